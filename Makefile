@@ -1,0 +1,37 @@
+# bridge-rulings: the two set-up commands are `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test verify bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test,lint]"
+	touch $(STAMP)
+
+## Create .venv, install, and solve the bundled Law 47D case.
+run: $(STAMP)
+	$(VENV)/bin/rulings solve
+
+## The whole test suite: the case corpus, then pytest (unit, property, oracle, CLI).
+test: $(STAMP)
+	$(VENV)/bin/rulings verify cases/
+	$(PY) -m pytest
+
+verify: $(STAMP)
+	$(VENV)/bin/rulings verify cases/
+
+## Benchmarks (medians and ratios measured in the same run).
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[dds]" || true
+	$(PY) benchmarks/run.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check models solver tests benchmarks
+	$(VENV)/bin/mypy --strict models solver
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .hypothesis

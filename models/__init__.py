@@ -1,0 +1,42 @@
+"""The bridge table: cards, deals, contracts, play records and case files.
+
+Pure Python, no third-party imports, and nothing from ``rulings.solver``.
+"""
+
+from rulings.models.cards import DECK, SEATS, Card, Rank, Seat, Side, Suit
+from rulings.models.case import Case, ClaimLine, Replay, parse_case
+from rulings.models.contract import Contract, Strain
+from rulings.models.deal import Deal, Hand
+from rulings.models.errors import (
+    AmbiguousError,
+    CaseFileError,
+    IllegalActionError,
+    InconsistentRecordError,
+    NotationError,
+    RulingError,
+)
+from rulings.models.events import (
+    Attention,
+    Call,
+    ChangeDesignation,
+    CorrectExplanation,
+    Designation,
+    DirectorFinds,
+    Expose,
+    Misinformed,
+    Name,
+    Play,
+    PlayLine,
+    Touch,
+)
+from rulings.models.table import CardStatus, PenaltyCard, PenaltyKind, Revoke, TableState, Trick, Withdrawal
+
+__all__ = [
+    "DECK", "SEATS", "Card", "Rank", "Seat", "Side", "Suit",
+    "Case", "ClaimLine", "Replay", "parse_case",
+    "Contract", "Strain", "Deal", "Hand",
+    "AmbiguousError", "CaseFileError", "IllegalActionError", "InconsistentRecordError", "NotationError", "RulingError",
+    "Attention", "Call", "ChangeDesignation", "CorrectExplanation", "Designation", "DirectorFinds", "Expose",
+    "Misinformed", "Name", "Play", "PlayLine", "Touch",
+    "CardStatus", "PenaltyCard", "PenaltyKind", "Revoke", "TableState", "Trick", "Withdrawal",
+]

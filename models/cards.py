@@ -1,0 +1,290 @@
+"""Seats, sides, suits, ranks and cards: small frozen values usable as graph nodes.
+
+>>> Card.parse("SK")
+Card.parse('SK')
+>>> str(Card.parse("h10"))
+'HT'
+>>> Seat.S.lho is Seat.W, Seat.S.partner is Seat.N, Seat.W.next(2) is Seat.E
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+from rulings.models.errors import NotationError
+
+Symbols = Literal["ascii", "unicode"]
+
+
+class Seat(enum.Enum):
+    """A compass seat. A plain Enum (not IntEnum): North is not a falsy 0."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def index(self) -> int:
+        return _SEAT_ORDER.index(self)
+
+    def next(self, steps: int = 1) -> Seat:
+        """Return the seat ``steps`` places clockwise (play runs clockwise)."""
+        return _SEAT_ORDER[(self.index + steps) % 4]
+
+    @property
+    def lho(self) -> Seat:
+        return self.next(1)
+
+    @property
+    def partner(self) -> Seat:
+        return self.next(2)
+
+    @property
+    def rho(self) -> Seat:
+        return self.next(3)
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @classmethod
+    def parse(cls, token: str) -> Seat:
+        """Parse ``N``/``E``/``S``/``W`` (or the full word), case-insensitive.
+
+        Raises NotationError on anything else.
+        """
+        key = token.strip().upper()
+        key = _SEAT_WORDS.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise NotationError(f"bad seat {token!r}", token=token) from None
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.value}"
+
+
+_SEAT_ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+SEATS = _SEAT_ORDER
+
+
+class Side(enum.Enum):
+    """A partnership."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+    @classmethod
+    def parse(cls, token: str) -> Side:
+        """Parse ``NS`` or ``EW`` (``SN``/``WE`` too). Raises NotationError."""
+        key = token.strip().upper()
+        key = {"SN": "NS", "WE": "EW"}.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise NotationError(f"bad side {token!r}", token=token) from None
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Side.{self.value}"
+
+
+class Suit(enum.Enum):
+    """A suit; ordered clubs < diamonds < hearts < spades (only for sorting)."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def order(self) -> int:
+        return _SUIT_ORDER[self]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return self.order < other.order
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def format(self, symbols: Symbols = "ascii") -> str:
+        return self.symbol if symbols == "unicode" else self.value
+
+    @classmethod
+    def parse(cls, token: str) -> Suit:
+        """Parse ``S``, ``spade(s)``, ``♠`` ... case-insensitive. Raises NotationError."""
+        key = token.strip()
+        found = _SUIT_FROM_SYMBOL.get(key) or _SUIT_WORDS.get(key.lower())
+        if found is None:
+            raise NotationError(f"bad suit {token!r}", token=token)
+        return found
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_FROM_SYMBOL = {
+    **{sym: suit for suit, sym in _SUIT_SYMBOL.items()},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_SUIT_WORDS = {
+    **{s.value.lower(): s for s in Suit},
+    "spade": Suit.SPADES,
+    "spades": Suit.SPADES,
+    "heart": Suit.HEARTS,
+    "hearts": Suit.HEARTS,
+    "diamond": Suit.DIAMONDS,
+    "diamonds": Suit.DIAMONDS,
+    "club": Suit.CLUBS,
+    "clubs": Suit.CLUBS,
+}
+#: Suits in PBN hand order (S.H.D.C) and in display order.
+SUITS_PBN: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class Rank(enum.IntEnum):
+    """A card rank; the value is its trick-taking order (2 low, ace high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTER[self]
+
+    @property
+    def is_honour(self) -> bool:
+        """Law 50B: ace, king, queen, jack and ten are honours."""
+        return self >= Rank.TEN
+
+    @classmethod
+    def parse(cls, token: str) -> Rank:
+        """Parse ``A K Q J T 10 9 .. 2`` or a word (``queen``). Raises NotationError."""
+        key = token.strip().upper()
+        found = _RANK_FROM_TEXT.get(key)
+        if found is None:
+            raise NotationError(f"bad rank {token!r}", token=token)
+        return found
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_LETTER = {r: ("T" if r == 10 else "JQKA"[r - 11] if r > 10 else str(int(r))) for r in Rank}
+_RANK_FROM_TEXT: dict[str, Rank] = {
+    **{letter: rank for rank, letter in _RANK_LETTER.items()},
+    "10": Rank.TEN,
+    "ACE": Rank.ACE,
+    "KING": Rank.KING,
+    "QUEEN": Rank.QUEEN,
+    "JACK": Rank.JACK,
+    "TEN": Rank.TEN,
+    "NINE": Rank.NINE,
+    "EIGHT": Rank.EIGHT,
+    "SEVEN": Rank.SEVEN,
+    "SIX": Rank.SIX,
+    "FIVE": Rank.FIVE,
+    "FOUR": Rank.FOUR,
+    "THREE": Rank.THREE,
+    "TWO": Rank.TWO,
+    "DEUCE": Rank.TWO,
+}
+RANKS_HIGH_FIRST: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card. Orders by suit (clubs low) then rank."""
+
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse suit then rank: ``SA``, ``HT``, ``H10``, ``♠A`` (case-insensitive).
+
+        Raises NotationError.
+        """
+        text = token.strip()
+        if len(text) < 2:
+            raise NotationError(f"bad card {token!r}", token=token)
+        try:
+            suit = Suit.parse(text[0])
+            rank = Rank.parse(text[1:])
+        except NotationError:
+            raise NotationError(f"bad card {token!r}", token=token) from None
+        return _CARDS[(suit, rank)]
+
+    def format(self, symbols: Symbols = "ascii") -> str:
+        return f"{self.suit.format(symbols)}{self.rank.letter}"
+
+    @property
+    def is_honour(self) -> bool:
+        return self.rank.is_honour
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.format()!r})"
+
+
+_CARDS = {(s, r): Card(s, r) for s in Suit for r in Rank}
+#: All 52 cards, sorted (clubs 2 first, spade ace last).
+DECK: tuple[Card, ...] = tuple(sorted(_CARDS.values()))
+
+
+def sort_for_hand(cards: "frozenset[Card] | set[Card] | list[Card] | tuple[Card, ...]") -> list[Card]:
+    """Return cards in display order: spades, hearts, diamonds, clubs; high to low."""
+    return sorted(cards, key=lambda c: (-c.suit.order, -c.rank))

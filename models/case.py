@@ -1,0 +1,282 @@
+"""Case files (CASES.md): one table situation and the ruling claimed for it.
+
+This module turns an already-loaded mapping into a :class:`Case`. It has no third-party
+imports: the YAML reader lives in ``rulings.solver.casefile`` and passes the line number of
+every node in ``lines`` so that each error can name the file, line and token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulings.models.cards import Card, Seat, Side
+from rulings.models.contract import Contract
+from rulings.models.deal import Deal
+from rulings.models.errors import CaseFileError, NotationError, RulingError
+from rulings.models.events import AnyEvent, Attention, PlayLine
+from rulings.models.table import PenaltyCard, PenaltyKind, TableState
+
+#: Path of a node in the case mapping, e.g. ("play", 4); () is the document.
+NodePath = tuple[str | int, ...]
+LineMap = Mapping[NodePath, int]
+
+EDITIONS = ("2017", "2007")
+KNOWN_FIELDS = frozenset(
+    {
+        "title",
+        "source",
+        "notes",
+        "laws",
+        "deal",
+        "contract",
+        "declarer",
+        "play",
+        "trick",
+        "leader",
+        "won",
+        "expect",
+        "penalty",
+    }
+)
+REQUIRED_FIELDS = ("deal", "contract", "declarer", "play")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLine:
+    """One ``expect`` entry as written, normalised to ``"always: ..."`` text form."""
+
+    text: str
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The table when attention was drawn, and what the record says around it."""
+
+    table: TableState
+    attention: Attention | None
+    before: tuple[AnyEvent, ...]  # every event up to attention, in order
+    after: tuple[AnyEvent, ...]  # events after the attention line (findings etc.)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A parsed case file."""
+
+    deal: Deal
+    contract: Contract
+    declarer: Seat
+    events: tuple[AnyEvent, ...]
+    laws: str = "2017"
+    trick: int = 1
+    leader: Seat | None = None
+    won: tuple[int, int] = (0, 0)
+    penalty: tuple[PenaltyCard, ...] = ()
+    expect: tuple[ClaimLine, ...] = ()
+    title: str | None = None
+    source: str | None = None
+    notes: str | None = None
+    file: str | None = None
+
+    @property
+    def first_leader(self) -> Seat:
+        return self.leader if self.leader is not None else self.declarer.lho
+
+    def initial_state(self) -> TableState:
+        """Return the table before the first play line. Raises IllegalActionError."""
+        return TableState.start(
+            self.deal,
+            self.contract,
+            self.declarer,
+            first_trick=self.trick,
+            leader=self.first_leader,
+            won=self.won,
+            penalty_cards=self.penalty,
+        )
+
+    def replay(self) -> Replay:
+        """Apply the play lines up to the first ``attention`` line.
+
+        Raises RulingError (located at the file and line) for a card not in the hand.
+        """
+        state = self.initial_state()
+        before: list[AnyEvent] = []
+        for i, event in enumerate(self.events):
+            if isinstance(event, Attention):
+                return Replay(state, event, tuple(before), tuple(self.events[i + 1 :]))
+            try:
+                state = state.apply(event)
+            except RulingError as err:
+                raise err.located(file=self.file, line=getattr(event, "line", None)) from None
+            before.append(event)
+        return Replay(state, None, tuple(before), ())
+
+
+def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = None) -> Case:
+    """Build a Case from a loaded mapping; ``lines`` maps node paths to line numbers.
+
+    Raises CaseFileError / NotationError / InconsistentRecordError located at file and line.
+    """
+    where = lines or {}
+
+    def line_of(*path: str | int) -> int | None:
+        for cut in range(len(path), -1, -1):
+            if path[:cut] in where:
+                return where[path[:cut]]
+        return None
+
+    def fail(err: RulingError, *path: str | int) -> RulingError:
+        return err.located(file=file, line=line_of(*path))
+
+    if not isinstance(data, Mapping):
+        raise CaseFileError("a case file must be a mapping of fields (deal, contract, declarer, play, ...)", file=file, line=line_of())
+    for key in data:
+        if key not in KNOWN_FIELDS:
+            raise CaseFileError(f"unknown field {key!r}", file=file, line=line_of(str(key)), token=str(key))
+    for key in REQUIRED_FIELDS:
+        if key not in data:
+            raise CaseFileError(f"missing required field {key!r}", file=file, line=line_of(), token=key)
+
+    def text(key: str) -> str | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, (Mapping, list)):
+            raise CaseFileError(f"field {key!r} must be text", file=file, line=line_of(key), token=key)
+        return str(value)
+
+    try:
+        deal = Deal.parse(str(data["deal"]))
+    except RulingError as err:
+        raise fail(err, "deal") from None
+    try:
+        contract = Contract.parse(str(data["contract"]))
+    except RulingError as err:
+        raise fail(err, "contract") from None
+    try:
+        declarer = Seat.parse(str(data["declarer"]))
+    except RulingError as err:
+        raise fail(err, "declarer") from None
+    laws = str(data.get("laws", "2017"))
+    if laws not in EDITIONS:
+        raise CaseFileError(f"unknown laws edition {laws!r} (2017 or 2007)", file=file, line=line_of("laws"), token=laws)
+    trick = data.get("trick", 1)
+    if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= 13:
+        raise CaseFileError(f"bad trick number {trick!r} (1 to 13)", file=file, line=line_of("trick"), token=str(trick))
+    if trick + len(deal[Seat.N]) - 1 != 13:
+        raise CaseFileError(
+            f"the deal holds {len(deal[Seat.N])} cards a hand, which does not fit trick {trick}",
+            file=file,
+            line=line_of("deal"),
+            token=str(data["deal"]),
+        )
+    leader: Seat | None = None
+    if data.get("leader") is not None:
+        try:
+            leader = Seat.parse(str(data["leader"]))
+        except RulingError as err:
+            raise fail(err, "leader") from None
+    elif trick != 1:
+        raise CaseFileError("field 'leader' is required when 'trick' is above 1", file=file, line=line_of("trick"), token="leader")
+
+    won = (0, 0)
+    if data.get("won") is not None:
+        raw = data["won"]
+        if not isinstance(raw, Mapping):
+            raise CaseFileError("field 'won' must map NS and EW to numbers", file=file, line=line_of("won"), token="won")
+        counts = {Side.NS: 0, Side.EW: 0}
+        for k, v in raw.items():
+            try:
+                side = Side.parse(str(k))
+            except RulingError as err:
+                raise fail(err, "won", str(k)) from None
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise CaseFileError(f"bad trick count {v!r}", file=file, line=line_of("won", str(k)), token=str(v))
+            counts[side] = v
+        if counts[Side.NS] + counts[Side.EW] != trick - 1:
+            raise CaseFileError(
+                f"won tricks ({counts[Side.NS]}+{counts[Side.EW]}) do not add up to {trick - 1} tricks before trick {trick}",
+                file=file,
+                line=line_of("won"),
+                token="won",
+            )
+        won = (counts[Side.NS], counts[Side.EW])
+
+    penalty: list[PenaltyCard] = []
+    for i, item in enumerate(_as_list(data.get("penalty"), "penalty", file, line_of("penalty"))):
+        penalty.append(_parse_penalty(str(item), file=file, line=line_of("penalty", i)))
+
+    events: list[AnyEvent] = []
+    for i, item in enumerate(_as_list(data["play"], "play", file, line_of("play"))):
+        if not isinstance(item, (str, int)) or isinstance(item, bool):
+            raise CaseFileError(f"play line must be text, not {item!r}", file=file, line=line_of("play", i), token=str(item))
+        events.append(_parse_play(str(item), file, line_of("play", i)))
+
+    expect: list[ClaimLine] = []
+    for i, item in enumerate(_as_list(data.get("expect"), "expect", file, line_of("expect"))):
+        ln = line_of("expect", i)
+        if isinstance(item, Mapping):
+            if len(item) != 1:
+                raise CaseFileError("a claim mapping must have exactly one key", file=file, line=ln, token=str(item))
+            ((k, v),) = item.items()
+            expect.append(ClaimLine(f"{k}: {v}" if str(k) != "count" else f"count {v}", ln))
+        elif isinstance(item, (str, int)) and not isinstance(item, bool):
+            expect.append(ClaimLine(str(item), ln))
+        else:
+            raise CaseFileError(f"bad claim {item!r}", file=file, line=ln, token=str(item))
+
+    case = Case(
+        deal=deal,
+        contract=contract,
+        declarer=declarer,
+        events=tuple(events),
+        laws=laws,
+        trick=trick,
+        leader=leader,
+        won=won,
+        penalty=tuple(penalty),
+        expect=tuple(expect),
+        title=text("title"),
+        source=text("source"),
+        notes=text("notes"),
+        file=file,
+    )
+    try:
+        case.initial_state()
+    except RulingError as err:
+        raise fail(err, "penalty") from None
+    return case
+
+
+def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequence[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise CaseFileError(f"field {key!r} must be a list", file=file, line=line, token=key)
+    return value
+
+
+def _parse_play(text: str, file: str | None, line: int | None) -> AnyEvent:
+    try:
+        return PlayLine.parse(text, line=line)
+    except RulingError as err:
+        raise err.located(file=file, line=line) from None
+
+
+def _parse_penalty(text: str, *, file: str | None, line: int | None) -> PenaltyCard:
+    """Parse ``"E S9 major"``: a penalty card in force when the record starts."""
+    words = text.split()
+    try:
+        if len(words) != 3:
+            raise NotationError(f"bad penalty card {text!r}: expected '<seat> <card> major|minor'", token=text)
+        seat = Seat.parse(words[0])
+        card = Card.parse(words[1])
+        kind_word = words[2].lower()
+        if kind_word not in ("major", "minor"):
+            raise NotationError(f"unknown token {words[2]!r}: expected major or minor", token=words[2])
+    except RulingError as err:
+        raise err.located(file=file, line=line) from None
+    return PenaltyCard(seat, card, PenaltyKind(kind_word))
+

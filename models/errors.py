@@ -1,0 +1,61 @@
+"""Errors, split by cause, each able to point at the input (file, line, token)."""
+
+from __future__ import annotations
+
+
+class RulingError(Exception):
+    """Base of every error this package raises on purpose.
+
+    ``file``, ``line`` and ``token`` locate the offending input when known; ``str()`` gives
+    one line: ``cases/x.yaml:14: bad card 'SX'``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        token: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.token = token
+
+    def located(self, *, file: str | None = None, line: int | None = None) -> RulingError:
+        """Fill in a location not yet known (keeps one already set) and return self."""
+        if self.file is None:
+            self.file = file
+        if self.line is None:
+            self.line = line
+        return self
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = self.file + (f":{self.line}" if self.line is not None else "") + ": "
+        elif self.line is not None:
+            where = f"line {self.line}: "
+        return where + self.message
+
+
+class NotationError(RulingError, ValueError):
+    """Bad card, seat, deal, contract or play-line text."""
+
+
+class IllegalActionError(RulingError, ValueError):
+    """An action that is impossible here (a card not in that hand, played twice)."""
+
+
+class AmbiguousError(RulingError, ValueError):
+    """Text with more than one reading."""
+
+
+class InconsistentRecordError(RulingError, ValueError):
+    """A record that contradicts itself (card dealt twice, unequal hands)."""
+
+
+class CaseFileError(RulingError, ValueError):
+    """A case file that cannot be read (malformed YAML, missing or unknown field)."""

@@ -1,0 +1,289 @@
+"""Play-record events and the play-line grammar of case files (CASES.md).
+
+One line, one event:
+
+>>> PlayLine.parse("N SJ")
+Play(seat=Seat.N, card=Card.parse('SJ'))
+>>> PlayLine.parse("S calls high").what
+Designation(kind='high', card=None, suit=None, rank=None)
+>>> PlayLine.parse("attention E")
+Attention(by=Seat.E)
+
+Every event keeps the line it came from (``line``, not part of equality) so rulings and
+errors can point at the case file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rulings.models.cards import Card, Rank, Seat, Suit
+from rulings.models.errors import NotationError
+
+DesignationKind = Literal["card", "high", "low", "win", "suit", "rank", "anything"]
+ChangeFinding = Literal["slip", "rethink"]
+EXPOSURE_FACTS: frozenset[str] = frozenset(
+    {
+        "visible_to_partner",
+        "not_visible_to_partner",
+        "held_near_table",
+        "touching_table",
+        "maintained_as_played",
+        "dropped",
+        "face_down",
+        "claiming",
+    }
+)
+TOUCH_PURPOSES: frozenset[str] = frozenset({"arranging", "reaching"})
+
+
+@dataclass(frozen=True, slots=True)
+class Designation:
+    """What declarer said when calling a card from dummy (Law 46)."""
+
+    kind: DesignationKind
+    card: Card | None = None
+    suit: Suit | None = None
+    rank: Rank | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Designation:
+        """Parse a card, ``high``, ``low``, ``win``, a suit, a rank or ``anything``.
+
+        Raises NotationError.
+        """
+        t = text.strip().lower()
+        if t in ("high", "low", "win", "anything"):
+            return cls(t)  # type: ignore[arg-type]
+        if len(t) >= 2:
+            try:
+                return cls("card", card=Card.parse(text))
+            except NotationError:
+                pass
+        try:
+            return cls("suit", suit=Suit.parse(text))
+        except NotationError:
+            pass
+        try:
+            return cls("rank", rank=Rank.parse(text))
+        except NotationError:
+            raise NotationError(f"bad designation {text!r}", token=text) from None
+
+    def __str__(self) -> str:
+        if self.card is not None:
+            return str(self.card)
+        if self.suit is not None:
+            return str(self.suit)
+        if self.rank is not None:
+            return str(self.rank)
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of play-record events."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Event):
+    """``<seat> <card>``: the seat places the card in the played position."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Event):
+    """``<seat> calls <what>``: declarer designates a card from dummy (45B, 46)."""
+
+    seat: Seat
+    what: Designation
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} calls {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeDesignation(Event):
+    """``<seat> changes to <card> [slip|rethink]`` (45C4(b))."""
+
+    seat: Seat
+    card: Card
+    finding: ChangeFinding | None = None
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} changes to {self.card}" + (f" {self.finding}" if self.finding else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(Event):
+    """``<seat> exposes <card> [<how>...]`` (45C1, 48, 49)."""
+
+    seat: Seat
+    card: Card
+    facts: tuple[str, ...] = ()
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return " ".join([f"{self.seat} exposes {self.card}", *self.facts])
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Event):
+    """``<seat> names <card>``: a defender names a card as in his hand (49)."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} names {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Touch(Event):
+    """``<seat> touches <card> [arranging|reaching]``: declarer touches dummy's card (45C3).
+
+    A project extension of CASES.md (see docs/case-format.md).
+    """
+
+    seat: Seat
+    card: Card
+    purpose: str | None = None
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} touches {self.card}" + (f" {self.purpose}" if self.purpose else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Attention(Event):
+    """``attention <seat|TD>``: attention is drawn; the ruling is made from here."""
+
+    by: Seat | None  # None: the director noticed
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"attention {self.by if self.by is not None else 'TD'}"
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectExplanation(Event):
+    """``<seat> corrects explanation`` (47E2)."""
+
+    seat: Seat
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} corrects explanation"
+
+
+@dataclass(frozen=True, slots=True)
+class Misinformed(Event):
+    """``<seat> misinformed``: told by an opponent that it was his turn (47E1)."""
+
+    seat: Seat
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} misinformed"
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorFinds(Event):
+    """``director finds <finding>``: a finding of fact the director has made."""
+
+    finding: str
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"director finds {self.finding}"
+
+
+AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
+
+
+class PlayLine:
+    """The play-line grammar of CASES.md."""
+
+    @staticmethod
+    def parse(text: str, line: int | None = None) -> AnyEvent:
+        """Parse one play line. Tokens are case-insensitive.
+
+        Raises NotationError naming the offending token (and ``line`` when given).
+        """
+        try:
+            return _parse(text, line)
+        except NotationError as err:
+            raise err.located(line=line) from None
+
+
+def _card(token: str, text: str) -> Card:
+    try:
+        return Card.parse(token)
+    except NotationError:
+        raise NotationError(f"bad card {token!r} in play line {text!r}", token=token) from None
+
+
+def _seat(token: str, text: str) -> Seat:
+    try:
+        return Seat.parse(token)
+    except NotationError:
+        raise NotationError(f"unknown token {token!r} in play line {text!r}: expected a seat", token=token) from None
+
+
+def _parse(text: str, line: int | None) -> AnyEvent:
+    words = text.split()
+    if not words:
+        raise NotationError("empty play line", token="")
+    head = words[0].lower()
+    if head == "attention":
+        if len(words) != 2:
+            raise NotationError(f"play line {text!r}: expected 'attention <seat|TD>'", token=text)
+        by = None if words[1].upper() == "TD" else _seat(words[1], text)
+        return Attention(by, line=line)
+    if head == "director":
+        if len(words) < 3 or words[1].lower() != "finds":
+            raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
+        return DirectorFinds(" ".join(w.lower() if i == 0 else w for i, w in enumerate(words[2:])), line=line)
+    seat = _seat(words[0], text)
+    if len(words) == 2 and words[1].lower() not in ("misinformed",):
+        return Play(seat, _card(words[1], text), line=line)
+    if len(words) < 2:
+        raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
+    verb = words[1].lower()
+    rest = words[2:]
+    if verb == "misinformed" and not rest:
+        return Misinformed(seat, line=line)
+    if verb == "calls" and rest:
+        return Call(seat, Designation.parse(" ".join(rest)), line=line)
+    if verb == "changes":
+        if len(rest) not in (2, 3) or rest[0].lower() != "to":
+            raise NotationError(f"play line {text!r}: expected 'changes to <card> [slip|rethink]'", token=text)
+        finding = rest[2].lower() if len(rest) == 3 else None
+        if finding not in (None, "slip", "rethink"):
+            raise NotationError(f"unknown token {rest[2]!r} in play line {text!r}: expected slip or rethink", token=rest[2])
+        return ChangeDesignation(seat, _card(rest[1], text), finding, line=line)  # type: ignore[arg-type]
+    if verb == "exposes" and rest:
+        facts = tuple(w.lower() for w in rest[1:])
+        for fact in facts:
+            if fact not in EXPOSURE_FACTS:
+                raise NotationError(f"unknown exposure fact {fact!r} in play line {text!r}", token=fact)
+        return Expose(seat, _card(rest[0], text), facts, line=line)
+    if verb == "names" and len(rest) == 1:
+        return Name(seat, _card(rest[0], text), line=line)
+    if verb == "touches" and len(rest) in (1, 2):
+        purpose = rest[1].lower() if len(rest) == 2 else None
+        if purpose is not None and purpose not in TOUCH_PURPOSES:
+            raise NotationError(f"unknown token {rest[1]!r} in play line {text!r}: expected arranging or reaching", token=rest[1])
+        return Touch(seat, _card(rest[0], text), purpose, line=line)
+    if verb == "corrects" and len(rest) == 1 and rest[0].lower() == "explanation":
+        return CorrectExplanation(seat, line=line)
+    raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])

@@ -1,0 +1,405 @@
+"""The table: an immutable state that applies play events and records irregular ones.
+
+Possible vs lawful (as pseudo-legal vs legal moves in python-chess): a revoke or a play out
+of turn is *possible* and is recorded when applied, not refused; only impossible events (a
+card the player does not hold) raise.
+
+>>> from rulings.models.deal import Deal
+>>> from rulings.models.contract import Contract
+>>> deal = Deal.parse("N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6")
+>>> t = TableState.start(deal, Contract.parse("4S"), declarer=Seat.S)
+>>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
+...     t = t.apply(PlayLine.parse(text))
+>>> t.revokes
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES),)
+>>> t.is_established(t.revokes[0])
+False
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from rulings.models.cards import Card, Seat, Side, Suit
+from rulings.models.contract import Contract
+from rulings.models.deal import Deal
+from rulings.models.errors import IllegalActionError
+from rulings.models.events import PlayLine, Play
+
+__all__ = [
+    "PenaltyKind",
+    "PenaltyCard",
+    "Trick",
+    "Revoke",
+    "Withdrawal",
+    "CardStatus",
+    "TableState",
+    "PlayLine",
+]
+
+
+class PenaltyKind(enum.Enum):
+    """Law 50B: a penalty card is major or minor."""
+
+    MAJOR = "major"
+    MINOR = "minor"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    """A defender's card left face up on the table (Law 50)."""
+
+    seat: Seat
+    card: Card
+    kind: PenaltyKind
+
+    @property
+    def sort_key(self) -> tuple[int, Card]:
+        return (self.seat.index, self.card)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.card} {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The cards played to one trick, in the order placed."""
+
+    number: int
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...] = ()
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.plays) >= 4
+
+    @property
+    def suit_led(self) -> Suit | None:
+        return self.plays[0][1].suit if self.plays else None
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for s, c in self.plays:
+            if s is seat:
+                return c
+        return None
+
+    def position_of(self, seat: Seat) -> int | None:
+        """Return 0..3, the seat's place in playing order of the cards standing, or None."""
+        for i, (s, _) in enumerate(self.plays):
+            if s is seat:
+                return i
+        return None
+
+    def winner(self, trumps: Suit | None) -> Seat | None:
+        """Law 44E/44F: the highest trump, else the highest card of the suit led (complete tricks)."""
+        if not self.is_complete:
+            return None
+        led = self.plays[0][1].suit
+        best_seat, best = self.plays[0]
+        for seat, card in self.plays[1:]:
+            if _beats(card, best, led, trumps):
+                best_seat, best = seat, card
+        return best_seat
+
+    @property
+    def next_seat(self) -> Seat:
+        """The seat whose turn it is in this trick (after the last card standing)."""
+        if not self.plays:
+            return self.leader
+        return self.plays[-1][0].lho
+
+    def __str__(self) -> str:
+        cards = " ".join(f"{s} {c}" for s, c in self.plays)
+        return f"trick {self.number}: {cards}"
+
+
+def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
+    if card.suit is best.suit:
+        return card.rank > best.rank
+    if trumps is not None and card.suit is trumps:
+        return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A failure to follow suit while holding the suit led (Law 61A, 44C)."""
+
+    seat: Seat
+    trick: int
+    card: Card
+    suit_led: Suit
+    penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
+
+    def __str__(self) -> str:
+        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led} led)"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A played card taken back into the hand."""
+
+    seat: Seat
+    card: Card
+    trick: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.card}"
+
+
+class CardStatus(enum.Enum):
+    IN_HAND = "in hand"
+    PLAYED = "played"
+    PENALTY_MAJOR = "major penalty card"
+    PENALTY_MINOR = "minor penalty card"
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The cards on the table at one moment; apply() returns a new state.
+
+    ``deal`` holds the hands as they were when the record starts (trick ``first_trick``).
+    ``tricks`` holds every trick begun since, the last possibly incomplete.
+    """
+
+    deal: Deal
+    contract: Contract
+    declarer: Seat
+    first_trick: int = 1
+    first_leader: Seat = Seat.W
+    tricks: tuple[Trick, ...] = ()
+    penalty_cards: frozenset[PenaltyCard] = frozenset()
+    withdrawn: tuple[Withdrawal, ...] = ()
+    won_before: tuple[int, int] = (0, 0)  # NS, EW tricks won before first_trick
+    revokes: tuple[Revoke, ...] = ()
+    out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
+
+    # ----- construction -------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        deal: Deal,
+        contract: Contract,
+        declarer: Seat,
+        *,
+        first_trick: int = 1,
+        leader: Seat | None = None,
+        won: tuple[int, int] = (0, 0),
+        penalty_cards: Iterable[PenaltyCard] = (),
+    ) -> TableState:
+        """Return the state before the first play of the record.
+
+        Raises IllegalActionError if a penalty card is not in its owner's hand or belongs
+        to declarer or dummy (48A).
+        """
+        pcs = frozenset(penalty_cards)
+        for pc in pcs:
+            if pc.card not in deal[pc.seat]:
+                raise IllegalActionError(f"penalty card {str(pc.card)!r} is not in {pc.seat}'s hand", token=str(pc.card))
+            if pc.seat in (declarer, declarer.partner):
+                raise IllegalActionError(
+                    f"penalty card {str(pc.card)!r}: declarer's and dummy's cards are never penalty cards (48A)",
+                    token=str(pc.card),
+                )
+        return cls(
+            deal=deal,
+            contract=contract,
+            declarer=declarer,
+            first_trick=first_trick,
+            first_leader=leader if leader is not None else declarer.lho,
+            won_before=won,
+            penalty_cards=pcs,
+        )
+
+    # ----- geometry ----------------------------------------------------------------
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def declaring_side(self) -> Side:
+        return self.declarer.side
+
+    def is_defender(self, seat: Seat) -> bool:
+        return seat.side is not self.declarer.side
+
+    @property
+    def trumps(self) -> Suit | None:
+        return self.contract.trumps
+
+    # ----- cards ---------------------------------------------------------------------
+    def played_cards(self, seat: Seat) -> frozenset[Card]:
+        return frozenset(c for t in self.tricks for s, c in t.plays if s is seat)
+
+    def hand(self, seat: Seat) -> frozenset[Card]:
+        """Cards the seat still holds (penalty cards included: they are his, face up)."""
+        return self.deal[seat].cards - self.played_cards(seat)
+
+    def penalty_cards_of(self, seat: Seat) -> frozenset[PenaltyCard]:
+        return frozenset(p for p in self.penalty_cards if p.seat is seat)
+
+    def status(self, card: Card) -> CardStatus:
+        for t in self.tricks:
+            for _, c in t.plays:
+                if c == card:
+                    return CardStatus.PLAYED
+        for p in self.penalty_cards:
+            if p.card == card:
+                return CardStatus.PENALTY_MAJOR if p.kind is PenaltyKind.MAJOR else CardStatus.PENALTY_MINOR
+        return CardStatus.IN_HAND
+
+    def trick(self, number: int) -> Trick | None:
+        i = number - self.first_trick
+        return self.tricks[i] if 0 <= i < len(self.tricks) else None
+
+    @property
+    def current_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def next_leader(self) -> Seat:
+        """Who leads the next trick to begin (44G), from the last complete trick."""
+        for t in reversed(self.tricks):
+            if t.is_complete:
+                winner = t.winner(self.trumps)
+                assert winner is not None
+                return winner
+        return self.first_leader
+
+    @property
+    def on_play(self) -> Seat:
+        """The seat whose turn it is."""
+        cur = self.current_trick
+        if cur is None or cur.is_complete:
+            return self.next_leader
+        return cur.next_seat
+
+    def tricks_won(self) -> dict[Side, int]:
+        won = {Side.NS: self.won_before[0], Side.EW: self.won_before[1]}
+        for t in self.tricks:
+            w = t.winner(self.trumps)
+            if w is not None:
+                won[w.side] += 1
+        return won
+
+    def plays(self) -> Iterator[tuple[int, Seat, Card]]:
+        """Every card standing as played, as (trick number, seat, card) in order."""
+        for t in self.tricks:
+            for s, c in t.plays:
+                yield t.number, s, c
+
+    # ----- events ----------------------------------------------------------------------
+    def apply(self, event: object) -> TableState:
+        """Return the state after ``event``. Only Play changes the cards; others return self.
+
+        Records a revoke or a play out of turn instead of refusing it.
+        Raises IllegalActionError if the card is not in the seat's hand.
+        """
+        if isinstance(event, Play):
+            return self.play(event.seat, event.card)
+        return self
+
+    def play(self, seat: Seat, card: Card) -> TableState:
+        """Place ``card`` from ``seat`` in the played position (see apply)."""
+        if card not in self.hand(seat):
+            holder = self.deal.holder(card)
+            if holder is None or holder is not seat:
+                where = f"it is in {holder}'s hand" if holder is not None else "it is not in the deal"
+                raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand ({where})", token=str(card))
+            raise IllegalActionError(f"card {str(card)!r} was already played by {seat}", token=str(card))
+        cur = self.current_trick
+        tricks = self.tricks
+        if cur is None or cur.is_complete:
+            number = cur.number + 1 if cur is not None else self.first_trick
+            expected = self.next_leader
+            cur = Trick(number, seat)
+            tricks = tricks + (cur,)
+        else:
+            expected = cur.next_seat
+        out_of_turn = self.out_of_turn
+        if seat is not expected or cur.card_of(seat) is not None:
+            out_of_turn = out_of_turn + ((cur.number, seat),)
+        revokes = self.revokes
+        led = cur.suit_led
+        penalty = self.penalty_cards
+        was_penalty = next((p.kind for p in penalty if p.card == card), None)
+        if led is not None and card.suit is not led and any(c.suit is led for c in self.hand(seat)):
+            revokes = revokes + (Revoke(seat, cur.number, card, led, was_penalty),)
+        new_trick = replace(cur, plays=cur.plays + ((seat, card),))
+        if was_penalty is not None:
+            penalty = frozenset(p for p in penalty if p.card != card)
+        return replace(
+            self,
+            tricks=tricks[:-1] + (new_trick,),
+            revokes=revokes,
+            out_of_turn=out_of_turn,
+            penalty_cards=penalty,
+        )
+
+    # ----- revokes ----------------------------------------------------------------------
+    def is_established(self, revoke: Revoke) -> bool:
+        """Law 63A1: the offender or his partner has led or played to the next trick."""
+        return self.establishing_play(revoke) is not None
+
+    def establishing_play(self, revoke: Revoke) -> tuple[Seat, Card] | None:
+        """Return the first offending-side play to the trick after the revoke trick (63A1)."""
+        nxt = self.trick(revoke.trick + 1)
+        if nxt is None:
+            return None
+        for s, c in nxt.plays:
+            if s.side is revoke.seat.side:
+                return s, c
+        return None
+
+    # ----- edits used by rectification ------------------------------------------------
+    def replace_card(self, trick: int, seat: Seat, new: Card | None) -> TableState:
+        """Withdraw ``seat``'s card from ``trick`` (recorded in ``withdrawn``) and put ``new``
+        in its place, or nothing when ``new`` is None (later cards keep their order).
+
+        A withdrawn penalty-card status is not restored here; callers decide (62B2).
+        Raises IllegalActionError if the seat has no card there or ``new`` is not held.
+        """
+        i = trick - self.first_trick
+        t = self.tricks[i]
+        pos = t.position_of(seat)
+        if pos is None:
+            raise IllegalActionError(f"{seat} has no card on trick {trick}")
+        old = t.plays[pos][1]
+        if new is not None and new not in self.hand(seat) and new != old:
+            raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
+        if new is None:
+            plays = t.plays[:pos] + t.plays[pos + 1 :]
+        else:
+            plays = t.plays[:pos] + ((seat, new),) + t.plays[pos + 1 :]
+        tricks = self.tricks[:i] + (replace(t, plays=plays),) + self.tricks[i + 1 :]
+        if not plays:
+            tricks = self.tricks[:i] + self.tricks[i + 1 :]
+        penalty = self.penalty_cards
+        if new is not None and any(p.card == new for p in penalty):
+            penalty = frozenset(p for p in penalty if p.card != new)
+        return replace(
+            self,
+            tricks=tricks,
+            withdrawn=self.withdrawn + (Withdrawal(seat, old, trick),),
+            penalty_cards=penalty,
+        )
+
+    def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
+        """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""
+        mine = [p for p in self.penalty_cards if p.seat is seat and p.card != card]
+        others = [p for p in self.penalty_cards if p.seat is not seat]
+        if mine:
+            kind = PenaltyKind.MAJOR
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR) for p in mine]
+        return replace(self, penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
+
+    def without_trick_after(self, number: int) -> TableState:
+        """Drop every trick after ``number`` (used when later leads are retracted)."""
+        keep = tuple(t for t in self.tricks if t.number <= number)
+        return replace(self, tricks=keep)
+

@@ -1,0 +1,1 @@
+"""The ruling engine: rule sets, state graph, enumeration, ledger, verification, CLI."""

@@ -1,0 +1,236 @@
+"""The claim language of ``expect`` (CASES.md) and its evaluation against restorations.
+
+>>> claim = parse_claim("always: S withdraws SA => unauthorized EW S SA")
+>>> claim.quantifier, len(claim.premise), len(claim.conclusion)
+('always', 1, 1)
+>>> parse_claim("count 21").count
+21
+
+Atoms (CASES.md, kept as written; the project's additions are marked +):
+
+    <seat> plays <card>                 the card stands as that seat's play (trick under ruling or later)
+    <seat> plays <suit>                 that seat's card in the trick under ruling is of that suit
+    <seat> withdraws <card>             the seat withdrew that played card
+    <seat> penalty <card> major|minor   the card ends as a penalty card of that kind
+  + <seat> penalty <card>               ... of either kind
+    unauthorized <side> <seat> <card>   the information that seat held the card is UI to that side
+  + authorized <side> <seat> <card>     ... is AI to that side
+    law <id>                            the restoration's path applies that clause
+    finding <finding>                   the branch assumes that finding of fact
+    lead <seat>                         that seat leads the next trick
+    established                         the revoke is established
+    not <atom>                          negation
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rulings.models.cards import Card, Seat, Side, Suit
+from rulings.models.errors import NotationError
+from rulings.models.table import PenaltyKind
+from rulings.solver.clauses import ClauseBook
+from rulings.solver.engine import Restoration
+
+QUANTIFIERS = ("always", "sometimes", "never")
+
+
+@dataclass(frozen=True)
+class Atom:
+    """One fact about a restoration."""
+
+    text: str
+    test: Callable[[Restoration], bool] = field(compare=False, repr=False)
+    negated: bool = False
+
+    def holds(self, r: Restoration) -> bool:
+        return self.test(r) != self.negated
+
+    def __str__(self) -> str:
+        return ("not " if self.negated else "") + self.text
+
+
+@dataclass(frozen=True)
+class Claim:
+    """``count N`` or a quantified claim ``<quantifier>: <facts> [=> <facts>]``."""
+
+    text: str
+    quantifier: str  # "count", "always", "sometimes", "never"
+    premise: tuple[Atom, ...] = ()
+    conclusion: tuple[Atom, ...] = ()
+    count: int | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_claim(text: str, *, line: int | None = None, edition: str = "2017") -> Claim:
+    """Parse one claim. Raises NotationError naming the token (and ``line``)."""
+    try:
+        return _parse_claim(text.strip(), line, edition)
+    except NotationError as err:
+        raise err.located(line=line) from None
+
+
+def _parse_claim(text: str, line: int | None, edition: str) -> Claim:
+    words = text.split()
+    if not words:
+        raise NotationError("empty claim", token="")
+    if words[0].lower() in ("count", "count:"):
+        if len(words) != 2 or not words[1].isdigit():
+            raise NotationError(f"bad claim {text!r}: expected 'count <N>'", token=text)
+        return Claim(text, "count", count=int(words[1]), line=line)
+    head, sep, body = text.partition(":")
+    quantifier = head.strip().lower()
+    if not sep or quantifier not in QUANTIFIERS:
+        raise NotationError(f"unknown token {head.strip()!r} in claim {text!r}: expected count, always, sometimes or never",
+                            token=head.strip())
+    left, arrow, right = body.partition("=>")
+    premise = _parse_facts(left, text, edition)
+    conclusion = _parse_facts(right, text, edition) if arrow else ()
+    if arrow:
+        return Claim(text, quantifier, premise, conclusion, line=line)
+    return Claim(text, quantifier, (), premise, line=line)
+
+
+def _parse_facts(text: str, claim: str, edition: str) -> tuple[Atom, ...]:
+    parts = [p.strip() for p in text.split(",")]
+    if not parts or any(not p for p in parts):
+        raise NotationError(f"claim {claim!r}: empty fact", token=claim)
+    return tuple(_parse_atom(p, claim, edition) for p in parts)
+
+
+def _parse_atom(text: str, claim: str, edition: str) -> Atom:
+    words = text.split()
+    negated = False
+    if words and words[0].lower() == "not":
+        negated = True
+        words = words[1:]
+    if not words:
+        raise NotationError(f"claim {claim!r}: 'not' needs an atom", token=text)
+    atom = _atom(words, text, claim, edition)
+    return Atom(atom.text, atom.test, negated)
+
+
+def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
+    w0 = words[0].lower()
+    label = " ".join(words)
+
+    def bad(token: str, expected: str) -> NotationError:
+        return NotationError(f"unknown token {token!r} in claim {claim!r}: expected {expected}", token=token)
+
+    if w0 == "established" and len(words) == 1:
+        return Atom(label, lambda r: r.established)
+    if w0 == "law" and len(words) == 2:
+        clause = words[1]
+        if not ClauseBook.load().has(clause, edition):
+            raise NotationError(f"unknown clause {clause!r} in claim {claim!r} (not in the {edition} Laws)", token=clause)
+        return Atom(label, lambda r: clause in r.laws)
+    if w0 == "finding" and len(words) >= 2:
+        finding = " ".join(words[1:]).lower()
+        return Atom(label, lambda r: finding in r.findings)
+    if w0 == "lead" and len(words) == 2:
+        seat = _seat(words[1], claim)
+        return Atom(label, lambda r: r.lead is seat)
+    if w0 in ("unauthorized", "authorized") and len(words) == 4:
+        side = _side(words[1], claim)
+        seat = _seat(words[2], claim)
+        card = _card(words[3], claim)
+        if w0 == "unauthorized":
+            return Atom(label, lambda r: any(i.unauthorized is side and i.seat is seat and i.card == card for i in r.ledger))
+        return Atom(label, lambda r: any(i.authorized is side and i.seat is seat and i.card == card for i in r.ledger))
+    if len(words) >= 3:
+        seat = _seat(words[0], claim)
+        verb = words[1].lower()
+        if verb == "plays" and len(words) == 3:
+            card_or_suit = _card_or_suit(words[2], claim)
+            if isinstance(card_or_suit, Card):
+                card = card_or_suit
+                return Atom(label, lambda r: any(t.card_of(seat) == card for t in r.tricks))
+            suit = card_or_suit
+            return Atom(label, lambda r: (c := r.card_of(seat)) is not None and c.suit is suit)
+        if verb == "withdraws" and len(words) == 3:
+            card = _card(words[2], claim)
+            return Atom(label, lambda r: any(w.seat is seat and w.card == card for w in r.withdrawn))
+        if verb == "penalty" and len(words) in (3, 4):
+            card = _card(words[2], claim)
+            if len(words) == 3:
+                return Atom(label, lambda r: any(p.seat is seat and p.card == card for p in r.penalty_cards))
+            kind_word = words[3].lower()
+            if kind_word not in ("major", "minor"):
+                raise bad(words[3], "major or minor")
+            kind = PenaltyKind(kind_word)
+            return Atom(label, lambda r: any(p.seat is seat and p.card == card and p.kind is kind for p in r.penalty_cards))
+        raise bad(words[1], "plays, withdraws or penalty")
+    raise bad(words[0], "an atom (<seat> plays|withdraws|penalty ..., unauthorized, law, finding, lead, established)")
+
+
+def _seat(token: str, claim: str) -> Seat:
+    try:
+        return Seat.parse(token)
+    except NotationError:
+        raise NotationError(f"unknown token {token!r} in claim {claim!r}: expected a seat", token=token) from None
+
+
+def _side(token: str, claim: str) -> Side:
+    try:
+        return Side.parse(token)
+    except NotationError:
+        raise NotationError(f"unknown token {token!r} in claim {claim!r}: expected NS or EW", token=token) from None
+
+
+def _card(token: str, claim: str) -> Card:
+    try:
+        return Card.parse(token)
+    except NotationError:
+        raise NotationError(f"bad card {token!r} in claim {claim!r}", token=token) from None
+
+
+def _card_or_suit(token: str, claim: str) -> Card | Suit:
+    if len(token) >= 2:
+        try:
+            return Card.parse(token)
+        except NotationError:
+            pass
+    try:
+        return Suit.parse(token)
+    except NotationError:
+        raise NotationError(f"bad card or suit {token!r} in claim {claim!r}", token=token) from None
+
+
+# ----- checking ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ClaimResult:
+    claim: Claim
+    passed: bool
+    message: str
+    counterexample: Restoration | None = None
+
+
+def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
+    """Check one claim against the set of distinct restorations."""
+    if claim.quantifier == "count":
+        n = len(restorations)
+        ok = n == claim.count
+        return ClaimResult(claim, ok, f"{n} restorations" + ("" if ok else f", claim says {claim.count}"))
+
+    def all_hold(atoms: Iterable[Atom], r: Restoration) -> bool:
+        return all(a.holds(r) for a in atoms)
+
+    matching = [r for r in restorations if all_hold(claim.premise, r)]
+    if claim.quantifier == "always":
+        for r in matching:
+            if not all_hold(claim.conclusion, r):
+                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it", r)
+        return ClaimResult(claim, True, f"holds in all {len(matching)}" + (" matching" if claim.premise else ""))
+    if claim.quantifier == "never":
+        for r in matching:
+            if all_hold(claim.conclusion, r):
+                return ClaimResult(claim, False, f"restoration {r.number} satisfies it", r)
+        return ClaimResult(claim, True, "no restoration satisfies it")
+    for r in matching:
+        if all_hold(claim.conclusion, r):
+            return ClaimResult(claim, True, f"restoration {r.number} satisfies it", r)
+    return ClaimResult(claim, False, "no restoration satisfies it")

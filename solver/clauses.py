@@ -1,0 +1,59 @@
+"""The clause catalogue (``data/clauses.tsv``): every rule cites a clause id from it.
+
+>>> book = ClauseBook.load()
+>>> book.get("62B1", "2017").title
+"Defender's unfaced revoke card"
+>>> book.get("16D1", "2007").edition
+'2007'
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    id: str
+    edition: str  # "both", "2017" or "2007"
+    title: str
+    effect: str
+
+    def applies_to(self, edition: str) -> bool:
+        return self.edition in ("both", edition)
+
+
+class UnknownClauseError(KeyError):
+    """A clause id that clauses.tsv does not hold for that edition."""
+
+
+class ClauseBook:
+    """All clauses, keyed by (id, edition)."""
+
+    def __init__(self, clauses: list[Clause]) -> None:
+        self._by_id: dict[str, list[Clause]] = {}
+        for c in clauses:
+            self._by_id.setdefault(c.id, []).append(c)
+
+    @classmethod
+    @cache
+    def load(cls) -> ClauseBook:
+        text = files("rulings.solver").joinpath("data/clauses.tsv").read_text(encoding="utf-8")
+        rows = csv.DictReader(text.splitlines(), delimiter="\t")
+        return cls([Clause(r["id"], r["editions"], r["title"], r["effect"]) for r in rows])
+
+    def get(self, clause_id: str, edition: str) -> Clause:
+        """Return the clause as it stands in ``edition``. Raises UnknownClauseError."""
+        for c in self._by_id.get(clause_id, []):
+            if c.applies_to(edition):
+                return c
+        raise UnknownClauseError(f"clause {clause_id!r} does not exist in the {edition} Laws")
+
+    def has(self, clause_id: str, edition: str) -> bool:
+        return any(c.applies_to(edition) for c in self._by_id.get(clause_id, []))
+
+    def ids(self, edition: str) -> list[str]:
+        return sorted({c.id for cs in self._by_id.values() for c in cs if c.applies_to(edition)})

@@ -1,0 +1,36 @@
+"""Decisions on points the Laws (or our digest) leave open, each one switch.
+
+Every field below names the UNCONFIRMED point of ``DIGEST.md`` section 32 (or the rule it
+interprets) and the reading the project takes by default. Pass a changed ``Decisions`` to a
+rule set (``get_ruleset("2017", decisions=Decisions(...))``) to rule the other way; nothing
+else in the code branches on these questions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes
+    #: back to being the penalty card it was (True), or simply to the hand (False).
+    faced_revoke_card_stays_penalty: bool = True
+
+    #: Law 62C2 "the player of the offending side next in rotation": the OS player may
+    #: withdraw only if the NOS player who played *immediately before him* withdrew (True,
+    #: the Di Sacco / Levy reading), or if *any* NOS player before him withdrew (False).
+    os_change_needs_immediate_nos_change: bool = True
+
+    #: Law 44G after a corrected revoke: a NOS lead to the next trick by a player who, once
+    #: the revoke trick is restored, no longer won it is withdrawn as a forced step (True).
+    #: False leaves such a lead standing (it is then a lead out of turn, not ruled here).
+    retract_lead_when_winner_changes: bool = True
+
+    #: Law 50B for the revoker's partner's card withdrawn under 62C2: a deliberate play, so
+    #: major (True, Di Sacco "♠5 will be a major penalty card"); False applies the general
+    #: 50B test (minor if a single non-honour).
+    os_withdrawn_card_is_major: bool = True
+
+
+DEFAULT = Decisions()

@@ -1,0 +1,92 @@
+"""Lawful cards as a constraint problem (python-constraint2).
+
+One variable, the card to play, over the cards the player holds; one constraint per
+obligation, each citing its Law:
+
+* 44C: follow suit when able (this duty overrides every other one);
+* 50D1(a): a major penalty card must be played at the first legal opportunity;
+* 50C: with a minor penalty card, no other card of that suit below honour rank first;
+* 44A/44D with a lead restriction: a suit required or forbidden (issue 4 adds the sources);
+* a card cannot be played twice (only cards still held are in the domain; ``exclude``
+  takes out the card being withdrawn).
+
+>>> from rulings.models import Card, Suit
+>>> hand = frozenset(Card.parse(c) for c in ["SK", "S5", "H2"])
+>>> [str(c) for c in lawful_cards(hand, Suit.SPADES, frozenset(), frozenset({Card.parse("S5")}))]
+['SK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from constraint import Problem
+
+from rulings.models.cards import Card, Suit, sort_for_hand
+from rulings.models.table import PenaltyCard, PenaltyKind
+
+Obligation = tuple[str, Callable[[Card], bool]]
+
+
+def obligations(
+    hand: frozenset[Card],
+    suit_led: Suit | None,
+    penalty: frozenset[PenaltyCard],
+    required_suit: Suit | None = None,
+    forbidden_suit: Suit | None = None,
+) -> list[Obligation]:
+    """Return (clause, predicate) pairs a lawful card must satisfy."""
+    rules: list[Obligation] = []
+    following = suit_led is not None and any(c.suit is suit_led for c in hand)
+    if following:
+        rules.append(("44C", lambda c: c.suit is suit_led))
+    majors = [p.card for p in penalty if p.kind is PenaltyKind.MAJOR and p.card in hand]
+    if suit_led is None:
+        # Leading: a lead restriction first (50D1(b)), then a major penalty card (50D1(a)).
+        if required_suit is not None and any(c.suit is required_suit for c in hand):
+            rules.append(("50D2(a)", lambda c: c.suit is required_suit))
+        if forbidden_suit is not None and any(c.suit is not forbidden_suit for c in hand):
+            rules.append(("50D2(a)", lambda c: c.suit is not forbidden_suit))
+        eligible = [m for m in majors if all(pred(m) for _, pred in rules)]
+    elif following:
+        eligible = [m for m in majors if m.suit is suit_led]
+    else:
+        eligible = majors
+    if eligible:
+        allowed = frozenset(eligible)
+        rules.append(("50D1(a)", lambda c: c in allowed))
+    for p in penalty:
+        if p.kind is PenaltyKind.MINOR and p.card in hand:
+            rules.append(("50C", _minor_rule(p.card)))
+    return rules
+
+
+def _minor_rule(minor: Card) -> Callable[[Card], bool]:
+    """50C: no other card of the minor penalty card's suit below honour rank before it."""
+    return lambda c: c == minor or c.suit is not minor.suit or c.rank.is_honour
+
+
+@lru_cache(maxsize=65536)
+def lawful_cards(
+    hand: frozenset[Card],
+    suit_led: Suit | None,
+    penalty: frozenset[PenaltyCard],
+    exclude: frozenset[Card] = frozenset(),
+    required_suit: Suit | None = None,
+    forbidden_suit: Suit | None = None,
+) -> tuple[Card, ...]:
+    """Return the cards of ``hand`` (less ``exclude``) the player may lawfully play, sorted.
+
+    ``hand`` is everything the player holds, penalty cards included; obligations (follow
+    suit) are judged on the whole hand, so a player whose only card of the suit led is the
+    one being withdrawn has no lawful substitute.
+    """
+    domain = sorted(hand - exclude)
+    if not domain:
+        return ()
+    problem = Problem()
+    problem.addVariable("card", domain)
+    for _, predicate in obligations(hand, suit_led, penalty, required_suit, forbidden_suit):
+        problem.addConstraint(predicate, ["card"])
+    return tuple(sort_for_hand([s["card"] for s in problem.getSolutions()]))

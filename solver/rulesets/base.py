@@ -1,0 +1,139 @@
+"""Rule sets: one per Laws edition, each a table of rules written once.
+
+A rule is data: the task it handles, the clauses it may cite, and a handler that expands a
+node carrying that task into edges. An *opener* inspects the record at the moment attention
+was drawn and puts the first tasks on the agenda. Editions differ only by which rules they
+include, by the clause ids their logical names map to (``16C1`` in 2017 is ``16D1`` in
+2007), and by the project's :class:`~rulings.solver.config.Decisions` switches; there are no
+``if edition == ...`` branches in rule code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from rulings.models.cards import Card, Seat, Side
+from rulings.models.case import Replay
+from rulings.models.table import TableState
+from rulings.solver.clauses import ClauseBook
+from rulings.solver.config import DEFAULT, Decisions
+from rulings.solver.engine import Edge, Info, Node, Notice
+
+Handler = Callable[["RuleSet", Node, object], list[Edge]]
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What an opener found: the root node, the irregularities, and notices."""
+
+    root: Node
+    irregularities: tuple[str, ...] = ()
+    notices: tuple[Notice, ...] = ()
+
+
+Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One law transition: the task it handles, the clauses it cites, its handler."""
+
+    name: str
+    task: type
+    cites: tuple[str, ...]  # logical clause names (see RuleSet.cite)
+    handler: Handler
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A named set of rules for one edition of the Laws."""
+
+    name: str
+    edition: str
+    rules: tuple[Rule, ...]
+    openers: tuple[tuple[str, Opener], ...]
+    clause_names: Mapping[str, str] = field(default_factory=dict)  # logical name -> id
+    decisions: Decisions = DEFAULT
+    _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        book = ClauseBook.load()
+        for rule in self.rules:
+            for logical in rule.cites:
+                book.get(self.cite(logical), self.edition)  # raises on an unknown clause
+        dispatch: dict[type, Rule] = {}
+        for rule in self.rules:
+            if rule.task in dispatch:
+                raise ValueError(f"two rules for task {rule.task.__name__}")
+            dispatch[rule.task] = rule
+        object.__setattr__(self, "_dispatch", dispatch)
+
+    def cite(self, logical: str) -> str:
+        """Return this edition's clause id for a logical clause name (default: itself)."""
+        return self.clause_names.get(logical, logical)
+
+    def with_decisions(self, decisions: Decisions) -> RuleSet:
+        return replace(self, decisions=decisions)
+
+    def rule_for(self, task: object) -> Rule | None:
+        return self._dispatch.get(type(task))
+
+    # ----- the two entry points of the engine --------------------------------------------
+    def open(self, replay: Replay) -> Opening:
+        """Run the openers in order; the first that finds something to rule on wins."""
+        root = Node(table=replay.table)
+        notices: list[Notice] = []
+        for _, opener in self.openers:
+            found = opener(self, replay, root)
+            if found is not None:
+                return Opening(found.root, found.irregularities, (*notices, *found.notices))
+        return Opening(root, (), (*notices, Notice(None, "no irregularity found to rule on")))
+
+    def expand(self, node: Node) -> list[Edge]:
+        """Return the edges out of ``node`` (empty for a leaf)."""
+        if not node.agenda:
+            return []
+        task = node.agenda[0]
+        rule = self._dispatch.get(type(task))
+        if rule is None:
+            raise LookupError(f"rule set {self.name} has no rule for {type(task).__name__}")
+        return rule.handler(self, node, task)
+
+    # ----- helpers shared by rules ---------------------------------------------------------
+    def withdrawn_info(self, seat: Seat, card: Card, offending: Side) -> Info:
+        """Law 16C (2007 16D): a withdrawn card is AI to the NOS, UI to the OS."""
+        return Info(seat, card, offending.other, offending, self.cite("16C1"), self.cite("16C2"))
+
+    def actor(self, table: TableState, seat: Seat) -> str:
+        """Name who acts for ``seat``: declarer acts for dummy."""
+        if seat is table.dummy:
+            return f"{table.declarer} (for dummy {seat})"
+        return str(seat)
+
+
+_REGISTRY: dict[str, Callable[[Decisions], RuleSet]] = {}
+
+
+def register(name: str) -> Callable[[Callable[[Decisions], RuleSet]], Callable[[Decisions], RuleSet]]:
+    """Register a rule-set factory under ``name`` (an edition, or an authority's variant)."""
+
+    def deco(factory: Callable[[Decisions], RuleSet]) -> Callable[[Decisions], RuleSet]:
+        _REGISTRY[name] = factory
+        return factory
+
+    return deco
+
+
+def get_ruleset(name: str = "2017", decisions: Decisions = DEFAULT) -> RuleSet:
+    """Return the rule set registered as ``name``. Raises KeyError for an unknown name."""
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"no rule set {name!r} (known: {', '.join(sorted(_REGISTRY))})") from None
+    return factory(decisions)
+
+
+def ruleset_names() -> list[str]:
+    return sorted(_REGISTRY)

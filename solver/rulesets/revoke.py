@@ -1,0 +1,277 @@
+"""Revokes: Laws 61A (what a revoke is), 62 (correction), 63 (establishment), with 47D as
+the principle behind the cascade and 16C for the information. See docs/revoke-rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulings.models.cards import Card, Seat
+from rulings.models.case import Replay
+from rulings.models.table import PenaltyKind, Revoke, TableState
+from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
+from rulings.solver.lawful import lawful_cards
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+
+LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after the revoke
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectRevoke:
+    """62A/62B: the revoker must withdraw the revoke card and substitute a lawful card."""
+
+    revoke: Revoke
+    later: tuple[LaterPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeCascade:
+    """62C1/62C2 (47D): the cards played after the revoke, taken in playing order."""
+
+    revoke: Revoke
+    later: tuple[LaterPlay, ...]
+    index: int = 0
+    previous_nos_changed: bool = False  # the NOS player just before withdrew
+    any_nos_changed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReportEstablished:
+    """63A/63B: an established revoke stands; it is reported, not corrected."""
+
+    revoke: Revoke
+    by: Seat
+    card: Card
+    clause: str  # the 63A clause that established it
+
+
+# ----- opener ---------------------------------------------------------------------------------
+def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """Find the revoke to rule on: the unestablished one if any (it must be corrected, 62A),
+    else the latest established one (reported under 63A/63B)."""
+    table = replay.table
+    if not table.revokes:
+        return None
+    described: list[str] = []
+    pending: Revoke | None = None
+    for r in table.revokes:
+        by = table.establishing_play(r)
+        if by is None:
+            described.append(f"{r}: not established (63A)")
+            if pending is None:
+                pending = r
+        else:
+            described.append(f"{r}: established when {by[0]} played {by[1]} to trick {r.trick + 1} (63A1)")
+    notices: list[Notice] = []
+    if pending is not None:
+        later = _plays_after(table, pending)
+        task: object = CorrectRevoke(pending, later)
+        focus = pending.trick
+        unruled = [r for r in table.revokes if r is not pending and table.establishing_play(r) is None]
+        for r in unruled:
+            notices.append(Notice(None, f"a second unestablished revoke ({r}) is not yet ruled"))
+    else:
+        last = table.revokes[-1]
+        by = table.establishing_play(last)
+        assert by is not None
+        task = ReportEstablished(last, by[0], by[1], rs.cite("63A1"))
+        focus = last.trick
+    node = Node(table=table, agenda=(task,), focus=focus)
+    return Opening(node, tuple(described), tuple(notices))
+
+
+def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
+    """Every card played after the revoke card, in playing order (rest of the revoke trick,
+    then the next trick)."""
+    later: list[LaterPlay] = []
+    trick = table.trick(revoke.trick)
+    assert trick is not None
+    pos = trick.position_of(revoke.seat)
+    assert pos is not None
+    later.extend((trick.number, s, c) for s, c in trick.plays[pos + 1 :])
+    nxt = table.trick(revoke.trick + 1)
+    if nxt is not None:
+        later.extend((nxt.number, s, c) for s, c in nxt.plays)
+    return tuple(later)
+
+
+# ----- rules -------------------------------------------------------------------------------------
+def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """62B: withdraw the revoke card and play a lawful one; 62B1/62B2 decide what becomes of
+    the revoke card; 16C records the information."""
+    assert isinstance(task, CorrectRevoke)
+    r = task.revoke
+    table = node.table
+    seat = r.seat
+    offending = seat.side
+    disposition: PenaltyKind | None
+    if r.penalty is not None:
+        disposition = r.penalty if rs.decisions.faced_revoke_card_stays_penalty else None
+        clause, fate = rs.cite("62B2"), (
+            f"{r.card} was already a penalty card and stays one" if disposition else f"{r.card} goes back to the hand"
+        )
+    elif table.is_defender(seat):
+        disposition, clause, fate = PenaltyKind.MAJOR, rs.cite("62B1"), f"{r.card} becomes a major penalty card"
+    else:
+        disposition, clause = None, rs.cite("62B2")
+        fate = f"{r.card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
+    after = table if disposition is None else table.with_penalty(seat, r.card, disposition)
+    hand = frozenset(table.hand(seat) | {r.card})
+    subs = lawful_cards(hand, r.suit_led, after.penalty_cards_of(seat), frozenset({r.card}))
+    info = rs.withdrawn_info(seat, r.card, offending)
+    rest = node.agenda[1:]
+    cascade: tuple[object, ...] = (RevokeCascade(r, task.later),) if task.later else ()
+    edges: list[Edge] = []
+    for sub in subs:
+        step = Step(
+            actor=rs.actor(table, seat),
+            kind=StepKind.FORCED,
+            clause=rs.cite("62B"),
+            also=(clause, rs.cite("44C"), info.ai_clause, info.ui_clause),
+            text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
+            question=f"{seat} must correct the revoke: withdraw {r.card} and follow suit",
+        )
+        child_table = after.replace_card(r.trick, seat, sub)
+        edges.append((step, Node(child_table, cascade + rest, node.ledger + (info,), node.findings, node.restrictions, node.established, node.focus)))
+    return edges
+
+
+def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """62C1 (NOS may change), 62C2 (OS next in rotation may then change, a defender's card
+    becoming a penalty card), 44G (a lead by a player who no longer won the trick)."""
+    assert isinstance(task, RevokeCascade)
+    r = task.revoke
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    offending = r.seat.side
+    rest = node.agenda[1:]
+    trick = table.trick(trick_no)
+    assert trick is not None and trick.card_of(seat) == card
+
+    def advance(t: TableState, changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
+        nxt = task.index + 1
+        if nxt >= len(later):
+            return rest
+        is_nos = seat.side is not offending
+        return (
+            RevokeCascade(
+                r,
+                later,
+                nxt,
+                previous_nos_changed=is_nos and changed,
+                any_nos_changed=task.any_nos_changed or (is_nos and changed),
+            ),
+            *rest,
+        )
+
+    def child(t: TableState, agenda: tuple[object, ...], ledger_add: tuple[object, ...] = ()) -> Node:
+        return Node(t, agenda, node.ledger + ledger_add, node.findings, node.restrictions, node.established, node.focus)  # type: ignore[arg-type]
+
+    actor = rs.actor(table, seat)
+    question = f"{seat} may change {card}"
+
+    if trick_no != r.trick and trick.plays[0][0] is seat:
+        return _next_trick_lead(rs, node, task, actor, advance, child)
+
+    suit_led = trick.suit_led
+    hand = frozenset(table.hand(seat) | {card})
+    subs = lawful_cards(hand, suit_led, table.penalty_cards_of(seat), frozenset({card}))
+    info = rs.withdrawn_info(seat, card, offending)
+    edges: list[Edge] = []
+    if seat.side is not offending:
+        clause = rs.cite("62C1")
+        edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question), child(table, advance(table, False))))
+        for sub in subs:
+            t2 = table.replace_card(trick_no, seat, sub)
+            step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; no penalty card",
+                        also=(info.ai_clause, info.ui_clause), question=question)
+            edges.append((step, child(t2, advance(t2, True), (info,))))
+        return edges
+
+    clause = rs.cite("62C2")
+    allowed = task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed
+    if not allowed:
+        step = Step(actor, StepKind.FORCED, clause,
+                    f"{seat} must leave {card}: no player of the non-offending side changed before him", question=question)
+        return [(step, child(table, advance(table, False)))]
+    edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question), child(table, advance(table, False))))
+    for sub in subs:
+        t2 = table.replace_card(trick_no, seat, sub)
+        also: tuple[str, ...] = (info.ai_clause, info.ui_clause)
+        if table.is_defender(seat):
+            kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            t2 = t2.with_penalty(seat, card, kind)
+            fate = f"{card} becomes a {t2_kind(t2, seat, card)} penalty card"
+            also = (rs.cite("50B"), *also)
+        else:
+            fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
+        step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; {fate}", also=also, question=question)
+        edges.append((step, child(t2, advance(t2, True), (info,))))
+    return edges
+
+
+def t2_kind(t: TableState, seat: Seat, card: Card) -> str:
+    for p in t.penalty_cards_of(seat):
+        if p.card == card:
+            return str(p.kind)
+    return "?"
+
+
+def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, advance, child) -> list[Edge]:  # type: ignore[no-untyped-def]
+    """A NOS lead to the trick after the revoke trick: 62C1 lets the leader withdraw it; 44G
+    withdraws it when, the revoke trick restored, he no longer won that trick."""
+    r = task.revoke
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    offending = r.seat.side
+    trick = table.trick(trick_no)
+    assert trick is not None
+    revoke_trick = table.trick(r.trick)
+    assert revoke_trick is not None
+    winner = revoke_trick.winner(table.trumps)
+
+    def retract_all(t: TableState) -> tuple[TableState, tuple[object, ...]]:
+        infos = []
+        for s, c in trick.plays:
+            t = t.replace_card(trick_no, s, None)
+            infos.append(rs.withdrawn_info(s, c, offending))
+        return t, tuple(infos)
+
+    later = tuple(p for p in task.later if p[0] != trick_no or p == task.later[task.index])
+    question = f"{seat} may withdraw his lead of {card}"
+    if winner is not None and winner is not seat and rs.decisions.retract_lead_when_winner_changes:
+        t2, infos = retract_all(table)
+        step = Step("TD", StepKind.FORCED, rs.cite("44G"),
+                    f"{seat}'s lead of {card} is withdrawn: {winner} won trick {r.trick} and leads to trick {trick_no}",
+                    also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question)
+        return [(step, child(t2, advance(t2, True, later), infos))]
+    clause = rs.cite("62C1")
+    t2, infos = retract_all(table)
+    return [
+        (Step(actor, StepKind.OPTION, clause, f"{seat} keeps his lead of {card}", question=question), child(table, advance(table, False))),
+        (Step(actor, StepKind.OPTION, clause, f"{seat} withdraws his lead of {card} and will lead again; no penalty card",
+              also=(rs.cite("16C1"), rs.cite("16C2")), question=question), child(t2, advance(t2, True, later), infos)),
+    ]
+
+
+def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """63A1/63B: the revoke is established and can no longer be corrected."""
+    assert isinstance(task, ReportEstablished)
+    r = task.revoke
+    step = Step(
+        "TD",
+        StepKind.FORCED,
+        task.clause,
+        f"the revoke is established ({task.by} played {task.card} to trick {r.trick + 1}); trick {r.trick} stands as played",
+        also=(rs.cite("63B"),),
+        question="is the revoke established?",
+    )
+    return [(step, Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, True, node.focus))]
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("correct_revoke", CorrectRevoke, ("62B", "62B1", "62B2", "44C", "16C1", "16C2"), correct_revoke, correct_revoke.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("report_established", ReportEstablished, ("63A1", "63B"), report_established, report_established.__doc__ or ""),
+)
+OPENERS = (("revoke", open_revoke),)

@@ -1,0 +1,255 @@
+"""Brute-force oracle for revoke rulings (docs/revoke-rules.md), deliberately independent.
+
+This module shares NO code with bridge-rulings: it imports nothing from `rulings`, `models`
+or `solver`, only the standard library, and takes the case as the plain dict that
+`yaml.safe_load` gives. It is a second, naive reading of docs/revoke-rules.md, used to
+cross-check the graph solver. Each seat that may change gets as candidates every card
+of its hand (the next-trick leader gets keep/withdraw); `itertools.product` forms every
+combination, and each combination is kept or rejected by checking the clause
+conditions literally. There is no search and no pruning.
+
+Readings where the rules page is silent (see also the comments at the points of use):
+* a card standing as played to the trick after the revoke trick is on the table, not in
+  hand, so the player who led it cannot substitute it in the revoke trick;
+* the card a player withdraws never counts toward his own penalty-card obligations for
+  the substitute that replaces it;
+* a withdrawn card that was already a penalty card goes back to being that penalty card
+  (62B2 for the revoker; the same for a NOS player), except that an OS partner's
+  withdrawn card becomes major (62C2);
+* the 50B rule "two or more penalty cards are all major" is not applied (the page does not
+  mention it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from typing import Any
+
+SEATS = "NESW"
+RANKS = "23456789TJQKA"
+HONOURS = frozenset("TJQKA")
+KEEP, WITHDRAW = "keep", "withdraw"
+
+Play = tuple[str, str]  # (seat, card)
+Trick = list[Play]
+
+
+def seat_after(seat: str, n: int = 1) -> str:
+    return SEATS[(SEATS.index(seat) + n) % 4]
+
+
+def side_of(seat: str) -> str:
+    return "NS" if seat in "NS" else "EW"
+
+
+def parse_seat(token: str) -> str:
+    seat = token.strip().upper()
+    if len(seat) != 1 or seat not in SEATS:
+        raise ValueError(f"bad seat {token!r}")
+    return seat
+
+
+def parse_card(token: str) -> str:
+    text = token.strip().upper().translate(str.maketrans("♠♥♦♣", "SHDC"))
+    suit, rank = text[:1], text[1:].replace("10", "T")
+    if suit not in "SHDC" or len(rank) != 1 or rank not in RANKS:
+        raise ValueError(f"bad card {token!r}")
+    return suit + rank
+
+
+def parse_deal(deal: str) -> dict[str, set[str]]:
+    first, colon, rest = deal.strip().partition(":")
+    hands = rest.split()
+    if not colon or len(hands) != 4:
+        raise ValueError(f"bad deal {deal!r}")
+    result: dict[str, set[str]] = {}
+    for i, hand in enumerate(hands):
+        holdings = hand.upper().replace("10", "T").split(".")
+        if len(holdings) != 4:
+            raise ValueError(f"bad hand {hand!r}")
+        cards = {parse_card(suit + r) for suit, h in zip("SHDC", holdings) for r in h if r != "-"}
+        result[seat_after(parse_seat(first), i)] = cards
+    return result
+
+
+def parse_trumps(contract: str) -> str | None:
+    m = re.fullmatch(r"([1-7])(NT|N|S|H|D|C)(X{0,2})", str(contract).strip().upper())
+    if m is None:
+        raise ValueError(f"bad contract {contract!r}")
+    return None if m.group(2) in ("NT", "N") else m.group(2)
+
+
+def trick_winner(trick: Trick, trumps: str | None) -> str:
+    led = trick[0][1][0]
+
+    def strength(play: Play) -> tuple[int, int]:
+        suit, rank = play[1][0], play[1][1]
+        return (2 if suit == trumps else 1 if suit == led else 0, RANKS.index(rank))
+
+    return max(trick, key=strength)[0]
+
+
+def lawful_cards(hand: set[str], led: str, penalties: dict[str, str]) -> set[str]:
+    """Cards of `hand` he may play to a trick whose led suit is `led` (44C, 50C, 50D1)."""
+    follow = {c for c in hand if c[0] == led}
+    legal = follow or set(hand)
+    majors = {c for c in legal if penalties.get(c) == "major"}
+    if majors:  # 50D1(a): a playable major penalty card must be played (51A: any of them)
+        return majors
+    minor_suits = {c[0] for c, kind in penalties.items() if kind == "minor"}
+    # 50C: no other card below honour rank of a minor penalty card's suit before it
+    return {c for c in legal
+            if c[0] not in minor_suits or c[1] in HONOURS or penalties.get(c) == "minor"}
+
+
+def parse_play(case: dict[str, Any], hands: dict[str, set[str]], trumps: str | None,
+               leader: str) -> tuple[list[Trick], tuple[int, int]]:
+    """Tricks as played up to the first `attention` line, and (trick index, position) of
+    the first revoke."""
+    hands = {s: set(h) for s, h in hands.items()}
+    tricks: list[Trick] = [[]]
+    revoke: tuple[int, int] | None = None
+    for line in case["play"]:
+        tokens = str(line).split()
+        if len(tokens) == 2 and tokens[0].lower() == "attention":
+            break
+        if len(tokens) != 2 or len(tokens[0]) != 1 or tokens[0].upper() not in SEATS:
+            raise NotImplementedError(f"oracle does not handle play line {line!r}")
+        seat, card = parse_seat(tokens[0]), parse_card(tokens[1])
+        trick = tricks[-1]
+        expected = leader if not trick else seat_after(trick[-1][0])
+        if seat != expected:
+            raise NotImplementedError(f"oracle does not handle out-of-turn play {line!r}")
+        if card not in hands[seat]:
+            raise ValueError(f"{seat} does not hold {card}")
+        if trick and revoke is None:
+            led = trick[0][1][0]
+            if card[0] != led and any(c[0] == led for c in hands[seat]):
+                revoke = (len(tricks) - 1, len(trick))
+        hands[seat].discard(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            leader = trick_winner(trick, trumps)
+            tricks.append([])
+    if not tricks[-1]:
+        tricks.pop()
+    if revoke is None:
+        raise ValueError("no revoke in the play")
+    return tricks, revoke
+
+
+def canonical(established: bool, cards: dict[str, str], withdrawn: list[Play],
+              penalties: dict[Play, str], side: str, lead: str | None) -> str:
+    obj = {
+        "established": established,
+        "cards": cards,
+        "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
+        "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in penalties.items()),
+        "unauthorized": sorted(f"{side}:{s}:{c}" for s, c in withdrawn),
+        "lead": lead,
+    }
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def oracle_restorations(case: dict) -> set[str]:
+    """Return the canonical JSON strings of every legal restoration of the case's revoke ruling."""
+    deal = parse_deal(case["deal"])
+    trumps = parse_trumps(case["contract"])
+    declarer = parse_seat(case["declarer"])
+    defenders = {seat_after(declarer, 1), seat_after(declarer, 3)}
+    first_trick = int(case.get("trick", 1))
+    leader = parse_seat(case["leader"]) if case.get("leader") else seat_after(declarer)
+    pcs0: dict[Play, str] = {}
+    for text in case.get("penalty") or []:
+        seat_t, card_t, kind = str(text).split()
+        seat, card, kind = parse_seat(seat_t), parse_card(card_t), kind.lower()
+        if seat not in defenders or card not in deal[seat] or kind not in ("major", "minor"):
+            raise ValueError(f"bad penalty card {text!r}")
+        pcs0[(seat, card)] = kind
+
+    tricks, (rti, rpos) = parse_play(case, deal, trumps, leader)
+    played_before = {c for t in tricks[:rti] for _, c in t}
+    hand_at = {s: deal[s] - played_before for s in SEATS}  # hands as the revoke trick began
+    revoke_trick, later = tricks[rti], tricks[rti + 1:]
+    revoker, revoke_card = revoke_trick[rpos]
+    offenders = {revoker, seat_after(revoker, 2)}
+    side = side_of(revoker)
+    led = revoke_trick[0][1][0]
+
+    def key(index: int, seat: str) -> str:
+        return f"{first_trick + index}:{seat}"
+
+    def lead_of(trick: Trick) -> str | None:
+        return trick_winner(trick, trumps) if len(trick) == 4 else None
+
+    # 63A1: the offending side has played to a later trick -> established, nothing changes.
+    if any(seat in offenders for t in later for seat, _ in t):
+        cards = {key(rti + i, s): c for i, t in enumerate(tricks[rti:]) for s, c in t}
+        all_played = {c for t in tricks for _, c in t}
+        pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in all_played}
+        return {canonical(True, cards, [], pcs, side, lead_of(revoke_trick))}
+
+    # Not established: the trick after the revoke trick holds at most a NOS lead.
+    assert len(later) <= 1 and all(len(t) == 1 for t in later)
+    next_lead: Play | None = later[0][0] if later else None
+    followers = revoke_trick[rpos + 1:]
+    candidates: list[list[str]] = [sorted(hand_at[revoker])]
+    candidates += [sorted(hand_at[seat]) for seat, _ in followers]
+    candidates += [[KEEP, WITHDRAW]] if next_lead else []
+
+    def own_penalties(seat: str, hand: set[str], withdrawn_card: str) -> dict[str, str]:
+        # Only cards still in hand; the card being withdrawn is not an obligation for its
+        # own substitute (it could not be played back anyway).
+        return {c: k for (s, c), k in pcs0.items()
+                if s == seat and c in hand and c != withdrawn_card}
+
+    results: set[str] = set()
+    for combo in itertools.product(*candidates):
+        substitute, follower_choices = combo[0], combo[1:1 + len(followers)]
+        # 62A/62B: the revoker withdraws the revoke card and substitutes a lawful card.
+        hand = hand_at[revoker]
+        if substitute == revoke_card or substitute not in lawful_cards(
+                hand, led, own_penalties(revoker, hand, revoke_card)):
+            continue
+        restored: Trick = revoke_trick[:rpos] + [(revoker, substitute)]
+        withdrawn: list[Play] = [(revoker, revoke_card)]
+        new_pcs: dict[Play, str] = {}
+        if revoker in defenders and (revoker, revoke_card) not in pcs0:
+            new_pcs[(revoker, revoke_card)] = "major"  # 62B1
+        # 62C1/62C2/47D: the later cards of the revoke trick, in playing order.
+        ok, previous_changed, previous_seat = True, True, revoker
+        for (seat, card), choice in zip(followers, follower_choices):
+            changed = choice != card
+            if changed:
+                if seat in offenders and not (previous_changed and previous_seat not in offenders):
+                    ok = False  # 62C2: OS may change only after the NOS player before him did
+                    break
+                # A card he has led to the next trick is on the table, not in his hand.
+                hand = hand_at[seat] - ({next_lead[1]} if next_lead and next_lead[0] == seat else set())
+                if choice not in lawful_cards(hand, led, own_penalties(seat, hand, card)):
+                    ok = False
+                    break
+                withdrawn.append((seat, card))
+                if seat in offenders and seat in defenders:
+                    new_pcs[(seat, card)] = "major"  # 62C2 with 50B
+            restored.append((seat, choice))
+            previous_changed, previous_seat = changed, seat
+        if not ok:
+            continue
+        lead = lead_of(restored)
+        cards = {key(rti, s): c for s, c in restored}
+        if next_lead is not None:
+            lead_seat, lead_card = next_lead
+            if combo[-1] == KEEP:
+                if lead != lead_seat:
+                    continue  # 44G: forced withdrawal, only the WITHDRAW branch survives
+                cards[key(rti + 1, lead_seat)] = lead_card
+            else:
+                withdrawn.append(next_lead)  # 62C1: back to hand, no penalty card
+        standing = set(cards.values()) | played_before
+        pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in standing}
+        pcs.update(new_pcs)
+        results.add(canonical(False, cards, withdrawn, pcs, side, lead))
+    return results
