@@ -2,7 +2,7 @@
 
 >>> d = Deal.parse("N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6")
 >>> str(d[Seat.W])
-'K5.J10987.QJ109.A6'
+'K5.JT987.QJT9.A6'
 >>> Deal.parse(str(d)) == d
 True
 """

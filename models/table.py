@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None),)
 >>> t.is_established(t.revokes[0])
 False
 """
@@ -177,6 +177,7 @@ class TableState:
     withdrawn: tuple[Withdrawal, ...] = ()
     won_before: tuple[int, int] = (0, 0)  # NS, EW tricks won before first_trick
     revokes: tuple[Revoke, ...] = ()
+    played_penalty: frozenset[PenaltyCard] = frozenset()  # penalty cards since played
     out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
 
     # ----- construction -------------------------------------------------------------
@@ -331,14 +332,17 @@ class TableState:
         if led is not None and card.suit is not led and any(c.suit is led for c in self.hand(seat)):
             revokes = revokes + (Revoke(seat, cur.number, card, led, was_penalty),)
         new_trick = replace(cur, plays=cur.plays + ((seat, card),))
+        played_penalty = self.played_penalty
         if was_penalty is not None:
             penalty = frozenset(p for p in penalty if p.card != card)
+            played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
         return replace(
             self,
             tricks=tricks[:-1] + (new_trick,),
             revokes=revokes,
             out_of_turn=out_of_turn,
             penalty_cards=penalty,
+            played_penalty=played_penalty,
         )
 
     # ----- revokes ----------------------------------------------------------------------
@@ -357,11 +361,12 @@ class TableState:
         return None
 
     # ----- edits used by rectification ------------------------------------------------
-    def replace_card(self, trick: int, seat: Seat, new: Card | None) -> TableState:
+    def replace_card(self, trick: int, seat: Seat, new: Card | None, *, restore_penalty: bool = True) -> TableState:
         """Withdraw ``seat``'s card from ``trick`` (recorded in ``withdrawn``) and put ``new``
         in its place, or nothing when ``new`` is None (later cards keep their order).
 
-        A withdrawn penalty-card status is not restored here; callers decide (62B2).
+        A withdrawn card that was a penalty card when played becomes that penalty card again
+        when ``restore_penalty`` (the rules decide: 62B2 and DIGEST 32.12(b), (d)).
         Raises IllegalActionError if the seat has no card there or ``new`` is not held.
         """
         i = trick - self.first_trick
@@ -380,13 +385,23 @@ class TableState:
         if not plays:
             tricks = self.tricks[:i] + self.tricks[i + 1 :]
         penalty = self.penalty_cards
-        if new is not None and any(p.card == new for p in penalty):
-            penalty = frozenset(p for p in penalty if p.card != new)
+        played_penalty = self.played_penalty
+        was = next((p for p in played_penalty if p.card == old), None)
+        if was is not None:
+            played_penalty = played_penalty - {was}
+            if restore_penalty:
+                penalty = penalty | {was}
+        if new is not None:
+            now = next((p for p in penalty if p.card == new), None)
+            if now is not None:
+                penalty = penalty - {now}
+                played_penalty = played_penalty | {now}
         return replace(
             self,
             tricks=tricks,
             withdrawn=self.withdrawn + (Withdrawal(seat, old, trick),),
             penalty_cards=penalty,
+            played_penalty=played_penalty,
         )
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:

@@ -1,8 +1,8 @@
 """Read case files (YAML, or JSON, which YAML reads too) with the line of every node.
 
->>> case = loads("deal: 'N:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-'\\ncontract: 1NT\\ndeclarer: S\\nplay: [W SJ]\\n")
+>>> case = loads("deal: 'N:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-'\\ntrick: 13\\nleader: W\\ncontract: 1NT\\ndeclarer: S\\nplay: [W SJ]\\n")
 >>> case.declarer, case.events[0].line
-(Seat.S, 4)
+(Seat.S, 6)
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ class Decisions:
     #: back to being the penalty card it was (True), or simply to the hand (False).
     faced_revoke_card_stays_penalty: bool = True
 
+    #: DIGEST 32.12(d): a card withdrawn under 62C1 (or 62C2) that was a penalty card when
+    #: played goes back to being that penalty card (True) or to the hand (False).
+    withdrawn_penalty_card_stays_penalty: bool = True
+
     #: Law 62C2 "the player of the offending side next in rotation": the OS player may
     #: withdraw only if the NOS player who played *immediately before him* withdrew (True,
     #: the Di Sacco / Levy reading), or if *any* NOS player before him withdrew (False).

@@ -48,6 +48,7 @@ class Step:
     text: str  # what happens, in a director's words
     also: tuple[str, ...] = ()  # further clauses the step applies (penalty card, information)
     question: str = ""  # the decision this step answers (steps of one question are siblings)
+    choice: str = ""  # the short name of this alternative ("S9", "keep", "change to SQ")
 
     @property
     def clauses(self) -> tuple[str, ...]:

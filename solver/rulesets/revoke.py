@@ -104,20 +104,22 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     seat = r.seat
     offending = seat.side
-    disposition: PenaltyKind | None
+    restore = rs.decisions.faced_revoke_card_stays_penalty
+    new_penalty: PenaltyKind | None = None
     if r.penalty is not None:
-        disposition = r.penalty if rs.decisions.faced_revoke_card_stays_penalty else None
-        clause, fate = rs.cite("62B2"), (
-            f"{r.card} was already a penalty card and stays one" if disposition else f"{r.card} goes back to the hand"
-        )
+        clause = rs.cite("62B2")
+        fate = f"{r.card} was already a penalty card and stays one" if restore else f"{r.card} goes back to the hand"
+        pending = PenaltyKind(r.penalty.value) if restore else None
     elif table.is_defender(seat):
-        disposition, clause, fate = PenaltyKind.MAJOR, rs.cite("62B1"), f"{r.card} becomes a major penalty card"
+        new_penalty = pending = PenaltyKind.MAJOR
+        clause, fate = rs.cite("62B1"), f"{r.card} becomes a major penalty card"
     else:
-        disposition, clause = None, rs.cite("62B2")
+        pending, clause = None, rs.cite("62B2")
         fate = f"{r.card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
-    after = table if disposition is None else table.with_penalty(seat, r.card, disposition)
+    # Lawful substitutes are judged with the revoke card's new status already in force.
+    judged = table if pending is None else table.with_penalty(seat, r.card, pending)
     hand = frozenset(table.hand(seat) | {r.card})
-    subs = lawful_cards(hand, r.suit_led, after.penalty_cards_of(seat), frozenset({r.card}))
+    subs = lawful_cards(hand, r.suit_led, judged.penalty_cards_of(seat), frozenset({r.card}))
     info = rs.withdrawn_info(seat, r.card, offending)
     rest = node.agenda[1:]
     cascade: tuple[object, ...] = (RevokeCascade(r, task.later),) if task.later else ()
@@ -129,9 +131,12 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             clause=rs.cite("62B"),
             also=(clause, rs.cite("44C"), info.ai_clause, info.ui_clause),
             text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
-            question=f"{seat} must correct the revoke: withdraw {r.card} and follow suit",
+            question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
+            choice=str(sub),
         )
-        child_table = after.replace_card(r.trick, seat, sub)
+        child_table = table.replace_card(r.trick, seat, sub, restore_penalty=restore)
+        if new_penalty is not None:
+            child_table = child_table.with_penalty(seat, r.card, new_penalty)
         edges.append((step, Node(child_table, cascade + rest, node.ledger + (info,), node.findings, node.restrictions, node.established, node.focus)))
     return edges
 
@@ -168,7 +173,10 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return Node(t, agenda, node.ledger + ledger_add, node.findings, node.restrictions, node.established, node.focus)  # type: ignore[arg-type]
 
     actor = rs.actor(table, seat)
-    question = f"{seat} may change {card}"
+    if seat.side is offending:
+        question = f"{seat} (revoker's partner) may withdraw {card} only if the non-offending player before him did"
+    else:
+        question = f"{seat} (non-offending side) may withdraw {card} and play another card"
 
     if trick_no != r.trick and trick.plays[0][0] is seat:
         return _next_trick_lead(rs, node, task, actor, advance, child)
@@ -180,11 +188,11 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     edges: list[Edge] = []
     if seat.side is not offending:
         clause = rs.cite("62C1")
-        edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question), child(table, advance(table, False))))
+        edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"), child(table, advance(table, False))))
         for sub in subs:
-            t2 = table.replace_card(trick_no, seat, sub)
+            t2 = table.replace_card(trick_no, seat, sub, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
             step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; no penalty card",
-                        also=(info.ai_clause, info.ui_clause), question=question)
+                        also=(info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
             edges.append((step, child(t2, advance(t2, True), (info,))))
         return edges
 
@@ -192,9 +200,11 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     allowed = task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed
     if not allowed:
         step = Step(actor, StepKind.FORCED, clause,
-                    f"{seat} must leave {card}: no player of the non-offending side changed before him", question=question)
+                    f"{seat} must leave {card}: no player of the non-offending side changed before him", question=question,
+                    choice="must leave it")
         return [(step, child(table, advance(table, False)))]
-    edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question), child(table, advance(table, False))))
+    edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"),
+                  child(table, advance(table, False))))
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
         also: tuple[str, ...] = (info.ai_clause, info.ui_clause)
@@ -205,7 +215,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also = (rs.cite("50B"), *also)
         else:
             fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
-        step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; {fate}", also=also, question=question)
+        step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; {fate}", also=also,
+                    question=question, choice=f"change to {sub}")
         edges.append((step, child(t2, advance(t2, True), (info,))))
     return edges
 
@@ -233,7 +244,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
     def retract_all(t: TableState) -> tuple[TableState, tuple[object, ...]]:
         infos = []
         for s, c in trick.plays:
-            t = t.replace_card(trick_no, s, None)
+            t = t.replace_card(trick_no, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
             infos.append(rs.withdrawn_info(s, c, offending))
         return t, tuple(infos)
 
@@ -243,14 +254,15 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
         t2, infos = retract_all(table)
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
                     f"{seat}'s lead of {card} is withdrawn: {winner} won trick {r.trick} and leads to trick {trick_no}",
-                    also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question)
+                    also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
         return [(step, child(t2, advance(t2, True, later), infos))]
     clause = rs.cite("62C1")
     t2, infos = retract_all(table)
     return [
-        (Step(actor, StepKind.OPTION, clause, f"{seat} keeps his lead of {card}", question=question), child(table, advance(table, False))),
+        (Step(actor, StepKind.OPTION, clause, f"{seat} keeps his lead of {card}", question=question, choice="keep"),
+         child(table, advance(table, False))),
         (Step(actor, StepKind.OPTION, clause, f"{seat} withdraws his lead of {card} and will lead again; no penalty card",
-              also=(rs.cite("16C1"), rs.cite("16C2")), question=question), child(t2, advance(t2, True, later), infos)),
+              also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw"), child(t2, advance(t2, True, later), infos)),
     ]
 
 
@@ -265,6 +277,7 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         f"the revoke is established ({task.by} played {task.card} to trick {r.trick + 1}); trick {r.trick} stands as played",
         also=(rs.cite("63B"),),
         question="is the revoke established?",
+        choice="established",
     )
     return [(step, Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, True, node.focus))]
 

@@ -1,0 +1,123 @@
+"""The ``rulings`` command line: a thin shell over the library.
+
+Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
+claim; 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib.resources import as_file, files
+from itertools import islice
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulings.models.errors import RulingError
+from rulings.solver.casefile import load
+from rulings.solver.engine import Ruling
+from rulings.solver.export import ruling_json, write_graph
+from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
+from rulings.solver.summary import distinct
+from rulings.solver.verify import verify_paths
+
+app = typer.Typer(
+    name="rulings",
+    help="Solve play-period rulings under the Laws of Duplicate Bridge.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+BUNDLED_CASE = "data/example-47d.yaml"
+
+
+def _error(err: RulingError) -> typer.Exit:
+    typer.echo(f"error: {err}", err=True)
+    return typer.Exit(1)
+
+
+@app.command()
+def solve(
+    case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON). Default: the bundled Law 47D case.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
+    graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
+    ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many restorations.")] = None,
+) -> None:
+    """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
+    try:
+        if case is None:
+            with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
+                loaded = load(path)
+        else:
+            loaded = load(case)
+        ruling = Ruling(loaded)
+        stream = ruling.restorations()
+        found = distinct(islice(stream, limit) if limit is not None else stream)
+        truncated = limit is not None and next(stream, None) is not None
+    except RulingError as err:
+        raise _error(err) from None
+    if graph is not None:
+        try:
+            write_graph(ruling, graph, limit=None if limit is None else limit * 20)
+        except (ValueError, OSError) as err:
+            typer.echo(f"error: {graph}: {err}", err=True)
+            raise typer.Exit(1) from None
+    if as_json:
+        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated), indent=2, sort_keys=True) + "\n")
+        return
+    console = make_console()
+    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
+    if graph is not None:
+        console.print(f"graph written to {graph}", markup=False)
+
+
+@app.command()
+def verify(
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+) -> None:
+    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
+    console = make_console(soft_wrap=True)
+    passed = failed = cases = 0
+    try:
+        reports = list(verify_paths(list(paths)))
+    except RulingError as err:
+        raise _error(err) from None
+    for rep in reports:
+        cases += 1
+        if rep.error is not None:
+            failed += 1
+            console.print(f"FAIL {rep.file}: error: {rep.error}", markup=False, style="red")
+            continue
+        passed += rep.passed
+        failed += rep.failed
+        title = rep.case.title if rep.case is not None and rep.case.title else ""
+        head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {len(rep.results)} claims, {len(rep.restorations)} restorations"
+        if rep.failed == 0 and quiet:
+            continue
+        console.print(head + (f"  ({title})" if title else ""), markup=False, style=None if rep.failed == 0 else "red")
+        for res in rep.results:
+            if res.passed and quiet:
+                continue
+            console.print(claim_line(res), markup=False)
+            if not res.passed:
+                if res.counterexample is not None:
+                    console.print("       counterexample: " + restoration_line(res.counterexample), markup=False)
+                elif res.claim.quantifier == "sometimes":
+                    console.print("       no restoration satisfies it", markup=False)
+    console.print(f"{cases} case files", markup=False)
+    console.print(f"{passed} passed, {failed} failed", markup=False)
+    if failed:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,237 @@
+"""Rich rendering of a ruling for the terminal (suit symbols, red hearts and diamonds)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from rulings.models.cards import SUITS_PBN, Card, Seat, Suit, Symbols, sort_for_hand
+from rulings.models.case import Case
+from rulings.models.deal import Hand
+from rulings.models.events import Attention, Play
+from rulings.solver.claims import ClaimResult
+from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.summary import TreeItem, information, ruling_tree
+
+
+class Style:
+    """How to draw suits: unicode symbols with colour, or ASCII letters."""
+
+    def __init__(self, symbols: Symbols = "unicode") -> None:
+        self.symbols: Symbols = symbols
+
+    def suit(self, suit: Suit) -> Text:
+        red = suit.is_red and self.symbols == "unicode"
+        return Text(suit.format(self.symbols), style="red" if red else "")
+
+    def card(self, card: Card) -> Text:
+        t = self.suit(card.suit)
+        t.append("10" if card.rank == 10 and self.symbols == "unicode" else card.rank.letter)
+        return t
+
+    def cards(self, cards: Sequence[Card], sep: str = " ") -> Text:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.card(c))
+        return out
+
+    def words(self, text: str) -> Text:
+        """Turn card tokens like SA, H10 in a sentence into styled cards."""
+        out = Text()
+        for i, word in enumerate(text.split(" ")):
+            if i:
+                out.append(" ")
+            core = word.rstrip(";,.:)")
+            tail = word[len(core):]
+            if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in ("A", "K", "Q", "J", "T", "10", *"98765432"):
+                out.append_text(self.card(Card.parse(core)))
+                out.append(tail)
+            else:
+                out.append(word)
+        return out
+
+
+def hand_lines(hand: Hand, style: Style) -> list[Text]:
+    lines = []
+    for suit in SUITS_PBN:
+        t = style.suit(suit)
+        t.append(" ")
+        ranks = [("10" if c.rank == 10 and style.symbols == "unicode" else c.rank.letter) for c in hand.suit(suit)]
+        t.append(" ".join(ranks) if ranks else "—" if style.symbols == "unicode" else "-")
+        lines.append(t)
+    return lines
+
+
+def deal_diagram(case: Case, style: Style) -> RenderableType:
+    """The four hands in compass layout, North at the top."""
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(3):
+        grid.add_column(min_width=14)
+    n, e, s, w = (hand_lines(case.deal[x], style) for x in (Seat.N, Seat.E, Seat.S, Seat.W))
+
+    def label(seat: Seat) -> Text:
+        role = " (declarer)" if seat is case.declarer else " (dummy)" if seat is case.declarer.partner else ""
+        return Text(f"{seat}{role}", style="bold")
+
+    grid.add_row("", label(Seat.N), "")
+    for line in n:
+        grid.add_row("", line, "")
+    grid.add_row(label(Seat.W), "", label(Seat.E))
+    for a, b in zip(w, e):
+        grid.add_row(a, "", b)
+    grid.add_row("", label(Seat.S), "")
+    for line in s:
+        grid.add_row("", line, "")
+    return grid
+
+
+def record(case: Case, style: Style) -> RenderableType:
+    """What happened, trick by trick, marking the attention line."""
+    out = Text()
+    for e in case.events:
+        line = f"{e.line:>4}  " if getattr(e, "line", None) is not None else "      "
+        out.append(line, style="dim")
+        if isinstance(e, Play):
+            out.append(f"{e.seat} ")
+            out.append_text(style.card(e.card))
+        elif isinstance(e, Attention):
+            out.append(str(e), style="bold yellow")
+        else:
+            out.append(str(e))
+        out.append("\n")
+    return out
+
+
+def tree(ruling: Ruling, style: Style) -> Tree:
+    root = Tree(Text(f"Ruling (Laws {ruling.ruleset.name})", style="bold"))
+
+    def add(parent: Tree, items: list[TreeItem]) -> None:
+        for item in items:
+            head = Text()
+            head.append(f"{item.step.clause:<6}", style="bold cyan")
+            head.append_text(style.words(item.question))
+            head.append(f"  [{item.step.kind} · {item.step.actor}]", style="dim")
+            node = parent.add(head)
+            if len(item.branches) == 1:
+                br = item.branches[0]
+                node.add(_choices(br.choices, br.example.text, style))
+                add(node, br.items)
+            else:
+                for br in item.branches:
+                    label = Text("if ", style="italic")
+                    label.append_text(style.words(" | ".join(br.choices)))
+                    sub = node.add(label)
+                    if br.items:
+                        add(sub, br.items)
+                    else:
+                        sub.add(Text(br.example.text, style="dim"))
+    add(root, ruling_tree(ruling))
+    return root
+
+
+def _choices(choices: list[str], example: str, style: Style) -> Text:
+    t = Text("choices: ", style="dim")
+    t.append_text(style.words(" | ".join(choices)))
+    if len(choices) > 1 or example:
+        t.append("   e.g. ", style="dim")
+        t.append_text(style.words(example))
+    return t
+
+
+def restorations_table(restorations: Sequence[Restoration], style: Style) -> Table:
+    table = Table(title=f"{len(restorations)} restoration{'s' if len(restorations) != 1 else ''}", show_lines=False)
+    table.add_column("#", justify="right")
+    table.add_column("trick(s) as restored")
+    table.add_column("withdrawn")
+    table.add_column("penalty cards")
+    table.add_column("unauthorized")
+    table.add_column("lead")
+    table.add_column("path", style="dim")
+    for r in restorations:
+        tricks = Text()
+        for i, t in enumerate(r.tricks):
+            if i:
+                tricks.append("  ")
+            tricks.append(f"{t.number}: ", style="dim")
+            for j, (s, c) in enumerate(t.plays):
+                if j:
+                    tricks.append(" ")
+                tricks.append(f"{s}" + (":" if style.symbols == "ascii" else ""))
+                tricks.append_text(style.card(c))
+        withdrawn = Text(", ").join(Text(f"{w.seat} ") + style.card(w.card) for w in r.withdrawn)
+        pcs = Text(", ").join(Text(f"{p.seat} ") + style.card(p.card) + Text(f" {p.kind}") for p in r.penalty_cards)
+        ui = Text(", ").join(Text(f"{i.unauthorized}:{i.seat} ") + style.card(i.card) for i in r.ledger)
+        lead = str(r.lead) if r.lead is not None else "—"
+        if r.established:
+            lead += " (established)"
+        clauses = " > ".join(s.clause for s in r.path)
+        table.add_row(str(r.number), tricks, withdrawn, pcs, ui, lead, clauses)
+    return table
+
+
+def information_panel(restorations: Sequence[Restoration], style: Style) -> RenderableType:
+    entries = information(restorations)
+    if not entries:
+        return Text("Information: nothing withdrawn, no unauthorized information.", style="dim")
+    out = Text("Information from withdrawn cards (16C):\n", style="bold")
+    for i in sorted(entries, key=lambda i: (i.seat.index, i.card)):
+        out.append(f"  {i.seat} ")
+        out.append_text(style.card(i.card))
+        out.append(f": authorized to {i.authorized} ({i.ai_clause}), unauthorized to {i.unauthorized} ({i.ui_clause})\n")
+    return out
+
+
+def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool) -> RenderableType:
+    case = ruling.case
+    title = Text(case.title or (case.file or "case"), style="bold")
+    meta = Text(f"{case.contract} by {case.declarer} · Laws {case.laws}" + (f" · {case.source}" if case.source else ""), style="dim")
+    parts: list[RenderableType] = [title, meta, Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
+    parts.append(Text("Irregularity", style="bold"))
+    for irr in ruling.irregularities or ("none found",):
+        parts.append(Text("  ") + style.words(irr))
+    for n in ruling.notices:
+        parts.append(Text(f"  note: {n}", style="yellow"))
+    parts += [Text(""), tree(ruling, style), Text(""), restorations_table(restorations, style)]
+    if truncated:
+        parts.append(Text(f"(stopped at --limit {len(restorations)}; there are more)", style="yellow"))
+    parts += [Text(""), information_panel(restorations, style)]
+    return Group(*parts)
+
+
+def restoration_line(r: Restoration) -> str:
+    """One-line plain-text summary of a restoration (used for counterexamples)."""
+    tricks = "; ".join(f"trick {t.number}: " + " ".join(f"{s} {c}" for s, c in t.plays) for t in r.tricks)
+    parts = [f"#{r.number}", tricks]
+    if r.withdrawn:
+        parts.append("withdrawn " + ", ".join(f"{w.seat} {w.card}" for w in r.withdrawn))
+    if r.penalty_cards:
+        parts.append("penalty " + ", ".join(str(p) for p in r.penalty_cards))
+    if r.ledger:
+        parts.append("UI " + ", ".join(f"{i.unauthorized}:{i.seat} {i.card}" for i in r.ledger))
+    parts.append(f"lead {r.lead if r.lead is not None else '-'}")
+    if r.established:
+        parts.append("established")
+    if r.findings:
+        parts.append("findings " + ", ".join(r.findings))
+    parts.append("path " + " > ".join(f"{s.clause}" for s in r.path))
+    return " | ".join(parts)
+
+
+def claim_line(result: ClaimResult) -> str:
+    mark = "ok  " if result.passed else "FAIL"
+    where = f"line {result.claim.line}: " if result.claim.line is not None else ""
+    return f"  {mark} {where}{result.claim.text}  ({result.message})"
+
+
+def make_console(*, stderr: bool = False, soft_wrap: bool = False) -> Console:
+    """A console for this CLI (Rich honours NO_COLOR); soft_wrap keeps long lines whole."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap)
+
+
+__all__ = ["Style", "claim_line", "make_console", "restoration_line", "ruling_view", "sort_for_hand"]

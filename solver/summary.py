@@ -1,0 +1,84 @@
+"""Data views of a ruling for people: the ruling tree and the information summary.
+
+The CLI formats these; tests read them directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rulings.solver.engine import Info, Node, Restoration, Ruling, Step
+
+
+@dataclass
+class TreeItem:
+    """One decision of the ruling: who may or must do what, and what follows each answer."""
+
+    step: Step  # the first alternative (for its clause, actor, kind and wording)
+    question: str
+    choices: list[str]
+    branches: list[TreeBranch] = field(default_factory=list)
+
+
+@dataclass
+class TreeBranch:
+    """The alternatives of a decision that lead to the same next decisions."""
+
+    choices: list[str]
+    example: Step
+    items: list[TreeItem] = field(default_factory=list)
+
+
+def ruling_tree(ruling: Ruling, *, max_depth: int = 12) -> list[TreeItem]:
+    """Summarise the ruling graph as a tree of decisions in order.
+
+    Sibling edges answering the same question are one item; its alternatives are split
+    into branches only where what comes next differs (e.g. "if S keeps SA, W must leave
+    S5; if S changes, W may change"), and one representative of each branch is followed.
+    """
+    expand = ruling.ruleset.expand
+
+    def signature(node: Node) -> tuple[tuple[str, str, str], ...]:
+        return tuple((s.question, s.kind.name, s.clause) for s, _ in expand(node))
+
+    def items(node: Node, depth: int) -> list[TreeItem]:
+        if depth > max_depth:
+            return []
+        groups: dict[str, list[tuple[Step, Node]]] = {}
+        for step, child in expand(node):
+            groups.setdefault(step.question, []).append((step, child))
+        out: list[TreeItem] = []
+        for question, edges in groups.items():
+            item = TreeItem(edges[0][0], question, [s.choice or s.text for s, _ in edges])
+            by_sig: dict[tuple[tuple[str, str, str], ...], list[tuple[Step, Node]]] = {}
+            for step, child in edges:
+                by_sig.setdefault(signature(child), []).append((step, child))
+            for same in by_sig.values():
+                first_step, first_child = same[0]
+                item.branches.append(TreeBranch([s.choice or s.text for s, _ in same], first_step, items(first_child, depth + 1)))
+            out.append(item)
+        return out
+
+    return items(ruling.root, 0)
+
+
+def information(restorations: Iterable[Restoration]) -> list[Info]:
+    """Every distinct ledger entry over the restorations, in first-seen order."""
+    seen: dict[Info, None] = {}
+    for r in restorations:
+        for i in r.ledger:
+            seen.setdefault(i, None)
+    return list(seen)
+
+
+def distinct(restorations: Iterable[Restoration]) -> list[Restoration]:
+    """Drop restorations equal to an earlier one (CASES.md equality), renumbering none."""
+    seen: set[str] = set()
+    out: list[Restoration] = []
+    for r in restorations:
+        k = r.key()
+        if k not in seen:
+            seen.add(k)
+            out.append(r)
+    return out

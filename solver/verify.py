@@ -1,0 +1,58 @@
+"""Check a case's ``expect`` claims against every restoration the solver finds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulings.models.case import Case
+from rulings.models.errors import RulingError
+from rulings.solver.casefile import case_files, load
+from rulings.solver.claims import ClaimResult, check, parse_claim
+from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.summary import distinct
+
+
+@dataclass
+class CaseReport:
+    """The outcome of verifying one case file."""
+
+    file: str
+    case: Case | None = None
+    ruling: Ruling | None = None
+    restorations: list[Restoration] = field(default_factory=list)
+    results: list[ClaimResult] = field(default_factory=list)
+    error: RulingError | None = None
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for r in self.results if r.passed)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for r in self.results if not r.passed) + (1 if self.error is not None else 0)
+
+
+def verify_case(case: Case) -> CaseReport:
+    """Enumerate the case's restorations and check each claim.
+
+    Raises RulingError (located) for a claim that cannot be parsed.
+    """
+    ruling = Ruling(case)
+    restorations = distinct(ruling.restorations())
+    claims = [parse_claim(c.text, line=c.line, edition=case.laws) for c in case.expect]
+    report = CaseReport(case.file or "<case>", case, ruling, restorations)
+    report.results = [check(c, restorations) for c in claims]
+    return report
+
+
+def verify_paths(paths: list[str | Path]) -> Iterator[CaseReport]:
+    """Verify every case file under ``paths``; a broken file yields a report with ``error``."""
+    for path in case_files(paths):
+        try:
+            case = load(path)
+            yield verify_case(case)
+        except RulingError as err:
+            err.located(file=str(path))
+            yield CaseReport(str(path), error=err)

@@ -1,0 +1,138 @@
+"""The command line, end to end, in-process (typer.testing.CliRunner)."""
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from rulings.solver.cli import app
+from rulings.solver.export import schema
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[1] / "solver" / "data" / "example-47d.yaml"
+
+
+def test_solve_bundled_case() -> None:
+    res = runner.invoke(app, ["solve"])
+    assert res.exit_code == 0, res.output
+    assert "21 restorations" in res.output
+    assert "62C2" in res.output and "♥4" in res.output
+
+
+def test_solve_ascii_and_limit() -> None:
+    res = runner.invoke(app, ["solve", str(EXAMPLE), "--ascii", "--limit", "5"])
+    assert res.exit_code == 0, res.output
+    assert "♠" not in res.output and "5 restorations" in res.output and "--limit" in res.output
+
+
+def test_json_output_matches_schema() -> None:
+    res = runner.invoke(app, ["solve", str(EXAMPLE), "--json"])
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    jsonschema.validate(data, schema())
+    assert data["schema_version"] == 1 and data["count"] == 21 and not data["truncated"]
+    first = data["restorations"][0]
+    assert first["path"][0]["clause"] == "62B"
+    # stable: the same JSON twice
+    again = runner.invoke(app, ["solve", str(EXAMPLE), "--json"])
+    assert again.stdout == res.stdout
+
+
+def test_schema_rejects_bad_output() -> None:
+    data = json.loads(runner.invoke(app, ["solve", str(EXAMPLE), "--json"]).stdout)
+    data["restorations"][0]["penalty_cards"][0]["kind"] = "medium"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema())
+
+
+@pytest.mark.parametrize("suffix", [".dot", ".graphml", ".json"])
+def test_graph_export(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"g{suffix}"
+    res = runner.invoke(app, ["solve", str(EXAMPLE), "--graph", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text()
+    assert "62C1" in text
+    if suffix == ".json":
+        data = json.loads(text)
+        assert sum(1 for n in data["nodes"] if n["leaf"]) == 21
+
+
+def test_graph_bad_suffix(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["solve", str(EXAMPLE), "--graph", str(tmp_path / "g.png")])
+    assert res.exit_code == 1 and "unknown graph format" in res.output
+
+
+def test_verify_example_passes() -> None:
+    res = runner.invoke(app, ["verify", str(EXAMPLE)])
+    assert res.exit_code == 0, res.output
+    assert res.output.strip().splitlines()[-1] == "6 passed, 0 failed"
+
+
+def test_verify_reports_failure_with_counterexample(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text().replace("count 21", "count 20").replace("always: E plays S", "always: S plays SA")
+    p = tmp_path / "wrong.yaml"
+    p.write_text(text)
+    res = runner.invoke(app, ["verify", str(p)])
+    assert res.exit_code == 1
+    assert "FAIL" in res.output and "21 restorations, claim says 20" in res.output
+    assert "counterexample: #2" in res.output
+    assert res.output.strip().splitlines()[-1] == "4 passed, 2 failed"
+
+
+def test_verify_sometimes_none(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text().replace("expect:\n", "expect:\n  - \"sometimes: W plays SK, S plays SA\"\n")
+    p = tmp_path / "s.yaml"
+    p.write_text(text)
+    res = runner.invoke(app, ["verify", str(p)])
+    assert res.exit_code == 1 and "no restoration satisfies it" in res.output
+
+
+BROKEN = {
+    "dealt-twice": ("deal: \"N:J1043.32.A32.K432 J82.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6\"", 1, "'SJ'"),
+    "unequal": ("deal: \"N:J1043.32.A32.K43 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6\"", 1, "different numbers"),
+    "not-in-hand": ("play: [W DQ, N DA, E DK]", 4, "'DK'"),
+    "unknown-token": ("play:\n  - W DQ\n  - N frobs DA", 6, "'frobs'"),
+    "bad-card": ("play:\n  - W DQ\n  - N DX", 6, "'DX'"),
+    "malformed-yaml": ("play: [W DQ, N DA\nexpect: x", 5, "malformed YAML"),
+    "unknown-field": ("declarerr: S", 5, "'declarerr'"),
+    "bad-claim": ("expect:\n  - always: E frobs H4", 6, "'frobs'"),
+    "unknown-law": ("expect:\n  - always: law 99Z", 6, "'99Z'"),
+}
+GOOD = {
+    "deal": "deal: \"N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6\"",
+    "contract": "contract: 4S",
+    "declarer": "declarer: S",
+    "play": "play: [W DQ, N DA, E D4, S D7]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_case_file_located_error(tmp_path: Path, name: str) -> None:
+    line, lineno, needle = BROKEN[name]
+    fields = dict(GOOD)
+    key = line.split(":")[0]
+    if key in fields:
+        fields[key] = line
+        text = "\n".join(fields[k] for k in ("deal", "contract", "declarer", "play")) + "\n"
+    else:
+        text = "\n".join(fields[k] for k in ("deal", "contract", "declarer", "play")) + "\n" + line + "\n"
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(text)
+    cmd = "verify" if key == "expect" else "solve"
+    res = runner.invoke(app, [cmd, str(p)])
+    assert res.exit_code == 1, res.output
+    assert "Traceback" not in res.output
+    assert f"{p}:{lineno}:" in res.output, res.output
+    assert needle in res.output
+
+
+def test_missing_file() -> None:
+    res = runner.invoke(app, ["solve", "no/such/case.yaml"])
+    assert res.exit_code == 1 and "no/such/case.yaml" in res.output
+
+
+def test_usage_error_exit_2() -> None:
+    res = runner.invoke(app, ["solve", str(EXAMPLE), "--limit", "0"])
+    assert res.exit_code == 2

@@ -1,0 +1,130 @@
+"""The table: seats, cards, deals, contracts, play lines, table state, revokes."""
+
+import pytest
+
+from rulings.models import (
+    Card,
+    Contract,
+    Deal,
+    IllegalActionError,
+    InconsistentRecordError,
+    NotationError,
+    PenaltyCard,
+    PenaltyKind,
+    PlayLine,
+    Rank,
+    Seat,
+    Side,
+    Suit,
+    TableState,
+)
+from rulings.models.events import Attention, Call, ChangeDesignation, Expose, Play, Touch
+
+DEAL = "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+
+
+def test_seat_geometry() -> None:
+    assert Seat.S.lho is Seat.W and Seat.S.rho is Seat.E and Seat.S.partner is Seat.N
+    assert Seat.W.next(2) is Seat.E and Seat.N.next(4) is Seat.N
+    assert Seat.E.side is Side.EW and Side.EW.other is Side.NS
+    assert Seat.N is not None and bool(Seat.N)  # a plain Enum: North is truthy
+
+
+def test_card_notation() -> None:
+    assert Card.parse("h10") == Card.parse("HT") == Card(Suit.HEARTS, Rank.TEN)
+    assert Card.parse("♠A") == Card.parse("SA")
+    assert Card.parse("SA").format("unicode") == "♠A"
+    assert Rank.TEN.is_honour and not Rank.NINE.is_honour
+    for bad in ["S1", "X5", "S", "", "SAA"]:
+        with pytest.raises(NotationError):
+            Card.parse(bad)
+
+
+def test_deal_parse_and_errors() -> None:
+    d = Deal.parse(DEAL)
+    assert d[Seat.E].format() == "982.KQ654.654.Q5"
+    assert Deal.parse(d.format(Seat.W)) == d
+    with pytest.raises(InconsistentRecordError, match="dealt twice"):
+        Deal.parse("N:J1043.32.A32.K432 J82.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6")
+    with pytest.raises(InconsistentRecordError, match="different numbers"):
+        Deal.parse("N:J1043.32.A32.K43 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6")
+    with pytest.raises(NotationError):
+        Deal.parse("J1043.32.A32.K432 982.KQ654.654.Q5")
+    end = Deal.parse("N:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-")
+    assert len(end[Seat.N]) == 1
+
+
+def test_contract() -> None:
+    c = Contract.parse("6ntxx")
+    assert c.level == 6 and c.trumps is None and c.doubled == 2 and str(c) == "6NTXX"
+    assert Contract.parse("4S").trumps is Suit.SPADES
+    with pytest.raises(NotationError):
+        Contract.parse("8S")
+
+
+def test_play_lines() -> None:
+    assert PlayLine.parse("n sj") == Play(Seat.N, Card.parse("SJ"))
+    assert isinstance(PlayLine.parse("attention TD"), Attention)
+    assert PlayLine.parse("attention TD").by is None
+    c = PlayLine.parse("S calls win")
+    assert isinstance(c, Call) and c.what.kind == "win"
+    assert PlayLine.parse("S calls queen").what.rank is Rank.QUEEN  # type: ignore[union-attr]
+    assert PlayLine.parse("S calls spade").what.suit is Suit.SPADES  # type: ignore[union-attr]
+    ch = PlayLine.parse("S changes to DK slip")
+    assert isinstance(ch, ChangeDesignation) and ch.finding == "slip"
+    ex = PlayLine.parse("W exposes HQ visible_to_partner dropped")
+    assert isinstance(ex, Expose) and ex.facts == ("visible_to_partner", "dropped")
+    assert isinstance(PlayLine.parse("S touches D4 arranging"), Touch)
+    for bad, token in [("S plays SA", "plays"), ("Q SA", "Q"), ("S changes to DK maybe", "maybe"), ("W exposes HQ sideways", "sideways")]:
+        with pytest.raises(NotationError) as info:
+            PlayLine.parse(bad, line=7)
+        assert info.value.token == token and info.value.line == 7
+
+
+def _table(lines: str) -> TableState:
+    t = TableState.start(Deal.parse(DEAL), Contract.parse("4S"), Seat.S)
+    for text in lines.split(", "):
+        t = t.apply(PlayLine.parse(text))
+    return t
+
+
+def test_tricks_and_turns() -> None:
+    t = _table("W DQ, N DA, E D4, S D7")
+    assert t.trick(1) is not None and t.trick(1).winner(t.trumps) is Seat.N  # type: ignore[union-attr]
+    assert t.on_play is Seat.N and t.tricks_won()[Side.NS] == 1
+    assert not t.revokes and not t.out_of_turn
+
+
+def test_revoke_recorded_and_establishment() -> None:
+    t = _table("W DQ, N DA, E D4, S D7, N SJ, E H4, S SA, W S5")
+    (r,) = t.revokes
+    assert (r.seat, r.trick, r.card, r.suit_led) == (Seat.E, 2, Card.parse("H4"), Suit.SPADES)
+    assert not t.is_established(r)
+    # The NOS leading to trick 3 does not establish it; the offender's partner following does.
+    t2 = t.apply(PlayLine.parse("S HA"))
+    assert not t2.is_established(r)
+    t3 = t2.apply(PlayLine.parse("W H7"))
+    assert t3.is_established(r) and t3.establishing_play(r) == (Seat.W, Card.parse("H7"))
+
+
+def test_out_of_turn_recorded_not_refused() -> None:
+    t = _table("W DQ, E D4")
+    assert t.out_of_turn == ((1, Seat.E),)
+
+
+def test_card_not_in_hand_and_played_twice() -> None:
+    t = TableState.start(Deal.parse(DEAL), Contract.parse("4S"), Seat.S)
+    with pytest.raises(IllegalActionError, match="in E's hand"):
+        t.play(Seat.W, Card.parse("S9"))
+    t = t.play(Seat.W, Card.parse("DQ"))
+    with pytest.raises(IllegalActionError, match="already played"):
+        t.play(Seat.W, Card.parse("DQ"))
+
+
+def test_penalty_cards_and_50b() -> None:
+    deal = Deal.parse(DEAL)
+    with pytest.raises(IllegalActionError, match="48A"):
+        TableState.start(deal, Contract.parse("4S"), Seat.S, penalty_cards=[PenaltyCard(Seat.N, Card.parse("SJ"), PenaltyKind.MAJOR)])
+    t = TableState.start(deal, Contract.parse("4S"), Seat.S, penalty_cards=[PenaltyCard(Seat.E, Card.parse("S2"), PenaltyKind.MINOR)])
+    t2 = t.with_penalty(Seat.E, Card.parse("H4"), PenaltyKind.MINOR)
+    assert {p.kind for p in t2.penalty_cards_of(Seat.E)} == {PenaltyKind.MAJOR}  # two or more: all major
