@@ -15,7 +15,7 @@ from rulings.models.cards import Card, Seat, Side
 from rulings.models.contract import Contract
 from rulings.models.deal import Deal
 from rulings.models.errors import CaseFileError, NotationError, RulingError
-from rulings.models.events import AnyEvent, Attention, PlayLine
+from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
 #: Path of a node in the case mapping, e.g. ("play", 4); () is the document.
@@ -59,6 +59,7 @@ class Replay:
     attention: Attention | None
     before: tuple[AnyEvent, ...]  # every event up to attention, in order
     after: tuple[AnyEvent, ...]  # events after the attention line (findings etc.)
+    unapplied: tuple[AnyEvent, ...] = ()  # events before attention the table did not apply
 
 
 @dataclass(frozen=True)
@@ -99,19 +100,40 @@ class Case:
     def replay(self) -> Replay:
         """Apply the play lines up to the first ``attention`` line.
 
+        A call of a specific card that dummy holds is the play of that card (45B, 45C4(a))
+        unless the next line has dummy place a card (then that line is what was placed).
+        Lines the table does not apply are listed in ``Replay.unapplied``.
         Raises RulingError (located at the file and line) for a card not in the hand.
         """
         state = self.initial_state()
         before: list[AnyEvent] = []
+        unapplied: list[AnyEvent] = []
         for i, event in enumerate(self.events):
             if isinstance(event, Attention):
-                return Replay(state, event, tuple(before), tuple(self.events[i + 1 :]))
+                return Replay(state, event, tuple(before), tuple(self.events[i + 1 :]), tuple(unapplied))
             try:
-                state = state.apply(event)
+                if isinstance(event, Play):
+                    state = state.apply(event)
+                elif (
+                    isinstance(event, Call)
+                    and event.what.card is not None
+                    and event.seat is self.declarer
+                    and event.what.card in state.hand(self.declarer.partner)
+                    and not _dummy_places_next(self.events[i + 1 :], self.declarer.partner)
+                ):
+                    state = state.play(self.declarer.partner, event.what.card)
+                else:
+                    unapplied.append(event)
             except RulingError as err:
                 raise err.located(file=self.file, line=getattr(event, "line", None)) from None
             before.append(event)
-        return Replay(state, None, tuple(before), ())
+        return Replay(state, None, tuple(before), (), tuple(unapplied))
+
+
+def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat) -> bool:
+    for e in rest:
+        return isinstance(e, Play) and e.seat is dummy
+    return False
 
 
 def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = None) -> Case:

@@ -125,8 +125,9 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
         return Atom(label, lambda r: r.established)
     if w0 == "law" and len(words) == 2:
         clause = words[1]
-        if not ClauseBook.load().has(clause, edition):
-            raise NotationError(f"unknown clause {clause!r} in claim {claim!r} (not in the {edition} Laws)", token=clause)
+        book = ClauseBook.load()
+        if not (book.has(clause, edition) or book.has(clause, "2017") or book.has(clause, "2007")):
+            raise NotationError(f"unknown clause {clause!r} in claim {claim!r} (not in clauses.tsv)", token=clause)
         return Atom(label, lambda r: clause in r.laws)
     if w0 == "finding" and len(words) >= 2:
         finding = " ".join(words[1:]).lower()

@@ -17,6 +17,12 @@ class Decisions:
     #: back to being the penalty card it was (True), or simply to the hand (False).
     faced_revoke_card_stays_penalty: bool = True
 
+    #: Law 62B/62B1 order: the revoke card becomes a penalty card when it is withdrawn, so
+    #: it already counts when the substitute is chosen (True: with it the revoker may hold
+    #: two penalty cards, all major under 50B, and a major one of the suit led must then be
+    #: played, 50D1(a)). False judges the substitute before the revoke card is a penalty card.
+    revoke_card_penalty_before_substitute: bool = True
+
     #: DIGEST 32.12(d): a card withdrawn under 62C1 (or 62C2) that was a penalty card when
     #: played goes back to being that penalty card (True) or to the hand (False).
     withdrawn_penalty_card_stays_penalty: bool = True

@@ -16,8 +16,11 @@ Readings where the rules page is silent (see also the comments at the points of 
 * a withdrawn card that was already a penalty card goes back to being that penalty card
   (62B2 for the revoker; the same for a NOS player), except that an OS partner's
   withdrawn card becomes major (62C2);
-* the 50B rule "two or more penalty cards are all major" is not applied (the page does not
-  mention it).
+* Law 50B, "when one defender has two or more penalty cards, all are major", holds at every
+  moment: in the final position, and when a player who withdraws a card substitutes
+  another, counting the withdrawn card with the penalty status it takes on (62B1, 62B2,
+  62C2), so that e.g. a revoker's earlier minor penalty card turns major once his revoke
+  card becomes a penalty card, before he chooses his substitute.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from typing import Any
 
 SEATS = "NESW"
@@ -89,6 +93,12 @@ def trick_winner(trick: Trick, trumps: str | None) -> str:
         return (2 if suit == trumps else 1 if suit == led else 0, RANKS.index(rank))
 
     return max(trick, key=strength)[0]
+
+
+def all_major_if_two(penalties: dict[Play, str]) -> dict[Play, str]:
+    """50B: when one defender has two or more penalty cards, all of them are major."""
+    count = Counter(seat for seat, _ in penalties)
+    return {(s, c): "major" if count[s] >= 2 else k for (s, c), k in penalties.items()}
 
 
 def lawful_cards(hand: set[str], led: str, penalties: dict[str, str]) -> set[str]:
@@ -189,7 +199,7 @@ def oracle_restorations(case: dict) -> set[str]:
         cards = {key(rti + i, s): c for i, t in enumerate(tricks[rti:]) for s, c in t}
         all_played = {c for t in tricks for _, c in t}
         pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in all_played}
-        return {canonical(True, cards, [], pcs, side, lead_of(revoke_trick))}
+        return {canonical(True, cards, [], all_major_if_two(pcs), side, lead_of(revoke_trick))}
 
     # Not established: the trick after the revoke trick holds at most a NOS lead.
     assert len(later) <= 1 and all(len(t) == 1 for t in later)
@@ -199,25 +209,31 @@ def oracle_restorations(case: dict) -> set[str]:
     candidates += [sorted(hand_at[seat]) for seat, _ in followers]
     candidates += [[KEEP, WITHDRAW]] if next_lead else []
 
-    def own_penalties(seat: str, hand: set[str], withdrawn_card: str) -> dict[str, str]:
-        # Only cards still in hand; the card being withdrawn is not an obligation for its
-        # own substitute (it could not be played back anyway).
-        return {c: k for (s, c), k in pcs0.items()
-                if s == seat and c in hand and c != withdrawn_card}
+    def own_penalties(seat: str, hand: set[str], withdrawn_card: str,
+                      becomes: str | None) -> dict[str, str]:
+        # His penalty cards still in hand, plus the card being withdrawn with the status it
+        # takes on (`becomes`, None: back to the hand as an ordinary card), with 50B applied
+        # to the lot; then the withdrawn card itself is not an obligation for its own
+        # substitute (it could not be played back anyway).
+        mine = {(s, c): k for (s, c), k in pcs0.items() if s == seat and c in hand and c != withdrawn_card}
+        if becomes is not None:
+            mine[(seat, withdrawn_card)] = becomes
+        return {c: k for (_, c), k in all_major_if_two(mine).items() if c != withdrawn_card}
 
     results: set[str] = set()
     for combo in itertools.product(*candidates):
         substitute, follower_choices = combo[0], combo[1:1 + len(followers)]
         # 62A/62B: the revoker withdraws the revoke card and substitutes a lawful card.
         hand = hand_at[revoker]
-        if substitute == revoke_card or substitute not in lawful_cards(
-                hand, led, own_penalties(revoker, hand, revoke_card)):
-            continue
-        restored: Trick = revoke_trick[:rpos] + [(revoker, substitute)]
-        withdrawn: list[Play] = [(revoker, revoke_card)]
         new_pcs: dict[Play, str] = {}
         if revoker in defenders and (revoker, revoke_card) not in pcs0:
             new_pcs[(revoker, revoke_card)] = "major"  # 62B1
+        becomes = new_pcs.get((revoker, revoke_card), pcs0.get((revoker, revoke_card)))  # 62B1 / 62B2
+        if substitute == revoke_card or substitute not in lawful_cards(
+                hand, led, own_penalties(revoker, hand, revoke_card, becomes)):
+            continue
+        restored: Trick = revoke_trick[:rpos] + [(revoker, substitute)]
+        withdrawn: list[Play] = [(revoker, revoke_card)]
         # 62C1/62C2/47D: the later cards of the revoke trick, in playing order.
         ok, previous_changed, previous_seat = True, True, revoker
         for (seat, card), choice in zip(followers, follower_choices):
@@ -228,12 +244,16 @@ def oracle_restorations(case: dict) -> set[str]:
                     break
                 # A card he has led to the next trick is on the table, not in his hand.
                 hand = hand_at[seat] - ({next_lead[1]} if next_lead and next_lead[0] == seat else set())
-                if choice not in lawful_cards(hand, led, own_penalties(seat, hand, card)):
+                if seat in offenders and seat in defenders:
+                    becomes = "major"  # 62C2 with 50B
+                else:
+                    becomes = pcs0.get((seat, card))  # 62C1: no penalty card; an old one stays
+                if choice not in lawful_cards(hand, led, own_penalties(seat, hand, card, becomes)):
                     ok = False
                     break
                 withdrawn.append((seat, card))
                 if seat in offenders and seat in defenders:
-                    new_pcs[(seat, card)] = "major"  # 62C2 with 50B
+                    new_pcs[(seat, card)] = "major"
             restored.append((seat, choice))
             previous_changed, previous_seat = changed, seat
         if not ok:
@@ -251,5 +271,5 @@ def oracle_restorations(case: dict) -> set[str]:
         standing = set(cards.values()) | played_before
         pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in standing}
         pcs.update(new_pcs)
-        results.add(canonical(False, cards, withdrawn, pcs, side, lead))
+        results.add(canonical(False, cards, withdrawn, all_major_if_two(pcs), side, lead))
     return results

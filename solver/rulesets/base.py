@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
+from rulings.models.events import Attention
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
@@ -84,7 +85,14 @@ class RuleSet:
     def open(self, replay: Replay) -> Opening:
         """Run the openers in order; the first that finds something to rule on wins."""
         root = Node(table=replay.table)
-        notices: list[Notice] = []
+        notices: list[Notice] = [
+            Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
+            for e in (*replay.unapplied, *(e for e in replay.after if not isinstance(e, Attention)))
+        ]
+        for trick, seat in replay.table.out_of_turn:
+            notices.append(Notice(None, f"{seat} played out of turn to trick {trick}: not yet ruled on"))
+        if replay.attention is None:
+            notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         for _, opener in self.openers:
             found = opener(self, replay, root)
             if found is not None:

@@ -117,7 +117,8 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         pending, clause = None, rs.cite("62B2")
         fate = f"{r.card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
     # Lawful substitutes are judged with the revoke card's new status already in force.
-    judged = table if pending is None else table.with_penalty(seat, r.card, pending)
+    before = rs.decisions.revoke_card_penalty_before_substitute
+    judged = table if pending is None or not before else table.with_penalty(seat, r.card, pending)
     hand = frozenset(table.hand(seat) | {r.card})
     subs = lawful_cards(hand, r.suit_led, judged.penalty_cards_of(seat), frozenset({r.card}))
     info = rs.withdrawn_info(seat, r.card, offending)
@@ -205,6 +206,13 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, child(table, advance(table, False)))]
     edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"),
                   child(table, advance(table, False))))
+    if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute:
+        # The same order as for the revoker (62B): the withdrawn card is a penalty card before
+        # he substitutes, so 50B may already have made his other penalty cards major
+        # (50D1(a)); the card itself is no obligation for its own substitute.
+        os_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+        judged = frozenset(p for p in table.with_penalty(seat, card, os_kind).penalty_cards_of(seat) if p.card != card)
+        subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
         also: tuple[str, ...] = (info.ai_clause, info.ui_clause)

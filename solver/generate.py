@@ -1,0 +1,519 @@
+"""Random revoke positions, for tests, benchmarks and other bridge software.
+
+Every function returns a case *mapping*: exactly what ``yaml.safe_load`` gives for a case
+file (CASES.md), with the keys ``title``, ``laws``, ``deal``, ``contract``, ``declarer``,
+``play`` and, when the record starts after trick 1 or with penalty cards in force,
+``trick``, ``leader``, ``won`` and ``penalty``. Dump it with :func:`dump_case` (or
+``yaml.safe_dump``) and load it back with ``rulings.solver.casefile.loads``.
+
+Values are built directly, never by filtering: the 52 cards are shuffled and dealt, a
+contract and declarer drawn, and tricks played with random *lawful* cards (follow suit;
+a major penalty card at the first legal opportunity; no other card below honour rank of a
+minor penalty card's suit before it). On the revoke trick one player who holds the suit
+led discards another suit; then a random number of further lawful cards are played (the
+rest of the revoke trick; sometimes the non-offending side's lead to the next trick;
+sometimes an offending-side card that establishes the revoke), and the record ends with
+``attention <seat>``. The same ``random.Random`` state always gives the same case.
+
+>>> import random
+>>> case = random_revoke_case(random.Random(3), revoker_position=2, established=False)
+>>> [key for key in ("deal", "contract", "declarer", "play") if key in case]
+['deal', 'contract', 'declarer', 'play']
+>>> case["play"][-1].split()[0]
+'attention'
+>>> from rulings.models import parse_case
+>>> table = parse_case(case).replay().table
+>>> [r.seat.index for r in table.revokes] == [table.trick(table.revokes[0].trick).plays[1][0].index]
+True
+>>> random_revoke_case(random.Random(3), revoker_position=2, established=False) == case
+True
+>>> big = cascade_case(1000)
+>>> big["expect"]
+['count 1002']
+>>> cascade_leaves(11, 11, 11)
+1463
+
+The options force shapes: ``revoker_position`` (2-4 in the trick), ``revoker_role``
+(``"defender"``, ``"declarer"`` or ``"dummy"``), ``established``, ``next_trick_lead`` (the
+non-offending side leads to the next trick; with ``established=True`` it means the
+offending side's establishing card follows a non-offending lead, with ``False`` that the
+offending side itself leads), ``penalty_cards`` (0-2 penalty cards of the defenders in
+force when the record starts), ``revoke_trick`` and ``mid_hand`` (start the record after
+trick 1, with ``trick``, ``leader`` and ``won``). Options left at ``None`` are drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Side, Strain, Suit
+
+__all__ = [
+    "ROLES",
+    "GenerationError",
+    "cascade_case",
+    "cascade_leaves",
+    "case_seed",
+    "dump_case",
+    "random_revoke_case",
+    "random_revoke_cases",
+    "write_cases",
+]
+
+Role = Literal["defender", "declarer", "dummy"]
+ROLES: tuple[Role, ...] = ("defender", "declarer", "dummy")
+Kind = Literal["major", "minor"]
+PlayT = tuple[Seat, Card]
+
+#: Attempts before giving up on a combination of options that cannot be met.
+MAX_ATTEMPTS = 2000
+
+
+class GenerationError(RuntimeError):
+    """The options asked for a shape the generator could not build."""
+
+
+# ----- the table during generation --------------------------------------------------------------
+@dataclass
+class _Sim:
+    """Hands, penalty cards and tricks while a random deal is played out."""
+
+    declarer: Seat
+    trumps: Suit | None
+    hands: dict[Seat, set[Card]]
+    leader: Seat
+    penalty: dict[Card, tuple[Seat, Kind]] = field(default_factory=dict)
+    tricks: list[list[PlayT]] = field(default_factory=list)
+    won: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+
+    @property
+    def trick_number(self) -> int:
+        """Number of the trick being played (or about to begin)."""
+        done = sum(1 for t in self.tricks if len(t) == 4)
+        return done + 1 if not self.tricks or len(self.tricks[-1]) == 4 else done + 1
+
+    @property
+    def current(self) -> list[PlayT]:
+        if not self.tricks or len(self.tricks[-1]) == 4:
+            return []
+        return self.tricks[-1]
+
+    @property
+    def on_play(self) -> Seat:
+        cur = self.current
+        return cur[-1][0].lho if cur else self.leader
+
+    def is_defender(self, seat: Seat) -> bool:
+        return seat.side is not self.declarer.side
+
+    def penalties_of(self, seat: Seat) -> dict[Card, Kind]:
+        return {c: k for c, (s, k) in self.penalty.items() if s is seat}
+
+    def lawful(self, seat: Seat) -> list[Card]:
+        """Cards ``seat`` may lawfully play now (44C, 50D1(a), 50C), sorted."""
+        hand = self.hands[seat]
+        cur = self.current
+        led = cur[0][1].suit if cur else None
+        follow = [c for c in hand if c.suit is led]
+        legal = follow or list(hand)
+        mine = self.penalties_of(seat)
+        majors = [c for c in legal if mine.get(c) == "major"]
+        if majors:
+            return sorted(majors)
+        minor_suits = {c.suit for c, k in mine.items() if k == "minor"}
+        return sorted(c for c in legal if c.suit not in minor_suits or c.is_honour or mine.get(c) == "minor")
+
+    def play(self, seat: Seat, card: Card) -> None:
+        assert seat is self.on_play and card in self.hands[seat]
+        if not self.tricks or len(self.tricks[-1]) == 4:
+            self.tricks.append([])
+        self.tricks[-1].append((seat, card))
+        self.hands[seat].discard(card)
+        self.penalty.pop(card, None)
+        if len(self.tricks[-1]) == 4:
+            self.leader = _winner(self.tricks[-1], self.trumps)
+            self.won[self.leader.side] += 1
+
+    def play_lawful(self, rng: random.Random) -> PlayT:
+        seat = self.on_play
+        card = rng.choice(self.lawful(seat))
+        self.play(seat, card)
+        return seat, card
+
+
+def _winner(trick: Sequence[PlayT], trumps: Suit | None) -> Seat:
+    led = trick[0][1].suit
+
+    def strength(p: PlayT) -> tuple[int, int]:
+        suit = p[1].suit
+        return (2 if suit is trumps else 1 if suit is led else 0, int(p[1].rank))
+
+    return max(trick, key=strength)[0]
+
+
+def _role(seat: Seat, declarer: Seat) -> Role:
+    if seat is declarer:
+        return "declarer"
+    if seat is declarer.partner:
+        return "dummy"
+    return "defender"
+
+
+def _format_play(seat: Seat, card: Card) -> str:
+    return f"{seat} {card}"
+
+
+# ----- the random revoke case ----------------------------------------------------------------------
+def random_revoke_case(
+    rng: random.Random,
+    *,
+    edition: str = "2017",
+    revoker_position: int | None = None,
+    revoker_role: Role | None = None,
+    established: bool | None = None,
+    next_trick_lead: bool | None = None,
+    penalty_cards: int | None = None,
+    revoke_trick: int | None = None,
+    mid_hand: bool | None = None,
+    title: bool = True,
+) -> dict[str, Any]:
+    """Return a random case mapping whose record holds one revoke (see the module docstring).
+
+    ``edition`` is ``"2017"`` or ``"2007"`` (written to ``laws``). ``revoke_trick`` may be
+    1 to 11. Raises ValueError for an impossible option and GenerationError when the
+    options could not be met in :data:`MAX_ATTEMPTS` deals.
+    """
+    if edition not in ("2017", "2007"):
+        raise ValueError(f"unknown edition {edition!r} (2017 or 2007)")
+    if revoker_position is not None and revoker_position not in (2, 3, 4):
+        raise ValueError("revoker_position must be 2, 3 or 4")
+    if revoker_role is not None and revoker_role not in ROLES:
+        raise ValueError(f"revoker_role must be one of {ROLES}")
+    if penalty_cards is not None and penalty_cards not in (0, 1, 2):
+        raise ValueError("penalty_cards must be 0, 1 or 2")
+    if revoke_trick is not None and not 1 <= revoke_trick <= 11:
+        raise ValueError("revoke_trick must be 1 to 11")
+    if mid_hand and revoke_trick == 1:
+        raise ValueError("mid_hand needs a revoke after trick 1")
+    # Draw the shape once, so that every attempt aims at the same target.
+    shape = _Shape(
+        edition=edition,
+        position=revoker_position if revoker_position is not None else rng.choice((2, 3, 4)),
+        role=revoker_role if revoker_role is not None else rng.choice(("defender", "defender", "declarer", "dummy")),
+        established=established if established is not None else rng.random() < 0.3,
+        next_lead=False,
+        penalty_cards=penalty_cards if penalty_cards is not None else rng.choice((0, 0, 1, 2)),
+        revoke_trick=revoke_trick,
+        mid_hand=mid_hand,
+        title=title,
+    )
+    shape.next_lead = next_trick_lead if next_trick_lead is not None else rng.random() < (0.5 if shape.established else 0.35)
+    for _ in range(MAX_ATTEMPTS):
+        found = _attempt(rng, shape)
+        if found is not None:
+            return found
+    raise GenerationError(f"no deal found for {shape}")
+
+
+@dataclass
+class _Shape:
+    edition: str
+    position: int
+    role: Role
+    established: bool
+    next_lead: bool
+    penalty_cards: int
+    revoke_trick: int | None
+    mid_hand: bool | None
+    title: bool
+
+
+def _random_contract(rng: random.Random) -> Contract:
+    level = rng.randint(1, 7)
+    strain = rng.choice(tuple(Strain))
+    doubled = rng.choice((0, 0, 0, 0, 1, 2))
+    return Contract(level, strain, doubled)
+
+
+def _attempt(rng: random.Random, shape: _Shape) -> dict[str, Any] | None:
+    """One try at a deal of the wanted shape; None when this deal does not fit."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    contract = _random_contract(rng)
+    declarer = rng.choice(SEATS)
+    hands = {seat: set(deck[13 * i : 13 * i + 13]) for i, seat in enumerate(SEATS)}
+    sim = _Sim(declarer, contract.trumps, hands, declarer.lho)
+    first = 2 if shape.mid_hand else 1
+    target = shape.revoke_trick if shape.revoke_trick is not None else rng.randint(first, 11)
+    # Play whole lawful tricks until the seat at the revoker's position has the wanted role.
+    while True:
+        number = sim.trick_number
+        revoker = sim.leader.next(shape.position - 1)
+        if number >= target and _role(revoker, declarer) == shape.role and len({c.suit for c in sim.hands[revoker]}) >= 2:
+            break
+        if number >= 11 or (shape.revoke_trick is not None and number >= shape.revoke_trick):
+            return None
+        for _ in range(4):
+            sim.play_lawful(rng)
+    rtrick = sim.trick_number
+    at_revoke_trick = _Snapshot({s: frozenset(h) for s, h in sim.hands.items()}, sim.leader, dict(sim.won))
+
+    # The record starts at trick 1, at a random earlier trick, or (with penalty cards in
+    # force, which lawful play would soon use up) at the revoke trick itself.
+    if shape.penalty_cards:
+        start = rtrick
+    elif shape.mid_hand is None:
+        start = 1 if rtrick == 1 or rng.random() < 0.5 else rng.randint(2, rtrick)
+    else:
+        start = rng.randint(2, rtrick) if shape.mid_hand else 1
+
+    # The suit led: one the revoker holds, with another suit to revoke with.
+    leader = sim.leader
+    suit = rng.choice(sorted({c.suit for c in sim.hands[revoker]}))
+    seeded = _seed_penalty_cards(rng, sim, shape.penalty_cards, suit, revoker) if shape.penalty_cards else []
+    leads = [c for c in sim.lawful(leader) if c.suit is suit] or sim.lawful(leader)
+    sim.play(leader, rng.choice(leads))
+    suit = sim.current[0][1].suit
+    for _ in range(shape.position - 2):
+        sim.play_lawful(rng)
+    others = sorted(c for c in sim.hands[revoker] if c.suit is not suit)
+    if not others or not any(c.suit is suit for c in sim.hands[revoker]):
+        return None
+    # The revoke: a card of another suit (sometimes a penalty card of another suit, 62B2).
+    faced = [c for c in others if c in sim.penalty]
+    sim.play(revoker, rng.choice(faced) if faced and rng.random() < 0.5 else rng.choice(others))
+    offending = revoker.side
+
+    # Later plays: the rest of the revoke trick, then the next trick as the shape requires.
+    rest = 4 - shape.position
+    if shape.established or shape.next_lead:
+        for _ in range(rest):
+            sim.play_lawful(rng)
+        winner = sim.leader
+        if (winner.side is not offending) != shape.next_lead or _waits_for_50d2(sim, winner):
+            return None
+        sim.play_lawful(rng)  # the lead to the next trick
+        if shape.established:
+            if shape.next_lead:
+                sim.play_lawful(rng)  # the offending side's card that establishes the revoke
+            for _ in range(rng.choice((0, 0, 0, 1, 2, 3, 5))):
+                seat = sim.on_play
+                if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, seat)):
+                    break
+                sim.play_lawful(rng)
+    else:
+        for _ in range(rng.randint(0, rest)):
+            sim.play_lawful(rng)
+    return _mapping(sim, rng, shape, contract, start, rtrick, at_revoke_trick, revoker, seeded)
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    hands: dict[Seat, frozenset[Card]]
+    leader: Seat
+    won: dict[Side, int]
+
+
+def _waits_for_50d2(sim: _Sim, leader: Seat) -> bool:
+    """A defender whose partner has a major penalty card may not lead before declarer's
+    50D2 choice, which a plain play record cannot show: such leads are not generated."""
+    return sim.is_defender(leader) and any(k == "major" for k in sim.penalties_of(leader.partner).values())
+
+
+def _seed_penalty_cards(rng: random.Random, sim: _Sim, count: int, suit: Suit, revoker: Seat) -> list[str]:
+    """Give the defenders ``count`` penalty cards, mostly of the suit about to be led, and
+    return them as ``penalty:`` lines.
+
+    A defender who leads the revoke trick has no partner with a penalty card (his lead
+    would wait for declarer's 50D2 choice). Honours are major; one defender with two
+    penalty cards has both major (50B).
+    """
+    owners = [s for s in SEATS if sim.is_defender(s) and not (sim.is_defender(sim.leader) and s is sim.leader.partner)]
+    for _ in range(count):
+        owner = rng.choice(owners)
+        hand = sorted(c for c in sim.hands[owner] if c not in sim.penalty)
+        if len(hand) <= 1:
+            continue
+        of_suit = [c for c in hand if c.suit is suit]
+        pool = of_suit if of_suit and rng.random() < 0.6 else hand
+        if owner is revoker and rng.random() < 0.3:
+            pool = [c for c in hand if c.suit is not suit] or pool
+        card = rng.choice(pool)
+        sim.penalty[card] = (owner, "major" if card.is_honour or rng.random() < 0.5 else "minor")
+    for owner in SEATS:
+        mine = sim.penalties_of(owner)
+        if len(mine) >= 2:
+            for card in mine:
+                sim.penalty[card] = (owner, "major")
+    ordered = sorted(sim.penalty.items(), key=lambda kv: (kv[1][0].index, kv[0]))
+    return [f"{seat} {card} {kind}" for card, (seat, kind) in ordered]
+
+
+def _mapping(
+    sim: _Sim,
+    rng: random.Random,
+    shape: _Shape,
+    contract: Contract,
+    start: int,
+    rtrick: int,
+    at_revoke_trick: _Snapshot,
+    revoker: Seat,
+    penalty: list[str],
+) -> dict[str, Any]:
+    """The case mapping of a record that starts at trick ``start``."""
+    hands = {s: set(h) for s, h in at_revoke_trick.hands.items()}
+    for trick in sim.tricks[start - 1 : rtrick - 1]:
+        for s, c in trick:
+            hands[s].add(c)
+    if start == rtrick:
+        leader, won = at_revoke_trick.leader, at_revoke_trick.won
+    else:
+        leader = sim.tricks[start - 1][0][0]
+        won = {Side.NS: 0, Side.EW: 0}
+        for trick in sim.tricks[: start - 1]:
+            won[_winner(trick, sim.trumps).side] += 1
+    deal = Deal.from_hands({s: Hand.of(hands[s]) for s in SEATS})
+    out: dict[str, Any] = {}
+    if shape.title:
+        state = "established" if shape.established else "not established"
+        out["title"] = (
+            f"Random revoke: {revoker} ({_role(revoker, sim.declarer)}) revokes in position {shape.position} "
+            f"on trick {rtrick}, {state}"
+        )
+    out["laws"] = int(shape.edition)
+    out["deal"] = deal.format(rng.choice(SEATS))
+    out["contract"] = str(contract)
+    out["declarer"] = str(sim.declarer)
+    if start > 1:
+        out["trick"] = start
+        out["leader"] = str(leader)
+        out["won"] = {"NS": won[Side.NS], "EW": won[Side.EW]}
+    if penalty:
+        out["penalty"] = penalty
+    play = [f"{s} {c}" for trick in sim.tricks[start - 1 :] for s, c in trick]
+    play.append(f"attention {rng.choice(SEATS)}")
+    out["play"] = play
+    return out
+
+
+# ----- many cases ------------------------------------------------------------------------------------
+def case_seed(seed: int, index: int) -> random.Random:
+    """The random source of case ``index`` of a batch drawn with ``seed`` (reproducible alone)."""
+    return random.Random(f"bridge-rulings/{seed}/{index}")
+
+
+def random_revoke_cases(n: int, seed: int = 0, **options: Any) -> Iterator[dict[str, Any]]:
+    """Yield ``n`` random revoke cases; case ``i`` uses ``case_seed(seed, i)``.
+
+    ``options`` go to :func:`random_revoke_case`.
+    """
+    for i in range(n):
+        yield random_revoke_case(case_seed(seed, i), **options)
+
+
+def dump_case(case: dict[str, Any]) -> str:
+    """Return the case as YAML text, keys in case-file order."""
+    return yaml.safe_dump(case, sort_keys=False, allow_unicode=True, default_flow_style=False)
+
+
+def write_cases(n: int, seed: int, directory: str | Path, **options: Any) -> list[Path]:
+    """Write ``n`` random cases as ``revoke-<seed>-<i>.yaml`` into ``directory`` (created if
+    needed) and return their paths. ``options`` go to :func:`random_revoke_case`."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths: list[Path] = []
+    for i, case in enumerate(random_revoke_cases(n, seed, **options)):
+        path = out / f"revoke-{seed}-{i:04d}.yaml"
+        path.write_text(dump_case(case), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+# ----- cascades of a chosen size -----------------------------------------------------------------------
+def cascade_leaves(revoker_subs: int, nos_subs: int, partner_subs: int) -> int:
+    """Restorations of a second-seat revoke whose trick is complete and nobody has led on:
+    each lawful substitute of the revoker times (the NOS third hand keeps, so the partner
+    must keep; or the NOS changes, then the partner keeps or changes), 62B, 62C1, 62C2."""
+    return revoker_subs * (1 + nos_subs * (1 + partner_subs))
+
+
+@dataclass(frozen=True)
+class _CascadeShape:
+    hand: int  # cards a hand when the revoke trick begins
+    revoker_spades: int
+    nos_spades: int  # 0: void, may substitute any card
+    partner_spades: int
+
+    @property
+    def subs(self) -> tuple[int, int, int]:
+        nos = self.hand - 1 if self.nos_spades == 0 else self.nos_spades - 1
+        partner = self.hand - 1 if self.partner_spades == 0 else self.partner_spades - 1
+        return self.revoker_spades, nos, partner
+
+    @property
+    def leaves(self) -> int:
+        return cascade_leaves(*self.subs)
+
+
+def _cascade_shapes() -> Iterator[_CascadeShape]:
+    for hand in range(2, 13):
+        for r in range(1, hand):
+            for e in range(0, hand + 1):
+                for s in range(0, hand + 1):
+                    used = 1 + r + e + s  # dummy leads one spade
+                    spare = 13 - used  # spades left for the leader's hand
+                    if spare < 0:
+                        continue
+                    lead_spades = min(hand, 1 + spare)
+                    if 4 * hand - (lead_spades + r + e + s) > 39:
+                        continue
+                    yield _CascadeShape(hand, r, e, s)
+
+
+def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]:
+    """Return a case whose ruling has close to ``leaves_target`` restorations (1 to 1463).
+
+    East (a defender) revokes in second seat on a spade led by dummy; declarer, third, and
+    West, fourth, are void in spades (or short) so that they have many substitutes; the
+    record stops after the trick. The exact count, :func:`cascade_leaves`, is written as
+    the claim ``count N`` under ``expect``.
+    """
+    if leaves_target < 1:
+        raise ValueError("leaves_target must be at least 1")
+    best = min(_cascade_shapes(), key=lambda sh: (abs(sh.leaves - leaves_target), -sh.hand, sh.revoker_spades))
+    h = best.hand
+    spades = [Card(Suit.SPADES, r) for r in sorted((c.rank for c in DECK if c.suit is Suit.SPADES), reverse=True)]
+    rest = [c for c in sorted(DECK, key=lambda c: (-c.suit.order, -c.rank)) if c.suit is not Suit.SPADES]
+    counts = {Seat.E: best.revoker_spades, Seat.S: best.nos_spades, Seat.W: best.partner_spades}
+    hands: dict[Seat, list[Card]] = {}
+    # Dummy leads the lowest spade; the others take spades from the top.
+    lead = spades.pop()
+    for seat in (Seat.E, Seat.S, Seat.W):
+        hands[seat] = [spades.pop(0) for _ in range(counts[seat])]
+    hands[Seat.N] = [lead] + [spades.pop(0) for _ in range(min(len(spades), h - 1))]
+    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+        while len(hands[seat]) < h:
+            hands[seat].append(rest.pop(0))
+    trick = 14 - h
+    revoke_card = next(c for c in hands[Seat.E] if c.suit is not Suit.SPADES)
+    south = next((c for c in hands[Seat.S] if c.suit is Suit.SPADES), hands[Seat.S][0])
+    west = next((c for c in hands[Seat.W] if c.suit is Suit.SPADES), hands[Seat.W][0])
+    deal = Deal.from_hands({s: Hand.of(cards) for s, cards in hands.items()})
+    return {
+        "title": f"Cascade of {best.leaves} restorations: East revokes second, declarer and West may change",
+        "laws": int(edition),
+        "deal": str(deal),
+        "contract": "3NT",
+        "declarer": "S",
+        "trick": trick,
+        "leader": "N",
+        "won": {"NS": (trick - 1) // 2, "EW": trick - 1 - (trick - 1) // 2},
+        "play": [f"N {lead}", f"E {revoke_card}", f"S {south}", f"W {west}", "attention S"],
+        "expect": [f"count {best.leaves}"],
+    }
