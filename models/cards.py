@@ -11,7 +11,7 @@ Card.parse('SK')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from rulings.models.errors import NotationError
@@ -29,11 +29,12 @@ class Seat(enum.Enum):
 
     @property
     def index(self) -> int:
-        return _SEAT_ORDER.index(self)
+        """0 for North, 1 East, 2 South, 3 West."""
+        return _SEAT_INDEX[self._value_]
 
     def next(self, steps: int = 1) -> Seat:
         """Return the seat ``steps`` places clockwise (play runs clockwise)."""
-        return _SEAT_ORDER[(self.index + steps) % 4]
+        return _SEAT_ORDER[(_SEAT_INDEX[self._value_] + steps) % 4]
 
     @property
     def lho(self) -> Seat:
@@ -49,7 +50,7 @@ class Seat(enum.Enum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SEAT_SIDE[self._value_]
 
     @classmethod
     def parse(cls, token: str) -> Seat:
@@ -65,13 +66,17 @@ class Seat(enum.Enum):
             raise NotationError(f"bad seat {token!r}", token=token) from None
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # type: ignore[no-any-return]
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
 
     def __repr__(self) -> str:
         return f"Seat.{self.value}"
 
 
 _SEAT_ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
 _SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 SEATS = _SEAT_ORDER
 
@@ -101,7 +106,10 @@ class Side(enum.Enum):
             raise NotationError(f"bad side {token!r}", token=token) from None
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # type: ignore[no-any-return]
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
 
     def __repr__(self) -> str:
         return f"Side.{self.value}"
@@ -149,7 +157,10 @@ class Suit(enum.Enum):
         return found
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # type: ignore[no-any-return]
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
@@ -176,6 +187,7 @@ _SUIT_WORDS = {
     "clubs": Suit.CLUBS,
 }
 #: Suits in PBN hand order (S.H.D.C) and in display order.
+_SEAT_SIDE = {"N": Side.NS, "S": Side.NS, "E": Side.EW, "W": Side.EW}
 SUITS_PBN: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
@@ -249,6 +261,20 @@ class Card:
 
     suit: Suit
     rank: Rank
+    text: str = field(init=False, compare=False, repr=False, hash=False)
+    _hash: int = field(init=False, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.suit._value_}{_RANK_LETTER[self.rank]}")
+        object.__setattr__(self, "_hash", _SUIT_ORDER[self.suit] * 16 + int(self.rank))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self._hash == other._hash  # type: ignore[attr-defined, no-any-return]
+        return NotImplemented
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -267,6 +293,8 @@ class Card:
         return _CARDS[(suit, rank)]
 
     def format(self, symbols: Symbols = "ascii") -> str:
+        if symbols == "ascii":
+            return self.text
         return f"{self.suit.format(symbols)}{self.rank.letter}"
 
     @property
@@ -274,7 +302,7 @@ class Card:
         return self.rank.is_honour
 
     def __str__(self) -> str:
-        return self.format()
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.format()!r})"

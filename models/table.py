@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.contract import Contract
@@ -159,7 +160,7 @@ class CardStatus(enum.Enum):
     PENALTY_MINOR = "minor penalty card"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TableState:
     """The cards on the table at one moment; apply() returns a new state.
 
@@ -179,6 +180,24 @@ class TableState:
     revokes: tuple[Revoke, ...] = ()
     played_penalty: frozenset[PenaltyCard] = frozenset()  # penalty cards since played
     out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
+    #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
+    holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.holding:
+            played = [set[Card]() for _ in range(4)]
+            for t in self.tricks:
+                for s, c in t.plays:
+                    played[s.index].add(c)
+            object.__setattr__(self, "holding", tuple(h.cards - p for h, p in zip(self.deal.hands, played)))
+
+    def _evolve(self, **changes: Any) -> TableState:
+        """A faster dataclasses.replace (this is the solver's hot path)."""
+        new = object.__new__(TableState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
 
     # ----- construction -------------------------------------------------------------
     @classmethod
@@ -239,7 +258,7 @@ class TableState:
 
     def hand(self, seat: Seat) -> frozenset[Card]:
         """Cards the seat still holds (penalty cards included: they are his, face up)."""
-        return self.deal[seat].cards - self.played_cards(seat)
+        return self.holding[seat.index]
 
     def penalty_cards_of(self, seat: Seat) -> frozenset[PenaltyCard]:
         return frozenset(p for p in self.penalty_cards if p.seat is seat)
@@ -331,18 +350,20 @@ class TableState:
         was_penalty = next((p.kind for p in penalty if p.card == card), None)
         if led is not None and card.suit is not led and any(c.suit is led for c in self.hand(seat)):
             revokes = revokes + (Revoke(seat, cur.number, card, led, was_penalty),)
-        new_trick = replace(cur, plays=cur.plays + ((seat, card),))
+        new_trick = Trick(cur.number, cur.leader, cur.plays + ((seat, card),))
         played_penalty = self.played_penalty
         if was_penalty is not None:
             penalty = frozenset(p for p in penalty if p.card != card)
             played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
-        return replace(
-            self,
+        holding = list(self.holding)
+        holding[seat.index] = holding[seat.index] - {card}
+        return self._evolve(
             tricks=tricks[:-1] + (new_trick,),
             revokes=revokes,
             out_of_turn=out_of_turn,
             penalty_cards=penalty,
             played_penalty=played_penalty,
+            holding=tuple(holding),
         )
 
     # ----- revokes ----------------------------------------------------------------------
@@ -381,7 +402,7 @@ class TableState:
             plays = t.plays[:pos] + t.plays[pos + 1 :]
         else:
             plays = t.plays[:pos] + ((seat, new),) + t.plays[pos + 1 :]
-        tricks = self.tricks[:i] + (replace(t, plays=plays),) + self.tricks[i + 1 :]
+        tricks = self.tricks[:i] + (Trick(t.number, t.leader, plays),) + self.tricks[i + 1 :]
         if not plays:
             tricks = self.tricks[:i] + self.tricks[i + 1 :]
         penalty = self.penalty_cards
@@ -396,12 +417,15 @@ class TableState:
             if now is not None:
                 penalty = penalty - {now}
                 played_penalty = played_penalty | {now}
-        return replace(
-            self,
+        holding = list(self.holding)
+        mine = holding[seat.index] | {old}
+        holding[seat.index] = mine - {new} if new is not None else mine
+        return self._evolve(
             tricks=tricks,
             withdrawn=self.withdrawn + (Withdrawal(seat, old, trick),),
             penalty_cards=penalty,
             played_penalty=played_penalty,
+            holding=tuple(holding),
         )
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
@@ -411,10 +435,10 @@ class TableState:
         if mine:
             kind = PenaltyKind.MAJOR
             mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR) for p in mine]
-        return replace(self, penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
+        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
 
     def without_trick_after(self, number: int) -> TableState:
         """Drop every trick after ``number`` (used when later leads are retracted)."""
         keep = tuple(t for t in self.tricks if t.number <= number)
-        return replace(self, tricks=keep)
+        return replace(self, tricks=keep, holding=())
 

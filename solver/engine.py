@@ -14,7 +14,8 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from rulings.models.cards import Card, Seat, Side
@@ -112,7 +113,11 @@ class Restoration:
     number: int  # 1-based, in the deterministic enumeration order
     path: tuple[Step, ...]
     node: Node
-    laws: frozenset[str] = field(default_factory=frozenset)
+
+    @cached_property
+    def laws(self) -> frozenset[str]:
+        """Every clause the path applies."""
+        return frozenset(c for s in self.path for c in s.clauses)
 
     @property
     def table(self) -> TableState:
@@ -234,7 +239,7 @@ class Ruling:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
-                yield Restoration(count, path, node, frozenset(c for s in path for c in s.clauses))
+                yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return
                 continue

@@ -29,7 +29,7 @@ True
 True
 >>> big = cascade_case(1000)
 >>> big["expect"]
-['count 1002']
+['count 999']
 >>> cascade_leaves(11, 11, 11)
 1463
 

@@ -101,13 +101,41 @@ SMALL = {  # hand-built, nine tricks gone; hearts are trumps, dummy North leads 
 }
 
 
-def test_minor_penalty_card_allows_itself_or_an_honour() -> None:
+def test_revoke_card_makes_earlier_minor_penalty_card_major() -> None:
+    # 50B: once H4 becomes a penalty card (62B1), East has two, so both are major, and the
+    # major S2 of the suit led must be his substitute (50D1(a)).
     case = {**SMALL, "play": ["N SJ", "E H4", "attention S"], "penalty": ["e s2 minor"]}
+    [r] = restorations(case)
+    assert r["cards"] == {"10:N": "SJ", "10:E": "S2"}
+    assert r["penalty"] == ["E:H4:major"]
+
+
+def test_minor_penalty_card_allows_itself_or_an_honour() -> None:
+    # Dummy revokes (no penalty card); East (NOS) has S2 as a minor penalty card and may
+    # keep SK or change to S2, never to S3 (50C); South may change only after East did.
+    case = {**SMALL, "leader": "W", "play": ["W S5", "N D3", "E SK", "S SA", "attention S"],
+            "penalty": ["E S2 minor"]}
     rs = restorations(case)
-    assert {r["cards"]["10:E"] for r in rs} == {"S2", "SK"}  # not S3 (50C)
-    by_card = {r["cards"]["10:E"]: r for r in rs}
-    assert by_card["S2"]["penalty"] == ["E:H4:major"]
-    assert by_card["SK"]["penalty"] == ["E:H4:major", "E:S2:minor"]
+    assert len(rs) == 1 * (1 + 1 * (1 + 2))
+    assert {r["cards"]["10:E"] for r in rs} == {"S2", "SK"}
+    assert all(r["penalty"] == (["E:S2:minor"] if r["cards"]["10:E"] == "SK" else []) for r in rs)
+    assert {r["cards"]["10:S"] for r in rs if r["cards"]["10:E"] == "S2"} == {"SA", "SQ", "S7"}
+
+
+def test_partner_withdrawal_makes_earlier_minor_penalty_card_major() -> None:
+    # West (dummy) leads S5; North, with SQ a major penalty card, revokes with D3; declarer
+    # changes C2; South (OS, void in spades, H8 a minor penalty card) may then withdraw D2,
+    # which becomes a penalty card (62C2): with two, both are major (50B), and void in
+    # spades he must play H8 (50D1(a)), not D6.
+    case = {"deal": "E:.T..42 .8.62. 5..KJ. Q2..3.", "contract": "5H", "declarer": "E",
+            "trick": 11, "leader": "W", "penalty": ["N SQ major", "S H8 minor"],
+            "play": ["W S5", "N D3", "E C2", "S D2", "attention W"]}
+    rs = restorations(case)
+    assert len(rs) == 1 * (1 + 2 * (1 + 1))
+    assert all(r["cards"]["11:N"] == "SQ" for r in rs)
+    changed = [r for r in rs if withdraws(r, "S", "D2")]
+    assert {r["cards"]["11:S"] for r in changed} == {"H8"}
+    assert all(r["penalty"] == ["N:D3:major", "S:D2:major"] for r in changed)
 
 
 def test_declarer_revoke_card_goes_back_to_hand() -> None:

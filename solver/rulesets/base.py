@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
@@ -134,8 +135,9 @@ def register(name: str) -> Callable[[Callable[[Decisions], RuleSet]], Callable[[
     return deco
 
 
+@cache
 def get_ruleset(name: str = "2017", decisions: Decisions = DEFAULT) -> RuleSet:
-    """Return the rule set registered as ``name``. Raises KeyError for an unknown name."""
+    """Return the rule set registered as ``name`` (built once). Raises KeyError for an unknown name."""
     try:
         factory = _REGISTRY[name]
     except KeyError:

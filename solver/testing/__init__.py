@@ -1,0 +1,1 @@
+"""Testing helpers for bridge-rulings users: Hypothesis strategies in :mod:`.strategies`."""

@@ -1,0 +1,191 @@
+"""bridge-rulings benchmarks (``make bench``): medians and ratios measured in the same run.
+
+1. Cases solved per second on one core: random revoke cascades (rulings.solver.generate),
+   each case replayed from its play record and every restoration enumerated; no DDS.
+2. Microseconds per restoration as the cascade grows from 1 to 1,000+ leaves (flat is good).
+3. Peak memory of streaming a large cascade vs holding it in a list.
+4. The independent oracle (tests/oracle.py) on the same positions: time ratio, and the
+   agreement sweep (>= 100,000 positions by default; both implementations must agree).
+
+Usage: python benchmarks/run.py [--quick] [--agreement N] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from oracle import oracle_restorations  # noqa: E402
+
+from rulings.models import parse_case  # noqa: E402
+from rulings.solver.casefile import loads  # noqa: E402
+from rulings.solver.engine import Ruling  # noqa: E402
+from rulings.solver.generate import cascade_case, random_revoke_cases  # noqa: E402
+from rulings.solver.lawful import lawful_cards  # noqa: E402
+
+
+def median_time(fn: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        lawful_cards.cache_clear()  # every repeat pays for its constraint problems
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def bench_cases(n: int, repeats: int) -> dict[str, Any]:
+    mappings = list(random_revoke_cases(n, seed=2026))
+    cases = [parse_case(m) for m in mappings]
+    leaves = sum(1 for c in cases for _ in Ruling(c).restorations())
+
+    def solve_all() -> None:
+        for c in cases:
+            for _ in Ruling(c).restorations():
+                pass
+
+    def oracle_all() -> None:
+        for m in mappings:
+            oracle_restorations(m)
+
+    t_solver = median_time(solve_all, repeats)
+    t_oracle = median_time(oracle_all, max(1, repeats // 2))
+    return {
+        "cases": n,
+        "restorations": leaves,
+        "solver_cases_per_s": n / t_solver,
+        "solver_us_per_case": t_solver / n * 1e6,
+        "solver_us_per_restoration": t_solver / leaves * 1e6,
+        "oracle_cases_per_s": n / t_oracle,
+        "oracle_over_solver_time": t_oracle / t_solver,
+    }
+
+
+def bench_growth(targets: list[int], repeats: int) -> list[dict[str, Any]]:
+    rows = []
+    for target in targets:
+        mapping = cascade_case(target)
+        case = parse_case(mapping)
+        leaves = sum(1 for _ in Ruling(case).restorations())
+        t = median_time(lambda case=case: sum(1 for _ in Ruling(case).restorations()), repeats)
+        t_or = median_time(lambda m=mapping: oracle_restorations(m), max(1, repeats // 2))
+        rows.append({
+            "target": target,
+            "restorations": leaves,
+            "solver_us_per_restoration": t / leaves * 1e6,
+            "oracle_us_per_restoration": t_or / leaves * 1e6,
+            "oracle_over_solver_time": t_or / t,
+        })
+    return rows
+
+
+def bench_memory(target: int) -> dict[str, Any]:
+    case = parse_case(cascade_case(target))
+
+    def peak(fn: Callable[[], object]) -> int:
+        tracemalloc.start()
+        fn()
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    stream = peak(lambda: sum(1 for _ in Ruling(case).restorations()))
+    held = peak(lambda: len(list(Ruling(case).restorations())))
+    graph = peak(lambda: Ruling(case).graph().number_of_nodes())
+    return {"target": target, "stream_peak_kib": stream / 1024, "list_peak_kib": held / 1024, "graph_peak_kib": graph / 1024}
+
+
+def _agree_chunk(args: tuple[int, int, int]) -> tuple[int, int, list[str]]:
+    seed, start, count = args
+    checked = 0
+    bad: list[str] = []
+    edition = "2007" if seed % 2 else "2017"
+    for i, mapping in enumerate(random_revoke_cases(count, seed=seed * 1_000_003 + start, edition=edition)):
+        case = loads(yaml.safe_dump(mapping)) if i % 50 == 0 else parse_case(mapping)  # some through YAML too
+        mine = {r.key() for r in Ruling(case).restorations()}
+        theirs = oracle_restorations(mapping)
+        checked += 1
+        if mine != theirs and len(bad) < 5:
+            bad.append(yaml.safe_dump(mapping))
+    return checked, len(bad), bad
+
+
+def agreement(total: int, workers: int) -> dict[str, Any]:
+    chunk = 2000
+    jobs = [(k, k * chunk, min(chunk, total - k * chunk)) for k in range((total + chunk - 1) // chunk)]
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(_agree_chunk, jobs)
+    checked = sum(r[0] for r in results)
+    disagreements = [b for r in results for b in r[2]]
+    return {"positions": checked, "disagreements": len(disagreements), "examples": disagreements[:3],
+            "seconds": time.perf_counter() - t0, "workers": workers}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
+    ap.add_argument("--agreement", type=int, default=None, help="positions for the oracle sweep (default 100000)")
+    ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
+    args = ap.parse_args()
+    quick = args.quick
+    n_cases, repeats = (300, 3) if quick else (3000, 7)
+    targets = [1, 10, 100, 1000] if quick else [1, 3, 10, 30, 100, 300, 1000, 3000]
+    sweep = args.agreement if args.agreement is not None else (2000 if quick else 100_000)
+
+    out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    print(f"bridge-rulings benchmarks (Python {out['python']}, one core unless stated; medians of {repeats} runs)")
+
+    c = bench_cases(n_cases, repeats)
+    out["cases"] = c
+    print(f"\n1. random revoke cases: {c['cases']} cases, {c['restorations']} restorations")
+    print(f"   solver: {c['solver_cases_per_s']:,.0f} cases/s ({c['solver_us_per_case']:.0f} us/case, "
+          f"{c['solver_us_per_restoration']:.1f} us/restoration)")
+    print(f"   oracle: {c['oracle_cases_per_s']:,.0f} cases/s; oracle time / solver time = {c['oracle_over_solver_time']:.2f}")
+
+    g = bench_growth(targets, repeats)
+    out["growth"] = g
+    print("\n2. cost per restoration as the cascade grows")
+    print(f"   {'leaves':>8} {'solver us/leaf':>15} {'oracle us/leaf':>15} {'oracle/solver':>14}")
+    for row in g:
+        print(f"   {row['restorations']:>8} {row['solver_us_per_restoration']:>15.1f} "
+              f"{row['oracle_us_per_restoration']:>15.1f} {row['oracle_over_solver_time']:>14.2f}")
+    big = [r for r in g if r["restorations"] >= 100]
+    if len(big) >= 2:
+        flat = big[-1]["solver_us_per_restoration"] / big[0]["solver_us_per_restoration"]
+        out["growth_flatness"] = flat
+        print(f"   per-leaf cost ratio, largest / 100-leaf cascade: {flat:.2f} (1.0 = flat)")
+
+    m = bench_memory(targets[-1])
+    out["memory"] = m
+    print(f"\n3. peak memory, {targets[-1]}-leaf cascade: streaming {m['stream_peak_kib']:.0f} KiB, "
+          f"list {m['list_peak_kib']:.0f} KiB, graph {m['graph_peak_kib']:.0f} KiB")
+
+    a = agreement(sweep, workers=max(1, min(2, multiprocessing.cpu_count())))
+    out["agreement"] = a
+    print(f"\n4. oracle agreement: {a['positions']:,} random positions, {a['disagreements']} disagreements "
+          f"({a['seconds']:.0f} s on {a['workers']} workers)")
+    for ex in a["examples"]:
+        print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+
+    if args.json is not None:
+        args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")
+    return 1 if a["disagreements"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
