@@ -32,6 +32,7 @@ from rulings.models.errors import NotationError
 from rulings.models.table import PenaltyKind
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.engine import Restoration
+from rulings.solver import rulesets as _rulesets  # noqa: F401  (rule modules register their atoms)
 
 QUANTIFIERS = ("always", "sometimes", "never")
 
@@ -114,7 +115,23 @@ def _parse_atom(text: str, claim: str, edition: str) -> Atom:
     return Atom(atom.text, atom.test, negated)
 
 
+AtomParser = Callable[[list[str], str, str], "Atom | None"]
+#: Atoms added by rule modules: each parser gets (words, claim text, edition) and returns an
+#: Atom, or None when the words are not its atom. Register with :func:`register_atom`.
+ATOM_PARSERS: list[AtomParser] = []
+
+
+def register_atom(parser: AtomParser) -> AtomParser:
+    """Add an atom to the claim language (used as a decorator by rule modules)."""
+    ATOM_PARSERS.append(parser)
+    return parser
+
+
 def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
+    for parser in ATOM_PARSERS:
+        found = parser(words, claim, edition)
+        if found is not None:
+            return found
     w0 = words[0].lower()
     label = " ".join(words)
 

@@ -20,7 +20,7 @@ from rulings.solver.casefile import load
 from rulings.solver.engine import Ruling
 from rulings.solver.export import ruling_json, write_graph
 from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
-from rulings.solver.summary import distinct
+from rulings.solver.summary import director_script, distinct
 from rulings.solver.verify import verify_paths
 
 app = typer.Typer(
@@ -46,6 +46,7 @@ def solve(
     graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many restorations.")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     try:
@@ -69,7 +70,12 @@ def solve(
     if as_json:
         sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated), indent=2, sort_keys=True) + "\n")
         return
-    console = make_console()
+    console = make_console(soft_wrap=explain)
+    if explain:
+        style = Style("ascii" if ascii_ else "unicode")
+        for line in director_script(ruling, found):
+            console.print(style.words(line))
+        return
     console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)

@@ -82,3 +82,49 @@ def distinct(restorations: Iterable[Restoration]) -> list[Restoration]:
             seen.add(k)
             out.append(r)
     return out
+
+
+def director_script(ruling: Ruling, restorations: Iterable[Restoration]) -> list[str]:
+    """What the director says at the table, in order, generated from the ruling graph.
+
+    Each decision of :func:`ruling_tree` becomes one instruction naming who acts, what he
+    may or must do, and the clause; branches become "if ..." lines; the information from
+    withdrawn cards (16C) closes the script. Indentation (two spaces a level) shows nesting.
+    """
+    lines: list[str] = []
+    for irr in ruling.irregularities:
+        lines.append(f"Irregularity: {irr}.")
+
+    def say(items: list[TreeItem], depth: int) -> None:
+        pad = "  " * depth
+        for item in items:
+            step = item.step
+            if step.kind.name == "FINDING":
+                head = f"{pad}{step.clause}: the director decides: {item.question}; findings: {', '.join(item.choices)}."
+            elif len(item.choices) == 1 and len(item.branches) == 1:
+                head = f"{pad}{step.clause}: {item.branches[0].example.text}."
+            else:
+                head = f"{pad}{step.clause}: {item.question} ({step.kind}); choices: {', '.join(item.choices)}."
+            lines.append(head)
+            if len(item.branches) == 1:
+                br = item.branches[0]
+                if len(item.choices) > 1:
+                    lines.append(f"{pad}  (for example: {br.example.text})")
+                say(br.items, depth)
+            else:
+                for br in item.branches:
+                    lines.append(f"{pad}  If {' or '.join(br.choices)}: {br.example.text}.")
+                    say(br.items, depth + 2)
+
+    say(ruling_tree(ruling), 0)
+    info = information(restorations)
+    if info:
+        lines.append("Information from withdrawn cards:")
+        for i in sorted(info, key=lambda i: (i.seat.index, i.card)):
+            lines.append(
+                f"  that {i.seat} held {i.card} is authorized to {i.authorized} ({i.ai_clause}) "
+                f"and unauthorized to {i.unauthorized} ({i.ui_clause})."
+            )
+    for n in ruling.notices:
+        lines.append(f"Note: {n}.")
+    return lines

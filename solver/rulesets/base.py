@@ -46,6 +46,7 @@ class Rule:
     cites: tuple[str, ...]  # logical clause names (see RuleSet.cite)
     handler: Handler
     doc: str = ""
+    editions: frozenset[str] = frozenset({"2017", "2007"})
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,17 @@
 """The 2007 Laws: the same rules, with 2007 clause numbering where it differs.
 
-The withdrawn-information law was 16D in 2007 (16C in 2017); 62C3 (both sides revoke on one
-trick) did not exist, so the 2007 set has no rule for it.
+The withdrawn-information law was 16D in 2007 (16C in 2017). Rules for clauses new in 2017
+(such as 62C3) are not in this set; see ``Rule.editions``.
 """
 
 from __future__ import annotations
 
 from rulings.solver.config import Decisions
-from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import RuleSet, register
+from rulings.solver.rulesets.catalog import openers_for, rules_for
 
-CLAUSE_NAMES = {"16C": "16D", "16C1": "16D1", "16C2": "16D2"}
+#: Logical clause names (2017 ids) that 2007 numbers differently.
+CLAUSE_NAMES = {"16C": "16D", "16C1": "16D1", "16C2": "16D2", "47F1": "47F1", "53B": "53C", "53C": "53B", "57C3": "57C2"}
 
 
 @register("2007")
@@ -18,8 +19,8 @@ def laws_2007(decisions: Decisions) -> RuleSet:
     return RuleSet(
         name="2007",
         edition="2007",
-        rules=revoke.RULES,
-        openers=revoke.OPENERS,
+        rules=rules_for("2007"),
+        openers=openers_for("2007"),
         clause_names=CLAUSE_NAMES,
         decisions=decisions,
     )

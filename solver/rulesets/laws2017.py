@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from rulings.solver.config import Decisions
-from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import RuleSet, register
-
-RULES = revoke.RULES
-OPENERS = revoke.OPENERS
+from rulings.solver.rulesets.catalog import openers_for, rules_for
 
 
 @register("2017")
 def laws_2017(decisions: Decisions) -> RuleSet:
-    return RuleSet(name="2017", edition="2017", rules=RULES, openers=OPENERS, decisions=decisions)
+    return RuleSet(name="2017", edition="2017", rules=rules_for("2017"), openers=openers_for("2017"), decisions=decisions)

@@ -295,4 +295,4 @@ RULES: tuple[Rule, ...] = (
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63B"), report_established, report_established.__doc__ or ""),
 )
-OPENERS = (("revoke", open_revoke),)
+OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)

@@ -1,0 +1,24 @@
+"""The rule modules and the order their openers run in.
+
+A rule module defines ``RULES`` (a tuple of :class:`Rule`) and ``OPENERS`` (a tuple of
+``(name, opener)``). The editions take every rule whose ``editions`` include them, so a
+clause new in 2017 is a rule with ``editions=frozenset({"2017"})`` and simply absent from
+the 2007 set. Openers run in module order; the first that finds something to rule on wins.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from rulings.solver.rulesets import revoke
+from rulings.solver.rulesets.base import Opener, Rule
+
+MODULES: tuple[ModuleType, ...] = (revoke,)
+
+
+def rules_for(edition: str) -> tuple[Rule, ...]:
+    return tuple(r for m in MODULES for r in m.RULES if edition in r.editions)
+
+
+def openers_for(edition: str) -> tuple[tuple[str, Opener], ...]:
+    return tuple((name, op) for m in MODULES for name, op in m.OPENERS)
