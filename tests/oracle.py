@@ -73,7 +73,7 @@ def parse_deal(deal: str) -> dict[str, set[str]]:
         holdings = hand.upper().replace("10", "T").split(".")
         if len(holdings) != 4:
             raise ValueError(f"bad hand {hand!r}")
-        cards = {parse_card(suit + r) for suit, h in zip("SHDC", holdings) for r in h if r != "-"}
+        cards = {parse_card(suit + r) for suit, h in zip("SHDC", holdings, strict=True) for r in h if r != "-"}
         result[seat_after(parse_seat(first), i)] = cards
     return result
 
@@ -232,11 +232,11 @@ def oracle_restorations(case: dict) -> set[str]:
         if substitute == revoke_card or substitute not in lawful_cards(
                 hand, led, own_penalties(revoker, hand, revoke_card, becomes)):
             continue
-        restored: Trick = revoke_trick[:rpos] + [(revoker, substitute)]
+        restored: Trick = [*revoke_trick[:rpos], (revoker, substitute)]
         withdrawn: list[Play] = [(revoker, revoke_card)]
         # 62C1/62C2/47D: the later cards of the revoke trick, in playing order.
         ok, previous_changed, previous_seat = True, True, revoker
-        for (seat, card), choice in zip(followers, follower_choices):
+        for (seat, card), choice in zip(followers, follower_choices, strict=True):
             changed = choice != card
             if changed:
                 if seat in offenders and not (previous_changed and previous_seat not in offenders):
@@ -244,10 +244,8 @@ def oracle_restorations(case: dict) -> set[str]:
                     break
                 # A card he has led to the next trick is on the table, not in his hand.
                 hand = hand_at[seat] - ({next_lead[1]} if next_lead and next_lead[0] == seat else set())
-                if seat in offenders and seat in defenders:
-                    becomes = "major"  # 62C2 with 50B
-                else:
-                    becomes = pcs0.get((seat, card))  # 62C1: no penalty card; an old one stays
+                # 62C2 with 50B: major; 62C1: no penalty card, but an old one stays one
+                becomes = "major" if seat in offenders and seat in defenders else pcs0.get((seat, card))
                 if choice not in lawful_cards(hand, led, own_penalties(seat, hand, card, becomes)):
                     ok = False
                     break

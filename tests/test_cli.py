@@ -136,3 +136,22 @@ def test_missing_file() -> None:
 def test_usage_error_exit_2() -> None:
     res = runner.invoke(app, ["solve", str(EXAMPLE), "--limit", "0"])
     assert res.exit_code == 2
+
+
+def test_explain_script() -> None:
+    res = runner.invoke(app, ["solve", str(EXAMPLE), "--explain", "--ascii"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0].startswith("Irregularity: E revoked with H4")
+    assert any(line.startswith("62B: E must correct the revoke") for line in lines)
+    assert any("W must leave S5" in line for line in lines)
+    assert any("that S held SA is authorized to NS (16C1) and unauthorized to EW (16C2)" in line for line in lines)
+
+
+def test_not_yet_ruled_lines_are_reported(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text().replace("  - attention E", "  - W exposes HQ visible_to_partner\n  - attention E")
+    p = tmp_path / "n.yaml"
+    p.write_text(text)
+    res = runner.invoke(app, ["solve", str(p), "--json"])
+    notices = json.loads(res.stdout)["notices"]
+    assert any("W exposes HQ" in n["text"] and n["line"] == 16 for n in notices)

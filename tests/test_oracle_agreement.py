@@ -26,14 +26,13 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from oracle import oracle_restorations  # noqa: E402
-
-from rulings.solver.casefile import loads  # noqa: E402
-from rulings.solver.engine import Ruling  # noqa: E402
-from rulings.solver.generate import cascade_case, case_seed, random_revoke_case  # noqa: E402
+from oracle import oracle_restorations
+from rulings.solver.casefile import loads
+from rulings.solver.engine import Ruling
+from rulings.solver.generate import cascade_case, case_seed, random_revoke_case
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "solver" / "data" / "example-47d.yaml"
-SEEDS_PER_SHAPE = 9
+SEEDS_PER_SHAPE = 12
 EDITIONS = ("2017", "2007")
 ROLES = ("defender", "declarer", "dummy")
 # (revoker position, established, next-trick lead by the NOS, penalty cards in force)

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from oracle import oracle_restorations  # noqa: E402
+from oracle import oracle_restorations
 
 CASES_MD = Path("/work/shared/spec/CASES.md")
 DI_SACCO_DEAL = "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
@@ -62,7 +62,7 @@ def test_complete_example_from_cases_md() -> None:
 
 def test_established_revoke_gives_one_restoration() -> None:
     # South wins trick 2 with the SA and leads; West (offending side) plays to trick 3.
-    play = TRICK_ONE + ["N SJ", "E H4", "S SA", "W S5", "S D8", "W D9", "attention E"]
+    play = [*TRICK_ONE, "N SJ", "E H4", "S SA", "W S5", "S D8", "W D9", "attention E"]
     [r] = restorations(di_sacco(play))
     assert r["established"] is True
     assert r["withdrawn"] == [] and r["unauthorized"] == [] and r["penalty"] == []
@@ -72,7 +72,7 @@ def test_established_revoke_gives_one_restoration() -> None:
 
 
 def test_attention_right_after_revoke_one_restoration_per_spade() -> None:
-    rs = restorations(di_sacco(TRICK_ONE + ["N SJ", "E H4", "attention E"]))
+    rs = restorations(di_sacco([*TRICK_ONE, "N SJ", "E H4", "attention E"]))
     assert len(rs) == 3  # East holds S9 S8 S2
     assert sorted(r["cards"]["2:E"] for r in rs) == ["S2", "S8", "S9"]
     for r in rs:
@@ -82,14 +82,14 @@ def test_attention_right_after_revoke_one_restoration_per_spade() -> None:
 
 
 def test_existing_major_penalty_card_of_suit_led_forces_substitute() -> None:
-    case = di_sacco(TRICK_ONE + ["N SJ", "E H4", "attention E"], penalty=["E S9 major"])
+    case = di_sacco([*TRICK_ONE, "N SJ", "E H4", "attention E"], penalty=["E S9 major"])
     [r] = restorations(case)
     assert r["cards"] == {"2:N": "SJ", "2:E": "S9"}
     assert r["penalty"] == ["E:H4:major"]  # S9 has been played
 
 
 def test_existing_major_penalty_card_of_another_suit_does_not_constrain() -> None:
-    case = di_sacco(TRICK_ONE + ["N SJ", "E H4", "attention E"], penalty=["E C5 major"])
+    case = di_sacco([*TRICK_ONE, "N SJ", "E H4", "attention E"], penalty=["E C5 major"])
     rs = restorations(case)
     assert len(rs) == 3
     assert all(r["penalty"] == ["E:C5:major", "E:H4:major"] for r in rs)
@@ -155,7 +155,7 @@ def test_dummy_revoke_partner_declarer_changes_without_penalty_card() -> None:
 
 def test_nos_lead_to_next_trick_kept_withdrawn_or_forced_back() -> None:
     # West revokes fourth in hand; North wins and leads to trick 3 before attention.
-    play = TRICK_ONE + ["N SJ", "E S2", "S S6", "W H7", "N D3", "attention E"]
+    play = [*TRICK_ONE, "N SJ", "E S2", "S S6", "W H7", "N D3", "attention E"]
     rs = restorations(di_sacco(play))
     assert len(rs) == 3  # W SK (lead forced back) ; W S5 x (keep or withdraw the lead)
     sk = [r for r in rs if r["cards"]["2:W"] == "SK"]

@@ -13,17 +13,15 @@ from collections import Counter
 from typing import Any
 
 import pytest
+import rulings.solver.generate as generate
+import rulings.solver.testing.strategies as strategies
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import rulings.solver.generate as generate
-import rulings.solver.testing.strategies as strategies
 from rulings.models import Card, Case, Contract, Deal, PenaltyKind, Seat, parse_case
 from rulings.solver.casefile import loads
 from rulings.solver.engine import Restoration, Ruling
 from rulings.solver.testing.strategies import cards, contracts, deals, revoke_cases, seats
-
 
 
 def stable(max_examples: int = 100) -> settings:
@@ -123,7 +121,7 @@ def check_revoke_corrected(case: Case, r: Restoration) -> None:
 
 
 # ----- properties of rulings ---------------------------------------------------------------------
-@stable(250)
+@stable(400)
 @given(revoke_cases())
 def test_restorations_conserve_cards_and_are_lawful(mapping: dict[str, Any]) -> None:
     case, rs = ruling_of(mapping)
