@@ -23,23 +23,40 @@ sometimes an offending-side card that establishes the revoke), and the record en
 'attention'
 >>> from rulings.models import parse_case
 >>> table = parse_case(case).replay().table
->>> [r.seat.index for r in table.revokes] == [table.trick(table.revokes[0].trick).plays[1][0].index]
+>>> [revoke] = table.revokes
+>>> table.trick(revoke.trick).position_of(revoke.seat)  # 0-based: second to play
+1
+>>> table.is_established(revoke)
+False
+>>> from rulings.solver.casefile import loads
+>>> loads(dump_case(case)) == parse_case(case)  # the YAML text loads back to the same case
 True
 >>> random_revoke_case(random.Random(3), revoker_position=2, established=False) == case
 True
->>> big = cascade_case(1000)
->>> big["expect"]
+>>> cascade_case(1000)["expect"]
 ['count 999']
 >>> cascade_leaves(11, 11, 11)
 1463
 
-The options force shapes: ``revoker_position`` (2-4 in the trick), ``revoker_role``
-(``"defender"``, ``"declarer"`` or ``"dummy"``), ``established``, ``next_trick_lead`` (the
-non-offending side leads to the next trick; with ``established=True`` it means the
-offending side's establishing card follows a non-offending lead, with ``False`` that the
-offending side itself leads), ``penalty_cards`` (0-2 penalty cards of the defenders in
-force when the record starts), ``revoke_trick`` and ``mid_hand`` (start the record after
-trick 1, with ``trick``, ``leader`` and ``won``). Options left at ``None`` are drawn.
+The options of :func:`random_revoke_case` force shapes: ``revoker_position`` (2-4 in the
+trick), ``revoker_role`` (``"defender"``, ``"declarer"`` or ``"dummy"``), ``established``,
+``next_trick_lead`` (the non-offending side leads to the next trick; with
+``established=True`` the offending side's establishing card then follows, with ``False``
+the offending side itself leads), ``penalty_cards`` (0-2 penalty cards of the defenders in
+force when the record starts, which then starts at the revoke trick), ``revoke_trick``
+(1-11) and ``mid_hand`` (start the record after trick 1, with ``trick``, ``leader`` and
+``won``). Options left at ``None`` are drawn; impossible combinations raise ValueError
+(on trick 1, for instance, second hand is always dummy).
+
+The rest of the API:
+
+* :func:`random_revoke_cases` ``(n, seed, **options)`` yields ``n`` cases, case ``i`` drawn
+  from :func:`case_seed` ``(seed, i)`` so that each can be rebuilt alone;
+* :func:`write_cases` ``(n, seed, directory, **options)`` writes them as YAML files;
+* :func:`dump_case` returns one case as YAML text;
+* :func:`cascade_case` ``(leaves_target)`` builds a position whose ruling has about that
+  many restorations (1 to 1463), the exact count given by :func:`cascade_leaves` and
+  written as ``count N`` under ``expect``: for benchmarks that grow the cascade.
 """
 
 from __future__ import annotations
@@ -51,11 +68,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Side, Strain, Suit
 
 __all__ = [
     "ROLES",
+    "TRICK_ONE_ROLES",
     "GenerationError",
     "cascade_case",
     "cascade_leaves",
@@ -68,6 +85,8 @@ __all__ = [
 
 Role = Literal["defender", "declarer", "dummy"]
 ROLES: tuple[Role, ...] = ("defender", "declarer", "dummy")
+#: Who plays in positions 2-4 of trick 1 (declarer's LHO leads it).
+TRICK_ONE_ROLES: dict[int, Role] = {2: "dummy", 3: "defender", 4: "declarer"}
 Kind = Literal["major", "minor"]
 PlayT = tuple[Seat, Card]
 
@@ -95,8 +114,7 @@ class _Sim:
     @property
     def trick_number(self) -> int:
         """Number of the trick being played (or about to begin)."""
-        done = sum(1 for t in self.tricks if len(t) == 4)
-        return done + 1 if not self.tricks or len(self.tricks[-1]) == 4 else done + 1
+        return sum(1 for t in self.tricks if len(t) == 4) + 1
 
     @property
     def current(self) -> list[PlayT]:
@@ -201,6 +219,22 @@ def random_revoke_case(
         raise ValueError("revoke_trick must be 1 to 11")
     if mid_hand and revoke_trick == 1:
         raise ValueError("mid_hand needs a revoke after trick 1")
+    if mid_hand is False and penalty_cards:
+        # Penalty cards are in force when the record starts, and lawful play soon uses them
+        # up, so a record from trick 1 with penalty cards has its revoke on trick 1.
+        if revoke_trick not in (None, 1):
+            raise ValueError("penalty cards with mid_hand=False need the revoke on trick 1")
+        revoke_trick = 1
+    n_pen = penalty_cards if penalty_cards is not None else 0 if mid_hand is False else rng.choice((0, 0, 1, 2))
+    if revoke_trick == 1:
+        # The opening leader is declarer's LHO: second hand is dummy, third a defender,
+        # fourth declarer.
+        fits = [p for p, r in TRICK_ONE_ROLES.items() if revoker_role in (None, r) and revoker_position in (None, p)]
+        if not fits:
+            raise ValueError(f"on trick 1 the revoker in position {revoker_position} is the "
+                             f"{TRICK_ONE_ROLES[revoker_position or 2]}, not {revoker_role}")
+        revoker_position = rng.choice(fits)
+        revoker_role = TRICK_ONE_ROLES[revoker_position]
     # Draw the shape once, so that every attempt aims at the same target.
     shape = _Shape(
         edition=edition,
@@ -208,7 +242,7 @@ def random_revoke_case(
         role=revoker_role if revoker_role is not None else rng.choice(("defender", "defender", "declarer", "dummy")),
         established=established if established is not None else rng.random() < 0.3,
         next_lead=False,
-        penalty_cards=penalty_cards if penalty_cards is not None else rng.choice((0, 0, 1, 2)),
+        penalty_cards=n_pen,
         revoke_trick=revoke_trick,
         mid_hand=mid_hand,
         title=title,

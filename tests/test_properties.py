@@ -121,7 +121,7 @@ def check_revoke_corrected(case: Case, r: Restoration) -> None:
 
 
 # ----- properties of rulings ---------------------------------------------------------------------
-@stable(400)
+@stable(800)
 @given(revoke_cases())
 def test_restorations_conserve_cards_and_are_lawful(mapping: dict[str, Any]) -> None:
     case, rs = ruling_of(mapping)
@@ -136,7 +136,7 @@ def test_restorations_conserve_cards_and_are_lawful(mapping: dict[str, Any]) -> 
     assert len(keys) == len(set(keys)), "two restorations with the same key"
 
 
-@stable(80)
+@stable(150)
 @given(revoke_cases(penalty_cards=2))
 def test_lawful_with_penalty_cards(mapping: dict[str, Any]) -> None:
     case, rs = ruling_of(mapping)

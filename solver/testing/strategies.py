@@ -18,10 +18,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import strategies as st
-
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Strain, Suit
 from rulings.solver.generate import ROLES, Role, random_revoke_case
+
+
+def _hypothesis_setup_hook() -> None:
+    """Register the strategies for ``st.from_type`` (the ``hypothesis`` entry point).
+
+    Defined before this module imports hypothesis: when this module is imported first,
+    hypothesis runs its entry points while the module is still half-initialised, so the
+    hook must already exist and must not yet need the functions below (``deferred``).
+    """
+    from hypothesis import strategies as hst
+
+    hst.register_type_strategy(Card, hst.deferred(lambda: cards()))
+    hst.register_type_strategy(Deal, hst.deferred(lambda: deals()))
+    hst.register_type_strategy(Seat, hst.deferred(lambda: seats()))
+    hst.register_type_strategy(Contract, hst.deferred(lambda: contracts()))
+
+
+from hypothesis import strategies as st  # noqa: E402
 
 __all__ = ["cards", "contracts", "deals", "revoke_cases", "seats", "suits"]
 
@@ -61,7 +77,8 @@ def deals(*, cards_per_hand: int = 13) -> st.SearchStrategy[Deal]:
     n = cards_per_hand
 
     def split(order: list[Card]) -> Deal:
-        return Deal(tuple(Hand.of(order[i * n : i * n + n]) for i in range(4)))  # type: ignore[arg-type]
+        north, east, south, west = (Hand.of(order[i * n : i * n + n]) for i in range(4))
+        return Deal((north, east, south, west))
 
     return st.permutations(DECK).map(split)
 
@@ -74,6 +91,7 @@ def revoke_cases(
     established: bool | None = None,
     next_trick_lead: bool | None = None,
     penalty_cards: int | None = None,
+    revoke_trick: int | None = None,
     mid_hand: bool | None = None,
 ) -> st.SearchStrategy[dict[str, Any]]:
     """A random revoke case mapping (``rulings.solver.generate.random_revoke_case``), as
@@ -91,7 +109,7 @@ def revoke_cases(
     editions = st.just(edition) if edition is not None else st.sampled_from(EDITIONS)
 
     def build(seed: int, ed: str) -> dict[str, Any]:
-        return random_revoke_case(
+        case: dict[str, Any] = random_revoke_case(
             random.Random(seed),
             edition=ed,
             revoker_position=revoker_position,
@@ -99,15 +117,10 @@ def revoke_cases(
             established=established,
             next_trick_lead=next_trick_lead,
             penalty_cards=penalty_cards,
+            revoke_trick=revoke_trick,
             mid_hand=mid_hand,
         )
+        return case
 
     return st.builds(build, st.integers(0, 2**32 - 1), editions)
 
-
-def _hypothesis_setup_hook() -> None:
-    """Register the strategies for ``st.from_type`` (the ``hypothesis`` entry point)."""
-    st.register_type_strategy(Card, cards())
-    st.register_type_strategy(Deal, deals())
-    st.register_type_strategy(Seat, seats())
-    st.register_type_strategy(Contract, contracts())
