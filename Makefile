@@ -29,9 +29,15 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dds]" || true
 	$(PY) benchmarks/run.py
 
+TYPECHECK := build/typecheck
+
+## ruff, and mypy --strict on the installed package layout (rulings.models, rulings.solver).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check models solver tests benchmarks
-	$(VENV)/bin/mypy --strict models solver
+	mkdir -p $(TYPECHECK)/rulings
+	ln -sfn $(CURDIR)/models $(TYPECHECK)/rulings/models
+	ln -sfn $(CURDIR)/solver $(TYPECHECK)/rulings/solver
+	cd $(TYPECHECK) && $(CURDIR)/$(VENV)/bin/mypy --config-file $(CURDIR)/pyproject.toml --strict -p rulings.models -p rulings.solver
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .hypothesis

@@ -112,6 +112,7 @@ def bench_memory(target: int) -> dict[str, Any]:
 def _agree_chunk(args: tuple[int, int, int]) -> tuple[int, int, list[str]]:
     seed, start, count = args
     checked = 0
+    disagreeing = 0
     bad: list[str] = []
     edition = "2007" if seed % 2 else "2017"
     for i, mapping in enumerate(random_revoke_cases(count, seed=seed * 1_000_003 + start, edition=edition)):
@@ -119,9 +120,11 @@ def _agree_chunk(args: tuple[int, int, int]) -> tuple[int, int, list[str]]:
         mine = {r.key() for r in Ruling(case).restorations()}
         theirs = oracle_restorations(mapping)
         checked += 1
-        if mine != theirs and len(bad) < 5:
-            bad.append(yaml.safe_dump(mapping))
-    return checked, len(bad), bad
+        if mine != theirs:
+            disagreeing += 1
+            if len(bad) < 5:
+                bad.append(yaml.safe_dump(mapping))
+    return checked, disagreeing, bad
 
 
 def agreement(total: int, workers: int) -> dict[str, Any]:
@@ -131,8 +134,8 @@ def agreement(total: int, workers: int) -> dict[str, Any]:
     with multiprocessing.Pool(workers) as pool:
         results = pool.map(_agree_chunk, jobs)
     checked = sum(r[0] for r in results)
-    disagreements = [b for r in results for b in r[2]]
-    return {"positions": checked, "disagreements": len(disagreements), "examples": disagreements[:3],
+    examples = [b for r in results for b in r[2]]
+    return {"positions": checked, "disagreements": sum(r[1] for r in results), "examples": examples[:3],
             "seconds": time.perf_counter() - t0, "workers": workers}
 
 

@@ -66,7 +66,7 @@ class Seat(enum.Enum):
             raise NotationError(f"bad seat {token!r}", token=token) from None
 
     def __str__(self) -> str:
-        return self._value_  # type: ignore[no-any-return]
+        return self._value_
 
     def __format__(self, spec: str) -> str:
         return format(self._value_, spec)
@@ -106,7 +106,7 @@ class Side(enum.Enum):
             raise NotationError(f"bad side {token!r}", token=token) from None
 
     def __str__(self) -> str:
-        return self._value_  # type: ignore[no-any-return]
+        return self._value_
 
     def __format__(self, spec: str) -> str:
         return format(self._value_, spec)
@@ -157,7 +157,7 @@ class Suit(enum.Enum):
         return found
 
     def __str__(self) -> str:
-        return self._value_  # type: ignore[no-any-return]
+        return self._value_
 
     def __format__(self, spec: str) -> str:
         return format(self._value_, spec)
@@ -273,7 +273,7 @@ class Card:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self._hash == other._hash  # type: ignore[attr-defined, no-any-return]
+            return self._hash == other._hash
         return NotImplemented
 
     @classmethod

@@ -247,7 +247,7 @@ class Ruling:
             for step, child in reversed(edges):
                 stack.append((child, (*path, step)))
 
-    def graph(self, limit: int | None = None) -> nx.DiGraph:
+    def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
 
         Node attributes: ``leaf`` (bool), ``restoration`` (its number) on leaves, ``root`` on
@@ -255,7 +255,7 @@ class Ruling:
         """
         import networkx as nx
 
-        g: nx.DiGraph = nx.DiGraph()
+        g: nx.DiGraph[Node] = nx.DiGraph()
         g.add_node(self.root, root=True, leaf=self.root.is_leaf)
         stack = [self.root]
         leaves = 0

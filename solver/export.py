@@ -63,7 +63,7 @@ def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -
         raise ValueError(f"unknown graph format {p.suffix!r}: use .dot, .graphml or .json")
     g = ruling.graph(limit=limit)
     ids = {node: f"n{i}" for i, node in enumerate(g.nodes)}
-    h: nx.DiGraph = nx.DiGraph()
+    h: nx.DiGraph[str] = nx.DiGraph()
     for node, data in g.nodes(data=True):
         attrs: dict[str, Any] = {"label": _label(node), "leaf": bool(data.get("leaf"))}
         if "restoration" in data:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.table import PenaltyKind, Revoke, TableState
-from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
@@ -170,8 +170,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             *rest,
         )
 
-    def child(t: TableState, agenda: tuple[object, ...], ledger_add: tuple[object, ...] = ()) -> Node:
-        return Node(t, agenda, node.ledger + ledger_add, node.findings, node.restrictions, node.established, node.focus)  # type: ignore[arg-type]
+    def child(t: TableState, agenda: tuple[object, ...], ledger_add: tuple[Info, ...] = ()) -> Node:
+        return Node(t, agenda, node.ledger + ledger_add, node.findings, node.restrictions, node.established, node.focus)
 
     actor = rs.actor(table, seat)
     if seat.side is offending:
