@@ -108,26 +108,43 @@ class Case:
         state = self.initial_state()
         before: list[AnyEvent] = []
         unapplied: list[AnyEvent] = []
+        batch: list[tuple[Seat, Card]] = []
+        batch_events: list[AnyEvent] = []
+
+        def flush(state: TableState) -> TableState:
+            if not batch:
+                return state
+            try:
+                state = state.play_many(batch)
+            except RulingError as err:
+                event = batch_events[err.index if err.index is not None else 0]
+                raise err.located(file=self.file, line=getattr(event, "line", None)) from None
+            batch.clear()
+            batch_events.clear()
+            return state
+
+        attention: Attention | None = None
+        after: tuple[AnyEvent, ...] = ()
         for i, event in enumerate(self.events):
             if isinstance(event, Attention):
-                return Replay(state, event, tuple(before), tuple(self.events[i + 1 :]), tuple(unapplied))
-            try:
-                if isinstance(event, Play):
-                    state = state.apply(event)
-                elif (
-                    isinstance(event, Call)
-                    and event.what.card is not None
-                    and event.seat is self.declarer
-                    and event.what.card in state.hand(self.declarer.partner)
-                    and not _dummy_places_next(self.events[i + 1 :], self.declarer.partner)
-                ):
-                    state = state.play(self.declarer.partner, event.what.card)
+                attention, after = event, tuple(self.events[i + 1 :])
+                break
+            if isinstance(event, Play):
+                batch.append((event.seat, event.card))
+                batch_events.append(event)
+            elif isinstance(event, Call) and event.what.card is not None and event.seat is self.declarer:
+                state = flush(state)
+                dummy = self.declarer.partner
+                if event.what.card in state.hand(dummy) and not _dummy_places_next(self.events[i + 1 :], dummy):
+                    batch.append((dummy, event.what.card))  # 45B/45C4(a): naming the card plays it
+                    batch_events.append(event)
                 else:
                     unapplied.append(event)
-            except RulingError as err:
-                raise err.located(file=self.file, line=getattr(event, "line", None)) from None
+            else:
+                unapplied.append(event)
             before.append(event)
-        return Replay(state, None, tuple(before), (), tuple(unapplied))
+        state = flush(state)
+        return Replay(state, attention, tuple(before), after, tuple(unapplied))
 
 
 def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat) -> bool:

@@ -23,6 +23,7 @@ class RulingError(Exception):
         self.file = file
         self.line = line
         self.token = token
+        self.index: int | None = None  # position in a batch of events, when raised by one
 
     def located(self, *, file: str | None = None, line: int | None = None) -> RulingError:
         """Fill in a location not yet known (keeps one already set) and return self."""
