@@ -71,6 +71,8 @@ class Seat(enum.Enum):
     def __format__(self, spec: str) -> str:
         return format(self._value_, spec)
 
+    __hash__ = object.__hash__  # members are singletons; identity hashing is C-fast
+
     def __repr__(self) -> str:
         return f"Seat.{self.value}"
 
@@ -110,6 +112,8 @@ class Side(enum.Enum):
 
     def __format__(self, spec: str) -> str:
         return format(self._value_, spec)
+
+    __hash__ = object.__hash__
 
     def __repr__(self) -> str:
         return f"Side.{self.value}"
@@ -161,6 +165,8 @@ class Suit(enum.Enum):
 
     def __format__(self, spec: str) -> str:
         return format(self._value_, spec)
+
+    __hash__ = object.__hash__
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
@@ -255,7 +261,7 @@ _RANK_FROM_TEXT: dict[str, Rank] = {
 RANKS_HIGH_FIRST: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card. Orders by suit (clubs low) then rank."""
 
@@ -273,8 +279,21 @@ class Card:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self._hash == other._hash
+            return self._hash == other._hash  # type: ignore[attr-defined, no-any-return]
         return NotImplemented
+
+    # Order: by suit (clubs low) then rank; _hash encodes exactly that.
+    def __lt__(self, other: Card) -> bool:
+        return self._hash < other._hash
+
+    def __le__(self, other: Card) -> bool:
+        return self._hash <= other._hash
+
+    def __gt__(self, other: Card) -> bool:
+        return self._hash > other._hash
+
+    def __ge__(self, other: Card) -> bool:
+        return self._hash >= other._hash
 
     @classmethod
     def parse(cls, token: str) -> Card:
