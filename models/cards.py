@@ -279,7 +279,7 @@ class Card:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self._hash == other._hash  # type: ignore[attr-defined, no-any-return]
+            return self._hash == other._hash
         return NotImplemented
 
     # Order: by suit (clubs low) then rank; _hash encodes exactly that.

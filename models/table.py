@@ -346,6 +346,7 @@ class TableState:
             if card not in hand:
                 raise self._not_held(seat, card, index)
             cur = tricks[-1] if tricks else None
+            expected: Seat | None
             if cur is None or cur.is_complete:
                 if cur is None:
                     number, expected = self.first_trick, self.first_leader
