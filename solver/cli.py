@@ -121,6 +121,59 @@ def verify(
         raise typer.Exit(1)
 
 
+@app.command()
+def coverage(
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
+    show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
+) -> None:
+    """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    from rulings.solver.coverage import EDITIONS, measure
+
+    try:
+        cov = measure(list(paths))
+    except RulingError as err:
+        raise _error(err) from None
+    reports = [cov.report(e) for e in EDITIONS]
+    if as_json:
+        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors}, indent=2, sort_keys=True) + "\n")
+        return
+    console = make_console(soft_wrap=True)
+    for rep in reports:
+        console.print(f"Laws {rep['edition']}: {rep['cases']} cases apply {rep['covered']} of {rep['clauses']} clauses", markup=False)
+        for clause, files_ in rep["by_clause"].items():
+            console.print(f"  {clause:<8} {len(files_):>4} case(s)", markup=False)
+        if show_uncovered:
+            console.print("  not applied: " + " ".join(rep["uncovered"]), markup=False)
+    for e in cov.errors:
+        console.print(f"error: {e}", markup=False)
+    if cov.errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def generate(
+    count: Annotated[int, typer.Argument(min=1, help="How many random revoke cases.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
+    laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
+    with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
+) -> None:
+    """Write random revoke positions as case files (for testing other bridge software)."""
+    from rulings.solver.generate import write_cases
+
+    if laws not in ("2017", "2007"):
+        raise typer.BadParameter("--laws must be 2017 or 2007")
+    written = write_cases(count, seed, out, edition=laws)
+    if with_count:
+        for path in written:
+            case = load(path)
+            n = sum(1 for _ in Ruling(case).restorations())
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(f"expect:\n  - count {n}\n")
+    typer.echo(f"wrote {len(written)} case files to {out}")
+
+
 def main() -> None:
     app()
 

@@ -155,3 +155,25 @@ def test_not_yet_ruled_lines_are_reported(tmp_path: Path) -> None:
     res = runner.invoke(app, ["solve", str(p), "--json"])
     notices = json.loads(res.stdout)["notices"]
     assert any("W exposes HQ" in n["text"] and n["line"] == 16 for n in notices)
+
+
+def test_coverage_command() -> None:
+    res = runner.invoke(app, ["coverage", str(EXAMPLE), "--json"])
+    assert res.exit_code == 0, res.output
+    reports = {r["edition"]: r for r in json.loads(res.stdout)["editions"]}
+    r17 = reports["2017"]
+    assert r17["cases"] == 1 and {"62B", "62B1", "62C1", "62C2", "47D", "16C2"} <= set(r17["by_clause"])
+    assert "62C3" in r17["uncovered"] and r17["covered"] + len(r17["uncovered"]) == r17["clauses"]
+
+
+def test_generate_command(tmp_path: Path) -> None:
+    first = tmp_path / "first"
+    res = runner.invoke(app, ["generate", "4", "--out", str(first), "--seed", "9", "--expect-count"])
+    assert res.exit_code == 0, res.output
+    files = sorted(first.glob("*.yaml"))
+    assert len(files) == 4
+    again = tmp_path / "again"
+    runner.invoke(app, ["generate", "4", "--out", str(again), "--seed", "9", "--expect-count"])
+    assert [f.read_text() for f in files] == [f.read_text() for f in sorted(again.glob("*.yaml"))]  # same seed, same cases
+    res = runner.invoke(app, ["verify", str(first)])
+    assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "4 passed, 0 failed"

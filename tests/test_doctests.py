@@ -15,6 +15,7 @@ MODULES = [
     "rulings.solver.lawful",
     "rulings.solver.claims",
     "rulings.solver.casefile",
+    "rulings.solver.coverage",
 ]
 
 

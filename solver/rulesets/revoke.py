@@ -130,7 +130,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             actor=rs.actor(table, seat),
             kind=StepKind.FORCED,
             clause=rs.cite("62B"),
-            also=(clause, rs.cite("44C"), info.ai_clause, info.ui_clause),
+            also=(rs.cite("62A"), rs.cite("61A"), clause, rs.cite("44C"), info.ai_clause, info.ui_clause),
             text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
             question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
             choice=str(sub),
@@ -193,7 +193,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         for sub in subs:
             t2 = table.replace_card(trick_no, seat, sub, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
             step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; no penalty card",
-                        also=(info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
+                        also=(rs.cite("47D"), info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
             edges.append((step, child(t2, advance(t2, True), (info,))))
         return edges
 
@@ -215,7 +215,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
-        also: tuple[str, ...] = (info.ai_clause, info.ui_clause)
+        also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
         if table.is_defender(seat):
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
             t2 = t2.with_penalty(seat, card, kind)
@@ -291,8 +291,8 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("correct_revoke", CorrectRevoke, ("62B", "62B1", "62B2", "44C", "16C1", "16C2"), correct_revoke, correct_revoke.__doc__ or ""),
-    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("correct_revoke", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "44C", "16C1", "16C2"), correct_revoke, correct_revoke.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63B"), report_established, report_established.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)

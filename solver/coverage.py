@@ -1,0 +1,67 @@
+"""Which clauses a body of cases exercises: the clauses on the paths of their restorations.
+
+>>> from importlib.resources import files
+>>> cov = Coverage()
+>>> cov.add(load(str(files("rulings.solver").joinpath("data/example-47d.yaml"))))
+>>> rep = cov.report("2017")
+>>> "62C2" in rep["by_clause"], "45D1" in rep["uncovered"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulings.models.case import Case
+from rulings.models.errors import RulingError
+from rulings.solver.casefile import case_files, load
+from rulings.solver.clauses import ClauseBook
+from rulings.solver.engine import Ruling
+
+EDITIONS = ("2017", "2007")
+
+
+@dataclass
+class Coverage:
+    """Clause id -> the case files whose restorations apply it, per edition."""
+
+    used: dict[str, dict[str, set[str]]] = field(default_factory=lambda: {e: defaultdict(set) for e in EDITIONS})
+    cases: dict[str, int] = field(default_factory=lambda: dict.fromkeys(EDITIONS, 0))
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, case: Case, *, limit: int | None = 10_000) -> None:
+        """Add the clauses of every restoration of ``case`` (up to ``limit`` of them)."""
+        name = case.file or "<case>"
+        self.cases[case.laws] += 1
+        for r in Ruling(case).restorations(limit=limit):
+            for clause in r.laws:
+                self.used[case.laws][clause].add(name)
+
+    def report(self, edition: str) -> dict[str, Any]:
+        book = ClauseBook.load()
+        all_ids = book.ids(edition)
+        used = self.used[edition]
+        covered = [c for c in all_ids if c in used]
+        return {
+            "edition": edition,
+            "cases": self.cases[edition],
+            "clauses": len(all_ids),
+            "covered": len(covered),
+            "by_clause": {c: sorted(used[c]) for c in covered},
+            "uncovered": [c for c in all_ids if c not in used],
+        }
+
+
+def measure(paths: Iterable[str | Path]) -> Coverage:
+    """Coverage of every case file under ``paths``; unreadable files are listed in ``errors``."""
+    cov = Coverage()
+    for path in case_files(list(paths)):
+        try:
+            cov.add(load(path))
+        except RulingError as err:
+            cov.errors.append(str(err.located(file=str(path))))
+    return cov
