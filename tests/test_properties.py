@@ -76,9 +76,12 @@ def check_lawful(case: Case, r: Restoration) -> None:
     assert led is not None
     initial = {p.card: p for p in case.penalty}
     withdrawn_here = {w.seat: w.card for w in r.withdrawn if w.trick == focus}
+    # Substitutes are chosen in playing order: a card the player had already led to the next
+    # trick is on the table, not in his hand, when he substitutes (docs/decisions.md).
+    recorded = case.replay().table
     for seat, card in trick.plays[1:]:
         before = {c for t in table.tricks if t.number < focus for s, c in t.plays if s is seat}
-        later = {c for t in table.tricks if t.number > focus for s, c in t.plays if s is seat}
+        later = {c for t in recorded.tricks if t.number > focus for s, c in t.plays if s is seat}
         holding = case.deal[seat].cards - before
         assert card.suit is led or not any(c.suit is led for c in holding), f"{seat} {card} is still a revoke"
         if seat not in withdrawn_here:
