@@ -32,6 +32,9 @@ class Opening:
     root: Node
     irregularities: tuple[str, ...] = ()
     notices: tuple[Notice, ...] = ()
+    #: what this opener rules on, so it is not reported "not yet ruled": record events (play
+    #: lines, matched by identity) and ``(trick, seat)`` pairs of ``TableState.out_of_turn``
+    handled: tuple[object, ...] = ()
 
 
 Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
@@ -87,19 +90,28 @@ class RuleSet:
     def open(self, replay: Replay) -> Opening:
         """Run the openers in order; the first that finds something to rule on wins."""
         root = Node(table=replay.table)
-        notices: list[Notice] = [
-            Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
-            for e in (*replay.unapplied, *(e for e in replay.after if not isinstance(e, Attention)))
-        ]
-        for trick, seat in replay.table.out_of_turn:
-            notices.append(Notice(None, f"{seat} played out of turn to trick {trick}: not yet ruled on"))
-        if replay.attention is None:
-            notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
+        pending = [e for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention)]
+
+        def unruled(handled: tuple[object, ...]) -> list[Notice]:
+            done = {id(e) for e in handled}
+            notices = [
+                Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
+                for e in pending
+                if id(e) not in done
+            ]
+            for trick, seat in replay.table.out_of_turn:
+                if (trick, seat) in handled:  # an opener that rules on a play out of turn lists it
+                    continue
+                notices.append(Notice(None, f"{seat} played out of turn to trick {trick}: not yet ruled on"))
+            if replay.attention is None:
+                notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
+            return notices
+
         for _, opener in self.openers:
             found = opener(self, replay, root)
             if found is not None:
-                return Opening(found.root, found.irregularities, (*notices, *found.notices))
-        return Opening(root, (), (*notices, Notice(None, "no irregularity found to rule on")))
+                return Opening(found.root, found.irregularities, (*unruled(found.handled), *found.notices), found.handled)
+        return Opening(root, (), (*unruled(()), Notice(None, "no irregularity found to rule on")))
 
     def expand(self, node: Node) -> list[Edge]:
         """Return the edges out of ``node`` (empty for a leaf)."""
