@@ -459,6 +459,12 @@ class TableState:
             mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR) for p in mine]
         return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
 
+    def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
+        """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his
+        hand already): 50D2(a), 51B."""
+        gone = frozenset(cards)
+        return self._evolve(penalty_cards=frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone)))
+
     def without_trick_after(self, number: int) -> TableState:
         """Drop every trick after ``number`` (used when later leads are retracted)."""
         keep = tuple(t for t in self.tricks if t.number <= number)
