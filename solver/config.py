@@ -42,5 +42,15 @@ class Decisions:
     #: 50B test (minor if a single non-honour).
     os_withdrawn_card_is_major: bool = True
 
+    #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
+    #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies
+    #: the single-card test (minor when below honour rank).
+    named_card_is_major: bool = True
+
+    #: DIGEST 32.13, Law 45E1 with 50B: a defender's fifth card (not deemed led) was meant to
+    #: be played, so it is a deliberate play and a major penalty card (True); False treats it
+    #: as exposed unintentionally (minor when a single card below honour rank).
+    fifth_card_is_deliberate: bool = True
+
 
 DEFAULT = Decisions()

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rulings.solver.rulesets import penalty, revoke
+from rulings.solver.rulesets import exposure, penalty, revoke
 from rulings.solver.rulesets.base import Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (revoke, penalty)
+MODULES: tuple[ModuleType, ...] = (revoke, exposure, penalty)
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:
