@@ -137,14 +137,18 @@ def _node(node: Node, table: TableState, agenda: tuple[object, ...], *, info: tu
 
 
 def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
-    """Put back the plays the record has after the line ruled on (dropped if they no longer
-    fit, e.g. a player whose exposed card was deemed played to the trick)."""
-    if not then:
-        return table
-    try:
-        return replay_plays(table, then)
-    except RulingError:
-        return table
+    """Put back the plays the record has after the line ruled on, dropping those that no
+    longer fit (a player whose exposed card was deemed played to the trick plays no second
+    card to it; a card no longer held)."""
+    for _, seat, card in then:
+        cur = table.current_trick
+        if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
+            continue  # he has already played to this trick (45C1): the later card does not count
+        try:
+            table = table.play(seat, card)
+        except RulingError:
+            continue
+    return table
 
 
 def _revoke_tasks(before: TableState, after: TableState) -> tuple[object, ...]:
@@ -154,17 +158,17 @@ def _revoke_tasks(before: TableState, after: TableState) -> tuple[object, ...]:
     return tuple(revoke.CorrectRevoke(r, revoke._plays_after(after, r)) for r in new)
 
 
-def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[str]:
-    """The finding(s) to rule under: the stated fact, the director's finding, or both."""
+def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The finding(s) to rule under, each with the findings the branch records: a fact stated
+    in the play line (records nothing), the director's finding (recorded), or, with neither,
+    both branches, each labelled with its finding."""
     for word in (yes, no):
-        if word in facts or word in given:
-            return [word]
-    return [yes, no]
-
-
-def _finding_step(branches: list[str], word: str) -> tuple[str, ...]:
-    """The finding a branch records: only when the director's finding was open."""
-    return (word,) if len(branches) > 1 else ()
+        if word in facts:
+            return [(word, ())]
+    for word in (yes, no):
+        if word in given:
+            return [(word, (word,))]
+    return [(yes, (yes,)), (no, (no,))]
 
 
 def _turn(table: TableState, seat: Seat) -> bool:
@@ -235,9 +239,9 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if facts or NOT_PLAYED in task.given:
             return [nothing(rs.cite("45C2(a)"), (rs.cite("48A"),),
                             "declarer neither held it face up touching or nearly touching the table nor maintained it as played; "
-                            "no penalty card (48A)", ())]
+                            "no penalty card (48A)", () if facts else (NOT_PLAYED,))]
         if PLAYED in task.given:
-            return [played(rs.cite("45C2(a)"), (), "the director finds it was held or maintained as played", ())]
+            return [played(rs.cite("45C2(a)"), (), "the director finds it was held or maintained as played", (PLAYED,))]
         return [
             played(rs.cite("45C2(a)"), (), "if the director finds it was held face up touching or nearly touching the table, "
                    "or maintained as played", (PLAYED,), choice="finding: played"),
@@ -249,8 +253,7 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [nothing(rs.cite("45C1"), (rs.cite("49"),), "its face could not be seen", ())]
     branches = _branches(task.given, facts, VISIBLE, NOT_VISIBLE)
     edges: list[Edge] = []
-    for b in branches:
-        finding = _finding_step(branches, b)
+    for b, finding in branches:
         if b == NOT_VISIBLE:
             edges.append(nothing(rs.cite("45C1"), (rs.cite("49"),), "his partner could not see its face; no penalty card (49)",
                                  finding, choice="finding: not visible" if finding else "not played"))
@@ -310,10 +313,8 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
         return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
-    branches = [w for w in (PLAYED, LED) if w in task.given] or [PLAYED, LED]
     edges: list[Edge] = []
-    for b in branches:
-        finding = (b,) if len(branches) > 1 else ()
+    for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
         if b == LED:
             t2 = table.play(seat, card)
