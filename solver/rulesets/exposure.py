@@ -230,6 +230,9 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                         f"declarer faced {card}: he may be treated as claiming (68); the claim is not ruled here",
                         also=(rs.cite("68A"),), question=question, choice="possible claim")
             return [(step, _node(node, _then(table, task.then), rest))]
+        if not _turn(table, seat):
+            return [nothing(rs.cite("48A"), (), "it is not declarer's turn to play from his hand; declarer is not restricted "
+                            "for exposing a card (48A)", ())]
         if "touching_table" in facts:
             return [played(rs.cite("45C2(a)"), (), "declarer held it face up touching or nearly touching the table", ())]
         if "maintained_as_played" in facts:
