@@ -25,6 +25,7 @@ from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import (
     LaterPlay,
+    failure_tasks,
     kind_for,
     pc_info,
     penalty_tasks,
@@ -153,9 +154,12 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
 
 def _revoke_tasks(before: TableState, after: TableState) -> tuple[object, ...]:
     """A card deemed played that fails to follow suit is a revoke, corrected by the revoke
-    rules (62) like any other."""
+    rules (62) like any other; one that fails to play a due penalty card is ruled under 52."""
     new = [r for r in after.revokes if r not in before.revokes and not after.is_established(r)]
-    return tuple(revoke.CorrectRevoke(r, revoke._plays_after(after, r)) for r in new)
+    if new:
+        return tuple(revoke.CorrectRevoke(r, revoke._plays_after(after, r)) for r in new)
+    seat, card = after.tricks[-1].plays[-1]
+    return failure_tasks(before, after, seat, card)
 
 
 def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[tuple[str, tuple[str, ...]]]:

@@ -173,27 +173,55 @@ def recorded_plays(table: TableState) -> list[LaterPlay]:
     return list(table.plays())
 
 
+def plays_after(table: TableState, trick: int, seat: Seat) -> list[LaterPlay]:
+    """The cards played after ``seat``'s card to ``trick``: the rest of it and the next trick."""
+    out: list[LaterPlay] = []
+    t = table.trick(trick)
+    pos = t.position_of(seat) if t is not None else None
+    if t is None or pos is None:
+        return out
+    out.extend((t.number, s, c) for s, c in t.plays[pos + 1 :])
+    nxt = table.trick(trick + 1)
+    if nxt is not None:
+        out.extend((nxt.number, s, c) for s, c in nxt.plays)
+    return out
+
+
 def replay_plays(start: TableState, plays: Sequence[LaterPlay]) -> TableState:
     return start.play_many([(s, c) for _, s, c in plays]) if plays else start
 
 
 # ----- opener -------------------------------------------------------------------------------------
+def fails_penalty_card(state: TableState, seat: Seat, card: Card) -> bool:
+    """52: whether ``seat`` playing ``card`` in ``state`` (before it is played) fails to lead
+    or play a penalty card that was due (50C, 50D1). A failure to follow suit is a revoke
+    instead (the revoke rules rule on it)."""
+    pcs = state.penalty_cards_of(seat)
+    if not pcs or not state.is_defender(seat) or card in {p.card for p in pcs}:
+        return False
+    cur = state.current_trick
+    led = None if cur is None or cur.is_complete else cur.suit_led
+    hand = state.hand(seat)
+    follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
+    return follows and card not in lawful_cards(hand, led, pcs)
+
+
+def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
+    """The 52 task when ``seat``'s ``card`` (played from ``before`` to ``after``) failed to
+    lead or play a due penalty card; for rule modules that place a card (45C1, 58)."""
+    if not fails_penalty_card(before, seat, card):
+        return ()
+    return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
+
+
 def find_failure(table: TableState) -> FailedPenaltyCard | None:
-    """52: the first card a defender led or played while a penalty card was due (and that was
-    not a failure to follow suit: that is a revoke, ruled by the revoke rules)."""
+    """52: the first card a defender led or played while a penalty card was due."""
     state = start_table(table)
     plays = recorded_plays(table)
     for i, (_, seat, card) in enumerate(plays):
-        pcs = state.penalty_cards_of(seat)
-        cur = state.current_trick
-        led = None if cur is None or cur.is_complete else cur.suit_led
-        if pcs and state.is_defender(seat) and card not in {p.card for p in pcs}:
-            hand = state.hand(seat)
-            follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
-            if follows and card not in lawful_cards(hand, led, pcs):
-                after = state.play(seat, card)
-                number = after.tricks[-1].number
-                return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
+        if fails_penalty_card(state, seat, card):
+            number = state.play(seat, card).tricks[-1].number
+            return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
         state = state.play(seat, card)
     return None
 
@@ -245,7 +273,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return Node(t, agenda, node.ledger + add, node.findings, node.restrictions, node.established, node.focus)
 
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
-    must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in task.later)
+    must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"declarer has played since, so {card} is accepted; {kept} remain{'s' if ' ' not in kept else ''} penalty card",
