@@ -52,5 +52,13 @@ class Decisions:
     #: as exposed unintentionally (minor when a single card below honour rank).
     fifth_card_is_deliberate: bool = True
 
+    #: Scope of a ruling (CASES.md: the 47D example counts 21, without declarer's 50D2 choice
+    #: when West is then to lead): when a rectification leaves a major penalty card and the
+    #: owner's partner is to lead next, declarer's lead options (50D2, 51B) are enumerated too
+    #: (True) or left to the next ruling (False). Options are always offered when the ruling
+    #: is about that lead itself (the record ends with the partner to lead, or a lead out of
+    #: turn is refused).
+    lead_options_after_ruling: bool = False
+
 
 DEFAULT = Decisions()

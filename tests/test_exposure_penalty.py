@@ -87,6 +87,19 @@ def test_fifth_card_switch() -> None:
     assert default == {"W H4 major"} and switched == {"W H4 minor"}
 
 
+def test_lead_options_after_ruling_switch() -> None:
+    on = get_ruleset("2017", Decisions(lead_options_after_ruling=True))
+    dropped = loads((CASES / "exposure" / "dropped-honour-partner-to-lead.yaml").read_text())
+    assert len(list(Ruling(dropped).restorations())) == 1
+    with_options = list(Ruling(dropped, on).restorations())
+    assert len(with_options) == 3
+    assert {frozenset(r.node.restrictions) for r in with_options} == {
+        frozenset({"E must lead H"}), frozenset({"E must not lead H"}), frozenset()}
+    refused = loads((CASES / "penalty" / "levy-47b-minor-penalty-card-not-played.yaml").read_text())
+    assert len(list(Ruling(refused).restorations())) == 2
+    assert len(list(Ruling(refused, on).restorations())) == 4
+
+
 def test_solve_json_and_explain() -> None:
     path = str(CASES / "exposure" / "seed003-58b3-opponent-may-change.yaml")
     res = runner.invoke(app, ["solve", path, "--json"])

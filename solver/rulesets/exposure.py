@@ -25,10 +25,10 @@ from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import (
     LaterPlay,
+    after_ruling_tasks,
     failure_tasks,
     kind_for,
     pc_info,
-    penalty_tasks,
     recorded_plays,
     replay_plays,
     start_table,
@@ -123,10 +123,9 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             agenda.append(ExtraCard(e, then, given))
         else:
             agenda.append(SimultaneousPlay(e, then, given))
+    # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
-    focus = cur.number if cur is not None and not cur.is_complete else (cur.number + 1 if cur is not None else start.first_trick)
-    if any(isinstance(e, FifthCard) for e in own) and cur is not None and cur.is_complete:
-        focus = cur.number
+    focus = cur.number if cur is not None else start.first_trick
     handled = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(str(e) for e in own), handled=handled)
 
@@ -183,9 +182,17 @@ def _turn(table: TableState, seat: Seat) -> bool:
     return table.on_play is seat
 
 
-def _make_penalty(rs: RuleSet, table: TableState, seat: Seat, card: Card, kind: PenaltyKind) -> tuple[TableState, tuple[Info, ...], tuple[object, ...]]:
+def _make_penalty(rs: RuleSet, table: TableState, seat: Seat, card: Card, kind: PenaltyKind) -> tuple[TableState, tuple[Info, ...]]:
     t2 = table.with_penalty(seat, card, kind)
-    return t2, (pc_info(rs, t2, seat, card),), penalty_tasks(t2, seat)
+    return t2, (pc_info(rs, t2, seat, card),)
+
+
+def _with_followups(rs: RuleSet, node: Node, table: TableState, then: tuple[LaterPlay, ...], seat: Seat,
+                    rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+    """The child once ``seat`` has a new penalty card: the later plays put back, then the
+    lead options if his partner is to lead (Decisions.lead_options_after_ruling)."""
+    t = _then(table, then)
+    return _node(node, t, after_ruling_tasks(rs, t, seat) + rest, info=info, findings=findings)
 
 
 def _kind_word(t: TableState, seat: Seat, card: Card) -> str:
@@ -270,13 +277,13 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                                 choice="finding: visible" if finding else "played"))
             continue
         kind = kind_for(card, deliberate=claiming)
-        t2, info, extra = _make_penalty(rs, table, seat, card, kind)
+        t2, info = _make_penalty(rs, table, seat, card, kind)
         why = "he dropped it" if "dropped" in facts else "he has already played to this trick" if not _turn(table, seat) else ""
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, rs.cite("49"),
                     f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: his partner could possibly see it ({why}){claim_text}",
                     also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,
                     choice="finding: visible" if finding else "penalty card")
-        edges.append((step, _node(node, _then(t2, task.then), extra + rest, info=info, findings=finding)))
+        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
     return edges
 
 
@@ -297,10 +304,10 @@ def named_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     question=question, choice="nothing")
         return [(step, _node(node, _then(table, task.then), rest))]
     kind = PenaltyKind.MAJOR if rs.decisions.named_card_is_major else kind_for(card, deliberate=False)
-    t2, info, extra = _make_penalty(rs, table, seat, card, kind)
+    t2, info = _make_penalty(rs, table, seat, card, kind)
     step = Step("TD", StepKind.FORCED, rs.cite("49"), f"{card} becomes a {_kind_word(t2, seat, card)} penalty card (named as held)",
                 also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="penalty card")
-    return [(step, _node(node, _then(t2, task.then), extra + rest, info=info))]
+    return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
 
 
 def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -344,10 +351,10 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             edges.append((step, _node(node, _then(table, task.then), rest, findings=finding)))
             continue
         kind = kind_for(card, deliberate=rs.decisions.fifth_card_is_deliberate)
-        t2, info, extra = _make_penalty(rs, table, seat, card, kind)
+        t2, info = _make_penalty(rs, table, seat, card, kind)
         step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} penalty card",
                     also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="played to the trick")
-        edges.append((step, _node(node, _then(t2, task.then), extra + rest, info=info, findings=finding)))
+        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
     return edges
 
 
@@ -377,12 +384,12 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                         "it is withdrawn (47B) and goes back to the hand (48A)", also=(rs.cite("47B"), rs.cite("48A")),
                         question=question, choice="withdrawn")
             return [(step, _node(node, _then(table, task.then), rest))]
-        t2, info, extra = _make_penalty(rs, table, seat, card, PenaltyKind.MAJOR)
+        t2, info = _make_penalty(rs, table, seat, card, PenaltyKind.MAJOR)
         step = Step("TD", StepKind.FORCED, rs.cite("58A"),
                     f"{card} counts as played after the other card, out of turn: it is withdrawn (47B) and becomes a "
                     f"{_kind_word(t2, seat, card)} penalty card (49, 50B: a deliberate play)",
                     also=(rs.cite("47B"), rs.cite("49"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="penalty card")
-        return [(step, _node(node, _then(t2, task.then), extra + rest, info=info))]
+        return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     if len(faces) == 1:
@@ -411,7 +418,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t3 = _then(t2, task.then)
         later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
         agenda: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
-        agenda = _revoke_tasks(table, t2) + agenda + penalty_tasks(t3, seat) + rest
+        agenda = _revoke_tasks(table, t2) + agenda + after_ruling_tasks(rs, t3, seat) + rest
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _node(node, t3, agenda, info=infos)))

@@ -94,6 +94,12 @@ def penalty_tasks(table: TableState, holder: Seat) -> tuple[object, ...]:
     return ()
 
 
+def after_ruling_tasks(rs: RuleSet, table: TableState, holder: Seat) -> tuple[object, ...]:
+    """:func:`penalty_tasks` for a penalty card a rectification has just left in ``table``,
+    when ``Decisions.lead_options_after_ruling`` enumerates the next lead's options too."""
+    return penalty_tasks(table, holder) if rs.decisions.lead_options_after_ruling else ()
+
+
 def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None) -> list[Edge]:
     """Declarer's options when ``holder``'s partner is to lead (50D2, 51B1, 51B2), as edges
     out of ``node`` whose children carry ``rest`` (default: ``node.agenda[1:]``, i.e. called
@@ -298,7 +304,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
         text = f"declarer requires the penalty card: {seat} withdraws {card} and plays {pc}; {card} becomes a major penalty card"
-        extra = penalty_tasks(t2, seat)
+        extra = after_ruling_tasks(rs, t2, seat)
         edges.append((Step(declarer, StepKind.OPTION, rs.cite("52B2"), text, also=tuple(also), question=question, choice=f"require {pc}"),
                       child(t2, (info,), extra + rest)))
     return edges
@@ -347,6 +353,7 @@ __all__ = [
     "lead_restriction",
     "pc_info",
     "penalty_followups",
+    "after_ruling_tasks",
     "penalty_tasks",
     "start_table",
 ]
