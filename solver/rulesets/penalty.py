@@ -349,11 +349,11 @@ __all__ = [
     "FailedPenaltyCard",
     "PenaltyCard",
     "PenaltyCardOptions",
+    "after_ruling_tasks",
     "kind_for",
     "lead_restriction",
     "pc_info",
     "penalty_followups",
-    "after_ruling_tasks",
     "penalty_tasks",
     "start_table",
 ]
