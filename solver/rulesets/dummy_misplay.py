@@ -198,19 +198,32 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """45D1 (2007 45D): dummy's card goes back and the designated card is played."""
     assert isinstance(task, ReplaceDummyCard)
     m = task.misplay
-    table = node.table.replace_card(m.trick, m.dummy, m.designated)
+    table = node.table
+    later = task.later
+    text = ""
+    if m.designated not in table.hand(m.dummy):
+        # Dummy has since led the designated card to the next trick (only the declaring side
+        # has played to it, so 45D1 still applies): that lead goes back first, since the card
+        # is needed on the misplayed trick. Dummy's cards are faced: no 16C information.
+        nxt = table.trick(m.trick + 1)
+        assert nxt is not None and nxt.card_of(m.dummy) == m.designated
+        for s, _ in nxt.plays:
+            table = table.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        later = tuple(p for p in later if p[0] != nxt.number)
+        text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
+    table = table.replace_card(m.trick, m.dummy, m.designated)
     step = Step(
         "TD",
         StepKind.FORCED,
         rs.cite("45D1"),
-        f"dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated, is played; "
+        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated, is played; "
         "no penalty card (48A)",
         also=(rs.cite("48A"),),
         question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
         choice=f"{m.designated} played",
     )
     rest = node.agenda[1:]
-    agenda = (MisplayCascade(m, task.later), *rest) if task.later else rest
+    agenda = (MisplayCascade(m, later), *rest) if later else rest
     return [(step, _child(node, table, agenda))]
 
 
@@ -305,7 +318,8 @@ def _next_trick(rs: RuleSet, node: Node, task: MisplayCascade, actor: str, info:
         infos: list[Info] = []
         for s, c in trick.plays:
             t = t.replace_card(trick_no, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            infos.append(rs.withdrawn_info(s, c, offending))
+            if s is not table.dummy:  # dummy's cards are faced: nothing to learn (16C)
+                infos.append(rs.withdrawn_info(s, c, offending))
         return _child(node, t, rest, tuple(infos))
 
     question = f"{seat}'s lead of {card} to trick {trick_no}, made after dummy's error"
