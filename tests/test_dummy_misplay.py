@@ -136,3 +136,12 @@ def test_cli_solve_shows_every_restoration_and_the_script() -> None:
     res = runner.invoke(app, ["solve", str(FIVE), "--json"])
     data = json.loads(res.stdout)
     assert data["count"] == 20
+
+
+def test_designated_card_that_does_not_follow_is_noticed() -> None:
+    c = loads(HEADER.format(laws="2017", play="W D4, S calls C2, N D2, attention E").replace("leader: N", "leader: W"))
+    ruling = Ruling(c)
+    assert "45D1" in ruling.irregularities[0]
+    assert any("does not follow suit" in n.text for n in ruling.notices)
+    [r] = list(ruling.restorations())
+    assert str(r.card_of(Seat.N)) == "C2"

@@ -47,6 +47,7 @@ class Misplay:
     wrong: Card
     trick: int
     dummy: Seat
+    designated_follows: bool = True  # the designated card follows suit (44C) where dummy could
 
     def __str__(self) -> str:
         return (f"declarer called {self.designated} ('{self.call}') but dummy {self.dummy} placed {self.wrong} "
@@ -131,12 +132,16 @@ def find_misplays(replay: Replay) -> list[Misplay]:
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
-        designated = _designated(_table_at(table, counts[i]), event)
+        at = _table_at(table, counts[i])
+        designated = _designated(at, event)
         if designated is None or designated == nxt.card:
             continue
         trick_no, _, card = all_plays[counts[i + 1]]
         assert card == nxt.card
-        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy))
+        cur = at.current_trick
+        led = cur.suit_led if cur is not None and not cur.is_complete else None
+        follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
+        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows))
     return found
 
 
@@ -167,6 +172,9 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     table = replay.table
     notices = tuple(Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is not ruled") for x in misplays[:-1])
     handled: tuple[object, ...] = (m.call, m.placed)
+    if not m.designated_follows:
+        notices += (Notice(m.call.line, f"the designated {m.designated} does not follow suit: once played it is a "
+                                        "revoke by dummy (61A), not ruled by the 45D rules"),)
     if not _too_late(table, m):
         later = _later_plays(table, m)
         back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
