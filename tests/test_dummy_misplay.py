@@ -145,3 +145,16 @@ def test_designated_card_that_does_not_follow_is_noticed() -> None:
     assert any("does not follow suit" in n.text for n in ruling.notices)
     [r] = list(ruling.restorations())
     assert str(r.card_of(Seat.N)) == "C2"
+
+
+def test_json_of_a_45d1_ruling_matches_the_schema() -> None:
+    import jsonschema
+
+    from rulings.solver.export import schema
+
+    res = CliRunner().invoke(app, ["solve", str(CASES / "seed004-45d1-five-cards.yaml"), "--json"])
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    jsonschema.validate(data, schema())
+    assert data["count"] == 8
+    assert {p["path"][0]["clause"] for p in data["restorations"]} == {"45D1"}

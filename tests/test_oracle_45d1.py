@@ -26,6 +26,7 @@ from rulings.solver.config import Decisions
 from rulings.solver.engine import Restoration, Ruling
 from rulings.solver.generate import case_seed, random_misplay_case
 from rulings.solver.rulesets import get_ruleset
+from rulings.solver.rulesets.dummy_misplay import find_misplays
 
 # (dummy position, lead to the next trick, same suit, edition)
 SHAPES = list(itertools.product((1, 2, 3, 4), (False, True), (False, True), ("2017", "2007")))
@@ -113,3 +114,26 @@ def test_enumeration_is_deterministic(mapping: dict[str, Any]) -> None:
     a = [(r.key(), tuple(s.clause for s in r.path)) for r in rule(mapping)]
     b = [(r.key(), tuple(s.clause for s in r.path)) for r in rule(mapping)]
     assert a == b
+
+
+@pytest.mark.parametrize("position", (1, 2, 3, 4))
+def test_generator_forces_the_shape(position: int) -> None:
+    for i in range(6):
+        lead = i % 2 == 0
+        mapping = random_misplay_case(case_seed(9, i), dummy_position=position, next_lead=lead, same_suit=i % 3 == 0)
+        case = loads(yaml.safe_dump(mapping))
+        replay = case.replay()
+        [m] = find_misplays(replay)
+        trick = replay.table.trick(m.trick)
+        assert trick is not None and trick.position_of(m.dummy) == position - 1
+        assert (m.designated.suit is m.wrong.suit) == (i % 3 == 0)
+        nxt = replay.table.trick(m.trick + 1)
+        assert (nxt is not None) == lead and (nxt is None or len(nxt.plays) == 1)
+        assert "45D1" in Ruling(case).irregularities[0] or "45D" in Ruling(case).irregularities[0]
+
+
+def test_generator_rejects_bad_options() -> None:
+    with pytest.raises(ValueError):
+        random_misplay_case(case_seed(0, 0), dummy_position=5)
+    with pytest.raises(ValueError):
+        random_misplay_case(case_seed(0, 0), edition="1997")
