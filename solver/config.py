@@ -60,5 +60,18 @@ class Decisions:
     #: turn is refused).
     lead_options_after_ruling: bool = False
 
+    #: DIGEST 32.12(a), Law 45D1 (issue 3): after dummy's card is replaced, a card played
+    #: after the error that no longer follows suit to the corrected trick (while its owner
+    #: holds the suit now led) must be withdrawn and replaced by a lawful card, with no
+    #: penalty card (True: 44C applies at once, whether or not declarer's RHO changed).
+    #: False leaves it standing (a revoke, not ruled by the 45D rules).
+    misplay_unlawful_kept_card_must_change: bool = True
+
+    #: DIGEST 32.12(e), Law 45D1 (issue 3): a lead to the next trick by the declaring side,
+    #: when its leader still won the corrected trick, may be retracted (True) or stands
+    #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only
+    #: to the same trick). A defender's lead may always be retracted (commentary).
+    misplay_declaring_side_may_retract_next_lead: bool = False
+
 
 DEFAULT = Decisions()
