@@ -61,6 +61,9 @@ class AcceptedByPlay:
     by: Seat
     by_card: Card
     opening: bool
+    #: set when the next hand is also the proper leader: his card may have been his proper
+    #: lead (53B) rather than a play to the irregular lead; a director's finding decides.
+    proper_lead: ProperLead | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +203,9 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     events = (*replay.unapplied, *replay.after)
     choices = tuple(e for e in events if isinstance(e, Choice))
     findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
-    used: list[object] = list(choices) + [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() == SAW_DUMMY]
+    known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
+    used: list[object] = list(choices) + [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
+    recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings)
     handled_pairs = [(trick_no, s) for (n, s) in table.out_of_turn if n == trick_no]
     task: object
     if trick.plays[0][0] is seat:
@@ -220,7 +225,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 if more is not None and isinstance(more[0], PrematurePlay):
                     node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
                     return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (trick_no, s)))
-    node = Node(table=table, agenda=(task,), focus=trick_no)
+    node = Node(table=table, agenda=(task,), findings=recorded, focus=trick_no)
     return Opening(node, (irregularity,), (), (*used, *handled_pairs))
 
 
@@ -234,15 +239,23 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         return DeclaringSideOpeningLead(trick.number, seat, card), f"{what} (an opening lead by the declaring side, 54E)"
     if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho:
         by, by_card = trick.plays[1]
-        return AcceptedByPlay(trick.number, seat, card, by, by_card, opening), f"{what}; {by} played {by_card} to it (53A)"
+        proper_lead = None
+        if by is proper:  # the next hand is the proper leader: a play to the lead, or his proper lead?
+            proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead)
+        return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
     for s, _ in trick.plays[1:]:
         if s is proper and s.side is not seat.side:
             pos = trick.position_of(s)
             assert pos is not None
-            order = rotation_from(proper)
-            errors = sorted((p for p in trick.plays[:pos]), key=lambda p: order.index(p[0]))
-            return ProperLead(trick.number, proper, seat.side, tuple(errors)), f"{what}; {proper} then made the proper lead (53B)"
+            return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead (53B)"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
+
+
+def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
+    """The cards placed before the proper lead (at ``pos``), in rotation after the proper leader."""
+    order = rotation_from(proper)
+    return tuple(sorted(trick.plays[:pos], key=lambda p: order.index(p[0])))
 
 
 def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
@@ -278,7 +291,31 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
                 f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
-    return [(step, _child(node, node.table, node.agenda[1:]))]
+    accepted = (step, _child(node, node.table, node.agenda[1:]))
+    if task.proper_lead is None:
+        return [accepted]
+    question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
+    found = set(node.findings)
+    edges: list[Edge] = []
+    if FINDING_PROPER_LEAD not in found:
+        edges.append((replace(step, actor="TD", kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED),
+                      _with_finding(accepted[1], FINDING_ACCEPTED)))
+    if FINDING_ACCEPTED not in found:
+        lead_step = Step("TD", StepKind.FINDING, rs.cite("53B"), f"{task.by_card} was {task.by}'s proper lead, not a play to "
+                         f"{task.offender}'s {task.card}", question=question, choice=FINDING_PROPER_LEAD)
+        child = _child(node, node.table, (task.proper_lead, *node.agenda[1:]))
+        edges.append((lead_step, _with_finding(child, FINDING_PROPER_LEAD)))
+    return edges
+
+
+FINDING_ACCEPTED = "played to the lead"
+FINDING_PROPER_LEAD = "proper lead"
+
+
+def _with_finding(node: Node, finding: str) -> Node:
+    if finding in node.findings:
+        return node
+    return replace(node, findings=(*node.findings, finding))
 
 
 def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:

@@ -172,10 +172,28 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
     hand = frozenset(table.hand(task.seat) | {task.card})
     for sub in lawful_cards(hand, trick.suit_led, table.penalty_cards_of(task.seat), frozenset({task.card})):
         t = table.replace_card(task.trick, task.seat, sub)
-        edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"),
-                           f"{task.seat} takes back {task.card} and plays {sub}; no penalty card", also=also,
-                           question=question, choice=f"change to {sub}"), _child(node, t, (info,))))
+        infos: tuple[Info, ...] = (info,)
+        text = f"{task.seat} takes back {task.card} and plays {sub}; no penalty card"
+        t, more, lead_text = _retract_stale_lead(rs, t, task)
+        edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"), text + lead_text,
+                           also=(*also, rs.cite("44G")) if more else also, question=question, choice=f"change to {sub}"),
+                      _child(node, t, infos + more)))
     return edges
+
+
+def _retract_stale_lead(rs: RuleSet, t: TableState, task: CorrectedExplanation) -> tuple[TableState, tuple[Info, ...], str]:
+    """44G: a lead to the next trick by a player who, the trick restored, no longer won it goes back."""
+    done, nxt = t.trick(task.trick), t.trick(task.trick + 1)
+    if done is None or nxt is None or not nxt.plays:
+        return t, (), ""
+    winner = done.winner(t.trumps)
+    if winner is None or nxt.plays[0][0] is winner:
+        return t, (), ""
+    infos = []
+    for s, c in nxt.plays:
+        t = t.replace_card(task.trick + 1, s, None)
+        infos.append(rs.withdrawn_info(s, c, task.corrector.side))
+    return t, tuple(infos), f"; {winner} now wins trick {task.trick}, so {nxt.plays[0][0]}'s lead goes back (44G)"
 
 
 def corrected_explanation(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -192,7 +210,7 @@ def corrected_explanation_2007(rs: RuleSet, node: Node, task: object) -> list[Ed
 
 
 _CITES_E1 = ("47E1", "16C1", "16C2")
-_CITES_E2 = ("47E2(a)", "47E2(b)", "16C1", "16C2")
+_CITES_E2 = ("47E2(a)", "47E2(b)", "16C1", "16C2", "44G")
 RULES: tuple[Rule, ...] = (
     Rule("misinformed_play", MisinformedPlay, _CITES_E1, misinformed_play, misinformed_play.__doc__ or "",
          editions=frozenset({"2017"})),
