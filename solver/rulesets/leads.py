@@ -402,7 +402,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    question=question, choice="refuse"),
               _refused_defender(rs, node, task, rs.cite("56"), ()))
     if _acceptance_barred(rs, task):
-        return [(replace(refuse[0], kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
     recorded = _choice(task.choices, decl, ("accepts", "refuses"))
     if recorded is not None:
