@@ -19,6 +19,7 @@ from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.revoke import open_revoke
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,9 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             if (trick_no, seat) not in table.out_of_turn:
                 continue
             task: object = MisinformedPlay(trick_no, seat, card)
-            handled = (event, *((n, s) for n, s in table.out_of_turn if n == trick_no))
+            # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
+            accepts = [e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice) and e.verb == "accepts"]
+            handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
             return Opening(Node(table, (task,), focus=trick_no), (what,), (), handled)
         if isinstance(event, CorrectExplanation):
@@ -114,16 +117,29 @@ def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState
     return t, tuple(infos), cards
 
 
+def _then_revoke(rs: RuleSet, child: Node, detect: TableState) -> Node:
+    """A revoke on the table is ruled next, as the revoke rules find it on ``detect``: the
+    position after the retraction (2017: 63A1 does not apply to the misinformed lead, so it did
+    not establish the revoke) or before it (2007: no such exception, so 63A1 applies)."""
+    if not detect.revokes:
+        return child
+    found = open_revoke(rs, Replay(detect, None, (), ()), Node(detect))
+    if found is None or not found.root.agenda:
+        return child
+    return replace(child, agenda=(*found.root.agenda, *child.agenda), focus=found.root.focus)
+
+
 def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """47E1 (2017): the lead or play is retracted, no rectification, no penalty card; the
-    opponents may not accept it, and 63A1 does not apply to it. 16C for the information."""
+    opponents may not accept it, and 63A1 does not apply to it (a revoke it would have
+    established is corrected). 16C for the information."""
     assert isinstance(task, MisinformedPlay)
     t, infos, cards = _retract(rs, node, task)
     step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
                 also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
-    return [(step, _child(node, t, infos))]
+    return [(step, _then_revoke(rs, _child(node, t, infos), t))]
 
 
 def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -131,13 +147,19 @@ def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     opponents may not accept it. Decision ``misinformed_2007_may_let_stand``: by default it is
     retracted as in 2017 (Di Sacco 2011); with the switch on, the player may let it stand."""
     assert isinstance(task, MisinformedPlay)
-    [(step, child)] = misinformed_play(rs, node, task)
+    t, infos, cards = _retract(rs, node, task)
+    step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
+                f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
+                also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
+                choice="retracted")
+    child = _then_revoke(rs, _child(node, t, infos), node.table)
     if not rs.decisions.misinformed_2007_may_let_stand:
         return [(step, child)]
     actor = rs.actor(node.table, task.seat)
     stand = Step(actor, StepKind.OPTION, rs.cite("47E1"), f"{task.seat} lets {task.card} stand", question=step.question,
                  choice="let it stand")
-    return [(replace(step, actor=actor, kind=StepKind.OPTION), child), (stand, _child(node, node.table))]
+    return [(replace(step, actor=actor, kind=StepKind.OPTION), child),
+            (stand, _then_revoke(rs, _child(node, node.table), node.table))]
 
 
 def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_only: bool) -> list[Edge]:
