@@ -27,7 +27,7 @@ from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, DirectorFinds
-from rulings.models.table import PenaltyKind, TableState, Trick
+from rulings.models.table import PenaltyKind, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind
 from rulings.solver.lawful import lawful_cards
@@ -96,6 +96,9 @@ class PrematurePlay:
     offender: Seat
     card: Card
     choices: tuple[Choice, ...] = ()
+    #: the card is the offender's second in the trick: a lead to the next trick made before
+    #: his partner played to this one (57A's first case)
+    next_trick_lead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +263,14 @@ def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ..
 
 def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
                    choices: tuple[Choice, ...]) -> tuple[object, str] | None:
+    mine = [i for i, (s, _) in enumerate(trick.plays) if s is seat]
+    if len(mine) > 1:
+        # His second card: a lead to the next trick before the current one is complete.
+        card = trick.plays[mine[-1]][1]
+        what = f"{seat} led {card} to trick {trick.number + 1} before trick {trick.number} was complete"
+        if table.is_defender(seat) and seat.partner not in [s for s, _ in trick.plays]:
+            return PrematurePlay(trick.number, seat, card, choices, True), f"{what}, before his partner played (57A)"
+        return None
     pos = trick.position_of(seat)
     if pos is None or pos == 0:
         return None
@@ -507,9 +518,19 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
+    if task.next_trick_lead:
+        # Take the early lead off the current trick first (it is not a card of this trick).
+        i = task.trick - table.first_trick
+        plays = tuple(p for j, p in enumerate(trick.plays) if j != len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card)))
+        holding = list(table.holding)
+        holding[task.offender.index] = holding[task.offender.index] | {task.card}
+        table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
+                              holding=tuple(holding))
+        trick = table.trick(task.trick)
+        assert trick is not None
+        node = replace(node, table=table)
     pos = trick.position_of(task.offender)
-    assert pos is not None
-    before = {s for s, _ in trick.plays[:pos]}
+    before = {s for s, _ in trick.plays[:pos]} if pos is not None else {s for s, _ in trick.plays}
     question = f"{task.offender} played {task.card} before his partner {task.offender.partner} had played"
     if table.declarer in before and table.dummy in before:
         step = Step("TD", StepKind.FORCED, rs.cite("57C1"),
@@ -518,7 +539,11 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _child(node, table, node.agenda[1:]))]
     led = trick.suit_led
     assert led is not None
-    t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
+    if task.next_trick_lead:
+        t = table._evolve(withdrawn=(*table.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
+        t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    else:
+        t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender}; declarer chooses an option over {task.offender.partner}",
