@@ -245,7 +245,41 @@ class FifthCard(Event):
         return f"{self.seat} plays {self.card} fifth"
 
 
-AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard
+# ----- choices made at the table (leads out of turn, premature plays, misinformation) --------
+#: Play-line verbs of :class:`Choice` (a project extension, see docs/case-format.md).
+CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids")
+ChoiceVerb = Literal["accepts", "refuses", "spreads", "retracts", "requires", "forbids"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Event):
+    """A choice a player states, or an action settling one (Laws 47E, 53-57).
+
+    ``<seat> accepts`` / ``<seat> refuses``: accepts or refuses a lead out of turn (53A, 54, 55A, 56);
+    ``<seat> spreads``: declarer spreads his hand and becomes dummy (54A), or dummy faces his hand;
+    ``<seat> retracts <card>``: withdraws a played card he may withdraw (47E);
+    ``<seat> requires highest|lowest|<suit>`` / ``<seat> forbids <suit>``: declarer's choice over the
+    offender's partner (57A) or over a lead (50D2).
+
+    >>> PlayLine.parse("S requires highest")
+    Choice(seat=Seat.S, verb='requires', card=None, suit=None, word='highest')
+    >>> str(PlayLine.parse("W retracts HA"))
+    'W retracts HA'
+    """
+
+    seat: Seat
+    verb: ChoiceVerb
+    card: Card | None = None
+    suit: Suit | None = None
+    word: str | None = None  # "highest" or "lowest" for requires
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        what = self.card or self.suit or self.word
+        return f"{self.seat} {self.verb}" + (f" {what}" if what is not None else "")
+
+
+AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard | Choice
 
 
 class PlayLine:
@@ -292,7 +326,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
         return DirectorFinds(" ".join(w.lower() if i == 0 else w for i, w in enumerate(words[2:])), line=line)
     seat = _seat(words[0], text)
-    if len(words) == 2 and words[1].lower() not in ("misinformed",):
+    if len(words) == 2 and words[1].lower() not in ("misinformed", *CHOICE_WORDS):
         return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
         raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
@@ -341,4 +375,26 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return Simultaneous(seat, cards, visible, line=line)
     if verb == "corrects" and len(rest) == 1 and rest[0].lower() == "explanation":
         return CorrectExplanation(seat, line=line)
+    if verb in CHOICE_WORDS:
+        return _parse_choice(seat, verb, rest, text, line)
     raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])
+
+
+def _parse_choice(seat: Seat, verb: str, rest: list[str], text: str, line: int | None) -> Choice:
+    if verb in ("accepts", "refuses", "spreads"):
+        if rest:
+            raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: '{verb}' takes nothing after it", token=rest[0])
+        return Choice(seat, verb, line=line)  # type: ignore[arg-type]
+    if len(rest) != 1:
+        raise NotationError(f"play line {text!r}: expected '<seat> {verb} <{'card' if verb == 'retracts' else 'suit'}>'", token=text)
+    token = rest[0]
+    if verb == "retracts":
+        return Choice(seat, "retracts", card=_card(token, text), line=line)
+    if verb == "requires" and token.lower() in ("highest", "lowest"):
+        return Choice(seat, "requires", word=token.lower(), line=line)
+    try:
+        suit = Suit.parse(token)
+    except NotationError:
+        expected = "highest, lowest or a suit" if verb == "requires" else "a suit"
+        raise NotationError(f"unknown token {token!r} in play line {text!r}: expected {expected}", token=token) from None
+    return Choice(seat, verb, suit=suit, line=line)  # type: ignore[arg-type]

@@ -354,13 +354,17 @@ class TableState:
                 tricks.append(cur)
             else:
                 expected = cur.next_seat
-            if seat is not expected or cur.card_of(seat) is not None:
+            in_turn = seat is expected and cur.card_of(seat) is None
+            if not in_turn:
                 out_of_turn.append((cur.number, seat))
             led = cur.suit_led
             was_penalty = None
             if penalty:
                 was_penalty = next((p.kind for p in penalty if p.card == card), None)
-            if led is not None and card.suit is not led and any(c.suit is led for c in hand):
+            # A card placed out of turn in a trick already begun is not a play in rotation to
+            # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
+            # the lead rules deal with it, so it is not recorded as a failure to follow suit.
+            if in_turn and led is not None and card.suit is not led and any(c.suit is led for c in hand):
                 revokes.append(Revoke(seat, cur.number, card, led, was_penalty))
             tricks[-1] = Trick(cur.number, cur.leader, (*cur.plays, (seat, card)))
             if was_penalty is not None:

@@ -73,5 +73,23 @@ class Decisions:
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
 
+    # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
+    # misinformation.py; docs/leads-rules.md) -----------------------------------------------
+    #: Law 53B (2007 53C) "cards played in error ... may be withdrawn": the owner of such a
+    #: card may instead let it stand as his play to the proper lead when it is his turn in
+    #: rotation after the cards standing and the card is lawful there (True); False withdraws
+    #: every card played in error (forced).
+    proper_lead_error_card_may_stand: bool = True
+
+    #: 2007 Law 47E1 "may be retracted": the misinformed player may let his lead or play stand
+    #: (True); False (default, Di Sacco 2011: "the card should be withdrawn") rules as 2017:
+    #: the card is retracted.
+    misinformed_2007_may_let_stand: bool = False
+
+    #: Law 57A3 "a card of another suit specified by declarer": offered among declarer's
+    #: options (True, the digest's four options 57A1-57A4); False offers the three options of
+    #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
+    premature_play_require_other_suit: bool = True
+
 
 DEFAULT = Decisions()
