@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rulings.solver.rulesets import revoke
+from rulings.solver.rulesets import designation, revoke
 from rulings.solver.rulesets.base import Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (revoke,)
+MODULES: tuple[ModuleType, ...] = (designation, revoke)
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:
