@@ -69,6 +69,11 @@ class Cursor:
     rest: tuple[Event, ...]
     last: Designated | None = None
     standing: Suit | None = None  # a 'run the <suit>' instruction in force
+    dummy_last: Designated | None = None  # dummy's latest card (a change may concern it)
+
+    def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
+        """This cursor with ``d`` as the declaring side's latest card."""
+        return replace(self, last=d, dummy_last=d if d.seat is dummy else self.dummy_last, **changes)  # type: ignore[arg-type]
 
 
 # ----- tasks -----------------------------------------------------------------------------------------
@@ -181,7 +186,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     when ``stop_foreign`` and a Law 45D misplay comes first).
     """
     rest = cursor.rest
-    last, standing = cursor.last, cursor.standing
+    last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
     dummy, declarer = table.dummy, table.declarer
     i = 0
     while i < len(rest):
@@ -194,7 +199,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
         if verdict is None and stop_foreign:
             return table, (), FOREIGN
         if verdict:
-            here = Cursor(after, last, standing)
+            here = Cursor(after, last, standing, dummy_last)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -215,13 +220,13 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                         table = table.play(dummy, call.what.card)
                     except RulingError:
                         return table, (), f"the record no longer fits here ({call})"
-                    last = Designated(dummy, call.what.card, _last_trick_no(table), "named")
+                    last = dummy_last = Designated(dummy, call.what.card, _last_trick_no(table), "named")
                 else:  # dummy's placing line is the play; it was designated by name
                     try:
                         table = table.play(dummy, placed.card)
                     except RulingError:
                         return table, (), f"the record no longer fits here ({placed})"
-                    last = Designated(dummy, placed.card, _last_trick_no(table), "named")
+                    last = dummy_last = Designated(dummy, placed.card, _last_trick_no(table), "named")
                     i = rest.index(placed, i + 1) if placed in rest[i + 1 :] else i
             i += 1
             continue
@@ -232,7 +237,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 return table, (), f"the record no longer fits this branch from {e} on"
             if e.seat is dummy:
                 how = "standing" if standing is not None and e.card.suit is standing else "placed"
-                last = Designated(dummy, e.card, _last_trick_no(table), how)
+                last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
             elif e.seat is declarer:
                 last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
@@ -428,7 +433,8 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             text = f"a defender designates {card}; dummy plays it"
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
-        cursor = Cursor(rest, Designated(dummy, card, _last_trick_no(child), how), standing)
+        mark = Designated(dummy, card, _last_trick_no(child), how)
+        cursor = Cursor(rest, mark, standing, mark)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -452,7 +458,7 @@ def touch(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             step = Step(actor, kind, clause, f"declarer touched {card} deliberately: it is played", question=question,
                         choice="deliberate")
             child = table.play(dummy, card)
-            cursor = replace(task.cursor, last=Designated(dummy, card, _last_trick_no(child), "touched"), standing=None)
+            cursor = task.cursor.marked(Designated(dummy, card, _last_trick_no(child), "touched"), dummy, standing=None)
             edges.append(_go_on(rs, node, child, cursor, step, findings=findings))
         else:
             step = Step(actor, kind, clause, f"declarer touched {card} only {purpose}: it is not played",
@@ -494,7 +500,12 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     assert isinstance(task, RuleChange)
     table = node.table
     ch = task.change
-    last = task.cursor.last
+    # the change concerns dummy's latest card when it names a card dealt to dummy, else
+    # declarer's latest card (a card from his own hand)
+    if table.deal.holder(ch.card) is table.dummy:
+        last = task.cursor.dummy_last
+    else:
+        last = task.cursor.last if task.cursor.last is not None and task.cursor.last.seat is table.declarer else None
     clause = rs.cite("45C4(b)")
     question = f"may declarer change to {ch.card}?"
 
@@ -584,7 +595,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
                     choice="slip" if findings else f"change to {card}")
         child = table.replace_card(last.trick, seat, card)
         new_last = Designated(seat, card, last.trick, last.how)
-        cursor = replace(task.cursor, last=new_last)
+        cursor = task.cursor.marked(new_last, table.dummy)
         if later:
             t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit),)
             edges.append((step, _child(node, child, t2, findings=findings)))
@@ -626,6 +637,8 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     info = rs.withdrawn_info(seat, card, table.declaring_side)
     edges: list[Edge] = []
     must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced
+    if must:
+        question = f"{seat} must replace {card}: after the change it no longer follows suit"
     if not must:
         note = "" if lawful_now else " (it no longer follows suit)"
         edges.append(go_on(table, Step(str(seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
