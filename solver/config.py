@@ -92,4 +92,25 @@ class Decisions:
     premature_play_require_other_suit: bool = True
 
 
+    # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----
+    #: 46B1(a)/(c) "of the suit led" (2017): with no suit led (dummy leads) or dummy void in
+    #: it, 'high'/'low' names no suit; declarer says which suit (True: one option per suit,
+    #: the highest/lowest card of it), or (False) dummy's highest/lowest card of any suit.
+    designation_high_low_without_suit_declarer_names_suit: bool = True
+
+    #: 46B1(b) 'win' when no card of dummy's is known to win: an invalid designation,
+    #: declarer designates any lawful card (True, 46B4 by analogy); False: the highest card.
+    designation_win_without_winner_is_invalid: bool = True
+
+    #: A suit or rank dummy holds no lawful card of (a spade called while dummy must follow
+    #: hearts): invalid, declarer designates any lawful card (True, 46B4 by analogy); False
+    #: keeps declarer to cards of the named suit or rank when any is lawful.
+    designation_unexecutable_is_invalid: bool = True
+
+    #: 45C4(b)/47D: after a permitted change, an opponent's card that no longer follows suit
+    #: (dummy's led card changed suit) must be replaced by a lawful card, no penalty card
+    #: (True); False lets him keep it (it would then be a revoke).
+    designation_change_unlawful_card_replaced: bool = True
+
+
 DEFAULT = Decisions()
