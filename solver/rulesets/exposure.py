@@ -19,7 +19,7 @@ from rulings.models.case import Replay
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -27,6 +27,7 @@ from rulings.solver.rulesets.penalty import (
     LaterPlay,
     after_ruling_tasks,
     failure_tasks,
+    find_failure,
     kind_for,
     pc_info,
     recorded_plays,
@@ -127,7 +128,20 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
     handled = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
-    return Opening(Node(start, tuple(agenda), focus=focus), tuple(str(e) for e in own), handled=handled)
+    irregular = [str(e) for e in own]
+    notices: list[Notice] = []
+    failure = find_failure(replay.table)
+    if failure is not None:
+        # a failure to play a penalty card (52) in the record: ruled first when it came before
+        # the lines of this module (its trick is then already on the table)
+        before = find_failure(start)
+        if before is not None:
+            agenda.insert(0, before)
+            irregular.insert(0, f"{before.seat} played {before.card} to trick {before.trick} when a penalty card was due (52)")
+        else:
+            notices.append(Notice(None, f"{failure.seat}'s {failure.card} to trick {failure.trick}, played when a penalty "
+                                        "card was due after the exposure, is not yet ruled on (52)"))
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled)
 
 
 # ----- shared steps ---------------------------------------------------------------------------------
