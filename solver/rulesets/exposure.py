@@ -112,7 +112,15 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
             n += 1
     counts.append(len(plays))
-    start = replay_plays(start_table(replay.table), plays[: counts[0]])
+    first = start_table(replay.table)
+    for i, e in enumerate(own):
+        at = replay_plays(first, plays[: counts[i]])
+        cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
+        for c in cards:
+            if c not in at.hand(e.seat):
+                err = at._not_held(e.seat, c, 0)
+                raise err.located(line=e.line)
+    start = replay_plays(first, plays[: counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
         then = tuple(plays[counts[i] : counts[i + 1]])
