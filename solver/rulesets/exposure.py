@@ -173,14 +173,21 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
     return table
 
 
-def _revoke_tasks(before: TableState, after: TableState) -> tuple[object, ...]:
-    """A card deemed played that fails to follow suit is a revoke, corrected by the revoke
-    rules (62) like any other; one that fails to play a due penalty card is ruled under 52."""
-    new = [r for r in after.revokes if r not in before.revokes and not after.is_established(r)]
+def _placed(node: Node, before: TableState, placed: TableState, then: tuple[LaterPlay, ...],
+            rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+    """The child once a card is placed as played (``before`` -> ``placed``): the later plays
+    put back; a card that fails to follow suit is a revoke, corrected by the revoke rules (62)
+    like any other (the cards played after it in the cascade); one that fails to play a due
+    penalty card is ruled under 52."""
+    final = _then(placed, then)
+    new = [r for r in placed.revokes if r not in before.revokes]
+    tasks: tuple[object, ...]
     if new:
-        return tuple(revoke.CorrectRevoke(r, revoke._plays_after(after, r)) for r in new)
-    seat, card = after.tricks[-1].plays[-1]
-    return failure_tasks(before, after, seat, card)
+        tasks = tuple(revoke.CorrectRevoke(r, revoke._plays_after(final, r)) for r in new if not final.is_established(r))
+    else:
+        seat, card = placed.tricks[-1].plays[-1]
+        tasks = failure_tasks(before, placed, seat, card)
+    return _node(node, final, tasks + rest, info=info, findings=findings)
 
 
 def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -244,11 +251,10 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
     def played(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "played") -> Edge:
         t2 = table.play(seat, card)
-        agenda = _revoke_tasks(table, t2) + rest
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
                     f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
                     question=question, choice=choice)
-        return (step, _node(node, _then(t2, task.then), agenda, findings=finding))
+        return (step, _placed(node, table, t2, task.then, rest, findings=finding))
 
     def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
@@ -348,7 +354,7 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t2 = table.play(seat, card)
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
-        return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
+        return [(step, _placed(node, table, t2, task.then, rest))]
     edges: list[Edge] = []
     for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
@@ -400,7 +406,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             t2 = table.play(seat, card)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
-            return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
+            return [(step, _placed(node, table, t2, task.then, rest))]
         if not defender:
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, out of turn: "
                         "it is withdrawn (47B) and goes back to the hand (48A)", also=(rs.cite("47B"), rs.cite("48A")),
@@ -420,7 +426,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("58B1"),
                     f"only {card}'s face was visible: it is played; {' '.join(str(c) for c in ev.cards if c != card)} "
                     "go back to the hand without rectification", question=f"{seat} played {names} together", choice=str(card))
-        return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
+        return [(step, _placed(node, table, t2, task.then, rest))]
     question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
     edges: list[Edge] = []
     for card in faces:
@@ -439,11 +445,10 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
         later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
-        agenda: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
-        agenda = _revoke_tasks(table, t2) + agenda + after_ruling_tasks(rs, t3, seat) + rest
+        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
-        edges.append((step, _node(node, t3, agenda, info=infos)))
+        edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
     return edges
 
 
