@@ -135,7 +135,20 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
-    handled = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
+    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
+    # plays the table records as out of turn only because a card of these lines is missing
+    # from it (East's exposed card, deemed played, came before South's) are not irregular
+    nominal, done = first, 0
+    try:
+        for i, e in enumerate(own):
+            nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
+            card = e.faces[0] if isinstance(e, Simultaneous) else e.card
+            if not isinstance(e, Name) and _turn(nominal, e.seat) and card in nominal.hand(e.seat):
+                nominal = nominal.play(e.seat, card)
+        nominal = replay_plays(nominal, plays[done:])
+    except RulingError:
+        nominal = replay.table
+    handled = (*handled, *(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn))
     irregular = [str(e) for e in own]
     notices: list[Notice] = []
     failure = find_failure(replay.table)
