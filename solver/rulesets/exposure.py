@@ -142,8 +142,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     try:
         for i, e in enumerate(own):
             nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
-            card = e.faces[0] if isinstance(e, Simultaneous) else e.card
-            if not isinstance(e, Name) and _turn(nominal, e.seat) and card in nominal.hand(e.seat):
+            if _may_be_played(nominal, e) and _turn(nominal, e.seat):
+                card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 nominal = nominal.play(e.seat, card)
         nominal = replay_plays(nominal, plays[done:])
     except RulingError:
@@ -163,6 +163,18 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             notices.append(Notice(None, f"{failure.seat}'s {failure.card} to trick {failure.trick}, played when a penalty "
                                         "card was due after the exposure, is not yet ruled on (52)"))
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled)
+
+
+def _may_be_played(table: TableState, e: object) -> bool:
+    """Whether a line of this module may put its card in the played position (for telling
+    real plays out of turn from those only out of turn because its card is missing)."""
+    if isinstance(e, Simultaneous):
+        return True
+    if not isinstance(e, Expose):
+        return False
+    if table.is_defender(e.seat):
+        return not {"not_visible_to_partner", "face_down", "dropped"} & set(e.facts)
+    return e.seat is table.declarer and bool({"touching_table", "maintained_as_played"} & set(e.facts))
 
 
 # ----- shared steps ---------------------------------------------------------------------------------
