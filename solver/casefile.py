@@ -50,7 +50,12 @@ def case_files(paths: list[str | Path]) -> list[Path]:
 
 
 def _compose(text: str, file: str | None) -> tuple[Any, dict[NodePath, int]]:
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as err:  # a control character (NUL...) the YAML reader refuses
+        raise CaseFileError(f"malformed YAML: unacceptable character #x{err.character:04x}", file=file,
+                            line=text.count("\n", 0, err.position) + 1,
+                            token=repr(chr(err.character))) from None
     lines: dict[NodePath, int] = {}
     try:
         node = loader.get_single_node()

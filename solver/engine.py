@@ -11,6 +11,7 @@ never held in memory); ``Ruling.graph()`` builds the same graph as a networkx Di
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 from collections.abc import Iterator
@@ -236,7 +237,6 @@ class Ruling:
 
     def restorations(self, limit: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic)."""
-        expand = self.ruleset.expand
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
         while stack:
@@ -247,9 +247,18 @@ class Ruling:
                 if limit is not None and count >= limit:
                     return
                 continue
-            edges = expand(node)
+            edges = self._expand(node)
             for step, child in reversed(edges):
                 stack.append((child, (*path, step)))
+
+    def _expand(self, node: Node) -> list[Edge]:
+        """The rule set's edges out of ``node``; bad input a rule finds only while expanding
+        (a card a record line names twice) is located at the case file and the line of the
+        record event the task rules on (its first field that is a record line)."""
+        try:
+            return self.ruleset.expand(node)
+        except RulingError as err:
+            raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
 
     def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
@@ -269,7 +278,7 @@ class Ruling:
             order.append(node)
             if node.is_leaf:
                 continue
-            for step, child in reversed(self.ruleset.expand(node)):
+            for step, child in reversed(self._expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)
                     stack.append(child)
@@ -281,3 +290,14 @@ class Ruling:
                 leaves += 1
                 g.nodes[node]["restoration"] = leaves
         return g
+
+
+def _task_line(task: object) -> int | None:
+    """The line of the record event a rule task is about: its first field with a ``line``."""
+    if not dataclasses.is_dataclass(task):
+        return None
+    for f in dataclasses.fields(task):
+        line = getattr(getattr(task, f.name, None), "line", None)
+        if isinstance(line, int):
+            return line
+    return None

@@ -92,6 +92,13 @@ def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
     nxt = table.trick(revoke.trick + 1)
     if nxt is not None:
         later.extend((nxt.number, s, c) for s, c in nxt.plays)
+    # The cascade names a later card by its trick and seat: a second card by a seat in the
+    # same trick (a play out of turn, reported as not yet ruled) ends what it can correct.
+    seen = {(trick.number, s) for s, _ in trick.plays[: pos + 1]}
+    for i, (number, s, _) in enumerate(later):
+        if (number, s) in seen:
+            return tuple(later[:i])
+        seen.add((number, s))
     return tuple(later)
 
 

@@ -1,0 +1,255 @@
+"""Fuzz the command line with mutants of the case corpus (in-process, typer's CliRunner).
+
+Each mutant is a case file of ``cases/`` with its data changed (play lines dropped,
+duplicated, swapped or inserted; a card or seat token replaced by a random card or
+garbage; a field given a bad value or a wrong type; a key deleted) or its text damaged
+(truncated, a line deleted or indented, a YAML metacharacter inserted). ``rulings solve``,
+``rulings solve --json`` and ``rulings verify`` must then either succeed or report a
+located error (``<file>:<line>: ...``, exit code 1): never a traceback, an unexpected
+exception, or another exit code.
+
+The mutants come from a fixed seed: ``make test`` runs :data:`DEFAULT_MUTANTS` of them.
+``RULINGS_FUZZ=N`` runs N instead (and ``RULINGS_FUZZ_SEED`` changes the seed) for a bigger
+sweep. Failures are collected and shown with the mutant's text, so a new bug is one
+reproducible file.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import traceback
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner, Result
+
+from rulings.models import DECK
+from rulings.solver.casefile import loads
+from rulings.solver.cli import app
+from rulings.solver.engine import Ruling
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = sorted((ROOT / "cases").rglob("*.yaml"))
+DEFAULT_MUTANTS = 240
+MUTANTS = int(os.environ.get("RULINGS_FUZZ", DEFAULT_MUTANTS))
+SEED = int(os.environ.get("RULINGS_FUZZ_SEED", 20261123))
+COMMANDS: tuple[tuple[str, ...], ...] = (("solve",), ("solve", "--json"), ("verify",))
+
+runner = CliRunner()
+
+CARDS = [str(c) for c in DECK]
+SEATS = "NESW"
+GARBAGE = ["", "XX", "S1", "H11", "10", "Z9", "SAA", "♠A", "SA,", "-", "null", "0", "S10", "sT", "h2", "SA SK", "ÿ", "{", "7"]
+WORDS = ["exposes", "plays", "fifth", "simultaneous", "calls", "touches", "attention", "director", "finds", "accepts",
+         "refuses", "misinformed", "retracts", "requires", "forbids", "spreads", "names", "visible", "led", "played",
+         "highest", "lowest", "corrects", "explanation", "arranging", "reaching", "dropped", "claiming"]
+BAD_VALUES: dict[str, list[Any]] = {
+    "deal": ["N:...", "garbage", "N:AKQJT98765432.-.-.- - - -", 52, ["N", "S"]],
+    "contract": ["8S", "4X", "0NT", "3NTXX", "4S*", "", "7N", "4SXXX", 4],
+    "declarer": ["X", "NS", "", "n", 1, None],
+    "trick": [0, 1, 2, 13, 14, -1, "5", 2.5, None],
+    "leader": ["X", "N", "E", "S", "W", None, 3],
+    "laws": [2017, 2007, 1997, "2017", "x", None],
+    "won": [{"NS": 1, "EW": 0}, {"NS": -1}, {"XX": 1}, 3, {"NS": "a", "EW": 0}, [1, 2]],
+    "penalty": [["E SA major"], ["N SA major"], ["E ZZ minor"], ["E SA"], "E SA major", [None], ["W S2 medium"], [["E"]]],
+    "expect": [["count x"], ["always: zzz"], [None], [3], "count 1", [{"sometimes": 4}], [{"a": 1, "b": 2}],
+               ["always: E penalty"], ["count -1"], ["law 99Z"], ["always: lead Q"], [{"count": "x"}]],
+    "play": [None, "W SA", [], [None], [3], [["W", "SA"]], [{"W": "SA"}], ["attention"], ["attention Q"]],
+    "title": [5, None, ["x"]],
+}
+
+
+def _token(rng: random.Random) -> str:
+    r = rng.random()
+    if r < 0.4:
+        return rng.choice(CARDS)
+    if r < 0.7:
+        return rng.choice(GARBAGE)
+    return rng.choice(SEATS + "X")
+
+
+def _mutate_data(d: dict[str, Any], rng: random.Random) -> str:
+    """One change to a loaded case mapping, in place; returns its name."""
+    play = d.get("play")
+    op = rng.choice(["drop", "dup", "swap", "token", "seat", "word", "insert", "field", "type", "delkey"])
+    if isinstance(play, list) and play and op in ("drop", "dup", "swap", "token", "seat", "word", "insert"):
+        i = rng.randrange(len(play))
+        if op == "drop":
+            del play[i]
+        elif op == "dup":
+            play.insert(i, play[i])
+        elif op == "swap":
+            j = rng.randrange(len(play))
+            play[i], play[j] = play[j], play[i]
+        elif op == "insert":
+            play.insert(i, f"{rng.choice(SEATS)} {rng.choice(CARDS)}")
+        else:
+            words = str(play[i]).split() or [""]
+            k = rng.randrange(len(words))
+            if op == "token":
+                words[k] = _token(rng)
+            elif op == "seat":
+                words[0] = rng.choice(SEATS + "X")
+            else:
+                words.insert(k, rng.choice(WORDS))
+            play[i] = " ".join(words)
+        return f"{op} play[{i}]"
+    if op == "delkey" and d:
+        key = rng.choice(sorted(d))
+        del d[key]
+        return f"delete {key}"
+    if op == "type" and d:
+        key = rng.choice(sorted(d))
+        d[key] = rng.choice([None, 3, 3.5, True, [], {}, ["x"], {"a": 1}, "x", -1, 99])
+        return f"type {key}"
+    key = rng.choice(sorted(BAD_VALUES))
+    d[key] = rng.choice(BAD_VALUES[key])
+    return f"field {key}"
+
+
+def _mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
+    lines = text.splitlines(True)
+    op = rng.choice(["truncate", "delete line", "metachar", "indent"])
+    if op == "truncate":
+        return text[: rng.randrange(len(text) + 1)], op
+    if op == "metachar":
+        p = rng.randrange(len(text) + 1)
+        junk = rng.choice([":", "[", "]", "{", "'", '"', "\t", "- ", "#", "&a", "*a", "!!python/object ", "\x00", "%", "? "])
+        return text[:p] + junk + text[p:], op
+    if lines:
+        i = rng.randrange(len(lines))
+        if op == "delete line":
+            del lines[i]
+        else:
+            lines[i] = "  " + lines[i]
+    return "".join(lines), op
+
+
+def mutant(rng: random.Random) -> tuple[Path, str, list[str]]:
+    """A random mutant: (source case, its text, the mutations applied)."""
+    src = rng.choice(CASES)
+    text = src.read_text(encoding="utf-8")
+    if rng.random() < 0.7:
+        data = yaml.safe_load(text)
+        ops = [_mutate_data(data, rng) for _ in range(rng.choice((1, 1, 1, 2, 3)))]
+        return src, yaml.safe_dump(data, sort_keys=False, allow_unicode=True), ops
+    text, op = _mutate_text(text, rng)
+    return src, text, [op]
+
+
+def outcome_problem(path: Path, args: tuple[str, ...], res: Result) -> str | None:
+    """What is wrong with a CLI run on a mutant, or None when it succeeded or failed well."""
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        return "unexpected exception:\n" + "".join(traceback.format_exception(res.exception))
+    if res.exit_code not in (0, 1):
+        return f"exit code {res.exit_code}: {res.output[-500:]}"
+    located = re.compile(re.escape(str(path)) + r":\d+: ")
+    if res.exit_code == 1 and args[0] == "solve" and not located.search(res.stderr):
+        return f"error not located at {path}:<line>: {res.stderr[-500:]}"
+    if args[0] == "verify":
+        for line in res.stdout.splitlines():
+            if " error: " in line and not located.search(line):
+                return f"error not located at {path}:<line>: {line}"
+    return None
+
+
+def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
+    rng = random.Random(seed)
+    problems: list[str] = []
+    for i in range(count):
+        src, text, ops = mutant(rng)
+        path = directory / f"mutant-{i:04d}.yaml"
+        path.write_text(text, encoding="utf-8")
+        for args in COMMANDS:
+            res = runner.invoke(app, [*args, str(path)])
+            problem = outcome_problem(path, args, res)
+            if problem is not None:
+                problems.append(f"mutant {i} of {src.relative_to(ROOT)} ({', '.join(ops)}), `rulings {' '.join(args)}`: "
+                                f"{problem}\n--- mutant text ---\n{text}")
+                break
+    return problems
+
+
+def test_cli_survives_corpus_mutants(tmp_path: Path) -> None:
+    problems = run_mutants(MUTANTS, SEED, tmp_path)
+    assert not problems, f"{len(problems)} of {MUTANTS} mutants broke the CLI:\n\n" + "\n\n".join(problems[:5])
+
+
+def test_mutants_are_reproducible() -> None:
+    a = [mutant(random.Random(5))[1] for _ in range(3)]
+    b = [mutant(random.Random(5))[1] for _ in range(3)]
+    assert a == b
+
+
+def test_the_checker_catches_a_traceback(tmp_path: Path) -> None:
+    """The outcome check can fail: an exception, another exit code, an unlocated error."""
+    path = tmp_path / "x.yaml"
+    ok = SimpleNamespace(exception=None, exit_code=0, stdout="", stderr="", output="")
+    assert outcome_problem(path, ("solve",), ok) is None  # type: ignore[arg-type]
+    boom = SimpleNamespace(exception=AssertionError("boom"), exit_code=1, stdout="", stderr="", output="")
+    assert outcome_problem(path, ("solve",), boom) is not None  # type: ignore[arg-type]
+    two = SimpleNamespace(exception=None, exit_code=2, stdout="", stderr="", output="usage")
+    assert outcome_problem(path, ("solve",), two) is not None  # type: ignore[arg-type]
+    bare = SimpleNamespace(exception=None, exit_code=1, stdout="", stderr="error: bad card\n", output="")
+    assert outcome_problem(path, ("solve",), bare) is not None  # type: ignore[arg-type]
+    located = SimpleNamespace(exception=None, exit_code=1, stdout="", stderr=f"error: {path}:3: bad card\n", output="")
+    assert outcome_problem(path, ("solve",), located) is None  # type: ignore[arg-type]
+
+
+# ----- regressions: each bug the fuzz found, as its minimal mutant --------------------------------------
+def _solve(tmp_path: Path, text: str) -> Result:
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    return runner.invoke(app, ["solve", str(path)])
+
+
+def test_nul_character_is_a_located_error(tmp_path: Path) -> None:
+    """yaml's ReaderError (a control character) escaped as a traceback."""
+    res = _solve(tmp_path, "laws: 2017\ndeal: x\x00\n")
+    assert res.exit_code == 1
+    assert res.exception is None or isinstance(res.exception, SystemExit)
+    assert f"{tmp_path / 'case.yaml'}:2: malformed YAML" in res.stderr
+
+
+def test_card_played_twice_by_a_fifth_card_line_is_located(tmp_path: Path) -> None:
+    """An error found while a rule expands a node (not in the opener) carried no file or line."""
+    res = _solve(tmp_path, (
+        "laws: 2017\ntrick: 5\nleader: W\n"
+        'deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+        "contract: 4S\ndeclarer: S\n"
+        "play:\n  - W C9\n  - N C5\n  - E CK\n  - S CA\n  - W plays H8 fifth\n  - W plays H8 fifth\n  - attention S\n"
+    ))
+    assert res.exit_code == 1
+    assert f"{tmp_path / 'case.yaml'}:13: card 'H8' was already played by W" in res.stderr
+
+
+def test_revoke_with_a_second_card_by_the_same_seat_in_the_trick(tmp_path: Path) -> None:
+    """The revoke cascade names later cards by (trick, seat): West's second card to trick 2
+    made it assert. Now the cascade stops before that card, which is reported as not ruled."""
+    text = (
+        "laws: 2017\n"
+        'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\n'
+        "contract: 4S\ndeclarer: S\n"
+        "play: [S D7, N DA, E D4, W DQ, E H4, S SA, W S5, W HJ]\n"
+    )
+    res = _solve(tmp_path, text)
+    assert res.exit_code == 0, res.output
+    ruling = Ruling(loads(text))
+    assert any("W played out of turn to trick 2" in n.text for n in ruling.notices)
+    rests = list(ruling.restorations())
+    assert rests and all(r.path[0].clause == "62B" for r in rests)
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_empty_and_scalar_files(tmp_path: Path, args: tuple[str, ...]) -> None:
+    for i, text in enumerate(["", "[]\n", "3\n", "deal:\n", "---\n...\n", "a: [\n"]):
+        path = tmp_path / f"f{i}.yaml"
+        path.write_text(text, encoding="utf-8")
+        res = runner.invoke(app, [*args, str(path)])
+        assert outcome_problem(path, args, res) is None, (text, res.output)
+        assert res.exit_code == 1
