@@ -273,7 +273,10 @@ class TableState:
 
     def trick(self, number: int) -> Trick | None:
         i = number - self.first_trick
-        return self.tricks[i] if 0 <= i < len(self.tricks) else None
+        if 0 <= i < len(self.tricks) and self.tricks[i].number == number:
+            return self.tricks[i]
+        # a trick emptied by a withdrawal (replace_card) leaves a gap: search by number
+        return next((t for t in self.tricks if t.number == number), None)
 
     @property
     def current_trick(self) -> Trick | None:
@@ -414,7 +417,9 @@ class TableState:
         when ``restore_penalty`` (the rules decide: 62B2 and DIGEST 32.12(b), (d)).
         Raises IllegalActionError if the seat has no card there or ``new`` is not held.
         """
-        i = trick - self.first_trick
+        i = next((k for k, t in enumerate(self.tricks) if t.number == trick), -1)
+        if i < 0:
+            raise IllegalActionError(f"{seat} has no card on trick {trick}")
         t = self.tricks[i]
         pos = t.position_of(seat)
         if pos is None:

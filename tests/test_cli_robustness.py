@@ -28,7 +28,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner, Result
 
-from rulings.models import DECK
+from rulings.models import DECK, Seat
 from rulings.solver.casefile import loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Ruling
@@ -253,3 +253,42 @@ def test_empty_and_scalar_files(tmp_path: Path, args: tuple[str, ...]) -> None:
         res = runner.invoke(app, [*args, str(path)])
         assert outcome_problem(path, args, res) is None, (text, res.output)
         assert res.exit_code == 1
+
+
+DEAL_47D = '"N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"'
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_revoke_cascade_skips_cards_a_retraction_took_back(tmp_path: Path, laws: str) -> None:
+    """2007 47E1 finds the revoke before the retraction but corrects it after it: the
+    cascade listed East's retracted HK and asserted. Only cards still on the table cascade."""
+    text = (f"laws: {laws}\ndeal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\n"
+            "play: [W H9, N DA, S D7, E misinformed, E HK]\n")
+    res = _solve(tmp_path, text)
+    assert res.exit_code == 0, res.output
+    for r in Ruling(loads(text)).restorations():
+        assert all(c != "HK" for _, c in (p for t in r.tricks for p in ((s, str(c)) for s, c in t.plays)))
+
+
+def test_revoke_card_taken_back_is_not_ruled_as_a_revoke(tmp_path: Path) -> None:
+    """A retraction emptied trick 2, leaving the table's revoke record pointing at a trick
+    that is gone: the revoke opener asserted. A revoke card no longer on its trick is skipped."""
+    text = (f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\n"
+            "play: [W DQ, N DA, E D4, S D7, E D6, E misinformed, E HK, S HA]\n")
+    res = _solve(tmp_path, text)
+    assert res.exit_code == 0, res.output
+
+
+def test_a_trick_emptied_by_a_withdrawal_leaves_later_tricks_findable() -> None:
+    """TableState.trick(n) indexed by position: after replace_card emptied trick 2, trick(3)
+    was None and trick(2) returned trick 3."""
+    case = loads(f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\n"
+                 "play: [W DQ, N DA, E D4, S D7, N SJ, E H4, S SA, W S5, N S3]\n")
+    table = case.replay().table
+    emptied = table
+    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+        emptied = emptied.replace_card(2, seat, None)
+    assert emptied.trick(2) is None
+    third = emptied.trick(3)
+    assert third is not None and third.number == 3 and third.card_of(Seat.N) is not None
+    assert emptied.replace_card(3, Seat.N, None).trick(3) is None

@@ -50,11 +50,13 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the revoke to rule on: the unestablished one if any (it must be corrected, 62A),
     else the latest established one (reported under 63A/63B)."""
     table = replay.table
-    if not table.revokes:
+    # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
+    revokes = [r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card]
+    if not revokes:
         return None
     described: list[str] = []
     pending: Revoke | None = None
-    for r in table.revokes:
+    for r in revokes:
         by = table.establishing_play(r)
         if by is None:
             described.append(f"{r}: not established (63A)")
@@ -67,11 +69,11 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         later = _plays_after(table, pending)
         task: object = CorrectRevoke(pending, later)
         focus = pending.trick
-        unruled = [r for r in table.revokes if r is not pending and table.establishing_play(r) is None]
+        unruled = [r for r in revokes if r is not pending and table.establishing_play(r) is None]
         for r in unruled:
             notices.append(Notice(None, f"a second unestablished revoke ({r}) is not yet ruled"))
     else:
-        last = table.revokes[-1]
+        last = revokes[-1]
         by = table.establishing_play(last)
         assert by is not None
         task = ReportEstablished(last, by[0], by[1], rs.cite("63A1"))
@@ -130,7 +132,10 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     subs = lawful_cards(hand, r.suit_led, judged.penalty_cards_of(seat), frozenset({r.card}))
     info = rs.withdrawn_info(seat, r.card, offending)
     rest = node.agenda[1:]
-    cascade: tuple[object, ...] = (RevokeCascade(r, task.later),) if task.later else ()
+    # Only the later cards still on the table are corrected: another rule may have taken some
+    # back before this correction (a 47E1 retraction).
+    later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
+    cascade: tuple[object, ...] = (RevokeCascade(r, later),) if later else ()
     edges: list[Edge] = []
     for sub in subs:
         step = Step(

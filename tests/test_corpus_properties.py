@@ -1,0 +1,114 @@
+"""Properties every case of the corpus (``cases/``) must have, whatever its ruling.
+
+* ``rulings solve --json`` output validates against the shipped schema and is identical
+  across two runs;
+* every restoration conserves the cards: each card of the deal is in exactly one place, a
+  hand or a trick (a penalty card lies face up but is still in its owner's hand, which is
+  how ``TableState`` holds it: ``penalty_cards`` is a subset of the owner's ``hand``), and
+  the hands the state caches equal the deal less the cards on the tricks;
+* declarer's and dummy's cards are never penalty cards (48A);
+* every step's clause (and its further clauses) and every law in a restoration's ``laws``
+  exists in clauses.tsv for the case's edition.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from rulings.models import SEATS, Card
+from rulings.models.table import TableState
+from rulings.solver.casefile import load
+from rulings.solver.clauses import ClauseBook
+from rulings.solver.cli import app
+from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.export import schema
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = sorted((ROOT / "cases").rglob("*.yaml"))
+IDS = [str(p.relative_to(ROOT / "cases")) for p in CASES]
+runner = CliRunner()
+
+
+def test_the_corpus_is_there() -> None:
+    assert len(CASES) >= 150
+
+
+def conservation_problems(table: TableState) -> list[str]:
+    """Where the cards of ``table`` are not each in exactly one place (empty: all is well)."""
+    problems: list[str] = []
+    dealt = {c for seat in SEATS for c in table.deal[seat].cards}
+    places: Counter[Card] = Counter()
+    for seat in SEATS:
+        places.update(table.hand(seat))
+    for trick in table.tricks:
+        places.update(c for _, c in trick.plays)
+    twice = sorted(str(c) for c, n in places.items() if n > 1)
+    if twice:
+        problems.append(f"in two places: {twice}")
+    if set(places) != dealt:
+        problems.append(f"lost: {sorted(str(c) for c in dealt - set(places))}, "
+                        f"not dealt: {sorted(str(c) for c in set(places) - dealt)}")
+    on_tricks = [{c for t in table.tricks for s, c in t.plays if s is seat} for seat in SEATS]
+    for seat, played in zip(SEATS, on_tricks, strict=True):
+        if table.hand(seat) != table.deal[seat].cards - played:
+            problems.append(f"{seat}'s cached hand differs from the deal less his played cards")
+    for pc in table.penalty_cards:
+        if pc.card not in table.hand(pc.seat):
+            problems.append(f"penalty card {pc} is not in {pc.seat}'s hand")
+        if not table.is_defender(pc.seat):
+            problems.append(f"penalty card {pc} belongs to declarer or dummy (48A)")
+    if len({pc.card for pc in table.penalty_cards}) != len(table.penalty_cards):
+        problems.append("a card is a penalty card twice")
+    return problems
+
+
+def clause_problems(r: Restoration, edition: str) -> list[str]:
+    book = ClauseBook.load()
+    cited = [c for step in r.path for c in step.clauses] + sorted(r.laws) + list(r.to_json()["laws"])
+    return sorted({f"restoration {r.number}: clause {c!r} not in the {edition} Laws" for c in cited if not book.has(c, edition)})
+
+
+@pytest.mark.parametrize("path", CASES, ids=IDS)
+def test_case_properties(path: Path) -> None:
+    first = runner.invoke(app, ["solve", str(path), "--json"])
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.stdout)
+    jsonschema.validate(data, schema())
+    second = runner.invoke(app, ["solve", str(path), "--json"])
+    assert second.stdout == first.stdout, "solve --json differs between two runs"
+
+    case = load(path)
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert len(restorations) >= data["count"]  # JSON counts distinct restorations
+    problems = conservation_problems(ruling.root.table)
+    for r in restorations:
+        problems += [f"restoration {r.number}: {p}" for p in conservation_problems(r.table)]
+        problems += clause_problems(r, case.laws)
+        for pc in r.penalty_cards:
+            assert pc.seat not in (r.table.declarer, r.table.dummy), f"restoration {r.number}: {pc} (48A)"
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_conservation_check_can_fail() -> None:
+    """The checker notices a card in two places and a penalty card of dummy's."""
+    case = load(CASES[0])
+    table = case.replay().table
+    assert conservation_problems(table) == []
+    seat = SEATS[0]
+    card = next(iter(table.hand(seat)))
+    other = SEATS[1]
+    doubled = table._evolve(holding=tuple(h | {card} if s is other else h for s, h in zip(SEATS, table.holding, strict=True)))
+    assert any("two places" in p for p in conservation_problems(doubled))
+    from rulings.models.table import PenaltyCard, PenaltyKind
+
+    dummy = table.dummy
+    dcard = next(iter(table.hand(dummy)))
+    bad = table._evolve(penalty_cards=frozenset({PenaltyCard(dummy, dcard, PenaltyKind.MAJOR)}))
+    assert any("48A" in p for p in conservation_problems(bad))
