@@ -153,18 +153,21 @@ def coverage(
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Argument(min=1, help="How many random revoke cases.")],
+    count: Annotated[int, typer.Argument(min=1, help="How many random cases.")],
     out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
+    kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E) or simultaneous (58).")] = "revoke",
 ) -> None:
-    """Write random revoke positions as case files (for testing other bridge software)."""
-    from rulings.solver.generate import write_cases
+    """Write random positions with one irregularity as case files (for testing other bridge software)."""
+    from rulings.solver.generate import KINDS, write_kind_cases
 
     if laws not in ("2017", "2007"):
         raise typer.BadParameter("--laws must be 2017 or 2007")
-    written = write_cases(count, seed, out, edition=laws)
+    if kind not in KINDS:
+        raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
+    written = write_kind_cases(kind, count, seed, out, edition=laws)
     if with_count:
         for path in written:
             case = load(path)

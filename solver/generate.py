@@ -646,3 +646,290 @@ def _misplay_attempt(
     out["play"] = [*before, f"{declarer} calls {called}", f"{dummy} {placed}", *(f"{s} {c}" for s, c in after),
                    f"attention {rng.choice(SEATS)}"]
     return out
+
+
+# ----- robustness: random cases of the other irregularity kinds --------------------------------------
+#: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
+KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
+
+#: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
+#: dropped or held so that partner could see it; with neither visibility fact the director
+#: decides (the solver branches).
+_EXPOSURE_FACTS: tuple[tuple[str, ...], ...] = (
+    ("dropped",),
+    ("dropped", "visible_to_partner"),
+    ("held_near_table", "visible_to_partner"),
+    ("held_near_table",),
+    ("visible_to_partner",),
+    ("held_near_table", "not_visible_to_partner"),
+)
+
+
+@dataclass
+class _Record:
+    """A deal played out lawfully to the start of trick ``start``: the record begins there."""
+
+    sim: _Sim
+    contract: Contract
+    start: int
+    snapshot: _Snapshot
+    plays: list[PlayT] = field(default_factory=list)  # the record's plays, in order
+
+
+def _begin(rng: random.Random, first: int = 1, last: int = 12) -> _Record:
+    """Shuffle, deal, draw a contract and declarer, and play whole lawful tricks up to a
+    random trick between ``first`` and ``last`` (the record starts there)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    contract = _random_contract(rng)
+    declarer = rng.choice(SEATS)
+    hands = {seat: set(deck[13 * i : 13 * i + 13]) for i, seat in enumerate(SEATS)}
+    sim = _Sim(declarer, contract.trumps, hands, declarer.lho)
+    target = rng.randint(first, last)
+    while sim.trick_number < target:
+        for _ in range(4):
+            sim.play_lawful(rng)
+    snap = _Snapshot({s: frozenset(h) for s, h in sim.hands.items()}, sim.leader, dict(sim.won))
+    return _Record(sim, contract, sim.trick_number, snap)
+
+
+def _lawful_play(rec: _Record, rng: random.Random) -> PlayT:
+    played = rec.sim.play_lawful(rng)
+    rec.plays.append(played)
+    return played
+
+
+def _record_mapping(rec: _Record, rng: random.Random, edition: str, title: str | None, lines: list[str]) -> dict[str, Any]:
+    """The case mapping of ``rec`` whose play lines are ``lines`` (ending with attention)."""
+    out: dict[str, Any] = {}
+    if title is not None:
+        out["title"] = title
+    out["laws"] = int(edition)
+    out["deal"] = Deal.from_hands({s: Hand.of(rec.snapshot.hands[s]) for s in SEATS}).format(rng.choice(SEATS))
+    out["contract"] = str(rec.contract)
+    out["declarer"] = str(rec.sim.declarer)
+    if rec.start > 1:
+        out["trick"] = rec.start
+        out["leader"] = str(rec.snapshot.leader)
+        out["won"] = {"NS": rec.snapshot.won[Side.NS], "EW": rec.snapshot.won[Side.EW]}
+    out["play"] = lines
+    return out
+
+
+def _check_edition(edition: str) -> None:
+    if edition not in ("2017", "2007"):
+        raise ValueError(f"unknown edition {edition!r} (2017 or 2007)")
+
+
+def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True) -> dict[str, Any]:
+    """A defender exposes a card (45C1, 49, 50): at a random moment of a random trick, a
+    defender drops or shows a card of his hand (facts drawn from the exposure facts the
+    rules read); then a few more lawful cards are played, the exposed card counted as a
+    penalty card of the kind Law 50 gives it when it is not deemed played (an honour, or a
+    card shown deliberately, is major; a spot card dropped, minor), and the record ends with
+    ``attention <seat>``.
+
+    >>> case = random_exposure_case(random.Random(2))
+    >>> [line for line in case["play"] if " exposes " in line] != []
+    True
+    """
+    _check_edition(edition)
+    for _ in range(MAX_ATTEMPTS):
+        rec = _begin(rng)
+        sim = rec.sim
+        for _ in range(rng.randint(0, 3)):
+            _lawful_play(rec, rng)
+        on_play = sim.on_play
+        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2]
+        if not defenders:
+            continue
+        seat = rng.choice(defenders)
+        facts = rng.choice(_EXPOSURE_FACTS)
+        if seat is on_play and not {"not_visible_to_partner", "dropped"} & set(facts):
+            # a defender on play who shows a card so partner could see it has played it
+            # (45C1): a plain play, not an exposure; keep the card off the trick instead
+            facts = ("dropped",)
+        card = rng.choice(sorted(sim.hands[seat]))
+        lines = [_format_play(s, c) for s, c in rec.plays]
+        lines.append(f"{seat} exposes {card} {' '.join(facts)}")
+        minor = "dropped" in facts and not card.is_honour and not sim.penalties_of(seat)
+        sim.penalty[card] = (seat, "minor" if minor else "major")
+        if len(sim.penalties_of(seat)) >= 2:
+            for c in sim.penalties_of(seat):
+                sim.penalty[c] = (seat, "major")
+        for _ in range(rng.choice((0, 0, 1, 2, 3))):
+            nxt = sim.on_play
+            if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+                break
+            lines.append(_format_play(*sim.play_lawful(rng)))
+        lines.append(f"attention {rng.choice(SEATS)}")
+        head = f"Random exposure: {seat} (defender) exposes {card} ({', '.join(facts)}) on trick {rec.start}" if title else None
+        return _record_mapping(rec, rng, edition, head, lines)
+    raise GenerationError("no exposure deal found")
+
+
+def random_lead_case(
+    rng: random.Random, *, edition: str = "2017", offender: Role | None = None, title: bool = True
+) -> dict[str, Any]:
+    """A lead out of turn after trick 1: by a defender (56, 53, 50) or by declarer from the
+    wrong hand (55); ``offender`` is ``"defender"``, ``"declarer"`` or ``"dummy"`` (declarer
+    leading from dummy when his own hand was to lead), drawn when None. The record starts at
+    the trick before (played out lawfully) and stops after the irregular lead, with
+    ``attention`` and sometimes the non-offending side's answer (``accepts``/``refuses``).
+
+    >>> case = random_lead_case(random.Random(4), offender="declarer")
+    >>> case["play"][-1].split()[0] in ("attention", case["declarer"], "N", "E", "S", "W")
+    True
+    """
+    _check_edition(edition)
+    if offender is not None and offender not in ROLES:
+        raise ValueError(f"offender must be one of {ROLES}")
+    role = offender if offender is not None else rng.choice(("defender", "defender", "declarer", "dummy"))
+    for _ in range(MAX_ATTEMPTS):
+        rec = _begin(rng, 1, 11)
+        sim = rec.sim
+        for _ in range(4):
+            _lawful_play(rec, rng)
+        leader = sim.leader
+        if _waits_for_50d2(sim, leader):
+            continue
+        wrong = [s for s in SEATS if s is not leader and _role(s, sim.declarer) == role]
+        if role == "defender":
+            # a defender who leads when his partner is to lead or when declarer's side is
+            wrong = [s for s in wrong if not _waits_for_50d2(sim, s)]
+        if not wrong:
+            continue
+        seat = rng.choice(wrong)
+        card = rng.choice(sorted(sim.hands[seat]))
+        lines = [_format_play(s, c) for s, c in rec.plays]
+        lines.append(_format_play(seat, card))
+        lines.append(f"attention {rng.choice(SEATS)}")
+        if rng.random() < 0.4:
+            nos = [s for s in SEATS if s.side is not seat.side]
+            if seat.side is not sim.declarer.side:
+                nos = [sim.declarer]
+            lines.append(f"{rng.choice(nos)} {rng.choice(('accepts', 'refuses'))}")
+        head = (f"Random lead out of turn: {seat} ({role}) leads {card} to trick {rec.start + 1}; "
+                f"{leader} was to lead") if title else None
+        return _record_mapping(rec, rng, edition, head, lines)
+    raise GenerationError(f"no lead out of turn by the {role} found")
+
+
+def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: bool | None = None,
+                      title: bool = True) -> dict[str, Any]:
+    """A fifth card (45E): a trick is played out lawfully, then a defender or declarer puts
+    a card on it as if it held three; with ``finding`` the director's finding (``played`` or
+    ``led``) follows, otherwise the solver branches.
+
+    >>> case = random_fifth_case(random.Random(1), finding=False)
+    >>> [line for line in case["play"] if line.endswith(" fifth")] != []
+    True
+    """
+    _check_edition(edition)
+    with_finding = finding if finding is not None else rng.random() < 0.4
+    for _ in range(MAX_ATTEMPTS):
+        rec = _begin(rng, 1, 12)
+        sim = rec.sim
+        for _ in range(4):
+            _lawful_play(rec, rng)
+        seats = [s for s in SEATS if s is not sim.declarer.partner and sim.hands[s]]
+        if not seats:
+            continue
+        seat = rng.choice(seats)
+        card = rng.choice(sorted(sim.hands[seat]))
+        lines = [_format_play(s, c) for s, c in rec.plays]
+        lines.append(f"{seat} plays {card} fifth")
+        if with_finding:
+            lines.append(f"director finds {rng.choice(('played', 'led'))}")
+        lines.append(f"attention {rng.choice(SEATS)}")
+        head = f"Random fifth card: {seat} ({_role(seat, sim.declarer)}) puts {card} on trick {rec.start}" if title else None
+        return _record_mapping(rec, rng, edition, head, lines)
+    raise GenerationError("no fifth-card deal found")
+
+
+def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", together: bool | None = None,
+                             title: bool = True) -> dict[str, Any]:
+    """Simultaneous cards (58): with ``together`` the player on play leads or plays two or
+    three of his cards at once (58B; sometimes only some of them visible), otherwise a
+    player not on turn plays at the same moment as the player on turn (58A). Drawn when
+    None; the record ends with ``attention <seat>``.
+
+    >>> case = random_simultaneous_case(random.Random(6), together=True)
+    >>> [line for line in case["play"] if line.endswith("simultaneous") or " visible " in line] != []
+    True
+    """
+    _check_edition(edition)
+    both = together if together is not None else rng.random() < 0.5
+    for _ in range(MAX_ATTEMPTS):
+        rec = _begin(rng, 1, 12)
+        sim = rec.sim
+        for _ in range(rng.randint(0, 3)):
+            _lawful_play(rec, rng)
+        seat = sim.on_play
+        if not sim.current and _waits_for_50d2(sim, seat):
+            continue
+        lines = [_format_play(s, c) for s, c in rec.plays]
+        if both:
+            hand = sorted(sim.hands[seat])
+            if len(hand) < 2:
+                continue
+            first = rng.choice(sim.lawful(seat))
+            extra = rng.sample([c for c in hand if c != first], k=min(len(hand) - 1, rng.choice((1, 1, 1, 2))))
+            cards = [first, *extra]
+            line = f"{seat} plays {' '.join(str(c) for c in cards)} simultaneous"
+            if rng.random() < 0.3:
+                line += f" visible {rng.choice(cards)}"
+            lines.append(line)
+            what = f"{seat} plays {len(cards)} cards together"
+        else:
+            played = [s for s, _ in sim.current]
+            others = [s for s in SEATS if s is not seat and s not in played and s is not sim.declarer.partner
+                      and len(sim.hands[s]) >= 1]
+            if not others:
+                continue
+            lines.append(_format_play(*sim.play_lawful(rng)))
+            # rather a player who is not next in turn: for him the simultaneous card matters
+            later = [s for s in others if s is not sim.on_play]
+            other = rng.choice(later or others)
+            card = rng.choice(sorted(sim.hands[other]))
+            lines.append(f"{other} plays {card} simultaneous")
+            what = f"{other} plays {card} at the same time as {seat}"
+        lines.append(f"attention {rng.choice(SEATS)}")
+        head = f"Random simultaneous cards: {what} on trick {rec.start}" if title else None
+        return _record_mapping(rec, rng, edition, head, lines)
+    raise GenerationError("no simultaneous-card deal found")
+
+
+def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") -> dict[str, Any]:
+    """A random case of ``kind`` (one of :data:`KINDS`). Raises ValueError for another kind."""
+    if kind == "revoke":
+        return random_revoke_case(rng, edition=edition)
+    if kind == "misplay":
+        return random_misplay_case(rng, edition=edition)
+    if kind == "exposure":
+        return random_exposure_case(rng, edition=edition)
+    if kind == "lead":
+        return random_lead_case(rng, edition=edition)
+    if kind == "fifth":
+        return random_fifth_case(rng, edition=edition)
+    if kind == "simultaneous":
+        return random_simultaneous_case(rng, edition=edition)
+    raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
+
+
+def write_kind_cases(kind: str, n: int, seed: int, directory: str | Path, *, edition: str = "2017") -> list[Path]:
+    """Write ``n`` random cases of ``kind`` as ``<kind>-<seed>-<i>.yaml`` into ``directory``
+    (created if needed); case ``i`` uses :func:`case_seed` ``(seed, i)``. ``revoke`` writes
+    exactly what :func:`write_cases` writes."""
+    if kind == "revoke":
+        return write_cases(n, seed, directory, edition=edition)
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths: list[Path] = []
+    for i in range(n):
+        path = out / f"{kind}-{seed}-{i:04d}.yaml"
+        path.write_text(dump_case(random_kind_case(kind, case_seed(seed, i), edition=edition)), encoding="utf-8")
+        paths.append(path)
+    return paths
