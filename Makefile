@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test verify bench lint clean
+.PHONY: run test verify bench lint clean fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ verify: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dds]" || true
 	$(PY) benchmarks/run.py
+
+## A bigger CLI fuzz sweep: FUZZ mutants of the corpus (default 3000, about two minutes).
+FUZZ ?= 3000
+fuzz: $(STAMP)
+	RULINGS_FUZZ=$(FUZZ) $(PY) -m pytest tests/test_cli_robustness.py -k mutants
 
 TYPECHECK := build/typecheck
 

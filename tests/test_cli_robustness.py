@@ -6,7 +6,8 @@ garbage; a field given a bad value or a wrong type; a key deleted) or its text d
 (truncated, a line deleted or indented, a YAML metacharacter inserted). ``rulings solve``,
 ``rulings solve --json`` and ``rulings verify`` must then either succeed or report a
 located error (``<file>:<line>: ...``, exit code 1): never a traceback, an unexpected
-exception, or another exit code.
+exception, or another exit code. A mutant that solves must still give JSON that matches the
+schema, and restorations that conserve the cards and cite clauses of the case's edition.
 
 The mutants come from a fixed seed: ``make test`` runs :data:`DEFAULT_MUTANTS` of them.
 ``RULINGS_FUZZ=N`` runs N instead (and ``RULINGS_FUZZ_SEED`` changes the seed) for a bigger
@@ -16,22 +17,29 @@ reproducible file.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
+import sys
 import traceback
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 from typer.testing import CliRunner, Result
 
 from rulings.models import DECK, Seat
-from rulings.solver.casefile import loads
+from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Ruling
+from rulings.solver.export import schema
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_corpus_properties import clause_problems, conservation_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "cases").rglob("*.yaml"))
@@ -41,6 +49,7 @@ SEED = int(os.environ.get("RULINGS_FUZZ_SEED", 20261123))
 COMMANDS: tuple[tuple[str, ...], ...] = (("solve",), ("solve", "--json"), ("verify",))
 
 runner = CliRunner()
+SCHEMA = schema()
 
 CARDS = [str(c) for c in DECK]
 SEATS = "NESW"
@@ -158,6 +167,21 @@ def outcome_problem(path: Path, args: tuple[str, ...], res: Result) -> str | Non
     return None
 
 
+def solved_problem(path: Path, stdout: str) -> str | None:
+    """For a mutant that solved: the JSON validates against the schema, and every
+    restoration conserves the cards and cites clauses of its edition."""
+    try:
+        jsonschema.validate(json.loads(stdout), SCHEMA)
+    except (ValueError, jsonschema.ValidationError) as err:
+        return f"solve --json output does not match the schema: {str(err)[:500]}"
+    case = load(path)
+    for r in Ruling(case).restorations():
+        problems = conservation_problems(r.table) + clause_problems(r, case.laws)
+        if problems:
+            return f"restoration {r.number}: {'; '.join(problems[:3])}"
+    return None
+
+
 def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
     rng = random.Random(seed)
     problems: list[str] = []
@@ -168,6 +192,8 @@ def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
         for args in COMMANDS:
             res = runner.invoke(app, [*args, str(path)])
             problem = outcome_problem(path, args, res)
+            if problem is None and res.exit_code == 0 and args == ("solve", "--json"):
+                problem = solved_problem(path, res.stdout)
             if problem is not None:
                 problems.append(f"mutant {i} of {src.relative_to(ROOT)} ({', '.join(ops)}), `rulings {' '.join(args)}`: "
                                 f"{problem}\n--- mutant text ---\n{text}")
