@@ -1,6 +1,6 @@
 """Fuzz the command line with mutants of the case corpus (in-process, typer's CliRunner).
 
-Each mutant is a case file of ``cases/`` with its data changed (play lines dropped,
+Each mutant is a case file of ``cases/`` (or a random generated case) with its data changed (play lines dropped,
 duplicated, swapped or inserted; a card or seat token replaced by a random card or
 garbage; a field given a bad value or a wrong type; a key deleted) or its text damaged
 (truncated, a line deleted or indented, a YAML metacharacter inserted). ``rulings solve``,
@@ -37,6 +37,7 @@ from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Ruling
 from rulings.solver.export import schema
+from rulings.solver.generate import KINDS, dump_case, random_kind_case
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_corpus_properties import clause_problems, conservation_problems
@@ -139,16 +140,29 @@ def _mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
     return "".join(lines), op
 
 
-def mutant(rng: random.Random) -> tuple[Path, str, list[str]]:
-    """A random mutant: (source case, its text, the mutations applied)."""
-    src = rng.choice(CASES)
-    text = src.read_text(encoding="utf-8")
+def mutant(rng: random.Random) -> tuple[str, str, list[str]]:
+    """A random mutant: (its source, its text, the mutations applied).
+
+    Most sources are corpus files; one in five is a random case of a random kind from
+    ``rulings generate`` (other deals and shapes). One data mutant in eight is written as
+    JSON (case files may be JSON).
+    """
+    if rng.random() < 0.2:
+        kind = rng.choice(KINDS)
+        source = f"generated {kind} case"
+        text = dump_case(random_kind_case(kind, random.Random(rng.random()), edition=rng.choice(("2017", "2007"))))
+    else:
+        src = rng.choice(CASES)
+        source = str(src.relative_to(ROOT))
+        text = src.read_text(encoding="utf-8")
     if rng.random() < 0.7:
         data = yaml.safe_load(text)
         ops = [_mutate_data(data, rng) for _ in range(rng.choice((1, 1, 1, 2, 3)))]
-        return src, yaml.safe_dump(data, sort_keys=False, allow_unicode=True), ops
+        if rng.random() < 0.125:
+            return source, json.dumps(data, indent=1, ensure_ascii=False), [*ops, "as JSON"]
+        return source, yaml.safe_dump(data, sort_keys=False, allow_unicode=True), ops
     text, op = _mutate_text(text, rng)
-    return src, text, [op]
+    return source, text, [op]
 
 
 def outcome_problem(path: Path, args: tuple[str, ...], res: Result) -> str | None:
@@ -195,7 +209,7 @@ def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
             if problem is None and res.exit_code == 0 and args == ("solve", "--json"):
                 problem = solved_problem(path, res.stdout)
             if problem is not None:
-                problems.append(f"mutant {i} of {src.relative_to(ROOT)} ({', '.join(ops)}), `rulings {' '.join(args)}`: "
+                problems.append(f"mutant {i} of {src} ({', '.join(ops)}), `rulings {' '.join(args)}`: "
                                 f"{problem}\n--- mutant text ---\n{text}")
                 break
     return problems
@@ -252,6 +266,21 @@ def test_card_played_twice_by_a_fifth_card_line_is_located(tmp_path: Path) -> No
     ))
     assert res.exit_code == 1
     assert f"{tmp_path / 'case.yaml'}:13: card 'H8' was already played by W" in res.stderr
+
+
+def test_a_card_put_on_a_trick_twice_by_fifth_card_lines(tmp_path: Path) -> None:
+    """The first 'plays CK fifth' went on the incomplete trick, the second made CK a penalty
+    card as well: CK was both on the trick and a penalty card (conservation broken). The
+    exposure opener now refuses a card an earlier line already put on a trick, at its line."""
+    res = _solve(tmp_path, (
+        "laws: 2007\ntrick: 5\nleader: W\nwon: {NS: 3, EW: 1}\n"
+        'deal: "N:J.J83.K8.A43 .K9652..J752 A7.QT.94.Q98 94.A74.6.K106"\n'
+        "contract: 3NT\ndeclarer: S\n"
+        "play:\n  - W C6\n  - N C3\n  - E CJ\n  - W plays CK fifth\n  - W plays CK fifth\n  - S CQ\n"
+        "  - director finds played\n  - attention S\n"
+    ))
+    assert res.exit_code == 1
+    assert f"{tmp_path / 'case.yaml'}:13: card 'CK' was already played by W on an earlier line (line 12)" in res.stderr
 
 
 def test_revoke_with_a_second_card_by_the_same_seat_in_the_trick(tmp_path: Path) -> None:

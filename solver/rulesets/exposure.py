@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.errors import RulingError
+from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
@@ -113,6 +113,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             n += 1
     counts.append(len(plays))
     first = start_table(replay.table)
+    placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
     for i, e in enumerate(own):
         at = replay_plays(first, plays[: counts[i]])
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
@@ -120,6 +121,12 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if c not in at.hand(e.seat):
                 err = at._not_held(e.seat, c, 0)
                 raise err.located(line=e.line)
+            if c in placed:
+                where = f" (line {placed[c]})" if placed[c] else ""
+                raise IllegalActionError(f"card {str(c)!r} was already played by {e.seat} on an earlier line{where}",
+                                         token=str(c), line=e.line)
+        if isinstance(e, (FifthCard, Simultaneous)):
+            placed.update((c, e.line or 0) for c in cards)
     start = replay_plays(first, plays[: counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
