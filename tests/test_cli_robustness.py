@@ -217,7 +217,8 @@ def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
 
 def test_cli_survives_corpus_mutants(tmp_path: Path) -> None:
     problems = run_mutants(MUTANTS, SEED, tmp_path)
-    assert not problems, f"{len(problems)} of {MUTANTS} mutants broke the CLI:\n\n" + "\n\n".join(problems[:5])
+    summary = "\n".join("  " + p.splitlines()[0][:300] for p in problems)
+    assert not problems, f"{len(problems)} of {MUTANTS} mutants broke the CLI:\n{summary}\n\n" + "\n\n".join(problems[:3])
 
 
 def test_mutants_are_reproducible() -> None:

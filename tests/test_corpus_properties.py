@@ -2,7 +2,8 @@
 
 * ``rulings solve --json`` output validates against the shipped schema and is identical
   across two runs;
-* every restoration conserves the cards: each card of the deal is in exactly one place, a
+* every restoration conserves the cards: each card of the deal (all 52 when the record
+  starts at trick 1; a record starting at trick n holds 4 x (14 - n)) is in exactly one place, a
   hand or a trick (a penalty card lies face up but is still in its owner's hand, which is
   how ``TableState`` holds it: ``penalty_cards`` is a subset of the owner's ``hand``), and
   the hands the state caches equal the deal less the cards on the tricks;
@@ -43,6 +44,8 @@ def conservation_problems(table: TableState) -> list[str]:
     """Where the cards of ``table`` are not each in exactly one place (empty: all is well)."""
     problems: list[str] = []
     dealt = {c for seat in SEATS for c in table.deal[seat].cards}
+    if len(dealt) != 4 * (14 - table.first_trick):  # 52 from trick 1; earlier tricks are not on the table
+        problems.append(f"{len(dealt)} cards dealt for a record starting at trick {table.first_trick}")
     places: Counter[Card] = Counter()
     for seat in SEATS:
         places.update(table.hand(seat))
