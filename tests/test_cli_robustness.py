@@ -391,3 +391,15 @@ def test_misinformed_retraction_takes_back_the_card_named() -> None:
     assert rests
     if any("D6" in str(w.card) for r in rests for w in r.withdrawn):
         pytest.xfail("misinformation.py retracts from the seat's first card on the trick (reported)")
+
+
+def test_misinformed_retraction_of_a_whole_trick_leaves_no_later_trick() -> None:
+    """47E1: West, misinformed, leads HJ to trick 2; the trick is completed and South leads
+    CJ to trick 3. Retracting trick 2 must not leave trick 3 standing on its own
+    (misinformation.py retracts only the cards of trick 2; reported)."""
+    ruling = Ruling(loads(f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\n"
+                          "play: [W DQ, N DA, E D4, S D7, W misinformed, W HJ, N H2, E HK, S HA, S CJ, attention W]\n"))
+    for r in ruling.restorations():
+        numbers = [t.number for t in r.table.tricks]
+        if numbers != list(range(1, len(numbers) + 1)):
+            pytest.xfail(f"tricks {numbers} after the retraction: misinformation.py leaves a gap (reported)")
