@@ -1,7 +1,7 @@
 """Properties every case of the corpus (``cases/``) must have, whatever its ruling.
 
 * ``rulings solve --json`` output validates against the shipped schema and is identical
-  across two runs;
+  across two runs; ``solve --ascii`` and ``solve --explain`` render without error;
 * every restoration conserves the cards: each card of the deal (all 52 when the record
   starts at trick 1; a record starting at trick n holds 4 x (14 - n)) is in exactly one place, a
   hand or a trick (a penalty card lies face up but is still in its owner's hand, which is
@@ -85,6 +85,9 @@ def test_case_properties(path: Path) -> None:
     jsonschema.validate(data, schema())
     second = runner.invoke(app, ["solve", str(path), "--json"])
     assert second.stdout == first.stdout, "solve --json differs between two runs"
+    for view in (["--ascii"], ["--explain"]):  # the ruling tree and the director's script render
+        shown = runner.invoke(app, ["solve", str(path), *view])
+        assert shown.exit_code == 0 and shown.exception is None, shown.output
 
     case = load(path)
     ruling = Ruling(case)

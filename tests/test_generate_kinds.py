@@ -9,10 +9,12 @@ the same case.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +23,7 @@ from typer.testing import CliRunner
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Ruling
+from rulings.solver.export import schema
 from rulings.solver.generate import (
     KINDS,
     case_seed,
@@ -136,6 +139,10 @@ def test_generate_command_kind(tmp_path: Path, kind: str) -> None:
     assert [f.name for f in files] == [f"{kind}-4-{i:04d}.yaml" for i in range(3)]
     for f in files:
         assert load(f).expect
+        for view in (["--json"], ["--explain"], ["--ascii"]):
+            shown = runner.invoke(app, ["solve", str(f), *view])
+            assert shown.exit_code == 0 and shown.exception is None, shown.output
+        jsonschema.validate(json.loads(runner.invoke(app, ["solve", str(f), "--json"]).stdout), schema())
     res = runner.invoke(app, ["verify", str(out)])
     assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "3 passed, 0 failed"
 
