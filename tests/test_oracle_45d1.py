@@ -137,3 +137,20 @@ def test_generator_rejects_bad_options() -> None:
         random_misplay_case(case_seed(0, 0), dummy_position=5)
     with pytest.raises(ValueError):
         random_misplay_case(case_seed(0, 0), edition="1997")
+
+
+@stable()
+@given(st.integers(0, 10_000), st.integers(1, 4), st.sampled_from(("2017", "2007")))
+def test_too_late_nothing_is_withdrawn(seed: int, position: int, edition: str) -> None:
+    """45D2 (2017): the card stands; any revoke it created is established, not corrected.
+    2007: no 45D step at all."""
+    mapping = random_misplay_case(case_seed(78, seed), dummy_position=position, too_late=True, edition=edition)
+    case = loads(yaml.safe_dump(mapping))
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 1
+    [r] = rs
+    assert not r.withdrawn and not r.penalty_cards
+    assert ("45D2" in r.laws) == (edition == "2017")
+    assert not ({"45D1", "45D"} & r.laws)
+    revokes = [v for v in case.replay().table.revokes if v.trick == find_misplays(case.replay())[-1].trick]
+    assert r.established == bool(revokes)
