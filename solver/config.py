@@ -55,5 +55,13 @@ class Decisions:
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
 
+    #: 2007 Law 45D is silent once each side has played to the next trick (issue 3). True
+    #: (the EBL 2011 TD workshop, seed 000: "South revoked (♦J) and that revoke was
+    #: established"): the cards stand, but the card declarer named counts as played
+    #: (45C4(a)), so a player who did not follow its suit while able has revoked, and the
+    #: revoke is established. False: the cards stand and revokes are judged on the cards as
+    #: placed, by the revoke rules (as 2017 45D2 does). No effect on the 2017 rule set.
+    misplay_too_late_designated_card_counts: bool = True
+
 
 DEFAULT = Decisions()
