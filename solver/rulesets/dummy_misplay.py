@@ -17,8 +17,8 @@ docs/dummy-misplay-rules.md):
   The 2007 Laws have no such clause: the rule is absent from the 2007 set, the cards stand
   and a revoke is ruled under 61-64 as usual.
 
-The designated card comes from ONE function, :func:`_designated` (issue 3 part A's
-``resolve_call`` replaces it at merge).
+The designated card comes from ONE function, :func:`_designated`, which asks Law 46's
+resolver (``rulings.models.designation.resolve_call``).
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, resolve_call
 from rulings.models.events import Call, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.designation import _policy
 from rulings.solver.rulesets.revoke import open_revoke
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
@@ -89,26 +91,17 @@ class MisplayTooLateSilent:
 
 
 # ----- the designated card -----------------------------------------------------------------------
-def _designated(table: TableState, call: Call) -> Card | None:
-    """The card declarer's call designates, on ``table`` as it was at the call; None when
-    this module cannot tell (left to the designation rules of Law 46).
+def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAULT_POLICY) -> Card | None:
+    """The card declarer's call designates, on ``table`` as it was at the call (dummy about
+    to play); None when the call designates no single card (options: someone must still
+    choose, ruled by the designation rules of Law 46).
 
-    Until issue 3 part A (``resolve_call``) is merged this resolves a call naming a card
-    dummy holds (45C4(a)), and 'high' / 'low' when dummy holds the suit led (46B1(a),
-    46B1(c), "of the suit led"). Everything else returns None.
+    This is the one place the 45D rules learn the designated card: Law 46's resolver
+    (``rulings.models.designation.resolve_call``: a named card dummy holds, 45C4(a); 'high',
+    'low', 'win', a suit, a rank, 46B1-46B3). A director's finding of incontrovertible
+    intention (46B intro) is not applied here.
     """
-    dummy = table.dummy
-    hand = table.hand(dummy)
-    what = call.what
-    if what.card is not None:
-        return what.card if what.card in hand else None
-    cur = table.current_trick
-    led = cur.suit_led if cur is not None and not cur.is_complete else None
-    if what.kind in ("high", "low") and led is not None:
-        suit = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
-        if suit:
-            return suit[-1] if what.kind == "high" else suit[0]
-    return None
+    return resolve_call(table, call, None, policy).deemed
 
 
 # ----- opener ---------------------------------------------------------------------------------------
@@ -127,7 +120,7 @@ def _table_at(table: TableState, count: int) -> TableState:
     return start.play_many(plays[:count])
 
 
-def find_misplays(replay: Replay) -> list[Misplay]:
+def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
     """Every call by declarer followed by dummy placing a card other than the one designated."""
     table = replay.table
     dummy = table.dummy
@@ -142,7 +135,7 @@ def find_misplays(replay: Replay) -> list[Misplay]:
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
         at = _table_at(table, counts[i])
-        designated = _designated(at, event)
+        designated = _designated(at, event, policy)
         if designated is None or designated == nxt.card:
             continue
         trick_no, _, card = all_plays[counts[i + 1]]
@@ -174,7 +167,7 @@ def _later_plays(table: TableState, m: Misplay) -> tuple[LaterPlay, ...]:
 
 def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the last misplay by dummy; rule 45D1 if in time, else 45D2 and any revoke."""
-    misplays = find_misplays(replay)
+    misplays = find_misplays(replay, _policy(rs))
     if not misplays:
         return None
     m = misplays[-1]
