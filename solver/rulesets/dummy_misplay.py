@@ -14,8 +14,10 @@ docs/dummy-misplay-rules.md):
   The declaring side is the offending side for 16C.
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
   suit it created is a revoke, ruled by the revoke rules (Laws 61-64) after the 45D2 step.
-  The 2007 Laws have no such clause: the rule is absent from the 2007 set, the cards stand
-  and a revoke is ruled under 61-64 as usual.
+  The 2007 Laws have no such clause (45D2 is absent from the 2007 set); the 2007 set has a
+  2007-only rule instead: the cards stand, and (switch
+  ``misplay_too_late_designated_card_counts``, the EBL 2011 reading) a failure to follow the
+  suit of the card declarer named is an established revoke.
 
 The designated card comes from ONE function, :func:`_designated`, which asks Law 46's
 resolver (``rulings.models.designation.resolve_call``).
