@@ -207,6 +207,45 @@ class DirectorFinds(Event):
         return f"director finds {self.finding}"
 
 
+@dataclass(frozen=True, slots=True)
+class Simultaneous(Event):
+    """``<seat> plays <card> [<card>...] simultaneous [visible <card>...]`` (Law 58).
+
+    One card: the seat played it at the same moment as the play on the line before (58A).
+    Two or more: the seat led or played them together (58B); ``visible`` lists the cards
+    whose faces could be seen (empty: every one). A project extension (docs/case-format.md).
+    """
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    visible: tuple[Card, ...] = ()
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """The cards whose faces were visible (all of them when not stated)."""
+        return self.visible or self.cards
+
+    def __str__(self) -> str:
+        text = " ".join([f"{self.seat} plays", *(str(c) for c in self.cards), "simultaneous"])
+        return text + (" visible " + " ".join(str(c) for c in self.visible) if self.visible else "")
+
+
+@dataclass(frozen=True, slots=True)
+class FifthCard(Event):
+    """``<seat> plays <card> fifth``: a card put on a trick that already holds four (45E).
+    Whether it was played to that trick or led to the next is the director's finding
+    (``director finds played|led``). A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} plays {self.card} fifth"
+
+
+
 # ----- choices made at the table (leads out of turn, premature plays, misinformation) --------
 #: Play-line verbs of :class:`Choice` (a project extension, see docs/case-format.md).
 CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids")
@@ -241,7 +280,7 @@ class Choice(Event):
         return f"{self.seat} {self.verb}" + (f" {what}" if what is not None else "")
 
 
-AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Choice
+AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard | Choice
 
 
 class PlayLine:
@@ -318,6 +357,23 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         if purpose is not None and purpose not in TOUCH_PURPOSES:
             raise NotationError(f"unknown token {rest[1]!r} in play line {text!r}: expected arranging or reaching", token=rest[1])
         return Touch(seat, _card(rest[0], text), purpose, line=line)
+    if verb == "plays" and len(rest) >= 2 and rest[-1].lower() == "fifth" and len(rest) == 2:
+        return FifthCard(seat, _card(rest[0], text), line=line)
+    if verb == "plays" and len(rest) >= 2 and "simultaneous" in (w.lower() for w in rest):
+        i = [w.lower() for w in rest].index("simultaneous")
+        cards = tuple(_card(w, text) for w in rest[:i])
+        tail = rest[i + 1 :]
+        visible: tuple[Card, ...] = ()
+        if tail:
+            if tail[0].lower() != "visible" or len(tail) < 2:
+                raise NotationError(f"unknown token {tail[0]!r} in play line {text!r}: expected 'visible <card>...'", token=tail[0])
+            visible = tuple(_card(w, text) for w in tail[1:])
+        if not cards or len(set(cards)) != len(cards):
+            raise NotationError(f"play line {text!r}: expected 'plays <card> [<card>...] simultaneous'", token=text)
+        for c in visible:
+            if c not in cards:
+                raise NotationError(f"visible card {str(c)!r} is not one of the cards played in {text!r}", token=str(c))
+        return Simultaneous(seat, cards, visible, line=line)
     if verb == "corrects" and len(rest) == 1 and rest[0].lower() == "explanation":
         return CorrectExplanation(seat, line=line)
     if verb in CHOICE_WORDS:

@@ -42,6 +42,24 @@ class Decisions:
     #: 50B test (minor if a single non-honour).
     os_withdrawn_card_is_major: bool = True
 
+    #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
+    #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies
+    #: the single-card test (minor when below honour rank).
+    named_card_is_major: bool = True
+
+    #: DIGEST 32.13, Law 45E1 with 50B: a defender's fifth card (not deemed led) was meant to
+    #: be played, so it is a deliberate play and a major penalty card (True); False treats it
+    #: as exposed unintentionally (minor when a single card below honour rank).
+    fifth_card_is_deliberate: bool = True
+
+    #: Scope of a ruling (CASES.md: the 47D example counts 21, without declarer's 50D2 choice
+    #: when West is then to lead): when a rectification leaves a major penalty card and the
+    #: owner's partner is to lead next, declarer's lead options (50D2, 51B) are enumerated too
+    #: (True) or left to the next ruling (False). Options are always offered when the ruling
+    #: is about that lead itself (the record ends with the partner to lead, or a lead out of
+    #: turn is refused).
+    lead_options_after_ruling: bool = False
+
     # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
     # misinformation.py; docs/leads-rules.md) -----------------------------------------------
     #: Law 53B (2007 53C) "cards played in error ... may be withdrawn": the owner of such a

@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
+
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Side, Strain, Suit
 
 __all__ = [

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rulings.solver.rulesets import leads, misinformation, revoke
+from rulings.solver.rulesets import exposure, leads, misinformation, penalty, revoke
 from rulings.solver.rulesets.base import Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (misinformation, revoke, leads)
+MODULES: tuple[ModuleType, ...] = (misinformation, revoke, exposure, penalty, leads)
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:

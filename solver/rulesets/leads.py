@@ -32,6 +32,8 @@ from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.exposure import LEAD_OUT_OF_TURN_HOOKS
+from rulings.solver.rulesets.penalty import after_ruling_tasks, penalty_tasks
 
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
@@ -172,12 +174,30 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
                 node.established, node.focus)
 
 
-def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card) -> Node:
-    """Hook for the penalty-card rules (Law 50D, part A of issue 4): a lead refused under 54D
-    or 56, or a card made a penalty card under 57A/57D, is a major penalty card; when the
-    offender's partner is to lead, declarer's 50D2 options follow. Returns ``node`` unchanged
-    until the penalty-card module connects here (the lead engineer merges the two)."""
-    return node
+def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False) -> Node:
+    """Connect to the penalty-card rules (Law 50D, issue 4 part A): ``card`` has just become a
+    major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
+    come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
+    otherwise only with ``Decisions.lead_options_after_ruling``."""
+    tasks = penalty_tasks(node.table, seat) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
+    if not tasks:
+        return node
+    return replace(node, agenda=(*tasks, *node.agenda))
+
+
+def _lead_from_extra_card(rs: RuleSet, table: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
+    """45E: a fifth card the director deems led is a lead out of turn unless its player won the
+    trick (the exposure rules call this with the lead standing): the 53-56 options follow."""
+    cur = table.current_trick
+    if cur is None or cur.plays[0] != (seat, card):
+        return ()
+    proper = expected_leader(table, cur.number)
+    if proper is seat:
+        return ()
+    return (LeadOutOfTurn(cur.number, seat, card, proper),)
+
+
+LEAD_OUT_OF_TURN_HOOKS.append(_lead_from_extra_card)
 
 
 def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
@@ -356,11 +376,11 @@ def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
-def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn, clause: str, also: tuple[str, ...]) -> Node:
+def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
-    return _after_penalty_card(rs, child, task.offender, task.card)
+    return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True)
 
 
 def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
@@ -384,7 +404,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
                    f"{task.proper} leads", also=(rs.cite("50D"), info.ai_clause, info.ui_clause), question=question,
                    choice="refuse"),
-              _refused_defender(rs, node, task, rs.cite("54D"), ()))
+              _refused_defender(rs, node, task))
     if task.saw_dummy:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
@@ -411,7 +431,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
                    f"{task.proper} leads", also=(rs.cite("50B"), rs.cite("50D"), info.ai_clause, info.ui_clause),
                    question=question, choice="refuse"),
-              _refused_defender(rs, node, task, rs.cite("56"), ()))
+              _refused_defender(rs, node, task))
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
