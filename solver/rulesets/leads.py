@@ -227,7 +227,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     choices = tuple(e for e in events if isinstance(e, Choice))
     findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
-    used: list[object] = list(choices) + [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
+    used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings)
     handled_pairs = [(trick_no, s) for (n, s) in table.out_of_turn if n == trick_no]
     task: object
@@ -247,9 +247,23 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
                     node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
+                    used += _consumed(table, more[0], choices)
                     return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (trick_no, s)))
     node = Node(table=table, agenda=(task,), findings=recorded, focus=trick_no)
+    used += _consumed(table, task, choices)
     return Opening(node, (irregularity,), (), (*used, *handled_pairs))
+
+
+def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> list[Choice]:
+    """The choice lines the task's rule reads (the others stay "not yet ruled")."""
+    if isinstance(task, LeadOutOfTurn):
+        if _is_declaring(table, task.offender):
+            return [c for c in choices if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
+        verbs = ("accepts", "refuses", "spreads") if task.trick == 1 else ("accepts", "refuses")
+        return [c for c in choices if c.verb in verbs and c.seat is table.declarer]
+    if isinstance(task, PrematurePlay):
+        return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
+    return []
 
 
 def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
