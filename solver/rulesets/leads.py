@@ -229,10 +229,20 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings)
-    handled_pairs = [(trick_no, s) for (n, s) in table.out_of_turn if n == trick_no]
+    handled_pairs = [(trick_no, seat)]
     task: object
     if trick.plays[0][0] is seat:
         task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings)
+        if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
+            handled_pairs.append((trick_no, expected_leader(table, trick_no)))
+        elif isinstance(task, AcceptedByPlay):
+            # The lead accepted, a later card out of turn in the trick is ruled next (57).
+            for n, s in table.out_of_turn[1:]:
+                more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
+                if more is not None:
+                    node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
+                    used += _consumed(table, more[0], choices)
+                    return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (n, s)))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
         if found is None:
