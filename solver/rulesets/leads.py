@@ -66,6 +66,20 @@ class AcceptedByPlay:
     #: set when the next hand is also the proper leader: his card may have been his proper
     #: lead (53B) rather than a play to the irregular lead; a director's finding decides.
     proper_lead: ProperLead | None = None
+    #: 54B2: at a faced opening lead out of turn declarer played the second card from dummy
+    from_dummy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WrongDefenderPlays:
+    """53C (2007 53B): the defender on the right of declarer's irregular lead played to it:
+    the lead stands and his card is a premature play (57)."""
+
+    trick: int
+    offender: Seat
+    card: Card
+    by: Seat
+    by_card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +249,8 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
+        elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
+            handled_pairs.append((trick_no, trick.plays[1][0]))
         elif isinstance(task, AcceptedByPlay):
             # The lead accepted, a later card out of turn in the trick is ruled next (57).
             for n, s in table.out_of_turn[1:]:
@@ -291,11 +307,19 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead)
         return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
+    if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
+        by, by_card = trick.plays[1]
+        return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True),
+                f"{what}; declarer played {by_card} from dummy to it (54B2)")
     for s, _ in trick.plays[1:]:
         if s is proper and s.side is not seat.side:
             pos = trick.position_of(s)
             assert pos is not None
             return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead (53B)"
+    if (len(trick.plays) >= 2 and trick.plays[1][0] is seat.rho and _is_declaring(table, seat)
+            and table.is_defender(seat.rho)):
+        by, by_card = trick.plays[1]
+        return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it (53C)"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
 
 
@@ -342,6 +366,12 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
 def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """53A: a play from the hand next in rotation accepts the lead out of turn (54B1 at trick 1)."""
     assert isinstance(task, AcceptedByPlay)
+    if task.from_dummy:
+        step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("54B2"),
+                    f"declarer played {task.by_card} from dummy to {task.offender}'s opening lead of {task.card}: the lead is "
+                    "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)",
+                    also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
+        return [(step, _child(node, node.table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
                 f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted",
@@ -371,6 +401,18 @@ def _with_finding(node: Node, finding: str) -> Node:
     if finding in node.findings:
         return node
     return replace(node, findings=(*node.findings, finding))
+
+
+def wrong_defender_plays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """53C (2007 53B): the defender on the right of declarer's irregular lead played to it: the
+    lead stands and Law 57 applies to his card (he played before his partner)."""
+    assert isinstance(task, WrongDefenderPlays)
+    step = Step("TD", StepKind.FORCED, rs.cite("53C"),
+                f"{task.by} played {task.by_card} to {task.offender}'s lead out of turn before {task.by.partner}: "
+                f"the lead of {task.card} stands and Law 57 applies to {task.by_card}",
+                question="who played to declarer's lead out of turn?", choice="lead stands")
+    nxt = PrematurePlay(task.trick, task.by, task.by_card)
+    return [(step, _child(node, node.table, (nxt, *node.agenda[1:])))]
 
 
 def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -694,7 +736,8 @@ def _marker(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("lead_accepted_by_play", AcceptedByPlay, ("53A", "54B", "54B1"), accepted_by_play, accepted_by_play.__doc__ or ""),
+    Rule("lead_accepted_by_play", AcceptedByPlay, ("53A", "54B", "54B1", "54B2"), accepted_by_play, accepted_by_play.__doc__ or ""),
+    Rule("wrong_defender_plays", WrongDefenderPlays, ("53C",), wrong_defender_plays, wrong_defender_plays.__doc__ or ""),
     Rule("declaring_side_opening_lead", DeclaringSideOpeningLead, ("54E", "48A"), declaring_side_opening_lead,
          declaring_side_opening_lead.__doc__ or ""),
     Rule("lead_out_of_turn", LeadOutOfTurn,
