@@ -21,7 +21,7 @@ from typing import Literal
 from rulings.models.cards import Card, Rank, Seat, Suit
 from rulings.models.errors import NotationError
 
-DesignationKind = Literal["card", "high", "low", "win", "suit", "rank", "anything"]
+DesignationKind = Literal["card", "high", "low", "win", "suit", "rank", "anything", "ruff", "run"]
 ChangeFinding = Literal["slip", "rethink"]
 EXPOSURE_FACTS: frozenset[str] = frozenset(
     {
@@ -35,7 +35,9 @@ EXPOSURE_FACTS: frozenset[str] = frozenset(
         "claiming",
     }
 )
-TOUCH_PURPOSES: frozenset[str] = frozenset({"arranging", "reaching"})
+TOUCH_PURPOSES: frozenset[str] = frozenset({"arranging", "reaching", "deliberate"})
+#: Words of like meaning (46B1): accepted after ``calls`` for high, low and win.
+DESIGNATION_SYNONYMS: dict[str, str] = {"top": "high", "small": "low", "take": "win"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +56,16 @@ class Designation:
         Raises NotationError.
         """
         t = text.strip().lower()
-        if t in ("high", "low", "win", "anything"):
+        t = DESIGNATION_SYNONYMS.get(t, t)
+        if t in ("high", "low", "win", "anything", "ruff"):
             return cls(t)  # type: ignore[arg-type]
+        words = t.split()
+        if len(words) == 2 and DESIGNATION_SYNONYMS.get(words[0], words[0]) in ("high", "low", "run"):
+            # project extension: "high heart", "low club", "run clubs" (46B1, 46B2)
+            try:
+                return cls(DESIGNATION_SYNONYMS.get(words[0], words[0]), suit=Suit.parse(words[1]))  # type: ignore[arg-type]
+            except NotationError:
+                raise NotationError(f"bad designation {text!r}", token=text) from None
         if len(t) >= 2:
             try:
                 return cls("card", card=Card.parse(text))
@@ -73,6 +83,8 @@ class Designation:
     def __str__(self) -> str:
         if self.card is not None:
             return str(self.card)
+        if self.suit is not None and self.kind != "suit":
+            return f"{self.kind} {self.suit}"
         if self.suit is not None:
             return str(self.suit)
         if self.rank is not None:
@@ -245,7 +257,6 @@ class FifthCard(Event):
         return f"{self.seat} plays {self.card} fifth"
 
 
-
 # ----- choices made at the table (leads out of turn, premature plays, misinformation) --------
 #: Play-line verbs of :class:`Choice` (a project extension, see docs/case-format.md).
 CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids")
@@ -355,7 +366,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
     if verb == "touches" and len(rest) in (1, 2):
         purpose = rest[1].lower() if len(rest) == 2 else None
         if purpose is not None and purpose not in TOUCH_PURPOSES:
-            raise NotationError(f"unknown token {rest[1]!r} in play line {text!r}: expected arranging or reaching", token=rest[1])
+            raise NotationError(f"unknown token {rest[1]!r} in play line {text!r}: expected arranging, reaching or deliberate", token=rest[1])
         return Touch(seat, _card(rest[0], text), purpose, line=line)
     if verb == "plays" and len(rest) >= 2 and rest[-1].lower() == "fifth" and len(rest) == 2:
         return FifthCard(seat, _card(rest[0], text), line=line)

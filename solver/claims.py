@@ -253,5 +253,6 @@ def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     return ClaimResult(claim, False, "no restoration satisfies it")
 
 
-# Imported last: rule modules import this module to register their atoms (register_atom).
-from rulings.solver import rulesets as _rulesets  # noqa: E402, F401  (rule modules register their atoms)
+# Rule modules register their atoms when imported; imported last, so that they can import
+# this module (Atom, register_atom) whichever of the two is imported first.
+from rulings.solver import rulesets as _rulesets  # noqa: E402, F401

@@ -60,6 +60,19 @@ class Decisions:
     #: turn is refused).
     lead_options_after_ruling: bool = False
 
+    #: DIGEST 32.12(a), Law 45D1 (issue 3): after dummy's card is replaced, a card played
+    #: after the error that no longer follows suit to the corrected trick (while its owner
+    #: holds the suit now led) must be withdrawn and replaced by a lawful card, with no
+    #: penalty card (True: 44C applies at once, whether or not declarer's RHO changed).
+    #: False leaves it standing (a revoke, not ruled by the 45D rules).
+    misplay_unlawful_kept_card_must_change: bool = True
+
+    #: DIGEST 32.12(e), Law 45D1 (issue 3): a lead to the next trick by the declaring side,
+    #: when its leader still won the corrected trick, may be retracted (True) or stands
+    #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only
+    #: to the same trick). A defender's lead may always be retracted (commentary).
+    misplay_declaring_side_may_retract_next_lead: bool = False
+
     # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
     # misinformation.py; docs/leads-rules.md) -----------------------------------------------
     #: Law 53B (2007 53C) "cards played in error ... may be withdrawn": the owner of such a
@@ -77,6 +90,27 @@ class Decisions:
     #: options (True, the digest's four options 57A1-57A4); False offers the three options of
     #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
     premature_play_require_other_suit: bool = True
+
+
+    # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----
+    #: 46B1(a)/(c) "of the suit led" (2017): with no suit led (dummy leads) or dummy void in
+    #: it, 'high'/'low' names no suit; declarer says which suit (True: one option per suit,
+    #: the highest/lowest card of it), or (False) dummy's highest/lowest card of any suit.
+    designation_high_low_without_suit_declarer_names_suit: bool = True
+
+    #: 46B1(b) 'win' when no card of dummy's is known to win: an invalid designation,
+    #: declarer designates any lawful card (True, 46B4 by analogy); False: the highest card.
+    designation_win_without_winner_is_invalid: bool = True
+
+    #: A suit or rank dummy holds no lawful card of (a spade called while dummy must follow
+    #: hearts): invalid, declarer designates any lawful card (True, 46B4 by analogy); False
+    #: keeps declarer to cards of the named suit or rank when any is lawful.
+    designation_unexecutable_is_invalid: bool = True
+
+    #: 45C4(b)/47D: after a permitted change, an opponent's card that no longer follows suit
+    #: (dummy's led card changed suit) must be replaced by a lawful card, no penalty card
+    #: (True); False lets him keep it (it would then be a revoke).
+    designation_change_unlawful_card_replaced: bool = True
 
 
 DEFAULT = Decisions()

@@ -122,3 +122,35 @@ def test_bad_visible_card_is_located(tmp_path: Path) -> None:
     res = runner.invoke(app, ["solve", str(bad)])
     assert res.exit_code == 1
     assert "bad.yaml:7" in res.output and "S6" in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize(
+    ("line", "token"),
+    [("W exposes SA visible_to_partner", "SA"), ("W names SA", "SA"), ("W plays S8 SA simultaneous", "SA"),
+     ("W plays S8 fifth", "S8")],
+)
+def test_card_not_held_is_located(tmp_path: Path, line: str, token: str) -> None:
+    bad = tmp_path / "bad.yaml"
+    play = "  - W S8\n  - N S2\n  - E S9\n  - S S4\n" if "fifth" in line else ""
+    bad.write_text(
+        'deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+        f"contract: 4S\ndeclarer: S\ntrick: 5\nleader: W\nplay:\n{play}  - {line}\n  - attention S\n"
+    )
+    res = runner.invoke(app, ["solve", str(bad)])
+    assert res.exit_code == 1, res.output
+    n = 7 + (4 if play else 0)
+    assert f"bad.yaml:{n}" in res.output and repr(token) in res.output and "Traceback" not in res.output
+
+
+def _notices(play: list[str]) -> list[str]:
+    text = ('deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+            "contract: 4S\ndeclarer: S\ntrick: 5\nleader: N\nplay:\n" + "".join(f"  - {p}\n" for p in play))
+    return [str(n) for n in Ruling(loads(text)).notices]
+
+
+def test_out_of_turn_notices_after_exposures() -> None:
+    # South is in turn once East's exposed (played) card is counted
+    assert _notices(["N SJ", "E exposes H6 visible_to_partner", "S S4", "attention S"]) == []
+    # East's card was not played (partner could not see it): West's S6 really is out of turn
+    assert _notices(["N SJ", "E exposes H6 not_visible_to_partner", "W S6", "attention S"]) == [
+        "W played out of turn to trick 5: not yet ruled on"]

@@ -19,7 +19,7 @@ from rulings.models.case import Replay
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -27,6 +27,7 @@ from rulings.solver.rulesets.penalty import (
     LaterPlay,
     after_ruling_tasks,
     failure_tasks,
+    find_failure,
     kind_for,
     pc_info,
     recorded_plays,
@@ -111,7 +112,15 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
             n += 1
     counts.append(len(plays))
-    start = replay_plays(start_table(replay.table), plays[: counts[0]])
+    first = start_table(replay.table)
+    for i, e in enumerate(own):
+        at = replay_plays(first, plays[: counts[i]])
+        cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
+        for c in cards:
+            if c not in at.hand(e.seat):
+                err = at._not_held(e.seat, c, 0)
+                raise err.located(line=e.line)
+    start = replay_plays(first, plays[: counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
         then = tuple(plays[counts[i] : counts[i + 1]])
@@ -126,8 +135,46 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
-    handled = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
-    return Opening(Node(start, tuple(agenda), focus=focus), tuple(str(e) for e in own), handled=handled)
+    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
+    # plays the table records as out of turn only because a card of these lines is missing
+    # from it (East's exposed card, deemed played, came before South's) are not irregular
+    nominal, done = first, 0
+    try:
+        for i, e in enumerate(own):
+            nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
+            if _may_be_played(nominal, e) and _turn(nominal, e.seat):
+                card = e.faces[0] if isinstance(e, Simultaneous) else e.card
+                nominal = nominal.play(e.seat, card)
+        nominal = replay_plays(nominal, plays[done:])
+    except RulingError:
+        nominal = replay.table
+    handled = (*handled, *(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn))
+    irregular = [str(e) for e in own]
+    notices: list[Notice] = []
+    failure = find_failure(replay.table)
+    if failure is not None:
+        # a failure to play a penalty card (52) in the record: ruled first when it came before
+        # the lines of this module (its trick is then already on the table)
+        before = find_failure(start)
+        if before is not None:
+            agenda.insert(0, before)
+            irregular.insert(0, f"{before.seat} played {before.card} to trick {before.trick} when a penalty card was due (52)")
+        else:
+            notices.append(Notice(None, f"{failure.seat}'s {failure.card} to trick {failure.trick}, played when a penalty "
+                                        "card was due after the exposure, is not yet ruled on (52)"))
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled)
+
+
+def _may_be_played(table: TableState, e: object) -> bool:
+    """Whether a line of this module may put its card in the played position (for telling
+    real plays out of turn from those only out of turn because its card is missing)."""
+    if isinstance(e, Simultaneous):
+        return True
+    if not isinstance(e, Expose):
+        return False
+    if table.is_defender(e.seat):
+        return not {"not_visible_to_partner", "face_down", "dropped"} & set(e.facts)
+    return e.seat is table.declarer and bool({"touching_table", "maintained_as_played"} & set(e.facts))
 
 
 # ----- shared steps ---------------------------------------------------------------------------------
@@ -151,14 +198,21 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
     return table
 
 
-def _revoke_tasks(before: TableState, after: TableState) -> tuple[object, ...]:
-    """A card deemed played that fails to follow suit is a revoke, corrected by the revoke
-    rules (62) like any other; one that fails to play a due penalty card is ruled under 52."""
-    new = [r for r in after.revokes if r not in before.revokes and not after.is_established(r)]
+def _placed(node: Node, before: TableState, placed: TableState, then: tuple[LaterPlay, ...],
+            rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+    """The child once a card is placed as played (``before`` -> ``placed``): the later plays
+    put back; a card that fails to follow suit is a revoke, corrected by the revoke rules (62)
+    like any other (the cards played after it in the cascade); one that fails to play a due
+    penalty card is ruled under 52."""
+    final = _then(placed, then)
+    new = [r for r in placed.revokes if r not in before.revokes]
+    tasks: tuple[object, ...]
     if new:
-        return tuple(revoke.CorrectRevoke(r, revoke._plays_after(after, r)) for r in new)
-    seat, card = after.tricks[-1].plays[-1]
-    return failure_tasks(before, after, seat, card)
+        tasks = tuple(revoke.CorrectRevoke(r, revoke._plays_after(final, r)) for r in new if not final.is_established(r))
+    else:
+        seat, card = placed.tricks[-1].plays[-1]
+        tasks = failure_tasks(before, placed, seat, card)
+    return _node(node, final, tasks + rest, info=info, findings=findings)
 
 
 def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -222,11 +276,10 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
     def played(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "played") -> Edge:
         t2 = table.play(seat, card)
-        agenda = _revoke_tasks(table, t2) + rest
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
                     f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
                     question=question, choice=choice)
-        return (step, _node(node, _then(t2, task.then), agenda, findings=finding))
+        return (step, _placed(node, table, t2, task.then, rest, findings=finding))
 
     def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
@@ -326,7 +379,7 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t2 = table.play(seat, card)
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
-        return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
+        return [(step, _placed(node, table, t2, task.then, rest))]
     edges: list[Edge] = []
     for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
@@ -378,7 +431,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             t2 = table.play(seat, card)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
-            return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
+            return [(step, _placed(node, table, t2, task.then, rest))]
         if not defender:
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, out of turn: "
                         "it is withdrawn (47B) and goes back to the hand (48A)", also=(rs.cite("47B"), rs.cite("48A")),
@@ -398,7 +451,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("58B1"),
                     f"only {card}'s face was visible: it is played; {' '.join(str(c) for c in ev.cards if c != card)} "
                     "go back to the hand without rectification", question=f"{seat} played {names} together", choice=str(card))
-        return [(step, _node(node, _then(t2, task.then), _revoke_tasks(table, t2) + rest))]
+        return [(step, _placed(node, table, t2, task.then, rest))]
     question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
     edges: list[Edge] = []
     for card in faces:
@@ -417,11 +470,10 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
         later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
-        agenda: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
-        agenda = _revoke_tasks(table, t2) + agenda + after_ruling_tasks(rs, t3, seat) + rest
+        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
-        edges.append((step, _node(node, t3, agenda, info=infos)))
+        edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
     return edges
 
 

@@ -1,0 +1,291 @@
+"""Law 46: what a call of dummy's card designates (the deemed card, or who chooses among what).
+
+:func:`resolve_call` is the one entry point: given the table *just before* dummy plays and
+declarer's ``<declarer> calls <what>`` line, it returns a :class:`Resolution`: the deemed
+card (``deemed``), or the lawful cards someone must choose among (``options``, ``chooser``),
+and the clause that decides it. It is pure (no solver imports) and deterministic.
+
+>>> from rulings.models.deal import Deal
+>>> from rulings.models.contract import Contract
+>>> from rulings.models.events import Call, Designation
+>>> deal = Deal.parse("N:AK2.QJ.Q.43 Q3.K2.A2.A2 J54.A3.K.K5 T9.T9.J3.QJ")
+>>> t = TableState.start(deal, Contract.parse("3NT"), Seat.S, first_trick=6, leader=Seat.N)
+>>> r = resolve_call(t, Call(Seat.S, Designation.parse("spade")))
+>>> (str(r.deemed), r.clause)
+('S2', '46B2')
+>>> r = resolve_call(t, Call(Seat.S, Designation.parse("anything")))
+>>> (r.deemed, r.chooser, len(r.options))
+(None, 'defenders', 8)
+
+Definitions the resolver relies on (docs/designation-rules.md):
+
+* **lawful** (44C): a card of the suit led when dummy holds one, else any card; dummy never
+  has penalty cards (48A).
+* **known to win** (46B1(b)): the card beats every card already in the trick, and no card
+  that declarer cannot see (not played, not in dummy, not in declarer's hand) could beat it
+  if held by a defender still to play to the trick. Any unseen trump is assumed able to
+  ruff (declarer cannot know a defender still holds the suit led), so a plain card is
+  known to win only when no trump is unseen or no defender is still to play. Declarer's
+  own later card is never counted against dummy's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from rulings.models.cards import DECK, Card, Rank, Seat, Suit
+from rulings.models.errors import IllegalActionError
+from rulings.models.events import Call
+from rulings.models.table import TableState
+
+Chooser = Literal["declarer", "defenders"]
+
+__all__ = ["Chooser", "DesignationPolicy", "Resolution", "known_winners", "lawful_for", "resolve_call"]
+
+
+@dataclass(frozen=True, slots=True)
+class DesignationPolicy:
+    """Points Law 46 leaves open (each mirrors one switch of the solver's ``Decisions``)."""
+
+    #: 46B1(a)/(c) say "of the suit led" (2017). With no suit led (dummy leads) or dummy void
+    #: in it, 'high'/'low' names no suit: declarer says which suit (True: options, the
+    #: highest/lowest card of each suit, chosen by declarer), or (False) the highest/lowest
+    #: card of dummy's whole hand, ties broken by declarer.
+    high_low_without_suit_declarer_names_suit: bool = True
+    #: 46B1(b) when no dummy card is known to win: the call cannot be executed and is treated
+    #: as invalid (46B4: declarer designates any lawful card) (True), or as 'high' (False).
+    win_without_winner_is_invalid: bool = True
+    #: A designation whose card would be unlawful (a suit named while dummy must follow
+    #: another suit, 46B2/46B3(b)) or that dummy cannot execute (no card of that suit or rank)
+    #: is invalid: declarer designates any lawful card (46B4) (True). False: the same, but
+    #: only among cards of the named suit or rank when dummy holds any lawful one.
+    unexecutable_is_invalid: bool = True
+
+
+DEFAULT_POLICY = DesignationPolicy()
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a call designates: a deemed card, or options with who chooses among them."""
+
+    clause: str  # the clause that decides ("46B2", "46B5", "45C4(a)", "46B" ...)
+    deemed: Card | None  # the card deemed called, when one is
+    options: tuple[Card, ...]  # never empty: (deemed,) or the cards the chooser picks from
+    chooser: Chooser | None = None  # who chooses among options (None when deemed)
+    also: tuple[str, ...] = ()  # further clauses applied (46B intro, 46A ...)
+    reason: str = ""  # in a director's words
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        return (self.clause, *self.also)
+
+
+def lawful_for(table: TableState, seat: Seat) -> tuple[Card, ...]:
+    """The cards ``seat`` may lawfully play now (44C only), sorted low to high."""
+    hand = table.hand(seat)
+    led = _suit_led(table)
+    if led is not None and any(c.suit is led for c in hand):
+        return tuple(sorted(c for c in hand if c.suit is led))
+    return tuple(sorted(hand))
+
+
+def _suit_led(table: TableState) -> Suit | None:
+    cur = table.current_trick
+    if cur is None or cur.is_complete:
+        return None
+    return cur.suit_led
+
+
+def _current_plays(table: TableState) -> tuple[tuple[Seat, Card], ...]:
+    cur = table.current_trick
+    if cur is None or cur.is_complete:
+        return ()
+    return cur.plays
+
+
+def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
+    if card.suit is best.suit:
+        return card.rank > best.rank
+    return trumps is not None and card.suit is trumps
+
+
+def known_winners(table: TableState) -> tuple[Card, ...]:
+    """46B1(b): dummy's lawful cards known to win the current trick, low to high.
+
+    Known: it beats every card already played to the trick, and no card declarer cannot see
+    could beat it in the hand of a defender still to play (a penalty card counts only in its
+    owner's hand). Declarer's own later card is not counted against dummy.
+    """
+    dummy = table.dummy
+    plays = _current_plays(table)
+    lawful = lawful_for(table, dummy)
+    led = plays[0][1].suit if plays else None
+    trumps = table.trumps
+    played_seats = {s for s, _ in plays}
+    to_play = [s for s in (dummy.next(i) for i in range(1, 4)) if s not in played_seats and table.is_defender(s)]
+    seen = set(table.hand(dummy)) | set(table.hand(table.declarer))
+    for t in table.tricks:
+        seen.update(c for _, c in t.plays)
+    unseen = [c for c in DECK if c not in seen]
+    penalty_owner = {p.card: p.seat for p in table.penalty_cards}
+    out: list[Card] = []
+    for card in lawful:
+        suit = led if led is not None else card.suit
+        if any(not _beats(card, c, suit, trumps) for _, c in plays):
+            continue
+        threats = [
+            u for u in unseen if _beats(u, card, suit, trumps) and (u not in penalty_owner or penalty_owner[u] in to_play)
+        ]
+        if to_play and threats:
+            continue
+        out.append(card)
+    return tuple(out)
+
+
+def _lowest(cards: Iterable[Card]) -> Card:
+    return min(cards, key=lambda c: c.rank)
+
+
+def _highest(cards: Iterable[Card]) -> Card:
+    return max(cards, key=lambda c: c.rank)
+
+
+def _invalid(lawful: tuple[Card, ...], why: str, also: tuple[str, ...] = ()) -> Resolution:
+    return Resolution("46B4", None, lawful, "declarer", also, f"{why}: declarer designates any lawful card")
+
+
+def _one(clause: str, card: Card, why: str, also: tuple[str, ...] = ()) -> Resolution:
+    return Resolution(clause, card, (card,), None, also, why)
+
+
+def _choice(clause: str, cards: Iterable[Card], chooser: Chooser, why: str, also: tuple[str, ...] = ()) -> Resolution:
+    opts = tuple(sorted(set(cards)))
+    if len(opts) == 1:
+        return _one(clause, opts[0], why, also)
+    return Resolution(clause, None, opts, chooser, also, why)
+
+
+def resolve_call(
+    table: TableState,
+    call: Call,
+    incontrovertible: Iterable[Card] | None = None,
+    policy: DesignationPolicy = DEFAULT_POLICY,
+) -> Resolution:
+    """Resolve declarer's call of a dummy card against ``table`` (dummy about to play).
+
+    ``incontrovertible``: the card(s) the director finds declarer incontrovertibly meant
+    (46B intro); one card is deemed called, several let the defenders designate among them
+    (46B intro then 46B5, Di Sacco's "play one club"). Without it the 46B restrictions
+    apply; the resolver never guesses intention.
+
+    Raises IllegalActionError when dummy has no card, or when an incontrovertible card is
+    not a lawful card of dummy's.
+    """
+    dummy = table.dummy
+    lawful = lawful_for(table, dummy)
+    if not lawful:
+        raise IllegalActionError(f"dummy {dummy} has no card left to play")
+    what = call.what
+    if incontrovertible is not None:
+        meant = tuple(sorted(set(incontrovertible)))
+        bad = [c for c in meant if c not in lawful]
+        if not meant or bad:
+            token = str(bad[0]) if bad else "incontrovertible"
+            raise IllegalActionError(f"incontrovertible card {token!r} is not a lawful card of dummy {dummy}", token=token)
+        if len(meant) == 1:
+            return _one("46B", meant[0], f"declarer's intention to play {meant[0]} is incontrovertible")
+        return _choice("46B5", meant, "defenders",
+                       f"declarer incontrovertibly meant one of {' '.join(map(str, meant))}: either defender designates which",
+                       ("46B",))
+    led = _suit_led(table)
+    follows = led is not None and any(c.suit is led for c in table.hand(dummy))
+    hand = table.hand(dummy)
+    kind = what.kind
+
+    if kind == "card":
+        assert what.card is not None
+        if what.card in lawful:
+            return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B)", ("45B",))
+        if what.card in hand:
+            return _invalid(lawful, f"{what.card} is in dummy but may not lawfully be played (44C)", ("44C",))
+        return _invalid(lawful, f"{what.card} is not in dummy: the designation is invalid")
+
+    if kind in ("high", "low", "run"):
+        pick = _highest if kind in ("high", "run") else _lowest
+        clause = "46B1(a)" if kind in ("high", "run") else "46B1(c)"
+        word = "high" if kind in ("high", "run") else "low"
+        suit = what.suit if what.suit is not None else (led if follows else None)
+        if suit is not None:
+            pool = [c for c in lawful if c.suit is suit]
+            if not pool:
+                return _unexecutable(lawful, hand, suit, None, policy, f"'{word} {suit}'")
+            return _one(clause, pick(pool), f"'{word}' is the {'highest' if word == 'high' else 'lowest'} {suit} ({pick(pool)})")
+        if policy.high_low_without_suit_declarer_names_suit:
+            per_suit = [pick([c for c in lawful if c.suit is s]) for s in Suit if any(c.suit is s for c in lawful)]
+            return _choice(clause, per_suit, "declarer", f"'{word}' names no suit: declarer says which suit", ("46A",))
+        extreme = pick(lawful).rank
+        return _choice(clause, [c for c in lawful if c.rank == extreme], "declarer", f"'{word}' is dummy's {word}est card")
+
+    if kind == "win":
+        winners = known_winners(table)
+        if winners:
+            card = min(winners, key=lambda c: (c.suit is table.trumps, c.rank))
+            return _one("46B1(b)", card, f"'win' is the lowest card known to win ({card})")
+        if policy.win_without_winner_is_invalid:
+            return _invalid(lawful, "no card of dummy's is known to win", ("46B1(b)",))
+        high = [_highest([c for c in lawful if c.suit is led])] if follows else [_highest(lawful)]
+        return _one("46B1(b)", high[0], "no card is known to win: the highest card is played", ("46B1(a)",))
+
+    if kind in ("suit", "ruff"):
+        suit = what.suit if kind == "suit" else table.trumps
+        if suit is None:
+            return _invalid(lawful, "'ruff' in a notrump contract designates no card")
+        pool = [c for c in lawful if c.suit is suit]
+        if not pool:
+            return _unexecutable(lawful, hand, suit, None, policy, f"'{suit}'")
+        label = "trump" if kind == "ruff" else str(suit)
+        return _one("46B2", _lowest(pool), f"a suit without a rank is the lowest {label} ({_lowest(pool)})")
+
+    if kind == "rank":
+        rank = what.rank
+        assert rank is not None
+        if led is None:
+            won = _dummy_won_previous(table)
+            if won is not None:
+                same = next((c for c in lawful if c.suit is won and c.rank == rank), None)
+                if same is not None:
+                    return _one("46B3(a)", same, f"leading, a rank continues the suit in which dummy won the last trick ({same})")
+        pool = [c for c in lawful if c.rank == rank]
+        if not pool:
+            return _unexecutable(lawful, hand, None, rank, policy, f"'{rank}'")
+        return _choice("46B3(b)", pool, "declarer",
+                       f"a rank without a suit: dummy's lawful {rank} ({' or '.join(map(str, sorted(pool)))}); declarer says which")
+
+    if kind == "anything":
+        return _choice("46B5", lawful, "defenders", "neither suit nor rank: either defender designates dummy's card")
+    raise IllegalActionError(f"unknown designation {what}")
+
+
+def _unexecutable(lawful: tuple[Card, ...], hand: frozenset[Card], suit: Suit | None, rank: Rank | None,
+                  policy: DesignationPolicy, said: str) -> Resolution:
+    """A suit or rank dummy holds no lawful card of: invalid (46B4 by analogy; see policy)."""
+    named = [c for c in lawful if (suit is None or c.suit is suit) and (rank is None or c.rank == rank)]
+    if not policy.unexecutable_is_invalid and named:
+        return _choice("46B4", named, "declarer", f"{said} cannot be executed as called: declarer designates")
+    held = any((suit is None or c.suit is suit) and (rank is None or c.rank == rank) for c in hand)
+    why = f"{said} names no lawful card of dummy's" + (" (44C)" if held else "")
+    return _invalid(lawful, why, ("44C",) if held else ())
+
+
+def _dummy_won_previous(table: TableState) -> Suit | None:
+    """46B3(a): the suit of the card with which dummy won the preceding trick, if he did."""
+    for t in reversed(table.tricks):
+        if t.is_complete:
+            if t.winner(table.trumps) is table.dummy:
+                card = t.card_of(table.dummy)
+                return card.suit if card is not None else None
+            return None
+    return None

@@ -1,0 +1,676 @@
+"""Designations from dummy and changes of designation: Laws 45B, 45C3, 45C4(a), 45C4(b), 46A,
+46B1-5, 47C, 47D (with 16C for the information). See docs/designation-rules.md.
+
+The opener walks the play record from the start of the case, applying plays, until it meets
+the first event Law 45/46 must rule on: a call that is not a plain card dummy holds, a change
+of designation, a touch of dummy's card, or declarer naming a card of his own hand. Each such
+event becomes one task; its edges are the permitted resolutions (the deemed card, or one edge
+per card for the player who chooses), and each child carries on with the rest of the record
+(:func:`advance`) until the next such event. The record's later plays are re-applied in every
+branch, so a branch in which the record no longer fits stops there (noted in the step).
+
+A call followed by dummy placing a card other than the one it designates is Law 45D (the
+``dummy_misplay`` rules): this module leaves such a record alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+
+from rulings.models.cards import Card, Seat, Suit
+from rulings.models.case import Replay
+from rulings.models.designation import DesignationPolicy, Resolution, resolve_call
+from rulings.models.errors import IllegalActionError, RulingError
+from rulings.models.events import (
+    AnyEvent,
+    Attention,
+    Call,
+    ChangeDesignation,
+    Designation,
+    DirectorFinds,
+    Name,
+    Play,
+    Touch,
+)
+from rulings.models.table import PenaltyCard, TableState
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.lawful import lawful_cards
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+
+
+# ----- what the record says, prepared -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FoundCall:
+    """A call with the director's finding of incontrovertible intention attached (46B intro)."""
+
+    call: Call
+    incontrovertible: tuple[Card, ...] | None = None
+
+
+Event = AnyEvent | FoundCall
+
+
+@dataclass(frozen=True, slots=True)
+class Designated:
+    """The declaring side's latest card and how it came to be played (for 45C4(b))."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    how: str  # "named" (called or named), "standing" (a 'run' instruction), "touched", "placed", "played"
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """Where the walk through the record stands: what is left, and the latest designation."""
+
+    rest: tuple[Event, ...]
+    last: Designated | None = None
+    standing: Suit | None = None  # a 'run the <suit>' instruction in force
+    dummy_last: Designated | None = None  # dummy's latest card (a change may concern it)
+
+    def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
+        """This cursor with ``d`` as the declaring side's latest card."""
+        return replace(self, last=d, dummy_last=d if d.seat is dummy else self.dummy_last, **changes)  # type: ignore[arg-type]
+
+
+# ----- tasks -----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ResolveCall:
+    """46A/46B: the call designates a deemed card, or someone chooses among lawful cards."""
+
+    call: Call
+    incontrovertible: tuple[Card, ...] | None
+    cursor: Cursor
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTouch:
+    """45C3: a card of dummy's declarer touched is played unless he was arranging or reaching."""
+
+    touch: Touch
+    cursor: Cursor
+
+
+@dataclass(frozen=True, slots=True)
+class RuleNamed:
+    """45C4(a): a card declarer names from his own hand is played."""
+
+    name: Name
+    cursor: Cursor
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """45C4(b), 47C: declarer's change of designation, allowed or refused."""
+
+    change: ChangeDesignation
+    cursor: Cursor
+    finding: str | None = None  # set once the director's finding is made (slip / rethink)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentMayChange:
+    """45C4(b), 47D: after a permitted change, an opponent who had played in turn after the
+    changed card may withdraw his card and substitute another (no penalty card; 16C)."""
+
+    trick: int
+    later: tuple[tuple[Seat, Card], ...]
+    index: int
+    cursor: Cursor
+    old_suit_led: Suit | None = field(default=None)
+
+
+# ----- walking the record ----------------------------------------------------------------------------
+def _focus(table: TableState) -> int:
+    cur = table.current_trick
+    if cur is None:
+        return table.first_trick
+    return cur.number + 1 if cur.is_complete else cur.number
+
+
+def _last_trick_no(table: TableState) -> int:
+    cur = table.current_trick
+    assert cur is not None
+    return cur.number
+
+
+def _next_places(rest: Sequence[Event], dummy: Seat) -> Play | None:
+    for e in rest:
+        if isinstance(e, (Attention, DirectorFinds)):
+            continue
+        return e if isinstance(e, Play) and e.seat is dummy else None
+    return None
+
+
+def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSet) -> bool | None:
+    """True: ``e`` is a Law 45C/46 event to rule on; False: apply it; None: Law 45D (not ours)."""
+    declarer, dummy = table.declarer, table.dummy
+    call = e.call if isinstance(e, FoundCall) else e if isinstance(e, Call) else None
+    if call is not None:
+        if call.seat is not declarer:
+            return False
+        placed = _next_places(rest, dummy)
+        plain = call.what.card is not None and call.what.card in table.hand(dummy)
+        if isinstance(e, FoundCall) and e.incontrovertible is not None:
+            plain = False
+        if placed is not None:
+            if plain:
+                return False if placed.card == call.what.card else None
+            try:
+                res = resolve_call(table, call, e.incontrovertible if isinstance(e, FoundCall) else None, _policy(rs))
+            except RulingError:
+                return None
+            return True if res.deemed == placed.card else None
+        return not plain
+    if isinstance(e, ChangeDesignation):
+        return e.seat is declarer
+    if isinstance(e, Touch):
+        return e.seat is declarer
+    if isinstance(e, Name):
+        # 45C4(a) only when declarer names the card at his own turn: naming a card as held
+        # at another time is a statement, and declarer's cards never become penalty cards (48A)
+        return e.seat is declarer and e.card in table.hand(declarer) and table.on_play is declarer
+    return False
+
+
+FOREIGN = "a call that dummy executed with another card (Law 45D)"
+
+
+def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: bool = False
+            ) -> tuple[TableState, tuple[object, ...], str]:
+    """Apply the record from ``cursor`` until the next event to rule on.
+
+    Returns the table, the next task (or nothing at the end of the record) and a remark
+    (non-empty when the record no longer fits this branch and the walk stopped; ``FOREIGN``
+    when ``stop_foreign`` and a Law 45D misplay comes first).
+    """
+    rest = cursor.rest
+    last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
+    dummy, declarer = table.dummy, table.declarer
+    i = 0
+    while i < len(rest):
+        e = rest[i]
+        after = rest[i + 1 :]
+        if isinstance(e, (Attention, DirectorFinds)):
+            i += 1
+            continue
+        verdict = _needs_ruling(table, e, after, rs)
+        if verdict is None and stop_foreign:
+            return table, (), FOREIGN
+        if verdict:
+            here = Cursor(after, last, standing, dummy_last)
+            if isinstance(e, FoundCall):
+                return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
+            if isinstance(e, Call):
+                return table, (ResolveCall(e, None, here),), ""
+            if isinstance(e, ChangeDesignation):
+                return table, (RuleChange(e, here, e.finding),), ""
+            if isinstance(e, Touch):
+                return table, (RuleTouch(e, here),), ""
+            if isinstance(e, Name):
+                return table, (RuleNamed(e, here),), ""
+        if isinstance(e, (Call, FoundCall)):
+            call = e.call if isinstance(e, FoundCall) else e
+            if call.seat is declarer and call.what.card is not None and verdict is False:
+                standing = None
+                placed = _next_places(after, dummy)
+                if placed is None:  # 45B, 45C4(a): naming dummy's card plays it
+                    try:
+                        table = table.play(dummy, call.what.card)
+                    except RulingError:
+                        return table, (), f"the record no longer fits here ({call})"
+                    last = dummy_last = Designated(dummy, call.what.card, _last_trick_no(table), "named")
+                else:  # dummy's placing line is the play; it was designated by name
+                    try:
+                        table = table.play(dummy, placed.card)
+                    except RulingError:
+                        return table, (), f"the record no longer fits here ({placed})"
+                    last = dummy_last = Designated(dummy, placed.card, _last_trick_no(table), "named")
+                    i = rest.index(placed, i + 1) if placed in rest[i + 1 :] else i
+            i += 1
+            continue
+        if isinstance(e, Play):
+            try:
+                table = table.play(e.seat, e.card)
+            except RulingError:
+                return table, (), f"the record no longer fits this branch from {e} on"
+            if e.seat is dummy:
+                how = "standing" if standing is not None and e.card.suit is standing else "placed"
+                last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
+            elif e.seat is declarer:
+                last = Designated(declarer, e.card, _last_trick_no(table), "played")
+        i += 1
+    return table, (), ""
+
+
+def _policy(rs: RuleSet) -> DesignationPolicy:
+    d = rs.decisions
+    return DesignationPolicy(
+        high_low_without_suit_declarer_names_suit=d.designation_high_low_without_suit_declarer_names_suit,
+        win_without_winner_is_invalid=d.designation_win_without_winner_is_invalid,
+        unexecutable_is_invalid=d.designation_unexecutable_is_invalid,
+    )
+
+
+def _child(node: Node, table: TableState, cursor_tasks: tuple[object, ...], *, ledger: tuple[Info, ...] = (),
+           findings: tuple[str, ...] = ()) -> Node:
+    return Node(table, cursor_tasks + node.agenda[1:], node.ledger + ledger, node.findings + findings,
+                node.restrictions, node.established, node.focus)
+
+
+def _go_on(rs: RuleSet, node: Node, table: TableState, cursor: Cursor, step: Step, *, ledger: tuple[Info, ...] = (),
+           findings: tuple[str, ...] = ()) -> Edge:
+    """The edge for ``step``: the table after it, carried on through the rest of the record."""
+    table, tasks, remark = advance(rs, table, cursor)
+    if remark:
+        step = replace(step, text=f"{step.text} ({remark})")
+    return step, _child(node, table, tasks, ledger=ledger, findings=findings)
+
+
+# ----- preparing the record ------------------------------------------------------------------------
+FINDING_WORDS = {"slip", "rethink"}
+TOUCH_WORDS = {"arranging", "reaching", "deliberate"}
+
+
+def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
+    """Attach each ``director finds ...`` to the event it concerns: ``incontrovertible <cards>``
+    to the latest call before it, ``slip``/``rethink`` to the latest change of designation,
+    ``deliberate``/``arranging``/``reaching`` to the latest touch (a finding after the
+    attention line concerns the latest such event of the record).
+
+    Raises RulingError (line, token) for a bad card in a finding.
+    """
+    out: list[Event] = list(events)
+
+    def latest(kind: type | tuple[type, ...], before: int) -> int | None:
+        for j in range(before - 1, -1, -1):
+            item = out[j]
+            probe = item.call if isinstance(item, FoundCall) else item
+            if isinstance(probe, kind):
+                return j
+        return None
+
+    for i, e in enumerate(events):
+        if not isinstance(e, DirectorFinds):
+            continue
+        words = e.finding.split()
+        head = words[0].lower() if words else ""
+        if head == "incontrovertible" and len(words) >= 2:
+            cards: list[Card] = []
+            for w in words[1:]:
+                try:
+                    cards.append(Card.parse(w))
+                except RulingError:
+                    raise IllegalActionError(f"bad card {w!r} in 'director finds {e.finding}'", token=w).located(
+                        line=e.line) from None
+            j = latest(Call, i)
+            if j is not None:
+                item = out[j]
+                call = item.call if isinstance(item, FoundCall) else item
+                assert isinstance(call, Call)
+                out[j] = FoundCall(call, tuple(cards))
+        elif head in FINDING_WORDS and len(words) == 1:
+            j = latest(ChangeDesignation, i)
+            if j is not None:
+                ch = out[j]
+                assert isinstance(ch, ChangeDesignation)
+                out[j] = replace(ch, finding=head)  # type: ignore[arg-type]
+        elif head in TOUCH_WORDS and len(words) == 1:
+            j = latest(Touch, i)
+            if j is not None:
+                t = out[j]
+                assert isinstance(t, Touch)
+                out[j] = replace(t, purpose=head)
+    return tuple(out)
+
+
+def _initial(table: TableState) -> TableState:
+    """The table before the first play line (the replay only placed cards)."""
+    return TableState.start(
+        table.deal,
+        table.contract,
+        table.declarer,
+        first_trick=table.first_trick,
+        leader=table.first_leader,
+        won=table.won_before,
+        penalty_cards=table.penalty_cards | table.played_penalty,
+    )
+
+
+def _principal(rs: RuleSet, node: Node) -> TableState:
+    """The table along the first edge of every decision (to tell which out-of-turn plays the
+    replay saw only because it did not apply the designations)."""
+    while node.agenda and isinstance(node.agenda[0], _TASKS):
+        edges = rs.expand(node)
+        if not edges:
+            break
+        node = edges[0][1]
+    return node.table
+
+
+# ----- opener ---------------------------------------------------------------------------------------
+def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """Rule on the first designation event of the record (see the module docstring)."""
+    records = (*replay.before, *replay.after)
+    events = prepare(records)
+    table = _initial(replay.table)
+    upto = len(replay.before)
+    cursor = Cursor(events[:upto])
+    start, tasks, remark = advance(rs, table, cursor, stop_foreign=True)
+    if not tasks or remark == FOREIGN:
+        return None
+    first_task = tasks[0]
+    if isinstance(first_task, RuleTouch) and first_task.touch.card not in start.deal[start.dummy]:
+        card = str(first_task.touch.card)
+        raise IllegalActionError(f"card {card!r} is not in dummy {start.dummy}'s hand", token=card, line=first_task.touch.line)
+    first = tasks[0]
+    if isinstance(first, RuleChange) and first.cursor.last is not None:
+        focus = first.cursor.last.trick
+    else:
+        focus = _focus(start)
+    node = Node(table=start, agenda=tasks, focus=focus)
+    def ours(e: AnyEvent) -> bool:
+        if isinstance(e, (Call, ChangeDesignation, Touch)):
+            return True
+        if isinstance(e, Name):
+            return e.seat is start.declarer
+        if isinstance(e, DirectorFinds):
+            head = e.finding.split()[0].lower() if e.finding.split() else ""
+            return head in FINDING_WORDS | TOUCH_WORDS | {"incontrovertible"}
+        return False
+
+    handled: list[object] = [e for e in records if ours(e)]
+    principal = _principal(rs, node)
+    handled += [p for p in replay.table.out_of_turn if p not in principal.out_of_turn]
+    what = _describe(first)
+    return Opening(node, (what,), (), tuple(handled))
+
+
+def _describe(task: object) -> str:
+    if isinstance(task, ResolveCall):
+        return f"declarer's call '{task.call.what}' does not name a card of dummy's as 46A asks" if task.call.what.card is None \
+            or task.incontrovertible is not None else f"declarer called {task.call.what}, which dummy does not hold"
+    if isinstance(task, RuleChange):
+        return f"declarer changed his designation to {task.change.card}"
+    if isinstance(task, RuleTouch):
+        return f"declarer touched dummy's {task.touch.card}"
+    if isinstance(task, RuleNamed):
+        return f"declarer named {task.name.card} from his own hand"
+    return "a designation"
+
+
+# ----- rules -------------------------------------------------------------------------------------------
+def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """46B (intro) and 46B1-5: the deemed card is played (45B), or the player the clause names
+    designates one of the lawful cards."""
+    assert isinstance(task, ResolveCall)
+    table = node.table
+    dummy = table.dummy
+    res: Resolution = resolve_call(table, task.call, task.incontrovertible, _policy(rs))
+    how = "standing" if task.call.what.kind == "run" else "named"
+    standing = task.call.what.suit if task.call.what.kind == "run" else None
+    also = tuple(rs.cite(c) for c in (*res.also, "45B") if rs.cite(c) != rs.cite(res.clause))
+    said = f"'{task.call.what}'"
+    edges: list[Edge] = []
+    rest = task.cursor.rest
+    placed = _next_places(rest, dummy)
+    if placed is not None and placed.card == res.deemed:
+        rest = rest[rest.index(placed) + 1 :]
+    for card in res.options:
+        if res.chooser is None:
+            actor, kind = rs.actor(table, dummy), StepKind.FORCED
+            question = f"what does {said} designate?"
+            text = f"{res.reason}: dummy plays {card}"
+        elif res.chooser == "declarer":
+            actor, kind = f"{table.declarer} (declarer designates)", StepKind.OPTION
+            question = f"declarer designates dummy's card after {said}: {res.reason}"
+            text = f"declarer designates {card}; dummy plays it"
+        else:
+            defenders = " or ".join(str(s) for s in (dummy.lho, dummy.rho))
+            actor, kind = f"{defenders} (either defender designates)", StepKind.OPTION
+            question = f"either defender designates dummy's card after {said}: {res.reason}"
+            text = f"a defender designates {card}; dummy plays it"
+        step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
+        child = table.play(dummy, card)
+        mark = Designated(dummy, card, _last_trick_no(child), how)
+        cursor = Cursor(rest, mark, standing, mark)
+        edges.append(_go_on(rs, node, child, cursor, step))
+    return edges
+
+
+def touch(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45C3: a deliberate touch plays dummy's card; arranging or reaching does not."""
+    assert isinstance(task, RuleTouch)
+    table = node.table
+    dummy, card = table.dummy, task.touch.card
+    if card not in table.hand(dummy):
+        raise IllegalActionError(f"card {str(card)!r} is not in dummy {dummy}'s hand", token=str(card), line=task.touch.line)
+    question = f"why did declarer touch dummy's {card}?"
+    clause = rs.cite("45C3")
+    purposes = (task.touch.purpose,) if task.touch.purpose else ("deliberate", "arranging", "reaching")
+    edges: list[Edge] = []
+    for purpose in purposes:
+        findings = () if task.touch.purpose else (purpose,)
+        kind = StepKind.FORCED if task.touch.purpose else StepKind.FINDING
+        actor = rs.actor(table, dummy) if task.touch.purpose else "TD"
+        if purpose == "deliberate":
+            step = Step(actor, kind, clause, f"declarer touched {card} deliberately: it is played", question=question,
+                        choice="deliberate")
+            child = table.play(dummy, card)
+            cursor = task.cursor.marked(Designated(dummy, card, _last_trick_no(child), "touched"), dummy, standing=None)
+            edges.append(_go_on(rs, node, child, cursor, step, findings=findings))
+        else:
+            step = Step(actor, kind, clause, f"declarer touched {card} only {purpose}: it is not played",
+                        question=question, choice=purpose)
+            edges.append(_go_on(rs, node, table, task.cursor, step, findings=findings))
+    return edges
+
+
+def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45C4(a): declarer names a card of his own hand: it is played."""
+    assert isinstance(task, RuleNamed)
+    table = node.table
+    seat, card = task.name.seat, task.name.card
+    step = Step(str(seat), StepKind.FORCED, rs.cite("45C4(a)"), f"{seat} named {card}: it is played",
+                question=f"{seat} named {card}", choice=str(card))
+    child = table.play(seat, card)
+    cursor = replace(task.cursor, last=Designated(seat, card, _last_trick_no(child), "named"))
+    return [_go_on(rs, node, child, cursor, step)]
+
+
+@dataclass(frozen=True)
+class ChangeWords:
+    """What an edition's 45C4(b) says (the rule is the same; its words and reach differ)."""
+
+    allowed: str  # the finding that permits the change (recorded as 'slip')
+    refused: str  # the finding that does not (recorded as 'rethink')
+    own_hand: bool  # does the clause reach a card declarer named from his own hand?
+
+
+WORDS_2017 = ChangeWords("a slip of the tongue", "a loss of concentration or a reconsideration", False)
+WORDS_2007 = ChangeWords("a change made without pause for thought", "a change after a pause for thought", True)
+
+
+def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_2017) -> list[Edge]:
+    """45C4(b) and 47C: is the change of designation allowed? Refused for a played (placed,
+    touched) card, after the declaring side has played again, or on the finding that the
+    designation was meant; allowed on the finding of an unintended designation. With no
+    finding in the record the director's two findings are two branches."""
+    assert isinstance(task, RuleChange)
+    table = node.table
+    ch = task.change
+    # the change concerns dummy's latest card when it names a card dealt to dummy, else
+    # declarer's latest card (a card from his own hand)
+    if table.deal.holder(ch.card) is table.dummy:
+        last = task.cursor.dummy_last
+    else:
+        last = task.cursor.last if task.cursor.last is not None and task.cursor.last.seat is table.declarer else None
+    clause = rs.cite("45C4(b)")
+    question = f"may declarer change to {ch.card}?"
+
+    def refuse(why: str, cite: str, also: tuple[str, ...] = ()) -> list[Edge]:
+        kept = last.card if last is not None else None
+        text = f"the change to {ch.card} is refused: {why}" + (f"; {kept} stands" if kept is not None else "")
+        step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
+        return [_go_on(rs, node, table, task.cursor, step)]
+
+    if last is None:
+        return refuse("no card of the declaring side was designated", rs.cite("47F2"))
+    if last.how == "played":
+        return refuse(f"{last.card} was played from the hand (45C2), not designated", rs.cite("45C2(a)"), (rs.cite("47F2"),))
+    if last.how == "touched":
+        return refuse(f"{last.card} was played by declarer's touch (45C3), not designated by name", rs.cite("45C3"),
+                      (clause, rs.cite("47F2")))
+    if last.how == "placed":
+        return refuse(f"{last.card} was placed by dummy without a designation", rs.cite("45B"), (rs.cite("47F2"),))
+    later = _plays_after(table, last)
+    if any(s.side is table.declaring_side for s, _ in later):
+        return refuse("the declaring side has played another card since", clause, (rs.cite("47F2"),))
+    if last.how == "standing":
+        if later:
+            return refuse(f"a standing instruction may be changed only until the next player has played to {last.card}",
+                          rs.cite("46B"), (rs.cite("47F2"),))
+        return _allow(rs, node, task, last, "a standing instruction ('run') may be changed before the next player plays",
+                      rs.cite("46B"), (), StepKind.FORCED, "TD")
+    if last.seat is table.declarer and not words.own_hand:
+        return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause, (rs.cite("45C4(a)"),))
+    finding = task.finding
+    if finding == "rethink":
+        return refuse(f"the director finds {words.refused}, not an unintended designation", clause,
+                      (rs.cite("45C4(a)"),))
+    if finding == "slip":
+        return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
+    fq = f"was declarer's designation of {last.card} unintended ({words.allowed})?"
+    edges = _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
+                   question=fq)
+    refused = Step("TD", StepKind.FINDING, clause,
+                   f"the director finds {words.refused}: the change to {ch.card} is refused; {last.card} stands",
+                   also=(rs.cite("45C4(a)"),), question=fq, choice="rethink")
+    edges.append(_go_on(rs, node, table, task.cursor, refused, findings=("rethink",)))
+    return edges
+
+
+def _plays_after(table: TableState, last: Designated) -> list[tuple[Seat, Card]]:
+    out: list[tuple[Seat, Card]] = []
+    seen = False
+    for _, s, c in table.plays():
+        if seen:
+            out.append((s, c))
+        elif s is last.seat and c == last.card:
+            seen = True
+    return out
+
+
+def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str, clause: str, findings: tuple[str, ...],
+           kind: StepKind, actor: str, question: str = "") -> list[Edge]:
+    """47C: the designated card goes back without rectification and the new one is played
+    (an invalid new designation, 46B4, lets declarer designate any lawful card); then 47D."""
+    table = node.table
+    ch = task.change
+    trick = table.trick(last.trick)
+    assert trick is not None
+    pos = trick.position_of(last.seat)
+    assert pos is not None
+    before = table.without_trick_after(last.trick - 1)
+    if trick.plays[:pos]:
+        before = before.play_many(trick.plays[:pos])
+    seat = last.seat
+    if seat is table.dummy:
+        res = resolve_call(before, Call(table.declarer, Designation("card", card=ch.card)), None, _policy(rs))
+        options, extra = res.options, tuple(rs.cite(c) for c in res.clauses if c != "45C4(a)")
+    else:
+        if ch.card not in before.hand(seat):
+            raise IllegalActionError(f"card {str(ch.card)!r} is not in {seat}'s hand", token=str(ch.card), line=ch.line)
+        options, extra = (ch.card,), ()
+    old_led = trick.suit_led
+    later = tuple((s, c) for s, c in trick.plays[pos + 1 :] if table.is_defender(s))
+    edges: list[Edge] = []
+    q = question or f"may declarer change to {ch.card}?"
+    for card in options:
+        text = f"{why}: {last.card} goes back (no rectification) and {card} is played"
+        if card != ch.card:
+            text += f" ({ch.card} is not a lawful card of dummy's: declarer designates {card})"
+        step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra), question=q,
+                    choice="slip" if findings else f"change to {card}")
+        child = table.replace_card(last.trick, seat, card)
+        new_last = Designated(seat, card, last.trick, last.how)
+        cursor = task.cursor.marked(new_last, table.dummy)
+        if later:
+            t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit),)
+            edges.append((step, _child(node, child, t2, findings=findings)))
+        else:
+            edges.append(_go_on(rs, node, child, cursor, step, findings=findings))
+    return edges
+
+
+def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """47D (45C4(b) 2017: the opponent who played in turn after the changed card): a defender
+    whose card was lawful before the change may withdraw it and play another lawful card, no
+    penalty card; the withdrawn card is authorized to his side and unauthorized to declarer's
+    (16C). A card the change made unlawful must be replaced (Decisions switch)."""
+    assert isinstance(task, OpponentMayChange)
+    table = node.table
+    seat, card = task.later[task.index]
+    trick = table.trick(task.trick)
+    assert trick is not None and trick.card_of(seat) == card
+    nxt = task.index + 1
+
+    def go_on(t: TableState, step: Step, ledger: tuple[Info, ...] = ()) -> Edge:
+        if nxt < len(task.later):
+            return step, _child(node, t, (replace(task, index=nxt),), ledger=ledger)
+        return _go_on(rs, node, t, task.cursor, step, ledger=ledger)
+
+    hand = frozenset(table.hand(seat) | {card})
+    penalty: frozenset[PenaltyCard] = table.penalty_cards_of(seat)
+    was_lawful = task.old_suit_led is None or card.suit is task.old_suit_led or not any(
+        c.suit is task.old_suit_led for c in hand)
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    question = f"{seat} may withdraw {card}, played after the changed designation"
+    clause, also_ = rs.cite("47D"), (rs.cite("45C4(b)"),)
+    if not was_lawful:
+        step = Step(str(seat), StepKind.FORCED, clause, f"{card} was not a lawful card before the change: it stands",
+                    also=also_, question=question, choice="stands")
+        return [go_on(table, step)]
+    lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
+    subs = lawful_cards(hand, led, penalty, frozenset({card}))
+    info = rs.withdrawn_info(seat, card, table.declaring_side)
+    edges: list[Edge] = []
+    must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced
+    if must:
+        question = f"{seat} must replace {card}: after the change it no longer follows suit"
+    if not must:
+        note = "" if lawful_now else " (it no longer follows suit)"
+        edges.append(go_on(table, Step(str(seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
+                                       question=question, choice="keep")))
+    for sub in subs:
+        t2 = table.replace_card(task.trick, seat, sub)
+        verb = "must withdraw" if must else "withdraws"
+        step = Step(str(seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}; no penalty card",
+                    also=(*also_, rs.cite("44C"), info.ai_clause, info.ui_clause) if must else
+                    (*also_, info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
+        edges.append(go_on(t2, step, (info,)))
+    if not edges:  # no lawful substitute: the card stands
+        edges.append(go_on(table, Step(str(seat), StepKind.FORCED, clause, f"{card} stands", question=question,
+                                       choice="stands")))
+    return edges
+
+
+_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange)
+
+RULES: tuple[Rule, ...] = (
+    Rule("designation_resolve", ResolveCall,
+         ("45B", "45C4(a)", "46A", "46B", "46B1(a)", "46B1(b)", "46B1(c)", "46B2", "46B3(a)", "46B3(b)", "46B4", "46B5", "44C"),
+         resolve, resolve.__doc__ or ""),
+    Rule("designation_touch", RuleTouch, ("45C3",), touch, touch.__doc__ or ""),
+    Rule("designation_named", RuleNamed, ("45C4(a)",), named, named.__doc__ or ""),
+    Rule("designation_change_2017", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
+         partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
+    Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
+         partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
+    Rule("designation_opponent_change", OpponentMayChange, ("47D", "45C4(b)", "44C", "16C1", "16C2"), opponent_change,
+         opponent_change.__doc__ or ""),
+)
+OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
