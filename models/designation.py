@@ -22,8 +22,8 @@ Definitions the resolver relies on (docs/designation-rules.md):
 * **lawful** (44C): a card of the suit led when dummy holds one, else any card; dummy never
   has penalty cards (48A).
 * **known to win** (46B1(b)): the card beats every card already in the trick, and no card
-  that declarer cannot see (not played, not in dummy, not in declarer's hand) could beat it
-  if held by a defender still to play to the trick. Any unseen trump is assumed able to
+  still to be played that declarer cannot see (the defenders' holdings) could beat it if
+  held by a defender still to play to the trick. Any unseen trump is assumed able to
   ruff (declarer cannot know a defender still holds the suit led), so a plain card is
   known to win only when no trump is unseen or no defender is still to play. Declarer's
   own later card is never counted against dummy's.
@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from rulings.models.cards import DECK, Card, Rank, Seat, Suit
+from rulings.models.cards import Card, Rank, Seat, Suit
 from rulings.models.errors import IllegalActionError
 from rulings.models.events import Call
 from rulings.models.table import TableState
@@ -126,10 +126,9 @@ def known_winners(table: TableState) -> tuple[Card, ...]:
     trumps = table.trumps
     played_seats = {s for s, _ in plays}
     to_play = [s for s in (dummy.next(i) for i in range(1, 4)) if s not in played_seats and table.is_defender(s)]
-    seen = set(table.hand(dummy)) | set(table.hand(table.declarer))
-    for t in table.tricks:
-        seen.update(c for _, c in t.plays)
-    unseen = [c for c in DECK if c not in seen]
+    # the cards still to be played that declarer cannot see: the defenders' holdings (cards
+    # played before the record starts, or already in a trick, are seen)
+    unseen = sorted(c for s in (dummy.lho, dummy.rho) for c in table.hand(s))
     penalty_owner = {p.card: p.seat for p in table.penalty_cards}
     out: list[Card] = []
     for card in lawful:
