@@ -208,8 +208,9 @@ def resolve_call(
         assert what.card is not None
         if what.card in lawful:
             return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B)", ("45B",))
-        if what.card in hand:
-            return _invalid(lawful, f"{what.card} is in dummy but may not lawfully be played (44C)", ("44C",))
+        if what.card in hand:  # 45C4(a): named, so played; the failure to follow is Law 61-64's
+            return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B), although dummy could follow suit",
+                        ("45B",))
         return _invalid(lawful, f"{what.card} is not in dummy: the designation is invalid")
 
     if kind in ("high", "low", "run"):
