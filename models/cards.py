@@ -332,6 +332,6 @@ _CARDS = {(s, r): Card(s, r) for s in Suit for r in Rank}
 DECK: tuple[Card, ...] = tuple(sorted(_CARDS.values()))
 
 
-def sort_for_hand(cards: "frozenset[Card] | set[Card] | list[Card] | tuple[Card, ...]") -> list[Card]:
+def sort_for_hand(cards: frozenset[Card] | set[Card] | list[Card] | tuple[Card, ...]) -> list[Card]:
     """Return cards in display order: spades, hearts, diamonds, clubs; high to low."""
     return sorted(cards, key=lambda c: (-c.suit.order, -c.rank))

@@ -60,6 +60,10 @@ class Replay:
     before: tuple[AnyEvent, ...]  # every event up to attention, in order
     after: tuple[AnyEvent, ...]  # events after the attention line (findings etc.)
     unapplied: tuple[AnyEvent, ...] = ()  # events before attention the table did not apply
+    #: issue 3 (45D): for each event of ``before``, how many cards stood as played on the
+    #: table just before it (its index in ``table.plays()`` for a play line), so a rule can
+    #: rebuild the table as it was at a call or a placement.
+    applied_before: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,31 +129,39 @@ class Case:
 
         attention: Attention | None = None
         after: tuple[AnyEvent, ...] = ()
+        applied = 0  # issue 3: cards placed so far (see Replay.applied_before)
+        applied_before: list[int] = []
         for i, event in enumerate(self.events):
+            applied_before.append(applied)
             if isinstance(event, Attention):
                 attention, after = event, tuple(self.events[i + 1 :])
                 break
             if isinstance(event, Play):
                 batch.append((event.seat, event.card))
                 batch_events.append(event)
+                applied += 1
             elif isinstance(event, Call) and event.what.card is not None and event.seat is self.declarer:
                 state = flush(state)
                 dummy = self.declarer.partner
                 if event.what.card in state.hand(dummy) and not _dummy_places_next(self.events[i + 1 :], dummy):
                     batch.append((dummy, event.what.card))  # 45B/45C4(a): naming the card plays it
                     batch_events.append(event)
+                    applied += 1
+                elif _dummy_places_next(self.events[i + 1 :], dummy, event.what.card):
+                    pass  # issue 3: dummy faced the card named; that play line is the play
                 else:
                     unapplied.append(event)
             else:
                 unapplied.append(event)
             before.append(event)
         state = flush(state)
-        return Replay(state, attention, tuple(before), after, tuple(unapplied))
+        return Replay(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before[: len(before)]))
 
 
-def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat) -> bool:
+def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat, card: Card | None = None) -> bool:
+    """True if the next line has dummy place a card (``card``, when given: that card)."""
     for e in rest:
-        return isinstance(e, Play) and e.seat is dummy
+        return isinstance(e, Play) and e.seat is dummy and (card is None or e.card == card)
     return False
 
 

@@ -45,7 +45,7 @@ class Hand:
         if len(parts) != 4:
             raise NotationError(f"bad hand {text!r}: needs four suits S.H.D.C", token=text)
         cards: list[Card] = []
-        for suit, part in zip(SUITS_PBN, parts):
+        for suit, part in zip(SUITS_PBN, parts, strict=False):
             body = part.replace("10", "T")
             if body == "-":
                 continue
@@ -98,10 +98,10 @@ class Deal:
     def __post_init__(self) -> None:
         lengths = {len(h) for h in self.hands}
         if len(lengths) != 1:
-            detail = ", ".join(f"{s}={len(h)}" for s, h in zip(SEATS, self.hands))
+            detail = ", ".join(f"{s}={len(h)}" for s, h in zip(SEATS, self.hands, strict=False))
             raise InconsistentRecordError(f"hands hold different numbers of cards ({detail})")
         seen: dict[Card, Seat] = {}
-        for seat, hand in zip(SEATS, self.hands):
+        for seat, hand in zip(SEATS, self.hands, strict=False):
             for card in hand.cards:
                 if card in seen:
                     raise InconsistentRecordError(
@@ -139,7 +139,7 @@ class Deal:
 
     def holder(self, card: Card) -> Seat | None:
         """Return the seat holding ``card``, or None."""
-        for seat, hand in zip(SEATS, self.hands):
+        for seat, hand in zip(SEATS, self.hands, strict=False):
             if card in hand.cards:
                 return seat
         return None

@@ -219,7 +219,79 @@ class DirectorFinds(Event):
         return f"director finds {self.finding}"
 
 
-AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
+@dataclass(frozen=True, slots=True)
+class Simultaneous(Event):
+    """``<seat> plays <card> [<card>...] simultaneous [visible <card>...]`` (Law 58).
+
+    One card: the seat played it at the same moment as the play on the line before (58A).
+    Two or more: the seat led or played them together (58B); ``visible`` lists the cards
+    whose faces could be seen (empty: every one). A project extension (docs/case-format.md).
+    """
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    visible: tuple[Card, ...] = ()
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """The cards whose faces were visible (all of them when not stated)."""
+        return self.visible or self.cards
+
+    def __str__(self) -> str:
+        text = " ".join([f"{self.seat} plays", *(str(c) for c in self.cards), "simultaneous"])
+        return text + (" visible " + " ".join(str(c) for c in self.visible) if self.visible else "")
+
+
+@dataclass(frozen=True, slots=True)
+class FifthCard(Event):
+    """``<seat> plays <card> fifth``: a card put on a trick that already holds four (45E).
+    Whether it was played to that trick or led to the next is the director's finding
+    (``director finds played|led``). A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} plays {self.card} fifth"
+
+
+# ----- choices made at the table (leads out of turn, premature plays, misinformation) --------
+#: Play-line verbs of :class:`Choice` (a project extension, see docs/case-format.md).
+CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids")
+ChoiceVerb = Literal["accepts", "refuses", "spreads", "retracts", "requires", "forbids"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Event):
+    """A choice a player states, or an action settling one (Laws 47E, 53-57).
+
+    ``<seat> accepts`` / ``<seat> refuses``: accepts or refuses a lead out of turn (53A, 54, 55A, 56);
+    ``<seat> spreads``: declarer spreads his hand and becomes dummy (54A), or dummy faces his hand;
+    ``<seat> retracts <card>``: withdraws a played card he may withdraw (47E);
+    ``<seat> requires highest|lowest|<suit>`` / ``<seat> forbids <suit>``: declarer's choice over the
+    offender's partner (57A) or over a lead (50D2).
+
+    >>> PlayLine.parse("S requires highest")
+    Choice(seat=Seat.S, verb='requires', card=None, suit=None, word='highest')
+    >>> str(PlayLine.parse("W retracts HA"))
+    'W retracts HA'
+    """
+
+    seat: Seat
+    verb: ChoiceVerb
+    card: Card | None = None
+    suit: Suit | None = None
+    word: str | None = None  # "highest" or "lowest" for requires
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        what = self.card or self.suit or self.word
+        return f"{self.seat} {self.verb}" + (f" {what}" if what is not None else "")
+
+
+AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard | Choice
 
 
 class PlayLine:
@@ -266,7 +338,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
         return DirectorFinds(" ".join(w.lower() if i == 0 else w for i, w in enumerate(words[2:])), line=line)
     seat = _seat(words[0], text)
-    if len(words) == 2 and words[1].lower() not in ("misinformed",):
+    if len(words) == 2 and words[1].lower() not in ("misinformed", *CHOICE_WORDS):
         return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
         raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
@@ -296,6 +368,45 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         if purpose is not None and purpose not in TOUCH_PURPOSES:
             raise NotationError(f"unknown token {rest[1]!r} in play line {text!r}: expected arranging, reaching or deliberate", token=rest[1])
         return Touch(seat, _card(rest[0], text), purpose, line=line)
+    if verb == "plays" and len(rest) >= 2 and rest[-1].lower() == "fifth" and len(rest) == 2:
+        return FifthCard(seat, _card(rest[0], text), line=line)
+    if verb == "plays" and len(rest) >= 2 and "simultaneous" in (w.lower() for w in rest):
+        i = [w.lower() for w in rest].index("simultaneous")
+        cards = tuple(_card(w, text) for w in rest[:i])
+        tail = rest[i + 1 :]
+        visible: tuple[Card, ...] = ()
+        if tail:
+            if tail[0].lower() != "visible" or len(tail) < 2:
+                raise NotationError(f"unknown token {tail[0]!r} in play line {text!r}: expected 'visible <card>...'", token=tail[0])
+            visible = tuple(_card(w, text) for w in tail[1:])
+        if not cards or len(set(cards)) != len(cards):
+            raise NotationError(f"play line {text!r}: expected 'plays <card> [<card>...] simultaneous'", token=text)
+        for c in visible:
+            if c not in cards:
+                raise NotationError(f"visible card {str(c)!r} is not one of the cards played in {text!r}", token=str(c))
+        return Simultaneous(seat, cards, visible, line=line)
     if verb == "corrects" and len(rest) == 1 and rest[0].lower() == "explanation":
         return CorrectExplanation(seat, line=line)
+    if verb in CHOICE_WORDS:
+        return _parse_choice(seat, verb, rest, text, line)
     raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])
+
+
+def _parse_choice(seat: Seat, verb: str, rest: list[str], text: str, line: int | None) -> Choice:
+    if verb in ("accepts", "refuses", "spreads"):
+        if rest:
+            raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: '{verb}' takes nothing after it", token=rest[0])
+        return Choice(seat, verb, line=line)  # type: ignore[arg-type]
+    if len(rest) != 1:
+        raise NotationError(f"play line {text!r}: expected '<seat> {verb} <{'card' if verb == 'retracts' else 'suit'}>'", token=text)
+    token = rest[0]
+    if verb == "retracts":
+        return Choice(seat, "retracts", card=_card(token, text), line=line)
+    if verb == "requires" and token.lower() in ("highest", "lowest"):
+        return Choice(seat, "requires", word=token.lower(), line=line)
+    try:
+        suit = Suit.parse(token)
+    except NotationError:
+        expected = "highest, lowest or a suit" if verb == "requires" else "a suit"
+        raise NotationError(f"unknown token {token!r} in play line {text!r}: expected {expected}", token=token) from None
+    return Choice(seat, verb, suit=suit, line=line)  # type: ignore[arg-type]

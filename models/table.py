@@ -27,17 +27,17 @@ from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.contract import Contract
 from rulings.models.deal import Deal
 from rulings.models.errors import IllegalActionError
-from rulings.models.events import PlayLine, Play
+from rulings.models.events import Play, PlayLine
 
 __all__ = [
-    "PenaltyKind",
-    "PenaltyCard",
-    "Trick",
-    "Revoke",
-    "Withdrawal",
     "CardStatus",
-    "TableState",
+    "PenaltyCard",
+    "PenaltyKind",
     "PlayLine",
+    "Revoke",
+    "TableState",
+    "Trick",
+    "Withdrawal",
 ]
 
 
@@ -122,9 +122,7 @@ class Trick:
 def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
     if card.suit is best.suit:
         return card.rank > best.rank
-    if trumps is not None and card.suit is trumps:
-        return True
-    return False
+    return bool(trumps is not None and card.suit is trumps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +187,7 @@ class TableState:
             for t in self.tricks:
                 for s, c in t.plays:
                     played[s.index].add(c)
-            object.__setattr__(self, "holding", tuple(h.cards - p for h, p in zip(self.deal.hands, played)))
+            object.__setattr__(self, "holding", tuple(h.cards - p for h, p in zip(self.deal.hands, played, strict=False)))
 
     def _evolve(self, **changes: Any) -> TableState:
         """A faster dataclasses.replace (this is the solver's hot path)."""
@@ -356,15 +354,19 @@ class TableState:
                 tricks.append(cur)
             else:
                 expected = cur.next_seat
-            if seat is not expected or cur.card_of(seat) is not None:
+            in_turn = seat is expected and cur.card_of(seat) is None
+            if not in_turn:
                 out_of_turn.append((cur.number, seat))
             led = cur.suit_led
             was_penalty = None
             if penalty:
                 was_penalty = next((p.kind for p in penalty if p.card == card), None)
-            if led is not None and card.suit is not led and any(c.suit is led for c in hand):
+            # A card placed out of turn in a trick already begun is not a play in rotation to
+            # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
+            # the lead rules deal with it, so it is not recorded as a failure to follow suit.
+            if in_turn and led is not None and card.suit is not led and any(c.suit is led for c in hand):
                 revokes.append(Revoke(seat, cur.number, card, led, was_penalty))
-            tricks[-1] = Trick(cur.number, cur.leader, cur.plays + ((seat, card),))
+            tricks[-1] = Trick(cur.number, cur.leader, (*cur.plays, (seat, card)))
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
@@ -420,11 +422,8 @@ class TableState:
         old = t.plays[pos][1]
         if new is not None and new not in self.hand(seat) and new != old:
             raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
-        if new is None:
-            plays = t.plays[:pos] + t.plays[pos + 1 :]
-        else:
-            plays = t.plays[:pos] + ((seat, new),) + t.plays[pos + 1 :]
-        tricks = self.tricks[:i] + (Trick(t.number, t.leader, plays),) + self.tricks[i + 1 :]
+        plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
+        tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays), *self.tricks[i + 1:])
         if not plays:
             tricks = self.tricks[:i] + self.tricks[i + 1 :]
         penalty = self.penalty_cards
@@ -444,7 +443,7 @@ class TableState:
         holding[seat.index] = mine - {new} if new is not None else mine
         return self._evolve(
             tricks=tricks,
-            withdrawn=self.withdrawn + (Withdrawal(seat, old, trick),),
+            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),
@@ -458,6 +457,12 @@ class TableState:
             kind = PenaltyKind.MAJOR
             mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR) for p in mine]
         return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
+
+    def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
+        """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his
+        hand already): 50D2(a), 51B."""
+        gone = frozenset(cards)
+        return self._evolve(penalty_cards=frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone)))
 
     def without_trick_after(self, number: int) -> TableState:
         """Drop every trick after ``number`` (used when later leads are retracted)."""

@@ -32,7 +32,6 @@ from rulings.models.errors import NotationError
 from rulings.models.table import PenaltyKind
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.engine import Restoration
-from rulings.solver import rulesets as _rulesets  # noqa: F401  (rule modules register their atoms)
 
 QUANTIFIERS = ("always", "sometimes", "never")
 
@@ -252,3 +251,8 @@ def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
         if all_hold(claim.conclusion, r):
             return ClaimResult(claim, True, f"restoration {r.number} satisfies it", r)
     return ClaimResult(claim, False, "no restoration satisfies it")
+
+
+# Rule modules register their atoms when imported; imported last, so that they can import
+# this module (Atom, register_atom) whichever of the two is imported first.
+from rulings.solver import rulesets as _rulesets  # noqa: E402, F401

@@ -42,6 +42,55 @@ class Decisions:
     #: 50B test (minor if a single non-honour).
     os_withdrawn_card_is_major: bool = True
 
+    #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
+    #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies
+    #: the single-card test (minor when below honour rank).
+    named_card_is_major: bool = True
+
+    #: DIGEST 32.13, Law 45E1 with 50B: a defender's fifth card (not deemed led) was meant to
+    #: be played, so it is a deliberate play and a major penalty card (True); False treats it
+    #: as exposed unintentionally (minor when a single card below honour rank).
+    fifth_card_is_deliberate: bool = True
+
+    #: Scope of a ruling (CASES.md: the 47D example counts 21, without declarer's 50D2 choice
+    #: when West is then to lead): when a rectification leaves a major penalty card and the
+    #: owner's partner is to lead next, declarer's lead options (50D2, 51B) are enumerated too
+    #: (True) or left to the next ruling (False). Options are always offered when the ruling
+    #: is about that lead itself (the record ends with the partner to lead, or a lead out of
+    #: turn is refused).
+    lead_options_after_ruling: bool = False
+
+    #: DIGEST 32.12(a), Law 45D1 (issue 3): after dummy's card is replaced, a card played
+    #: after the error that no longer follows suit to the corrected trick (while its owner
+    #: holds the suit now led) must be withdrawn and replaced by a lawful card, with no
+    #: penalty card (True: 44C applies at once, whether or not declarer's RHO changed).
+    #: False leaves it standing (a revoke, not ruled by the 45D rules).
+    misplay_unlawful_kept_card_must_change: bool = True
+
+    #: DIGEST 32.12(e), Law 45D1 (issue 3): a lead to the next trick by the declaring side,
+    #: when its leader still won the corrected trick, may be retracted (True) or stands
+    #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only
+    #: to the same trick). A defender's lead may always be retracted (commentary).
+    misplay_declaring_side_may_retract_next_lead: bool = False
+
+    # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
+    # misinformation.py; docs/leads-rules.md) -----------------------------------------------
+    #: Law 53B (2007 53C) "cards played in error ... may be withdrawn": the owner of such a
+    #: card may instead let it stand as his play to the proper lead when it is his turn in
+    #: rotation after the cards standing and the card is lawful there (True); False withdraws
+    #: every card played in error (forced).
+    proper_lead_error_card_may_stand: bool = True
+
+    #: 2007 Law 47E1 "may be retracted": the misinformed player may let his lead or play stand
+    #: (True); False (default, Di Sacco 2011: "the card should be withdrawn") rules as 2017:
+    #: the card is retracted.
+    misinformed_2007_may_let_stand: bool = False
+
+    #: Law 57A3 "a card of another suit specified by declarer": offered among declarer's
+    #: options (True, the digest's four options 57A1-57A4); False offers the three options of
+    #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
+    premature_play_require_other_suit: bool = True
+
 
     # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----
     #: 46B1(a)/(c) "of the suit led" (2017): with no suit led (dummy leads) or dummy void in

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Case, Replay
+from rulings.models.errors import RulingError
 from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal
 
 if TYPE_CHECKING:
@@ -225,7 +226,10 @@ class Ruling:
         self.case = case
         self.ruleset = ruleset if ruleset is not None else get_ruleset(case.laws)
         self.replay: Replay = case.replay()
-        opening = self.ruleset.open(self.replay)
+        try:
+            opening = self.ruleset.open(self.replay)
+        except RulingError as err:  # an opener found bad input in the record: name the file
+            raise err.located(file=case.file) from None
         self.root: Node = opening.root
         self.irregularities: tuple[str, ...] = opening.irregularities
         self.notices: tuple[Notice, ...] = opening.notices

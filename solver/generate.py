@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
+
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Side, Strain, Suit
 
 __all__ = [
@@ -551,3 +552,97 @@ def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]
         "play": [f"N {lead}", f"E {revoke_card}", f"S {south}", f"W {west}", "attention S"],
         "expect": [f"count {best.leaves}"],
     }
+
+
+# ----- issue 3: random dummy-misplay positions (Law 45D1) --------------------------------------------
+def random_misplay_case(
+    rng: random.Random,
+    *,
+    edition: str = "2017",
+    dummy_position: int | None = None,
+    next_lead: bool | None = None,
+    same_suit: bool | None = None,
+    title: bool = True,
+) -> dict[str, Any]:
+    """Return a random case mapping in which dummy places a card declarer did not call and
+    attention is drawn while Law 45D1 still applies (before each side has played to the
+    next trick).
+
+    A deal is played out with random lawful cards up to a random trick in which dummy plays
+    in ``dummy_position`` (1-4); declarer calls a random lawful card of dummy's
+    (``<declarer> calls <card>``) and dummy places another of his cards (of the same suit
+    when ``same_suit``); then a random number of the remaining cards of the trick are played
+    lawfully *to the trick as it stands*, and with ``next_lead`` the whole trick and the
+    winner's lead to the next trick. The record starts at that trick (``trick``, ``leader``,
+    ``won``) unless it is trick 1, and ends with ``attention <seat>``.
+
+    >>> case = random_misplay_case(random.Random(5), dummy_position=1, next_lead=True)
+    >>> [line for line in case["play"] if " calls " in line] != []
+    True
+    >>> random_misplay_case(random.Random(5), dummy_position=1, next_lead=True) == case
+    True
+    """
+    if edition not in ("2017", "2007"):
+        raise ValueError(f"unknown edition {edition!r} (2017 or 2007)")
+    if dummy_position is not None and dummy_position not in (1, 2, 3, 4):
+        raise ValueError("dummy_position must be 1 to 4")
+    position = dummy_position if dummy_position is not None else rng.randint(1, 4)
+    lead_next = next_lead if next_lead is not None else rng.random() < 0.4
+    for _ in range(MAX_ATTEMPTS):
+        found = _misplay_attempt(rng, edition, position, lead_next, same_suit, title)
+        if found is not None:
+            return found
+    raise GenerationError(f"no misplay deal found for position {position}")
+
+
+def _misplay_attempt(
+    rng: random.Random, edition: str, position: int, lead_next: bool, same_suit: bool | None, title: bool
+) -> dict[str, Any] | None:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    contract = _random_contract(rng)
+    declarer = rng.choice(SEATS)
+    dummy = declarer.partner
+    hands = {seat: set(deck[13 * i : 13 * i + 13]) for i, seat in enumerate(SEATS)}
+    sim = _Sim(declarer, contract.trumps, hands, declarer.lho)
+    target = rng.randint(1, 12)
+    while sim.trick_number < target or sim.leader.next(position - 1) is not dummy:
+        if sim.trick_number >= 12:
+            return None
+        for _ in range(4):
+            sim.play_lawful(rng)
+    start = sim.trick_number
+    snapshot = _Snapshot({s: frozenset(h) for s, h in sim.hands.items()}, sim.leader, dict(sim.won))
+    for _ in range(position - 1):
+        sim.play_lawful(rng)
+    called = rng.choice(sim.lawful(dummy))
+    others = sorted(c for c in sim.hands[dummy] if c != called)
+    if same_suit is not None:
+        others = [c for c in others if (c.suit is called.suit) == same_suit]
+    if not others:
+        return None
+    placed = rng.choice(others)
+    before = [f"{s} {c}" for s, c in sim.current]
+    sim.play(dummy, placed)
+    rest = 4 - position
+    later = rest if lead_next else rng.randint(0, rest)
+    after = [sim.play_lawful(rng) for _ in range(later)]
+    if lead_next:
+        if sim.trick_number > 13:
+            return None
+        after.append(sim.play_lawful(rng))
+    out: dict[str, Any] = {}
+    if title:
+        out["title"] = f"Random 45D1: dummy {dummy} (position {position}) places {placed} for {called} on trick {start}"
+    out["laws"] = int(edition)
+    deal = Deal.from_hands({s: Hand.of(snapshot.hands[s]) for s in SEATS})
+    out["deal"] = deal.format(rng.choice(SEATS))
+    out["contract"] = str(contract)
+    out["declarer"] = str(declarer)
+    if start > 1:
+        out["trick"] = start
+        out["leader"] = str(snapshot.leader)
+        out["won"] = {"NS": snapshot.won[Side.NS], "EW": snapshot.won[Side.EW]}
+    out["play"] = [*before, f"{declarer} calls {called}", f"{dummy} {placed}", *(f"{s} {c}" for s, c in after),
+                   f"attention {rng.choice(SEATS)}"]
+    return out

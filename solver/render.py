@@ -83,7 +83,7 @@ def deal_diagram(case: Case, style: Style) -> RenderableType:
     for line in n:
         grid.add_row("", line, "")
     grid.add_row(label(Seat.W), "", label(Seat.E))
-    for a, b in zip(w, e):
+    for a, b in zip(w, e, strict=False):
         grid.add_row(a, "", b)
     grid.add_row("", label(Seat.S), "")
     for line in s:

@@ -271,3 +271,135 @@ def oracle_restorations(case: dict) -> set[str]:
         pcs.update(new_pcs)
         results.add(canonical(False, cards, withdrawn, all_major_if_two(pcs), side, lead))
     return results
+
+
+# ----- issue 3: Law 45D1 (dummy placed a card declarer did not call) -------------------------------------
+def oracle_45d1(case: dict) -> set[str]:
+    """Canonical JSON strings of every restoration of a Law 45D1 ruling, by brute force.
+
+    A second, naive reading of docs/dummy-misplay-rules.md (the in-time case only). The
+    record holds plain plays, one ``<declarer> calls <card>`` naming a card dummy holds,
+    immediately followed by dummy placing another card, and ``attention``. Every player who
+    played after the error to the same trick gets as candidates every card of his hand as
+    the trick began (less a card he has led to the next trick, which stands on the table);
+    the leader of the next trick gets keep/withdraw. Each combination is kept or rejected by
+    the clause conditions:
+
+    * dummy's card is replaced by the called card (always);
+    * a card that is lawful in the corrected trick may be kept; a card that no longer follows
+      suit (its owner holds the suit now led) must be replaced (the project's reading of
+      DIGEST 32.12(a));
+    * a substitute must follow suit to the corrected trick when able, and differ from the card;
+    * a defender may change freely; declarer may change a lawful card only if his right-hand
+      opponent changed his;
+    * the lead to the next trick is withdrawn when its leader did not win the corrected trick
+      (44G); otherwise a defender may keep or withdraw it and declarer's side must keep it;
+    * no penalty cards; every withdrawn card except dummy's is unauthorized to declarer's side.
+    """
+    deal = parse_deal(case["deal"])
+    trumps = parse_trumps(case["contract"])
+    declarer = parse_seat(case["declarer"])
+    dummy = seat_after(declarer, 2)
+    ns_side = side_of(declarer)
+    first_trick = int(case.get("trick", 1))
+    hands = {s: set(h) for s, h in deal.items()}
+    tricks: list[Trick] = [[]]
+    hand_at_start: list[dict[str, set[str]]] = [{s: set(h) for s, h in hands.items()}]
+    called: str | None = None
+    error: tuple[int, int, str] | None = None  # (trick index, position, called card)
+    for line in case["play"]:
+        tokens = str(line).split()
+        if tokens[0].lower() == "attention":
+            break
+        if len(tokens) == 3 and tokens[1].lower() == "calls":
+            called = parse_card(tokens[2])
+            continue
+        seat, card = parse_seat(tokens[0]), parse_card(tokens[1])
+        trick = tricks[-1]
+        if called is not None:
+            if seat != dummy or card == called:
+                raise NotImplementedError("oracle handles only a call followed by dummy placing another card")
+            error = (len(tricks) - 1, len(trick), called)
+            called = None
+        hands[seat].discard(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            tricks.append([])
+            hand_at_start.append({s: set(h) for s, h in hands.items()})
+    if not tricks[-1]:
+        tricks.pop()
+    if error is None:
+        raise ValueError("no misplay by dummy in the play")
+    ti, pos, designated = error
+    trick = tricks[ti]
+    following = tricks[ti + 1] if ti + 1 < len(tricks) else []
+    assert len(following) <= 1, "45D1 in time: at most the lead to the next trick"
+    fixed: Trick = [*trick[:pos], (dummy, designated)]
+    followers = trick[pos + 1:]
+    next_lead = following[0] if following else None
+    led = fixed[0][1][0]
+
+    def hand_of(seat: str) -> set[str]:
+        h = set(hand_at_start[ti][seat])
+        if next_lead is not None and next_lead[0] == seat:
+            h.discard(next_lead[1])
+        return h
+
+    def lawful(seat: str, card: str) -> bool:
+        h = hand_of(seat)
+        return card in h and (card[0] == led or not any(c[0] == led for c in h))
+
+    # Dummy may have led the called card itself to the next trick: that lead must go back.
+    dummy_led_called = next_lead == (dummy, designated)
+    lead_choices = [WITHDRAW] if dummy_led_called else [KEEP, WITHDRAW]
+    candidates = [sorted(hand_of(s)) for s, _ in followers] + ([lead_choices] if next_lead else [])
+    results: set[str] = set()
+    for combo in itertools.product(*candidates):
+        restored = list(fixed)
+        withdrawn: list[Play] = [(dummy, trick[pos][1])]
+        ui: list[Play] = []
+        changed: set[str] = set()
+        ok = True
+        for (seat, card), choice in zip(followers, combo, strict=False):
+            if choice == card:
+                if not lawful(seat, card):
+                    ok = False  # must be replaced: it no longer follows suit
+                    break
+            else:
+                if not lawful(seat, choice):
+                    ok = False
+                    break
+                if seat == declarer and lawful(seat, card) and seat_after(declarer, 3) not in changed:
+                    ok = False  # declarer only after his RHO changed
+                    break
+                changed.add(seat)
+                withdrawn.append((seat, card))
+                ui.append((seat, card))
+            restored.append((seat, choice))
+        if not ok:
+            continue
+        lead = trick_winner(restored, trumps) if len(restored) == 4 else None
+        cards = {f"{first_trick + ti}:{s}": c for s, c in restored}
+        if next_lead is not None:
+            lead_seat, lead_card = next_lead
+            choice = combo[-1]
+            if lead != lead_seat and choice == KEEP:
+                continue
+            if lead == lead_seat and choice == WITHDRAW and side_of(lead_seat) == ns_side and not dummy_led_called:
+                continue
+            if choice == KEEP:
+                cards[f"{first_trick + ti + 1}:{lead_seat}"] = lead_card
+            else:
+                withdrawn.append(next_lead)
+                if lead_seat != dummy:  # dummy's cards are faced: no information
+                    ui.append(next_lead)
+        obj = {
+            "established": False,
+            "cards": cards,
+            "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
+            "penalty": [],
+            "unauthorized": sorted(f"{ns_side}:{s}:{c}" for s, c in ui),
+            "lead": lead,
+        }
+        results.add(json.dumps(obj, sort_keys=True, separators=(",", ":")))
+    return results

@@ -27,6 +27,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle import oracle_restorations
+
 from rulings.solver.casefile import loads
 from rulings.solver.engine import Ruling
 from rulings.solver.generate import cascade_case, case_seed, random_revoke_case

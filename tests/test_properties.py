@@ -13,11 +13,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-import rulings.solver.generate as generate
-import rulings.solver.testing.strategies as strategies
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import rulings.solver.generate as generate
+import rulings.solver.testing.strategies as strategies
 from rulings.models import Card, Case, Contract, Deal, PenaltyKind, Seat, parse_case
 from rulings.solver.casefile import loads
 from rulings.solver.engine import Restoration, Ruling

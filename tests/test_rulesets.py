@@ -1,5 +1,6 @@
 """Rule sets: registry, clause citations per edition, and the decision switches."""
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -84,5 +85,5 @@ def test_graph_matches_stream() -> None:
 
     for n in leaves:
         path = nx.shortest_path(g, ruling.root, n)
-        steps = tuple(g.edges[a, b]["step"] for a, b in zip(path, path[1:], strict=False))
+        steps = tuple(g.edges[a, b]["step"] for a, b in itertools.pairwise(path))
         assert steps == streamed[g.nodes[n]["restoration"]].path

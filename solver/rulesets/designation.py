@@ -170,7 +170,9 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
     if isinstance(e, Touch):
         return e.seat is declarer
     if isinstance(e, Name):
-        return e.seat is declarer and e.card in table.hand(declarer)
+        # 45C4(a) only when declarer names the card at his own turn: naming a card as held
+        # at another time is a statement, and declarer's cards never become penalty cards (48A)
+        return e.seat is declarer and e.card in table.hand(declarer) and table.on_play is declarer
     return False
 
 

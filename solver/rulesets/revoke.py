@@ -138,7 +138,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         child_table = table.replace_card(r.trick, seat, sub, restore_penalty=restore)
         if new_penalty is not None:
             child_table = child_table.with_penalty(seat, r.card, new_penalty)
-        edges.append((step, Node(child_table, cascade + rest, node.ledger + (info,), node.findings, node.restrictions, node.established, node.focus)))
+        edges.append((step, Node(child_table, cascade + rest, (*node.ledger, info), node.findings, node.restrictions, node.established, node.focus)))
     return edges
 
 

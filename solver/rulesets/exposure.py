@@ -1,0 +1,516 @@
+"""Played, exposed and extra cards: Laws 45A, 45C1, 45C2, 45E, 47A, 47B, 48, 49, 58, with 50B
+for the kind of a new penalty card and 68 where facing cards might be a claim. See
+docs/exposure-penalty-rules.md.
+
+The record lines ruled here (``exposes``, ``names``, ``plays ... simultaneous``,
+``plays ... fifth``) are not applied by the table; the opener rebuilds the table just
+before the first of them, and each becomes a task taken in record order. A task applies its
+card's fate (played to the trick, a penalty card, or nothing), then puts back the plays the
+record has after it, up to the next such line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rulings.models.cards import Card, Seat
+from rulings.models.case import Replay
+from rulings.models.errors import RulingError
+from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
+from rulings.models.table import PenaltyKind, TableState
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
+from rulings.solver.lawful import lawful_cards
+from rulings.solver.rulesets import revoke
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.penalty import (
+    LaterPlay,
+    after_ruling_tasks,
+    failure_tasks,
+    find_failure,
+    kind_for,
+    pc_info,
+    recorded_plays,
+    replay_plays,
+    start_table,
+)
+
+#: Hooks for a lead out of turn this module creates (a fifth card the director deems led,
+#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the
+#: tasks to append (Laws 53-56 live in another module, which registers itself here).
+LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleSet, TableState, Seat, Card], tuple[object, ...]]] = []
+
+# Finding words (``director finds <word>``) for the disputed facts of this module.
+VISIBLE, NOT_VISIBLE = "visible_to_partner", "not_visible_to_partner"
+PLAYED, NOT_PLAYED, LED = "played", "not_played", "led"
+
+
+# ----- tasks --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ExposedCard:
+    """45C1, 45C2, 48, 49: a card became visible without being placed as played."""
+
+    event: Expose
+    then: tuple[LaterPlay, ...] = ()
+    given: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCard:
+    """49: a defender named a card as being in his hand."""
+
+    event: Name
+    then: tuple[LaterPlay, ...] = ()
+    given: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraCard:
+    """45E: a card put on a trick that already holds four."""
+
+    event: FifthCard
+    then: tuple[LaterPlay, ...] = ()
+    given: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneousPlay:
+    """58A (two players at once) and 58B (one player, several cards)."""
+
+    event: Simultaneous
+    then: tuple[LaterPlay, ...] = ()
+    given: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentMayChange:
+    """58B3: an opponent who played after a visible card the offender took back may change."""
+
+    offender: Seat
+    later: tuple[LaterPlay, ...]
+    index: int = 0
+
+
+OWN = (Expose, Name, FifthCard, Simultaneous)
+
+
+# ----- opener -------------------------------------------------------------------------------------
+def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """Find the record lines this module rules on; rebuild the table before the first."""
+    unapplied = {id(e) for e in replay.unapplied}
+    own = [e for e in replay.before if isinstance(e, OWN)]
+    if not own:
+        return None
+    given = frozenset(e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds))
+    plays = recorded_plays(replay.table)
+    # how many recorded plays precede each record line (a Call the table applied is a play)
+    counts: list[int] = []
+    n = 0
+    for e in replay.before:
+        if isinstance(e, OWN):
+            counts.append(n)
+        elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
+            n += 1
+    counts.append(len(plays))
+    first = start_table(replay.table)
+    for i, e in enumerate(own):
+        at = replay_plays(first, plays[: counts[i]])
+        cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
+        for c in cards:
+            if c not in at.hand(e.seat):
+                err = at._not_held(e.seat, c, 0)
+                raise err.located(line=e.line)
+    start = replay_plays(first, plays[: counts[0]])
+    agenda: list[object] = []
+    for i, e in enumerate(own):
+        then = tuple(plays[counts[i] : counts[i + 1]])
+        if isinstance(e, Expose):
+            agenda.append(ExposedCard(e, then, given))
+        elif isinstance(e, Name):
+            agenda.append(NamedCard(e, then, given))
+        elif isinstance(e, FifthCard):
+            agenda.append(ExtraCard(e, then, given))
+        else:
+            agenda.append(SimultaneousPlay(e, then, given))
+    # the trick under ruling: the one in progress, or the last one played (its winner leads)
+    cur = start.current_trick
+    focus = cur.number if cur is not None else start.first_trick
+    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
+    # plays the table records as out of turn only because a card of these lines is missing
+    # from it (East's exposed card, deemed played, came before South's) are not irregular
+    nominal, done = first, 0
+    try:
+        for i, e in enumerate(own):
+            nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
+            if _may_be_played(nominal, e) and _turn(nominal, e.seat):
+                card = e.faces[0] if isinstance(e, Simultaneous) else e.card
+                nominal = nominal.play(e.seat, card)
+        nominal = replay_plays(nominal, plays[done:])
+    except RulingError:
+        nominal = replay.table
+    handled = (*handled, *(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn))
+    irregular = [str(e) for e in own]
+    notices: list[Notice] = []
+    failure = find_failure(replay.table)
+    if failure is not None:
+        # a failure to play a penalty card (52) in the record: ruled first when it came before
+        # the lines of this module (its trick is then already on the table)
+        before = find_failure(start)
+        if before is not None:
+            agenda.insert(0, before)
+            irregular.insert(0, f"{before.seat} played {before.card} to trick {before.trick} when a penalty card was due (52)")
+        else:
+            notices.append(Notice(None, f"{failure.seat}'s {failure.card} to trick {failure.trick}, played when a penalty "
+                                        "card was due after the exposure, is not yet ruled on (52)"))
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled)
+
+
+def _may_be_played(table: TableState, e: object) -> bool:
+    """Whether a line of this module may put its card in the played position (for telling
+    real plays out of turn from those only out of turn because its card is missing)."""
+    if isinstance(e, Simultaneous):
+        return True
+    if not isinstance(e, Expose):
+        return False
+    if table.is_defender(e.seat):
+        return not {"not_visible_to_partner", "face_down", "dropped"} & set(e.facts)
+    return e.seat is table.declarer and bool({"touching_table", "maintained_as_played"} & set(e.facts))
+
+
+# ----- shared steps ---------------------------------------------------------------------------------
+def _node(node: Node, table: TableState, agenda: tuple[object, ...], *, info: tuple[Info, ...] = (),
+          findings: tuple[str, ...] = ()) -> Node:
+    return Node(table, agenda, node.ledger + info, node.findings + findings, node.restrictions, node.established, node.focus)
+
+
+def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
+    """Put back the plays the record has after the line ruled on, dropping those that no
+    longer fit (a player whose exposed card was deemed played to the trick plays no second
+    card to it; a card no longer held)."""
+    for _, seat, card in then:
+        cur = table.current_trick
+        if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
+            continue  # he has already played to this trick (45C1): the later card does not count
+        try:
+            table = table.play(seat, card)
+        except RulingError:
+            continue
+    return table
+
+
+def _placed(node: Node, before: TableState, placed: TableState, then: tuple[LaterPlay, ...],
+            rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+    """The child once a card is placed as played (``before`` -> ``placed``): the later plays
+    put back; a card that fails to follow suit is a revoke, corrected by the revoke rules (62)
+    like any other (the cards played after it in the cascade); one that fails to play a due
+    penalty card is ruled under 52."""
+    final = _then(placed, then)
+    new = [r for r in placed.revokes if r not in before.revokes]
+    tasks: tuple[object, ...]
+    if new:
+        tasks = tuple(revoke.CorrectRevoke(r, revoke._plays_after(final, r)) for r in new if not final.is_established(r))
+    else:
+        seat, card = placed.tricks[-1].plays[-1]
+        tasks = failure_tasks(before, placed, seat, card)
+    return _node(node, final, tasks + rest, info=info, findings=findings)
+
+
+def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The finding(s) to rule under, each with the findings the branch records: a fact stated
+    in the play line (records nothing), the director's finding (recorded), or, with neither,
+    both branches, each labelled with its finding."""
+    for word in (yes, no):
+        if word in facts:
+            return [(word, ())]
+    for word in (yes, no):
+        if word in given:
+            return [(word, (word,))]
+    return [(yes, (yes,)), (no, (no,))]
+
+
+def _turn(table: TableState, seat: Seat) -> bool:
+    """Whether it is ``seat``'s turn to lead or play, and he has not played to the trick."""
+    cur = table.current_trick
+    if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
+        return False
+    return table.on_play is seat
+
+
+def _make_penalty(rs: RuleSet, table: TableState, seat: Seat, card: Card, kind: PenaltyKind) -> tuple[TableState, tuple[Info, ...]]:
+    t2 = table.with_penalty(seat, card, kind)
+    return t2, (pc_info(rs, t2, seat, card),)
+
+
+def _with_followups(rs: RuleSet, node: Node, table: TableState, then: tuple[LaterPlay, ...], seat: Seat,
+                    rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+    """The child once ``seat`` has a new penalty card: the later plays put back, then the
+    lead options if his partner is to lead (Decisions.lead_options_after_ruling)."""
+    t = _then(table, then)
+    return _node(node, t, after_ruling_tasks(rs, t, seat) + rest, info=info, findings=findings)
+
+
+def _kind_word(t: TableState, seat: Seat, card: Card) -> str:
+    return next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), "?")
+
+
+# ----- rules --------------------------------------------------------------------------------------
+def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45C1 (a defender's card partner could see is played, or a penalty card when he has
+    already played, 49); 45C2 (declarer's card is played only when held face up touching or
+    nearly touching the table, or maintained as played); 48A (declarer's and dummy's cards are
+    never penalty cards; a dropped card need not be played); 68 (showing cards one at a time
+    about the trick in progress is no claim)."""
+    assert isinstance(task, ExposedCard)
+    ev = task.event
+    seat, card, facts = ev.seat, ev.card, ev.facts
+    table = node.table
+    rest = node.agenda[1:]
+    claiming = "claiming" in facts
+    claim_also = (rs.cite("68"), rs.cite("68A")) if claiming else ()
+    claim_text = "; not a claim: a claim concerns later tricks and shows the cards together (68, 68A)" if claiming else ""
+    question = f"what becomes of {seat}'s exposed {card}?"
+    if card not in table.hand(seat) or card in {p.card for p in table.penalty_cards}:
+        step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"{card} is already played or a penalty card; nothing changes",
+                    question=question, choice="nothing")
+        return [(step, _node(node, _then(table, task.then), rest))]
+
+    def played(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "played") -> Edge:
+        t2 = table.play(seat, card)
+        step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
+                    f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
+                    question=question, choice=choice)
+        return (step, _placed(node, table, t2, task.then, rest, findings=finding))
+
+    def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
+        step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
+                    also=also, question=question, choice=choice)
+        return (step, _node(node, _then(table, task.then), rest, findings=finding))
+
+    if seat is table.dummy:
+        return [nothing(rs.cite("48A"), (), "dummy's cards are never penalty cards (48A)", ())]
+    if seat is table.declarer:
+        if claiming:
+            step = Step("TD", StepKind.FORCED, rs.cite("48B2"),
+                        f"declarer faced {card}: he may be treated as claiming (68); the claim is not ruled here",
+                        also=(rs.cite("68A"),), question=question, choice="possible claim")
+            return [(step, _node(node, _then(table, task.then), rest))]
+        if not _turn(table, seat):
+            return [nothing(rs.cite("48A"), (), "it is not declarer's turn to play from his hand; declarer is not restricted "
+                            "for exposing a card (48A)", ())]
+        if "touching_table" in facts:
+            return [played(rs.cite("45C2(a)"), (), "declarer held it face up touching or nearly touching the table", ())]
+        if "maintained_as_played" in facts:
+            return [played(rs.cite("45C2(b)"), (), "declarer maintained it as played", ())]
+        if "dropped" in facts:
+            return [nothing(rs.cite("48A"), (), "declarer dropped it; he need not play it and it is no penalty card (48A)", ())]
+        if facts or NOT_PLAYED in task.given:
+            return [nothing(rs.cite("45C2(a)"), (rs.cite("48A"),),
+                            "declarer neither held it face up touching or nearly touching the table nor maintained it as played; "
+                            "no penalty card (48A)", () if facts else (NOT_PLAYED,))]
+        if PLAYED in task.given:
+            return [played(rs.cite("45C2(a)"), (), "the director finds it was held or maintained as played", (PLAYED,))]
+        return [
+            played(rs.cite("45C2(a)"), (), "if the director finds it was held face up touching or nearly touching the table, "
+                   "or maintained as played", (PLAYED,), choice="finding: played"),
+            nothing(rs.cite("45C2(a)"), (rs.cite("48A"),), "if the director finds it was not; no penalty card (48A)",
+                    (NOT_PLAYED,), choice="finding: not played"),
+        ]
+    # a defender's card
+    if "face_down" in facts:
+        return [nothing(rs.cite("45C1"), (rs.cite("49"),), "its face could not be seen", ())]
+    branches = _branches(task.given, facts, VISIBLE, NOT_VISIBLE)
+    edges: list[Edge] = []
+    for b, finding in branches:
+        if b == NOT_VISIBLE:
+            edges.append(nothing(rs.cite("45C1"), (rs.cite("49"),), "his partner could not see its face; no penalty card (49)",
+                                 finding, choice="finding: not visible" if finding else "not played"))
+            continue
+        if "dropped" not in facts and _turn(table, seat):
+            edges.append(played(rs.cite("45C1"), (), "his partner could possibly see its face", finding,
+                                choice="finding: visible" if finding else "played"))
+            continue
+        kind = kind_for(card, deliberate=claiming)
+        t2, info = _make_penalty(rs, table, seat, card, kind)
+        why = "he dropped it" if "dropped" in facts else "he has already played to this trick" if not _turn(table, seat) else ""
+        step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, rs.cite("49"),
+                    f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: his partner could possibly see it ({why}){claim_text}",
+                    also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,
+                    choice="finding: visible" if finding else "penalty card")
+        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
+    return edges
+
+
+def named_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """49: a card a defender names as being in his hand becomes a penalty card (major: naming
+    is deliberate, Decisions.named_card_is_major); declarer's and dummy's never do (48A)."""
+    assert isinstance(task, NamedCard)
+    seat, card = task.event.seat, task.event.card
+    table = node.table
+    rest = node.agenda[1:]
+    question = f"{seat} named {card} as being in his hand"
+    if not table.is_defender(seat):
+        step = Step("TD", StepKind.FORCED, rs.cite("48A"), f"{card} is declarer's or dummy's: never a penalty card",
+                    question=question, choice="nothing")
+        return [(step, _node(node, _then(table, task.then), rest))]
+    if card not in table.hand(seat) or card in {p.card for p in table.penalty_cards}:
+        step = Step("TD", StepKind.FORCED, rs.cite("49"), f"{card} is already played or a penalty card; naming it changes nothing",
+                    question=question, choice="nothing")
+        return [(step, _node(node, _then(table, task.then), rest))]
+    kind = PenaltyKind.MAJOR if rs.decisions.named_card_is_major else kind_for(card, deliberate=False)
+    t2, info = _make_penalty(rs, table, seat, card, kind)
+    step = Step("TD", StepKind.FORCED, rs.cite("49"), f"{card} becomes a {_kind_word(t2, seat, card)} penalty card (named as held)",
+                also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="penalty card")
+    return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
+
+
+def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45E1: a defender's fifth card is a penalty card unless the director deems it led (then
+    a lead, out of turn unless he won the trick: 53/56); 45E2: declarer's goes back to the hand
+    unless deemed led (55). Without the director's finding, both branches."""
+    assert isinstance(task, ExtraCard)
+    seat, card = task.event.seat, task.event.card
+    table = node.table
+    rest = node.agenda[1:]
+    cur = table.current_trick
+    defender = table.is_defender(seat)
+    clause = rs.cite("45E1") if defender else rs.cite("45E2")
+    question = f"was {seat}'s {card} played to trick {cur.number if cur else '?'} or led to the next?"
+    if cur is None or not cur.is_complete:
+        t2 = table.play(seat, card)
+        step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
+                    question=question, choice="played")
+        return [(step, _placed(node, table, t2, task.then, rest))]
+    edges: list[Edge] = []
+    for b, finding in _branches(task.given, (), PLAYED, LED):
+        kind_step = StepKind.FINDING if finding else StepKind.FORCED
+        if b == LED:
+            t2 = table.play(seat, card)
+            leader = cur.winner(table.trumps)
+            if leader is seat:
+                text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is a proper lead"
+                also: tuple[str, ...] = (rs.cite("44G"),)
+                hooks: tuple[object, ...] = ()
+            else:
+                loot = rs.cite("53A") if not defender else rs.cite("56")
+                also = (rs.cite("55A") if not defender else loot, rs.cite("53A"))
+                text = f"{card} is deemed led to trick {cur.number + 1}: a lead out of turn ({leader} won trick {cur.number}; Laws 53-56)"
+                hooks = tuple(t for h in LEAD_OUT_OF_TURN_HOOKS for t in h(rs, t2, seat, card))
+            step = Step("TD", kind_step, clause, text, also=also, question=question, choice="led")
+            edges.append((step, _node(node, _then(t2, task.then), hooks + rest, findings=finding)))
+            continue
+        if not defender:
+            step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card)",
+                        also=(rs.cite("48A"),), question=question, choice="played to the trick")
+            edges.append((step, _node(node, _then(table, task.then), rest, findings=finding)))
+            continue
+        kind = kind_for(card, deliberate=rs.decisions.fifth_card_is_deliberate)
+        t2, info = _make_penalty(rs, table, seat, card, kind)
+        step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} penalty card",
+                    also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="played to the trick")
+        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
+    return edges
+
+
+def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """58A: a play at the same moment as another's legal play counts as made after it (out of
+    turn, a defender's card is withdrawn, 47B, and is a major penalty card, 49, 50B);
+    58B1: one face visible, that card is played and the others go back (47F2 aside, no
+    rectification); 58B2: several visible, the offender says which he plays and a defender's
+    other visible cards are penalty cards (50B); 58B3: then an opponent who played after may
+    change his card."""
+    assert isinstance(task, SimultaneousPlay)
+    ev = task.event
+    seat = ev.seat
+    table = node.table
+    rest = node.agenda[1:]
+    defender = table.is_defender(seat)
+    if len(ev.cards) == 1:
+        card = ev.cards[0]
+        question = f"{seat}'s {card} was played at the same moment as the card before it"
+        if _turn(table, seat):
+            t2 = table.play(seat, card)
+            step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
+                        question=question, choice="stands")
+            return [(step, _placed(node, table, t2, task.then, rest))]
+        if not defender:
+            step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, out of turn: "
+                        "it is withdrawn (47B) and goes back to the hand (48A)", also=(rs.cite("47B"), rs.cite("48A")),
+                        question=question, choice="withdrawn")
+            return [(step, _node(node, _then(table, task.then), rest))]
+        t2, info = _make_penalty(rs, table, seat, card, PenaltyKind.MAJOR)
+        step = Step("TD", StepKind.FORCED, rs.cite("58A"),
+                    f"{card} counts as played after the other card, out of turn: it is withdrawn (47B) and becomes a "
+                    f"{_kind_word(t2, seat, card)} penalty card (49, 50B: a deliberate play)",
+                    also=(rs.cite("47B"), rs.cite("49"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="penalty card")
+        return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
+    faces = ev.faces
+    names = " ".join(str(c) for c in ev.cards)
+    if len(faces) == 1:
+        card = faces[0]
+        t2 = table.play(seat, card)
+        step = Step("TD", StepKind.FORCED, rs.cite("58B1"),
+                    f"only {card}'s face was visible: it is played; {' '.join(str(c) for c in ev.cards if c != card)} "
+                    "go back to the hand without rectification", question=f"{seat} played {names} together", choice=str(card))
+        return [(step, _placed(node, table, t2, task.then, rest))]
+    question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
+    edges: list[Edge] = []
+    for card in faces:
+        t2 = table.play(seat, card)
+        others = [c for c in faces if c != card]
+        also: list[str]
+        if defender:
+            for c in others:
+                t2 = t2.with_penalty(seat, c, kind_for(c, deliberate=False))
+            infos = tuple(pc_info(rs, t2, seat, c) for c in others)
+            fate = ", ".join(f"{c} a {_kind_word(t2, seat, c)} penalty card" for c in others)
+            also = [rs.cite("50B"), rs.cite("50E2")]
+        else:
+            fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
+            infos = tuple(rs.withdrawn_info(seat, c, seat.side) for c in others)
+            also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
+        t3 = _then(t2, task.then)
+        later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
+        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
+        step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
+                    also=(rs.cite("47B"), *also), question=question, choice=str(card))
+        edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
+    return edges
+
+
+def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """58B3: an opponent who had played to the trick after the simultaneous cards may take
+    his card back and play another, without rectification (16C)."""
+    assert isinstance(task, OpponentMayChange)
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    nxt: tuple[object, ...] = (OpponentMayChange(task.offender, task.later, task.index + 1),) if task.index + 1 < len(task.later) else ()
+    rest = nxt + node.agenda[1:]
+    question = f"{seat} (non-offending side) may withdraw {card} and play another card"
+    actor = rs.actor(table, seat)
+    edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} keeps {card}", question=question, choice="keep"),
+                          _node(node, table, rest))]
+    trick = table.trick(trick_no)
+    if trick is None or trick.card_of(seat) != card:
+        return edges
+    hand = frozenset(table.hand(seat) | {card})
+    info = rs.withdrawn_info(seat, card, task.offender.side)
+    for sub in lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, table.penalty_cards_of(seat), frozenset({card})):
+        t2 = table.replace_card(trick_no, seat, sub)
+        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} withdraws {card} and plays {sub}; no penalty card",
+                    also=(info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
+        edges.append((step, _node(node, t2, rest, info=(info,))))
+    return edges
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("exposed_card", ExposedCard,
+         ("45A", "45C1", "45C2(a)", "45C2(b)", "48A", "48B2", "49", "50", "50B", "50E2", "68", "68A"),
+         exposed_card, exposed_card.__doc__ or ""),
+    Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
+    Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
+         extra_card, extra_card.__doc__ or ""),
+    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
+         simultaneous_play, simultaneous_play.__doc__ or ""),
+    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
+)
+OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)

@@ -1,0 +1,739 @@
+"""Leads out of turn and premature plays: Laws 53, 54, 55, 56, 57 (with 47F and 50 for the
+penalty cards they create). See docs/leads-rules.md.
+
+The opener looks at the first play out of turn the table recorded (``TableState.out_of_turn``)
+and classifies it:
+
+* the first card of a trick, not from the player entitled to lead: a lead out of turn, ruled
+  under 54 (faced opening lead by a defender), 54E (opening lead by the declaring side), 55
+  (declarer's lead, from either hand) or 56 (a defender's later lead). A play to it by the next
+  hand in rotation accepts it (53A); the proper leader's card is the proper lead (53B, 47F1);
+* a card placed out of turn in a trick already begun: by a defender before his partner has
+  played, a premature play (57A; no rectification under 57C1 when declarer had played from
+  both hands); by a defender at his right-hand opponent's turn, 57D (2017 only); by declarer
+  from either hand, 57C3.
+
+Choices the record has already settled (``S accepts``, ``E refuses``, ``S spreads``,
+``S requires lowest``...) become the single recorded branch; unsettled ones are option nodes
+naming who chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rulings.models.cards import Card, Seat, Side, Suit
+from rulings.models.case import Replay
+from rulings.models.errors import NotationError
+from rulings.models.events import Choice, DirectorFinds
+from rulings.models.table import PenaltyKind, TableState, Trick, Withdrawal
+from rulings.solver.claims import Atom, register_atom
+from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind
+from rulings.solver.lawful import lawful_cards
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+
+SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
+SAW_DUMMY = "saw_dummy"
+
+
+# ----- tasks ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LeadOutOfTurn:
+    """53A/54/55/56: a card led out of turn, not (yet) accepted by a play."""
+
+    trick: int
+    offender: Seat
+    card: Card
+    proper: Seat  # the player entitled to lead
+    choices: tuple[Choice, ...] = ()  # the record's accepts/refuses/spreads lines
+    saw_dummy: bool = False  # finding for 54C
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptedByPlay:
+    """53A: the next hand in rotation played to the lead out of turn: it is a correct lead."""
+
+    trick: int
+    offender: Seat
+    card: Card
+    by: Seat
+    by_card: Card
+    opening: bool
+    #: set when the next hand is also the proper leader: his card may have been his proper
+    #: lead (53B) rather than a play to the irregular lead; a director's finding decides.
+    proper_lead: ProperLead | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaringSideOpeningLead:
+    """54E: an opening lead by declarer or dummy is not a lead (Law 24)."""
+
+    trick: int
+    offender: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ProperLead:
+    """53B (2007 53C) with 47F1: the proper leader led to the trick of the irregular lead;
+    the cards played in error, taken in rotation after the proper lead, may be withdrawn."""
+
+    trick: int
+    proper: Seat
+    offending: Side  # the side that led out of turn (16C)
+    errors: tuple[tuple[Seat, Card], ...]  # in rotation from the proper leader
+    index: int = 0
+    kept: int = 0  # how many error cards stand so far (a contiguous run after the proper lead)
+
+
+@dataclass(frozen=True, slots=True)
+class PrematurePlay:
+    """57A: a defender played before his partner had played to the trick."""
+
+    trick: int
+    offender: Seat
+    card: Card
+    choices: tuple[Choice, ...] = ()
+    #: the card is the offender's second in the trick: a lead to the next trick made before
+    #: his partner played to this one (57A's first case)
+    next_trick_lead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PrematureOptions:
+    """57A1-57A4: declarer chooses one option over the offender's partner."""
+
+    trick: int
+    offender: Seat
+    suit_led: Suit
+    choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAtRhoTurn:
+    """57D (2017): a defender played at his right-hand opponent's turn (partner had played)."""
+
+    trick: int
+    offender: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerPremature:
+    """57C3 (2007 57C2): declarer's premature play from either hand is a played card."""
+
+    trick: int
+    offender: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class NoAcceptanceAtTrick13:
+    """Marker task of the 2017-only rule: no lead out of turn is accepted at trick 13 (53A)."""
+
+
+# ----- geometry ---------------------------------------------------------------------------------
+def expected_leader(table: TableState, number: int) -> Seat:
+    """Who is entitled to lead trick ``number`` (44G): the winner of the trick before."""
+    prev = table.trick(number - 1)
+    if prev is None or not prev.is_complete:
+        return table.first_leader
+    winner = prev.winner(table.trumps)
+    assert winner is not None
+    return winner
+
+
+def rotation_from(seat: Seat) -> list[Seat]:
+    """The four seats in playing order starting with ``seat``."""
+    out = [seat]
+    while len(out) < 4:
+        out.append(out[-1].lho)
+    return out
+
+
+def leader_of(table: TableState, focus: int | None) -> Seat:
+    """Who leads the trick under ruling as restored: its first card's player, or, with no card
+    standing in it, the player now to lead (44G, or the correct hand after a retraction)."""
+    t = table.trick(focus) if focus is not None else None
+    if t is not None and t.plays:
+        return t.plays[0][0]
+    return table.on_play
+
+
+def _is_declaring(table: TableState, seat: Seat) -> bool:
+    return not table.is_defender(seat)
+
+
+def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger: Sequence[Info] = (),
+           restrictions: Sequence[str] = ()) -> Node:
+    return Node(table, agenda, node.ledger + tuple(ledger), node.findings, node.restrictions + tuple(restrictions),
+                node.established, node.focus)
+
+
+def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card) -> Node:
+    """Hook for the penalty-card rules (Law 50D, part A of issue 4): a lead refused under 54D
+    or 56, or a card made a penalty card under 57A/57D, is a major penalty card; when the
+    offender's partner is to lead, declarer's 50D2 options follow. Returns ``node`` unchanged
+    until the penalty-card module connects here (the lead engineer merges the two)."""
+    return node
+
+
+def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
+    """Take a defender's card back from the trick; it becomes a major penalty card."""
+    t = table.replace_card(trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    return t.with_penalty(seat, card, PenaltyKind.MAJOR)
+
+
+def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choice | None:
+    for c in choices:
+        if c.seat is seat and c.verb in verbs:
+            return c
+    return None
+
+
+# ----- opener -------------------------------------------------------------------------------------
+def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """Find the first play out of turn and put the matching task on the agenda."""
+    table = replay.table
+    if not table.out_of_turn:
+        return None
+    trick_no, seat = table.out_of_turn[0]
+    trick = table.trick(trick_no)
+    if trick is None:
+        return None
+    events = (*replay.unapplied, *replay.after)
+    choices = tuple(e for e in events if isinstance(e, Choice))
+    findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
+    known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
+    used: list[object] = list(choices) + [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
+    recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings)
+    handled_pairs = [(trick_no, s) for (n, s) in table.out_of_turn if n == trick_no]
+    task: object
+    if trick.plays[0][0] is seat:
+        task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings)
+    else:
+        found = _classify_play(rs, table, trick, seat, choices)
+        if found is None:
+            return None
+        task, irregularity = found
+        handled_pairs = [(trick_no, seat)]
+        if isinstance(task, DeclarerPremature):
+            # A defender's premature play after declarer's in the same trick (57C1 may apply).
+            pos = trick.position_of(seat)
+            assert pos is not None
+            for s, _ in trick.plays[pos + 1 :]:
+                more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
+                if more is not None and isinstance(more[0], PrematurePlay):
+                    node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
+                    return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (trick_no, s)))
+    node = Node(table=table, agenda=(task,), findings=recorded, focus=trick_no)
+    return Opening(node, (irregularity,), (), (*used, *handled_pairs))
+
+
+def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
+                   saw_dummy: bool) -> tuple[object, str]:
+    card = trick.plays[0][1]
+    proper = expected_leader(table, trick.number)
+    opening = trick.number == 1
+    what = f"{seat} led {card} to trick {trick.number} when {proper} was to lead"
+    if opening and _is_declaring(table, seat):
+        return DeclaringSideOpeningLead(trick.number, seat, card), f"{what} (an opening lead by the declaring side, 54E)"
+    if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho:
+        by, by_card = trick.plays[1]
+        proper_lead = None
+        if by is proper:  # the next hand is the proper leader: a play to the lead, or his proper lead?
+            proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead)
+        return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
+    for s, _ in trick.plays[1:]:
+        if s is proper and s.side is not seat.side:
+            pos = trick.position_of(s)
+            assert pos is not None
+            return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead (53B)"
+    return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
+
+
+def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
+    """The cards placed before the proper lead (at ``pos``), in rotation after the proper leader."""
+    order = rotation_from(proper)
+    return tuple(sorted(trick.plays[:pos], key=lambda p: order.index(p[0])))
+
+
+def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
+                   choices: tuple[Choice, ...]) -> tuple[object, str] | None:
+    mine = [i for i, (s, _) in enumerate(trick.plays) if s is seat]
+    if len(mine) > 1:
+        # His second card: a lead to the next trick before the current one is complete.
+        card = trick.plays[mine[-1]][1]
+        what = f"{seat} led {card} to trick {trick.number + 1} before trick {trick.number} was complete"
+        if table.is_defender(seat) and seat.partner not in [s for s, _ in trick.plays]:
+            return PrematurePlay(trick.number, seat, card, choices, True), f"{what}, before his partner played (57A)"
+        return None
+    pos = trick.position_of(seat)
+    if pos is None or pos == 0:
+        return None
+    card = trick.plays[pos][1]
+    before = [s for s, _ in trick.plays[:pos]]
+    turn = next(s for s in rotation_from(trick.leader) if s not in before)  # whose turn it was
+    what = f"{seat} played {card} to trick {trick.number} at {turn}'s turn"
+    if _is_declaring(table, seat):
+        return DeclarerPremature(trick.number, seat, card), f"{what} (declarer's premature play, 57C3)"
+    waiting: list[Seat] = []
+    s = turn
+    while s is not seat:
+        if s not in before:
+            waiting.append(s)
+        s = s.lho
+    if seat.partner in waiting:
+        return PrematurePlay(trick.number, seat, card, choices), f"{what}, before his partner {seat.partner} (57A)"
+    task = PlayAtRhoTurn(trick.number, seat, card)
+    if rs.rule_for(task) is None:
+        return None
+    return task, f"{what}, his right-hand opponent's turn (57D)"
+
+
+# ----- rules: leads out of turn ----------------------------------------------------------------------
+def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """53A: a play from the hand next in rotation accepts the lead out of turn (54B1 at trick 1)."""
+    assert isinstance(task, AcceptedByPlay)
+    also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
+    step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
+                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted",
+                also=also, question="was the lead out of turn accepted?", choice="accepted by play")
+    accepted = (step, _child(node, node.table, node.agenda[1:]))
+    if task.proper_lead is None:
+        return [accepted]
+    question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
+    found = set(node.findings)
+    edges: list[Edge] = []
+    if FINDING_PROPER_LEAD not in found:
+        edges.append((replace(step, actor="TD", kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED),
+                      _with_finding(accepted[1], FINDING_ACCEPTED)))
+    if FINDING_ACCEPTED not in found:
+        lead_step = Step("TD", StepKind.FINDING, rs.cite("53B"), f"{task.by_card} was {task.by}'s proper lead, not a play to "
+                         f"{task.offender}'s {task.card}", question=question, choice=FINDING_PROPER_LEAD)
+        child = _child(node, node.table, (task.proper_lead, *node.agenda[1:]))
+        edges.append((lead_step, _with_finding(child, FINDING_PROPER_LEAD)))
+    return edges
+
+
+FINDING_ACCEPTED = "played to the lead"
+FINDING_PROPER_LEAD = "proper lead"
+
+
+def _with_finding(node: Node, finding: str) -> Node:
+    if finding in node.findings:
+        return node
+    return replace(node, findings=(*node.findings, finding))
+
+
+def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """54E: an opening lead by the declaring side is not a lead and cannot be accepted; Law 24."""
+    assert isinstance(task, DeclaringSideOpeningLead)
+    t = node.table.replace_card(task.trick, task.offender, None)
+    step = Step("TD", StepKind.FORCED, rs.cite("54E"),
+                f"{task.offender}'s {task.card} is not a lead and cannot be accepted; it goes back (Law 24 applies)",
+                also=(rs.cite("48A"),), question="an opening lead by the declaring side", choice="not a lead")
+    return [(step, _child(node, t, node.agenda[1:]))]
+
+
+def lead_out_of_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """53A with 54 (faced opening lead by a defender), 55 (declarer's lead) or 56 (a defender's
+    later lead): who chooses, and every option."""
+    assert isinstance(task, LeadOutOfTurn)
+    table = node.table
+    if _is_declaring(table, task.offender):
+        return _declarer_lead(rs, node, task)
+    if task.trick == 1:
+        return _opening_lead(rs, node, task)
+    return _defender_lead(rs, node, task)
+
+
+def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
+    """53A (2017): a lead out of turn is accepted only before the thirteenth trick."""
+    return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+
+
+def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn, clause: str, also: tuple[str, ...]) -> Node:
+    t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    return _after_penalty_card(rs, child, task.offender, task.card)
+
+
+def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
+    """54: declarer's options at a faced opening lead out of turn."""
+    table = node.table
+    decl = table.declarer
+    actor = str(decl)
+    question = f"{decl} (declarer) chooses: {task.offender} faced an opening lead out of turn ({task.card})"
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    new_decl = table.dummy
+    swapped = table._evolve(declarer=new_decl, first_leader=task.offender)
+    spread = (Step(actor, StepKind.OPTION, rs.cite("54A"),
+                   f"{decl} spreads his hand and becomes dummy; {new_decl} is declarer and {task.offender}'s lead stands",
+                   also=(rs.cite("53A"),), question=question, choice="spread and become dummy"),
+              _child(node, swapped, node.agenda[1:], restrictions=(f"declarer {new_decl} (54A)",)))
+    accept = (Step(actor, StepKind.OPTION, rs.cite("54B"),
+                   f"{decl} accepts the lead; dummy is spread (41) and {decl} plays second from his own hand (54B1)",
+                   also=(rs.cite("53A"), rs.cite("54B1")), question=question, choice="accept"),
+              _child(node, table, node.agenda[1:]))
+    refuse = (Step(actor, StepKind.OPTION, rs.cite("54D"),
+                   f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
+                   f"{task.proper} leads", also=(rs.cite("50D"), info.ai_clause, info.ui_clause), question=question,
+                   choice="refuse"),
+              _refused_defender(rs, node, task, rs.cite("54D"), ()))
+    if task.saw_dummy:
+        forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
+                         text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
+        return [(forced, accept[1])]
+    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses"))
+    if recorded is not None:
+        chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[recorded.verb]
+        kind = StepKind.FORCED if recorded.verb == "spreads" else StepKind.OPTION
+        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {recorded})"), chosen[1])]
+    return [spread, accept, refuse]
+
+
+def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
+    """56 (with 53A and 50): declarer accepts, or refuses and the card is a major penalty card."""
+    table = node.table
+    decl = table.declarer
+    actor = str(decl)
+    question = f"{decl} (declarer) chooses: {task.offender} led {task.card} out of turn ({task.proper} was to lead)"
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    accept = (Step(actor, StepKind.OPTION, rs.cite("53A"), f"{decl} accepts {task.offender}'s lead of {task.card}",
+                   also=(rs.cite("56"),), question=question, choice="accept"),
+              _child(node, table, node.agenda[1:]))
+    refuse = (Step(actor, StepKind.OPTION, rs.cite("56"),
+                   f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
+                   f"{task.proper} leads", also=(rs.cite("50B"), rs.cite("50D"), info.ai_clause, info.ui_clause),
+                   question=question, choice="refuse"),
+              _refused_defender(rs, node, task, rs.cite("56"), ()))
+    if _acceptance_barred(rs, task):
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
+                         text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
+    recorded = _choice(task.choices, decl, ("accepts", "refuses"))
+    if recorded is not None:
+        chosen = accept if recorded.verb == "accepts" else refuse
+        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {recorded})"), chosen[1])]
+    return [accept, refuse]
+
+
+def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
+    """55A/55B: either defender accepts or requires retraction; if they differ, the player next
+    in turn to the irregular lead prevails. Refused: the card goes back (55B1), or declarer leads
+    from the correct hand, any card (55B2)."""
+    table = node.table
+    first = task.offender.lho  # next in turn to the irregular lead: his choice prevails
+    other = first.partner
+    wrong_hand = task.proper.side is task.offender.side
+    back = rs.cite("55B2") if wrong_hand else rs.cite("55B1")
+    t = table.replace_card(task.trick, task.offender, None)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    where = f"{task.proper} (declarer leads from the correct hand, any card)" if wrong_hand else task.proper
+    question = (f"{first} or {other} (either defender, no consultation; if they differ {first} prevails) chooses: "
+                f"{task.offender} led {task.card} out of turn")
+    actor = f"{first} or {other}"
+    accept = (Step(actor, StepKind.OPTION, rs.cite("55A"), f"the defenders accept {task.offender}'s lead of {task.card}",
+                   also=(rs.cite("53A"),), question=question, choice="accept"),
+              _child(node, table, node.agenda[1:]))
+    refuse = (Step(actor, StepKind.OPTION, rs.cite("55A"),
+                   f"the defenders require retraction: {task.card} goes back to {task.offender}, no penalty card (48A); "
+                   f"{where} leads", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
+                   question=question, choice="refuse"),
+              _child(node, t, node.agenda[1:], ledger=(info,)))
+    if _acceptance_barred(rs, task):
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
+                         text=f"no acceptance at trick 13: {task.card} goes back; {where} leads"), refuse[1])]
+    said = {s: _choice(task.choices, s, ("accepts", "refuses")) for s in (first, other)}
+    if said[first] is None and said[other] is None:
+        return [accept, refuse]
+    decider = first if said[first] is not None else other
+    verb = said[decider].verb  # type: ignore[union-attr]
+    chosen = accept if verb == "accepts" else refuse
+    differs = said[first] is not None and said[other] is not None and said[first].verb != said[other].verb  # type: ignore[union-attr]
+    note = (f"{first} and {other} chose differently: {first}, next in turn to the irregular lead, prevails" if differs
+            else f"recorded: {said[decider]}")
+    return [(replace(chosen[0], actor=str(decider), kind=StepKind.FORCED if differs else StepKind.OPTION,
+                     text=f"{chosen[0].text} ({note})"), chosen[1])]
+
+
+def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """53B (2007 53C), 47F1: the proper lead stands; each card played in error to the irregular
+    lead may be withdrawn without rectification (no penalty card; 16C). A card may stand as its
+    owner's play only in rotation after the proper lead and when lawful there (decision
+    ``proper_lead_error_card_may_stand``)."""
+    assert isinstance(task, ProperLead)
+    table = node.table
+    if task.index == 0:
+        # The proper lead is the first card of the trick; the error cards follow in rotation.
+        t0 = table.trick(task.trick)
+        assert t0 is not None
+        lead_card = t0.card_of(task.proper)
+        assert lead_card is not None
+        order = rotation_from(task.proper)
+        plays = ((task.proper, lead_card), *sorted(task.errors, key=lambda p: order.index(p[0])))
+        plays = (*plays, *(p for p in t0.plays if p not in plays))
+        i = task.trick - table.first_trick
+        table = table._evolve(tricks=(*table.tricks[:i], Trick(task.trick, task.proper, tuple(plays)), *table.tricks[i + 1:]))
+    seat, card = task.errors[task.index]
+    rest = node.agenda[1:]
+
+    def after(kept: bool) -> tuple[object, ...]:
+        nxt = task.index + 1
+        if nxt >= len(task.errors):
+            return rest
+        return (replace(task, index=nxt, kept=task.kept + (1 if kept else 0)), *rest)
+
+    info = rs.withdrawn_info(seat, card, task.offending)
+    actor = rs.actor(table, seat)
+    question = f"{seat} played {card} in error to the irregular lead; {task.proper} made the proper lead"
+    t2 = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; no penalty card",
+                         also=(rs.cite("47F1"), info.ai_clause, info.ui_clause), question=question, choice="withdraw")
+    withdraw = (withdraw_step, _child(node, t2, after(False), ledger=(info,)))
+    in_rotation = seat is rotation_from(task.proper)[1 + task.kept] and task.kept == task.index
+    trick = table.trick(task.trick)
+    assert trick is not None
+    lead = trick.plays[0][1]
+    hand = table.hand(seat) | {card}
+    lawful = card in lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat))
+    if rs.decisions.proper_lead_error_card_may_stand and in_rotation and lawful:
+        keep = (Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} lets {card} stand as his play to the proper lead",
+                     question=question, choice="keep"), _child(node, table, after(True)))
+        return [keep, withdraw]
+    why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
+    return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); no penalty card"),
+             withdraw[1])]
+
+
+# ----- rules: premature plays (57) ------------------------------------------------------------------
+def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """57A: the premature card becomes a major penalty card, then declarer chooses for the
+    offender's partner; 57C1: no rectification when declarer had played from both hands."""
+    assert isinstance(task, PrematurePlay)
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    if task.next_trick_lead:
+        # Take the early lead off the current trick first (it is not a card of this trick).
+        i = task.trick - table.first_trick
+        plays = tuple(p for j, p in enumerate(trick.plays) if j != len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card)))
+        holding = list(table.holding)
+        holding[task.offender.index] = holding[task.offender.index] | {task.card}
+        table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
+                              holding=tuple(holding))
+        trick = table.trick(task.trick)
+        assert trick is not None
+        node = replace(node, table=table)
+    pos = trick.position_of(task.offender)
+    before = {s for s, _ in trick.plays[:pos]} if pos is not None else {s for s, _ in trick.plays}
+    question = f"{task.offender} played {task.card} before his partner {task.offender.partner} had played"
+    if table.declarer in before and table.dummy in before:
+        step = Step("TD", StepKind.FORCED, rs.cite("57C1"),
+                    f"declarer had played from both hands: no rectification, {task.card} stands as played",
+                    question=question, choice="no rectification")
+        return [(step, _child(node, table, node.agenda[1:]))]
+    led = trick.suit_led
+    assert led is not None
+    if task.next_trick_lead:
+        t = table._evolve(withdrawn=(*table.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
+        t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    else:
+        t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                f"{task.card} becomes a major penalty card of {task.offender}; declarer chooses an option over {task.offender.partner}",
+                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+    child = _child(node, t, (PrematureOptions(task.trick, task.offender, led, task.choices), *node.agenda[1:]), ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """57A1-57A4 (57B, 59 when the partner cannot comply)."""
+    assert isinstance(task, PrematureOptions)
+    table = node.table
+    decl = table.declarer
+    partner = task.offender.partner
+    hand = table.hand(partner)
+    question = f"{decl} (declarer) chooses one option over {partner} (57A)"
+    led = task.suit_led
+    has_led = any(c.suit is led for c in hand)
+    options: list[tuple[str, str, str, str]] = []  # clause, restriction, choice word, recorded form
+
+    def cannot(ok: bool) -> str:
+        return "" if ok else f"; {partner} cannot comply and may play any card (57B, 59)"
+
+    options.append((rs.cite("57A1"), f"{partner} must play highest {led.letter}", "highest", "requires highest"))
+    options.append((rs.cite("57A2"), f"{partner} must play lowest {led.letter}", "lowest", "requires lowest"))
+    others = [s for s in SUITS_ORDER if s is not led]
+    if rs.decisions.premature_play_require_other_suit:
+        for s in others:
+            options.append((rs.cite("57A3"), f"{partner} must play {s.letter}", f"require {s.letter}", f"requires {s.letter}"))
+    for s in others:
+        options.append((rs.cite("57A4"), f"{partner} must not play {s.letter}", f"forbid {s.letter}", f"forbids {s.letter}"))
+    edges: list[Edge] = []
+    for clause, restriction, word, _ in options:
+        if clause in (rs.cite("57A1"), rs.cite("57A2")):
+            ok = has_led
+        elif clause == rs.cite("57A3"):
+            suit = Suit.parse(word.split()[1])
+            ok = not has_led and any(c.suit is suit for c in hand)
+        else:
+            ok = True
+        also = () if ok else (rs.cite("57B"), rs.cite("59"))
+        step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{cannot(ok)}", also=also,
+                    question=question, choice=word)
+        edges.append((step, _child(node, table, node.agenda[1:], restrictions=(restriction,))))
+    recorded = _choice(task.choices, decl, ("requires", "forbids"))
+    if recorded is not None:
+        form = f"{recorded.verb} {recorded.word or (recorded.suit.letter if recorded.suit else '')}"
+        picked = [e for e, o in zip(edges, options, strict=True) if o[3] == form]
+        if picked:
+            chosen, child = picked[0]
+            return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})"), child)]
+    return edges
+
+
+def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """57D (2017): a card that could lawfully be played to the trick must be played at the
+    offender's proper turn (no penalty card; 16 may apply); otherwise a major penalty card."""
+    assert isinstance(task, PlayAtRhoTurn)
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    t = table.replace_card(task.trick, task.offender, None)
+    hand = frozenset(table.hand(task.offender) | {task.card})
+    lawful = task.card in lawful_cards(hand, trick.suit_led, table.penalty_cards_of(task.offender))
+    question = f"{task.offender} played {task.card} at his right-hand opponent's turn"
+    if lawful:
+        # The card waits for its owner's turn: out of the trick, not withdrawn (no 16C entry).
+        t = t._evolve(withdrawn=table.withdrawn)
+        step = Step("TD", StepKind.FORCED, rs.cite("57D"),
+                    f"{task.card} could lawfully be played: {task.offender} must play it at his proper turn; no penalty card",
+                    question=question, choice="play it at his turn")
+        return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{task.offender} must play {task.card}",)))]
+    t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    step = Step("TD", StepKind.FORCED, rs.cite("57D"), f"{task.card} could not lawfully be played: a major penalty card",
+                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """57C3 (2007 57C2): declarer's premature play from either hand is played and, if legal,
+    stands; an illegal one is taken back to correct it (47B), never a penalty card (48A)."""
+    assert isinstance(task, DeclarerPremature)
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    hand = frozenset(table.hand(task.offender) | {task.card})
+    question = f"{task.offender} played {task.card} before his turn"
+    actor = rs.actor(table, task.offender)
+    if task.card in lawful_cards(hand, trick.suit_led, frozenset()):
+        step = Step(actor, StepKind.FORCED, rs.cite("57C3"), f"{task.card} is a played card and stands", question=question,
+                    choice="stands")
+        return [(step, _child(node, table, node.agenda[1:]))]
+    t = table.replace_card(task.trick, task.offender, None)
+    step = Step(actor, StepKind.FORCED, rs.cite("57C3"),
+                f"{task.card} is not a legal play: it goes back to the hand (no penalty card)",
+                also=(rs.cite("47B"), rs.cite("48A")), question=question, choice="taken back")
+    return [(step, _child(node, t, node.agenda[1:]))]
+
+
+def _marker(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    raise LookupError("NoAcceptanceAtTrick13 is a marker, never on the agenda")
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("lead_accepted_by_play", AcceptedByPlay, ("53A", "54B", "54B1"), accepted_by_play, accepted_by_play.__doc__ or ""),
+    Rule("declaring_side_opening_lead", DeclaringSideOpeningLead, ("54E", "48A"), declaring_side_opening_lead,
+         declaring_side_opening_lead.__doc__ or ""),
+    Rule("lead_out_of_turn", LeadOutOfTurn,
+         ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
+         lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
+    Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2"), proper_lead, proper_lead.__doc__ or ""),
+    Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
+    Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,
+         premature_options.__doc__ or ""),
+    Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
+         editions=frozenset({"2017"})),
+    Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A"), declarer_premature, declarer_premature.__doc__ or ""),
+    Rule("no_acceptance_at_trick_13", NoAcceptanceAtTrick13, ("53A",), _marker,
+         "53A (2017): a lead out of turn is accepted only before the thirteenth trick", editions=frozenset({"2017"})),
+)
+OPENERS: tuple[tuple[str, object], ...] = (("leads", open_leads),)
+
+
+# ----- claim atoms -----------------------------------------------------------------------------------
+def _seat_or_none(token: str) -> Seat | None:
+    try:
+        return Seat.parse(token)
+    except NotationError:
+        return None
+
+
+def _actor_seats(actor: str) -> set[Seat]:
+    out = set()
+    for word in actor.replace("(", " ").replace(")", " ").split():
+        s = _seat_or_none(word) if len(word) == 1 else None
+        if s is not None:
+            out.add(s)
+    return out
+
+
+def _chose(r: Restoration, seat: Seat, choice: str) -> bool:
+    return any(step.choice == choice and seat in _actor_seats(step.actor) for step in r.path)
+
+
+@register_atom
+def leads_atom(words: list[str], claim: str, edition: str) -> Atom | None:
+    """Atoms of the lead rules (docs/case-format.md):
+
+    ``<seat> accepts`` / ``<seat> refuses``: that seat (or his side's choice, for either
+    defender) accepted / refused a lead out of turn; ``declarer <seat>``: who is declarer in the
+    restoration (54A swaps); ``leader <seat>``: who leads the trick under ruling as restored;
+    ``<seat> must play highest|lowest <suit>``, ``<seat> must play <suit|card>``,
+    ``<seat> must not play <suit>``: a restriction recorded by 57A or 57D.
+    """
+    label = " ".join(words)
+    w = [x.lower() for x in words]
+    if len(w) == 2 and w[0] in ("declarer", "leader"):
+        seat = _seat_or_none(words[1])
+        if seat is None:
+            raise NotationError(f"unknown token {words[1]!r} in claim {claim!r}: expected a seat", token=words[1])
+        if w[0] == "declarer":
+            return Atom(label, lambda r: r.table.declarer is seat)
+        return Atom(label, lambda r: leader_of(r.table, r.node.focus) is seat)
+    seat = _seat_or_none(words[0]) if words else None
+    if seat is None:
+        return None
+    if len(w) == 2 and w[1] in ("accepts", "refuses"):
+        choice = "accept" if w[1] == "accepts" else "refuse"
+        return Atom(label, lambda r: _chose(r, seat, choice))
+    if len(w) >= 4 and w[1] == "must" and (w[2] == "play" or w[2:4] == ["not", "play"]):
+        rest = words[3:] if w[2] == "play" else words[4:]
+        prefix = "must play" if w[2] == "play" else "must not play"
+        if not rest or len(rest) > 2:
+            raise NotationError(f"bad restriction in claim {claim!r}", token=label)
+        if len(rest) == 2 and rest[0].lower() not in ("highest", "lowest"):
+            raise NotationError(f"unknown token {rest[0]!r} in claim {claim!r}: expected highest or lowest", token=rest[0])
+        try:
+            tail = Card.parse(rest[-1]) if len(rest[-1]) >= 2 and len(rest) == 1 and prefix == "must play" else None
+        except NotationError:
+            tail = None
+        obj = str(tail) if tail is not None else _suit_letter(rest[-1], claim)
+        text = f"{seat} {prefix} " + (f"{rest[0].lower()} " if len(rest) == 2 else "") + obj
+        return Atom(label, lambda r: text in r.node.restrictions)
+    return None
+
+
+def _suit_letter(token: str, claim: str) -> str:
+    try:
+        return Suit.parse(token).letter
+    except NotationError:
+        raise NotationError(f"unknown token {token!r} in claim {claim!r}: expected a suit or a card", token=token) from None

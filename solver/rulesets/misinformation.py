@@ -1,0 +1,246 @@
+"""Retraction after misinformation: Law 47E1 (told by an opponent that it was his turn) and
+47E2 (a card played after a mistaken explanation, before its correction). See
+docs/leads-rules.md.
+
+The record says ``<seat> misinformed`` before the lead or play out of turn the seat then made,
+and ``<seat> corrects explanation`` where the mistaken explanation was corrected. The side that
+misinformed is the offending side for 16C: the withdrawn card is authorized to the other side
+and unauthorized to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rulings.models.cards import Card, Seat
+from rulings.models.case import Replay
+from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
+from rulings.models.table import TableState
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.lawful import lawful_cards
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.revoke import open_revoke
+
+
+@dataclass(frozen=True, slots=True)
+class MisinformedPlay:
+    """47E1: a lead or play out of turn by a player an opponent told it was his turn."""
+
+    trick: int
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectedExplanation:
+    """47E2: ``seat`` played ``card`` before ``corrector`` (an opponent) corrected a mistaken
+    explanation; ``since`` are the cards played after it before the correction."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    corrector: Seat
+    since: tuple[tuple[int, Seat, Card], ...]
+    dummy_faced: bool  # dummy had spread his hand before the correction
+    retracted: bool  # the record says the player retracted
+
+
+def _plays_before(replay: Replay, event: object) -> int:
+    """How many cards had been played when ``event`` happened (the record's order)."""
+    unapplied = {id(e) for e in replay.unapplied}
+    n = 0
+    for e in replay.before:
+        if e is event:
+            return n
+        if isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
+            n += 1
+    return n
+
+
+def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """The first ``misinformed`` or ``corrects explanation`` line before attention."""
+    table = replay.table
+    plays = list(table.plays())
+    for event in replay.before:
+        if isinstance(event, Misinformed):
+            k = _plays_before(replay, event)
+            mine = [(i, p) for i, p in enumerate(plays) if i >= k and p[1] is event.seat]
+            if not mine:
+                continue
+            _, (trick_no, seat, card) = mine[0]
+            if (trick_no, seat) not in table.out_of_turn:
+                continue
+            task: object = MisinformedPlay(trick_no, seat, card)
+            # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
+            accepts = [e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice) and e.verb == "accepts"]
+            handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no))
+            what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
+            return Opening(Node(table, (task,), focus=trick_no), (what,), (), handled)
+        if isinstance(event, CorrectExplanation):
+            k = _plays_before(replay, event)
+            theirs = [i for i in range(k) if plays[i][1].side is not event.seat.side]
+            if not theirs:
+                continue
+            i = theirs[-1]
+            trick_no, seat, card = plays[i]
+            before = replay.before[: replay.before.index(event)]
+            faced = any(isinstance(e, Choice) and e.verb == "spreads" and e.seat is table.dummy for e in before)
+            retract = [e for e in (*replay.unapplied, *replay.after)
+                       if isinstance(e, Choice) and e.verb == "retracts" and e.seat in (seat, table.declarer) and e.card == card]
+            task = CorrectedExplanation(trick_no, seat, card, event.seat, tuple(plays[i + 1 : k]), faced, bool(retract))
+            spread = [e for e in before if isinstance(e, Choice) and e.verb == "spreads"]
+            what = f"{event.seat} corrected a mistaken explanation after {seat} played {card} to trick {trick_no}"
+            return Opening(Node(table, (task,), focus=trick_no), (what,), (), (event, *retract, *spread))
+    return None
+
+
+def _child(node: Node, table: TableState, infos: tuple[Info, ...] = (), restrictions: tuple[str, ...] = ()) -> Node:
+    return Node(table, node.agenda[1:], node.ledger + infos, node.findings, node.restrictions + restrictions,
+                node.established, node.focus)
+
+
+def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState, tuple[Info, ...], list[str]]:
+    """Take back the misinformed card and every card played after it to that trick."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    pos = trick.position_of(task.seat)
+    assert pos is not None
+    offending = task.seat.side.other  # the side that misinformed
+    t = table
+    infos: list[Info] = []
+    cards: list[str] = []
+    for s, c in trick.plays[pos:]:
+        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        infos.append(rs.withdrawn_info(s, c, offending))
+        cards.append(f"{s} {c}")
+    return t, tuple(infos), cards
+
+
+def _then_revoke(rs: RuleSet, child: Node, detect: TableState) -> Node:
+    """A revoke on the table is ruled next, as the revoke rules find it on ``detect``: the
+    position after the retraction (2017: 63A1 does not apply to the misinformed lead, so it did
+    not establish the revoke) or before it (2007: no such exception, so 63A1 applies)."""
+    if not detect.revokes:
+        return child
+    found = open_revoke(rs, Replay(detect, None, (), ()), Node(detect))
+    if found is None or not found.root.agenda:
+        return child
+    return replace(child, agenda=(*found.root.agenda, *child.agenda), focus=found.root.focus)
+
+
+def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """47E1 (2017): the lead or play is retracted, no rectification, no penalty card; the
+    opponents may not accept it, and 63A1 does not apply to it (a revoke it would have
+    established is corrected). 16C for the information."""
+    assert isinstance(task, MisinformedPlay)
+    t, infos, cards = _retract(rs, node, task)
+    step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
+                f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
+                also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
+                choice="retracted")
+    return [(step, _then_revoke(rs, _child(node, t, infos), t))]
+
+
+def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """47E1 (2007): the lead or play "may be" retracted without rectification and the
+    opponents may not accept it. Decision ``misinformed_2007_may_let_stand``: by default it is
+    retracted as in 2017 (Di Sacco 2011); with the switch on, the player may let it stand."""
+    assert isinstance(task, MisinformedPlay)
+    t, infos, cards = _retract(rs, node, task)
+    step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
+                f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
+                also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
+                choice="retracted")
+    child = _then_revoke(rs, _child(node, t, infos), node.table)
+    if not rs.decisions.misinformed_2007_may_let_stand:
+        return [(step, child)]
+    actor = rs.actor(node.table, task.seat)
+    stand = Step(actor, StepKind.OPTION, rs.cite("47E1"), f"{task.seat} lets {task.card} stand", question=step.question,
+                 choice="let it stand")
+    return [(replace(step, actor=actor, kind=StepKind.OPTION), child),
+            (stand, _then_revoke(rs, _child(node, node.table), node.table))]
+
+
+def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_only: bool) -> list[Edge]:
+    table = node.table
+    actor = rs.actor(table, task.seat)
+    question = f"{task.seat} played {task.card} before {task.corrector} corrected a mistaken explanation"
+    since = [p for p in task.since if p[0] == task.trick] if same_trick_only else list(task.since)
+    opening = task.trick == 1 and table.first_trick == 1 and (tr := table.trick(1)) is not None and tr.plays[0][0] is task.seat
+    if since or (opening and task.dummy_faced):
+        why = (f"a card was played since ({since[0][1]} {since[0][2]})" if since
+               else "it is the opening lead and dummy has faced his cards")
+        step = Step("TD", StepKind.FORCED, rs.cite("47E2(b)"),
+                    f"too late to take back {task.card}: {why}; play continues and the director may adjust the score",
+                    also=(rs.cite("47E2(a)"),), question=question, choice="too late")
+        return [(step, _child(node, table))]
+    trick = table.trick(task.trick)
+    assert trick is not None
+    pos = trick.position_of(task.seat)
+    assert pos is not None
+    info = rs.withdrawn_info(task.seat, task.card, task.corrector.side)
+    also = (rs.cite("16C1"), rs.cite("16C2"))
+    edges: list[Edge] = []
+    if not task.retracted:
+        edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"), f"{task.seat} keeps {task.card}", question=question,
+                           choice="keep"), _child(node, table)))
+    if pos == 0:
+        t = table.replace_card(task.trick, task.seat, None)
+        edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"),
+                           f"{task.seat} takes back his lead of {task.card} and will lead again; no penalty card", also=also,
+                           question=question, choice="withdraw"), _child(node, t, (info,))))
+        return edges
+    hand = frozenset(table.hand(task.seat) | {task.card})
+    for sub in lawful_cards(hand, trick.suit_led, table.penalty_cards_of(task.seat), frozenset({task.card})):
+        t = table.replace_card(task.trick, task.seat, sub)
+        infos: tuple[Info, ...] = (info,)
+        text = f"{task.seat} takes back {task.card} and plays {sub}; no penalty card"
+        t, more, lead_text = _retract_stale_lead(rs, t, task)
+        edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"), text + lead_text,
+                           also=(*also, rs.cite("44G")) if more else also, question=question, choice=f"change to {sub}"),
+                      _child(node, t, infos + more)))
+    return edges
+
+
+def _retract_stale_lead(rs: RuleSet, t: TableState, task: CorrectedExplanation) -> tuple[TableState, tuple[Info, ...], str]:
+    """44G: a lead to the next trick by a player who, the trick restored, no longer won it goes back."""
+    done, nxt = t.trick(task.trick), t.trick(task.trick + 1)
+    if done is None or nxt is None or not nxt.plays:
+        return t, (), ""
+    winner = done.winner(t.trumps)
+    if winner is None or nxt.plays[0][0] is winner:
+        return t, (), ""
+    infos = []
+    for s, c in nxt.plays:
+        t = t.replace_card(task.trick + 1, s, None)
+        infos.append(rs.withdrawn_info(s, c, task.corrector.side))
+    return t, tuple(infos), f"; {winner} now wins trick {task.trick}, so {nxt.plays[0][0]}'s lead goes back (44G)"
+
+
+def corrected_explanation(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """47E2(a) (2017): the card may be taken back if no card has been played since, and not an
+    opening lead once dummy has faced his cards; else 47E2(b)."""
+    assert isinstance(task, CorrectedExplanation)
+    return _corrected(rs, node, task, same_trick_only=False)
+
+
+def corrected_explanation_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """47E2(a) (2007): as 2017, but only a card played since *to that trick* makes it too late."""
+    assert isinstance(task, CorrectedExplanation)
+    return _corrected(rs, node, task, same_trick_only=True)
+
+
+_CITES_E1 = ("47E1", "16C1", "16C2")
+_CITES_E2 = ("47E2(a)", "47E2(b)", "16C1", "16C2", "44G")
+RULES: tuple[Rule, ...] = (
+    Rule("misinformed_play", MisinformedPlay, _CITES_E1, misinformed_play, misinformed_play.__doc__ or "",
+         editions=frozenset({"2017"})),
+    Rule("misinformed_play_2007", MisinformedPlay, _CITES_E1, misinformed_play_2007, misinformed_play_2007.__doc__ or "",
+         editions=frozenset({"2007"})),
+    Rule("corrected_explanation", CorrectedExplanation, _CITES_E2, corrected_explanation, corrected_explanation.__doc__ or "",
+         editions=frozenset({"2017"})),
+    Rule("corrected_explanation_2007", CorrectedExplanation, _CITES_E2, corrected_explanation_2007,
+         corrected_explanation_2007.__doc__ or "", editions=frozenset({"2007"})),
+)
+OPENERS: tuple[tuple[str, object], ...] = (("misinformation", open_misinformation),)

@@ -1,0 +1,160 @@
+"""Law 45D (dummy places a card declarer did not designate): unit and CLI tests of
+``rulings.solver.rulesets.dummy_misplay`` (see docs/dummy-misplay-rules.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rulings.models.cards import Card, Seat
+from rulings.models.events import Call, Designation
+from rulings.solver.casefile import load, loads
+from rulings.solver.cli import app
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Ruling
+from rulings.solver.rulesets import catalog, dummy_misplay, get_ruleset, revoke
+from rulings.solver.rulesets.dummy_misplay import MisplayStands, _designated, find_misplays
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "dummy-misplay"
+FIVE = CASES / "ebl-misplay-c-five-cards.yaml"
+HEADER = """
+laws: {laws}
+trick: 11
+leader: N
+won: {{NS: 7, EW: 3}}
+deal: "N:-.-.Q2.2 -.-.95.9 A.-.A3.- K.-.K4.-"
+contract: 3NT
+declarer: S
+play: [{play}]
+"""
+
+
+def case(play: str, laws: str = "2017"):  # type: ignore[no-untyped-def]
+    return loads(HEADER.format(laws=laws, play=play))
+
+
+def test_catalog_runs_the_misplay_opener_before_the_revoke_opener() -> None:
+    mods = catalog.MODULES
+    assert mods.index(dummy_misplay) < mods.index(revoke)
+
+
+def test_replay_records_how_many_cards_stood_before_each_event() -> None:
+    rp = case("S calls DQ, N D2, E D5, attention S").replay()
+    assert rp.applied_before == (0, 0, 1)
+    assert [str(e) for e in rp.unapplied] == ["S calls DQ"]
+    [m] = find_misplays(rp)
+    assert (m.designated, m.wrong, m.trick) == (Card.parse("DQ"), Card.parse("D2"), 11)
+
+
+def test_dummy_placing_the_called_card_is_no_irregularity_and_not_unruled() -> None:
+    ruling = Ruling(case("S calls D2, N D2, E D5, attention S"))
+    assert ruling.replay.unapplied == ()
+    assert not ruling.irregularities
+    assert not any("not yet ruled" in n.text for n in ruling.notices)
+
+
+def test_designated_card_high_and_low_of_the_suit_led() -> None:
+    c = loads(HEADER.format(laws="2017", play="W D4, attention S").replace("leader: N", "leader: W"))
+    table = c.replay().table
+    assert _designated(table, Call(Seat.S, Designation.parse("low"))) == Card.parse("D2")
+    assert _designated(table, Call(Seat.S, Designation.parse("high"))) == Card.parse("DQ")
+    assert _designated(table, Call(Seat.S, Designation.parse("anything"))) is None
+    assert _designated(table, Call(Seat.S, Designation.parse("SA"))) is None  # not in dummy (46B4)
+
+
+def test_unresolved_call_is_left_to_the_designation_rules() -> None:
+    ruling = Ruling(case("S calls anything, N D2, attention E"))
+    assert not any("45D" in i for i in ruling.irregularities)
+    assert any("not yet ruled" in n.text for n in ruling.notices)
+
+
+def test_too_late_rule_only_in_2017() -> None:
+    m = MisplayStands.__new__(MisplayStands)
+    assert get_ruleset("2017").rule_for(m) is not None
+    assert get_ruleset("2007").rule_for(m) is None
+    assert get_ruleset("2007").cite("45D1") == "45D"
+
+
+def test_declarer_change_depends_on_rho() -> None:
+    keys = list(Ruling(case("S calls DQ, N D2, E D5, S D3, attention W")).restorations())
+    for r in keys:
+        east, south = r.card_of(Seat.E), r.card_of(Seat.S)
+        if east == Card.parse("D5"):
+            assert south == Card.parse("D3")
+    assert {str(r.card_of(Seat.S)) for r in keys} == {"D3", "DA"}
+
+
+def test_switch_unlawful_kept_card() -> None:
+    c = load(CASES / "own-suit-changes-forced-substitutes.yaml")
+    forced = list(Ruling(c).restorations())
+    assert all(str(r.card_of(Seat.S)) == "HA" for r in forced)
+    other = get_ruleset("2017", Decisions(misplay_unlawful_kept_card_must_change=False))
+    loose = list(Ruling(c, other).restorations())
+    assert any(str(r.card_of(Seat.S)) == "D3" for r in loose)
+    assert len(loose) > len(forced)
+
+
+def test_switch_declaring_side_lead() -> None:
+    # Declarer called the ace, dummy faced the queen: both win, and dummy led again.
+    text = """
+trick: 11
+leader: E
+won: {NS: 7, EW: 3}
+deal: "N:-.-.AQ.2 -.-.95.9 A2.-.3.- K.-.K4.-"
+contract: 3NT
+declarer: S
+play: [E D5, S D3, W D4, S calls DA, N DQ, S calls C2, N C2, attention W]
+"""
+    c = loads(text)
+    [r] = list(Ruling(c).restorations())
+    assert [str(w) for w in r.withdrawn] == ["N DQ"] and str(r.card_of(Seat.N, 12)) == "C2"
+    other = get_ruleset("2017", Decisions(misplay_declaring_side_may_retract_next_lead=True))
+    both = list(Ruling(c, other).restorations())
+    assert sorted(len(x.withdrawn) for x in both) == [1, 2]
+
+
+def test_five_cards_at_most_and_listed() -> None:
+    ruling = Ruling(load(FIVE))
+    rs = list(ruling.restorations())
+    assert max(len(r.withdrawn) for r in rs) == 5
+    assert "5 card(s) may come back" in ruling.irregularities[0]
+
+
+def test_cli_solve_shows_every_restoration_and_the_script() -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["solve", str(FIVE), "--ascii"])
+    assert res.exit_code == 0, res.output
+    assert "20 restorations" in res.output and "45D1" in res.output and "44G" in res.output
+    res = runner.invoke(app, ["solve", str(FIVE), "--ascii", "--explain"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "E (defender) may withdraw HQ" in out
+    assert "only if his right-hand opponent E changed" in out
+    assert "unauthorized to NS" in out
+    res = runner.invoke(app, ["solve", str(FIVE), "--json"])
+    data = json.loads(res.stdout)
+    assert data["count"] == 20
+
+
+def test_designated_card_that_does_not_follow_is_noticed() -> None:
+    c = loads(HEADER.format(laws="2017", play="W D4, S calls C2, N D2, attention E").replace("leader: N", "leader: W"))
+    ruling = Ruling(c)
+    assert "45D1" in ruling.irregularities[0]
+    assert any("does not follow suit" in n.text for n in ruling.notices)
+    [r] = list(ruling.restorations())
+    assert str(r.card_of(Seat.N)) == "C2"
+
+
+def test_json_of_a_45d1_ruling_matches_the_schema() -> None:
+    import jsonschema
+
+    from rulings.solver.export import schema
+
+    res = CliRunner().invoke(app, ["solve", str(CASES / "seed004-45d1-five-cards.yaml"), "--json"])
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    jsonschema.validate(data, schema())
+    assert data["count"] == 8
+    assert {p["path"][0]["clause"] for p in data["restorations"]} == {"45D1"}

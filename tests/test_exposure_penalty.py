@@ -1,0 +1,155 @@
+"""Unit tests for the exposure and penalty-card rule modules: play lines, claim atoms, CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from rulings.models import Card, Seat
+from rulings.models.errors import NotationError
+from rulings.models.events import FifthCard, PlayLine, Simultaneous
+from rulings.solver.casefile import loads
+from rulings.solver.claims import check, parse_claim
+from rulings.solver.cli import app
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Ruling
+from rulings.solver.export import schema
+from rulings.solver.rulesets import get_ruleset
+from rulings.solver.rulesets.penalty import lead_restriction, penalty_tasks
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+runner = CliRunner()
+
+
+def test_simultaneous_and_fifth_lines() -> None:
+    e = PlayLine.parse("W plays SK s5 Simultaneous visible SK", line=7)
+    assert isinstance(e, Simultaneous) and e.seat is Seat.W and e.line == 7
+    assert e.cards == (Card.parse("SK"), Card.parse("S5")) and e.faces == (Card.parse("SK"),)
+    assert str(e) == "W plays SK S5 simultaneous visible SK"
+    one = PlayLine.parse("E plays C7 simultaneous")
+    assert isinstance(one, Simultaneous) and one.faces == (Card.parse("C7"),)
+    f = PlayLine.parse("W plays CK fifth")
+    assert isinstance(f, FifthCard) and f.card == Card.parse("CK") and str(f) == "W plays CK fifth"
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("W plays SK S5 simultaneous shown SK", "shown"),
+        ("W plays SK S5 simultaneous visible SQ", "SQ"),
+        ("W plays SK SK simultaneous", "W plays SK SK simultaneous"),
+        ("W plays SX simultaneous", "SX"),
+        ("W plays CK sixth", "plays"),
+    ],
+)
+def test_bad_lines_name_the_token(text: str, token: str) -> None:
+    with pytest.raises(NotationError) as err:
+        PlayLine.parse(text, line=3)
+    assert err.value.token == token and err.value.line == 3
+
+
+def test_restriction_atoms() -> None:
+    assert lead_restriction(Seat.W, Card.parse("S2").suit, True) == "W must lead S"
+    assert lead_restriction(Seat.W, Card.parse("S2").suit, False) == "W must not lead S"
+    case = loads((CASES / "penalty" / "partner-to-lead-one-major.yaml").read_text())
+    rs = list(Ruling(case).restorations())
+    assert check(parse_claim("sometimes: restriction W must lead S"), rs).passed
+    assert not check(parse_claim("sometimes: restriction W must lead H"), rs).passed
+    assert not check(parse_claim("always: no restriction"), rs).passed
+    with pytest.raises(NotationError):
+        parse_claim("always: restriction W must lead X")
+
+
+def test_penalty_tasks_only_when_partner_leads() -> None:
+    case = loads((CASES / "penalty" / "partner-to-lead-one-major.yaml").read_text())
+    table = case.initial_state()
+    assert penalty_tasks(table, Seat.E) and not penalty_tasks(table, Seat.W)
+    assert not penalty_tasks(table, Seat.S)  # declarer never has penalty cards
+
+
+def test_named_card_switch() -> None:
+    case = loads((CASES / "penalty" / "levy-named-h6-penalty-card.yaml").read_text())
+    major = [str(p) for r in Ruling(case).restorations() for p in r.penalty_cards]
+    minor = [str(p) for r in Ruling(case, get_ruleset("2017", Decisions(named_card_is_major=False))).restorations()
+             for p in r.penalty_cards]
+    assert major == ["E H6 major"] and minor == ["E H6 minor"]
+
+
+def test_fifth_card_switch() -> None:
+    case = loads((CASES / "exposure" / "fifth-card-defender-no-finding.yaml").read_text())
+    default = {str(p) for r in Ruling(case).restorations() for p in r.penalty_cards}
+    rs = get_ruleset("2017", Decisions(fifth_card_is_deliberate=False))
+    switched = {str(p) for r in Ruling(case, rs).restorations() for p in r.penalty_cards}
+    assert default == {"W H4 major"} and switched == {"W H4 minor"}
+
+
+def test_lead_options_after_ruling_switch() -> None:
+    on = get_ruleset("2017", Decisions(lead_options_after_ruling=True))
+    dropped = loads((CASES / "exposure" / "dropped-honour-partner-to-lead.yaml").read_text())
+    assert len(list(Ruling(dropped).restorations())) == 1
+    with_options = list(Ruling(dropped, on).restorations())
+    assert len(with_options) == 3
+    assert {frozenset(r.node.restrictions) for r in with_options} == {
+        frozenset({"E must lead H"}), frozenset({"E must not lead H"}), frozenset()}
+    refused = loads((CASES / "penalty" / "levy-47b-minor-penalty-card-not-played.yaml").read_text())
+    assert len(list(Ruling(refused).restorations())) == 2
+    assert len(list(Ruling(refused, on).restorations())) == 4
+
+
+def test_solve_json_and_explain() -> None:
+    path = str(CASES / "exposure" / "seed003-58b3-opponent-may-change.yaml")
+    res = runner.invoke(app, ["solve", path, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    jsonschema.validate(data, schema())
+    assert data["count"] == 4
+    res = runner.invoke(app, ["solve", str(CASES / "penalty" / "partner-to-lead-two-suits.yaml"), "--explain"])
+    assert res.exit_code == 0 and "51B2(a)" in res.output and "forbid" in res.output
+
+
+def test_bad_visible_card_is_located(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        'deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+        "contract: 4S\ndeclarer: S\ntrick: 5\nleader: W\n"
+        "play:\n  - W plays S8 S7 simultaneous visible S6\n  - attention S\n"
+    )
+    res = runner.invoke(app, ["solve", str(bad)])
+    assert res.exit_code == 1
+    assert "bad.yaml:7" in res.output and "S6" in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize(
+    ("line", "token"),
+    [("W exposes SA visible_to_partner", "SA"), ("W names SA", "SA"), ("W plays S8 SA simultaneous", "SA"),
+     ("W plays S8 fifth", "S8")],
+)
+def test_card_not_held_is_located(tmp_path: Path, line: str, token: str) -> None:
+    bad = tmp_path / "bad.yaml"
+    play = "  - W S8\n  - N S2\n  - E S9\n  - S S4\n" if "fifth" in line else ""
+    bad.write_text(
+        'deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+        f"contract: 4S\ndeclarer: S\ntrick: 5\nleader: W\nplay:\n{play}  - {line}\n  - attention S\n"
+    )
+    res = runner.invoke(app, ["solve", str(bad)])
+    assert res.exit_code == 1, res.output
+    n = 7 + (4 if play else 0)
+    assert f"bad.yaml:{n}" in res.output and repr(token) in res.output and "Traceback" not in res.output
+
+
+def _notices(play: list[str]) -> list[str]:
+    text = ('deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+            "contract: 4S\ndeclarer: S\ntrick: 5\nleader: N\nplay:\n" + "".join(f"  - {p}\n" for p in play))
+    return [str(n) for n in Ruling(loads(text)).notices]
+
+
+def test_out_of_turn_notices_after_exposures() -> None:
+    # South is in turn once East's exposed (played) card is counted
+    assert _notices(["N SJ", "E exposes H6 visible_to_partner", "S S4", "attention S"]) == []
+    # East's card was not played (partner could not see it): West's S6 really is out of turn
+    assert _notices(["N SJ", "E exposes H6 not_visible_to_partner", "W S6", "attention S"]) == [
+        "W played out of turn to trick 5: not yet ruled on"]

@@ -1,0 +1,87 @@
+"""Leads out of turn, premature plays, misinformation: switches, play lines, atoms, script."""
+
+from pathlib import Path
+
+import pytest
+
+from rulings.models import NotationError, PlayLine
+from rulings.models.events import Choice
+from rulings.solver.casefile import load
+from rulings.solver.claims import parse_claim
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Ruling
+from rulings.solver.rulesets import get_ruleset
+from rulings.solver.summary import director_script
+
+LEADS = Path(__file__).resolve().parents[1] / "cases" / "leads"
+
+
+def count(name: str, decisions: Decisions | None = None) -> int:
+    case = load(LEADS / name)
+    rs = get_ruleset(case.laws, decisions) if decisions is not None else None
+    return len(list(Ruling(case, rs).restorations()))
+
+
+def test_switch_misinformed_2007_may_let_stand() -> None:
+    name = "seed000-47e1-misinformed-lead-2007.yaml"
+    assert count(name) == 1
+    assert count(name, Decisions(misinformed_2007_may_let_stand=True)) == 2
+    # 2017: "is retracted", the switch does not apply
+    assert count("seed001-47e1-misinformed-lead-2017.yaml", Decisions(misinformed_2007_may_let_stand=True)) == 1
+
+
+def test_switch_proper_lead_error_card_may_stand() -> None:
+    name = "own-53c-proper-lead-error-card-may-stand-2007.yaml"
+    assert count(name) == 2
+    assert count(name, Decisions(proper_lead_error_card_may_stand=False)) == 1
+
+
+def test_switch_premature_play_three_options() -> None:
+    name = "seed003-57-premature-play-options.yaml"
+    assert count(name) == 8
+    assert count(name, Decisions(premature_play_require_other_suit=False)) == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [("S accepts", "accepts"), ("e refuses", "refuses"), ("S spreads", "spreads"), ("W retracts HA", "retracts"),
+     ("S requires lowest", "requires"), ("S requires hearts", "requires"), ("S forbids D", "forbids")],
+)
+def test_choice_lines(text: str, verb: str) -> None:
+    event = PlayLine.parse(text)
+    assert isinstance(event, Choice) and event.verb == verb
+    assert PlayLine.parse(str(event)) == event
+
+
+@pytest.mark.parametrize(("text", "token"), [("S accepts it", "it"), ("S requires middle", "middle"), ("W retracts XX", "XX"),
+                                             ("S forbids", "S forbids")])
+def test_choice_line_errors_name_the_token(text: str, token: str) -> None:
+    with pytest.raises(NotationError) as err:
+        PlayLine.parse(text, line=7)
+    assert err.value.token == token
+
+
+def test_atoms_parse_and_reject() -> None:
+    for text in ["always: W accepts", "always: declarer N", "always: leader S", "sometimes: W must play highest S",
+                 "never: W must not play hearts", "always: E must play D4"]:
+        parse_claim(text)
+    for bad in ["always: declarer X", "always: W must play middle S", "always: W must not play XX"]:
+        with pytest.raises(NotationError):
+            parse_claim(bad)
+
+
+def test_director_script_names_who_chooses() -> None:
+    case = load(LEADS / "seed000-55-declarer-fifth-card-is-a-lead.yaml")
+    ruling = Ruling(case)
+    script = "\n".join(director_script(ruling, ruling.restorations()))
+    assert "W or E (either defender, no consultation; if they differ W prevails)" in script
+    assert "55A" in script and "unauthorized to NS" in script
+
+
+def test_opening_lead_options_name_declarer() -> None:
+    case = load(LEADS / "seed003-54-opening-lead-out-of-turn.yaml")
+    ruling = Ruling(case)
+    edges = ruling.ruleset.expand(ruling.root)
+    assert [s.clause for s, _ in edges] == ["54A", "54B", "54D"]
+    assert {s.actor for s, _ in edges} == {"S"}
+    assert not ruling.notices

@@ -1,0 +1,139 @@
+"""Law 45D1: the graph solver and the independent brute-force oracle (``oracle_45d1``) agree
+on random positions from ``rulings.solver.generate.random_misplay_case`` (both editions,
+dummy in each position of the trick, with and without the lead to the next trick, the
+wrong card of the called card's suit or another), and property tests of the 45D1 ruling:
+at most five cards come back, cards are conserved, the enumeration is deterministic.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from oracle import oracle_45d1
+
+from rulings.models.cards import Seat
+from rulings.solver.casefile import loads
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.generate import case_seed, random_misplay_case
+from rulings.solver.rulesets import get_ruleset
+from rulings.solver.rulesets.dummy_misplay import find_misplays
+
+# (dummy position, lead to the next trick, same suit, edition)
+SHAPES = list(itertools.product((1, 2, 3, 4), (False, True), (False, True), ("2017", "2007")))
+SEEDS_PER_SHAPE = 7  # 32 shapes x 7 = 224 positions
+
+
+def options(i: int) -> dict[str, Any]:
+    position, lead, same, edition = SHAPES[i % len(SHAPES)]
+    return {"dummy_position": position, "next_lead": lead, "same_suit": same, "edition": edition}
+
+
+def rule(mapping: dict[str, Any]) -> list[Restoration]:
+    return list(Ruling(loads(yaml.safe_dump(mapping))).restorations())
+
+
+@pytest.mark.parametrize("shape", range(len(SHAPES)), ids=lambda i: "pos{}-{}-{}-{}".format(
+    SHAPES[i][0], "lead" if SHAPES[i][1] else "nolead", "same" if SHAPES[i][2] else "other", SHAPES[i][3]))
+def test_solver_agrees_with_oracle_45d1(shape: int) -> None:
+    for k in range(SEEDS_PER_SHAPE):
+        i = shape + k * len(SHAPES)
+        mapping = random_misplay_case(case_seed(4531, i), **options(i))
+        keys = [r.key() for r in rule(mapping)]
+        oracle = oracle_45d1(mapping)
+        assert keys, "no restoration"
+        assert len(keys) == len(set(keys)), f"duplicate restorations:\n{yaml.safe_dump(mapping)}"
+        only_s, only_o = sorted(set(keys) - oracle), sorted(oracle - set(keys))
+        assert not only_s and not only_o, f"position {i}:\n{yaml.safe_dump(mapping)}\nsolver only {only_s[:3]}\noracle only {only_o[:3]}"
+
+
+def test_comparison_can_fail() -> None:
+    """Not vacuous: ruling the other way on a Decisions switch makes some positions disagree,
+    and the positions exercise forced changes, declarer's dependency and the next lead."""
+    other = Decisions(misplay_unlawful_kept_card_must_change=False, misplay_declaring_side_may_retract_next_lead=True)
+    disagree = 0
+    sizes: list[int] = []
+    for i in range(64):
+        mapping = random_misplay_case(case_seed(4531, i), **options(i))
+        case = loads(yaml.safe_dump(mapping))
+        sizes.append(len(list(Ruling(case).restorations())))
+        rs = get_ruleset(case.laws, other)
+        if {r.key() for r in Ruling(case, rs).restorations()} != oracle_45d1(mapping):
+            disagree += 1
+    assert disagree >= 5
+    assert max(sizes) >= 20 and min(sizes) == 1
+
+
+# ----- properties -----------------------------------------------------------------------------------------
+def stable() -> settings:
+    return settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+
+
+positions = st.builds(
+    lambda seed, pos, lead, edition: random_misplay_case(case_seed(77, seed), dummy_position=pos, next_lead=lead, edition=edition),
+    st.integers(0, 10_000), st.integers(1, 4), st.booleans(), st.sampled_from(("2017", "2007")),
+)
+
+
+@stable()
+@given(positions)
+def test_never_more_than_five_cards_withdrawn(mapping: dict[str, Any]) -> None:
+    for r in rule(mapping):
+        assert 1 <= len(r.withdrawn) <= 5
+        assert not r.penalty_cards  # 45D1: no penalty card, 48A for declarer's side
+
+
+@stable()
+@given(positions)
+def test_cards_are_conserved(mapping: dict[str, Any]) -> None:
+    case = loads(yaml.safe_dump(mapping))
+    start = case.initial_state()
+    for r in rule(mapping):
+        t = r.table
+        for seat in Seat:
+            held = t.hand(seat) | t.played_cards(seat)
+            assert held == start.hand(seat), f"{seat}: cards not conserved"
+        standing = [c for _, _, c in t.plays()]
+        assert len(standing) == len(set(standing))
+        for w in r.withdrawn:
+            assert w.card in t.hand(w.seat)  # a withdrawn card is back in its owner's hand
+
+
+@stable()
+@given(positions)
+def test_enumeration_is_deterministic(mapping: dict[str, Any]) -> None:
+    a = [(r.key(), tuple(s.clause for s in r.path)) for r in rule(mapping)]
+    b = [(r.key(), tuple(s.clause for s in r.path)) for r in rule(mapping)]
+    assert a == b
+
+
+@pytest.mark.parametrize("position", (1, 2, 3, 4))
+def test_generator_forces_the_shape(position: int) -> None:
+    for i in range(6):
+        lead = i % 2 == 0
+        mapping = random_misplay_case(case_seed(9, i), dummy_position=position, next_lead=lead, same_suit=i % 3 == 0)
+        case = loads(yaml.safe_dump(mapping))
+        replay = case.replay()
+        [m] = find_misplays(replay)
+        trick = replay.table.trick(m.trick)
+        assert trick is not None and trick.position_of(m.dummy) == position - 1
+        assert (m.designated.suit is m.wrong.suit) == (i % 3 == 0)
+        nxt = replay.table.trick(m.trick + 1)
+        assert (nxt is not None) == lead and (nxt is None or len(nxt.plays) == 1)
+        assert "45D1" in Ruling(case).irregularities[0] or "45D" in Ruling(case).irregularities[0]
+
+
+def test_generator_rejects_bad_options() -> None:
+    with pytest.raises(ValueError):
+        random_misplay_case(case_seed(0, 0), dummy_position=5)
+    with pytest.raises(ValueError):
+        random_misplay_case(case_seed(0, 0), edition="1997")
