@@ -18,7 +18,7 @@ docs/dummy-misplay-rules.md):
   and a revoke is ruled under 61-64 as usual.
 
 The designated card comes from ONE function, :func:`_designated` (issue 3 part A's
-``resolve_call`` replaces it at merge).
+``resolve_call``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.designation import resolve_call
+from rulings.models.errors import RulingError
 from rulings.models.events import Call, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
@@ -82,24 +84,14 @@ class MisplayStands:
 # ----- the designated card -----------------------------------------------------------------------
 def _designated(table: TableState, call: Call) -> Card | None:
     """The card declarer's call designates, on ``table`` as it was at the call; None when
-    this module cannot tell (left to the designation rules of Law 46).
+    no one card is designated (an option under Law 46: left to the designation rules).
 
-    Until issue 3 part A (``resolve_call``) is merged this resolves a call naming a card
-    dummy holds (45C4(a)), and 'high' / 'low' when dummy holds the suit led (46B1(a),
-    46B1(c), "of the suit led"). Everything else returns None.
+    Law 46 is resolved by part A's :func:`rulings.models.designation.resolve_call`.
     """
-    dummy = table.dummy
-    hand = table.hand(dummy)
-    what = call.what
-    if what.card is not None:
-        return what.card if what.card in hand else None
-    cur = table.current_trick
-    led = cur.suit_led if cur is not None and not cur.is_complete else None
-    if what.kind in ("high", "low") and led is not None:
-        suit = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
-        if suit:
-            return suit[-1] if what.kind == "high" else suit[0]
-    return None
+    try:
+        return resolve_call(table, call).deemed
+    except RulingError:
+        return None
 
 
 # ----- opener ---------------------------------------------------------------------------------------
