@@ -57,10 +57,10 @@ class DesignationPolicy:
     #: 46B1(b) when no dummy card is known to win: the call cannot be executed and is treated
     #: as invalid (46B4: declarer designates any lawful card) (True), or as 'high' (False).
     win_without_winner_is_invalid: bool = True
-    #: A designation whose card would be unlawful (a suit named while dummy must follow
-    #: another suit, 46B2/46B3(b)) or that dummy cannot execute (no card of that suit or rank)
-    #: is invalid: declarer designates any lawful card (46B4) (True). False: the same, but
-    #: only among cards of the named suit or rank when dummy holds any lawful one.
+    #: A suit or rank named that dummy holds but may not lawfully play (a spade called while
+    #: dummy must follow hearts, 46B2/46B3(b)) is invalid: declarer designates any lawful
+    #: card (46B4 by analogy) (True). False: the call designates that card all the same
+    #: (the lowest of the suit; for a rank, declarer says which), a revoke by dummy.
     unexecutable_is_invalid: bool = True
 
 
@@ -272,10 +272,14 @@ def resolve_call(
 def _unexecutable(lawful: tuple[Card, ...], hand: frozenset[Card], suit: Suit | None, rank: Rank | None,
                   policy: DesignationPolicy, said: str) -> Resolution:
     """A suit or rank dummy holds no lawful card of: invalid (46B4 by analogy; see policy)."""
-    named = [c for c in lawful if (suit is None or c.suit is suit) and (rank is None or c.rank == rank)]
-    if not policy.unexecutable_is_invalid and named:
-        return _choice("46B4", named, "declarer", f"{said} cannot be executed as called: declarer designates")
-    held = any((suit is None or c.suit is suit) and (rank is None or c.rank == rank) for c in hand)
+    held = sorted((c for c in hand if (suit is None or c.suit is suit) and (rank is None or c.rank == rank)),
+                  key=lambda c: (c.rank, c.suit))
+    if held and not policy.unexecutable_is_invalid:
+        # the other reading: the call designates dummy's card all the same (45C4(a)); its
+        # failure to follow suit is then a revoke (Laws 61-64)
+        if rank is None:
+            return _one("46B2", held[0], f"{said} designates {held[0]}, although dummy could follow suit", ("44C",))
+        return _choice("46B3(b)", held, "declarer", f"{said} designates a card dummy may not lawfully play", ("44C",))
     why = f"{said} names no lawful card of dummy's" + (" (44C)" if held else "")
     return _invalid(lawful, why, ("44C",) if held else ())
 

@@ -103,8 +103,9 @@ def test_46b2_suit_is_lowest_of_suit() -> None:
 def test_46b2_suit_dummy_may_not_play_is_invalid() -> None:
     r = resolve_call(table(plays="W H5"), call("spade"))
     assert r.clause == "46B4" and c("SQ") not in r.options and len(r.options) == 3
-    keep = resolve_call(table(plays="W H5"), call("spade"), policy=DesignationPolicy(True, True, False))
-    assert keep.clause == "46B4" and c("SQ") not in keep.options  # no lawful spade: still any lawful card
+    revoke = resolve_call(table(plays="W H5"), call("spade"), policy=DesignationPolicy(True, True, False))
+    assert (revoke.deemed, revoke.clause) == (c("SQ"), "46B2")  # the other reading: dummy revokes
+    assert resolve_call(table(plays="W H5"), call("club"), policy=DesignationPolicy(True, True, False)).clause == "46B4"
 
 
 def test_ruff_is_lowest_trump_and_invalid_in_notrump() -> None:
@@ -214,6 +215,9 @@ def test_unlawful_card_after_change_switch() -> None:
     must = list(Ruling(case).restorations())
     assert [x.card_of(Seat.E) for x in must] == [c("SK"), c("S2")]
     free = list(Ruling(case, get_ruleset("2017", Decisions(designation_change_unlawful_card_replaced=False))).restorations())
+    strict = Decisions(designation_unexecutable_is_invalid=False)
+    assert [x.card_of(Seat.N) for x in ruling(["W H5", "S calls spade", "attention E"], decisions=strict).restorations()] \
+        == [c("SQ")]
     assert c("H4") in [x.card_of(Seat.E) for x in free]
 
 
@@ -245,3 +249,21 @@ def test_seed_cases_exist() -> None:
                  "acbl-ruff-then-pitch", "commentary-45c4b-slip-rho-may-withdraw-2017"):
         assert seed in names
     assert sum(1 for n in names if n.startswith("own-")) >= 14
+
+
+# ----- CLI ---------------------------------------------------------------------------------------------
+def test_cli_tree_names_chooser_and_explain_script() -> None:
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    runner = CliRunner()
+    tree = runner.invoke(app, ["solve", str(CASES / "own-46b5-anything-following.yaml"), "--ascii"])
+    assert tree.exit_code == 0 and "either defender designates" in tree.stdout and "46B5" in tree.stdout
+    script = runner.invoke(app, ["solve", str(CASES / "own-45c4b-2017-no-finding-rho-option.yaml"), "--explain", "--ascii"])
+    assert script.exit_code == 0
+    text = script.stdout
+    assert "findings: slip, rethink" in text and "E may withdraw HJ" in text
+    assert "unauthorized to NS" in text
+    bad = runner.invoke(app, ["solve", str(CASES / "own-46b5-anything-following.yaml").replace("own-46b5", "nope")])
+    assert bad.exit_code == 1

@@ -426,12 +426,12 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             text = f"{res.reason}: dummy plays {card}"
         elif res.chooser == "declarer":
             actor, kind = f"{table.declarer} (declarer designates)", StepKind.OPTION
-            question = f"declarer designates dummy's card after {said}: {res.reason}"
+            question = f"after {said}: {res.reason}"
             text = f"declarer designates {card}; dummy plays it"
         else:
             defenders = " or ".join(str(s) for s in (dummy.lho, dummy.rho))
             actor, kind = f"{defenders} (either defender designates)", StepKind.OPTION
-            question = f"either defender designates dummy's card after {said}: {res.reason}"
+            question = f"after {said}: {res.reason}"
             text = f"a defender designates {card}; dummy plays it"
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
