@@ -128,3 +128,43 @@ def test_strategies_cover_every_kind() -> None:
     assert kinds == {"high", "low", "win", "anything", "ruff", "suit", "rank", "card", "run"}
     assert {Suit.parse(w) for w in SUIT_WORDS} == set(Suit)
     assert all(isinstance(Rank.parse(w), Rank) for w in RANK_WORDS)
+
+
+@stable(40)
+@given(positions(), st.data())
+def test_change_of_designation_properties(pos: Any, data: st.DataObject) -> None:
+    """A change with no finding: both findings are branches; 'rethink' keeps the first card,
+    'slip' plays the new one; no penalty card ever; every withdrawn defender's card is
+    unauthorized to declarer's side (16C)."""
+    deal, contract, declarer, plays = pos
+    table = replay(deal, contract, declarer, plays)
+    dummy = table.dummy
+    lawful = lawful_for(table, dummy)
+    first = data.draw(st.sampled_from(lawful))
+    after = table.play(dummy, first)
+    extra: list[str] = []
+    nxt = dummy.lho
+    if after.on_play is nxt and after.hand(nxt):
+        card = data.draw(st.sampled_from(_lawful(after, nxt)))
+        extra.append(f"{nxt} {card}")
+    others = [c for c in lawful if c != first]
+    if not others:
+        return
+    new = data.draw(st.sampled_from(others))
+    laws = data.draw(st.sampled_from(("2017", "2007")))
+    case = loads(yaml.safe_dump({
+        "deal": str(deal), "contract": str(contract), "declarer": str(declarer), "laws": laws,
+        "play": [f"{s} {c}" for s, c in plays] + [f"{declarer} calls {first}", *extra, f"{declarer} changes to {new}",
+                                                   "attention TD"],
+    }))
+    rs = list(Ruling(case).restorations())
+    assert {f for r in rs for f in r.findings} == {"slip", "rethink"}
+    for r in rs:
+        assert not r.penalty_cards
+        if "rethink" in r.findings:
+            assert r.card_of(dummy) == first and not r.withdrawn
+        else:
+            assert r.card_of(dummy) == new
+        for w in r.withdrawn:
+            if w.seat is not dummy:
+                assert any(i.seat is w.seat and i.card == w.card and i.unauthorized is declarer.side for i in r.ledger)
