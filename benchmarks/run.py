@@ -6,6 +6,9 @@
 3. Peak memory of streaming a large cascade vs holding it in a list.
 4. The independent oracle (tests/oracle.py) on the same positions: time ratio, and the
    agreement sweep (>= 100,000 positions by default; both implementations must agree).
+5. The case corpus (cases/*/): case files solved per second for each family of laws.
+6. Law 45D1: the solver against its own oracle (``oracle_45d1``) on random dummy-misplay
+   positions (20,000 by default), with the time ratio.
 
 Usage: python benchmarks/run.py [--quick] [--agreement N] [--json FILE]
 """
@@ -29,12 +32,17 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from oracle import oracle_restorations  # noqa: E402
+from oracle import oracle_45d1, oracle_restorations  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
 from rulings.solver.casefile import loads  # noqa: E402
 from rulings.solver.engine import Ruling  # noqa: E402
-from rulings.solver.generate import cascade_case, random_revoke_cases  # noqa: E402
+from rulings.solver.generate import (  # noqa: E402
+    cascade_case,
+    case_seed,
+    random_misplay_case,
+    random_revoke_cases,
+)
 from rulings.solver.lawful import lawful_cards  # noqa: E402
 
 
@@ -140,16 +148,76 @@ def agreement(total: int, workers: int) -> dict[str, Any]:
             "seconds": time.perf_counter() - t0, "workers": workers}
 
 
+def bench_corpus(repeats: int) -> list[dict[str, Any]]:
+    """Each family of the case corpus (a directory of cases/), solved in full per repeat."""
+    rows = []
+    for directory in sorted(p for p in (ROOT / "cases").iterdir() if p.is_dir()):
+        cases = [loads(f.read_text(), file=str(f)) for f in sorted(directory.glob("*.yaml"))]
+        if not cases:
+            continue
+        leaves = sum(1 for c in cases for _ in Ruling(c).restorations())
+
+        def solve(cases: list[Any] = cases) -> None:
+            for c in cases:
+                for _ in Ruling(c).restorations():
+                    pass
+
+        t = median_time(solve, repeats)
+        rows.append({"family": directory.name, "cases": len(cases), "restorations": leaves,
+                     "cases_per_s": len(cases) / t, "us_per_restoration": t / max(1, leaves) * 1e6})
+    return rows
+
+
+def _misplay_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[str]]:
+    start, count = args
+    checked = disagreeing = 0
+    t_solver = t_oracle = 0.0
+    bad: list[str] = []
+    for i in range(start, start + count):
+        mapping = random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017")
+        case = parse_case(mapping)
+        t0 = time.perf_counter()
+        mine = {r.key() for r in Ruling(case).restorations()}
+        t1 = time.perf_counter()
+        theirs = oracle_45d1(mapping)
+        t2 = time.perf_counter()
+        t_solver += t1 - t0
+        t_oracle += t2 - t1
+        checked += 1
+        if mine != theirs:
+            disagreeing += 1
+            if len(bad) < 5:
+                bad.append(yaml.safe_dump(mapping))
+    return checked, disagreeing, t_solver, t_oracle, bad
+
+
+def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
+    chunk = 1000
+    jobs = [(k * chunk, min(chunk, total - k * chunk)) for k in range((total + chunk - 1) // chunk)]
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(_misplay_chunk, jobs)
+    t_solver = sum(r[2] for r in results)
+    t_oracle = sum(r[3] for r in results)
+    checked = sum(r[0] for r in results)
+    return {"positions": checked, "disagreements": sum(r[1] for r in results),
+            "examples": [b for r in results for b in r[4]][:3], "seconds": time.perf_counter() - t0,
+            "workers": workers, "solver_us_per_case": t_solver / max(1, checked) * 1e6,
+            "oracle_over_solver_time": t_oracle / t_solver if t_solver else float("nan")}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
     ap.add_argument("--agreement", type=int, default=None, help="positions for the oracle sweep (default 100000)")
+    ap.add_argument("--misplay", type=int, default=None, help="positions for the 45D1 oracle sweep (default 20000)")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
     args = ap.parse_args()
     quick = args.quick
     n_cases, repeats = (300, 3) if quick else (3000, 7)
     targets = [1, 10, 100, 1000] if quick else [1, 3, 10, 30, 100, 300, 1000, 3000]
     sweep = args.agreement if args.agreement is not None else (2000 if quick else 100_000)
+    misplays = args.misplay if args.misplay is not None else (1000 if quick else 20_000)
 
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     print(f"bridge-rulings benchmarks (Python {out['python']}, one core unless stated; medians of {repeats} runs)")
@@ -186,9 +254,25 @@ def main() -> int:
     for ex in a["examples"]:
         print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
 
+    rows = bench_corpus(max(1, repeats // 2))
+    out["corpus"] = rows
+    print("\n5. the case corpus, by family (one core)")
+    print(f"   {'family':<16} {'cases':>6} {'leaves':>7} {'cases/s':>9} {'us/leaf':>9}")
+    for row in rows:
+        print(f"   {row['family']:<16} {row['cases']:>6} {row['restorations']:>7} {row['cases_per_s']:>9,.0f} "
+              f"{row['us_per_restoration']:>9.0f}")
+
+    d = misplay_agreement(misplays, workers=max(1, min(2, multiprocessing.cpu_count())))
+    out["misplay_agreement"] = d
+    print(f"\n6. Law 45D1 oracle agreement: {d['positions']:,} random positions, {d['disagreements']} disagreements "
+          f"({d['seconds']:.0f} s on {d['workers']} workers); solver {d['solver_us_per_case']:.0f} us/case, "
+          f"oracle time / solver time = {d['oracle_over_solver_time']:.2f}")
+    for ex in d["examples"]:
+        print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")
-    return 1 if a["disagreements"] else 0
+    return 1 if a["disagreements"] or d["disagreements"] else 0
 
 
 if __name__ == "__main__":

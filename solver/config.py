@@ -63,7 +63,8 @@ class Decisions:
     #: DIGEST 32.12(a), Law 45D1 (issue 3): after dummy's card is replaced, a card played
     #: after the error that no longer follows suit to the corrected trick (while its owner
     #: holds the suit now led) must be withdrawn and replaced by a lawful card, with no
-    #: penalty card (True: 44C applies at once, whether or not declarer's RHO changed).
+    #: penalty card (True: 44C applies at once; a card of declarer's that he may not change
+    #: under 45D1, his RHO not having changed, is a revoke corrected at once, 62A/62B2).
     #: False leaves it standing (a revoke, not ruled by the 45D rules).
     misplay_unlawful_kept_card_must_change: bool = True
 
@@ -72,6 +73,14 @@ class Decisions:
     #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
+
+    #: 2007 Law 45D is silent once each side has played to the next trick (issue 3). True
+    #: (the EBL 2011 TD workshop, seed 000: "South revoked (♦J) and that revoke was
+    #: established"): the cards stand, but the card declarer named counts as played
+    #: (45C4(a)), so a player who did not follow its suit while able has revoked, and the
+    #: revoke is established. False: the cards stand and revokes are judged on the cards as
+    #: placed, by the revoke rules (as 2017 45D2 does). No effect on the 2017 rule set.
+    misplay_too_late_designated_card_counts: bool = True
 
     # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
     # misinformation.py; docs/leads-rules.md) -----------------------------------------------

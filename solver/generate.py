@@ -562,18 +562,20 @@ def random_misplay_case(
     dummy_position: int | None = None,
     next_lead: bool | None = None,
     same_suit: bool | None = None,
+    too_late: bool = False,
     title: bool = True,
 ) -> dict[str, Any]:
     """Return a random case mapping in which dummy places a card declarer did not call and
     attention is drawn while Law 45D1 still applies (before each side has played to the
-    next trick).
+    next trick), or with ``too_late`` only after each side has (Law 45D2).
 
     A deal is played out with random lawful cards up to a random trick in which dummy plays
     in ``dummy_position`` (1-4); declarer calls a random lawful card of dummy's
     (``<declarer> calls <card>``) and dummy places another of his cards (of the same suit
     when ``same_suit``); then a random number of the remaining cards of the trick are played
     lawfully *to the trick as it stands*, and with ``next_lead`` the whole trick and the
-    winner's lead to the next trick. The record starts at that trick (``trick``, ``leader``,
+    winner's lead to the next trick (with ``too_late``, also the next player's card). The
+    record starts at that trick (``trick``, ``leader``,
     ``won``) unless it is trick 1, and ends with ``attention <seat>``.
 
     >>> case = random_misplay_case(random.Random(5), dummy_position=1, next_lead=True)
@@ -587,16 +589,17 @@ def random_misplay_case(
     if dummy_position is not None and dummy_position not in (1, 2, 3, 4):
         raise ValueError("dummy_position must be 1 to 4")
     position = dummy_position if dummy_position is not None else rng.randint(1, 4)
-    lead_next = next_lead if next_lead is not None else rng.random() < 0.4
+    lead_next = too_late or (next_lead if next_lead is not None else rng.random() < 0.4)
     for _ in range(MAX_ATTEMPTS):
-        found = _misplay_attempt(rng, edition, position, lead_next, same_suit, title)
+        found = _misplay_attempt(rng, edition, position, lead_next, same_suit, title, too_late)
         if found is not None:
             return found
     raise GenerationError(f"no misplay deal found for position {position}")
 
 
 def _misplay_attempt(
-    rng: random.Random, edition: str, position: int, lead_next: bool, same_suit: bool | None, title: bool
+    rng: random.Random, edition: str, position: int, lead_next: bool, same_suit: bool | None, title: bool,
+    too_late: bool = False,
 ) -> dict[str, Any] | None:
     deck = list(DECK)
     rng.shuffle(deck)
@@ -605,9 +608,9 @@ def _misplay_attempt(
     dummy = declarer.partner
     hands = {seat: set(deck[13 * i : 13 * i + 13]) for i, seat in enumerate(SEATS)}
     sim = _Sim(declarer, contract.trumps, hands, declarer.lho)
-    target = rng.randint(1, 12)
+    target = rng.randint(1, 11 if too_late else 12)
     while sim.trick_number < target or sim.leader.next(position - 1) is not dummy:
-        if sim.trick_number >= 12:
+        if sim.trick_number >= (11 if too_late else 12):
             return None
         for _ in range(4):
             sim.play_lawful(rng)
@@ -631,9 +634,11 @@ def _misplay_attempt(
         if sim.trick_number > 13:
             return None
         after.append(sim.play_lawful(rng))
+        if too_late:
+            after.append(sim.play_lawful(rng))  # the other side's first card to the next trick
     out: dict[str, Any] = {}
     if title:
-        out["title"] = f"Random 45D1: dummy {dummy} (position {position}) places {placed} for {called} on trick {start}"
+        out["title"] = f"Random {'45D2' if too_late else '45D1'}: dummy {dummy} (position {position}) places {placed} for {called} on trick {start}"
     out["laws"] = int(edition)
     deal = Deal.from_hands({s: Hand.of(snapshot.hands[s]) for s in SEATS})
     out["deal"] = deal.format(rng.choice(SEATS))

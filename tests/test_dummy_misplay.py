@@ -18,7 +18,7 @@ from rulings.solver.rulesets import catalog, dummy_misplay, get_ruleset, revoke
 from rulings.solver.rulesets.dummy_misplay import MisplayStands, _designated, find_misplays
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "dummy-misplay"
-FIVE = CASES / "ebl-misplay-c-five-cards.yaml"
+FIVE = CASES / "seed004-45d1-five-cards.yaml"
 HEADER = """
 laws: {laws}
 trick: 11
@@ -62,6 +62,7 @@ def test_designated_card_high_and_low_of_the_suit_led() -> None:
     assert _designated(table, Call(Seat.S, Designation.parse("high"))) == Card.parse("DQ")
     assert _designated(table, Call(Seat.S, Designation.parse("anything"))) is None
     assert _designated(table, Call(Seat.S, Designation.parse("SA"))) is None  # not in dummy (46B4)
+    assert _designated(table, Call(Seat.S, Designation.parse("diamond"))) == Card.parse("D2")  # 46B2
 
 
 def test_unresolved_call_is_left_to_the_designation_rules() -> None:
@@ -126,25 +127,26 @@ def test_cli_solve_shows_every_restoration_and_the_script() -> None:
     runner = CliRunner()
     res = runner.invoke(app, ["solve", str(FIVE), "--ascii"])
     assert res.exit_code == 0, res.output
-    assert "20 restorations" in res.output and "45D1" in res.output and "44G" in res.output
+    assert "8 restorations" in res.output and "45D1" in res.output and "44G" in res.output
     res = runner.invoke(app, ["solve", str(FIVE), "--ascii", "--explain"])
     assert res.exit_code == 0, res.output
     out = res.output
-    assert "E (defender) may withdraw HQ" in out
+    assert "E (defender) may withdraw D5" in out and "W (defender) may withdraw DK" in out
     assert "only if his right-hand opponent E changed" in out
     assert "unauthorized to NS" in out
     res = runner.invoke(app, ["solve", str(FIVE), "--json"])
     data = json.loads(res.stdout)
-    assert data["count"] == 20
+    assert data["count"] == 8
 
 
-def test_designated_card_that_does_not_follow_is_noticed() -> None:
+def test_call_of_a_card_that_would_not_follow_is_designated_and_revokes() -> None:
+    # Dummy must follow diamonds, but a card dummy holds named outright is played (45C4(a);
+    # part A's resolver, as for the foundation's dummy revokes): 45D restores the club and
+    # notes that it is a revoke by dummy, left to the revoke laws.
     c = loads(HEADER.format(laws="2017", play="W D4, S calls C2, N D2, attention E").replace("leader: N", "leader: W"))
     ruling = Ruling(c)
-    assert "45D1" in ruling.irregularities[0]
-    assert any("does not follow suit" in n.text for n in ruling.notices)
-    [r] = list(ruling.restorations())
-    assert str(r.card_of(Seat.N)) == "C2"
+    assert any("45D1" in i for i in ruling.irregularities)
+    assert any("revoke by dummy" in n.text for n in ruling.notices)
 
 
 def test_json_of_a_45d1_ruling_matches_the_schema() -> None:
@@ -158,3 +160,12 @@ def test_json_of_a_45d1_ruling_matches_the_schema() -> None:
     jsonschema.validate(data, schema())
     assert data["count"] == 8
     assert {p["path"][0]["clause"] for p in data["restorations"]} == {"45D1"}
+
+
+def test_switch_2007_too_late_designated_card_counts() -> None:
+    c = load(CASES / "ebl-misplay-d-too-late-2007.yaml")
+    [r] = list(Ruling(c).restorations())
+    assert r.established and "45C4(a)" in r.laws
+    other = get_ruleset("2007", Decisions(misplay_too_late_designated_card_counts=False))
+    [r2] = list(Ruling(c, other).restorations())
+    assert not r2.established and "45D" in r2.laws and "45C4(a)" not in r2.laws

@@ -81,9 +81,10 @@ def test_named_card_switch() -> None:
 
 def test_fifth_card_switch() -> None:
     case = loads((CASES / "exposure" / "fifth-card-defender-no-finding.yaml").read_text())
-    default = {str(p) for r in Ruling(case).restorations() for p in r.penalty_cards}
+    # the "played" branch (45E1); a lead refused under 56 is major whatever the switch
+    default = {str(p) for r in Ruling(case).restorations() if "played" in r.findings for p in r.penalty_cards}
     rs = get_ruleset("2017", Decisions(fifth_card_is_deliberate=False))
-    switched = {str(p) for r in Ruling(case, rs).restorations() for p in r.penalty_cards}
+    switched = {str(p) for r in Ruling(case, rs).restorations() if "played" in r.findings for p in r.penalty_cards}
     assert default == {"W H4 major"} and switched == {"W H4 minor"}
 
 

@@ -131,6 +131,7 @@ def test_lead_out_of_turn(deal: Deal, contract: Contract, declarer: Seat, seed: 
         offered = {s.choice for s, _ in rs.expand(ruling.root)}
         if trick == 1:
             assert offered == {"spread and become dummy", "accept", "refuse"}
+            assert len(restorations) == 5, "54A, 54B, and 54D with 50D2 require / forbid / leave (seed 003)"
         elif trick == 13 and edition == "2017":
             assert offered == {"refuse"}, "53A: no acceptance at trick 13"
             assert all(s.kind is StepKind.FORCED for s, _ in rs.expand(ruling.root))
@@ -145,7 +146,12 @@ def test_lead_out_of_turn(deal: Deal, contract: Contract, declarer: Seat, seed: 
             assert leader_of(r.table, r.node.focus) is proper
             assert any(w.seat is offender and w.card == card for w in r.withdrawn)
             if not declaring:
-                assert [(p.seat, p.card, str(p.kind)) for p in r.penalty_cards if p.card == card] == [(offender, card, "major")]
+                pcs = [(p.seat, p.card, str(p.kind)) for p in r.penalty_cards if p.card == card]
+                if pcs:
+                    assert pcs == [(offender, card, "major")]
+                else:  # 50D2(a): declarer required or forbade the suit and the card was picked up
+                    assert proper is offender.partner and "50D2(a)" in r.laws
+                    assert [x.split(" must")[0] for x in r.node.restrictions] == [str(proper)]
             else:
                 assert not r.penalty_cards
         else:

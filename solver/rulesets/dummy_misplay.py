@@ -14,11 +14,13 @@ docs/dummy-misplay-rules.md):
   The declaring side is the offending side for 16C.
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
   suit it created is a revoke, ruled by the revoke rules (Laws 61-64) after the 45D2 step.
-  The 2007 Laws have no such clause: the rule is absent from the 2007 set, the cards stand
-  and a revoke is ruled under 61-64 as usual.
+  The 2007 Laws have no such clause (45D2 is absent from the 2007 set); the 2007 set has a
+  2007-only rule instead: the cards stand, and (switch
+  ``misplay_too_late_designated_card_counts``, the EBL 2011 reading) a failure to follow the
+  suit of the card declarer named is an established revoke.
 
-The designated card comes from ONE function, :func:`_designated` (issue 3 part A's
-``resolve_call`` replaces it at merge).
+The designated card comes from ONE function, :func:`_designated`, which asks Law 46's
+resolver (``rulings.models.designation.resolve_call``).
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, resolve_call
 from rulings.models.events import Call, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.designation import _policy
 from rulings.solver.rulesets.revoke import open_revoke
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
@@ -79,27 +83,27 @@ class MisplayStands:
     misplay: Misplay
 
 
-# ----- the designated card -----------------------------------------------------------------------
-def _designated(table: TableState, call: Call) -> Card | None:
-    """The card declarer's call designates, on ``table`` as it was at the call; None when
-    this module cannot tell (left to the designation rules of Law 46).
+@dataclass(frozen=True, slots=True)
+class MisplayTooLateSilent:
+    """2007: too late to correct, and 2007 45D says nothing more. ``revokes``: who failed to
+    follow the *designated* card's suit while able (the EBL 2011 reading, see Decisions)."""
 
-    Until issue 3 part A (``resolve_call``) is merged this resolves a call naming a card
-    dummy holds (45C4(a)), and 'high' / 'low' when dummy holds the suit led (46B1(a),
-    46B1(c), "of the suit led"). Everything else returns None.
+    misplay: Misplay
+    revokes: tuple[tuple[Seat, Card], ...] = ()
+
+
+# ----- the designated card -----------------------------------------------------------------------
+def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAULT_POLICY) -> Card | None:
+    """The card declarer's call designates, on ``table`` as it was at the call (dummy about
+    to play); None when the call designates no single card (options: someone must still
+    choose, ruled by the designation rules of Law 46).
+
+    This is the one place the 45D rules learn the designated card: Law 46's resolver
+    (``rulings.models.designation.resolve_call``: a named card dummy holds, 45C4(a); 'high',
+    'low', 'win', a suit, a rank, 46B1-46B3). A director's finding of incontrovertible
+    intention (46B intro) is not applied here.
     """
-    dummy = table.dummy
-    hand = table.hand(dummy)
-    what = call.what
-    if what.card is not None:
-        return what.card if what.card in hand else None
-    cur = table.current_trick
-    led = cur.suit_led if cur is not None and not cur.is_complete else None
-    if what.kind in ("high", "low") and led is not None:
-        suit = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
-        if suit:
-            return suit[-1] if what.kind == "high" else suit[0]
-    return None
+    return resolve_call(table, call, None, policy).deemed
 
 
 # ----- opener ---------------------------------------------------------------------------------------
@@ -118,7 +122,7 @@ def _table_at(table: TableState, count: int) -> TableState:
     return start.play_many(plays[:count])
 
 
-def find_misplays(replay: Replay) -> list[Misplay]:
+def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
     """Every call by declarer followed by dummy placing a card other than the one designated."""
     table = replay.table
     dummy = table.dummy
@@ -133,7 +137,7 @@ def find_misplays(replay: Replay) -> list[Misplay]:
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
         at = _table_at(table, counts[i])
-        designated = _designated(at, event)
+        designated = _designated(at, event, policy)
         if designated is None or designated == nxt.card:
             continue
         trick_no, _, card = all_plays[counts[i + 1]]
@@ -165,7 +169,7 @@ def _later_plays(table: TableState, m: Misplay) -> tuple[LaterPlay, ...]:
 
 def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the last misplay by dummy; rule 45D1 if in time, else 45D2 and any revoke."""
-    misplays = find_misplays(replay)
+    misplays = find_misplays(replay, _policy(rs))
     if not misplays:
         return None
     m = misplays[-1]
@@ -181,20 +185,43 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         irregularity = (f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
                         f"{1 + len(later)} card(s) may come back (at most five): {back}")
         node = Node(table=table, agenda=(ReplaceDummyCard(m, later),), focus=m.trick)
+        # A lead to the next trick by the player who won only as played (out of turn on the
+        # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
+        handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
         return Opening(node, (irregularity,), notices, handled)
     stands = MisplayStands(m)
-    has_rule = rs.rule_for(stands) is not None
     irregularity = f"{m}: each side has played to trick {m.trick + 1}, too late to correct"
-    agenda: tuple[object, ...] = (stands,) if has_rule else ()
-    if not has_rule:
-        notices += (Notice(m.placed.line, "this edition has no clause for a misplay noticed too late (2007 45D is "
-                                          "silent): the cards stand and any revoke is ruled under Laws 61-64"),)
+    agenda: tuple[object, ...] = (stands,)
+    if rs.rule_for(stands) is None:  # no 45D2 in this edition (2007): the law is silent
+        silent = MisplayTooLateSilent(m, _revokes_against_designated(replay, m))
+        if rs.rule_for(silent) is None:
+            return None
+        if rs.decisions.misplay_too_late_designated_card_counts:
+            node = Node(table=table, agenda=(silent,), focus=m.trick)
+            return Opening(node, (irregularity,), notices, handled)
+        agenda = (MisplayTooLateSilent(m),)
     revoke = open_revoke(rs, replay, root)
     if revoke is None:
         return Opening(Node(table=table, agenda=agenda, focus=m.trick), (irregularity,), notices, handled)
     r = revoke.root
     node = Node(r.table, agenda + r.agenda, r.ledger, r.findings, r.restrictions, r.established, r.focus)
     return Opening(node, (irregularity, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
+
+
+def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat, Card], ...]:
+    """Players after dummy on the misplayed trick who did not follow the suit the trick
+    would have had with the designated card, while holding it (dummy leading: the designated
+    card's suit; otherwise the suit led)."""
+    table = replay.table
+    trick = table.trick(m.trick)
+    assert trick is not None
+    pos = trick.position_of(m.dummy)
+    assert pos is not None
+    led = m.designated.suit if pos == 0 else trick.plays[0][1].suit
+    i = replay.before.index(m.placed)
+    at = _table_at(table, replay.applied_before[i])
+    return tuple((s, c) for s, c in trick.plays[pos + 1:]
+                 if c.suit is not led and any(x.suit is led for x in at.hand(s)))
 
 
 # ----- rules -------------------------------------------------------------------------------------------
@@ -287,7 +314,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return out
 
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
-    if must_change:
+    if must_change and (table.is_defender(seat) or (seat is table.declarer and table.declarer.rho in task.changed)):
         question = f"{seat}'s {card} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
         return change_edges(question, rs.cite("44C"), (d,), StepKind.FORCED)
 
@@ -300,6 +327,21 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rho = table.declarer.rho
     allowed = seat is table.declarer and rho in task.changed
     question = f"{seat} (declarer) may withdraw {card} only if his right-hand opponent {rho} changed his card"
+    if not allowed and not ok and rs.decisions.misplay_unlawful_kept_card_must_change and subs:
+        # 45D1 gives declarer no change here, but his card now fails to follow suit while he
+        # holds the suit led: a revoke, not established, corrected at once (62A, 62B2: no
+        # penalty card); DIGEST 45D1 edge case "presumably 62 then applies".
+        q2 = f"{seat} may not change {card} under 45D1 ({rho} did not change), but it no longer follows suit"
+        out: list[Edge] = []
+        for sub in subs:
+            t2 = table.replace_card(trick_no, seat, sub)
+            step = Step(actor, StepKind.FORCED, rs.cite("62B"),
+                        f"{seat}'s {card} is a revoke in the corrected trick: he withdraws it and plays {sub}; "
+                        "no penalty card (62B2)",
+                        also=(d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause),
+                        question=q2, choice=f"change to {sub}")
+            out.append((step, _child(node, t2, advance(True), (info,))))
+        return out
     if not allowed:
         step = Step(actor, StepKind.FORCED, d, f"{seat} must leave {card}: {rho} did not change his card",
                     question=question, choice="must leave it")
@@ -367,11 +409,52 @@ def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _child(node, node.table, node.agenda[1:]))]
 
 
+def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """2007 45D: too late, and the law is silent: the cards stand. With the switch
+    ``misplay_too_late_designated_card_counts`` (EBL 2011) the card declarer named is the
+    card played (45C4(a)): a player who did not follow its suit while able has revoked, and
+    the revoke is established (63A1); trick adjustment (64) is outside the ruling."""
+    assert isinstance(task, MisplayTooLateSilent)
+    m = task.misplay
+    counts = rs.decisions.misplay_too_late_designated_card_counts
+    text = (f"too late to correct (2007 45D is silent): the cards stand as played to trick {m.trick}"
+            + (f"; {m.designated}, the card declarer named, counts as played (45C4(a))" if counts else ""))
+    step = Step("TD", StepKind.FORCED, rs.cite("45D1"), text, also=(rs.cite("45C4(a)"),) if counts else (),
+                question=f"dummy placed {m.wrong}, declarer had designated {m.designated}", choice="card stands")
+    reports = tuple(DesignatedRevoke(m, seat, card) for seat, card in task.revokes) if counts else ()
+    return [(step, _child(node, node.table, (*reports, *node.agenda[1:])))]
+
+
+@dataclass(frozen=True, slots=True)
+class DesignatedRevoke:
+    """2007, too late, EBL 2011 reading: ``seat`` failed to follow the designated card."""
+
+    misplay: Misplay
+    seat: Seat
+    card: Card
+
+
+def designated_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """61A/63A1: a failure to follow the designated card's suit is a revoke, established."""
+    assert isinstance(task, DesignatedRevoke)
+    m = task.misplay
+    step = Step("TD", StepKind.FORCED, rs.cite("63A1"),
+                f"{task.seat} did not follow to {m.designated} with {task.card} while able: a revoke, established "
+                f"(each side has played to trick {m.trick + 1})", also=(rs.cite("61A"), rs.cite("63B")),
+                question=f"did {task.seat} revoke on trick {m.trick}?", choice="established")
+    t = node.table
+    return [(step, Node(t, node.agenda[1:], node.ledger, node.findings, node.restrictions, True, node.focus))]
+
+
 RULES: tuple[Rule, ...] = (
     Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
-    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "16C1", "16C2"), misplay_cascade,
+    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "16C1", "16C2"), misplay_cascade,
          misplay_cascade.__doc__ or ""),
     Rule("misplay_stands", MisplayStands, ("45D2",), misplay_stands, misplay_stands.__doc__ or "",
          editions=frozenset({"2017"})),
+    Rule("misplay_too_late_silent", MisplayTooLateSilent, ("45D1", "45C4(a)"), misplay_too_late_silent,
+         misplay_too_late_silent.__doc__ or "", editions=frozenset({"2007"})),
+    Rule("designated_revoke", DesignatedRevoke, ("61A", "63A1", "63B"), designated_revoke,
+         designated_revoke.__doc__ or "", editions=frozenset({"2007"})),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("dummy_misplay", open_dummy_misplay),)

@@ -32,6 +32,8 @@ from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.exposure import LEAD_OUT_OF_TURN_HOOKS
+from rulings.solver.rulesets.penalty import after_ruling_tasks, penalty_tasks
 
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
@@ -64,6 +66,20 @@ class AcceptedByPlay:
     #: set when the next hand is also the proper leader: his card may have been his proper
     #: lead (53B) rather than a play to the irregular lead; a director's finding decides.
     proper_lead: ProperLead | None = None
+    #: 54B2: at a faced opening lead out of turn declarer played the second card from dummy
+    from_dummy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WrongDefenderPlays:
+    """53C (2007 53B): the defender on the right of declarer's irregular lead played to it:
+    the lead stands and his card is a premature play (57)."""
+
+    trick: int
+    offender: Seat
+    card: Card
+    by: Seat
+    by_card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +188,30 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
                 node.established, node.focus)
 
 
-def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card) -> Node:
-    """Hook for the penalty-card rules (Law 50D, part A of issue 4): a lead refused under 54D
-    or 56, or a card made a penalty card under 57A/57D, is a major penalty card; when the
-    offender's partner is to lead, declarer's 50D2 options follow. Returns ``node`` unchanged
-    until the penalty-card module connects here (the lead engineer merges the two)."""
-    return node
+def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False) -> Node:
+    """Connect to the penalty-card rules (Law 50D, issue 4 part A): ``card`` has just become a
+    major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
+    come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
+    otherwise only with ``Decisions.lead_options_after_ruling``."""
+    tasks = penalty_tasks(node.table, seat) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
+    if not tasks:
+        return node
+    return replace(node, agenda=(*tasks, *node.agenda))
+
+
+def _lead_from_extra_card(rs: RuleSet, table: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
+    """45E: a fifth card the director deems led is a lead out of turn unless its player won the
+    trick (the exposure rules call this with the lead standing): the 53-56 options follow."""
+    cur = table.current_trick
+    if cur is None or cur.plays[0] != (seat, card):
+        return ()
+    proper = expected_leader(table, cur.number)
+    if proper is seat:
+        return ()
+    return (LeadOutOfTurn(cur.number, seat, card, proper),)
+
+
+LEAD_OUT_OF_TURN_HOOKS.append(_lead_from_extra_card)
 
 
 def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
@@ -207,12 +241,24 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     choices = tuple(e for e in events if isinstance(e, Choice))
     findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
-    used: list[object] = list(choices) + [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
+    used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings)
-    handled_pairs = [(trick_no, s) for (n, s) in table.out_of_turn if n == trick_no]
+    handled_pairs = [(trick_no, seat)]
     task: object
     if trick.plays[0][0] is seat:
         task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings)
+        if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
+            handled_pairs.append((trick_no, expected_leader(table, trick_no)))
+        elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
+            handled_pairs.append((trick_no, trick.plays[1][0]))
+        elif isinstance(task, AcceptedByPlay):
+            # The lead accepted, a later card out of turn in the trick is ruled next (57).
+            for n, s in table.out_of_turn[1:]:
+                more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
+                if more is not None:
+                    node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
+                    used += _consumed(table, more[0], choices)
+                    return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (n, s)))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
         if found is None:
@@ -227,9 +273,23 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
                     node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
+                    used += _consumed(table, more[0], choices)
                     return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (trick_no, s)))
     node = Node(table=table, agenda=(task,), findings=recorded, focus=trick_no)
+    used += _consumed(table, task, choices)
     return Opening(node, (irregularity,), (), (*used, *handled_pairs))
+
+
+def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> list[Choice]:
+    """The choice lines the task's rule reads (the others stay "not yet ruled")."""
+    if isinstance(task, LeadOutOfTurn):
+        if _is_declaring(table, task.offender):
+            return [c for c in choices if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
+        verbs = ("accepts", "refuses", "spreads") if task.trick == 1 else ("accepts", "refuses")
+        return [c for c in choices if c.verb in verbs and c.seat is table.declarer]
+    if isinstance(task, PrematurePlay):
+        return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
+    return []
 
 
 def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
@@ -247,11 +307,19 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead)
         return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
+    if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
+        by, by_card = trick.plays[1]
+        return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True),
+                f"{what}; declarer played {by_card} from dummy to it (54B2)")
     for s, _ in trick.plays[1:]:
         if s is proper and s.side is not seat.side:
             pos = trick.position_of(s)
             assert pos is not None
             return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead (53B)"
+    if (len(trick.plays) >= 2 and trick.plays[1][0] is seat.rho and _is_declaring(table, seat)
+            and table.is_defender(seat.rho)):
+        by, by_card = trick.plays[1]
+        return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it (53C)"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
 
 
@@ -298,6 +366,12 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
 def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """53A: a play from the hand next in rotation accepts the lead out of turn (54B1 at trick 1)."""
     assert isinstance(task, AcceptedByPlay)
+    if task.from_dummy:
+        step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("54B2"),
+                    f"declarer played {task.by_card} from dummy to {task.offender}'s opening lead of {task.card}: the lead is "
+                    "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)",
+                    also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
+        return [(step, _child(node, node.table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
                 f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted",
@@ -329,6 +403,18 @@ def _with_finding(node: Node, finding: str) -> Node:
     return replace(node, findings=(*node.findings, finding))
 
 
+def wrong_defender_plays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """53C (2007 53B): the defender on the right of declarer's irregular lead played to it: the
+    lead stands and Law 57 applies to his card (he played before his partner)."""
+    assert isinstance(task, WrongDefenderPlays)
+    step = Step("TD", StepKind.FORCED, rs.cite("53C"),
+                f"{task.by} played {task.by_card} to {task.offender}'s lead out of turn before {task.by.partner}: "
+                f"the lead of {task.card} stands and Law 57 applies to {task.by_card}",
+                question="who played to declarer's lead out of turn?", choice="lead stands")
+    nxt = PrematurePlay(task.trick, task.by, task.by_card)
+    return [(step, _child(node, node.table, (nxt, *node.agenda[1:])))]
+
+
 def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """54E: an opening lead by the declaring side is not a lead and cannot be accepted; Law 24."""
     assert isinstance(task, DeclaringSideOpeningLead)
@@ -356,11 +442,11 @@ def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
-def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn, clause: str, also: tuple[str, ...]) -> Node:
+def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
-    return _after_penalty_card(rs, child, task.offender, task.card)
+    return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True)
 
 
 def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
@@ -384,7 +470,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
                    f"{task.proper} leads", also=(rs.cite("50D"), info.ai_clause, info.ui_clause), question=question,
                    choice="refuse"),
-              _refused_defender(rs, node, task, rs.cite("54D"), ()))
+              _refused_defender(rs, node, task))
     if task.saw_dummy:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
@@ -411,7 +497,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
                    f"{task.proper} leads", also=(rs.cite("50B"), rs.cite("50D"), info.ai_clause, info.ui_clause),
                    question=question, choice="refuse"),
-              _refused_defender(rs, node, task, rs.cite("56"), ()))
+              _refused_defender(rs, node, task))
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
@@ -650,7 +736,8 @@ def _marker(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("lead_accepted_by_play", AcceptedByPlay, ("53A", "54B", "54B1"), accepted_by_play, accepted_by_play.__doc__ or ""),
+    Rule("lead_accepted_by_play", AcceptedByPlay, ("53A", "54B", "54B1", "54B2"), accepted_by_play, accepted_by_play.__doc__ or ""),
+    Rule("wrong_defender_plays", WrongDefenderPlays, ("53C",), wrong_defender_plays, wrong_defender_plays.__doc__ or ""),
     Rule("declaring_side_opening_lead", DeclaringSideOpeningLead, ("54E", "48A"), declaring_side_opening_lead,
          declaring_side_opening_lead.__doc__ or ""),
     Rule("lead_out_of_turn", LeadOutOfTurn,
