@@ -23,6 +23,8 @@ import random
 import re
 import sys
 import traceback
+import warnings
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -33,6 +35,7 @@ import yaml
 from typer.testing import CliRunner, Result
 
 from rulings.models import DECK, Seat
+from rulings.models.errors import RulingError
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Ruling
@@ -196,7 +199,36 @@ def solved_problem(path: Path, stdout: str) -> str | None:
     return None
 
 
-def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
+#: Bugs already reported in rule modules another branch owns, by where they are raised:
+#: (file, function). A mutant that hits one is counted and shown as a warning, not failed on,
+#: so that the sweep keeps finding new bugs; each has a runnable reproduction below
+#: (``test_known_bug``). Remove an entry once its module is fixed.
+KNOWN_RAISERS: dict[tuple[str, str], str] = {
+    ("dummy_misplay.py", "misplay_cascade"): "45D cascade asserts on a seat's second card in the trick",
+    ("designation.py", "open_designation"): "designation opener error without a line",
+}
+
+
+def known_bug(path: Path, res: Result) -> str | None:
+    """The known bug a failed run hit, found from the innermost project frame that raised."""
+    exc: BaseException | None = res.exception if not isinstance(res.exception, SystemExit) else None
+    if exc is None:  # an unlocated error: raise it again to see where it comes from
+        try:
+            list(Ruling(load(path)).restorations())
+        except RulingError as err:
+            exc = err
+        except Exception:
+            return None
+    if exc is None:
+        return None
+    frames = [(Path(f.filename).name, f.name) for f in traceback.extract_tb(exc.__traceback__)]
+    for frame in reversed(frames):
+        if frame in KNOWN_RAISERS:
+            return KNOWN_RAISERS[frame]
+    return None
+
+
+def run_mutants(count: int, seed: int, directory: Path, known: Counter[str] | None = None) -> list[str]:
     rng = random.Random(seed)
     problems: list[str] = []
     for i in range(count):
@@ -208,6 +240,9 @@ def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
             problem = outcome_problem(path, args, res)
             if problem is None and res.exit_code == 0 and args == ("solve", "--json"):
                 problem = solved_problem(path, res.stdout)
+            if problem is not None and known is not None and (bug := known_bug(path, res)) is not None:
+                known[bug] += 1
+                break
             if problem is not None:
                 problems.append(f"mutant {i} of {src} ({', '.join(ops)}), `rulings {' '.join(args)}`: "
                                 f"{problem}\n--- mutant text ---\n{text}")
@@ -216,7 +251,10 @@ def run_mutants(count: int, seed: int, directory: Path) -> list[str]:
 
 
 def test_cli_survives_corpus_mutants(tmp_path: Path) -> None:
-    problems = run_mutants(MUTANTS, SEED, tmp_path)
+    known: Counter[str] = Counter()
+    problems = run_mutants(MUTANTS, SEED, tmp_path, known)
+    for bug, n in sorted(known.items()):
+        warnings.warn(f"{n} mutant(s) hit a known bug: {bug}", stacklevel=1)
     summary = "\n".join("  " + p.splitlines()[0][:300] for p in problems)
     assert not problems, f"{len(problems)} of {MUTANTS} mutants broke the CLI:\n{summary}\n\n" + "\n\n".join(problems[:3])
 
@@ -359,9 +397,10 @@ KNOWN_BUGS = {
         'deal: "N:-.2.2.2 -.-.5.98 A.A.3.- Q.4.K.-"\ncontract: 3NT\ndeclarer: S\n'
         "play: [S calls D2, N C2, N H2]\n"
     ),
-    "designation: an error found by the opener carries no line (change to a card not held)": (
-        'laws: 2017\ndeal: "N:J854.T963.52.A32 AQ76.Q84.873.T98 T2.A5.AKQJT94.75 K93.KJ72.6.KQJ64"\n'
-        "contract: 3NT\ndeclarer: S\nplay: [W CK, N CA, E C8, S calls club, S changes to D2, attention E]\n"
+    "designation: the same card called twice, then a change to a card not held: error without a line": (
+        "laws: 2017\ntrick: 10\nleader: W\nwon: {NS: 5, EW: 4}\n"
+        'deal: "N:K2.-.8.5 A.-.J7.3 -.A2.3.J 3.3.2.4"\ncontract: 3NT\ndeclarer: S\n'
+        "play: [W D2, S calls SK, S calls SK, E DJ, S changes to D8 slip, attention W]\n"
     ),
     "designation: an incontrovertible finding naming a card dummy cannot play carries no line": (
         "laws: 2017\ntrick: 3\nleader: N\nwon: {NS: 2, EW: 0}\n"
@@ -403,3 +442,16 @@ def test_misinformed_retraction_of_a_whole_trick_leaves_no_later_trick() -> None
         numbers = [t.number for t in r.table.tricks]
         if numbers != list(range(1, len(numbers) + 1)):
             pytest.xfail(f"tricks {numbers} after the retraction: misinformation.py leaves a gap (reported)")
+
+
+def test_known_bug_classifier(tmp_path: Path) -> None:
+    """Only failures raised inside a listed function count as known."""
+    path = tmp_path / "case.yaml"
+    path.write_text(next(iter(KNOWN_BUGS.values())), encoding="utf-8")
+    res = runner.invoke(app, ["solve", str(path)])
+    if res.exception is None or isinstance(res.exception, SystemExit):
+        pytest.skip("the 45D cascade bug is fixed: remove it from KNOWN_RAISERS and KNOWN_BUGS")
+    assert known_bug(path, res) == KNOWN_RAISERS[("dummy_misplay.py", "misplay_cascade")]
+    path.write_text(f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\nplay: [W DQ, N DA]\n", encoding="utf-8")
+    fake = SimpleNamespace(exception=AssertionError("new bug"), exit_code=1, stdout="", stderr="", output="")
+    assert known_bug(path, fake) is None  # type: ignore[arg-type]
