@@ -205,6 +205,7 @@ def solved_problem(path: Path, stdout: str) -> str | None:
 #: (``test_known_bug``). Remove an entry once its module is fixed.
 KNOWN_RAISERS: dict[tuple[str, str], str] = {
     ("dummy_misplay.py", "misplay_cascade"): "45D cascade asserts on a seat's second card in the trick",
+    ("dummy_misplay.py", "replace_dummy_card"): "45D correction asserts when dummy plays the designated card as a second card to the trick",
     ("designation.py", "open_designation"): "designation opener error without a line",
 }
 
@@ -396,6 +397,11 @@ KNOWN_BUGS = {
         "laws: 2017\ntrick: 11\nleader: W\nwon: {NS: 7, EW: 3}\n"
         'deal: "N:-.2.2.2 -.-.5.98 A.A.3.- Q.4.K.-"\ncontract: 3NT\ndeclarer: S\n'
         "play: [S calls D2, N C2, N H2]\n"
+    ),
+    "dummy_misplay: dummy places another card, then the designated one to the same trick": (
+        "laws: 2017\ntrick: 12\nleader: S\nwon: {NS: 6, EW: 5}\n"
+        'deal: "W:3..3. ...65 .87.. .3..J"\ncontract: 6H\ndeclarer: W\n'
+        "play: [S H3, N C6, W calls H8, E H7, E H8, attention S]\n"
     ),
     "designation: the same card called twice, then a change to a card not held: error without a line": (
         "laws: 2017\ntrick: 10\nleader: W\nwon: {NS: 5, EW: 4}\n"
