@@ -193,3 +193,14 @@ def test_without_the_finding_dummy_placed_the_designated_card() -> None:
 def test_finding_of_several_cards_is_left_to_the_designation_rules() -> None:
     rp = case("S calls diamond, N D2, E D5, attention S, director finds incontrovertible DQ D2").replay()
     assert find_misplays(rp) == []
+
+
+def test_finding_of_a_card_dummy_cannot_play_is_a_located_error() -> None:
+    import pytest
+
+    from rulings.models.errors import RulingError
+
+    rp = case("S calls diamond, N D2, E D5, attention S, director finds incontrovertible SA").replay()
+    with pytest.raises(RulingError) as info:
+        find_misplays(rp)
+    assert "SA" in str(info.value) and info.value.line is not None

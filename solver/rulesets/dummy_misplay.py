@@ -117,7 +117,7 @@ def _incontrovertible_findings(replay: Replay) -> dict[int, DirectorFinds]:
     found: dict[int, DirectorFinds] = {}
     events = (*replay.before, *replay.after)
     for i, e in enumerate(events):
-        if not (isinstance(e, DirectorFinds) and e.finding.split()[:1] in (["incontrovertible"], ["Incontrovertible"])):
+        if not (isinstance(e, DirectorFinds) and e.finding.split()[:1] and e.finding.split()[0].lower() == "incontrovertible"):
             continue
         j = next((k for k in range(min(i, len(replay.before)) - 1, -1, -1) if isinstance(replay.before[k], Call)), None)
         if j is not None:
@@ -170,7 +170,10 @@ def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) ->
         meant = _finding_cards(finding) if finding is not None else None
         if finding is not None and (meant is None or len(set(meant)) != 1):
             continue  # several cards (46B5) or a bad card: the designation rules rule the call
-        designated = _designated(at, event, policy, meant)
+        try:
+            designated = _designated(at, event, policy, meant)
+        except RulingError as err:  # a found card dummy cannot lawfully play: name the finding's line
+            raise err.located(line=finding.line if finding is not None else event.line) from None
         if designated is None or designated == nxt.card:
             continue
         trick_no, _, card = all_plays[counts[i + 1]]
