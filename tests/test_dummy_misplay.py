@@ -169,3 +169,39 @@ def test_switch_2007_too_late_designated_card_counts() -> None:
     other = get_ruleset("2007", Decisions(misplay_too_late_designated_card_counts=False))
     [r2] = list(Ruling(c, other).restorations())
     assert not r2.established and "45D" in r2.laws and "45C4(a)" not in r2.laws
+
+
+def test_incontrovertible_finding_makes_the_designated_card() -> None:
+    # 46B intro then 45D1 (Levy 2018, "heart", then "I meant the HA"): "diamond" alone is the
+    # D2 (46B2), which dummy placed; the director's finding that declarer meant the DQ makes
+    # the D2 a card declarer did not designate.
+    play = "S calls diamond, N D2, E D5, attention S, director finds incontrovertible DQ"
+    [m] = find_misplays(case(play).replay())
+    assert (m.designated, m.wrong) == (Card.parse("DQ"), Card.parse("D2"))
+    assert m.finding is not None and m.finding.finding == "incontrovertible DQ"
+    ruling = Ruling(case(play))
+    assert any("45D" in i for i in ruling.irregularities)
+    assert not any("not yet ruled" in n.text for n in ruling.notices)
+    keys = list(ruling.restorations())
+    assert keys and all(str(r.card_of(Seat.N)) == "DQ" for r in keys)
+    assert {str(r.card_of(Seat.E)) for r in keys} == {"D5", "D9"}
+
+
+def test_without_the_finding_dummy_placed_the_designated_card() -> None:
+    assert find_misplays(case("S calls diamond, N D2, E D5, attention S").replay()) == []
+
+
+def test_finding_of_several_cards_is_left_to_the_designation_rules() -> None:
+    rp = case("S calls diamond, N D2, E D5, attention S, director finds incontrovertible DQ D2").replay()
+    assert find_misplays(rp) == []
+
+
+def test_finding_of_a_card_dummy_cannot_play_is_a_located_error() -> None:
+    import pytest
+
+    from rulings.models.errors import RulingError
+
+    rp = case("S calls diamond, N D2, E D5, attention S, director finds incontrovertible SA").replay()
+    with pytest.raises(RulingError) as info:
+        find_misplays(rp)
+    assert "SA" in str(info.value) and info.value.line is not None

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, resolve_call
-from rulings.models.events import Call, Play
+from rulings.models.errors import RulingError
+from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
@@ -52,6 +53,7 @@ class Misplay:
     trick: int
     dummy: Seat
     designated_follows: bool = True  # the designated card follows suit (44C) where dummy could
+    finding: DirectorFinds | None = None  # 'director finds incontrovertible <card>' that made ``designated``
 
     def __str__(self) -> str:
         return (f"declarer called {self.designated} ('{self.call}') but dummy {self.dummy} placed {self.wrong} "
@@ -93,17 +95,43 @@ class MisplayTooLateSilent:
 
 
 # ----- the designated card -----------------------------------------------------------------------
-def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAULT_POLICY) -> Card | None:
+def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAULT_POLICY,
+                incontrovertible: tuple[Card, ...] | None = None) -> Card | None:
     """The card declarer's call designates, on ``table`` as it was at the call (dummy about
     to play); None when the call designates no single card (options: someone must still
     choose, ruled by the designation rules of Law 46).
 
     This is the one place the 45D rules learn the designated card: Law 46's resolver
     (``rulings.models.designation.resolve_call``: a named card dummy holds, 45C4(a); 'high',
-    'low', 'win', a suit, a rank, 46B1-46B3). A director's finding of incontrovertible
-    intention (46B intro) is not applied here.
+    'low', 'win', a suit, a rank, 46B1-46B3). A director's finding that declarer
+    incontrovertibly meant one card (46B intro) makes that card the designated one
+    (``incontrovertible``; Levy 2018, "heart", then "I meant the HA").
     """
-    return resolve_call(table, call, None, policy).deemed
+    return resolve_call(table, call, incontrovertible, policy).deemed
+
+
+def _incontrovertible_findings(replay: Replay) -> dict[int, DirectorFinds]:
+    """``director finds incontrovertible <card>`` lines, keyed by the index in ``replay.before``
+    of the call each concerns: the latest call before it (a finding after the attention line
+    concerns the latest call of the record), as the designation rules read it."""
+    found: dict[int, DirectorFinds] = {}
+    events = (*replay.before, *replay.after)
+    for i, e in enumerate(events):
+        if not (isinstance(e, DirectorFinds) and e.finding.split()[:1] and e.finding.split()[0].lower() == "incontrovertible"):
+            continue
+        j = next((k for k in range(min(i, len(replay.before)) - 1, -1, -1) if isinstance(replay.before[k], Call)), None)
+        if j is not None:
+            found[j] = e
+    return found
+
+
+def _finding_cards(finding: DirectorFinds) -> tuple[Card, ...] | None:
+    """The cards of an incontrovertible finding; None when one does not parse (the
+    designation rules report it with its line)."""
+    try:
+        return tuple(Card.parse(w) for w in finding.finding.split()[1:]) or None
+    except RulingError:
+        return None
 
 
 # ----- opener ---------------------------------------------------------------------------------------
@@ -132,12 +160,20 @@ def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) ->
     if len(counts) != len(before):
         return found
     all_plays = list(table.plays())
+    findings = _incontrovertible_findings(replay)
     for i, event in enumerate(before[:-1]):
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
         at = _table_at(table, counts[i])
-        designated = _designated(at, event, policy)
+        finding = findings.get(i)
+        meant = _finding_cards(finding) if finding is not None else None
+        if finding is not None and (meant is None or len(set(meant)) != 1):
+            continue  # several cards (46B5) or a bad card: the designation rules rule the call
+        try:
+            designated = _designated(at, event, policy, meant)
+        except RulingError as err:  # a found card dummy cannot lawfully play: name the finding's line
+            raise err.located(line=finding.line if finding is not None else event.line) from None
         if designated is None or designated == nxt.card:
             continue
         trick_no, _, card = all_plays[counts[i + 1]]
@@ -145,7 +181,7 @@ def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) ->
         cur = at.current_trick
         led = cur.suit_led if cur is not None and not cur.is_complete else None
         follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
-        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows))
+        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows, finding))
     return found
 
 
@@ -175,7 +211,7 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     m = misplays[-1]
     table = replay.table
     notices = tuple(Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is not ruled") for x in misplays[:-1])
-    handled: tuple[object, ...] = (m.call, m.placed)
+    handled: tuple[object, ...] = (m.call, m.placed, *((m.finding,) if m.finding is not None else ()))
     if not m.designated_follows:
         notices += (Notice(m.call.line, f"the designated {m.designated} does not follow suit: once played it is a "
                                         "revoke by dummy (61A), not ruled by the 45D rules"),)
@@ -247,13 +283,14 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         later = tuple(p for p in later if p[0] != nxt.number)
         text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
     table = table.replace_card(m.trick, m.dummy, m.designated)
+    meant = " (the director finds his intention incontrovertible, 46B)" if m.finding is not None else ""
     step = Step(
         "TD",
         StepKind.FORCED,
         rs.cite("45D1"),
-        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated, is played; "
+        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated{meant}, is played; "
         "no penalty card (48A)",
-        also=(rs.cite("48A"),),
+        also=(rs.cite("48A"), *((rs.cite("46B"),) if m.finding is not None else ())),
         question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
         choice=f"{m.designated} played",
     )
