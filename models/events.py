@@ -259,8 +259,8 @@ class FifthCard(Event):
 
 # ----- choices made at the table (leads out of turn, premature plays, misinformation) --------
 #: Play-line verbs of :class:`Choice` (a project extension, see docs/case-format.md).
-CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids")
-ChoiceVerb = Literal["accepts", "refuses", "spreads", "retracts", "requires", "forbids"]
+CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids", "leaves")
+ChoiceVerb = Literal["accepts", "refuses", "spreads", "retracts", "requires", "forbids", "leaves"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +271,8 @@ class Choice(Event):
     ``<seat> spreads``: declarer spreads his hand and becomes dummy (54A), or dummy faces his hand;
     ``<seat> retracts <card>``: withdraws a played card he may withdraw (47E);
     ``<seat> requires highest|lowest|<suit>`` / ``<seat> forbids <suit>``: declarer's choice over the
-    offender's partner (57A) or over a lead (50D2).
+    offender's partner (57A) or over a lead (50D2);
+    ``<seat> leaves``: declarer neither requires nor forbids a suit, the penalty cards stay (50D2(b), 51B2(c)).
 
     >>> PlayLine.parse("S requires highest")
     Choice(seat=Seat.S, verb='requires', card=None, suit=None, word='highest')
@@ -393,7 +394,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
 
 
 def _parse_choice(seat: Seat, verb: str, rest: list[str], text: str, line: int | None) -> Choice:
-    if verb in ("accepts", "refuses", "spreads"):
+    if verb in ("accepts", "refuses", "spreads", "leaves"):
         if rest:
             raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: '{verb}' takes nothing after it", token=rest[0])
         return Choice(seat, verb, line=line)  # type: ignore[arg-type]

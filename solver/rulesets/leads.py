@@ -33,7 +33,7 @@ from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.exposure import LEAD_OUT_OF_TURN_HOOKS
-from rulings.solver.rulesets.penalty import after_ruling_tasks, penalty_tasks
+from rulings.solver.rulesets.penalty import after_ruling_tasks, penalty_tasks, recorded_lead_choice
 
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
@@ -188,12 +188,13 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
                 node.established, node.focus)
 
 
-def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False) -> Node:
+def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False,
+                        choices: Sequence[Choice] = ()) -> Node:
     """Connect to the penalty-card rules (Law 50D, issue 4 part A): ``card`` has just become a
     major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
     come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
     otherwise only with ``Decisions.lead_options_after_ruling``."""
-    tasks = penalty_tasks(node.table, seat) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
+    tasks = penalty_tasks(node.table, seat, choices) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
     if not tasks:
         return node
     return replace(node, agenda=(*tasks, *node.agenda))
@@ -218,6 +219,29 @@ def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat,
     """Take a defender's card back from the trick; it becomes a major penalty card."""
     t = table.replace_card(trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     return t.with_penalty(seat, card, PenaltyKind.MAJOR)
+
+
+def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> Choice | None:
+    """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``)
+    with no ``accepts``/``refuses`` line: only a refused lead leads to it (54D, 56), so it
+    settles the refusal too. Returns the first such line (its verb read as a refusal)."""
+    if _is_declaring(table, task.offender) or task.trick > len(table.tricks) + table.first_trick - 1:
+        return None
+    recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
+    if recorded is None:
+        return None
+    return recorded[1][0]
+
+
+def _said(line: Choice) -> str:
+    if line.verb in ("accepts", "refuses", "spreads"):
+        return str(line)
+    return f"{line}, a 50D2 choice, so the lead is refused"
+
+
+def _refused_table(table: TableState, task: LeadOutOfTurn) -> TableState:
+    """The table once ``task``'s lead is refused: the card back, a major penalty card (54D, 56)."""
+    return table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
 
 
 def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choice | None:
@@ -286,7 +310,13 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
         if _is_declaring(table, task.offender):
             return [c for c in choices if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
         verbs = ("accepts", "refuses", "spreads") if task.trick == 1 else ("accepts", "refuses")
-        return [c for c in choices if c.verb in verbs and c.seat is table.declarer]
+        said = [c for c in choices if c.verb in verbs and c.seat is table.declarer]
+        if any(c.verb != "refuses" for c in said):
+            return said
+        # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
+        # an option of the penalty card the refused lead becomes (issue 4, second round).
+        recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
+        return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
     return []
@@ -446,7 +476,7 @@ def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
-    return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True)
+    return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
 
 
 def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
@@ -475,11 +505,12 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
         return [(forced, accept[1])]
-    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses"))
+    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(table, task)
     if recorded is not None:
-        chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[recorded.verb]
-        kind = StepKind.FORCED if recorded.verb == "spreads" else StepKind.OPTION
-        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {recorded})"), chosen[1])]
+        verb = recorded.verb if recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
+        chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
+        kind = StepKind.FORCED if verb == "spreads" else StepKind.OPTION
+        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
     return [spread, accept, refuse]
 
 
@@ -501,10 +532,10 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
-    recorded = _choice(task.choices, decl, ("accepts", "refuses"))
+    recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(table, task)
     if recorded is not None:
         chosen = accept if recorded.verb == "accepts" else refuse
-        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {recorded})"), chosen[1])]
+        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
     return [accept, refuse]
 
 
