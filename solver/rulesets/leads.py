@@ -389,7 +389,8 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     task = PlayAtRhoTurn(trick.number, seat, card)
     if rs.rule_for(task) is None:
         return None
-    return task, f"{what}, his right-hand opponent's turn (57D)"
+    rule = rs.rule_for(task)
+    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule is not None and rule.name == "play_at_rho_turn" else " (50, 49)")
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------

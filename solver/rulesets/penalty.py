@@ -146,6 +146,17 @@ def after_ruling_tasks(rs: RuleSet, table: TableState, holder: Seat) -> tuple[ob
     return penalty_tasks(table, holder) if rs.decisions.lead_options_after_ruling else ()
 
 
+def next_lead_tasks(rs: RuleSet, table: TableState) -> tuple[object, ...]:
+    """:func:`after_ruling_tasks` for whoever is to lead next in ``table`` (no trick in
+    progress): the 50D2/51B options when his partner holds a major penalty card, with
+    ``Decisions.lead_options_after_ruling``. For rules that end with a completed trick and
+    do not know whose penalty card it is (a corrected revoke, 62B1/62C2 with 50D)."""
+    leader = to_lead(table)
+    if leader is None:
+        return ()
+    return after_ruling_tasks(rs, table, leader.partner)
+
+
 def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None,
                       choices: Sequence[Choice] = ()) -> list[Edge]:
     """Declarer's options when ``holder``'s partner is to lead (50D2, 51B1, 51B2), as edges
@@ -414,6 +425,7 @@ __all__ = [
     "after_ruling_tasks",
     "kind_for",
     "lead_restriction",
+    "next_lead_tasks",
     "pc_info",
     "penalty_followups",
     "penalty_tasks",

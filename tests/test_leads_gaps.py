@@ -1,0 +1,131 @@
+"""Issue 4, second round: recorded 50D2 choices, 50D after a revoke, 2007 play at RHO's turn,
+57C2, 60B, face-down leads, and records with two irregularities."""
+
+from pathlib import Path
+
+import pytest
+
+from rulings.models import NotationError, PlayLine
+from rulings.models.cards import Seat
+from rulings.models.events import Choice, DummyAction, FaceDownLead
+from rulings.models.table import PenaltyKind
+from rulings.solver.casefile import load, loads
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.rulesets import get_ruleset
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def solve(path: Path | str, decisions: Decisions | None = None) -> tuple[Ruling, list[Restoration]]:
+    case = load(CASES / path) if isinstance(path, str) and path.endswith(".yaml") else loads(str(path))
+    ruling = Ruling(case, get_ruleset(case.laws, decisions) if decisions is not None else None)
+    return ruling, list(ruling.restorations())
+
+
+def notices(ruling: Ruling) -> str:
+    return "\n".join(str(n) for n in ruling.notices)
+
+
+# ----- play lines ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["S leaves", "W leads HJ face_down", "N picks SK", "N suggests D2"])
+def test_new_play_lines_round_trip(text: str) -> None:
+    event = PlayLine.parse(text)
+    assert isinstance(event, (Choice, FaceDownLead, DummyAction))
+    assert PlayLine.parse(str(event)) == event
+
+
+@pytest.mark.parametrize(("text", "token"), [("S leaves HK", "HK"), ("W leads HJ", "W leads HJ"),
+                                             ("W leads XX face_down", "XX"), ("N picks", "picks"), ("N picks S1", "S1")])
+def test_new_play_line_errors_name_the_token(text: str, token: str) -> None:
+    with pytest.raises(NotationError) as err:
+        PlayLine.parse(text, line=3)
+    assert err.value.token == token
+
+
+# ----- 1. a recorded 50D2 / 51B choice settles the option ---------------------------------------------
+ONE_MAJOR = """
+trick: 5
+leader: W
+deal: "N:AK2.32.432.2 QJ3.54.JT9.3 T98.AK9.AKQ. 7654.QJ7.8.4"
+contract: 3NT
+declarer: S
+penalty: ["E SQ major"]
+play: [attention S{extra}]
+"""
+
+
+@pytest.mark.parametrize(("extra", "restrictions", "pc_stays"), [
+    ("", None, None),
+    (", S requires spades", ("W must lead S",), False),
+    (", S forbids S", ("W must not lead S",), False),
+    (", S leaves", (), True),
+])
+def test_recorded_choice_keeps_only_its_branch(extra: str, restrictions: tuple[str, ...] | None, pc_stays: bool | None) -> None:
+    ruling, rs = solve(ONE_MAJOR.format(extra=extra))
+    if restrictions is None:
+        assert len(rs) == 3
+        return
+    assert len(rs) == 1
+    assert rs[0].node.restrictions == restrictions
+    assert any(p.card.rank.name and p.seat is Seat.E for p in rs[0].penalty_cards) is pc_stays
+    assert "not yet ruled" not in notices(ruling)
+    assert "recorded" in rs[0].path[-1].text
+
+
+def test_choice_naming_no_option_settles_nothing_and_is_reported() -> None:
+    ruling, rs = solve(ONE_MAJOR.format(extra=", S requires hearts"))
+    assert len(rs) == 3
+    assert "'S requires H' is not yet ruled" in notices(ruling)
+    ruling, rs = solve(ONE_MAJOR.format(extra=", S requires spades, S leaves"))  # two kinds at once
+    assert len(rs) == 3 and notices(ruling).count("not yet ruled") == 2
+
+
+def test_recorded_choice_after_refused_lead_settles_refusal_and_option() -> None:
+    base = 'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
+    _, everything = solve(base + "play: [E HK, attention S]")
+    assert len(everything) == 5
+    for extra in ("S refuses, S requires H", "S requires H", "S forbids H", "S leaves"):
+        ruling, rs = solve(base + f"play: [E HK, attention S, {extra}]")
+        assert len(rs) == 1, extra
+        assert "not yet ruled" not in notices(ruling)
+        assert [s.choice for s in rs[0].path][0] == "refuse"
+    # accepted: the 50D2 line names nothing that happened and is reported
+    ruling, rs = solve(base + "play: [E HK, attention S, S accepts, S requires H]")
+    assert len(rs) == 1 and "'S requires H' is not yet ruled" in notices(ruling)
+
+
+# ----- 2. 50D after a revoke correction (Decisions.lead_options_after_ruling) --------------------------
+def test_revoke_then_lead_options_follow_the_switch() -> None:
+    name = "revoke/spec-47d-example.yaml"
+    _, off = solve(name)
+    assert len(off) == 21 and all(not r.node.restrictions for r in off)
+    _, on = solve(name, Decisions(lead_options_after_ruling=True))
+    # Independently: a restoration in which the leader's partner holds a major penalty card
+    # (in one suit) becomes three: require the suit, forbid it, or neither (50D2).
+    expected = 0
+    for r in off:
+        lead = r.lead
+        majors = {p.card.suit for p in r.penalty_cards if lead is not None and p.seat is lead.partner and p.kind is PenaltyKind.MAJOR}
+        assert len(majors) <= 1
+        expected += 3 if majors else 1
+    assert expected > len(off)  # the example has such restorations (West wins the spade)
+    assert len(on) == expected
+    with_options = [r for r in on if r.node.restrictions or any(s.clause == "50D2(b)" for s in r.path)]
+    assert len(with_options) == 3 * (expected - len(off)) // 2
+    assert all(r.lead is not None and r.lead.partner is Seat.E for r in with_options)
+
+
+# ----- 3-5: the 2007 play at RHO's turn, 57C2, 60B, face-down leads -----------------------------------
+def test_2007_rho_turn_switch() -> None:
+    name = "leads/own-2007-rho-turn-legal-card-major-penalty.yaml"
+    _, rs = solve(name)
+    assert [str(p.kind) for p in rs[0].penalty_cards] == ["major"]
+    _, rs = solve(name, Decisions(rho_turn_play_2007_is_deliberate=False))
+    assert [str(p.kind) for p in rs[0].penalty_cards] == ["minor"]
+    assert any(s.clauses.count("50C") for s in rs[0].path)
+
+
+def test_2017_rho_turn_is_still_57d() -> None:
+    _, rs = solve("leads/own-57d-legal-card-waits-2017.yaml")
+    assert rs[0].penalty_cards == () and rs[0].path[0].clause == "57D"
