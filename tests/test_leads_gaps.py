@@ -89,7 +89,7 @@ def test_recorded_choice_after_refused_lead_settles_refusal_and_option() -> None
         ruling, rs = solve(base + f"play: [E HK, attention S, {extra}]")
         assert len(rs) == 1, extra
         assert "not yet ruled" not in notices(ruling)
-        assert [s.choice for s in rs[0].path][0] == "refuse"
+        assert next(s.choice for s in rs[0].path) == "refuse"
     # accepted: the 50D2 line names nothing that happened and is reported
     ruling, rs = solve(base + "play: [E HK, attention S, S accepts, S requires H]")
     assert len(rs) == 1 and "'S requires H' is not yet ruled" in notices(ruling)
