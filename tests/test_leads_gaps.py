@@ -129,3 +129,64 @@ def test_2007_rho_turn_switch() -> None:
 def test_2017_rho_turn_is_still_57d() -> None:
     _, rs = solve("leads/own-57d-legal-card-waits-2017.yaml")
     assert rs[0].penalty_cards == () and rs[0].path[0].clause == "57D"
+
+
+BOARD = 'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
+MID = 'trick: 5\nleader: S\ndeal: "N:AK2.32.432.2 QJ3.54.JT9.3 T98.AK9.AKQ. 7654.QJ7.8.4"\ncontract: 3NT\ndeclarer: S\n'
+
+
+def test_face_down_lead_out_of_turn_switch() -> None:
+    ruling, rs = solve(BOARD + "play: [E leads HK face_down, attention S, S accepts]")
+    assert len(rs) == 1 and rs[0].penalty_cards == () and rs[0].path[0].clause == "54"
+    assert "'S accepts' is not yet ruled" in notices(ruling)  # nothing to accept: the card went back
+    ruling, rs = solve(BOARD + "play: [E leads HK face_down, attention S, S accepts]", Decisions(face_down_lead_out_of_turn_returned=False))
+    assert len(rs) == 1 and rs[0].path[1].clause == "54B" and "not yet ruled" not in notices(ruling)
+    _, rs = solve(BOARD + "play: [E leads HK face_down, attention S]", Decisions(face_down_lead_out_of_turn_returned=False))
+    assert len(rs) == 5  # 54A, 54B, 54D with 50D2's three choices
+
+
+def test_face_down_lead_then_proper_lead_stands() -> None:
+    ruling, rs = solve(BOARD + "play: [E leads HK face_down, W HJ, attention S]")
+    assert len(rs) == 1 and rs[0].card_of(Seat.W) is not None and "not yet ruled" not in notices(ruling)
+
+
+def test_face_down_line_by_the_correct_leader_alone_is_reported() -> None:
+    ruling, _ = solve(BOARD + "play: [W leads HJ face_down, attention S]")
+    assert "not yet ruled" in notices(ruling)
+
+
+def test_60b_needs_the_refusal_before_the_defenders_card() -> None:
+    # No refusal recorded before West's card: West's card is ruled as before (53C, 57A).
+    _, rs = solve(MID + "play: [N SA, W S4, attention S]")
+    assert all("60B" not in r.laws for r in rs) and any("53C" in r.laws for r in rs)
+    # Refusal recorded only after West's card: not 60B either.
+    _, rs = solve(MID + "play: [N SA, W S4, attention S, E refuses]")
+    assert all("60B" not in r.laws for r in rs)
+    # The defenders accepted (next in turn prevails): no retraction, so no 60B.
+    _, rs = solve(MID + "play: [N SA, E accepts, W refuses, W S4, attention S]")
+    assert all("60B" not in r.laws for r in rs)
+
+
+def test_57c2_needs_dummy_and_the_time() -> None:
+    # Declarer (not dummy) 'picks': no 57C2, the premature play is 57A.
+    ruling, rs = solve(MID + "play: [S S8, S picks SK, E S3, attention S]")
+    assert len(rs) == 8 and all("57A" in r.laws for r in rs)
+    assert "not yet ruled" in notices(ruling)
+
+
+# ----- 6. two irregularities in one record -------------------------------------------------------------
+def test_pending_revoke_and_later_lead_out_of_turn_is_reported() -> None:
+    # East revokes on trick 2 (not established); dummy then leads to trick 3 although South won:
+    # the correction's cascade concerns that lead, so the revoke is ruled and the lead out of
+    # turn is reported, not dropped.
+    ruling, rs = solve(BOARD + "play: [W DQ, N D2, E D4, S DK, S HA, W H7, N H2, E C5, N D3, attention W]")
+    assert rs and all("62B" in r.laws for r in rs)
+    assert "N played out of turn to trick 3: not yet ruled" in notices(ruling)
+
+
+@pytest.mark.parametrize("name", ["leads/own-53a-accepted-lead-then-revoke.yaml",
+                                  "leads/own-63a1-revoke-established-by-lead-out-of-turn.yaml"])
+def test_both_irregularities_ruled(name: str) -> None:
+    ruling, _ = solve(name)
+    assert "not yet ruled" not in notices(ruling)
+    assert len(ruling.irregularities) == 2

@@ -19,10 +19,11 @@ from rulings.solver.rulesets import (
     misinformation,
     penalty,
     revoke,
+    revoke_leads,
 )
 from rulings.solver.rulesets.base import Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke, exposure, leads_gaps, leads, penalty)
+MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke_leads, revoke, exposure, leads_gaps, leads, penalty)
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:

@@ -135,7 +135,10 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             text = f"{event.seat}, the correct leader, led {event.card} face down after {offender}'s faced lead of {card}"
             return Opening(node, (text, *opening.irregularities), opening.notices, (*opening.handled, event))
         return None
-    if event.seat is not proper and table.is_defender(event.seat) and (first is None or not first.plays):
+    returned = rs.decisions.face_down_lead_out_of_turn_returned
+    nothing_faced = first is None or not first.plays
+    proper_lead_next = first is not None and bool(first.plays) and first.plays[0][0] is proper and not table.out_of_turn
+    if event.seat is not proper and table.is_defender(event.seat) and (nothing_faced or (returned and proper_lead_next)):
         task = FaceDownLeadOutOfTurn(event.seat, event.card, proper, _choices(replay))
         text = f"{event.seat} led {event.card} face down to trick 1 when {proper} was to lead"
         faced = not rs.decisions.face_down_lead_out_of_turn_returned  # then 54's choice lines are read too
