@@ -4,6 +4,8 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulings.models import NotationError, PlayLine
 from rulings.models.cards import Seat
@@ -190,3 +192,46 @@ def test_both_irregularities_ruled(name: str) -> None:
     ruling, _ = solve(name)
     assert "not yet ruled" not in notices(ruling)
     assert len(ruling.irregularities) == 2
+
+
+# ----- property: a recorded choice selects exactly its branch of the full enumeration ----------------
+def _random_lead_case(seed: int, recorded: list[str] | None = None) -> str:
+    import random
+
+    rng = random.Random(seed)
+    deck = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+    rng.shuffle(deck)
+    order = (Seat.N, Seat.E, Seat.S, Seat.W)
+    hands = {s: deck[i * 9 : i * 9 + 9] for i, s in enumerate(order)}
+    declarer = rng.choice(order)
+    holder = rng.choice((declarer.lho, declarer.rho))
+    pcs = rng.sample(hands[holder], rng.choice((1, 2, 3)))
+
+    def hand(cards: list[str]) -> str:
+        ranks = "AKQJT98765432"
+        return ".".join("".join(sorted((c[1] for c in cards if c[0] == s), key=ranks.index)) for s in "SHDC")
+
+    deal = "N:" + " ".join(hand(hands[s]) for s in order)
+    play = [f"attention {declarer}", *(recorded or [])]
+    return (f'laws: "{rng.choice(("2017", "2007"))}"\ntrick: 5\nleader: {holder.partner}\ndeal: "{deal}"\ncontract: 3NT\n'
+            f"declarer: {declarer}\npenalty: [{', '.join(repr(f'{holder} {c} major') for c in pcs)}]\nplay: [{', '.join(play)}]\n")
+
+
+def _lines_for(choice: str, declarer: str) -> list[str]:
+    if choice == "no restriction":
+        return [f"{declarer} leaves"]
+    verb, suits = choice.split(" ", 1)
+    return [f"{declarer} {verb}s {s.strip()}" for s in suits.split(",")]
+
+
+@settings(max_examples=25, derandomize=True, database=None, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_recorded_choice_selects_its_branch(seed: int) -> None:
+    full_ruling, full = solve(_random_lead_case(seed))
+    declarer = str(full_ruling.case.declarer)
+    labels = [step.choice for step, _ in full_ruling.ruleset.expand(full_ruling.root)]
+    assert len(labels) == len(full) >= 3
+    for label, r in zip(labels, full, strict=True):
+        ruling, rs = solve(_random_lead_case(seed, _lines_for(label, declarer)))
+        assert [x.key() for x in rs] == [r.key()], label
+        assert "not yet ruled" not in notices(ruling)
