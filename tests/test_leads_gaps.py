@@ -186,7 +186,19 @@ def test_pending_revoke_and_later_lead_out_of_turn_is_reported() -> None:
     assert "N played out of turn to trick 3: not yet ruled" in notices(ruling)
 
 
+def test_acceptance_statement_settles_the_proper_lead_finding() -> None:
+    # North won trick 1; West leads HJ and North (next in rotation, the proper leader) plays H3:
+    # a play to the lead or his proper lead (53A / 53B)? Declarer's acceptance statement
+    # before North's card settles it: the lead was accepted.
+    base = BOARD + "play: [W DQ, N DA, E D4, S D7, W HJ, {extra}N H3, attention E]"
+    _, both = solve(base.format(extra=""))
+    assert len(both) == 2
+    ruling, rs = solve(base.format(extra="S accepts, "))
+    assert len(rs) == 1 and "53B" not in rs[0].laws and "not yet ruled" not in notices(ruling)
+
+
 @pytest.mark.parametrize("name", ["leads/own-53a-accepted-lead-then-revoke.yaml",
+                                  "leads/own-53a-accepted-by-statement-then-revoke.yaml",
                                   "leads/own-63a1-revoke-established-by-lead-out-of-turn.yaml"])
 def test_both_irregularities_ruled(name: str) -> None:
     ruling, _ = solve(name)

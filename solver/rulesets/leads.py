@@ -68,6 +68,8 @@ class AcceptedByPlay:
     proper_lead: ProperLead | None = None
     #: 54B2: at a faced opening lead out of turn declarer played the second card from dummy
     from_dummy: bool = False
+    #: an acceptance statement the record also has (53A: by a statement or by a play)
+    statement: Choice | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +283,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
                 if more is not None:
                     node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
-                    used += _consumed(table, more[0], choices)
+                    used += _consumed(table, more[0], choices) + _consumed(table, task, choices)
                     return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (n, s)))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
@@ -319,6 +321,8 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
+    if isinstance(task, AcceptedByPlay) and task.statement is not None:
+        return [task.statement]
     return []
 
 
@@ -335,11 +339,13 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         proper_lead = None
         if by is proper:  # the next hand is the proper leader: a play to the lead, or his proper lead?
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
-        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead)
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
+                              statement=_acceptance_statement(table, seat, choices))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
     if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
         by, by_card = trick.plays[1]
-        return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True),
+        return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True,
+                               statement=_acceptance_statement(table, seat, choices)),
                 f"{what}; declarer played {by_card} from dummy to it (54B2)")
     for s, _ in trick.plays[1:]:
         if s is proper and s.side is not seat.side:
@@ -351,6 +357,15 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         by, by_card = trick.plays[1]
         return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it (53C)"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
+
+
+def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[Choice, ...]) -> Choice | None:
+    """An ``accepts`` line by a player entitled to accept ``offender``'s lead (53A): declarer
+    for a defender's lead, either defender for declarer's (55A)."""
+    for c in choices:
+        if c.verb == "accepts" and (c.seat is table.declarer if table.is_defender(offender) else table.is_defender(c.seat)):
+            return c
+    return None
 
 
 def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
@@ -404,11 +419,12 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
         return [(step, _child(node, node.table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
+    said = f" (and by a statement: {task.statement})" if task.statement is not None else ""
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
-                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted",
+                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
-    if task.proper_lead is None:
+    if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
         return [accepted]
     question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
     found = set(node.findings)
