@@ -92,6 +92,9 @@ def test_recorded_choice_after_refused_lead_settles_refusal_and_option() -> None
         assert len(rs) == 1, extra
         assert "not yet ruled" not in notices(ruling)
         assert next(s.choice for s in rs[0].path) == "refuse"
+    # 54C: declarer must accept; his 50D2 line settles nothing and is reported
+    ruling, rs = solve(base + "play: [E HK, attention S, director finds saw_dummy, S requires H]")
+    assert len(rs) == 1 and rs[0].path[0].clause == "54C" and "'S requires H' is not yet ruled" in notices(ruling)
     # accepted: the 50D2 line names nothing that happened and is reported
     ruling, rs = solve(base + "play: [E HK, attention S, S accepts, S requires H]")
     assert len(rs) == 1 and "'S requires H' is not yet ruled" in notices(ruling)

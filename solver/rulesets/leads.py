@@ -313,7 +313,7 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
             return [c for c in choices if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
         verbs = ("accepts", "refuses", "spreads") if task.trick == 1 else ("accepts", "refuses")
         said = [c for c in choices if c.verb in verbs and c.seat is table.declarer]
-        if any(c.verb != "refuses" for c in said):
+        if any(c.verb != "refuses" for c in said) or (task.saw_dummy and task.trick == 1):  # 54C: accepted
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
         # an option of the penalty card the refused lead becomes (issue 4, second round).

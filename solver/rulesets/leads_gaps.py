@@ -133,7 +133,7 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 return None
             node = replace(opening.root, agenda=(FaceDownRetracted(event.seat, event.card), *opening.root.agenda))
             text = f"{event.seat}, the correct leader, led {event.card} face down after {offender}'s faced lead of {card}"
-            return Opening(node, (text, *opening.irregularities), opening.notices, (*opening.handled, event))
+            return Opening(node, (*opening.irregularities, text), opening.notices, (*opening.handled, event))
         return None
     returned = rs.decisions.face_down_lead_out_of_turn_returned
     nothing_faced = first is None or not first.plays
