@@ -36,7 +36,7 @@ from rulings.models.case import Replay
 from rulings.models.events import Choice, DummyAction, FaceDownLead
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Node, Step, StepKind
-from rulings.solver.rulesets import leads
+from rulings.solver.rulesets import leads, penalty
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import pc_info, start_table
 
@@ -53,6 +53,16 @@ class DummyPickedFirst:
     dummy: Seat
     dummy_card: Card
     verb: str  # "picks" or "suggests"
+
+
+@dataclass(frozen=True, slots=True)
+class DummyIndicated:
+    """45F: dummy picked out or suggested a card of his own accord, and nothing else in the
+    record is to be ruled: play goes on, the card is not played, the score may be adjusted."""
+
+    dummy: Seat
+    card: Card
+    verb: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +119,7 @@ def _state_after(table: TableState, n: int) -> TableState:
 # ----- opener -----------------------------------------------------------------------------------
 def open_gaps(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """The irregularities of the second round, each tried in turn (see the module doc)."""
-    for finder in (_face_down, _play_after_retraction, _dummy_picked_first):
+    for finder in (_face_down, _play_after_retraction, _dummy_picked_first, _dummy_indicated):
         found = finder(rs, replay, root)
         if found is not None:
             return found
@@ -221,6 +231,21 @@ def _dummy_picked_first(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
     return None
 
 
+def _dummy_indicated(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """45F alone: a dummy line, nothing played out of turn, no penalty card to rule on (the
+    penalty rules run later and would find nothing, so this does not take their place)."""
+    table = replay.table
+    events = [e for e in replay.before if isinstance(e, DummyAction) and e.seat is table.dummy]
+    if not events or table.out_of_turn or table.revokes or penalty.open_penalty(rs, replay, root) is not None:
+        return None
+    e = events[0]
+    what = "picked out" if e.verb == "picks" else "suggested"
+    cur = table.current_trick
+    focus = cur.number if cur is not None else table.first_trick
+    return Opening(Node(table, (DummyIndicated(e.seat, e.card, e.verb),), focus=focus),
+                   (f"dummy ({e.seat}) {what} {e.card} without declarer's designation (45F)",), (), (e,))
+
+
 # ----- rules ------------------------------------------------------------------------------------
 def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """2007 (no 57D): a defender's card played at his right-hand opponent's turn, his partner
@@ -256,6 +281,19 @@ def dummy_picked_first(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 "and the director may adjust the score at the end if dummy's suggestion damaged the defenders (45F)",
                 also=(rs.cite("45F"),), question=f"{task.offender} played {task.card} before his partner {task.offender.partner}",
                 choice="no rectification")
+    return [(step, leads._child(node, node.table, node.agenda[1:]))]
+
+
+def dummy_indicated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45F: the director is called at once and play goes on; dummy's card is played only if
+    declarer designates it (45B); at the end of play the director may adjust the score if
+    dummy suggested a play and the defenders were damaged."""
+    assert isinstance(task, DummyIndicated)
+    what = "picked out" if task.verb == "picks" else "suggested"
+    step = Step("TD", StepKind.FORCED, rs.cite("45F"),
+                f"dummy {what} {task.card} without declarer's instruction: play goes on, {task.card} is played only if declarer "
+                "designates it; at the end of play the director may adjust the score if dummy suggested a play that damaged "
+                "the defenders", question="dummy indicated a card", choice="play goes on")
     return [(step, leads._child(node, node.table, node.agenda[1:]))]
 
 
@@ -317,6 +355,7 @@ RULES: tuple[Rule, ...] = (
     Rule("play_at_rho_turn_2007", leads.PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2"),
          play_at_rho_turn_2007, play_at_rho_turn_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("dummy_picked_first", DummyPickedFirst, ("57C2", "45F"), dummy_picked_first, dummy_picked_first.__doc__ or ""),
+    Rule("dummy_indicated", DummyIndicated, ("45F",), dummy_indicated, dummy_indicated.__doc__ or ""),
     Rule("play_after_retraction", PlayAfterRetraction, ("55A", "55B2", "48A", "60B", "50B", "50E1", "50E2", "16C1", "16C2"),
          play_after_retraction, play_after_retraction.__doc__ or ""),
     Rule("face_down_retracted", FaceDownRetracted, ("54",), face_down_retracted, face_down_retracted.__doc__ or ""),
@@ -325,4 +364,4 @@ RULES: tuple[Rule, ...] = (
 )
 OPENERS: tuple[tuple[str, object], ...] = (("leads_gaps", open_gaps),)
 
-__all__ = ["DummyPickedFirst", "FaceDownLeadOutOfTurn", "FaceDownRetracted", "PlayAfterRetraction"]
+__all__ = ["DummyIndicated", "DummyPickedFirst", "FaceDownLeadOutOfTurn", "FaceDownRetracted", "PlayAfterRetraction"]
