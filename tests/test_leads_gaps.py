@@ -174,7 +174,7 @@ def test_60b_needs_the_refusal_before_the_defenders_card() -> None:
 
 def test_57c2_needs_dummy_and_the_time() -> None:
     # Declarer (not dummy) 'picks': no 57C2, the premature play is 57A.
-    ruling, rs = solve(MID + "play: [S S8, S picks SK, E S3, attention S]")
+    ruling, rs = solve(MID + "play: [S S8, S picks ST, E S3, attention S]")
     assert len(rs) == 8 and all("57A" in r.laws for r in rs)
     assert "not yet ruled" in notices(ruling)
 
@@ -250,3 +250,12 @@ def test_recorded_choice_selects_its_branch(seed: int) -> None:
         ruling, rs = solve(_random_lead_case(seed, _lines_for(label, declarer)))
         assert [x.key() for x in rs] == [r.key()], label
         assert "not yet ruled" not in notices(ruling)
+
+
+@pytest.mark.parametrize("line", ["E leads SA face_down", "N picks HK"])
+def test_card_not_held_is_a_located_error(line: str) -> None:
+    from rulings.models.errors import RulingError
+
+    with pytest.raises(RulingError) as err:
+        solve(BOARD + f"play: [{line}, attention S]")
+    assert err.value.line == 4 and err.value.token == line.split()[2]

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.errors import IllegalActionError
 from rulings.models.events import Choice, DummyAction, FaceDownLead
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Node, Step, StepKind
@@ -118,7 +119,16 @@ def _state_after(table: TableState, n: int) -> TableState:
 
 # ----- opener -----------------------------------------------------------------------------------
 def open_gaps(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """The irregularities of the second round, each tried in turn (see the module doc)."""
+    """The irregularities of the second round, each tried in turn (see the module doc).
+    Raises IllegalActionError (located at the line) for a face-down or dummy line naming a
+    card the seat does not hold at that moment."""
+    for e in replay.before:
+        if isinstance(e, (FaceDownLead, DummyAction)):
+            at = _cards_before(replay, e)
+            state = _state_after(replay.table, at) if at is not None else replay.table
+            if e.card not in state.hand(e.seat):
+                raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand (play line {str(e)!r})",
+                                         line=e.line, token=str(e.card))
     for finder in (_face_down, _play_after_retraction, _dummy_picked_first, _dummy_indicated):
         found = finder(rs, replay, root)
         if found is not None:
