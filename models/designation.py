@@ -22,8 +22,8 @@ Definitions the resolver relies on (docs/designation-rules.md):
 * **lawful** (44C): a card of the suit led when dummy holds one, else any card; dummy never
   has penalty cards (48A).
 * **known to win** (46B1(b)): the card beats every card already in the trick, and no card
-  that declarer cannot see (not played, not in dummy, not in declarer's hand) could beat it
-  if held by a defender still to play to the trick. Any unseen trump is assumed able to
+  still to be played that declarer cannot see (the defenders' holdings) could beat it if
+  held by a defender still to play to the trick. Any unseen trump is assumed able to
   ruff (declarer cannot know a defender still holds the suit led), so a plain card is
   known to win only when no trump is unseen or no defender is still to play. Declarer's
   own later card is never counted against dummy's.
@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from rulings.models.cards import DECK, Card, Rank, Seat, Suit
+from rulings.models.cards import Card, Rank, Seat, Suit
 from rulings.models.errors import IllegalActionError
 from rulings.models.events import Call
 from rulings.models.table import TableState
@@ -57,10 +57,10 @@ class DesignationPolicy:
     #: 46B1(b) when no dummy card is known to win: the call cannot be executed and is treated
     #: as invalid (46B4: declarer designates any lawful card) (True), or as 'high' (False).
     win_without_winner_is_invalid: bool = True
-    #: A designation whose card would be unlawful (a suit named while dummy must follow
-    #: another suit, 46B2/46B3(b)) or that dummy cannot execute (no card of that suit or rank)
-    #: is invalid: declarer designates any lawful card (46B4) (True). False: the same, but
-    #: only among cards of the named suit or rank when dummy holds any lawful one.
+    #: A suit or rank named that dummy holds but may not lawfully play (a spade called while
+    #: dummy must follow hearts, 46B2/46B3(b)) is invalid: declarer designates any lawful
+    #: card (46B4 by analogy) (True). False: the call designates that card all the same
+    #: (the lowest of the suit; for a rank, declarer says which), a revoke by dummy.
     unexecutable_is_invalid: bool = True
 
 
@@ -126,10 +126,9 @@ def known_winners(table: TableState) -> tuple[Card, ...]:
     trumps = table.trumps
     played_seats = {s for s, _ in plays}
     to_play = [s for s in (dummy.next(i) for i in range(1, 4)) if s not in played_seats and table.is_defender(s)]
-    seen = set(table.hand(dummy)) | set(table.hand(table.declarer))
-    for t in table.tricks:
-        seen.update(c for _, c in t.plays)
-    unseen = [c for c in DECK if c not in seen]
+    # the cards still to be played that declarer cannot see: the defenders' holdings (cards
+    # played before the record starts, or already in a trick, are seen)
+    unseen = sorted(c for s in (dummy.lho, dummy.rho) for c in table.hand(s))
     penalty_owner = {p.card: p.seat for p in table.penalty_cards}
     out: list[Card] = []
     for card in lawful:
@@ -209,8 +208,9 @@ def resolve_call(
         assert what.card is not None
         if what.card in lawful:
             return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B)", ("45B",))
-        if what.card in hand:
-            return _invalid(lawful, f"{what.card} is in dummy but may not lawfully be played (44C)", ("44C",))
+        if what.card in hand:  # 45C4(a): named, so played; the failure to follow is Law 61-64's
+            return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B), although dummy could follow suit",
+                        ("45B",))
         return _invalid(lawful, f"{what.card} is not in dummy: the designation is invalid")
 
     if kind in ("high", "low", "run"):
@@ -272,10 +272,14 @@ def resolve_call(
 def _unexecutable(lawful: tuple[Card, ...], hand: frozenset[Card], suit: Suit | None, rank: Rank | None,
                   policy: DesignationPolicy, said: str) -> Resolution:
     """A suit or rank dummy holds no lawful card of: invalid (46B4 by analogy; see policy)."""
-    named = [c for c in lawful if (suit is None or c.suit is suit) and (rank is None or c.rank == rank)]
-    if not policy.unexecutable_is_invalid and named:
-        return _choice("46B4", named, "declarer", f"{said} cannot be executed as called: declarer designates")
-    held = any((suit is None or c.suit is suit) and (rank is None or c.rank == rank) for c in hand)
+    held = sorted((c for c in hand if (suit is None or c.suit is suit) and (rank is None or c.rank == rank)),
+                  key=lambda c: (c.rank, c.suit))
+    if held and not policy.unexecutable_is_invalid:
+        # the other reading: the call designates dummy's card all the same (45C4(a)); its
+        # failure to follow suit is then a revoke (Laws 61-64)
+        if rank is None:
+            return _one("46B2", held[0], f"{said} designates {held[0]}, although dummy could follow suit", ("44C",))
+        return _choice("46B3(b)", held, "declarer", f"{said} designates a card dummy may not lawfully play", ("44C",))
     why = f"{said} names no lawful card of dummy's" + (" (44C)" if held else "")
     return _invalid(lawful, why, ("44C",) if held else ())
 

@@ -139,13 +139,14 @@ def test_cli_solve_shows_every_restoration_and_the_script() -> None:
     assert data["count"] == 8
 
 
-def test_call_of_a_card_that_would_not_follow_is_left_to_law_46() -> None:
-    # Dummy must follow diamonds: a named club is no valid designation (46B4 by analogy), so
-    # there is no designated card for 45D to restore; the call is reported, not ruled here.
+def test_call_of_a_card_that_would_not_follow_is_designated_and_revokes() -> None:
+    # Dummy must follow diamonds, but a card dummy holds named outright is played (45C4(a);
+    # part A's resolver, as for the foundation's dummy revokes): 45D restores the club and
+    # notes that it is a revoke by dummy, left to the revoke laws.
     c = loads(HEADER.format(laws="2017", play="W D4, S calls C2, N D2, attention E").replace("leader: N", "leader: W"))
     ruling = Ruling(c)
-    assert not any("45D" in i for i in ruling.irregularities)
-    assert any("S calls C2" in n.text for n in ruling.notices)
+    assert any("45D1" in i for i in ruling.irregularities)
+    assert any("revoke by dummy" in n.text for n in ruling.notices)
 
 
 def test_json_of_a_45d1_ruling_matches_the_schema() -> None:

@@ -426,12 +426,12 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             text = f"{res.reason}: dummy plays {card}"
         elif res.chooser == "declarer":
             actor, kind = f"{table.declarer} (declarer designates)", StepKind.OPTION
-            question = f"declarer designates dummy's card after {said}: {res.reason}"
+            question = f"after {said}: {res.reason}"
             text = f"declarer designates {card}; dummy plays it"
         else:
             defenders = " or ".join(str(s) for s in (dummy.lho, dummy.rho))
             actor, kind = f"{defenders} (either defender designates)", StepKind.OPTION
-            question = f"either defender designates dummy's card after {said}: {res.reason}"
+            question = f"after {said}: {res.reason}"
             text = f"a defender designates {card}; dummy plays it"
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
@@ -593,16 +593,20 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         text = f"{why}: {last.card} goes back (no rectification) and {card} is played"
         if card != ch.card:
             text += f" ({ch.card} is not a lawful card of dummy's: declarer designates {card})"
-        step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra), question=q,
+        # 16C: declarer's own withdrawn card told the defenders something; dummy's cards are
+        # face up and tell nothing
+        own: tuple[Info, ...] = () if seat is table.dummy else (rs.withdrawn_info(seat, last.card, table.declaring_side),)
+        info_clauses = tuple(c for i in own for c in (i.ai_clause, i.ui_clause))
+        step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
         child = table.replace_card(last.trick, seat, card)
         new_last = Designated(seat, card, last.trick, last.how)
         cursor = task.cursor.marked(new_last, table.dummy)
         if later:
             t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit),)
-            edges.append((step, _child(node, child, t2, findings=findings)))
+            edges.append((step, _child(node, child, t2, ledger=own, findings=findings)))
         else:
-            edges.append(_go_on(rs, node, child, cursor, step, findings=findings))
+            edges.append(_go_on(rs, node, child, cursor, step, ledger=own, findings=findings))
     return edges
 
 

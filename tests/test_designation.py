@@ -1,0 +1,269 @@
+"""Law 46 resolver (rulings.models.designation) clause by clause, and the designation rules
+(change of designation 45C4(b) per edition, 45C3, the Decisions switches, bad input)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulings.models import Card, Contract, Deal, Seat, TableState
+from rulings.models.designation import DesignationPolicy, known_winners, lawful_for, resolve_call
+from rulings.models.errors import IllegalActionError, NotationError, RulingError
+from rulings.models.events import Call, Designation, PlayLine
+from rulings.solver.casefile import loads
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Ruling, StepKind
+from rulings.solver.rulesets import get_ruleset
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "designation"
+
+# Trick 10, South declares, North is dummy; West is on lead unless a test plays otherwise.
+FOLLOW = "N:Q.KT3.-.- 2.J4.-.K AK.A2.-.- -.Q95.-.3"
+LEAD = "N:Q7.K3.-.- K2.J4.-.- A3.A6.-.- -.Q95.-.J"
+
+
+def table(deal: str = FOLLOW, contract: str = "3NT", leader: Seat = Seat.W, plays: str = "") -> TableState:
+    t = TableState.start(Deal.parse(deal), Contract.parse(contract), Seat.S, first_trick=10, leader=leader)
+    for text in filter(None, (p.strip() for p in plays.split(","))):
+        t = t.apply(PlayLine.parse(text))
+    return t
+
+
+def call(what: str) -> Call:
+    return Call(Seat.S, Designation.parse(what))
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+# ----- 46B1 ----------------------------------------------------------------------------------------
+def test_46b1a_high_is_highest_of_suit_led() -> None:
+    r = resolve_call(table(plays="W H5"), call("high"))
+    assert (r.deemed, r.clause, r.chooser) == (c("HK"), "46B1(a)", None)
+    assert r.options == (c("HK"),)
+
+
+def test_46b1a_high_with_suit_named() -> None:
+    r = resolve_call(table(LEAD, leader=Seat.N), call("high heart"))
+    assert (r.deemed, r.clause) == (c("HK"), "46B1(a)")
+
+
+def test_46b1a_high_on_lead_declarer_names_suit_and_switch() -> None:
+    r = resolve_call(table(LEAD, leader=Seat.N), call("high"))
+    assert r.deemed is None and r.chooser == "declarer" and set(r.options) == {c("SQ"), c("HK")}
+    alt = resolve_call(table(LEAD, leader=Seat.N), call("high"), policy=DesignationPolicy(False, True, True))
+    assert alt.deemed == c("HK")  # the highest card of dummy's whole hand
+
+
+def test_46b1b_win_is_lowest_card_known_to_win() -> None:
+    t = table(plays="W H5")
+    assert known_winners(t) == (c("HK"),)  # the HT could lose to the unseen HQ or HJ
+    r = resolve_call(t, call("win"))
+    assert (r.deemed, r.clause) == (c("HK"), "46B1(b)")
+
+
+def test_46b1b_win_fourth_hand_lowest_winner() -> None:
+    t = table(plays="W H5, N H3, E H4, S A2".replace(", S A2", ""))
+    t = table(deal="N:Q.KT3.-.- 2.J4.-.K AK.A2.-.- -.Q95.-.3", leader=Seat.E, plays="E H4, S H2, W H5")
+    r = resolve_call(t, call("win"))
+    assert r.deemed == c("HT")  # nobody is still to play: the Ten is known to win
+
+
+def test_46b1b_win_ruff_only_when_no_trump_unseen() -> None:
+    drawn = table("N:73.-.-.QJ -.J4.-.K2 AK.A2.-.- -.Q95.-.3", "4S", plays="W H5")
+    assert resolve_call(drawn, call("win")).deemed == c("S3")
+    live = table("N:73.-.-.QJ 2.J4.-.K AK.A2.-.- -.Q95.-.3", "4S", plays="W H5")
+    assert known_winners(live) == (c("S3"), c("S7"))  # East's S2 cannot beat either
+    higher = table("N:73.-.-.QJ 8.J4.-.K AK.A2.-.- -.Q95.-.3", "4S", plays="W H5")
+    assert known_winners(higher) == ()  # East may ruff with the S8 over the S3 or the S7
+
+
+def test_46b1b_win_without_winner_is_invalid_or_high() -> None:
+    t = table("N:Q.KT3.-.- 2.J4.-.K AK.Q2.-.- -.A95.-.3", plays="W HA")
+    r = resolve_call(t, call("win"))
+    assert r.clause == "46B4" and r.chooser == "declarer" and set(r.options) == {c("HK"), c("HT"), c("H3")}
+    alt = resolve_call(t, call("win"), policy=DesignationPolicy(True, False, True))
+    assert alt.deemed == c("HK")
+
+
+def test_46b1c_low() -> None:
+    assert resolve_call(table(plays="W H5"), call("low")).deemed == c("H3")
+    assert resolve_call(table(plays="W H5"), call("small")).clause == "46B1(c)"
+
+
+# ----- 46B2, 46B3 ------------------------------------------------------------------------------------
+def test_46b2_suit_is_lowest_of_suit() -> None:
+    r = resolve_call(table(LEAD, leader=Seat.N), call("spade"))
+    assert (r.deemed, r.clause) == (c("S7"), "46B2")
+
+
+def test_46b2_suit_dummy_may_not_play_is_invalid() -> None:
+    r = resolve_call(table(plays="W H5"), call("spade"))
+    assert r.clause == "46B4" and c("SQ") not in r.options and len(r.options) == 3
+    revoke = resolve_call(table(plays="W H5"), call("spade"), policy=DesignationPolicy(True, True, False))
+    assert (revoke.deemed, revoke.clause) == (c("SQ"), "46B2")  # the other reading: dummy revokes
+    assert resolve_call(table(plays="W H5"), call("club"), policy=DesignationPolicy(True, True, False)).clause == "46B4"
+
+
+def test_ruff_is_lowest_trump_and_invalid_in_notrump() -> None:
+    assert resolve_call(table("N:73.-.-.QJ 2.J4.-.K AK.A2.-.- -.Q95.-.3", "4S", plays="W H5"), call("ruff")).deemed == c("S3")
+    assert resolve_call(table(plays="W H5"), call("ruff")).clause == "46B4"
+
+
+def test_46b3a_rank_on_lead_continues_suit_dummy_won() -> None:
+    t = TableState.start(Deal.parse("N:KQ3.KQ42.-.QT2 J9.J98.KQ2.43 A54.A3.J76.K5 87.T75.T43.97"),
+                         Contract.parse("4S"), Seat.S, first_trick=4, leader=Seat.S)
+    for p in ("S H3", "W H5", "N HK", "E H8"):
+        t = t.apply(PlayLine.parse(p))
+    r = resolve_call(t, call("queen"))
+    assert (r.deemed, r.clause) == (c("HQ"), "46B3(a)")
+
+
+def test_46b3b_rank_two_lawful_declarer_chooses() -> None:
+    r = resolve_call(table("N:K7.K3.-.- Q2.J4.-.- A3.A6.-.- -.Q95.-.J", leader=Seat.N), call("king"))
+    assert r.clause == "46B3(b)" and r.chooser == "declarer" and r.options == (c("HK"), c("SK"))
+
+
+def test_46b3b_rank_one_lawful() -> None:
+    r = resolve_call(table(plays="W H5"), call("K"))
+    assert (r.deemed, r.clause) == (c("HK"), "46B3(b)")
+
+
+# ----- 46B4, 46B5, 46B intro ---------------------------------------------------------------------------
+def test_46b4_card_not_in_dummy() -> None:
+    r = resolve_call(table(plays="W H5"), call("DA"))
+    assert r.clause == "46B4" and r.chooser == "declarer" and r.options == lawful_for(table(plays="W H5"), Seat.N)
+
+
+def test_card_in_dummy_is_played_even_when_a_revoke() -> None:
+    r = resolve_call(table(plays="W H5"), call("SQ"))
+    assert (r.deemed, r.clause) == (c("SQ"), "45C4(a)")  # 45C4(a); the revoke is Law 61-64's
+
+
+def test_46b5_anything_defenders_choose() -> None:
+    r = resolve_call(table(plays="W H5"), call("anything"))
+    assert r.clause == "46B5" and r.chooser == "defenders" and len(r.options) == 3
+
+
+def test_incontrovertible_single_and_set() -> None:
+    t = table(plays="W H5")
+    assert resolve_call(t, call("heart"), [c("HK")]).deemed == c("HK")
+    r = resolve_call(t, call("heart"), [c("HK"), c("HT")])
+    assert r.clause == "46B5" and "46B" in r.also and r.chooser == "defenders" and r.options == (c("HT"), c("HK"))
+    with pytest.raises(IllegalActionError, match="incontrovertible"):
+        resolve_call(t, call("heart"), [c("SQ")])  # not lawful: dummy must follow
+
+
+def test_resolution_is_deterministic() -> None:
+    t = table(plays="W H5")
+    assert resolve_call(t, call("anything")) == resolve_call(t, call("anything"))
+
+
+# ----- grammar ----------------------------------------------------------------------------------------
+def test_designation_grammar_extensions() -> None:
+    assert Designation.parse("high heart") == Designation("high", suit=Designation.parse("H").suit)
+    assert Designation.parse("run clubs").kind == "run"
+    assert Designation.parse("take").kind == "win"
+    assert str(Designation.parse("low spade")) == "low S"
+    with pytest.raises(NotationError):
+        Designation.parse("high banana")
+    with pytest.raises(NotationError, match="deliberate"):
+        PlayLine.parse("S touches HK clumsily")
+
+
+# ----- the rules -----------------------------------------------------------------------------------------
+BASE = {"trick": 10, "leader": "W", "won": {"NS": 5, "EW": 4}, "deal": FOLLOW, "contract": "3NT", "declarer": "S"}
+
+
+def ruling(play: list[str], laws: str = "2017", decisions: Decisions | None = None) -> Ruling:
+    case = loads(yaml.safe_dump({**BASE, "laws": laws, "play": play}))
+    rs = get_ruleset(laws, decisions) if decisions is not None else None
+    return Ruling(case, rs)
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_change_without_finding_branches_on_both_findings(laws: str) -> None:
+    r = ruling(["W H5", "S calls HT", "E HJ", "S changes to HK", "attention E"], laws)
+    findings = [x.findings for x in r.restorations()]
+    assert sorted(findings) == [("rethink",), ("slip",), ("slip",)]
+    first = next(r.restorations())
+    finding_steps = [s for s in first.path if s.kind is StepKind.FINDING]
+    assert finding_steps and finding_steps[0].actor == "TD"
+    words = "slip of the tongue" if laws == "2017" else "without pause for thought"
+    assert words in finding_steps[0].text
+
+
+def test_change_words_and_reach_differ_by_edition() -> None:
+    play = ["W H5", "S calls H3", "E H4", "S names HA", "S changes to H2 slip", "attention W"]
+    new = [x.card_of(Seat.S) for x in ruling(play, "2017").restorations()]
+    old = [x.card_of(Seat.S) for x in ruling(play, "2007").restorations()]
+    assert new == [c("HA")] and old == [c("H2")]
+
+
+def test_unlawful_card_after_change_switch() -> None:
+    play = ["W H5", "S calls HT", "E HJ", "S changes to SQ slip", "attention E"]
+    forced = list(ruling(play).restorations())
+    # SQ is dummy's revoke (45C4(a) plays a named card dummy holds); East's HJ stays lawful
+    assert {x.card_of(Seat.E) for x in forced} == {c("HJ"), c("H4")}
+    # dummy leads: the change of suit makes East's card unlawful
+    lead = {**BASE, "leader": "N", "deal": LEAD, "laws": "2017",
+            "play": ["S calls H3", "E H4", "S changes to S7 slip", "attention W"]}
+    case = loads(yaml.safe_dump(lead))
+    must = list(Ruling(case).restorations())
+    assert [x.card_of(Seat.E) for x in must] == [c("SK"), c("S2")]
+    free = list(Ruling(case, get_ruleset("2017", Decisions(designation_change_unlawful_card_replaced=False))).restorations())
+    strict = Decisions(designation_unexecutable_is_invalid=False)
+    assert [x.card_of(Seat.N) for x in ruling(["W H5", "S calls spade", "attention E"], decisions=strict).restorations()] \
+        == [c("SQ")]
+    assert c("H4") in [x.card_of(Seat.E) for x in free]
+
+
+def test_touch_branches_and_tree_shows_chooser() -> None:
+    r = ruling(["W H5", "S touches HK", "attention E"])
+    assert sorted(x.findings for x in r.restorations()) == [("arranging",), ("deliberate",), ("reaching",)]
+    opts = ruling(["W H5", "S calls anything", "attention E"])
+    step = next(opts.restorations()).path[0]
+    assert step.kind is StepKind.OPTION and "either defender" in step.actor and step.clause == "46B5"
+    decl = ruling(["W H5", "S calls DA", "attention E"])
+    assert "declarer" in next(decl.restorations()).path[0].actor
+
+
+def test_no_designation_event_leaves_record_to_other_rules() -> None:
+    r = ruling(["W H5", "S calls H3", "E H4", "attention E"])
+    assert "no irregularity found to rule on" in " ".join(str(n) for n in r.notices)
+
+
+def test_bad_incontrovertible_card_names_token() -> None:
+    with pytest.raises(RulingError) as err:
+        ruling(["W H5", "S calls heart", "director finds incontrovertible HX", "attention E"])
+    assert err.value.token == "HX"
+
+
+def test_seed_cases_exist() -> None:
+    names = {p.stem for p in CASES.glob("*.yaml")}
+    for seed in ("dissacco-jack-then-king-2007", "dissacco-club-diamond-2007", "dissacco-play-one-club-incontrovertible",
+                 "levy-board1-club-diamond-2017", "levy-run-the-clubs-change-before-rho", "acbl-queen-uh-king-play-the-ace",
+                 "acbl-ruff-then-pitch", "commentary-45c4b-slip-rho-may-withdraw-2017"):
+        assert seed in names
+    assert sum(1 for n in names if n.startswith("own-")) >= 14
+
+
+# ----- CLI ---------------------------------------------------------------------------------------------
+def test_cli_tree_names_chooser_and_explain_script() -> None:
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    runner = CliRunner()
+    tree = runner.invoke(app, ["solve", str(CASES / "own-46b5-anything-following.yaml"), "--ascii"])
+    assert tree.exit_code == 0 and "either defender designates" in tree.stdout and "46B5" in tree.stdout
+    script = runner.invoke(app, ["solve", str(CASES / "own-45c4b-2017-no-finding-rho-option.yaml"), "--explain", "--ascii"])
+    assert script.exit_code == 0
+    text = script.stdout
+    assert "findings: slip, rethink" in text and "E may withdraw HJ" in text
+    assert "unauthorized to NS" in text
+    bad = runner.invoke(app, ["solve", str(CASES / "own-46b5-anything-following.yaml").replace("own-46b5", "nope")])
+    assert bad.exit_code == 1
