@@ -226,7 +226,7 @@ def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat,
 def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> Choice | None:
     """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``)
     with no ``accepts``/``refuses`` line: only a refused lead leads to it (54D, 56), so it
-    settles the refusal too. Returns the first such line (its verb read as a refusal)."""
+    settles the refusal too. Returns the first such line (the caller reads it as a refusal)."""
     if _is_declaring(table, task.offender) or task.trick > len(table.tricks) + table.first_trick - 1:
         return None
     recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
@@ -402,10 +402,10 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     if seat.partner in waiting:
         return PrematurePlay(trick.number, seat, card, choices), f"{what}, before his partner {seat.partner} (57A)"
     task = PlayAtRhoTurn(trick.number, seat, card)
-    if rs.rule_for(task) is None:
-        return None
     rule = rs.rule_for(task)
-    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule is not None and rule.name == "play_at_rho_turn" else " (50, 49)")
+    if rule is None:
+        return None
+    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)")
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------
@@ -415,7 +415,8 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if task.from_dummy:
         step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("54B2"),
                     f"declarer played {task.by_card} from dummy to {task.offender}'s opening lead of {task.card}: the lead is "
-                    "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)",
+                    "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)"
+                    + (f" (and by a statement: {task.statement})" if task.statement is not None else ""),
                     also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
         return [(step, _child(node, node.table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
