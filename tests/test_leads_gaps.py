@@ -259,3 +259,49 @@ def test_card_not_held_is_a_located_error(line: str) -> None:
     with pytest.raises(RulingError) as err:
         solve(BOARD + f"play: [{line}, attention S]")
     assert err.value.line == 4 and err.value.token == line.split()[2]
+
+
+# ----- property: 60B ---------------------------------------------------------------------------------
+def _random_60b_case(seed: int) -> tuple[str, Seat, list[tuple[Seat, str]]]:
+    import random
+
+    rng = random.Random(seed)
+    deck = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+    rng.shuffle(deck)
+    order = (Seat.N, Seat.E, Seat.S, Seat.W)
+    hands = {s: deck[i * 9 : i * 9 + 9] for i, s in enumerate(order)}
+    declarer = rng.choice(order)
+    proper = rng.choice((declarer, declarer.partner))
+    wrong = proper.partner  # declarer leads from the wrong one of his hands
+    lead = rng.choice(hands[wrong])
+    first = wrong.lho  # next in turn to the irregular lead: his choice prevails (55A)
+    said = [f"{first} refuses"] if rng.random() < 0.5 else [f"{first.partner} accepts", f"{first} refuses"]
+    if rng.random() < 0.3:
+        said.reverse()
+    players = rng.sample((declarer.lho, declarer.rho), rng.choice((1, 2)))
+    cards = [(s, rng.choice(hands[s])) for s in players]
+
+    def hand(cards: list[str]) -> str:
+        ranks = "AKQJT98765432"
+        return ".".join("".join(sorted((c[1] for c in cards if c[0] == s), key=ranks.index)) for s in "SHDC")
+
+    deal = "N:" + " ".join(hand(hands[s]) for s in order)
+    play = [f"{wrong} {lead}", *said, *(f"{s} {c}" for s, c in cards), f"attention {declarer}"]
+    text = (f'laws: "{rng.choice(("2017", "2007"))}"\ntrick: 5\nleader: {proper}\ndeal: "{deal}"\n'
+            f"contract: {rng.choice(('3NT', '4S', '4H'))}\ndeclarer: {declarer}\nplay: [{', '.join(play)}]\n")
+    return text, wrong, cards
+
+
+@settings(max_examples=30, derandomize=True, database=None, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_60b_every_defender_card_after_the_refusal_is_a_major_penalty_card(seed: int) -> None:
+    text, wrong, cards = _random_60b_case(seed)
+    ruling, rs = solve(text)
+    assert len(rs) == 1, text
+    (r,) = rs
+    assert "60B" in r.laws and "55B2" in r.laws
+    assert r.table.trick(5) is None or not r.table.trick(5).plays  # type: ignore[union-attr]
+    pcs = {(p.seat, str(p.card), str(p.kind)) for p in r.penalty_cards}
+    assert pcs == {(s, c, "major") for s, c in cards}
+    assert all(p.seat is not wrong and p.seat is not wrong.partner for p in r.penalty_cards)
+    assert "not yet ruled" not in notices(ruling)

@@ -14,7 +14,7 @@ See docs/leads-rules.md ("Second round").
   played unless declarer designates it, the director may adjust the score at the end.
 * **60B**: a defender plays after declarer was told to take back his lead out of turn (55A
   refused) and before declarer led from the correct hand: the defender's card becomes a
-  major penalty card.
+  major penalty card (ruled from ``revoke_leads``'s opener, ahead of the revoke rules).
 * **54 (intro)**: the correct opening leader led face down after his partner's faced opening
   lead out of turn: the face-down card is taken back (no penalty card), then 54's options.
   A face-down opening lead out of turn (no card faced): the card goes back to the hand with
@@ -129,7 +129,7 @@ def open_gaps(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if e.card not in state.hand(e.seat):
                 raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand (play line {str(e)!r})",
                                          line=e.line, token=str(e.card))
-    for finder in (_face_down, _play_after_retraction, _dummy_picked_first, _dummy_indicated):
+    for finder in (_face_down, _dummy_picked_first, _dummy_indicated):  # 60B: revoke_leads.py, earlier
         found = finder(rs, replay, root)
         if found is not None:
             return found
@@ -171,8 +171,9 @@ def _as_lead(task: FaceDownLeadOutOfTurn) -> leads.LeadOutOfTurn:
     return leads.LeadOutOfTurn(1, task.seat, task.card, task.proper, task.choices)
 
 
-def _play_after_retraction(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """60B: see :class:`PlayAfterRetraction`."""
+def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """60B: see :class:`PlayAfterRetraction`. Called by the opener of ``revoke_leads`` (which
+    runs before the revoke rules: the defender's card may look like a revoke to the table)."""
     table = replay.table
     if not table.out_of_turn:
         return None

@@ -12,19 +12,34 @@ revoke rules, rules both when they do not interfere:
 
 In every other combination it finds nothing: the revoke opener rules the revoke and the
 play out of turn keeps its "not yet ruled" notice (never dropped silently).
+
+It also rules 60B (``leads_gaps``) ahead of the revoke rules: a defender's card played after
+the refusal of declarer's lead from the wrong hand is no play to that lead, though the table
+may take it for one in rotation (and for a revoke when it does not follow the withdrawn lead).
 """
 
 from __future__ import annotations
 
 from rulings.models.case import Replay
 from rulings.solver.engine import Node
-from rulings.solver.rulesets import leads, revoke
+from rulings.solver.rulesets import leads, leads_gaps, revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 
 def open_revoke_and_lead(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     table = replay.table
-    if not table.revokes or not table.out_of_turn:
+    if not table.out_of_turn:
+        return None
+    # 60B first: a defender's card placed after the refusal of declarer's lead may look like a
+    # play in rotation to the table (and a revoke); it is not a play to that lead at all. Only
+    # when every revoke on the table is such a card (else a real revoke comes first).
+    after = leads_gaps.play_after_retraction_opening(rs, replay, root)
+    if after is not None:
+        task = after.root.agenda[0]
+        assert isinstance(task, leads_gaps.PlayAfterRetraction)
+        if all(r.trick == task.trick and (r.seat, r.card) in task.cards for r in table.revokes):
+            return after
+    if not table.revokes:
         return None
     rev = revoke.open_revoke(rs, replay, root)
     lead = leads.open_leads(rs, replay, root)
