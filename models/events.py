@@ -259,8 +259,8 @@ class FifthCard(Event):
 
 # ----- choices made at the table (leads out of turn, premature plays, misinformation) --------
 #: Play-line verbs of :class:`Choice` (a project extension, see docs/case-format.md).
-CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids")
-ChoiceVerb = Literal["accepts", "refuses", "spreads", "retracts", "requires", "forbids"]
+CHOICE_WORDS: tuple[str, ...] = ("accepts", "refuses", "spreads", "retracts", "requires", "forbids", "leaves")
+ChoiceVerb = Literal["accepts", "refuses", "spreads", "retracts", "requires", "forbids", "leaves"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +271,8 @@ class Choice(Event):
     ``<seat> spreads``: declarer spreads his hand and becomes dummy (54A), or dummy faces his hand;
     ``<seat> retracts <card>``: withdraws a played card he may withdraw (47E);
     ``<seat> requires highest|lowest|<suit>`` / ``<seat> forbids <suit>``: declarer's choice over the
-    offender's partner (57A) or over a lead (50D2).
+    offender's partner (57A) or over a lead (50D2);
+    ``<seat> leaves``: declarer neither requires nor forbids a suit, the penalty cards stay (50D2(b), 51B2(c)).
 
     >>> PlayLine.parse("S requires highest")
     Choice(seat=Seat.S, verb='requires', card=None, suit=None, word='highest')
@@ -291,7 +292,41 @@ class Choice(Event):
         return f"{self.seat} {self.verb}" + (f" {what}" if what is not None else "")
 
 
-AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard | Choice
+@dataclass(frozen=True, slots=True)
+class FaceDownLead(Event):
+    """``<seat> leads <card> face_down``: an opening lead made face down (41A) that is part
+    of an irregularity: the correct leader's, after his partner faced a lead out of turn (54),
+    or a face-down opening lead out of turn. The table does not place it (a proper face-down
+    opening lead is recorded as a plain play line). A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} leads {self.card} face_down"
+
+
+DummyActionVerb = Literal["picks", "suggests"]
+
+
+@dataclass(frozen=True, slots=True)
+class DummyAction(Event):
+    """``<dummy> picks <card>`` / ``<dummy> suggests <card>``: dummy, of his own accord,
+    picked out a card (not designated by declarer, so not played) or illegally suggested one
+    (45F, 57C2). A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    verb: DummyActionVerb
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.verb} {self.card}"
+
+
+AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction)
 
 
 class PlayLine:
@@ -389,11 +424,19 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return CorrectExplanation(seat, line=line)
     if verb in CHOICE_WORDS:
         return _parse_choice(seat, verb, rest, text, line)
+    if verb == "leads" and len(rest) == 2 and rest[1].lower() == "face_down":
+        return FaceDownLead(seat, _card(rest[0], text), line=line)
+    if verb == "leads":
+        raise NotationError(f"play line {text!r}: expected '<seat> leads <card> face_down'", token=text)
+    if verb in ("picks", "suggests"):
+        if len(rest) != 1:
+            raise NotationError(f"play line {text!r}: expected '<seat> {verb} <card>'", token=text)
+        return DummyAction(seat, verb, _card(rest[0], text), line=line)  # type: ignore[arg-type]
     raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])
 
 
 def _parse_choice(seat: Seat, verb: str, rest: list[str], text: str, line: int | None) -> Choice:
-    if verb in ("accepts", "refuses", "spreads"):
+    if verb in ("accepts", "refuses", "spreads", "leaves"):
         if rest:
             raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: '{verb}' takes nothing after it", token=rest[0])
         return Choice(seat, verb, line=line)  # type: ignore[arg-type]

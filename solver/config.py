@@ -100,6 +100,19 @@ class Decisions:
     #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
     premature_play_require_other_suit: bool = True
 
+    # ----- issue 4, second round (solver/rulesets/leads_gaps.py; docs/leads-rules.md) -----
+    #: 2007 Laws (no 57D): a defender's card played at his right-hand opponent's turn, his
+    #: partner having played, is a card exposed prematurely (2007 50 intro, 49). Playing it was
+    #: a deliberate play, so it is a major penalty card (True, 50B); False applies the
+    #: single-card test (minor when below honour rank, as for an unintentional exposure).
+    rho_turn_play_2007_is_deliberate: bool = True
+
+    #: A face-down opening lead out of turn (nothing faced; the digest is silent): 54 governs
+    #: a *faced* lead and the card's face was not seen (49), so it goes back to the hand with
+    #: no rectification and the correct leader leads (True); False rules it as a faced
+    #: opening lead out of turn (54's options).
+    face_down_lead_out_of_turn_returned: bool = True
+
 
     # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----
     #: 46B1(a)/(c) "of the suit led" (2017): with no suit led (dummy leads) or dummy void in

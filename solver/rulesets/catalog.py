@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rulings.solver.rulesets import designation, dummy_misplay, exposure, leads, misinformation, penalty, revoke
+from rulings.solver.rulesets import (
+    designation,
+    dummy_misplay,
+    exposure,
+    leads,
+    leads_gaps,
+    misinformation,
+    penalty,
+    revoke,
+    revoke_leads,
+)
 from rulings.solver.rulesets.base import Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke, exposure, leads, penalty)
+MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke_leads, revoke, exposure, leads_gaps, leads, penalty)
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:

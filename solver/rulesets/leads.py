@@ -33,7 +33,7 @@ from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.exposure import LEAD_OUT_OF_TURN_HOOKS
-from rulings.solver.rulesets.penalty import after_ruling_tasks, penalty_tasks
+from rulings.solver.rulesets.penalty import after_ruling_tasks, penalty_tasks, recorded_lead_choice
 
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
@@ -68,6 +68,8 @@ class AcceptedByPlay:
     proper_lead: ProperLead | None = None
     #: 54B2: at a faced opening lead out of turn declarer played the second card from dummy
     from_dummy: bool = False
+    #: an acceptance statement the record also has (53A: by a statement or by a play)
+    statement: Choice | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,12 +190,13 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
                 node.established, node.focus)
 
 
-def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False) -> Node:
+def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False,
+                        choices: Sequence[Choice] = ()) -> Node:
     """Connect to the penalty-card rules (Law 50D, issue 4 part A): ``card`` has just become a
     major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
     come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
     otherwise only with ``Decisions.lead_options_after_ruling``."""
-    tasks = penalty_tasks(node.table, seat) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
+    tasks = penalty_tasks(node.table, seat, choices) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
     if not tasks:
         return node
     return replace(node, agenda=(*tasks, *node.agenda))
@@ -218,6 +221,29 @@ def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat,
     """Take a defender's card back from the trick; it becomes a major penalty card."""
     t = table.replace_card(trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     return t.with_penalty(seat, card, PenaltyKind.MAJOR)
+
+
+def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> Choice | None:
+    """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``)
+    with no ``accepts``/``refuses`` line: only a refused lead leads to it (54D, 56), so it
+    settles the refusal too. Returns the first such line (the caller reads it as a refusal)."""
+    if _is_declaring(table, task.offender) or task.trick > len(table.tricks) + table.first_trick - 1:
+        return None
+    recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
+    if recorded is None:
+        return None
+    return recorded[1][0]
+
+
+def _said(line: Choice) -> str:
+    if line.verb in ("accepts", "refuses", "spreads"):
+        return str(line)
+    return f"{line}, a 50D2 choice, so the lead is refused"
+
+
+def _refused_table(table: TableState, task: LeadOutOfTurn) -> TableState:
+    """The table once ``task``'s lead is refused: the card back, a major penalty card (54D, 56)."""
+    return table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
 
 
 def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choice | None:
@@ -257,7 +283,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
                 if more is not None:
                     node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
-                    used += _consumed(table, more[0], choices)
+                    used += _consumed(table, more[0], choices) + _consumed(table, task, choices)
                     return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (n, s)))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
@@ -286,9 +312,17 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
         if _is_declaring(table, task.offender):
             return [c for c in choices if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
         verbs = ("accepts", "refuses", "spreads") if task.trick == 1 else ("accepts", "refuses")
-        return [c for c in choices if c.verb in verbs and c.seat is table.declarer]
+        said = [c for c in choices if c.verb in verbs and c.seat is table.declarer]
+        if any(c.verb != "refuses" for c in said) or (task.saw_dummy and task.trick == 1):  # 54C: accepted
+            return said
+        # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
+        # an option of the penalty card the refused lead becomes (issue 4, second round).
+        recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
+        return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
+    if isinstance(task, AcceptedByPlay) and task.statement is not None:
+        return [task.statement]
     return []
 
 
@@ -305,11 +339,13 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         proper_lead = None
         if by is proper:  # the next hand is the proper leader: a play to the lead, or his proper lead?
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
-        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead)
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
+                              statement=_acceptance_statement(table, seat, choices))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
     if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
         by, by_card = trick.plays[1]
-        return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True),
+        return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True,
+                               statement=_acceptance_statement(table, seat, choices)),
                 f"{what}; declarer played {by_card} from dummy to it (54B2)")
     for s, _ in trick.plays[1:]:
         if s is proper and s.side is not seat.side:
@@ -321,6 +357,15 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         by, by_card = trick.plays[1]
         return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it (53C)"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
+
+
+def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[Choice, ...]) -> Choice | None:
+    """An ``accepts`` line by a player entitled to accept ``offender``'s lead (53A): declarer
+    for a defender's lead, either defender for declarer's (55A)."""
+    for c in choices:
+        if c.verb == "accepts" and (c.seat is table.declarer if table.is_defender(offender) else table.is_defender(c.seat)):
+            return c
+    return None
 
 
 def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
@@ -357,9 +402,10 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     if seat.partner in waiting:
         return PrematurePlay(trick.number, seat, card, choices), f"{what}, before his partner {seat.partner} (57A)"
     task = PlayAtRhoTurn(trick.number, seat, card)
-    if rs.rule_for(task) is None:
+    rule = rs.rule_for(task)
+    if rule is None:
         return None
-    return task, f"{what}, his right-hand opponent's turn (57D)"
+    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)")
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------
@@ -369,15 +415,17 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if task.from_dummy:
         step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("54B2"),
                     f"declarer played {task.by_card} from dummy to {task.offender}'s opening lead of {task.card}: the lead is "
-                    "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)",
+                    "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)"
+                    + (f" (and by a statement: {task.statement})" if task.statement is not None else ""),
                     also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
         return [(step, _child(node, node.table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
+    said = f" (and by a statement: {task.statement})" if task.statement is not None else ""
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
-                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted",
+                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
-    if task.proper_lead is None:
+    if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
         return [accepted]
     question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
     found = set(node.findings)
@@ -446,7 +494,7 @@ def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
-    return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True)
+    return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
 
 
 def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
@@ -475,11 +523,12 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
         return [(forced, accept[1])]
-    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses"))
+    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(table, task)
     if recorded is not None:
-        chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[recorded.verb]
-        kind = StepKind.FORCED if recorded.verb == "spreads" else StepKind.OPTION
-        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {recorded})"), chosen[1])]
+        verb = recorded.verb if recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
+        chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
+        kind = StepKind.FORCED if verb == "spreads" else StepKind.OPTION
+        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
     return [spread, accept, refuse]
 
 
@@ -501,10 +550,10 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
-    recorded = _choice(task.choices, decl, ("accepts", "refuses"))
+    recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(table, task)
     if recorded is not None:
         chosen = accept if recorded.verb == "accepts" else refuse
-        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {recorded})"), chosen[1])]
+        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
     return [accept, refuse]
 
 

@@ -17,12 +17,13 @@ call :func:`penalty_followups` from a handler.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
+from rulings.models.events import Choice
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
@@ -39,6 +40,9 @@ class PenaltyCardOptions:
     chooses before that lead (require the suit, forbid it, or neither)."""
 
     holder: Seat
+    #: the record's declarer lines that may settle the choice (``requires <suit>``,
+    #: ``forbids <suit>``, ``leaves``); see :func:`recorded_lead_choice`
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,16 +86,58 @@ def to_lead(table: TableState) -> Seat | None:
     return table.next_leader
 
 
-def penalty_tasks(table: TableState, holder: Seat) -> tuple[object, ...]:
+def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[Choice] = ()) -> tuple[object, ...]:
     """The follow-up tasks for ``holder``'s penalty cards in ``table``: a
     :class:`PenaltyCardOptions` when he holds a major penalty card and his partner is to
-    lead (50D2, 51B), else nothing (a minor one puts no restriction on partner, 50C)."""
+    lead (50D2, 51B), else nothing (a minor one puts no restriction on partner, 50C).
+    ``choices``: record lines that may settle declarer's choice (:func:`recorded_lead_choice`)."""
     if not table.is_defender(holder):
         return ()
     majors = [p for p in table.penalty_cards_of(holder) if p.kind is PenaltyKind.MAJOR]
     if majors and to_lead(table) is holder.partner:
-        return (PenaltyCardOptions(holder),)
+        return (PenaltyCardOptions(holder, lead_choice_lines(table, choices)),)
     return ()
+
+
+#: Choice verbs that settle declarer's 50D2/51B choice (``leaves``: neither require nor forbid).
+LEAD_CHOICE_VERBS = ("requires", "forbids", "leaves")
+
+
+def lead_choice_lines(table: TableState, choices: Sequence[Choice]) -> tuple[Choice, ...]:
+    """Declarer's record lines that can only be a 50D2/51B choice: ``requires <suit>``,
+    ``forbids <suit>``, ``leaves`` (``requires highest|lowest`` is 57A's)."""
+    return tuple(c for c in choices if c.seat is table.declarer and c.verb in LEAD_CHOICE_VERBS
+                 and (c.verb == "leaves" or c.suit is not None))
+
+
+def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[Choice]) -> tuple[str, tuple[Choice, ...]] | None:
+    """The option of :func:`penalty_followups` the record settles, as ``(choice label, lines)``,
+    or None when the lines name no option the clause offers (they stay "not yet ruled").
+
+    ``<declarer> requires <suit>``: require that suit (50D2(a), 51B1(a), 51B2(a));
+    ``<declarer> forbids <suit>`` (one line per suit): forbid them (50D2(a), 51B1(b), 51B2(b));
+    ``<declarer> leaves``: neither (50D2(b), 51B2(c)). Lines of two different kinds name no option.
+    """
+    lines = lead_choice_lines(table, choices)
+    if not lines:
+        return None
+    suits = sorted({p.card.suit for p in table.penalty_cards_of(holder)}, reverse=True)
+    verbs = {c.verb for c in lines}
+    if len(verbs) != 1:
+        return None
+    verb = verbs.pop()
+    named = {c.suit for c in lines if c.suit is not None}
+    if verb == "leaves":
+        return "no restriction", lines
+    if not named or not named <= set(suits):
+        return None
+    if verb == "requires":
+        if len(named) != 1:
+            return None
+        return f"require {next(iter(named))}", lines
+    if len(suits) == 1 and len(named) != 1:
+        return None
+    return "forbid " + ", ".join(str(s) for s in suits if s in named), lines
 
 
 def after_ruling_tasks(rs: RuleSet, table: TableState, holder: Seat) -> tuple[object, ...]:
@@ -100,10 +146,33 @@ def after_ruling_tasks(rs: RuleSet, table: TableState, holder: Seat) -> tuple[ob
     return penalty_tasks(table, holder) if rs.decisions.lead_options_after_ruling else ()
 
 
-def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None) -> list[Edge]:
+def next_lead_tasks(rs: RuleSet, table: TableState) -> tuple[object, ...]:
+    """:func:`after_ruling_tasks` for whoever is to lead next in ``table`` (no trick in
+    progress): the 50D2/51B options when his partner holds a major penalty card, with
+    ``Decisions.lead_options_after_ruling``. For rules that end with a completed trick and
+    do not know whose penalty card it is (a corrected revoke, 62B1/62C2 with 50D)."""
+    leader = to_lead(table)
+    if leader is None:
+        return ()
+    return after_ruling_tasks(rs, table, leader.partner)
+
+
+def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None,
+                      choices: Sequence[Choice] = ()) -> list[Edge]:
     """Declarer's options when ``holder``'s partner is to lead (50D2, 51B1, 51B2), as edges
     out of ``node`` whose children carry ``rest`` (default: ``node.agenda[1:]``, i.e. called
-    from the handler of the task at the head of the agenda). Empty when none apply."""
+    from the handler of the task at the head of the agenda). Empty when none apply.
+    A choice the record settles (``choices``, :func:`recorded_lead_choice`) is the only edge."""
+    edges = _followups(rs, node, holder, rest)
+    recorded = recorded_lead_choice(node.table, holder, choices) if edges else None
+    if recorded is None:
+        return edges
+    label, lines = recorded
+    said = "; ".join(str(c) for c in lines)
+    return [(replace(step, text=f"{step.text} (recorded: {said})"), child) for step, child in edges if step.choice == label]
+
+
+def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None) -> list[Edge]:
     table = node.table
     if rest is None:
         rest = node.agenda[1:]
@@ -244,20 +313,24 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if leader is None:
         return None
     holder = leader.partner
-    tasks = penalty_tasks(table, holder)
+    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice))
+    tasks = penalty_tasks(table, holder, choices)
     if not tasks:
         return None
     cur = table.current_trick
     focus = cur.number if cur is not None else table.first_trick
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
-    return Opening(Node(table, tasks, focus=focus), (f"{leader} is to lead; his partner {holder} has penalty cards {names} (50D)",))
+    recorded = recorded_lead_choice(table, holder, choices)
+    handled: tuple[object, ...] = recorded[1] if recorded is not None else ()
+    return Opening(Node(table, tasks, focus=focus), (f"{leader} is to lead; his partner {holder} has penalty cards {names} (50D)",),
+                   (), handled)
 
 
 # ----- rules --------------------------------------------------------------------------------------
 def penalty_card_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """50D2 / 51B: declarer's options when the penalty-card holder's partner is to lead."""
     assert isinstance(task, PenaltyCardOptions)
-    edges = penalty_followups(rs, node, task.holder)
+    edges = penalty_followups(rs, node, task.holder, choices=task.choices)
     if edges:
         return edges
     step = Step("TD", StepKind.FORCED, rs.cite("50D"), f"no lead options: {task.holder}'s partner is not to lead or no major penalty card",
@@ -352,6 +425,7 @@ __all__ = [
     "after_ruling_tasks",
     "kind_for",
     "lead_restriction",
+    "next_lead_tasks",
     "pc_info",
     "penalty_followups",
     "penalty_tasks",

@@ -12,6 +12,7 @@ from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.penalty import next_lead_tasks
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after the revoke
 
@@ -150,7 +151,9 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         child_table = table.replace_card(r.trick, seat, sub, restore_penalty=restore)
         if new_penalty is not None:
             child_table = child_table.with_penalty(seat, r.card, new_penalty)
-        edges.append((step, Node(child_table, cascade + rest, (*node.ledger, info), node.findings, node.restrictions, node.established, node.focus)))
+        # 50D with 62B1: the next lead's options once the correction is over (switch; issue 4)
+        agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
+        edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, node.restrictions, node.established, node.focus)))
     return edges
 
 
@@ -169,7 +172,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def advance(t: TableState, changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
         nxt = task.index + 1
         if nxt >= len(later):
-            return rest
+            return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch; issue 4)
         is_nos = seat.side is not offending
         return (
             RevokeCascade(
