@@ -678,3 +678,8 @@ RULES: tuple[Rule, ...] = (
          opponent_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
+
+
+def designation_first(rs: RuleSet, replay: Replay) -> bool:
+    """True when a Law 45C/46 event of the record comes before its first Law 45D misplay."""
+    return False

@@ -25,18 +25,19 @@ resolver (``rulings.models.designation.resolve_call``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, resolve_call
+from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, Resolution, resolve_call
+from rulings.models.errors import RulingError
 from rulings.models.events import Call, Play
-from rulings.models.table import TableState
+from rulings.models.table import Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.designation import _policy
-from rulings.solver.rulesets.revoke import open_revoke
+from rulings.solver.rulesets.revoke import CorrectRevoke, open_revoke
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
 
@@ -52,10 +53,58 @@ class Misplay:
     trick: int
     dummy: Seat
     designated_follows: bool = True  # the designated card follows suit (44C) where dummy could
+    clause: str = "45C4(a)"  # the clause that made it the designated card (Law 46's resolver)
+    meant: tuple[Card, ...] | None = None  # the director's finding of incontrovertible intention
+
+    @property
+    def what(self) -> str:
+        return str(self.designated)
 
     def __str__(self) -> str:
         return (f"declarer called {self.designated} ('{self.call}') but dummy {self.dummy} placed {self.wrong} "
                 f"on trick {self.trick}")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenMisplay:
+    """Dummy placed ``wrong`` after a call that leaves a choice (46B3(b), 46B4, 46B5, or
+    several incontrovertible cards): ``resolution`` says who chooses among which cards."""
+
+    call: Call
+    placed: Play
+    resolution: Resolution
+    wrong: Card
+    trick: int
+    dummy: Seat
+    meant: tuple[Card, ...] | None = None
+
+    @property
+    def what(self) -> str:
+        return f"one of {' '.join(map(str, self.resolution.options))} ({self.resolution.chooser} to choose)"
+
+    def __str__(self) -> str:
+        return (f"declarer called '{self.call.what}', which leaves a choice ({self.resolution.clause}), and dummy "
+                f"{self.dummy} placed {self.wrong} on trick {self.trick}")
+
+
+AnyMisplay = Misplay | OpenMisplay
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDesignated:
+    """46B3(b)/46B4/46B5 after dummy placed a card: the player the clause names designates,
+    then 45D1 applies against the card designated (none when it is the card dummy placed)."""
+
+    misplay: OpenMisplay
+    later: tuple[LaterPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LaterMisplay:
+    """A second misplay in time in the same record (dummy's lead to the trick after the
+    misplayed one), ruled in record order on the table the first correction left."""
+
+    misplay: AnyMisplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +123,14 @@ class MisplayCascade:
     later: tuple[LaterPlay, ...]
     index: int = 0
     changed: tuple[Seat, ...] = ()  # seats that withdrew their card so far
+    revoke: bool = False  # the designated card revoked and was corrected under 62 first (62C1/62C2 too)
 
 
 @dataclass(frozen=True, slots=True)
 class MisplayStands:
     """2017 45D2: too late to correct; the wrongly placed card stands."""
 
-    misplay: Misplay
+    misplay: AnyMisplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +138,7 @@ class MisplayTooLateSilent:
     """2007: too late to correct, and 2007 45D says nothing more. ``revokes``: who failed to
     follow the *designated* card's suit while able (the EBL 2011 reading, see Decisions)."""
 
-    misplay: Misplay
+    misplay: AnyMisplay
     revokes: tuple[tuple[Seat, Card], ...] = ()
 
 
@@ -122,40 +172,61 @@ def _table_at(table: TableState, count: int) -> TableState:
     return start.play_many(plays[:count])
 
 
-def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
-    """Every call by declarer followed by dummy placing a card other than the one designated."""
+def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay | OpenMisplay]:
+    """Every call by declarer followed by dummy placing a card other than the one designated,
+    in record order: a :class:`Misplay` when the call designates one card (45C4(a), 46B1-3,
+    or the one card of a ``director finds incontrovertible`` finding), an
+    :class:`OpenMisplay` when it leaves a choice (46B3(b), 46B4, 46B5, or several
+    incontrovertible cards): someone chooses, then 45D1 applies against that card."""
     table = replay.table
     dummy = table.dummy
     before = replay.before
     counts = replay.applied_before
-    found: list[Misplay] = []
+    found: list[Misplay | OpenMisplay] = []
     if len(counts) != len(before):
         return found
+    from rulings.solver.rulesets.designation import FoundCall, prepare
+
+    events = prepare((*before, *replay.after))
     all_plays = list(table.plays())
     for i, event in enumerate(before[:-1]):
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
+        prepared = events[i]
+        meant = prepared.incontrovertible if isinstance(prepared, FoundCall) else None
         at = _table_at(table, counts[i])
-        designated = _designated(at, event, policy)
-        if designated is None or designated == nxt.card:
-            continue
+        try:
+            res = resolve_call(at, event, meant, policy)
+        except RulingError as err:
+            raise err.located(line=event.line) from None
         trick_no, _, card = all_plays[counts[i + 1]]
         assert card == nxt.card
+        if res.deemed is None:
+            found.append(OpenMisplay(event, nxt, res, nxt.card, trick_no, dummy, meant))
+            continue
+        if res.deemed == nxt.card:
+            continue
+        designated = res.deemed
         cur = at.current_trick
         led = cur.suit_led if cur is not None and not cur.is_complete else None
         follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
-        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows))
+        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows, res.clause, meant))
     return found
 
 
-def _too_late(table: TableState, m: Misplay) -> bool:
+def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
+    """The misplays of :func:`find_all_misplays` whose call designates one card."""
+    return [m for m in find_all_misplays(replay, policy) if isinstance(m, Misplay)]
+
+
+def _too_late(table: TableState, m: AnyMisplay) -> bool:
     """W-next-both: each side has played to the trick after the misplayed one (45D1/45D2)."""
     nxt = table.trick(m.trick + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
-def _later_plays(table: TableState, m: Misplay) -> tuple[LaterPlay, ...]:
+def _later_plays(table: TableState, m: AnyMisplay) -> tuple[LaterPlay, ...]:
     trick = table.trick(m.trick)
     assert trick is not None
     pos = trick.position_of(m.dummy)
@@ -167,45 +238,83 @@ def _later_plays(table: TableState, m: Misplay) -> tuple[LaterPlay, ...]:
     return tuple(later)
 
 
+def _first_task(m: AnyMisplay, later: tuple[LaterPlay, ...]) -> object:
+    return ReplaceDummyCard(m, later) if isinstance(m, Misplay) else ChooseDesignated(m, later)
+
+
+def _late_task(rs: RuleSet, replay: Replay, m: AnyMisplay) -> object | None:
+    """The too-late task for an earlier misplay of the record (its card stands)."""
+    stands = MisplayStands(m)
+    if rs.rule_for(stands) is not None:
+        return stands
+    counts = rs.decisions.misplay_too_late_designated_card_counts and isinstance(m, Misplay)
+    silent = MisplayTooLateSilent(m, _revokes_against_designated(replay, m) if isinstance(m, Misplay) and counts else ())
+    return silent if rs.rule_for(silent) is not None else None
+
+
 def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """Find the last misplay by dummy; rule 45D1 if in time, else 45D2 and any revoke."""
-    misplays = find_misplays(replay, _policy(rs))
+    """Rule every misplay by dummy in record order: each one still in time under 45D1 (a
+    call that leaves a choice: the chooser first, 46B), each earlier one too late under 45D2
+    (2007: the law is silent), and the last one, when too late, with any revoke it made."""
+    misplays = find_all_misplays(replay, _policy(rs))
     if not misplays:
         return None
-    m = misplays[-1]
+    from rulings.solver.rulesets.designation import designation_first
+
+    if designation_first(rs, replay):  # a Law 45C/46 event comes first: the designation rules chain to us
+        return None
     table = replay.table
-    notices = tuple(Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is not ruled") for x in misplays[:-1])
-    handled: tuple[object, ...] = (m.call, m.placed)
-    if not m.designated_follows:
-        notices += (Notice(m.call.line, f"the designated {m.designated} does not follow suit: once played it is a "
-                                        "revoke by dummy (61A), not ruled by the 45D rules"),)
-    if not _too_late(table, m):
+    handled: tuple[object, ...] = tuple(x for m in misplays for x in (m.call, m.placed))
+    intime = [m for m in misplays if not _too_late(table, m)]
+    late = [m for m in misplays if _too_late(table, m)]
+    notices: tuple[Notice, ...] = ()
+    irregularities: list[str] = []
+    early: list[object] = []
+    for x in late if intime else late[:-1]:
+        task = _late_task(rs, replay, x)
+        irregularities.append(f"{x}: each side has played to trick {x.trick + 1}, too late to correct")
+        if task is None:
+            notices += (Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is too late to correct "
+                                              "and this rule set has no rule for it"),)
+        else:
+            early.append(task)
+    if intime:
+        m = intime[0]
         later = _later_plays(table, m)
         back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
-        irregularity = (f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
-                        f"{1 + len(later)} card(s) may come back (at most five): {back}")
-        node = Node(table=table, agenda=(ReplaceDummyCard(m, later),), focus=m.trick)
+        irregularities.append(
+            f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
+            f"{1 + len(later)} card(s) may come back (at most five): {back}")
+        if isinstance(m, Misplay) and not m.designated_follows:
+            irregularities.append(f"the designated {m.designated} does not follow suit: once played it is a revoke by "
+                                  f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
+        for x in intime[1:]:
+            irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
+        agenda = (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:]))
+        node = Node(table=table, agenda=agenda, focus=m.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
         handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
-        return Opening(node, (irregularity,), notices, handled)
+        return Opening(node, tuple(irregularities), notices, handled)
+    m = late[-1]
     stands = MisplayStands(m)
-    irregularity = f"{m}: each side has played to trick {m.trick + 1}, too late to correct"
-    agenda: tuple[object, ...] = (stands,)
+    irregularities.append(f"{m}: each side has played to trick {m.trick + 1}, too late to correct")
+    agenda: tuple[object, ...] = (*early, stands)
     if rs.rule_for(stands) is None:  # no 45D2 in this edition (2007): the law is silent
-        silent = MisplayTooLateSilent(m, _revokes_against_designated(replay, m))
+        revokes = _revokes_against_designated(replay, m) if isinstance(m, Misplay) else ()
+        silent = MisplayTooLateSilent(m, revokes)
         if rs.rule_for(silent) is None:
             return None
-        if rs.decisions.misplay_too_late_designated_card_counts:
-            node = Node(table=table, agenda=(silent,), focus=m.trick)
-            return Opening(node, (irregularity,), notices, handled)
-        agenda = (MisplayTooLateSilent(m),)
+        if rs.decisions.misplay_too_late_designated_card_counts and isinstance(m, Misplay):
+            node = Node(table=table, agenda=(*early, silent), focus=m.trick)
+            return Opening(node, tuple(irregularities), notices, handled)
+        agenda = (*early, MisplayTooLateSilent(m))
     revoke = open_revoke(rs, replay, root)
     if revoke is None:
-        return Opening(Node(table=table, agenda=agenda, focus=m.trick), (irregularity,), notices, handled)
+        return Opening(Node(table=table, agenda=agenda, focus=m.trick), tuple(irregularities), notices, handled)
     r = revoke.root
     node = Node(r.table, agenda + r.agenda, r.ledger, r.findings, r.restrictions, r.established, r.focus)
-    return Opening(node, (irregularity, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
+    return Opening(node, (*irregularities, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
 
 
 def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat, Card], ...]:
@@ -258,7 +367,20 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         choice=f"{m.designated} played",
     )
     rest = node.agenda[1:]
-    agenda = (MisplayCascade(m, later), *rest) if later else rest
+    trick = table.trick(m.trick)
+    assert trick is not None
+    led = trick.suit_led
+    revokes = trick.plays[0][0] is not m.dummy and led is not None and m.designated.suit is not led and any(
+        c.suit is led for c in table.hand(m.dummy))
+    agenda = (MisplayCascade(m, later, revoke=revokes), *rest) if later else rest
+    if revokes:
+        # The designated card fails to follow suit while dummy holds the suit led: a revoke by
+        # dummy (61A), not established (no card has been played after it), so it is corrected
+        # at once under 62 (revoke.py's CorrectRevoke: declarer substitutes a lawful card for
+        # dummy, 62B2: no penalty card); the cards played after the error are then taken by
+        # the 45D1 cascade, which 62C1/62C2 also permit.
+        assert led is not None
+        agenda = (CorrectRevoke(Revoke(m.dummy, m.trick, m.designated, led), ()), *agenda)
     return [(step, _child(node, table, agenda))]
 
 
@@ -276,6 +398,18 @@ def _lawful_now(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card:
 
 
 def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45D1 cascade (below); after a designated card's revoke was corrected (62B) the same
+    changes are also those 62C1 (a defender) and 62C2 (declarer) permit, cited as well."""
+    assert isinstance(task, MisplayCascade)
+    edges = _misplay_cascade(rs, node, task)
+    if not task.revoke:
+        return edges
+    seat = task.later[task.index][1]
+    extra = rs.cite("62C1") if node.table.is_defender(seat) else rs.cite("62C2")
+    return [(replace(step, also=(*step.also, extra)), child) for step, child in edges]
+
+
+def _misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """45D1: each defender may withdraw a card played after the error (no penalty card);
     declarer may withdraw his later card to the trick only if his RHO changed; a lead to the
     next trick may be retracted (44G: must be, when its leader no longer won the trick)."""
@@ -295,7 +429,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         nxt = task.index + 1
         if nxt >= len(later):
             return rest
-        return (MisplayCascade(m, later, nxt, task.changed + ((seat,) if changed else ())), *rest)
+        return (MisplayCascade(m, later, nxt, task.changed + ((seat,) if changed else ()), task.revoke), *rest)
 
     if trick_no != m.trick:
         return _next_trick(rs, node, task, actor, info)
@@ -403,7 +537,7 @@ def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         rs.cite("45D2"),
         f"too late to correct: dummy's {m.wrong} stands as played to trick {m.trick} and play is not altered; "
         "a failure to follow suit it created is a revoke",
-        question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
+        question=f"dummy placed {m.wrong}, declarer had designated {m.what}",
         choice="card stands",
     )
     return [(step, _child(node, node.table, node.agenda[1:]))]
@@ -418,11 +552,84 @@ def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]
     m = task.misplay
     counts = rs.decisions.misplay_too_late_designated_card_counts
     text = (f"too late to correct (2007 45D is silent): the cards stand as played to trick {m.trick}"
-            + (f"; {m.designated}, the card declarer named, counts as played (45C4(a))" if counts else ""))
+            + (f"; {m.designated}, the card declarer named, counts as played (45C4(a))"
+               if counts and isinstance(m, Misplay) else ""))
     step = Step("TD", StepKind.FORCED, rs.cite("45D1"), text, also=(rs.cite("45C4(a)"),) if counts else (),
-                question=f"dummy placed {m.wrong}, declarer had designated {m.designated}", choice="card stands")
+                question=f"dummy placed {m.wrong}, declarer had designated {m.what}", choice="card stands")
     reports = tuple(DesignatedRevoke(m, seat, card) for seat, card in task.revokes) if counts else ()
     return [(step, _child(node, node.table, (*reports, *node.agenda[1:])))]
+
+
+def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """46B (intro), 46B3(b), 46B4, 46B5 after dummy placed a card: the player the clause names
+    designates one of the options (declarer; either defender for 46B5); the card dummy placed
+    then stands if it is the one designated, else 45D1 replaces it by the designated card."""
+    assert isinstance(task, ChooseDesignated)
+    om = task.misplay
+    res = om.resolution
+    table = node.table
+    dummy = om.dummy
+    rest = node.agenda[1:]
+    if res.chooser == "defenders":
+        actor, who = f"{dummy.lho} or {dummy.rho} (either defender designates)", "a defender"
+    else:
+        actor, who = f"{table.declarer} (declarer designates)", "declarer"
+    clause = rs.cite(res.clause)
+    also = tuple(dict.fromkeys(rs.cite(c) for c in res.also if rs.cite(c) != clause))
+    question = f"after '{om.call.what}' dummy placed {om.wrong}: {res.reason}"
+    edges: list[Edge] = []
+    for card in res.options:
+        if card == om.wrong:
+            step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}, the card dummy placed: it stands",
+                        also=also, question=question, choice=str(card))
+            edges.append((step, _child(node, table, rest)))
+            continue
+        m = Misplay(om.call, om.placed, card, om.wrong, om.trick, dummy, True, res.clause, om.meant)
+        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so 45D1 applies",
+                    also=(*also, rs.cite("45D1")), question=question, choice=str(card))
+        edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later), *rest))))
+    return edges
+
+
+def later_misplay(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45D1 for a second misplay still in time (dummy's lead to the next trick, after a call
+    that designated another card), ruled after the first correction: the call is resolved
+    again on the corrected table (Law 46's resolver); a lead the first correction withdrew
+    (44G) takes the misplay with it."""
+    assert isinstance(task, LaterMisplay)
+    x = task.misplay
+    table = node.table
+    rest = node.agenda[1:]
+    trick = table.trick(x.trick)
+    d = rs.cite("45D1")
+    question = f"dummy placed {x.wrong} on trick {x.trick} after '{x.call.what}'"
+    if trick is None or trick.card_of(x.dummy) != x.wrong:
+        step = Step("TD", StepKind.FORCED, d, f"dummy's {x.wrong} is no longer on trick {x.trick} (it went back in the "
+                    f"correction of trick {x.trick - 1}): the call '{x.call.what}' is void with it and nothing is left to "
+                    "correct", question=question, choice="void")
+        return [(step, _child(node, table, rest))]
+    pos = trick.position_of(x.dummy)
+    assert pos is not None
+    at = table.without_trick_after(x.trick - 1)
+    if trick.plays[:pos]:
+        at = at.play_many(trick.plays[:pos])
+    try:
+        res = resolve_call(at, x.call, x.meant, _policy(rs))
+    except RulingError as err:
+        step = Step("TD", StepKind.FORCED, d, f"the call '{x.call.what}' designates no card of dummy's on the corrected "
+                    f"table ({err}): {x.wrong} stands", question=question, choice="stands")
+        return [(step, _child(node, table, rest))]
+    later = _later_plays(table, x)
+    if res.deemed == x.wrong:
+        step = Step("TD", StepKind.FORCED, d, f"on the corrected table '{x.call.what}' designates {x.wrong}, the card "
+                    "dummy placed: it stands", also=(rs.cite(res.clause),), question=question, choice="stands")
+        return [(step, _child(node, table, rest))]
+    if res.deemed is None:
+        om = OpenMisplay(x.call, x.placed, res, x.wrong, x.trick, x.dummy, x.meant)
+        return choose_designated(rs, _child(node, table, (ChooseDesignated(om, later), *rest)), ChooseDesignated(om, later))
+    m = Misplay(x.call, x.placed, res.deemed, x.wrong, x.trick, x.dummy, True, res.clause, x.meant)
+    first = ReplaceDummyCard(m, later)
+    return replace_dummy_card(rs, _child(node, table, (first, *rest)), first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,8 +655,12 @@ def designated_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 RULES: tuple[Rule, ...] = (
     Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
-    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "16C1", "16C2"), misplay_cascade,
+    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "16C1", "16C2"),
+         misplay_cascade,
          misplay_cascade.__doc__ or ""),
+    Rule("choose_designated", ChooseDesignated, ("46B", "46B3(b)", "46B4", "46B5", "45D1", "44C", "46B1(a)", "46B1(b)",
+                                                 "46B1(c)", "46A"), choose_designated, choose_designated.__doc__ or ""),
+    Rule("later_misplay", LaterMisplay, ("45D1", "44G"), later_misplay, later_misplay.__doc__ or ""),
     Rule("misplay_stands", MisplayStands, ("45D2",), misplay_stands, misplay_stands.__doc__ or "",
          editions=frozenset({"2017"})),
     Rule("misplay_too_late_silent", MisplayTooLateSilent, ("45D1", "45C4(a)"), misplay_too_late_silent,
