@@ -290,8 +290,8 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
                                   f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
         for x in intime[1:]:
             irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
-        agenda = (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:]))
-        node = Node(table=table, agenda=agenda, focus=m.trick)
+        node = Node(table=table, agenda=(*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])),
+                    focus=m.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
         handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
@@ -362,7 +362,7 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         rs.cite("45D1"),
         f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated, is played; "
         "no penalty card (48A)",
-        also=(rs.cite("48A"),),
+        also=(rs.cite("48A"), *((rs.cite("46B"),) if m.meant else ())),  # 46B intro: incontrovertible intention
         question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
         choice=f"{m.designated} played",
     )
@@ -556,7 +556,8 @@ def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]
                if counts and isinstance(m, Misplay) else ""))
     step = Step("TD", StepKind.FORCED, rs.cite("45D1"), text, also=(rs.cite("45C4(a)"),) if counts else (),
                 question=f"dummy placed {m.wrong}, declarer had designated {m.what}", choice="card stands")
-    reports = tuple(DesignatedRevoke(m, seat, card) for seat, card in task.revokes) if counts else ()
+    reports = tuple(DesignatedRevoke(m, seat, card) for seat, card in task.revokes) if counts and isinstance(m, Misplay) \
+        else ()
     return [(step, _child(node, node.table, (*reports, *node.agenda[1:])))]
 
 
@@ -654,7 +655,7 @@ def designated_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
+    Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A", "46B"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
     Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "16C1", "16C2"),
          misplay_cascade,
          misplay_cascade.__doc__ or ""),
