@@ -70,6 +70,9 @@ class Cursor:
     last: Designated | None = None
     standing: Suit | None = None  # a 'run the <suit>' instruction in force
     dummy_last: Designated | None = None  # dummy's latest card (a change may concern it)
+    #: Law 45D misplays met on the way (table at the call, the call, the finding, dummy's
+    #: placing), ruled by the dummy_misplay rules at the end of the record
+    misplays: tuple[tuple[TableState, Call, tuple[Card, ...] | None, Play], ...] = ()
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -189,6 +192,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     """
     rest = cursor.rest
     last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
+    misplays = cursor.misplays
     dummy, declarer = table.dummy, table.declarer
     i = 0
     while i < len(rest):
@@ -200,8 +204,15 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
         verdict = _needs_ruling(table, e, after, rs)
         if verdict is None and stop_foreign:
             return table, (), FOREIGN
+        if verdict is None and isinstance(e, (Call, FoundCall)):
+            # Law 45D: dummy placed another card than the call designates; the placing line
+            # is applied as the play below and the misplay is ruled at the end of the record
+            placed = _next_places(after, dummy)
+            if placed is not None:
+                misplays += ((table, e.call if isinstance(e, FoundCall) else e,
+                              e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last)
+            here = Cursor(after, last, standing, dummy_last, misplays)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -243,6 +254,10 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             elif e.seat is declarer:
                 last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
+    if misplays:
+        from rulings.solver.rulesets.dummy_misplay import RecordMisplays
+
+        return table, (RecordMisplays(misplays),), ""
     return table, (), ""
 
 
@@ -436,7 +451,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
-        cursor = Cursor(rest, mark, standing, mark)
+        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -681,5 +696,8 @@ OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
 
 
 def designation_first(rs: RuleSet, replay: Replay) -> bool:
-    """True when a Law 45C/46 event of the record comes before its first Law 45D misplay."""
-    return False
+    """True when a Law 45C/46 event of the record comes before its first Law 45D misplay: the
+    designation rules then rule it first and hand the misplays on (``RecordMisplays``)."""
+    events = prepare((*replay.before, *replay.after))
+    _, tasks, remark = advance(rs, _initial(replay.table), Cursor(events[: len(replay.before)]), stop_foreign=True)
+    return bool(tasks) and remark != FOREIGN

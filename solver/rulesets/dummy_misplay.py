@@ -25,7 +25,9 @@ resolver (``rulings.models.designation.resolve_call``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
@@ -196,23 +198,33 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         prepared = events[i]
         meant = prepared.incontrovertible if isinstance(prepared, FoundCall) else None
         at = _table_at(table, counts[i])
-        try:
-            res = resolve_call(at, event, meant, policy)
-        except RulingError as err:
-            raise err.located(line=event.line) from None
         trick_no, _, card = all_plays[counts[i + 1]]
         assert card == nxt.card
-        if res.deemed is None:
-            found.append(OpenMisplay(event, nxt, res, nxt.card, trick_no, dummy, meant))
-            continue
-        if res.deemed == nxt.card:
-            continue
-        designated = res.deemed
-        cur = at.current_trick
-        led = cur.suit_led if cur is not None and not cur.is_complete else None
-        follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
-        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows, res.clause, meant))
+        found_one = _classify(at, event, meant, nxt, trick_no, policy)
+        if found_one is not None:
+            found.append(found_one)
     return found
+
+
+def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed: Play, trick_no: int,
+              policy: DesignationPolicy) -> AnyMisplay | None:
+    """The misplay, if any, when dummy placed ``placed`` on trick ``trick_no`` after ``call``
+    (``at``: the table at the call). Raises RulingError (located at the call's line) for a
+    finding naming a card dummy cannot play."""
+    dummy = at.dummy
+    try:
+        res = resolve_call(at, call, meant, policy)
+    except RulingError as err:
+        raise err.located(line=call.line) from None
+    if res.deemed is None:
+        return OpenMisplay(call, placed, res, placed.card, trick_no, dummy, meant)
+    if res.deemed == placed.card:
+        return None
+    designated = res.deemed
+    cur = at.current_trick
+    led = cur.suit_led if cur is not None and not cur.is_complete else None
+    follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
+    return Misplay(call, placed, designated, placed.card, trick_no, dummy, follows, res.clause, meant)
 
 
 def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
@@ -242,61 +254,78 @@ def _first_task(m: AnyMisplay, later: tuple[LaterPlay, ...]) -> object:
     return ReplaceDummyCard(m, later) if isinstance(m, Misplay) else ChooseDesignated(m, later)
 
 
-def _late_task(rs: RuleSet, replay: Replay, m: AnyMisplay) -> object | None:
-    """The too-late task for an earlier misplay of the record (its card stands)."""
+RevokesOf = Callable[[Misplay], tuple[tuple[Seat, Card], ...]]
+
+
+def _late_task(rs: RuleSet, revokes_of: RevokesOf, m: AnyMisplay) -> object | None:
+    """The too-late task for a misplay of the record (its card stands)."""
     stands = MisplayStands(m)
     if rs.rule_for(stands) is not None:
         return stands
     counts = rs.decisions.misplay_too_late_designated_card_counts and isinstance(m, Misplay)
-    silent = MisplayTooLateSilent(m, _revokes_against_designated(replay, m) if isinstance(m, Misplay) and counts else ())
+    silent = MisplayTooLateSilent(m, revokes_of(m) if isinstance(m, Misplay) and counts else ())
     return silent if rs.rule_for(silent) is not None else None
 
 
-def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """Rule every misplay by dummy in record order: each one still in time under 45D1 (a
-    call that leaves a choice: the chooser first, 46B), each earlier one too late under 45D2
-    (2007: the law is silent), and the last one, when too late, with any revoke it made."""
-    misplays = find_all_misplays(replay, _policy(rs))
-    if not misplays:
-        return None
-    from rulings.solver.rulesets.designation import designation_first
-
-    if designation_first(rs, replay):  # a Law 45C/46 event comes first: the designation rules chain to us
-        return None
-    table = replay.table
-    handled: tuple[object, ...] = tuple(x for m in misplays for x in (m.call, m.placed))
+def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf
+          ) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None]:
+    """The tasks for ``misplays`` (record order) on ``table``: each too-late one before the
+    first in time (its card stands), the first in time (45D1, or the chooser first), then
+    each later one in time (``LaterMisplay``). Returns the agenda, the irregularities, the
+    notices and the first misplay in time (None when all are too late: the last one is then
+    left out of the agenda for the caller to rule)."""
     intime = [m for m in misplays if not _too_late(table, m)]
     late = [m for m in misplays if _too_late(table, m)]
     notices: tuple[Notice, ...] = ()
     irregularities: list[str] = []
     early: list[object] = []
     for x in late if intime else late[:-1]:
-        task = _late_task(rs, replay, x)
+        task = _late_task(rs, revokes_of, x)
         irregularities.append(f"{x}: each side has played to trick {x.trick + 1}, too late to correct")
         if task is None:
             notices += (Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is too late to correct "
                                               "and this rule set has no rule for it"),)
         else:
             early.append(task)
-    if intime:
-        m = intime[0]
-        later = _later_plays(table, m)
-        back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
-        irregularities.append(
-            f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
-            f"{1 + len(later)} card(s) may come back (at most five): {back}")
-        if isinstance(m, Misplay) and not m.designated_follows:
-            irregularities.append(f"the designated {m.designated} does not follow suit: once played it is a revoke by "
-                                  f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
-        for x in intime[1:]:
-            irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
-        node = Node(table=table, agenda=(*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])),
-                    focus=m.trick)
+    if not intime:
+        return tuple(early), irregularities, notices, None
+    m = intime[0]
+    later = _later_plays(table, m)
+    back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
+    irregularities.append(
+        f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
+        f"{1 + len(later)} card(s) may come back (at most five): {back}")
+    if isinstance(m, Misplay) and not m.designated_follows:
+        irregularities.append(f"the designated {m.designated} does not follow suit: once played it is a revoke by "
+                              f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
+    for x in intime[1:]:
+        irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
+    return (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])), irregularities, notices, m
+
+
+def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """Rule every misplay by dummy in record order: each one still in time under 45D1 (a
+    call that leaves a choice: the chooser first, 46B), each earlier one too late under 45D2
+    (2007: the law is silent), and the last one, when too late, with any revoke it made.
+    When a Law 45C/46 event comes first in the record, the designation rules rule it and
+    hand the misplays on (``RecordMisplays``)."""
+    misplays = find_all_misplays(replay, _policy(rs))
+    if not misplays:
+        return None
+    from rulings.solver.rulesets.designation import designation_first
+
+    if designation_first(rs, replay):
+        return None
+    table = replay.table
+    handled: tuple[object, ...] = tuple(x for m in misplays for x in (m.call, m.placed))
+    early, irregularities, notices, first = _plan(rs, table, misplays, partial(_revokes_against_designated, replay))
+    if first is not None:
+        node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
-        handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
+        handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1)
         return Opening(node, tuple(irregularities), notices, handled)
-    m = late[-1]
+    m = misplays[-1]
     stands = MisplayStands(m)
     irregularities.append(f"{m}: each side has played to trick {m.trick + 1}, too late to correct")
     agenda: tuple[object, ...] = (*early, stands)
@@ -317,18 +346,72 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     return Opening(node, (*irregularities, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
 
 
+MisplayRecord = tuple[TableState, Call, "tuple[Card, ...] | None", Play]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordMisplays:
+    """Law 45D misplays the designation rules met in the record after a Law 45C/46 event
+    (each: the table at the call, the call, the incontrovertible finding, dummy's placing),
+    ruled here in record order on the table at the end of their walk."""
+
+    records: tuple[MisplayRecord, ...]
+
+
+def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45D1/45D2 for misplays after a designation event: each call is resolved on the table
+    of this branch (the designation rules may have changed dummy's cards); those that are
+    still misplays are ruled as the opener rules them (45D2 without the revoke rules: a
+    failure to follow the wrong card is left to them, see docs/dummy-misplay-rules.md)."""
+    assert isinstance(task, RecordMisplays)
+    table = node.table
+    rest = node.agenda[1:]
+    misplays: list[AnyMisplay] = []
+    ats: dict[int, TableState] = {}
+    for at, call, meant, placed in task.records:
+        cur = at.play(placed.seat, placed.card).current_trick
+        assert cur is not None
+        try:
+            m = _classify(at, call, meant, placed, cur.number, _policy(rs))
+        except RulingError:
+            m = None
+        if m is not None:
+            misplays.append(m)
+            ats[id(m)] = at
+    if not misplays:
+        step = Step("TD", StepKind.FORCED, rs.cite("45D1"), "in this branch dummy placed the card each call designates: "
+                    "no misplay", question="did dummy place a card declarer did not designate?", choice="no misplay")
+        return [(step, _child(node, table, rest))]
+
+    def revokes_of(m: Misplay) -> tuple[tuple[Seat, Card], ...]:
+        return _revokes_vs(table, m, ats[id(m)])
+
+    agenda, _, _, first = _plan(rs, table, misplays, revokes_of)
+    if first is None:
+        last = _late_task(rs, revokes_of, misplays[-1])
+        agenda = (*agenda, *((last,) if last is not None else ()))
+    if not agenda:
+        step = Step("TD", StepKind.FORCED, rs.cite("45D1"), "too late, and this rule set has no rule for it: the cards "
+                    "stand", question="did dummy place a card declarer did not designate?", choice="stands")
+        return [(step, _child(node, table, rest))]
+    return rs.expand(_child(node, table, (*agenda, *rest)))
+
+
 def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat, Card], ...]:
     """Players after dummy on the misplayed trick who did not follow the suit the trick
     would have had with the designated card, while holding it (dummy leading: the designated
     card's suit; otherwise the suit led)."""
-    table = replay.table
+    i = replay.before.index(m.placed)
+    return _revokes_vs(replay.table, m, _table_at(replay.table, replay.applied_before[i]))
+
+
+def _revokes_vs(table: TableState, m: Misplay, at: TableState) -> tuple[tuple[Seat, Card], ...]:
+    """:func:`_revokes_against_designated` on ``table``, ``at``: the table at the placing."""
     trick = table.trick(m.trick)
     assert trick is not None
     pos = trick.position_of(m.dummy)
     assert pos is not None
     led = m.designated.suit if pos == 0 else trick.plays[0][1].suit
-    i = replay.before.index(m.placed)
-    at = _table_at(table, replay.applied_before[i])
     return tuple((s, c) for s, c in trick.plays[pos + 1:]
                  if c.suit is not led and any(x.suit is led for x in at.hand(s)))
 
@@ -661,6 +744,7 @@ RULES: tuple[Rule, ...] = (
          misplay_cascade.__doc__ or ""),
     Rule("choose_designated", ChooseDesignated, ("46B", "46B3(b)", "46B4", "46B5", "45D1", "44C", "46B1(a)", "46B1(b)",
                                                  "46B1(c)", "46A"), choose_designated, choose_designated.__doc__ or ""),
+    Rule("record_misplays", RecordMisplays, ("45D1",), record_misplays, record_misplays.__doc__ or ""),
     Rule("later_misplay", LaterMisplay, ("45D1", "44G"), later_misplay, later_misplay.__doc__ or ""),
     Rule("misplay_stands", MisplayStands, ("45D2",), misplay_stands, misplay_stands.__doc__ or "",
          editions=frozenset({"2017"})),
