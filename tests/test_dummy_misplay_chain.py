@@ -159,3 +159,27 @@ def test_designation_event_first_hands_the_misplay_on() -> None:
     while node.agenda and not isinstance(node.agenda[0], RecordMisplays):
         node = ruling.ruleset.expand(node)[0][1]
     assert node.agenda and isinstance(node.agenda[0], RecordMisplays)
+
+
+LEAD_CASE = """
+laws: 2017
+trick: 10
+leader: E
+won: {{NS: 5, EW: 4}}
+deal: "N:-.K93.-.2 -.54.-.AK -.A2.-.JT -.J.-.Q54"
+contract: 3NT
+declarer: S
+play: [E H5, S H2, W HJ, S calls H3, W C5, S changes to {card} slip, attention E]
+"""
+
+
+def test_44g_after_a_change_of_designation_only_when_the_winner_changes() -> None:
+    # H9 for H3: West's jack still wins, his lead stands (44G); HK for H3: dummy wins, the
+    # lead goes back and is unauthorized to declarer's side (16C)
+    [stays] = list(Ruling(loads(LEAD_CASE.format(card="H9"))).restorations())
+    assert [s.clause for s in stays.path][-1] == "44G" and stays.path[-1].choice == "stands"
+    assert stays.card_of(Seat.W, 11) == Card.parse("C5") and not stays.ledger
+    [back] = list(Ruling(loads(LEAD_CASE.format(card="HK"))).restorations())
+    assert back.path[-1].choice == "withdrawn" and back.card_of(Seat.W, 11) is None
+    assert back.lead is Seat.N and [(i.seat, str(i.card), str(i.unauthorized)) for i in back.ledger] == [(Seat.W, "C5", "NS")]
+    assert not back.penalty_cards

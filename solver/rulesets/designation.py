@@ -124,6 +124,17 @@ class OpponentMayChange:
     index: int
     cursor: Cursor
     old_suit_led: Suit | None = field(default=None)
+    then: tuple[object, ...] = ()  # the tasks after the last opponent (LeadAfterChange)
+
+
+@dataclass(frozen=True, slots=True)
+class LeadAfterChange:
+    """44G after a permitted change of designation: a lead to the next trick already made
+    is withdrawn when its leader no longer won the changed trick (as revoke.py's
+    ``retract_lead_when_winner_changes`` for a revoke trick); otherwise it stands."""
+
+    trick: int
+    cursor: Cursor
 
 
 # ----- walking the record ----------------------------------------------------------------------------
@@ -617,9 +628,14 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         child = table.replace_card(last.trick, seat, card)
         new_last = Designated(seat, card, last.trick, last.how)
         cursor = task.cursor.marked(new_last, table.dummy)
+        nxt = child.trick(last.trick + 1)
+        then: tuple[object, ...] = (LeadAfterChange(last.trick, cursor),) if nxt is not None and nxt.plays else ()
         if later:
-            t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit),)
+            t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit,
+                                                        then),)
             edges.append((step, _child(node, child, t2, ledger=own, findings=findings)))
+        elif then:
+            edges.append((step, _child(node, child, then, ledger=own, findings=findings)))
         else:
             edges.append(_go_on(rs, node, child, cursor, step, ledger=own, findings=findings))
     return edges
@@ -640,6 +656,8 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def go_on(t: TableState, step: Step, ledger: tuple[Info, ...] = ()) -> Edge:
         if nxt < len(task.later):
             return step, _child(node, t, (replace(task, index=nxt),), ledger=ledger)
+        if task.then:
+            return step, _child(node, t, task.then, ledger=ledger)
         return _go_on(rs, node, t, task.cursor, step, ledger=ledger)
 
     hand = frozenset(table.hand(seat) | {card})
@@ -677,7 +695,38 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
-_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange)
+def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """44G: after a permitted change of designation (45C4(b), 47C) the winner of the changed
+    trick leads the next one; a lead already made to it by another player is withdrawn (no
+    penalty card: it was led in turn as the trick stood; 16C: authorized to the defenders,
+    unauthorized to declarer's side). A lead by the player who still won stands."""
+    assert isinstance(task, LeadAfterChange)
+    table = node.table
+    changed = table.trick(task.trick)
+    nxt = table.trick(task.trick + 1)
+    assert changed is not None and nxt is not None and nxt.plays
+    winner = changed.winner(table.trumps)
+    leader, lead = nxt.plays[0]
+    question = f"{leader}'s lead of {lead} to trick {nxt.number}, made before the change of designation"
+    if winner is None or winner is leader:
+        step = Step("TD", StepKind.FORCED, rs.cite("44G"), f"{leader} still won trick {task.trick}: his lead of {lead} stands",
+                    question=question, choice="stands")
+        return [_go_on(rs, node, table, task.cursor, step)]
+    t = table
+    infos: list[Info] = []
+    for s, c in nxt.plays:
+        t = t.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        if s is not table.dummy:  # dummy's cards are faced: nothing to learn (16C)
+            infos.append(rs.withdrawn_info(s, c, table.declaring_side))
+    clauses = tuple(c for i in infos for c in (i.ai_clause, i.ui_clause))
+    step = Step("TD", StepKind.FORCED, rs.cite("44G"),
+                f"{leader}'s lead of {lead} is withdrawn (no penalty card): after the change {winner} won trick "
+                f"{task.trick} and leads", also=(rs.cite("47C"), *dict.fromkeys(clauses)), question=question,
+                choice="withdrawn")
+    return [_go_on(rs, node, t, task.cursor, step, ledger=tuple(infos))]
+
+
+_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange, LeadAfterChange)
 
 RULES: tuple[Rule, ...] = (
     Rule("designation_resolve", ResolveCall,
@@ -689,6 +738,8 @@ RULES: tuple[Rule, ...] = (
          partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
     Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
          partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
+    Rule("designation_lead_after_change", LeadAfterChange, ("44G", "47C", "16C1", "16C2"), lead_after_change,
+         lead_after_change.__doc__ or ""),
     Rule("designation_opponent_change", OpponentMayChange, ("47D", "45C4(b)", "44C", "16C1", "16C2"), opponent_change,
          opponent_change.__doc__ or ""),
 )
