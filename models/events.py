@@ -291,7 +291,22 @@ class Choice(Event):
         return f"{self.seat} {self.verb}" + (f" {what}" if what is not None else "")
 
 
-AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard | Choice
+@dataclass(frozen=True, slots=True)
+class NamePlay(Event):
+    """``<seat> names <card> to play``: a player names a card of his own hand as the one he
+    plays (45C4(a)); a later ``<seat> changes to <card>`` by him concerns it (2007 45C4(b)
+    reaches any player's designation; 2017 only declarer's of dummy's card). A project
+    extension of CASES.md (docs/case-format.md); plain ``names <card>`` is unchanged."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} names {self.card} to play"
+
+
+AnyEvent = Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds | Simultaneous | FifthCard | Choice | NamePlay
 
 
 class PlayLine:
@@ -363,6 +378,8 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return Expose(seat, _card(rest[0], text), facts, line=line)
     if verb == "names" and len(rest) == 1:
         return Name(seat, _card(rest[0], text), line=line)
+    if verb == "names" and len(rest) == 3 and rest[1].lower() == "to" and rest[2].lower() == "play":
+        return NamePlay(seat, _card(rest[0], text), line=line)
     if verb == "touches" and len(rest) in (1, 2):
         purpose = rest[1].lower() if len(rest) == 2 else None
         if purpose is not None and purpose not in TOUCH_PURPOSES:
