@@ -19,6 +19,12 @@ docs/dummy-misplay-rules.md):
   ``misplay_too_late_designated_card_counts``, the EBL 2011 reading) a failure to follow the
   suit of the card declarer named is an established revoke.
 
+Round 2 (docs/dummy-misplay-rules.md): a designated card that revokes is corrected under 62
+right after the 45D1 step (revoke.py's ``CorrectRevoke``); a call that leaves a choice is
+resolved by its chooser first (``ChooseDesignated``); several misplays are ruled in record
+order (``LaterMisplay``); misplays after a Law 45C/46 event come from the designation rules
+(``RecordMisplays``).
+
 The designated card comes from ONE function, :func:`_designated`, which asks Law 46's
 resolver (``rulings.models.designation.resolve_call``).
 """
