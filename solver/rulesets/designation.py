@@ -393,8 +393,10 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     table = _initial(replay.table)
     upto = len(replay.before)
     cursor = Cursor(events[:upto])
-    start, tasks, remark = advance(rs, table, cursor, stop_foreign=True)
-    if not tasks or remark == FOREIGN:
+    # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
+    # end of the walk; a record with misplays only is the dummy_misplay opener's
+    start, tasks, remark = advance(rs, table, cursor)
+    if not tasks or not isinstance(tasks[0], _TASKS):
         return None
     first_task = tasks[0]
     if isinstance(first_task, RuleTouch) and first_task.touch.card not in start.deal[start.dummy]:
@@ -405,6 +407,11 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         focus = first.cursor.last.trick
     else:
         focus = _focus(start)
+    carried = getattr(first, "cursor", None)
+    for at, _, _, placed in carried.misplays if isinstance(carried, Cursor) else ():
+        cur = at.play(placed.seat, placed.card).current_trick  # an earlier misplay's trick is shown too
+        if cur is not None:
+            focus = min(focus, cur.number)
     node = Node(table=start, agenda=tasks, focus=focus)
     def ours(e: AnyEvent) -> bool:
         if isinstance(e, (Call, ChangeDesignation, Touch)):
@@ -804,8 +811,8 @@ OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
 
 
 def designation_first(rs: RuleSet, replay: Replay) -> bool:
-    """True when a Law 45C/46 event of the record comes before its first Law 45D misplay: the
-    designation rules then rule it first and hand the misplays on (``RecordMisplays``)."""
+    """True when the record holds a Law 45C/46 event (before or after its Law 45D misplays):
+    the designation rules then walk the record and hand the misplays on (``RecordMisplays``)."""
     events = prepare((*replay.before, *replay.after))
-    _, tasks, remark = advance(rs, _initial(replay.table), Cursor(events[: len(replay.before)]), stop_foreign=True)
-    return bool(tasks) and remark != FOREIGN
+    _, tasks, _ = advance(rs, _initial(replay.table), Cursor(events[: len(replay.before)]))
+    return bool(tasks) and isinstance(tasks[0], _TASKS)
