@@ -395,7 +395,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     cursor = Cursor(events[:upto])
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
-    start, tasks, remark = advance(rs, table, cursor)
+    start, tasks, _ = advance(rs, table, cursor)
     if not tasks or not isinstance(tasks[0], _TASKS):
         return None
     first_task = tasks[0]
