@@ -449,7 +449,8 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         "TD",
         StepKind.FORCED,
         rs.cite("45D1"),
-        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated, is played; "
+        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card "
+        f"{'the defenders' if m.clause == '46B5' else 'declarer'} designated, is played; "
         "no penalty card (48A)",
         also=(rs.cite("48A"), *((rs.cite("46B"),) if m.meant else ())),  # 46B intro: incontrovertible intention
         question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
