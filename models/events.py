@@ -325,8 +325,23 @@ class DummyAction(Event):
         return f"{self.seat} {self.verb} {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class NamePlay(Event):
+    """``<seat> names <card> to play``: a player names a card of his own hand as the one he
+    plays (45C4(a)); a later ``<seat> changes to <card>`` by him concerns it (2007 45C4(b)
+    reaches any player's designation; 2017 only declarer's of dummy's card). A project
+    extension of CASES.md (docs/case-format.md); plain ``names <card>`` is unchanged."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} names {self.card} to play"
+
+
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
-            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction)
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay)
 
 
 class PlayLine:
@@ -398,6 +413,8 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return Expose(seat, _card(rest[0], text), facts, line=line)
     if verb == "names" and len(rest) == 1:
         return Name(seat, _card(rest[0], text), line=line)
+    if verb == "names" and len(rest) == 3 and rest[1].lower() == "to" and rest[2].lower() == "play":
+        return NamePlay(seat, _card(rest[0], text), line=line)
     if verb == "touches" and len(rest) in (1, 2):
         purpose = rest[1].lower() if len(rest) == 2 else None
         if purpose is not None and purpose not in TOUCH_PURPOSES:

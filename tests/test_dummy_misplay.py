@@ -65,10 +65,23 @@ def test_designated_card_high_and_low_of_the_suit_led() -> None:
     assert _designated(table, Call(Seat.S, Designation.parse("diamond"))) == Card.parse("D2")  # 46B2
 
 
-def test_unresolved_call_is_left_to_the_designation_rules() -> None:
-    ruling = Ruling(case("S calls anything, N D2, attention E"))
-    assert not any("45D" in i for i in ruling.irregularities)
-    assert any("not yet ruled" in n.text for n in ruling.notices)
+def test_call_that_leaves_a_choice_then_45d1_against_the_card_chosen() -> None:
+    # 46B5: either defender designates among dummy's lawful cards; the card dummy placed
+    # stands if chosen, otherwise 45D1 replaces it (gap 2 of the first round: was unruled).
+    ruling = Ruling(case("S calls anything, N D2, E D5, attention S"))
+    assert any("45D1" in i for i in ruling.irregularities)
+    assert not any("not yet ruled" in n.text for n in ruling.notices)
+    rs = list(ruling.restorations())
+    chosen = {r.path[0].choice: r for r in rs}
+    assert set(chosen) == {"C2", "D2", "DQ"}
+    assert all("either defender" in r.path[0].actor and r.path[0].clause == "46B5" for r in rs)
+    assert [s.clause for s in chosen["D2"].path] == ["46B5"] and not chosen["D2"].withdrawn
+    for card in ("DQ", "C2"):
+        r = chosen[card]
+        assert r.path[1].clause == "45D1" and r.card_of(Seat.N) == Card.parse(card)
+    # D2 stands (1); DQ: East keeps D5 or plays D9 (2); C2: East must follow clubs with C9 (1)
+    assert len(rs) == 4
+    assert [r.card_of(Seat.E) for r in rs if r.card_of(Seat.N) == Card.parse("C2")] == [Card.parse("C9")]
 
 
 def test_too_late_rule_only_in_2017() -> None:
@@ -140,13 +153,19 @@ def test_cli_solve_shows_every_restoration_and_the_script() -> None:
 
 
 def test_call_of_a_card_that_would_not_follow_is_designated_and_revokes() -> None:
-    # Dummy must follow diamonds, but a card dummy holds named outright is played (45C4(a);
-    # part A's resolver, as for the foundation's dummy revokes): 45D restores the club and
-    # notes that it is a revoke by dummy, left to the revoke laws.
+    # Dummy must follow diamonds, but a card dummy holds named outright is played (45C4(a)):
+    # 45D1 puts the club on the trick, which is a revoke by dummy (61A), not established, so
+    # it is corrected at once under 62B (62B2: no penalty card, declarer names a diamond).
     c = loads(HEADER.format(laws="2017", play="W D4, S calls C2, N D2, attention E").replace("leader: N", "leader: W"))
     ruling = Ruling(c)
     assert any("45D1" in i for i in ruling.irregularities)
-    assert any("revoke by dummy" in n.text for n in ruling.notices)
+    assert any("revoke by dummy" in i for i in ruling.irregularities)
+    rs = list(ruling.restorations())
+    assert [[s.clause for s in r.path] for r in rs] == [["45D1", "62B"]] * 2
+    assert sorted(str(r.card_of(Seat.N)) for r in rs) == ["D2", "DQ"]
+    for r in rs:
+        assert sorted(f"{w.seat}{w.card}" for w in r.withdrawn) == ["NC2", "ND2"]
+        assert not r.penalty_cards and "62B2" in r.laws and not r.established
 
 
 def test_json_of_a_45d1_ruling_matches_the_schema() -> None:
@@ -178,7 +197,7 @@ def test_incontrovertible_finding_makes_the_designated_card() -> None:
     play = "S calls diamond, N D2, E D5, attention S, director finds incontrovertible DQ"
     [m] = find_misplays(case(play).replay())
     assert (m.designated, m.wrong) == (Card.parse("DQ"), Card.parse("D2"))
-    assert m.finding is not None and m.finding.finding == "incontrovertible DQ"
+    assert m.meant == (Card.parse("DQ"),)
     ruling = Ruling(case(play))
     assert any("45D" in i for i in ruling.irregularities)
     assert not any("not yet ruled" in n.text for n in ruling.notices)

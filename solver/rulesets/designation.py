@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from rulings.models.cards import Card, Seat, Suit
+from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.designation import DesignationPolicy, Resolution, resolve_call
 from rulings.models.errors import IllegalActionError, RulingError
@@ -31,6 +31,7 @@ from rulings.models.events import (
     Designation,
     DirectorFinds,
     Name,
+    NamePlay,
     Play,
     Touch,
 )
@@ -70,6 +71,10 @@ class Cursor:
     last: Designated | None = None
     standing: Suit | None = None  # a 'run the <suit>' instruction in force
     dummy_last: Designated | None = None  # dummy's latest card (a change may concern it)
+    #: Law 45D misplays met on the way (table at the call, the call, the finding, dummy's
+    #: placing), ruled by the dummy_misplay rules at the end of the record
+    misplays: tuple[tuple[TableState, Call, tuple[Card, ...] | None, Play], ...] = ()
+    defender_last: Designated | None = None  # a defender's latest card named to play (2007 45C4(b))
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -121,6 +126,19 @@ class OpponentMayChange:
     index: int
     cursor: Cursor
     old_suit_led: Suit | None = field(default=None)
+    then: tuple[object, ...] = ()  # the tasks after the last opponent (LeadAfterChange)
+    offending: Side | None = None  # the side that changed (None: declarer's side)
+
+
+@dataclass(frozen=True, slots=True)
+class LeadAfterChange:
+    """44G after a permitted change of designation: a lead to the next trick already made
+    is withdrawn when its leader no longer won the changed trick (as revoke.py's
+    ``retract_lead_when_winner_changes`` for a revoke trick); otherwise it stands."""
+
+    trick: int
+    cursor: Cursor
+    offending: Side | None = None  # the side that changed (None: declarer's side)
 
 
 # ----- walking the record ----------------------------------------------------------------------------
@@ -165,8 +183,10 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
                 return None
             return True if res.deemed == placed.card else None
         return not plain
+    if isinstance(e, NamePlay):
+        return e.card in table.hand(e.seat) and table.on_play is e.seat
     if isinstance(e, ChangeDesignation):
-        return e.seat is declarer
+        return e.seat is declarer or table.is_defender(e.seat)
     if isinstance(e, Touch):
         return e.seat is declarer
     if isinstance(e, Name):
@@ -189,6 +209,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     """
     rest = cursor.rest
     last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
+    misplays = cursor.misplays
     dummy, declarer = table.dummy, table.declarer
     i = 0
     while i < len(rest):
@@ -200,8 +221,15 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
         verdict = _needs_ruling(table, e, after, rs)
         if verdict is None and stop_foreign:
             return table, (), FOREIGN
+        if verdict is None and isinstance(e, (Call, FoundCall)):
+            # Law 45D: dummy placed another card than the call designates; the placing line
+            # is applied as the play below and the misplay is ruled at the end of the record
+            placed = _next_places(after, dummy)
+            if placed is not None:
+                misplays += ((table, e.call if isinstance(e, FoundCall) else e,
+                              e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last)
+            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -212,6 +240,8 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 return table, (RuleTouch(e, here),), ""
             if isinstance(e, Name):
                 return table, (RuleNamed(e, here),), ""
+            if isinstance(e, NamePlay):
+                return table, (RuleNamed(Name(e.seat, e.card, e.line), here),), ""
         if isinstance(e, (Call, FoundCall)):
             call = e.call if isinstance(e, FoundCall) else e
             if call.seat is declarer and call.what.card is not None and verdict is False:
@@ -243,6 +273,10 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             elif e.seat is declarer:
                 last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
+    if misplays:
+        from rulings.solver.rulesets.dummy_misplay import RecordMisplays
+
+        return table, (RecordMisplays(misplays),), ""
     return table, (), ""
 
 
@@ -359,8 +393,10 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     table = _initial(replay.table)
     upto = len(replay.before)
     cursor = Cursor(events[:upto])
-    start, tasks, remark = advance(rs, table, cursor, stop_foreign=True)
-    if not tasks or remark == FOREIGN:
+    # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
+    # end of the walk; a record with misplays only is the dummy_misplay opener's
+    start, tasks, _ = advance(rs, table, cursor)
+    if not tasks or not isinstance(tasks[0], _TASKS):
         return None
     first_task = tasks[0]
     if isinstance(first_task, RuleTouch) and first_task.touch.card not in start.deal[start.dummy]:
@@ -371,9 +407,16 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         focus = first.cursor.last.trick
     else:
         focus = _focus(start)
+    carried = getattr(first, "cursor", None)
+    for at, _, _, placed in carried.misplays if isinstance(carried, Cursor) else ():
+        cur = at.play(placed.seat, placed.card).current_trick  # an earlier misplay's trick is shown too
+        if cur is not None:
+            focus = min(focus, cur.number)
     node = Node(table=start, agenda=tasks, focus=focus)
     def ours(e: AnyEvent) -> bool:
         if isinstance(e, (Call, ChangeDesignation, Touch)):
+            return True
+        if isinstance(e, NamePlay):
             return True
         if isinstance(e, Name):
             return e.seat is start.declarer
@@ -398,7 +441,7 @@ def _describe(task: object) -> str:
     if isinstance(task, RuleTouch):
         return f"declarer touched dummy's {task.touch.card}"
     if isinstance(task, RuleNamed):
-        return f"declarer named {task.name.card} from his own hand"
+        return f"{task.name.seat} named {task.name.card} from his own hand"
     return "a designation"
 
 
@@ -436,7 +479,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
-        cursor = Cursor(rest, mark, standing, mark)
+        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -477,7 +520,8 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     step = Step(str(seat), StepKind.FORCED, rs.cite("45C4(a)"), f"{seat} named {card}: it is played",
                 question=f"{seat} named {card}", choice=str(card))
     child = table.play(seat, card)
-    cursor = replace(task.cursor, last=Designated(seat, card, _last_trick_no(child), "named"))
+    mark = Designated(seat, card, _last_trick_no(child), "named")
+    cursor = replace(task.cursor, defender_last=mark) if table.is_defender(seat) else replace(task.cursor, last=mark)
     return [_go_on(rs, node, child, cursor, step)]
 
 
@@ -502,6 +546,8 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     assert isinstance(task, RuleChange)
     table = node.table
     ch = task.change
+    if table.is_defender(ch.seat):
+        return _defender_change(rs, node, task, words)
     # the change concerns dummy's latest card when it names a card dealt to dummy, else
     # declarer's latest card (a card from his own hand)
     if table.deal.holder(ch.card) is table.dummy:
@@ -553,6 +599,49 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     return edges
 
 
+def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWords) -> list[Edge]:
+    """45C4(b) for a defender's own card named to play (``names <card> to play``): 2017 reaches
+    only declarer's designation of dummy's card, so the change is refused (45C4(a): the card
+    named is played); 2007 reaches any player, until his partner has played a card, on the
+    finding 'without pause for thought' (branches without it). Then 47C, and the opponents
+    who played after the card may change theirs (47D); the defenders are the offending side
+    for 16C."""
+    table = node.table
+    ch = task.change
+    seat = ch.seat
+    last = task.cursor.defender_last
+    if last is not None and last.seat is not seat:
+        last = None
+    clause = rs.cite("45C4(b)")
+    question = f"may {seat} change to {ch.card}?"
+
+    def refuse(why: str, cite: str, also: tuple[str, ...] = ()) -> list[Edge]:
+        kept = f"; {last.card} stands" if last is not None else ""
+        step = Step("TD", StepKind.FORCED, cite, f"the change to {ch.card} is refused: {why}{kept}", also=also,
+                    question=question, choice="refused")
+        return [_go_on(rs, node, table, task.cursor, step)]
+
+    if last is None:
+        return refuse(f"{seat} named no card to play", rs.cite("47F2"))
+    if not words.own_hand:
+        return refuse(f"{clause} lets only declarer change, and only a designation of dummy's card", clause,
+                      (rs.cite("45C4(a)"), rs.cite("47F2")))
+    if any(s in (seat, seat.partner) for s, _ in _plays_after(table, last)):
+        return refuse(f"{seat}'s partner has played a card since", clause, (rs.cite("47F2"),))
+    if task.finding == "rethink":
+        return refuse(f"the director finds {words.refused}", clause, (rs.cite("45C4(a)"),))
+    if task.finding == "slip":
+        return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
+    fq = f"was {seat}'s designation of {last.card} unintended ({words.allowed})?"
+    edges = _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
+                   question=fq)
+    refused = Step("TD", StepKind.FINDING, clause,
+                   f"the director finds {words.refused}: the change to {ch.card} is refused; {last.card} stands",
+                   also=(rs.cite("45C4(a)"),), question=fq, choice="rethink")
+    edges.append(_go_on(rs, node, table, task.cursor, refused, findings=("rethink",)))
+    return edges
+
+
 def _plays_after(table: TableState, last: Designated) -> list[tuple[Seat, Card]]:
     out: list[tuple[Seat, Card]] = []
     seen = False
@@ -586,7 +675,8 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
             raise IllegalActionError(f"card {str(ch.card)!r} is not in {seat}'s hand", token=str(ch.card), line=ch.line)
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
-    later = tuple((s, c) for s, c in trick.plays[pos + 1 :] if table.is_defender(s))
+    offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
+    later = tuple((s, c) for s, c in trick.plays[pos + 1 :] if s.side is not offending)
     edges: list[Edge] = []
     q = question or f"may declarer change to {ch.card}?"
     for card in options:
@@ -595,16 +685,21 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
             text += f" ({ch.card} is not a lawful card of dummy's: declarer designates {card})"
         # 16C: declarer's own withdrawn card told the defenders something; dummy's cards are
         # face up and tell nothing
-        own: tuple[Info, ...] = () if seat is table.dummy else (rs.withdrawn_info(seat, last.card, table.declaring_side),)
+        own: tuple[Info, ...] = () if seat is table.dummy else (rs.withdrawn_info(seat, last.card, offending),)
         info_clauses = tuple(c for i in own for c in (i.ai_clause, i.ui_clause))
         step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
         child = table.replace_card(last.trick, seat, card)
         new_last = Designated(seat, card, last.trick, last.how)
         cursor = task.cursor.marked(new_last, table.dummy)
+        nxt = child.trick(last.trick + 1)
+        then: tuple[object, ...] = (LeadAfterChange(last.trick, cursor, offending),) if nxt is not None and nxt.plays else ()
         if later:
-            t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit),)
+            t2: tuple[object, ...] = (OpponentMayChange(last.trick, later, 0, cursor, old_led if pos > 0 else last.card.suit,
+                                                        then, offending),)
             edges.append((step, _child(node, child, t2, ledger=own, findings=findings)))
+        elif then:
+            edges.append((step, _child(node, child, then, ledger=own, findings=findings)))
         else:
             edges.append(_go_on(rs, node, child, cursor, step, ledger=own, findings=findings))
     return edges
@@ -625,6 +720,8 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def go_on(t: TableState, step: Step, ledger: tuple[Info, ...] = ()) -> Edge:
         if nxt < len(task.later):
             return step, _child(node, t, (replace(task, index=nxt),), ledger=ledger)
+        if task.then:
+            return step, _child(node, t, task.then, ledger=ledger)
         return _go_on(rs, node, t, task.cursor, step, ledger=ledger)
 
     hand = frozenset(table.hand(seat) | {card})
@@ -635,34 +732,65 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     question = f"{seat} may withdraw {card}, played after the changed designation"
     clause, also_ = rs.cite("47D"), (rs.cite("45C4(b)"),)
     if not was_lawful:
-        step = Step(str(seat), StepKind.FORCED, clause, f"{card} was not a lawful card before the change: it stands",
+        step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} was not a lawful card before the change: it stands",
                     also=also_, question=question, choice="stands")
         return [go_on(table, step)]
     lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
     subs = lawful_cards(hand, led, penalty, frozenset({card}))
-    info = rs.withdrawn_info(seat, card, table.declaring_side)
+    info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side)
     edges: list[Edge] = []
     must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced
     if must:
         question = f"{seat} must replace {card}: after the change it no longer follows suit"
     if not must:
         note = "" if lawful_now else " (it no longer follows suit)"
-        edges.append(go_on(table, Step(str(seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
+        edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
                                        question=question, choice="keep")))
     for sub in subs:
         t2 = table.replace_card(task.trick, seat, sub)
         verb = "must withdraw" if must else "withdraws"
-        step = Step(str(seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}; no penalty card",
+        step = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}; no penalty card",
                     also=(*also_, rs.cite("44C"), info.ai_clause, info.ui_clause) if must else
                     (*also_, info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
-        edges.append(go_on(t2, step, (info,)))
+        edges.append(go_on(t2, step, (info,) if seat is not table.dummy else ()))  # dummy's cards are faced
     if not edges:  # no lawful substitute: the card stands
-        edges.append(go_on(table, Step(str(seat), StepKind.FORCED, clause, f"{card} stands", question=question,
+        edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} stands", question=question,
                                        choice="stands")))
     return edges
 
 
-_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange)
+def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """44G: after a permitted change of designation (45C4(b), 47C) the winner of the changed
+    trick leads the next one; a lead already made to it by another player is withdrawn (no
+    penalty card: it was led in turn as the trick stood; 16C: authorized to the defenders,
+    unauthorized to declarer's side). A lead by the player who still won stands."""
+    assert isinstance(task, LeadAfterChange)
+    table = node.table
+    changed = table.trick(task.trick)
+    nxt = table.trick(task.trick + 1)
+    assert changed is not None and nxt is not None and nxt.plays
+    winner = changed.winner(table.trumps)
+    leader, lead = nxt.plays[0]
+    question = f"{leader}'s lead of {lead} to trick {nxt.number}, made before the change of designation"
+    if winner is None or winner is leader:
+        step = Step("TD", StepKind.FORCED, rs.cite("44G"), f"{leader} still won trick {task.trick}: his lead of {lead} stands",
+                    question=question, choice="stands")
+        return [_go_on(rs, node, table, task.cursor, step)]
+    t = table
+    infos: list[Info] = []
+    for s, c in nxt.plays:
+        t = t.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        if s is not table.dummy:  # dummy's cards are faced: nothing to learn (16C)
+            infos.append(rs.withdrawn_info(s, c, task.offending or table.declaring_side))
+    clauses = tuple(c for i in infos for c in (i.ai_clause, i.ui_clause))
+    step = Step("TD", StepKind.FORCED, rs.cite("44G"),
+                f"{leader}'s lead of {lead} is withdrawn (no penalty card): after the change {winner} won trick "
+                f"{task.trick} and leads", also=(rs.cite("47C"), *dict.fromkeys(clauses)), question=question,
+                choice="withdrawn")
+    return [_go_on(rs, node, t, task.cursor, step, ledger=tuple(infos))]
+
+
+_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange, LeadAfterChange)
 
 RULES: tuple[Rule, ...] = (
     Rule("designation_resolve", ResolveCall,
@@ -674,7 +802,17 @@ RULES: tuple[Rule, ...] = (
          partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
     Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
          partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
+    Rule("designation_lead_after_change", LeadAfterChange, ("44G", "47C", "16C1", "16C2"), lead_after_change,
+         lead_after_change.__doc__ or ""),
     Rule("designation_opponent_change", OpponentMayChange, ("47D", "45C4(b)", "44C", "16C1", "16C2"), opponent_change,
          opponent_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
+
+
+def designation_first(rs: RuleSet, replay: Replay) -> bool:
+    """True when the record holds a Law 45C/46 event (before or after its Law 45D misplays):
+    the designation rules then walk the record and hand the misplays on (``RecordMisplays``)."""
+    events = prepare((*replay.before, *replay.after))
+    _, tasks, _ = advance(rs, _initial(replay.table), Cursor(events[: len(replay.before)]))
+    return bool(tasks) and isinstance(tasks[0], _TASKS)

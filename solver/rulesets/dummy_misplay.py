@@ -19,25 +19,33 @@ docs/dummy-misplay-rules.md):
   ``misplay_too_late_designated_card_counts``, the EBL 2011 reading) a failure to follow the
   suit of the card declarer named is an established revoke.
 
+Round 2 (docs/dummy-misplay-rules.md): a designated card that revokes is corrected under 62
+right after the 45D1 step (revoke.py's ``CorrectRevoke``); a call that leaves a choice is
+resolved by its chooser first (``ChooseDesignated``); several misplays are ruled in record
+order (``LaterMisplay``); misplays after a Law 45C/46 event come from the designation rules
+(``RecordMisplays``).
+
 The designated card comes from ONE function, :func:`_designated`, which asks Law 46's
 resolver (``rulings.models.designation.resolve_call``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, resolve_call
+from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, Resolution, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
-from rulings.models.table import TableState
+from rulings.models.table import Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.designation import _policy
-from rulings.solver.rulesets.revoke import open_revoke
+from rulings.solver.rulesets.revoke import CorrectRevoke, open_revoke
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
 
@@ -53,11 +61,58 @@ class Misplay:
     trick: int
     dummy: Seat
     designated_follows: bool = True  # the designated card follows suit (44C) where dummy could
-    finding: DirectorFinds | None = None  # 'director finds incontrovertible <card>' that made ``designated``
+    clause: str = "45C4(a)"  # the clause that made it the designated card (Law 46's resolver)
+    meant: tuple[Card, ...] | None = None  # the director's finding of incontrovertible intention
+
+    @property
+    def what(self) -> str:
+        return str(self.designated)
 
     def __str__(self) -> str:
         return (f"declarer called {self.designated} ('{self.call}') but dummy {self.dummy} placed {self.wrong} "
                 f"on trick {self.trick}")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenMisplay:
+    """Dummy placed ``wrong`` after a call that leaves a choice (46B3(b), 46B4, 46B5, or
+    several incontrovertible cards): ``resolution`` says who chooses among which cards."""
+
+    call: Call
+    placed: Play
+    resolution: Resolution
+    wrong: Card
+    trick: int
+    dummy: Seat
+    meant: tuple[Card, ...] | None = None
+
+    @property
+    def what(self) -> str:
+        return f"one of {' '.join(map(str, self.resolution.options))} ({self.resolution.chooser} to choose)"
+
+    def __str__(self) -> str:
+        return (f"declarer called '{self.call.what}', which leaves a choice ({self.resolution.clause}), and dummy "
+                f"{self.dummy} placed {self.wrong} on trick {self.trick}")
+
+
+AnyMisplay = Misplay | OpenMisplay
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDesignated:
+    """46B3(b)/46B4/46B5 after dummy placed a card: the player the clause names designates,
+    then 45D1 applies against the card designated (none when it is the card dummy placed)."""
+
+    misplay: OpenMisplay
+    later: tuple[LaterPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LaterMisplay:
+    """A second misplay in time in the same record (dummy's lead to the trick after the
+    misplayed one), ruled in record order on the table the first correction left."""
+
+    misplay: AnyMisplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +131,14 @@ class MisplayCascade:
     later: tuple[LaterPlay, ...]
     index: int = 0
     changed: tuple[Seat, ...] = ()  # seats that withdrew their card so far
+    revoke: bool = False  # the designated card revoked and was corrected under 62 first (62C1/62C2 too)
 
 
 @dataclass(frozen=True, slots=True)
 class MisplayStands:
     """2017 45D2: too late to correct; the wrongly placed card stands."""
 
-    misplay: Misplay
+    misplay: AnyMisplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,48 +146,22 @@ class MisplayTooLateSilent:
     """2007: too late to correct, and 2007 45D says nothing more. ``revokes``: who failed to
     follow the *designated* card's suit while able (the EBL 2011 reading, see Decisions)."""
 
-    misplay: Misplay
+    misplay: AnyMisplay
     revokes: tuple[tuple[Seat, Card], ...] = ()
 
 
 # ----- the designated card -----------------------------------------------------------------------
-def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAULT_POLICY,
-                incontrovertible: tuple[Card, ...] | None = None) -> Card | None:
+def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAULT_POLICY) -> Card | None:
     """The card declarer's call designates, on ``table`` as it was at the call (dummy about
     to play); None when the call designates no single card (options: someone must still
     choose, ruled by the designation rules of Law 46).
 
     This is the one place the 45D rules learn the designated card: Law 46's resolver
     (``rulings.models.designation.resolve_call``: a named card dummy holds, 45C4(a); 'high',
-    'low', 'win', a suit, a rank, 46B1-46B3). A director's finding that declarer
-    incontrovertibly meant one card (46B intro) makes that card the designated one
-    (``incontrovertible``; Levy 2018, "heart", then "I meant the HA").
+    'low', 'win', a suit, a rank, 46B1-46B3). A director's finding of incontrovertible
+    intention (46B intro) is not applied here.
     """
-    return resolve_call(table, call, incontrovertible, policy).deemed
-
-
-def _incontrovertible_findings(replay: Replay) -> dict[int, DirectorFinds]:
-    """``director finds incontrovertible <card>`` lines, keyed by the index in ``replay.before``
-    of the call each concerns: the latest call before it (a finding after the attention line
-    concerns the latest call of the record), as the designation rules read it."""
-    found: dict[int, DirectorFinds] = {}
-    events = (*replay.before, *replay.after)
-    for i, e in enumerate(events):
-        if not (isinstance(e, DirectorFinds) and e.finding.split()[:1] and e.finding.split()[0].lower() == "incontrovertible"):
-            continue
-        j = next((k for k in range(min(i, len(replay.before)) - 1, -1, -1) if isinstance(replay.before[k], Call)), None)
-        if j is not None:
-            found[j] = e
-    return found
-
-
-def _finding_cards(finding: DirectorFinds) -> tuple[Card, ...] | None:
-    """The cards of an incontrovertible finding; None when one does not parse (the
-    designation rules report it with its line)."""
-    try:
-        return tuple(Card.parse(w) for w in finding.finding.split()[1:]) or None
-    except RulingError:
-        return None
+    return resolve_call(table, call, None, policy).deemed
 
 
 # ----- opener ---------------------------------------------------------------------------------------
@@ -150,48 +180,71 @@ def _table_at(table: TableState, count: int) -> TableState:
     return start.play_many(plays[:count])
 
 
-def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
-    """Every call by declarer followed by dummy placing a card other than the one designated."""
+def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay | OpenMisplay]:
+    """Every call by declarer followed by dummy placing a card other than the one designated,
+    in record order: a :class:`Misplay` when the call designates one card (45C4(a), 46B1-3,
+    or the one card of a ``director finds incontrovertible`` finding), an
+    :class:`OpenMisplay` when it leaves a choice (46B3(b), 46B4, 46B5, or several
+    incontrovertible cards): someone chooses, then 45D1 applies against that card."""
     table = replay.table
     dummy = table.dummy
     before = replay.before
     counts = replay.applied_before
-    found: list[Misplay] = []
+    found: list[Misplay | OpenMisplay] = []
     if len(counts) != len(before):
         return found
+    from rulings.solver.rulesets.designation import FoundCall, prepare
+
+    events = prepare((*before, *replay.after))
     all_plays = list(table.plays())
-    findings = _incontrovertible_findings(replay)
     for i, event in enumerate(before[:-1]):
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
+        prepared = events[i]
+        meant = prepared.incontrovertible if isinstance(prepared, FoundCall) else None
         at = _table_at(table, counts[i])
-        finding = findings.get(i)
-        meant = _finding_cards(finding) if finding is not None else None
-        if finding is not None and (meant is None or len(set(meant)) != 1):
-            continue  # several cards (46B5) or a bad card: the designation rules rule the call
-        try:
-            designated = _designated(at, event, policy, meant)
-        except RulingError as err:  # a found card dummy cannot lawfully play: name the finding's line
-            raise err.located(line=finding.line if finding is not None else event.line) from None
-        if designated is None or designated == nxt.card:
-            continue
         trick_no, _, card = all_plays[counts[i + 1]]
         assert card == nxt.card
-        cur = at.current_trick
-        led = cur.suit_led if cur is not None and not cur.is_complete else None
-        follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
-        found.append(Misplay(event, nxt, designated, nxt.card, trick_no, dummy, follows, finding))
+        found_one = _classify(at, event, meant, nxt, trick_no, policy)
+        if found_one is not None:
+            found.append(found_one)
     return found
 
 
-def _too_late(table: TableState, m: Misplay) -> bool:
+def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed: Play, trick_no: int,
+              policy: DesignationPolicy) -> AnyMisplay | None:
+    """The misplay, if any, when dummy placed ``placed`` on trick ``trick_no`` after ``call``
+    (``at``: the table at the call). Raises RulingError (located at the call's line) for a
+    finding naming a card dummy cannot play."""
+    dummy = at.dummy
+    try:
+        res = resolve_call(at, call, meant, policy)
+    except RulingError as err:
+        raise err.located(line=call.line) from None
+    if res.deemed is None:
+        return OpenMisplay(call, placed, res, placed.card, trick_no, dummy, meant)
+    if res.deemed == placed.card:
+        return None
+    designated = res.deemed
+    cur = at.current_trick
+    led = cur.suit_led if cur is not None and not cur.is_complete else None
+    follows = led is None or designated.suit is led or not any(c.suit is led for c in at.hand(dummy))
+    return Misplay(call, placed, designated, placed.card, trick_no, dummy, follows, res.clause, meant)
+
+
+def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay]:
+    """The misplays of :func:`find_all_misplays` whose call designates one card."""
+    return [m for m in find_all_misplays(replay, policy) if isinstance(m, Misplay)]
+
+
+def _too_late(table: TableState, m: AnyMisplay) -> bool:
     """W-next-both: each side has played to the trick after the misplayed one (45D1/45D2)."""
     nxt = table.trick(m.trick + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
-def _later_plays(table: TableState, m: Misplay) -> tuple[LaterPlay, ...]:
+def _later_plays(table: TableState, m: AnyMisplay) -> tuple[LaterPlay, ...]:
     trick = table.trick(m.trick)
     assert trick is not None
     pos = trick.position_of(m.dummy)
@@ -203,59 +256,171 @@ def _later_plays(table: TableState, m: Misplay) -> tuple[LaterPlay, ...]:
     return tuple(later)
 
 
+def _first_task(m: AnyMisplay, later: tuple[LaterPlay, ...]) -> object:
+    return ReplaceDummyCard(m, later) if isinstance(m, Misplay) else ChooseDesignated(m, later)
+
+
+RevokesOf = Callable[[Misplay], tuple[tuple[Seat, Card], ...]]
+
+
+def _late_task(rs: RuleSet, revokes_of: RevokesOf, m: AnyMisplay) -> object | None:
+    """The too-late task for a misplay of the record (its card stands)."""
+    stands = MisplayStands(m)
+    if rs.rule_for(stands) is not None:
+        return stands
+    counts = rs.decisions.misplay_too_late_designated_card_counts and isinstance(m, Misplay)
+    silent = MisplayTooLateSilent(m, revokes_of(m) if isinstance(m, Misplay) and counts else ())
+    return silent if rs.rule_for(silent) is not None else None
+
+
+def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf
+          ) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None]:
+    """The tasks for ``misplays`` (record order) on ``table``: each too-late one before the
+    first in time (its card stands), the first in time (45D1, or the chooser first), then
+    each later one in time (``LaterMisplay``). Returns the agenda, the irregularities, the
+    notices and the first misplay in time (None when all are too late: the last one is then
+    left out of the agenda for the caller to rule)."""
+    intime = [m for m in misplays if not _too_late(table, m)]
+    late = [m for m in misplays if _too_late(table, m)]
+    notices: tuple[Notice, ...] = ()
+    irregularities: list[str] = []
+    early: list[object] = []
+    for x in late if intime else late[:-1]:
+        task = _late_task(rs, revokes_of, x)
+        irregularities.append(f"{x}: each side has played to trick {x.trick + 1}, too late to correct")
+        if task is None:
+            notices += (Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is too late to correct "
+                                              "and this rule set has no rule for it"),)
+        else:
+            early.append(task)
+    if not intime:
+        return tuple(early), irregularities, notices, None
+    m = intime[0]
+    later = _later_plays(table, m)
+    back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
+    irregularities.append(
+        f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
+        f"{1 + len(later)} card(s) may come back (at most five): {back}")
+    if isinstance(m, Misplay) and not m.designated_follows:
+        irregularities.append(f"the designated {m.designated} does not follow suit: once played it is a revoke by "
+                              f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
+    for x in intime[1:]:
+        irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
+    return (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])), irregularities, notices, m
+
+
 def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """Find the last misplay by dummy; rule 45D1 if in time, else 45D2 and any revoke."""
-    misplays = find_misplays(replay, _policy(rs))
+    """Rule every misplay by dummy in record order: each one still in time under 45D1 (a
+    call that leaves a choice: the chooser first, 46B), each earlier one too late under 45D2
+    (2007: the law is silent), and the last one, when too late, with any revoke it made.
+    When a Law 45C/46 event comes first in the record, the designation rules rule it and
+    hand the misplays on (``RecordMisplays``)."""
+    misplays = find_all_misplays(replay, _policy(rs))
     if not misplays:
         return None
-    m = misplays[-1]
+    from rulings.solver.rulesets.designation import designation_first
+
+    if designation_first(rs, replay):
+        return None
     table = replay.table
-    notices = tuple(Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is not ruled") for x in misplays[:-1])
-    handled: tuple[object, ...] = (m.call, m.placed, *((m.finding,) if m.finding is not None else ()))
-    if not m.designated_follows:
-        notices += (Notice(m.call.line, f"the designated {m.designated} does not follow suit: once played it is a "
-                                        "revoke by dummy (61A), not ruled by the 45D rules"),)
-    if not _too_late(table, m):
-        later = _later_plays(table, m)
-        back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
-        irregularity = (f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
-                        f"{1 + len(later)} card(s) may come back (at most five): {back}")
-        node = Node(table=table, agenda=(ReplaceDummyCard(m, later),), focus=m.trick)
+    handled: tuple[object, ...] = tuple(x for m in misplays for x in (m.call, m.placed))
+    if any(getattr(m, "meant", None) is not None for m in misplays):  # the 46B finding is ruled here too
+        handled += tuple(e for e in (*replay.before, *replay.after)
+                         if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
+    early, irregularities, notices, first = _plan(rs, table, misplays, partial(_revokes_against_designated, replay))
+    if first is not None:
+        node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
-        handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
-        return Opening(node, (irregularity,), notices, handled)
+        handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1)
+        return Opening(node, tuple(irregularities), notices, handled)
+    m = misplays[-1]
     stands = MisplayStands(m)
-    irregularity = f"{m}: each side has played to trick {m.trick + 1}, too late to correct"
-    agenda: tuple[object, ...] = (stands,)
+    irregularities.append(f"{m}: each side has played to trick {m.trick + 1}, too late to correct")
+    agenda: tuple[object, ...] = (*early, stands)
     if rs.rule_for(stands) is None:  # no 45D2 in this edition (2007): the law is silent
-        silent = MisplayTooLateSilent(m, _revokes_against_designated(replay, m))
+        revokes = _revokes_against_designated(replay, m) if isinstance(m, Misplay) else ()
+        silent = MisplayTooLateSilent(m, revokes)
         if rs.rule_for(silent) is None:
             return None
-        if rs.decisions.misplay_too_late_designated_card_counts:
-            node = Node(table=table, agenda=(silent,), focus=m.trick)
-            return Opening(node, (irregularity,), notices, handled)
-        agenda = (MisplayTooLateSilent(m),)
+        if rs.decisions.misplay_too_late_designated_card_counts and isinstance(m, Misplay):
+            node = Node(table=table, agenda=(*early, silent), focus=m.trick)
+            return Opening(node, tuple(irregularities), notices, handled)
+        agenda = (*early, MisplayTooLateSilent(m))
     revoke = open_revoke(rs, replay, root)
     if revoke is None:
-        return Opening(Node(table=table, agenda=agenda, focus=m.trick), (irregularity,), notices, handled)
+        return Opening(Node(table=table, agenda=agenda, focus=m.trick), tuple(irregularities), notices, handled)
     r = revoke.root
     node = Node(r.table, agenda + r.agenda, r.ledger, r.findings, r.restrictions, r.established, r.focus)
-    return Opening(node, (irregularity, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
+    return Opening(node, (*irregularities, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
+
+
+MisplayRecord = tuple[TableState, Call, "tuple[Card, ...] | None", Play]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordMisplays:
+    """Law 45D misplays the designation rules met in the record after a Law 45C/46 event
+    (each: the table at the call, the call, the incontrovertible finding, dummy's placing),
+    ruled here in record order on the table at the end of their walk."""
+
+    records: tuple[MisplayRecord, ...]
+
+
+def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45D1/45D2 for misplays after a designation event: each call is resolved on the table
+    of this branch (the designation rules may have changed dummy's cards); those that are
+    still misplays are ruled as the opener rules them (45D2 without the revoke rules: a
+    failure to follow the wrong card is left to them, see docs/dummy-misplay-rules.md)."""
+    assert isinstance(task, RecordMisplays)
+    table = node.table
+    rest = node.agenda[1:]
+    misplays: list[AnyMisplay] = []
+    ats: dict[int, TableState] = {}
+    for at, call, meant, placed in task.records:
+        cur = at.play(placed.seat, placed.card).current_trick
+        assert cur is not None
+        try:
+            m = _classify(at, call, meant, placed, cur.number, _policy(rs))
+        except RulingError:
+            m = None
+        if m is not None:
+            misplays.append(m)
+            ats[id(m)] = at
+    if not misplays:
+        step = Step("TD", StepKind.FORCED, rs.cite("45D1"), "in this branch dummy placed the card each call designates: "
+                    "no misplay", question="did dummy place a card declarer did not designate?", choice="no misplay")
+        return [(step, _child(node, table, rest))]
+
+    def revokes_of(m: Misplay) -> tuple[tuple[Seat, Card], ...]:
+        return _revokes_vs(table, m, ats[id(m)])
+
+    agenda, _, _, first = _plan(rs, table, misplays, revokes_of)
+    if first is None:
+        last = _late_task(rs, revokes_of, misplays[-1])
+        agenda = (*agenda, *((last,) if last is not None else ()))
+    if not agenda:
+        step = Step("TD", StepKind.FORCED, rs.cite("45D1"), "too late, and this rule set has no rule for it: the cards "
+                    "stand", question="did dummy place a card declarer did not designate?", choice="stands")
+        return [(step, _child(node, table, rest))]
+    return rs.expand(_child(node, table, (*agenda, *rest)))
 
 
 def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat, Card], ...]:
     """Players after dummy on the misplayed trick who did not follow the suit the trick
     would have had with the designated card, while holding it (dummy leading: the designated
     card's suit; otherwise the suit led)."""
-    table = replay.table
+    i = replay.before.index(m.placed)
+    return _revokes_vs(replay.table, m, _table_at(replay.table, replay.applied_before[i]))
+
+
+def _revokes_vs(table: TableState, m: Misplay, at: TableState) -> tuple[tuple[Seat, Card], ...]:
+    """:func:`_revokes_against_designated` on ``table``, ``at``: the table at the placing."""
     trick = table.trick(m.trick)
     assert trick is not None
     pos = trick.position_of(m.dummy)
     assert pos is not None
     led = m.designated.suit if pos == 0 else trick.plays[0][1].suit
-    i = replay.before.index(m.placed)
-    at = _table_at(table, replay.applied_before[i])
     return tuple((s, c) for s, c in trick.plays[pos + 1:]
                  if c.suit is not led and any(x.suit is led for x in at.hand(s)))
 
@@ -283,19 +448,32 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         later = tuple(p for p in later if p[0] != nxt.number)
         text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
     table = table.replace_card(m.trick, m.dummy, m.designated)
-    meant = " (the director finds his intention incontrovertible, 46B)" if m.finding is not None else ""
     step = Step(
         "TD",
         StepKind.FORCED,
         rs.cite("45D1"),
-        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card declarer designated{meant}, is played; "
+        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card "
+        f"{'the defenders' if m.clause == '46B5' else 'declarer'} designated, is played; "
         "no penalty card (48A)",
-        also=(rs.cite("48A"), *((rs.cite("46B"),) if m.finding is not None else ())),
+        also=(rs.cite("48A"), *((rs.cite("46B"),) if m.meant else ())),  # 46B intro: incontrovertible intention
         question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
         choice=f"{m.designated} played",
     )
     rest = node.agenda[1:]
-    agenda = (MisplayCascade(m, later), *rest) if later else rest
+    trick = table.trick(m.trick)
+    assert trick is not None
+    led = trick.suit_led
+    revokes = trick.plays[0][0] is not m.dummy and led is not None and m.designated.suit is not led and any(
+        c.suit is led for c in table.hand(m.dummy))
+    agenda = (MisplayCascade(m, later, revoke=revokes), *rest) if later else rest
+    if revokes:
+        # The designated card fails to follow suit while dummy holds the suit led: a revoke by
+        # dummy (61A), not established (no card has been played after it), so it is corrected
+        # at once under 62 (revoke.py's CorrectRevoke: declarer substitutes a lawful card for
+        # dummy, 62B2: no penalty card); the cards played after the error are then taken by
+        # the 45D1 cascade, which 62C1/62C2 also permit.
+        assert led is not None
+        agenda = (CorrectRevoke(Revoke(m.dummy, m.trick, m.designated, led), ()), *agenda)
     return [(step, _child(node, table, agenda))]
 
 
@@ -313,6 +491,18 @@ def _lawful_now(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card:
 
 
 def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45D1 cascade (below); after a designated card's revoke was corrected (62B) the same
+    changes are also those 62C1 (a defender) and 62C2 (declarer) permit, cited as well."""
+    assert isinstance(task, MisplayCascade)
+    edges = _misplay_cascade(rs, node, task)
+    if not task.revoke:
+        return edges
+    seat = task.later[task.index][1]
+    extra = rs.cite("62C1") if node.table.is_defender(seat) else rs.cite("62C2")
+    return [(replace(step, also=(*step.also, extra)), child) for step, child in edges]
+
+
+def _misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """45D1: each defender may withdraw a card played after the error (no penalty card);
     declarer may withdraw his later card to the trick only if his RHO changed; a lead to the
     next trick may be retracted (44G: must be, when its leader no longer won the trick)."""
@@ -332,7 +522,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         nxt = task.index + 1
         if nxt >= len(later):
             return rest
-        return (MisplayCascade(m, later, nxt, task.changed + ((seat,) if changed else ())), *rest)
+        return (MisplayCascade(m, later, nxt, task.changed + ((seat,) if changed else ()), task.revoke), *rest)
 
     if trick_no != m.trick:
         return _next_trick(rs, node, task, actor, info)
@@ -440,7 +630,7 @@ def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         rs.cite("45D2"),
         f"too late to correct: dummy's {m.wrong} stands as played to trick {m.trick} and play is not altered; "
         "a failure to follow suit it created is a revoke",
-        question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
+        question=f"dummy placed {m.wrong}, declarer had designated {m.what}",
         choice="card stands",
     )
     return [(step, _child(node, node.table, node.agenda[1:]))]
@@ -455,11 +645,85 @@ def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]
     m = task.misplay
     counts = rs.decisions.misplay_too_late_designated_card_counts
     text = (f"too late to correct (2007 45D is silent): the cards stand as played to trick {m.trick}"
-            + (f"; {m.designated}, the card declarer named, counts as played (45C4(a))" if counts else ""))
+            + (f"; {m.designated}, the card declarer named, counts as played (45C4(a))"
+               if counts and isinstance(m, Misplay) else ""))
     step = Step("TD", StepKind.FORCED, rs.cite("45D1"), text, also=(rs.cite("45C4(a)"),) if counts else (),
-                question=f"dummy placed {m.wrong}, declarer had designated {m.designated}", choice="card stands")
-    reports = tuple(DesignatedRevoke(m, seat, card) for seat, card in task.revokes) if counts else ()
+                question=f"dummy placed {m.wrong}, declarer had designated {m.what}", choice="card stands")
+    reports = tuple(DesignatedRevoke(m, seat, card) for seat, card in task.revokes) if counts and isinstance(m, Misplay) \
+        else ()
     return [(step, _child(node, node.table, (*reports, *node.agenda[1:])))]
+
+
+def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """46B (intro), 46B3(b), 46B4, 46B5 after dummy placed a card: the player the clause names
+    designates one of the options (declarer; either defender for 46B5); the card dummy placed
+    then stands if it is the one designated, else 45D1 replaces it by the designated card."""
+    assert isinstance(task, ChooseDesignated)
+    om = task.misplay
+    res = om.resolution
+    table = node.table
+    dummy = om.dummy
+    rest = node.agenda[1:]
+    if res.chooser == "defenders":
+        actor, who = f"{dummy.lho} or {dummy.rho} (either defender designates)", "a defender"
+    else:
+        actor, who = f"{table.declarer} (declarer designates)", "declarer"
+    clause = rs.cite(res.clause)
+    also = tuple(dict.fromkeys(rs.cite(c) for c in res.also if rs.cite(c) != clause))
+    question = f"after '{om.call.what}' dummy placed {om.wrong}: {res.reason}"
+    edges: list[Edge] = []
+    for card in res.options:
+        if card == om.wrong:
+            step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}, the card dummy placed: it stands",
+                        also=also, question=question, choice=str(card))
+            edges.append((step, _child(node, table, rest)))
+            continue
+        m = Misplay(om.call, om.placed, card, om.wrong, om.trick, dummy, True, res.clause, om.meant)
+        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so 45D1 applies",
+                    also=(*also, rs.cite("45D1")), question=question, choice=str(card))
+        edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later), *rest))))
+    return edges
+
+
+def later_misplay(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """45D1 for a second misplay still in time (dummy's lead to the next trick, after a call
+    that designated another card), ruled after the first correction: the call is resolved
+    again on the corrected table (Law 46's resolver); a lead the first correction withdrew
+    (44G) takes the misplay with it."""
+    assert isinstance(task, LaterMisplay)
+    x = task.misplay
+    table = node.table
+    rest = node.agenda[1:]
+    trick = table.trick(x.trick)
+    d = rs.cite("45D1")
+    question = f"dummy placed {x.wrong} on trick {x.trick} after '{x.call.what}'"
+    if trick is None or trick.card_of(x.dummy) != x.wrong:
+        step = Step("TD", StepKind.FORCED, d, f"dummy's {x.wrong} is no longer on trick {x.trick} (it went back in the "
+                    f"correction of trick {x.trick - 1}): the call '{x.call.what}' is void with it and nothing is left to "
+                    "correct", question=question, choice="void")
+        return [(step, _child(node, table, rest))]
+    pos = trick.position_of(x.dummy)
+    assert pos is not None
+    at = table.without_trick_after(x.trick - 1)
+    if trick.plays[:pos]:
+        at = at.play_many(trick.plays[:pos])
+    try:
+        res = resolve_call(at, x.call, x.meant, _policy(rs))
+    except RulingError as err:
+        step = Step("TD", StepKind.FORCED, d, f"the call '{x.call.what}' designates no card of dummy's on the corrected "
+                    f"table ({err}): {x.wrong} stands", question=question, choice="stands")
+        return [(step, _child(node, table, rest))]
+    later = _later_plays(table, x)
+    if res.deemed == x.wrong:
+        step = Step("TD", StepKind.FORCED, d, f"on the corrected table '{x.call.what}' designates {x.wrong}, the card "
+                    "dummy placed: it stands", also=(rs.cite(res.clause),), question=question, choice="stands")
+        return [(step, _child(node, table, rest))]
+    if res.deemed is None:
+        om = OpenMisplay(x.call, x.placed, res, x.wrong, x.trick, x.dummy, x.meant)
+        return choose_designated(rs, _child(node, table, (ChooseDesignated(om, later), *rest)), ChooseDesignated(om, later))
+    m = Misplay(x.call, x.placed, res.deemed, x.wrong, x.trick, x.dummy, True, res.clause, x.meant)
+    first = ReplaceDummyCard(m, later)
+    return replace_dummy_card(rs, _child(node, table, (first, *rest)), first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,9 +748,14 @@ def designated_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
-    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "16C1", "16C2"), misplay_cascade,
+    Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A", "46B"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
+    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "16C1", "16C2"),
+         misplay_cascade,
          misplay_cascade.__doc__ or ""),
+    Rule("choose_designated", ChooseDesignated, ("46B", "46B3(b)", "46B4", "46B5", "45D1", "44C", "46B1(a)", "46B1(b)",
+                                                 "46B1(c)", "46A"), choose_designated, choose_designated.__doc__ or ""),
+    Rule("record_misplays", RecordMisplays, ("45D1",), record_misplays, record_misplays.__doc__ or ""),
+    Rule("later_misplay", LaterMisplay, ("45D1", "44G"), later_misplay, later_misplay.__doc__ or ""),
     Rule("misplay_stands", MisplayStands, ("45D2",), misplay_stands, misplay_stands.__doc__ or "",
          editions=frozenset({"2017"})),
     Rule("misplay_too_late_silent", MisplayTooLateSilent, ("45D1", "45C4(a)"), misplay_too_late_silent,
