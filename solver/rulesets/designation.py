@@ -388,6 +388,8 @@ def _principal(rs: RuleSet, node: Node) -> TableState:
 # ----- opener ---------------------------------------------------------------------------------------
 def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Rule on the first designation event of the record (see the module docstring)."""
+    if not _may_designate(replay):
+        return None  # only plays: nothing for Laws 45C/46 (and no walk of the record)
     records = (*replay.before, *replay.after)
     events = prepare(records)
     table = _initial(replay.table)
@@ -810,9 +812,17 @@ RULES: tuple[Rule, ...] = (
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
 
 
+def _may_designate(replay: Replay) -> bool:
+    """A cheap test: the record before attention holds an event :func:`_needs_ruling` can rule
+    on (a call, a change, a touch, a card named); without one the walk finds nothing."""
+    return any(isinstance(e, (Call, ChangeDesignation, Touch, Name, NamePlay)) for e in replay.before)
+
+
 def designation_first(rs: RuleSet, replay: Replay) -> bool:
     """True when the record holds a Law 45C/46 event (before or after its Law 45D misplays):
     the designation rules then walk the record and hand the misplays on (``RecordMisplays``)."""
+    if not _may_designate(replay):
+        return False
     events = prepare((*replay.before, *replay.after))
     _, tasks, _ = advance(rs, _initial(replay.table), Cursor(events[: len(replay.before)]))
     return bool(tasks) and isinstance(tasks[0], _TASKS)

@@ -151,6 +151,8 @@ def next_lead_tasks(rs: RuleSet, table: TableState) -> tuple[object, ...]:
     progress): the 50D2/51B options when his partner holds a major penalty card, with
     ``Decisions.lead_options_after_ruling``. For rules that end with a completed trick and
     do not know whose penalty card it is (a corrected revoke, 62B1/62C2 with 50D)."""
+    if not rs.decisions.lead_options_after_ruling:
+        return ()  # the usual case: no need to find the next leader
     leader = to_lead(table)
     if leader is None:
         return ()
