@@ -28,6 +28,7 @@ class TreeBranch:
     choices: list[str]
     example: Step
     items: list[TreeItem] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)  # every alternative of the branch, in order
 
 
 def ruling_tree(ruling: Ruling, *, max_depth: int = 12) -> list[TreeItem]:
@@ -56,7 +57,8 @@ def ruling_tree(ruling: Ruling, *, max_depth: int = 12) -> list[TreeItem]:
                 by_sig.setdefault(signature(child), []).append((step, child))
             for same in by_sig.values():
                 first_step, first_child = same[0]
-                item.branches.append(TreeBranch([s.choice or s.text for s, _ in same], first_step, items(first_child, depth + 1)))
+                item.branches.append(TreeBranch([s.choice or s.text for s, _ in same], first_step, items(first_child, depth + 1),
+                                                [s for s, _ in same]))
             out.append(item)
         return out
 
@@ -113,7 +115,14 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration]) -> list
                 say(br.items, depth)
             else:
                 for br in item.branches:
-                    lines.append(f"{pad}  If {' or '.join(br.choices)}: {br.example.text}.")
+                    alternatives = br.steps or [br.example]
+                    if len(alternatives) == 1 or len({a.text for a in alternatives}) == 1:
+                        lines.append(f"{pad}  If {' or '.join(br.choices)}: {br.example.text}.")
+                    else:  # say what each alternative does; what follows is the same for all
+                        for choice, alt in zip(br.choices, alternatives, strict=True):
+                            lines.append(f"{pad}  If {choice}: {alt.text}.")
+                        if br.items:
+                            lines.append(f"{pad}  In each of these cases:")
                     say(br.items, depth + 2)
 
     say(ruling_tree(ruling), 0)
