@@ -177,3 +177,13 @@ def test_generate_command(tmp_path: Path) -> None:
     assert [f.read_text() for f in files] == [f.read_text() for f in sorted(again.glob("*.yaml"))]  # same seed, same cases
     res = runner.invoke(app, ["verify", str(first)])
     assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "4 passed, 0 failed"
+
+
+def test_script_says_what_each_alternative_of_a_branch_does() -> None:
+    # 54: "spread and become dummy" and "accept" lead to the same next decisions (none) but do
+    # different things; the director's script must state both, not one for the two.
+    case = Path(__file__).resolve().parent.parent / "cases" / "leads" / "seed003-54-opening-lead-out-of-turn.yaml"
+    res = runner.invoke(app, ["solve", str(case), "--ascii", "--explain"])
+    assert res.exit_code == 0, res.output
+    assert "If spread and become dummy: " in res.output and "If accept: " in res.output
+    assert "If spread and become dummy or accept" not in res.output
