@@ -452,7 +452,10 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, ResolveCall)
     table = node.table
     dummy = table.dummy
-    res: Resolution = resolve_call(table, task.call, task.incontrovertible, _policy(rs))
+    try:
+        res: Resolution = resolve_call(table, task.call, task.incontrovertible, _policy(rs))
+    except RulingError as err:  # e.g. a finding naming a card dummy cannot play: at the call's line
+        raise err.located(line=task.call.line) from None
     how = "standing" if task.call.what.kind == "run" else "named"
     standing = task.call.what.suit if task.call.what.kind == "run" else None
     also = tuple(rs.cite(c) for c in (*res.also, "45B") if rs.cite(c) != rs.cite(res.clause))
@@ -689,7 +692,10 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         info_clauses = tuple(c for i in own for c in (i.ai_clause, i.ui_clause))
         step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
-        child = table.replace_card(last.trick, seat, card)
+        try:
+            child = table.replace_card(last.trick, seat, card)
+        except RulingError as err:  # the record's change names a card this branch cannot play
+            raise err.located(line=ch.line) from None
         new_last = Designated(seat, card, last.trick, last.how)
         cursor = task.cursor.marked(new_last, table.dummy)
         nxt = child.trick(last.trick + 1)
