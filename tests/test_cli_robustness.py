@@ -478,6 +478,20 @@ def test_misinformed_retraction_of_a_whole_trick_leaves_no_later_trick() -> None
         assert sorted(str(w.card) for w in r.withdrawn) == ["CJ", "H2", "HA", "HJ", "HK"]
 
 
+def test_change_of_designation_with_a_second_card_by_a_defender_in_the_trick(tmp_path: Path) -> None:
+    """45C4(b)/47D: West played twice to trick 10 (HJ, then C5 out of turn); after declarer's
+    change the 47D options named West's card by seat and asserted (RULINGS_FUZZ_SEED=1 mutant
+    1731). The options now stop before a seat's second card, reported as not yet ruled."""
+    text = ("laws: 2017\ntrick: 10\nleader: E\nwon: {NS: 5, EW: 4}\n"
+            'deal: "N:-.KQ3.-.2 -.54.-.AK -.A2.-.JT -.J.-.Q54"\ncontract: 3NT\ndeclarer: S\n'
+            "play: [S H2, W HJ, S calls H3, W C5, S changes to HK, attention E]\n")
+    res = _solve(tmp_path, text)
+    assert res.exit_code == 0, res.output
+    ruling = Ruling(loads(text))
+    assert any("W played out of turn to trick 10" in n.text for n in ruling.notices)
+    assert len(list(ruling.restorations())) == 2
+
+
 def _raise_in_a_listed_function() -> None:
     raise AssertionError("known")
 

@@ -679,7 +679,14 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
     offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
-    later = tuple((s, c) for s, c in trick.plays[pos + 1 :] if s.side is not offending)
+    # The 47D options name a card by its seat: a second card by a seat in the trick (out of
+    # turn, reported as not yet ruled) ends them, as in the 45D and 62C cascades.
+    after: list[tuple[Seat, Card]] = []
+    for s, c in trick.plays[pos + 1 :]:
+        if s in {x for x, _ in trick.plays[: pos + 1]} | {x for x, _ in after}:
+            break
+        after.append((s, c))
+    later = tuple((s, c) for s, c in after if s.side is not offending)
     edges: list[Edge] = []
     q = question or f"may declarer change to {ch.card}?"
     for card in options:
