@@ -409,19 +409,22 @@ class TableState:
         return None
 
     # ----- edits used by rectification ------------------------------------------------
-    def replace_card(self, trick: int, seat: Seat, new: Card | None, *, restore_penalty: bool = True) -> TableState:
+    def replace_card(self, trick: int, seat: Seat, new: Card | None, *, restore_penalty: bool = True,
+                     card: Card | None = None) -> TableState:
         """Withdraw ``seat``'s card from ``trick`` (recorded in ``withdrawn``) and put ``new``
         in its place, or nothing when ``new`` is None (later cards keep their order).
 
         A withdrawn card that was a penalty card when played becomes that penalty card again
         when ``restore_penalty`` (the rules decide: 62B2 and DIGEST 32.12(b), (d)).
+        ``card``: which of the seat's cards on the trick (a seat that played twice to it);
+        by default its first.
         Raises IllegalActionError if the seat has no card there or ``new`` is not held.
         """
         i = next((k for k, t in enumerate(self.tricks) if t.number == trick), -1)
         if i < 0:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         t = self.tricks[i]
-        pos = t.position_of(seat)
+        pos = t.position_of(seat) if card is None else next((k for k, p in enumerate(t.plays) if p == (seat, card)), None)
         if pos is None:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         old = t.plays[pos][1]

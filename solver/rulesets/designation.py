@@ -454,7 +454,10 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, ResolveCall)
     table = node.table
     dummy = table.dummy
-    res: Resolution = resolve_call(table, task.call, task.incontrovertible, _policy(rs))
+    try:
+        res: Resolution = resolve_call(table, task.call, task.incontrovertible, _policy(rs))
+    except RulingError as err:  # e.g. a finding naming a card dummy cannot play: at the call's line
+        raise err.located(line=task.call.line) from None
     how = "standing" if task.call.what.kind == "run" else "named"
     standing = task.call.what.suit if task.call.what.kind == "run" else None
     also = tuple(rs.cite(c) for c in (*res.also, "45B") if rs.cite(c) != rs.cite(res.clause))
@@ -678,7 +681,14 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
     offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
-    later = tuple((s, c) for s, c in trick.plays[pos + 1 :] if s.side is not offending)
+    # The 47D options name a card by its seat: a second card by a seat in the trick (out of
+    # turn, reported as not yet ruled) ends them, as in the 45D and 62C cascades.
+    after: list[tuple[Seat, Card]] = []
+    for s, c in trick.plays[pos + 1 :]:
+        if s in {x for x, _ in trick.plays[: pos + 1]} | {x for x, _ in after}:
+            break
+        after.append((s, c))
+    later = tuple((s, c) for s, c in after if s.side is not offending)
     edges: list[Edge] = []
     q = question or f"may declarer change to {ch.card}?"
     for card in options:
@@ -691,7 +701,10 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         info_clauses = tuple(c for i in own for c in (i.ai_clause, i.ui_clause))
         step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
-        child = table.replace_card(last.trick, seat, card)
+        try:
+            child = table.replace_card(last.trick, seat, card)
+        except RulingError as err:  # the record's change names a card this branch cannot play
+            raise err.located(line=ch.line) from None
         new_last = Designated(seat, card, last.trick, last.how)
         cursor = task.cursor.marked(new_last, table.dummy)
         nxt = child.trick(last.trick + 1)

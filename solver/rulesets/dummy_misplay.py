@@ -253,6 +253,13 @@ def _later_plays(table: TableState, m: AnyMisplay) -> tuple[LaterPlay, ...]:
     nxt = table.trick(m.trick + 1)
     if nxt is not None:
         later.extend((nxt.number, s, c) for s, c in nxt.plays)
+    # As in revoke.py: the cascade names a later card by (trick, seat), so a second card by a
+    # seat in the same trick (a play out of turn, reported as not yet ruled) ends it.
+    seen = {(trick.number, s) for s, _ in trick.plays[: pos + 1]}
+    for i, (number, s, _) in enumerate(later):
+        if (number, s) in seen:
+            return tuple(later[:i])
+        seen.add((number, s))
     return tuple(later)
 
 
@@ -437,7 +444,14 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     later = task.later
     text = ""
-    if m.designated not in table.hand(m.dummy):
+    cur = table.trick(m.trick)
+    if m.designated not in table.hand(m.dummy) and cur is not None and (m.dummy, m.designated) in cur.plays[1:]:
+        # Dummy also placed the designated card to the misplayed trick (a second card, out of
+        # turn: reported as not yet ruled). The wrong card goes back; the designated card,
+        # already on the trick, takes its place in playing order.
+        table = table.replace_card(m.trick, m.dummy, None, card=m.wrong)
+        text = f"dummy also placed {m.designated} to trick {m.trick}: it stands as dummy's card; "
+    elif m.designated not in table.hand(m.dummy):
         # Dummy has since led the designated card to the next trick (only the declaring side
         # has played to it, so 45D1 still applies): that lead goes back first, since the card
         # is needed on the misplayed trick. Dummy's cards are faced: no 16C information.
@@ -447,7 +461,10 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             table = table.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         later = tuple(p for p in later if p[0] != nxt.number)
         text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
-    table = table.replace_card(m.trick, m.dummy, m.designated)
+    if m.designated in table.hand(m.dummy):
+        placed = table.trick(m.trick)
+        which = m.wrong if placed is not None and (m.dummy, m.wrong) in placed.plays else None
+        table = table.replace_card(m.trick, m.dummy, m.designated, card=which)
     step = Step(
         "TD",
         StepKind.FORCED,

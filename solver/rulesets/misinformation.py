@@ -100,18 +100,23 @@ def _child(node: Node, table: TableState, infos: tuple[Info, ...] = (), restrict
 
 
 def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState, tuple[Info, ...], list[str]]:
-    """Take back the misinformed card and every card played after it to that trick."""
+    """Take back the misinformed card and every card played after it: the rest of that trick
+    and any later trick (a trick taken back leaves no trick after it standing)."""
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
-    pos = trick.position_of(task.seat)
+    # The card named, not the seat's first card on the trick (a seat may have played twice).
+    pos = next((k for k, p in enumerate(trick.plays) if p == (task.seat, task.card)), trick.position_of(task.seat))
     assert pos is not None
     offending = task.seat.side.other  # the side that misinformed
+    back = [(task.trick, s, c) for s, c in trick.plays[pos:]]
+    back += [(t.number, s, c) for t in table.tricks if t.number > task.trick for s, c in t.plays]
     t = table
     infos: list[Info] = []
     cards: list[str] = []
-    for s, c in trick.plays[pos:]:
-        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    for number, s, c in reversed(back):  # the last card first: each leaves the others' places alone
+        t = t.replace_card(number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+    for _, s, c in back:
         infos.append(rs.withdrawn_info(s, c, offending))
         cards.append(f"{s} {c}")
     return t, tuple(infos), cards
