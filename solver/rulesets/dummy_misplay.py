@@ -191,6 +191,8 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
     before = replay.before
     counts = replay.applied_before
     found: list[Misplay | OpenMisplay] = []
+    if not any(isinstance(e, Call) for e in before):
+        return found  # no call, no misplay (and no preparation of the record)
     if len(counts) != len(before):
         return found
     from rulings.solver.rulesets.designation import FoundCall, prepare

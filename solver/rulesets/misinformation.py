@@ -59,6 +59,8 @@ def _plays_before(replay: Replay, event: object) -> int:
 
 def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """The first ``misinformed`` or ``corrects explanation`` line before attention."""
+    if not any(isinstance(e, (Misinformed, CorrectExplanation)) for e in replay.before):
+        return None  # the usual record: no list of plays to build
     table = replay.table
     plays = list(table.plays())
     for event in replay.before:
