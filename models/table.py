@@ -234,6 +234,20 @@ class TableState:
             penalty_cards=pcs,
         )
 
+    def restart(self) -> TableState:
+        """The table before the first play of the record, for a table no rectification has
+        touched yet (a replayed record): the penalty cards in force at the start are those
+        still in force and those played since."""
+        return TableState.start(
+            self.deal,
+            self.contract,
+            self.declarer,
+            first_trick=self.first_trick,
+            leader=self.first_leader,
+            won=self.won_before,
+            penalty_cards=self.penalty_cards | self.played_penalty,
+        )
+
     # ----- geometry ----------------------------------------------------------------
     @property
     def dummy(self) -> Seat:

@@ -361,19 +361,6 @@ def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
     return tuple(out)
 
 
-def _initial(table: TableState) -> TableState:
-    """The table before the first play line (the replay only placed cards)."""
-    return TableState.start(
-        table.deal,
-        table.contract,
-        table.declarer,
-        first_trick=table.first_trick,
-        leader=table.first_leader,
-        won=table.won_before,
-        penalty_cards=table.penalty_cards | table.played_penalty,
-    )
-
-
 def _principal(rs: RuleSet, node: Node) -> TableState:
     """The table along the first edge of every decision (to tell which out-of-turn plays the
     replay saw only because it did not apply the designations)."""
@@ -392,7 +379,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None  # only plays: nothing for Laws 45C/46 (and no walk of the record)
     records = (*replay.before, *replay.after)
     events = prepare(records)
-    table = _initial(replay.table)
+    table = replay.table.restart()
     upto = len(replay.before)
     cursor = Cursor(events[:upto])
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
@@ -837,5 +824,5 @@ def designation_first(rs: RuleSet, replay: Replay) -> bool:
     if not _may_designate(replay):
         return False
     events = prepare((*replay.before, *replay.after))
-    _, tasks, _ = advance(rs, _initial(replay.table), Cursor(events[: len(replay.before)]))
+    _, tasks, _ = advance(rs, replay.table.restart(), Cursor(events[: len(replay.before)]))
     return bool(tasks) and isinstance(tasks[0], _TASKS)

@@ -167,15 +167,7 @@ def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAU
 # ----- opener ---------------------------------------------------------------------------------------
 def _table_at(table: TableState, count: int) -> TableState:
     """The table with only the first ``count`` cards of the record standing as played."""
-    start = TableState.start(
-        table.deal,
-        table.contract,
-        table.declarer,
-        first_trick=table.first_trick,
-        leader=table.first_leader,
-        won=table.won_before,
-        penalty_cards=table.penalty_cards | table.played_penalty,
-    )
+    start = table.restart()
     plays = [(s, c) for _, s, c in table.plays()]
     return start.play_many(plays[:count])
 

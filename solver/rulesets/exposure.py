@@ -32,7 +32,6 @@ from rulings.solver.rulesets.penalty import (
     pc_info,
     recorded_plays,
     replay_plays,
-    start_table,
 )
 
 #: Hooks for a lead out of turn this module creates (a fifth card the director deems led,
@@ -112,7 +111,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
             n += 1
     counts.append(len(plays))
-    first = start_table(replay.table)
+    first = replay.table.restart()
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
     for i, e in enumerate(own):
         at = replay_plays(first, plays[: counts[i]])

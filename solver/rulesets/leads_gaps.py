@@ -39,7 +39,7 @@ from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Node, Step, StepKind
 from rulings.solver.rulesets import leads, penalty
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import pc_info, start_table
+from rulings.solver.rulesets.penalty import pc_info
 
 
 # ----- tasks ------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def _choices(replay: Replay) -> tuple[Choice, ...]:
 def _state_after(table: TableState, n: int) -> TableState:
     """The table when the first ``n`` cards of the record stood (no rectification yet)."""
     plays = list(table.plays())[:n]
-    return start_table(table).play_many([(s, c) for _, s, c in plays]) if plays else start_table(table)
+    return table.restart().play_many([(s, c) for _, s, c in plays]) if plays else table.restart()
 
 
 # ----- opener -----------------------------------------------------------------------------------

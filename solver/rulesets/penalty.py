@@ -231,20 +231,6 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     return edges
 
 
-def start_table(table: TableState) -> TableState:
-    """The table before the first play of the record (as TableState.start made it), for a
-    table no rectification has touched yet (``replay.table``)."""
-    return TableState.start(
-        table.deal,
-        table.contract,
-        table.declarer,
-        first_trick=table.first_trick,
-        leader=table.first_leader,
-        won=table.won_before,
-        penalty_cards=table.penalty_cards | table.played_penalty,
-    )
-
-
 def recorded_plays(table: TableState) -> list[LaterPlay]:
     """Every card standing as played, in the order it was placed."""
     return list(table.plays())
@@ -293,7 +279,7 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
 
 def find_failure(table: TableState) -> FailedPenaltyCard | None:
     """52: the first card a defender led or played while a penalty card was due."""
-    state = start_table(table)
+    state = table.restart()
     plays = recorded_plays(table)
     for i, (_, seat, card) in enumerate(plays):
         if fails_penalty_card(state, seat, card):
@@ -431,5 +417,4 @@ __all__ = [
     "pc_info",
     "penalty_followups",
     "penalty_tasks",
-    "start_table",
 ]
