@@ -15,7 +15,7 @@ A call followed by dummy placing a card other than the one it designates is Law 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -575,20 +575,9 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
                       rs.cite("46B"), (), StepKind.FORCED, "TD")
     if last.seat is table.declarer and not words.own_hand:
         return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause, (rs.cite("45C4(a)"),))
-    finding = task.finding
-    if finding == "rethink":
-        return refuse(f"the director finds {words.refused}, not an unintended designation", clause,
-                      (rs.cite("45C4(a)"),))
-    if finding == "slip":
-        return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
-    fq = f"was declarer's designation of {last.card} unintended ({words.allowed})?"
-    edges = _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
-                   question=fq)
-    refused = Step("TD", StepKind.FINDING, clause,
-                   f"the director finds {words.refused}: the change to {ch.card} is refused; {last.card} stands",
-                   also=(rs.cite("45C4(a)"),), question=fq, choice="rethink")
-    edges.append(_go_on(rs, node, table, task.cursor, refused, findings=("rethink",)))
-    return edges
+    return _by_finding(rs, node, task, last, words, clause, "declarer",
+                       lambda: refuse(f"the director finds {words.refused}, not an unintended designation", clause,
+                                      (rs.cite("45C4(a)"),)))
 
 
 def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWords) -> list[Edge]:
@@ -620,17 +609,25 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
                       (rs.cite("45C4(a)"), rs.cite("47F2")))
     if any(s in (seat, seat.partner) for s, _ in _plays_after(table, last)):
         return refuse(f"{seat}'s partner has played a card since", clause, (rs.cite("47F2"),))
+    return _by_finding(rs, node, task, last, words, clause, str(seat),
+                       lambda: refuse(f"the director finds {words.refused}", clause, (rs.cite("45C4(a)"),)))
+
+
+def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, words: ChangeWords, clause: str,
+                whose: str, refused_by_finding: Callable[[], list[Edge]]) -> list[Edge]:
+    """45C4(b) once the change is in time: the record's finding decides ('slip': allowed, 47C;
+    'rethink': refused), or, with none, the director's finding branches on both."""
     if task.finding == "rethink":
-        return refuse(f"the director finds {words.refused}", clause, (rs.cite("45C4(a)"),))
+        return refused_by_finding()
     if task.finding == "slip":
         return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
-    fq = f"was {seat}'s designation of {last.card} unintended ({words.allowed})?"
+    fq = f"was {whose}'s designation of {last.card} unintended ({words.allowed})?"
     edges = _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
                    question=fq)
     refused = Step("TD", StepKind.FINDING, clause,
-                   f"the director finds {words.refused}: the change to {ch.card} is refused; {last.card} stands",
+                   f"the director finds {words.refused}: the change to {task.change.card} is refused; {last.card} stands",
                    also=(rs.cite("45C4(a)"),), question=fq, choice="rethink")
-    edges.append(_go_on(rs, node, table, task.cursor, refused, findings=("rethink",)))
+    edges.append(_go_on(rs, node, node.table, task.cursor, refused, findings=("rethink",)))
     return edges
 
 
