@@ -340,8 +340,34 @@ class NamePlay(Event):
         return f"{self.seat} names {self.card} to play"
 
 
+@dataclass(frozen=True, slots=True)
+class ClaimTricks(Event):
+    """``<seat> claims <N>``: the seat claims N of the tricks still to play, conceding the rest
+    (68); play ends (Law 64 counts the tricks from it). A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    tricks: int
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} claims {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remaining(Event):
+    """``remaining NS <n> EW <m>``: the tricks each side won after the last trick in the record
+    (play to the end stated as a count, for Law 64). A project extension (docs/case-format.md)."""
+
+    ns: int
+    ew: int
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"remaining NS {self.ns} EW {self.ew}"
+
+
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
-            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay)
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | ClaimTricks | Remaining)
 
 
 class PlayLine:
@@ -387,7 +413,13 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         if len(words) < 3 or words[1].lower() != "finds":
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
         return DirectorFinds(" ".join(w.lower() if i == 0 else w for i, w in enumerate(words[2:])), line=line)
+    if head == "remaining":
+        return _parse_remaining(words, text, line)
     seat = _seat(words[0], text)
+    if len(words) == 3 and words[1].lower() == "claims":
+        if not words[2].isdigit() or int(words[2]) > 13:
+            raise NotationError(f"unknown token {words[2]!r} in play line {text!r}: expected a number of tricks", token=words[2])
+        return ClaimTricks(seat, int(words[2]), line=line)
     if len(words) == 2 and words[1].lower() not in ("misinformed", *CHOICE_WORDS):
         return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
@@ -450,6 +482,21 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"play line {text!r}: expected '<seat> {verb} <card>'", token=text)
         return DummyAction(seat, verb, _card(rest[0], text), line=line)  # type: ignore[arg-type]
     raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])
+
+
+def _parse_remaining(words: list[str], text: str, line: int | None) -> Remaining:
+    """``remaining NS <n> EW <m>`` (either order)."""
+    counts: dict[str, int] = {}
+    rest = words[1:]
+    if len(rest) != 4:
+        raise NotationError(f"play line {text!r}: expected 'remaining NS <n> EW <m>'", token=text)
+    for side, n in ((rest[0], rest[1]), (rest[2], rest[3])):
+        if side.upper() not in ("NS", "EW") or side.upper() in counts:
+            raise NotationError(f"unknown token {side!r} in play line {text!r}: expected NS or EW", token=side)
+        if not n.isdigit() or int(n) > 13:
+            raise NotationError(f"unknown token {n!r} in play line {text!r}: expected a number of tricks", token=n)
+        counts[side.upper()] = int(n)
+    return Remaining(counts["NS"], counts["EW"], line=line)
 
 
 def _parse_choice(seat: Seat, verb: str, rest: list[str], text: str, line: int | None) -> Choice:

@@ -99,6 +99,10 @@ class Node:
     restrictions: tuple[str, ...] = ()
     established: bool = False
     focus: int | None = None  # number of the trick under ruling
+    #: Law 64 after play: tricks transferred to the non-offending side (None: not ruled)
+    transfer: int | None = None
+    #: Law 64C: the director adjusts the score (the transfer did not restore equity)
+    equity: bool = False
 
     @property
     def is_leaf(self) -> bool:
@@ -178,6 +182,7 @@ class Restoration:
             "lead": str(self.lead) if self.lead is not None else None,
             **({"findings": sorted(self.findings)} if self.findings else {}),
             **({"restrictions": sorted(self.node.restrictions)} if self.node.restrictions else {}),
+            **({"transfer": self.node.transfer, "equity": self.node.equity} if self.node.transfer is not None else {}),
         }
 
     def key(self) -> str:
@@ -202,6 +207,8 @@ class Restoration:
             "ledger": [i.to_json() for i in self.ledger],
             "restrictions": list(self.node.restrictions),
             "lead": str(self.lead) if self.lead is not None else None,
+            "transfer": self.node.transfer,
+            "equity": self.node.equity,
             "laws": sorted(self.laws),
             "path": [s.to_json() for s in self.path],
         }

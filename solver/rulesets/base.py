@@ -38,6 +38,9 @@ class Opening:
 
 
 Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
+#: A closer sees the opening an opener made and may add what follows the rectification (the
+#: trick adjustment after play, Law 64): it returns the opening, changed or not.
+Closer = Callable[["RuleSet", Replay, Opening], Opening]
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ class RuleSet:
     openers: tuple[tuple[str, Opener], ...]
     clause_names: Mapping[str, str] = field(default_factory=dict)  # logical name -> id
     decisions: Decisions = DEFAULT
+    closers: tuple[Closer, ...] = ()
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -110,6 +114,8 @@ class RuleSet:
         for _, opener in self.openers:
             found = opener(self, replay, root)
             if found is not None:
+                for closer in self.closers:
+                    found = closer(self, replay, found)
                 return Opening(found.root, found.irregularities, (*unruled(found.handled), *found.notices), found.handled)
         return Opening(root, (), (*unruled(()), Notice(None, "no irregularity found to rule on")))
 

@@ -13,6 +13,7 @@ from types import ModuleType
 from rulings.solver.rulesets import (
     designation,
     dummy_misplay,
+    established_revoke,
     exposure,
     leads,
     leads_gaps,
@@ -21,9 +22,10 @@ from rulings.solver.rulesets import (
     revoke,
     revoke_leads,
 )
-from rulings.solver.rulesets.base import Opener, Rule
+from rulings.solver.rulesets.base import Closer, Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke_leads, revoke, exposure, leads_gaps, leads, penalty)
+MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke_leads, revoke, exposure, leads_gaps, leads, penalty,
+                                   established_revoke)
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:
@@ -32,3 +34,8 @@ def rules_for(edition: str) -> tuple[Rule, ...]:
 
 def openers_for(edition: str) -> tuple[tuple[str, Opener], ...]:
     return tuple((name, op) for m in MODULES for name, op in m.OPENERS)
+
+
+def closers_for(edition: str) -> tuple[Closer, ...]:
+    """Closers (``CLOSERS`` of a rule module), in module order: they run after the opener."""
+    return tuple(c for m in MODULES for c in getattr(m, "CLOSERS", ()))

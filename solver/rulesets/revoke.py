@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.events import ClaimTricks, DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
@@ -22,6 +23,19 @@ class CorrectRevoke:
     """62A/62B: the revoker must withdraw the revoke card and substitute a lawful card."""
 
     revoke: Revoke
+    later: tuple[LaterPlay, ...]
+    #: the clause that requires the correction: 62A, or 62D1 for an established revoke on
+    #: trick 12, or 62C3 when both sides revoked on the trick
+    clause: str = "62A"
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectBothRevokes:
+    """62C3 (2017): both sides revoked on one trick and only one side has played to the next
+    trick: both revokes are corrected (no transfer, 64B8)."""
+
+    first: Revoke
+    second: Revoke
     later: tuple[LaterPlay, ...]
 
 
@@ -41,46 +55,110 @@ class ReportEstablished:
     """63A/63B: an established revoke stands; it is reported, not corrected."""
 
     revoke: Revoke
-    by: Seat
-    card: Card
+    how: str  # what established it, in words
     clause: str  # the 63A clause that established it
 
 
 # ----- opener ---------------------------------------------------------------------------------
+#: ``director finds hands_returned``: all four hands were back in the board when attention
+#: was drawn, so a revoke on trick 12 is no longer corrected (62D1).
+HANDS_RETURNED = "hands_returned"
+
+
+def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, str] | None:
+    """How the revoke was established, as (what happened, clause), or None (63A).
+
+    63A1: a lead or play by the offending side to the next trick; 63A3: a claim or
+    concession by the offending side; 63A4 (2017; 2007 63A3 "agrees to"): the offending
+    side's acquiescence in the opponents' claim, which a claim line records as ending play.
+    """
+    by = table.establishing_play(r)
+    if by is not None:
+        return f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", "63A1"
+    for e in replay.before:
+        if isinstance(e, ClaimTricks):
+            if e.seat.side is r.seat.side:
+                return f"established when {e.seat} claimed", "63A3"
+            return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
+    return None
+
+
+def is_final_trick_revoke(table: TableState, r: Revoke) -> bool:
+    """A revoke on trick 12, the last trick but one (62D1, 64B6)."""
+    return r.trick == 12
+
+
 def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the revoke to rule on: the unestablished one if any (it must be corrected, 62A),
-    else the latest established one (reported under 63A/63B)."""
+    an established one that is still corrected (62D1 on trick 12, 62C3 when both sides
+    revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
     revokes = [r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card]
     if not revokes:
         return None
+    returned = any(isinstance(e, DirectorFinds) and e.finding.lower() == HANDS_RETURNED for e in (*replay.before, *replay.after))
     described: list[str] = []
     pending: Revoke | None = None
+    clause = "62A"
     for r in revokes:
-        by = table.establishing_play(r)
-        if by is None:
+        est = establishment(table, replay, r)
+        if est is None:
             described.append(f"{r}: not established (63A)")
             if pending is None:
                 pending = r
         else:
-            described.append(f"{r}: established when {by[0]} played {by[1]} to trick {r.trick + 1} (63A1)")
+            described.append(f"{r}: {est[0]} ({est[1]})")
+    both = _both_sides_on_one_trick(rs, table, revokes)
+    if pending is None and both is None:
+        late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
+        if late is not None:
+            pending, clause = late, "62D1"
+            described.append(f"{late}: on trick 12, so corrected although established (62D1)")
     notices: list[Notice] = []
+    handled = tuple(e for e in replay.before if isinstance(e, ClaimTricks))
+    if both is not None:
+        first, second = both
+        t = table.without_trick_after(first.trick)
+        later = _plays_after(t, second)
+        task: object = CorrectBothRevokes(first, second, later)
+        focus = first.trick
+        node = Node(table=t, agenda=(task,), focus=focus)
+        described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
+        return Opening(node, tuple(described), tuple(notices), handled)
     if pending is not None:
-        later = _plays_after(table, pending)
-        task: object = CorrectRevoke(pending, later)
+        # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
+        start = table.without_trick_after(pending.trick) if clause == "62D1" else table
+        later = _plays_after(start, pending)
+        task = CorrectRevoke(pending, later, clause)
         focus = pending.trick
-        unruled = [r for r in revokes if r is not pending and table.establishing_play(r) is None]
+        unruled = [r for r in revokes if r is not pending and establishment(table, replay, r) is None]
         for r in unruled:
             notices.append(Notice(None, f"a second unestablished revoke ({r}) is not yet ruled"))
-    else:
-        last = revokes[-1]
-        by = table.establishing_play(last)
-        assert by is not None
-        task = ReportEstablished(last, by[0], by[1], rs.cite("63A1"))
-        focus = last.trick
-    node = Node(table=table, agenda=(task,), focus=focus)
-    return Opening(node, tuple(described), tuple(notices))
+        node = Node(table=start, agenda=(task,), focus=focus)
+        return Opening(node, tuple(described), tuple(notices), handled)
+    last = revokes[-1]
+    est = establishment(table, replay, last)
+    assert est is not None
+    task = ReportEstablished(last, est[0], rs.cite(est[1]))
+    node = Node(table=table, agenda=(task,), focus=last.trick)
+    return Opening(node, tuple(described), tuple(notices), handled)
+
+
+def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
+    """62C3: two revokes of opposite sides on one trick, and only one side has played to the
+    next trick. Only in a rule set with the 62C3 rule (2017)."""
+    if rs.rule_for(CorrectBothRevokes(revokes[0], revokes[0], ())) is None:
+        return None
+    for i, a in enumerate(revokes):
+        for b in revokes[i + 1 :]:
+            if a.trick != b.trick or a.seat.side is b.seat.side:
+                continue
+            nxt = table.trick(a.trick + 1)
+            sides = {s.side for s, _ in nxt.plays} if nxt is not None else set()
+            if len(sides) == 1 and not table.trick(a.trick + 2):
+                return a, b
+    return None
 
 
 def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
@@ -132,6 +210,13 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     hand = frozenset(table.hand(seat) | {r.card})
     subs = lawful_cards(hand, r.suit_led, judged.penalty_cards_of(seat), frozenset({r.card}))
     info = rs.withdrawn_info(seat, r.card, offending)
+    restrictions = node.restrictions
+    trick12: tuple[str, ...] = ()
+    partner_after = any(s is seat.partner for _, s, _ in task.later if _ == r.trick)
+    if task.clause == "62D1" and table.is_defender(seat) and partner_after:
+        # 62D2: the revoke card was seen before the revoker's partner played to trick 12
+        trick12 = (rs.cite("62D2"),)
+        restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
     rest = node.agenda[1:]
     # Only the later cards still on the table are corrected: another rule may have taken some
     # back before this correction (a 47E1 retraction).
@@ -143,7 +228,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             actor=rs.actor(table, seat),
             kind=StepKind.FORCED,
             clause=rs.cite("62B"),
-            also=(rs.cite("62A"), rs.cite("61A"), clause, rs.cite("44C"), info.ai_clause, info.ui_clause),
+            also=(rs.cite(task.clause), rs.cite("61A"), clause, rs.cite("44C"), info.ai_clause, info.ui_clause, *trick12),
             text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
             question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
             choice=str(sub),
@@ -153,8 +238,22 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             child_table = child_table.with_penalty(seat, r.card, new_penalty)
         # 50D with 62B1: the next lead's options once the correction is over (switch; issue 4)
         agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
-        edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, node.restrictions, node.established, node.focus)))
+        edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, restrictions, node.established, node.focus)))
     return edges
+
+
+def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """62C3 (2017): both sides revoked on the trick and only one side played to the next:
+    both revokes are corrected, each under 62B (a defender's revoke card a penalty card);
+    the cards played to the next trick go back; there is no trick transfer (64B8)."""
+    assert isinstance(task, CorrectBothRevokes)
+    a, b = task.first, task.second
+    step = Step("TD", StepKind.FORCED, rs.cite("62C3"),
+                f"both sides revoked on trick {a.trick} ({a.seat} and {b.seat}) and only one side played to the next trick: "
+                "both revokes are corrected, the cards played to the next trick go back; no trick transfer",
+                also=(rs.cite("63B"), rs.cite("64B8")), question="must both revokes be corrected?", choice="both corrected")
+    agenda = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3"), *node.agenda[1:])
+    return [(step, Node(node.table, agenda, node.ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 
 def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -297,7 +396,7 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         "TD",
         StepKind.FORCED,
         task.clause,
-        f"the revoke is established ({task.by} played {task.card} to trick {r.trick + 1}); trick {r.trick} stands as played",
+        f"the revoke is {task.how}; trick {r.trick} stands as played",
         also=(rs.cite("63B"),),
         question="is the revoke established?",
         choice="established",
@@ -306,8 +405,11 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("correct_revoke", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "44C", "16C1", "16C2"), correct_revoke, correct_revoke.__doc__ or ""),
+    Rule("correct_revoke", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "16C1", "16C2"), correct_revoke,
+         correct_revoke.__doc__ or ""),
+    Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
+         editions=frozenset({"2017"})),
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
-    Rule("report_established", ReportEstablished, ("63A1", "63B"), report_established, report_established.__doc__ or ""),
+    Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B"), report_established, report_established.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)

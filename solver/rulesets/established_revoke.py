@@ -1,0 +1,401 @@
+"""Law 64: the procedure after an established revoke, once play has ended.
+
+The revoke rules (``revoke.py``, Laws 62-63) decide whether a revoke is corrected or stands
+established; this module takes the established revokes they leave standing and, when the
+record runs to the end of play, counts the tricks transferred (64A1, 64A2), applies the
+exceptions (64B1-64B8) and the equity rule (64C1; 2007 64C). See docs/established-revoke-rules.md.
+
+The end of play is known when the record holds the thirteenth trick, a claim line
+``<seat> claims <N>`` (68: N of the tricks still to play, the rest conceded) or a stated
+count ``remaining NS <n> EW <m>`` (the tricks each side won after the last recorded trick).
+
+Findings the director makes (``director finds ...``): ``next_deal_called`` (attention first
+drawn after a non-offender called on the next deal, 64B4), ``round_over`` (after the round
+ended, 64B5), ``hands_returned`` (all hands back in the board: a trick-12 revoke is no longer
+corrected, 62D1), ``equity <side> <N>`` (had the revoke not happened, that side would have
+won N tricks in all: the 64C comparison).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rulings.models.cards import Seat, Side
+from rulings.models.case import Replay
+from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
+from rulings.models.table import Revoke, TableState
+from rulings.solver.claims import Atom, register_atom
+from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.revoke import HANDS_RETURNED, establishment, is_final_trick_revoke
+
+#: the findings of 64B4 and 64B5 (see the module docstring)
+LATE_FINDINGS = {"next_deal_called": "64B4", "round_over": "64B5"}
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfPlay:
+    """How the record ends play: ``rest`` is the tricks (NS, EW) won after the last trick
+    recorded (a claim or a stated count), None when the record holds every trick."""
+
+    how: str
+    rest: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """The director's 64C finding: without the revoke ``side`` would have won ``tricks``."""
+
+    side: Side
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class RuleAfterPlay:
+    """Law 64 after play: the established revokes standing in the restored table, counted."""
+
+    end: EndOfPlay
+    record_revokes: tuple[Revoke, ...]  # every revoke of the record (2007 64B7: corrected ones too)
+    claimed: bool  # the record ends in a claim (revokes not established by play are, 63A3/63A4)
+    late: tuple[str, ...] = ()  # 64B4 / 64B5 from the findings
+    equity: Equity | None = None
+    hands_returned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One revoke's count: the tricks transferred and the clause that decides it."""
+
+    revoke: Revoke
+    tricks: int
+    clause: str
+    exceptions: tuple[str, ...]  # every 64B clause that applies (the first one decides)
+    why: str
+
+
+# ----- the count (pure: the table after play, the revokes) ---------------------------------------
+def trick_winners(table: TableState) -> dict[int, Seat]:
+    """The winner of every complete trick of the table, by trick number."""
+    out: dict[int, Seat] = {}
+    for t in table.tricks:
+        w = t.winner(table.trumps) if t.is_complete else None
+        if w is not None:
+            out[t.number] = w
+    return out
+
+
+def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
+    """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
+    to play a penalty card): one still faced, or one he played as a penalty card later."""
+    cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
+    for p in cards:
+        if p.card.suit is not r.suit_led or p.card == r.card:
+            continue
+        if p in table.played_penalty and (played_at := _trick_of(table, r.seat, p.card)) is not None and played_at <= r.trick:
+            continue
+        return True
+    return False
+
+
+def _trick_of(table: TableState, seat: Seat, card: object) -> int | None:
+    for t in table.tricks:
+        if t.card_of(seat) == card:
+            return t.number
+    return None
+
+
+def count_transfers(
+    rs: RuleSet,
+    table: TableState,
+    established: Iterable[Revoke],
+    *,
+    rest: tuple[int, int] | None,
+    revoked_sides: frozenset[Side],
+    late: tuple[str, ...] = (),
+) -> list[Transfer]:
+    """64A and 64B for each established revoke, in trick order.
+
+    ``revoked_sides``: the sides whose revokes count for 64B7 (2017: established revokes;
+    2007: any revoke on the board). ``rest``: tricks (NS, EW) won after the last recorded trick.
+    """
+    revokes = sorted(established, key=lambda r: (r.trick, r.seat.index))
+    winners = trick_winners(table)
+    out: list[Transfer] = []
+    for i, r in enumerate(revokes):
+        os_side = r.seat.side
+        w0 = winners.get(r.trick)
+        later = sum(1 for n, w in winners.items() if n > r.trick and w.side is os_side)
+        if rest is not None:
+            later += rest[0] if os_side is Side.NS else rest[1]
+        exceptions: list[str] = []
+        why: list[str] = []
+        if not (w0 is not None and w0.side is os_side) and later == 0:
+            exceptions.append("64B1")
+            why.append("the offending side won neither the revoke trick nor a later trick")
+        if any(p.seat is r.seat and p.suit_led is r.suit_led for p in revokes[:i]):
+            exceptions.append("64B2")
+            why.append(f"a second revoke by {r.seat} in {r.suit_led} after the first was established")
+        if r.seat is table.dummy or held_penalty_card_of_suit(table, r):
+            exceptions.append("64B3")
+            why.append("dummy's failure to follow suit" if r.seat is table.dummy else f"a failure to play {r.seat}'s penalty card")
+        for clause in late:
+            exceptions.append(clause)
+            why.append("attention was first drawn after a non-offender called on the next deal" if clause == "64B4"
+                       else "attention was first drawn after the round ended")
+        if is_final_trick_revoke(table, r):
+            exceptions.append("64B6")
+            why.append("a revoke on trick 12")
+        if os_side.other in revoked_sides:
+            exceptions.append("64B7")
+            why.append("both sides revoked on the board")
+        if exceptions:
+            first = sorted(exceptions)[0]
+            out.append(Transfer(r, 0, first, tuple(sorted(set(exceptions))), "; ".join(why)))
+            continue
+        if w0 is r.seat:
+            n = 1 + (1 if later else 0)
+            text = f"{r.seat} won the revoke trick" + (", and his side won a later trick" if later else ", and his side no later trick")
+            out.append(Transfer(r, n, "64A1", (), text))
+        else:
+            who = "dummy" if w0 is table.dummy and r.seat is table.declarer else str(w0)
+            text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and w0.side is os_side
+                    else f"the non-offending side won the revoke trick; the offending side won {later} later")
+            out.append(Transfer(r, 1, "64A2", (), text))
+    return _capped(table, out, winners, rest, rs.decisions.revoke_transfer_capped)
+
+
+def _capped(table: TableState, transfers: list[Transfer], winners: dict[int, Seat], rest: tuple[int, int] | None,
+            capped: bool) -> list[Transfer]:
+    """Decisions.revoke_transfer_capped: a side's transfers together never exceed the tricks
+    it won from its first established revoke's trick on (a trick changes hands once)."""
+    if not capped:
+        return transfers
+    out: list[Transfer] = []
+    for side in (Side.NS, Side.EW):
+        mine = [t for t in transfers if t.revoke.seat.side is side]
+        if not mine:
+            continue
+        first = min(t.revoke.trick for t in mine)
+        room = sum(1 for n, w in winners.items() if n >= first and w.side is side)
+        if rest is not None:
+            room += rest[0] if side is Side.NS else rest[1]
+        for t in mine:
+            take = min(t.tricks, room)
+            room -= take
+            out.append(t if take == t.tricks else Transfer(t.revoke, take, t.clause, t.exceptions,
+                                                             t.why + f"; only {take} trick(s) of the offending side left to transfer"))
+    return sorted(out, key=lambda t: (t.revoke.trick, t.revoke.seat.index))
+
+
+# ----- closer: add the count after whatever rectification the opener found -------------------------
+def end_of_play(replay: Replay) -> EndOfPlay | None:
+    """How the record ends play (see EndOfPlay), or None when it does not reach the end."""
+    table = replay.table
+    done = [t for t in table.tricks if t.is_complete]
+    last = done[-1].number if done else table.first_trick - 1
+    for e in (*replay.before, *replay.after):
+        if isinstance(e, ClaimTricks):
+            left = 13 - last
+            if e.tricks > left:
+                return None
+            mine = e.tricks
+            rest = (mine, left - mine) if e.seat.side is Side.NS else (left - mine, mine)
+            return EndOfPlay(f"{e.seat} claimed {e.tricks} of the last {left} tricks", rest)
+        if isinstance(e, Remaining):
+            if e.ns + e.ew != 13 - last:
+                return None
+            return EndOfPlay(f"NS won {e.ns} and EW {e.ew} of the tricks after trick {last}", (e.ns, e.ew))
+    if last == 13:
+        return EndOfPlay("play ended at trick 13")
+    if last == 12 and all(len(table.hand(s)) == 1 for s in Seat):
+        return EndOfPlay("the last trick is played out")
+    return None
+
+
+def _is_law64_finding(e: object) -> bool:
+    if not isinstance(e, DirectorFinds):
+        return False
+    f = e.finding
+    return f in LATE_FINDINGS or f == HANDS_RETURNED or parse_equity([f]) is not None
+
+
+def _findings(replay: Replay) -> list[str]:
+    return [e.finding for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)]
+
+
+def parse_equity(findings: Iterable[str]) -> Equity | None:
+    """``equity <side> <N>`` among the findings."""
+    for f in findings:
+        words = f.split()
+        if len(words) == 3 and words[0].lower() == "equity" and words[1].upper() in ("NS", "EW") and words[2].isdigit():
+            return Equity(Side.parse(words[1].upper()), int(words[2]))
+    return None
+
+
+def close_after_play(rs: RuleSet, replay: Replay, opening: Opening) -> Opening:
+    """Append the Law 64 count to the opening's agenda when the record has an established
+    revoke (or a trick-12 revoke) and runs to the end of play."""
+    table = replay.table
+    revokes = tuple(r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
+    if not revokes:
+        return opening
+    standing = [r for r in revokes if establishment(table, replay, r) is not None or is_final_trick_revoke(table, r)]
+    if not standing:
+        return opening
+    end = end_of_play(replay)
+    events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+    if end is None:
+        note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "
+                            "the trick adjustment is made after play (64A)")
+        return Opening(opening.root, opening.irregularities, (*opening.notices, note), (*opening.handled, *events))
+    findings = _findings(replay)
+    late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
+    task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
+                         HANDS_RETURNED in findings)
+    root = opening.root
+    node = Node(root.table, (*root.agenda, task), root.ledger, root.findings, root.restrictions, root.established, root.focus)
+    return Opening(node, opening.irregularities, opening.notices, (*opening.handled, *events))
+
+
+# ----- the rules -------------------------------------------------------------------------------------------
+def _play_out_last_trick(table: TableState) -> tuple[TableState, str] | None:
+    """After a trick-12 correction (62D1) the last cards go back: each player plays his last
+    card to trick 13, in rotation from the winner of trick 12."""
+    t12 = table.trick(12)
+    if table.trick(13) is not None or t12 is None or not t12.is_complete:
+        return None
+    leader = t12.winner(table.trumps)
+    if leader is None or any(len(table.hand(s)) != 1 for s in Seat):
+        return None
+    order = [leader, leader.lho, leader.partner, leader.rho]
+    plays = [(s, next(iter(table.hand(s)))) for s in order]
+    return table.play_many(plays), " ".join(f"{s} {c}" for s, c in plays)
+
+
+def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
+    """The revokes the restoration leaves standing and established: the card still stands as
+    played; a trick-12 revoke only when the hands were back in the board (62D1)."""
+    out = []
+    for r in task.record_revokes:
+        t = table.trick(r.trick)
+        if t is None or t.card_of(r.seat) != r.card:
+            continue  # corrected
+        if is_final_trick_revoke(table, r) and not task.hands_returned:
+            continue
+        nxt = table.trick(r.trick + 1)
+        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or task.claimed:
+            out.append(r)
+    return out
+
+
+def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side]) -> list[Edge]:
+    table = node.table
+    steps: list[Step] = []
+    played = _play_out_last_trick(table)
+    if played is not None:
+        table, cards = played
+        steps.append(Step("TD", StepKind.FORCED, rs.cite("62D1"), f"play ends: each player plays his last card to trick 13 ({cards})",
+                          question="how does play end?", choice="last trick"))
+    established = _established_in(table, task)
+    corrected12 = [r for r in task.record_revokes if is_final_trick_revoke(table, r) and r not in established]
+    transfers = count_transfers(rs, table, established, rest=task.end.rest, revoked_sides=revoked_sides, late=task.late)
+    for r in corrected12:
+        steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
+                          also=(rs.cite("62D1"),), question="Law 64: how many tricks are transferred?", choice="64B6"))
+    total = 0
+    for t in transfers:
+        total += t.tricks
+        if t.exceptions:
+            text = f"{t.revoke}: no trick transfer ({t.why})"
+            also = tuple(rs.cite(c) for c in t.exceptions if c != t.clause)
+        else:
+            text = f"{t.revoke}: {t.tricks} trick{'s' if t.tricks != 1 else ''} to {t.revoke.seat.side.other} ({t.why})"
+            also = ()
+        steps.append(Step("TD", StepKind.FORCED, rs.cite(t.clause), text, also=also,
+                          question="Law 64: how many tricks are transferred?", choice=f"{t.tricks}"))
+    equity = False
+    if established or corrected12:
+        offending = {t.revoke.seat.side for t in transfers} | {r.seat.side for r in corrected12}
+        nos = next(iter({Side.NS, Side.EW} - offending), None) if len(offending) == 1 else None
+        eq = task.equity
+        if eq is not None and nos is not None:
+            expected = eq.tricks if eq.side is nos else 13 - eq.tricks
+            got = _tricks_of(table, nos, task.end.rest) + total
+            if got < expected:
+                equity = True
+                text = (f"the transfer does not restore equity: {nos} would have won {expected} tricks without the revoke "
+                        f"and has {got} with the transfer; the director assigns {nos} {expected} tricks")
+            else:
+                text = f"the transfer compensates: {nos} has {got} tricks, {expected} without the revoke"
+            steps.append(Step("TD", StepKind.FINDING, rs.cite("64C1"), text, question="Law 64C: is the non-offending side compensated?",
+                              choice="adjust" if equity else "compensated"))
+        else:
+            steps.append(Step("TD", StepKind.FORCED, rs.cite("64C1"),
+                              "the director compares the result with the one the revoke prevented and adjusts if the transfer "
+                              "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
+                              question="Law 64C: is the non-offending side compensated?", choice="director judges"))
+    if not steps:
+        return [(Step("TD", StepKind.FORCED, rs.cite("64A2"), "no established revoke stands: no trick transfer",
+                      question="Law 64: how many tricks are transferred?", choice="0"),
+                 _leaf(node, table, 0, False))]
+    # one edge per step, chained: the steps are one forced path
+    return [(_merge(steps), _leaf(node, table, total, equity))]
+
+
+def _merge(steps: list[Step]) -> Step:
+    """The Law 64 steps as one path step: the first clause leads, the others follow."""
+    first = steps[0]
+    also = tuple(dict.fromkeys(c for s in steps for c in s.clauses if c != first.clause))
+    return Step(first.actor, first.kind if len(steps) == 1 else StepKind.FORCED, first.clause, "; ".join(s.text for s in steps),
+                also=also, question="Law 64 after play", choice=" / ".join(s.choice for s in steps))
+
+
+def _leaf(node: Node, table: TableState, transfer: int, equity: bool) -> Node:
+    return Node(table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established, node.focus, transfer, equity)
+
+
+def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> int:
+    won = table.tricks_won()[side]
+    if rest is not None:
+        won += rest[0] if side is Side.NS else rest[1]
+    return won
+
+
+def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """64A1/64A2 transfers, 64B1-64B8 exceptions, 64C1 equity (2017: 64B7 needs both sides'
+    revokes established)."""
+    assert isinstance(task, RuleAfterPlay)
+    sides = frozenset(r.seat.side for r in _established_in(node.table, task))
+    return _rule(rs, node, task, sides)
+
+
+def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """64A/64B/64C (2007: 64B7 applies when both sides revoked on the board, corrected or not;
+    64B3 any faced card)."""
+    assert isinstance(task, RuleAfterPlay)
+    sides = frozenset(r.seat.side for r in task.record_revokes)
+    return _rule(rs, node, task, sides)
+
+
+# ----- claim atoms: transfer <N>, equity ---------------------------------------------------------------
+@register_atom
+def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
+    w0 = words[0].lower()
+    if w0 == "transfer" and len(words) == 2 and words[1].isdigit():
+        n = int(words[1])
+        return Atom(" ".join(words), lambda r: r.node.transfer == n)
+    if w0 == "equity" and len(words) == 1:
+        return Atom("equity", lambda r: r.node.equity)
+    return None
+
+
+CITES = ("64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
+RULES: tuple[Rule, ...] = (
+    Rule("rule_after_play", RuleAfterPlay, (*CITES, "64B8"), rule_after_play_2017, rule_after_play_2017.__doc__ or "",
+         editions=frozenset({"2017"})),
+    Rule("rule_after_play_2007", RuleAfterPlay, CITES, rule_after_play_2007, rule_after_play_2007.__doc__ or "",
+         editions=frozenset({"2007"})),
+)
+OPENERS: tuple[tuple[str, object], ...] = ()
+CLOSERS = (close_after_play,)
