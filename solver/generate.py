@@ -655,7 +655,7 @@ def _misplay_attempt(
 
 # ----- robustness: random cases of the other irregularity kinds --------------------------------------
 #: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
-KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
+KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established")
 
 #: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
 #: dropped or held so that partner could see it; with neither visibility fact the director
@@ -905,6 +905,74 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
     raise GenerationError("no simultaneous-card deal found")
 
 
+def random_established_case(rng: random.Random, *, edition: str = "2017", title: bool = True, revokes: int | None = None,
+                            end: str | None = None) -> dict[str, Any]:
+    """A deal played to the end with one or two revokes that stand established (Law 64).
+
+    From a random trick, play goes on lawfully except that ``revokes`` times (1 or 2, random
+    when None) a player able to revoke discards or ruffs instead of following suit, at most
+    one revoke a trick. Play ends (``end``): at trick 13 (``play``), by a claim line of the
+    side's actual remaining tricks (``claim``) or by a ``remaining NS n EW m`` line
+    (``remaining``), random when None. A revoke on trick 12 comes with ``director finds
+    hands_returned`` (no 62D1 correction); sometimes attention is found to come late
+    (``next_deal_called``, ``round_over``: 64B4, 64B5).
+    """
+    _check_edition(edition)
+    want = revokes if revokes is not None else rng.choice((1, 1, 2))
+    for _ in range(MAX_ATTEMPTS):
+        rec = _begin(rng, 1, 11)
+        sim = rec.sim
+        chances = {rng.randint(rec.start, 12) for _ in range(want)}
+        if len(chances) != want:
+            continue
+        done: list[int] = []
+        while sim.trick_number <= 13 and sim.hands[sim.on_play]:
+            seat = sim.on_play
+            cur = sim.current
+            number = sim.trick_number
+            led = cur[0][1].suit if cur else None
+            off = [c for c in sim.hands[seat] if led is not None and c.suit is not led]
+            can = led is not None and off and len(off) < len(sim.hands[seat])
+            if number in chances and number not in done and can and rng.random() < 0.6:
+                card = rng.choice(sorted(off))
+                sim.play(seat, card)
+                rec.plays.append((seat, card))
+                done.append(number)
+            else:
+                _lawful_play(rec, rng)
+        if len(done) != want:
+            continue
+        lines = [_format_play(s, c) for s, c in rec.plays]
+        how = end or rng.choice(("play", "play", "claim", "remaining"))
+        if how != "play":
+            keep = rng.randint(max(done) + 1, 13) if max(done) < 13 else 13
+            # tricks from ``keep`` on are claimed / stated instead of played
+            cut = (keep - rec.start) * 4
+            tail = rec.plays[cut:]
+            if tail:
+                tricks = [tail[i : i + 4] for i in range(0, len(tail), 4)]
+                won = {Side.NS: 0, Side.EW: 0}
+                for t in tricks:
+                    won[_winner(t, sim.trumps).side] += 1
+                lines = lines[:cut]
+                if how == "claim":
+                    claimer = rng.choice(SEATS)
+                    lines.append(f"{claimer} claims {won[claimer.side]}")
+                else:
+                    lines.append(f"remaining NS {won[Side.NS]} EW {won[Side.EW]}")
+        lines.append(f"attention {rng.choice(SEATS)}")
+        if 12 in done:
+            lines.append("director finds hands_returned")
+        late = rng.random()
+        if late < 0.05:
+            lines.append("director finds next_deal_called")
+        elif late < 0.1:
+            lines.append("director finds round_over")
+        head = f"Random established revokes on trick {' and '.join(map(str, done))}; play to the end" if title else None
+        return _record_mapping(rec, rng, edition, head, lines)
+    raise GenerationError("no established-revoke deal found")
+
+
 def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") -> dict[str, Any]:
     """A random case of ``kind`` (one of :data:`KINDS`). Raises ValueError for another kind."""
     if kind == "revoke":
@@ -919,6 +987,8 @@ def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") ->
         return random_fifth_case(rng, edition=edition)
     if kind == "simultaneous":
         return random_simultaneous_case(rng, edition=edition)
+    if kind == "established":
+        return random_established_case(rng, edition=edition)
     raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
 
 

@@ -284,7 +284,7 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
         if is_final_trick_revoke(table, r) and not task.hands_returned:
             continue
         nxt = table.trick(r.trick + 1)
-        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or task.claimed:
+        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or task.end.rest is not None:
             out.append(r)
     return out
 
@@ -292,7 +292,7 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
 def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side]) -> list[Edge]:
     table = node.table
     steps: list[Step] = []
-    played = _play_out_last_trick(table)
+    played = _play_out_last_trick(table) if task.end.rest is None else None
     if played is not None:
         table, cards = played
         steps.append(Step("TD", StepKind.FORCED, rs.cite("62D1"), f"play ends: each player plays his last card to trick 13 ({cards})",

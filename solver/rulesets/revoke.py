@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.events import ClaimTricks, DirectorFinds
+from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
@@ -80,6 +80,8 @@ def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, st
             if e.seat.side is r.seat.side:
                 return f"established when {e.seat} claimed", "63A3"
             return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
+        if isinstance(e, Remaining):
+            return "established: play went on to the end (the record states the tricks after it)", "63A1"
     return None
 
 
@@ -116,7 +118,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             pending, clause = late, "62D1"
             described.append(f"{late}: on trick 12, so corrected although established (62D1)")
     notices: list[Notice] = []
-    handled = tuple(e for e in replay.before if isinstance(e, ClaimTricks))
+    handled = tuple(e for e in replay.before if isinstance(e, (ClaimTricks, Remaining)))
     if both is not None:
         first, second = both
         t = table.without_trick_after(first.trick)
