@@ -19,6 +19,8 @@ Atoms (CASES.md, kept as written; the project's additions are marked +):
     finding <finding>                   the branch assumes that finding of fact
     lead <seat>                         that seat leads the next trick
     established                         the revoke is established
+    transfer <N>                        after play N tricks go to the non-offending side (64A; 0 under 64B)
+    equity                              the director adjusts under 64C (the transfer did not compensate)
     not <atom>                          negation
 """
 

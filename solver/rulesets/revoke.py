@@ -121,11 +121,11 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     handled = tuple(e for e in replay.before if isinstance(e, (ClaimTricks, Remaining)))
     if both is not None:
         first, second = both
-        t = table.without_trick_after(first.trick)
-        later = _plays_after(t, second)
+        back = table.without_trick_after(first.trick)
+        later = _plays_after(back, second)
         task: object = CorrectBothRevokes(first, second, later)
         focus = first.trick
-        node = Node(table=t, agenda=(task,), focus=focus)
+        node = Node(table=back, agenda=(task,), focus=focus)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         return Opening(node, tuple(described), tuple(notices), handled)
     if pending is not None:
@@ -214,7 +214,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     info = rs.withdrawn_info(seat, r.card, offending)
     restrictions = node.restrictions
     trick12: tuple[str, ...] = ()
-    partner_after = any(s is seat.partner for _, s, _ in task.later if _ == r.trick)
+    partner_after = any(s is seat.partner and n == r.trick for n, s, _ in task.later)
     if task.clause == "62D1" and table.is_defender(seat) and partner_after:
         # 62D2: the revoke card was seen before the revoker's partner played to trick 12
         trick12 = (rs.cite("62D2"),)
