@@ -60,7 +60,7 @@ class Replay:
     before: tuple[AnyEvent, ...]  # every event up to attention, in order
     after: tuple[AnyEvent, ...]  # events after the attention line (findings etc.)
     unapplied: tuple[AnyEvent, ...] = ()  # events before attention the table did not apply
-    #: issue 3 (45D): for each event of ``before``, how many cards stood as played on the
+    #: for each event of ``before``, how many cards stood as played on the
     #: table just before it (its index in ``table.plays()`` for a play line), so a rule can
     #: rebuild the table as it was at a call or a placement.
     applied_before: tuple[int, ...] = ()
@@ -129,7 +129,7 @@ class Case:
 
         attention: Attention | None = None
         after: tuple[AnyEvent, ...] = ()
-        applied = 0  # issue 3: cards placed so far (see Replay.applied_before)
+        applied = 0  # cards placed so far (see Replay.applied_before)
         applied_before: list[int] = []
         for i, event in enumerate(self.events):
             applied_before.append(applied)
@@ -148,7 +148,7 @@ class Case:
                     batch_events.append(event)
                     applied += 1
                 elif _dummy_places_next(self.events[i + 1 :], dummy, event.what.card):
-                    pass  # issue 3: dummy faced the card named; that play line is the play
+                    pass  # dummy faced the card named; that play line is the play
                 else:
                     unapplied.append(event)
             else:

@@ -340,8 +340,24 @@ class NamePlay(Event):
         return f"{self.seat} names {self.card} to play"
 
 
+@dataclass(frozen=True, slots=True)
+class Chooses(Event):
+    """``<seat> chooses <choice>`` (and ``<seat> keeps``, short for ``chooses keep``): what a
+    player chose at the table when a rule offered him options, written after ``attention``.
+    ``<choice>`` is the name the ruling gives the option (the ``choice`` of its step: a card,
+    ``keep``, ``change to SQ``, ``withdraw`` ...); it settles that branch of the ruling.
+    A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    words: str
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} keeps" if self.words == "keep" else f"{self.seat} chooses {self.words}"
+
+
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
-            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay)
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses)
 
 
 class PlayLine:
@@ -388,12 +404,18 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
         return DirectorFinds(" ".join(w.lower() if i == 0 else w for i, w in enumerate(words[2:])), line=line)
     seat = _seat(words[0], text)
+    if len(words) == 2 and words[1].lower() == "keeps":
+        return Chooses(seat, "keep", line=line)
     if len(words) == 2 and words[1].lower() not in ("misinformed", *CHOICE_WORDS):
         return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
         raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
     verb = words[1].lower()
     rest = words[2:]
+    if verb == "chooses":
+        if not rest:
+            raise NotationError(f"play line {text!r}: expected '<seat> chooses <choice>'", token=text)
+        return Chooses(seat, " ".join(w.lower() for w in rest), line=line)
     if verb == "misinformed" and not rest:
         return Misinformed(seat, line=line)
     if verb == "calls" and rest:

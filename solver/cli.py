@@ -17,9 +17,9 @@ import typer
 
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import load
-from rulings.solver.engine import Ruling
 from rulings.solver.export import ruling_json, write_graph
 from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
+from rulings.solver.ruling import Ruling
 from rulings.solver.summary import director_script, distinct
 from rulings.solver.verify import verify_paths
 

@@ -554,7 +554,7 @@ def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]
     }
 
 
-# ----- issue 3: random dummy-misplay positions (Law 45D1) --------------------------------------------
+# ----- random dummy-misplay positions (Law 45D1) --------------------------------------------
 def random_misplay_case(
     rng: random.Random,
     *,

@@ -21,7 +21,8 @@ import rulings.solver.generate as generate
 import rulings.solver.testing.strategies as strategies
 from rulings.models import Card, Case, Contract, Deal, PenaltyKind, Seat, parse_case
 from rulings.solver.casefile import loads
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
+from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import cards, contracts, deals, revoke_cases, seats
 
 

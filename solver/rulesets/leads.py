@@ -192,7 +192,7 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
 
 def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False,
                         choices: Sequence[Choice] = ()) -> Node:
-    """Connect to the penalty-card rules (Law 50D, issue 4 part A): ``card`` has just become a
+    """Connect to the penalty-card rules (Law 50D): ``card`` has just become a
     major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
     come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
     otherwise only with ``Decisions.lead_options_after_ruling``."""
@@ -316,7 +316,7 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
         if any(c.verb != "refuses" for c in said) or (task.saw_dummy and task.trick == 1):  # 54C: accepted
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
-        # an option of the penalty card the refused lead becomes (issue 4, second round).
+        # an option of the penalty card the refused lead becomes.
         recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):

@@ -26,7 +26,7 @@ from rulings.models.errors import NotationError
 from rulings.models.events import Choice
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
@@ -296,7 +296,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     failure = find_failure(table)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
-        return Opening(Node(table, (failure,), focus=failure.trick), (text,))
+        return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
     leader = to_lead(table)
     if leader is None:
         return None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.table import PenaltyKind, Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import next_lead_tasks
@@ -70,17 +70,22 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         later = _plays_after(table, pending)
         task: object = CorrectRevoke(pending, later)
         focus = pending.trick
-        unruled = [r for r in revokes if r is not pending and table.establishing_play(r) is None]
-        for r in unruled:
-            notices.append(Notice(None, f"a second unestablished revoke ({r}) is not yet ruled"))
     else:
         last = revokes[-1]
         by = table.establishing_play(last)
         assert by is not None
         task = ReportEstablished(last, by[0], by[1], rs.cite("63A1"))
         focus = last.trick
+        node = Node(table=table, agenda=(task,), focus=focus)
+        # ruled where it was established (63A1): an irregularity before that play (a lead
+        # out of turn after misinformation, 47E1) is ruled first and may undo it
+        return Opening(node, tuple(described), tuple(notices), (played(last.trick, last.seat, last.card),),
+                       (played(last.trick + 1, by[0], by[1]),))
     node = Node(table=table, agenda=(task,), focus=focus)
-    return Opening(node, tuple(described), tuple(notices))
+    # corrected when attention is drawn (62A): what happened before that and takes effect at
+    # once (a card exposed, so a penalty card, 50) is ruled first
+    at: tuple[object, ...] = (replay.attention,) if replay.attention is not None else (("end",),)
+    return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at)
 
 
 def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
@@ -151,7 +156,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         child_table = table.replace_card(r.trick, seat, sub, restore_penalty=restore)
         if new_penalty is not None:
             child_table = child_table.with_penalty(seat, r.card, new_penalty)
-        # 50D with 62B1: the next lead's options once the correction is over (switch; issue 4)
+        # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
         agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
         edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, node.restrictions, node.established, node.focus)))
     return edges
@@ -172,7 +177,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def advance(t: TableState, changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
         nxt = task.index + 1
         if nxt >= len(later):
-            return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch; issue 4)
+            return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
         is_nos = seat.side is not offending
         return (
             RevokeCascade(
@@ -310,4 +315,6 @@ RULES: tuple[Rule, ...] = (
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63B"), report_established, report_established.__doc__ or ""),
 )
+#: the opener reads only the table: the engine runs it again on a rectified table
+REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)
