@@ -655,7 +655,7 @@ def _misplay_attempt(
 
 # ----- robustness: random cases of the other irregularity kinds --------------------------------------
 #: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
-KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
+KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "mixed")
 
 #: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
 #: dropped or held so that partner could see it; with neither visibility fact the director
@@ -919,6 +919,10 @@ def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") ->
         return random_fifth_case(rng, edition=edition)
     if kind == "simultaneous":
         return random_simultaneous_case(rng, edition=edition)
+    if kind == "mixed":
+        from rulings.solver.generate_mixed import random_mixed_case
+
+        return random_mixed_case(rng, edition=edition)
     raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
 
 
