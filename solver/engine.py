@@ -238,6 +238,9 @@ class Opening:
     #: where in the record the ruling begins, as keys like ``handled`` (default: those): an
     #: established revoke is ruled where it was established, not where it was made
     located_by: tuple[object, ...] = ()
+    #: the family has more to rule on the table once this is ruled (a second revoke): its
+    #: opener runs again on the rectified table (when the rule set lists it as reopenable)
+    more: bool = False
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -274,6 +277,8 @@ class Reopen:
 
     seen: frozenset[object]
     used: frozenset[str]  # the openers already opened on this path
+    since: int | None = None  # the first trick a ruling of the record touched
+    spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
 
 
 @dataclass(frozen=True)
@@ -281,7 +286,8 @@ class _Found:
     name: str
     opening: Opening
     keys: frozenset[object]
-    position: tuple[int, int, int]
+    at: frozenset[object]  # the keys that locate it in the record
+    priority: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,27 +347,28 @@ class Composition:
         self.book = book
         self.replay: Replay = case.replay()
         self._order = {id(e): i for i, e in enumerate(case.events)}
-        self._play_order, self._pair_order, self._pair_lines = self._order_of_plays()
+
         try:
             found = self._candidates(self.replay, frozenset(), None)
         except RulingError as err:  # an opener found bad input in the record: name the file
             raise err.located(file=case.file) from None
-        #: the openers a rectified table is opened with again: those that found something
-        #: in the record, and those that read only the table
-        self._reopen_names = frozenset(f.name for f in found) | book.reopenable
+        #: the openers a rectified table is opened with: those that found something in the
+        #: record (each once on a path), and those that read only the table and said they
+        #: have more to rule (again after each of their rulings)
+        self._reopen_names = frozenset(f.name for f in found)
         ruled: set[object] = set()
         for f in found:
             ruled |= f.keys
         self._refuse_impossible(ruled)
         self.recorded = self._recorded_choices(ruled)
         ruled |= {_key(r.event) for r in self.recorded}
-        self.irregularities: tuple[str, ...] = tuple(i for f in sorted(found, key=lambda f: f.position)
-                                                     for i in f.opening.irregularities)
+        ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
+        self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
         self.notices: tuple[Notice, ...] = (*self._unruled(ruled, bool(found)), *(n for f in found for n in f.opening.notices))
         if not found:
             self.root = Node(table=self.replay.table)
         else:
-            first = min(found, key=lambda f: f.position)
+            first = ordered[0]
             self.root = self._settle(self._stage(Node(table=self.replay.table), first, Reopen(frozenset(), frozenset())))
 
     # ----- opening ---------------------------------------------------------------------------
@@ -377,15 +384,21 @@ class Composition:
                 # nothing in the record to point at (the 50D options at a lead while penalty
                 # cards are in force): ruled only when nothing else in the record is
                 if names is None:
-                    keyless.append(_Found(name, opening, frozenset({("opener", name)}), (1 << 30, 1 << 30, priority)))
+                    keyless.append(_Found(name, opening, frozenset({("opener", name)}), frozenset(), priority))
                 continue
             keys = frozenset(_key(h) for h in opening.handled)
             if keys & claimed:
                 continue
             claimed |= keys
             at = frozenset(_key(h) for h in opening.located_by) or keys
-            kept.append(_Found(name, opening, keys, (*self._position(at, opening.root.focus), priority)))
+            kept.append(_Found(name, opening, keys, at, priority))
         return kept or keyless[:1]
+
+    def _earliest(self, found: list[_Found]) -> _Found:
+        """The opening whose irregularity begins first in the record (then by priority)."""
+        if len(found) == 1:
+            return found[0]
+        return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority))
 
     def _position(self, keys: frozenset[object], focus: int | None) -> tuple[int, int]:
         """Where in the record an opening's irregularity begins: its earliest event."""
@@ -402,6 +415,18 @@ class Composition:
                 found.append(at)
         big = 1 << 30
         return (min(found) if found else big, focus if focus is not None else big)
+
+    @cached_property
+    def _play_order(self) -> dict[object, int]:
+        return self._order_of_plays()[0]
+
+    @cached_property
+    def _pair_order(self) -> dict[object, int]:
+        return self._order_of_plays()[1]
+
+    @cached_property
+    def _pair_lines(self) -> dict[object, int]:
+        return self._order_of_plays()[2]
 
     def _order_of_plays(self) -> tuple[dict[object, int], dict[object, int], dict[object, int]]:
         """For each card the replayed table holds as played, the place in the record of the
@@ -432,12 +457,13 @@ class Composition:
         table = root.table
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
-        since = min(x for x in (node.since, node.focus, root.focus) if x is not None) if (
-            node.since is not None or node.focus is not None or root.focus is not None) else None
+        known = [x for x in (done.since, node.since, node.focus, root.focus) if x is not None]
+        since = min(known) if known else None
         rest = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
         return Node(
             table,
-            (*root.agenda, Reopen(done.seen | found.keys, done.used | {found.name}), *rest),
+            (*root.agenda, Reopen(done.seen | found.keys, done.used | {found.name}, since,
+                                  "" if found.opening.more else found.name), *rest),
             (*node.ledger, *root.ledger),
             (*node.findings, *(f for f in root.findings if f not in node.findings)),
             (*node.restrictions, *(r for r in root.restrictions if r not in node.restrictions)),
@@ -452,16 +478,22 @@ class Composition:
         on this table, or drop the task when nothing is left to rule."""
         while node.agenda and isinstance(node.agenda[0], Reopen):
             task = node.agenda[0]
-            replay = dataclasses.replace(self.replay, table=node.table)
-            names = frozenset(n for n in self._reopen_names if n not in task.used or n in self.book.reopenable)
-            try:
-                found = self._candidates(replay, task.seen, names)
-            except RulingError as err:
-                raise err.located(file=self.case.file) from None
+            # the openers found in the record and not yet ruled on this path, and those that read
+            # only the table (a rectification may leave them something: dummy's card a call
+            # made is a revoke), but not the one just ruled when it said it had no more
+            names = (self._reopen_names - task.used) | (self.book.reopenable - {task.spent})
+            found: list[_Found] = []
+            if names:
+                replay = dataclasses.replace(self.replay, table=node.table)
+                try:
+                    found = self._candidates(replay, task.seen, names)
+                except RulingError as err:
+                    raise err.located(file=self.case.file) from None
             if not found:
-                node = dataclasses.replace(node, agenda=node.agenda[1:])
+                node = Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established,
+                            node.focus, task.since, node.recorded)
                 continue
-            return self._stage(node, min(found, key=lambda f: f.position), task)
+            return self._stage(node, self._earliest(found), task)
         return node
 
     # ----- choices recorded at the table --------------------------------------------------------
@@ -515,11 +547,14 @@ class Composition:
             edges = self.book.expand(node)
         except RulingError as err:
             raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
+        if not self.recorded:
+            return [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
+                    for step, child in edges]
         edges, recorded = self._decide(node, edges)
         out: list[Edge] = []
         for step, child in edges:
-            if child.since != node.since or child.recorded != recorded:
-                child = dataclasses.replace(child, since=node.since, recorded=recorded)
+            if child.recorded != recorded:
+                child = dataclasses.replace(child, recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], Reopen):
                 child = self._settle(child)
             out.append((step, child))

@@ -19,11 +19,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rulings.models.cards import Seat
+from rulings.models.cards import SEATS, Seat
 from rulings.solver.generate import (
     _EXPOSURE_FACTS,
     MAX_ATTEMPTS,
-    SEATS,
     GenerationError,
     _begin,
     _check_edition,

@@ -279,9 +279,18 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
 
 def find_failure(table: TableState) -> FailedPenaltyCard | None:
     """52: the first card a defender led or played while a penalty card was due."""
+    if not table.penalty_cards and not table.played_penalty:
+        return None  # no penalty card in force at any time of the record
     state = table.restart()
     plays = recorded_plays(table)
+    holders = {p.seat for p in table.penalty_cards | table.played_penalty}
+    batch: list[tuple[Seat, Card]] = []  # plays by other seats, placed together when needed
     for i, (_, seat, card) in enumerate(plays):
+        if seat not in holders:
+            batch.append((seat, card))
+            continue
+        if batch:
+            state, batch = state.play_many(batch), []
         if fails_penalty_card(state, seat, card):
             number = state.play(seat, card).tricks[-1].number
             return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))

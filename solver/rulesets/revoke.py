@@ -80,12 +80,13 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # ruled where it was established (63A1): an irregularity before that play (a lead
         # out of turn after misinformation, 47E1) is ruled first and may undo it
         return Opening(node, tuple(described), tuple(notices), (played(last.trick, last.seat, last.card),),
-                       (played(last.trick + 1, by[0], by[1]),))
+                       (played(last.trick + 1, by[0], by[1]),), more=len(revokes) > 1)
     node = Node(table=table, agenda=(task,), focus=focus)
     # corrected when attention is drawn (62A): what happened before that and takes effect at
     # once (a card exposed, so a penalty card, 50) is ruled first
     at: tuple[object, ...] = (replay.attention,) if replay.attention is not None else (("end",),)
-    return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at)
+    return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
+                   more=len(revokes) > 1)
 
 
 def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
