@@ -159,3 +159,18 @@ def test_step_kinds_unchanged_by_recording() -> None:
     rs = list(Ruling(loads(text)).restorations())
     assert rs and all(r.path[0].kind is StepKind.FORCED and r.path[0].choice == "S8" for r in rs)
     assert len(rs) == 7  # S keeps or changes (3 spades), West after each change: keep or SK
+
+
+def test_a_penalty_card_from_an_exposure_not_led_later_is_ruled_under_52() -> None:
+    """West drops the HJ (a major penalty card if partner could see it), wins the trick and
+    leads a club: he failed to lead the penalty card (50D1, 52); declarer has played to the
+    club since, so it is accepted (52B1(b)); the HJ remains a penalty card."""
+    text = ('deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\n'
+            "contract: 4S\ndeclarer: S\n"
+            "play: [W DQ, N DA, E D4, S D7, N D2, E D5, S D8, W exposes HJ dropped, W D9, W C6, N C2, E CQ, S C7,"
+            " attention S]\n")
+    ruling = Ruling(loads(text))
+    assert not any("not yet ruled" in n.text for n in ruling.notices)
+    by_finding = {r.findings: r for r in ruling.restorations()}
+    visible = next(r for f, r in by_finding.items() if "visible" in " ".join(f) and "not" not in " ".join(f))
+    assert "52B1(b)" in visible.laws and any(str(p.card) == "HJ" and str(p.kind) == "major" for p in visible.penalty_cards)
