@@ -187,6 +187,19 @@ class Attention(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Resume(Event):
+    """``resume``: the ruling made after the last ``attention`` is over and play goes on
+    from the position as rectified; the lines that follow are played on that table (a record
+    played on to the end of the hand, with a ruling at each ``attention``). A project
+    extension (docs/case-format.md)."""
+
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return "resume"
+
+
+@dataclass(frozen=True, slots=True)
 class CorrectExplanation(Event):
     """``<seat> corrects explanation`` (47E2)."""
 
@@ -357,7 +370,7 @@ class Chooses(Event):
 
 
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
-            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses)
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume)
 
 
 class PlayLine:
@@ -399,6 +412,10 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"play line {text!r}: expected 'attention <seat|TD>'", token=text)
         by = None if words[1].upper() == "TD" else _seat(words[1], text)
         return Attention(by, line=line)
+    if head == "resume":
+        if len(words) != 1:
+            raise NotationError(f"unknown token {words[1]!r} in play line {text!r}: 'resume' takes nothing after it", token=words[1])
+        return Resume(line=line)
     if head == "director":
         if len(words) < 3 or words[1].lower() != "finds":
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)

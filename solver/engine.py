@@ -279,6 +279,8 @@ class Reopen:
     used: frozenset[str]  # the openers already opened on this path
     since: int | None = None  # the first trick a ruling of the record touched
     spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
+    segment: int = 0  # the part of the record (cut at ``resume`` lines) being ruled
+    base: int = 0  # cards standing when that part began (which replay of it)
 
 
 @dataclass(frozen=True)
@@ -347,6 +349,10 @@ class Composition:
         self.book = book
         self.replay: Replay = case.replay()
         self._order = {id(e): i for i, e in enumerate(case.events)}
+        #: the record cut at its ``resume`` lines; each later part is played on from each
+        #: restoration of the parts before it
+        self._segments = case.segments
+        self._segment_replays: dict[tuple[int, int], Replay] = {(0, 0): self.replay}
 
         try:
             found = self._candidates(self.replay, frozenset(), None)
@@ -355,21 +361,27 @@ class Composition:
         #: the openers a rectified table is opened with: those that found something in the
         #: record (each once on a path), and those that read only the table and said they
         #: have more to rule (again after each of their rulings)
-        self._reopen_names = frozenset(f.name for f in found)
+        self._segment_names: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset(f.name for f in found)}
         ruled: set[object] = set()
         for f in found:
             ruled |= f.keys
         self._refuse_impossible(ruled)
-        self.recorded = self._recorded_choices(ruled)
+        self.recorded = self._recorded_choices(self.replay, ruled)
+        self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         ruled |= {_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
         self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
         self.notices: tuple[Notice, ...] = (*self._unruled(ruled, bool(found)), *(n for f in found for n in f.opening.notices))
+        start = Node(table=self.replay.table)
         if not found:
-            self.root = Node(table=self.replay.table)
+            if len(self._segments) == 1:
+                self.root = start
+            else:
+                self.root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),))) or start
         else:
-            first = ordered[0]
-            self.root = self._settle(self._stage(Node(table=self.replay.table), first, Reopen(frozenset(), frozenset())))
+            root = self._settle(self._stage(start, ordered[0], Reopen(frozenset(), frozenset())))
+            assert root is not None  # the first part of the record is the one replayed here
+            self.root = root
 
     # ----- opening ---------------------------------------------------------------------------
     def _candidates(self, replay: Replay, seen: frozenset[object], names: frozenset[str] | None) -> list[_Found]:
@@ -463,7 +475,7 @@ class Composition:
         return Node(
             table,
             (*root.agenda, Reopen(done.seen | found.keys, done.used | {found.name}, since,
-                                  "" if found.opening.more else found.name), *rest),
+                                  "" if found.opening.more else found.name, done.segment, done.base), *rest),
             (*node.ledger, *root.ledger),
             (*node.findings, *(f for f in root.findings if f not in node.findings)),
             (*node.restrictions, *(r for r in root.restrictions if r not in node.restrictions)),
@@ -473,36 +485,66 @@ class Composition:
             node.recorded,
         )
 
-    def _settle(self, node: Node) -> Node:
+    def _settle(self, node: Node) -> Node | None:
         """Resolve a :class:`Reopen` at the head of the agenda: open the next irregularity
-        on this table, or drop the task when nothing is left to rule."""
+        on this table, or drop the task when nothing is left to rule; at the end of a part of
+        the record, play the next part on from this table (None when the record cannot go on
+        from it: a card the next part plays is no longer in that hand)."""
         while node.agenda and isinstance(node.agenda[0], Reopen):
             task = node.agenda[0]
             # the openers found in the record and not yet ruled on this path, and those that read
             # only the table (a rectification may leave them something: dummy's card a call
             # made is a revoke), but not the one just ruled when it said it had no more
-            names = (self._reopen_names - task.used) | (self.book.reopenable - {task.spent})
+            names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
+            names |= self.book.reopenable - {task.spent}
             found: list[_Found] = []
             if names:
-                replay = dataclasses.replace(self.replay, table=node.table)
+                replay = dataclasses.replace(self._segment_replays[(task.segment, task.base)], table=node.table)
                 try:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
-            if not found:
-                node = Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established,
-                            node.focus, task.since, node.recorded)
+            if found:
+                return self._stage(node, self._earliest(found), task)
+            if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
+                resumed = self._resume(node, task)
+                if resumed is None:
+                    return None
+                node = resumed
                 continue
-            return self._stage(node, self._earliest(found), task)
+            node = Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established,
+                        node.focus, task.since, node.recorded)
         return node
 
+
+    def _resume(self, node: Node, task: Reopen) -> Node | None:
+        """Play the next part of the record on from ``node`` (a ruling of the parts before it)."""
+        from rulings.models.case import replay_events
+
+        segment = task.segment + 1
+        base = sum(len(t.plays) for t in node.table.tricks)
+        try:
+            replay = replay_events(node.table, self._segments[segment], file=self.case.file)
+        except RulingError:
+            return None  # this restoration is not the one the table went on from
+        self._segment_replays.setdefault((segment, base), replay)
+        if (segment, base) not in self._segment_names:
+            found = self._candidates(replay, task.seen, None)
+            self._segment_names[(segment, base)] = frozenset(f.name for f in found)
+            ruled: set[object] = set()
+            for f in found:
+                ruled |= f.keys
+            self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
+        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,
+                    node.restrictions, node.established, node.focus, task.since, 0)
+
     # ----- choices recorded at the table --------------------------------------------------------
-    def _recorded_choices(self, ruled: set[object]) -> tuple[RecordedChoice, ...]:
+    def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:
         """The lines after attention no rule family reads itself that record a player's choice."""
         from rulings.models.events import ChangeDesignation, Chooses, Play
 
         out: list[RecordedChoice] = []
-        for e in self.replay.after:
+        for e in replay.after:
             if _key(e) in ruled:
                 continue
             if isinstance(e, Play):
@@ -519,11 +561,13 @@ class Composition:
     def _decide(self, node: Node, edges: list[Edge]) -> tuple[list[Edge], int]:
         """Keep the edge the next recorded choice names, when this node is that player's
         decision; return the edges and how many recorded lines the path has now settled."""
-        if node.recorded >= len(self.recorded) or len(edges) < 2:
+        segment = next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
+        recorded = self._recorded_by.get(segment, ())
+        if node.recorded >= len(recorded) or len(edges) < 2:
             return edges, node.recorded
         if not all(step.choice and step.actor != "TD" for step, _ in edges):
             return edges, node.recorded
-        line = self.recorded[node.recorded]
+        line = recorded[node.recorded]
         deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
         if line.seat not in deciders:
             return edges, node.recorded
@@ -547,16 +591,20 @@ class Composition:
             edges = self.book.expand(node)
         except RulingError as err:
             raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
-        if not self.recorded:
-            return [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
-                    for step, child in edges]
+        if not self.recorded and len(self._segments) == 1:
+            quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
+                     for step, child in edges]
+            return [(step, child) for step, child in quick if child is not None]
         edges, recorded = self._decide(node, edges)
         out: list[Edge] = []
         for step, child in edges:
             if child.recorded != recorded:
                 child = dataclasses.replace(child, recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], Reopen):
-                child = self._settle(child)
+                settled = self._settle(child)
+                if settled is None:
+                    continue  # the record goes on in a way this branch does not allow
+                child = settled
             out.append((step, child))
         return out
 
