@@ -36,7 +36,6 @@ from oracle import oracle_45d1, oracle_restorations  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
 from rulings.solver.casefile import loads  # noqa: E402
-from rulings.solver.engine import Ruling  # noqa: E402
 from rulings.solver.generate import (  # noqa: E402
     cascade_case,
     case_seed,
@@ -44,6 +43,7 @@ from rulings.solver.generate import (  # noqa: E402
     random_revoke_cases,
 )
 from rulings.solver.lawful import lawful_cards  # noqa: E402
+from rulings.solver.ruling import Ruling  # noqa: E402
 
 
 def median_time(fn: Callable[[], object], repeats: int) -> float:

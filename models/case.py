@@ -15,7 +15,7 @@ from rulings.models.cards import Card, Seat, Side
 from rulings.models.contract import Contract
 from rulings.models.deal import Deal
 from rulings.models.errors import CaseFileError, NotationError, RulingError
-from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine
+from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine, Resume
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
 #: Path of a node in the case mapping, e.g. ("play", 4); () is the document.
@@ -60,7 +60,7 @@ class Replay:
     before: tuple[AnyEvent, ...]  # every event up to attention, in order
     after: tuple[AnyEvent, ...]  # events after the attention line (findings etc.)
     unapplied: tuple[AnyEvent, ...] = ()  # events before attention the table did not apply
-    #: issue 3 (45D): for each event of ``before``, how many cards stood as played on the
+    #: for each event of ``before``, how many cards stood as played on the
     #: table just before it (its index in ``table.plays()`` for a play line), so a rule can
     #: rebuild the table as it was at a call or a placement.
     applied_before: tuple[int, ...] = ()
@@ -102,60 +102,86 @@ class Case:
         )
 
     def replay(self) -> Replay:
-        """Apply the play lines up to the first ``attention`` line.
+        """Apply the play lines up to the first ``attention`` line (the lines after it, up
+        to a ``resume`` line, are ``Replay.after``).
 
         A call of a specific card that dummy holds is the play of that card (45B, 45C4(a))
         unless the next line has dummy place a card (then that line is what was placed).
         Lines the table does not apply are listed in ``Replay.unapplied``.
         Raises RulingError (located at the file and line) for a card not in the hand.
         """
-        state = self.initial_state()
-        before: list[AnyEvent] = []
-        unapplied: list[AnyEvent] = []
-        batch: list[tuple[Seat, Card]] = []
-        batch_events: list[AnyEvent] = []
+        return replay_events(self.initial_state(), self.first_segment, file=self.file)
 
-        def flush(state: TableState) -> TableState:
-            if not batch:
-                return state
-            try:
-                state = state.play_many(batch)
-            except RulingError as err:
-                event = batch_events[err.index if err.index is not None else 0]
-                raise err.located(file=self.file, line=getattr(event, "line", None)) from None
-            batch.clear()
-            batch_events.clear()
+    @property
+    def first_segment(self) -> tuple[AnyEvent, ...]:
+        """The record up to its first ``resume`` line (the whole record when it has none)."""
+        return self.segments[0]
+
+    @property
+    def segments(self) -> tuple[tuple[AnyEvent, ...], ...]:
+        """The record cut at its ``resume`` lines: each part is played, then ruled at its
+        ``attention``; the next part is played on from the position as ruled."""
+        parts: list[tuple[AnyEvent, ...]] = []
+        start = 0
+        for i, e in enumerate(self.events):
+            if isinstance(e, Resume):
+                parts.append(self.events[start:i])
+                start = i + 1
+        parts.append(self.events[start:])
+        return tuple(parts)
+
+
+def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | None = None) -> Replay:
+    """Apply ``events`` to ``state`` up to the first ``attention`` line (see Case.replay).
+    ``Replay.applied_before`` counts the cards standing on ``state`` too.
+    Raises RulingError (located at the file and line) for a card not in the hand."""
+    declarer = state.declarer
+    before: list[AnyEvent] = []
+    unapplied: list[AnyEvent] = []
+    batch: list[tuple[Seat, Card]] = []
+    batch_events: list[AnyEvent] = []
+
+    def flush(state: TableState) -> TableState:
+        if not batch:
             return state
+        try:
+            state = state.play_many(batch)
+        except RulingError as err:
+            event = batch_events[err.index if err.index is not None else 0]
+            raise err.located(file=file, line=getattr(event, "line", None)) from None
+        batch.clear()
+        batch_events.clear()
+        return state
 
-        attention: Attention | None = None
-        after: tuple[AnyEvent, ...] = ()
-        applied = 0  # issue 3: cards placed so far (see Replay.applied_before)
-        applied_before: list[int] = []
-        for i, event in enumerate(self.events):
-            applied_before.append(applied)
-            if isinstance(event, Attention):
-                attention, after = event, tuple(self.events[i + 1 :])
-                break
-            if isinstance(event, Play):
-                batch.append((event.seat, event.card))
+    attention: Attention | None = None
+    after: tuple[AnyEvent, ...] = ()
+    applied = sum(len(t.plays) for t in state.tricks)  # cards standing so far (Replay.applied_before)
+    applied_before: list[int] = []
+    for i, event in enumerate(events):
+        applied_before.append(applied)
+        if isinstance(event, Attention):
+            attention, after = event, tuple(events[i + 1 :])
+            break
+        if isinstance(event, Play):
+            batch.append((event.seat, event.card))
+            batch_events.append(event)
+            applied += 1
+        elif isinstance(event, Call) and event.what.card is not None and event.seat is declarer:
+            state = flush(state)
+            dummy = declarer.partner
+            if event.what.card in state.hand(dummy) and not _dummy_places_next(events[i + 1 :], dummy):
+                batch.append((dummy, event.what.card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
-            elif isinstance(event, Call) and event.what.card is not None and event.seat is self.declarer:
-                state = flush(state)
-                dummy = self.declarer.partner
-                if event.what.card in state.hand(dummy) and not _dummy_places_next(self.events[i + 1 :], dummy):
-                    batch.append((dummy, event.what.card))  # 45B/45C4(a): naming the card plays it
-                    batch_events.append(event)
-                    applied += 1
-                elif _dummy_places_next(self.events[i + 1 :], dummy, event.what.card):
-                    pass  # issue 3: dummy faced the card named; that play line is the play
-                else:
-                    unapplied.append(event)
+            elif _dummy_places_next(events[i + 1 :], dummy, event.what.card):
+                pass  # dummy faced the card named; that play line is the play
             else:
                 unapplied.append(event)
-            before.append(event)
-        state = flush(state)
-        return Replay(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before[: len(before)]))
+        else:
+            unapplied.append(event)
+        before.append(event)
+    state = flush(state)
+    return Replay(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before[: len(before)]))
 
 
 def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat, card: Card | None = None) -> bool:

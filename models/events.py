@@ -187,6 +187,19 @@ class Attention(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Resume(Event):
+    """``resume``: the ruling made after the last ``attention`` is over and play goes on
+    from the position as rectified; the lines that follow are played on that table (a record
+    played on to the end of the hand, with a ruling at each ``attention``). A project
+    extension (docs/case-format.md)."""
+
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return "resume"
+
+
+@dataclass(frozen=True, slots=True)
 class CorrectExplanation(Event):
     """``<seat> corrects explanation`` (47E2)."""
 
@@ -366,8 +379,24 @@ class Remaining(Event):
         return f"remaining NS {self.ns} EW {self.ew}"
 
 
+@dataclass(frozen=True, slots=True)
+class Chooses(Event):
+    """``<seat> chooses <choice>`` (and ``<seat> keeps``, short for ``chooses keep``): what a
+    player chose at the table when a rule offered him options, written after ``attention``.
+    ``<choice>`` is the name the ruling gives the option (the ``choice`` of its step: a card,
+    ``keep``, ``change to SQ``, ``withdraw`` ...); it settles that branch of the ruling.
+    A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    words: str
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} keeps" if self.words == "keep" else f"{self.seat} chooses {self.words}"
+
+
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
-            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | ClaimTricks | Remaining)
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining)
 
 
 class PlayLine:
@@ -409,6 +438,10 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"play line {text!r}: expected 'attention <seat|TD>'", token=text)
         by = None if words[1].upper() == "TD" else _seat(words[1], text)
         return Attention(by, line=line)
+    if head == "resume":
+        if len(words) != 1:
+            raise NotationError(f"unknown token {words[1]!r} in play line {text!r}: 'resume' takes nothing after it", token=words[1])
+        return Resume(line=line)
     if head == "director":
         if len(words) < 3 or words[1].lower() != "finds":
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
@@ -420,12 +453,18 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         if not words[2].isdigit() or int(words[2]) > 13:
             raise NotationError(f"unknown token {words[2]!r} in play line {text!r}: expected a number of tricks", token=words[2])
         return ClaimTricks(seat, int(words[2]), line=line)
+    if len(words) == 2 and words[1].lower() == "keeps":
+        return Chooses(seat, "keep", line=line)
     if len(words) == 2 and words[1].lower() not in ("misinformed", *CHOICE_WORDS):
         return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
         raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
     verb = words[1].lower()
     rest = words[2:]
+    if verb == "chooses":
+        if not rest:
+            raise NotationError(f"play line {text!r}: expected '<seat> chooses <choice>'", token=text)
+        return Chooses(seat, " ".join(w.lower() for w in rest), line=line)
     if verb == "misinformed" and not rest:
         return Misinformed(seat, line=line)
     if verb == "calls" and rest:

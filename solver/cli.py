@@ -17,9 +17,9 @@ import typer
 
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import load
-from rulings.solver.engine import Ruling
 from rulings.solver.export import ruling_json, write_graph
 from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
+from rulings.solver.ruling import Ruling
 from rulings.solver.summary import director_script, distinct
 from rulings.solver.verify import verify_paths
 
@@ -158,7 +158,7 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
-    kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58) or established (revokes played to the end, 64).")] = "revoke",
+    kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = "revoke",
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases

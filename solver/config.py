@@ -13,6 +13,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Decisions:
+    #: Law 53A/53B: after a lead out of turn the next hand is the proper leader and plays a
+    #: card: a play to the irregular lead (53A) or his proper lead (53B) is a finding. When the
+    #: record shows the trick completed in rotation from the irregular lead and the next trick
+    #: led by its winner as played, the table treated the card as a play to the lead: the
+    #: finding is 53A (True). False keeps both findings open whatever followed.
+    later_play_shows_acceptance: bool = True
+
     #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes
     #: back to being the penalty card it was (True), or simply to the hand (False).
     #: Law 64A with two established revokes by one side: each is counted from its own trick
@@ -66,7 +73,7 @@ class Decisions:
     #: turn is refused).
     lead_options_after_ruling: bool = False
 
-    #: DIGEST 32.12(a), Law 45D1 (issue 3): after dummy's card is replaced, a card played
+    #: DIGEST 32.12(a), Law 45D1: after dummy's card is replaced, a card played
     #: after the error that no longer follows suit to the corrected trick (while its owner
     #: holds the suit now led) must be withdrawn and replaced by a lawful card, with no
     #: penalty card (True: 44C applies at once; a card of declarer's that he may not change
@@ -74,13 +81,13 @@ class Decisions:
     #: False leaves it standing (a revoke, not ruled by the 45D rules).
     misplay_unlawful_kept_card_must_change: bool = True
 
-    #: DIGEST 32.12(e), Law 45D1 (issue 3): a lead to the next trick by the declaring side,
+    #: DIGEST 32.12(e), Law 45D1: a lead to the next trick by the declaring side,
     #: when its leader still won the corrected trick, may be retracted (True) or stands
     #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
 
-    #: 2007 Law 45D is silent once each side has played to the next trick (issue 3). True
+    #: 2007 Law 45D is silent once each side has played to the next trick. True
     #: (the EBL 2011 TD workshop, seed 000: "South revoked (♦J) and that revoke was
     #: established"): the cards stand, but the card declarer named counts as played
     #: (45C4(a)), so a player who did not follow its suit while able has revoked, and the
@@ -106,7 +113,7 @@ class Decisions:
     #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
     premature_play_require_other_suit: bool = True
 
-    # ----- issue 4, second round (solver/rulesets/leads_gaps.py; docs/leads-rules.md) -----
+    # ----- plays out of turn (solver/rulesets/plays_out_of_turn.py; docs/leads-rules.md) -----
     #: 2007 Laws (no 57D): a defender's card played at his right-hand opponent's turn, his
     #: partner having played, is a card exposed prematurely (2007 50 intro, 49). Playing it was
     #: a deliberate play, so it is a major penalty card (True, 50B); False applies the

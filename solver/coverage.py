@@ -20,7 +20,7 @@ from rulings.models.case import Case
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import case_files, load
 from rulings.solver.clauses import ClauseBook
-from rulings.solver.engine import Ruling
+from rulings.solver.ruling import Ruling
 
 EDITIONS = ("2017", "2007")
 

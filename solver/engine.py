@@ -17,17 +17,16 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.errors import RulingError
+from rulings.models.events import Attention
 from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal
 
 if TYPE_CHECKING:
     import networkx as nx
-
-    from rulings.solver.rulesets.base import RuleSet
 
 SCHEMA_VERSION = 1
 
@@ -99,6 +98,11 @@ class Node:
     restrictions: tuple[str, ...] = ()
     established: bool = False
     focus: int | None = None  # number of the trick under ruling
+    #: the first trick a ruling of this record touched (several irregularities: the earliest);
+    #: kept by the composition, rule handlers never set it
+    since: int | None = None
+    #: how many of the choices recorded after attention the path has settled (composition)
+    recorded: int = 0
     #: Law 64 after play: tricks transferred to the non-offending side (None: not ruled)
     transfer: int | None = None
     #: Law 64C: the director adjusts the score (the transfer did not restore equity)
@@ -135,7 +139,8 @@ class Restoration:
         focus = self.node.focus
         if focus is None:
             return ()
-        return tuple(t for t in self.table.tricks if t.number >= focus)
+        first = min(focus, self.node.since) if self.node.since is not None else focus
+        return tuple(t for t in self.table.tricks if t.number >= first)
 
     @property
     def withdrawn(self) -> tuple[Withdrawal, ...]:
@@ -225,22 +230,404 @@ class Notice:
         return (f"line {self.line}: " if self.line is not None else "") + self.text
 
 
-class Ruling:
-    """Everything the solver says about one case."""
+# ----- openings and their composition ------------------------------------------------------------
+@dataclass(frozen=True)
+class Opening:
+    """What one rule family's opener found in a record: the root of its ruling, the
+    irregularities, notices, and what it rules on (``handled``): record events (matched by
+    identity), ``(trick, seat)`` pairs of ``TableState.out_of_turn``, and :func:`played`
+    keys of cards standing in a trick."""
 
-    def __init__(self, case: Case, ruleset: RuleSet | None = None) -> None:
-        from rulings.solver.rulesets import get_ruleset
+    root: Node
+    irregularities: tuple[str, ...] = ()
+    notices: tuple[Notice, ...] = ()
+    handled: tuple[object, ...] = ()
+    #: where in the record the ruling begins, as keys like ``handled`` (default: those): an
+    #: established revoke is ruled where it was established, not where it was made
+    located_by: tuple[object, ...] = ()
+    #: the family has more to rule on the table once this is ruled (a second revoke): its
+    #: opener runs again on the rectified table (when the rule set lists it as reopenable)
+    more: bool = False
 
-        self.case = case
-        self.ruleset = ruleset if ruleset is not None else get_ruleset(case.laws)
-        self.replay: Replay = case.replay()
+
+def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
+    """The key of a card standing as played, for ``Opening.handled`` (a revoke card, a card
+    placed after a refused lead): two families that rule the same card share the key."""
+    return ("play", trick, seat, card)
+
+
+class RuleBook(Protocol):
+    """What the engine needs of a rule set: its openers and its expansion of a node."""
+
+    def openings(self, replay: Replay, names: frozenset[str] | None = None) -> list[tuple[str, Opening]]:
+        """Every opener's finding in the record (only the openers ``names``, when given), in
+        the rule set's priority order."""
+        ...
+
+    @property
+    def reopenable(self) -> frozenset[str]:
+        """The openers that read only the table, so may run again on a rectified table
+        (they find what an earlier rectification left to rule: a second revoke, a penalty
+        card a later play failed to play)."""
+        ...
+
+    def closings(self, replay: Replay) -> list[Opening]:
+        """What follows every rectification of the record (Law 64 after play): each
+        opening's root agenda runs last on every restoration."""
+        ...
+
+    def expand(self, node: Node) -> list[Edge]:
+        """The edges out of a node whose agenda is not empty."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reopen:
+    """Engine task at the end of one irregularity's rectification: open the next
+    irregularity of the record on the table as rectified so far (``seen``: what the earlier
+    rectifications ruled on, as keys)."""
+
+    seen: frozenset[object]
+    used: frozenset[str]  # the openers already opened on this path
+    since: int | None = None  # the first trick a ruling of the record touched
+    spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
+    segment: int = 0  # the part of the record (cut at ``resume`` lines) being ruled
+    base: int = 0  # cards standing when that part began (which replay of it)
+
+
+@dataclass(frozen=True)
+class _Found:
+    name: str
+    opening: Opening
+    keys: frozenset[object]
+    at: frozenset[object]  # the keys that locate it in the record
+    priority: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedChoice:
+    """A line after ``attention`` that records what a player chose at the table, with the
+    step choices (normalised) it stands for."""
+
+    event: object
+    seat: Seat
+    forms: frozenset[str]
+    line: int | None
+
+
+def _key(item: object) -> object:
+    return item if isinstance(item, tuple) else ("line", id(item))
+
+
+def normal_choice(text: str) -> str:
+    """A step's choice or a recorded line's words in one spelling: lower case, single spaces,
+    cards written as ``Card`` prints them (``change to S10`` = ``change to ST``)."""
+    words = []
+    for w in text.lower().split():
         try:
-            opening = self.ruleset.open(self.replay)
+            words.append(str(Card.parse(w)).lower() if len(w) >= 2 else w)
+        except RulingError:
+            words.append(w)
+    return " ".join(words)
+
+
+def actor_seats(actor: str) -> frozenset[Seat]:
+    """The seats a step's actor stands for: ``"S (for dummy N)"`` is S and N; ``"TD"`` none."""
+    seats = set()
+    for token in actor.replace("(", " ").replace(")", " ").split():
+        if len(token) == 1 and token.upper() in "NESW":
+            seats.add(Seat.parse(token))
+    return frozenset(seats)
+
+
+class Composition:
+    """The ruling graph of a whole record: every irregularity in the order it happened.
+
+    The earliest irregularity any rule family finds is opened first. When its
+    rectification is complete (its agenda empty) the engine opens the next one on the table
+    as that rectification left it: penalty cards, withdrawn cards, the information ledger,
+    lead restrictions and findings travel in the node, so a later irregularity is ruled with
+    every obligation still in force. What an earlier family ruled on (its ``handled`` keys)
+    is not ruled again; a family that finds nothing new is passed over. Where two families
+    rule the same event, the rule set's priority order decides which one does.
+
+    Choices recorded after ``attention`` (a substitute played, ``keeps``, ``changes to``,
+    ``chooses ...``) settle the branch they answer: at each decision of a player, the next
+    recorded line of that player must be one of the choices the rule offers.
+    """
+
+    def __init__(self, case: Case, book: RuleBook) -> None:
+        self.case = case
+        self.book = book
+        self.replay: Replay = case.replay()
+        self._order = {id(e): i for i, e in enumerate(case.events)}
+        #: the record cut at its ``resume`` lines; each later part is played on from each
+        #: restoration of the parts before it
+        self._segments = case.segments
+        self._segment_replays: dict[tuple[int, int], Replay] = {(0, 0): self.replay}
+
+        try:
+            found = self._candidates(self.replay, frozenset(), None)
         except RulingError as err:  # an opener found bad input in the record: name the file
             raise err.located(file=case.file) from None
-        self.root: Node = opening.root
-        self.irregularities: tuple[str, ...] = opening.irregularities
-        self.notices: tuple[Notice, ...] = opening.notices
+        #: the openers a rectified table is opened with: those that found something in the
+        #: record (each once on a path), and those that read only the table and said they
+        #: have more to rule (again after each of their rulings)
+        self._segment_names: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset(f.name for f in found)}
+        ruled: set[object] = set()
+        for f in found:
+            ruled |= f.keys
+        self._refuse_impossible(ruled)
+        # what follows every rectification (the count after play): run last on each path;
+        # a record played on in parts is counted by none (its end is another part's)
+        closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
+        for c in closings:
+            ruled |= {_key(h) for h in c.handled}
+        self.recorded = self._recorded_choices(self.replay, ruled)
+        self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
+        ruled |= {_key(r.event) for r in self.recorded}
+        ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
+        self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
+        self.notices: tuple[Notice, ...] = (*self._unruled(ruled, bool(found)), *(n for f in found for n in f.opening.notices),
+                                             *(n for c in closings for n in c.notices))
+        start = Node(table=self.replay.table, agenda=tuple(t for c in closings for t in c.root.agenda))
+        if not found:
+            if len(self._segments) == 1:
+                self.root = start
+            else:
+                self.root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),))) or start
+        else:
+            root = self._settle(self._stage(start, ordered[0], Reopen(frozenset(), frozenset())))
+            assert root is not None  # the first part of the record is the one replayed here
+            self.root = root
+
+    # ----- opening ---------------------------------------------------------------------------
+    def _candidates(self, replay: Replay, seen: frozenset[object], names: frozenset[str] | None) -> list[_Found]:
+        """The openings that rule something not yet ruled, in the rule set's priority order:
+        an opening that would rule an event a prior one rules (or an earlier rectification
+        ruled) is left out, the prior family ruling that event."""
+        claimed: set[object] = set(seen)
+        kept: list[_Found] = []
+        keyless: list[_Found] = []
+        for priority, (name, opening) in enumerate(self.book.openings(replay, names)):
+            if not opening.handled:
+                # nothing in the record to point at (the 50D options at a lead while penalty
+                # cards are in force): ruled only when nothing else in the record is
+                if names is None:
+                    keyless.append(_Found(name, opening, frozenset({("opener", name)}), frozenset(), priority))
+                continue
+            keys = frozenset(_key(h) for h in opening.handled)
+            if keys & claimed:
+                continue
+            claimed |= keys
+            at = frozenset(_key(h) for h in opening.located_by) or keys
+            kept.append(_Found(name, opening, keys, at, priority))
+        return kept or keyless[:1]
+
+    def _earliest(self, found: list[_Found]) -> _Found:
+        """The opening whose irregularity begins first in the record (then by priority)."""
+        if len(found) == 1:
+            return found[0]
+        return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority))
+
+    def _position(self, keys: frozenset[object], focus: int | None) -> tuple[int, int]:
+        """Where in the record an opening's irregularity begins: its earliest event."""
+        found: list[int] = []
+        for k in keys:
+            at: int | None = None
+            if isinstance(k, tuple) and len(k) == 2 and k[0] == "line":
+                at = self._order.get(k[1])
+            elif isinstance(k, tuple) and len(k) == 4 and k[0] == "play":
+                at = self._play_order.get(k[1:])
+            elif isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], int):
+                at = self._pair_order.get(k)
+            if at is not None:
+                found.append(at)
+        big = 1 << 30
+        return (min(found) if found else big, focus if focus is not None else big)
+
+    @cached_property
+    def _play_order(self) -> dict[object, int]:
+        return self._order_of_plays()[0]
+
+    @cached_property
+    def _pair_order(self) -> dict[object, int]:
+        return self._order_of_plays()[1]
+
+    @cached_property
+    def _pair_lines(self) -> dict[object, int]:
+        return self._order_of_plays()[2]
+
+    def _order_of_plays(self) -> tuple[dict[object, int], dict[object, int], dict[object, int]]:
+        """For each card the replayed table holds as played, the place in the record of the
+        event that placed it, by (trick, seat, card); the first such place of each (trick,
+        seat); and its line."""
+        r = self.replay
+        plays = list(r.table.plays())
+        counts = (*r.applied_before, len(plays))
+        by_card: dict[object, int] = {}
+        by_pair: dict[object, int] = {}
+        lines: dict[object, int] = {}
+        for i, e in enumerate(r.before):
+            if counts[i + 1] <= counts[i] or counts[i] >= len(plays):
+                continue
+            trick, seat, card = plays[counts[i]]
+            by_card[(trick, seat, card)] = i
+            by_pair.setdefault((trick, seat), i)
+            line = getattr(e, "line", None)
+            if line is not None:
+                lines.setdefault((trick, seat), line)
+        return by_card, by_pair, lines
+
+    def _stage(self, node: Node, found: _Found, done: Reopen) -> Node:
+        """Open ``found`` on ``node``: its tasks, then the next irregularity, then whatever
+        ``node`` still had to do; what ``node`` carries (ledger, findings, restrictions, the
+        withdrawals of earlier rulings) travels on."""
+        root = found.opening.root
+        table = root.table
+        if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
+            table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
+        known = [x for x in (done.since, node.since, node.focus, root.focus) if x is not None]
+        since = min(known) if known else None
+        rest = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
+        return Node(
+            table,
+            (*root.agenda, Reopen(done.seen | found.keys, done.used | {found.name}, since,
+                                  "" if found.opening.more else found.name, done.segment, done.base), *rest),
+            (*node.ledger, *root.ledger),
+            (*node.findings, *(f for f in root.findings if f not in node.findings)),
+            (*node.restrictions, *(r for r in root.restrictions if r not in node.restrictions)),
+            node.established or root.established,
+            root.focus if root.focus is not None else node.focus,
+            since,
+            node.recorded,
+            root.transfer if root.transfer is not None else node.transfer,
+            node.equity or root.equity,
+        )
+
+    def _settle(self, node: Node) -> Node | None:
+        """Resolve a :class:`Reopen` at the head of the agenda: open the next irregularity
+        on this table, or drop the task when nothing is left to rule; at the end of a part of
+        the record, play the next part on from this table (None when the record cannot go on
+        from it: a card the next part plays is no longer in that hand)."""
+        while node.agenda and isinstance(node.agenda[0], Reopen):
+            task = node.agenda[0]
+            # the openers found in the record and not yet ruled on this path, and those that read
+            # only the table (a rectification may leave them something: dummy's card a call
+            # made is a revoke), but not the one just ruled when it said it had no more
+            names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
+            names |= self.book.reopenable - {task.spent}
+            found: list[_Found] = []
+            if names:
+                replay = dataclasses.replace(self._segment_replays[(task.segment, task.base)], table=node.table)
+                try:
+                    found = self._candidates(replay, task.seen, names)
+                except RulingError as err:
+                    raise err.located(file=self.case.file) from None
+            if found:
+                return self._stage(node, self._earliest(found), task)
+            if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
+                resumed = self._resume(node, task)
+                if resumed is None:
+                    return None
+                node = resumed
+                continue
+            node = dataclasses.replace(node, agenda=node.agenda[1:], since=task.since)
+        return node
+
+
+    def _resume(self, node: Node, task: Reopen) -> Node | None:
+        """Play the next part of the record on from ``node`` (a ruling of the parts before it)."""
+        from rulings.models.case import replay_events
+
+        segment = task.segment + 1
+        base = sum(len(t.plays) for t in node.table.tricks)
+        try:
+            replay = replay_events(node.table, self._segments[segment], file=self.case.file)
+        except RulingError:
+            return None  # this restoration is not the one the table went on from
+        self._segment_replays.setdefault((segment, base), replay)
+        if (segment, base) not in self._segment_names:
+            found = self._candidates(replay, task.seen, None)
+            self._segment_names[(segment, base)] = frozenset(f.name for f in found)
+            ruled: set[object] = set()
+            for f in found:
+                ruled |= f.keys
+            self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
+        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,
+                    node.restrictions, node.established, node.focus, task.since, 0)
+
+    # ----- choices recorded at the table --------------------------------------------------------
+    def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:
+        """The lines after attention no rule family reads itself that record a player's choice."""
+        from rulings.models.events import ChangeDesignation, Chooses, Play
+
+        out: list[RecordedChoice] = []
+        for e in replay.after:
+            if _key(e) in ruled:
+                continue
+            if isinstance(e, Play):
+                forms = {normal_choice(str(e.card)), normal_choice(f"change to {e.card}")}
+            elif isinstance(e, ChangeDesignation):
+                forms = {normal_choice(f"change to {e.card}")}
+            elif isinstance(e, Chooses):
+                forms = {normal_choice(e.words)}
+            else:
+                continue
+            out.append(RecordedChoice(e, e.seat, frozenset(forms), getattr(e, "line", None)))
+        return tuple(out)
+
+    def _decide(self, node: Node, edges: list[Edge]) -> tuple[list[Edge], int]:
+        """Keep the edge the next recorded choice names, when this node is that player's
+        decision; return the edges and how many recorded lines the path has now settled."""
+        segment = next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
+        recorded = self._recorded_by.get(segment, ())
+        if node.recorded >= len(recorded) or len(edges) < 2:
+            return edges, node.recorded
+        if not all(step.choice and step.actor != "TD" for step, _ in edges):
+            return edges, node.recorded
+        line = recorded[node.recorded]
+        deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
+        if line.seat not in deciders:
+            return edges, node.recorded
+        chosen = [(s, c) for s, c in edges if line.seat in actor_seats(s.actor) and normal_choice(s.choice) in line.forms]
+        if not chosen:
+            offered = ", ".join(dict.fromkeys(f"{line.seat} chooses {s.choice}" for s, _ in edges))
+            from rulings.models.errors import InconsistentRecordError
+
+            raise InconsistentRecordError(
+                f"{str(line.event)!r} is not a choice the Laws offer here ({edges[0][0].question}); offered: {offered}",
+                file=self.case.file, line=line.line, token=str(line.event))
+        return chosen, node.recorded + 1
+
+    # ----- enumeration ----------------------------------------------------------------------------
+    def expand(self, node: Node) -> list[Edge]:
+        """The edges out of ``node``, each child settled (the next irregularity opened when
+        one rectification is complete) and narrowed by the choices recorded at the table.
+        Bad input a rule finds only while expanding is located at the case file and the line
+        of the record event the task rules on."""
+        try:
+            edges = self.book.expand(node)
+        except RulingError as err:
+            raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
+        if node.since is not None:  # engine-owned fields a rule's child does not carry
+            edges = [(step, child if child.since is not None else dataclasses.replace(child, since=node.since)) for step, child in edges]
+        if not self.recorded and len(self._segments) == 1:
+            quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
+                     for step, child in edges]
+            return [(step, child) for step, child in quick if child is not None]
+        edges, recorded = self._decide(node, edges)
+        out: list[Edge] = []
+        for step, child in edges:
+            if child.recorded != recorded:
+                child = dataclasses.replace(child, recorded=recorded)
+            if child.agenda and isinstance(child.agenda[0], Reopen):
+                settled = self._settle(child)
+                if settled is None:
+                    continue  # the record goes on in a way this branch does not allow
+                child = settled
+            out.append((step, child))
+        return out
 
     def restorations(self, limit: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic)."""
@@ -254,18 +641,8 @@ class Ruling:
                 if limit is not None and count >= limit:
                     return
                 continue
-            edges = self._expand(node)
-            for step, child in reversed(edges):
+            for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
-
-    def _expand(self, node: Node) -> list[Edge]:
-        """The rule set's edges out of ``node``; bad input a rule finds only while expanding
-        (a card a record line names twice) is located at the case file and the line of the
-        record event the task rules on (its first field that is a record line)."""
-        try:
-            return self.ruleset.expand(node)
-        except RulingError as err:
-            raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
 
     def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
@@ -275,9 +652,10 @@ class Ruling:
         """
         import networkx as nx
 
+        root = self.root
         g: nx.DiGraph[Node] = nx.DiGraph()
-        g.add_node(self.root, root=True, leaf=self.root.is_leaf)
-        stack = [self.root]
+        g.add_node(root, root=True, leaf=root.is_leaf)
+        stack = [root]
         leaves = 0
         order: list[Node] = []
         while stack:
@@ -285,7 +663,7 @@ class Ruling:
             order.append(node)
             if node.is_leaf:
                 continue
-            for step, child in reversed(self._expand(node)):
+            for step, child in reversed(self.expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)
                     stack.append(child)
@@ -297,6 +675,53 @@ class Ruling:
                 leaves += 1
                 g.nodes[node]["restoration"] = leaves
         return g
+
+    def _placing(self, trick_no: int, seat: Seat) -> list[object]:
+        """The record events that placed ``seat``'s cards in trick ``trick_no``."""
+        trick = self.replay.table.trick(trick_no)
+        cards = [c for s, c in trick.plays if s is seat] if trick is not None else []
+        return [self.replay.before[i] for c in cards if (i := self._play_order.get((trick_no, seat, c))) is not None]
+
+    def _refuse_impossible(self, ruled: set[object]) -> None:
+        """A seat with two cards in one trick that no irregularity ruled on explains (a
+        lead out of turn and the proper lead, a premature play, a simultaneous play ...)
+        is a record that cannot have happened: refused, located at the second card."""
+        table = self.replay.table
+        for trick_no, seat in table.out_of_turn:
+            if (trick_no, seat) in ruled:
+                continue
+            trick = table.trick(trick_no)
+            mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
+            if len(mine) < 2:
+                continue
+            placing = self._placing(trick_no, seat)
+            if any(_key(e) in ruled for e in placing):
+                continue  # a rule family rules the line that placed one of them
+            from rulings.models.errors import InconsistentRecordError
+
+            line = getattr(placing[1], "line", None) if len(placing) > 1 else None
+            raise InconsistentRecordError(
+                f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
+                f"of the record explains it (a player plays one card to a trick; a fifth card is written "
+                f"'{seat} plays {mine[1]} fifth')", file=self.case.file, line=line, token=str(mine[1]))
+
+    # ----- notices ---------------------------------------------------------------------------------
+    def _unruled(self, ruled: set[object], found: bool) -> list[Notice]:
+        """Record lines and plays out of turn that no rule family rules on."""
+        r = self.replay
+        notices = [
+            Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
+            for e in (*r.unapplied, *r.after)
+            if not isinstance(e, Attention) and _key(e) not in ruled
+        ]
+        for trick, seat in r.table.out_of_turn:
+            if (trick, seat) not in ruled and not any(_key(e) in ruled for e in self._placing(trick, seat)):
+                notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
+        if r.attention is None:
+            notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
+        if not found:
+            notices.append(Notice(None, "no irregularity found to rule on"))
+        return notices
 
 
 def _task_line(task: object) -> int | None:

@@ -8,7 +8,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration, Ruling
+from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
+from rulings.solver.ruling import Ruling
 
 
 def schema() -> dict[str, Any]:

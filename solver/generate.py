@@ -554,7 +554,7 @@ def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]
     }
 
 
-# ----- issue 3: random dummy-misplay positions (Law 45D1) --------------------------------------------
+# ----- random dummy-misplay positions (Law 45D1) --------------------------------------------
 def random_misplay_case(
     rng: random.Random,
     *,
@@ -655,7 +655,7 @@ def _misplay_attempt(
 
 # ----- robustness: random cases of the other irregularity kinds --------------------------------------
 #: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
-KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established")
+KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "mixed")
 
 #: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
 #: dropped or held so that partner could see it; with neither visibility fact the director
@@ -989,6 +989,10 @@ def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") ->
         return random_simultaneous_case(rng, edition=edition)
     if kind == "established":
         return random_established_case(rng, edition=edition)
+    if kind == "mixed":
+        from rulings.solver.generate_mixed import random_mixed_case
+
+        return random_mixed_case(rng, edition=edition)
     raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
 
 

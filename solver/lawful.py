@@ -6,7 +6,7 @@ obligation, each citing its Law:
 * 44C: follow suit when able (this duty overrides every other one);
 * 50D1(a): a major penalty card must be played at the first legal opportunity;
 * 50C: with a minor penalty card, no other card of that suit below honour rank first;
-* 44A/44D with a lead restriction: a suit required or forbidden (issue 4 adds the sources);
+* 44A/44D with a lead restriction: a suit required or forbidden;
 * a card cannot be played twice (only cards still held are in the domain; ``exclude``
   takes out the card being withdrawn).
 

@@ -14,7 +14,8 @@ from rulings.models.case import Case
 from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
+from rulings.solver.ruling import Ruling
 from rulings.solver.summary import TreeItem, information, ruling_tree
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rulings.solver.engine import Info, Node, Restoration, Ruling, Step
+from rulings.solver.engine import Info, Node, Restoration, Step
+from rulings.solver.ruling import Ruling
 
 
 @dataclass
@@ -38,7 +39,7 @@ def ruling_tree(ruling: Ruling, *, max_depth: int = 12) -> list[TreeItem]:
     into branches only where what comes next differs (e.g. "if S keeps SA, W must leave
     S5; if S changes, W may change"), and one representative of each branch is followed.
     """
-    expand = ruling.ruleset.expand
+    expand = ruling.expand
 
     def signature(node: Node) -> tuple[tuple[str, str, str], ...]:
         return tuple((s.question, s.kind.name, s.clause) for s, _ in expand(node))

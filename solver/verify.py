@@ -10,7 +10,8 @@ from rulings.models.case import Case
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
+from rulings.solver.ruling import Ruling
 from rulings.solver.summary import distinct
 
 

@@ -273,7 +273,7 @@ def oracle_restorations(case: dict) -> set[str]:
     return results
 
 
-# ----- issue 3: Law 45D1 (dummy placed a card declarer did not call) -------------------------------------
+# ----- Law 45D1 (dummy placed a card declarer did not call) -------------------------------------
 def oracle_45d1(case: dict) -> set[str]:
     """Canonical JSON strings of every restoration of a Law 45D1 ruling, by brute force.
 

@@ -149,12 +149,26 @@ def test_explain_script() -> None:
 
 
 def test_not_yet_ruled_lines_are_reported(tmp_path: Path) -> None:
-    text = EXAMPLE.read_text().replace("  - attention E", "  - W exposes HQ visible_to_partner\n  - attention E")
+    # an acceptance with no lead out of turn to accept: no rule family reads it
+    text = EXAMPLE.read_text().replace("  - attention E", "  - attention E\n  - W accepts")
     p = tmp_path / "n.yaml"
     p.write_text(text)
     res = runner.invoke(app, ["solve", str(p), "--json"])
     notices = json.loads(res.stdout)["notices"]
-    assert any("W exposes HQ" in n["text"] and n["line"] == 16 for n in notices)
+    assert any("W accepts" in n["text"] and n["line"] == 17 for n in notices)
+
+
+def test_a_later_exposure_is_ruled_after_the_revoke(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text().replace("  - attention E", "  - W exposes HJ visible_to_partner\n  - attention E")
+    p = tmp_path / "n.yaml"
+    p.write_text(text)
+    res = runner.invoke(app, ["solve", str(p), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert not any("not yet ruled" in n["text"] for n in data["notices"])
+    for r in data["restorations"]:
+        assert {"62B", "50B"} <= set(r["laws"])
+        assert {"seat": "W", "card": "HJ", "kind": "major"} in r["penalty_cards"]
 
 
 def test_coverage_command() -> None:

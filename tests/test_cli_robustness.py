@@ -38,9 +38,9 @@ from rulings.models import DECK, Seat
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
-from rulings.solver.engine import Ruling
 from rulings.solver.export import schema
 from rulings.solver.generate import KINDS, dump_case, random_kind_case
+from rulings.solver.ruling import Ruling
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_corpus_properties import clause_problems, conservation_problems
@@ -321,7 +321,8 @@ def test_a_card_put_on_a_trick_twice_by_fifth_card_lines(tmp_path: Path) -> None
 
 def test_revoke_with_a_second_card_by_the_same_seat_in_the_trick(tmp_path: Path) -> None:
     """The revoke cascade names later cards by (trick, seat): West's second card to trick 2
-    made it assert. Now the cascade stops before that card, which is reported as not ruled."""
+    made it assert. No irregularity of the record explains West's second card to the trick, so
+    the record is refused as impossible, located at that card (file:line, token)."""
     text = (
         "laws: 2017\n"
         'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\n'
@@ -329,11 +330,8 @@ def test_revoke_with_a_second_card_by_the_same_seat_in_the_trick(tmp_path: Path)
         "play: [S D7, N DA, E D4, W DQ, E H4, S SA, W S5, W HJ]\n"
     )
     res = _solve(tmp_path, text)
-    assert res.exit_code == 0, res.output
-    ruling = Ruling(loads(text))
-    assert any("W played out of turn to trick 2" in n.text for n in ruling.notices)
-    rests = list(ruling.restorations())
-    assert rests and all(r.path[0].clause == "62B" for r in rests)
+    assert res.exit_code == 1, res.output
+    assert f"{tmp_path / 'case.yaml'}:5: W plays a second card (HJ) to trick 2" in res.stderr
 
 
 @pytest.mark.parametrize("args", COMMANDS)
@@ -421,12 +419,13 @@ def test_fixed_bug(tmp_path: Path, text: str) -> None:
 
 def test_dummy_second_card_ends_the_45d_cascade() -> None:
     """Dummy's second card to the misplayed trick is not in the cascade (it names cards by
-    (trick, seat)): it is reported as out of turn, not yet ruled; dummy's wrong C2 goes back."""
+    (trick, seat)): dummy's wrong C2 goes back (45D1), then dummy's H2, a lead from the wrong
+    hand (West was on lead), is ruled in record order under 55A."""
     ruling = Ruling(loads(FIXED_BUGS["dummy_misplay: a seat's second card in the trick asserted in the 45D cascade"]))
-    assert any("N played out of turn to trick 11" in n.text for n in ruling.notices)
+    assert not any("not yet ruled" in n.text for n in ruling.notices)
     rests = list(ruling.restorations())
-    assert len(rests) == 1 and [str(w.card) for w in rests[0].withdrawn] == ["C2"]
-    assert [s.clause for s in rests[0].path] == ["45D1"]
+    assert rests and all([str(w.card) for w in r.withdrawn][:1] == ["C2"] for r in rests)
+    assert all([s.clause for s in r.path][:2] == ["45D1", "55A"] for r in rests)
 
 
 def test_dummy_designated_card_already_on_the_trick_takes_the_wrong_cards_place() -> None:
@@ -435,9 +434,10 @@ def test_dummy_designated_card_already_on_the_trick_takes_the_wrong_cards_place(
     ruling = Ruling(loads(FIXED_BUGS["dummy_misplay: dummy placed another card, then the designated one to the same trick"]))
     rests = list(ruling.restorations())
     assert len(rests) == 1
+    # N's C6, played at declarer's turn, is ruled first in record order (57D) and goes back
     trick = rests[0].table.trick(12)
-    assert trick is not None and [(str(s), str(c)) for s, c in trick.plays] == [("S", "H3"), ("N", "C6"), ("E", "H8")]
-    assert [str(w.card) for w in rests[0].withdrawn] == ["H7"]
+    assert trick is not None and [(str(s), str(c)) for s, c in trick.plays] == [("S", "H3"), ("E", "H8")]
+    assert [str(w.card) for w in rests[0].withdrawn] == ["H7"] and [s.clause for s in rests[0].path] == ["57D", "45D1"]
 
 
 @pytest.mark.parametrize(("key", "message"), [
@@ -481,15 +481,17 @@ def test_misinformed_retraction_of_a_whole_trick_leaves_no_later_trick() -> None
 def test_change_of_designation_with_a_second_card_by_a_defender_in_the_trick(tmp_path: Path) -> None:
     """45C4(b)/47D: West played twice to trick 10 (HJ, then C5 out of turn); after declarer's
     change the 47D options named West's card by seat and asserted (RULINGS_FUZZ_SEED=1 mutant
-    1731). The options now stop before a seat's second card, reported as not yet ruled."""
+    1731). Every irregularity is now ruled in record order: the lead out of turn accepted by
+    West's HJ (53A), West's C5 a premature lead (57A), then declarer's change (45C4(b))."""
     text = ("laws: 2017\ntrick: 10\nleader: E\nwon: {NS: 5, EW: 4}\n"
             'deal: "N:-.KQ3.-.2 -.54.-.AK -.A2.-.JT -.J.-.Q54"\ncontract: 3NT\ndeclarer: S\n'
             "play: [S H2, W HJ, S calls H3, W C5, S changes to HK, attention E]\n")
     res = _solve(tmp_path, text)
     assert res.exit_code == 0, res.output
     ruling = Ruling(loads(text))
-    assert any("W played out of turn to trick 10" in n.text for n in ruling.notices)
-    assert len(list(ruling.restorations())) == 2
+    assert not any("not yet ruled" in n.text for n in ruling.notices)
+    for r in ruling.restorations():
+        assert [s.clause for s in r.path][:2] == ["53A", "57A"] and "45C4(b)" in r.laws
 
 
 def _raise_in_a_listed_function() -> None:

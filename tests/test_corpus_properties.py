@@ -27,8 +27,9 @@ from rulings.models.table import TableState
 from rulings.solver.casefile import load
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.cli import app
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
 from rulings.solver.export import schema
+from rulings.solver.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "cases").rglob("*.yaml"))

@@ -20,7 +20,7 @@ from rulings.models import DECK, Contract, Deal, Rank, Seat, Suit, TableState
 from rulings.models.designation import lawful_for, resolve_call
 from rulings.models.events import Call, Designation
 from rulings.solver.casefile import loads
-from rulings.solver.engine import Ruling
+from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import contracts, deals, seats
 
 SUIT_WORDS = ("spade", "heart", "diamond", "club")

@@ -13,9 +13,9 @@ from rulings.models.events import Call, Designation
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.config import Decisions
-from rulings.solver.engine import Ruling
 from rulings.solver.rulesets import catalog, dummy_misplay, get_ruleset, revoke
 from rulings.solver.rulesets.dummy_misplay import MisplayStands, _designated, find_misplays
+from rulings.solver.ruling import Ruling
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "dummy-misplay"
 FIVE = CASES / "seed004-45d1-five-cards.yaml"
@@ -186,8 +186,12 @@ def test_switch_2007_too_late_designated_card_counts() -> None:
     [r] = list(Ruling(c).restorations())
     assert r.established and "45C4(a)" in r.laws
     other = get_ruleset("2007", Decisions(misplay_too_late_designated_card_counts=False))
-    [r2] = list(Ruling(c, other).restorations())
-    assert not r2.established and "45D" in r2.laws and "45C4(a)" not in r2.laws
+    # the cards standing as placed, South won trick 10 and East's club lead was out of turn:
+    # ruled next, on the director's finding (53A / 53B)
+    r2s = list(Ruling(c, other).restorations())
+    assert {f for r2 in r2s for f in r2.findings} == {"played to the lead", "proper lead"}
+    for r2 in r2s:
+        assert not r2.established and "45D" in r2.laws and "45C4(a)" not in r2.laws
 
 
 def test_incontrovertible_finding_makes_the_designated_card() -> None:

@@ -1,4 +1,4 @@
-"""Second round of Law 45D: the 45D1 correction chained with the rules that follow it.
+"""Law 45D: the 45D1 correction chained with the rules that follow it.
 
 * the designated card does not follow suit: after 45D1 the revoke by dummy is corrected at
   once under 62 (62B; 62B2 no penalty card); checked against the independent oracle: the
@@ -24,9 +24,10 @@ from oracle import oracle_45d1
 
 from rulings.models.cards import Card, Seat
 from rulings.solver.casefile import load, loads
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Reopen, Restoration
 from rulings.solver.generate import case_seed, random_misplay_case
 from rulings.solver.rulesets.dummy_misplay import LaterMisplay, RecordMisplays, find_all_misplays, find_misplays
+from rulings.solver.ruling import Ruling
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "dummy-misplay"
 
@@ -138,7 +139,7 @@ def test_two_misplays_in_time_are_ruled_in_order() -> None:
     case = load(CASES / "own-two-misplays-both-in-time.yaml")
     ruling = Ruling(case)
     assert len(find_all_misplays(ruling.replay)) == 2
-    assert isinstance(ruling.root.agenda[-1], LaterMisplay)
+    assert isinstance([t for t in ruling.root.agenda if not isinstance(t, Reopen)][-1], LaterMisplay)
     for r in ruling.restorations():
         clauses = [s.clause for s in r.path]
         assert clauses[0] == "45D1" and clauses[-1] == "45D1" and r.path[-1].choice == "C2 played"
@@ -157,7 +158,7 @@ def test_designation_event_first_hands_the_misplay_on() -> None:
     # the task the designation rules hand on
     node = ruling.root
     while node.agenda and not isinstance(node.agenda[0], RecordMisplays):
-        node = ruling.ruleset.expand(node)[0][1]
+        node = ruling.expand(node)[0][1]
     assert node.agenda and isinstance(node.agenda[0], RecordMisplays)
 
 

@@ -22,7 +22,6 @@ from typer.testing import CliRunner
 
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
-from rulings.solver.engine import Ruling
 from rulings.solver.export import schema
 from rulings.solver.generate import (
     KINDS,
@@ -34,6 +33,7 @@ from rulings.solver.generate import (
     random_lead_case,
     random_simultaneous_case,
 )
+from rulings.solver.ruling import Ruling
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_corpus_properties import conservation_problems

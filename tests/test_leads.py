@@ -9,8 +9,8 @@ from rulings.models.events import Choice
 from rulings.solver.casefile import load
 from rulings.solver.claims import parse_claim
 from rulings.solver.config import Decisions
-from rulings.solver.engine import Ruling
 from rulings.solver.rulesets import get_ruleset
+from rulings.solver.ruling import Ruling
 from rulings.solver.summary import director_script
 
 LEADS = Path(__file__).resolve().parents[1] / "cases" / "leads"
@@ -81,7 +81,7 @@ def test_director_script_names_who_chooses() -> None:
 def test_opening_lead_options_name_declarer() -> None:
     case = load(LEADS / "seed003-54-opening-lead-out-of-turn.yaml")
     ruling = Ruling(case)
-    edges = ruling.ruleset.expand(ruling.root)
+    edges = ruling.expand(ruling.root)
     assert [s.clause for s, _ in edges] == ["54A", "54B", "54D"]
     assert {s.actor for s, _ in edges} == {"S"}
     assert not ruling.notices

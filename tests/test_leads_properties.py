@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rulings.models import Card, Contract, Deal, Seat, Suit, TableState, parse_case
 from rulings.models.case import Case
 from rulings.solver.config import Decisions
-from rulings.solver.engine import Restoration, Ruling, StepKind
+from rulings.solver.engine import Restoration, StepKind
 from rulings.solver.rulesets import get_ruleset
 from rulings.solver.rulesets.leads import (
     LeadOutOfTurn,
@@ -29,6 +29,7 @@ from rulings.solver.rulesets.leads import (
     expected_leader,
     leader_of,
 )
+from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import contracts, deals
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -103,9 +104,9 @@ def choices_of(ruling: Ruling, task_type: type) -> set[str]:
     """The alternatives offered at the first node whose task is of ``task_type``."""
     node = ruling.root
     while node.agenda and not isinstance(node.agenda[0], task_type):
-        node = ruling.ruleset.expand(node)[0][1]
+        node = ruling.expand(node)[0][1]
     assert node.agenda, f"no {task_type.__name__} node"
-    return {s.choice for s, _ in ruling.ruleset.expand(node)}
+    return {s.choice for s, _ in ruling.expand(node)}
 
 
 given_case = given(deal=deals(), contract=contracts(doubled=False), declarer=st.sampled_from(tuple(Seat)),

@@ -23,10 +23,11 @@ from oracle import oracle_45d1
 from rulings.models.cards import Seat
 from rulings.solver.casefile import loads
 from rulings.solver.config import Decisions
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
 from rulings.solver.generate import case_seed, random_misplay_case
 from rulings.solver.rulesets import get_ruleset
 from rulings.solver.rulesets.dummy_misplay import find_misplays
+from rulings.solver.ruling import Ruling
 
 # (dummy position, lead to the next trick, same suit, edition)
 SHAPES = list(itertools.product((1, 2, 3, 4), (False, True), (False, True), ("2017", "2007")))

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle import oracle_restorations
 
 from rulings.solver.casefile import loads
-from rulings.solver.engine import Ruling
 from rulings.solver.generate import cascade_case, case_seed, random_revoke_case
+from rulings.solver.ruling import Ruling
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "solver" / "data" / "example-47d.yaml"
 SEEDS_PER_SHAPE = 12

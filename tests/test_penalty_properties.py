@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from rulings.models import Card, Case, PenaltyKind, Seat
 from rulings.models.cards import Suit
 from rulings.solver.casefile import loads
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
+from rulings.solver.ruling import Ruling
 
 SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -173,7 +174,7 @@ def test_lead_options_are_exactly_50d2_51b(mapping: dict[str, Any]) -> None:
     partner = holder.partner
     pcs = {p.card for p in case.penalty}
     suits = sorted({c.suit for c in pcs}, key=SUITS.index)
-    edges = ruling.ruleset.expand(ruling.root)
+    edges = ruling.expand(ruling.root)
     if all(p.kind is PenaltyKind.MINOR for p in case.penalty):
         assert not edges and len(restorations) == 1, "50C: a minor penalty card gives declarer no lead options"
         return
@@ -199,7 +200,7 @@ def test_failure_options_are_exactly_52b(mapping: dict[str, Any]) -> None:
         return
     seat, card = task.seat, task.card  # type: ignore[union-attr]
     later = task.later  # type: ignore[union-attr]
-    edges = ruling.ruleset.expand(ruling.root)
+    edges = ruling.expand(ruling.root)
     if any(s in (case.declarer, case.declarer.partner) for _, s, _ in later):
         assert len(edges) == 1 and edges[0][0].clause == "52B1(b)"
         return
@@ -234,7 +235,7 @@ def test_simultaneous_options_are_the_visible_cards(mapping: dict[str, Any]) -> 
         assert all(not r.table.penalty_cards_of(seat) - set(ruling.root.table.penalty_cards_of(seat))
                    for r in restorations if "52B2" not in r.laws), "58B1: the cards not visible are no penalty cards"
         return
-    edges = ruling.ruleset.expand(ruling.root)
+    edges = ruling.expand(ruling.root)
     assert {child.table.trick(5).card_of(seat) for _, child in edges} == set(visible)  # type: ignore[union-attr]
     assert len(edges) == len(visible)
     if seat.side is not case.declarer.side:

@@ -21,7 +21,8 @@ import rulings.solver.generate as generate
 import rulings.solver.testing.strategies as strategies
 from rulings.models import Card, Case, Contract, Deal, PenaltyKind, Seat, parse_case
 from rulings.solver.casefile import loads
-from rulings.solver.engine import Restoration, Ruling
+from rulings.solver.engine import Restoration
+from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import cards, contracts, deals, revoke_cases, seats
 
 
@@ -38,9 +39,11 @@ def ruling_of(mapping: dict[str, Any]) -> tuple[Case, list[Restoration]]:
 
 
 # ----- the checks ------------------------------------------------------------------------------
-def check_conservation(case: Case, r: Restoration) -> None:
+def check_conservation(case: Case, r: Restoration, replayed: bool = False) -> None:
     """Each card of the deal is in exactly one place: its owner's hand, or standing in a
-    trick as its owner's play; penalty and withdrawn cards are in their owner's hand."""
+    trick as its owner's play; penalty and withdrawn cards are in their owner's hand
+    (``replayed``: a withdrawn card may stand again, played anew by a later step of a
+    record with several irregularities)."""
     table = r.table
     standing = [(s, c) for t in table.tricks for s, c in t.plays]
     assert max(Counter(c for _, c in standing).values(), default=0) == 1, "a card stands twice"
@@ -57,7 +60,8 @@ def check_conservation(case: Case, r: Restoration) -> None:
     for p in table.penalty_cards:
         assert p.card in table.hand(p.seat) and p.card not in played, f"penalty card {p} is not in the hand"
     for w in r.withdrawn:
-        assert w.card in table.hand(w.seat) and w.card not in played, f"withdrawn {w} still stands"
+        assert (replayed and w.card in played) or (w.card in table.hand(w.seat) and w.card not in played), \
+            f"withdrawn {w} still stands"
     for t in table.tricks:
         seats_in = [s for s, _ in t.plays]
         assert len(seats_in) == len(set(seats_in)) <= 4

@@ -8,8 +8,9 @@ import pytest
 from rulings.solver.casefile import load
 from rulings.solver.clauses import ClauseBook, UnknownClauseError
 from rulings.solver.config import Decisions
-from rulings.solver.engine import Ruling, StepKind
+from rulings.solver.engine import StepKind
 from rulings.solver.rulesets import get_ruleset, ruleset_names
+from rulings.solver.ruling import Ruling
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 EXAMPLE = CASES / "revoke" / "spec-47d-example.yaml"

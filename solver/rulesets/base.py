@@ -16,31 +16,20 @@ from functools import cache
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
-from rulings.models.events import Attention
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
-from rulings.solver.engine import Edge, Info, Node, Notice
+from rulings.solver.engine import Edge, Info, Node, Opening
+
+__all__ = ["Closer", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
 
 Handler = Callable[["RuleSet", Node, object], list[Edge]]
 
 
-@dataclass(frozen=True)
-class Opening:
-    """What an opener found: the root node, the irregularities, and notices."""
-
-    root: Node
-    irregularities: tuple[str, ...] = ()
-    notices: tuple[Notice, ...] = ()
-    #: what this opener rules on, so it is not reported "not yet ruled": record events (play
-    #: lines, matched by identity) and ``(trick, seat)`` pairs of ``TableState.out_of_turn``
-    handled: tuple[object, ...] = ()
-
-
 Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
-#: A closer sees the opening an opener made and may add what follows the rectification (the
-#: trick adjustment after play, Law 64): it returns the opening, changed or not.
-Closer = Callable[["RuleSet", Replay, Opening], Opening]
+#: A closer reads the whole record and may add what follows every rectification (the trick
+#: adjustment after play, Law 64): its opening's root agenda runs last on every restoration.
+Closer = Callable[["RuleSet", Replay], "Opening | None"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +53,8 @@ class RuleSet:
     rules: tuple[Rule, ...]
     openers: tuple[tuple[str, Opener], ...]
     clause_names: Mapping[str, str] = field(default_factory=dict)  # logical name -> id
+    #: openers that read only the table, so may run again on a rectified table
+    reopenable: frozenset[str] = frozenset()
     decisions: Decisions = DEFAULT
     closers: tuple[Closer, ...] = ()
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -91,33 +82,23 @@ class RuleSet:
         return self._dispatch.get(type(task))
 
     # ----- the two entry points of the engine --------------------------------------------
-    def open(self, replay: Replay) -> Opening:
-        """Run the openers in order; the first that finds something to rule on wins."""
+    def openings(self, replay: Replay, names: frozenset[str] | None = None) -> list[tuple[str, Opening]]:
+        """Run every opener on the record (only those named ``names``, when given); return
+        what each found, in priority order (the engine composes them: see
+        :class:`~rulings.solver.engine.Composition`)."""
         root = Node(table=replay.table)
-        pending = [e for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention)]
+        found: list[tuple[str, Opening]] = []
+        for name, opener in self.openers:
+            if names is not None and name not in names:
+                continue
+            opening = opener(self, replay, root)
+            if opening is not None:
+                found.append((name, opening))
+        return found
 
-        def unruled(handled: tuple[object, ...]) -> list[Notice]:
-            done = {id(e) for e in handled}
-            notices = [
-                Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
-                for e in pending
-                if id(e) not in done
-            ]
-            for trick, seat in replay.table.out_of_turn:
-                if (trick, seat) in handled:  # an opener that rules on a play out of turn lists it
-                    continue
-                notices.append(Notice(None, f"{seat} played out of turn to trick {trick}: not yet ruled on"))
-            if replay.attention is None:
-                notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
-            return notices
-
-        for _, opener in self.openers:
-            found = opener(self, replay, root)
-            if found is not None:
-                for closer in self.closers:
-                    found = closer(self, replay, found)
-                return Opening(found.root, found.irregularities, (*unruled(found.handled), *found.notices), found.handled)
-        return Opening(root, (), (*unruled(()), Notice(None, "no irregularity found to rule on")))
+    def closings(self, replay: Replay) -> list[Opening]:
+        """What the closers add after every rectification of the record (Law 64 after play)."""
+        return [c for closer in self.closers if (c := closer(self, replay)) is not None]
 
     def expand(self, node: Node) -> list[Edge]:
         """Return the edges out of ``node`` (empty for a leaf)."""

@@ -3,7 +3,10 @@
 A rule module defines ``RULES`` (a tuple of :class:`Rule`) and ``OPENERS`` (a tuple of
 ``(name, opener)``). The editions take every rule whose ``editions`` include them, so a
 clause new in 2017 is a rule with ``editions=frozenset({"2017"})`` and simply absent from
-the 2007 set. Openers run in module order; the first that finds something to rule on wins.
+the 2007 set. Every opener runs; the engine composes what they find in record order.
+Module order is the priority where two families would rule the same event: the earlier,
+more specific family rules it (a card placed after a refused lead is ruled under 60B, not
+as a revoke).
 """
 
 from __future__ import annotations
@@ -16,15 +19,14 @@ from rulings.solver.rulesets import (
     established_revoke,
     exposure,
     leads,
-    leads_gaps,
     misinformation,
     penalty,
+    plays_out_of_turn,
     revoke,
-    revoke_leads,
 )
 from rulings.solver.rulesets.base import Closer, Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke_leads, revoke, exposure, leads_gaps, leads, penalty,
+MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, plays_out_of_turn, revoke, exposure, leads, penalty,
                                    established_revoke)
 
 
@@ -36,6 +38,12 @@ def openers_for(edition: str) -> tuple[tuple[str, Opener], ...]:
     return tuple((name, op) for m in MODULES for name, op in m.OPENERS)
 
 
+def reopenable() -> frozenset[str]:
+    """The openers whose modules declare ``REOPENABLE``: they read only the table."""
+    return frozenset(name for m in MODULES for name, _ in m.OPENERS if getattr(m, "REOPENABLE", False))
+
+
 def closers_for(edition: str) -> tuple[Closer, ...]:
-    """Closers (``CLOSERS`` of a rule module), in module order: they run after the opener."""
+    """Closers (``CLOSERS`` of a rule module), in module order: what follows every
+    rectification of a record (Law 64 after play)."""
     return tuple(c for m in MODULES for c in getattr(m, "CLOSERS", ()))

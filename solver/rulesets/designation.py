@@ -418,7 +418,12 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     principal = _principal(rs, node)
     handled += [p for p in replay.table.out_of_turn if p not in principal.out_of_turn]
     what = _describe(first)
-    return Opening(node, (what,), (), tuple(handled))
+    # the misplays the walk carries to its end (45D) are irregularities of this ruling too
+    passed_on = [f"declarer called {c.what.card} ('{c}') but dummy {p.seat} placed {p.card} (45D)"
+                 for c, p in zip(replay.before, replay.before[1:], strict=False)
+                 if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
+                 and c.what.card is not None and p.card != c.what.card]
+    return Opening(node, (what, *passed_on), (), tuple(handled))
 
 
 def _describe(task: object) -> str:

@@ -41,7 +41,7 @@ from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, Resolu
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.designation import _policy
@@ -197,9 +197,13 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
             continue
         prepared = events[i]
         meant = prepared.incontrovertible if isinstance(prepared, FoundCall) else None
-        at = _table_at(table, counts[i])
-        trick_no, _, card = all_plays[counts[i + 1]]
-        assert card == nxt.card
+        # the card placed, found by seat and card: an earlier ruling of the record may have
+        # taken back cards before it (then it stands at another index) or the card itself
+        index = next((k for k, (_, s, c) in enumerate(all_plays) if s is dummy and c == nxt.card), None)
+        if index is None:
+            continue  # taken back or replaced by an earlier ruling of this record: ruled there
+        trick_no = all_plays[index][0]
+        at = _table_at(table, index)
         found_one = _classify(at, event, meant, nxt, trick_no, policy)
         if found_one is not None:
             found.append(found_one)
@@ -324,7 +328,10 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     if designation_first(rs, replay):
         return None
     table = replay.table
+    # the calls, the cards placed, and the cards placed as played cards (a card that did not
+    # follow is not also ruled as a revoke: this family rules it, 45D with 62 or 63 as due)
     handled: tuple[object, ...] = tuple(x for m in misplays for x in (m.call, m.placed))
+    handled += tuple(played(m.trick, m.dummy, m.placed.card) for m in misplays)
     if any(getattr(m, "meant", None) is not None for m in misplays):  # the 46B finding is ruled here too
         handled += tuple(e for e in (*replay.before, *replay.after)
                          if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
@@ -346,6 +353,9 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
             return None
         if rs.decisions.misplay_too_late_designated_card_counts and isinstance(m, Misplay):
             node = Node(table=table, agenda=(*early, silent), focus=m.trick)
+            # the card designated counts as played: a lead to the next trick out of turn only
+            # as the cards lie is in turn as the trick is ruled
+            handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
             return Opening(node, tuple(irregularities), notices, handled)
         agenda = (*early, MisplayTooLateSilent(m))
     revoke = open_revoke(rs, replay, root)

@@ -18,6 +18,8 @@ won N tricks in all: the 64C comparison).
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -188,7 +190,7 @@ def _capped(table: TableState, transfers: list[Transfer], winners: dict[int, Sea
     return sorted(out, key=lambda t: (t.revoke.trick, t.revoke.seat.index))
 
 
-# ----- closer: add the count after whatever rectification the opener found -------------------------
+# ----- closing: the count after play, once every rectification is made -------------------------
 def end_of_play(replay: Replay) -> EndOfPlay | None:
     """How the record ends play (see EndOfPlay), or None when it does not reach the end."""
     table = replay.table
@@ -233,29 +235,28 @@ def parse_equity(findings: Iterable[str]) -> Equity | None:
     return None
 
 
-def close_after_play(rs: RuleSet, replay: Replay, opening: Opening) -> Opening:
-    """Append the Law 64 count to the opening's agenda when the record has an established
-    revoke (or a trick-12 revoke) and runs to the end of play."""
+def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
+    """The Law 64 count after play, when the record has an established revoke (or a
+    trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
+    task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
     revokes = tuple(r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
     if not revokes:
-        return opening
+        return None
     standing = [r for r in revokes if establishment(table, replay, r) is not None or is_final_trick_revoke(table, r)]
     if not standing:
-        return opening
+        return None
     end = end_of_play(replay)
     events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
     if end is None:
         note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "
                             "the trick adjustment is made after play (64A)")
-        return Opening(opening.root, opening.irregularities, (*opening.notices, note), (*opening.handled, *events))
+        return Opening(Node(table), notices=(note,), handled=events)
     findings = _findings(replay)
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
                          HANDS_RETURNED in findings)
-    root = opening.root
-    node = Node(root.table, (*root.agenda, task), root.ledger, root.findings, root.restrictions, root.established, root.focus)
-    return Opening(node, opening.irregularities, opening.notices, (*opening.handled, *events))
+    return Opening(Node(table, (task,)), handled=events)
 
 
 # ----- the rules -------------------------------------------------------------------------------------------
@@ -352,7 +353,7 @@ def _merge(steps: list[Step]) -> Step:
 
 
 def _leaf(node: Node, table: TableState, transfer: int, equity: bool) -> Node:
-    return Node(table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established, node.focus, transfer, equity)
+    return dataclasses.replace(node, table=table, agenda=node.agenda[1:], transfer=transfer, equity=equity)
 
 
 def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> int:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from rulings.solver.config import Decisions
 from rulings.solver.rulesets.base import RuleSet, register
-from rulings.solver.rulesets.catalog import closers_for, openers_for, rules_for
+from rulings.solver.rulesets.catalog import closers_for, openers_for, reopenable, rules_for
 
 #: Logical clause names (2017 ids) that 2007 numbers differently.
 CLAUSE_NAMES = {"16C": "16D", "16C1": "16D1", "16C2": "16D2", "47F1": "47F1", "53B": "53C", "53C": "53B", "57C3": "57C2",
-               "45D1": "45D"}  # issue 3: 2007 45D is 2017 45D1 in a single clause
-#: issue 4, second round: 2007 57C1 is one clause for "declarer played from both hands" and
+               "45D1": "45D"}  # 2007 45D is 2017 45D1 in a single clause
+#: 2007 57C1 is one clause for "declarer played from both hands" and
 #: "dummy played or suggested a card" (2017 57C1 and 57C2).
 CLAUSE_NAMES["57C2"] = "57C1"
 #: 2007 63A3 covers agreeing to the opponents' claim (2017 63A4); 2007 64C is 2017 64C1.
@@ -26,8 +26,7 @@ def laws_2007(decisions: Decisions) -> RuleSet:
         name="2007",
         edition="2007",
         rules=rules_for("2007"),
-        openers=openers_for("2007"),
-        closers=closers_for("2007"),
+        openers=openers_for("2007"), reopenable=reopenable(), closers=closers_for("2007"),
         clause_names=CLAUSE_NAMES,
         decisions=decisions,
     )

@@ -192,7 +192,7 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
 
 def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False,
                         choices: Sequence[Choice] = ()) -> Node:
-    """Connect to the penalty-card rules (Law 50D, issue 4 part A): ``card`` has just become a
+    """Connect to the penalty-card rules (Law 50D): ``card`` has just become a
     major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
     come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
     otherwise only with ``Decisions.lead_options_after_ruling``."""
@@ -272,7 +272,8 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     handled_pairs = [(trick_no, seat)]
     task: object
     if trick.plays[0][0] is seat:
-        task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings)
+        task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings,
+                                            rs.decisions.later_play_shows_acceptance)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -316,7 +317,7 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
         if any(c.verb != "refuses" for c in said) or (task.saw_dummy and task.trick == 1):  # 54C: accepted
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
-        # an option of the penalty card the refused lead becomes (issue 4, second round).
+        # an option of the penalty card the refused lead becomes.
         recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
@@ -326,8 +327,14 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
     return []
 
 
+def _played_on(table: TableState, trick: Trick) -> bool:
+    """The trick was completed in rotation and the next one led by its winner as played."""
+    nxt = table.trick(trick.number + 1)
+    return trick.is_complete and nxt is not None and bool(nxt.plays) and nxt.leader is trick.winner(table.trumps)
+
+
 def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
-                   saw_dummy: bool) -> tuple[object, str]:
+                   saw_dummy: bool, later_play_shows_acceptance: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -337,7 +344,10 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
     if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho:
         by, by_card = trick.plays[1]
         proper_lead = None
-        if by is proper:  # the next hand is the proper leader: a play to the lead, or his proper lead?
+        # the next hand is the proper leader: a play to the lead, or his proper lead? (settled
+        # as a play to it when the table played on from the irregular lead: decision
+        # later_play_shows_acceptance)
+        if by is proper and not (later_play_shows_acceptance and _played_on(table, trick)):
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
                               statement=_acceptance_statement(table, seat, choices))

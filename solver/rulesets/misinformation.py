@@ -16,7 +16,7 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
 from rulings.models.table import TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.revoke import open_revoke
@@ -75,7 +75,10 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             task: object = MisinformedPlay(trick_no, seat, card)
             # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
             accepts = [e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice) and e.verb == "accepts"]
-            handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no))
+            # the revoke rules follow the retraction within this ruling (_then_revoke): it
+            # claims the revokes on the table
+            handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no),
+                       *(played(r.trick, r.seat, r.card) for r in table.revokes))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
             return Opening(Node(table, (task,), focus=trick_no), (what,), (), handled)
         if isinstance(event, CorrectExplanation):

@@ -26,7 +26,7 @@ from rulings.models.errors import NotationError
 from rulings.models.events import Choice
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
@@ -279,9 +279,18 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
 
 def find_failure(table: TableState) -> FailedPenaltyCard | None:
     """52: the first card a defender led or played while a penalty card was due."""
+    if not table.penalty_cards and not table.played_penalty:
+        return None  # no penalty card in force at any time of the record
     state = table.restart()
     plays = recorded_plays(table)
+    holders = {p.seat for p in table.penalty_cards | table.played_penalty}
+    batch: list[tuple[Seat, Card]] = []  # plays by other seats, placed together when needed
     for i, (_, seat, card) in enumerate(plays):
+        if seat not in holders:
+            batch.append((seat, card))
+            continue
+        if batch:
+            state, batch = state.play_many(batch), []
         if fails_penalty_card(state, seat, card):
             number = state.play(seat, card).tricks[-1].number
             return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
@@ -296,7 +305,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     failure = find_failure(table)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
-        return Opening(Node(table, (failure,), focus=failure.trick), (text,))
+        return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
     leader = to_lead(table)
     if leader is None:
         return None

@@ -10,7 +10,7 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import PenaltyKind, Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import next_lead_tasks
@@ -118,7 +118,6 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             pending, clause = late, "62D1"
             described.append(f"{late}: on trick 12, so corrected although established (62D1)")
     notices: list[Notice] = []
-    handled = tuple(e for e in replay.before if isinstance(e, (ClaimTricks, Remaining)))
     if both is not None:
         first, second = both
         back = table.without_trick_after(first.trick)
@@ -127,7 +126,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         focus = first.trick
         node = Node(table=back, agenda=(task,), focus=focus)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
-        return Opening(node, tuple(described), tuple(notices), handled)
+        keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
+        return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
     if pending is not None:
         # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
         start = table.without_trick_after(pending.trick) if clause == "62D1" else table
@@ -138,13 +138,22 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         for r in unruled:
             notices.append(Notice(None, f"a second unestablished revoke ({r}) is not yet ruled"))
         node = Node(table=start, agenda=(task,), focus=focus)
-        return Opening(node, tuple(described), tuple(notices), handled)
+        # corrected when attention is drawn (62A): what happened before that and takes effect at
+        # once (a card exposed, so a penalty card, 50) is ruled first
+        at: tuple[object, ...] = (replay.attention,) if replay.attention is not None else (("end",),)
+        return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
+                       more=len(revokes) > 1)
     last = revokes[-1]
     est = establishment(table, replay, last)
     assert est is not None
     task = ReportEstablished(last, est[0], rs.cite(est[1]))
     node = Node(table=table, agenda=(task,), focus=last.trick)
-    return Opening(node, tuple(described), tuple(notices), handled)
+    # ruled where it was established (63A1): an irregularity before that play (a lead
+    # out of turn after misinformation, 47E1) is ruled first and may undo it
+    by = table.establishing_play(last)
+    where: tuple[object, ...] = (played(last.trick + 1, by[0], by[1]),) if by is not None else ()
+    return Opening(node, tuple(described), tuple(notices), (played(last.trick, last.seat, last.card),), where,
+                   more=len(revokes) > 1)
 
 
 def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
@@ -238,7 +247,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         child_table = table.replace_card(r.trick, seat, sub, restore_penalty=restore)
         if new_penalty is not None:
             child_table = child_table.with_penalty(seat, r.card, new_penalty)
-        # 50D with 62B1: the next lead's options once the correction is over (switch; issue 4)
+        # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
         agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
         edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, restrictions, node.established, node.focus)))
     return edges
@@ -273,7 +282,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def advance(t: TableState, changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
         nxt = task.index + 1
         if nxt >= len(later):
-            return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch; issue 4)
+            return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
         is_nos = seat.side is not offending
         return (
             RevokeCascade(
@@ -414,4 +423,6 @@ RULES: tuple[Rule, ...] = (
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B"), report_established, report_established.__doc__ or ""),
 )
+#: the opener reads only the table: the engine runs it again on a rectified table
+REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)

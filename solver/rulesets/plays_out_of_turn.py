@@ -1,5 +1,7 @@
-"""Issue 4, second round: the gaps between the lead, penalty-card and revoke rules.
-See docs/leads-rules.md ("Second round").
+"""Plays and leads out of turn beyond the main cases of Laws 53-57 (docs/leads-rules.md):
+a 2007 play at the right-hand opponent's turn, dummy's picking or suggesting a card (45F,
+57C2), a defender's card after a refused lead from the wrong hand (60B), face-down opening
+leads (54).
 
 * **2007, a defender plays at his right-hand opponent's turn** (his partner having played):
   2007 has no 57D and 57A needs the partner not to have played, so the card is a card
@@ -14,17 +16,13 @@ See docs/leads-rules.md ("Second round").
   played unless declarer designates it, the director may adjust the score at the end.
 * **60B**: a defender plays after declarer was told to take back his lead out of turn (55A
   refused) and before declarer led from the correct hand: the defender's card becomes a
-  major penalty card (ruled from ``revoke_leads``'s opener, ahead of the revoke rules).
+  major penalty card. It may look like a revoke to the table: the opening claims the card, so
+  the revoke rules do not rule it too.
 * **54 (intro)**: the correct opening leader led face down after his partner's faced opening
   lead out of turn: the face-down card is taken back (no penalty card), then 54's options.
   A face-down opening lead out of turn (no card faced): the card goes back to the hand with
   no rectification (``Decisions.face_down_lead_out_of_turn_returned``; else ruled as a
   faced one under 54).
-* **Two irregularities in one record** (a revoke and a lead out of turn): both are ruled when
-  they do not interfere (an established revoke reported, then the lead out of turn by the
-  revoker's side that established it; a lead out of turn accepted by the next hand's play,
-  then a revoke in that trick); otherwise the one ruled first wins and the other gets the
-  "not yet ruled" notice of :meth:`RuleSet.open`.
 """
 
 from __future__ import annotations
@@ -36,7 +34,7 @@ from rulings.models.case import Replay
 from rulings.models.errors import IllegalActionError
 from rulings.models.events import Choice, DummyAction, FaceDownLead
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Node, Step, StepKind
+from rulings.solver.engine import Edge, Node, Step, StepKind, played
 from rulings.solver.rulesets import leads, penalty
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import pc_info
@@ -118,8 +116,8 @@ def _state_after(table: TableState, n: int) -> TableState:
 
 
 # ----- opener -----------------------------------------------------------------------------------
-def open_gaps(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """The irregularities of the second round, each tried in turn (see the module doc).
+def open_plays_out_of_turn(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
+    """The irregularities of this module, each tried in turn (see the module doc).
     Raises IllegalActionError (located at the line) for a face-down or dummy line naming a
     card the seat does not hold at that moment."""
     for e in replay.before:
@@ -129,7 +127,7 @@ def open_gaps(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if e.card not in state.hand(e.seat):
                 raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand (play line {str(e)!r})",
                                          line=e.line, token=str(e.card))
-    for finder in (_face_down, _dummy_picked_first, _dummy_indicated):  # 60B: revoke_leads.py, earlier
+    for finder in (play_after_retraction_opening, _face_down, _dummy_picked_first, _dummy_indicated):
         found = finder(rs, replay, root)
         if found is not None:
             return found
@@ -172,8 +170,8 @@ def _as_lead(task: FaceDownLeadOutOfTurn) -> leads.LeadOutOfTurn:
 
 
 def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """60B: see :class:`PlayAfterRetraction`. Called by the opener of ``revoke_leads`` (which
-    runs before the revoke rules: the defender's card may look like a revoke to the table)."""
+    """60B: see :class:`PlayAfterRetraction`. The defender's card may look like a revoke to
+    the table: the opening claims it (a :func:`played` key), so it is ruled here, not as one."""
     table = replay.table
     if not table.out_of_turn:
         return None
@@ -205,7 +203,8 @@ def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Op
     task = PlayAfterRetraction(number, offender, trick.plays[0][1], proper, decider, tuple(later))
     text = (f"{offender} led {task.lead} to trick {number} from the wrong hand ({proper} was to lead); {decider} required "
             f"its retraction, then " + ", ".join(f"{s} played {c}" for s, c in later) + " before declarer led again (60B)")
-    handled: list[object] = [(number, offender), *((number, s) for s, _ in later), *(c for c, _ in said.values())]
+    handled: list[object] = [(number, offender), *((number, s) for s, _ in later), *(c for c, _ in said.values()),
+                             *(played(number, s, c) for s, c in later)]
     return Opening(Node(table, (task,), focus=number), (text,), (), tuple(handled))
 
 
@@ -373,6 +372,6 @@ RULES: tuple[Rule, ...] = (
     Rule("face_down_lead_out_of_turn", FaceDownLeadOutOfTurn, ("54", "49"), face_down_lead_out_of_turn,
          face_down_lead_out_of_turn.__doc__ or ""),
 )
-OPENERS: tuple[tuple[str, object], ...] = (("leads_gaps", open_gaps),)
+OPENERS: tuple[tuple[str, object], ...] = (("plays_out_of_turn", open_plays_out_of_turn),)
 
 __all__ = ["DummyIndicated", "DummyPickedFirst", "FaceDownLeadOutOfTurn", "FaceDownRetracted", "PlayAfterRetraction"]
