@@ -21,7 +21,6 @@ from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, 
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
-from rulings.solver.rulesets import revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.rulesets.penalty import (
     FailedPenaltyCard,
@@ -209,15 +208,13 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
 def _placed(node: Node, before: TableState, placed: TableState, then: tuple[LaterPlay, ...],
             rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
     """The child once a card is placed as played (``before`` -> ``placed``): the later plays
-    put back; a card that fails to follow suit is a revoke, corrected by the revoke rules (62)
-    like any other (the cards played after it in the cascade); one that fails to play a due
-    penalty card is ruled under 52."""
+    put back; a card that fails to follow suit is a revoke on the table, which the revoke rules
+    find and correct (62) once this ruling is over (the engine opens them on the rectified
+    table); one that fails to play a due penalty card is ruled under 52."""
     final = _then(placed, then)
     new = [r for r in placed.revokes if r not in before.revokes]
-    tasks: tuple[object, ...]
-    if new:
-        tasks = tuple(revoke.CorrectRevoke(r, revoke._plays_after(final, r)) for r in new if not final.is_established(r))
-    else:
+    tasks: tuple[object, ...] = ()
+    if not new:
         seat, card = placed.tricks[-1].plays[-1]
         tasks = failure_tasks(before, placed, seat, card)
     return _node(node, final, tasks + rest, info=info, findings=findings)
