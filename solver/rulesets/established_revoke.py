@@ -210,8 +210,6 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
             return EndOfPlay(f"NS won {e.ns} and EW {e.ew} of the tricks after trick {last}", (e.ns, e.ew))
     if last == 13:
         return EndOfPlay("play ended at trick 13")
-    if last == 12 and all(len(table.hand(s)) == 1 for s in Seat):
-        return EndOfPlay("the last trick is played out")
     return None
 
 

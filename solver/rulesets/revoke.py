@@ -134,9 +134,6 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         later = _plays_after(start, pending)
         task = CorrectRevoke(pending, later, clause)
         focus = pending.trick
-        unruled = [r for r in revokes if r is not pending and establishment(table, replay, r) is None]
-        for r in unruled:
-            notices.append(Notice(None, f"a second unestablished revoke ({r}) is not yet ruled"))
         node = Node(table=start, agenda=(task,), focus=focus)
         # corrected when attention is drawn (62A): what happened before that and takes effect at
         # once (a card exposed, so a penalty card, 50) is ruled first
