@@ -13,15 +13,16 @@ from itertools import islice
 from pathlib import Path
 from typing import Annotated
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from rulings.models.errors import RulingError
-from rulings.solver.casefile import load
-from rulings.solver.export import ruling_json, write_graph
-from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
-from rulings.solver.ruling import Ruling
-from rulings.solver.summary import director_script, distinct
-from rulings.solver.verify import verify_paths
+if TYPE_CHECKING:
+    from rulings.models.errors import RulingError
+
+# Start-up: each command imports the engine, the rules and the renderer it needs when it
+# runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
+# formatter costs more to import than the rest of the start-up together).
 
 app = typer.Typer(
     name="rulings",
@@ -29,6 +30,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 BUNDLED_CASE = "data/example-47d.yaml"
@@ -49,6 +51,13 @@ def solve(
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.casefile import load
+    from rulings.solver.export import ruling_json, write_graph
+    from rulings.solver.render import Style, make_console, ruling_view
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import director_script, distinct
+
     try:
         if case is None:
             with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
@@ -87,6 +96,10 @@ def verify(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
 ) -> None:
     """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.render import claim_line, make_console, restoration_line
+    from rulings.solver.verify import verify_paths
+
     console = make_console(soft_wrap=True)
     passed = failed = cases = 0
     try:
@@ -128,7 +141,9 @@ def coverage(
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    from rulings.models.errors import RulingError
     from rulings.solver.coverage import EDITIONS, measure
+    from rulings.solver.render import make_console
 
     try:
         cov = measure(list(paths))
@@ -169,6 +184,9 @@ def generate(
         raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
     written = write_kind_cases(kind, count, seed, out, edition=laws)
     if with_count:
+        from rulings.solver.casefile import load
+        from rulings.solver.ruling import Ruling
+
         for path in written:
             case = load(path)
             n = sum(1 for _ in Ruling(case).restorations())
