@@ -356,38 +356,48 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         trumps = self.trumps
+        # the trick being filled is kept as (number, leader, plays) and built once it is left
+        cur = tricks.pop() if tricks and not tricks[-1].is_complete else None
+        number = cur.number if cur is not None else 0
+        leader = cur.leader if cur is not None else self.first_leader
+        cards: list[tuple[Seat, Card]] = list(cur.plays) if cur is not None else []
+        open_trick = cur is not None
         for index, (seat, card) in enumerate(plays):
             hand = holding[seat.index]
             if card not in hand:
                 raise self._not_held(seat, card, index)
-            cur = tricks[-1] if tricks else None
-            expected: Seat | None
-            if cur is None or cur.is_complete:
-                if cur is None:
+            if not open_trick or len(cards) >= 4:
+                if open_trick:
+                    tricks.append(Trick(number, leader, tuple(cards)))
+                if not tricks:
                     number, expected = self.first_trick, self.first_leader
                 else:
-                    number, expected = cur.number + 1, cur.winner(trumps)
-                cur = Trick(number, seat)
-                tricks.append(cur)
+                    last = tricks[-1]
+                    number, expected = last.number + 1, last.winner(trumps)
+                leader, cards, open_trick = seat, [], True
+                in_turn = seat is expected
             else:
-                expected = cur.next_seat
-            in_turn = seat is expected and cur.card_of(seat) is None
+                expected = cards[-1][0].lho if cards else leader
+                in_turn = seat is expected and all(s is not seat for s, _ in cards)
             if not in_turn:
-                out_of_turn.append((cur.number, seat))
-            led = cur.suit_led
+                out_of_turn.append((number, seat))
             was_penalty = None
             if penalty:
                 was_penalty = next((p.kind for p in penalty if p.card == card), None)
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.
-            if in_turn and led is not None and card.suit is not led and any(c.suit is led for c in hand):
-                revokes.append(Revoke(seat, cur.number, card, led, was_penalty))
-            tricks[-1] = Trick(cur.number, cur.leader, (*cur.plays, (seat, card)))
+            if in_turn and cards:
+                led = cards[0][1].suit
+                if card.suit is not led and any(c.suit is led for c in hand):
+                    revokes.append(Revoke(seat, number, card, led, was_penalty))
+            cards.append((seat, card))
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
             holding[seat.index] = hand - {card}
+        if open_trick:
+            tricks.append(Trick(number, leader, tuple(cards)))
         return self._evolve(
             tricks=tuple(tricks),
             revokes=tuple(revokes),

@@ -112,6 +112,21 @@ class Node:
     def is_leaf(self) -> bool:
         return not self.agenda
 
+    def evolve(self, **changes: Any) -> Node:
+        """``dataclasses.replace(self, **changes)``, about three times faster (the engine
+        derives a child per edge): every field is copied through its slot, so fields added
+        later travel on."""
+        if not changes.keys() <= _NODE_NAMES:
+            raise TypeError(f"Node has no field {sorted(changes.keys() - _NODE_NAMES)[0]!r}")
+        new = object.__new__(Node)
+        for name, get, put in _NODE_SLOTS:
+            put(new, changes[name] if name in changes else get(self))
+        return new
+
+
+#: (name, getter, setter) of each field slot of Node, for Node.evolve
+_NODE_SLOTS = tuple((f.name, Node.__dict__[f.name].__get__, Node.__dict__[f.name].__set__) for f in dataclasses.fields(Node))
+_NODE_NAMES = frozenset(name for name, _, _ in _NODE_SLOTS)
 
 Edge = tuple[Step, Node]
 
@@ -532,7 +547,7 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            node = dataclasses.replace(node, agenda=node.agenda[1:], since=task.since)
+            node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
 
@@ -611,7 +626,8 @@ class Composition:
         except RulingError as err:
             raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
         if node.since is not None:  # engine-owned fields a rule's child does not carry
-            edges = [(step, child if child.since is not None else dataclasses.replace(child, since=node.since)) for step, child in edges]
+            since = node.since
+            edges = [(step, child if child.since is not None else child.evolve(since=since)) for step, child in edges]
         if not self.recorded and len(self._segments) == 1:
             quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
                      for step, child in edges]
@@ -620,7 +636,7 @@ class Composition:
         out: list[Edge] = []
         for step, child in edges:
             if child.recorded != recorded:
-                child = dataclasses.replace(child, recorded=recorded)
+                child = child.evolve(recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], Reopen):
                 settled = self._settle(child)
                 if settled is None:
