@@ -113,7 +113,7 @@ class Decisions:
     #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
     premature_play_require_other_suit: bool = True
 
-    # ----- plays out of turn (solver/rulesets/plays_out_of_turn.py; docs/leads-rules.md) -----
+    # ----- plays out of turn (solver/rulesets/leads.py; docs/leads-rules.md) -----
     #: 2007 Laws (no 57D): a defender's card played at his right-hand opponent's turn, his
     #: partner having played, is a card exposed prematurely (2007 50 intro, 49). Playing it was
     #: a deliberate play, so it is a major penalty card (True, 50B); False applies the

@@ -11,7 +11,6 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
@@ -21,8 +20,8 @@ from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, 
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
-from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import (
+from rulings.solver.obligations import (
+    LEAD_OUT_OF_TURN_HOOKS,
     FailedPenaltyCard,
     LaterPlay,
     after_ruling_tasks,
@@ -34,11 +33,7 @@ from rulings.solver.rulesets.penalty import (
     recorded_plays,
     replay_plays,
 )
-
-#: Hooks for a lead out of turn this module creates (a fifth card the director deems led,
-#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the
-#: tasks to append (Laws 53-56 live in another module, which registers itself here).
-LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleSet, TableState, Seat, Card], tuple[object, ...]]] = []
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 # Finding words (``director finds <word>``) for the disputed facts of this module.
 VISIBLE, NOT_VISIBLE = "visible_to_partner", "not_visible_to_partner"

@@ -12,8 +12,8 @@ from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
+from rulings.solver.obligations import next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import next_lead_tasks
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after the revoke
 
