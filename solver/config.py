@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulings.models.designation import DesignationPolicy
+
 
 @dataclass(frozen=True, slots=True)
 class Decisions:
@@ -146,6 +148,14 @@ class Decisions:
     #: (dummy's led card changed suit) must be replaced by a lawful card, no penalty card
     #: (True); False lets him keep it (it would then be a revoke).
     designation_change_unlawful_card_replaced: bool = True
+
+    def designation_policy(self) -> DesignationPolicy:
+        """The 46B decisions as the reading of a declarer's call takes them."""
+        return DesignationPolicy(
+            high_low_without_suit_declarer_names_suit=self.designation_high_low_without_suit_declarer_names_suit,
+            win_without_winner_is_invalid=self.designation_win_without_winner_is_invalid,
+            unexecutable_is_invalid=self.designation_unexecutable_is_invalid,
+        )
 
 
 DEFAULT = Decisions()

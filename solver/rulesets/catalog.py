@@ -30,7 +30,7 @@ MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, r
 #: Opener priority where two families would rule the same event (the earlier, more specific
 #: one rules it): a card placed after a refused lead (60B) is not also a revoke; a revoke
 #: created by dummy's wrong card is ruled with the misplay; a fifth card before an exposure.
-OPENER_PRIORITY: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "plays_out_of_turn", "revoke", "exposure",
+OPENER_PRIORITY: tuple[str, ...] = ("misinformation", "designation", "dummy_misplay", "plays_out_of_turn", "revoke", "exposure",
                                     "leads", "penalty")
 
 

@@ -12,21 +12,9 @@ from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
-from rulings.solver.obligations import next_lead_tasks
+from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-
-LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after the revoke
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectRevoke:
-    """62A/62B: the revoker must withdraw the revoke card and substitute a lawful card."""
-
-    revoke: Revoke
-    later: tuple[LaterPlay, ...]
-    #: the clause that requires the correction: 62A, or 62D1 for an established revoke on
-    #: trick 12, or 62C3 when both sides revoked on the trick
-    clause: str = "62A"
+from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +36,6 @@ class RevokeCascade:
     index: int = 0
     previous_nos_changed: bool = False  # the NOS player just before withdrew
     any_nos_changed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ReportEstablished:
-    """63A/63B: an established revoke stands; it is reported, not corrected."""
-
-    revoke: Revoke
-    how: str  # what established it, in words
-    clause: str  # the 63A clause that established it
 
 
 # ----- opener ---------------------------------------------------------------------------------
