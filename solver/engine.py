@@ -532,7 +532,9 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            node = dataclasses.replace(node, agenda=node.agenda[1:], since=task.since)
+            # (``since`` is set here, where each stage ends: a rule's child need not carry it)
+            node = Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established,
+                        node.focus, task.since, node.recorded, node.transfer, node.equity)
         return node
 
 
@@ -610,8 +612,6 @@ class Composition:
             edges = self.book.expand(node)
         except RulingError as err:
             raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
-        if node.since is not None:  # engine-owned fields a rule's child does not carry
-            edges = [(step, child if child.since is not None else dataclasses.replace(child, since=node.since)) for step, child in edges]
         if not self.recorded and len(self._segments) == 1:
             quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
                      for step, child in edges]
