@@ -164,12 +164,21 @@ class Restoration:
 
     @property
     def lead(self) -> Seat | None:
-        """Who leads the trick after the trick under ruling (its winner, 44G), if complete."""
+        """Who leads after the ruling: the winner (44G) of the last complete trick of the
+        table as restored, from the trick under ruling on (a record ruled whole may have
+        played on past it); None when the trick under ruling is not complete or play is over."""
         focus = self.node.focus
-        t = self.table.trick(focus) if focus is not None else None
-        if t is None or not t.is_complete:
+        if focus is None:
             return None
-        return t.winner(self.table.trumps)
+        last = None
+        for t in self.table.tricks:
+            if t.number >= focus:
+                if not t.is_complete:
+                    break
+                last = t
+        if last is None or last.number == 13:  # play is over: nobody leads
+            return None
+        return last.winner(self.table.trumps)
 
     def card_of(self, seat: Seat, trick: int | None = None) -> Card | None:
         number = trick if trick is not None else self.node.focus
