@@ -1200,8 +1200,14 @@ def _actor_seats(actor: str) -> set[Seat]:
     return out
 
 
+#: step choices that are the same decision as a claim's word: playing to an irregular lead
+#: accepts it (53A), as a statement does
+_SAME_CHOICE = {"accept": ("accept", "accepted by play")}
+
+
 def _chose(r: Restoration, seat: Seat, choice: str) -> bool:
-    return any(step.choice == choice and seat in _actor_seats(step.actor) for step in r.path)
+    forms = _SAME_CHOICE.get(choice, (choice,))
+    return any(step.choice in forms and seat in _actor_seats(step.actor) for step in r.path)
 
 
 @register_atom
