@@ -99,11 +99,19 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     notices: list[Notice] = []
     if both is not None:
         first, second = both
-        back = table.without_trick_after(first.trick)
+        # the cards played to the next trick go back to the hands, each a withdrawn card whose
+        # information is unauthorized to its own side (both sides offend, 16C)
+        back = table
+        infos = []
+        for t in reversed([t for t in table.tricks if t.number > first.trick]):
+            for s, c in reversed(t.plays):
+                back = back.replace_card(t.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+                infos.append(rs.withdrawn_info(s, c, s.side))
+        back = back.without_trick_after(first.trick)
         later = _plays_after(back, second)
         task: object = CorrectBothRevokes(first, second, later)
         focus = first.trick
-        node = Node(table=back, agenda=(task,), focus=focus)
+        node = Node(table=back, agenda=(task,), ledger=tuple(reversed(infos)), focus=focus)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
