@@ -337,7 +337,11 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             focus = min(focus, cur.number)
     node = Node(table=start, agenda=tasks, focus=focus)
     def ours(e: AnyEvent) -> bool:
-        if isinstance(e, (Call, ChangeDesignation, Touch)):
+        if isinstance(e, ChangeDesignation):
+            # declarer's change of designation; a defender's ``changes to`` after attention
+            # records his own choice (a 47D withdrawal), which the engine reads
+            return e.seat is start.declarer or any(x is e for x in replay.before)
+        if isinstance(e, (Call, Touch)):
             return True
         if isinstance(e, NamePlay):
             return True
