@@ -620,7 +620,10 @@ class Composition:
         try:
             edges = self.book.expand(node)
         except RulingError as err:
-            raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
+            line = _task_line(node.agenda[0] if node.agenda else None)
+            if line is None and self.replay.attention is not None:  # the record as ruled at attention
+                line = getattr(self.replay.attention, "line", None)
+            raise err.located(file=self.case.file, line=line) from None
         if not self.recorded and len(self._segments) == 1:
             quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
                      for step, child in edges]
