@@ -490,7 +490,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             infos = tuple(rs.withdrawn_info(seat, c, seat.side) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
-        later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
+        # the opponents' cards played after his to the same trick, as the table now stands
+        number = t2.tricks[-1].number
+        same = t3.trick(number)
+        pos = same.position_of(seat) if same is not None else None
+        later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
         mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
@@ -517,10 +521,32 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     info = rs.withdrawn_info(seat, card, task.offender.side)
     for sub in lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, table.penalty_cards_of(seat), frozenset({card})):
         t2 = table.replace_card(trick_no, seat, sub)
-        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} withdraws {card} and plays {sub}; no penalty card",
-                    also=(info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
-        edges.append((step, _node(node, t2, rest, info=(info,))))
+        t2, back = _lead_no_longer_due(t2, trick_no, table)
+        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side) for s, c in back))
+        text = f"{seat} withdraws {card} and plays {sub}; no penalty card"
+        if back:
+            text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
+        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
+                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ())), question=question,
+                    choice=f"change to {sub}")
+        edges.append((step, _node(node, t2, rest, info=infos)))
     return edges
+
+
+def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+    """44G: when a change makes another player win the trick, the lead to the next trick (and
+    every card played after it) was made by the wrong player: those cards go back to the hands."""
+    old, new = before.trick(trick_no), table.trick(trick_no)
+    nxt = table.trick(trick_no + 1)
+    if old is None or new is None or nxt is None or not nxt.plays or not new.is_complete:
+        return table, ()
+    winner = new.winner(table.trumps)
+    if winner == old.winner(before.trumps) or nxt.plays[0][0] is winner:
+        return table, ()
+    back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
+    for number, s, c in reversed(back):
+        table = table.replace_card(number, s, None, card=c)
+    return table.without_trick_after(trick_no), tuple((s, c) for _, s, c in back)
 
 
 RULES: tuple[Rule, ...] = (
