@@ -211,23 +211,34 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
 
 
 def find_failure(table: TableState) -> FailedPenaltyCard | None:
-    """52: the first card a defender led or played while a penalty card was due."""
-    if not table.penalty_cards and not table.played_penalty:
+    """52: the first card a defender led or played while a penalty card was due.
+
+    Read off the replayed table without replaying it: before each of a holder's plays his
+    hand is his hand now plus the cards he played from then on, the penalty cards in force
+    are those (at the start, as :meth:`TableState.restart` has them) still in that hand, and
+    the suit led is the first card of the trick unless he led it."""
+    start = table.penalty_cards | table.played_penalty
+    if not start:
         return None  # no penalty card in force at any time of the record
-    state = table.restart()
+    holders = {p.seat for p in start}
     plays = recorded_plays(table)
-    holders = {p.seat for p in table.penalty_cards | table.played_penalty}
-    batch: list[tuple[Seat, Card]] = []  # plays by other seats, placed together when needed
-    for i, (_, seat, card) in enumerate(plays):
-        if seat not in holders:
-            batch.append((seat, card))
+    for i, (number, seat, card) in enumerate(plays):
+        if seat not in holders or not table.is_defender(seat):
             continue
-        if batch:
-            state, batch = state.play_many(batch), []
-        if fails_penalty_card(state, seat, card):
-            number = state.play(seat, card).tricks[-1].number
+        pcs = [p for p in start if p.seat is seat]
+        if card in {p.card for p in pcs}:
+            continue
+        hand = set(table.hand(seat))
+        hand.update(c for _, s, c in plays[i:] if s is seat)
+        in_force = tuple(p for p in pcs if p.card in hand)
+        if not in_force:
+            continue
+        trick = table.trick(number)
+        pos = trick.position_of(seat) if trick is not None else None
+        led = trick.plays[0][1].suit if trick is not None and pos else None
+        follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
+        if follows and card not in lawful_cards(frozenset(hand), led, in_force):
             return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
-        state = state.play(seat, card)
     return None
 
 
