@@ -50,6 +50,11 @@ def reopenable() -> frozenset[str]:
     return frozenset(name for m in MODULES for name, _ in m.OPENERS if getattr(m, "REOPENABLE", False))
 
 
+def opener_lines() -> dict[str, tuple[type, ...]]:
+    """The record lines each opener needs (``OPENER_LINES`` of a rule module)."""
+    return {name: kinds for m in MODULES for name, kinds in getattr(m, "OPENER_LINES", {}).items()}
+
+
 def closers_for(edition: str) -> tuple[Closer, ...]:
     """Closers (``CLOSERS`` of a rule module), in module order: what follows every
     rectification of a record (Law 64 after play)."""

@@ -750,6 +750,8 @@ RULES: tuple[Rule, ...] = (
          opponent_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
+#: without a call, a change, a touch or a name in the record there is nothing to rule here
+OPENER_LINES = {"designation": (Call, ChangeDesignation, Touch, Name, NamePlay)}
 
 
 def _may_designate(replay: Replay) -> bool:

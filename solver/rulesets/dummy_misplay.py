@@ -767,3 +767,5 @@ RULES: tuple[Rule, ...] = (
          designated_revoke.__doc__ or "", editions=frozenset({"2007"})),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("dummy_misplay", open_dummy_misplay),)
+#: a misplay is dummy's card placed for a call
+OPENER_LINES = {"dummy_misplay": (Call,)}

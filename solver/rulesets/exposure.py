@@ -114,6 +114,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
+                if replay.table.withdrawn:
+                    # re-opened on a rectified table where the card has since been played (a
+                    # substitute an earlier ruling allowed): the line is overtaken, nothing to rule
+                    return None
                 err = at._not_held(e.seat, c, 0)
                 raise err.located(line=e.line)
             if c in placed:
@@ -561,3 +565,4 @@ RULES: tuple[Rule, ...] = (
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
+OPENER_LINES = {"exposure": OWN}

@@ -261,3 +261,4 @@ RULES: tuple[Rule, ...] = (
          corrected_explanation_2007.__doc__ or "", editions=frozenset({"2007"})),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("misinformation", open_misinformation),)
+OPENER_LINES = {"misinformation": (Misinformed, CorrectExplanation)}
