@@ -641,10 +641,18 @@ class Composition:
             out.append((step, child))
         return out
 
-    def restorations(self, limit: int | None = None) -> Iterator[Restoration]:
-        """Stream every leaf, depth-first in the rule set's option order (deterministic)."""
+    #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
+    expanded: int = 0
+    exhausted: bool = False
+
+    def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
+        """Stream every leaf, depth-first in the rule set's option order (deterministic).
+
+        ``budget``: expand at most that many nodes; the stream then ends early and
+        ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
+        self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
             if node.is_leaf:
@@ -653,6 +661,10 @@ class Composition:
                 if limit is not None and count >= limit:
                     return
                 continue
+            if budget is not None and self.expanded >= budget:
+                self.exhausted = True
+                return
+            self.expanded += 1
             for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
 
