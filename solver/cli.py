@@ -1,7 +1,8 @@
 """The ``rulings`` command line: a thin shell over the library.
 
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
-claim; 2 a usage error.
+claim; 2 a usage error; 3 an internal error (a bug in bridge-rulings, not in the input: the
+message names the command and, for ``verify``, the file; please report it).
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ import sys
 from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
-from typing import Annotated
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -34,6 +33,12 @@ app = typer.Typer(
 )
 
 BUNDLED_CASE = "data/example-47d.yaml"
+#: nodes of the ruling graph a command expands at most (``--budget``): far above any ruling of
+#: a real record (the largest cascades need a few thousand), low enough that a hostile or
+#: absurd record stops within seconds and a few hundred MB
+DEFAULT_BUDGET = 50_000
+#: restorations listed at most when no --limit is given (all are still counted)
+DEFAULT_SHOWN = 1_000
 
 
 def _error(err: RulingError) -> typer.Exit:
@@ -47,8 +52,9 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many restorations.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, max=sys.maxsize, help="Stop after this many restorations.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     from rulings.models.errors import RulingError
@@ -56,7 +62,7 @@ def solve(
     from rulings.solver.export import ruling_json, write_graph
     from rulings.solver.render import Style, make_console, ruling_view
     from rulings.solver.ruling import Ruling
-    from rulings.solver.summary import director_script, distinct
+    from rulings.solver.summary import director_script
 
     try:
         if case is None:
@@ -65,9 +71,19 @@ def solve(
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
-        stream = ruling.restorations()
-        found = distinct(islice(stream, limit) if limit is not None else stream)
-        truncated = limit is not None and next(stream, None) is not None
+        stream = ruling.restorations(budget=budget)
+        cap = limit if limit is not None else DEFAULT_SHOWN
+        seen: set[str] = set()
+        found = []
+        for r in islice(stream, limit) if limit is not None else stream:
+            key = r.key()
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(found) < cap:  # listed; the rest only counted (memory stays bounded)
+                found.append(r)
+        total = len(seen)
+        truncated = total > len(found) or (limit is not None and next(stream, None) is not None)
     except RulingError as err:
         raise _error(err) from None
     if graph is not None:
@@ -76,8 +92,13 @@ def solve(
         except (ValueError, OSError) as err:
             typer.echo(f"error: {graph}: {err}", err=True)
             raise typer.Exit(1) from None
+    if ruling.exhausted:
+        typer.echo(f"note: stopped after expanding {ruling.expanded:,} nodes (--budget {budget:,}): the ruling is not complete; "
+                   f"{total:,} restorations found so far", err=True)
+    if total > len(found):
+        typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
     if as_json:
-        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated), indent=2, sort_keys=True) + "\n")
+        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated, budget=budget, found=total), indent=2, sort_keys=True) + "\n")
         return
     console = make_console(soft_wrap=explain)
     if explain:
@@ -101,13 +122,22 @@ def verify(
     from rulings.solver.verify import verify_paths
 
     console = make_console(soft_wrap=True)
-    passed = failed = cases = 0
-    try:
-        reports = list(verify_paths(list(paths)))
-    except RulingError as err:
-        raise _error(err) from None
-    for rep in reports:
+    passed = failed = cases = crashed = 0
+    reports = verify_paths(list(paths))
+    while True:
+        try:  # one report at a time: memory stays flat in the number of files
+            rep = next(reports)
+        except StopIteration:
+            break
+        except RulingError as err:
+            raise _error(err) from None
         cases += 1
+        if rep.crash is not None:
+            failed += 1
+            crashed += 1
+            console.print(f"CRASH {rep.file}: internal error ({rep.crash}); a bug in bridge-rulings, not in the file",
+                          markup=False, style="red")
+            continue
         if rep.error is not None:
             failed += 1
             console.print(f"FAIL {rep.file}: error: {rep.error}", markup=False, style="red")
@@ -129,7 +159,9 @@ def verify(
                 elif res.claim.quantifier == "sometimes":
                     console.print("       no restoration satisfies it", markup=False)
     console.print(f"{cases} case files", markup=False)
-    console.print(f"{passed} passed, {failed} failed", markup=False)
+    console.print(f"{passed} passed, {failed} failed" + (f", {crashed} internal error(s)" if crashed else ""), markup=False)
+    if crashed:
+        raise typer.Exit(3)
     if failed:
         raise typer.Exit(1)
 
@@ -182,6 +214,9 @@ def generate(
         raise typer.BadParameter("--laws must be 2017 or 2007")
     if kind not in KINDS:
         raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
+    if out.exists() and not out.is_dir():
+        typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
+        raise typer.Exit(1)
     written = write_kind_cases(kind, count, seed, out, edition=laws)
     if with_count:
         from rulings.solver.casefile import load
@@ -195,8 +230,51 @@ def generate(
     typer.echo(f"wrote {len(written)} case files to {out}")
 
 
+_REPLACED = False
+
+
+def _replace_once(err: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: an unencodable character is shown as '?' (said once, at exit)."""
+    global _REPLACED
+    _REPLACED = True
+    if isinstance(err, UnicodeEncodeError):
+        return "?" * (err.end - err.start), err.end
+    raise err
+
+
+def _safe_streams() -> None:
+    """Output never fails on a character the terminal cannot encode (a lone surrogate in a
+    title, symbols on a Latin-1 stream): it is replaced, and the user is told once."""
+    import codecs
+
+    codecs.register_error("rulings-replace", _replace_once)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="rulings-replace")
+
+
 def main() -> None:
-    app()
+    """The ``rulings`` entry point: input errors exit 1 (the commands say why); anything else
+    is a bug, reported briefly with exit code 3, never as a traceback."""
+    _safe_streams()
+    try:
+        app(standalone_mode=True)
+    except SystemExit as done:
+        if _REPLACED:
+            sys.stderr.write("note: some characters could not be shown in this terminal's encoding and were replaced by '?'\n")
+        raise done
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(130) from None
+    except RecursionError:
+        sys.stderr.write(f"internal error: the ruling is too deep (RecursionError) while running 'rulings {' '.join(sys.argv[1:])}'; "
+                         "a bug in bridge-rulings, not in the input\n")
+        raise SystemExit(3) from None
+    except Exception as err:
+        sys.stderr.write(f"internal error: {type(err).__name__}: {err} while running 'rulings {' '.join(sys.argv[1:])}'; "
+                         "a bug in bridge-rulings, not in the input: please report it\n")
+        raise SystemExit(3) from None
 
 
 if __name__ == "__main__":
