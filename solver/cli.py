@@ -200,12 +200,19 @@ def coverage(
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Argument(min=1, help="How many random cases.")],
-    out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
+    count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl or generated.yaml).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
     kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = "revoke",
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line) or yaml (one document each); see docs/test-sets.md.")] = None,
+    with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
+    full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
+    exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
+    source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal and lawful play (from trick 1) are used.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
@@ -214,10 +221,20 @@ def generate(
         raise typer.BadParameter("--laws must be 2017 or 2007")
     if kind not in KINDS:
         raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
+    if fmt is None and (with_ruling or exhaustive):
+        # one file: the format follows --out's suffix, JSON lines when it says nothing
+        fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
+    if fmt is not None:
+        _generate_stream(count, kind, seed, laws, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
+                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress)
+        return
+    if source is not None:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    out = out if out is not None else Path("generated")
     if out.exists() and not out.is_dir():
         typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
         raise typer.Exit(1)
-    written = write_kind_cases(kind, count, seed, out, edition=laws)
+    written = write_kind_cases(kind, count, seed, out, edition=laws, full_hand=full_hand)
     if with_count:
         from rulings.solver.casefile import load
         from rulings.solver.ruling import Ruling
@@ -228,6 +245,98 @@ def generate(
             with path.open("a", encoding="utf-8") as fh:
                 fh.write(f"expect:\n  - count {n}\n")
     typer.echo(f"wrote {len(written)} case files to {out}")
+
+
+def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
+                     full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool) -> None:
+    """``generate --format``: records written to one file as they are made (in order, also
+    with worker processes), a progress bar on stderr."""
+    from collections.abc import Callable, Iterable
+    from contextlib import nullcontext
+    from typing import Any, TextIO
+
+    from rulings.models.errors import RulingError
+    from rulings.solver.generate import GenerationError
+    from rulings.solver.testsets import (
+        EXHAUSTIVE_KINDS,
+        FORMATS,
+        PlayedDeal,
+        exhaustive_cases,
+        mapping_record_text,
+        random_record_text,
+    )
+
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
+    if source is not None and not exhaustive:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    task: Callable[[Any], str]
+    jobs_in: Iterable[Any]
+    if exhaustive:
+        if kind not in EXHAUSTIVE_KINDS:
+            raise typer.BadParameter(f"--exhaustive enumerates --kind {', '.join(EXHAUSTIVE_KINDS)}")
+        try:
+            if source is not None:
+                from rulings.solver.casefile import load
+
+                played = PlayedDeal.of_case(load(source))
+            else:
+                played = PlayedDeal.random(seed, laws)
+            made = list(islice(exhaustive_cases(kind, played), count))
+        except (RulingError, GenerationError) as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(1) from None
+        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt) for name, m in made], len(made)
+    else:
+        task = random_record_text
+        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt) for i in range(count))
+        total = count
+    target = out if out is not None else Path(f"generated.{fmt}")
+    to_stdout = str(target) == "-"
+    if not to_stdout and target.is_dir():
+        typer.echo(f"error: {target}: is a directory (with --format, --out names the one file the cases stream into)", err=True)
+        raise typer.Exit(1)
+    handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
+    with handle as fh:
+        stream: TextIO = fh
+        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty())
+    if not to_stdout:
+        typer.echo(f"wrote {written} cases to {target}", err=True)
+
+
+def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool) -> int:
+    """Run ``task`` on each job (in ``jobs`` processes, chunks of jobs each), writing each
+    result to ``out`` in job order as it comes; returns how many were written."""
+    from typing import Any
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    fn: Any = task
+    fh: Any = out
+    written = 0
+    progress = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True), disable=not bar, transient=False)
+    with progress:
+        bar_id = progress.add_task("cases", total=total)
+        if jobs == 1:
+            results: Any = map(fn, jobs_in)  # type: ignore[call-overload]
+            pool = None
+        else:
+            import multiprocessing
+
+            pool = multiprocessing.get_context("spawn").Pool(jobs)
+            results = pool.imap(fn, jobs_in, chunksize=max(1, min(64, total // (jobs * 8) or 1)))  # type: ignore[arg-type]
+        try:
+            for text in results:
+                fh.write(text)
+                written += 1
+                progress.advance(bar_id)
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+    fh.flush()
+    return written
 
 
 _REPLACED = False
