@@ -9,22 +9,20 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum, StrEnum
+from enum import StrEnum
 from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulings.models.errors import RulingError
-from rulings.solver.casefile import load
-from rulings.solver.engine import Restoration
-from rulings.solver.export import ruling_json, write_graph
-from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
-from rulings.solver.ruling import Ruling
-from rulings.solver.summary import director_script
-from rulings.solver.verify import verify_paths
+if TYPE_CHECKING:
+    from rulings.models.errors import RulingError
+
+# Start-up: each command imports the engine, the rules and the renderer it needs when it
+# runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
+# formatter costs more to import than the rest of the start-up together).
 
 app = typer.Typer(
     name="rulings",
@@ -32,6 +30,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 BUNDLED_CASE = "data/example-47d.yaml"
@@ -68,14 +67,29 @@ class Laws(StrEnum):
     L2007 = "2007"
 
 
-def _kinds() -> type[Enum]:
-    from rulings.solver.generate import KINDS
+class Kind(StrEnum):
+    """The irregularities ``generate`` draws (the same as ``generate.KINDS``; a test keeps
+    them equal; listed here so that ``--help`` imports nothing of the engine)."""
 
-    return Enum("Kind", {k: k for k in KINDS}, type=str)  # type: ignore[return-value]
+    REVOKE = "revoke"
+    MISPLAY = "misplay"
+    EXPOSURE = "exposure"
+    LEAD = "lead"
+    FIFTH = "fifth"
+    SIMULTANEOUS = "simultaneous"
+    ESTABLISHED = "established"
+    MIXED = "mixed"
 
 
-Kind = _kinds()
-DEFAULT_KIND = Kind("revoke")
+def _need_dask(scheduler: str | None) -> None:
+    """``--scheduler`` needs the optional Dask extra: say so (exit 2) when it is absent."""
+    if scheduler is None:
+        return
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        typer.echo("error: --scheduler needs dask.distributed: pip install 'bridge-rulings[dask]'", err=True)
+        raise typer.Exit(2) from None
 
 
 def _error(err: RulingError) -> typer.Exit:
@@ -94,6 +108,14 @@ def solve(
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.casefile import load
+    from rulings.solver.engine import Restoration
+    from rulings.solver.export import ruling_json, write_graph
+    from rulings.solver.render import Style, make_console, ruling_view
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import director_script
+
     try:
         if case is None:
             with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
@@ -155,45 +177,60 @@ def solve(
 def verify(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes, each verifying chunks of files (same output, same order).")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run the chunks on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
+    junit: Annotated[Path | None, typer.Option("--junit", help="Also write the results as JUnit XML (a test case per file).")] = None,
+    chunk: Annotated[int, typer.Option("--chunk", min=1, max=100_000, help="Files per chunk with --jobs or --scheduler.")] = 64,
 ) -> None:
-    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
+    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``.
+
+    Results are printed as they come, one file at a time (memory stays flat in the number of files)."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.junit import JUnitWriter
+    from rulings.solver.render import make_console
+    from rulings.solver.verify import stream_outcomes
+
+    _need_dask(scheduler)
     console = make_console(soft_wrap=True)
     passed = failed = cases = crashed = 0
-    reports = verify_paths(list(paths))
-    while True:
-        try:  # one report at a time: memory stays flat in the number of files
-            rep = next(reports)
-        except StopIteration:
-            break
-        except RulingError as err:
-            raise _error(err) from None
-        cases += 1
-        if rep.crash is not None:
-            failed += 1
-            crashed += 1
-            console.print(f"CRASH {rep.file}: internal error ({rep.crash}); a bug in bridge-rulings, not in the file",
-                          markup=False, style="red")
-            continue
-        if rep.error is not None:
-            failed += 1
-            console.print(f"FAIL {rep.file}: error: {rep.error}", markup=False, style="red")
-            continue
-        passed += rep.passed
-        failed += rep.failed
-        title = rep.case.title if rep.case is not None and rep.case.title else ""
-        head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {len(rep.results)} claims, {len(rep.restorations)} restorations"
-        if rep.failed == 0 and quiet:
-            continue
-        console.print(head + (f"  ({title})" if title else ""), markup=False, style=None if rep.failed == 0 else "red")
-        for res in rep.results:
-            if res.passed and quiet:
+    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk)
+    writer = JUnitWriter(junit) if junit is not None else None
+    try:
+        while True:
+            try:  # one outcome at a time: memory stays flat in the number of files
+                rep = next(outcomes)
+            except StopIteration:
+                break
+            except RulingError as err:
+                raise _error(err) from None
+            cases += 1
+            if writer is not None:
+                writer.add(rep)
+            if rep.status == "crash":
+                failed += 1
+                crashed += 1
+                console.print(f"CRASH {rep.file}: internal error ({rep.message}); a bug in bridge-rulings, not in the file",
+                              markup=False, style="red")
                 continue
-            console.print(claim_line(res), markup=False)
-            if not res.passed:
-                if res.counterexample is not None:
-                    console.print("       counterexample: " + restoration_line(res.counterexample), markup=False)
-                elif res.claim.quantifier == "sometimes":
-                    console.print("       no restoration satisfies it", markup=False)
+            if rep.status == "error":
+                failed += 1
+                console.print(f"FAIL {rep.file}: error: {rep.message}", markup=False, style="red")
+                continue
+            passed += rep.passed
+            failed += rep.failed
+            if rep.failed == 0 and quiet:
+                continue
+            head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {rep.claims} claims, {rep.restorations} restorations"
+            console.print(head + (f"  ({rep.title})" if rep.title else ""), markup=False, style=None if rep.failed == 0 else "red")
+            for ok, line, extra in rep.lines:
+                if ok and quiet:
+                    continue
+                console.print(line, markup=False)
+                if extra:
+                    console.print("       " + extra, markup=False)
+    finally:
+        if writer is not None:
+            writer.close()
     console.print(f"{cases} case files", markup=False)
     console.print(f"{passed} passed, {failed} failed" + (f", {crashed} internal error(s)" if crashed else ""), markup=False)
     if crashed:
@@ -209,7 +246,9 @@ def coverage(
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    from rulings.models.errors import RulingError
     from rulings.solver.coverage import EDITIONS, measure
+    from rulings.solver.render import make_console
 
     try:
         cov = measure(list(paths))
@@ -234,30 +273,136 @@ def coverage(
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Argument(min=1, help="How many random cases.")],
-    out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
+    count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl or generated.yaml).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
-    kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = DEFAULT_KIND,  # type: ignore[valid-type]
+    kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line) or yaml (one document each); see docs/test-sets.md.")] = None,
+    with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
+    full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
+    exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
+    source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal and lawful play (from trick 1) are used.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
 
-    laws_ = laws.value
-    kind_ = str(kind.value)  # type: ignore[attr-defined]
+    laws_, kind_ = laws.value, kind.value
     assert kind_ in KINDS
+    if fmt is None and (with_ruling or exhaustive):
+        # one file: the format follows --out's suffix, JSON lines when it says nothing
+        fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
+    if fmt is not None:
+        _generate_stream(count, kind_, seed, laws_, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
+                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler)
+        return
+    if source is not None:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    out = out if out is not None else Path("generated")
     if out.exists() and not out.is_dir():
         typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
         raise typer.Exit(1)
-    written = write_kind_cases(kind_, count, seed, out, edition=laws_)
+    written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand)
     if with_count:
+        from rulings.solver.casefile import load
+        from rulings.solver.ruling import Ruling
+
         for path in written:
             case = load(path)
             n = sum(1 for _ in Ruling(case).restorations())
             with path.open("a", encoding="utf-8") as fh:
                 fh.write(f"expect:\n  - count {n}\n")
     typer.echo(f"wrote {len(written)} case files to {out}")
+
+
+def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
+                     full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool,
+                     scheduler: str | None = None) -> None:
+    """``generate --format``: records written to one file as they are made (in order, also
+    with worker processes), a progress bar on stderr."""
+    from collections.abc import Callable, Iterable
+    from contextlib import nullcontext
+    from typing import Any, TextIO
+
+    from rulings.models.errors import RulingError
+    from rulings.solver.generate import GenerationError
+    from rulings.solver.testsets import (
+        EXHAUSTIVE_KINDS,
+        FORMATS,
+        PlayedDeal,
+        exhaustive_cases,
+        mapping_record_text,
+        random_record_text,
+    )
+
+    _need_dask(scheduler)
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
+    if source is not None and not exhaustive:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    task: Callable[[Any], str]
+    jobs_in: Iterable[Any]
+    if exhaustive:
+        if kind not in EXHAUSTIVE_KINDS:
+            raise typer.BadParameter(f"--exhaustive enumerates --kind {', '.join(EXHAUSTIVE_KINDS)}")
+        try:
+            if source is not None:
+                from rulings.solver.casefile import load
+
+                played = PlayedDeal.of_case(load(source))
+            else:
+                played = PlayedDeal.random(seed, laws)
+            made = list(islice(exhaustive_cases(kind, played), count))
+        except (RulingError, GenerationError) as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(1) from None
+        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt) for name, m in made], len(made)
+    else:
+        task = random_record_text
+        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt) for i in range(count))
+        total = count
+    target = out if out is not None else Path(f"generated.{fmt}")
+    to_stdout = str(target) == "-"
+    if not to_stdout and target.is_dir():
+        typer.echo(f"error: {target}: is a directory (with --format, --out names the one file the cases stream into)", err=True)
+        raise typer.Exit(1)
+    handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
+    with handle as fh:
+        stream: TextIO = fh
+        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler)
+    if not to_stdout:
+        typer.echo(f"wrote {written} cases to {target}", err=True)
+
+
+def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool,
+                    scheduler: str | None = None) -> int:
+    """Run ``task`` on each job (in ``jobs`` processes, chunks of jobs each), writing each
+    result to ``out`` in job order as it comes; returns how many were written."""
+    from typing import Any
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from rulings.solver.parallel import ordered_map
+
+    fn: Any = task
+    fh: Any = out
+    written = 0
+    progress = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=not bar)
+    with progress:
+        bar_id = progress.add_task("cases", total=total)
+        for text in ordered_map(fn, jobs_in, jobs=jobs, scheduler=scheduler,  # type: ignore[arg-type]
+                                chunk=max(1, min(64, total // (jobs * 8) or 1))):
+            fh.write(text)
+            written += 1
+            progress.advance(bar_id)
+    fh.flush()
+    return written
 
 
 _REPLACED = False

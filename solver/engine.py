@@ -112,6 +112,21 @@ class Node:
     def is_leaf(self) -> bool:
         return not self.agenda
 
+    def evolve(self, **changes: Any) -> Node:
+        """``dataclasses.replace(self, **changes)``, about three times faster (the engine
+        derives a child per edge): every field is copied through its slot, so fields added
+        later travel on."""
+        if not changes.keys() <= _NODE_NAMES:
+            raise TypeError(f"Node has no field {sorted(changes.keys() - _NODE_NAMES)[0]!r}")
+        new = object.__new__(Node)
+        for name, get, put in _NODE_SLOTS:
+            put(new, changes[name] if name in changes else get(self))
+        return new
+
+
+#: (name, getter, setter) of each field slot of Node, for Node.evolve
+_NODE_SLOTS = tuple((f.name, Node.__dict__[f.name].__get__, Node.__dict__[f.name].__set__) for f in dataclasses.fields(Node))
+_NODE_NAMES = frozenset(name for name, _, _ in _NODE_SLOTS)
 
 Edge = tuple[Step, Node]
 
@@ -542,8 +557,7 @@ class Composition:
                 node = resumed
                 continue
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
-            node = Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established,
-                        node.focus, task.since, node.recorded, node.transfer, node.equity)
+            node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
 
@@ -632,7 +646,7 @@ class Composition:
         out: list[Edge] = []
         for step, child in edges:
             if child.recorded != recorded:
-                child = dataclasses.replace(child, recorded=recorded)
+                child = child.evolve(recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], Reopen):
                 settled = self._settle(child)
                 if settled is None:

@@ -234,3 +234,10 @@ def test_case_from_standard_input_and_script_in_json() -> None:
     data = json.loads(res.output)
     assert data["count"] == 21 and data["script"] and data["found"] == 21
     assert data["budget"]["exhausted"] is False
+
+
+def test_cli_kind_choices_are_the_generator_kinds() -> None:
+    from rulings.solver.cli import Kind
+    from rulings.solver.generate import KINDS
+
+    assert tuple(k.value for k in Kind) == KINDS
