@@ -833,7 +833,10 @@ def _actor_seats(actor: str) -> set[Seat]:
 
 
 def _chose(r: Restoration, seat: Seat, choice: str) -> bool:
-    return any(step.choice == choice and seat in _actor_seats(step.actor) for step in r.path)
+    """A play to the irregular lead by the seat next in rotation accepts it (53A, 54B1) as a
+    statement does: both count as that seat accepting."""
+    choices = (choice, "accepted by play") if choice == "accept" else (choice,)
+    return any(step.choice in choices and seat in _actor_seats(step.actor) for step in r.path)
 
 
 @register_atom
