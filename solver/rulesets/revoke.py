@@ -233,13 +233,19 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # back before this correction (a 47E1 retraction).
     later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
     cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3"),) if later else ()
+    # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
+    # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
+    obliged: tuple[str, ...] = ()
+    if subs != lawful_cards(hand, r.suit_led, frozenset(), frozenset({r.card})):
+        major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in judged.penalty_cards_of(seat))
+        obliged = (rs.cite("50D1(a)" if major else "50C"),)
     edges: list[Edge] = []
     for sub in subs:
         step = Step(
             actor=rs.actor(table, seat),
             kind=StepKind.FORCED,
             clause=rs.cite("62B"),
-            also=(rs.cite(task.clause), rs.cite("61A"), clause, rs.cite("44C"), info.ai_clause, info.ui_clause, *trick12),
+            also=(rs.cite(task.clause), rs.cite("61A"), clause, rs.cite("44C"), *obliged, info.ai_clause, info.ui_clause, *trick12),
             text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
             question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
             choice=str(sub),
