@@ -206,6 +206,25 @@ def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
             "oracle_over_solver_time": t_oracle / t_solver if t_solver else float("nan")}
 
 
+def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
+    """Whole records with two or three irregularities of different families (generate --kind mixed)."""
+    import random
+
+    from rulings.solver.generate_mixed import random_mixed_case
+
+    rng = random.Random(2026)
+    cases = [parse_case(random_mixed_case(rng)) for _ in range(n)]
+    leaves = sum(1 for c in cases for _ in Ruling(c).restorations())
+
+    def solve_all() -> None:
+        for c in cases:
+            for _ in Ruling(c).restorations():
+                pass
+
+    t = median_time(solve_all, repeats)
+    return {"cases": n, "restorations": leaves, "cases_per_s": n / t, "us_per_restoration": t / max(1, leaves) * 1e6}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
@@ -269,6 +288,22 @@ def main() -> int:
           f"oracle time / solver time = {d['oracle_over_solver_time']:.2f}")
     for ex in d["examples"]:
         print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+
+    x = bench_mixed(300 if quick else 2000, repeats)
+    out["mixed"] = x
+    print(f"\n7. whole records, two or three irregularities (generate --kind mixed): {x['cases']} records, "
+          f"{x['restorations']} restorations; {x['cases_per_s']:,.0f} records/s, {x['us_per_restoration']:.0f} us/restoration")
+
+    from baseline import compare
+
+    try:
+        b = compare("ce7fd33", n=500 if quick else 2000, repeats=3 if quick else 5)
+    except Exception as err:  # no git history (an exported tree): say so, do not fail the run
+        print(f"\n8. baseline comparison skipped: {err}")
+    else:
+        out["baseline"] = b
+        print(f"\n8. random revoke cases against commit {b['baseline']} in this run (subprocesses, alternated, medians): "
+              f"{b['current_cases_per_s']:,.0f} vs {b['baseline_cases_per_s']:,.0f} cases/s, ratio {b['ratio']:.2f}")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")

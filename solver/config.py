@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulings.models.designation import DesignationPolicy
+
 
 @dataclass(frozen=True, slots=True)
 class Decisions:
@@ -113,7 +115,7 @@ class Decisions:
     #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
     premature_play_require_other_suit: bool = True
 
-    # ----- plays out of turn (solver/rulesets/plays_out_of_turn.py; docs/leads-rules.md) -----
+    # ----- plays out of turn (solver/rulesets/leads.py; docs/leads-rules.md) -----
     #: 2007 Laws (no 57D): a defender's card played at his right-hand opponent's turn, his
     #: partner having played, is a card exposed prematurely (2007 50 intro, 49). Playing it was
     #: a deliberate play, so it is a major penalty card (True, 50B); False applies the
@@ -146,6 +148,14 @@ class Decisions:
     #: (dummy's led card changed suit) must be replaced by a lawful card, no penalty card
     #: (True); False lets him keep it (it would then be a revoke).
     designation_change_unlawful_card_replaced: bool = True
+
+    def designation_policy(self) -> DesignationPolicy:
+        """The 46B decisions as the reading of a declarer's call takes them."""
+        return DesignationPolicy(
+            high_low_without_suit_declarer_names_suit=self.designation_high_low_without_suit_declarer_names_suit,
+            win_without_winner_is_invalid=self.designation_win_without_winner_is_invalid,
+            unexecutable_is_invalid=self.designation_unexecutable_is_invalid,
+        )
 
 
 DEFAULT = Decisions()

@@ -112,6 +112,21 @@ class Node:
     def is_leaf(self) -> bool:
         return not self.agenda
 
+    def evolve(self, **changes: Any) -> Node:
+        """``dataclasses.replace(self, **changes)``, about three times faster (the engine
+        derives a child per edge): every field is copied through its slot, so fields added
+        later travel on."""
+        if not changes.keys() <= _NODE_NAMES:
+            raise TypeError(f"Node has no field {sorted(changes.keys() - _NODE_NAMES)[0]!r}")
+        new = object.__new__(Node)
+        for name, get, put in _NODE_SLOTS:
+            put(new, changes[name] if name in changes else get(self))
+        return new
+
+
+#: (name, getter, setter) of each field slot of Node, for Node.evolve
+_NODE_SLOTS = tuple((f.name, Node.__dict__[f.name].__get__, Node.__dict__[f.name].__set__) for f in dataclasses.fields(Node))
+_NODE_NAMES = frozenset(name for name, _, _ in _NODE_SLOTS)
 
 Edge = tuple[Step, Node]
 
@@ -164,12 +179,21 @@ class Restoration:
 
     @property
     def lead(self) -> Seat | None:
-        """Who leads the trick after the trick under ruling (its winner, 44G), if complete."""
+        """Who leads after the ruling: the winner (44G) of the last complete trick of the
+        table as restored, from the trick under ruling on (a record ruled whole may have
+        played on past it); None when the trick under ruling is not complete or play is over."""
         focus = self.node.focus
-        t = self.table.trick(focus) if focus is not None else None
-        if t is None or not t.is_complete:
+        if focus is None:
             return None
-        return t.winner(self.table.trumps)
+        last = None
+        for t in self.table.tricks:
+            if t.number >= focus:
+                if not t.is_complete:
+                    break
+                last = t
+        if last is None or last.number == 13:  # play is over: nobody leads
+            return None
+        return last.winner(self.table.trumps)
 
     def card_of(self, seat: Seat, trick: int | None = None) -> Card | None:
         number = trick if trick is not None else self.node.focus
@@ -532,7 +556,8 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            node = dataclasses.replace(node, agenda=node.agenda[1:], since=task.since)
+            # (``since`` is set here, where each stage ends: a rule's child need not carry it)
+            node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
 
@@ -609,9 +634,10 @@ class Composition:
         try:
             edges = self.book.expand(node)
         except RulingError as err:
-            raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
-        if node.since is not None:  # engine-owned fields a rule's child does not carry
-            edges = [(step, child if child.since is not None else dataclasses.replace(child, since=node.since)) for step, child in edges]
+            line = _task_line(node.agenda[0] if node.agenda else None)
+            if line is None and self.replay.attention is not None:  # the record as ruled at attention
+                line = getattr(self.replay.attention, "line", None)
+            raise err.located(file=self.case.file, line=line) from None
         if not self.recorded and len(self._segments) == 1:
             quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
                      for step, child in edges]
@@ -620,7 +646,7 @@ class Composition:
         out: list[Edge] = []
         for step, child in edges:
             if child.recorded != recorded:
-                child = dataclasses.replace(child, recorded=recorded)
+                child = child.evolve(recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], Reopen):
                 settled = self._settle(child)
                 if settled is None:
@@ -629,10 +655,18 @@ class Composition:
             out.append((step, child))
         return out
 
-    def restorations(self, limit: int | None = None) -> Iterator[Restoration]:
-        """Stream every leaf, depth-first in the rule set's option order (deterministic)."""
+    #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
+    expanded: int = 0
+    exhausted: bool = False
+
+    def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
+        """Stream every leaf, depth-first in the rule set's option order (deterministic).
+
+        ``budget``: expand at most that many nodes; the stream then ends early and
+        ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
+        self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
             if node.is_leaf:
@@ -641,6 +675,10 @@ class Composition:
                 if limit is not None and count >= limit:
                     return
                 continue
+            if budget is not None and self.expanded >= budget:
+                self.exhausted = True
+                return
+            self.expanded += 1
             for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
 

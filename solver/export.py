@@ -19,7 +19,8 @@ def schema() -> dict[str, Any]:
     return data
 
 
-def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False) -> dict[str, Any]:
+def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False,
+                budget: int | None = None, found: int | None = None) -> dict[str, Any]:
     """The whole ruling as JSON-ready data (stable keys; ``schema_version``)."""
     case = ruling.case
     return {
@@ -39,6 +40,9 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "notices": [{"line": n.line, "text": n.text} for n in ruling.notices],
         "count": len(restorations),
         "truncated": truncated,
+        "found": len(restorations) if found is None else found,  # distinct restorations found (count: those listed)
+        # the node budget of the enumeration: how far it got, and whether it is complete
+        "budget": {"nodes": budget, "expanded": ruling.expanded, "exhausted": ruling.exhausted},
         "restorations": [r.to_json() for r in restorations],
     }
 

@@ -25,6 +25,8 @@ class CaseReport:
     restorations: list[Restoration] = field(default_factory=list)
     results: list[ClaimResult] = field(default_factory=list)
     error: RulingError | None = None
+    #: a failure of the solver itself on this file (a bug, not the input's fault), in words
+    crash: str | None = None
 
     @property
     def passed(self) -> int:
@@ -32,7 +34,7 @@ class CaseReport:
 
     @property
     def failed(self) -> int:
-        return sum(1 for r in self.results if not r.passed) + (1 if self.error is not None else 0)
+        return sum(1 for r in self.results if not r.passed) + (1 if self.error is not None or self.crash is not None else 0)
 
 
 def verify_case(case: Case) -> CaseReport:
@@ -57,3 +59,7 @@ def verify_paths(paths: list[str | Path]) -> Iterator[CaseReport]:
         except RulingError as err:
             err.located(file=str(path))
             yield CaseReport(str(path), error=err)
+        except RecursionError:
+            yield CaseReport(str(path), crash="RecursionError (the ruling is too deep)")
+        except Exception as err:  # a bug: reported for this file, the others are still verified
+            yield CaseReport(str(path), crash=f"{type(err).__name__}: {err}")

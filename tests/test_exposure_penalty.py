@@ -17,8 +17,8 @@ from rulings.solver.claims import check, parse_claim
 from rulings.solver.cli import app
 from rulings.solver.config import Decisions
 from rulings.solver.export import schema
+from rulings.solver.obligations import lead_restriction, penalty_tasks
 from rulings.solver.rulesets import get_ruleset
-from rulings.solver.rulesets.penalty import lead_restriction, penalty_tasks
 from rulings.solver.ruling import Ruling
 
 CASES = Path(__file__).resolve().parents[1] / "cases"

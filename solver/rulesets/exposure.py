@@ -11,7 +11,6 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
@@ -21,8 +20,8 @@ from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, 
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
-from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import (
+from rulings.solver.obligations import (
+    LEAD_OUT_OF_TURN_HOOKS,
     FailedPenaltyCard,
     LaterPlay,
     after_ruling_tasks,
@@ -34,11 +33,7 @@ from rulings.solver.rulesets.penalty import (
     recorded_plays,
     replay_plays,
 )
-
-#: Hooks for a lead out of turn this module creates (a fifth card the director deems led,
-#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the
-#: tasks to append (Laws 53-56 live in another module, which registers itself here).
-LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleSet, TableState, Seat, Card], tuple[object, ...]]] = []
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 # Finding words (``director finds <word>``) for the disputed facts of this module.
 VISIBLE, NOT_VISIBLE = "visible_to_partner", "not_visible_to_partner"
@@ -119,6 +114,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
+                if replay.table.withdrawn:
+                    # re-opened on a rectified table where the card has since been played (a
+                    # substitute an earlier ruling allowed): the line is overtaken, nothing to rule
+                    return None
                 err = at._not_held(e.seat, c, 0)
                 raise err.located(line=e.line)
             if c in placed:
@@ -495,7 +494,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             infos = tuple(rs.withdrawn_info(seat, c, seat.side) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
-        later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
+        # the opponents' cards played after his to the same trick, as the table now stands
+        number = t2.tricks[-1].number
+        same = t3.trick(number)
+        pos = same.position_of(seat) if same is not None else None
+        later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
         mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
@@ -522,10 +525,32 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     info = rs.withdrawn_info(seat, card, task.offender.side)
     for sub in lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, table.penalty_cards_of(seat), frozenset({card})):
         t2 = table.replace_card(trick_no, seat, sub)
-        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} withdraws {card} and plays {sub}; no penalty card",
-                    also=(info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
-        edges.append((step, _node(node, t2, rest, info=(info,))))
+        t2, back = _lead_no_longer_due(t2, trick_no, table)
+        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side) for s, c in back))
+        text = f"{seat} withdraws {card} and plays {sub}; no penalty card"
+        if back:
+            text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
+        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
+                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ())), question=question,
+                    choice=f"change to {sub}")
+        edges.append((step, _node(node, t2, rest, info=infos)))
     return edges
+
+
+def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+    """44G: when a change makes another player win the trick, the lead to the next trick (and
+    every card played after it) was made by the wrong player: those cards go back to the hands."""
+    old, new = before.trick(trick_no), table.trick(trick_no)
+    nxt = table.trick(trick_no + 1)
+    if old is None or new is None or nxt is None or not nxt.plays or not new.is_complete:
+        return table, ()
+    winner = new.winner(table.trumps)
+    if winner == old.winner(before.trumps) or nxt.plays[0][0] is winner:
+        return table, ()
+    back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
+    for number, s, c in reversed(back):
+        table = table.replace_card(number, s, None, card=c)
+    return table.without_trick_after(trick_no), tuple((s, c) for _, s, c in back)
 
 
 RULES: tuple[Rule, ...] = (
@@ -540,3 +565,4 @@ RULES: tuple[Rule, ...] = (
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
+OPENER_LINES = {"exposure": OWN}

@@ -12,21 +12,9 @@ from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
+from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import next_lead_tasks
-
-LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after the revoke
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectRevoke:
-    """62A/62B: the revoker must withdraw the revoke card and substitute a lawful card."""
-
-    revoke: Revoke
-    later: tuple[LaterPlay, ...]
-    #: the clause that requires the correction: 62A, or 62D1 for an established revoke on
-    #: trick 12, or 62C3 when both sides revoked on the trick
-    clause: str = "62A"
+from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,15 +39,6 @@ class RevokeCascade:
     #: 62C3: the revoke is corrected because both sides revoked on the trick; every card the
     #: defending side withdraws becomes a penalty card, a non-offending defender's included
     both_sides: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ReportEstablished:
-    """63A/63B: an established revoke stands; it is reported, not corrected."""
-
-    revoke: Revoke
-    how: str  # what established it, in words
-    clause: str  # the 63A clause that established it
 
 
 # ----- opener ---------------------------------------------------------------------------------
@@ -123,11 +102,19 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     notices: list[Notice] = []
     if both is not None:
         first, second = both
-        back = table.without_trick_after(first.trick)
+        # the cards played to the next trick go back to the hands, each a withdrawn card whose
+        # information is unauthorized to its own side (both sides offend, 16C)
+        back = table
+        infos = []
+        for t in reversed([t for t in table.tricks if t.number > first.trick]):
+            for s, c in reversed(t.plays):
+                back = back.replace_card(t.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+                infos.append(rs.withdrawn_info(s, c, s.side))
+        back = back.without_trick_after(first.trick)
         later = _plays_after(back, second)
         task: object = CorrectBothRevokes(first, second, later)
         focus = first.trick
-        node = Node(table=back, agenda=(task,), focus=focus)
+        node = Node(table=back, agenda=(task,), ledger=tuple(reversed(infos)), focus=focus)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
