@@ -91,7 +91,8 @@ def _screen(text: str, file: str | None) -> None:
     no node is built and nothing recurses."""
 
     def fail(message: str, event: Any, token: str | None) -> CaseFileError:
-        return CaseFileError(message, file=file, line=event.start_mark.line + 1, token=token)
+        mark = event.start_mark
+        return CaseFileError(message, file=file, line=mark.line + 1 if mark is not None else None, token=token)
 
     depth = 0
     # per open mapping: [expecting a key?, {key: line}]; None for a sequence
@@ -128,10 +129,10 @@ def _screen(text: str, file: str | None) -> None:
             if top is not None:
                 if is_key:
                     seen = top[1]
+                    here = event.start_mark.line + 1 if event.start_mark is not None else 0
                     if value in seen:
-                        raise fail(f"key {value!r} given twice in one mapping (lines {seen[value]} and "
-                                   f"{event.start_mark.line + 1})", event, value)
-                    seen[value] = event.start_mark.line + 1
+                        raise fail(f"key {value!r} given twice in one mapping (lines {seen[value]} and {here})", event, value)
+                    seen[value] = here
                 top[0] = not top[0]
 
 

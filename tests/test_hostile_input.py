@@ -7,7 +7,6 @@ The CLI runs in a subprocess (the installed ``rulings`` entry point), as a user 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ from typer.testing import CliRunner
 
 from rulings.solver import cli
 
-RULINGS = shutil.which("rulings", path=str(Path(sys.executable).parent)) or "rulings"
+RULINGS = str(Path(sys.executable).parent / "rulings")
 GOOD = """title: a good case
 laws: 2017
 deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
@@ -170,7 +169,7 @@ def test_a_huge_ruling_stops_at_its_budget(tmp_path: Path) -> None:
     import json
 
     hands = {"E": "982.KQ654.654.Q5", "W": "K5.JT987.QJT9.A6"}
-    lines = [f"{seat} exposes {suit}{r}" for seat, hand in hands.items() for suit, ranks in zip("SHDC", hand.split("."))
+    lines = [f"{seat} exposes {suit}{r}" for seat, hand in hands.items() for suit, ranks in zip("SHDC", hand.split("."), strict=True)
              for r in ranks]
     p = write(tmp_path, GOOD.split("play:")[0] + "play:\n" + "".join(f"  - {x}\n" for x in lines) + "  - attention S\n")
     res = subprocess.run([RULINGS, "solve", str(p), "--json", "--budget", "3000"], capture_output=True, text=True, timeout=120)
