@@ -109,14 +109,18 @@ def decode(raw: bytes, file: str | None = None, limits: Limits = LIMITS) -> str:
                                 file=file, line=1, token=bom.hex(" "))
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        column = nul - raw.rfind(b"\n", 0, nul)
+        raise CaseFileError(f"NUL byte '\\x00' at column {column}: a UTF-16 or binary file? case files are UTF-8 text",
+                            file=file, line=raw.count(b"\n", 0, nul) + 1, token="\\x00")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
         bad = raw[err.start:err.end]
-        hint = " (UTF-16 without a byte-order mark?)" if b"\x00" in raw[:200] else ""
         column = err.start - raw.rfind(b"\n", 0, err.start)
-        raise CaseFileError(f"line is not UTF-8: byte {bad.hex(' ')} at column {column}{hint}",
+        raise CaseFileError(f"line is not UTF-8: byte {bad.hex(' ')} at column {column}",
                             file=file, line=line, token=bad.hex(" ")) from None
 
 
@@ -128,16 +132,16 @@ def check_text(text: str, file: str | None = None, limits: Limits = LIMITS) -> N
     m = _NON_PRINTABLE.search(text)
     if m is not None:
         ch = m.group()
-        raise CaseFileError(f"malformed YAML: unacceptable character U+{ord(ch):04X}", file=file,
+        raise CaseFileError(f"malformed YAML: unacceptable character U+{ord(ch):04X} {ch!r}", file=file,
                             line=line_at(text, m.start()), token=repr(ch))
     m = _SEPARATOR.search(text)
     if m is not None:
         ch = m.group()
-        raise CaseFileError(f"U+{ord(ch):04X} ({_SEPARATOR_NAMES[ch]}) is not allowed: end lines with a plain line break",
+        raise CaseFileError(f"U+{ord(ch):04X} {ch!r} ({_SEPARATOR_NAMES[ch]}) is not allowed: end lines with a plain line break",
                             file=file, line=line_at(text, m.start()), token=repr(ch))
     for line_no, piece in enumerate(re.split("\r\n|[\r\n]", text), 1):
         if len(piece) > limits.max_line:
-            raise CaseFileError(f"line too long: {len(piece)} characters (limit {limits.max_line})",
+            raise CaseFileError(f"line too long: {len(piece)} characters (limit {limits.max_line}): {_short(piece)!r}",
                                 file=file, line=line_no, token=_short(piece))
 
 
@@ -199,17 +203,11 @@ def _walk(loader: Any, n: yaml.Node, path: NodePath, lines: dict[NodePath, int],
                                     line=our(k.start_mark), token="<<")
             key = loader.construct_object(k, deep=True)
             kline = our(k.start_mark)
-            try:
-                first = seen.get(key)
-            except TypeError:
-                first = None
+            first = seen.get(key)  # a scalar key (text, number, bool, null): hashable
             if first is not None:
                 raise CaseFileError(f"duplicate key {_short(str(key))!r} (lines {first} and {kline})",
                                     file=file, line=kline, token=str(key))
-            try:
-                seen[key] = kline
-            except TypeError:
-                pass
+            seen[key] = kline
             _walk(loader, v, (*path, str(key)), lines, file, our)
             lines.setdefault((*path, str(key)), kline)
     elif isinstance(n, yaml.SequenceNode):
@@ -221,10 +219,12 @@ def _scan(text: str, file: str | None, limits: Limits, our: _Lines) -> None:
     """Read the YAML events (nothing built): refuse aliases, anchors, tags and oversize input."""
     loader = _Loader(text)
     depth = nodes = 0
-    digits = re.compile(r"\d{%d,}" % (limits.max_digits + 1))
+    digits = re.compile(rf"\d{{{limits.max_digits + 1},}}")
     try:
         while loader.check_event():
             ev = loader.get_event()
+            if ev is None:
+                break
             line = our(ev.start_mark)
             if isinstance(ev, yaml.AliasEvent):
                 raise CaseFileError(f"aliases are not allowed in case files: '*{_short(str(ev.anchor))}'",
@@ -240,8 +240,8 @@ def _scan(text: str, file: str | None, limits: Limits, our: _Lines) -> None:
             implicit = getattr(ev, "implicit", True)
             explicit = tag is not None and (implicit is False or (isinstance(implicit, tuple) and not any(implicit)))
             if explicit and (tag == "!" or not _STANDARD_TAG.match(str(tag))):
-                raise CaseFileError(f"tags are not allowed in case files: {_short(str(tag))!r}",
-                                    file=file, line=line, token=str(tag))
+                shown = _short(str(tag).replace("tag:yaml.org,2002:", "!!"), 50)
+                raise CaseFileError(f"tags are not allowed in case files: {shown!r}", file=file, line=line, token=shown)
             nodes += 1
             if nodes > limits.max_nodes:
                 raise CaseFileError(f"too many values: more than {limits.max_nodes} in one file",
@@ -264,7 +264,7 @@ def _scan(text: str, file: str | None, limits: Limits, our: _Lines) -> None:
                                         file=file, line=line + value.count("\n", 0, m.start()) * (ev.style in ("|", ">")),
                                         token=_short(m.group()))
                 if not ev.style and len(value) > limits.max_int_chars and \
-                        loader.resolve(yaml.ScalarNode, value, (True, False)) == _INT_TAG:
+                        loader.resolve(yaml.ScalarNode, value, (True, False)) == _INT_TAG:  # type: ignore[no-untyped-call]
                     raise CaseFileError(f"number too long: {_short(value)!r} (limit {limits.max_int_chars} characters)",
                                         file=file, line=line, token=_short(value))
     except yaml.MarkedYAMLError as err:
@@ -293,8 +293,7 @@ def _located(err: yaml.MarkedYAMLError, text: str, file: str | None, our: _Lines
     if opened and err.context_mark is not None:
         start = err.context_mark
         ch = text[start.index] if 0 <= start.index < len(text) else ""
-        what = {"[": "'[' is never closed", "{": "'{' is never closed", '"': "quote is never closed",
-                "'": "quote is never closed"}.get(ch)
+        what = f"{ch!r} is never closed" if ch in "[{\"'" and ch else None
         if what is not None:
             stop = f" (the parser stopped at line {our(err.problem_mark)})" if err.problem_mark is not None else ""
             return CaseFileError(f"malformed YAML: {what}{stop}", file=file, line=our(start), token=ch)

@@ -1,13 +1,20 @@
 """The ``rulings`` command line: a thin shell over the library.
 
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
-claim; 2 a usage error.
+claim (``verify`` also counts a ruling stopped at its node budget as failed: its claims cannot
+be decided); 2 a usage error; 3 an internal error (a bug of this package, never of the input:
+reported with the file it happened on); 4 ``solve`` stopped at its node budget (``--budget``):
+the restorations found so far were written, with a message saying so.
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import itertools
 import json
 import sys
+from collections.abc import Iterator
 from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
@@ -17,11 +24,20 @@ import typer
 
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import load
-from rulings.solver.export import ruling_json, write_graph
+from rulings.solver.engine import DEFAULT_BUDGET, Budget
+from rulings.solver.export import write_graph, write_ruling_json
 from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
 from rulings.solver.ruling import Ruling
-from rulings.solver.summary import director_script, distinct
+from rulings.solver.summary import director_script, unique
 from rulings.solver.verify import verify_paths
+
+#: exit code of an internal error (a bug), distinct from 1 (the input) and 2 (the usage)
+EXIT_BUG = 3
+#: exit code of ``solve`` when it stopped at its node budget (a partial result was written)
+EXIT_BUDGET = 4
+#: the largest --limit / count accepted (more than any ruling or disk can hold)
+MAX_COUNT = 10**12
+BUDGET_HELP = f"Expand at most this many nodes of the ruling (default {DEFAULT_BUDGET}); a ruling stopped there says so."
 
 app = typer.Typer(
     name="rulings",
@@ -39,62 +55,146 @@ def _error(err: RulingError) -> typer.Exit:
     return typer.Exit(1)
 
 
+@contextlib.contextmanager
+def _guard(where: object) -> Iterator[None]:
+    """Input errors exit 1; any other exception is a bug of this package: a short report
+    naming the file it happened on, exit :data:`EXIT_BUG` (never a traceback)."""
+    try:
+        yield
+    except RulingError as err:
+        raise _error(err) from None
+    except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except OSError as err:  # the machine, not the input nor a bug: a directory not writable, a disk full
+        typer.echo(f"error: {err.filename or where}: {err.strerror or err}", err=True)
+        raise typer.Exit(1) from None
+    except BaseException as err:
+        raise _bug(err, where) from None
+
+
+def _bug(err: BaseException, where: object) -> typer.Exit:
+    text = str(err)
+    text = text if len(text) <= 200 else text[:197] + "..."
+    typer.echo(f"internal error (a bug in rulings, not in the input) while ruling {where}: "
+               f"{type(err).__name__}: {text}", err=True)
+    typer.echo("please report it with that file", err=True)
+    return typer.Exit(EXIT_BUG)
+
+
+_REPLACED = {"count": 0}
+
+
+def _replace_unencodable(err: UnicodeError) -> tuple[str, int]:
+    """Output never fails on a character the terminal cannot encode: '?' instead (counted)."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    _REPLACED["count"] += err.end - err.start
+    return "?" * (err.end - err.start), err.end
+
+
+codecs.register_error("rulings-replace", _replace_unencodable)
+
+
+def _safe_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(Exception):
+                reconfigure(errors="rulings-replace")
+
+
+def _say_replaced() -> None:
+    if _REPLACED["count"]:
+        with contextlib.suppress(Exception):
+            sys.stderr.write(f"note: {_REPLACED['count']} character(s) could not be encoded for this output and were written as '?'\n")
+        _REPLACED["count"] = 0
+
+
+def _budget_note(budget: Budget, found: int) -> str:
+    return (f"stopped at the node budget: {budget.expanded} nodes expanded, {found} restorations found so far "
+            f"(the ruling is not complete; raise --budget to go further)")
+
+
 @app.command()
 def solve(
     case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON). Default: the bundled Law 47D case.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many restorations.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, max=MAX_COUNT, help="Stop after this many restorations.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=MAX_COUNT, help=BUDGET_HELP)] = DEFAULT_BUDGET,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
-    try:
+    where = case if case is not None else "the bundled case"
+    spent = Budget(budget)
+    with _guard(where):
         if case is None:
             with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
                 loaded = load(path)
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
-        stream = ruling.restorations()
-        found = distinct(islice(stream, limit) if limit is not None else stream)
+        stream = unique(ruling.restorations(budget=spent))
+        if as_json and graph is None:
+            count = write_ruling_json(sys.stdout, ruling, stream, limit=limit, budget=spent)
+            if spent.exhausted:
+                typer.echo(_budget_note(spent, count), err=True)
+                raise typer.Exit(EXIT_BUDGET)
+            return
+        found = list(islice(stream, limit) if limit is not None else stream)
         truncated = limit is not None and next(stream, None) is not None
-    except RulingError as err:
-        raise _error(err) from None
     if graph is not None:
-        try:
-            write_graph(ruling, graph, limit=None if limit is None else limit * 20)
-        except (ValueError, OSError) as err:
-            typer.echo(f"error: {graph}: {err}", err=True)
-            raise typer.Exit(1) from None
-    if as_json:
-        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated), indent=2, sort_keys=True) + "\n")
-        return
-    console = make_console(soft_wrap=explain)
-    if explain:
-        style = Style("ascii" if ascii_ else "unicode")
-        for line in director_script(ruling, found):
-            console.print(style.words(line))
-        return
-    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
-    if graph is not None:
-        console.print(f"graph written to {graph}", markup=False)
+        with _guard(where):
+            try:
+                write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=Budget(budget))
+            except (ValueError, OSError) as err:
+                typer.echo(f"error: {graph}: {err}", err=True)
+                raise typer.Exit(1) from None
+    with _guard(where):
+        if as_json:
+            write_ruling_json(sys.stdout, ruling, found, truncated=truncated, budget=spent)
+            if spent.exhausted:
+                typer.echo(_budget_note(spent, len(found)), err=True)
+                raise typer.Exit(EXIT_BUDGET)
+            return
+        console = make_console(soft_wrap=explain)
+        if explain:
+            style = Style("ascii" if ascii_ else "unicode")
+            for line in director_script(ruling, found):
+                console.print(style.words(line))
+        else:
+            console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
+            if graph is not None:
+                console.print(f"graph written to {graph}", markup=False)
+        if spent.exhausted:
+            console.print(_budget_note(spent, len(found)), markup=False, style="yellow")
+            raise typer.Exit(EXIT_BUDGET)
 
 
 @app.command()
 def verify(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=MAX_COUNT, help=BUDGET_HELP)] = DEFAULT_BUDGET,
 ) -> None:
-    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
+    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``.
+
+    A file that makes the solver fail unexpectedly (a bug) is reported as ``CRASH`` and the
+    others are still verified; the run then exits with the internal-error code."""
     console = make_console(soft_wrap=True)
-    passed = failed = cases = 0
-    try:
-        reports = list(verify_paths(list(paths)))
-    except RulingError as err:
-        raise _error(err) from None
-    for rep in reports:
+    passed = failed = cases = crashes = 0
+    with _guard(paths[0] if len(paths) == 1 else "the given paths"):
+        reports = verify_paths(list(paths), budget)
+        first = next(reports, None)
+    for rep in itertools.chain([first] if first is not None else [], reports):
         cases += 1
+        if rep.crash is not None:
+            crashes += 1
+            failed += 1
+            console.print(f"CRASH {rep.file}: internal error (a bug in rulings, not in the input): {rep.crash}",
+                          markup=False, style="red")
+            continue
         if rep.error is not None:
             failed += 1
             console.print(f"FAIL {rep.file}: error: {rep.error}", markup=False, style="red")
@@ -116,7 +216,9 @@ def verify(
                 elif res.claim.quantifier == "sometimes":
                     console.print("       no restoration satisfies it", markup=False)
     console.print(f"{cases} case files", markup=False)
-    console.print(f"{passed} passed, {failed} failed", markup=False)
+    console.print(f"{passed} passed, {failed} failed" + (f", {crashes} internal errors" if crashes else ""), markup=False)
+    if crashes:
+        raise typer.Exit(EXIT_BUG)
     if failed:
         raise typer.Exit(1)
 
@@ -126,17 +228,19 @@ def coverage(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=MAX_COUNT, help=BUDGET_HELP)] = DEFAULT_BUDGET,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
     from rulings.solver.coverage import EDITIONS, measure
 
-    try:
-        cov = measure(list(paths))
-    except RulingError as err:
-        raise _error(err) from None
+    with _guard(paths[0] if len(paths) == 1 else "the given paths"):
+        cov = measure(list(paths), budget)
     reports = [cov.report(e) for e in EDITIONS]
     if as_json:
-        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors}, indent=2, sort_keys=True) + "\n")
+        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors, "internal_errors": cov.crashes},
+                                    indent=2, sort_keys=True) + "\n")
+        if cov.crashes:
+            raise typer.Exit(EXIT_BUG)
         return
     console = make_console(soft_wrap=True)
     for rep in reports:
@@ -147,13 +251,17 @@ def coverage(
             console.print("  not applied: " + " ".join(rep["uncovered"]), markup=False)
     for e in cov.errors:
         console.print(f"error: {e}", markup=False)
+    for e in cov.crashes:
+        console.print(f"CRASH {e}", markup=False)
+    if cov.crashes:
+        raise typer.Exit(EXIT_BUG)
     if cov.errors:
         raise typer.Exit(1)
 
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Argument(min=1, help="How many random cases.")],
+    count: Annotated[int, typer.Argument(min=1, max=MAX_COUNT, help="How many random cases.")],
     out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
@@ -167,18 +275,26 @@ def generate(
         raise typer.BadParameter("--laws must be 2017 or 2007")
     if kind not in KINDS:
         raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
-    written = write_kind_cases(kind, count, seed, out, edition=laws)
-    if with_count:
-        for path in written:
-            case = load(path)
-            n = sum(1 for _ in Ruling(case).restorations())
-            with path.open("a", encoding="utf-8") as fh:
-                fh.write(f"expect:\n  - count {n}\n")
+    if out.exists() and not out.is_dir():
+        typer.echo(f"error: --out {out}: exists and is not a directory", err=True)
+        raise typer.Exit(1)
+    with _guard(out):
+        written = write_kind_cases(kind, count, seed, out, edition=laws)
+        if with_count:
+            for path in written:
+                case = load(path)
+                n = sum(1 for _ in Ruling(case).restorations())
+                with path.open("a", encoding="utf-8") as fh:
+                    fh.write(f"expect:\n  - count {n}\n")
     typer.echo(f"wrote {len(written)} case files to {out}")
 
 
 def main() -> None:
-    app()
+    _safe_streams()
+    try:
+        app()
+    finally:
+        _say_replaced()
 
 
 if __name__ == "__main__":

@@ -116,6 +116,31 @@ class Node:
 Edge = tuple[Step, Node]
 
 
+#: nodes the engine expands for one ruling unless told otherwise (``rulings ... --budget N``)
+DEFAULT_BUDGET = 50_000
+
+
+@dataclass
+class Budget:
+    """A bound on the nodes one enumeration expands: a huge cascade stops there, never out of memory.
+
+    ``expanded`` counts the nodes expanded so far; ``exhausted`` is set when the enumeration
+    stopped at the bound with nodes left unexpanded.
+    """
+
+    nodes: int = DEFAULT_BUDGET
+    expanded: int = 0
+    exhausted: bool = False
+
+    def spend(self) -> bool:
+        """Count one expansion; False (and ``exhausted``) when the budget is already spent."""
+        if self.expanded >= self.nodes:
+            self.exhausted = True
+            return False
+        self.expanded += 1
+        return True
+
+
 @dataclass(frozen=True)
 class Restoration:
     """One leaf of the ruling graph: a legal way the table can be put right."""
@@ -641,8 +666,13 @@ class Composition:
             out.append((step, child))
         return out
 
-    def restorations(self, limit: int | None = None) -> Iterator[Restoration]:
-        """Stream every leaf, depth-first in the rule set's option order (deterministic)."""
+    def restorations(self, limit: int | None = None, budget: Budget | None = None) -> Iterator[Restoration]:
+        """Stream every leaf, depth-first in the rule set's option order (deterministic).
+
+        With a ``budget`` the enumeration stops (``budget.exhausted``) before expanding more
+        nodes than it allows; the leaves found so far have been yielded. Memory stays
+        proportional to the depth of the tree times its branching, not to its leaves.
+        """
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
         while stack:
@@ -653,10 +683,12 @@ class Composition:
                 if limit is not None and count >= limit:
                     return
                 continue
+            if budget is not None and not budget.spend():
+                return
             for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
 
-    def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
+    def graph(self, limit: int | None = None, budget: Budget | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
 
         Node attributes: ``leaf`` (bool), ``restoration`` (its number) on leaves, ``root`` on
@@ -675,6 +707,8 @@ class Composition:
             order.append(node)
             if node.is_leaf:
                 continue
+            if budget is not None and not budget.spend():
+                break
             for step, child in reversed(self.expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)

@@ -4,11 +4,12 @@ graph as DOT, GraphML or node-link JSON."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
+from rulings.solver.engine import SCHEMA_VERSION, Budget, Node, Restoration
 from rulings.solver.ruling import Ruling
 
 
@@ -19,8 +20,50 @@ def schema() -> dict[str, Any]:
     return data
 
 
-def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False) -> dict[str, Any]:
+def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False,
+                budget: Budget | None = None) -> dict[str, Any]:
     """The whole ruling as JSON-ready data (stable keys; ``schema_version``)."""
+    out = ruling_head(ruling)
+    out.update(count=len(restorations), truncated=truncated, restorations=[r.to_json() for r in restorations])
+    if budget is not None:
+        out["budget"] = budget_json(budget)
+    return out
+
+
+def budget_json(budget: Budget) -> dict[str, Any]:
+    """The node budget of a ruling and how far the ruling got."""
+    return {"nodes": budget.nodes, "expanded": budget.expanded, "exhausted": budget.exhausted}
+
+
+def write_ruling_json(out: TextIO, ruling: Ruling, restorations: Iterable[Restoration], *, limit: int | None = None,
+                      truncated: bool = False, budget: Budget | None = None) -> int:
+    """Write the ruling as JSON (the :func:`ruling_json` document), one restoration at a time.
+
+    Nothing is collected: memory stays flat however many restorations stream. Returns the count.
+    """
+    head = ruling_head(ruling)
+    out.write("{\n")
+    for key in sorted(head):
+        out.write(f"  {json.dumps(key)}: " + json.dumps(head[key], indent=2, sort_keys=True).replace("\n", "\n  ") + ",\n")
+    out.write('  "restorations": [')
+    count = 0
+    stream = iter(restorations)
+    for r in stream:
+        if limit is not None and count >= limit:
+            truncated = True
+            break
+        out.write(("," if count else "") + "\n    " + json.dumps(r.to_json(), sort_keys=True))
+        count += 1
+    out.write("\n  ],\n" if count else "],\n")
+    tail: dict[str, Any] = {"count": count, "truncated": truncated}
+    if budget is not None:
+        tail["budget"] = budget_json(budget)
+    out.write(",\n".join(f"  {json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in tail.items()) + "\n}\n")
+    return count
+
+
+def ruling_head(ruling: Ruling) -> dict[str, Any]:
+    """The fields of :func:`ruling_json` that do not depend on the restorations."""
     case = ruling.case
     return {
         "schema_version": SCHEMA_VERSION,
@@ -37,9 +80,6 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "ruleset": ruling.ruleset.name,
         "irregularities": list(ruling.irregularities),
         "notices": [{"line": n.line, "text": n.text} for n in ruling.notices],
-        "count": len(restorations),
-        "truncated": truncated,
-        "restorations": [r.to_json() for r in restorations],
     }
 
 
@@ -51,7 +91,7 @@ def _label(node: Node) -> str:
     return cards + (f" | PC {pcs}" if pcs else "")
 
 
-def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -> int:
+def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None, budget: Budget | None = None) -> int:
     """Write the ruling graph; the format follows the suffix (.dot, .graphml, .json).
 
     Returns the number of nodes written. Raises ValueError for another suffix.
@@ -62,7 +102,7 @@ def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -
     suffix = p.suffix.lower()
     if suffix not in (".dot", ".gv", ".graphml", ".json"):
         raise ValueError(f"unknown graph format {p.suffix!r}: use .dot, .graphml or .json")
-    g = ruling.graph(limit=limit)
+    g = ruling.graph(limit=limit, budget=budget)
     ids = {node: f"n{i}" for i, node in enumerate(g.nodes)}
     h: nx.DiGraph[str] = nx.DiGraph()
     for node, data in g.nodes(data=True):
