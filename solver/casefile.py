@@ -40,7 +40,7 @@ class Limits:
     """Bounds on one input file; every reader of the package (YAML, JSON, PBN, LIN) uses them."""
 
     #: bytes read from a file at most (a longer file, or /dev/zero, is refused at that byte)
-    max_bytes: int = 1_000_000
+    max_bytes: int = 4 * 1024 * 1024
     #: characters in one line of text
     max_line: int = 20_000
     #: nesting of sequences and mappings
@@ -48,7 +48,7 @@ class Limits:
     #: scalars, sequences and mappings in one file
     max_nodes: int = 20_000
     #: characters in one scalar (a title, a play line, a note)
-    max_string: int = 20_000
+    max_string: int = 10_000
     #: digits in a row anywhere in a scalar (Python refuses to read integers of 4,300 digits)
     max_digits: int = 100
     #: characters of a scalar read as an integer (``0x...``, ``1_000``, ``1:30``)
@@ -56,6 +56,8 @@ class Limits:
 
 
 LIMITS = Limits()
+#: the default limits by name (docs/case-format.md, "Limits and hostile input")
+MAX_BYTES, MAX_DEPTH, MAX_SCALAR, MAX_DIGITS = LIMITS.max_bytes, LIMITS.max_depth, LIMITS.max_string, LIMITS.max_digits
 
 _STANDARD_TAG = re.compile(r"tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)\Z")
 _NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -100,7 +102,7 @@ def decode(raw: bytes, file: str | None = None, limits: Limits = LIMITS) -> str:
     """Decode bytes of a case file (see :func:`read_text`)."""
     if len(raw) > limits.max_bytes:
         line = raw.count(b"\n", 0, limits.max_bytes) + 1
-        raise CaseFileError(f"file too large: more than {limits.max_bytes} bytes (the limit is reached on this line)",
+        raise CaseFileError(f"file too large: the case file is larger than {limits.max_bytes:,} bytes (the limit is reached on this line)",
                             file=file, line=line, token=f"{limits.max_bytes} bytes")
     for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
                       (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):

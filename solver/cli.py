@@ -1,43 +1,28 @@
 """The ``rulings`` command line: a thin shell over the library.
 
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
-claim (``verify`` also counts a ruling stopped at its node budget as failed: its claims cannot
-be decided); 2 a usage error; 3 an internal error (a bug of this package, never of the input:
-reported with the file it happened on); 4 ``solve`` stopped at its node budget (``--budget``):
-the restorations found so far were written, with a message saying so.
+claim; 2 a usage error; 3 an internal error (a bug in bridge-rulings, not in the input: the
+message names the command and, for ``verify``, the file; please report it).
 """
 
 from __future__ import annotations
 
-import codecs
-import contextlib
-import itertools
+import hashlib
 import json
 import sys
-from collections.abc import Iterator
 from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulings.models.errors import RulingError
-from rulings.solver.casefile import load
-from rulings.solver.engine import DEFAULT_BUDGET, Budget
-from rulings.solver.export import write_graph, write_ruling_json
-from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
-from rulings.solver.ruling import Ruling
-from rulings.solver.summary import director_script, unique
-from rulings.solver.verify import verify_paths
+if TYPE_CHECKING:
+    from rulings.models.errors import RulingError
 
-#: exit code of an internal error (a bug), distinct from 1 (the input) and 2 (the usage)
-EXIT_BUG = 3
-#: exit code of ``solve`` when it stopped at its node budget (a partial result was written)
-EXIT_BUDGET = 4
-#: the largest --limit / count accepted (more than any ruling or disk can hold)
-MAX_COUNT = 10**12
-BUDGET_HELP = f"Expand at most this many nodes of the ruling (default {DEFAULT_BUDGET}); a ruling stopped there says so."
+# Start-up: each command imports the engine, the rules and the renderer it needs when it
+# runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
+# formatter costs more to import than the rest of the start-up together).
 
 app = typer.Typer(
     name="rulings",
@@ -45,74 +30,21 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 BUNDLED_CASE = "data/example-47d.yaml"
+#: nodes of the ruling graph a command expands at most (``--budget``): far above any ruling of
+#: a real record (the largest cascades need a few thousand), low enough that a hostile or
+#: absurd record stops within seconds and a few hundred MB
+DEFAULT_BUDGET = 50_000
+#: restorations listed at most when no --limit is given (all are still counted)
+DEFAULT_SHOWN = 1_000
 
 
 def _error(err: RulingError) -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
-
-
-@contextlib.contextmanager
-def _guard(where: object) -> Iterator[None]:
-    """Input errors exit 1; any other exception is a bug of this package: a short report
-    naming the file it happened on, exit :data:`EXIT_BUG` (never a traceback)."""
-    try:
-        yield
-    except RulingError as err:
-        raise _error(err) from None
-    except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit, GeneratorExit):
-        raise
-    except OSError as err:  # the machine, not the input nor a bug: a directory not writable, a disk full
-        typer.echo(f"error: {err.filename or where}: {err.strerror or err}", err=True)
-        raise typer.Exit(1) from None
-    except BaseException as err:
-        raise _bug(err, where) from None
-
-
-def _bug(err: BaseException, where: object) -> typer.Exit:
-    text = str(err)
-    text = text if len(text) <= 200 else text[:197] + "..."
-    typer.echo(f"internal error (a bug in rulings, not in the input) while ruling {where}: "
-               f"{type(err).__name__}: {text}", err=True)
-    typer.echo("please report it with that file", err=True)
-    return typer.Exit(EXIT_BUG)
-
-
-_REPLACED = {"count": 0}
-
-
-def _replace_unencodable(err: UnicodeError) -> tuple[str, int]:
-    """Output never fails on a character the terminal cannot encode: '?' instead (counted)."""
-    if not isinstance(err, UnicodeEncodeError):
-        raise err
-    _REPLACED["count"] += err.end - err.start
-    return "?" * (err.end - err.start), err.end
-
-
-codecs.register_error("rulings-replace", _replace_unencodable)
-
-
-def _safe_streams() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            with contextlib.suppress(Exception):
-                reconfigure(errors="rulings-replace")
-
-
-def _say_replaced() -> None:
-    if _REPLACED["count"]:
-        with contextlib.suppress(Exception):
-            sys.stderr.write(f"note: {_REPLACED['count']} character(s) could not be encoded for this output and were written as '?'\n")
-        _REPLACED["count"] = 0
-
-
-def _budget_note(budget: Budget, found: int) -> str:
-    return (f"stopped at the node budget: {budget.expanded} nodes expanded, {found} restorations found so far "
-            f"(the ruling is not complete; raise --budget to go further)")
 
 
 @app.command()
@@ -121,78 +53,91 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, max=MAX_COUNT, help="Stop after this many restorations.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, max=sys.maxsize, help="Stop after this many restorations.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
-    budget: Annotated[int, typer.Option("--budget", min=1, max=MAX_COUNT, help=BUDGET_HELP)] = DEFAULT_BUDGET,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
-    where = case if case is not None else "the bundled case"
-    spent = Budget(budget)
-    with _guard(where):
+    from rulings.models.errors import RulingError
+    from rulings.solver.casefile import load
+    from rulings.solver.export import ruling_json, write_graph
+    from rulings.solver.render import Style, make_console, ruling_view
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import director_script
+
+    try:
         if case is None:
             with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
                 loaded = load(path)
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
-        stream = unique(ruling.restorations(budget=spent))
-        if as_json and graph is None:
-            count = write_ruling_json(sys.stdout, ruling, stream, limit=limit, budget=spent)
-            if spent.exhausted:
-                typer.echo(_budget_note(spent, count), err=True)
-                raise typer.Exit(EXIT_BUDGET)
-            return
-        found = list(islice(stream, limit) if limit is not None else stream)
-        truncated = limit is not None and next(stream, None) is not None
+        stream = ruling.restorations(budget=budget)
+        cap = limit if limit is not None else DEFAULT_SHOWN
+        seen: set[bytes] = set()  # a 16-byte digest of each key: memory stays small up to the budget
+        found = []
+        for r in islice(stream, limit) if limit is not None else stream:
+            key = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(found) < cap:  # listed; the rest only counted (memory stays bounded)
+                found.append(r)
+        total = len(seen)
+        truncated = total > len(found) or (limit is not None and next(stream, None) is not None)
+    except RulingError as err:
+        raise _error(err) from None
     if graph is not None:
-        with _guard(where):
-            try:
-                write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=Budget(budget))
-            except (ValueError, OSError) as err:
-                typer.echo(f"error: {graph}: {err}", err=True)
-                raise typer.Exit(1) from None
-    with _guard(where):
-        if as_json:
-            write_ruling_json(sys.stdout, ruling, found, truncated=truncated, budget=spent)
-            if spent.exhausted:
-                typer.echo(_budget_note(spent, len(found)), err=True)
-                raise typer.Exit(EXIT_BUDGET)
-            return
-        console = make_console(soft_wrap=explain)
-        if explain:
-            style = Style("ascii" if ascii_ else "unicode")
-            for line in director_script(ruling, found):
-                console.print(style.words(line))
-        else:
-            console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
-            if graph is not None:
-                console.print(f"graph written to {graph}", markup=False)
-        if spent.exhausted:
-            console.print(_budget_note(spent, len(found)), markup=False, style="yellow")
-            raise typer.Exit(EXIT_BUDGET)
+        try:
+            write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
+        except (ValueError, OSError) as err:
+            typer.echo(f"error: {graph}: {err}", err=True)
+            raise typer.Exit(1) from None
+    if ruling.exhausted:
+        typer.echo(f"note: stopped after expanding {ruling.expanded:,} nodes (--budget {budget:,}): the ruling is not complete; "
+                   f"{total:,} restorations found so far", err=True)
+    if total > len(found):
+        typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated, budget=budget, found=total), indent=2, sort_keys=True) + "\n")
+        return
+    console = make_console(soft_wrap=explain)
+    if explain:
+        style = Style("ascii" if ascii_ else "unicode")
+        for line in director_script(ruling, found):
+            console.print(style.words(line))
+        return
+    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
+    if graph is not None:
+        console.print(f"graph written to {graph}", markup=False)
 
 
 @app.command()
 def verify(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
-    budget: Annotated[int, typer.Option("--budget", min=1, max=MAX_COUNT, help=BUDGET_HELP)] = DEFAULT_BUDGET,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more fails (its claims cannot be decided).")] = DEFAULT_BUDGET,
 ) -> None:
-    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``.
+    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.render import claim_line, make_console, restoration_line
+    from rulings.solver.verify import verify_paths
 
-    A file that makes the solver fail unexpectedly (a bug) is reported as ``CRASH`` and the
-    others are still verified; the run then exits with the internal-error code."""
     console = make_console(soft_wrap=True)
-    passed = failed = cases = crashes = 0
-    with _guard(paths[0] if len(paths) == 1 else "the given paths"):
-        reports = verify_paths(list(paths), budget)
-        first = next(reports, None)
-    for rep in itertools.chain([first] if first is not None else [], reports):
+    passed = failed = cases = crashed = 0
+    reports = verify_paths(list(paths), budget)
+    while True:
+        try:  # one report at a time: memory stays flat in the number of files
+            rep = next(reports)
+        except StopIteration:
+            break
+        except RulingError as err:
+            raise _error(err) from None
         cases += 1
         if rep.crash is not None:
-            crashes += 1
             failed += 1
-            console.print(f"CRASH {rep.file}: internal error (a bug in rulings, not in the input): {rep.crash}",
+            crashed += 1
+            console.print(f"CRASH {rep.file}: internal error ({rep.crash}); a bug in bridge-rulings, not in the file",
                           markup=False, style="red")
             continue
         if rep.error is not None:
@@ -216,9 +161,9 @@ def verify(
                 elif res.claim.quantifier == "sometimes":
                     console.print("       no restoration satisfies it", markup=False)
     console.print(f"{cases} case files", markup=False)
-    console.print(f"{passed} passed, {failed} failed" + (f", {crashes} internal errors" if crashes else ""), markup=False)
-    if crashes:
-        raise typer.Exit(EXIT_BUG)
+    console.print(f"{passed} passed, {failed} failed" + (f", {crashed} internal error(s)" if crashed else ""), markup=False)
+    if crashed:
+        raise typer.Exit(3)
     if failed:
         raise typer.Exit(1)
 
@@ -228,19 +173,23 @@ def coverage(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
-    budget: Annotated[int, typer.Option("--budget", min=1, max=MAX_COUNT, help=BUDGET_HELP)] = DEFAULT_BUDGET,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    from rulings.models.errors import RulingError
     from rulings.solver.coverage import EDITIONS, measure
+    from rulings.solver.render import make_console
 
-    with _guard(paths[0] if len(paths) == 1 else "the given paths"):
+    try:
         cov = measure(list(paths), budget)
+    except RulingError as err:
+        raise _error(err) from None
     reports = [cov.report(e) for e in EDITIONS]
     if as_json:
         sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors, "internal_errors": cov.crashes},
                                     indent=2, sort_keys=True) + "\n")
         if cov.crashes:
-            raise typer.Exit(EXIT_BUG)
+            raise typer.Exit(3)
         return
     console = make_console(soft_wrap=True)
     for rep in reports:
@@ -252,21 +201,28 @@ def coverage(
     for e in cov.errors:
         console.print(f"error: {e}", markup=False)
     for e in cov.crashes:
-        console.print(f"CRASH {e}", markup=False)
+        console.print(f"CRASH {e}; a bug in bridge-rulings, not in the file", markup=False)
     if cov.crashes:
-        raise typer.Exit(EXIT_BUG)
+        raise typer.Exit(3)
     if cov.errors:
         raise typer.Exit(1)
 
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Argument(min=1, max=MAX_COUNT, help="How many random cases.")],
-    out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
+    count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl or generated.yaml).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
     kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = "revoke",
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line) or yaml (one document each); see docs/test-sets.md.")] = None,
+    with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
+    full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
+    exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
+    source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal and lawful play (from trick 1) are used.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
@@ -275,26 +231,169 @@ def generate(
         raise typer.BadParameter("--laws must be 2017 or 2007")
     if kind not in KINDS:
         raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
+    if fmt is None and (with_ruling or exhaustive):
+        # one file: the format follows --out's suffix, JSON lines when it says nothing
+        fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
+    if fmt is not None:
+        _generate_stream(count, kind, seed, laws, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
+                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress)
+        return
+    if source is not None:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    out = out if out is not None else Path("generated")
     if out.exists() and not out.is_dir():
-        typer.echo(f"error: --out {out}: exists and is not a directory", err=True)
+        typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
         raise typer.Exit(1)
-    with _guard(out):
-        written = write_kind_cases(kind, count, seed, out, edition=laws)
-        if with_count:
-            for path in written:
-                case = load(path)
-                n = sum(1 for _ in Ruling(case).restorations())
-                with path.open("a", encoding="utf-8") as fh:
-                    fh.write(f"expect:\n  - count {n}\n")
+    written = write_kind_cases(kind, count, seed, out, edition=laws, full_hand=full_hand)
+    if with_count:
+        from rulings.solver.casefile import load
+        from rulings.solver.ruling import Ruling
+
+        for path in written:
+            case = load(path)
+            n = sum(1 for _ in Ruling(case).restorations())
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(f"expect:\n  - count {n}\n")
     typer.echo(f"wrote {len(written)} case files to {out}")
 
 
+def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
+                     full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool) -> None:
+    """``generate --format``: records written to one file as they are made (in order, also
+    with worker processes), a progress bar on stderr."""
+    from collections.abc import Callable, Iterable
+    from contextlib import nullcontext
+    from typing import Any, TextIO
+
+    from rulings.models.errors import RulingError
+    from rulings.solver.generate import GenerationError
+    from rulings.solver.testsets import (
+        EXHAUSTIVE_KINDS,
+        FORMATS,
+        PlayedDeal,
+        exhaustive_cases,
+        mapping_record_text,
+        random_record_text,
+    )
+
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
+    if source is not None and not exhaustive:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    task: Callable[[Any], str]
+    jobs_in: Iterable[Any]
+    if exhaustive:
+        if kind not in EXHAUSTIVE_KINDS:
+            raise typer.BadParameter(f"--exhaustive enumerates --kind {', '.join(EXHAUSTIVE_KINDS)}")
+        try:
+            if source is not None:
+                from rulings.solver.casefile import load
+
+                played = PlayedDeal.of_case(load(source))
+            else:
+                played = PlayedDeal.random(seed, laws)
+            made = list(islice(exhaustive_cases(kind, played), count))
+        except (RulingError, GenerationError) as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(1) from None
+        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt) for name, m in made], len(made)
+    else:
+        task = random_record_text
+        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt) for i in range(count))
+        total = count
+    target = out if out is not None else Path(f"generated.{fmt}")
+    to_stdout = str(target) == "-"
+    if not to_stdout and target.is_dir():
+        typer.echo(f"error: {target}: is a directory (with --format, --out names the one file the cases stream into)", err=True)
+        raise typer.Exit(1)
+    handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
+    with handle as fh:
+        stream: TextIO = fh
+        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty())
+    if not to_stdout:
+        typer.echo(f"wrote {written} cases to {target}", err=True)
+
+
+def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool) -> int:
+    """Run ``task`` on each job (in ``jobs`` processes, chunks of jobs each), writing each
+    result to ``out`` in job order as it comes; returns how many were written."""
+    from typing import Any
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    fn: Any = task
+    fh: Any = out
+    written = 0
+    progress = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True), disable=not bar, transient=False)
+    with progress:
+        bar_id = progress.add_task("cases", total=total)
+        if jobs == 1:
+            results: Any = map(fn, jobs_in)  # type: ignore[call-overload]
+            pool = None
+        else:
+            import multiprocessing
+
+            pool = multiprocessing.get_context("spawn").Pool(jobs)
+            results = pool.imap(fn, jobs_in, chunksize=max(1, min(64, total // (jobs * 8) or 1)))  # type: ignore[arg-type]
+        try:
+            for text in results:
+                fh.write(text)
+                written += 1
+                progress.advance(bar_id)
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+    fh.flush()
+    return written
+
+
+_REPLACED = False
+
+
+def _replace_once(err: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: an unencodable character is shown as '?' (said once, at exit)."""
+    global _REPLACED
+    _REPLACED = True
+    if isinstance(err, UnicodeEncodeError):
+        return "?" * (err.end - err.start), err.end
+    raise err
+
+
+def _safe_streams() -> None:
+    """Output never fails on a character the terminal cannot encode (a lone surrogate in a
+    title, symbols on a Latin-1 stream): it is replaced, and the user is told once."""
+    import codecs
+
+    codecs.register_error("rulings-replace", _replace_once)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="rulings-replace")
+
+
 def main() -> None:
+    """The ``rulings`` entry point: input errors exit 1 (the commands say why); anything else
+    is a bug, reported briefly with exit code 3, never as a traceback."""
     _safe_streams()
     try:
-        app()
-    finally:
-        _say_replaced()
+        app(standalone_mode=True)
+    except SystemExit as done:
+        if _REPLACED:
+            sys.stderr.write("note: some characters could not be shown in this terminal's encoding and were replaced by '?'\n")
+        raise done
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(130) from None
+    except RecursionError:
+        sys.stderr.write(f"internal error: the ruling is too deep (RecursionError) while running 'rulings {' '.join(sys.argv[1:])}'; "
+                         "a bug in bridge-rulings, not in the input\n")
+        raise SystemExit(3) from None
+    except Exception as err:
+        sys.stderr.write(f"internal error: {type(err).__name__}: {err} while running 'rulings {' '.join(sys.argv[1:])}'; "
+                         "a bug in bridge-rulings, not in the input: please report it\n")
+        raise SystemExit(3) from None
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ from rulings.models.case import Case
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import case_files, load
 from rulings.solver.clauses import ClauseBook
-from rulings.solver.engine import Budget
 from rulings.solver.ruling import Ruling
 
 EDITIONS = ("2017", "2007")
@@ -40,12 +39,12 @@ class Coverage:
         ``budget`` expanded nodes: a ruling stopped there is named in ``errors``)."""
         name = case.file or "<case>"
         self.cases[case.laws] += 1
-        spent = Budget(budget) if budget is not None else Budget()
-        for r in Ruling(case).restorations(limit=limit, budget=spent):
+        ruling = Ruling(case)
+        for r in ruling.restorations(limit=limit, budget=budget):
             for clause in r.laws:
                 self.used[case.laws][clause].add(name)
-        if spent.exhausted:
-            self.errors.append(f"{name}:1: the ruling needs more than {spent.nodes} expanded nodes: "
+        if ruling.exhausted:
+            self.errors.append(f"{name}:1: the ruling needs more than {budget} expanded nodes: "
                                "the clauses counted are those of the restorations found so far; raise --budget")
 
     def report(self, edition: str) -> dict[str, Any]:

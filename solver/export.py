@@ -4,12 +4,11 @@ graph as DOT, GraphML or node-link JSON."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from rulings.solver.engine import SCHEMA_VERSION, Budget, Node, Restoration
+from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
 from rulings.solver.ruling import Ruling
 
 
@@ -21,49 +20,8 @@ def schema() -> dict[str, Any]:
 
 
 def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False,
-                budget: Budget | None = None) -> dict[str, Any]:
+                budget: int | None = None, found: int | None = None) -> dict[str, Any]:
     """The whole ruling as JSON-ready data (stable keys; ``schema_version``)."""
-    out = ruling_head(ruling)
-    out.update(count=len(restorations), truncated=truncated, restorations=[r.to_json() for r in restorations])
-    if budget is not None:
-        out["budget"] = budget_json(budget)
-    return out
-
-
-def budget_json(budget: Budget) -> dict[str, Any]:
-    """The node budget of a ruling and how far the ruling got."""
-    return {"nodes": budget.nodes, "expanded": budget.expanded, "exhausted": budget.exhausted}
-
-
-def write_ruling_json(out: TextIO, ruling: Ruling, restorations: Iterable[Restoration], *, limit: int | None = None,
-                      truncated: bool = False, budget: Budget | None = None) -> int:
-    """Write the ruling as JSON (the :func:`ruling_json` document), one restoration at a time.
-
-    Nothing is collected: memory stays flat however many restorations stream. Returns the count.
-    """
-    head = ruling_head(ruling)
-    out.write("{\n")
-    for key in sorted(head):
-        out.write(f"  {json.dumps(key)}: " + json.dumps(head[key], indent=2, sort_keys=True).replace("\n", "\n  ") + ",\n")
-    out.write('  "restorations": [')
-    count = 0
-    stream = iter(restorations)
-    for r in stream:
-        if limit is not None and count >= limit:
-            truncated = True
-            break
-        out.write(("," if count else "") + "\n    " + json.dumps(r.to_json(), sort_keys=True))
-        count += 1
-    out.write("\n  ],\n" if count else "],\n")
-    tail: dict[str, Any] = {"count": count, "truncated": truncated}
-    if budget is not None:
-        tail["budget"] = budget_json(budget)
-    out.write(",\n".join(f"  {json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in tail.items()) + "\n}\n")
-    return count
-
-
-def ruling_head(ruling: Ruling) -> dict[str, Any]:
-    """The fields of :func:`ruling_json` that do not depend on the restorations."""
     case = ruling.case
     return {
         "schema_version": SCHEMA_VERSION,
@@ -80,6 +38,12 @@ def ruling_head(ruling: Ruling) -> dict[str, Any]:
         "ruleset": ruling.ruleset.name,
         "irregularities": list(ruling.irregularities),
         "notices": [{"line": n.line, "text": n.text} for n in ruling.notices],
+        "count": len(restorations),
+        "truncated": truncated,
+        "found": len(restorations) if found is None else found,  # distinct restorations found (count: those listed)
+        # the node budget of the enumeration: how far it got, and whether it is complete
+        "budget": {"nodes": budget, "expanded": ruling.expanded, "exhausted": ruling.exhausted},
+        "restorations": [r.to_json() for r in restorations],
     }
 
 
@@ -91,7 +55,7 @@ def _label(node: Node) -> str:
     return cards + (f" | PC {pcs}" if pcs else "")
 
 
-def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None, budget: Budget | None = None) -> int:
+def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None, budget: int | None = None) -> int:
     """Write the ruling graph; the format follows the suffix (.dot, .graphml, .json).
 
     Returns the number of nodes written. Raises ValueError for another suffix.

@@ -10,7 +10,7 @@ from rulings.models.case import Case
 from rulings.models.errors import BudgetError, RulingError
 from rulings.solver.casefile import case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
-from rulings.solver.engine import Budget, Restoration
+from rulings.solver.engine import Restoration
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import distinct
 
@@ -25,9 +25,8 @@ class CaseReport:
     restorations: list[Restoration] = field(default_factory=list)
     results: list[ClaimResult] = field(default_factory=list)
     error: RulingError | None = None
-    #: an unexpected exception (a bug of this package, not of the file): ``Type: message``
+    #: a failure of the solver itself on this file (a bug, not the input's fault), in words
     crash: str | None = None
-    budget: Budget | None = None
 
     @property
     def passed(self) -> int:
@@ -41,38 +40,33 @@ class CaseReport:
 def verify_case(case: Case, budget: int | None = None) -> CaseReport:
     """Enumerate the case's restorations and check each claim.
 
-    Raises RulingError (located) for a claim that cannot be parsed, or for a ruling that
-    needs more than ``budget`` expanded nodes (its claims cannot be decided on a part).
+    Raises RulingError (located) for a claim that cannot be parsed, and BudgetError for a
+    ruling that needs more than ``budget`` expanded nodes (its claims cannot be decided on a
+    part of it).
     """
     ruling = Ruling(case)
-    spent = Budget(budget) if budget is not None else Budget()
     claims = [parse_claim(c.text, line=c.line, edition=case.laws) for c in case.expect]
-    restorations = distinct(ruling.restorations(budget=spent))
-    if spent.exhausted:
+    restorations = distinct(ruling.restorations(budget=budget))
+    if ruling.exhausted:
         raise BudgetError(
-            f"the ruling needs more than {spent.nodes} expanded nodes ({len(restorations)} restorations found so far): "
-            "its claims cannot be decided; raise --budget", file=case.file, line=1, token=str(spent.nodes))
-    report = CaseReport(case.file or "<case>", case, ruling, restorations, budget=spent)
+            f"the ruling needs more than {budget} expanded nodes ({len(restorations)} restorations found so far): "
+            "its claims cannot be decided; raise --budget", file=case.file, line=1, token=str(budget))
+    report = CaseReport(case.file or "<case>", case, ruling, restorations)
     report.results = [check(c, restorations) for c in claims]
     return report
 
 
-
 def verify_paths(paths: list[str | Path], budget: int | None = None) -> Iterator[CaseReport]:
     """Verify every case file under ``paths``; a broken file yields a report with ``error``,
-    a file that makes this package fail unexpectedly one with ``crash`` (and the run goes on)."""
+    a ruling past ``budget`` expanded nodes one with a BudgetError."""
     for path in case_files(paths):
         try:
             case = load(path)
-            yield verify_case(case, budget)
+            yield verify_case(case) if budget is None else verify_case(case, budget)
         except RulingError as err:
             err.located(file=str(path))
             yield CaseReport(str(path), error=err)
-        except (KeyboardInterrupt, SystemExit, GeneratorExit):
-            raise
-        except BaseException as err:
-            yield CaseReport(str(path), crash=f"{type(err).__name__}: {_short(str(err))}")
-
-
-def _short(text: str, width: int = 200) -> str:
-    return text if len(text) <= width else text[: width - 3] + "..."
+        except RecursionError:
+            yield CaseReport(str(path), crash="RecursionError (the ruling is too deep)")
+        except Exception as err:  # a bug: reported for this file, the others are still verified
+            yield CaseReport(str(path), crash=f"{type(err).__name__}: {err}")
