@@ -19,6 +19,7 @@ import typer
 
 if TYPE_CHECKING:
     from rulings.models.errors import RulingError
+    from rulings.solver.engine import Restoration
 
 # Start-up: each command imports the engine, the rules and the renderer it needs when it
 # runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
@@ -40,6 +41,17 @@ BUNDLED_CASE = "data/example-47d.yaml"
 DEFAULT_BUDGET = 50_000
 #: restorations listed at most when no --limit is given (all are still counted)
 DEFAULT_SHOWN = 1_000
+
+
+def _need_dask(scheduler: str | None) -> None:
+    """``--scheduler`` needs the optional Dask extra: say so (exit 2) when it is absent."""
+    if scheduler is None:
+        return
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        typer.echo("error: --scheduler needs dask.distributed: pip install 'bridge-rulings[dask]'", err=True)
+        raise typer.Exit(2) from None
 
 
 def _error(err: RulingError) -> typer.Exit:
@@ -75,7 +87,7 @@ def solve(
         stream = ruling.restorations(budget=budget)
         cap = limit if limit is not None else DEFAULT_SHOWN
         seen: set[bytes] = set()  # a 16-byte digest of each key: memory stays small up to the budget
-        found = []
+        found: list[Restoration] = []
         for r in islice(stream, limit) if limit is not None else stream:
             key = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
             if key in seen:
@@ -117,49 +129,60 @@ def verify(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more fails (its claims cannot be decided).")] = DEFAULT_BUDGET,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes, each verifying chunks of files (same output, same order).")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run the chunks on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
+    junit: Annotated[Path | None, typer.Option("--junit", help="Also write the results as JUnit XML (a test case per file).")] = None,
+    chunk: Annotated[int, typer.Option("--chunk", min=1, max=100_000, help="Files per chunk with --jobs or --scheduler.")] = 64,
 ) -> None:
-    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
-    from rulings.models.errors import RulingError
-    from rulings.solver.render import claim_line, make_console, restoration_line
-    from rulings.solver.verify import verify_paths
+    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``.
 
+    Results are printed as they come, one file at a time (memory stays flat in the number of files)."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.junit import JUnitWriter
+    from rulings.solver.render import make_console
+    from rulings.solver.verify import stream_outcomes
+
+    _need_dask(scheduler)
     console = make_console(soft_wrap=True)
     passed = failed = cases = crashed = 0
-    reports = verify_paths(list(paths), budget)
-    while True:
-        try:  # one report at a time: memory stays flat in the number of files
-            rep = next(reports)
-        except StopIteration:
-            break
-        except RulingError as err:
-            raise _error(err) from None
-        cases += 1
-        if rep.crash is not None:
-            failed += 1
-            crashed += 1
-            console.print(f"CRASH {rep.file}: internal error ({rep.crash}); a bug in bridge-rulings, not in the file",
-                          markup=False, style="red")
-            continue
-        if rep.error is not None:
-            failed += 1
-            console.print(f"FAIL {rep.file}: error: {rep.error}", markup=False, style="red")
-            continue
-        passed += rep.passed
-        failed += rep.failed
-        title = rep.case.title if rep.case is not None and rep.case.title else ""
-        head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {len(rep.results)} claims, {len(rep.restorations)} restorations"
-        if rep.failed == 0 and quiet:
-            continue
-        console.print(head + (f"  ({title})" if title else ""), markup=False, style=None if rep.failed == 0 else "red")
-        for res in rep.results:
-            if res.passed and quiet:
+    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget)
+    writer = JUnitWriter(junit) if junit is not None else None
+    try:
+        while True:
+            try:  # one outcome at a time: memory stays flat in the number of files
+                rep = next(outcomes)
+            except StopIteration:
+                break
+            except RulingError as err:
+                raise _error(err) from None
+            cases += 1
+            if writer is not None:
+                writer.add(rep)
+            if rep.status == "crash":
+                failed += 1
+                crashed += 1
+                console.print(f"CRASH {rep.file}: internal error ({rep.message}); a bug in bridge-rulings, not in the file",
+                              markup=False, style="red")
                 continue
-            console.print(claim_line(res), markup=False)
-            if not res.passed:
-                if res.counterexample is not None:
-                    console.print("       counterexample: " + restoration_line(res.counterexample), markup=False)
-                elif res.claim.quantifier == "sometimes":
-                    console.print("       no restoration satisfies it", markup=False)
+            if rep.status == "error":
+                failed += 1
+                console.print(f"FAIL {rep.file}: error: {rep.message}", markup=False, style="red")
+                continue
+            passed += rep.passed
+            failed += rep.failed
+            if rep.failed == 0 and quiet:
+                continue
+            head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {rep.claims} claims, {rep.restorations} restorations"
+            console.print(head + (f"  ({rep.title})" if rep.title else ""), markup=False, style=None if rep.failed == 0 else "red")
+            for ok, line, extra in rep.lines:
+                if ok and quiet:
+                    continue
+                console.print(line, markup=False)
+                if extra:
+                    console.print("       " + extra, markup=False)
+    finally:
+        if writer is not None:
+            writer.close()
     console.print(f"{cases} case files", markup=False)
     console.print(f"{passed} passed, {failed} failed" + (f", {crashed} internal error(s)" if crashed else ""), markup=False)
     if crashed:
@@ -223,6 +246,7 @@ def generate(
     source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal and lawful play (from trick 1) are used.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
@@ -236,7 +260,7 @@ def generate(
         fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
     if fmt is not None:
         _generate_stream(count, kind, seed, laws, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
-                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress)
+                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler)
         return
     if source is not None:
         raise typer.BadParameter("--from goes with --exhaustive")
@@ -258,7 +282,8 @@ def generate(
 
 
 def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
-                     full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool) -> None:
+                     full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool,
+                     scheduler: str | None = None) -> None:
     """``generate --format``: records written to one file as they are made (in order, also
     with worker processes), a progress bar on stderr."""
     from collections.abc import Callable, Iterable
@@ -276,6 +301,7 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
         random_record_text,
     )
 
+    _need_dask(scheduler)
     if fmt not in FORMATS:
         raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
     if source is not None and not exhaustive:
@@ -309,12 +335,13 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
     handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
     with handle as fh:
         stream: TextIO = fh
-        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty())
+        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler)
     if not to_stdout:
         typer.echo(f"wrote {written} cases to {target}", err=True)
 
 
-def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool) -> int:
+def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool,
+                    scheduler: str | None = None) -> int:
     """Run ``task`` on each job (in ``jobs`` processes, chunks of jobs each), writing each
     result to ``out`` in job order as it comes; returns how many were written."""
     from typing import Any
@@ -322,29 +349,20 @@ def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: o
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from rulings.solver.parallel import ordered_map
+
     fn: Any = task
     fh: Any = out
     written = 0
-    progress = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True), disable=not bar, transient=False)
+    progress = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=not bar)
     with progress:
         bar_id = progress.add_task("cases", total=total)
-        if jobs == 1:
-            results: Any = map(fn, jobs_in)  # type: ignore[call-overload]
-            pool = None
-        else:
-            import multiprocessing
-
-            pool = multiprocessing.get_context("spawn").Pool(jobs)
-            results = pool.imap(fn, jobs_in, chunksize=max(1, min(64, total // (jobs * 8) or 1)))  # type: ignore[arg-type]
-        try:
-            for text in results:
-                fh.write(text)
-                written += 1
-                progress.advance(bar_id)
-        finally:
-            if pool is not None:
-                pool.terminate()
-                pool.join()
+        for text in ordered_map(fn, jobs_in, jobs=jobs, scheduler=scheduler,  # type: ignore[arg-type]
+                                chunk=max(1, min(64, total // (jobs * 8) or 1))):
+            fh.write(text)
+            written += 1
+            progress.advance(bar_id)
     fh.flush()
     return written
 

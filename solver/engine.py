@@ -687,12 +687,12 @@ class Composition:
 
         Node attributes: ``leaf`` (bool), ``restoration`` (its number) on leaves, ``root`` on
         the root. ``limit`` stops after that many nodes (for display of huge cascades);
-        ``budget`` after expanding that many (``expanded``, ``exhausted`` as for restorations).
+        ``budget`` after expanding that many nodes.
         """
         import networkx as nx
 
         root = self.root
-        self.expanded, self.exhausted = 0, False
+        expanded = 0
         g: nx.DiGraph[Node] = nx.DiGraph()
         g.add_node(root, root=True, leaf=root.is_leaf)
         stack = [root]
@@ -703,10 +703,9 @@ class Composition:
             order.append(node)
             if node.is_leaf:
                 continue
-            if budget is not None and self.expanded >= budget:
-                self.exhausted = True
+            if budget is not None and expanded >= budget:
                 break
-            self.expanded += 1
+            expanded += 1
             for step, child in reversed(self.expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)

@@ -52,12 +52,13 @@ SHOWN = 1_000
 def ruling_of(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> dict[str, Any]:
     """The JSON ``rulings solve --json`` gives for the case ``mapping`` (named ``name``)."""
     from rulings.solver.casefile import loads
+    from rulings.solver.engine import Restoration
     from rulings.solver.export import ruling_json
     from rulings.solver.ruling import Ruling
 
     ruling = Ruling(loads(dump_case(mapping), file=name))
     seen: set[str] = set()
-    found = []
+    found: list[Restoration] = []
     for r in ruling.restorations(budget=budget):
         key = r.key()
         if key not in seen:

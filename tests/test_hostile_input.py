@@ -171,7 +171,7 @@ def test_a_huge_ruling_stops_at_its_budget(tmp_path: Path) -> None:
     import json
 
     hands = {"E": "982.KQ654.654.Q5", "W": "K5.JT987.QJT9.A6"}
-    lines = [f"{seat} exposes {suit}{r}" for seat, hand in hands.items() for suit, ranks in zip("SHDC", hand.split("."))
+    lines = [f"{seat} exposes {suit}{r}" for seat, hand in hands.items() for suit, ranks in zip("SHDC", hand.split("."), strict=True)
              for r in ranks]
     p = write(tmp_path, GOOD.split("play:")[0] + "play:\n" + "".join(f"  - {x}\n" for x in lines) + "  - attention S\n")
     res = subprocess.run([RULINGS, "solve", str(p), "--json", "--budget", "3000"], capture_output=True, text=True, timeout=120)
@@ -363,3 +363,11 @@ def test_verify_counts_a_ruling_past_its_budget_as_failed(tmp_path: Path) -> Non
     path.write_text(_exposures(12) + "expect:\n  - count 4096\n", encoding="utf-8")
     res = runner.invoke(app, ["verify", "--budget", "100", str(path)])
     assert res.exit_code == 1 and f"{path}:1: the ruling needs more than 100 expanded nodes" in res.output
+
+
+def test_verify_workers_take_the_budget(tmp_path: Path) -> None:
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text(_exposures(12) + "expect:\n  - count 4096\n", encoding="utf-8")
+    res = runner.invoke(app, ["verify", "-j", "2", "--budget", "100", str(tmp_path)])
+    assert res.exit_code == 1, res.output
+    assert res.output.count("the ruling needs more than 100 expanded nodes") == 2
