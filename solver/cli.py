@@ -219,6 +219,8 @@ def coverage(
         console.print(f"Laws {rep['edition']}: {rep['cases']} cases apply {rep['covered']} of {rep['clauses']} clauses", markup=False)
         for clause, files_ in rep["by_clause"].items():
             console.print(f"  {clause:<8} {len(files_):>4} case(s)", markup=False)
+        console.print(f"  implemented, not exercised by these cases ({len(rep['unexercised'])}): " + " ".join(rep["unexercised"]), markup=False)
+        console.print(f"  out of scope, no rule ({len(rep['out_of_scope'])}): " + " ".join(rep["out_of_scope"]), markup=False)
         if show_uncovered:
             console.print("  not applied: " + " ".join(rep["uncovered"]), markup=False)
     for e in cov.errors:
@@ -228,6 +230,35 @@ def coverage(
     if cov.crashes:
         raise typer.Exit(3)
     if cov.errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def score(
+    theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling} (docs/scoring.md).")],
+    against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl); default: solve each record's case.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
+) -> None:
+    """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
+    when some clause disagrees."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.score import lines
+    from rulings.solver.score import score as run_score
+
+    try:
+        result = run_score(theirs, against)
+    except RulingError as err:
+        raise _error(err) from None
+    except OSError as err:
+        typer.echo(f"error: {err.filename}: {err.strerror}", err=True)
+        raise typer.Exit(1) from None
+    report = result.report()
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    else:
+        for line in lines(report):
+            typer.echo(line)
+    if report["wrong_clauses"] or report["unmatched_ids"]:
         raise typer.Exit(1)
 
 

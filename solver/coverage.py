@@ -4,8 +4,8 @@
 >>> cov = Coverage()
 >>> cov.add(load(str(files("rulings.solver").joinpath("data/example-47d.yaml"))))
 >>> rep = cov.report("2017")
->>> "62C2" in rep["by_clause"], "45D1" in rep["uncovered"]
-(True, True)
+>>> "62C2" in rep["by_clause"], "45D1" in rep["uncovered"], "45D1" in rep["unexercised"], "67A1" in rep["out_of_scope"]
+(True, True, True, True)
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class Coverage:
         all_ids = book.ids(edition)
         used = self.used[edition]
         covered = [c for c in all_ids if c in used]
+        ruled = implemented(edition) | set(used)
         return {
             "edition": edition,
             "cases": self.cases[edition],
@@ -59,7 +60,20 @@ class Coverage:
             "covered": len(covered),
             "by_clause": {c: sorted(used[c]) for c in covered},
             "uncovered": [c for c in all_ids if c not in used],
+            # of the clauses no case applies: those a rule of this edition cites (implemented,
+            # not exercised by these cases) and those no rule cites (out of scope)
+            "unexercised": [c for c in all_ids if c not in used and c in ruled],
+            "out_of_scope": [c for c in all_ids if c not in ruled],
         }
+
+
+def implemented(edition: str) -> set[str]:
+    """The clause ids the rules of ``edition`` cite (each rule's ``cites``, in this edition's
+    numbering)."""
+    from rulings.solver.rulesets import get_ruleset
+
+    rs = get_ruleset(edition)
+    return {rs.cite(c) for rule in rs.rules for c in rule.cites}
 
 
 def measure(paths: Iterable[str | Path], budget: int | None = None) -> Coverage:

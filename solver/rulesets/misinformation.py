@@ -85,7 +85,8 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
             return Opening(Node(table, (task,), focus=trick_no), (what,), (), handled)
         if isinstance(event, CorrectExplanation):
-            k = _plays_before(replay, event)
+            # a record line the table did not place (an unapplied play) is not a card played
+            k = min(_plays_before(replay, event), len(plays))
             theirs = [i for i in range(k) if plays[i][1].side is not event.seat.side]
             if not theirs:
                 continue
