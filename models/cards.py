@@ -136,6 +136,11 @@ class Suit(enum.Enum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    @property
+    def plural(self) -> str:
+        """The suit in words, ``spades``: unambiguous in prose where ``S`` is also a seat."""
+        return self.name.lower()
+
     def format(self, symbols: Symbols = "ascii") -> str:
         return self.symbol if symbols == "unicode" else self.value
 

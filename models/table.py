@@ -136,7 +136,7 @@ class Revoke:
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
 
     def __str__(self) -> str:
-        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led} led)"
+        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
 @dataclass(frozen=True, slots=True)

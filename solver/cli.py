@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from enum import StrEnum
 from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
@@ -43,6 +44,45 @@ DEFAULT_BUDGET = 50_000
 DEFAULT_SHOWN = 1_000
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"rulings {version('bridge-rulings')}")
+        except PackageNotFoundError:
+            typer.echo("rulings (not installed as a package)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Solve play-period rulings under the Laws of Duplicate Bridge."""
+
+
+class Laws(StrEnum):
+    """The editions of the Laws a rule set exists for."""
+
+    L2017 = "2017"
+    L2007 = "2007"
+
+
+class Kind(StrEnum):
+    """The irregularities ``generate`` draws (the same as ``generate.KINDS``; a test keeps
+    them equal; listed here so that ``--help`` imports nothing of the engine)."""
+
+    REVOKE = "revoke"
+    MISPLAY = "misplay"
+    EXPOSURE = "exposure"
+    LEAD = "lead"
+    FIFTH = "fifth"
+    SIMULTANEOUS = "simultaneous"
+    ESTABLISHED = "established"
+    MIXED = "mixed"
+
+
 def _need_dask(scheduler: str | None) -> None:
     """``--scheduler`` needs the optional Dask extra: say so (exit 2) when it is absent."""
     if scheduler is None:
@@ -61,7 +101,7 @@ def _error(err: RulingError) -> typer.Exit:
 
 @app.command()
 def solve(
-    case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON). Default: the bundled Law 47D case.")] = None,
+    case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON); - reads standard input. Default: the bundled Law 47D case.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
@@ -72,6 +112,7 @@ def solve(
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     from rulings.models.errors import RulingError
     from rulings.solver.casefile import load
+    from rulings.solver.engine import Restoration
     from rulings.solver.export import ruling_json, write_graph
     from rulings.solver.render import Style, make_console, ruling_view
     from rulings.solver.ruling import Ruling
@@ -81,6 +122,13 @@ def solve(
         if case is None:
             with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
                 loaded = load(path)
+        elif str(case) == "-":
+            from rulings.solver.casefile import MAX_BYTES, decode, loads
+
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES:
+                raise RulingError(f"standard input is larger than {MAX_BYTES:,} bytes", file="<stdin>", line=1)
+            loaded = loads(decode(raw, "<stdin>"), file="<stdin>")
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
@@ -111,9 +159,12 @@ def solve(
     if total > len(found):
         typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
     if as_json:
-        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated, budget=budget, found=total), indent=2, sort_keys=True) + "\n")
+        data = ruling_json(ruling, found, truncated=truncated, budget=budget, found=total)
+        if explain:  # the director's script, as the text output gives it
+            data["script"] = director_script(ruling, found)
+        sys.stdout.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
         return
-    console = make_console(soft_wrap=explain)
+    console = make_console(soft_wrap=explain, ascii_only=ascii_)
     if explain:
         style = Style("ascii" if ascii_ else "unicode")
         for line in director_script(ruling, found):
@@ -267,9 +318,9 @@ def generate(
     count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
     out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl or generated.yaml).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
-    laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
+    laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
-    kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = "revoke",
+    kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
     fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line) or yaml (one document each); see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
@@ -282,15 +333,13 @@ def generate(
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
 
-    if laws not in ("2017", "2007"):
-        raise typer.BadParameter("--laws must be 2017 or 2007")
-    if kind not in KINDS:
-        raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
+    laws_, kind_ = laws.value, kind.value
+    assert kind_ in KINDS
     if fmt is None and (with_ruling or exhaustive):
         # one file: the format follows --out's suffix, JSON lines when it says nothing
         fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
     if fmt is not None:
-        _generate_stream(count, kind, seed, laws, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
+        _generate_stream(count, kind_, seed, laws_, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
                          exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler)
         return
     if source is not None:
@@ -299,7 +348,7 @@ def generate(
     if out.exists() and not out.is_dir():
         typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
         raise typer.Exit(1)
-    written = write_kind_cases(kind, count, seed, out, edition=laws, full_hand=full_hand)
+    written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand)
     if with_count:
         from rulings.solver.casefile import load
         from rulings.solver.ruling import Ruling

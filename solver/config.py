@@ -89,13 +89,15 @@ class Decisions:
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
 
-    #: 2007 Law 45D is silent once each side has played to the next trick. True
-    #: (the EBL 2011 TD workshop, seed 000: "South revoked (♦J) and that revoke was
-    #: established"): the cards stand, but the card declarer named counts as played
-    #: (45C4(a)), so a player who did not follow its suit while able has revoked, and the
-    #: revoke is established. False: the cards stand and revokes are judged on the cards as
-    #: placed, by the revoke rules (as 2017 45D2 does). No effect on the 2017 rule set.
-    misplay_too_late_designated_card_counts: bool = True
+    #: 2007 Law 45D is silent once each side has played to the next trick. False (default):
+    #: the 2007 text makes dummy's card one to withdraw only while in time, so afterwards it
+    #: is a played card like any other; the cards stand and revokes are judged on the cards
+    #: as placed, by the revoke rules (as 2017 45D2 does). This is the EBL 2011 workshop read
+    #: literally (seed 000: declarer called the diamond six, dummy placed the heart six, and
+    #: "South revoked (♦J)" on the heart trick). True: the card declarer named counts as
+    #: played (45C4(a)) and a player who did not follow its suit while able has revoked.
+    #: No effect on the 2017 rule set.
+    misplay_too_late_designated_card_counts: bool = False
 
     # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
     # misinformation.py; docs/leads-rules.md) -----------------------------------------------

@@ -384,7 +384,6 @@ class Composition:
         self.case = case
         self.book = book
         self.replay: Replay = case.replay()
-        self._order = {id(e): i for i, e in enumerate(case.events)}
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
@@ -469,6 +468,11 @@ class Composition:
                 found.append(at)
         big = 1 << 30
         return (min(found) if found else big, focus if focus is not None else big)
+
+    @cached_property
+    def _order(self) -> dict[int, int]:
+        """The place in the record of each event, by identity (only when openings compete)."""
+        return {id(e): i for i, e in enumerate(self.case.events)}
 
     @cached_property
     def _play_order(self) -> dict[object, int]:

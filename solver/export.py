@@ -90,11 +90,11 @@ def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None, b
 
 def _dot(h: Any) -> str:
     def q(s: str) -> str:
-        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
     lines = ["digraph ruling {", "  rankdir=LR;", "  node [shape=box, fontname=Helvetica];"]
     for n, d in h.nodes(data=True):
-        label = d["label"] + (f"\\nrestoration {d['restoration']}" if "restoration" in d else "")
+        label = d["label"] + (f"\nrestoration {d['restoration']}" if "restoration" in d else "")
         shape = ", style=bold" if d.get("leaf") else ""
         lines.append(f"  {n} [label={q(label)}{shape}];")
     for a, b, d in h.edges(data=True):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from typer.testing import CliRunner
 
 from rulings.solver import cli
 
-RULINGS = shutil.which("rulings", path=str(Path(sys.executable).parent)) or "rulings"
+RULINGS = str(Path(sys.executable).parent / "rulings")
 GOOD = """title: a good case
 laws: 2017
 deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"

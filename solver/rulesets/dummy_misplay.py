@@ -15,9 +15,9 @@ docs/dummy-misplay-rules.md):
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
   suit it created is a revoke, ruled by the revoke rules (Laws 61-64) after the 45D2 step.
   The 2007 Laws have no such clause (45D2 is absent from the 2007 set); the 2007 set has a
-  2007-only rule instead: the cards stand, and (switch
-  ``misplay_too_late_designated_card_counts``, the EBL 2011 reading) a failure to follow the
-  suit of the card declarer named is an established revoke.
+  2007-only rule instead: the cards stand and revokes are judged on them as placed (the EBL
+  2011 workshop read literally); with the switch ``misplay_too_late_designated_card_counts``
+  on, a failure to follow the suit of the card declarer named is the established revoke.
 
 Also (docs/dummy-misplay-rules.md): a designated card that revokes is corrected under 62
 right after the 45D1 step (the shared task ``CorrectRevoke``, ruled by the revoke rules); a call that leaves a choice is
@@ -641,7 +641,7 @@ def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """2007 45D: too late, and the law is silent: the cards stand. With the switch
-    ``misplay_too_late_designated_card_counts`` (EBL 2011) the card declarer named is the
+    ``misplay_too_late_designated_card_counts`` on, the card declarer named is the
     card played (45C4(a)): a player who did not follow its suit while able has revoked, and
     the revoke is established (63A1); trick adjustment (64) is outside the ruling."""
     assert isinstance(task, MisplayTooLateSilent)

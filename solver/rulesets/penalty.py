@@ -121,6 +121,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
+    if not table.penalty_cards:
+        return None  # no penalty card in force: no lead options (50D2, 51B)
     leader = to_lead(table)
     if leader is None:
         return None
