@@ -181,7 +181,10 @@ class Restoration:
     def lead(self) -> Seat | None:
         """Who leads after the ruling: the winner (44G) of the last complete trick of the
         table as restored, from the trick under ruling on (a record ruled whole may have
-        played on past it); None when the trick under ruling is not complete or play is over."""
+        played on past it). When no card stands on the trick under ruling (a lead out of turn
+        refused and withdrawn, a simultaneous lead taken back), the Laws name its leader: the
+        winner of the trick before it, or the opening leader (44G, 41). None while the trick
+        under ruling is in progress (its winner is not yet known) or when play is over."""
         focus = self.node.focus
         if focus is None:
             return None
@@ -191,7 +194,12 @@ class Restoration:
                 if not t.is_complete:
                     break
                 last = t
-        if last is None or last.number == 13:  # play is over: nobody leads
+        if last is None:
+            under = self.table.trick(focus)
+            if under is None or not under.plays:
+                return self.table.without_trick_after(focus - 1).next_leader
+            return None
+        if last.number == 13:  # play is over: nobody leads
             return None
         return last.winner(self.table.trumps)
 
