@@ -713,15 +713,17 @@ class Composition:
                 extra.append(Notice(r.line, text))
         self.notices = (*self.notices, *extra)
 
-    def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
+    def graph(self, limit: int | None = None, budget: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
 
         Node attributes: ``leaf`` (bool), ``restoration`` (its number) on leaves, ``root`` on
-        the root. ``limit`` stops after that many nodes (for display of huge cascades).
+        the root. ``limit`` stops after that many nodes (for display of huge cascades);
+        ``budget`` after expanding that many nodes.
         """
         import networkx as nx
 
         root = self.root
+        expanded = 0
         g: nx.DiGraph[Node] = nx.DiGraph()
         g.add_node(root, root=True, leaf=root.is_leaf)
         stack = [root]
@@ -732,6 +734,9 @@ class Composition:
             order.append(node)
             if node.is_leaf:
                 continue
+            if budget is not None and expanded >= budget:
+                break
+            expanded += 1
             for step, child in reversed(self.expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)
