@@ -8,7 +8,16 @@
    agreement sweep (>= 100,000 positions by default; both implementations must agree).
 5. The case corpus (cases/*/): case files solved per second for each family of laws.
 6. Law 45D1: the solver against its own oracle (``oracle_45d1``) on random dummy-misplay
-   positions (20,000 by default), with the time ratio.
+   positions (20,000 by default), with the time ratio (both build the canonical keys).
+7. Whole records with two or three irregularities (generate --kind mixed).
+8. Against commit ce7fd33 in the same run (benchmarks/baseline.py: a temporary git worktree
+   of the baseline, each side a subprocess on the same cases, alternated): enumeration
+   only, with canonical keys, parse time apart, and two processes at once.
+9. Start-up: ``python -c pass``, ``rulings --help``, ``rulings solve`` (fresh processes).
+10. ``generate`` throughput and peak memory.
+
+Where the solver and the oracle are compared, both do the same work: the solver builds
+each restoration's canonical key, as the oracle does.
 
 Usage: python benchmarks/run.py [--quick] [--agreement N] [--json FILE]
 """
@@ -66,11 +75,20 @@ def bench_cases(n: int, repeats: int) -> dict[str, Any]:
             for _ in Ruling(c).restorations():
                 pass
 
+    def keyed_all() -> None:  # the oracle's work: every restoration's canonical key
+        for c in cases:
+            {r.key() for r in Ruling(c).restorations()}
+
     def oracle_all() -> None:
         for m in mappings:
             oracle_restorations(m)
 
+    t0 = time.perf_counter()
+    for m in mappings:
+        parse_case(m)
+    t_parse = time.perf_counter() - t0
     t_solver = median_time(solve_all, repeats)
+    t_keyed = median_time(keyed_all, repeats)
     t_oracle = median_time(oracle_all, max(1, repeats // 2))
     return {
         "cases": n,
@@ -78,8 +96,10 @@ def bench_cases(n: int, repeats: int) -> dict[str, Any]:
         "solver_cases_per_s": n / t_solver,
         "solver_us_per_case": t_solver / n * 1e6,
         "solver_us_per_restoration": t_solver / leaves * 1e6,
+        "parse_us_per_case": t_parse / n * 1e6,
+        "keyed_cases_per_s": n / t_keyed,
         "oracle_cases_per_s": n / t_oracle,
-        "oracle_over_solver_time": t_oracle / t_solver,
+        "oracle_over_solver_time": t_oracle / t_keyed,
     }
 
 
@@ -89,14 +109,19 @@ def bench_growth(targets: list[int], repeats: int) -> list[dict[str, Any]]:
         mapping = cascade_case(target)
         case = parse_case(mapping)
         leaves = sum(1 for _ in Ruling(case).restorations())
+        same = {r.key() for r in Ruling(case).restorations()} == oracle_restorations(mapping)
         t = median_time(lambda case=case: sum(1 for _ in Ruling(case).restorations()), repeats)
+        # the oracle's work on the solver's side: one canonical key per leaf
+        t_key = median_time(lambda case=case: {r.key() for r in Ruling(case).restorations()}, repeats)
         t_or = median_time(lambda m=mapping: oracle_restorations(m), max(1, repeats // 2))
         rows.append({
             "target": target,
             "restorations": leaves,
             "solver_us_per_restoration": t / leaves * 1e6,
+            "keyed_us_per_restoration": t_key / leaves * 1e6,
             "oracle_us_per_restoration": t_or / leaves * 1e6,
-            "oracle_over_solver_time": t_or / t,
+            "oracle_over_solver_time": t_or / t_key,
+            "same_keys": same,
         })
     return rows
 
@@ -206,6 +231,38 @@ def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
             "oracle_over_solver_time": t_oracle / t_solver if t_solver else float("nan")}
 
 
+def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
+    """Whole records with two or three irregularities of different families (generate --kind mixed)."""
+    import random
+
+    from rulings.solver.generate_mixed import random_mixed_case
+
+    rng = random.Random(2026)
+    cases = [parse_case(random_mixed_case(rng)) for _ in range(n)]
+    leaves = sum(1 for c in cases for _ in Ruling(c).restorations())
+
+    def solve_all() -> None:
+        for c in cases:
+            for _ in Ruling(c).restorations():
+                pass
+
+    t = median_time(solve_all, repeats)
+    return {"cases": n, "restorations": leaves, "cases_per_s": n / t, "us_per_restoration": t / max(1, leaves) * 1e6}
+
+
+def bench_generate(n: int) -> dict[str, Any]:
+    """``generate``'s work: random revoke positions (the cases, not the files), per second
+    and the peak memory of building them in a list."""
+    t0 = time.perf_counter()
+    sum(1 for _ in random_revoke_cases(n, seed=7))
+    t = time.perf_counter() - t0
+    tracemalloc.start()
+    held = list(random_revoke_cases(n, seed=7))
+    _, top = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"cases": len(held), "cases_per_s": n / t, "peak_kib": top / 1024}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
@@ -227,15 +284,21 @@ def main() -> int:
     print(f"\n1. random revoke cases: {c['cases']} cases, {c['restorations']} restorations")
     print(f"   solver: {c['solver_cases_per_s']:,.0f} cases/s ({c['solver_us_per_case']:.0f} us/case, "
           f"{c['solver_us_per_restoration']:.1f} us/restoration)")
-    print(f"   oracle: {c['oracle_cases_per_s']:,.0f} cases/s; oracle time / solver time = {c['oracle_over_solver_time']:.2f}")
+    print(f"   parsing (apart): {c['parse_us_per_case']:.0f} us/case; with a canonical key per restoration: "
+          f"{c['keyed_cases_per_s']:,.0f} cases/s")
+    print(f"   oracle: {c['oracle_cases_per_s']:,.0f} cases/s; oracle time / solver time (both building the keys) = "
+          f"{c['oracle_over_solver_time']:.2f}")
 
     g = bench_growth(targets, repeats)
     out["growth"] = g
     print("\n2. cost per restoration as the cascade grows")
-    print(f"   {'leaves':>8} {'solver us/leaf':>15} {'oracle us/leaf':>15} {'oracle/solver':>14}")
+    print("   (the 62C cascade of one revoke: its leaves grow with the later plays the non-offending side may change,")
+    print("    at most 1,463 for one revoke (generate.cascade_case: the domain's maximum, the largest target reaches it);")
+    print("    oracle/solver compares the same work, a canonical key per leaf, and 'same' says both gave the same keys)")
+    print(f"   {'leaves':>8} {'solver us/leaf':>15} {'keyed us/leaf':>14} {'oracle us/leaf':>15} {'oracle/solver':>14} {'same':>5}")
     for row in g:
-        print(f"   {row['restorations']:>8} {row['solver_us_per_restoration']:>15.1f} "
-              f"{row['oracle_us_per_restoration']:>15.1f} {row['oracle_over_solver_time']:>14.2f}")
+        print(f"   {row['restorations']:>8} {row['solver_us_per_restoration']:>15.1f} {row['keyed_us_per_restoration']:>14.1f} "
+              f"{row['oracle_us_per_restoration']:>15.1f} {row['oracle_over_solver_time']:>14.2f} {row['same_keys']!s:>5}")
     big = [r for r in g if r["restorations"] >= 100]
     if len(big) >= 2:
         flat = big[-1]["solver_us_per_restoration"] / big[0]["solver_us_per_restoration"]
@@ -269,6 +332,40 @@ def main() -> int:
           f"oracle time / solver time = {d['oracle_over_solver_time']:.2f}")
     for ex in d["examples"]:
         print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+
+    x = bench_mixed(300 if quick else 2000, repeats)
+    out["mixed"] = x
+    print(f"\n7. whole records, two or three irregularities (generate --kind mixed): {x['cases']} records, "
+          f"{x['restorations']} restorations; {x['cases_per_s']:,.0f} records/s, {x['us_per_restoration']:.0f} us/restoration")
+
+    from baseline import compare, startup
+
+    try:
+        b = compare("ce7fd33", n=500 if quick else 2000, repeats=3 if quick else 5)
+    except Exception as err:  # no git history (an exported tree): say so, do not fail the run
+        print(f"\n8. baseline comparison skipped: {err}")
+    else:
+        out["baseline"] = b
+        print(f"\n8. random revoke cases against commit {b['baseline']} in this run, the same {b['cases']} cases "
+              f"({b['restorations']} restorations) on both sides (subprocesses, alternated, medians):")
+        print(f"   enumeration only:      {b['current_cases_per_s']:,.0f} vs {b['baseline_cases_per_s']:,.0f} cases/s, "
+              f"ratio {b['ratio']:.2f} (target 3.5)")
+        print(f"   with canonical keys:   {b['current_keyed_cases_per_s']:,.0f} vs {b['baseline_keyed_cases_per_s']:,.0f} "
+              f"cases/s, ratio {b['keyed_ratio']:.2f}")
+        print(f"   parsing (apart):       {b['current_parse_us_per_case']:.0f} vs {b['baseline_parse_us_per_case']:.0f} us/case")
+        print(f"   two processes at once: {b['two_process_cases_per_s']:,.0f} cases/s, {b['two_over_one']:.2f}x one "
+              f"(target 1.8; other load on the machine lowers it)")
+
+    st = startup()
+    out["startup"] = st
+    print(f"\n9. start-up (median of 7 fresh processes): python -c pass {st['python_s'] * 1e3:.0f} ms; "
+          f"rulings --help {st['help_s'] * 1e3:.0f} ms ({st['help_ratio']:.1f}x, target 3); "
+          f"rulings solve {st['solve_s'] * 1e3:.0f} ms ({st['solve_ratio']:.1f}x, target 6)")
+
+    gen = bench_generate(500 if quick else 5000)
+    out["generate"] = gen
+    print(f"\n10. generate (random revoke positions): {gen['cases_per_s']:,.0f} cases/s; "
+          f"{gen['cases']} cases held in a list peak at {gen['peak_kib']:,.0f} KiB")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")

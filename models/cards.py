@@ -27,30 +27,18 @@ class Seat(enum.Enum):
     S = "S"
     W = "W"
 
-    @property
-    def index(self) -> int:
-        """0 for North, 1 East, 2 South, 3 West."""
-        return _SEAT_INDEX[self._value_]
+    # Read on every card of the solver's hot path, so plain member attributes (set once
+    # below the class) rather than properties: ``index`` 0 for North, 1 East, 2 South,
+    # 3 West; ``lho``, ``partner``, ``rho`` the seats 1, 2, 3 places clockwise; ``side``.
+    index: int
+    lho: Seat
+    partner: Seat
+    rho: Seat
+    side: Side
 
     def next(self, steps: int = 1) -> Seat:
         """Return the seat ``steps`` places clockwise (play runs clockwise)."""
         return _SEAT_ORDER[(_SEAT_INDEX[self._value_] + steps) % 4]
-
-    @property
-    def lho(self) -> Seat:
-        return self.next(1)
-
-    @property
-    def partner(self) -> Seat:
-        return self.next(2)
-
-    @property
-    def rho(self) -> Seat:
-        return self.next(3)
-
-    @property
-    def side(self) -> Side:
-        return _SEAT_SIDE[self._value_]
 
     @classmethod
     def parse(cls, token: str) -> Seat:
@@ -66,10 +54,10 @@ class Seat(enum.Enum):
             raise NotationError(f"bad seat {token!r}", token=token) from None
 
     def __str__(self) -> str:
-        return self._value_
+        return self._name_
 
     def __format__(self, spec: str) -> str:
-        return format(self._value_, spec)
+        return format(self._name_, spec)
 
     __hash__ = object.__hash__  # members are singletons; identity hashing is C-fast
 
@@ -148,6 +136,11 @@ class Suit(enum.Enum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    @property
+    def plural(self) -> str:
+        """The suit in words, ``spades``: unambiguous in prose where ``S`` is also a seat."""
+        return self.name.lower()
+
     def format(self, symbols: Symbols = "ascii") -> str:
         return self.symbol if symbols == "unicode" else self.value
 
@@ -194,6 +187,12 @@ _SUIT_WORDS = {
 }
 #: Suits in PBN hand order (S.H.D.C) and in display order.
 _SEAT_SIDE = {"N": Side.NS, "S": Side.NS, "E": Side.EW, "W": Side.EW}
+for _seat in _SEAT_ORDER:
+    _i = _SEAT_INDEX[_seat._value_]
+    _seat.index = _i
+    _seat.lho, _seat.partner, _seat.rho = (_SEAT_ORDER[(_i + k) % 4] for k in (1, 2, 3))
+    _seat.side = _SEAT_SIDE[_seat._value_]
+del _seat, _i
 SUITS_PBN: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 

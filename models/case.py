@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rulings.models.cards import Card, Seat, Side
@@ -117,7 +118,7 @@ class Case:
         """The record up to its first ``resume`` line (the whole record when it has none)."""
         return self.segments[0]
 
-    @property
+    @cached_property
     def segments(self) -> tuple[tuple[AnyEvent, ...], ...]:
         """The record cut at its ``resume`` lines: each part is played, then ruled at its
         ``attention``; the next part is played on from the position as ruled."""

@@ -31,13 +31,13 @@ Definitions the resolver relies on (docs/designation-rules.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from rulings.models.cards import Card, Rank, Seat, Suit
-from rulings.models.errors import IllegalActionError
-from rulings.models.events import Call
+from rulings.models.errors import IllegalActionError, RulingError
+from rulings.models.events import AnyEvent, Call, ChangeDesignation, DirectorFinds, Touch
 from rulings.models.table import TableState
 
 Chooser = Literal["declarer", "defenders"]
@@ -293,3 +293,71 @@ def _dummy_won_previous(table: TableState) -> Suit | None:
                 return card.suit if card is not None else None
             return None
     return None
+
+
+# ----- the record prepared: the director's findings attached to the events they concern ----------
+@dataclass(frozen=True, slots=True)
+class FoundCall:
+    """A call with the director's finding of incontrovertible intention attached (46B intro)."""
+
+    call: Call
+    incontrovertible: tuple[Card, ...] | None = None
+
+
+Event = AnyEvent | FoundCall
+
+
+FINDING_WORDS = {"slip", "rethink", "lapse", "pause"}
+TOUCH_WORDS = {"arranging", "reaching", "deliberate"}
+
+
+def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
+    """Attach each ``director finds ...`` to the event it concerns: ``incontrovertible <cards>``
+    to the latest call before it, ``slip``/``rethink`` to the latest change of designation,
+    ``deliberate``/``arranging``/``reaching`` to the latest touch (a finding after the
+    attention line concerns the latest such event of the record).
+
+    Raises RulingError (line, token) for a bad card in a finding.
+    """
+    out: list[Event] = list(events)
+
+    def latest(kind: type | tuple[type, ...], before: int) -> int | None:
+        for j in range(before - 1, -1, -1):
+            item = out[j]
+            probe = item.call if isinstance(item, FoundCall) else item
+            if isinstance(probe, kind):
+                return j
+        return None
+
+    for i, e in enumerate(events):
+        if not isinstance(e, DirectorFinds):
+            continue
+        words = e.finding.split()
+        head = words[0].lower() if words else ""
+        if head == "incontrovertible" and len(words) >= 2:
+            cards: list[Card] = []
+            for w in words[1:]:
+                try:
+                    cards.append(Card.parse(w))
+                except RulingError:
+                    raise IllegalActionError(f"bad card {w!r} in 'director finds {e.finding}'", token=w).located(
+                        line=e.line) from None
+            j = latest(Call, i)
+            if j is not None:
+                item = out[j]
+                call = item.call if isinstance(item, FoundCall) else item
+                assert isinstance(call, Call)
+                out[j] = FoundCall(call, tuple(cards))
+        elif head in FINDING_WORDS and len(words) == 1:
+            j = latest(ChangeDesignation, i)
+            if j is not None:
+                ch = out[j]
+                assert isinstance(ch, ChangeDesignation)
+                out[j] = replace(ch, finding=head)  # type: ignore[arg-type]
+        elif head in TOUCH_WORDS and len(words) == 1:
+            j = latest(Touch, i)
+            if j is not None:
+                t = out[j]
+                assert isinstance(t, Touch)
+                out[j] = replace(t, purpose=head)
+    return tuple(out)

@@ -136,7 +136,7 @@ class Revoke:
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
 
     def __str__(self) -> str:
-        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led} led)"
+        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,38 +356,53 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         trumps = self.trumps
+        # the trick being filled is kept as (number, leader, plays) and built once it is left
+        cur = tricks.pop() if tricks and not tricks[-1].is_complete else None
+        number = cur.number if cur is not None else 0
+        leader = cur.leader if cur is not None else self.first_leader
+        cards: list[tuple[Seat, Card]] = list(cur.plays) if cur is not None else []
+        seen = 0  # the seats with a card in the trick being filled, as bits of Seat.index
+        for s, _ in cards:
+            seen |= 1 << s.index
+        open_trick = cur is not None
+        expected: Seat | None
         for index, (seat, card) in enumerate(plays):
             hand = holding[seat.index]
             if card not in hand:
                 raise self._not_held(seat, card, index)
-            cur = tricks[-1] if tricks else None
-            expected: Seat | None
-            if cur is None or cur.is_complete:
-                if cur is None:
+            if not open_trick or len(cards) >= 4:
+                if open_trick:
+                    tricks.append(Trick(number, leader, tuple(cards)))
+                if not tricks:
                     number, expected = self.first_trick, self.first_leader
                 else:
-                    number, expected = cur.number + 1, cur.winner(trumps)
-                cur = Trick(number, seat)
-                tricks.append(cur)
+                    last = tricks[-1]
+                    number, expected = last.number + 1, last.winner(trumps)
+                leader, cards, open_trick, seen = seat, [], True, 0
+                in_turn = seat is expected
             else:
-                expected = cur.next_seat
-            in_turn = seat is expected and cur.card_of(seat) is None
+                expected = cards[-1][0].lho if cards else leader
+                in_turn = seat is expected and not seen >> seat.index & 1
             if not in_turn:
-                out_of_turn.append((cur.number, seat))
-            led = cur.suit_led
+                out_of_turn.append((number, seat))
             was_penalty = None
             if penalty:
                 was_penalty = next((p.kind for p in penalty if p.card == card), None)
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.
-            if in_turn and led is not None and card.suit is not led and any(c.suit is led for c in hand):
-                revokes.append(Revoke(seat, cur.number, card, led, was_penalty))
-            tricks[-1] = Trick(cur.number, cur.leader, (*cur.plays, (seat, card)))
+            if in_turn and cards:
+                led = cards[0][1].suit
+                if card.suit is not led and any(c.suit is led for c in hand):
+                    revokes.append(Revoke(seat, number, card, led, was_penalty))
+            cards.append((seat, card))
+            seen |= 1 << seat.index
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
             holding[seat.index] = hand - {card}
+        if open_trick:
+            tricks.append(Trick(number, leader, tuple(cards)))
         return self._evolve(
             tricks=tuple(tricks),
             revokes=tuple(revokes),
@@ -434,34 +449,41 @@ class TableState:
         by default its first.
         Raises IllegalActionError if the seat has no card there or ``new`` is not held.
         """
-        i = next((k for k, t in enumerate(self.tricks) if t.number == trick), -1)
+        tricks_now = self.tricks
+        i = trick - self.first_trick
+        if not (0 <= i < len(tricks_now) and tricks_now[i].number == trick):
+            # a trick emptied by an earlier withdrawal leaves a gap: search by number
+            i = next((k for k, t in enumerate(tricks_now) if t.number == trick), -1)
         if i < 0:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
-        t = self.tricks[i]
+        t = tricks_now[i]
         pos = t.position_of(seat) if card is None else next((k for k, p in enumerate(t.plays) if p == (seat, card)), None)
         if pos is None:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         old = t.plays[pos][1]
-        if new is not None and new not in self.hand(seat) and new != old:
+        mine = self.holding[seat.index]
+        if new is not None and new not in mine and new != old:
             raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
         plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
-        tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays), *self.tricks[i + 1:])
-        if not plays:
-            tricks = self.tricks[:i] + self.tricks[i + 1 :]
+        if plays:
+            tricks = (*tricks_now[:i], Trick(t.number, t.leader, plays), *tricks_now[i + 1:])
+        else:
+            tricks = tricks_now[:i] + tricks_now[i + 1:]
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
-        was = next((p for p in played_penalty if p.card == old), None)
-        if was is not None:
-            played_penalty = played_penalty - {was}
-            if restore_penalty:
-                penalty = penalty | {was}
-        if new is not None:
+        if played_penalty:
+            was = next((p for p in played_penalty if p.card == old), None)
+            if was is not None:
+                played_penalty = played_penalty - {was}
+                if restore_penalty:
+                    penalty = penalty | {was}
+        if new is not None and penalty:
             now = next((p for p in penalty if p.card == new), None)
             if now is not None:
                 penalty = penalty - {now}
                 played_penalty = played_penalty | {now}
         holding = list(self.holding)
-        mine = holding[seat.index] | {old}
+        mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
         return self._evolve(
             tricks=tricks,

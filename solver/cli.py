@@ -1,27 +1,30 @@
 """The ``rulings`` command line: a thin shell over the library.
 
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
-claim; 2 a usage error.
+claim; 2 a usage error; 3 an internal error (a bug in bridge-rulings, not in the input: the
+message names the command and, for ``verify``, the file; please report it).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
+from enum import StrEnum
 from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulings.models.errors import RulingError
-from rulings.solver.casefile import load
-from rulings.solver.export import ruling_json, write_graph
-from rulings.solver.render import Style, claim_line, make_console, restoration_line, ruling_view
-from rulings.solver.ruling import Ruling
-from rulings.solver.summary import director_script, distinct
-from rulings.solver.verify import verify_paths
+if TYPE_CHECKING:
+    from rulings.models.errors import RulingError
+    from rulings.solver.engine import Restoration
+
+# Start-up: each command imports the engine, the rules and the renderer it needs when it
+# runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
+# formatter costs more to import than the rest of the start-up together).
 
 app = typer.Typer(
     name="rulings",
@@ -29,9 +32,66 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 BUNDLED_CASE = "data/example-47d.yaml"
+#: nodes of the ruling graph a command expands at most (``--budget``): far above any ruling of
+#: a real record (the largest cascades need a few thousand), low enough that a hostile or
+#: absurd record stops within seconds and a few hundred MB
+DEFAULT_BUDGET = 50_000
+#: restorations listed at most when no --limit is given (all are still counted)
+DEFAULT_SHOWN = 1_000
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"rulings {version('bridge-rulings')}")
+        except PackageNotFoundError:
+            typer.echo("rulings (not installed as a package)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Solve play-period rulings under the Laws of Duplicate Bridge."""
+
+
+class Laws(StrEnum):
+    """The editions of the Laws a rule set exists for."""
+
+    L2017 = "2017"
+    L2007 = "2007"
+
+
+class Kind(StrEnum):
+    """The irregularities ``generate`` draws (the same as ``generate.KINDS``; a test keeps
+    them equal; listed here so that ``--help`` imports nothing of the engine)."""
+
+    REVOKE = "revoke"
+    MISPLAY = "misplay"
+    EXPOSURE = "exposure"
+    LEAD = "lead"
+    FIFTH = "fifth"
+    SIMULTANEOUS = "simultaneous"
+    ESTABLISHED = "established"
+    MIXED = "mixed"
+
+
+def _need_dask(scheduler: str | None) -> None:
+    """``--scheduler`` needs the optional Dask extra: say so (exit 2) when it is absent."""
+    if scheduler is None:
+        return
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        typer.echo("error: --scheduler needs dask.distributed: pip install 'bridge-rulings[dask]'", err=True)
+        raise typer.Exit(2) from None
 
 
 def _error(err: RulingError) -> typer.Exit:
@@ -41,36 +101,70 @@ def _error(err: RulingError) -> typer.Exit:
 
 @app.command()
 def solve(
-    case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON). Default: the bundled Law 47D case.")] = None,
+    case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON); - reads standard input. Default: the bundled Law 47D case.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     graph: Annotated[Path | None, typer.Option("--graph", help="Write the ruling graph: .dot, .graphml or .json.")] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Suits as S H D C instead of symbols.")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many restorations.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, max=sys.maxsize, help="Stop after this many restorations.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.casefile import load
+    from rulings.solver.engine import Restoration
+    from rulings.solver.export import ruling_json, write_graph
+    from rulings.solver.render import Style, make_console, ruling_view
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import director_script
+
     try:
         if case is None:
             with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
                 loaded = load(path)
+        elif str(case) == "-":
+            from rulings.solver.casefile import MAX_BYTES, decode, loads
+
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES:
+                raise RulingError(f"standard input is larger than {MAX_BYTES:,} bytes", file="<stdin>", line=1)
+            loaded = loads(decode(raw, "<stdin>"), file="<stdin>")
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
-        stream = ruling.restorations()
-        found = distinct(islice(stream, limit) if limit is not None else stream)
-        truncated = limit is not None and next(stream, None) is not None
+        stream = ruling.restorations(budget=budget)
+        cap = limit if limit is not None else DEFAULT_SHOWN
+        seen: set[bytes] = set()  # a 16-byte digest of each key: memory stays small up to the budget
+        found: list[Restoration] = []
+        for r in islice(stream, limit) if limit is not None else stream:
+            key = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(found) < cap:  # listed; the rest only counted (memory stays bounded)
+                found.append(r)
+        total = len(seen)
+        truncated = total > len(found) or (limit is not None and next(stream, None) is not None)
     except RulingError as err:
         raise _error(err) from None
     if graph is not None:
         try:
-            write_graph(ruling, graph, limit=None if limit is None else limit * 20)
+            write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
         except (ValueError, OSError) as err:
             typer.echo(f"error: {graph}: {err}", err=True)
             raise typer.Exit(1) from None
+    if ruling.exhausted:
+        typer.echo(f"note: stopped after expanding {ruling.expanded:,} nodes (--budget {budget:,}): the ruling is not complete; "
+                   f"{total:,} restorations found so far", err=True)
+    if total > len(found):
+        typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
     if as_json:
-        sys.stdout.write(json.dumps(ruling_json(ruling, found, truncated=truncated), indent=2, sort_keys=True) + "\n")
+        data = ruling_json(ruling, found, truncated=truncated, budget=budget, found=total)
+        if explain:  # the director's script, as the text output gives it
+            data["script"] = director_script(ruling, found)
+        sys.stdout.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
         return
-    console = make_console(soft_wrap=explain)
+    console = make_console(soft_wrap=explain, ascii_only=ascii_)
     if explain:
         style = Style("ascii" if ascii_ else "unicode")
         for line in director_script(ruling, found):
@@ -85,38 +179,65 @@ def solve(
 def verify(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more fails (its claims cannot be decided).")] = DEFAULT_BUDGET,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes, each verifying chunks of files (same output, same order).")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run the chunks on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
+    junit: Annotated[Path | None, typer.Option("--junit", help="Also write the results as JUnit XML (a test case per file).")] = None,
+    chunk: Annotated[int, typer.Option("--chunk", min=1, max=100_000, help="Files per chunk with --jobs or --scheduler.")] = 64,
 ) -> None:
-    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``."""
+    """Check every ``expect`` claim of the cases; the last line is ``N passed, M failed``.
+
+    Results are printed as they come, one file at a time (memory stays flat in the number of files)."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.junit import JUnitWriter
+    from rulings.solver.render import make_console
+    from rulings.solver.verify import stream_outcomes
+
+    _need_dask(scheduler)
     console = make_console(soft_wrap=True)
-    passed = failed = cases = 0
+    passed = failed = cases = crashed = 0
+    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget)
+    writer = JUnitWriter(junit) if junit is not None else None
     try:
-        reports = list(verify_paths(list(paths)))
-    except RulingError as err:
-        raise _error(err) from None
-    for rep in reports:
-        cases += 1
-        if rep.error is not None:
-            failed += 1
-            console.print(f"FAIL {rep.file}: error: {rep.error}", markup=False, style="red")
-            continue
-        passed += rep.passed
-        failed += rep.failed
-        title = rep.case.title if rep.case is not None and rep.case.title else ""
-        head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {len(rep.results)} claims, {len(rep.restorations)} restorations"
-        if rep.failed == 0 and quiet:
-            continue
-        console.print(head + (f"  ({title})" if title else ""), markup=False, style=None if rep.failed == 0 else "red")
-        for res in rep.results:
-            if res.passed and quiet:
+        while True:
+            try:  # one outcome at a time: memory stays flat in the number of files
+                rep = next(outcomes)
+            except StopIteration:
+                break
+            except RulingError as err:
+                raise _error(err) from None
+            cases += 1
+            if writer is not None:
+                writer.add(rep)
+            if rep.status == "crash":
+                failed += 1
+                crashed += 1
+                console.print(f"CRASH {rep.file}: internal error ({rep.message}); a bug in bridge-rulings, not in the file",
+                              markup=False, style="red")
                 continue
-            console.print(claim_line(res), markup=False)
-            if not res.passed:
-                if res.counterexample is not None:
-                    console.print("       counterexample: " + restoration_line(res.counterexample), markup=False)
-                elif res.claim.quantifier == "sometimes":
-                    console.print("       no restoration satisfies it", markup=False)
+            if rep.status == "error":
+                failed += 1
+                console.print(f"FAIL {rep.file}: error: {rep.message}", markup=False, style="red")
+                continue
+            passed += rep.passed
+            failed += rep.failed
+            if rep.failed == 0 and quiet:
+                continue
+            head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {rep.claims} claims, {rep.restorations} restorations"
+            console.print(head + (f"  ({rep.title})" if rep.title else ""), markup=False, style=None if rep.failed == 0 else "red")
+            for ok, line, extra in rep.lines:
+                if ok and quiet:
+                    continue
+                console.print(line, markup=False)
+                if extra:
+                    console.print("       " + extra, markup=False)
+    finally:
+        if writer is not None:
+            writer.close()
     console.print(f"{cases} case files", markup=False)
-    console.print(f"{passed} passed, {failed} failed", markup=False)
+    console.print(f"{passed} passed, {failed} failed" + (f", {crashed} internal error(s)" if crashed else ""), markup=False)
+    if crashed:
+        raise typer.Exit(3)
     if failed:
         raise typer.Exit(1)
 
@@ -126,49 +247,112 @@ def coverage(
     paths: Annotated[list[Path], typer.Argument(help="Case files or directories.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
+    budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    from rulings.models.errors import RulingError
     from rulings.solver.coverage import EDITIONS, measure
+    from rulings.solver.render import make_console
 
     try:
-        cov = measure(list(paths))
+        cov = measure(list(paths), budget)
     except RulingError as err:
         raise _error(err) from None
     reports = [cov.report(e) for e in EDITIONS]
     if as_json:
-        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors}, indent=2, sort_keys=True) + "\n")
+        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors, "internal_errors": cov.crashes},
+                                    indent=2, sort_keys=True) + "\n")
+        if cov.crashes:
+            raise typer.Exit(3)
         return
     console = make_console(soft_wrap=True)
     for rep in reports:
         console.print(f"Laws {rep['edition']}: {rep['cases']} cases apply {rep['covered']} of {rep['clauses']} clauses", markup=False)
         for clause, files_ in rep["by_clause"].items():
             console.print(f"  {clause:<8} {len(files_):>4} case(s)", markup=False)
+        console.print(f"  implemented, not exercised by these cases ({len(rep['unexercised'])}): " + " ".join(rep["unexercised"]), markup=False)
+        console.print(f"  out of scope, no rule ({len(rep['out_of_scope'])}): " + " ".join(rep["out_of_scope"]), markup=False)
         if show_uncovered:
             console.print("  not applied: " + " ".join(rep["uncovered"]), markup=False)
     for e in cov.errors:
         console.print(f"error: {e}", markup=False)
+    for e in cov.crashes:
+        console.print(f"CRASH {e}; a bug in bridge-rulings, not in the file", markup=False)
+    if cov.crashes:
+        raise typer.Exit(3)
     if cov.errors:
         raise typer.Exit(1)
 
 
 @app.command()
+def score(
+    theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling} (docs/scoring.md).")],
+    against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl); default: solve each record's case.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
+) -> None:
+    """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
+    when some clause disagrees."""
+    from rulings.models.errors import RulingError
+    from rulings.solver.score import lines
+    from rulings.solver.score import score as run_score
+
+    try:
+        result = run_score(theirs, against)
+    except RulingError as err:
+        raise _error(err) from None
+    except OSError as err:
+        typer.echo(f"error: {err.filename}: {err.strerror}", err=True)
+        raise typer.Exit(1) from None
+    report = result.report()
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    else:
+        for line in lines(report):
+            typer.echo(line)
+    if report["wrong_clauses"] or report["unmatched_ids"]:
+        raise typer.Exit(1)
+
+
+@app.command()
 def generate(
-    count: Annotated[int, typer.Argument(min=1, help="How many random cases.")],
-    out: Annotated[Path, typer.Option("--out", help="Directory to write the YAML case files to.")] = Path("generated"),
+    count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl or generated.yaml).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
-    laws: Annotated[str, typer.Option("--laws", help="Edition: 2017 or 2007.")] = "2017",
+    laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
-    kind: Annotated[str, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = "revoke",
+    kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line) or yaml (one document each); see docs/test-sets.md.")] = None,
+    with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
+    full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
+    exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
+    source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal and lawful play (from trick 1) are used.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
 
-    if laws not in ("2017", "2007"):
-        raise typer.BadParameter("--laws must be 2017 or 2007")
-    if kind not in KINDS:
-        raise typer.BadParameter(f"--kind must be one of {', '.join(KINDS)}")
-    written = write_kind_cases(kind, count, seed, out, edition=laws)
+    laws_, kind_ = laws.value, kind.value
+    assert kind_ in KINDS
+    if fmt is None and (with_ruling or exhaustive):
+        # one file: the format follows --out's suffix, JSON lines when it says nothing
+        fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
+    if fmt is not None:
+        _generate_stream(count, kind_, seed, laws_, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
+                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler)
+        return
+    if source is not None:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    out = out if out is not None else Path("generated")
+    if out.exists() and not out.is_dir():
+        typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
+        raise typer.Exit(1)
+    written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand)
     if with_count:
+        from rulings.solver.casefile import load
+        from rulings.solver.ruling import Ruling
+
         for path in written:
             case = load(path)
             n = sum(1 for _ in Ruling(case).restorations())
@@ -177,8 +361,137 @@ def generate(
     typer.echo(f"wrote {len(written)} case files to {out}")
 
 
+def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
+                     full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool,
+                     scheduler: str | None = None) -> None:
+    """``generate --format``: records written to one file as they are made (in order, also
+    with worker processes), a progress bar on stderr."""
+    from collections.abc import Callable, Iterable
+    from contextlib import nullcontext
+    from typing import Any, TextIO
+
+    from rulings.models.errors import RulingError
+    from rulings.solver.generate import GenerationError
+    from rulings.solver.testsets import (
+        EXHAUSTIVE_KINDS,
+        FORMATS,
+        PlayedDeal,
+        exhaustive_cases,
+        mapping_record_text,
+        random_record_text,
+    )
+
+    _need_dask(scheduler)
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
+    if source is not None and not exhaustive:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    task: Callable[[Any], str]
+    jobs_in: Iterable[Any]
+    if exhaustive:
+        if kind not in EXHAUSTIVE_KINDS:
+            raise typer.BadParameter(f"--exhaustive enumerates --kind {', '.join(EXHAUSTIVE_KINDS)}")
+        try:
+            if source is not None:
+                from rulings.solver.casefile import load
+
+                played = PlayedDeal.of_case(load(source))
+            else:
+                played = PlayedDeal.random(seed, laws)
+            made = list(islice(exhaustive_cases(kind, played), count))
+        except (RulingError, GenerationError) as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(1) from None
+        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt) for name, m in made], len(made)
+    else:
+        task = random_record_text
+        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt) for i in range(count))
+        total = count
+    target = out if out is not None else Path(f"generated.{fmt}")
+    to_stdout = str(target) == "-"
+    if not to_stdout and target.is_dir():
+        typer.echo(f"error: {target}: is a directory (with --format, --out names the one file the cases stream into)", err=True)
+        raise typer.Exit(1)
+    handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
+    with handle as fh:
+        stream: TextIO = fh
+        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler)
+    if not to_stdout:
+        typer.echo(f"wrote {written} cases to {target}", err=True)
+
+
+def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool,
+                    scheduler: str | None = None) -> int:
+    """Run ``task`` on each job (in ``jobs`` processes, chunks of jobs each), writing each
+    result to ``out`` in job order as it comes; returns how many were written."""
+    from typing import Any
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from rulings.solver.parallel import ordered_map
+
+    fn: Any = task
+    fh: Any = out
+    written = 0
+    progress = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=not bar)
+    with progress:
+        bar_id = progress.add_task("cases", total=total)
+        for text in ordered_map(fn, jobs_in, jobs=jobs, scheduler=scheduler,  # type: ignore[arg-type]
+                                chunk=max(1, min(64, total // (jobs * 8) or 1))):
+            fh.write(text)
+            written += 1
+            progress.advance(bar_id)
+    fh.flush()
+    return written
+
+
+_REPLACED = False
+
+
+def _replace_once(err: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: an unencodable character is shown as '?' (said once, at exit)."""
+    global _REPLACED
+    _REPLACED = True
+    if isinstance(err, UnicodeEncodeError):
+        return "?" * (err.end - err.start), err.end
+    raise err
+
+
+def _safe_streams() -> None:
+    """Output never fails on a character the terminal cannot encode (a lone surrogate in a
+    title, symbols on a Latin-1 stream): it is replaced, and the user is told once."""
+    import codecs
+
+    codecs.register_error("rulings-replace", _replace_once)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="rulings-replace")
+
+
 def main() -> None:
-    app()
+    """The ``rulings`` entry point: input errors exit 1 (the commands say why); anything else
+    is a bug, reported briefly with exit code 3, never as a traceback."""
+    _safe_streams()
+    try:
+        app(standalone_mode=True)
+    except SystemExit as done:
+        if _REPLACED:
+            sys.stderr.write("note: some characters could not be shown in this terminal's encoding and were replaced by '?'\n")
+        raise done
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(130) from None
+    except RecursionError:
+        sys.stderr.write(f"internal error: the ruling is too deep (RecursionError) while running 'rulings {' '.join(sys.argv[1:])}'; "
+                         "a bug in bridge-rulings, not in the input\n")
+        raise SystemExit(3) from None
+    except Exception as err:
+        sys.stderr.write(f"internal error: {type(err).__name__}: {err} while running 'rulings {' '.join(sys.argv[1:])}'; "
+                         "a bug in bridge-rulings, not in the input: please report it\n")
+        raise SystemExit(3) from None
 
 
 if __name__ == "__main__":

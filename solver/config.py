@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulings.models.designation import DesignationPolicy
+
 
 @dataclass(frozen=True, slots=True)
 class Decisions:
@@ -55,6 +57,13 @@ class Decisions:
     #: 50B test (minor if a single non-honour).
     os_withdrawn_card_is_major: bool = True
 
+    #: Law 58B4 ("not discovered until each side has played to the next trick": Law 67, a
+    #: defective trick) says nothing of cards whose faces everybody saw. True: cards played
+    #: together with every face visible were discovered when played, so 58B1/58B2 rule them
+    #: whenever attention is drawn; 58B4 (67B2) rules a play with a hidden card (a stuck card,
+    #: a card face down) found late. False: 58B4 by the record's timing alone.
+    simultaneous_visible_cards_found_at_once: bool = True
+
     #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
     #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies
     #: the single-card test (minor when below honour rank).
@@ -87,13 +96,15 @@ class Decisions:
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
 
-    #: 2007 Law 45D is silent once each side has played to the next trick. True
-    #: (the EBL 2011 TD workshop, seed 000: "South revoked (♦J) and that revoke was
-    #: established"): the cards stand, but the card declarer named counts as played
-    #: (45C4(a)), so a player who did not follow its suit while able has revoked, and the
-    #: revoke is established. False: the cards stand and revokes are judged on the cards as
-    #: placed, by the revoke rules (as 2017 45D2 does). No effect on the 2017 rule set.
-    misplay_too_late_designated_card_counts: bool = True
+    #: 2007 Law 45D is silent once each side has played to the next trick. False (default):
+    #: the 2007 text makes dummy's card one to withdraw only while in time, so afterwards it
+    #: is a played card like any other; the cards stand and revokes are judged on the cards
+    #: as placed, by the revoke rules (as 2017 45D2 does). This is the EBL 2011 workshop read
+    #: literally (seed 000: declarer called the diamond six, dummy placed the heart six, and
+    #: "South revoked (♦J)" on the heart trick). True: the card declarer named counts as
+    #: played (45C4(a)) and a player who did not follow its suit while able has revoked.
+    #: No effect on the 2017 rule set.
+    misplay_too_late_designated_card_counts: bool = False
 
     # ----- leads out of turn, premature plays, misinformation (solver/rulesets/leads.py,
     # misinformation.py; docs/leads-rules.md) -----------------------------------------------
@@ -113,7 +124,7 @@ class Decisions:
     #: the ACBL Duplicate Decisions summary in seed 003 (highest, lowest, forbid a suit).
     premature_play_require_other_suit: bool = True
 
-    # ----- plays out of turn (solver/rulesets/plays_out_of_turn.py; docs/leads-rules.md) -----
+    # ----- plays out of turn (solver/rulesets/leads.py; docs/leads-rules.md) -----
     #: 2007 Laws (no 57D): a defender's card played at his right-hand opponent's turn, his
     #: partner having played, is a card exposed prematurely (2007 50 intro, 49). Playing it was
     #: a deliberate play, so it is a major penalty card (True, 50B); False applies the
@@ -146,6 +157,14 @@ class Decisions:
     #: (dummy's led card changed suit) must be replaced by a lawful card, no penalty card
     #: (True); False lets him keep it (it would then be a revoke).
     designation_change_unlawful_card_replaced: bool = True
+
+    def designation_policy(self) -> DesignationPolicy:
+        """The 46B decisions as the reading of a declarer's call takes them."""
+        return DesignationPolicy(
+            high_low_without_suit_declarer_names_suit=self.designation_high_low_without_suit_declarer_names_suit,
+            win_without_winner_is_invalid=self.designation_win_without_winner_is_invalid,
+            unexecutable_is_invalid=self.designation_unexecutable_is_invalid,
+        )
 
 
 DEFAULT = Decisions()

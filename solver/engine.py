@@ -112,6 +112,21 @@ class Node:
     def is_leaf(self) -> bool:
         return not self.agenda
 
+    def evolve(self, **changes: Any) -> Node:
+        """``dataclasses.replace(self, **changes)``, about three times faster (the engine
+        derives a child per edge): every field is copied through its slot, so fields added
+        later travel on."""
+        if not changes.keys() <= _NODE_NAMES:
+            raise TypeError(f"Node has no field {sorted(changes.keys() - _NODE_NAMES)[0]!r}")
+        new = object.__new__(Node)
+        for name, get, put in _NODE_SLOTS:
+            put(new, changes[name] if name in changes else get(self))
+        return new
+
+
+#: (name, getter, setter) of each field slot of Node, for Node.evolve
+_NODE_SLOTS = tuple((f.name, Node.__dict__[f.name].__get__, Node.__dict__[f.name].__set__) for f in dataclasses.fields(Node))
+_NODE_NAMES = frozenset(name for name, _, _ in _NODE_SLOTS)
 
 Edge = tuple[Step, Node]
 
@@ -164,12 +179,29 @@ class Restoration:
 
     @property
     def lead(self) -> Seat | None:
-        """Who leads the trick after the trick under ruling (its winner, 44G), if complete."""
+        """Who leads after the ruling: the winner (44G) of the last complete trick of the
+        table as restored, from the trick under ruling on (a record ruled whole may have
+        played on past it). When no card stands on the trick under ruling (a lead out of turn
+        refused and withdrawn, a simultaneous lead taken back), the Laws name its leader: the
+        winner of the trick before it, or the opening leader (44G, 41). None while the trick
+        under ruling is in progress (its winner is not yet known) or when play is over."""
         focus = self.node.focus
-        t = self.table.trick(focus) if focus is not None else None
-        if t is None or not t.is_complete:
+        if focus is None:
             return None
-        return t.winner(self.table.trumps)
+        last = None
+        for t in self.table.tricks:
+            if t.number >= focus:
+                if not t.is_complete:
+                    break
+                last = t
+        if last is None:
+            under = self.table.trick(focus)
+            if under is None or not under.plays:
+                return self.table.without_trick_after(focus - 1).next_leader
+            return None
+        if last.number == 13:  # play is over: nobody leads
+            return None
+        return last.winner(self.table.trumps)
 
     def card_of(self, seat: Seat, trick: int | None = None) -> Card | None:
         number = trick if trick is not None else self.node.focus
@@ -360,7 +392,6 @@ class Composition:
         self.case = case
         self.book = book
         self.replay: Replay = case.replay()
-        self._order = {id(e): i for i, e in enumerate(case.events)}
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
@@ -445,6 +476,11 @@ class Composition:
                 found.append(at)
         big = 1 << 30
         return (min(found) if found else big, focus if focus is not None else big)
+
+    @cached_property
+    def _order(self) -> dict[int, int]:
+        """The place in the record of each event, by identity (only when openings compete)."""
+        return {id(e): i for i, e in enumerate(self.case.events)}
 
     @cached_property
     def _play_order(self) -> dict[object, int]:
@@ -532,7 +568,8 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            node = dataclasses.replace(node, agenda=node.agenda[1:], since=task.since)
+            # (``since`` is set here, where each stage ends: a rule's child need not carry it)
+            node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
 
@@ -609,9 +646,10 @@ class Composition:
         try:
             edges = self.book.expand(node)
         except RulingError as err:
-            raise err.located(file=self.case.file, line=_task_line(node.agenda[0] if node.agenda else None)) from None
-        if node.since is not None:  # engine-owned fields a rule's child does not carry
-            edges = [(step, child if child.since is not None else dataclasses.replace(child, since=node.since)) for step, child in edges]
+            line = _task_line(node.agenda[0] if node.agenda else None)
+            if line is None and self.replay.attention is not None:  # the record as ruled at attention
+                line = getattr(self.replay.attention, "line", None)
+            raise err.located(file=self.case.file, line=line) from None
         if not self.recorded and len(self._segments) == 1:
             quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
                      for step, child in edges]
@@ -620,7 +658,7 @@ class Composition:
         out: list[Edge] = []
         for step, child in edges:
             if child.recorded != recorded:
-                child = dataclasses.replace(child, recorded=recorded)
+                child = child.evolve(recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], Reopen):
                 settled = self._settle(child)
                 if settled is None:
@@ -629,30 +667,63 @@ class Composition:
             out.append((step, child))
         return out
 
-    def restorations(self, limit: int | None = None) -> Iterator[Restoration]:
-        """Stream every leaf, depth-first in the rule set's option order (deterministic)."""
+    #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
+    expanded: int = 0
+    exhausted: bool = False
+
+    def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
+        """Stream every leaf, depth-first in the rule set's option order (deterministic).
+
+        ``budget``: expand at most that many nodes; the stream then ends early and
+        ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
+        settled = 0  # the most recorded choices a leaf's path settled
+        self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
+                settled = max(settled, node.recorded)
                 yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return
                 continue
+            if budget is not None and self.expanded >= budget:
+                self.exhausted = True
+                return
+            self.expanded += 1
             for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
+        self._report_unsettled(settled if count else len(self.recorded))
 
-    def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
+    def _report_unsettled(self, settled: int) -> None:
+        """A choice recorded after attention that no path reached (no decision of that
+        player was due where it stands) is said, not silently dropped: the director must
+        know the ruling did not take it into account. (Records in one part only: a later
+        part counts its own choices.)"""
+        if len(self._segments) != 1 or settled >= len(self.recorded):
+            return
+        said = {n.text for n in self.notices}
+        extra = []
+        for r in self.recorded[settled:]:
+            text = (f"{str(r.event)!r} settled nothing: no choice of {r.seat} was due there in any restoration "
+                    "(it is not taken into account)")
+            if text not in said:
+                extra.append(Notice(r.line, text))
+        self.notices = (*self.notices, *extra)
+
+    def graph(self, limit: int | None = None, budget: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
 
         Node attributes: ``leaf`` (bool), ``restoration`` (its number) on leaves, ``root`` on
-        the root. ``limit`` stops after that many nodes (for display of huge cascades).
+        the root. ``limit`` stops after that many nodes (for display of huge cascades);
+        ``budget`` after expanding that many nodes.
         """
         import networkx as nx
 
         root = self.root
+        expanded = 0
         g: nx.DiGraph[Node] = nx.DiGraph()
         g.add_node(root, root=True, leaf=root.is_leaf)
         stack = [root]
@@ -663,6 +734,9 @@ class Composition:
             order.append(node)
             if node.is_leaf:
                 continue
+            if budget is not None and expanded >= budget:
+                break
+            expanded += 1
             for step, child in reversed(self.expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)

@@ -19,7 +19,8 @@ def schema() -> dict[str, Any]:
     return data
 
 
-def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False) -> dict[str, Any]:
+def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False,
+                budget: int | None = None, found: int | None = None) -> dict[str, Any]:
     """The whole ruling as JSON-ready data (stable keys; ``schema_version``)."""
     case = ruling.case
     return {
@@ -39,6 +40,9 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "notices": [{"line": n.line, "text": n.text} for n in ruling.notices],
         "count": len(restorations),
         "truncated": truncated,
+        "found": len(restorations) if found is None else found,  # distinct restorations found (count: those listed)
+        # the node budget of the enumeration: how far it got, and whether it is complete
+        "budget": {"nodes": budget, "expanded": ruling.expanded, "exhausted": ruling.exhausted},
         "restorations": [r.to_json() for r in restorations],
     }
 
@@ -51,7 +55,7 @@ def _label(node: Node) -> str:
     return cards + (f" | PC {pcs}" if pcs else "")
 
 
-def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -> int:
+def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None, budget: int | None = None) -> int:
     """Write the ruling graph; the format follows the suffix (.dot, .graphml, .json).
 
     Returns the number of nodes written. Raises ValueError for another suffix.
@@ -62,7 +66,7 @@ def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -
     suffix = p.suffix.lower()
     if suffix not in (".dot", ".gv", ".graphml", ".json"):
         raise ValueError(f"unknown graph format {p.suffix!r}: use .dot, .graphml or .json")
-    g = ruling.graph(limit=limit)
+    g = ruling.graph(limit=limit, budget=budget)
     ids = {node: f"n{i}" for i, node in enumerate(g.nodes)}
     h: nx.DiGraph[str] = nx.DiGraph()
     for node, data in g.nodes(data=True):
@@ -86,11 +90,11 @@ def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -
 
 def _dot(h: Any) -> str:
     def q(s: str) -> str:
-        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
     lines = ["digraph ruling {", "  rankdir=LR;", "  node [shape=box, fontname=Helvetica];"]
     for n, d in h.nodes(data=True):
-        label = d["label"] + (f"\\nrestoration {d['restoration']}" if "restoration" in d else "")
+        label = d["label"] + (f"\nrestoration {d['restoration']}" if "restoration" in d else "")
         shape = ", style=bold" if d.get("leaf") else ""
         lines.append(f"  {n} [label={q(label)}{shape}];")
     for a, b, d in h.edges(data=True):

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -93,6 +94,10 @@ PlayT = tuple[Seat, Card]
 
 #: Attempts before giving up on a combination of options that cannot be met.
 MAX_ATTEMPTS = 2000
+
+#: set while :func:`random_kind_case` draws a full-hand case: records start at trick 1 with
+#: every earlier card recorded (a program importing whole boards can replay them)
+_FULL_HAND: ContextVar[bool] = ContextVar("full_hand", default=False)
 
 
 class GenerationError(RuntimeError):
@@ -650,6 +655,8 @@ def _misplay_attempt(
         out["won"] = {"NS": snapshot.won[Side.NS], "EW": snapshot.won[Side.EW]}
     out["play"] = [*before, f"{declarer} calls {called}", f"{dummy} {placed}", *(f"{s} {c}" for s, c in after),
                    f"attention {rng.choice(SEATS)}"]
+    if _FULL_HAND.get():
+        _from_trick_one(out, sim, start, snapshot, out["play"])
     return out
 
 
@@ -704,6 +711,19 @@ def _lawful_play(rec: _Record, rng: random.Random) -> PlayT:
     return played
 
 
+def _from_trick_one(out: dict[str, Any], sim: _Sim, start: int, snapshot: _Snapshot, lines: list[str]) -> None:
+    """Rewrite ``out`` (a record starting at trick ``start``) to start at trick 1: the deal as
+    dealt, and the lawful tricks before ``start`` recorded ahead of ``lines``."""
+    earlier = [p for trick in sim.tricks[: start - 1] for p in trick]
+    hands = {s: set(snapshot.hands[s]) for s in SEATS}
+    for seat, card in earlier:
+        hands[seat].add(card)
+    out["deal"] = Deal.from_hands({s: Hand.of(hands[s]) for s in SEATS}).format(Seat.N)
+    for key in ("trick", "leader", "won"):
+        out.pop(key, None)
+    out["play"] = [_format_play(s, c) for s, c in earlier] + lines
+
+
 def _record_mapping(rec: _Record, rng: random.Random, edition: str, title: str | None, lines: list[str]) -> dict[str, Any]:
     """The case mapping of ``rec`` whose play lines are ``lines`` (ending with attention)."""
     out: dict[str, Any] = {}
@@ -718,6 +738,8 @@ def _record_mapping(rec: _Record, rng: random.Random, edition: str, title: str |
         out["leader"] = str(rec.snapshot.leader)
         out["won"] = {"NS": rec.snapshot.won[Side.NS], "EW": rec.snapshot.won[Side.EW]}
     out["play"] = lines
+    if _FULL_HAND.get():
+        _from_trick_one(out, rec.sim, rec.start, rec.snapshot, lines)
     return out
 
 
@@ -973,8 +995,23 @@ def random_established_case(rng: random.Random, *, edition: str = "2017", title:
     raise GenerationError("no established-revoke deal found")
 
 
-def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") -> dict[str, Any]:
-    """A random case of ``kind`` (one of :data:`KINDS`). Raises ValueError for another kind."""
+def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017", full_hand: bool = False) -> dict[str, Any]:
+    """A random case of ``kind`` (one of :data:`KINDS`). Raises ValueError for another kind.
+
+    ``full_hand``: the record starts at trick 1 and records every earlier card (no position
+    in mid-hand, no penalty card in force before the record starts)."""
+    if not full_hand:
+        return _kind_case(kind, rng, edition)
+    if kind == "revoke":
+        return random_revoke_case(rng, edition=edition, mid_hand=False)
+    token = _FULL_HAND.set(True)
+    try:
+        return _kind_case(kind, rng, edition)
+    finally:
+        _FULL_HAND.reset(token)
+
+
+def _kind_case(kind: str, rng: random.Random, edition: str) -> dict[str, Any]:
     if kind == "revoke":
         return random_revoke_case(rng, edition=edition)
     if kind == "misplay":
@@ -996,11 +1033,12 @@ def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017") ->
     raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
 
 
-def write_kind_cases(kind: str, n: int, seed: int, directory: str | Path, *, edition: str = "2017") -> list[Path]:
+def write_kind_cases(kind: str, n: int, seed: int, directory: str | Path, *, edition: str = "2017",
+                     full_hand: bool = False) -> list[Path]:
     """Write ``n`` random cases of ``kind`` as ``<kind>-<seed>-<i>.yaml`` into ``directory``
     (created if needed); case ``i`` uses :func:`case_seed` ``(seed, i)``. ``revoke`` writes
     exactly what :func:`write_cases` writes."""
-    if kind == "revoke":
+    if kind == "revoke" and not full_hand:
         return write_cases(n, seed, directory, edition=edition)
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
@@ -1009,6 +1047,6 @@ def write_kind_cases(kind: str, n: int, seed: int, directory: str | Path, *, edi
     paths: list[Path] = []
     for i in range(n):
         path = out / f"{kind}-{seed}-{i:04d}.yaml"
-        path.write_text(dump_case(random_kind_case(kind, case_seed(seed, i), edition=edition)), encoding="utf-8")
+        path.write_text(dump_case(random_kind_case(kind, case_seed(seed, i), edition=edition, full_hand=full_hand)), encoding="utf-8")
         paths.append(path)
     return paths

@@ -1,7 +1,8 @@
-"""Lawful cards as a constraint problem (python-constraint2).
+"""Lawful cards: the cards the player holds that meet every obligation in force.
 
-One variable, the card to play, over the cards the player holds; one constraint per
-obligation, each citing its Law:
+One choice, the card to play, over the cards the player holds, filtered by one predicate
+per obligation, each citing its Law (a filter, not a search: every obligation reads the
+card alone):
 
 * 44C: follow suit when able (this duty overrides every other one);
 * 50D1(a): a major penalty card must be played at the first legal opportunity;
@@ -20,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-
-from constraint import Problem
 
 from rulings.models.cards import Card, Suit, sort_for_hand
 from rulings.models.table import PenaltyCard, PenaltyKind
@@ -82,11 +81,8 @@ def lawful_cards(
     suit) are judged on the whole hand, so a player whose only card of the suit led is the
     one being withdrawn has no lawful substitute.
     """
-    domain = sorted(hand - exclude)
+    domain = hand - exclude if exclude else hand
     if not domain:
         return ()
-    problem = Problem()
-    problem.addVariable("card", domain)
-    for _, predicate in obligations(hand, suit_led, penalty, required_suit, forbidden_suit):
-        problem.addConstraint(predicate, ["card"])
-    return tuple(sort_for_hand([s["card"] for s in problem.getSolutions()]))
+    predicates = [pred for _, pred in obligations(hand, suit_led, penalty, required_suit, forbidden_suit)]
+    return tuple(sort_for_hand([c for c in domain if all(pred(c) for pred in predicates)]))

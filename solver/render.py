@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -24,6 +25,9 @@ class Style:
 
     def __init__(self, symbols: Symbols = "unicode") -> None:
         self.symbols: Symbols = symbols
+        #: separators and the void/none mark, pure ASCII with ``--ascii``
+        self.dot = " · " if symbols == "unicode" else " - "
+        self.none = "—" if symbols == "unicode" else "-"
 
     def suit(self, suit: Suit) -> Text:
         red = suit.is_red and self.symbols == "unicode"
@@ -117,7 +121,7 @@ def tree(ruling: Ruling, style: Style) -> Tree:
             head = Text()
             head.append(f"{item.step.clause:<6}", style="bold cyan")
             head.append_text(style.words(item.question))
-            head.append(f"  [{item.step.kind} · {item.step.actor}]", style="dim")
+            head.append(f"  [{item.step.kind}{style.dot.rstrip()} {item.step.actor}]", style="dim")
             node = parent.add(head)
             if len(item.branches) == 1:
                 br = item.branches[0]
@@ -147,13 +151,14 @@ def _choices(choices: list[str], example: str, style: Style) -> Text:
 
 def restorations_table(restorations: Sequence[Restoration], style: Style) -> Table:
     table = Table(title=f"{len(restorations)} restoration{'s' if len(restorations) != 1 else ''}", show_lines=False)
+    fold: Literal["fold", "ellipsis"] = "fold" if style.symbols == "ascii" else "ellipsis"  # no '…' in pure ASCII
     table.add_column("#", justify="right")
-    table.add_column("trick(s) as restored")
-    table.add_column("withdrawn")
-    table.add_column("penalty cards")
-    table.add_column("unauthorized")
-    table.add_column("lead")
-    table.add_column("path", style="dim")
+    table.add_column("trick(s) as restored", overflow=fold)
+    table.add_column("withdrawn", overflow=fold)
+    table.add_column("penalty cards", overflow=fold)
+    table.add_column("unauthorized", overflow=fold)
+    table.add_column("lead", overflow=fold)
+    table.add_column("path", style="dim", overflow=fold)
     for r in restorations:
         tricks = Text()
         for i, t in enumerate(r.tricks):
@@ -168,7 +173,7 @@ def restorations_table(restorations: Sequence[Restoration], style: Style) -> Tab
         withdrawn = Text(", ").join(Text(f"{w.seat} ") + style.card(w.card) for w in r.withdrawn)
         pcs = Text(", ").join(Text(f"{p.seat} ") + style.card(p.card) + Text(f" {p.kind}") for p in r.penalty_cards)
         ui = Text(", ").join(Text(f"{i.unauthorized}:{i.seat} ") + style.card(i.card) for i in r.ledger)
-        lead = str(r.lead) if r.lead is not None else "—"
+        lead = str(r.lead) if r.lead is not None else style.none
         if r.established:
             lead += " (established)"
         clauses = " > ".join(s.clause for s in r.path)
@@ -191,7 +196,8 @@ def information_panel(restorations: Sequence[Restoration], style: Style) -> Rend
 def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool) -> RenderableType:
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
-    meta = Text(f"{case.contract} by {case.declarer} · Laws {case.laws}" + (f" · {case.source}" if case.source else ""), style="dim")
+    meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
+                style="dim")
     parts: list[RenderableType] = [title, meta, Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
     parts.append(Text("Irregularity", style="bold"))
     for irr in ruling.irregularities or ("none found",):
@@ -230,8 +236,35 @@ def claim_line(result: ClaimResult) -> str:
     return f"  {mark} {where}{result.claim.text}  ({result.message})"
 
 
-def make_console(*, stderr: bool = False, soft_wrap: bool = False) -> Console:
-    """A console for this CLI (Rich honours NO_COLOR); soft_wrap keeps long lines whole."""
+class _AsciiStream:
+    """The standard stream as an ASCII one: Rich then draws boxes and tree guides in ASCII."""
+
+    encoding = "ascii"
+
+    def __init__(self, stream: object) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if not text.isascii():  # the case's own words (a source's 'Örebro'): letters without accents
+            import unicodedata
+
+            text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+        return int(self._stream.write(text))  # type: ignore[attr-defined]
+
+    def flush(self) -> None:
+        self._stream.flush()  # type: ignore[attr-defined]
+
+    def isatty(self) -> bool:
+        return bool(getattr(self._stream, "isatty", lambda: False)())
+
+
+def make_console(*, stderr: bool = False, soft_wrap: bool = False, ascii_only: bool = False) -> Console:
+    """A console for this CLI (Rich honours NO_COLOR); soft_wrap keeps long lines whole;
+    ascii_only draws tables and trees in pure ASCII (``--ascii``)."""
+    if ascii_only:
+        import sys
+
+        return Console(file=_AsciiStream(sys.stderr if stderr else sys.stdout), highlight=False, soft_wrap=soft_wrap)  # type: ignore[arg-type]
     return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap)
 
 

@@ -199,7 +199,17 @@ def oracle_restorations(case: dict) -> set[str]:
         cards = {key(rti + i, s): c for i, t in enumerate(tricks[rti:]) for s, c in t}
         all_played = {c for t in tricks for _, c in t}
         pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in all_played}
-        return {canonical(True, cards, [], all_major_if_two(pcs), side, lead_of(revoke_trick))}
+        # who leads next: the winner of the last complete trick from the revoke trick on
+        # (nobody once trick 13 is complete)
+        complete = [t for t in tricks[rti:] if len(t) == 4]
+        nxt = None
+        for t in tricks[rti:]:
+            if len(t) < 4:
+                break
+            nxt = t
+        last_no = first_trick + rti + len(complete) - 1
+        following = lead_of(nxt) if nxt is not None and last_no < 13 else None
+        return {canonical(True, cards, [], all_major_if_two(pcs), side, following)}
 
     # Not established: the trick after the revoke trick holds at most a NOS lead.
     assert len(later) <= 1 and all(len(t) == 1 for t in later)

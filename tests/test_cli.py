@@ -12,6 +12,7 @@ from rulings.solver.export import schema
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[1] / "solver" / "data" / "example-47d.yaml"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_solve_bundled_case() -> None:
@@ -95,7 +96,7 @@ BROKEN = {
     "not-in-hand": ("play: [W DQ, N DA, E DK]", 4, "'DK'"),
     "unknown-token": ("play:\n  - W DQ\n  - N frobs DA", 6, "'frobs'"),
     "bad-card": ("play:\n  - W DQ\n  - N DX", 6, "'DX'"),
-    "malformed-yaml": ("play: [W DQ, N DA\nexpect: x", 5, "malformed YAML"),
+    "malformed-yaml": ("play: [W DQ, N DA\nexpect: x", 4, "'[' is never closed"),  # reported where it opened
     "unknown-field": ("declarerr: S", 5, "'declarerr'"),
     "bad-claim": ("expect:\n  - always: E frobs H4", 6, "'frobs'"),
     "unknown-law": ("expect:\n  - always: law 99Z", 6, "'99Z'"),
@@ -201,3 +202,42 @@ def test_script_says_what_each_alternative_of_a_branch_does() -> None:
     assert res.exit_code == 0, res.output
     assert "If spread and become dummy: " in res.output and "If accept: " in res.output
     assert "If spread and become dummy or accept" not in res.output
+
+
+def test_version_and_choices_listed_in_help() -> None:
+    res = runner.invoke(app, ["--version"])
+    assert res.exit_code == 0 and res.output.startswith("rulings ")
+    res = runner.invoke(app, ["generate", "--help"], env={"COLUMNS": "200"})
+    assert "revoke|misplay|exposure" in res.output and "2017|2007" in res.output
+
+
+def test_ascii_output_is_pure_ascii() -> None:
+    for case in ("cases/revoke/spec-47d-example.yaml", "cases/designation/dissacco-club-diamond-2007.yaml"):
+        res = runner.invoke(app, ["solve", "--ascii", str(ROOT / case)])
+        assert res.exit_code == 0, res.output
+        assert res.output.isascii(), [ch for ch in res.output if not ch.isascii()][:5]
+        assert "spades led" in res.output or "led" not in res.output
+
+
+def test_graph_labels_break_lines_in_dot(tmp_path: Path) -> None:
+    out = tmp_path / "g.dot"
+    res = runner.invoke(app, ["solve", "--graph", str(out)])
+    assert res.exit_code == 0
+    text = out.read_text()
+    assert "\\nrestoration 1" in text and "\\\\n" not in text
+
+
+def test_case_from_standard_input_and_script_in_json() -> None:
+    text = (ROOT / "cases/revoke/spec-47d-example.yaml").read_text()
+    res = runner.invoke(app, ["solve", "-", "--json", "--explain"], input=text)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["count"] == 21 and data["script"] and data["found"] == 21
+    assert data["budget"]["exhausted"] is False
+
+
+def test_cli_kind_choices_are_the_generator_kinds() -> None:
+    from rulings.solver.cli import Kind
+    from rulings.solver.generate import KINDS
+
+    assert tuple(k.value for k in Kind) == KINDS

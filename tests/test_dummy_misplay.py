@@ -182,17 +182,19 @@ def test_json_of_a_45d1_ruling_matches_the_schema() -> None:
 
 
 def test_switch_2007_too_late_designated_card_counts() -> None:
+    # default (False, the EBL 2011 remark read literally): the card dummy placed stands and
+    # revokes are judged on the cards as placed: South's DJ on the heart trick
     c = load(CASES / "ebl-misplay-d-too-late-2007.yaml")
     [r] = list(Ruling(c).restorations())
-    assert r.established and "45C4(a)" in r.laws
-    other = get_ruleset("2007", Decisions(misplay_too_late_designated_card_counts=False))
-    # the cards standing as placed, South won trick 10 and East's club lead was out of turn:
-    # ruled next, on the director's finding (53A / 53B)
-    r2s = list(Ruling(c, other).restorations())
-    assert {f for r2 in r2s for f in r2.findings} == {"played to the lead", "proper lead"}
-    for r2 in r2s:
-        assert not r2.established and "45D" in r2.laws and "45C4(a)" not in r2.laws
-
+    assert r.established and "45C4(a)" not in r.laws and "63A1" in r.laws
+    # on: the card declarer named counts as played (45C4(a)); a failure to follow it is the
+    # revoke (own-2007-too-late-revoke: South and West instead of East)
+    other = get_ruleset("2007", Decisions(misplay_too_late_designated_card_counts=True))
+    c2 = load(CASES / "own-2007-too-late-revoke.yaml")
+    [plain] = list(Ruling(c2).restorations())
+    [counted] = list(Ruling(c2, other).restorations())
+    assert "45C4(a)" in counted.laws and "45C4(a)" not in plain.laws
+    assert plain.established and counted.established
 
 def test_incontrovertible_finding_makes_the_designated_card() -> None:
     # 46B intro then 45D1 (Levy 2018, "heart", then "I meant the HA"): "diamond" alone is the

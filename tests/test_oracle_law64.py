@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle_law64 import transfer as oracle_transfer
 
 from rulings.models import parse_case
-from rulings.solver.ruling import Ruling
 from rulings.solver.generate import case_seed, dump_case, random_established_case
+from rulings.solver.ruling import Ruling
 
 N = int(os.environ.get("RULINGS_LAW64_N", "400"))
 

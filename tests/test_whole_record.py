@@ -12,7 +12,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from rulings.models.cards import Seat
+from rulings.models.cards import Card, Seat
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
@@ -271,3 +271,34 @@ def test_a_record_played_on_after_a_ruling(tmp_path: Path) -> None:
     open_ = EXAMPLE.read_text().replace("  - attention E", "  - attention E\n  - resume\n  - N S3\n  - E S8\n  - attention W")
     subs = {str(x.card_of(Seat.E, 2)) for x in Ruling(loads(open_)).restorations()}
     assert subs == {"S9", "S2"}
+
+
+def test_exposure_overtaken_by_a_45d1_substitute() -> None:
+    """West may replace, under 45D1, the card he played after dummy's misplay by the card he
+    then exposed: in that branch the exposure is overtaken (the card is played), and the
+    ruling of the other branches is not disturbed. Found by the whole-record benchmark."""
+    from rulings.models import parse_case
+
+    m = {"title": "misplay then exposure", "laws": 2017, "deal": "S:.J53.KJ942.A 3.Q9.Q87.954 K5.7.65.QJT6 A86.T42.AT3.",
+         "contract": "5NT", "declarer": "N", "trick": 5, "leader": "E", "won": {"NS": 2, "EW": 2},
+         "play": ["E DA", "S CA", "W DQ", "N D5", "E SA", "S H5", "W S3", "N S5", "E S6", "N calls D4", "S DK", "W D7",
+                  "W exposes C4 held_near_table visible_to_partner", "attention E"]}
+    leaves = list(Ruling(parse_case(m)).restorations())
+    assert leaves
+    played_c4 = [r for r in leaves if any(s is Seat.W and str(c) == "C4" for t in r.tricks for s, c in t.plays)]
+    assert played_c4, "West's 45D1 substitute may be the C4"
+    assert all(not any(p.card == Card.parse("C4") for p in r.penalty_cards) for r in played_c4)
+
+
+def test_a_recorded_choice_no_decision_reaches_is_said() -> None:
+    """A choice recorded where no option of that player is due (here declarer's 50D2 choice,
+    which this ruling leaves to the next lead: switch lead_options_after_ruling) is reported,
+    with its line, instead of being dropped silently."""
+    from rulings.models import parse_case
+
+    m = {"title": "unsettled", "laws": 2017, "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+         "contract": "4S", "declarer": "S",
+         "play": ["W DQ", "N D2", "E exposes HQ dropped visible_to_partner", "E D4", "S D7", "attention S", "S chooses forbid H"]}
+    ruling = Ruling(parse_case(m))
+    assert list(ruling.restorations())
+    assert any("settled nothing" in n.text for n in ruling.notices)

@@ -57,6 +57,9 @@ class RuleSet:
     reopenable: frozenset[str] = frozenset()
     decisions: Decisions = DEFAULT
     closers: tuple[Closer, ...] = ()
+    #: the record lines an opener needs (any one of these event types): without one in the
+    #: record it cannot find anything and is not run (openers not listed always run)
+    lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -88,9 +91,16 @@ class RuleSet:
         :class:`~rulings.solver.engine.Composition`)."""
         root = Node(table=replay.table)
         found: list[tuple[str, Opening]] = []
+        present: set[type] | None = None
         for name, opener in self.openers:
             if names is not None and name not in names:
                 continue
+            needs = self.lines.get(name)
+            if needs is not None:
+                if present is None:  # one scan of the record for every opener
+                    present = {type(e) for part in (replay.before, replay.unapplied, replay.after) for e in part}
+                if not present.intersection(needs):
+                    continue
             opening = opener(self, replay, root)
             if opening is not None:
                 found.append((name, opening))

@@ -4,7 +4,7 @@ A rule module defines ``RULES`` (a tuple of :class:`Rule`) and ``OPENERS`` (a tu
 ``(name, opener)``). The editions take every rule whose ``editions`` include them, so a
 clause new in 2017 is a rule with ``editions=frozenset({"2017"})`` and simply absent from
 the 2007 set. Every opener runs; the engine composes what they find in record order.
-Module order is the priority where two families would rule the same event: the earlier,
+OPENER_PRIORITY is the order where two families would rule the same event: the earlier,
 more specific family rules it (a card placed after a refused lead is ruled under 60B, not
 as a revoke).
 """
@@ -21,13 +21,17 @@ from rulings.solver.rulesets import (
     leads,
     misinformation,
     penalty,
-    plays_out_of_turn,
     revoke,
 )
 from rulings.solver.rulesets.base import Closer, Opener, Rule
 
-MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, plays_out_of_turn, revoke, exposure, leads, penalty,
-                                   established_revoke)
+MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke, exposure, leads, penalty, established_revoke)
+
+#: Opener priority where two families would rule the same event (the earlier, more specific
+#: one rules it): a card placed after a refused lead (60B) is not also a revoke; a revoke
+#: created by dummy's wrong card is ruled with the misplay; a fifth card before an exposure.
+OPENER_PRIORITY: tuple[str, ...] = ("misinformation", "designation", "dummy_misplay", "plays_out_of_turn", "revoke", "exposure",
+                                    "leads", "penalty")
 
 
 def rules_for(edition: str) -> tuple[Rule, ...]:
@@ -35,12 +39,20 @@ def rules_for(edition: str) -> tuple[Rule, ...]:
 
 
 def openers_for(edition: str) -> tuple[tuple[str, Opener], ...]:
-    return tuple((name, op) for m in MODULES for name, op in m.OPENERS)
+    """Every module's openers, in :data:`OPENER_PRIORITY` (then module) order."""
+    found = [(name, op) for m in MODULES for name, op in m.OPENERS]
+    rank = {name: i for i, name in enumerate(OPENER_PRIORITY)}
+    return tuple(sorted(found, key=lambda item: rank.get(item[0], len(rank))))
 
 
 def reopenable() -> frozenset[str]:
     """The openers whose modules declare ``REOPENABLE``: they read only the table."""
     return frozenset(name for m in MODULES for name, _ in m.OPENERS if getattr(m, "REOPENABLE", False))
+
+
+def opener_lines() -> dict[str, tuple[type, ...]]:
+    """The record lines each opener needs (``OPENER_LINES`` of a rule module)."""
+    return {name: kinds for m in MODULES for name, kinds in getattr(m, "OPENER_LINES", {}).items()}
 
 
 def closers_for(edition: str) -> tuple[Closer, ...]:

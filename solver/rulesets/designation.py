@@ -21,7 +21,15 @@ from functools import partial
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
-from rulings.models.designation import DesignationPolicy, Resolution, resolve_call
+from rulings.models.designation import (
+    FINDING_WORDS,
+    TOUCH_WORDS,
+    Event,
+    FoundCall,
+    Resolution,
+    prepare,
+    resolve_call,
+)
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
     AnyEvent,
@@ -39,18 +47,9 @@ from rulings.models.table import PenaltyCard, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-
+from rulings.solver.tasks import RecordMisplays
 
 # ----- what the record says, prepared -------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FoundCall:
-    """A call with the director's finding of incontrovertible intention attached (46B intro)."""
-
-    call: Call
-    incontrovertible: tuple[Card, ...] | None = None
-
-
-Event = AnyEvent | FoundCall
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +177,7 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
             if plain:
                 return False if placed.card == call.what.card else None
             try:
-                res = resolve_call(table, call, e.incontrovertible if isinstance(e, FoundCall) else None, _policy(rs))
+                res = resolve_call(table, call, e.incontrovertible if isinstance(e, FoundCall) else None, rs.decisions.designation_policy())
             except RulingError:
                 return None
             return True if res.deemed == placed.card else None
@@ -274,19 +273,8 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
     if misplays:
-        from rulings.solver.rulesets.dummy_misplay import RecordMisplays
-
         return table, (RecordMisplays(misplays),), ""
     return table, (), ""
-
-
-def _policy(rs: RuleSet) -> DesignationPolicy:
-    d = rs.decisions
-    return DesignationPolicy(
-        high_low_without_suit_declarer_names_suit=d.designation_high_low_without_suit_declarer_names_suit,
-        win_without_winner_is_invalid=d.designation_win_without_winner_is_invalid,
-        unexecutable_is_invalid=d.designation_unexecutable_is_invalid,
-    )
 
 
 def _child(node: Node, table: TableState, cursor_tasks: tuple[object, ...], *, ledger: tuple[Info, ...] = (),
@@ -305,60 +293,6 @@ def _go_on(rs: RuleSet, node: Node, table: TableState, cursor: Cursor, step: Ste
 
 
 # ----- preparing the record ------------------------------------------------------------------------
-FINDING_WORDS = {"slip", "rethink"}
-TOUCH_WORDS = {"arranging", "reaching", "deliberate"}
-
-
-def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
-    """Attach each ``director finds ...`` to the event it concerns: ``incontrovertible <cards>``
-    to the latest call before it, ``slip``/``rethink`` to the latest change of designation,
-    ``deliberate``/``arranging``/``reaching`` to the latest touch (a finding after the
-    attention line concerns the latest such event of the record).
-
-    Raises RulingError (line, token) for a bad card in a finding.
-    """
-    out: list[Event] = list(events)
-
-    def latest(kind: type | tuple[type, ...], before: int) -> int | None:
-        for j in range(before - 1, -1, -1):
-            item = out[j]
-            probe = item.call if isinstance(item, FoundCall) else item
-            if isinstance(probe, kind):
-                return j
-        return None
-
-    for i, e in enumerate(events):
-        if not isinstance(e, DirectorFinds):
-            continue
-        words = e.finding.split()
-        head = words[0].lower() if words else ""
-        if head == "incontrovertible" and len(words) >= 2:
-            cards: list[Card] = []
-            for w in words[1:]:
-                try:
-                    cards.append(Card.parse(w))
-                except RulingError:
-                    raise IllegalActionError(f"bad card {w!r} in 'director finds {e.finding}'", token=w).located(
-                        line=e.line) from None
-            j = latest(Call, i)
-            if j is not None:
-                item = out[j]
-                call = item.call if isinstance(item, FoundCall) else item
-                assert isinstance(call, Call)
-                out[j] = FoundCall(call, tuple(cards))
-        elif head in FINDING_WORDS and len(words) == 1:
-            j = latest(ChangeDesignation, i)
-            if j is not None:
-                ch = out[j]
-                assert isinstance(ch, ChangeDesignation)
-                out[j] = replace(ch, finding=head)  # type: ignore[arg-type]
-        elif head in TOUCH_WORDS and len(words) == 1:
-            j = latest(Touch, i)
-            if j is not None:
-                t = out[j]
-                assert isinstance(t, Touch)
-                out[j] = replace(t, purpose=head)
-    return tuple(out)
 
 
 def _principal(rs: RuleSet, node: Node) -> TableState:
@@ -403,7 +337,11 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             focus = min(focus, cur.number)
     node = Node(table=start, agenda=tasks, focus=focus)
     def ours(e: AnyEvent) -> bool:
-        if isinstance(e, (Call, ChangeDesignation, Touch)):
+        if isinstance(e, ChangeDesignation):
+            # declarer's change of designation; a defender's ``changes to`` after attention
+            # records his own choice (a 47D withdrawal), which the engine reads
+            return e.seat is start.declarer or any(x is e for x in replay.before)
+        if isinstance(e, (Call, Touch)):
             return True
         if isinstance(e, NamePlay):
             return True
@@ -447,7 +385,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     dummy = table.dummy
     try:
-        res: Resolution = resolve_call(table, task.call, task.incontrovertible, _policy(rs))
+        res: Resolution = resolve_call(table, task.call, task.incontrovertible, rs.decisions.designation_policy())
     except RulingError as err:  # e.g. a finding naming a card dummy cannot play: at the call's line
         raise err.located(line=task.call.line) from None
     how = "standing" if task.call.what.kind == "run" else "named"
@@ -527,12 +465,32 @@ class ChangeWords:
     """What an edition's 45C4(b) says (the rule is the same; its words and reach differ)."""
 
     allowed: str  # the finding that permits the change (recorded as 'slip')
-    refused: str  # the finding that does not (recorded as 'rethink')
+    refused: str  # the refusal when the record has no finding (the director's other branch)
     own_hand: bool  # does the clause reach a card declarer named from his own hand?
+    #: each refusing finding of the record ('rethink', 'pause', 'lapse') and its own ground
+    grounds: tuple[tuple[str, str], ...] = ()
+
+    def ground(self, finding: str) -> str:
+        """The ground of refusal a recorded finding states (the edition's own words)."""
+        return dict(self.grounds).get(finding, self.refused)
 
 
-WORDS_2017 = ChangeWords("a slip of the tongue", "a loss of concentration or a reconsideration", False)
-WORDS_2007 = ChangeWords("a change made without pause for thought", "a change after a pause for thought", True)
+#: 2017 45C4(b): only a slip of the tongue is an unintended designation; a loss of
+#: concentration and a reconsideration of action are two distinct refusals.
+WORDS_2017 = ChangeWords(
+    "a slip of the tongue", "a loss of concentration or a reconsideration, not a slip of the tongue", False,
+    (("rethink", "a reconsideration of action (declarer named the card he meant), not a slip of the tongue"),
+     ("lapse", "a loss of concentration, not a slip of the tongue"),
+     ("pause", "a reconsideration of action after a pause for thought, not a slip of the tongue")))
+#: 2007 45C4(b): the change needs two findings, an inadvertent designation AND a change made
+#: without pause for thought; each refusal names the one that fails.
+WORDS_2007 = ChangeWords(
+    "an inadvertent designation, changed without pause for thought",
+    "the designation was not inadvertent (a change of mind), or the change came after a pause for thought", True,
+    (("rethink", "the designation was not inadvertent: the card named was the one meant at the time "
+                 "(a change of mind, however quick)"),
+     ("lapse", "the designation was not inadvertent: a loss of concentration (the card named was meant)"),
+     ("pause", "the designation may have been inadvertent, but the change came after a pause for thought")))
 
 
 def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_2017) -> list[Edge]:
@@ -554,11 +512,11 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     clause = rs.cite("45C4(b)")
     question = f"may declarer change to {ch.card}?"
 
-    def refuse(why: str, cite: str, also: tuple[str, ...] = ()) -> list[Edge]:
+    def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
         kept = last.card if last is not None else None
         text = f"the change to {ch.card} is refused: {why}" + (f"; {kept} stands" if kept is not None else "")
         step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
-        return [_go_on(rs, node, table, task.cursor, step)]
+        return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
 
     if last is None:
         return refuse("no card of the declaring side was designated", rs.cite("47F2"))
@@ -581,8 +539,8 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     if last.seat is table.declarer and not words.own_hand:
         return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause, (rs.cite("45C4(a)"),))
     return _by_finding(rs, node, task, last, words, clause, "declarer",
-                       lambda: refuse(f"the director finds {words.refused}, not an unintended designation", clause,
-                                      (rs.cite("45C4(a)"),)))
+                       lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
+                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()))
 
 
 def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWords) -> list[Edge]:
@@ -601,11 +559,11 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
     clause = rs.cite("45C4(b)")
     question = f"may {seat} change to {ch.card}?"
 
-    def refuse(why: str, cite: str, also: tuple[str, ...] = ()) -> list[Edge]:
+    def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
         kept = f"; {last.card} stands" if last is not None else ""
         step = Step("TD", StepKind.FORCED, cite, f"the change to {ch.card} is refused: {why}{kept}", also=also,
                     question=question, choice="refused")
-        return [_go_on(rs, node, table, task.cursor, step)]
+        return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
 
     if last is None:
         return refuse(f"{seat} named no card to play", rs.cite("47F2"))
@@ -615,14 +573,19 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
     if any(s in (seat, seat.partner) for s, _ in _plays_after(table, last)):
         return refuse(f"{seat}'s partner has played a card since", clause, (rs.cite("47F2"),))
     return _by_finding(rs, node, task, last, words, clause, str(seat),
-                       lambda: refuse(f"the director finds {words.refused}", clause, (rs.cite("45C4(a)"),)))
+                       lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
+                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()))
+
+
+REFUSING_FINDINGS = frozenset({"rethink", "lapse", "pause"})
 
 
 def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, words: ChangeWords, clause: str,
                 whose: str, refused_by_finding: Callable[[], list[Edge]]) -> list[Edge]:
     """45C4(b) once the change is in time: the record's finding decides ('slip': allowed, 47C;
-    'rethink': refused), or, with none, the director's finding branches on both."""
-    if task.finding == "rethink":
+    'rethink', 'lapse', 'pause': refused, each on its own ground, ``ChangeWords.grounds``), or,
+    with none, the director's finding branches on both."""
+    if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
     if task.finding == "slip":
         return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
@@ -662,7 +625,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         before = before.play_many(trick.plays[:pos])
     seat = last.seat
     if seat is table.dummy:
-        res = resolve_call(before, Call(table.declarer, Designation("card", card=ch.card)), None, _policy(rs))
+        res = resolve_call(before, Call(table.declarer, Designation("card", card=ch.card)), None, rs.decisions.designation_policy())
         options, extra = res.options, tuple(rs.cite(c) for c in res.clauses if c != "45C4(a)")
     else:
         if ch.card not in before.hand(seat):
@@ -812,19 +775,11 @@ RULES: tuple[Rule, ...] = (
          opponent_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
+#: without a call, a change, a touch or a name in the record there is nothing to rule here
+OPENER_LINES = {"designation": (Call, ChangeDesignation, Touch, Name, NamePlay)}
 
 
 def _may_designate(replay: Replay) -> bool:
     """A cheap test: the record before attention holds an event :func:`_needs_ruling` can rule
     on (a call, a change, a touch, a card named); without one the walk finds nothing."""
     return any(isinstance(e, (Call, ChangeDesignation, Touch, Name, NamePlay)) for e in replay.before)
-
-
-def designation_first(rs: RuleSet, replay: Replay) -> bool:
-    """True when the record holds a Law 45C/46 event (before or after its Law 45D misplays):
-    the designation rules then walk the record and hand the misplays on (``RecordMisplays``)."""
-    if not _may_designate(replay):
-        return False
-    events = prepare((*replay.before, *replay.after))
-    _, tasks, _ = advance(rs, replay.table.restart(), Cursor(events[: len(replay.before)]))
-    return bool(tasks) and isinstance(tasks[0], _TASKS)

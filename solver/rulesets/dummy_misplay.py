@@ -15,12 +15,12 @@ docs/dummy-misplay-rules.md):
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
   suit it created is a revoke, ruled by the revoke rules (Laws 61-64) after the 45D2 step.
   The 2007 Laws have no such clause (45D2 is absent from the 2007 set); the 2007 set has a
-  2007-only rule instead: the cards stand, and (switch
-  ``misplay_too_late_designated_card_counts``, the EBL 2011 reading) a failure to follow the
-  suit of the card declarer named is an established revoke.
+  2007-only rule instead: the cards stand and revokes are judged on them as placed (the EBL
+  2011 workshop read literally); with the switch ``misplay_too_late_designated_card_counts``
+  on, a failure to follow the suit of the card declarer named is the established revoke.
 
-Round 2 (docs/dummy-misplay-rules.md): a designated card that revokes is corrected under 62
-right after the 45D1 step (revoke.py's ``CorrectRevoke``); a call that leaves a choice is
+Also (docs/dummy-misplay-rules.md): a designated card that revokes is corrected under 62
+right after the 45D1 step (the shared task ``CorrectRevoke``, ruled by the revoke rules); a call that leaves a choice is
 resolved by its chooser first (``ChooseDesignated``); several misplays are ruled in record
 order (``LaterMisplay``); misplays after a Law 45C/46 event come from the designation rules
 (``RecordMisplays``).
@@ -37,15 +37,14 @@ from functools import partial
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, Resolution, resolve_call
+from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.designation import _policy
-from rulings.solver.rulesets.revoke import CorrectRevoke, open_revoke
+from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
 
@@ -187,8 +186,6 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         return found  # no call, no misplay (and no preparation of the record)
     if len(counts) != len(before):
         return found
-    from rulings.solver.rulesets.designation import FoundCall, prepare
-
     events = prepare((*before, *replay.after))
     all_plays = list(table.plays())
     for i, event in enumerate(before[:-1]):
@@ -320,12 +317,8 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     (2007: the law is silent), and the last one, when too late, with any revoke it made.
     When a Law 45C/46 event comes first in the record, the designation rules rule it and
     hand the misplays on (``RecordMisplays``)."""
-    misplays = find_all_misplays(replay, _policy(rs))
+    misplays = find_all_misplays(replay, rs.decisions.designation_policy())
     if not misplays:
-        return None
-    from rulings.solver.rulesets.designation import designation_first
-
-    if designation_first(rs, replay):
         return None
     table = replay.table
     # the calls, the cards placed, and the cards placed as played cards (a card that did not
@@ -341,6 +334,10 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
         handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1)
+        # the cards played after dummy's error are judged on the corrected trick (45D1: kept,
+        # changed, or replaced when they no longer follow): a failure to follow only the card
+        # dummy wrongly placed is no revoke to rule on the table as placed
+        handled += tuple(played(n, s, c) for n, s, c in _later_plays(table, first))
         return Opening(node, tuple(irregularities), notices, handled)
     m = misplays[-1]
     stands = MisplayStands(m)
@@ -358,24 +355,13 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
             handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
             return Opening(node, tuple(irregularities), notices, handled)
         agenda = (*early, MisplayTooLateSilent(m))
-    revoke = open_revoke(rs, replay, root)
-    if revoke is None:
-        return Opening(Node(table=table, agenda=agenda, focus=m.trick), tuple(irregularities), notices, handled)
-    r = revoke.root
-    node = Node(r.table, agenda + r.agenda, r.ledger, r.findings, r.restrictions, r.established, r.focus)
-    return Opening(node, (*irregularities, *revoke.irregularities), notices + revoke.notices, handled + revoke.handled)
+    # the card stands as played (45D2): a revoke it or a later card made is the revoke rules'
+    # (62, 63), which the engine opens next on this table
+    standing = played(m.trick, m.dummy, m.placed.card)
+    handled = tuple(h for h in handled if h != standing)
+    return Opening(Node(table=table, agenda=agenda, focus=m.trick), tuple(irregularities), notices, handled)
 
 
-MisplayRecord = tuple[TableState, Call, "tuple[Card, ...] | None", Play]
-
-
-@dataclass(frozen=True, slots=True)
-class RecordMisplays:
-    """Law 45D misplays the designation rules met in the record after a Law 45C/46 event
-    (each: the table at the call, the call, the incontrovertible finding, dummy's placing),
-    ruled here in record order on the table at the end of their walk."""
-
-    records: tuple[MisplayRecord, ...]
 
 
 def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -392,7 +378,7 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         cur = at.play(placed.seat, placed.card).current_trick
         assert cur is not None
         try:
-            m = _classify(at, call, meant, placed, cur.number, _policy(rs))
+            m = _classify(at, call, meant, placed, cur.number, rs.decisions.designation_policy())
         except RulingError:
             m = None
         if m is not None:
@@ -490,7 +476,7 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if revokes:
         # The designated card fails to follow suit while dummy holds the suit led: a revoke by
         # dummy (61A), not established (no card has been played after it), so it is corrected
-        # at once under 62 (revoke.py's CorrectRevoke: declarer substitutes a lawful card for
+        # at once under 62 (the shared task CorrectRevoke: declarer substitutes a lawful card for
         # dummy, 62B2: no penalty card); the cards played after the error are then taken by
         # the 45D1 cascade, which 62C1/62C2 also permit.
         assert led is not None
@@ -659,7 +645,7 @@ def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """2007 45D: too late, and the law is silent: the cards stand. With the switch
-    ``misplay_too_late_designated_card_counts`` (EBL 2011) the card declarer named is the
+    ``misplay_too_late_designated_card_counts`` on, the card declarer named is the
     card played (45C4(a)): a player who did not follow its suit while able has revoked, and
     the revoke is established (63A1); trick adjustment (64) is outside the ruling."""
     assert isinstance(task, MisplayTooLateSilent)
@@ -729,7 +715,7 @@ def later_misplay(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if trick.plays[:pos]:
         at = at.play_many(trick.plays[:pos])
     try:
-        res = resolve_call(at, x.call, x.meant, _policy(rs))
+        res = resolve_call(at, x.call, x.meant, rs.decisions.designation_policy())
     except RulingError as err:
         step = Step("TD", StepKind.FORCED, d, f"the call '{x.call.what}' designates no card of dummy's on the corrected "
                     f"table ({err}): {x.wrong} stands", question=question, choice="stands")
@@ -785,3 +771,5 @@ RULES: tuple[Rule, ...] = (
          designated_revoke.__doc__ or "", editions=frozenset({"2007"})),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("dummy_misplay", open_dummy_misplay),)
+#: a misplay is dummy's card placed for a call
+OPENER_LINES = {"dummy_misplay": (Call,)}

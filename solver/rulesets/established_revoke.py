@@ -19,7 +19,6 @@ won N tricks in all: the 64C comparison).
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 

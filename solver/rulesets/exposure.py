@@ -11,7 +11,6 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
@@ -21,8 +20,8 @@ from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, 
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
-from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import (
+from rulings.solver.obligations import (
+    LEAD_OUT_OF_TURN_HOOKS,
     FailedPenaltyCard,
     LaterPlay,
     after_ruling_tasks,
@@ -34,11 +33,7 @@ from rulings.solver.rulesets.penalty import (
     recorded_plays,
     replay_plays,
 )
-
-#: Hooks for a lead out of turn this module creates (a fifth card the director deems led,
-#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the
-#: tasks to append (Laws 53-56 live in another module, which registers itself here).
-LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleSet, TableState, Seat, Card], tuple[object, ...]]] = []
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 # Finding words (``director finds <word>``) for the disputed facts of this module.
 VISIBLE, NOT_VISIBLE = "visible_to_partner", "not_visible_to_partner"
@@ -119,6 +114,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
+                if replay.table.withdrawn:
+                    # re-opened on a rectified table where the card has since been played (a
+                    # substitute an earlier ruling allowed): the line is overtaken, nothing to rule
+                    return None
                 err = at._not_held(e.seat, c, 0)
                 raise err.located(line=e.line)
             if c in placed:
@@ -471,6 +470,9 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
+    seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
+    if not seen and _found_late(table, seat, ev.cards, task.then):
+        return _defective_trick(rs, node, table, seat, ev.cards, faces, task.then, rest)
     if len(faces) == 1:
         card = faces[0]
         t2 = table.play(seat, card)
@@ -495,12 +497,54 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             infos = tuple(rs.withdrawn_info(seat, c, seat.side) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
-        later = tuple(p for p in task.then if p[1].side is not seat.side and p[0] == t2.tricks[-1].number)
+        # the opponents' cards played after his to the same trick, as the table now stands
+        number = t2.tricks[-1].number
+        same = t3.trick(number)
+        pos = same.position_of(seat) if same is not None else None
+        later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
         mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
     return edges
+
+
+def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:
+    """58B4: were the simultaneous cards found only after a player of each side had played to
+    the next trick? (The record's later plays are put back after one of the cards.)"""
+    placed = table.play(seat, cards[0])
+    nxt = _then(placed, then).trick(placed.tricks[-1].number + 1)
+    return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
+
+
+def _kept_card(table: TableState, seat: Seat, cards: tuple[Card, ...], faces: tuple[Card, ...]) -> Card:
+    """67B2: the card the offender faced when he played to the trick stays; when that cannot
+    be told (no face or several faces seen), the highest card he could lawfully have played."""
+    if len(faces) == 1:
+        return faces[0]
+    trick = table.current_trick
+    led = trick.plays[0][1].suit if trick is not None and trick.plays and not trick.is_complete else None
+    lawful = [c for c in cards if led is None or c.suit is led or not any(h.suit is led for h in table.hand(seat))]
+    return max(lawful or list(cards), key=lambda c: c.rank)
+
+
+def _defective_trick(rs: RuleSet, node: Node, table: TableState, seat: Seat, cards: tuple[Card, ...],
+                     faces: tuple[Card, ...], then: tuple[LaterPlay, ...], rest: tuple[object, ...]) -> list[Edge]:
+    """58B4 with 67B2: found only after each side has played to the next trick, the trick is
+    defective: one card stays (the one faced, else the highest lawful one) and the extra cards
+    go back to the hand unexposed, with no rectification for them; the trick's ownership is
+    as played. A card put back that the offender should have played to that trick makes a
+    revoke, found and ruled by the revoke rules on the rectified table (established: 63A1)."""
+    card = _kept_card(table, seat, cards, faces)
+    others = " ".join(str(c) for c in cards if c != card)
+    t2 = table.play(seat, card)
+    step = Step("TD", StepKind.FORCED, rs.cite("58B4"),
+                f"{seat}'s cards {' '.join(str(c) for c in cards)} played together were found only after each side "
+                f"had played to the next trick: a defective trick (67B2); {card} stays played and {others} "
+                f"{'goes' if len(cards) == 2 else 'go'} back to the hand, not exposed, with no rectification",
+                also=(rs.cite("67B2"),), question=f"{seat} played {' '.join(str(c) for c in cards)} together, found late",
+                choice=str(card))
+    return [(step, _placed(node, table, t2, then, rest))]
 
 
 def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -522,10 +566,32 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     info = rs.withdrawn_info(seat, card, task.offender.side)
     for sub in lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, table.penalty_cards_of(seat), frozenset({card})):
         t2 = table.replace_card(trick_no, seat, sub)
-        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} withdraws {card} and plays {sub}; no penalty card",
-                    also=(info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
-        edges.append((step, _node(node, t2, rest, info=(info,))))
+        t2, back = _lead_no_longer_due(t2, trick_no, table)
+        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side) for s, c in back))
+        text = f"{seat} withdraws {card} and plays {sub}; no penalty card"
+        if back:
+            text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
+        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
+                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ())), question=question,
+                    choice=f"change to {sub}")
+        edges.append((step, _node(node, t2, rest, info=infos)))
     return edges
+
+
+def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+    """44G: when a change makes another player win the trick, the lead to the next trick (and
+    every card played after it) was made by the wrong player: those cards go back to the hands."""
+    old, new = before.trick(trick_no), table.trick(trick_no)
+    nxt = table.trick(trick_no + 1)
+    if old is None or new is None or nxt is None or not nxt.plays or not new.is_complete:
+        return table, ()
+    winner = new.winner(table.trumps)
+    if winner == old.winner(before.trumps) or nxt.plays[0][0] is winner:
+        return table, ()
+    back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
+    for number, s, c in reversed(back):
+        table = table.replace_card(number, s, None, card=c)
+    return table.without_trick_after(trick_no), tuple((s, c) for _, s, c in back)
 
 
 RULES: tuple[Rule, ...] = (
@@ -535,8 +601,9 @@ RULES: tuple[Rule, ...] = (
     Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
     Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
          extra_card, extra_card.__doc__ or ""),
-    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
+    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
+OPENER_LINES = {"exposure": OWN}

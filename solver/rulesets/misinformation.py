@@ -19,7 +19,7 @@ from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.revoke import open_revoke
+from rulings.solver.tasks import ReportEstablished
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +75,18 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             task: object = MisinformedPlay(trick_no, seat, card)
             # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
             accepts = [e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice) and e.verb == "accepts"]
-            # the revoke rules follow the retraction within this ruling (_then_revoke): it
-            # claims the revokes on the table
+            # 2017: 63A1 does not apply to the retracted play, so a revoke it seemed to establish
+            # is still to be corrected: the revoke rules find it on the table after the
+            # retraction (the engine opens them next). 2007 has no such exception: a revoke
+            # that play established stays established, and is reported here (_established_by).
+            keeps = _keeps_establishment(rs)
             handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no),
-                       *(played(r.trick, r.seat, r.card) for r in table.revokes))
+                       *(played(r.trick, r.seat, r.card) for r in table.revokes if keeps and table.establishing_play(r) is not None))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
             return Opening(Node(table, (task,), focus=trick_no), (what,), (), handled)
         if isinstance(event, CorrectExplanation):
-            k = _plays_before(replay, event)
+            # a record line the table did not place (an unapplied play) is not a card played
+            k = min(_plays_before(replay, event), len(plays))
             theirs = [i for i in range(k) if plays[i][1].side is not event.seat.side]
             if not theirs:
                 continue
@@ -127,16 +131,20 @@ def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState
     return t, tuple(infos), cards
 
 
-def _then_revoke(rs: RuleSet, child: Node, detect: TableState) -> Node:
-    """A revoke on the table is ruled next, as the revoke rules find it on ``detect``: the
-    position after the retraction (2017: 63A1 does not apply to the misinformed lead, so it did
-    not establish the revoke) or before it (2007: no such exception, so 63A1 applies)."""
-    if not detect.revokes:
+def _keeps_establishment(rs: RuleSet) -> bool:
+    """Whether a retracted misinformed play still established a revoke: 2007 47E1 makes no
+    exception to 63A1 (2017 47E1 does: the revoke is corrected)."""
+    return rs.edition == "2007"
+
+
+def _established_by(rs: RuleSet, child: Node, before: TableState) -> Node:
+    """2007: the revokes established on ``before`` (the table before the retraction) stand,
+    reported under 63A1 on the table as ruled (the revoke rules rule the report)."""
+    tasks = tuple(ReportEstablished(r, f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", rs.cite("63A1"))
+                  for r in before.revokes if (by := before.establishing_play(r)) is not None)
+    if not tasks:
         return child
-    found = open_revoke(rs, Replay(detect, None, (), ()), Node(detect))
-    if found is None or not found.root.agenda:
-        return child
-    return replace(child, agenda=(*found.root.agenda, *child.agenda), focus=found.root.focus)
+    return replace(child, agenda=(*tasks[-1:], *child.agenda), focus=tasks[-1].revoke.trick)
 
 
 def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -149,7 +157,7 @@ def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
                 also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
-    return [(step, _then_revoke(rs, _child(node, t, infos), t))]
+    return [(step, _child(node, t, infos))]
 
 
 def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -162,14 +170,14 @@ def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
                 also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
-    child = _then_revoke(rs, _child(node, t, infos), node.table)
+    child = _established_by(rs, _child(node, t, infos), node.table)
     if not rs.decisions.misinformed_2007_may_let_stand:
         return [(step, child)]
     actor = rs.actor(node.table, task.seat)
     stand = Step(actor, StepKind.OPTION, rs.cite("47E1"), f"{task.seat} lets {task.card} stand", question=step.question,
                  choice="let it stand")
     return [(replace(step, actor=actor, kind=StepKind.OPTION), child),
-            (stand, _then_revoke(rs, _child(node, node.table), node.table))]
+            (stand, _established_by(rs, _child(node, node.table), node.table))]
 
 
 def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_only: bool) -> list[Edge]:
@@ -254,3 +262,4 @@ RULES: tuple[Rule, ...] = (
          corrected_explanation_2007.__doc__ or "", editions=frozenset({"2007"})),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("misinformation", open_misinformation),)
+OPENER_LINES = {"misinformation": (Misinformed, CorrectExplanation)}

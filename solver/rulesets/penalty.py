@@ -9,154 +9,36 @@ What a penalty card obliges its owner to play (50C, 50D1) is a constraint of
 * the owner led or played another card when a penalty card was due (52): declarer accepts
   it, or requires the penalty card instead (every illegal card becomes a major penalty card).
 
-For other rule modules (a lead out of turn refused becomes a major penalty card, 56 with 50)
-the follow-up is reusable: append the tasks of :func:`penalty_tasks` to a node's agenda, or
-call :func:`penalty_followups` from a handler.
+Other rule families (a lead out of turn refused becomes a major penalty card, 56 with 50)
+put the tasks of :mod:`rulings.solver.obligations` on the agenda; this module rules them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 
-from rulings.models.cards import Card, Seat, Suit
+from rulings.models.cards import Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice
-from rulings.models.table import PenaltyCard, PenaltyKind, TableState
+from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
+from rulings.solver.obligations import (
+    FailedPenaltyCard,
+    PenaltyCardOptions,
+    after_ruling_tasks,
+    find_failure,
+    lead_restriction,
+    penalty_tasks,
+    plays_after,
+    recorded_lead_choice,
+    to_lead,
+)
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-
-LaterPlay = tuple[int, Seat, Card]
-
-
-# ----- tasks --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PenaltyCardOptions:
-    """50D2 / 51B: ``holder`` has a major penalty card and his partner is to lead; declarer
-    chooses before that lead (require the suit, forbid it, or neither)."""
-
-    holder: Seat
-    #: the record's declarer lines that may settle the choice (``requires <suit>``,
-    #: ``forbids <suit>``, ``leaves``); see :func:`recorded_lead_choice`
-    choices: tuple[Choice, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class FailedPenaltyCard:
-    """52: ``seat`` led or played ``card`` to ``trick`` when a penalty card was due."""
-
-    seat: Seat
-    trick: int
-    card: Card
-    later: tuple[LaterPlay, ...] = ()  # cards played after it, in order
-
-
-# ----- restrictions (strings in Node.restrictions; the claim atoms read them) -----------------------
-def lead_restriction(seat: Seat, suit: Suit, must: bool) -> str:
-    """The canonical text of a lead restriction: ``"N must lead S"``, ``"N must not lead S"``.
-
-    A prohibition lasts for as long as that player keeps the lead (50D2(a), 51B).
-    """
-    return f"{seat} {'must' if must else 'must not'} lead {suit}"
-
-
-# ----- helpers shared with other modules ------------------------------------------------------------
-def pc_info(rs: RuleSet, table: TableState, seat: Seat, card: Card) -> Info:
-    """50E: a penalty card is seen by all. The requirement to play it is authorized to every
-    player (50E1); what else it shows is unauthorized to the owner's partner (50E2) and
-    authorized to the declaring side."""
-    return Info(seat, card, table.declaring_side, seat.side, rs.cite("50E1"), rs.cite("50E2"))
-
-
-def kind_for(card: Card, deliberate: bool) -> PenaltyKind:
-    """50B for a single card: an honour or a card exposed through a deliberate play is major,
-    otherwise minor. (Two or more penalty cards are all major: TableState.with_penalty.)"""
-    return PenaltyKind.MAJOR if deliberate or card.is_honour else PenaltyKind.MINOR
-
-
-def to_lead(table: TableState) -> Seat | None:
-    """The seat that leads the next trick, when no trick is in progress; else None."""
-    cur = table.current_trick
-    if cur is not None and not cur.is_complete:
-        return None
-    return table.next_leader
-
-
-def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[Choice] = ()) -> tuple[object, ...]:
-    """The follow-up tasks for ``holder``'s penalty cards in ``table``: a
-    :class:`PenaltyCardOptions` when he holds a major penalty card and his partner is to
-    lead (50D2, 51B), else nothing (a minor one puts no restriction on partner, 50C).
-    ``choices``: record lines that may settle declarer's choice (:func:`recorded_lead_choice`)."""
-    if not table.is_defender(holder):
-        return ()
-    majors = [p for p in table.penalty_cards_of(holder) if p.kind is PenaltyKind.MAJOR]
-    if majors and to_lead(table) is holder.partner:
-        return (PenaltyCardOptions(holder, lead_choice_lines(table, choices)),)
-    return ()
-
-
-#: Choice verbs that settle declarer's 50D2/51B choice (``leaves``: neither require nor forbid).
-LEAD_CHOICE_VERBS = ("requires", "forbids", "leaves")
-
-
-def lead_choice_lines(table: TableState, choices: Sequence[Choice]) -> tuple[Choice, ...]:
-    """Declarer's record lines that can only be a 50D2/51B choice: ``requires <suit>``,
-    ``forbids <suit>``, ``leaves`` (``requires highest|lowest`` is 57A's)."""
-    return tuple(c for c in choices if c.seat is table.declarer and c.verb in LEAD_CHOICE_VERBS
-                 and (c.verb == "leaves" or c.suit is not None))
-
-
-def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[Choice]) -> tuple[str, tuple[Choice, ...]] | None:
-    """The option of :func:`penalty_followups` the record settles, as ``(choice label, lines)``,
-    or None when the lines name no option the clause offers (they stay "not yet ruled").
-
-    ``<declarer> requires <suit>``: require that suit (50D2(a), 51B1(a), 51B2(a));
-    ``<declarer> forbids <suit>`` (one line per suit): forbid them (50D2(a), 51B1(b), 51B2(b));
-    ``<declarer> leaves``: neither (50D2(b), 51B2(c)). Lines of two different kinds name no option.
-    """
-    lines = lead_choice_lines(table, choices)
-    if not lines:
-        return None
-    suits = sorted({p.card.suit for p in table.penalty_cards_of(holder)}, reverse=True)
-    verbs = {c.verb for c in lines}
-    if len(verbs) != 1:
-        return None
-    verb = verbs.pop()
-    named = {c.suit for c in lines if c.suit is not None}
-    if verb == "leaves":
-        return "no restriction", lines
-    if not named or not named <= set(suits):
-        return None
-    if verb == "requires":
-        if len(named) != 1:
-            return None
-        return f"require {next(iter(named))}", lines
-    if len(suits) == 1 and len(named) != 1:
-        return None
-    return "forbid " + ", ".join(str(s) for s in suits if s in named), lines
-
-
-def after_ruling_tasks(rs: RuleSet, table: TableState, holder: Seat) -> tuple[object, ...]:
-    """:func:`penalty_tasks` for a penalty card a rectification has just left in ``table``,
-    when ``Decisions.lead_options_after_ruling`` enumerates the next lead's options too."""
-    return penalty_tasks(table, holder) if rs.decisions.lead_options_after_ruling else ()
-
-
-def next_lead_tasks(rs: RuleSet, table: TableState) -> tuple[object, ...]:
-    """:func:`after_ruling_tasks` for whoever is to lead next in ``table`` (no trick in
-    progress): the 50D2/51B options when his partner holds a major penalty card, with
-    ``Decisions.lead_options_after_ruling``. For rules that end with a completed trick and
-    do not know whose penalty card it is (a corrected revoke, 62B1/62C2 with 50D)."""
-    if not rs.decisions.lead_options_after_ruling:
-        return ()  # the usual case: no need to find the next leader
-    leader = to_lead(table)
-    if leader is None:
-        return ()
-    return after_ruling_tasks(rs, table, leader.partner)
 
 
 def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None,
@@ -231,73 +113,6 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     return edges
 
 
-def recorded_plays(table: TableState) -> list[LaterPlay]:
-    """Every card standing as played, in the order it was placed."""
-    return list(table.plays())
-
-
-def plays_after(table: TableState, trick: int, seat: Seat) -> list[LaterPlay]:
-    """The cards played after ``seat``'s card to ``trick``: the rest of it and the next trick."""
-    out: list[LaterPlay] = []
-    t = table.trick(trick)
-    pos = t.position_of(seat) if t is not None else None
-    if t is None or pos is None:
-        return out
-    out.extend((t.number, s, c) for s, c in t.plays[pos + 1 :])
-    nxt = table.trick(trick + 1)
-    if nxt is not None:
-        out.extend((nxt.number, s, c) for s, c in nxt.plays)
-    return out
-
-
-def replay_plays(start: TableState, plays: Sequence[LaterPlay]) -> TableState:
-    return start.play_many([(s, c) for _, s, c in plays]) if plays else start
-
-
-# ----- opener -------------------------------------------------------------------------------------
-def fails_penalty_card(state: TableState, seat: Seat, card: Card) -> bool:
-    """52: whether ``seat`` playing ``card`` in ``state`` (before it is played) fails to lead
-    or play a penalty card that was due (50C, 50D1). A failure to follow suit is a revoke
-    instead (the revoke rules rule on it)."""
-    pcs = state.penalty_cards_of(seat)
-    if not pcs or not state.is_defender(seat) or card in {p.card for p in pcs}:
-        return False
-    cur = state.current_trick
-    led = None if cur is None or cur.is_complete else cur.suit_led
-    hand = state.hand(seat)
-    follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
-    return follows and card not in lawful_cards(hand, led, pcs)
-
-
-def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
-    """The 52 task when ``seat``'s ``card`` (played from ``before`` to ``after``) failed to
-    lead or play a due penalty card; for rule modules that place a card (45C1, 58)."""
-    if not fails_penalty_card(before, seat, card):
-        return ()
-    return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
-
-
-def find_failure(table: TableState) -> FailedPenaltyCard | None:
-    """52: the first card a defender led or played while a penalty card was due."""
-    if not table.penalty_cards and not table.played_penalty:
-        return None  # no penalty card in force at any time of the record
-    state = table.restart()
-    plays = recorded_plays(table)
-    holders = {p.seat for p in table.penalty_cards | table.played_penalty}
-    batch: list[tuple[Seat, Card]] = []  # plays by other seats, placed together when needed
-    for i, (_, seat, card) in enumerate(plays):
-        if seat not in holders:
-            batch.append((seat, card))
-            continue
-        if batch:
-            state, batch = state.play_many(batch), []
-        if fails_penalty_card(state, seat, card):
-            number = state.play(seat, card).tricks[-1].number
-            return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
-        state = state.play(seat, card)
-    return None
-
-
 def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """A defender failed to lead or play a penalty card (52); or, with nothing else to rule
     on, a major penalty card is in force and its owner's partner is to lead (50D2, 51B)."""
@@ -306,6 +121,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
+    if not table.penalty_cards:
+        return None  # no penalty card in force: no lead options (50D2, 51B)
     leader = to_lead(table)
     if leader is None:
         return None
@@ -370,7 +187,9 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)
-        also = [rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
+        # the card is taken back in the course of rectification (47A: declarer's 52B2 choice
+        # is the rectification) to correct an illegal play (47B); it is then a penalty card
+        also = [rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
         text = f"declarer requires the penalty card: {seat} withdraws {card} and plays {pc}; {card} becomes a major penalty card"
@@ -410,20 +229,7 @@ RULES: tuple[Rule, ...] = (
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
     Rule("failed_penalty_card", FailedPenaltyCard,
-         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47B", "50B", "16C1", "16C2"),
+         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "16C1", "16C2"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
-
-__all__ = [
-    "FailedPenaltyCard",
-    "PenaltyCard",
-    "PenaltyCardOptions",
-    "after_ruling_tasks",
-    "kind_for",
-    "lead_restriction",
-    "next_lead_tasks",
-    "pc_info",
-    "penalty_followups",
-    "penalty_tasks",
-]

@@ -12,21 +12,9 @@ from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
+from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.penalty import next_lead_tasks
-
-LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after the revoke
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectRevoke:
-    """62A/62B: the revoker must withdraw the revoke card and substitute a lawful card."""
-
-    revoke: Revoke
-    later: tuple[LaterPlay, ...]
-    #: the clause that requires the correction: 62A, or 62D1 for an established revoke on
-    #: trick 12, or 62C3 when both sides revoked on the trick
-    clause: str = "62A"
+from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +36,9 @@ class RevokeCascade:
     index: int = 0
     previous_nos_changed: bool = False  # the NOS player just before withdrew
     any_nos_changed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ReportEstablished:
-    """63A/63B: an established revoke stands; it is reported, not corrected."""
-
-    revoke: Revoke
-    how: str  # what established it, in words
-    clause: str  # the 63A clause that established it
+    #: 62C3: the revoke is corrected because both sides revoked on the trick; every card the
+    #: defending side withdraws becomes a penalty card, a non-offending defender's included
+    both_sides: bool = False
 
 
 # ----- opener ---------------------------------------------------------------------------------
@@ -120,11 +102,19 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     notices: list[Notice] = []
     if both is not None:
         first, second = both
-        back = table.without_trick_after(first.trick)
+        # the cards played to the next trick go back to the hands, each a withdrawn card whose
+        # information is unauthorized to its own side (both sides offend, 16C)
+        back = table
+        infos = []
+        for t in reversed([t for t in table.tricks if t.number > first.trick]):
+            for s, c in reversed(t.plays):
+                back = back.replace_card(t.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+                infos.append(rs.withdrawn_info(s, c, s.side))
+        back = back.without_trick_after(first.trick)
         later = _plays_after(back, second)
         task: object = CorrectBothRevokes(first, second, later)
         focus = first.trick
-        node = Node(table=back, agenda=(task,), focus=focus)
+        node = Node(table=back, agenda=(task,), ledger=tuple(reversed(infos)), focus=focus)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
@@ -229,14 +219,20 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # Only the later cards still on the table are corrected: another rule may have taken some
     # back before this correction (a 47E1 retraction).
     later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
-    cascade: tuple[object, ...] = (RevokeCascade(r, later),) if later else ()
+    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3"),) if later else ()
+    # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
+    # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
+    obliged: tuple[str, ...] = ()
+    if subs != lawful_cards(hand, r.suit_led, frozenset(), frozenset({r.card})):
+        major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in judged.penalty_cards_of(seat))
+        obliged = (rs.cite("50D1(a)" if major else "50C"),)
     edges: list[Edge] = []
     for sub in subs:
         step = Step(
             actor=rs.actor(table, seat),
             kind=StepKind.FORCED,
             clause=rs.cite("62B"),
-            also=(rs.cite(task.clause), rs.cite("61A"), clause, rs.cite("44C"), info.ai_clause, info.ui_clause, *trick12),
+            also=(rs.cite(task.clause), rs.cite("61A"), clause, rs.cite("44C"), *obliged, info.ai_clause, info.ui_clause, *trick12),
             text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
             question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
             choice=str(sub),
@@ -288,6 +284,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 nxt,
                 previous_nos_changed=is_nos and changed,
                 any_nos_changed=task.any_nos_changed or (is_nos and changed),
+                both_sides=task.both_sides,
             ),
             *rest,
         )
@@ -314,8 +311,14 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"), child(table, advance(table, False))))
         for sub in subs:
             t2 = table.replace_card(trick_no, seat, sub, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; no penalty card",
-                        also=(rs.cite("47D"), info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
+            fate, also_nos = "no penalty card", (rs.cite("47D"), info.ai_clause, info.ui_clause)
+            if task.both_sides and table.is_defender(seat):
+                # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
+                kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+                t2 = t2.with_penalty(seat, card, kind)
+                fate, also_nos = f"{card} becomes a {t2_kind(t2, seat, card)} penalty card", (rs.cite("62C3"), rs.cite("50B"), *also_nos)
+            step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; {fate}",
+                        also=also_nos, question=question, choice=f"change to {sub}")
             edges.append((step, child(t2, advance(t2, True), (info,))))
         return edges
 

@@ -1,0 +1,158 @@
+"""Time random revoke cases with this checkout and with a baseline commit, in the same run.
+
+How: the baseline is checked out with ``git worktree add --detach`` into a temporary
+directory and imported through a ``rulings`` package directory of symlinks (models/,
+solver/), the layout the project installs; each side runs in its own subprocess on the same
+Python (this venv: the baseline's dependencies are a subset), with only that directory on
+``PYTHONPATH``. Both sides read the same input: this checkout generates the cases once
+(``random_revoke_cases(n, seed)``) and writes them as JSON; each side parses them with its
+own ``parse_case`` (parse time reported apart) and enumerates every restoration, building
+nothing else (``keys=True`` also builds each leaf's canonical key on both sides). The two
+sides are run alternately, three times each, and the medians compared.
+
+Two processes: the current side is also run as two subprocesses at once, each on all the
+cases; throughput is twice the cases over the slower one's time, against one process.
+
+Used by ``benchmarks/run.py``; runs alone as ``python benchmarks/baseline.py [commit] [n]``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SNIPPET = r"""
+import json, statistics, sys, time
+from rulings.models import parse_case
+try:
+    from rulings.solver.ruling import Ruling
+except ImportError:  # before the ruling module existed the engine held Ruling
+    from rulings.solver.engine import Ruling
+path, repeats, keys = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+mappings = json.load(open(path))
+t0 = time.perf_counter()
+cases = [parse_case(m) for m in mappings]
+parse = time.perf_counter() - t0
+times = []
+leaves = 0
+for _ in range(repeats):
+    t0 = time.perf_counter()
+    leaves = 0
+    for c in cases:
+        for r in Ruling(c).restorations():
+            leaves += 1
+            if keys:
+                r.key()
+    times.append(time.perf_counter() - t0)
+n = len(cases)
+print(json.dumps({"cases_per_s": n / statistics.median(times), "parse_us_per_case": parse / n * 1e6,
+                  "leaves": leaves, "seconds": statistics.median(times)}))
+"""
+
+
+def _layout(tree: Path, into: Path) -> Path:
+    pkg = into / "rulings"
+    pkg.mkdir(parents=True)
+    (pkg / "models").symlink_to(tree / "models")
+    (pkg / "solver").symlink_to(tree / "solver")
+    return into
+
+
+def _start(pythonpath: Path, data: Path, repeats: int, keys: bool) -> subprocess.Popen[str]:
+    env = {"PYTHONPATH": str(pythonpath), "PATH": "/usr/bin:/bin"}
+    return subprocess.Popen([sys.executable, "-c", SNIPPET, str(data), str(repeats), "1" if keys else "0"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(pythonpath))
+
+
+def _result(proc: subprocess.Popen[str]) -> dict[str, float]:
+    out, err = proc.communicate()
+    if proc.returncode:
+        raise RuntimeError(err.strip().splitlines()[-1] if err.strip() else f"exit {proc.returncode}")
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def _time(pythonpath: Path, data: Path, repeats: int, keys: bool = False) -> dict[str, float]:
+    return _result(_start(pythonpath, data, repeats, keys))
+
+
+def _write_cases(n: int, into: Path) -> Path:
+    from rulings.solver.generate import random_revoke_cases
+
+    data = into / "cases.json"
+    data.write_text(json.dumps(list(random_revoke_cases(n, seed=2026))))
+    return data
+
+
+def compare(commit: str = "ce7fd33", n: int = 2000, repeats: int = 5) -> dict[str, float | str]:
+    """Cases per second for this checkout and for ``commit`` on the same cases, alternately;
+    and this checkout on two processes at once."""
+    tmp = Path(tempfile.mkdtemp(prefix="rulings-baseline-"))
+    tree = tmp / "tree"
+    try:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(tree), commit],
+                       capture_output=True, check=True)
+        base = _layout(tree, tmp / "base")
+        here = _layout(ROOT, tmp / "here")
+        data = _write_cases(n, tmp)
+        ours, theirs, ours_k, theirs_k, pairs = [], [], [], [], []
+        for _ in range(3):  # alternate, so drift in machine load hits both sides
+            ours.append(_time(here, data, repeats))
+            theirs.append(_time(base, data, repeats))
+            ours_k.append(_time(here, data, repeats, keys=True))
+            theirs_k.append(_time(base, data, repeats, keys=True))
+            two = [_start(here, data, repeats, False) for _ in range(2)]
+            results = [_result(p) for p in two]
+            pairs.append(2 * n / max(r["seconds"] for r in results))
+        if ours[0]["leaves"] != theirs[0]["leaves"]:
+            raise RuntimeError(f"the two sides found {ours[0]['leaves']} and {theirs[0]['leaves']} restorations")
+
+        def med(rows: list[dict[str, float]], key: str) -> float:
+            return statistics.median(r[key] for r in rows)
+
+        one = med(ours, "cases_per_s")
+        return {"baseline": commit, "cases": n, "restorations": ours[0]["leaves"],
+                "current_cases_per_s": one, "baseline_cases_per_s": med(theirs, "cases_per_s"),
+                "ratio": one / med(theirs, "cases_per_s"),
+                "current_keyed_cases_per_s": med(ours_k, "cases_per_s"),
+                "baseline_keyed_cases_per_s": med(theirs_k, "cases_per_s"),
+                "keyed_ratio": med(ours_k, "cases_per_s") / med(theirs_k, "cases_per_s"),
+                "current_parse_us_per_case": med(ours, "parse_us_per_case"),
+                "baseline_parse_us_per_case": med(theirs, "parse_us_per_case"),
+                "two_process_cases_per_s": statistics.median(pairs),
+                "two_over_one": statistics.median(pairs) / one}
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def startup(runs: int = 7) -> dict[str, float]:
+    """Median wall time of ``python -c pass``, ``rulings --help`` and ``rulings solve`` (the
+    bundled case), each a fresh process of this venv's Python; and the ratios to the first."""
+    import time
+
+    def wall(argv: list[str]) -> float:
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            subprocess.run(argv, capture_output=True, check=True)
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    cli = [sys.executable, "-c", "import sys; from rulings.solver.cli import main; sys.argv[0] = 'rulings'; main()"]
+    bare = wall([sys.executable, "-c", "pass"])
+    helps = wall([*cli, "--help"])
+    solve = wall([*cli, "solve"])
+    return {"python_s": bare, "help_s": helps, "solve_s": solve, "help_ratio": helps / bare, "solve_ratio": solve / bare}
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    print(json.dumps(compare(args[0] if args else "ce7fd33", int(args[1]) if len(args) > 1 else 2000, 3), indent=2))
+    print(json.dumps(startup(), indent=2))

@@ -1,0 +1,249 @@
+"""What a penalty card keeps in force, in the vocabulary every rule family shares.
+
+A penalty card (Law 50) travels in the table state and obliges its owner and his partner at
+later tricks: the owner must play it at the first lawful opportunity (50C, 50D1), and when
+his partner is to lead with a major penalty card in force declarer chooses a lead
+restriction (50D2, 51B); failing to play it when due is ruled under 52. Rule families create
+penalty cards (a card exposed, a revoke card withdrawn, a lead out of turn refused) and put
+the tasks defined here on the agenda; the penalty rules (``rulesets/penalty.py``) rule them.
+No rule family imports another: they meet in the table state and in these tasks.
+
+Also the hooks by which a rectification that creates a lead out of turn (a fifth card deemed
+led, 45E) has that lead ruled by whichever family rules leads out of turn (Laws 53-56).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from rulings.models.cards import Card, Seat, Suit
+from rulings.models.events import Choice
+from rulings.models.table import PenaltyKind, TableState
+from rulings.solver.config import Decisions
+from rulings.solver.engine import Info
+from rulings.solver.lawful import lawful_cards
+
+
+class RuleContext(Protocol):
+    """What these helpers need of a rule set: its decisions and its clause ids."""
+
+    @property
+    def decisions(self) -> Decisions: ...
+
+    def cite(self, logical: str) -> str: ...
+
+
+LaterPlay = tuple[int, Seat, Card]
+
+
+# ----- tasks --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PenaltyCardOptions:
+    """50D2 / 51B: ``holder`` has a major penalty card and his partner is to lead; declarer
+    chooses before that lead (require the suit, forbid it, or neither)."""
+
+    holder: Seat
+    #: the record's declarer lines that may settle the choice (``requires <suit>``,
+    #: ``forbids <suit>``, ``leaves``); see :func:`recorded_lead_choice`
+    choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FailedPenaltyCard:
+    """52: ``seat`` led or played ``card`` to ``trick`` when a penalty card was due."""
+
+    seat: Seat
+    trick: int
+    card: Card
+    later: tuple[LaterPlay, ...] = ()  # cards played after it, in order
+
+
+# ----- restrictions (strings in Node.restrictions; the claim atoms read them) -----------------------
+def lead_restriction(seat: Seat, suit: Suit, must: bool) -> str:
+    """The canonical text of a lead restriction: ``"N must lead S"``, ``"N must not lead S"``.
+
+    A prohibition lasts for as long as that player keeps the lead (50D2(a), 51B).
+    """
+    return f"{seat} {'must' if must else 'must not'} lead {suit}"
+
+
+# ----- information and kinds --------------------------------------------------------------------------
+def pc_info(rs: RuleContext, table: TableState, seat: Seat, card: Card) -> Info:
+    """50E: a penalty card is seen by all. The requirement to play it is authorized to every
+    player (50E1); what else it shows is unauthorized to the owner's partner (50E2) and
+    authorized to the declaring side."""
+    return Info(seat, card, table.declaring_side, seat.side, rs.cite("50E1"), rs.cite("50E2"))
+
+
+def kind_for(card: Card, deliberate: bool) -> PenaltyKind:
+    """50B for a single card: an honour or a card exposed through a deliberate play is major,
+    otherwise minor. (Two or more penalty cards are all major: TableState.with_penalty.)"""
+    return PenaltyKind.MAJOR if deliberate or card.is_honour else PenaltyKind.MINOR
+
+
+def to_lead(table: TableState) -> Seat | None:
+    """The seat that leads the next trick, when no trick is in progress; else None."""
+    cur = table.current_trick
+    if cur is not None and not cur.is_complete:
+        return None
+    return table.next_leader
+
+
+def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[Choice] = ()) -> tuple[object, ...]:
+    """The follow-up tasks for ``holder``'s penalty cards in ``table``: a
+    :class:`PenaltyCardOptions` when he holds a major penalty card and his partner is to
+    lead (50D2, 51B), else nothing (a minor one puts no restriction on partner, 50C).
+    ``choices``: record lines that may settle declarer's choice (:func:`recorded_lead_choice`)."""
+    if not table.is_defender(holder):
+        return ()
+    majors = [p for p in table.penalty_cards_of(holder) if p.kind is PenaltyKind.MAJOR]
+    if majors and to_lead(table) is holder.partner:
+        return (PenaltyCardOptions(holder, lead_choice_lines(table, choices)),)
+    return ()
+
+
+#: Choice verbs that settle declarer's 50D2/51B choice (``leaves``: neither require nor forbid).
+LEAD_CHOICE_VERBS = ("requires", "forbids", "leaves")
+
+
+def lead_choice_lines(table: TableState, choices: Sequence[Choice]) -> tuple[Choice, ...]:
+    """Declarer's record lines that can only be a 50D2/51B choice: ``requires <suit>``,
+    ``forbids <suit>``, ``leaves`` (``requires highest|lowest`` is 57A's)."""
+    return tuple(c for c in choices if c.seat is table.declarer and c.verb in LEAD_CHOICE_VERBS
+                 and (c.verb == "leaves" or c.suit is not None))
+
+
+def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[Choice]) -> tuple[str, tuple[Choice, ...]] | None:
+    """The option of :func:`penalty_followups` the record settles, as ``(choice label, lines)``,
+    or None when the lines name no option the clause offers (they stay "not yet ruled").
+
+    ``<declarer> requires <suit>``: require that suit (50D2(a), 51B1(a), 51B2(a));
+    ``<declarer> forbids <suit>`` (one line per suit): forbid them (50D2(a), 51B1(b), 51B2(b));
+    ``<declarer> leaves``: neither (50D2(b), 51B2(c)). Lines of two different kinds name no option.
+    """
+    lines = lead_choice_lines(table, choices)
+    if not lines:
+        return None
+    suits = sorted({p.card.suit for p in table.penalty_cards_of(holder)}, reverse=True)
+    verbs = {c.verb for c in lines}
+    if len(verbs) != 1:
+        return None
+    verb = verbs.pop()
+    named = {c.suit for c in lines if c.suit is not None}
+    if verb == "leaves":
+        return "no restriction", lines
+    if not named or not named <= set(suits):
+        return None
+    if verb == "requires":
+        if len(named) != 1:
+            return None
+        return f"require {next(iter(named))}", lines
+    if len(suits) == 1 and len(named) != 1:
+        return None
+    return "forbid " + ", ".join(str(s) for s in suits if s in named), lines
+
+
+def after_ruling_tasks(rs: RuleContext, table: TableState, holder: Seat) -> tuple[object, ...]:
+    """:func:`penalty_tasks` for a penalty card a rectification has just left in ``table``,
+    when ``Decisions.lead_options_after_ruling`` enumerates the next lead's options too."""
+    return penalty_tasks(table, holder) if rs.decisions.lead_options_after_ruling else ()
+
+
+def next_lead_tasks(rs: RuleContext, table: TableState) -> tuple[object, ...]:
+    """:func:`after_ruling_tasks` for whoever is to lead next in ``table`` (no trick in
+    progress): the 50D2/51B options when his partner holds a major penalty card, with
+    ``Decisions.lead_options_after_ruling``. For rules that end with a completed trick and
+    do not know whose penalty card it is (a corrected revoke, 62B1/62C2 with 50D)."""
+    if not rs.decisions.lead_options_after_ruling:
+        return ()  # the usual case: no need to find the next leader
+    leader = to_lead(table)
+    if leader is None:
+        return ()
+    return after_ruling_tasks(rs, table, leader.partner)
+
+
+def recorded_plays(table: TableState) -> list[LaterPlay]:
+    """Every card standing as played, in the order it was placed."""
+    return list(table.plays())
+
+
+def plays_after(table: TableState, trick: int, seat: Seat) -> list[LaterPlay]:
+    """The cards played after ``seat``'s card to ``trick``: the rest of it and the next trick."""
+    out: list[LaterPlay] = []
+    t = table.trick(trick)
+    pos = t.position_of(seat) if t is not None else None
+    if t is None or pos is None:
+        return out
+    out.extend((t.number, s, c) for s, c in t.plays[pos + 1 :])
+    nxt = table.trick(trick + 1)
+    if nxt is not None:
+        out.extend((nxt.number, s, c) for s, c in nxt.plays)
+    return out
+
+
+def replay_plays(start: TableState, plays: Sequence[LaterPlay]) -> TableState:
+    return start.play_many([(s, c) for _, s, c in plays]) if plays else start
+
+
+# ----- a failure to play a penalty card (52) ------------------------------------------------------
+def fails_penalty_card(state: TableState, seat: Seat, card: Card) -> bool:
+    """52: whether ``seat`` playing ``card`` in ``state`` (before it is played) fails to lead
+    or play a penalty card that was due (50C, 50D1). A failure to follow suit is a revoke
+    instead (the revoke rules rule on it)."""
+    pcs = state.penalty_cards_of(seat)
+    if not pcs or not state.is_defender(seat) or card in {p.card for p in pcs}:
+        return False
+    cur = state.current_trick
+    led = None if cur is None or cur.is_complete else cur.suit_led
+    hand = state.hand(seat)
+    follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
+    return follows and card not in lawful_cards(hand, led, pcs)
+
+
+def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
+    """The 52 task when ``seat``'s ``card`` (played from ``before`` to ``after``) failed to
+    lead or play a due penalty card; for rule modules that place a card (45C1, 58)."""
+    if not fails_penalty_card(before, seat, card):
+        return ()
+    return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
+
+
+def find_failure(table: TableState) -> FailedPenaltyCard | None:
+    """52: the first card a defender led or played while a penalty card was due.
+
+    Read off the replayed table without replaying it: before each of a holder's plays his
+    hand is his hand now plus the cards he played from then on, the penalty cards in force
+    are those (at the start, as :meth:`TableState.restart` has them) still in that hand, and
+    the suit led is the first card of the trick unless he led it."""
+    start = table.penalty_cards | table.played_penalty
+    if not start:
+        return None  # no penalty card in force at any time of the record
+    holders = {p.seat for p in start}
+    plays = recorded_plays(table)
+    for i, (number, seat, card) in enumerate(plays):
+        if seat not in holders or not table.is_defender(seat):
+            continue
+        pcs = [p for p in start if p.seat is seat]
+        if card in {p.card for p in pcs}:
+            continue
+        hand = set(table.hand(seat))
+        hand.update(c for _, s, c in plays[i:] if s is seat)
+        in_force = tuple(p for p in pcs if p.card in hand)
+        if not in_force:
+            continue
+        trick = table.trick(number)
+        pos = trick.position_of(seat) if trick is not None else None
+        led = trick.plays[0][1].suit if trick is not None and pos else None
+        follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
+        if follows and card not in lawful_cards(frozenset(hand), led, in_force):
+            return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
+    return None
+
+
+# ----- a lead out of turn created by a rectification --------------------------------------------------
+#: Hooks for a lead out of turn a rectification creates (a fifth card the director deems led,
+#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the tasks
+#: to append. The family that rules leads out of turn registers itself here.
+LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleContext, TableState, Seat, Card], tuple[object, ...]]] = []

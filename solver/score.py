@@ -1,0 +1,240 @@
+"""Scoring another engine's rulings against ours (``rulings score THEIR.jsonl``).
+
+Their file holds one record a line, ``{"id": ..., "case": {...}, "ruling": {...}}``, the shape
+``rulings generate --with-ruling --format jsonl`` writes (docs/scoring.md); ``ruling`` needs
+only ``restorations``, each with ``tricks``, ``withdrawn``, ``penalty_cards``, ``lead``,
+``laws`` and ``path`` as in our JSON schema. Our ruling of each case is computed from its
+``case`` or read from a reference file of ours (``--against``).
+
+Comparison, case by case:
+
+- A restoration is identified by its outcome: the tricks as restored, the cards withdrawn,
+  the penalty cards, the next leader, whether the revoke is established and the Law 64
+  transfer. Restorations with the same outcome in both rulings are *matched*; a clause in
+  the ``laws`` of one of a matched pair but not the other is *miscited*.
+- A restoration of ours with no match is *missing* from theirs; one of theirs with no match
+  is *extra*. Each is blamed on the first step of its path that the other ruling never
+  takes: a step is the clause, the seat acting, the cards it names and the kind of penalty
+  card it makes (so prose need not match). The steps before it are shared, the steps after it are its consequences.
+- A clause is *involved* in a case when a restoration of either ruling applies it; it is
+  *wrong* in that case when it is blamed or miscited there. Agreement per clause is the
+  share of the cases involving it where it is not wrong; per law family (the law's number:
+  62C2 is Law 62) the same over the family's clauses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulings.models.errors import CaseFileError
+
+#: the words of a step compared: the cards it names and the kind of penalty card it makes
+TOKEN = re.compile(r"\b(?:[SHDC](?:10|[2-9TJQKA])|major|minor)\b")
+LAW = re.compile(r"^\d+")
+
+Step = tuple[str, str, frozenset[str]]
+
+
+def outcome_key(r: dict[str, Any]) -> str:
+    """A restoration's outcome, independent of its numbering, wording and citations."""
+    keep = {k: r.get(k) for k in ("tricks", "withdrawn", "penalty_cards", "lead", "established", "transfer")}
+    return json.dumps(keep, sort_keys=True)
+
+
+def step_key(step: dict[str, Any]) -> Step:
+    """A path step as compared: its clause, the seat acting, the cards its text names and the
+    kind of penalty card (major, minor) it makes."""
+    actor = str(step.get("actor", "")).split(" ")[0]
+    return str(step.get("clause", "")), actor, frozenset(TOKEN.findall(str(step.get("text", ""))))
+
+
+def family(clause: str) -> str:
+    m = LAW.match(clause)
+    return f"Law {m.group(0)}" if m else clause
+
+
+@dataclass
+class CaseComparison:
+    """One case: the clauses involved, the clauses wrong, and the restorations unmatched."""
+
+    id: str
+    involved: set[str]
+    wrong: dict[str, list[str]]  # clause -> reasons
+    missing: int
+    extra: int
+
+    @property
+    def agreed(self) -> bool:
+        return not self.wrong and not self.missing and not self.extra
+
+
+def compare(case_id: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> CaseComparison:
+    """Compare two lists of restorations (JSON) of one case."""
+    mine = {outcome_key(r): r for r in ours}
+    other = {outcome_key(r): r for r in theirs}
+    involved = {c for r in [*ours, *theirs] for c in r.get("laws", [])}
+    wrong: dict[str, list[str]] = defaultdict(list)
+    for key in mine.keys() & other.keys():
+        a, b = set(mine[key].get("laws", [])), set(other[key].get("laws", []))
+        for c in sorted(a - b):
+            wrong[c].append(f"restoration {mine[key].get('number')}: {c} not cited")
+        for c in sorted(b - a):
+            wrong[c].append(f"restoration {mine[key].get('number')}: {c} cited but not applied")
+    missing = [mine[k] for k in mine.keys() - other.keys()]
+    extra = [other[k] for k in other.keys() - mine.keys()]
+    their_steps = {step_key(s) for r in theirs for s in r.get("path", [])}
+    our_steps = {step_key(s) for r in ours for s in r.get("path", [])}
+    for r in missing:
+        clause = _blame(r, their_steps)
+        wrong[clause].append(f"missing restoration {r.get('number')}")
+    for r in extra:
+        clause = _blame(r, our_steps)
+        wrong[clause].append("extra restoration")
+    return CaseComparison(case_id, involved, dict(wrong), len(missing), len(extra))
+
+
+def _blame(r: dict[str, Any], other_steps: set[Step]) -> str:
+    """The clause of the first step of ``r`` the other ruling never takes (else its last step's,
+    else its first law)."""
+    path = r.get("path", [])
+    for step in path:
+        if step_key(step) not in other_steps:
+            return str(step.get("clause", ""))
+    if path:
+        return str(path[-1].get("clause", ""))
+    laws = r.get("laws", [])
+    return str(laws[0]) if laws else "(none)"
+
+
+@dataclass
+class Score:
+    """Agreement over many cases, per clause and per law family."""
+
+    cases: int = 0
+    agreed: int = 0
+    involved: Counter[str] = field(default_factory=Counter)
+    wrong: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)  # clause -> a few "id: reason"
+    unmatched: list[str] = field(default_factory=list)  # their ids we have no ruling for
+    missing: int = 0
+    extra: int = 0
+
+    def add(self, cmp: CaseComparison) -> None:
+        self.cases += 1
+        self.agreed += cmp.agreed
+        self.missing += cmp.missing
+        self.extra += cmp.extra
+        for c in cmp.involved | set(cmp.wrong):
+            self.involved[c] += 1
+        for c, reasons in cmp.wrong.items():
+            self.wrong[c] += 1
+            ex = self.examples.setdefault(c, [])
+            if len(ex) < 3:
+                ex.append(f"{cmp.id}: {reasons[0]}")
+
+    @property
+    def wrong_clauses(self) -> list[str]:
+        return sorted(self.wrong)
+
+    def report(self) -> dict[str, Any]:
+        fams: dict[str, Counter[str]] = defaultdict(Counter)
+        for c, n in self.involved.items():
+            fams[family(c)]["involved"] += n
+            fams[family(c)]["wrong"] += self.wrong.get(c, 0)
+        return {
+            "cases": self.cases,
+            "agreed": self.agreed,
+            "missing_restorations": self.missing,
+            "extra_restorations": self.extra,
+            "wrong_clauses": self.wrong_clauses,
+            "clauses": {c: {"cases": n, "wrong": self.wrong.get(c, 0), "agreement": _ratio(n, self.wrong.get(c, 0)),
+                            "examples": self.examples.get(c, [])} for c, n in sorted(self.involved.items())},
+            "families": {f: {"cases": v["involved"], "wrong": v["wrong"], "agreement": _ratio(v["involved"], v["wrong"])}
+                         for f, v in sorted(fams.items(), key=lambda kv: _law_order(kv[0]))},
+            "unmatched_ids": self.unmatched,
+        }
+
+
+def _ratio(n: int, wrong: int) -> float:
+    return round((n - wrong) / n, 4) if n else 1.0
+
+
+def _law_order(name: str) -> tuple[int, str]:
+    m = re.search(r"\d+", name)
+    return (int(m.group(0)) if m else 999, name)
+
+
+def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The JSON-lines records of ``path`` with their line numbers. Raises CaseFileError
+    (located) for a line that is not a JSON object with an ``id``."""
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise CaseFileError(f"not JSON: {err.msg}", file=str(path), line=n) from None
+            if not isinstance(rec, dict) or "id" not in rec:
+                raise CaseFileError("a record is a JSON object with an 'id'", file=str(path), line=n)
+            yield n, rec
+
+
+def _restorations(rec: dict[str, Any], path: Path, line: int) -> list[dict[str, Any]]:
+    ruling = rec.get("ruling")
+    rs = ruling.get("restorations") if isinstance(ruling, dict) else None
+    if not isinstance(rs, list) or not all(isinstance(r, dict) for r in rs):
+        raise CaseFileError("the record has no 'ruling' with a list of 'restorations'", file=str(path), line=line,
+                            token=str(rec.get("id")))
+    return rs
+
+
+def score(theirs: Path, against: Path | None = None) -> Score:
+    """Score the rulings in ``theirs`` against ours (computed from each record's ``case``, or
+    read from ``against``)."""
+    from rulings.solver.testsets import ruling_of
+
+    reference: dict[str, list[dict[str, Any]]] | None = None
+    if against is not None:
+        reference = {str(rec["id"]): _restorations(rec, against, n) for n, rec in read_records(against)}
+    result = Score()
+    for n, rec in read_records(theirs):
+        case_id = str(rec["id"])
+        their = _restorations(rec, theirs, n)
+        if reference is not None:
+            if case_id not in reference:
+                result.unmatched.append(case_id)
+                continue
+            ours = reference[case_id]
+        else:
+            case = rec.get("case")
+            if not isinstance(case, dict):
+                raise CaseFileError("the record has no 'case' (or give --against with our rulings)", file=str(theirs), line=n,
+                                    token=case_id)
+            ours = ruling_of(case, f"{theirs}:{n}")["restorations"]
+        result.add(compare(case_id, ours, their))
+    return result
+
+
+def lines(report: dict[str, Any]) -> Iterable[str]:
+    """The report in words."""
+    yield (f"{report['cases']} cases: {report['agreed']} agree in full; {report['missing_restorations']} restorations "
+           f"missing, {report['extra_restorations']} extra")
+    yield "per law family:"
+    for f, v in report["families"].items():
+        yield f"  {f:<8} {v['agreement']:>7.1%}  ({v['wrong']} wrong of {v['cases']} clause-cases)"
+    yield "per clause:"
+    for c, v in report["clauses"].items():
+        mark = "WRONG" if v["wrong"] else "ok   "
+        yield f"  {mark} {c:<8} {v['agreement']:>7.1%}  ({v['wrong']} of {v['cases']} cases)"
+        for ex in v["examples"]:
+            yield f"        e.g. {ex}"
+    yield "clauses with disagreements: " + (" ".join(report["wrong_clauses"]) or "none")
+    if report["unmatched_ids"]:
+        yield f"{len(report['unmatched_ids'])} records have no ruling of ours in --against: " + " ".join(report["unmatched_ids"][:10])

@@ -1,0 +1,234 @@
+"""Test sets for other bridge software: generated cases with their expected rulings, streamed
+into one file (``rulings generate --format yaml|jsonl --with-ruling``).
+
+Each record is ``{"id": ..., "case": <case mapping>, "ruling": <the JSON of solve --json>}``
+(``ruling`` only with ``--with-ruling``): one JSON object a line (``jsonl``) or one YAML
+document each (``yaml``, documents separated by ``---``). The ``case`` mapping is a case file
+as docs/case-format.md describes; written alone to a ``.yaml`` file it solves as it is.
+
+Random records are drawn per index (``case_seed(seed, i)``), so a batch split into chunks
+over worker processes gives the same records, in the same order, as one process.
+
+Exhaustive sets (:func:`exhaustive_cases`) take one deal played out lawfully from trick 1
+(drawn from the seed, or the plays of a given case file) and put every irregularity of the
+kind at every point of that play: every card a player could revoke with, every other card
+dummy could place for the one declarer called, every card a defender could expose (with
+each set of exposure facts), every card a player not on lead could lead, every card that
+could be put on a finished trick as a fifth card, every card a player not on turn could play
+at the same moment as the player on turn. The record stops at the irregularity with
+``attention`` drawn by the offender's left-hand opponent.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat
+from rulings.models.case import Case
+from rulings.models.errors import CaseFileError
+from rulings.models.events import Play
+from rulings.solver.generate import (
+    _EXPOSURE_FACTS,
+    GenerationError,
+    _random_contract,
+    _Sim,
+    case_seed,
+    dump_case,
+    random_kind_case,
+)
+
+FORMATS: tuple[str, ...] = ("jsonl", "yaml")
+#: the kinds :func:`exhaustive_cases` enumerates
+EXHAUSTIVE_KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
+#: nodes of the ruling graph expanded at most per generated case (as ``solve --budget``)
+BUDGET = 50_000
+#: restorations listed at most per ruling (all are counted), as ``solve`` lists
+SHOWN = 1_000
+
+
+def ruling_of(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> dict[str, Any]:
+    """The JSON ``rulings solve --json`` gives for the case ``mapping`` (named ``name``)."""
+    from rulings.solver.casefile import loads
+    from rulings.solver.engine import Restoration
+    from rulings.solver.export import ruling_json
+    from rulings.solver.ruling import Ruling
+
+    ruling = Ruling(loads(dump_case(mapping), file=name))
+    seen: set[str] = set()
+    found: list[Restoration] = []
+    for r in ruling.restorations(budget=budget):
+        key = r.key()
+        if key not in seen:
+            seen.add(key)
+            if len(found) < SHOWN:
+                found.append(r)
+    return ruling_json(ruling, found, truncated=len(seen) > len(found), budget=budget, found=len(seen))
+
+
+def record(name: str, mapping: dict[str, Any], with_ruling: bool) -> dict[str, Any]:
+    """One record of a test set."""
+    out: dict[str, Any] = {"id": name, "case": mapping}
+    if with_ruling:
+        out["ruling"] = ruling_of(mapping, name)
+    return out
+
+
+def serialize(rec: dict[str, Any], fmt: str) -> str:
+    """The record as text in ``fmt``: one JSON line, or one YAML document (``---`` first)."""
+    if fmt == "jsonl":
+        return json.dumps(rec, sort_keys=False, ensure_ascii=False) + "\n"
+    if fmt == "yaml":
+        import yaml
+
+        return "---\n" + yaml.safe_dump(rec, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    raise ValueError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
+
+
+def random_record_text(job: tuple[str, int, int, str, bool, bool, str]) -> str:
+    """Worker task: case ``index`` of a random batch, as serialized text."""
+    kind, seed, index, edition, full_hand, with_ruling, fmt = job
+    mapping = random_kind_case(kind, case_seed(seed, index), edition=edition, full_hand=full_hand)
+    return serialize(record(f"{kind}-{seed}-{index:04d}", mapping, with_ruling), fmt)
+
+
+def mapping_record_text(job: tuple[str, dict[str, Any], bool, str]) -> str:
+    """Worker task: a given case mapping (an exhaustive set's), as serialized text."""
+    name, mapping, with_ruling, fmt = job
+    return serialize(record(name, mapping, with_ruling), fmt)
+
+
+# ----- exhaustive sets -------------------------------------------------------------------------------
+class PlayedDeal:
+    """A deal, contract and declarer with a lawful play from trick 1 (up to 52 cards)."""
+
+    def __init__(self, deal: Deal, contract: Contract, declarer: Seat, plays: list[tuple[Seat, Card]], edition: str) -> None:
+        self.deal = deal
+        self.contract = contract
+        self.declarer = declarer
+        self.plays = plays
+        self.edition = edition
+
+    @classmethod
+    def random(cls, seed: int, edition: str = "2017") -> PlayedDeal:
+        """A random deal played out lawfully to the end (reproducible from ``seed``)."""
+        rng = random.Random(f"bridge-rulings/exhaustive/{seed}")
+        deck = list(DECK)
+        rng.shuffle(deck)
+        contract = _random_contract(rng)
+        declarer = rng.choice(SEATS)
+        hands = {seat: set(deck[13 * i : 13 * i + 13]) for i, seat in enumerate(SEATS)}
+        deal = Deal.from_hands({s: Hand.of(hands[s]) for s in SEATS})
+        sim = _Sim(declarer, contract.trumps, hands, declarer.lho)
+        plays = [sim.play_lawful(rng) for _ in range(52)]
+        return cls(deal, contract, declarer, plays, edition)
+
+    @classmethod
+    def of_case(cls, case: Case) -> PlayedDeal:
+        """The deal and the lawful plays of a case file that starts at trick 1; its record is
+        read up to the first line that is not a plain lawful play."""
+        if case.trick != 1 or case.penalty:
+            raise CaseFileError("an exhaustive set needs a record from trick 1 with no penalty card in force", file=case.file)
+        sim = cls._sim(case.deal, case.contract, case.declarer)
+        plays: list[tuple[Seat, Card]] = []
+        for event in case.events:
+            if not isinstance(event, Play) or event.seat is not sim.on_play or event.card not in sim.lawful(event.seat):
+                break
+            sim.play(event.seat, event.card)
+            plays.append((event.seat, event.card))
+        return cls(case.deal, case.contract, case.declarer, plays, case.laws)
+
+    @staticmethod
+    def _sim(deal: Deal, contract: Contract, declarer: Seat) -> _Sim:
+        hands = {s: set(deal.hands[s.index].cards) for s in SEATS}
+        return _Sim(declarer, contract.trumps, hands, declarer.lho)
+
+    def positions(self) -> Iterator[tuple[int, _Sim]]:
+        """The table before each play of the record (and after the last), with its index."""
+        sim = self._sim(self.deal, self.contract, self.declarer)
+        for i in range(len(self.plays) + 1):
+            yield i, sim
+            if i < len(self.plays):
+                sim.play(*self.plays[i])
+
+    def mapping(self, lines: list[str], title: str) -> dict[str, Any]:
+        return {
+            "title": title,
+            "laws": int(self.edition),
+            "deal": self.deal.format(Seat.N),
+            "contract": str(self.contract),
+            "declarer": str(self.declarer),
+            "play": lines,
+        }
+
+
+def exhaustive_cases(kind: str, played: PlayedDeal) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every irregularity of ``kind`` at every point of ``played`` (see the module docstring),
+    as ``(name, case mapping)`` pairs in play order."""
+    if kind not in EXHAUSTIVE_KINDS:
+        raise GenerationError(f"--exhaustive enumerates {', '.join(EXHAUSTIVE_KINDS)}; not {kind}")
+    declarer = played.declarer
+    dummy = declarer.partner
+    n = 0
+    for i, sim in played.positions():
+        before = [f"{s} {c}" for s, c in played.plays[:i]]
+        trick = sim.trick_number
+        for offender, lines, what in _irregularities(kind, sim, played, i, declarer, dummy):
+            n += 1
+            body = [*before, *lines, f"attention {offender.lho}"]
+            yield f"{kind}-exhaustive-{n:05d}", played.mapping(body, f"Exhaustive {kind}: {what} on trick {trick}")
+
+
+def _irregularities(kind: str, sim: _Sim, played: PlayedDeal, i: int, declarer: Seat,
+                    dummy: Seat) -> Iterator[tuple[Seat, list[str], str]]:
+    """(offender, play lines, description) of each irregularity of ``kind`` at this point."""
+    if sim.trick_number > 13:
+        return
+    seat = sim.on_play
+    cur = sim.current
+    hand = sorted(sim.hands[seat])
+    if kind == "revoke" and cur:
+        led = cur[0][1].suit
+        if any(c.suit is led for c in hand):
+            for card in hand:
+                if card.suit is not led:
+                    yield seat, [f"{seat} {card}"], f"{seat} revokes with {card}"
+    elif kind == "misplay" and seat is dummy and i < len(played.plays):
+        called = played.plays[i][1]
+        for card in hand:
+            if card != called:
+                yield declarer, [f"{declarer} calls {called}", f"{dummy} {card}"], f"dummy {dummy} places {card} for {called}"
+    elif kind == "exposure":
+        for defender in (declarer.lho, declarer.rho):
+            cards = sorted(sim.hands[defender])
+            if len(cards) < 2:
+                continue
+            for card in cards:
+                for facts in _EXPOSURE_FACTS:
+                    if defender is seat and not {"not_visible_to_partner", "dropped"} & set(facts):
+                        continue  # shown by the player on play so partner could see it: played (45C1)
+                    yield defender, [f"{defender} exposes {card} {' '.join(facts)}"], f"{defender} exposes {card} ({', '.join(facts)})"
+    elif kind == "lead" and not cur and sim.trick_number > 1:
+        for other in SEATS:
+            if other is seat:
+                continue
+            for card in sorted(sim.hands[other]):
+                offender = declarer if other is dummy else other
+                yield offender, [f"{other} {card}"], f"{other} leads {card} out of turn ({seat} to lead)"
+    elif kind == "fifth" and not cur and sim.trick_number > 1:
+        for other in SEATS:
+            if other is dummy:
+                continue
+            for card in sorted(sim.hands[other]):
+                yield other, [f"{other} plays {card} fifth"], f"{other} puts {card} on the finished trick"
+    elif kind == "simultaneous" and i < len(played.plays):
+        done = {s for s, _ in cur}
+        on_turn = played.plays[i]
+        for other in SEATS:
+            if other in (seat, dummy) or other in done:
+                continue
+            for card in sorted(sim.hands[other]):
+                yield other, [f"{on_turn[0]} {on_turn[1]}", f"{other} plays {card} simultaneous"], \
+                    f"{other} plays {card} with {on_turn[0]}'s {on_turn[1]}"

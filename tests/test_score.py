@@ -1,0 +1,130 @@
+"""``rulings score``: another engine's rulings scored against ours. Test doubles of wrong
+engines (each derived from a correct ruling by one deliberate defect) must be reported with
+exactly the clauses they get wrong; a correct engine agrees everywhere.
+Also ``rulings coverage``: out-of-scope clauses apart from implemented-but-unexercised ones."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rulings.solver.cli import app
+from rulings.solver.coverage import implemented
+from rulings.solver.score import compare
+
+runner = CliRunner()
+Engine = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
+
+
+def _partner_changes(r: dict[str, Any]) -> bool:
+    """The offending side's next player changes his card under 62C2."""
+    return any(s["clause"] == "62C2" and s["kind"] == "option" and " withdraws " in s["text"] for s in r["path"])
+
+
+def never_lets_partner_change(rs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A wrong engine: the revoker's partner may never change his card (62C2 ignored)."""
+    return [r for r in rs if not _partner_changes(r)]
+
+
+def forgets_unauthorized_information(rs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A wrong engine: rules the play right but never cites 16C2."""
+    return [{**r, "laws": [c for c in r["laws"] if c != "16C2"]} for r in rs]
+
+
+def makes_revoke_penalty_cards_minor(rs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A wrong engine: a defender's withdrawn revoke card is a minor penalty card (62B1 wrong)."""
+    out = []
+    for r in rs:
+        if "62B1" in r["laws"]:
+            r = {**r, "penalty_cards": [{**p, "kind": "minor"} for p in r["penalty_cards"]]}
+            r["path"] = [{**s, "text": s["text"].replace("major", "minor")} if s["clause"] == "62B" else s for s in r["path"]]
+        out.append(r)
+    return out
+
+
+@pytest.fixture(scope="module")
+def ours(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("score") / "ours.jsonl"
+    res = runner.invoke(app, ["generate", "60", "--kind", "revoke", "--with-ruling", "--out", str(path), "--seed", "7"])
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def _theirs(ours: Path, engine: Engine, tmp: Path) -> Path:
+    out = tmp / f"{engine.__name__}.jsonl"
+    with ours.open(encoding="utf-8") as src, out.open("w", encoding="utf-8") as dst:
+        for line in src:
+            rec = json.loads(line)
+            rec["ruling"] = {**rec["ruling"], "restorations": engine(rec["ruling"]["restorations"])}
+            dst.write(json.dumps(rec) + "\n")
+    return out
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize(("engine", "clauses"), [
+    (never_lets_partner_change, ["62C2"]),
+    (forgets_unauthorized_information, ["16C2"]),
+    (makes_revoke_penalty_cards_minor, ["62B"]),
+])
+def test_a_wrong_engine_is_named_by_exactly_its_clauses(ours: Path, tmp_path: Path, engine: Engine, clauses: list[str]) -> None:
+    records = _records(ours)
+    affected = sum(1 for rec in records if engine(rec["ruling"]["restorations"]) != rec["ruling"]["restorations"])
+    assert affected >= 2, "the generated cases must exercise the defect"
+    theirs = _theirs(ours, engine, tmp_path)
+    for args in (["score", str(theirs), "--json"], ["score", str(theirs), "--json", "--against", str(ours)]):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 1, res.output
+        report = json.loads(res.stdout)
+        assert report["wrong_clauses"] == clauses
+        assert report["cases"] == 60 and report["agreed"] == 60 - affected
+        assert report["clauses"][clauses[0]]["wrong"] == affected
+        law = "Law " + clauses[0][:2]
+        assert report["families"][law]["wrong"] == affected
+        assert all(v["wrong"] == 0 for f, v in report["families"].items() if f != law)
+    text = runner.invoke(app, ["score", str(theirs), "--against", str(ours)]).output
+    assert f"clauses with disagreements: {' '.join(clauses)}" in text
+
+
+def test_a_correct_engine_agrees_everywhere(ours: Path) -> None:
+    res = runner.invoke(app, ["score", str(ours), "--against", str(ours), "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.stdout)
+    assert report["wrong_clauses"] == [] and report["agreed"] == report["cases"] == 60
+    assert {"62B", "62B1", "16C2"} <= set(report["clauses"])
+
+
+def test_an_extra_restoration_is_blamed_on_its_own_step() -> None:
+    ours = [{"number": 1, "tricks": [1], "withdrawn": [], "penalty_cards": [], "lead": "N", "laws": ["62B", "62C2"],
+             "path": [{"clause": "62B", "actor": "E", "text": "E withdraws D2 and plays S9"},
+                      {"clause": "62C2", "actor": "W", "text": "W keeps S4"}]}]
+    extra = {**ours[0], "tricks": [2], "path": [ours[0]["path"][0], {"clause": "62C2", "actor": "W", "text": "W withdraws S4 and plays SA"}]}
+    cmp = compare("x", ours, [*ours, extra])
+    assert cmp.extra == 1 and cmp.missing == 0 and set(cmp.wrong) == {"62C2"}
+
+
+def test_bad_input_is_located(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a", "ruling": {"restorations": []}}\nnot json\n', encoding="utf-8")
+    res = runner.invoke(app, ["score", str(bad), "--against", str(bad)])
+    assert res.exit_code == 1 and f"{bad}:2" in res.output
+
+
+def test_coverage_separates_out_of_scope_from_unexercised() -> None:
+    res = runner.invoke(app, ["coverage", "cases/revoke", "--json"])
+    assert res.exit_code == 0, res.output
+    rep = json.loads(res.stdout)["editions"][0]
+    cited = implemented("2017")
+    assert set(rep["unexercised"]) <= cited and not set(rep["out_of_scope"]) & cited
+    assert set(rep["unexercised"]) | set(rep["out_of_scope"]) == set(rep["uncovered"])
+    assert "45D1" in rep["unexercised"]  # a misplay rule exists; no revoke case applies it
+    assert "67A1" in rep["out_of_scope"]  # defective tricks: no rule
+    text = runner.invoke(app, ["coverage", "cases/revoke"]).output
+    assert "implemented, not exercised by these cases" in text and "out of scope, no rule" in text
