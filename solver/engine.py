@@ -678,11 +678,13 @@ class Composition:
         ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
+        settled = 0  # the most recorded choices a leaf's path settled
         self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
+                settled = max(settled, node.recorded)
                 yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return
@@ -693,6 +695,23 @@ class Composition:
             self.expanded += 1
             for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
+        self._report_unsettled(settled if count else len(self.recorded))
+
+    def _report_unsettled(self, settled: int) -> None:
+        """A choice recorded after attention that no path reached (no decision of that
+        player was due where it stands) is said, not silently dropped: the director must
+        know the ruling did not take it into account. (Records in one part only: a later
+        part counts its own choices.)"""
+        if len(self._segments) != 1 or settled >= len(self.recorded):
+            return
+        said = {n.text for n in self.notices}
+        extra = []
+        for r in self.recorded[settled:]:
+            text = (f"{str(r.event)!r} settled nothing: no choice of {r.seat} was due there in any restoration "
+                    "(it is not taken into account)")
+            if text not in said:
+                extra.append(Notice(r.line, text))
+        self.notices = (*self.notices, *extra)
 
     def graph(self, limit: int | None = None, budget: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
