@@ -307,7 +307,7 @@ class FoundCall:
 Event = AnyEvent | FoundCall
 
 
-FINDING_WORDS = {"slip", "rethink"}
+FINDING_WORDS = {"slip", "rethink", "lapse", "pause"}
 TOUCH_WORDS = {"arranging", "reaching", "deliberate"}
 
 

@@ -60,3 +60,8 @@ class InconsistentRecordError(RulingError, ValueError):
 
 class CaseFileError(RulingError, ValueError):
     """A case file that cannot be read (malformed YAML, missing or unknown field)."""
+
+
+class BudgetError(RulingError):
+    """A ruling that needs more expanded nodes than its budget allows (a result needing the
+    whole ruling, such as a claim, cannot be given)."""

@@ -22,7 +22,7 @@ from rulings.models.cards import Card, Rank, Seat, Suit
 from rulings.models.errors import NotationError
 
 DesignationKind = Literal["card", "high", "low", "win", "suit", "rank", "anything", "ruff", "run"]
-ChangeFinding = Literal["slip", "rethink"]
+ChangeFinding = Literal["slip", "rethink", "lapse", "pause"]
 EXPOSURE_FACTS: frozenset[str] = frozenset(
     {
         "visible_to_partner",
@@ -123,7 +123,7 @@ class Call(Event):
 
 @dataclass(frozen=True, slots=True)
 class ChangeDesignation(Event):
-    """``<seat> changes to <card> [slip|rethink]`` (45C4(b))."""
+    """``<seat> changes to <card> [slip|rethink|lapse|pause]`` (45C4(b))."""
 
     seat: Seat
     card: Card
@@ -471,10 +471,12 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return Call(seat, Designation.parse(" ".join(rest)), line=line)
     if verb == "changes":
         if len(rest) not in (2, 3) or rest[0].lower() != "to":
-            raise NotationError(f"play line {text!r}: expected 'changes to <card> [slip|rethink]'", token=text)
+            raise NotationError(f"play line {text!r}: expected 'changes to <card> [slip|rethink|lapse|pause]'",
+                                token=text)
         finding = rest[2].lower() if len(rest) == 3 else None
-        if finding not in (None, "slip", "rethink"):
-            raise NotationError(f"unknown token {rest[2]!r} in play line {text!r}: expected slip or rethink", token=rest[2])
+        if finding not in (None, "slip", "rethink", "lapse", "pause"):
+            raise NotationError(f"unknown token {rest[2]!r} in play line {text!r}: expected slip, rethink, lapse or pause",
+                                token=rest[2])
         return ChangeDesignation(seat, _card(rest[1], text), finding, line=line)  # type: ignore[arg-type]
     if verb == "exposes" and rest:
         facts = tuple(w.lower() for w in rest[1:])

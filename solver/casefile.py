@@ -1,5 +1,17 @@
 """Read case files (YAML, or JSON, which YAML reads too) with the line of every node.
 
+Loading is bounded: the file is read up to :data:`LIMITS` ``.max_bytes``, decoded line by
+line (the first line that is not UTF-8 is named), scanned event by event before anything is
+built (anchors, aliases and explicit tags are refused before any expansion; nesting depth,
+node count, string length and the length of numbers are capped), then composed with its
+duplicate keys refused. Every refusal is a located :class:`CaseFileError`
+(``file:line: message naming the token``).
+
+Lines are counted as an editor shows them: a line ends at ``\\n``, ``\\r\\n`` or ``\\r``.
+NEL (U+0085) and the Unicode line and paragraph separators (U+2028, U+2029), which YAML 1.1
+counts as line breaks and most editors do not, are refused where they stand, so a line
+number means the same line to the parser, the editor and the user.
+
 >>> case = loads("deal: 'N:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-'\\ntrick: 13\\nleader: W\\ncontract: 1NT\\ndeclarer: S\\nplay: [W SJ]\\n")
 >>> case.declarer, case.events[0].line
 (Seat.S, 6)
@@ -8,6 +20,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,53 +29,339 @@ import yaml
 from rulings.models.case import Case, NodePath, parse_case
 from rulings.models.errors import CaseFileError
 
-# ----- limits on what a case file may be (docs/case-format.md, "Limits") -------------------
-#: bytes read from a case file at most (a larger file is refused, not read to the end)
-MAX_BYTES = 4 * 1024 * 1024
-#: nesting of lists and mappings (a case needs 3)
-MAX_DEPTH = 32
-#: characters in one scalar (a title, a play line)
-MAX_SCALAR = 10_000
-#: digits in a number (Python refuses to convert more than 4,300)
-MAX_DIGITS = 100
-
-#: the C parser when PyYAML was built with libyaml (same events and marks, much faster)
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
-_CORE_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq"))
+try:  # the C parser (libyaml) when PyYAML was built with it; the pure one otherwise
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 
-def loads(text: str, file: str | None = None) -> Case:
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one input file; every reader of the package (YAML, JSON, PBN, LIN) uses them."""
+
+    #: bytes read from a file at most (a longer file, or /dev/zero, is refused at that byte)
+    max_bytes: int = 4 * 1024 * 1024
+    #: characters in one line of text
+    max_line: int = 20_000
+    #: nesting of sequences and mappings
+    max_depth: int = 32
+    #: scalars, sequences and mappings in one file
+    max_nodes: int = 20_000
+    #: characters in one scalar (a title, a play line, a note)
+    max_string: int = 10_000
+    #: digits in a row anywhere in a scalar (Python refuses to read integers of 4,300 digits)
+    max_digits: int = 100
+    #: characters of a scalar read as an integer (``0x...``, ``1_000``, ``1:30``)
+    max_int_chars: int = 40
+
+
+LIMITS = Limits()
+#: the default limits by name (docs/case-format.md, "Limits and hostile input")
+MAX_BYTES, MAX_DEPTH, MAX_SCALAR, MAX_DIGITS = LIMITS.max_bytes, LIMITS.max_depth, LIMITS.max_string, LIMITS.max_digits
+
+_STANDARD_TAG = re.compile(r"tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)\Z")
+_NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_SEPARATOR = re.compile("[\x85\u2028\u2029]")
+_SEPARATOR_NAMES = {"\x85": "NEL", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
+_YAML_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _short(token: str, width: int = 30) -> str:
+    return token if len(token) <= width else token[: width - 3] + "..."
+
+
+def loads(text: str, file: str | None = None, limits: Limits = LIMITS) -> Case:
     """Parse case-file text. Raises RulingError subclasses naming file, line and token."""
-    data, lines = _compose(text, file)
+    check_text(text, file, limits)
+    data, lines = _compose(text, file, limits)
     return parse_case(data, file=file, lines=lines)
 
 
-def load(path: str | Path) -> Case:
+def load(path: str | Path, limits: Limits = LIMITS) -> Case:
     """Read and parse a case file. Raises CaseFileError if it cannot be read."""
-    p = Path(path)
+    return loads(read_text(path, limits), file=str(path), limits=limits)
+
+
+def read_text(path: str | Path, limits: Limits = LIMITS) -> str:
+    """Read at most ``limits.max_bytes`` of a file and decode it as UTF-8, line by line.
+
+    A UTF-8 byte-order mark is dropped. Raises CaseFileError located at the line of the first
+    problem: a file over the size limit, a UTF-16/UTF-32 file, a line that is not UTF-8.
+    """
+    p = str(path)
     try:
-        with p.open("rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        with open(path, "rb") as fh:
+            raw = fh.read(limits.max_bytes + 1)
     except OSError as err:
-        raise CaseFileError(f"cannot read case file: {err.strerror or err}", file=str(p)) from None
-    if len(raw) > MAX_BYTES:
-        raise CaseFileError(f"the case file is larger than {MAX_BYTES:,} bytes (a case needs a few hundred)", file=str(p), line=1)
-    return loads(decode(raw, str(p)), file=str(p))
+        raise CaseFileError(f"cannot read case file: {err.strerror or err}", file=p, line=None) from None
+    return decode(raw, p, limits)
 
 
-def decode(raw: bytes, file: str | None) -> str:
-    """UTF-8 text (a BOM allowed); an encoding problem is named by its line and bytes."""
+def decode(raw: bytes, file: str | None = None, limits: Limits = LIMITS) -> str:
+    """Decode bytes of a case file (see :func:`read_text`)."""
+    if len(raw) > limits.max_bytes:
+        line = raw.count(b"\n", 0, limits.max_bytes) + 1
+        raise CaseFileError(f"file too large: the case file is larger than {limits.max_bytes:,} bytes (the limit is reached on this line)",
+                            file=file, line=line, token=f"{limits.max_bytes} bytes")
+    for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                      (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+        if raw.startswith(bom):
+            raise CaseFileError(f"the file is {name} (byte-order mark {bom.hex(' ')}); case files are UTF-8",
+                                file=file, line=1, token=bom.hex(" "))
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        column = nul - raw.rfind(b"\n", 0, nul)
+        raise CaseFileError(f"NUL byte '\\x00' at column {column}: a UTF-16 or binary file? case files are UTF-8 text",
+                            file=file, line=raw.count(b"\n", 0, nul) + 1, token="\\x00")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
         bad = raw[err.start:err.end]
-        hint = " (UTF-16?)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in raw[:64] else ""
-        raise CaseFileError(f"the case file is not UTF-8 text{hint}: byte(s) {bad.hex(' ')} cannot be read", file=file, line=line,
-                            token=repr(bad)) from None
+        column = err.start - raw.rfind(b"\n", 0, err.start)
+        raise CaseFileError(f"line is not UTF-8: byte {bad.hex(' ')} at column {column}",
+                            file=file, line=line, token=bad.hex(" ")) from None
+
+
+def check_text(text: str, file: str | None = None, limits: Limits = LIMITS) -> None:
+    """Refuse characters no reader accepts (NUL, other controls, lone surrogates) and overlong lines.
+
+    Raises CaseFileError located at the line, naming the character.
+    """
+    m = _NON_PRINTABLE.search(text)
+    if m is not None:
+        ch = m.group()
+        raise CaseFileError(f"malformed YAML: unacceptable character U+{ord(ch):04X} {ch!r}", file=file,
+                            line=line_at(text, m.start()), token=repr(ch))
+    m = _SEPARATOR.search(text)
+    if m is not None:
+        ch = m.group()
+        raise CaseFileError(f"U+{ord(ch):04X} {ch!r} ({_SEPARATOR_NAMES[ch]}) is not allowed: end lines with a plain line break",
+                            file=file, line=line_at(text, m.start()), token=repr(ch))
+    for line_no, piece in enumerate(re.split("\r\n|[\r\n]", text), 1):
+        if len(piece) > limits.max_line:
+            raise CaseFileError(f"line too long: {len(piece)} characters (limit {limits.max_line}): {_short(piece)!r}",
+                                file=file, line=line_no, token=_short(piece))
+
+
+def line_at(text: str, index: int) -> int:
+    """The line (1-based, breaks ``\\n``, ``\\r\\n``, ``\\r``) of character ``index``."""
+    head = text[:index]
+    return head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+
+
+class _Lines:
+    """Translate the YAML parser's line numbers (which count NEL, U+2028, U+2029) to ours."""
+
+    def __init__(self, text: str) -> None:
+        self.ours: list[int] = [1]  # ours[k] = our line of the parser's line k (0-based)
+        self.text = text
+        n = 1
+        for m in _YAML_BREAK.finditer(text):
+            if m.group() in "\n\r\n\r":
+                n += 1
+            self.ours.append(n)
+
+    def __call__(self, mark: Any) -> int:
+        k = mark.line
+        return self.ours[k] if 0 <= k < len(self.ours) else self.ours[-1]
+
+
+def _compose(text: str, file: str | None, limits: Limits = LIMITS) -> tuple[Any, dict[NodePath, int]]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    our = _Lines(text)
+    _scan(text, file, limits, our)
+    loader = _Loader(text)
+    lines: dict[NodePath, int] = {}
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise CaseFileError("the case file is empty", file=file, line=1)
+        _walk(loader, node, (), lines, file, our)
+        data = loader.construct_document(node)
+    except yaml.MarkedYAMLError as err:
+        raise _located(err, text, file, our) from None
+    except yaml.YAMLError as err:
+        raise CaseFileError(f"malformed YAML: {err}", file=file) from None
+    finally:
+        loader.dispose()
+    return data, lines
+
+
+def _walk(loader: Any, n: yaml.Node, path: NodePath, lines: dict[NodePath, int], file: str | None, our: _Lines) -> None:
+    lines[path] = our(n.start_mark)
+    if isinstance(n, yaml.MappingNode):
+        seen: dict[Any, int] = {}
+        for k, v in n.value:
+            if not isinstance(k, yaml.ScalarNode):
+                raise CaseFileError("a key must be plain text, not a sequence or mapping", file=file,
+                                    line=our(k.start_mark), token="?")
+            if k.tag == "tag:yaml.org,2002:merge":
+                raise CaseFileError("merge keys ('<<') are not allowed in case files", file=file,
+                                    line=our(k.start_mark), token="<<")
+            key = loader.construct_object(k, deep=True)
+            kline = our(k.start_mark)
+            first = seen.get(key)  # a scalar key (text, number, bool, null): hashable
+            if first is not None:
+                raise CaseFileError(f"duplicate key {_short(str(key))!r} (lines {first} and {kline})",
+                                    file=file, line=kline, token=str(key))
+            seen[key] = kline
+            _walk(loader, v, (*path, str(key)), lines, file, our)
+            lines.setdefault((*path, str(key)), kline)
+    elif isinstance(n, yaml.SequenceNode):
+        for i, v in enumerate(n.value):
+            _walk(loader, v, (*path, i), lines, file, our)
+
+
+def _scan(text: str, file: str | None, limits: Limits, our: _Lines) -> None:
+    """Read the YAML events (nothing built): refuse aliases, anchors, tags and oversize input."""
+    loader = _Loader(text)
+    depth = nodes = 0
+    digits = re.compile(rf"\d{{{limits.max_digits + 1},}}")
+    try:
+        while loader.check_event():
+            ev = loader.get_event()
+            if ev is None:
+                break
+            line = our(ev.start_mark)
+            if isinstance(ev, yaml.AliasEvent):
+                raise CaseFileError(f"aliases are not allowed in case files: '*{_short(str(ev.anchor))}'",
+                                    file=file, line=line, token=f"*{ev.anchor}")
+            if not isinstance(ev, yaml.NodeEvent):
+                if isinstance(ev, yaml.CollectionEndEvent):
+                    depth -= 1
+                continue
+            if ev.anchor is not None:
+                raise CaseFileError(f"anchors are not allowed in case files: '&{_short(str(ev.anchor))}'",
+                                    file=file, line=line, token=f"&{ev.anchor}")
+            tag = getattr(ev, "tag", None)
+            implicit = getattr(ev, "implicit", True)
+            explicit = tag is not None and (implicit is False or (isinstance(implicit, tuple) and not any(implicit)))
+            if explicit and (tag == "!" or not _STANDARD_TAG.match(str(tag))):
+                shown = _short(str(tag).replace("tag:yaml.org,2002:", "!!"), 50)
+                raise CaseFileError(f"tags are not allowed in case files: {shown!r}", file=file, line=line, token=shown)
+            nodes += 1
+            if nodes > limits.max_nodes:
+                raise CaseFileError(f"too many values: more than {limits.max_nodes} in one file",
+                                    file=file, line=line, token=str(limits.max_nodes))
+            if isinstance(ev, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > limits.max_depth:
+                    opener = "[" if ev.flow_style and isinstance(ev, yaml.SequenceStartEvent) else \
+                        "{" if ev.flow_style else "-" if isinstance(ev, yaml.SequenceStartEvent) else "key:"
+                    raise CaseFileError(f"nested too deep: more than {limits.max_depth} levels at {opener!r}",
+                                        file=file, line=line, token=opener)
+            elif isinstance(ev, yaml.ScalarEvent):
+                value = ev.value
+                if len(value) > limits.max_string:
+                    raise CaseFileError(f"text too long: {len(value)} characters (limit {limits.max_string}) in {_short(value)!r}",
+                                        file=file, line=line, token=_short(value))
+                m = digits.search(value)
+                if m is not None:
+                    raise CaseFileError(f"number too long: {len(m.group())} digits (limit {limits.max_digits}) in {_short(value)!r}",
+                                        file=file, line=line + value.count("\n", 0, m.start()) * (ev.style in ("|", ">")),
+                                        token=_short(m.group()))
+                if not ev.style and len(value) > limits.max_int_chars and \
+                        loader.resolve(yaml.ScalarNode, value, (True, False)) == _INT_TAG:  # type: ignore[no-untyped-call]
+                    raise CaseFileError(f"number too long: {_short(value)!r} (limit {limits.max_int_chars} characters)",
+                                        file=file, line=line, token=_short(value))
+    except yaml.MarkedYAMLError as err:
+        raise _located(err, text, file, our) from None
+    except yaml.YAMLError as err:
+        raise CaseFileError(f"malformed YAML: {err}", file=file) from None
+    finally:
+        loader.dispose()
+
+
+_UNCLOSED = re.compile(r"end of (the )?stream|<stream end>|found unexpected end", re.I)
+
+
+def _located(err: yaml.MarkedYAMLError, text: str, file: str | None, our: _Lines) -> CaseFileError:
+    """A parse error at the line of the construct it is about.
+
+    An unclosed ``[``, ``{`` or quote is reported where it opened (the parser notices only at
+    the end of the file); other errors where the parser stopped.
+    """
+    problem = str(err.problem or "")
+    context = str(err.context or "")
+    mark = err.problem_mark or err.context_mark
+    opened = err.context_mark is not None and (
+        context.startswith(("while parsing a flow", "while scanning a quoted", "while scanning a flow"))
+        or _UNCLOSED.search(problem) is not None)
+    if opened and err.context_mark is not None:
+        start = err.context_mark
+        ch = text[start.index] if 0 <= start.index < len(text) else ""
+        at: int | None = start.index
+        if not ch or ch not in "[{\"'":  # the parser names the node, not its bracket: find the bracket
+            end = err.problem_mark.index if err.problem_mark is not None else len(text)
+            found = _unclosed(text, max(end, start.index))
+            ch, at = found if found is not None else ("", None)
+        if at is not None and ch:
+            stop = f" (the parser stopped at line {our(err.problem_mark)})" if err.problem_mark is not None else ""
+            return CaseFileError(f"malformed YAML: {ch!r} is never closed{stop}", file=file,
+                                 line=line_at(text, at), token=ch)
+    line = our(mark) if mark is not None else None
+    token = None
+    if mark is not None:
+        src = re.split("\r\n|[\r\n]", text)
+        k = line - 1 if line is not None else 0
+        token = _short(src[k].strip()) if 0 <= k < len(src) else None
+        token = token or None
+    message = problem or str(err.context or "")
+    return CaseFileError(f"malformed YAML: {message}" + (f" near {token!r}" if token else ""),
+                         file=file, line=line, token=token)
+
+
+def _unclosed(text: str, end: int) -> tuple[str, int] | None:
+    """The innermost ``[``, ``{`` or quote still open at ``end`` (a small scanner of YAML's
+    flow syntax: brackets and quotes count where a value starts, or inside brackets)."""
+    stack: list[tuple[str, int]] = []
+    i, n = 0, min(end, len(text))
+    value_start = True
+    while i < n:
+        c = text[i]
+        if c in "\r\n":
+            value_start = True
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\r\n"):
+            while i < n and text[i] not in "\r\n":
+                i += 1
+            continue
+        elif c in "'\"" and (value_start or stack):
+            j = i + 1
+            while j < n:
+                if text[j] == "\\" and c == '"':
+                    j += 2
+                    continue
+                if text[j] == c:
+                    if c == "'" and j + 1 < n and text[j + 1] == "'":
+                        j += 2
+                        continue
+                    break
+                j += 1
+            if j >= n:
+                return c, i
+            i = j + 1
+            value_start = False
+            continue
+        elif c in "[{" and (value_start or stack):
+            stack.append((c, i))
+            value_start = True
+            i += 1
+            continue
+        elif c in "]}" and stack:
+            stack.pop()
+        elif c in ",:-?" and (i + 1 >= n or text[i + 1] in " \t\r\n,[]{}"):
+            value_start = True
+            i += 1
+            continue
+        elif c not in " \t":
+            value_start = False
+        i += 1
+    return stack[-1] if stack else None
 
 
 def case_files(paths: list[str | Path]) -> list[Path]:
@@ -80,110 +379,3 @@ def case_files(paths: list[str | Path]) -> list[Path]:
         else:
             raise CaseFileError("no such file or directory", file=str(p))
     return found
-
-
-def _screen(text: str, file: str | None) -> None:
-    """Refuse, before anything is built, what a case file never needs and an attacker uses:
-    anchors and aliases (a few lines can expand to gigabytes, or to a loop), tags other than
-    YAML's own, nesting deeper than MAX_DEPTH, scalars longer than MAX_SCALAR, numbers of more
-    than MAX_DIGITS digits, and a key given twice in one mapping (the second would silently
-    win). Each is an error naming the line and the token. Works on the parser's events, so
-    no node is built and nothing recurses."""
-
-    def fail(message: str, event: Any, token: str | None) -> CaseFileError:
-        mark = event.start_mark
-        return CaseFileError(message, file=file, line=mark.line + 1 if mark is not None else None, token=token)
-
-    depth = 0
-    # per open mapping: [expecting a key?, {key: line}]; None for a sequence
-    stack: list[list[Any] | None] = []
-    for event in yaml.parse(text, Loader=_Loader):
-        anchor = getattr(event, "anchor", None)
-        if isinstance(event, yaml.AliasEvent):
-            raise fail(f"aliases are not accepted in a case file (*{event.anchor})", event, f"*{event.anchor}")
-        if anchor is not None:
-            raise fail(f"anchors are not accepted in a case file (&{anchor})", event, f"&{anchor}")
-        tag = getattr(event, "tag", None)
-        if tag is not None and tag not in _CORE_TAGS and tag != "!":
-            raise fail(f"tag {tag!r} is not accepted in a case file", event, tag)
-        top = stack[-1] if stack else None
-        is_key = top is not None and top[0]
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise fail(f"nesting deeper than {MAX_DEPTH} levels", event, "[" if isinstance(event, yaml.SequenceStartEvent) else "{")
-            if top is not None:
-                top[0] = not top[0]
-            stack.append([True, {}] if isinstance(event, yaml.MappingStartEvent) else None)
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-            stack.pop()
-        elif isinstance(event, yaml.ScalarEvent):
-            value = event.value
-            if len(value) > MAX_SCALAR:
-                raise fail(f"a value of {len(value):,} characters (at most {MAX_SCALAR:,})", event, value[:20] + "...")
-            long_number = _LONG_NUMBER.search(value)
-            if long_number is not None:  # anywhere: a play line or a claim holds numbers too
-                n = len(long_number.group())
-                raise fail(f"a number of {n:,} digits (at most {MAX_DIGITS})", event, long_number.group()[:20] + "...")
-            if top is not None:
-                if is_key:
-                    seen = top[1]
-                    here = event.start_mark.line + 1 if event.start_mark is not None else 0
-                    if value in seen:
-                        raise fail(f"key {value!r} given twice in one mapping (lines {seen[value]} and {here})", event, value)
-                    seen[value] = here
-                top[0] = not top[0]
-
-
-def _compose(text: str, file: str | None) -> tuple[Any, dict[NodePath, int]]:
-    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
-    if bad is not None:  # a control character (NUL...) YAML refuses, named by its line
-        ch = bad.group()
-        raise CaseFileError(f"malformed YAML: unacceptable character #x{ord(ch):04x}", file=file,
-                            line=text.count("\n", 0, bad.start()) + 1, token=repr(ch))
-    try:
-        _screen(text, file)
-    except yaml.MarkedYAMLError:
-        pass  # a syntax error: reported below, with its line, by the composer
-    except yaml.YAMLError:
-        pass
-    try:
-        loader = _Loader(text)
-    except yaml.reader.ReaderError as err:  # a control character (NUL...) the YAML reader refuses
-        raise CaseFileError(f"malformed YAML: unacceptable character #x{err.character:04x}", file=file,
-                            line=text.count("\n", 0, err.position) + 1,
-                            token=repr(chr(err.character))) from None
-    lines: dict[NodePath, int] = {}
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            raise CaseFileError("the case file is empty", file=file, line=1)
-
-        def walk(n: yaml.Node, path: NodePath) -> None:
-            lines[path] = n.start_mark.line + 1
-            if isinstance(n, yaml.MappingNode):
-                for k, v in n.value:
-                    key = loader.construct_object(k, deep=True)
-                    walk(v, (*path, str(key)))
-                    lines.setdefault((*path, str(key)), k.start_mark.line + 1)
-            elif isinstance(n, yaml.SequenceNode):
-                for i, v in enumerate(n.value):
-                    walk(v, (*path, i))
-
-        walk(node, ())
-        data = loader.construct_document(node)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = mark.line + 1 if mark is not None else None
-        token = None
-        if mark is not None:
-            src = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
-            token = src.strip() or None
-        raise CaseFileError(f"malformed YAML: {err.problem or err.context}" + (f" near {token!r}" if token else ""),
-                            file=file, line=line, token=token) from None
-    except yaml.YAMLError as err:
-        raise CaseFileError(f"malformed YAML: {err}", file=file) from None
-    finally:
-        loader.dispose()
-    return data, lines

@@ -57,6 +57,13 @@ class Decisions:
     #: 50B test (minor if a single non-honour).
     os_withdrawn_card_is_major: bool = True
 
+    #: Law 58B4 ("not discovered until each side has played to the next trick": Law 67, a
+    #: defective trick) says nothing of cards whose faces everybody saw. True: cards played
+    #: together with every face visible were discovered when played, so 58B1/58B2 rule them
+    #: whenever attention is drawn; 58B4 (67B2) rules a play with a hidden card (a stuck card,
+    #: a card face down) found late. False: 58B4 by the record's timing alone.
+    simultaneous_visible_cards_found_at_once: bool = True
+
     #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
     #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies
     #: the single-card test (minor when below honour rank).

@@ -32,14 +32,20 @@ class Coverage:
     used: dict[str, dict[str, set[str]]] = field(default_factory=lambda: {e: defaultdict(set) for e in EDITIONS})
     cases: dict[str, int] = field(default_factory=lambda: dict.fromkeys(EDITIONS, 0))
     errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
 
-    def add(self, case: Case, *, limit: int | None = 10_000) -> None:
-        """Add the clauses of every restoration of ``case`` (up to ``limit`` of them)."""
+    def add(self, case: Case, *, limit: int | None = 10_000, budget: int | None = None) -> None:
+        """Add the clauses of every restoration of ``case`` (up to ``limit`` of them, within
+        ``budget`` expanded nodes: a ruling stopped there is named in ``errors``)."""
         name = case.file or "<case>"
         self.cases[case.laws] += 1
-        for r in Ruling(case).restorations(limit=limit):
+        ruling = Ruling(case)
+        for r in ruling.restorations(limit=limit, budget=budget):
             for clause in r.laws:
                 self.used[case.laws][clause].add(name)
+        if ruling.exhausted:
+            self.errors.append(f"{name}:1: the ruling needs more than {budget} expanded nodes: "
+                               "the clauses counted are those of the restorations found so far; raise --budget")
 
     def report(self, edition: str) -> dict[str, Any]:
         book = ClauseBook.load()
@@ -70,12 +76,17 @@ def implemented(edition: str) -> set[str]:
     return {rs.cite(c) for rule in rs.rules for c in rule.cites}
 
 
-def measure(paths: Iterable[str | Path]) -> Coverage:
-    """Coverage of every case file under ``paths``; unreadable files are listed in ``errors``."""
+def measure(paths: Iterable[str | Path], budget: int | None = None) -> Coverage:
+    """Coverage of every case file under ``paths``; unreadable files are listed in ``errors``,
+    files that make this package fail unexpectedly in ``crashes`` (the others still count)."""
     cov = Coverage()
     for path in case_files(list(paths)):
         try:
-            cov.add(load(path))
+            cov.add(load(path), budget=budget)
         except RulingError as err:
             cov.errors.append(str(err.located(file=str(path))))
+        except (KeyboardInterrupt, SystemExit, GeneratorExit):
+            raise
+        except BaseException as err:
+            cov.crashes.append(f"{path}: internal error: {type(err).__name__}: {str(err)[:200]}")
     return cov

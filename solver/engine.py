@@ -181,7 +181,10 @@ class Restoration:
     def lead(self) -> Seat | None:
         """Who leads after the ruling: the winner (44G) of the last complete trick of the
         table as restored, from the trick under ruling on (a record ruled whole may have
-        played on past it); None when the trick under ruling is not complete or play is over."""
+        played on past it). When no card stands on the trick under ruling (a lead out of turn
+        refused and withdrawn, a simultaneous lead taken back), the Laws name its leader: the
+        winner of the trick before it, or the opening leader (44G, 41). None while the trick
+        under ruling is in progress (its winner is not yet known) or when play is over."""
         focus = self.node.focus
         if focus is None:
             return None
@@ -191,7 +194,12 @@ class Restoration:
                 if not t.is_complete:
                     break
                 last = t
-        if last is None or last.number == 13:  # play is over: nobody leads
+        if last is None:
+            under = self.table.trick(focus)
+            if under is None or not under.plays:
+                return self.table.without_trick_after(focus - 1).next_leader
+            return None
+        if last.number == 13:  # play is over: nobody leads
             return None
         return last.winner(self.table.trumps)
 
@@ -672,11 +680,13 @@ class Composition:
         ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
         stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
+        settled = 0  # the most recorded choices a leaf's path settled
         self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
+                settled = max(settled, node.recorded)
                 yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return
@@ -687,16 +697,35 @@ class Composition:
             self.expanded += 1
             for step, child in reversed(self.expand(node)):
                 stack.append((child, (*path, step)))
+        self._report_unsettled(settled if count else len(self.recorded))
 
-    def graph(self, limit: int | None = None) -> nx.DiGraph[Node]:
+    def _report_unsettled(self, settled: int) -> None:
+        """A choice recorded after attention that no path reached (no decision of that
+        player was due where it stands) is said, not silently dropped: the director must
+        know the ruling did not take it into account. (Records in one part only: a later
+        part counts its own choices.)"""
+        if len(self._segments) != 1 or settled >= len(self.recorded):
+            return
+        said = {n.text for n in self.notices}
+        extra = []
+        for r in self.recorded[settled:]:
+            text = (f"{str(r.event)!r} settled nothing: no choice of {r.seat} was due there in any restoration "
+                    "(it is not taken into account)")
+            if text not in said:
+                extra.append(Notice(r.line, text))
+        self.notices = (*self.notices, *extra)
+
+    def graph(self, limit: int | None = None, budget: int | None = None) -> nx.DiGraph[Node]:
         """Build the ruling graph: nodes are states, edges carry ``step`` (a Step).
 
         Node attributes: ``leaf`` (bool), ``restoration`` (its number) on leaves, ``root`` on
-        the root. ``limit`` stops after that many nodes (for display of huge cascades).
+        the root. ``limit`` stops after that many nodes (for display of huge cascades);
+        ``budget`` after expanding that many nodes.
         """
         import networkx as nx
 
         root = self.root
+        expanded = 0
         g: nx.DiGraph[Node] = nx.DiGraph()
         g.add_node(root, root=True, leaf=root.is_leaf)
         stack = [root]
@@ -707,6 +736,9 @@ class Composition:
             order.append(node)
             if node.is_leaf:
                 continue
+            if budget is not None and expanded >= budget:
+                break
+            expanded += 1
             for step, child in reversed(self.expand(node)):
                 if child not in g:
                     g.add_node(child, leaf=child.is_leaf)

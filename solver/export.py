@@ -55,7 +55,7 @@ def _label(node: Node) -> str:
     return cards + (f" | PC {pcs}" if pcs else "")
 
 
-def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -> int:
+def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None, budget: int | None = None) -> int:
     """Write the ruling graph; the format follows the suffix (.dot, .graphml, .json).
 
     Returns the number of nodes written. Raises ValueError for another suffix.
@@ -66,7 +66,7 @@ def write_graph(ruling: Ruling, path: str | Path, *, limit: int | None = None) -
     suffix = p.suffix.lower()
     if suffix not in (".dot", ".gv", ".graphml", ".json"):
         raise ValueError(f"unknown graph format {p.suffix!r}: use .dot, .graphml or .json")
-    g = ruling.graph(limit=limit)
+    g = ruling.graph(limit=limit, budget=budget)
     ids = {node: f"n{i}" for i, node in enumerate(g.nodes)}
     h: nx.DiGraph[str] = nx.DiGraph()
     for node, data in g.nodes(data=True):

@@ -5,7 +5,8 @@ The CLI formats these; tests read them directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from rulings.solver.engine import Info, Node, Restoration, Step
@@ -77,14 +78,17 @@ def information(restorations: Iterable[Restoration]) -> list[Info]:
 
 def distinct(restorations: Iterable[Restoration]) -> list[Restoration]:
     """Drop restorations equal to an earlier one (CASES.md equality), renumbering none."""
-    seen: set[str] = set()
-    out: list[Restoration] = []
+    return list(unique(restorations))
+
+
+def unique(restorations: Iterable[Restoration]) -> Iterator[Restoration]:
+    """Stream the restorations not equal to an earlier one (keeps a 16-byte digest of each key)."""
+    seen: set[bytes] = set()
     for r in restorations:
-        k = r.key()
+        k = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
         if k not in seen:
             seen.add(k)
-            out.append(r)
-    return out
+            yield r
 
 
 def director_script(ruling: Ruling, restorations: Iterable[Restoration]) -> list[str]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings.models.case import Case
-from rulings.models.errors import RulingError
+from rulings.models.errors import BudgetError, RulingError
 from rulings.solver.casefile import case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
 from rulings.solver.engine import Restoration
@@ -37,25 +38,32 @@ class CaseReport:
         return sum(1 for r in self.results if not r.passed) + (1 if self.error is not None or self.crash is not None else 0)
 
 
-def verify_case(case: Case) -> CaseReport:
+def verify_case(case: Case, budget: int | None = None) -> CaseReport:
     """Enumerate the case's restorations and check each claim.
 
-    Raises RulingError (located) for a claim that cannot be parsed.
+    Raises RulingError (located) for a claim that cannot be parsed, and BudgetError for a
+    ruling that needs more than ``budget`` expanded nodes (its claims cannot be decided on a
+    part of it).
     """
     ruling = Ruling(case)
-    restorations = distinct(ruling.restorations())
     claims = [parse_claim(c.text, line=c.line, edition=case.laws) for c in case.expect]
+    restorations = distinct(ruling.restorations(budget=budget))
+    if ruling.exhausted:
+        raise BudgetError(
+            f"the ruling needs more than {budget} expanded nodes ({len(restorations)} restorations found so far): "
+            "its claims cannot be decided; raise --budget", file=case.file, line=1, token=str(budget))
     report = CaseReport(case.file or "<case>", case, ruling, restorations)
     report.results = [check(c, restorations) for c in claims]
     return report
 
 
-def verify_paths(paths: list[str | Path]) -> Iterator[CaseReport]:
-    """Verify every case file under ``paths``; a broken file yields a report with ``error``."""
+def verify_paths(paths: list[str | Path], budget: int | None = None) -> Iterator[CaseReport]:
+    """Verify every case file under ``paths``; a broken file yields a report with ``error``,
+    a ruling past ``budget`` expanded nodes one with a BudgetError."""
     for path in case_files(paths):
         try:
             case = load(path)
-            yield verify_case(case)
+            yield verify_case(case) if budget is None else verify_case(case, budget)
         except RulingError as err:
             err.located(file=str(path))
             yield CaseReport(str(path), error=err)
@@ -105,13 +113,13 @@ def outcome(rep: CaseReport) -> FileOutcome:
                        rep.passed, rep.failed, tuple(lines))
 
 
-def verify_file(file: str) -> FileOutcome:
-    """The outcome of one case file (a worker task)."""
-    return next(outcome(rep) for rep in verify_paths([file]))
+def verify_file(file: str, budget: int | None = None) -> FileOutcome:
+    """The outcome of one case file (a worker task), its ruling within ``budget`` expanded nodes."""
+    return next(outcome(rep) for rep in verify_paths([file], budget))
 
 
 def stream_outcomes(paths: list[str | Path], jobs: int = 1, scheduler: str | None = None,
-                    chunk: int = 64) -> Iterator[FileOutcome]:
+                    chunk: int = 64, budget: int | None = None) -> Iterator[FileOutcome]:
     """The outcome of every case file under ``paths``, in file order, as they come: in this
     process, in ``jobs`` worker processes, or on the Dask cluster at ``scheduler`` (chunks of
     ``chunk`` files; see :mod:`rulings.solver.parallel`). Raises CaseFileError for a path
@@ -120,7 +128,8 @@ def stream_outcomes(paths: list[str | Path], jobs: int = 1, scheduler: str | Non
 
     files = case_files(paths)
     if scheduler is None and jobs <= 1:
-        for rep in verify_paths(list(files)):
+        for rep in verify_paths(list(files), budget):
             yield outcome(rep)
         return
-    yield from ordered_map(verify_file, (str(f) for f in files), jobs=jobs, scheduler=scheduler, chunk=chunk)
+    task = verify_file if budget is None else functools.partial(verify_file, budget=budget)
+    yield from ordered_map(task, (str(f) for f in files), jobs=jobs, scheduler=scheduler, chunk=chunk)

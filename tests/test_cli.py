@@ -96,7 +96,7 @@ BROKEN = {
     "not-in-hand": ("play: [W DQ, N DA, E DK]", 4, "'DK'"),
     "unknown-token": ("play:\n  - W DQ\n  - N frobs DA", 6, "'frobs'"),
     "bad-card": ("play:\n  - W DQ\n  - N DX", 6, "'DX'"),
-    "malformed-yaml": ("play: [W DQ, N DA\nexpect: x", 5, "malformed YAML"),
+    "malformed-yaml": ("play: [W DQ, N DA\nexpect: x", 4, "'[' is never closed"),  # reported where it opened
     "unknown-field": ("declarerr: S", 5, "'declarerr'"),
     "bad-claim": ("expect:\n  - always: E frobs H4", 6, "'frobs'"),
     "unknown-law": ("expect:\n  - always: law 99Z", 6, "'99Z'"),

@@ -289,7 +289,7 @@ def test_nul_character_is_a_located_error(tmp_path: Path) -> None:
     res = _solve(tmp_path, "laws: 2017\ndeal: x\x00\n")
     assert res.exit_code == 1
     assert res.exception is None or isinstance(res.exception, SystemExit)
-    assert f"{tmp_path / 'case.yaml'}:2: malformed YAML" in res.stderr
+    assert f"{tmp_path / 'case.yaml'}:2: NUL byte" in res.stderr
 
 
 def test_card_played_twice_by_a_fifth_card_line_is_located(tmp_path: Path) -> None:

@@ -271,3 +271,24 @@ def test_cli_tree_names_chooser_and_explain_script() -> None:
     assert "unauthorized to NS" in text
     bad = runner.invoke(app, ["solve", str(CASES / "own-46b5-anything-following.yaml").replace("own-46b5", "nope")])
     assert bad.exit_code == 1
+
+
+def test_45c4b_refusals_state_their_own_ground() -> None:
+    """2007 45C4(b) needs an inadvertent designation AND no pause for thought; 2017 refuses a
+    loss of concentration and a reconsideration: each recorded finding gives its own words."""
+    base = (CASES / "dissacco-jack-then-king-2007.yaml").read_text()
+    texts: dict[str, str] = {}
+    for word in ("rethink", "pause", "lapse"):
+        case = loads(base.replace("S changes to SK rethink", f"S changes to SK {word}"))
+        [r] = list(Ruling(case).restorations())
+        assert word in r.findings and "SK" not in {str(c) for t in r.tricks for _, c in t.plays}
+        texts[word] = next(s.text for s in r.path if s.clause == "45C4(b)")
+    assert "pause" not in texts["rethink"] and "change of mind" in texts["rethink"]
+    assert "pause for thought" in texts["pause"] and "change of mind" not in texts["pause"]
+    assert len(set(texts.values())) == 3
+    club = loads((CASES / "own-45c4b-2017-lapse-refused.yaml").read_text().replace("D2 lapse", "D2 rethink"))
+    [r] = list(Ruling(club).restorations())
+    step = next(s.text for s in r.path if s.clause == "45C4(b)")
+    assert "reconsideration" in step and "concentration" not in step
+    with pytest.raises(NotationError):
+        loads(base.replace("S changes to SK rethink", "S changes to SK dawdle"))

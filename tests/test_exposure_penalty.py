@@ -154,3 +154,28 @@ def test_out_of_turn_notices_after_exposures() -> None:
     # East's card was not played (partner could not see it): West's S6 really is out of turn,
     # and is ruled after the exposure, in record order (no notice)
     assert _notices(["N SJ", "E exposes H6 not_visible_to_partner", "W S6", "attention S"]) == []
+
+
+def test_58b4_simultaneous_play_found_late_is_a_defective_trick() -> None:
+    """58B4 / 67B2: found after each side played to the next trick, the faced card stays and
+    the others go back unexposed; before that, or with every face seen (the switch), 58B."""
+    from rulings.solver.casefile import load
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+    from rulings.solver.ruling import Ruling
+
+    root = Path(__file__).resolve().parents[1] / "cases"
+    late = load(root / "exposure" / "seed003-58b4-stuck-card-found-late.yaml")
+    [r] = list(Ruling(late).restorations())
+    assert {"58B4", "67B2"} <= r.laws and not r.penalty_cards and "58B1" not in r.laws
+    # the same play found at once (attention before trick 6 begins) is 58B1
+    text = (root / "exposure" / "seed003-58b4-stuck-card-found-late.yaml").read_text()
+    early = loads(text.replace("  - S HA            # trick 6: South leads ...\n", "").replace(
+        "  - W H7            # ... and West follows: each side has played to the next trick\n", ""))
+    [e] = list(Ruling(early).restorations())
+    assert "58B1" in e.laws and "58B4" not in e.laws
+    # every face seen: 58B2 by default, 58B4 when only the timing counts
+    seen = load(root / "combined" / "simultaneous-cards-then-revoke.yaml")
+    assert all("58B4" not in x.laws for x in Ruling(seen).restorations())
+    timing = get_ruleset("2017", Decisions(simultaneous_visible_cards_found_at_once=False))
+    assert all("58B4" in x.laws for x in Ruling(seen, timing).restorations())

@@ -6,6 +6,7 @@ The CLI runs in a subprocess (the installed ``rulings`` entry point), as a user 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -151,10 +152,10 @@ def test_a_crash_is_not_an_input_error_and_verify_goes_on(tmp_path: Path, monkey
 
     real = verify_module.verify_case
 
-    def flaky(case):  # type: ignore[no-untyped-def]
+    def flaky(case, *args, **kwargs):  # type: ignore[no-untyped-def]
         if case.title == "the crashing one":
             raise ZeroDivisionError("simulated bug")
-        return real(case)
+        return real(case, *args, **kwargs)
 
     monkeypatch.setattr(verify_module, "verify_case", flaky)
     res = CliRunner().invoke(cli.app, ["verify", str(tmp_path)])
@@ -178,3 +179,194 @@ def test_a_huge_ruling_stops_at_its_budget(tmp_path: Path) -> None:
     data = json.loads(res.stdout)
     assert data["budget"] == {"nodes": 3000, "expanded": 3000, "exhausted": True}
     assert data["found"] >= data["count"] > 0
+
+
+# ----- each class once more, in process: the error names the RIGHT line and the token -----------------
+runner = CliRunner()
+app = cli.app
+DEAL = "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+BASE = f'deal: "{DEAL}"\ncontract: 4S\ndeclarer: S\nplay: [W DQ, N DA, E D4, S D7]\n'
+
+
+def _run(tmp_path: Path, content: str | bytes, name: str = "case.yaml", *args: str) -> tuple[int, str, Path]:
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8", "surrogatepass"))
+    res = runner.invoke(app, ["solve", *args, str(path)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, res.stderr + res.stdout, path
+
+
+def located_at(tmp_path: Path, content: str | bytes, line: int, token: str, name: str = "case.yaml") -> str:
+    """Exit 1, ``<path>:<line>: `` exactly, and the token in that message."""
+    code, out, path = _run(tmp_path, content, name)
+    assert code == 1, out
+    assert "Traceback" not in out
+    assert f"{path}:{line}: " in out, out
+    head = out.split(f"{path}:{line}: ", 1)[1].splitlines()[0]
+    assert token in head, (token, out)
+    return head
+
+
+# ----- anchors, aliases, tags: refused before anything is expanded ---------------------------------
+def test_alias_bomb_refused_at_its_first_anchor(tmp_path: Path) -> None:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(7))
+    located_at(tmp_path, "title: t\n" + bomb + BASE, 2, "&a")
+
+
+def test_recursive_alias_refused(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "notes: &r [*r]\n", 5, "&r")
+
+
+def test_alias_alone_refused(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "notes: *r\n", 5, "*r")
+
+
+def test_custom_tag_refused(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "title: !!python/object:os.system x\n", 5, "python/object")
+    located_at(tmp_path, "title: !custom x\n" + BASE, 1, "!custom")
+
+
+# ----- sizes: nesting, text, numbers, the file itself ----------------------------------------------
+def test_deep_nesting_refused_at_the_bracket(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "notes: " + "[" * 1500 + "]" * 1500 + "\n", 5, "[")
+    located_at(tmp_path, '{"a":\n' + "[" * 5000 + "]" * 5000 + "}", 2, "[", name="case.json")
+
+
+@pytest.mark.parametrize("where", ["trick", "won", "laws", "count", "play", "title"])
+def test_integer_over_python_limit_is_located(tmp_path: Path, where: str) -> None:
+    big = "7" * 4400
+    text = {
+        "trick": BASE + f"trick: {big}\n",
+        "won": BASE + f"won: {{NS: {big}, EW: 0}}\n",
+        "laws": BASE + f"laws: {big}\n",
+        "count": BASE + f"expect:\n  - count {big}\n",
+        "play": BASE.replace("S D7]", f"S D7, claim S {big}]"),
+        "title": BASE + f"title: {big}\n",
+    }[where]
+    line = 1 + text[: text.index(big)].count("\n")
+    assert "number too long" in located_at(tmp_path, text, line, "777")
+
+
+def test_hex_integer_over_limit_is_located(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "trick: 0x" + "f" * 5000 + "\n", 5, "0xfff")
+
+
+def test_dev_zero_is_refused_at_the_size_limit(tmp_path: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero on this system")
+    res = runner.invoke(app, ["solve", "/dev/zero"])
+    assert res.exit_code == 1 and "/dev/zero:1: file too large" in res.stderr, res.output
+
+
+def test_huge_file_refused_at_the_line_reaching_the_limit(tmp_path: Path) -> None:
+    text = BASE + "notes: |\n" + "  abc abc abc abc abc abc abc abc abc abc\n" * 120_000
+    code, out, path = _run(tmp_path, text)
+    assert code == 1 and f"{path}:" in out and "file too large" in out, out
+    line = int(out.split(f"{path}:", 1)[1].split(":", 1)[0])
+    assert 95_000 < line < 110_000
+
+
+def test_long_text_and_line_refused(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "title: " + "x" * 30_000 + "\n", 5, "xxx")
+
+
+def test_too_many_values_refused(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "notes: [" + ", ".join(["1"] * 30_000) + "]\n", 5, "20000")
+
+
+# ----- duplicate keys -------------------------------------------------------------------------------
+def test_duplicate_key_yaml_names_both_lines(tmp_path: Path) -> None:
+    assert "lines 3 and 5" in located_at(tmp_path, BASE + "declarer: N\n", 5, "declarer")
+
+
+def test_duplicate_key_json_names_both_lines(tmp_path: Path) -> None:
+    text = json.dumps({"deal": DEAL, "contract": "4S", "declarer": "S", "play": ["W DQ"]}, indent=1)
+    text = text[:-2] + ',\n "contract": "3NT"\n}'
+    line = text.count("\n")
+    assert "lines 3 and" in located_at(tmp_path, text, line, "contract", name="case.json")
+
+
+# ----- encodings and line breaks --------------------------------------------------------------------
+def test_utf16_is_named_at_line_one(tmp_path: Path) -> None:
+    located_at(tmp_path, (BASE + "title: é\n").encode("utf-16"), 1, "ff fe")
+
+
+def test_utf16_without_bom_is_located(tmp_path: Path) -> None:
+    located_at(tmp_path, (BASE + "title: é\n").encode("utf-16-le"), 1, "UTF-16")
+
+
+def test_latin1_names_the_first_bad_line(tmp_path: Path) -> None:
+    located_at(tmp_path, (BASE + "title: Cœur\nnotes: café\n").encode("latin-1", "replace"), 6, "e9")
+
+
+def test_binary_file_names_the_line_of_its_first_nul(tmp_path: Path) -> None:
+    located_at(tmp_path, b"title: x\n" + bytes(range(256)) * 4, 2, "\\x00")
+
+
+def test_nul_is_located(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + "title: a\x00b\n", 5, "\\x00")
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x85"])
+def test_unicode_line_separators_are_not_line_breaks(tmp_path: Path, sep: str) -> None:
+    located_at(tmp_path, "title: a" + sep + "b\n" + BASE + "notes: x" + sep + "\n", 1, repr(sep))
+
+
+def test_crlf_and_bom_keep_line_numbers(tmp_path: Path) -> None:
+    text = "\ufefftitle: t\r\n" + BASE.replace("\n", "\r\n") + "bogus: 1\r\n"
+    located_at(tmp_path, text, 6, "bogus")
+
+
+def test_unclosed_bracket_located_where_it_opens(tmp_path: Path) -> None:
+    located_at(tmp_path, "title: t\nplay: [W DQ, N DA,\n" + BASE.replace("play: [W DQ, N DA, E D4, S D7]\n", "notes: x\n"), 2, "[")
+
+
+def test_unclosed_quote_located_where_it_opens(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + 'title: "never closed\nnotes: x\n', 5, '"')
+
+
+def test_lone_surrogate_escape_is_located(tmp_path: Path) -> None:
+    located_at(tmp_path, BASE + 'title: "\\ud800"\n', 5, "ud800")
+
+
+# ----- a ruling with 2^k restorations stops at its budget ---------------------------------------------
+def _exposures(k: int) -> str:
+    east = ["S9", "S8", "S2", "HK", "HQ", "H6", "H5", "H4", "D6", "D5", "D4", "CQ", "C5"]
+    west = ["SK", "S5", "HJ", "HT", "H9", "H8", "H7", "DQ", "DJ", "DT", "D9", "CA", "C6"]
+    lines = [f"E exposes {c}" for c in east][: (k + 1) // 2] + [f"W exposes {c}" for c in west][: k // 2]
+    return (f'deal: "{DEAL}"\ncontract: 4S\ndeclarer: S\nplay:\n' + "".join(f"  - {x}\n" for x in lines)
+            + "  - attention N\n")
+
+
+def test_exponential_graph_stops_at_budget(tmp_path: Path) -> None:
+    path = tmp_path / "exposes.yaml"
+    path.write_text(_exposures(26), encoding="utf-8")
+    res = runner.invoke(app, ["solve", "--budget", "300", "--graph", str(tmp_path / "g.json"), "--limit", "5", str(path)])
+    assert res.exit_code == 0, res.output
+    graph = json.loads((tmp_path / "g.json").read_text())
+    assert 0 < len(graph["nodes"]) <= 300 * 3
+
+
+def test_budget_large_enough_gives_the_complete_ruling(tmp_path: Path) -> None:
+    path = tmp_path / "exposes.yaml"
+    path.write_text(_exposures(4), encoding="utf-8")
+    res = runner.invoke(app, ["solve", "--json", str(path)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["count"] == 16 and data["budget"]["exhausted"] is False
+
+
+def test_verify_counts_a_ruling_past_its_budget_as_failed(tmp_path: Path) -> None:
+    path = tmp_path / "exposes.yaml"
+    path.write_text(_exposures(12) + "expect:\n  - count 4096\n", encoding="utf-8")
+    res = runner.invoke(app, ["verify", "--budget", "100", str(path)])
+    assert res.exit_code == 1 and f"{path}:1: the ruling needs more than 100 expanded nodes" in res.output
+
+
+def test_verify_workers_take_the_budget(tmp_path: Path) -> None:
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text(_exposures(12) + "expect:\n  - count 4096\n", encoding="utf-8")
+    res = runner.invoke(app, ["verify", "-j", "2", "--budget", "100", str(tmp_path)])
+    assert res.exit_code == 1, res.output
+    assert res.output.count("the ruling needs more than 100 expanded nodes") == 2

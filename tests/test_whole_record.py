@@ -288,3 +288,17 @@ def test_exposure_overtaken_by_a_45d1_substitute() -> None:
     played_c4 = [r for r in leaves if any(s is Seat.W and str(c) == "C4" for t in r.tricks for s, c in t.plays)]
     assert played_c4, "West's 45D1 substitute may be the C4"
     assert all(not any(p.card == Card.parse("C4") for p in r.penalty_cards) for r in played_c4)
+
+
+def test_a_recorded_choice_no_decision_reaches_is_said() -> None:
+    """A choice recorded where no option of that player is due (here declarer's 50D2 choice,
+    which this ruling leaves to the next lead: switch lead_options_after_ruling) is reported,
+    with its line, instead of being dropped silently."""
+    from rulings.models import parse_case
+
+    m = {"title": "unsettled", "laws": 2017, "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+         "contract": "4S", "declarer": "S",
+         "play": ["W DQ", "N D2", "E exposes HQ dropped visible_to_partner", "E D4", "S D7", "attention S", "S chooses forbid H"]}
+    ruling = Ruling(parse_case(m))
+    assert list(ruling.restorations())
+    assert any("settled nothing" in n.text for n in ruling.notices)

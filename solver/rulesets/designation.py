@@ -465,12 +465,32 @@ class ChangeWords:
     """What an edition's 45C4(b) says (the rule is the same; its words and reach differ)."""
 
     allowed: str  # the finding that permits the change (recorded as 'slip')
-    refused: str  # the finding that does not (recorded as 'rethink')
+    refused: str  # the refusal when the record has no finding (the director's other branch)
     own_hand: bool  # does the clause reach a card declarer named from his own hand?
+    #: each refusing finding of the record ('rethink', 'pause', 'lapse') and its own ground
+    grounds: tuple[tuple[str, str], ...] = ()
+
+    def ground(self, finding: str) -> str:
+        """The ground of refusal a recorded finding states (the edition's own words)."""
+        return dict(self.grounds).get(finding, self.refused)
 
 
-WORDS_2017 = ChangeWords("a slip of the tongue", "a loss of concentration or a reconsideration", False)
-WORDS_2007 = ChangeWords("a change made without pause for thought", "a change after a pause for thought", True)
+#: 2017 45C4(b): only a slip of the tongue is an unintended designation; a loss of
+#: concentration and a reconsideration of action are two distinct refusals.
+WORDS_2017 = ChangeWords(
+    "a slip of the tongue", "a loss of concentration or a reconsideration, not a slip of the tongue", False,
+    (("rethink", "a reconsideration of action (declarer named the card he meant), not a slip of the tongue"),
+     ("lapse", "a loss of concentration, not a slip of the tongue"),
+     ("pause", "a reconsideration of action after a pause for thought, not a slip of the tongue")))
+#: 2007 45C4(b): the change needs two findings, an inadvertent designation AND a change made
+#: without pause for thought; each refusal names the one that fails.
+WORDS_2007 = ChangeWords(
+    "an inadvertent designation, changed without pause for thought",
+    "the designation was not inadvertent (a change of mind), or the change came after a pause for thought", True,
+    (("rethink", "the designation was not inadvertent: the card named was the one meant at the time "
+                 "(a change of mind, however quick)"),
+     ("lapse", "the designation was not inadvertent: a loss of concentration (the card named was meant)"),
+     ("pause", "the designation may have been inadvertent, but the change came after a pause for thought")))
 
 
 def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_2017) -> list[Edge]:
@@ -492,11 +512,11 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     clause = rs.cite("45C4(b)")
     question = f"may declarer change to {ch.card}?"
 
-    def refuse(why: str, cite: str, also: tuple[str, ...] = ()) -> list[Edge]:
+    def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
         kept = last.card if last is not None else None
         text = f"the change to {ch.card} is refused: {why}" + (f"; {kept} stands" if kept is not None else "")
         step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
-        return [_go_on(rs, node, table, task.cursor, step)]
+        return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
 
     if last is None:
         return refuse("no card of the declaring side was designated", rs.cite("47F2"))
@@ -519,8 +539,8 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     if last.seat is table.declarer and not words.own_hand:
         return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause, (rs.cite("45C4(a)"),))
     return _by_finding(rs, node, task, last, words, clause, "declarer",
-                       lambda: refuse(f"the director finds {words.refused}, not an unintended designation", clause,
-                                      (rs.cite("45C4(a)"),)))
+                       lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
+                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()))
 
 
 def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWords) -> list[Edge]:
@@ -539,11 +559,11 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
     clause = rs.cite("45C4(b)")
     question = f"may {seat} change to {ch.card}?"
 
-    def refuse(why: str, cite: str, also: tuple[str, ...] = ()) -> list[Edge]:
+    def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
         kept = f"; {last.card} stands" if last is not None else ""
         step = Step("TD", StepKind.FORCED, cite, f"the change to {ch.card} is refused: {why}{kept}", also=also,
                     question=question, choice="refused")
-        return [_go_on(rs, node, table, task.cursor, step)]
+        return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
 
     if last is None:
         return refuse(f"{seat} named no card to play", rs.cite("47F2"))
@@ -553,14 +573,19 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
     if any(s in (seat, seat.partner) for s, _ in _plays_after(table, last)):
         return refuse(f"{seat}'s partner has played a card since", clause, (rs.cite("47F2"),))
     return _by_finding(rs, node, task, last, words, clause, str(seat),
-                       lambda: refuse(f"the director finds {words.refused}", clause, (rs.cite("45C4(a)"),)))
+                       lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
+                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()))
+
+
+REFUSING_FINDINGS = frozenset({"rethink", "lapse", "pause"})
 
 
 def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, words: ChangeWords, clause: str,
                 whose: str, refused_by_finding: Callable[[], list[Edge]]) -> list[Edge]:
     """45C4(b) once the change is in time: the record's finding decides ('slip': allowed, 47C;
-    'rethink': refused), or, with none, the director's finding branches on both."""
-    if task.finding == "rethink":
+    'rethink', 'lapse', 'pause': refused, each on its own ground, ``ChangeWords.grounds``), or,
+    with none, the director's finding branches on both."""
+    if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
     if task.finding == "slip":
         return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")

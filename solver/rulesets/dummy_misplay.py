@@ -334,6 +334,10 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
         handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1)
+        # the cards played after dummy's error are judged on the corrected trick (45D1: kept,
+        # changed, or replaced when they no longer follow): a failure to follow only the card
+        # dummy wrongly placed is no revoke to rule on the table as placed
+        handled += tuple(played(n, s, c) for n, s, c in _later_plays(table, first))
         return Opening(node, tuple(irregularities), notices, handled)
     m = misplays[-1]
     stands = MisplayStands(m)

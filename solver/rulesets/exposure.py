@@ -470,6 +470,9 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
+    seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
+    if not seen and _found_late(table, seat, ev.cards, task.then):
+        return _defective_trick(rs, node, table, seat, ev.cards, faces, task.then, rest)
     if len(faces) == 1:
         card = faces[0]
         t2 = table.play(seat, card)
@@ -504,6 +507,44 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
     return edges
+
+
+def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:
+    """58B4: were the simultaneous cards found only after a player of each side had played to
+    the next trick? (The record's later plays are put back after one of the cards.)"""
+    placed = table.play(seat, cards[0])
+    nxt = _then(placed, then).trick(placed.tricks[-1].number + 1)
+    return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
+
+
+def _kept_card(table: TableState, seat: Seat, cards: tuple[Card, ...], faces: tuple[Card, ...]) -> Card:
+    """67B2: the card the offender faced when he played to the trick stays; when that cannot
+    be told (no face or several faces seen), the highest card he could lawfully have played."""
+    if len(faces) == 1:
+        return faces[0]
+    trick = table.current_trick
+    led = trick.plays[0][1].suit if trick is not None and trick.plays and not trick.is_complete else None
+    lawful = [c for c in cards if led is None or c.suit is led or not any(h.suit is led for h in table.hand(seat))]
+    return max(lawful or list(cards), key=lambda c: c.rank)
+
+
+def _defective_trick(rs: RuleSet, node: Node, table: TableState, seat: Seat, cards: tuple[Card, ...],
+                     faces: tuple[Card, ...], then: tuple[LaterPlay, ...], rest: tuple[object, ...]) -> list[Edge]:
+    """58B4 with 67B2: found only after each side has played to the next trick, the trick is
+    defective: one card stays (the one faced, else the highest lawful one) and the extra cards
+    go back to the hand unexposed, with no rectification for them; the trick's ownership is
+    as played. A card put back that the offender should have played to that trick makes a
+    revoke, found and ruled by the revoke rules on the rectified table (established: 63A1)."""
+    card = _kept_card(table, seat, cards, faces)
+    others = " ".join(str(c) for c in cards if c != card)
+    t2 = table.play(seat, card)
+    step = Step("TD", StepKind.FORCED, rs.cite("58B4"),
+                f"{seat}'s cards {' '.join(str(c) for c in cards)} played together were found only after each side "
+                f"had played to the next trick: a defective trick (67B2); {card} stays played and {others} "
+                f"{'goes' if len(cards) == 2 else 'go'} back to the hand, not exposed, with no rectification",
+                also=(rs.cite("67B2"),), question=f"{seat} played {' '.join(str(c) for c in cards)} together, found late",
+                choice=str(card))
+    return [(step, _placed(node, table, t2, then, rest))]
 
 
 def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -560,7 +601,7 @@ RULES: tuple[Rule, ...] = (
     Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
     Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
          extra_card, extra_card.__doc__ or ""),
-    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
+    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )

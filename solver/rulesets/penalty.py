@@ -187,7 +187,9 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)
-        also = [rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
+        # the card is taken back in the course of rectification (47A: declarer's 52B2 choice
+        # is the rectification) to correct an illegal play (47B); it is then a penalty card
+        also = [rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
         text = f"declarer requires the penalty card: {seat} withdraws {card} and plays {pc}; {card} becomes a major penalty card"
@@ -227,7 +229,7 @@ RULES: tuple[Rule, ...] = (
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
     Rule("failed_penalty_card", FailedPenaltyCard,
-         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47B", "50B", "16C1", "16C2"),
+         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "16C1", "16C2"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
