@@ -4,13 +4,14 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test verify bench lint clean fuzz
+.PHONY: run test verify bench lint clean fuzz fuzz-long
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test,lint]"
 	$(PY) -m pip install --quiet -e ".[dds]" || echo "endplay (the dds extra) did not install: double-dummy tests will skip"
+	$(PY) -m pip install --quiet "atheris>=2.3" || echo "atheris did not install: the coverage-guided fuzz test will skip"
 	touch $(STAMP)
 
 ## Create .venv, install, and solve the bundled Law 47D case.
@@ -35,6 +36,15 @@ bench: $(STAMP)
 FUZZ ?= 3000
 fuzz: $(STAMP)
 	RULINGS_FUZZ=$(FUZZ) $(PY) -m pytest tests/test_cli_robustness.py -k mutants
+
+## The attacking fuzzers at scale (tests/fuzz_hostile.py): FUZZ_LONG inputs (default 10^6) in
+## FUZZ_JOBS worker processes, then ATHERIS_RUNS coverage-guided inputs per worker (atheris).
+FUZZ_LONG ?= 1000000
+FUZZ_JOBS ?= 2
+ATHERIS_RUNS ?= 100000
+fuzz-long: $(STAMP)
+	$(PY) -m pip install --quiet atheris || echo "atheris did not install: coverage-guided run skipped"
+	$(PY) benchmarks/fuzz_long.py $(FUZZ_LONG) --jobs $(FUZZ_JOBS) --atheris $(ATHERIS_RUNS)
 
 TYPECHECK := build/typecheck
 

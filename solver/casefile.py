@@ -295,10 +295,15 @@ def _located(err: yaml.MarkedYAMLError, text: str, file: str | None, our: _Lines
     if opened and err.context_mark is not None:
         start = err.context_mark
         ch = text[start.index] if 0 <= start.index < len(text) else ""
-        what = f"{ch!r} is never closed" if ch in "[{\"'" and ch else None
-        if what is not None:
+        at: int | None = start.index
+        if not ch or ch not in "[{\"'":  # the parser names the node, not its bracket: find the bracket
+            end = err.problem_mark.index if err.problem_mark is not None else len(text)
+            found = _unclosed(text, max(end, start.index))
+            ch, at = found if found is not None else ("", None)
+        if at is not None and ch:
             stop = f" (the parser stopped at line {our(err.problem_mark)})" if err.problem_mark is not None else ""
-            return CaseFileError(f"malformed YAML: {what}{stop}", file=file, line=our(start), token=ch)
+            return CaseFileError(f"malformed YAML: {ch!r} is never closed{stop}", file=file,
+                                 line=line_at(text, at), token=ch)
     line = our(mark) if mark is not None else None
     token = None
     if mark is not None:
@@ -309,6 +314,54 @@ def _located(err: yaml.MarkedYAMLError, text: str, file: str | None, our: _Lines
     message = problem or str(err.context or "")
     return CaseFileError(f"malformed YAML: {message}" + (f" near {token!r}" if token else ""),
                          file=file, line=line, token=token)
+
+
+def _unclosed(text: str, end: int) -> tuple[str, int] | None:
+    """The innermost ``[``, ``{`` or quote still open at ``end`` (a small scanner of YAML's
+    flow syntax: brackets and quotes count where a value starts, or inside brackets)."""
+    stack: list[tuple[str, int]] = []
+    i, n = 0, min(end, len(text))
+    value_start = True
+    while i < n:
+        c = text[i]
+        if c in "\r\n":
+            value_start = True
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\r\n"):
+            while i < n and text[i] not in "\r\n":
+                i += 1
+            continue
+        elif c in "'\"" and (value_start or stack):
+            j = i + 1
+            while j < n:
+                if text[j] == "\\" and c == '"':
+                    j += 2
+                    continue
+                if text[j] == c:
+                    if c == "'" and j + 1 < n and text[j + 1] == "'":
+                        j += 2
+                        continue
+                    break
+                j += 1
+            if j >= n:
+                return c, i
+            i = j + 1
+            value_start = False
+            continue
+        elif c in "[{" and (value_start or stack):
+            stack.append((c, i))
+            value_start = True
+            i += 1
+            continue
+        elif c in "]}" and stack:
+            stack.pop()
+        elif c in ",:-?" and (i + 1 >= n or text[i + 1] in " \t\r\n,[]{}"):
+            value_start = True
+            i += 1
+            continue
+        elif c not in " \t":
+            value_start = False
+        i += 1
+    return stack[-1] if stack else None
 
 
 def case_files(paths: list[str | Path]) -> list[Path]:

@@ -112,7 +112,6 @@ def solve(
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     from rulings.models.errors import RulingError
     from rulings.solver.casefile import load
-    from rulings.solver.engine import Restoration
     from rulings.solver.export import ruling_json, write_graph
     from rulings.solver.render import Style, make_console, ruling_view
     from rulings.solver.ruling import Ruling
