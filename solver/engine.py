@@ -28,7 +28,7 @@ from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal
 if TYPE_CHECKING:
     import networkx as nx
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class StepKind(enum.Enum):
