@@ -28,7 +28,7 @@ from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal
 if TYPE_CHECKING:
     import networkx as nx
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class StepKind(enum.Enum):
@@ -210,13 +210,15 @@ class Restoration:
 
     def canonical(self) -> dict[str, Any]:
         """The position this restoration ends in: equal for equal restorations (CASES.md)."""
+        lead = self.lead
         return {
             "established": self.established,
-            "cards": {f"{t.number}:{s}": str(c) for t in self.tricks for s, c in t.plays},
+            "cards": {f"{t.number}:{s}": c.text for t in self.tricks for s, c in t.plays},
             "withdrawn": sorted(f"{w.seat}:{w.card}" for w in self.withdrawn),
-            "penalty": sorted(f"{p.seat}:{p.card}:{p.kind}" for p in self.penalty_cards),
+            # the order of the strings, so the penalty cards need no sorting of their own first
+            "penalty": sorted(f"{p.seat}:{p.card}:{p.kind}" for p in self.table.penalty_cards),
             "unauthorized": sorted(f"{i.unauthorized}:{i.seat}:{i.card}" for i in self.ledger),
-            "lead": str(self.lead) if self.lead is not None else None,
+            "lead": str(lead) if lead is not None else None,
             **({"findings": sorted(self.findings)} if self.findings else {}),
             **({"restrictions": sorted(self.node.restrictions)} if self.node.restrictions else {}),
             **({"transfer": self.node.transfer, "equity": self.node.equity} if self.node.transfer is not None else {}),

@@ -4,10 +4,12 @@ graph as DOT, GraphML or node-link JSON."""
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from rulings.models.cards import Seat
 from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
 from rulings.solver.ruling import Ruling
 
@@ -43,8 +45,79 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "found": len(restorations) if found is None else found,  # distinct restorations found (count: those listed)
         # the node budget of the enumeration: how far it got, and whether it is complete
         "budget": {"nodes": budget, "expanded": ruling.expanded, "exhausted": ruling.exhausted},
-        "restorations": [r.to_json() for r in restorations],
+        "restorations": [restoration_json(r) for r in restorations],
     }
+
+
+_SEAT = r"[NESW]"
+_SUIT = r"[SHDC]"
+_ACTOR_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^({_SEAT}) \(for dummy ({_SEAT})\)$"), "declarer for dummy"),
+    (re.compile(rf"^({_SEAT}) \(declarer designates\)$"), "declarer"),
+    (re.compile(rf"^({_SEAT}) or ({_SEAT}) \(either defender designates\)$"), "either defender"),
+    (re.compile(rf"^({_SEAT}) or ({_SEAT})$"), "either defender"),
+)
+_RESTRICTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^(?P<seat>{_SEAT}) must not lead (?P<suit>{_SUIT})$"), "must_not_lead"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) must lead (?P<suit>{_SUIT})$"), "must_lead"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) must play highest (?P<suit>{_SUIT})$"), "must_play_highest"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) must play lowest (?P<suit>{_SUIT})$"), "must_play_lowest"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) must not play (?P<suit>{_SUIT})$"), "must_not_play"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) must play (?P<suit>{_SUIT})$"), "must_play"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) must play (?P<card>{_SUIT}(?:10|[2-9TJQKA]))$"), "must_play_card"),
+    (re.compile(rf"^declarer (?P<seat>{_SEAT}) \((?P<clause>[0-9A-Za-z]+)\)$"), "declarer"),
+    (re.compile(rf"^(?P<seat>{_SEAT}) may not choose a play the revoke card (?P<card>{_SUIT}(?:10|[2-9TJQKA])) suggested$"),
+     "unauthorized_suggestion"),
+)
+
+
+def actor_json(actor: str, declarer: str) -> dict[str, Any]:
+    """A path step's actor as data: the seats that may act and their role ("declarer",
+    "dummy", "defender", "declarer for dummy", "either defender", "director"), with the
+    wording of the text output in ``text``."""
+    if actor == "TD":
+        return {"seats": [], "role": "director", "text": actor}
+    for pattern, role in _ACTOR_FORMS:
+        m = pattern.match(actor)
+        if m:
+            return {"seats": [m.group(1)] + ([m.group(2)] if role == "either defender" else []), "role": role, "text": actor}
+    if re.fullmatch(_SEAT, actor):
+        partner = "NESW"[("NESW".index(declarer) + 2) % 4]
+        role = "declarer" if actor == declarer else "dummy" if actor == partner else "defender"
+        return {"seats": [actor], "role": role, "text": actor}
+    return {"seats": re.findall(rf"\b{_SEAT}\b", actor), "role": "other", "text": actor}
+
+
+def restriction_json(text: str) -> dict[str, Any]:
+    """A restriction of the restored position as data: ``kind`` (must_lead, must_not_lead,
+    must_play, must_not_play, must_play_highest, must_play_lowest, must_play_card, declarer,
+    unauthorized_suggestion, other), the ``seat`` it binds, the ``suit`` or ``card`` it names,
+    the ``clause`` where the text gives one, and the wording in ``text``."""
+    for pattern, kind in _RESTRICTION_FORMS:
+        m = pattern.match(text)
+        if m:
+            return {"kind": kind, **{k: v for k, v in m.groupdict().items() if v is not None}, "text": text}
+    return {"kind": "other", "text": text}
+
+
+def restoration_json(r: Restoration) -> dict[str, Any]:
+    """One restoration as JSON-ready data: :meth:`Restoration.to_json` with the actor of each
+    step and each restriction as objects, and ``to_play``, the seat to act next in the restored
+    position (its next leader when the trick under ruling is complete; null when play is over)."""
+    data: dict[str, Any] = r.to_json()
+    declarer = str(r.table.declarer)
+    for step in data["path"]:
+        step["actor"] = actor_json(str(step["actor"]), declarer)
+    data["restrictions"] = [restriction_json(str(t)) for t in data["restrictions"]]
+    data["to_play"] = _to_play(r)
+    return data
+
+
+def _to_play(r: Restoration) -> str | None:
+    table = r.table
+    if not any(table.hand(seat) for seat in Seat):
+        return None  # every card played: play is over
+    return str(table.on_play)
 
 
 def _label(node: Node) -> str:

@@ -50,7 +50,8 @@ def outcome_key(r: dict[str, Any]) -> str:
 def step_key(step: dict[str, Any]) -> Step:
     """A path step as compared: its clause, the seat acting, the cards its text names and the
     kind of penalty card (major, minor) it makes."""
-    actor = str(step.get("actor", "")).split(" ")[0]
+    raw = step.get("actor", "")
+    actor = (raw.get("seats") or [str(raw.get("text", ""))])[0] if isinstance(raw, dict) else str(raw).split(" ")[0]  # schema 2 or 1
     return str(step.get("clause", "")), actor, frozenset(TOKEN.findall(str(step.get("text", ""))))
 
 

@@ -33,7 +33,7 @@ def test_json_output_matches_schema() -> None:
     assert res.exit_code == 0
     data = json.loads(res.stdout)
     jsonschema.validate(data, schema())
-    assert data["schema_version"] == 1 and data["count"] == 21 and not data["truncated"]
+    assert data["schema_version"] == 2 and data["count"] == 21 and not data["truncated"]
     first = data["restorations"][0]
     assert first["path"][0]["clause"] == "62B"
     # stable: the same JSON twice
@@ -241,3 +241,23 @@ def test_cli_kind_choices_are_the_generator_kinds() -> None:
     from rulings.solver.generate import KINDS
 
     assert tuple(k.value for k in Kind) == KINDS
+
+
+def test_json_actors_restrictions_and_seat_to_play_are_structured() -> None:
+    """Schema 2: a step's actor is seats and a role, a restriction an object, and the seat to
+    act next is given in every restoration whose play is not over."""
+    data = json.loads(runner.invoke(app, ["solve", "--json"]).stdout)
+    jsonschema.validate(data, schema())
+    first = data["restorations"][0]["path"][0]
+    assert first["actor"] == {"seats": ["E"], "role": "defender", "text": "E"}
+    assert all(r["to_play"] in ("N", "E", "S", "W") for r in data["restorations"])
+    case = Path(__file__).resolve().parent.parent / "cases" / "combined" / "penalty-card-lead-restriction-then-opening-lead-out-of-turn.yaml"
+    data = json.loads(runner.invoke(app, ["solve", str(case), "--json", "--explain"]).stdout)
+    jsonschema.validate(data, schema())
+    restrictions = [x for r in data["restorations"] for x in r["restrictions"]]
+    leads = [x for x in restrictions if x["kind"] in ("must_lead", "must_not_lead")]
+    assert {"kind": "must_not_lead", "seat": "W", "suit": "H", "text": "W must not lead H"} in leads
+    assert all(x["seat"] and x["suit"] for x in leads)
+    assert {"kind": "declarer", "seat": "N", "clause": "54A", "text": "declarer N (54A)"} in restrictions
+    assert not [x for x in restrictions if x["kind"] == "other"]
+    assert data["script"] and all(isinstance(line, str) for line in data["script"])
