@@ -311,7 +311,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"), child(table, advance(table, False))))
         for sub in subs:
             t2 = table.replace_card(trick_no, seat, sub, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            fate, also_nos = "no penalty card", (rs.cite("47D"), info.ai_clause, info.ui_clause)
+            fate = "no penalty card"
+            also_nos: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
             if task.both_sides and table.is_defender(seat):
                 # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
                 kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
