@@ -99,6 +99,35 @@ def _error(err: RulingError) -> typer.Exit:
     return typer.Exit(1)
 
 
+BOARD_SUFFIXES = (".pbn", ".lin")
+
+
+@app.command()
+def new(
+    source: Annotated[Path, typer.Argument(help="A .pbn or .lin file (read through endplay, the 'dds' extra).")],
+    board: Annotated[int | None, typer.Option("--board", min=1, help="The board number (default: the first board with a contract).")] = None,
+    attention: Annotated[str | None, typer.Option("--attention", help="End the play with 'attention <seat>'.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the case here (default: standard output).")] = None,
+) -> None:
+    """Write a YAML case skeleton from a board of a PBN or LIN file, to edit and solve."""
+    import yaml
+
+    from rulings.models.boardfile import board_case
+    from rulings.models.errors import RulingError
+
+    try:
+        data = board_case(source, board, attention)
+    except RulingError as err:
+        raise _error(err) from None
+    data["notes"] = "TODO: the facts the director found and the reasoning of the ruling, clause by clause."
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"case written to {out}", err=True)
+
+
 @app.command()
 def solve(
     case: Annotated[Path | None, typer.Argument(help="Case file (YAML or JSON); - reads standard input. Default: the bundled Law 47D case.")] = None,
@@ -108,6 +137,8 @@ def solve(
     limit: Annotated[int | None, typer.Option("--limit", min=1, max=sys.maxsize, help="Stop after this many restorations.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
+    board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
+    attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     from rulings.models.errors import RulingError
@@ -128,6 +159,11 @@ def solve(
             if len(raw) > MAX_BYTES:
                 raise RulingError(f"standard input is larger than {MAX_BYTES:,} bytes", file="<stdin>", line=1)
             loaded = loads(decode(raw, "<stdin>"), file="<stdin>")
+        elif case.suffix.lower() in BOARD_SUFFIXES:
+            from rulings.models.boardfile import board_case
+            from rulings.models.case import parse_case
+
+            loaded = parse_case(board_case(case, board, attention or "TD"), file=str(case))
         else:
             loaded = load(case)
         ruling = Ruling(loaded)

@@ -174,3 +174,30 @@ def _dot(h: Any) -> str:
         lines.append(f"  {a} -> {b} [label={q(d['clause'] + ' ' + d['text'])}];")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "bridge-rulings") -> str:
+    """Each restoration as a PBN game (games separated by an empty line): the deal and
+    contract of the case (for a case starting after trick 1: the cards left then), the restored
+    play from the case's first trick, and as ``{...}``
+    commentary the restoration's number, findings, clause path, penalty cards, information
+    and restrictions. Standard PBN viewers open the result."""
+    from rulings.models.boardfile import pbn_game
+
+    case = ruling.case
+    games = []
+    for r in restorations:
+        tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]
+        notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} (Laws {case.laws})"]
+        notes += [f"Finding: {f}" for f in r.findings]
+        notes += [f"{step.clause} {step.actor}: {step.text}" for step in r.path]
+        notes += [f"Penalty card: {p.seat} {p.card} ({p.kind})" for p in r.penalty_cards]
+        notes += [f"Information: {i.seat} {i.card} authorized to {i.authorized} ({i.ai_clause}), unauthorized to {i.unauthorized} ({i.ui_clause})"
+                  for i in r.ledger]
+        notes += [f"Restriction: {t}" for t in r.node.restrictions]
+        if r.lead is not None:
+            notes.append(f"Next to lead: {r.lead}")
+        first = str(r.table.tricks[0].leader) if r.table.tricks else None
+        games.append(pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(r.table.declarer),
+                              tricks=tricks, event=event, commentary=notes, first=first))
+    return "\r\n".join(games)

@@ -502,18 +502,28 @@ class _CascadeShape:
 
 
 def _cascade_shapes() -> Iterator[_CascadeShape]:
-    for hand in range(2, 13):
-        for r in range(1, hand):
-            for e in range(0, hand + 1):
-                for s in range(0, hand + 1):
-                    used = 1 + r + e + s  # dummy leads one spade
-                    spare = 13 - used  # spades left for the leader's hand
-                    if spare < 0:
-                        continue
-                    lead_spades = min(hand, 1 + spare)
-                    if 4 * hand - (lead_spades + r + e + s) > 39:
-                        continue
-                    yield _CascadeShape(hand, r, e, s)
+    """Every shape a deal allows, found by a constraint search (python-constraint): the hand
+    size, and the spades of the revoker (at least one: he can follow), of the non-offending
+    third hand and of the revoker's partner (none: void, any card is a substitute); dummy
+    leads one spade and the other spades go to his hand; there are 13 spades, and the hands'
+    other cards must fit in the 39 cards of the other suits."""
+    from constraint import Problem
+
+    p = Problem()
+    p.addVariable("hand", range(2, 13))
+    p.addVariable("r", range(1, 12))
+    p.addVariables(["e", "s"], range(0, 13))
+    p.addConstraint(lambda hand, r: r < hand, ("hand", "r"))
+    p.addConstraint(lambda hand, e, s: e <= hand and s <= hand, ("hand", "e", "s"))
+    p.addConstraint(lambda r, e, s: 1 + r + e + s <= 13, ("r", "e", "s"))  # dummy leads one spade
+
+    def other_suits_fit(hand: int, r: int, e: int, s: int) -> bool:
+        lead_spades = min(hand, 1 + 13 - (1 + r + e + s))
+        return 4 * hand - (lead_spades + r + e + s) <= 39
+
+    p.addConstraint(other_suits_fit, ("hand", "r", "e", "s"))
+    for sol in sorted(p.getSolutions(), key=lambda x: (x["hand"], x["r"], x["e"], x["s"])):
+        yield _CascadeShape(sol["hand"], sol["r"], sol["e"], sol["s"])
 
 
 def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]:
