@@ -194,10 +194,11 @@ def solve(
     if total > len(found):
         typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
     if as_json:
-        data = ruling_json(ruling, found, truncated=truncated, budget=budget, found=total)
+        data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
+        data["count"] = len(found)
         if explain:  # the director's script, as the text output gives it
             data["script"] = director_script(ruling, found)
-        sys.stdout.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        _write_json_streaming(data, found)
         return
     console = make_console(soft_wrap=explain, ascii_only=ascii_)
     if explain:
@@ -208,6 +209,20 @@ def solve(
     console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)
+
+
+def _write_json_streaming(data: dict[str, object], restorations: list[Restoration]) -> None:
+    """``data`` (with an empty ``restorations`` list) as indented JSON, the restorations written
+    one at a time into it: the whole document is never one string in memory."""
+    from rulings.solver.export import restoration_json
+
+    head, tail = json.dumps(data, indent=2, sort_keys=True).split('"restorations": []', 1)
+    out = sys.stdout
+    out.write(head + '"restorations": [')
+    for k, r in enumerate(restorations):
+        item = json.dumps(restoration_json(r), indent=2, sort_keys=True).replace("\n", "\n    ")
+        out.write(("," if k else "") + "\n    " + item)
+    out.write(("\n  ]" if restorations else "]") + tail + "\n")
 
 
 @app.command()
