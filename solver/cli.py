@@ -139,6 +139,7 @@ def solve(
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
     board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
+    pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     from rulings.models.errors import RulingError
@@ -193,6 +194,14 @@ def solve(
                    f"{total:,} restorations found so far", err=True)
     if total > len(found):
         typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
+    if pbn is not None:
+        from rulings.solver.export import write_pbn
+
+        try:
+            pbn.write_text(write_pbn(ruling, found), encoding="ascii", errors="replace", newline="")
+        except OSError as err:
+            typer.echo(f"error: {pbn}: {err}", err=True)
+            raise typer.Exit(1) from None
     if as_json:
         data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
         data["count"] = len(found)

@@ -134,3 +134,10 @@ def test_restoration_written_as_pbn_reads_back_with_its_commentary(tmp_path: Pat
     assert first["deal"] == case.deal.format()
     restored = [f"{s} {c}" for t in restorations[0].table.tricks for s, c in t.plays]
     assert first["play"] == restored
+
+
+def test_solve_writes_restorations_as_pbn(tmp_path: Path) -> None:
+    out = tmp_path / "r.pbn"
+    result = runner.invoke(app, ["solve", "--pbn", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(load_boards(out)) == json.loads(result.stdout)["count"] == 21
