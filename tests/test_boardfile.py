@@ -11,11 +11,11 @@ from typer.testing import CliRunner
 
 pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installed")
 
-from rulings.models.boardfile import board_case, load_boards  # noqa: E402
-from rulings.models.case import parse_case  # noqa: E402
-from rulings.solver.cli import app  # noqa: E402
-from rulings.solver.export import write_pbn  # noqa: E402
-from rulings.solver.ruling import Ruling  # noqa: E402
+from rulings.models.boardfile import board_case, load_boards
+from rulings.models.case import parse_case
+from rulings.solver.cli import app
+from rulings.solver.export import write_pbn
+from rulings.solver.ruling import Ruling
 
 DATA = Path(__file__).resolve().parent / "data"
 runner = CliRunner()
