@@ -41,11 +41,23 @@ def _winner(plays: list[tuple[int, str]], trumps: str | None) -> int:
     return max(plays, key=lambda p: power(p[1]))[0]
 
 
+#: bytes read from a PBN or LIN file at most (a tournament's file of boards fits many times over)
+MAX_BOARD_BYTES = 64 * 1024 * 1024
+
+
 def load_boards(path: str | Path) -> list[Any]:
     """The boards of a .pbn or .lin file as endplay Board objects. Raises CaseFileError."""
     pbn, lin = _endplay()
     p = Path(path)
-    raw = p.read_bytes()
+    try:
+        with p.open("rb") as fh:  # bounded: /dev/zero or a huge file is refused, not read to the end
+            raw = fh.read(MAX_BOARD_BYTES + 1)
+    except OSError as err:
+        raise CaseFileError(f"cannot read board file: {err.strerror or err}", file=str(p)) from None
+    if len(raw) > MAX_BOARD_BYTES:
+        line = raw.count(b"\n", 0, MAX_BOARD_BYTES) + 1
+        raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes (the limit is reached on this line)",
+                            file=str(p), line=line, token=f"{MAX_BOARD_BYTES} bytes")
     text = raw.decode("utf-8-sig") if _utf8(raw) else raw.decode("latin-1")
     parser = lin if p.suffix.lower() == ".lin" else pbn
     try:

@@ -370,3 +370,22 @@ def test_verify_workers_take_the_budget(tmp_path: Path) -> None:
     res = runner.invoke(app, ["verify", "-j", "2", "--budget", "100", str(tmp_path)])
     assert res.exit_code == 1, res.output
     assert res.output.count("the ruling needs more than 100 expanded nodes") == 2
+
+
+def test_board_file_is_read_bounded(tmp_path: Path) -> None:
+    """A PBN/LIN path that never ends (/dev/zero) is refused at the size limit, not read to the end."""
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero on this system")
+    from rulings.models.boardfile import load_boards
+    from rulings.models.errors import RulingError
+
+    link = tmp_path / "zero.pbn"
+    link.symlink_to("/dev/zero")
+    try:
+        load_boards(link)
+    except RulingError as err:
+        assert f"{link}:1: file too large" in str(err)
+    except ImportError:
+        pytest.skip("endplay (the dds extra) is not installed")
+    else:
+        raise AssertionError("/dev/zero was read as boards")
