@@ -28,8 +28,8 @@ from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
+from rulings.solver.establishment import HANDS_RETURNED, establishment, is_final_trick_revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
-from rulings.solver.rulesets.revoke import HANDS_RETURNED, establishment, is_final_trick_revoke
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
 LATE_FINDINGS = {"next_deal_called": "64B4", "round_over": "64B5"}

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
+from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
+from rulings.solver.establishment import HANDS_RETURNED, establishment, is_final_trick_revoke
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -42,36 +43,6 @@ class RevokeCascade:
 
 
 # ----- opener ---------------------------------------------------------------------------------
-#: ``director finds hands_returned``: all four hands were back in the board when attention
-#: was drawn, so a revoke on trick 12 is no longer corrected (62D1).
-HANDS_RETURNED = "hands_returned"
-
-
-def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, str] | None:
-    """How the revoke was established, as (what happened, clause), or None (63A).
-
-    63A1: a lead or play by the offending side to the next trick; 63A3: a claim or
-    concession by the offending side; 63A4 (2017; 2007 63A3 "agrees to"): the offending
-    side's acquiescence in the opponents' claim, which a claim line records as ending play.
-    """
-    by = table.establishing_play(r)
-    if by is not None:
-        return f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", "63A1"
-    for e in replay.before:
-        if isinstance(e, ClaimTricks):
-            if e.seat.side is r.seat.side:
-                return f"established when {e.seat} claimed", "63A3"
-            return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
-        if isinstance(e, Remaining):
-            return "established: play went on to the end (the record states the tricks after it)", "63A1"
-    return None
-
-
-def is_final_trick_revoke(table: TableState, r: Revoke) -> bool:
-    """A revoke on trick 12, the last trick but one (62D1, 64B6)."""
-    return r.trick == 12
-
-
 def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the revoke to rule on: the unestablished one if any (it must be corrected, 62A),
     an established one that is still corrected (62D1 on trick 12, 62C3 when both sides
