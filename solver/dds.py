@@ -21,19 +21,23 @@ endplay is an optional extra (``pip install 'bridge-rulings[dds]'``); :func:`req
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from rulings.models.cards import SUITS_PBN, Card, Seat, Side, Suit, sort_for_hand
+from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.table import PenaltyCard, TableState
-from rulings.solver.engine import Restoration, StepKind
 from rulings.solver.lawful import lawful_cards
-from rulings.solver.ruling import Ruling
+
+if TYPE_CHECKING:  # the worker processes import this module: only what valuing needs
+    from rulings.solver.engine import Restoration
+    from rulings.solver.ruling import Ruling
 
 MISSING = "--dds needs endplay (the double-dummy solver), an optional extra: pip install 'bridge-rulings[dds]'"
 
@@ -42,19 +46,28 @@ class DDSUnavailable(RuntimeError):
     """endplay (the ``dds`` extra) is not installed."""
 
 
-def available() -> bool:
-    """Whether endplay and its DDS library can be imported."""
+def _binding_path() -> Path | None:
+    """Where endplay's ctypes binding of DDS is (``endplay/_dds/__init__.py``, with libdds
+    beside it), found without importing endplay; None when endplay is not installed."""
     try:
-        import endplay.dds  # noqa: F401
-    except ImportError:
-        return False
-    return True
+        spec = importlib.util.find_spec("endplay")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "_dds" / "__init__.py"
+    return path if path.is_file() else None
+
+
+def available() -> bool:
+    """Whether endplay (with its DDS library) is installed."""
+    return _binding_path() is not None
 
 
 def require() -> None:
-    """Raise :class:`DDSUnavailable` (with :data:`MISSING`) when endplay is not installed."""
-    if not available():
-        raise DDSUnavailable(MISSING)
+    """Raise :class:`DDSUnavailable` (with :data:`MISSING`) when endplay is not installed
+    (loads DDS in this process, once)."""
+    _endplay()
 
 
 # ----- obligations the restored position keeps in force ------------------------------------------
@@ -232,71 +245,113 @@ class Figure:
 
 
 _EP: dict[str, Any] = {}
+#: DDS's numbering: suits spades 0 .. clubs 3 (notrump 4), hands north 0 .. west 3, ranks 2..14
+_DDS_SUIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_FROM_DDS = {(_DDS_SUIT[c.suit], int(c.rank)): c for c in (Card.parse(s + r) for s in "SHDC" for r in "23456789TJQKA")}
 
 
 def _endplay() -> dict[str, Any]:
-    """endplay's types and solver, imported once per process."""
-    if not _EP:
-        from endplay.dds import solve_board
-        from endplay.types import Card as ECard
-        from endplay.types import Deal as EDeal
-        from endplay.types import Denom, Player
+    """endplay's binding of the DDS library (its ``deal`` and ``futureTricks`` structures and
+    ``SolveBoard``), loaded once per process. The positions are handed to DDS in its own
+    structure, filled from our cards: no endplay ``Deal`` is built.
 
-        _EP.update(
-            solve=solve_board,
-            deal=EDeal,
-            player={s: getattr(Player, n) for s, n in zip(Seat, ("north", "east", "south", "west"), strict=True)},
-            trump={None: Denom.nt, Suit.SPADES: Denom.spades, Suit.HEARTS: Denom.hearts, Suit.DIAMONDS: Denom.diamonds,
-                   Suit.CLUBS: Denom.clubs},
-            to_e={c: ECard(c.text) for c in (Card.parse(s + r) for s in "SHDC" for r in "23456789TJQKA")},
-        )
-        _EP["from_e"] = {(int(e.suit), int(e.rank)): c for c, e in _EP["to_e"].items()}
+    The binding module is loaded on its own, from its file: importing the endplay package
+    takes most of a second (its dealer, parsers and plotting), which every worker process
+    would pay at start; the binding alone needs ctypes and the library.
+    Raises DDSUnavailable when endplay is not installed."""
+    if not _EP:
+        path = _binding_path()
+        if path is None:
+            raise DDSUnavailable(MISSING)
+        spec = importlib.util.spec_from_file_location("_rulings_endplay_dds", path)
+        if spec is None or spec.loader is None:
+            raise DDSUnavailable(MISSING)
+        binding = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(binding)
+        _EP.update(solve=binding.SolveBoard, deal=binding.deal, future=binding.futureTricks)
     return _EP
 
 
-def _hand_pbn(cards: Iterable[Card]) -> str:
-    held = sort_for_hand(list(cards))
-    return ".".join("".join(c.rank.letter for c in held if c.suit is s) for s in SUITS_PBN)
+_CARDS_OF: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
+    """The cards of a DDS suit number and rank bit mask (cached: the search asks often)."""
+    key = (suit, holding)
+    found = _CARDS_OF.get(key)
+    if found is None:
+        found = _CARDS_OF[key] = tuple(_FROM_DDS[(suit, r)] for r in range(2, 15) if holding >> r & 1)
+    return found
 
 
 class _Search:
-    """The search of the trick in which obligations bind (see the module docstring)."""
+    """The search of the trick in which obligations bind (see the module docstring).
+
+    The cards are kept as DDS has them, a rank bit mask per hand and suit, updated as cards are
+    played and taken back; DDS gets them in its own ``deal`` structure."""
 
     def __init__(self, pos: Position) -> None:
         ep = _endplay()
         self.pos = pos
-        self.ep = ep
-        hands = [set(h) for h in pos.hands]
-        for s, c in pos.trick:
-            hands[s.index].add(c)
-        self.deal = ep["deal"]("N:" + " ".join(_hand_pbn(h) for h in hands))
-        self.deal.first = ep["player"][pos.leader]
-        self.deal.trump = ep["trump"][pos.trumps]
-        for s, c in pos.trick:
-            self.deal.play(ep["to_e"][c])
-            hands[s.index].discard(c)
-        self.hands = hands
+        self.hands = [set(h) for h in pos.hands]
+        self.masks = [[0, 0, 0, 0] for _ in range(4)]
+        for h, held in enumerate(pos.hands):
+            for c in held:
+                self.masks[h][_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
         self.trick: list[tuple[Seat, Card]] = list(pos.trick)
         self.side = pos.declarer.side
+        self.struct = ep["deal"]()
+        self.struct.trump = 4 if pos.trumps is None else _DDS_SUIT[pos.trumps]
+        self.struct.first = pos.leader.index
+        self.future = ep["future"]()
+        self.call = ep["solve"]
         self.calls = 0
         self.seconds = 0.0
+        # who may be bound in this trick: their hands do not change before they play
+        self.bound_play = {s: pos.binds(s, False) for s in Seat}
+        self.obliged = {s: any(p.seat is s for p in pos.penalty) or any(r.seat is s for r in pos.restrictions) for s in Seat}
 
     def solve(self, seat: Seat) -> dict[Card, int]:
         """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it."""
+        dl = self.struct
+        suits, ranks = dl.currentTrickSuit, dl.currentTrickRank
+        for k in range(3):
+            if k < len(self.trick):
+                c = self.trick[k][1]
+                suits[k], ranks[k] = _DDS_SUIT[c.suit], int(c.rank)
+            else:
+                suits[k] = ranks[k] = 0
+        for h in range(4):
+            m = self.masks[h]
+            row = dl.remainCards[h]
+            row[0], row[1], row[2], row[3] = m[0], m[1], m[2], m[3]
+        fut = self.future
         start = time.perf_counter()
-        solved = self.ep["solve"](self.deal)
+        self.call(dl, -1, 3, 1, fut, 0)  # every card with its score, always searched, thread 0
         self.seconds += time.perf_counter() - start
         self.calls += 1
         left = len(self.hands[seat.index])
-        from_e = self.ep["from_e"]
         mine = seat.side is self.side
-        return {from_e[(int(e.suit), int(e.rank))]: (t if mine else left - t) for e, t in solved}
+        out: dict[Card, int] = {}
+        score, suit, rank, equals = fut.score, fut.suit, fut.rank, fut.equals
+        for i in range(fut.cards):
+            t = score[i]
+            if t < 0:
+                continue
+            value = t if mine else left - t
+            for c in _cards_of(suit[i], (1 << rank[i]) | equals[i]):
+                out[c] = value
+        return out
 
     def lawful(self, seat: Seat) -> list[Card]:
         """The cards the obligations in force leave ``seat`` now."""
-        hand = frozenset(self.hands[seat.index])
         leading = not self.trick
         led = None if leading else self.trick[0][1].suit
+        held = self.hands[seat.index]
+        if not self.obliged[seat]:  # 44C alone
+            following = [c for c in held if c.suit is led] if led is not None else []
+            return following or list(held)
+        hand = frozenset(held)
         pen = frozenset(p for p in self.pos.penalty if p.seat is seat and p.card in hand)
         mine = [r for r in self.pos.restrictions if r.seat is seat and r.lead == leading]
         required = next((r.suit for r in mine if r.lead and r.must), None)
@@ -313,17 +368,26 @@ class _Search:
         """``cards`` in classes of equal double-dummy worth (touching in a suit: no card of
         another player, held or on the trick, ranks between them); a seat under an obligation
         keeps every card apart (the obligation may tell equal cards apart)."""
-        if any(p.seat is seat for p in self.pos.penalty) or any(r.seat is seat for r in self.pos.restrictions):
+        if self.obliged[seat]:
             return [[c] for c in cards]
-        others = {c for s in Seat if s is not seat for c in self.hands[s.index]} | {c for _, c in self.trick}
+        others = [0, 0, 0, 0]
+        for h in range(4):
+            if h != seat.index:
+                for k in range(4):
+                    others[k] |= self.masks[h][k]
+        for _, c in self.trick:
+            others[_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
         groups: list[list[Card]] = []
+        last: Card | None = None
         for c in sorted(cards, key=lambda c: (c.suit.order, c.rank)):
-            last = groups[-1][-1] if groups else None
-            if last is not None and last.suit is c.suit and not any(
-                    o.suit is c.suit and last.rank < o.rank < c.rank for o in others):
-                groups[-1].append(c)
-            else:
-                groups.append([c])
+            if last is not None and last.suit is c.suit:
+                between = ((1 << int(c.rank)) - 1) & ~((1 << (int(last.rank) + 1)) - 1)
+                if not others[_DDS_SUIT[c.suit]] & between:
+                    groups[-1].append(c)
+                    last = c
+                    continue
+            groups.append([c])
+            last = c
         return groups
 
     def best(self, seat: Seat, values: dict[Card, int]) -> int:
@@ -336,7 +400,7 @@ class _Search:
         this position when already known."""
         seat = self.pos.leader.next(len(self.trick))
         later = [seat.next(k) for k in range(1, 4 - len(self.trick))]
-        if not any(self.pos.binds(s, False) for s in later):
+        if not any(self.bound_play[s] for s in later):
             if solved is None:
                 solved = self.solve(seat)
             leaf = {c: v for c in self.lawful(seat) if (v := solved.get(c)) is not None} or solved
@@ -366,13 +430,13 @@ class _Search:
         return any(r.lead and not r.must and r.seat is leader for r in self.pos.restrictions)
 
     def _play(self, seat: Seat, card: Card) -> None:
-        self.deal.play(self.ep["to_e"][card])
         self.hands[seat.index].discard(card)
+        self.masks[seat.index][_DDS_SUIT[card.suit]] &= ~(1 << int(card.rank))
         self.trick.append((seat, card))
 
     def _unplay(self, seat: Seat, card: Card) -> None:
-        self.deal.unplay()
         self.hands[seat.index].add(card)
+        self.masks[seat.index][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
         self.trick.pop()
 
 
@@ -412,7 +476,7 @@ def evaluate_many(positions: Sequence[Position], jobs: int = 1) -> list[Figure]:
     require()
     if jobs <= 1 or len(positions) <= 1:
         return [evaluate(p) for p in positions]
-    chunk = max(1, len(positions) // (jobs * 4))
+    chunk = max(1, len(positions) // (jobs * 32))  # small chunks: a full deal takes a hundred times a short ending
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         return list(pool.map(evaluate, positions, chunksize=chunk))
 
@@ -571,31 +635,27 @@ def _verdict(info: dict[str, Any], fig: Figure, pos: Position, declarer: Seat) -
                   with_transfer if sufficient else without)
 
 
-def evaluate_ruling(ruling: Ruling, restorations: Sequence[Restoration], *, jobs: int = 1) -> RulingFigures:
-    """The double-dummy figures of ``restorations`` (see :class:`RestorationFigure`), every
-    distinct position valued once, the positions batched in ``jobs`` worker processes.
+Plan: TypeAlias = "list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None]]"
 
-    Raises DDSUnavailable when endplay is not installed."""
-    require()
-    start = time.perf_counter()
-    positions: dict[Position, int] = {}
 
-    def slot(p: Position) -> int:
-        return positions.setdefault(p, len(positions))
-
-    plan: list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None]] = []
+def _plan(ruling: Ruling, restorations: Sequence[Restoration], positions: dict[Position, int]) -> Plan:
+    """Each restoration's position and Law 64C question, every distinct position numbered."""
+    plan: Plan = []
     for r in restorations:
         pos = position_of(r)
         q = _law64(ruling, r)
         if isinstance(pos, Position):
-            slot(pos)
+            positions.setdefault(pos, len(positions))
         if q is not None and isinstance(q[0], Position):
-            slot(q[0])
+            positions.setdefault(q[0], len(positions))
         plan.append((r, pos, q))
-    order = list(positions)
-    figures = evaluate_many(order, jobs)
-    out = RulingFigures(positions=len(order), calls=sum(f.calls for f in figures),
-                        dds_seconds=sum(f.seconds for f in figures), jobs=jobs)
+    return plan
+
+
+def _assemble(plan: Plan, positions: dict[Position, int], figures: Sequence[Figure], jobs: int) -> RulingFigures:
+    used = {positions[p] for _, pos, q in plan for p in (pos, q[0] if q is not None else None) if isinstance(p, Position)}
+    out = RulingFigures(positions=len(used), calls=sum(figures[i].calls for i in used),
+                        dds_seconds=sum(figures[i].seconds for i in used), jobs=jobs)
     for r, pos, q in plan:
         law64 = None
         if q is not None and isinstance(q[0], Position):
@@ -608,8 +668,36 @@ def evaluate_ruling(ruling: Ruling, restorations: Sequence[Restoration], *, jobs
         out.by_number[r.number] = RestorationFigure(
             r.number, pos.won + fig.remaining, fig.free, pos.won, str(pos.to_play) if pos.remaining else None,
             tuple((c, pos.won + v) for c, v in fig.cards), tuple(pos.obligations()), fig.outlasting, None, law64, note64)
-    out.total_seconds = time.perf_counter() - start
     return out
+
+
+def evaluate_rulings(items: Sequence[tuple[Ruling, Sequence[Restoration]]], *, jobs: int = 1,
+                     stats: dict[str, float] | None = None) -> list[RulingFigures]:
+    """The double-dummy figures of each ruling's ``restorations`` (see :class:`RestorationFigure`):
+    every distinct position of them all valued once, in one batch (``jobs`` worker processes).
+    ``total_seconds`` of each is the time of the whole batch; ``stats`` (when given) receives
+    the batch's ``positions``, DDS ``calls``, ``dds_seconds`` (inside DDS calls, summed over the
+    processes) and ``seconds`` (wall time).
+
+    Raises DDSUnavailable when endplay is not installed."""
+    require()
+    start = time.perf_counter()
+    positions: dict[Position, int] = {}
+    plans = [_plan(ruling, restorations, positions) for ruling, restorations in items]
+    figures = evaluate_many(list(positions), jobs)
+    out = [_assemble(plan, positions, figures, jobs) for plan in plans]
+    elapsed = time.perf_counter() - start
+    for f in out:
+        f.total_seconds = elapsed
+    if stats is not None:
+        stats.update(positions=len(figures), calls=sum(f.calls for f in figures),
+                     dds_seconds=sum(f.seconds for f in figures), seconds=elapsed)
+    return out
+
+
+def evaluate_ruling(ruling: Ruling, restorations: Sequence[Restoration], *, jobs: int = 1) -> RulingFigures:
+    """:func:`evaluate_rulings` for one ruling."""
+    return evaluate_rulings([(ruling, restorations)], jobs=jobs)[0]
 
 
 # ----- the options of the ruling, double dummy ------------------------------------------------------------------
@@ -642,7 +730,7 @@ def option_values(restorations: Sequence[Restoration], figures: RulingFigures) -
     worst case of what follows and then the best; where the director finds a fact or a rule
     forces one step, the values of what follows are kept as a range (lowest, highest).
     Restorations DDS cannot value are left out."""
-    from rulings.solver.engine import Step, actor_seats
+    from rulings.solver.engine import Step, StepKind, actor_seats
 
     children: dict[tuple[Step, ...], dict[Step, None]] = {}
     leaves: dict[tuple[Step, ...], tuple[int, int]] = {}

@@ -7,7 +7,6 @@ the message for a missing endplay runs either way.
 
 from __future__ import annotations
 
-import builtins
 import json
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from typer.testing import CliRunner
 from rulings.models.cards import Card, Seat, Suit
 from rulings.models.deal import Deal
 from rulings.models.table import PenaltyCard, PenaltyKind
+from rulings.solver import dds
 from rulings.solver.cli import app
 from rulings.solver.dds import MISSING, Position, evaluate, evaluate_many, parse_restriction
 from rulings.solver.export import schema
@@ -136,17 +136,13 @@ def test_cli_text_and_script_show_the_figures() -> None:
 
 
 def test_missing_endplay_is_one_line_and_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Runs with or without endplay: its absence is simulated by refusing the import."""
-    real_import = builtins.__import__
-
-    def refuse(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "endplay" or name.startswith("endplay."):
-            raise ImportError(f"No module named {name!r}")
-        return real_import(name, *args, **kwargs)
-
-    for name in [m for m in sys.modules if m == "endplay" or m.startswith("endplay.")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setattr(builtins, "__import__", refuse)
+    """Runs with or without endplay: its absence is simulated (``sys.modules["endplay"] =
+    None`` makes both ``import endplay`` and the search for its files fail)."""
+    monkeypatch.setitem(sys.modules, "endplay", None)
+    monkeypatch.setattr(dds, "_EP", {})
+    assert not dds.available()
+    with pytest.raises(dds.DDSUnavailable, match="pip install"):
+        dds.evaluate(ending(Seat.S))
     res = runner.invoke(app, ["solve", str(DATA / "64a1-transfer-suffices.yaml"), "--dds"])
     assert res.exit_code == 1
     assert res.output.strip() == f"error: {MISSING}"
