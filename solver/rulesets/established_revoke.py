@@ -67,12 +67,12 @@ class RuleAfterPlay:
     late: tuple[str, ...] = ()  # 64B4 / 64B5 from the findings
     equity: Equity | None = None
     hands_returned: bool = False
-    #: no revoke stood on the record as played (one may come from a ruling: a penalty card
-    #: not played when due); a restoration with none standing is not counted at all
-    quiet: bool = False
     #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and stood
     #: (too late to correct, 2017 45D2)
     misplaced_leads: frozenset[tuple[int, Card]] = frozenset()
+    #: no revoke stood on the record as played (one may come from a ruling: a penalty card
+    #: not played when due); a restoration with none standing is not counted at all
+    quiet: bool = False
 
 
 @dataclass(frozen=True, slots=True)
