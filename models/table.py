@@ -51,7 +51,7 @@ class PenaltyKind(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class PenaltyCard:
     """A defender's card left face up on the table (Law 50)."""
 
@@ -67,7 +67,7 @@ class PenaltyCard:
         return f"{self.seat} {self.card} {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Trick:
     """The cards played to one trick, in the order placed."""
 
@@ -125,7 +125,7 @@ def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
     return bool(trumps is not None and card.suit is trumps)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C)."""
 
@@ -139,7 +139,7 @@ class Revoke:
         return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Withdrawal:
     """A played card taken back into the hand."""
 
