@@ -29,7 +29,7 @@ from rulings.models.events import (
     PlayLine,
     Touch,
 )
-from rulings.models.table import CardStatus, PenaltyCard, PenaltyKind, Revoke, TableState, Trick, Withdrawal
+from rulings.models.table import CardStatus, LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState, Trick, Withdrawal
 
 __all__ = [
     "DECK",
@@ -52,6 +52,7 @@ __all__ = [
     "Hand",
     "IllegalActionError",
     "InconsistentRecordError",
+    "LeadRule",
     "Misinformed",
     "Name",
     "NotationError",

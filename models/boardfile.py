@@ -1,22 +1,33 @@
 """Boards from PBN and LIN files, read through endplay's parsers (the optional ``dds`` extra),
-turned into the mapping of a case file (docs/case-format.md) that :func:`parse_case` reads.
+turned into the mapping of a case file (docs/case-format.md) that :func:`parse_case` reads;
+and PBN games written from a deal and a play (:func:`pbn_game`).
 
 Only the boundary uses endplay: the deal, the contract and declarer (from the file's tags or
-its auction), and the cards in the order played. The seat of each card follows from the lead
-(declarer's left-hand opponent) and the winner of each trick (trumps, then the suit led), so
-a revoke recorded in the file is visible to the solver from the deal and the play.
+its auction), and the cells of the PBN ``Play`` section. The play section's irregularity
+markers (PBN 3.9), which endplay's parser refuses, are taken out of the cells before endplay
+sees them and kept: ``^R`` before a card marks a revoke, ``^L`` a lead out of turn (the
+marked card led its trick; the other cards of the row follow clockwise from it). The seat of
+each card is its column (PBN) or follows from the lead and the winner of each trick (LIN's
+chronological cards), so a revoke recorded in the file is visible to the solver from the deal
+and the play, marked or not; a marker the deal and play contradict is a located error.
 """
 
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulings.models.errors import CaseFileError
+from rulings.models.cards import Card, Seat
+from rulings.models.deal import Deal
+from rulings.models.errors import CaseFileError, RulingError
 
 SEATS = "NESW"
 SUITS = "SHDC"  # endplay's Denom order: spades, hearts, diamonds, clubs, no trump
 RANKS = "23456789TJQKA"
+#: PBN play-section irregularity markers (PBN 3.9) this reader and :func:`pbn_game` handle
+PLAY_MARKERS = {"R": "revoke", "L": "lead out of turn"}
 
 
 def _endplay() -> Any:
@@ -45,8 +56,135 @@ def _winner(plays: list[tuple[int, str]], trumps: str | None) -> int:
 MAX_BOARD_BYTES = 64 * 1024 * 1024
 
 
-def load_boards(path: str | Path) -> list[Any]:
-    """The boards of a .pbn or .lin file as endplay Board objects. Raises CaseFileError."""
+@dataclass
+class PlayTable:
+    """A PBN ``Play`` section as written: ``first`` (the tag's seat: the leader of the first
+    trick), one row of cells a trick (a card ``"H7"`` or ``"-"`` for none) with its file line,
+    and the irregularity markers by (row, cell)."""
+
+    first: str
+    rows: list[list[str]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    marks: dict[tuple[int, int], str] = field(default_factory=dict)
+    claimed: bool = False
+
+    def endplay_rows(self) -> list[list[str]]:
+        """The rows as endplay's parser reads them: cards and ``-`` only."""
+        return [list(r) for r in self.rows] + ([["*"]] if self.claimed else [])
+
+
+@dataclass
+class Game:
+    """One board of a file: endplay's Board and, for PBN, its play section as written."""
+
+    board: Any
+    table: PlayTable | None = None
+    #: why the game's play section cannot be read (raised when the game is chosen)
+    error: CaseFileError | None = None
+
+
+def _play_row(tokens: list[str], line: int, table: PlayTable) -> bool:
+    """Add one line of a play section to ``table``; False after the ``*`` that ends play.
+    Note references (``=1=``), NAGs (``$12``) and suffix annotations (``!``, ``?``) are
+    dropped; ``^R``/``^L`` mark the card that follows (written apart or joined to it)."""
+    cells: list[str] = []
+    pending: str | None = None
+    going = True
+    for raw in tokens:
+        tok = raw
+        if tok == "*":
+            table.claimed, going = True, False
+            break
+        if len(tok) >= 3 and tok.startswith("=") and tok.endswith("="):
+            continue
+        if tok.startswith("$"):
+            continue
+        if tok.startswith("^"):
+            kind = tok[1:2].upper()
+            if kind not in PLAY_MARKERS:
+                raise CaseFileError(f"irregularity marker {raw!r} in the play section: PBN marks a card with ^R (revoke) or ^L "
+                                    "(lead out of turn)", line=line, token=raw)
+            if pending is not None:
+                raise CaseFileError(f"two irregularity markers on one card ({raw!r})", line=line, token=raw)
+            pending, tok = kind, tok[2:]
+            if not tok:
+                continue
+        tok = tok.rstrip("!?")
+        if tok in ("-", "+"):
+            if pending is not None:
+                raise CaseFileError(f"^{pending} marks no card (it is followed by {tok!r})", line=line, token=f"^{pending}")
+            cells.append("-")
+            continue
+        try:
+            card = Card.parse(tok)
+        except RulingError:
+            raise CaseFileError(f"bad card {raw!r} in the play section", line=line, token=raw) from None
+        if pending is not None:
+            table.marks[(len(table.rows), len(cells))] = pending
+            pending = None
+        cells.append(card.text)
+    if pending is not None:
+        raise CaseFileError(f"^{pending} at the end of a play row marks no card", line=line, token=f"^{pending}")
+    if len(cells) > 4:
+        raise CaseFileError(f"a play row holds {len(cells)} cards: a trick has four, one a column from the Play tag's seat",
+                            line=line, token=tokens[-1])
+    if cells:
+        table.rows.append(cells)
+        table.lines.append(line)
+    return going
+
+
+_DECODER: Any = None
+
+
+def _decoder(pbn: Any) -> Any:
+    """A PBN decoder: endplay's, reading each game's play section through :func:`_play_row`
+    first (markers kept, cells cleaned for endplay) and keeping the games as :class:`Game`."""
+    global _DECODER
+    if _DECODER is not None:
+        return _DECODER
+
+    class Decoder(pbn.PBNDecoder):  # type: ignore[misc]
+        def clear(self) -> None:
+            super().clear()
+            self.games: list[Game] = []
+            self.play_lines: list[tuple[int, list[str]]] = []
+
+        def _parse_conttable(self, curline: str) -> bool:
+            tag = self.curtag
+            rows = len(self.curtags[tag]["data"]) if tag in self.curtags else 0
+            done = bool(super()._parse_conttable(curline))
+            if tag is not None and tag.lower() == "play" and tag in self.curtags and len(self.curtags[tag]["data"]) > rows:
+                self.play_lines.append((self.lineno, self.curtags[tag]["data"][-1]))
+            return done
+
+        def _tags_to_board(self) -> Any:
+            table = None
+            key = next((k for k in self.curtags if k.lower() == "play"), None)
+            lines, self.play_lines = self.play_lines, []
+            error: CaseFileError | None = None
+            if key is not None:
+                fields = self.curtags[key]
+                table = PlayTable(first=str(fields["value"]).strip().upper()[:1])
+                try:
+                    for line, tokens in lines:
+                        if not _play_row(tokens, line, table):
+                            break
+                except CaseFileError as err:  # this game's play cannot be read: said when the game is chosen
+                    table, error = None, err
+                fields["data"] = table.endplay_rows() if table is not None else []
+            board = super()._tags_to_board()
+            if board is not None:
+                self.games.append(Game(board, table, error))
+            return board
+
+    _DECODER = Decoder
+    return Decoder
+
+
+def load_games(path: str | Path) -> list[Game]:
+    """The boards of a .pbn or .lin file, each with its PBN play section as written.
+    Raises CaseFileError naming the file (and the line, where the error has one)."""
     pbn, lin = _endplay()
     p = Path(path)
     try:
@@ -59,12 +197,26 @@ def load_boards(path: str | Path) -> list[Any]:
         raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes (the limit is reached on this line)",
                             file=str(p), line=line, token=f"{MAX_BOARD_BYTES} bytes")
     text = raw.decode("utf-8-sig") if _utf8(raw) else raw.decode("latin-1")
-    parser = lin if p.suffix.lower() == ".lin" else pbn
+    if p.suffix.lower() == ".lin":
+        try:
+            return [Game(b) for b in lin.loads(text)]
+        except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
+            raise CaseFileError(f"not a readable LIN file: {err}", file=str(p), line=1) from None
+    decoder = _decoder(pbn)()
     try:
-        boards = list(parser.loads(text))
+        decoder.parse_file(io.StringIO(text))
+    except RulingError as err:
+        raise err.located(file=str(p), line=decoder.lineno) from None
     except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
-        raise CaseFileError(f"not a readable {p.suffix.lstrip('.').upper() or 'PBN'} file: {err}", file=str(p), line=1) from None
-    return boards
+        line = getattr(err, "lineno", None) or decoder.lineno or 1
+        raise CaseFileError(f"not a readable PBN file: {err}", file=str(p), line=line) from None
+    games: list[Game] = decoder.games
+    return games
+
+
+def load_boards(path: str | Path) -> list[Any]:
+    """The boards of a .pbn or .lin file as endplay Board objects. Raises CaseFileError."""
+    return [g.board for g in load_games(path)]
 
 
 def _utf8(raw: bytes) -> bool:
@@ -75,57 +227,179 @@ def _utf8(raw: bytes) -> bool:
     return True
 
 
+@dataclass
+class _Placed:
+    seat: str
+    card: str
+    line: int | None = None
+    mark: str | None = None
+
+
+def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: int, file: str) -> list[_Placed]:
+    """The cards of a PBN play section in the order played: each row from its leader (the
+    ``^L``-marked card's seat, else the proper leader: the Play tag's seat, then the winner of
+    the trick before), clockwise; a marker the deal and play contradict is an error."""
+    cols = [SEATS[(SEATS.index(table.first) + k) % 4] for k in range(4)]
+    held = {s: set(deal[Seat.parse(s)].cards) for s in SEATS}
+    leader = table.first
+    out: list[_Placed] = []
+    for r, (cells, line) in enumerate(zip(table.rows, table.lines, strict=True)):
+        trick_no = first_trick + r
+        leads = [i for i in range(len(cells)) if table.marks.get((r, i)) == "L"]
+        if len(leads) > 1:
+            raise CaseFileError(f"two cards of trick {trick_no} are marked ^L (a trick has one lead)", file=file, line=line, token="^L")
+        if leads:
+            seat = cols[leads[0]]
+            if seat == leader:
+                raise CaseFileError(f"^L marks {seat}'s {cells[leads[0]]} as a lead out of turn, but {seat} was on lead to trick {trick_no}",
+                                    file=file, line=line, token="^L")
+            leader = seat
+        k = cols.index(leader)
+        trick: list[_Placed] = []
+        for j in range(4):
+            i = (k + j) % 4
+            if i < len(cells) and cells[i] != "-":
+                trick.append(_Placed(cols[i], cells[i], line, table.marks.get((r, i))))
+        led = trick[0].card[0] if trick else None
+        for n, placed in enumerate(trick):
+            if placed.mark == "R":
+                hand = held[placed.seat]
+                follows = placed.card[0] == led
+                could = any(c.suit.value == led for c in hand if c.text != placed.card)
+                if n == 0 or follows or not could:
+                    why = "it leads the trick" if n == 0 else f"it follows suit ({led} led)" if follows else f"{placed.seat} had no {led} left"
+                    raise CaseFileError(f"^R marks {placed.seat}'s {placed.card} on trick {trick_no} as a revoke, but {why}",
+                                        file=file, line=line, token="^R")
+            held[placed.seat].discard(Card.parse(placed.card))
+        out.extend(trick)
+        if len(trick) == 4:
+            leader = SEATS[_winner([(SEATS.index(p.seat), p.card) for p in trick], trumps)]
+    return out
+
+
 def board_case(path: str | Path, board: int | None = None, attention: str | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
     number (default: the first board with a contract). With ``attention`` (a seat, or ``TD``)
-    the play ends with ``attention <seat>``. Raises CaseFileError naming the file."""
+    the play ends with ``attention <seat>``; without it, a revoke the file marks (``^R``) ends
+    the play with ``attention TD`` (the director called to it after play). A deal of fewer than
+    13 cards a hand (an end position) starts at trick 14 minus that number, led by the Play
+    tag's seat. Raises CaseFileError naming the file."""
     p = Path(path)
-    boards = load_boards(p)
-    chosen = None
-    for b in boards:
+    games = load_games(p)
+    chosen: Game | None = None
+    for g in games:
+        b = g.board
         played = b.contract is not None and int(b.contract.level) > 0
         if (board is None and played) or (board is not None and b.board_num == board):
-            chosen = b
+            chosen = g
             break
     if chosen is None:
-        numbers = ", ".join(str(b.board_num) for b in boards) or "none"
+        numbers = ", ".join(str(g.board.board_num) for g in games) or "none"
         what = f"board {board}" if board is not None else "a board with a contract"
         raise CaseFileError(f"{what} not found (boards in the file: {numbers})", file=str(p), line=1, token=str(board))
-    c = chosen.contract
+    if chosen.error is not None:
+        raise chosen.error.located(file=str(p))
+    b = chosen.board
+    c = b.contract
     if c is None or int(c.level) == 0:
-        raise CaseFileError(f"board {chosen.board_num} has no contract (passed out?)", file=str(p), line=1, token=str(chosen.board_num))
+        raise CaseFileError(f"board {b.board_num} has no contract (passed out?)", file=str(p), line=1, token=str(b.board_num))
     strain = "NT" if int(c.denom.value) == 4 else SUITS[int(c.denom.value)]
     doubled = {1: "", 2: "X", 4: "XX"}.get(int(c.penalty.value), "")
     declarer = SEATS[int(c.declarer.value)]
     trumps = None if strain == "NT" else strain
-    seat = (SEATS.index(declarer) + 1) % 4
-    lines: list[str] = []
-    trick: list[tuple[int, str]] = []
-    for card in chosen.play:
-        name = _card(card)
-        trick.append((seat, name))
-        lines.append(f"{SEATS[seat]} {name}")
-        if len(trick) == 4:
-            seat = _winner(trick, trumps)
-            trick = []
-        else:
-            seat = (seat + 1) % 4
+    deal_text = b.deal.to_pbn()
+    try:
+        deal = Deal.parse(deal_text)
+    except RulingError as err:
+        raise CaseFileError(f"board {b.board_num}: {err.message}", file=str(p), line=1, token=err.token) from None
+    per_hand = len(deal.hands[0])
+    first_trick = 14 - per_hand
+    table = chosen.table
+    mid_hand = per_hand < 13 and table is not None and table.first in SEATS
+    placed: list[_Placed]
+    if table is not None and table.first in SEATS:
+        placed = _table_plays(table, trumps, deal, first_trick, str(p))
+    else:
+        placed = []
+        seat = (SEATS.index(declarer) + 1) % 4
+        trick: list[tuple[int, str]] = []
+        for card in b.play:
+            name = _card(card)
+            trick.append((seat, name))
+            placed.append(_Placed(SEATS[seat], name))
+            if len(trick) == 4:
+                seat = _winner(trick, trumps)
+                trick = []
+            else:
+                seat = (seat + 1) % 4
+    lines = [f"{q.seat} {q.card}" for q in placed]
+    marked = [q for q in placed if q.mark]
+    if attention is None and any(q.mark == "R" for q in placed):
+        attention = "TD"
     if attention is not None:
         lines.append(f"attention {attention}")
-    info = getattr(chosen, "info", {}) or {}
+    info = getattr(b, "info", {}) or {}
     event = info.get("Event") if hasattr(info, "get") else None
-    return {
-        "title": f"Board {chosen.board_num}" + (f", {event}" if event and event not in ("#", "?") else ""),
-        "source": f"{p.name}, board {chosen.board_num}",
-        "deal": chosen.deal.to_pbn(),
+    data: dict[str, Any] = {
+        "title": f"Board {b.board_num}" + (f", {event}" if event and event not in ("#", "?") else ""),
+        "source": f"{p.name}, board {b.board_num}",
+        "deal": deal_text,
         "contract": f"{int(c.level)}{strain}{doubled}",
         "declarer": declarer,
-        "play": lines,
     }
+    if mid_hand and table is not None:
+        data["trick"] = first_trick
+        data["leader"] = table.first
+    data["play"] = lines
+    if marked:
+        data["notes"] = "The file marks " + "; ".join(
+            f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + "."
+    return data
 
 
 def _pbn_text(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+#: the first lines of a PBN file this package writes (PBN 2.1, export format)
+PBN_HEADER = "% PBN 2.1\r\n% EXPORT\r\n\r\n"
+
+
+def play_marks(deal: str, contract: str, tricks: list[list[tuple[str, str]]], first: str) -> dict[tuple[int, int], str]:
+    """The PBN markers of a play: ``^L`` on each trick's first card when its seat was not on
+    lead (``first`` for the first trick, then the winner of the trick before), ``^R`` on each
+    card that does not follow the suit led while its seat still held one. Keys are (trick,
+    position in the trick as played). Cards the deal does not give the seat are not judged."""
+    strain = contract.lstrip("1234567").rstrip("X")
+    trumps = None if strain.upper().startswith("N") else strain[:1].upper()
+    parsed = Deal.parse(deal)
+    held = {s: {c.text for c in parsed[Seat.parse(s)].cards} for s in SEATS}
+    marks: dict[tuple[int, int], str] = {}
+    leader = first
+    for t, trick in enumerate(tricks):
+        if not trick:
+            continue
+        if trick[0][0] != leader:
+            marks[(t, 0)] = "L"
+        led = trick[0][1][0]
+        for n, (seat, card) in enumerate(trick):
+            if n and card[0] != led and any(c[0] == led for c in held[seat] if c != card) and card in held[seat]:
+                marks[(t, n)] = "R"
+            held[seat].discard(card)
+        if len(trick) == 4:
+            leader = SEATS[_winner([(SEATS.index(s), c) for s, c in trick], trumps)]
+    return marks
+
+
+def _comment(text: str, width: int = 250) -> list[str]:
+    """``text`` as PBN commentary lines (``{...}``, at most ``width`` characters a line)."""
+    import textwrap
+
+    body = text.replace("}", ")").replace("{", "(").replace("\r", " ").replace("\n", " ")
+    parts = textwrap.wrap(body, width - 2, break_long_words=True, break_on_hyphens=False) or [""]
+    if len(parts) == 1:
+        return ["{" + parts[0] + "}"]
+    return ["{" + parts[0], *parts[1:-1], parts[-1] + "}"]
 
 
 def pbn_game(
@@ -138,29 +412,36 @@ def pbn_game(
     event: str = "bridge-rulings",
     commentary: list[str] | None = None,
     first: str | None = None,
+    markers: bool = True,
+    tags: list[tuple[str, str]] | None = None,
 ) -> str:
     """One PBN game (export form, CRLF lines): the deal, contract and declarer, and the
-    ``Play`` section of ``tricks`` (each a list of ``(seat, card)`` in the order played, the
-    first trick led by ``first``, default declarer's left-hand opponent), with ``commentary`` as ``{...}``
+    ``Play`` section of ``tricks`` (each a list of ``(seat, card)`` in the order played). The
+    Play tag is ``first``, the seat on lead to the first trick (default declarer's left-hand
+    opponent); each row is in seat columns from it. With ``markers`` (PBN 3.9) a lead made
+    out of turn is marked ``^L`` and a revoke card ``^R`` (:func:`play_marks`); without them
+    the cards alone are written (endplay's parser, for one, refuses the markers). ``tags`` are
+    supplemental tags written after the standard ones; ``commentary`` goes as ``{...}``
     comments after the tags, before the play. Cards are written as ``SA``, ``HT``."""
     first = first or SEATS[(SEATS.index(declarer) + 1) % 4]
     dealer = SEATS[(board - 1) % 4]
     vul = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW")[(board - 1) % 16]
-    tags = [
+    standard = [
         ("Event", event), ("Site", "?"), ("Date", "????.??.??"), ("Board", str(board)),
         ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
         ("Dealer", dealer), ("Vulnerable", vul), ("Deal", deal), ("Scoring", "?"),
         ("Declarer", declarer), ("Contract", contract), ("Result", "?"),
     ]
-    out = [f'[{name} "{_pbn_text(value)}"]' for name, value in tags]
+    out = [f'[{name} "{_pbn_text(value)}"]' for name, value in [*standard, *(tags or [])]]
     for text in commentary or []:  # after the tags: a comment belongs to what precedes it
-        out.append("{" + text.replace("}", ")").replace("{", "(") + "}")
+        out.extend(_comment(text))
     if tricks:
+        marks = play_marks(deal, contract, tricks, first) if markers else {}
         out.append(f'[Play "{first}"]')
         columns = [SEATS[(SEATS.index(first) + k) % 4] for k in range(4)]
-        for trick in tricks:
-            by_seat = dict(trick)
+        for t, trick in enumerate(tricks):
+            by_seat = {seat: (f"^{marks[(t, n)]} " if (t, n) in marks else "") + card for n, (seat, card) in enumerate(trick)}
             out.append(" ".join(by_seat.get(seat, "-") for seat in columns))
-        if sum(len(t) for t in tricks) < 52:
+        if sum(len(t) for t in tricks) < 4 * len(Deal.parse(deal).hands[0]):
             out.append("*")
     return "\r\n".join(out) + "\r\n"

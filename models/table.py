@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None),)
 >>> t.is_established(t.revokes[0])
 False
 """
@@ -31,6 +31,7 @@ from rulings.models.events import Play, PlayLine
 
 __all__ = [
     "CardStatus",
+    "LeadRule",
     "PenaltyCard",
     "PenaltyKind",
     "PlayLine",
@@ -125,17 +126,45 @@ def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
     return bool(trumps is not None and card.suit is trumps)
 
 
+@dataclass(frozen=True, slots=True)
+class LeadRule:
+    """A lead restriction an opponent imposed in rectification (50D2(a), 51B): ``seat`` must
+    lead ``suit`` to trick ``trick`` (``must``), or must not lead it from that trick on for as
+    long as he keeps the lead. Breaking it when able is a revoke (61A)."""
+
+    seat: Seat
+    suit: Suit
+    must: bool
+    trick: int
+
+    def broken_by(self, card: Card, hand: Iterable[Card]) -> bool:
+        """Whether leading ``card`` from ``hand`` (the card included) breaks the rule while
+        the player could keep it (61A: "when able")."""
+        if self.must:
+            return card.suit is not self.suit and any(c.suit is self.suit for c in hand)
+        return card.suit is self.suit and any(c.suit is not self.suit for c in hand)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
+
+
 @dataclass(unsafe_hash=True, slots=True)
 class Revoke:
-    """A failure to follow suit while holding the suit led (Law 61A, 44C)."""
+    """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
+    ``rule``, a lead that broke a lead restriction in force (61A): ``suit_led`` is then the
+    suit the rule names."""
 
     seat: Seat
     trick: int
     card: Card
     suit_led: Suit
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
+    rule: LeadRule | None = None
 
     def __str__(self) -> str:
+        if self.rule is not None:
+            had = "had to lead" if self.rule.must else "was forbidden to lead"
+            return f"{self.seat} revoked by leading {self.card} to trick {self.trick} when he {had} {self.suit_led.plural}"
         return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
@@ -178,6 +207,8 @@ class TableState:
     revokes: tuple[Revoke, ...] = ()
     played_penalty: frozenset[PenaltyCard] = frozenset()  # penalty cards since played
     out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
+    #: lead restrictions still in force (50D2(a), 51B): a later lead that breaks one is a revoke
+    lead_rules: tuple[LeadRule, ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -356,6 +387,7 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         trumps = self.trumps
+        rules = self.lead_rules
         # the trick being filled is kept as (number, leader, plays) and built once it is left
         cur = tricks.pop() if tricks and not tricks[-1].is_complete else None
         number = cur.number if cur is not None else 0
@@ -380,6 +412,8 @@ class TableState:
                     number, expected = last.number + 1, last.winner(trumps)
                 leader, cards, open_trick, seen = seat, [], True, 0
                 in_turn = seat is expected
+                if rules and in_turn:
+                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand)
             else:
                 expected = cards[-1][0].lho if cards else leader
                 in_turn = seat is expected and not seen >> seat.index & 1
@@ -406,11 +440,57 @@ class TableState:
         return self._evolve(
             tricks=tuple(tricks),
             revokes=tuple(revokes),
+            lead_rules=rules,
             out_of_turn=tuple(out_of_turn),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),
         )
+
+    @staticmethod
+    def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
+                          hand: frozenset[Card]) -> tuple[LeadRule, ...]:
+        """``seat`` leads ``card`` (from ``hand``) to trick ``number`` in turn: record a revoke
+        for a lead restriction it breaks (61A); return the restrictions still in force (a
+        requirement is spent by its lead, a prohibition lasts while its player keeps the lead,
+        and a broken one is ruled as the revoke)."""
+        kept: list[LeadRule] = []
+        for rule in rules:
+            if rule.trick > number:
+                kept.append(rule)
+            elif rule.seat is seat:
+                if rule.broken_by(card, hand):
+                    revokes.append(Revoke(seat, number, card, rule.suit, rule=rule))
+                elif not rule.must:
+                    kept.append(rule)
+            # another seat leads in turn: the player lost the lead, the restriction ends
+        return tuple(kept)
+
+    def with_lead_rule(self, rule: LeadRule) -> TableState:
+        """Put a lead restriction in force from trick ``rule.trick`` (50D2(a), 51B). Leads of
+        that trick and later ones already on the table are judged at once: the first that
+        breaks it is recorded as a revoke (61A); the rule stays in force for leads still to
+        come while its player has not lost the lead."""
+        revokes = list(self.revokes)
+        rules: tuple[LeadRule, ...] = (rule,)
+        for t in self.tricks:
+            if t.number < rule.trick or not t.plays:
+                continue
+            seat, card = t.plays[0]
+            if seat is not rule.seat:
+                if t.number > rule.trick or seat is self.proper_leader(t.number):
+                    rules = ()  # somebody else led in turn: he lost the lead
+                break  # a lead out of turn: the lead rules say who leads
+            later = {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
+            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later)
+            if not rules:
+                break
+        return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules))
+
+    def proper_leader(self, number: int) -> Seat:
+        """Who was to lead trick ``number`` by the tricks before it (44G), or the record's first leader."""
+        before = [t for t in self.tricks if t.number < number and t.is_complete]
+        return before[-1].winner(self.trumps) or self.first_leader if before else self.first_leader
 
     def _not_held(self, seat: Seat, card: Card, index: int) -> IllegalActionError:
         holder = self.deal.holder(card)

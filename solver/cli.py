@@ -138,7 +138,8 @@ def new(
         data = board_case(source, board, attention)
     except RulingError as err:
         raise _error(err) from None
-    data["notes"] = "TODO: the facts the director found and the reasoning of the ruling, clause by clause."
+    todo = "TODO: the facts the director found and the reasoning of the ruling, clause by clause."
+    data["notes"] = f"{data['notes']} {todo}" if data.get("notes") else todo
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     if out is None:
         sys.stdout.write(text)
@@ -159,6 +160,7 @@ def solve(
     board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
+    markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     import hashlib
@@ -217,7 +219,7 @@ def solve(
         from rulings.solver.export import write_pbn
 
         try:
-            pbn.write_text(write_pbn(ruling, found), encoding="ascii", errors="replace", newline="")
+            pbn.write_text(write_pbn(ruling, found, markers=markers), encoding="ascii", errors="replace", newline="")
         except OSError as err:
             typer.echo(f"error: {pbn}: {err}", err=True)
             raise typer.Exit(1) from None
@@ -413,7 +415,7 @@ def generate(
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
-    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line) or yaml (one document each); see docs/test-sets.md.")] = None,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each) or pbn (one PBN game each, the record and ruling as commentary); see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
@@ -421,6 +423,7 @@ def generate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
+    markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
@@ -429,8 +432,11 @@ def generate(
     assert kind_ in KINDS
     if fmt is None and (with_ruling or exhaustive):
         # one file: the format follows --out's suffix, JSON lines when it says nothing
-        fmt = "yaml" if out is not None and out.suffix in (".yaml", ".yml") else "jsonl"
+        suffix = out.suffix.lower() if out is not None else ""
+        fmt = "yaml" if suffix in (".yaml", ".yml") else "pbn" if suffix == ".pbn" else "jsonl"
     if fmt is not None:
+        if fmt == "pbn" and not markers:
+            fmt = "pbn-plain"
         _generate_stream(count, kind_, seed, laws_, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
                          exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler)
         return
@@ -474,7 +480,7 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
     )
 
     _need_dask(scheduler)
-    if fmt not in FORMATS:
+    if fmt not in FORMATS and fmt != "pbn-plain":
         raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
     if source is not None and not exhaustive:
         raise typer.BadParameter("--from goes with --exhaustive")
@@ -494,12 +500,12 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
         except (RulingError, GenerationError) as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(1) from None
-        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt) for name, m in made], len(made)
+        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt, k + 1) for k, (name, m) in enumerate(made)], len(made)
     else:
         task = random_record_text
         jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt) for i in range(count))
         total = count
-    target = out if out is not None else Path(f"generated.{fmt}")
+    target = out if out is not None else Path(f"generated.{fmt.split('-')[0]}")
     to_stdout = str(target) == "-"
     if not to_stdout and target.is_dir():
         typer.echo(f"error: {target}: is a directory (with --format, --out names the one file the cases stream into)", err=True)
@@ -507,6 +513,10 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
     handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
     with handle as fh:
         stream: TextIO = fh
+        if fmt.startswith("pbn"):
+            from rulings.models.boardfile import PBN_HEADER
+
+            stream.write(PBN_HEADER)
         written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler)
     if not to_stdout:
         typer.echo(f"wrote {written} cases to {target}", err=True)

@@ -176,28 +176,35 @@ def _dot(h: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "bridge-rulings") -> str:
-    """Each restoration as a PBN game (games separated by an empty line): the deal and
-    contract of the case (for a case starting after trick 1: the cards left then), the restored
-    play from the case's first trick, and as ``{...}``
-    commentary the restoration's number, findings, clause path, penalty cards, information
-    and restrictions. Standard PBN viewers open the result."""
-    from rulings.models.boardfile import pbn_game
+def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "bridge-rulings", markers: bool = True) -> str:
+    """Each restoration as a PBN game, after the PBN file header (games separated by an
+    empty line): the deal and contract of the case (for a case starting after trick 1: the
+    cards left then), the restored play from the case's first trick (a lead out of turn that
+    stands marked ``^L``, a revoke card that stands ``^R``, unless ``markers`` is false), and
+    as ``{...}`` commentary the restoration's number, findings, clause path, penalty cards,
+    information and restrictions. Standard PBN viewers open the result."""
+    from rulings.models.boardfile import PBN_HEADER, pbn_game
 
     case = ruling.case
     games = []
     for r in restorations:
         tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]
         notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} (Laws {case.laws})"]
-        notes += [f"Finding: {f}" for f in r.findings]
-        notes += [f"{step.clause} {step.actor}: {step.text}" for step in r.path]
-        notes += [f"Penalty card: {p.seat} {p.card} ({p.kind})" for p in r.penalty_cards]
-        notes += [f"Information: {i.seat} {i.card} authorized to {i.authorized} ({i.ai_clause}), unauthorized to {i.unauthorized} ({i.ui_clause})"
-                  for i in r.ledger]
-        notes += [f"Restriction: {t}" for t in r.node.restrictions]
-        if r.lead is not None:
-            notes.append(f"Next to lead: {r.lead}")
-        first = str(r.table.tricks[0].leader) if r.table.tricks else None
+        notes += restoration_notes(r)
         games.append(pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(r.table.declarer),
-                              tricks=tricks, event=event, commentary=notes, first=first))
-    return "\r\n".join(games)
+                              tricks=tricks, event=event, commentary=notes, first=str(case.first_leader), markers=markers))
+    return PBN_HEADER + "\r\n".join(games)
+
+
+def restoration_notes(r: Restoration) -> list[str]:
+    """A restoration as lines of text: findings, each step of the clause path with its actor,
+    penalty cards, information (16C), restrictions and the next leader."""
+    notes = [f"Finding: {f}" for f in r.findings]
+    notes += [f"{step.clause} {step.actor}: {step.text}" for step in r.path]
+    notes += [f"Penalty card: {p.seat} {p.card} ({p.kind})" for p in r.penalty_cards]
+    notes += [f"Information: {i.seat} {i.card} authorized to {i.authorized} ({i.ai_clause}), unauthorized to {i.unauthorized} ({i.ui_clause})"
+              for i in r.ledger]
+    notes += [f"Restriction: {t}" for t in r.node.restrictions]
+    if r.lead is not None:
+        notes.append(f"Next to lead: {r.lead}")
+    return notes

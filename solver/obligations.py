@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rulings.models.cards import Card, Seat, Suit
-from rulings.models.events import Choice
+from rulings.models.errors import NotationError
+from rulings.models.events import Choice, Chooses
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.config import Decisions
 from rulings.solver.engine import Info
@@ -46,8 +47,12 @@ class PenaltyCardOptions:
 
     holder: Seat
     #: the record's declarer lines that may settle the choice (``requires <suit>``,
-    #: ``forbids <suit>``, ``leaves``); see :func:`recorded_lead_choice`
-    choices: tuple[Choice, ...] = ()
+    #: ``forbids <suit>``, ``leaves``, or ``chooses`` naming an option); see
+    #: :func:`recorded_lead_choice`
+    choices: tuple[Choice | Chooses, ...] = ()
+    #: the trick the partner leads, when the record has already reached it (declarer chose
+    #: before that lead and play went on); None: the next trick, still to be led
+    trick: int | None = None
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -91,7 +96,7 @@ def to_lead(table: TableState) -> Seat | None:
     return table.next_leader
 
 
-def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[Choice] = ()) -> tuple[object, ...]:
+def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[object] = ()) -> tuple[object, ...]:
     """The follow-up tasks for ``holder``'s penalty cards in ``table``: a
     :class:`PenaltyCardOptions` when he holds a major penalty card and his partner is to
     lead (50D2, 51B), else nothing (a minor one puts no restriction on partner, 50C).
@@ -108,41 +113,84 @@ def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[Choice] = (
 LEAD_CHOICE_VERBS = ("requires", "forbids", "leaves")
 
 
-def lead_choice_lines(table: TableState, choices: Sequence[Choice]) -> tuple[Choice, ...]:
+def lead_option_label(verb: str, suits: Sequence[Suit] = ()) -> str:
+    """The name of a 50D2/51B option, as its step's ``choice`` gives it and as a
+    ``<declarer> chooses ...`` line records it: ``require H``, ``forbid S, H``, ``no restriction``."""
+    if verb == "requires":
+        return f"require {suits[0]}"
+    if verb == "forbids":
+        return "forbid " + ", ".join(str(s) for s in suits)
+    return "no restriction"
+
+
+def _chosen_option(line: Chooses) -> tuple[str, tuple[Suit, ...]] | None:
+    """The option a ``chooses`` line names, as (verb, suits), when it is a 50D2/51B one."""
+    words = line.words.replace(",", " ").split()
+    if [w.lower() for w in words] == ["no", "restriction"]:
+        return "leaves", ()
+    if len(words) < 2 or words[0].lower() not in ("require", "forbid"):
+        return None
+    try:
+        suits = tuple(Suit.parse(w) for w in words[1:])
+    except NotationError:
+        return None
+    if words[0].lower() == "require" and len(suits) != 1:
+        return None
+    return ("requires" if words[0].lower() == "require" else "forbids"), suits
+
+
+def lead_choice_lines(table: TableState, choices: Sequence[object]) -> tuple[Choice | Chooses, ...]:
     """Declarer's record lines that can only be a 50D2/51B choice: ``requires <suit>``,
-    ``forbids <suit>``, ``leaves`` (``requires highest|lowest`` is 57A's)."""
-    return tuple(c for c in choices if c.seat is table.declarer and c.verb in LEAD_CHOICE_VERBS
-                 and (c.verb == "leaves" or c.suit is not None))
+    ``forbids <suit>``, ``leaves`` (``requires highest|lowest`` is 57A's), and ``chooses``
+    lines naming one of its options (:func:`lead_option_label`)."""
+    out: list[Choice | Chooses] = []
+    for c in choices:
+        if isinstance(c, Choice):
+            if c.seat is table.declarer and c.verb in LEAD_CHOICE_VERBS and (c.verb == "leaves" or c.suit is not None):
+                out.append(c)
+        elif isinstance(c, Chooses) and c.seat is table.declarer and _chosen_option(c) is not None:
+            out.append(c)
+    return tuple(out)
 
 
-def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[Choice]) -> tuple[str, tuple[Choice, ...]] | None:
+def _verb_and_suits(line: Choice | Chooses) -> tuple[str, tuple[Suit, ...]]:
+    if isinstance(line, Chooses):
+        found = _chosen_option(line)
+        assert found is not None
+        return found
+    return line.verb, ((line.suit,) if line.suit is not None else ())
+
+
+def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[object]) -> tuple[str, tuple[Choice | Chooses, ...]] | None:
     """The option of :func:`penalty_followups` the record settles, as ``(choice label, lines)``,
     or None when the lines name no option the clause offers (they stay "not yet ruled").
 
     ``<declarer> requires <suit>``: require that suit (50D2(a), 51B1(a), 51B2(a));
     ``<declarer> forbids <suit>`` (one line per suit): forbid them (50D2(a), 51B1(b), 51B2(b));
-    ``<declarer> leaves``: neither (50D2(b), 51B2(c)). Lines of two different kinds name no option.
+    ``<declarer> leaves``: neither (50D2(b), 51B2(c)); ``<declarer> chooses <option>`` names it
+    (``require H``, ``forbid S, H``, ``no restriction``). Lines of two kinds name no option.
     """
     lines = lead_choice_lines(table, choices)
     if not lines:
         return None
     suits = sorted({p.card.suit for p in table.penalty_cards_of(holder)}, reverse=True)
-    verbs = {c.verb for c in lines}
+    said = [_verb_and_suits(c) for c in lines]
+    verbs = {v for v, _ in said}
     if len(verbs) != 1:
         return None
     verb = verbs.pop()
-    named = {c.suit for c in lines if c.suit is not None}
+    named = {s for _, ss in said for s in ss}
     if verb == "leaves":
-        return "no restriction", lines
+        return lead_option_label(verb), lines
     if not named or not named <= set(suits):
         return None
     if verb == "requires":
         if len(named) != 1:
             return None
-        return f"require {next(iter(named))}", lines
+        return lead_option_label(verb, sorted(named)), lines
     if len(suits) == 1 and len(named) != 1:
         return None
-    return "forbid " + ", ".join(str(s) for s in suits if s in named), lines
+    return lead_option_label(verb, [s for s in suits if s in named]), lines
 
 
 def after_ruling_tasks(rs: RuleContext, table: TableState, holder: Seat) -> tuple[object, ...]:

@@ -5,6 +5,8 @@ Each record is ``{"id": ..., "case": <case mapping>, "ruling": <the JSON of solv
 (``ruling`` only with ``--with-ruling``): one JSON object a line (``jsonl``) or one YAML
 document each (``yaml``, documents separated by ``---``). The ``case`` mapping is a case file
 as docs/case-format.md describes; written alone to a ``.yaml`` file it solves as it is.
+With ``pbn`` each record is a PBN game (:func:`record_pbn`): the cards standing when attention
+was drawn, irregular ones marked, and the record and expected ruling as commentary.
 
 Random records are drawn per index (``case_seed(seed, i)``), so a batch split into chunks
 over worker processes gives the same records, in the same order, as one process.
@@ -40,7 +42,7 @@ from rulings.solver.generate import (
     random_kind_case,
 )
 
-FORMATS: tuple[str, ...] = ("jsonl", "yaml")
+FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn")
 #: the kinds :func:`exhaustive_cases` enumerates
 EXHAUSTIVE_KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
 #: nodes of the ruling graph expanded at most per generated case (as ``solve --budget``)
@@ -76,28 +78,88 @@ def record(name: str, mapping: dict[str, Any], with_ruling: bool) -> dict[str, A
     return out
 
 
-def serialize(rec: dict[str, Any], fmt: str) -> str:
-    """The record as text in ``fmt``: one JSON line, or one YAML document (``---`` first)."""
+def serialize(rec: dict[str, Any], fmt: str, board: int = 1) -> str:
+    """The record as text in ``fmt``: one JSON line, one YAML document (``---`` first), or
+    one PBN game numbered ``board`` followed by an empty line (:func:`record_pbn`)."""
     if fmt == "jsonl":
         return json.dumps(rec, sort_keys=False, ensure_ascii=False) + "\n"
     if fmt == "yaml":
         import yaml
 
         return "---\n" + yaml.safe_dump(rec, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    if fmt in ("pbn", "pbn-plain"):  # pbn-plain: without the ^R/^L markers (generate --no-markers)
+        return record_pbn(rec, board, markers=fmt == "pbn") + "\r\n"
     raise ValueError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
+
+
+def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
+    """A record as one PBN game numbered ``board``: the case's deal (for a record starting
+    after trick 1: the cards left then, PBN's end position), contract and declarer, and the
+    cards standing in the played position when attention was drawn, in seat columns from the
+    seat on lead to the record's first trick (a lead out of turn marked ``^L``, a revoke card
+    ``^R``: PBN 3.9). Everything PBN has no syntax for goes in ``{...}`` commentary: the case's
+    id and title, every line of its record (calls, exposures, the attention line, choices
+    after it), and with a ruling the expected ruling (irregularities, then each restoration's
+    clause path, withdrawn and penalty cards, information, restrictions, next leader)."""
+    from rulings.models.boardfile import pbn_game
+    from rulings.solver.casefile import loads
+
+    mapping: dict[str, Any] = rec["case"]
+    case = loads(dump_case(mapping), file=str(rec["id"]))
+    table = case.replay().table
+    tricks = [[(str(s), str(c)) for s, c in t.plays] for t in table.tricks]
+    notes = [f"Case {rec['id']}" + (f": {mapping['title']}" if mapping.get("title") else ""),
+             "Record: " + "; ".join(str(line) for line in mapping["play"])]
+    if case.trick > 1:
+        won = f", tricks won before: NS {case.won[0]} EW {case.won[1]}" if any(case.won) else ""
+        notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
+    if "ruling" in rec:
+        notes += ruling_notes(rec["ruling"])
+    tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"]))]
+    return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
+                    board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
+                    markers=markers, tags=tags)
+
+
+def ruling_notes(ruling: dict[str, Any]) -> list[str]:
+    """The JSON of ``solve --json`` as lines of commentary: one for the ruling, one a
+    restoration."""
+    count, found = ruling["count"], ruling.get("found", ruling["count"])
+    head = f"Expected ruling (Laws {ruling['ruleset']}): {found} restoration(s)" + (f", the first {count} listed" if found > count else "")
+    if ruling.get("budget", {}).get("exhausted"):
+        head += " (stopped at the node budget: not complete)"
+    out = [head + "".join(f". Irregularity: {i}" for i in ruling["irregularities"])
+           + "".join(f". Not ruled (line {n['line']}): {n['text']}" for n in ruling["notices"])]
+    for r in ruling["restorations"]:
+        parts = [f"{step['clause']} {step['actor']['text']}: {step['text']}" for step in r["path"]]
+        parts += [f"finding {f}" for f in r["findings"]]
+        parts += [f"withdrawn {w['seat']} {w['card']}" for w in r["withdrawn"]]
+        parts += [f"penalty card {p['seat']} {p['card']} {p['kind']}" for p in r["penalty_cards"]]
+        parts += [f"{i['seat']} {i['card']} unauthorized to {i['unauthorized']}" for i in r["ledger"]]
+        parts += [f"restriction {x['text']}" for x in r["restrictions"]]
+        if r.get("lead"):
+            parts.append(f"next to lead {r['lead']}")
+        if r.get("transfer") is not None:
+            parts.append(f"transfer {r['transfer']}")
+        if r.get("equity"):
+            parts.append("equity (64C)")
+        out.append(f"Restoration {r['number']}: " + "; ".join(parts))
+    return out
 
 
 def random_record_text(job: tuple[str, int, int, str, bool, bool, str]) -> str:
     """Worker task: case ``index`` of a random batch, as serialized text."""
     kind, seed, index, edition, full_hand, with_ruling, fmt = job
     mapping = random_kind_case(kind, case_seed(seed, index), edition=edition, full_hand=full_hand)
-    return serialize(record(f"{kind}-{seed}-{index:04d}", mapping, with_ruling), fmt)
+    return serialize(record(f"{kind}-{seed}-{index:04d}", mapping, with_ruling), fmt, index + 1)
 
 
-def mapping_record_text(job: tuple[str, dict[str, Any], bool, str]) -> str:
-    """Worker task: a given case mapping (an exhaustive set's), as serialized text."""
-    name, mapping, with_ruling, fmt = job
-    return serialize(record(name, mapping, with_ruling), fmt)
+def mapping_record_text(job: tuple[str, dict[str, Any], bool, str] | tuple[str, dict[str, Any], bool, str, int]) -> str:
+    """Worker task: a given case mapping (an exhaustive set's), as serialized text (the
+    optional fifth item is its board number in a PBN file)."""
+    name, mapping, with_ruling, fmt = job[:4]
+    board = job[4] if len(job) > 4 else 1
+    return serialize(record(name, mapping, with_ruling), fmt, int(board))
 
 
 # ----- exhaustive sets -------------------------------------------------------------------------------

@@ -141,3 +141,117 @@ def test_solve_writes_restorations_as_pbn(tmp_path: Path) -> None:
     result = runner.invoke(app, ["solve", "--pbn", str(out), "--json"])
     assert result.exit_code == 0, result.output
     assert len(load_boards(out)) == json.loads(result.stdout)["count"] == 21
+
+
+# ----- PBN irregularity markers (^R, ^L) and generated test sets as PBN -------------------------------
+def test_marked_revoke_is_read_into_the_record_and_ruled() -> None:
+    """tests/data/marked-revoke.pbn: East's S2 on a diamond lead, marked ^R, then East plays to
+    trick 3. By hand: East held K74 of diamonds, so S2 is a revoke (61A); East's C9 to trick 3
+    establishes it (63A1). The marker calls the director after the recorded play."""
+    data = board_case(DATA / "marked-revoke.pbn")
+    assert data["play"][4:8] == ["S D3", "W D5", "N DQ", "E S2"]
+    assert data["play"][-1] == "attention TD"
+    assert "E's S2 (line 22) as a revoke (^R)" in data["notes"]
+    ruling = Ruling(parse_case(data, file="marked-revoke.pbn"))
+    assert any("E revoked with S2 on trick 2" in i and "63A1" in i for i in ruling.irregularities)
+
+
+def test_marked_lead_out_of_turn_orders_its_trick_from_the_marked_card() -> None:
+    """tests/data/marked-lead-out-of-turn.pbn: South won trick 1 (CA) but dummy's DQ leads
+    trick 2, marked ^L; East plays DK to it, which accepts it (53A): no rectification; East's
+    king wins and East leads trick 3."""
+    data = board_case(DATA / "marked-lead-out-of-turn.pbn")
+    assert data["play"][4:] == ["N DQ", "E DK", "S D3", "W D5", "E C2", "S C4", "W CT", "N CK"]
+    assert "attention" not in " ".join(data["play"])  # a lead out of turn that was accepted: nobody to call
+    result = runner.invoke(app, ["solve", str(DATA / "marked-lead-out-of-turn.pbn"), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert any("N led DQ to trick 2 when S was to lead" in i and "53A" in i for i in out["irregularities"])
+    assert all(not r["withdrawn"] and not r["penalty_cards"] for r in out["restorations"])
+
+
+@pytest.mark.parametrize(("board", "line", "words"), [
+    (1, 9, "^R marks N's C5 on trick 1 as a revoke, but it follows suit"),
+    (2, 18, "^L marks W's C3 as a lead out of turn, but W was on lead to trick 1"),
+    (3, 27, "irregularity marker '^X'"),
+])
+def test_markers_the_deal_contradicts_are_located_errors(board: int, line: int, words: str) -> None:
+    result = runner.invoke(app, ["solve", str(DATA / "marked-errors.pbn"), "--board", str(board)])
+    assert result.exit_code == 1
+    assert f"marked-errors.pbn:{line}: {words}" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_writer_marks_irregular_cards_and_reads_them_back(tmp_path: Path) -> None:
+    from rulings.models.boardfile import PBN_HEADER, pbn_game
+
+    data = board_case(DATA / "marked-lead-out-of-turn.pbn")
+    plays = [tuple(line.split()) for line in data["play"]]
+    tricks = [plays[:4], plays[4:8], plays[8:12]]
+    text = pbn_game(deal=data["deal"], contract="3NT", declarer="S", tricks=tricks, board=3)  # type: ignore[arg-type]
+    assert "D5 ^L DQ DK D3" in text
+    out = tmp_path / "again.pbn"
+    out.write_text(PBN_HEADER + text, encoding="ascii", newline="")
+    assert board_case(out)["play"] == data["play"]
+    revoke = board_case(DATA / "marked-revoke.pbn")
+    plays = [tuple(line.split()) for line in revoke["play"][:-1]]
+    text = pbn_game(deal=revoke["deal"], contract="3NT", declarer="S", tricks=[plays[:4], plays[4:8], plays[8:12]])  # type: ignore[arg-type]
+    assert "D5 DQ ^R S2 D3" in text
+    plain = pbn_game(deal=revoke["deal"], contract="3NT", declarer="S", tricks=[plays[:4], plays[4:8]], markers=False)  # type: ignore[arg-type]
+    assert "^" not in plain
+
+
+def _cards_only(play: list[str]) -> bool:
+    """A record whose lines are cards, then one attention line, nothing after: what a PBN
+    play section and --attention give back whole."""
+    *cards, last = play
+    return last.startswith("attention ") and all(len(line.split()) == 2 and not line.startswith("attention") for line in cards)
+
+
+@pytest.mark.parametrize("args", [["--kind", "revoke"], ["--kind", "lead", "--exhaustive"]])
+def test_generated_pbn_solves_back_to_the_expected_ruling(args: list[str], tmp_path: Path) -> None:
+    """generate --format pbn --with-ruling: each game, read by our reader with the record's
+    attention seat, gives the ruling the JSON lines of the same seed record."""
+    pbn_out, jsonl_out = tmp_path / "set.pbn", tmp_path / "set.jsonl"
+    for fmt, out in (("pbn", pbn_out), ("jsonl", jsonl_out)):
+        result = runner.invoke(app, ["generate", "12", *args, "--with-ruling", "--format", fmt, "--out", str(out), "--no-progress"])
+        assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in jsonl_out.read_text(encoding="utf-8").splitlines()]
+    text = pbn_out.read_bytes().decode("ascii")
+    assert text.startswith("% PBN 2.1\r\n") and text.count("[Board ") == len(records) == 12
+    assert "{Expected ruling (Laws 2017)" in text
+    checked = 0
+    for board, rec in enumerate(records, start=1):
+        if not _cards_only(rec["case"]["play"]):
+            continue
+        seat = rec["case"]["play"][-1].split()[1]
+        result = runner.invoke(app, ["solve", str(pbn_out), "--board", str(board), "--attention", seat, "--json"])
+        assert result.exit_code == 0, result.output
+        ours = json.loads(result.stdout)
+        expected = rec["ruling"]
+        assert ours["irregularities"] == expected["irregularities"]
+        assert [(r["path"], r["tricks"], r["withdrawn"], r["penalty_cards"], r["restrictions"]) for r in ours["restorations"]] == \
+            [(r["path"], r["tricks"], r["withdrawn"], r["penalty_cards"], r["restrictions"]) for r in expected["restorations"]]
+        checked += 1
+    assert checked >= 6
+    marker = "^L" if "lead" in args else "^R"
+    assert marker in text
+
+
+def test_generated_pbn_without_markers_reads_in_endplay(tmp_path: Path) -> None:
+    """--no-markers: endplay's own parser (which refuses ^R/^L) reads every game, with the
+    deal and, card for card, the play of the record's table."""
+    from endplay.parsers import pbn
+
+    out = tmp_path / "plain.pbn"
+    result = runner.invoke(app, ["generate", "6", "--kind", "revoke", "--full-hand", "--format", "pbn", "--no-markers", "--out", str(out),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="ascii")
+    assert "^" not in text
+    boards = pbn.loads(text)
+    assert len(boards) == 6
+    for k, b in enumerate(boards, start=1):
+        ours = board_case(out, k)
+        assert b.deal.to_pbn() == ours["deal"]
+        assert len(b.play) == len(ours["play"])

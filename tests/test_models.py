@@ -128,3 +128,53 @@ def test_penalty_cards_and_50b() -> None:
     t = TableState.start(deal, Contract.parse("4S"), Seat.S, penalty_cards=[PenaltyCard(Seat.E, Card.parse("S2"), PenaltyKind.MINOR)])
     t2 = t.with_penalty(Seat.E, Card.parse("H4"), PenaltyKind.MINOR)
     assert {p.kind for p in t2.penalty_cards_of(Seat.E)} == {PenaltyKind.MAJOR}  # two or more: all major
+
+
+# ----- lead restrictions (50D2(a), 51B) and the revoke of breaking one (61A) --------------------------
+def _lead_rule_table(plays: str) -> TableState:
+    from rulings.models.contract import Contract
+    from rulings.models.deal import Deal
+
+    deal = Deal.parse("N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6")
+    t = TableState.start(deal, Contract.parse("4S"), declarer=Seat.S)
+    for text in plays.split(", "):
+        t = t.apply(PlayLine.parse(text))
+    return t
+
+
+def test_lead_rule_requirement_broken_by_a_lead_already_made() -> None:
+    from rulings.models.table import LeadRule
+
+    t = _lead_rule_table("W DQ, N DA, E D4, S D7, N D2, E D5, S D8, W D9, W DJ")
+    t2 = t.with_lead_rule(LeadRule(Seat.W, Suit.HEARTS, True, 3))
+    (r,) = t2.revokes
+    assert (r.seat, r.trick, str(r.card), r.rule) == (Seat.W, 3, "DJ", LeadRule(Seat.W, Suit.HEARTS, True, 3))
+    assert t2.lead_rules == ()  # a requirement is spent by the lead it governs
+
+
+def test_lead_rule_prohibition_lasts_while_the_lead_is_kept_and_ends_with_it() -> None:
+    from rulings.models.table import LeadRule
+
+    t = _lead_rule_table("W DQ, N DA, E D4, S D7, N D2, E D5, S D8, W D9")
+    ban = LeadRule(Seat.W, Suit.HEARTS, False, 3)
+    t = t.with_lead_rule(ban)
+    assert t.lead_rules == (ban,)
+    kept = t.apply(PlayLine.parse("W CA"))
+    for text in ("N C2", "E C5", "S C7"):
+        kept = kept.apply(PlayLine.parse(text))
+    assert kept.lead_rules == (ban,) and not kept.revokes  # W won trick 3: still on lead
+    broken = kept.apply(PlayLine.parse("W H7"))
+    assert [(r.seat, r.trick, str(r.card)) for r in broken.revokes] == [(Seat.W, 4, "H7")]
+    lost = t
+    for text in ("W C6", "N CK", "E C5", "S C7", "N S3"):
+        lost = lost.apply(PlayLine.parse(text))
+    assert lost.lead_rules == ()  # North won trick 3 and led: West lost the lead
+
+
+def test_lead_rule_not_broken_when_unable() -> None:
+    from rulings.models.cards import Card
+    from rulings.models.table import LeadRule
+
+    rule = LeadRule(Seat.W, Suit.HEARTS, True, 1)
+    assert not rule.broken_by(Card.parse("S5"), [Card.parse("S5"), Card.parse("D2")])
+    assert rule.broken_by(Card.parse("S5"), [Card.parse("S5"), Card.parse("H2")])

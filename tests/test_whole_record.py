@@ -290,15 +290,30 @@ def test_exposure_overtaken_by_a_45d1_substitute() -> None:
     assert all(not any(p.card == Card.parse("C4") for p in r.penalty_cards) for r in played_c4)
 
 
+def test_a_recorded_50d2_choice_after_an_earlier_ruling_settles_it() -> None:
+    """Declarer's 50D2 choice recorded after attention (``S chooses forbid H``) where the
+    exposure just ruled made the HQ a major penalty card and West is to lead: the lead
+    options are opened and the recorded one is the only branch (HQ picked up, hearts banned)."""
+    from rulings.models import parse_case
+
+    m = {"title": "recorded 50D2", "laws": 2017, "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+         "contract": "4S", "declarer": "S",
+         "play": ["W DQ", "N D2", "E exposes HQ dropped visible_to_partner", "E D4", "S D7", "attention S", "S chooses forbid H"]}
+    ruling = Ruling(parse_case(m))
+    leaves = list(ruling.restorations())
+    assert len(leaves) == 1
+    assert leaves[0].node.restrictions == ("W must not lead H",) and not leaves[0].penalty_cards
+    assert not any("settled nothing" in n.text or "not yet ruled" in n.text for n in ruling.notices)
+
+
 def test_a_recorded_choice_no_decision_reaches_is_said() -> None:
-    """A choice recorded where no option of that player is due (here declarer's 50D2 choice,
-    which this ruling leaves to the next lead: switch lead_options_after_ruling) is reported,
-    with its line, instead of being dropped silently."""
+    """A choice recorded where no option of that player is due (here West's, after a ruling
+    that gives West no decision) is reported instead of being dropped silently."""
     from rulings.models import parse_case
 
     m = {"title": "unsettled", "laws": 2017, "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
          "contract": "4S", "declarer": "S",
-         "play": ["W DQ", "N D2", "E exposes HQ dropped visible_to_partner", "E D4", "S D7", "attention S", "S chooses forbid H"]}
+         "play": ["W DQ", "N D2", "E exposes HQ dropped visible_to_partner", "E D4", "S D7", "attention S", "W chooses keep"]}
     ruling = Ruling(parse_case(m))
     assert list(ruling.restorations())
     assert any("settled nothing" in n.text for n in ruling.notices)

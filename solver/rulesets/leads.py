@@ -265,7 +265,8 @@ def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> Choice | None:
     recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
     if recorded is None:
         return None
-    return recorded[1][0]
+    line = recorded[1][0]
+    return line if isinstance(line, Choice) else None
 
 
 def _said(line: Choice) -> str:
@@ -286,6 +287,17 @@ def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choi
     return None
 
 
+def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[Choice, ...]:
+    """The record's choice lines that can be about ``seat``'s play out of turn to trick
+    ``trick_no``: those after attention, and those before it but after that card was placed
+    (a line said before the card, such as declarer's 50D2 choice at the proper lead, is not)."""
+    index = next((i for i, (n, s, _) in enumerate(replay.table.plays()) if n == trick_no and s is seat), None)
+    unapplied = {id(e) for e in replay.unapplied}
+    before = [e for i, e in enumerate(replay.before) if isinstance(e, Choice) and id(e) in unapplied
+              and (index is None or i >= len(replay.applied_before) or replay.applied_before[i] > index)]
+    return (*before, *(e for e in replay.after if isinstance(e, Choice)))
+
+
 # ----- opener -------------------------------------------------------------------------------------
 def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the first play out of turn and put the matching task on the agenda."""
@@ -297,7 +309,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if trick is None:
         return None
     events = (*replay.unapplied, *replay.after)
-    choices = tuple(e for e in events if isinstance(e, Choice))
+    choices = _choices_after(replay, trick_no, seat)
     findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
@@ -352,7 +364,7 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
         # an option of the penalty card the refused lead becomes.
         recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
-        return said + (list(recorded[1]) if recorded is not None else [])
+        return said + ([c for c in recorded[1] if isinstance(c, Choice)] if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
     if isinstance(task, AcceptedByPlay) and task.statement is not None:

@@ -22,8 +22,8 @@ from itertools import combinations
 from rulings.models.cards import Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
-from rulings.models.events import Choice
-from rulings.models.table import PenaltyKind, TableState
+from rulings.models.events import Choice, Chooses
+from rulings.models.table import LeadRule, PenaltyKind, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
@@ -32,6 +32,7 @@ from rulings.solver.obligations import (
     PenaltyCardOptions,
     after_ruling_tasks,
     find_failure,
+    lead_choice_lines,
     lead_restriction,
     penalty_tasks,
     plays_after,
@@ -42,12 +43,13 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 
 def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None,
-                      choices: Sequence[Choice] = ()) -> list[Edge]:
+                      choices: Sequence[object] = (), trick: int | None = None) -> list[Edge]:
     """Declarer's options when ``holder``'s partner is to lead (50D2, 51B1, 51B2), as edges
     out of ``node`` whose children carry ``rest`` (default: ``node.agenda[1:]``, i.e. called
     from the handler of the task at the head of the agenda). Empty when none apply.
-    A choice the record settles (``choices``, :func:`recorded_lead_choice`) is the only edge."""
-    edges = _followups(rs, node, holder, rest)
+    A choice the record settles (``choices``, :func:`recorded_lead_choice`) is the only edge.
+    ``trick``: the trick that lead is to (the record went on past it); default the next one."""
+    edges = _followups(rs, node, holder, rest, trick)
     recorded = recorded_lead_choice(node.table, holder, choices) if edges else None
     if recorded is None:
         return edges
@@ -56,11 +58,15 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
     return [(replace(step, text=f"{step.text} (recorded: {said})"), child) for step, child in edges if step.choice == label]
 
 
-def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None) -> list[Edge]:
+def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None, trick: int | None = None) -> list[Edge]:
     table = node.table
     if rest is None:
         rest = node.agenda[1:]
-    if not penalty_tasks(table, holder):
+    if trick is None:
+        if not penalty_tasks(table, holder):
+            return []
+        trick = table.tricks[-1].number + 1 if table.tricks else table.first_trick
+    elif not table.is_defender(holder) or not any(p.kind is PenaltyKind.MAJOR for p in table.penalty_cards_of(holder)):
         return []
     partner = holder.partner
     pcs = sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key)
@@ -84,7 +90,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         edges.append((
             Step(declarer, StepKind.OPTION, clause, f"declarer requires {partner} to lead {suit}; {holder} picks up {picked}",
                  also=(rs.cite("50D2"), *also), question=question, choice=f"require {suit}"),
-            child(pick_up(table, (suit,)), (lead_restriction(partner, suit, True),)),
+            child(pick_up(table, (suit,)).with_lead_rule(LeadRule(partner, suit, True, trick)), (lead_restriction(partner, suit, True),)),
         ))
     forbidden_sets: list[tuple[Suit, ...]] = []
     if len(suits) > 1:
@@ -100,7 +106,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
             Step(declarer, StepKind.OPTION, clause,
                  f"declarer forbids {partner} to lead {label} for as long as he keeps the lead; {holder} picks up {picked}",
                  also=(rs.cite("50D2"),), question=question, choice=f"forbid {label}"),
-            child(pick_up(table, fs), tuple(lead_restriction(partner, s, False) for s in fs)),
+            child(_forbid(pick_up(table, fs), partner, fs, trick), tuple(lead_restriction(partner, s, False) for s in fs)),
         ))
     clause = rs.cite("51B2(c)") if len(suits) > 1 else rs.cite("50D2(b)")
     edges.append((
@@ -113,21 +119,76 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     return edges
 
 
+def _forbid(table: TableState, seat: Seat, suits: Sequence[Suit], trick: int) -> TableState:
+    for suit in suits:
+        table = table.with_lead_rule(LeadRule(seat, suit, False, trick))
+    return table
+
+
+def _choice_before_lead(table: TableState, replay: Replay) -> tuple[int, Seat, tuple[Choice, ...]] | None:
+    """Declarer's first 50D2/51B line the record puts before a lead (``S requires H`` and
+    then the lead): the trick led, its proper leader (44G) and the line(s) said there."""
+    unapplied = {id(e) for e in replay.unapplied}
+    plays: list[tuple[int, Seat, object]] | None = None
+    at: int | None = None
+    lines: list[Choice] = []
+    for i, e in enumerate(replay.before):
+        if id(e) not in unapplied or not isinstance(e, Choice) or not lead_choice_lines(table, (e,)):
+            continue
+        k = replay.applied_before[i] if i < len(replay.applied_before) else None
+        if at is None:
+            at = k
+        if k != at:
+            break
+        lines.append(e)
+    if at is None or not lines:
+        return None
+    plays = list(table.plays())
+    if at < len(plays):
+        number, seat, card = plays[at]
+        trick = table.trick(number)
+        if trick is None or trick.plays[0] != (seat, card):
+            return None  # said in the middle of a trick: not at a lead
+    else:
+        cur = table.current_trick
+        if cur is not None and not cur.is_complete:
+            return None
+        number = cur.number + 1 if cur is not None else table.first_trick
+    return number, table.proper_leader(number), tuple(lines)
+
+
 def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """A defender failed to lead or play a penalty card (52); or, with nothing else to rule
     on, a major penalty card is in force and its owner's partner is to lead (50D2, 51B)."""
     table = replay.table
     failure = find_failure(table)
+    said = _choice_before_lead(table, replay)
+    if said is not None and (failure is None or said[0] <= failure.trick):
+        # declarer chose before the lead (50D2, 51B) and play went on: ruled where he chose
+        number, proper, lines = said
+        holder = proper.partner
+        names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
+        text = (f"{proper} was to lead trick {number} with his partner's penalty card{'s' if ' ' in names else ''} {names} "
+                f"in force; declarer chose then (50D)" if names else
+                f"{' '.join(str(c) for c in lines)} before {proper}'s lead to trick {number} (50D)")
+        return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (), lines)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
-    if not table.penalty_cards:
-        return None  # no penalty card in force: no lead options (50D2, 51B)
     leader = to_lead(table)
     if leader is None:
         return None
     holder = leader.partner
-    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice))
+    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)))
+    if not table.penalty_cards:
+        # no penalty card in force yet; an earlier irregularity of the record may make one
+        # (a card exposed): declarer's choice recorded after attention is ruled after it
+        asked = tuple(e for e in lead_choice_lines(table, replay.after) if isinstance(e, Chooses))
+        if not asked or not table.is_defender(holder):
+            return None  # no penalty card in force: no lead options (50D2, 51B)
+        cur = table.current_trick
+        return Opening(Node(table, (PenaltyCardOptions(holder, asked),), focus=cur.number if cur is not None else table.first_trick),
+                       (), (), asked)
     tasks = penalty_tasks(table, holder, choices)
     if not tasks:
         return None
@@ -144,7 +205,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 def penalty_card_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """50D2 / 51B: declarer's options when the penalty-card holder's partner is to lead."""
     assert isinstance(task, PenaltyCardOptions)
-    edges = penalty_followups(rs, node, task.holder, choices=task.choices)
+    edges = penalty_followups(rs, node, task.holder, choices=task.choices, trick=task.trick)
     if edges:
         return edges
     step = Step("TD", StepKind.FORCED, rs.cite("50D"), f"no lead options: {task.holder}'s partner is not to lead or no major penalty card",

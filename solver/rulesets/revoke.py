@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulings.models.cards import Card, Seat
+from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
@@ -177,7 +177,9 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     before = rs.decisions.revoke_card_penalty_before_substitute
     judged = table if pending is None or not before else table.with_penalty(seat, r.card, pending)
     hand = frozenset(table.hand(seat) | {r.card})
-    subs = lawful_cards(hand, r.suit_led, judged.penalty_cards_of(seat), frozenset({r.card}))
+    # a lead that broke a lead restriction (61A) is replaced by a lead that keeps it
+    led, lead_rule = (None, _lead_rule_args(r)) if r.rule is not None else (r.suit_led, {})
+    subs = lawful_cards(hand, led, judged.penalty_cards_of(seat), frozenset({r.card}), **lead_rule)
     info = rs.withdrawn_info(seat, r.card, offending)
     restrictions = node.restrictions
     trick12: tuple[str, ...] = ()
@@ -194,7 +196,7 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
-    if subs != lawful_cards(hand, r.suit_led, frozenset(), frozenset({r.card})):
+    if subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
         major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in judged.penalty_cards_of(seat))
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
     edges: list[Edge] = []
@@ -203,7 +205,8 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             actor=rs.actor(table, seat),
             kind=StepKind.FORCED,
             clause=rs.cite("62B"),
-            also=(rs.cite(task.clause), rs.cite("61A"), clause, rs.cite("44C"), *obliged, info.ai_clause, info.ui_clause, *trick12),
+            also=(rs.cite(task.clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
+                  info.ai_clause, info.ui_clause, *trick12),
             text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
             question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
             choice=str(sub),
@@ -215,6 +218,12 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
         edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, restrictions, node.established, node.focus)))
     return edges
+
+
+def _lead_rule_args(r: Revoke) -> dict[str, Suit]:
+    """The lead restriction a revoking lead broke, as :func:`lawful_cards` arguments."""
+    assert r.rule is not None
+    return {"required_suit": r.rule.suit} if r.rule.must else {"forbidden_suit": r.rule.suit}
 
 
 def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
