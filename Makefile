@@ -30,6 +30,7 @@ verify: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dds]" || true
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/dds.py
 	$(PY) benchmarks/hostile.py
 	RULINGS_LAW64_N=6700 $(PY) -m pytest tests/test_oracle_law64.py -q
 

@@ -21,7 +21,10 @@ from rulings.solver import cliparams
 if TYPE_CHECKING:
     from rulings.models.case import Case
     from rulings.models.errors import RulingError
+    from rulings.solver.dds import RulingFigures
     from rulings.solver.engine import Restoration
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import TreeItem
 
 # Start-up: each command imports the engine, the rules and the renderer it needs when it
 # runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
@@ -160,6 +163,8 @@ def solve(
     board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
+    dds: Annotated[bool, typer.Option("--dds", help="Add the double-dummy figures (endplay, the 'dds' extra): declarer's tricks from each restored position, obligations honoured, and the Law 64C verdict (docs/dds.md).")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
@@ -169,6 +174,12 @@ def solve(
     from rulings.solver.casefile import load
     from rulings.solver.ruling import Ruling
 
+    if dds:
+        from rulings.solver.dds import MISSING, available
+
+        if not available():
+            typer.echo(f"error: {MISSING}", err=True)
+            raise typer.Exit(1)
     try:
         if case is None:
             loaded = _load_bundled_case()
@@ -223,35 +234,59 @@ def solve(
         except OSError as err:
             typer.echo(f"error: {pbn}: {err}", err=True)
             raise typer.Exit(1) from None
+    figures = None
+    if dds:
+        from rulings.solver.dds import evaluate_ruling
+
+        figures = evaluate_ruling(ruling, found, jobs=jobs)
     if as_json:
         from rulings.solver.export import ruling_json
 
         data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
         data["count"] = len(found)
+        if figures is not None:
+            data["dds"] = figures.to_json()
         if explain:  # the director's script, as the text output gives it
-            from rulings.solver.summary import director_script
-
-            data["script"] = director_script(ruling, found)
-        _write_json_streaming(data, found)
+            data["script"] = _script(ruling, found, figures)
+        _write_json_streaming(data, found, figures)
         return
     from rulings.solver.render import Style, make_console, ruling_view
 
     console = make_console(soft_wrap=explain, ascii_only=ascii_)
     if explain:
-        from rulings.solver.summary import director_script
-
         style = Style("ascii" if ascii_ else "unicode")
-        for line in director_script(ruling, found):
+        for line in _script(ruling, found, figures):
             console.print(style.words(line))
         return
-    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
+    dd = {n: f.short() for n, f in figures.by_number.items()} if figures is not None else None
+    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated, dd=dd))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)
 
 
-def _write_json_streaming(data: dict[str, object], restorations: "list[Restoration]") -> None:
+def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigures | None") -> list[str]:
+    """The director's script; with ``--dds`` each option's double-dummy value under it and the
+    figures of the restorations at the end."""
+    from rulings.solver.summary import director_script
+
+    if figures is None:
+        return director_script(ruling, found)
+    from rulings.solver.dds import figure_lines, option_values
+
+    values = option_values(found, figures)
+
+    def annotate(item: "TreeItem") -> list[str]:
+        v = values.get(item.question)
+        return [v.line() + "."] if v is not None else []
+
+    return [*director_script(ruling, found, annotate=annotate), *figure_lines(figures)]
+
+
+def _write_json_streaming(data: dict[str, object], restorations: "list[Restoration]",
+                          figures: "RulingFigures | None" = None) -> None:
     """``data`` (with an empty ``restorations`` list) as indented JSON, the restorations written
-    one at a time into it: the whole document is never one string in memory."""
+    one at a time into it: the whole document is never one string in memory. ``figures``: each
+    restoration's double-dummy figures as its ``dd`` (``--dds``)."""
     import json
 
     from rulings.solver.export import restoration_json
@@ -260,7 +295,10 @@ def _write_json_streaming(data: dict[str, object], restorations: "list[Restorati
     out = sys.stdout
     out.write(head + '"restorations": [')
     for k, r in enumerate(restorations):
-        item = json.dumps(restoration_json(r), indent=2, sort_keys=True).replace("\n", "\n    ")
+        doc = restoration_json(r)
+        if figures is not None and (fig := figures.by_number.get(r.number)) is not None:
+            doc["dd"] = fig.to_json()
+        item = json.dumps(doc, indent=2, sort_keys=True).replace("\n", "\n    ")
         out.write(("," if k else "") + "\n    " + item)
     out.write(("\n  ]" if restorations else "]") + tail + "\n")
 

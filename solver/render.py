@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from rich.console import Console, Group, RenderableType
@@ -149,7 +149,8 @@ def _choices(choices: list[str], example: str, style: Style) -> Text:
     return t
 
 
-def restorations_table(restorations: Sequence[Restoration], style: Style) -> Table:
+def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Mapping[int, str] | None = None) -> Table:
+    """The restorations, a row each; ``dd``: a double-dummy column (``solve --dds``), by number."""
     table = Table(title=f"{len(restorations)} restoration{'s' if len(restorations) != 1 else ''}", show_lines=False)
     fold: Literal["fold", "ellipsis"] = "fold" if style.symbols == "ascii" else "ellipsis"  # no '…' in pure ASCII
     table.add_column("#", justify="right")
@@ -159,6 +160,8 @@ def restorations_table(restorations: Sequence[Restoration], style: Style) -> Tab
     table.add_column("unauthorized", overflow=fold)
     table.add_column("lead", overflow=fold)
     table.add_column("path", style="dim", overflow=fold)
+    if dd is not None:
+        table.add_column("DD", overflow=fold)
     for r in restorations:
         tricks = Text()
         for i, t in enumerate(r.tricks):
@@ -177,7 +180,10 @@ def restorations_table(restorations: Sequence[Restoration], style: Style) -> Tab
         if r.established:
             lead += " (established)"
         clauses = " > ".join(s.clause for s in r.path)
-        table.add_row(str(r.number), tricks, withdrawn, pcs, ui, lead, clauses)
+        row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead, clauses]
+        if dd is not None:
+            row.append(dd.get(r.number, style.none))
+        table.add_row(*row)
     return table
 
 
@@ -193,7 +199,8 @@ def information_panel(restorations: Sequence[Restoration], style: Style) -> Rend
     return out
 
 
-def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool) -> RenderableType:
+def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool,
+                dd: Mapping[int, str] | None = None) -> RenderableType:
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
@@ -204,7 +211,7 @@ def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Styl
         parts.append(Text("  ") + style.words(irr))
     for n in ruling.notices:
         parts.append(Text(f"  note: {n}", style="yellow"))
-    parts += [Text(""), tree(ruling, style), Text(""), restorations_table(restorations, style)]
+    parts += [Text(""), tree(ruling, style), Text(""), restorations_table(restorations, style, dd)]
     if truncated:
         parts.append(Text(f"(stopped at --limit {len(restorations)}; there are more)", style="yellow"))
     parts += [Text(""), information_panel(restorations, style)]
