@@ -347,7 +347,7 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
 
 
 def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side],
-          misplaced: frozenset[tuple[int, Card]] = frozenset()) -> list[Edge]:
+          misplaced: frozenset[tuple[int, Card]] = frozenset(), *, both_corrected: bool = False) -> list[Edge]:
     table = node.table
     steps: list[Step] = []
     played = _play_out_last_trick(table) if task.end.rest is None else None
@@ -395,11 +395,26 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
                               "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
                               question="Law 64C: is the non-offending side compensated?", choice="director judges"))
     if not steps:
+        if both_corrected and _both_sides_corrected_on_one_trick(table, task):
+            return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
+                          "both sides' revokes on one trick were corrected (62C3): no trick transfer",
+                          also=(rs.cite("62C3"),), question="Law 64: how many tricks are transferred?", choice="0"),
+                     _leaf(node, table, 0, False))]
         return [(Step("TD", StepKind.FORCED, rs.cite("64A2"), "no established revoke stands: no trick transfer",
                       question="Law 64: how many tricks are transferred?", choice="0"),
                  _leaf(node, table, 0, False))]
     # one edge per step, chained: the steps are one forced path
     return [(_merge(steps), _leaf(node, table, total, equity))]
+
+
+def _both_sides_corrected_on_one_trick(table: TableState, task: RuleAfterPlay) -> bool:
+    """Two revokes of the record by opposite sides on one trick, both corrected on this table
+    (62C3; no transfer, 64B8)."""
+    def corrected(r: Revoke) -> bool:
+        t = table.trick(r.trick)
+        return t is not None and t.card_of(r.seat) != r.card
+    gone = [r for r in task.record_revokes if corrected(r)]
+    return any(a.trick == b.trick and a.seat.side is not b.seat.side for a in gone for b in gone)
 
 
 def _merge(steps: list[Step]) -> Step:
@@ -427,7 +442,7 @@ def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
     sides = frozenset(r.seat.side for r in _established_in(node.table, task))
-    return _rule(rs, node, task, sides, task.misplaced_leads)
+    return _rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True)
 
 
 def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
