@@ -52,7 +52,7 @@ class PenaltyKind(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class PenaltyCard:
     """A defender's card left face up on the table (Law 50)."""
 
@@ -68,7 +68,7 @@ class PenaltyCard:
         return f"{self.seat} {self.card} {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Trick:
     """The cards played to one trick, in the order placed."""
 
@@ -148,7 +148,7 @@ class LeadRule:
         return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
     ``rule``, a lead that broke a lead restriction in force (61A): ``suit_led`` is then the
@@ -172,7 +172,7 @@ class Revoke:
         return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Withdrawal:
     """A played card taken back into the hand."""
 

@@ -18,7 +18,7 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class CorrectBothRevokes:
     """62C3 (2017): both sides revoked on one trick and only one side has played to the next
     trick: both revokes are corrected (no transfer, 64B8)."""
@@ -28,7 +28,7 @@ class CorrectBothRevokes:
     later: tuple[LaterPlay, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class RevokeCascade:
     """62C1/62C2 (47D): the cards played after the revoke, taken in playing order."""
 
