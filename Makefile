@@ -33,6 +33,7 @@ SCALE_ARGS ?=
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dds]" || true
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/dds.py
 	$(PY) benchmarks/hostile.py
 	nice $(PY) benchmarks/scale.py $(SCALE_ARGS)
 	RULINGS_LAW64_N=6700 $(PY) -m pytest tests/test_oracle_law64.py -q

@@ -3,30 +3,38 @@
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
 claim; 2 a usage error; 3 an internal error (a bug in bridge-rulings, not in the input: the
 message names the command and, for ``verify``, the file; please report it).
+
+No ``from __future__ import annotations`` here: typer reads each command's annotations, and
+string annotations would be compiled and evaluated (about 200 of them) on every start.
 """
 
-from __future__ import annotations
-
-import hashlib
-import json
 import sys
 from enum import StrEnum
-from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rulings.solver import cliparams
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from rulings.models.case import Case
     from rulings.models.errors import RulingError
+    from rulings.solver.dds import RulingFigures
     from rulings.solver.engine import Restoration
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import TreeItem
 
 # Start-up: each command imports the engine, the rules and the renderer it needs when it
 # runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
 # formatter costs more to import than the rest of the start-up together).
+
+# typer's own coercion of parameter values imports pydantic (about 100 ms): plain values are
+# taken as they are (see rulings.solver.cliparams; the same values and the same errors)
+cliparams.install()
 
 app = typer.Typer(
     name="rulings",
@@ -85,6 +93,20 @@ class Kind(StrEnum):
     MIXED = "mixed"
 
 
+def _load_bundled_case() -> "Case":
+    """The bundled Law 47D case, read beside this module (an installed package or a
+    checkout), else through importlib.resources (a zipped install)."""
+    from rulings.solver.casefile import load
+
+    here = Path(__file__).parent / BUNDLED_CASE
+    if here.is_file():
+        return load(here)
+    from importlib.resources import as_file, files
+
+    with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
+        return load(path)
+
+
 def _need_dask(scheduler: str | None) -> None:
     """``--scheduler`` needs the optional Dask extra: say so (exit 2) when it is absent."""
     if scheduler is None:
@@ -96,7 +118,7 @@ def _need_dask(scheduler: str | None) -> None:
         raise typer.Exit(2) from None
 
 
-def _error(err: RulingError) -> typer.Exit:
+def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
 
@@ -143,20 +165,26 @@ def solve(
     board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
+    dds: Annotated[bool, typer.Option("--dds", help="Add the double-dummy figures (endplay, the 'dds' extra): declarer's tricks from each restored position, obligations honoured, and the Law 64C verdict (docs/dds.md).")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
+    import hashlib
+
     from rulings.models.errors import RulingError
     from rulings.solver.casefile import load
-    from rulings.solver.export import ruling_json, write_graph
-    from rulings.solver.render import Style, make_console, ruling_view
     from rulings.solver.ruling import Ruling
-    from rulings.solver.summary import director_script
 
+    if dds:
+        from rulings.solver.dds import MISSING, available
+
+        if not available():
+            typer.echo(f"error: {MISSING}", err=True)
+            raise typer.Exit(1)
     try:
         if case is None:
-            with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
-                loaded = load(path)
+            loaded = _load_bundled_case()
         elif str(case) == "-":
             from rulings.solver.casefile import MAX_BYTES, decode, loads
 
@@ -173,7 +201,7 @@ def solve(
             loaded = load(case)
         ruling = Ruling(loaded)
         stream = ruling.restorations(budget=budget)
-        if not as_json and not explain and pbn is None:
+        if not as_json and not explain and pbn is None and not dds:
             _solve_text(ruling, stream, limit=limit, budget=budget, graph=graph, ascii_=ascii_)
             return
         cap = limit if limit is not None else DEFAULT_SHOWN
@@ -191,6 +219,8 @@ def solve(
     except RulingError as err:
         raise _error(err) from None
     if graph is not None:
+        from rulings.solver.export import write_graph
+
         try:
             write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
         except (ValueError, OSError) as err:
@@ -209,20 +239,32 @@ def solve(
         except OSError as err:
             typer.echo(f"error: {pbn}: {err}", err=True)
             raise typer.Exit(1) from None
+    figures = None
+    if dds:
+        from rulings.solver.dds import evaluate_ruling
+
+        figures = evaluate_ruling(ruling, found, jobs=jobs)
     if as_json:
+        from rulings.solver.export import ruling_json
+
         data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
         data["count"] = len(found)
+        if figures is not None:
+            data["dds"] = figures.to_json()
         if explain:  # the director's script, as the text output gives it
-            data["script"] = director_script(ruling, found)
-        _write_json_streaming(data, found)
+            data["script"] = _script(ruling, found, figures)
+        _write_json_streaming(data, found, figures)
         return
+    from rulings.solver.render import Style, make_console, ruling_view
+
     console = make_console(soft_wrap=explain, ascii_only=ascii_)
     if explain:
         style = Style("ascii" if ascii_ else "unicode")
-        for line in director_script(ruling, found):
+        for line in _script(ruling, found, figures):
             console.print(style.words(line))
         return
-    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated))
+    dd = {n: f.short() for n, f in figures.by_number.items()} if figures is not None else None
+    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated, dd=dd))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)
 
@@ -232,7 +274,7 @@ def solve(
 TEXT_PAGE = 100
 
 
-def _solve_text(ruling: object, stream: Iterator[Restoration], *, limit: int | None, budget: int, graph: Path | None,
+def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int | None, budget: int, graph: Path | None,
                 ascii_: bool) -> None:
     """The text output of ``solve``, streamed: the head (deal, record, irregularities, tree)
     first, then the restorations as they are found, a table of at most ``TEXT_PAGE`` rows at
@@ -240,13 +282,13 @@ def _solve_text(ruling: object, stream: Iterator[Restoration], *, limit: int | N
     information of those listed. The first ``--limit`` (default ``DEFAULT_SHOWN``) distinct
     restorations are listed and the rest counted: memory holds one page and a 16-byte digest
     of each restoration, whatever the limit."""
+    import hashlib
+
     from rulings.models.errors import RulingError
     from rulings.solver.engine import Info
     from rulings.solver.export import write_graph
     from rulings.solver.render import Style, information_panel, make_console, restorations_table, ruling_head
-    from rulings.solver.ruling import Ruling
 
-    assert isinstance(ruling, Ruling)
     style = Style("ascii" if ascii_ else "unicode")
     console = make_console(ascii_only=ascii_)
     said = set(ruling.notices)
@@ -302,16 +344,41 @@ def _solve_text(ruling: object, stream: Iterator[Restoration], *, limit: int | N
         typer.echo(f"note: {total:,} restorations found, the first {listed:,} listed (--limit lists more)", err=True)
 
 
-def _write_json_streaming(data: dict[str, object], restorations: list[Restoration]) -> None:
+def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigures | None") -> list[str]:
+    """The director's script; with ``--dds`` each option's double-dummy value under it and the
+    figures of the restorations at the end."""
+    from rulings.solver.summary import director_script
+
+    if figures is None:
+        return director_script(ruling, found)
+    from rulings.solver.dds import figure_lines, option_values
+
+    values = option_values(found, figures)
+
+    def annotate(item: "TreeItem") -> list[str]:
+        v = values.get(item.question)
+        return [v.line() + "."] if v is not None else []
+
+    return [*director_script(ruling, found, annotate=annotate), *figure_lines(figures)]
+
+
+def _write_json_streaming(data: dict[str, object], restorations: "list[Restoration]",
+                          figures: "RulingFigures | None" = None) -> None:
     """``data`` (with an empty ``restorations`` list) as indented JSON, the restorations written
-    one at a time into it: the whole document is never one string in memory."""
+    one at a time into it: the whole document is never one string in memory. ``figures``: each
+    restoration's double-dummy figures as its ``dd`` (``--dds``)."""
+    import json
+
     from rulings.solver.export import restoration_json
 
     head, tail = json.dumps(data, indent=2, sort_keys=True).split('"restorations": []', 1)
     out = sys.stdout
     out.write(head + '"restorations": [')
     for k, r in enumerate(restorations):
-        item = json.dumps(restoration_json(r), indent=2, sort_keys=True).replace("\n", "\n    ")
+        doc = restoration_json(r)
+        if figures is not None and (fig := figures.by_number.get(r.number)) is not None:
+            doc["dd"] = fig.to_json()
+        item = json.dumps(doc, indent=2, sort_keys=True).replace("\n", "\n    ")
         out.write(("," if k else "") + "\n    " + item)
     out.write(("\n  ]" if restorations else "]") + tail + "\n")
 
@@ -391,6 +458,8 @@ def coverage(
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    import json
+
     from rulings.models.errors import RulingError
     from rulings.solver.coverage import EDITIONS, measure
     from rulings.solver.render import make_console
@@ -433,6 +502,8 @@ def score(
 ) -> None:
     """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
     when some clause disagrees."""
+    import json
+
     from rulings.models.errors import RulingError
     from rulings.solver.score import lines
     from rulings.solver.score import score as run_score

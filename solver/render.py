@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from rich.console import Console, Group, RenderableType
@@ -149,8 +149,10 @@ def _choices(choices: list[str], example: str, style: Style) -> Text:
     return t
 
 
-def restorations_table(restorations: Sequence[Restoration], style: Style, *, title: str | None = None) -> Table:
-    """The restorations as a table (titled with their number, or ``title``)."""
+def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Mapping[int, str] | None = None, *,
+                       title: str | None = None) -> Table:
+    """The restorations, a row each, titled with their number (or ``title``); ``dd``: a
+    double-dummy column (``solve --dds``), by number."""
     table = Table(title=title if title is not None else f"{len(restorations)} restoration{'s' if len(restorations) != 1 else ''}",
                   show_lines=False)
     fold: Literal["fold", "ellipsis"] = "fold" if style.symbols == "ascii" else "ellipsis"  # no '…' in pure ASCII
@@ -161,6 +163,8 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, *, tit
     table.add_column("unauthorized", overflow=fold)
     table.add_column("lead", overflow=fold)
     table.add_column("path", style="dim", overflow=fold)
+    if dd is not None:
+        table.add_column("DD", overflow=fold)
     for r in restorations:
         tricks = Text()
         for i, t in enumerate(r.tricks):
@@ -179,7 +183,10 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, *, tit
         if r.established:
             lead += " (established)"
         clauses = " > ".join(s.clause for s in r.path)
-        table.add_row(str(r.number), tricks, withdrawn, pcs, ui, lead, clauses)
+        row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead, clauses]
+        if dd is not None:
+            row.append(dd.get(r.number, style.none))
+        table.add_row(*row)
     return table
 
 
@@ -213,10 +220,11 @@ def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
     return Group(*parts)
 
 
-def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool) -> RenderableType:
-    """The whole text output of a ruling whose restorations are in hand (the CLI streams
-    them instead: :func:`ruling_head`, then pages of :func:`restorations_table`)."""
-    parts: list[RenderableType] = [ruling_head(ruling, style), restorations_table(restorations, style)]
+def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool,
+                dd: Mapping[int, str] | None = None) -> RenderableType:
+    """The whole text output of a ruling whose restorations are in hand (``--dds``; the CLI
+    streams the others: :func:`ruling_head`, then pages of :func:`restorations_table`)."""
+    parts: list[RenderableType] = [ruling_head(ruling, style), restorations_table(restorations, style, dd)]
     if truncated:
         parts.append(Text(f"(stopped at --limit {len(restorations)}; there are more)", style="yellow"))
     parts += [Text(""), information_panel(restorations, style)]

@@ -6,7 +6,7 @@ The CLI formats these; tests read them directly.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from rulings.solver.engine import Info, Node, Restoration, Step
@@ -91,12 +91,15 @@ def unique(restorations: Iterable[Restoration]) -> Iterator[Restoration]:
             yield r
 
 
-def director_script(ruling: Ruling, restorations: Iterable[Restoration]) -> list[str]:
+def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
+                    annotate: Callable[[TreeItem], list[str]] | None = None) -> list[str]:
     """What the director says at the table, in order, generated from the ruling graph.
 
     Each decision of :func:`ruling_tree` becomes one instruction naming who acts, what he
     may or must do, and the clause; branches become "if ..." lines; the information from
     withdrawn cards (16C) closes the script. Indentation (two spaces a level) shows nesting.
+    ``annotate``: further lines said after a decision (``rulings solve --dds --explain``: the
+    double-dummy value of each choice), indented under it.
     """
     lines: list[str] = []
     for irr in ruling.irregularities:
@@ -113,6 +116,8 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration]) -> list
             else:
                 head = f"{pad}{step.clause}: {item.question} ({step.kind}); choices: {', '.join(item.choices)}."
             lines.append(head)
+            if annotate is not None:
+                lines.extend(f"{pad}  {extra}" for extra in annotate(item))
             if len(item.branches) == 1:
                 br = item.branches[0]
                 if len(item.choices) > 1:

@@ -3,7 +3,9 @@
 The revoke rules (``revoke.py``, Laws 62-63) decide whether a revoke is corrected or stands
 established; this module takes the established revokes they leave standing and, when the
 record runs to the end of play, counts the tricks transferred (64A1, 64A2), applies the
-exceptions (64B1-64B8) and the equity rule (64C1; 2007 64C). See docs/established-revoke-rules.md.
+exceptions (64B1-64B8) and the equity rule (64C1; 2007 64C). A defender's failure to follow
+a lead of dummy's that declarer had not designated and that stood (2017 45D2) gets 64C1 only,
+as the WBF commentary on 45D2 rules. See docs/established-revoke-rules.md.
 
 The end of play is known when the record holds the thirteenth trick, a claim line
 ``<seat> claims <N>`` (68: N of the tricks still to play, the rest conceded) or a stated
@@ -21,10 +23,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
-from rulings.models.cards import Seat, Side
+from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
-from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
+from rulings.models.designation import FoundCall, prepare, resolve_call
+from rulings.models.errors import RulingError
+from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
 from rulings.models.table import Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
@@ -62,6 +67,12 @@ class RuleAfterPlay:
     late: tuple[str, ...] = ()  # 64B4 / 64B5 from the findings
     equity: Equity | None = None
     hands_returned: bool = False
+    #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and stood
+    #: (too late to correct, 2017 45D2)
+    misplaced_leads: frozenset[tuple[int, Card]] = frozenset()
+    #: no revoke stood on the record as played (one may come from a ruling: a penalty card
+    #: not played when due); a restoration with none standing is not counted at all
+    quiet: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +100,8 @@ def trick_winners(table: TableState) -> dict[int, Seat]:
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
     """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
     to play a penalty card): one still faced, or one he played as a penalty card later."""
+    if r.failed is not None:
+        return True  # the revoke is the failure to play that penalty card (52)
     cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
     for p in cards:
         if p.card.suit is not r.suit_led or p.card == r.card:
@@ -97,6 +110,12 @@ def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
             continue
         return True
     return False
+
+
+def _led_misplaced(table: TableState, number: int, misplaced_leads: frozenset[tuple[int, Card]]) -> bool:
+    """The trick was led with dummy's wrongly placed card, still standing (45D2)."""
+    t = table.trick(number)
+    return t is not None and bool(t.plays) and t.plays[0][0] is table.dummy and (number, t.plays[0][1]) in misplaced_leads
 
 
 def _trick_of(table: TableState, seat: Seat, card: object) -> int | None:
@@ -114,11 +133,15 @@ def count_transfers(
     rest: tuple[int, int] | None,
     revoked_sides: frozenset[Side],
     late: tuple[str, ...] = (),
+    misplaced_leads: frozenset[tuple[int, Card]] = frozenset(),
 ) -> list[Transfer]:
     """64A and 64B for each established revoke, in trick order.
 
     ``revoked_sides``: the sides whose revokes count for 64B7 (2017: established revokes;
     2007: any revoke on the board). ``rest``: tricks (NS, EW) won after the last recorded trick.
+    ``misplaced_leads``: tricks led with a card of dummy's that declarer had not designated and
+    that stood (45D2): a defender who failed to follow it gets no automatic transfer, the
+    director restores equity (64C1), as the WBF commentary on 45D2 rules.
     """
     revokes = sorted(established, key=lambda r: (r.trick, r.seat.index))
     winners = trick_winners(table)
@@ -144,6 +167,10 @@ def count_transfers(
             exceptions.append(clause)
             why.append("attention was first drawn after a non-offender called on the next deal" if clause == "64B4"
                        else "attention was first drawn after the round ended")
+        if table.is_defender(r.seat) and _led_misplaced(table, r.trick, misplaced_leads):
+            exceptions.append("45D2")
+            why.append("a defender's failure to follow dummy's card that declarer had not designated and that stood "
+                       "(45D2): the director restores equity (64C1) instead of a transfer")
         if is_final_trick_revoke(table, r):
             exceptions.append("64B6")
             why.append("a revoke on trick 12")
@@ -212,6 +239,43 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
     return None
 
 
+def misplaced_leads(rs: RuleSet, replay: Replay) -> frozenset[tuple[int, Card]]:
+    """The leads of dummy's that were not the card declarer designated (45D): a call by
+    declarer followed by dummy placing a card as the first card of a trick, where Law 46's
+    resolver (``resolve_call``, with a director's incontrovertible finding) designates a single
+    other card. As (trick, card placed)."""
+    table = replay.table
+    before = replay.before
+    if not any(isinstance(e, Call) for e in before) or len(replay.applied_before) != len(before):
+        return frozenset()
+    try:
+        events = prepare((*before, *replay.after))
+    except RulingError:
+        return frozenset()  # a bad finding: the designation rules report it
+    plays = list(table.plays())
+    out: set[tuple[int, Card]] = set()
+    for i, (call, placed) in enumerate(pairwise(before)):
+        if not (isinstance(call, Call) and call.seat is table.declarer and isinstance(placed, Play) and placed.seat is table.dummy):
+            continue
+        index = next((k for k, (_, s, c) in enumerate(plays) if s is table.dummy and c == placed.card), None)
+        if index is None:
+            continue
+        number = plays[index][0]
+        t = table.trick(number)
+        if t is None or t.plays[0] != (table.dummy, placed.card):
+            continue  # not the lead of its trick
+        found = events[i]
+        meant = found.incontrovertible if isinstance(found, FoundCall) else None
+        at = table.restart().play_many([(s, c) for _, s, c in plays[:index]])
+        try:
+            deemed = resolve_call(at, call, meant, rs.decisions.designation_policy()).deemed
+        except RulingError:
+            continue
+        if deemed is not None and deemed != placed.card:
+            out.add((number, placed.card))
+    return frozenset(out)
+
+
 def _is_law64_finding(e: object) -> bool:
     if not isinstance(e, DirectorFinds):
         return False
@@ -238,12 +302,21 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
     revokes = tuple(r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
-    if not revokes:
-        return None
     standing = [r for r in revokes if establishment(table, replay, r) is not None or is_final_trick_revoke(table, r)]
-    if not standing:
-        return None
     end = end_of_play(replay)
+    if not standing:
+        # no revoke on the record as played; a ruling may still find one play does not show
+        # (a penalty card, made by an irregularity the record describes or given at the
+        # start, not played when due: 52, 61A): counted only when play ran to its end
+        if end is None or not (replay.unapplied or table.penalty_cards or table.played_penalty):
+            return None
+        revokes = ()
+        events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+        findings = _findings(replay)
+        late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
+        return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
+                                                   parse_equity(findings), HANDS_RETURNED in findings, misplaced_leads(rs, replay), quiet=True),)),
+                       handled=events)
     events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
     if end is None:
         note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "
@@ -252,7 +325,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     findings = _findings(replay)
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
-                         HANDS_RETURNED in findings)
+                         HANDS_RETURNED in findings, misplaced_leads(rs, replay))
     return Opening(Node(table, (task,)), handled=events)
 
 
@@ -275,7 +348,9 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
     """The revokes the restoration leaves standing and established: the card still stands as
     played; a trick-12 revoke only when the hands were back in the board (62D1)."""
     out = []
-    for r in task.record_revokes:
+    # the record's revokes, and those a ruling found that play does not show (a failure to
+    # play a penalty card that stood, 52 with 61A; a lead against a lead restriction)
+    for r in (*task.record_revokes, *(r for r in table.revokes if r not in task.record_revokes)):
         t = table.trick(r.trick)
         if t is None or t.card_of(r.seat) != r.card:
             continue  # corrected
@@ -287,7 +362,8 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
     return out
 
 
-def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side]) -> list[Edge]:
+def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side],
+          misplaced: frozenset[tuple[int, Card]] = frozenset(), *, both_corrected: bool = False) -> list[Edge]:
     table = node.table
     steps: list[Step] = []
     played = _play_out_last_trick(table) if task.end.rest is None else None
@@ -297,7 +373,8 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
                           question="how does play end?", choice="last trick"))
     established = _established_in(table, task)
     corrected12 = [r for r in task.record_revokes if is_final_trick_revoke(table, r) and r not in established]
-    transfers = count_transfers(rs, table, established, rest=task.end.rest, revoked_sides=revoked_sides, late=task.late)
+    transfers = count_transfers(rs, table, established, rest=task.end.rest, revoked_sides=revoked_sides, late=task.late,
+                                misplaced_leads=misplaced)
     for r in corrected12:
         steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
                           also=(rs.cite("62D1"),), question="Law 64: how many tricks are transferred?", choice="64B6"))
@@ -333,12 +410,32 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
                               "the director compares the result with the one the revoke prevented and adjusts if the transfer "
                               "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
                               question="Law 64C: is the non-offending side compensated?", choice="director judges"))
+    if not steps and task.quiet:
+        # no revoke on the record, none found by a ruling in this restoration: nothing to count
+        return [(Step("TD", StepKind.FORCED, rs.cite("63A1"), "play is over and no revoke stands established: Law 64 has nothing to count",
+                      question="Law 64 after play", choice="no revoke"),
+                 dataclasses.replace(node, table=table, agenda=node.agenda[1:]))]
     if not steps:
+        if both_corrected and _both_sides_corrected_on_one_trick(table, task):
+            return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
+                          "both sides' revokes on one trick were corrected (62C3): no trick transfer",
+                          also=(rs.cite("62C3"),), question="Law 64: how many tricks are transferred?", choice="0"),
+                     _leaf(node, table, 0, False))]
         return [(Step("TD", StepKind.FORCED, rs.cite("64A2"), "no established revoke stands: no trick transfer",
                       question="Law 64: how many tricks are transferred?", choice="0"),
                  _leaf(node, table, 0, False))]
     # one edge per step, chained: the steps are one forced path
     return [(_merge(steps), _leaf(node, table, total, equity))]
+
+
+def _both_sides_corrected_on_one_trick(table: TableState, task: RuleAfterPlay) -> bool:
+    """Two revokes of the record by opposite sides on one trick, both corrected on this table
+    (62C3; no transfer, 64B8)."""
+    def corrected(r: Revoke) -> bool:
+        t = table.trick(r.trick)
+        return t is not None and t.card_of(r.seat) != r.card
+    gone = [r for r in task.record_revokes if corrected(r)]
+    return any(a.trick == b.trick and a.seat.side is not b.seat.side for a in gone for b in gone)
 
 
 def _merge(steps: list[Step]) -> Step:
@@ -362,10 +459,11 @@ def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> i
 
 def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """64A1/64A2 transfers, 64B1-64B8 exceptions, 64C1 equity (2017: 64B7 needs both sides'
-    revokes established)."""
+    revokes established; a defender's failure to follow dummy's wrongly placed lead that stood
+    under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
     sides = frozenset(r.seat.side for r in _established_in(node.table, task))
-    return _rule(rs, node, task, sides)
+    return _rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True)
 
 
 def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -388,7 +486,7 @@ def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
     return None
 
 
-CITES = ("64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
+CITES = ("63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (
     Rule("rule_after_play", RuleAfterPlay, (*CITES, "64B8"), rule_after_play_2017, rule_after_play_2017.__doc__ or "",
          editions=frozenset({"2017"})),

@@ -1,0 +1,805 @@
+"""Double-dummy figures of a ruling through endplay (DDS): the one module that imports it.
+
+DDS knows only the rules of play (follow suit); it does not know a penalty card that must
+be played, a lead required or forbidden (50D, 51B), or a card 57A/57D requires. This module
+searches the trick in which such an obligation binds itself, playing only the cards the
+obligation leaves (:func:`rulings.solver.lawful.lawful_cards` and the restrictions of the
+restored position), each player choosing the card best for his side; DDS values every
+position at the edge of that search. See docs/dds.md for what is computed and why.
+
+* :func:`position_of` makes the :class:`Position` of a restoration (the table as restored:
+  the trick in progress, whoever is to play, the obligations in force);
+* :func:`revoke_position` the position at an established revoke, the revoker to play
+  (Law 64C: the result had the revoke not happened);
+* :func:`evaluate` values one position (in the calling process);
+* :func:`evaluate_ruling` values the restorations of a ruling, the positions batched in
+  worker processes (``jobs``): never threads, DDS is not safe with two threads of one process.
+
+endplay is an optional extra (``pip install 'bridge-rulings[dds]'``); :func:`require` raises
+:class:`DDSUnavailable` with the message the CLI prints when it is missing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import re
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from rulings.models.cards import Card, Seat, Side, Suit
+from rulings.models.table import PenaltyCard, TableState
+from rulings.solver.lawful import lawful_cards
+
+if TYPE_CHECKING:  # the worker processes import this module: only what valuing needs
+    from rulings.solver.engine import Restoration
+    from rulings.solver.ruling import Ruling
+
+MISSING = "--dds needs endplay (the double-dummy solver), an optional extra: pip install 'bridge-rulings[dds]'"
+
+
+class DDSUnavailable(RuntimeError):
+    """endplay (the ``dds`` extra) is not installed."""
+
+
+def _binding_path() -> Path | None:
+    """Where endplay's ctypes binding of DDS is (``endplay/_dds/__init__.py``, with libdds
+    beside it), found without importing endplay; None when endplay is not installed."""
+    try:
+        spec = importlib.util.find_spec("endplay")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "_dds" / "__init__.py"
+    return path if path.is_file() else None
+
+
+def available() -> bool:
+    """Whether endplay (with its DDS library) is installed."""
+    return _binding_path() is not None
+
+
+def require() -> None:
+    """Raise :class:`DDSUnavailable` (with :data:`MISSING`) when endplay is not installed
+    (loads DDS in this process, once)."""
+    _endplay()
+
+
+# ----- obligations the restored position keeps in force ------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A restriction of the restored position that limits one player's next card.
+
+    ``lead``: it binds his lead (50D2, 51B: ``N must lead S``, ``N must not lead S``); else it
+    binds his card to the trick in progress (57A: ``must play highest|lowest S``, ``must play
+    S``, ``must not play S``; 57D: ``must play SQ``)."""
+
+    seat: Seat
+    text: str
+    lead: bool
+    suit: Suit | None = None
+    card: Card | None = None
+    must: bool = True
+    extreme: str = ""  # "highest" or "lowest" (57A1, 57A2)
+
+    def narrow(self, cards: Sequence[Card]) -> list[Card]:
+        """The cards of ``cards`` this restriction leaves (all of them when it cannot be met:
+        57B, 59: a player who cannot comply may play any lawful card)."""
+        if self.card is not None:
+            kept = [c for c in cards if c == self.card]
+        elif self.suit is not None and self.extreme:
+            of_suit = sorted((c for c in cards if c.suit is self.suit), key=lambda c: c.rank)
+            kept = [] if not of_suit else [of_suit[-1] if self.extreme == "highest" else of_suit[0]]
+        elif self.suit is not None:
+            kept = [c for c in cards if (c.suit is self.suit) == self.must]
+        else:
+            kept = []
+        return kept or list(cards)
+
+
+_SEAT, _SUIT, _CARD = r"(?P<seat>[NESW])", r"(?P<suit>[SHDC])", r"(?P<card>[SHDC](?:10|[2-9TJQKA]))"
+_FORMS = (
+    (re.compile(rf"^{_SEAT} must (?P<neg>not )?lead {_SUIT}$"), "lead"),
+    (re.compile(rf"^{_SEAT} must play (?P<extreme>highest|lowest) {_SUIT}$"), "play"),
+    (re.compile(rf"^{_SEAT} must (?P<neg>not )?play {_SUIT}$"), "play"),
+    (re.compile(rf"^{_SEAT} must play {_CARD}$"), "play"),
+)
+
+
+def parse_restriction(text: str) -> Restriction | None:
+    """The :class:`Restriction` a restriction text of a restoration states, or None when it
+    limits no card (``declarer N (54A)``, an unauthorized suggestion: Law 16, not DDS's)."""
+    for pattern, kind in _FORMS:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        g = m.groupdict()
+        return Restriction(Seat.parse(g["seat"]), text, kind == "lead",
+                           Suit.parse(g["suit"]) if g.get("suit") else None,
+                           Card.parse(g["card"]) if g.get("card") else None,
+                           not g.get("neg"), g.get("extreme") or "")
+    return None
+
+
+# ----- positions ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Position:
+    """A position DDS can value, with the obligations in force (picklable, hashable).
+
+    ``hands``: the cards each seat holds (N, E, S, W), those already played to the trick in
+    progress excluded; ``trick``: the cards of the trick in progress, in order from ``leader``;
+    ``won``: the tricks the declaring side has already won (complete tricks only)."""
+
+    hands: tuple[frozenset[Card], ...]
+    trumps: Suit | None
+    leader: Seat
+    trick: tuple[tuple[Seat, Card], ...]
+    declarer: Seat
+    won: int
+    penalty: frozenset[PenaltyCard] = frozenset()
+    restrictions: tuple[Restriction, ...] = ()
+
+    @property
+    def to_play(self) -> Seat:
+        return self.leader.next(len(self.trick))
+
+    @property
+    def remaining(self) -> int:
+        """The tricks still to be won, the trick in progress included."""
+        return len(self.hands[self.to_play.index])
+
+    def binds(self, seat: Seat, leading: bool) -> bool:
+        """Whether an obligation may limit ``seat``'s card in this trick (before the suit led is
+        known: a penalty card he still holds, a restriction of his lead or of his play)."""
+        held = self.hands[seat.index]
+        if any(p.seat is seat and p.card in held for p in self.penalty):
+            return True
+        return any(r.seat is seat and r.lead == leading for r in self.restrictions)
+
+    def obligations(self) -> list[str]:
+        """The obligations in force, as text (penalty cards, then restrictions)."""
+        out = [f"{p.seat} {p.card} {p.kind} penalty card" for p in sorted(self.penalty, key=lambda p: p.sort_key)
+               if p.card in self.hands[p.seat.index]]
+        return out + [r.text for r in self.restrictions]
+
+
+def _in_rotation(plays: Sequence[tuple[Seat, Card]], leader: Seat) -> bool:
+    return all(s is leader.next(i) for i, (s, _) in enumerate(plays))
+
+
+def position_of(r: Restoration) -> Position | str:
+    """The position a restoration leaves: the table as restored, with its penalty cards and
+    restrictions; or, as text, why DDS cannot value it (cards out of rotation stand in the
+    trick in progress, hands of unequal length)."""
+    return table_position(r.table, r.node.restrictions)
+
+
+def table_position(table: TableState, restrictions: Iterable[str] = ()) -> Position | str:
+    """:func:`position_of` for a table and the restriction texts in force."""
+    cur = table.current_trick
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    if cur is not None and not cur.is_complete:
+        trick, leader = cur.plays, cur.leader
+        if not _in_rotation(trick, leader):
+            return f"the cards of trick {cur.number} do not stand in rotation from its leader {leader}"
+    else:
+        leader = table.next_leader
+    hands = table.holding
+    n = len(hands[leader.index]) + (1 if trick else 0)
+    played = {s for s, _ in trick}
+    for seat in Seat:
+        if len(hands[seat.index]) != n - (1 if seat in played else 0):
+            return f"{seat} holds {len(hands[seat.index])} cards where DDS needs {n - (1 if seat in played else 0)}"
+    parsed = tuple(p for t in restrictions if (p := parse_restriction(t)) is not None)
+    return Position(hands, table.trumps, leader, trick, table.declarer, table.tricks_won()[table.declarer.side],
+                    frozenset(p for p in table.penalty_cards if table.is_defender(p.seat)), parsed)
+
+
+def revoke_position(table: TableState, trick: int, seat: Seat) -> Position | str:
+    """The position at trick ``trick`` just before ``seat`` played to it (his revoke): every
+    card played before then is gone, the cards played to that trick before his stand.
+    No obligation is carried: the revoker follows suit (44C), DDS's own rule."""
+    t = table.trick(trick)
+    if t is None or t.position_of(seat) is None:
+        return f"{seat} has no card on trick {trick}"
+    before = t.plays[: t.position_of(seat)]
+    if not _in_rotation(t.plays, t.leader):
+        return f"the cards of trick {trick} do not stand in rotation from its leader {t.leader}"
+    hands = [set(h.cards) for h in table.deal.hands]
+    won = table.won_before[0] if table.declarer.side is Side.NS else table.won_before[1]
+    for earlier in table.tricks:
+        if earlier.number >= trick:
+            continue
+        for s, c in earlier.plays:
+            hands[s.index].discard(c)
+        w = earlier.winner(table.trumps)
+        if w is not None and w.side is table.declarer.side:
+            won += 1
+    for s, c in before:
+        hands[s.index].discard(c)
+    return Position(tuple(frozenset(h) for h in hands), table.trumps, t.leader, before, table.declarer, won)
+
+
+# ----- valuing a position (runs where DDS runs: this process or a worker) -------------------------------
+@dataclass(frozen=True)
+class Figure:
+    """The double-dummy value of a :class:`Position`, in tricks of the declaring side.
+
+    ``remaining``: from the trick in progress to the end, obligations honoured; ``free``: the
+    same without the obligations (DDS's own figure); ``cards``: for the seat to play, the
+    tricks after each card the obligations leave him; ``outlasting``: obligations that may
+    still be in force after the trick searched (not taken into account after it);
+    ``calls``/``seconds``: DDS calls made and the time spent inside them."""
+
+    remaining: int
+    free: int
+    cards: tuple[tuple[str, int], ...]
+    outlasting: tuple[str, ...] = ()
+    calls: int = 0
+    seconds: float = 0.0
+
+
+_EP: dict[str, Any] = {}
+#: DDS's numbering: suits spades 0 .. clubs 3 (notrump 4), hands north 0 .. west 3, ranks 2..14
+_DDS_SUIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_FROM_DDS = {(_DDS_SUIT[c.suit], int(c.rank)): c for c in (Card.parse(s + r) for s in "SHDC" for r in "23456789TJQKA")}
+
+
+def _endplay() -> dict[str, Any]:
+    """endplay's binding of the DDS library (its ``deal`` and ``futureTricks`` structures and
+    ``SolveBoard``), loaded once per process. The positions are handed to DDS in its own
+    structure, filled from our cards: no endplay ``Deal`` is built.
+
+    The binding module is loaded on its own, from its file: importing the endplay package
+    takes most of a second (its dealer, parsers and plotting), which every worker process
+    would pay at start; the binding alone needs ctypes and the library.
+    Raises DDSUnavailable when endplay is not installed."""
+    if not _EP:
+        path = _binding_path()
+        if path is None:
+            raise DDSUnavailable(MISSING)
+        spec = importlib.util.spec_from_file_location("_rulings_endplay_dds", path)
+        if spec is None or spec.loader is None:
+            raise DDSUnavailable(MISSING)
+        binding = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(binding)
+        _EP.update(solve=binding.SolveBoard, deal=binding.deal, future=binding.futureTricks)
+    return _EP
+
+
+_CARDS_OF: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
+    """The cards of a DDS suit number and rank bit mask (cached: the search asks often)."""
+    key = (suit, holding)
+    found = _CARDS_OF.get(key)
+    if found is None:
+        found = _CARDS_OF[key] = tuple(_FROM_DDS[(suit, r)] for r in range(2, 15) if holding >> r & 1)
+    return found
+
+
+class _Search:
+    """The search of the trick in which obligations bind (see the module docstring).
+
+    The cards are kept as DDS has them, a rank bit mask per hand and suit, updated as cards are
+    played and taken back; DDS gets them in its own ``deal`` structure."""
+
+    def __init__(self, pos: Position) -> None:
+        ep = _endplay()
+        self.pos = pos
+        self.hands = [set(h) for h in pos.hands]
+        self.masks = [[0, 0, 0, 0] for _ in range(4)]
+        for h, held in enumerate(pos.hands):
+            for c in held:
+                self.masks[h][_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
+        self.trick: list[tuple[Seat, Card]] = list(pos.trick)
+        self.side = pos.declarer.side
+        self.struct = ep["deal"]()
+        self.struct.trump = 4 if pos.trumps is None else _DDS_SUIT[pos.trumps]
+        self.struct.first = pos.leader.index
+        self.future = ep["future"]()
+        self.call = ep["solve"]
+        self.calls = 0
+        self.seconds = 0.0
+        # who may be bound in this trick: their hands do not change before they play
+        self.bound_play = {s: pos.binds(s, False) for s in Seat}
+        self.obliged = {s: any(p.seat is s for p in pos.penalty) or any(r.seat is s for r in pos.restrictions) for s in Seat}
+
+    def solve(self, seat: Seat) -> dict[Card, int]:
+        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it."""
+        dl = self.struct
+        suits, ranks = dl.currentTrickSuit, dl.currentTrickRank
+        for k in range(3):
+            if k < len(self.trick):
+                c = self.trick[k][1]
+                suits[k], ranks[k] = _DDS_SUIT[c.suit], int(c.rank)
+            else:
+                suits[k] = ranks[k] = 0
+        for h in range(4):
+            m = self.masks[h]
+            row = dl.remainCards[h]
+            row[0], row[1], row[2], row[3] = m[0], m[1], m[2], m[3]
+        fut = self.future
+        start = time.perf_counter()
+        self.call(dl, -1, 3, 1, fut, 0)  # every card with its score, always searched, thread 0
+        self.seconds += time.perf_counter() - start
+        self.calls += 1
+        left = len(self.hands[seat.index])
+        mine = seat.side is self.side
+        out: dict[Card, int] = {}
+        score, suit, rank, equals = fut.score, fut.suit, fut.rank, fut.equals
+        for i in range(fut.cards):
+            t = score[i]
+            if t < 0:
+                continue
+            value = t if mine else left - t
+            for c in _cards_of(suit[i], (1 << rank[i]) | equals[i]):
+                out[c] = value
+        return out
+
+    def lawful(self, seat: Seat) -> list[Card]:
+        """The cards the obligations in force leave ``seat`` now."""
+        leading = not self.trick
+        led = None if leading else self.trick[0][1].suit
+        held = self.hands[seat.index]
+        if not self.obliged[seat]:  # 44C alone
+            following = [c for c in held if c.suit is led] if led is not None else []
+            return following or list(held)
+        hand = frozenset(held)
+        pen = frozenset(p for p in self.pos.penalty if p.seat is seat and p.card in hand)
+        mine = [r for r in self.pos.restrictions if r.seat is seat and r.lead == leading]
+        required = next((r.suit for r in mine if r.lead and r.must), None)
+        forbidden = [r.suit for r in mine if r.lead and not r.must and r.suit is not None]
+        cards = list(lawful_cards(hand, led, pen, frozenset(), required, forbidden[0] if forbidden else None))
+        for suit in forbidden[1:]:  # 51B: several suits forbidden
+            cards = [c for c in cards if c.suit is not suit] or cards
+        for r in mine:
+            if not r.lead:
+                cards = r.narrow(cards)
+        return cards
+
+    def distinct(self, seat: Seat, cards: list[Card]) -> list[list[Card]]:
+        """``cards`` in classes of equal double-dummy worth (touching in a suit: no card of
+        another player, held or on the trick, ranks between them); a seat under an obligation
+        keeps every card apart (the obligation may tell equal cards apart)."""
+        if self.obliged[seat]:
+            return [[c] for c in cards]
+        others = [0, 0, 0, 0]
+        for h in range(4):
+            if h != seat.index:
+                for k in range(4):
+                    others[k] |= self.masks[h][k]
+        for _, c in self.trick:
+            others[_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
+        groups: list[list[Card]] = []
+        last: Card | None = None
+        for c in sorted(cards, key=lambda c: (c.suit.order, c.rank)):
+            if last is not None and last.suit is c.suit:
+                between = ((1 << int(c.rank)) - 1) & ~((1 << (int(last.rank) + 1)) - 1)
+                if not others[_DDS_SUIT[c.suit]] & between:
+                    groups[-1].append(c)
+                    last = c
+                    continue
+            groups.append([c])
+            last = c
+        return groups
+
+    def best(self, seat: Seat, values: dict[Card, int]) -> int:
+        return max(values.values()) if seat.side is self.side else min(values.values())
+
+    def value(self, solved: dict[Card, int] | None = None) -> tuple[int, dict[Card, int], bool]:
+        """The declaring side's tricks from here (obligations honoured to the end of the trick
+        in progress), each lawful card's value for the seat to play, and whether some
+        obligation may outlast the trick along the line chosen. ``solved``: DDS's values of
+        this position when already known."""
+        seat = self.pos.leader.next(len(self.trick))
+        later = [seat.next(k) for k in range(1, 4 - len(self.trick))]
+        if not any(self.bound_play[s] for s in later):
+            if solved is None:
+                solved = self.solve(seat)
+            leaf = {c: v for c in self.lawful(seat) if (v := solved.get(c)) is not None} or solved
+            best = self.best(seat, leaf)
+            chosen = [c for c, v in leaf.items() if v == best]
+            return best, leaf, all(self._outlasts(seat, c) for c in chosen)
+        values: dict[Card, int] = {}
+        lasting: dict[Card, bool] = {}
+        for group in self.distinct(seat, self.lawful(seat)):
+            card = group[0]
+            self._play(seat, card)
+            v, _, outlast = self.value()
+            self._unplay(seat, card)
+            for c in group:
+                values[c], lasting[c] = v, outlast
+        best = self.best(seat, values)
+        return best, values, all(lasting[c] for c, v in values.items() if v == best)
+
+    def _outlasts(self, seat: Seat, card: Card) -> bool:
+        """After ``seat`` plays ``card`` (the last card an obligation may bind in this trick),
+        whether an obligation is still in force after the trick: a penalty card still held,
+        a lead prohibition of a player who led this trick (it lasts while he keeps the lead)."""
+        for p in self.pos.penalty:
+            if p.card in self.hands[p.seat.index] and p.card != card:
+                return True
+        leader = self.pos.leader
+        return any(r.lead and not r.must and r.seat is leader for r in self.pos.restrictions)
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        self.hands[seat.index].discard(card)
+        self.masks[seat.index][_DDS_SUIT[card.suit]] &= ~(1 << int(card.rank))
+        self.trick.append((seat, card))
+
+    def _unplay(self, seat: Seat, card: Card) -> None:
+        self.hands[seat.index].add(card)
+        self.masks[seat.index][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
+        self.trick.pop()
+
+
+def evaluate(pos: Position) -> Figure:
+    """Value ``pos`` double dummy in this process (see :class:`Figure`).
+
+    Raises DDSUnavailable when endplay is not installed."""
+    require()
+    if pos.remaining == 0:
+        return Figure(0, 0, ())
+    search = _Search(pos)
+    seat = pos.to_play
+    solved = search.solve(seat)
+    free = search.best(seat, solved)
+    in_trick = [seat.next(k) for k in range(4 - len(pos.trick))]
+    if not any(pos.binds(s, leading=not pos.trick and k == 0) for k, s in enumerate(in_trick)):
+        # nothing binds a card of this trick: DDS's figure; what is still in force binds later
+        later = [f"{p.seat} {p.card} {p.kind} penalty card" for p in sorted(pos.penalty, key=lambda p: p.sort_key)
+                 if p.card in pos.hands[p.seat.index]]
+        later += [r.text for r in pos.restrictions if r.lead]
+        return Figure(free, free, _ordered(solved), tuple(later), search.calls, search.seconds)
+    remaining, values, outlasting = search.value(solved)
+    return Figure(remaining, free, _ordered(values), tuple(pos.obligations()) if outlasting else (),
+                  search.calls, search.seconds)
+
+
+def _ordered(values: dict[Card, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((c.text, v) for c, v in sorted(values.items(), key=lambda cv: (-cv[0].suit.order, -cv[0].rank)))
+
+
+def evaluate_many(positions: Sequence[Position], jobs: int = 1) -> list[Figure]:
+    """:func:`evaluate` on every position, in order: in this process (``jobs`` 1: DDS runs in
+    the calling thread, no thread is started) or in ``jobs`` spawned worker processes, never
+    in threads (DDS is not safe with two threads of one process).
+
+    Raises DDSUnavailable when endplay is not installed."""
+    require()
+    if jobs <= 1 or len(positions) <= 1:
+        return [evaluate(p) for p in positions]
+    chunk = max(1, len(positions) // (jobs * 32))  # small chunks: a full deal takes a hundred times a short ending
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return list(pool.map(evaluate, positions, chunksize=chunk))
+
+
+# ----- a ruling's figures -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Law64C:
+    """Law 64C after an established revoke, double dummy: the result had the revoke not
+    happened (the revoker following suit with each lawful card, the one best for the
+    offending side) against the table result with the transfer."""
+
+    revoke: str  # "W H2 on trick 10"
+    offending: Side
+    table: int  # declarer's tricks as played (with the tricks claimed or stated after the record)
+    transfer: int
+    with_transfer: int  # declarer's tricks after the transfer
+    without_revoke: int  # declarer's tricks had the revoke not happened, double dummy
+    cards: tuple[tuple[str, int], ...]  # each lawful card of the revoker and declarer's tricks after it
+    sufficient: bool  # the transfer restores (at least) the non-offending side's result
+    result: int  # declarer's tricks after the 64C verdict
+
+    @property
+    def verdict(self) -> str:
+        if self.sufficient:
+            return f"the transfer suffices (declarer {self.result})"
+        return f"the transfer does not suffice: adjusted to declarer {self.result}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "revoke": self.revoke,
+            "offending": str(self.offending),
+            "table": self.table,
+            "transfer": self.transfer,
+            "with_transfer": self.with_transfer,
+            "without_revoke": self.without_revoke,
+            "cards": [{"card": c, "tricks": v} for c, v in self.cards],
+            "sufficient": self.sufficient,
+            "result": self.result,
+            "verdict": self.verdict,
+        }
+
+
+@dataclass(frozen=True)
+class RestorationFigure:
+    """A restoration's double-dummy figures: ``tricks`` declarer takes from the restored
+    position (tricks won plus the rest double dummy, obligations honoured), None with ``note``
+    when DDS cannot value it; ``law64`` the 64C comparison after an established revoke."""
+
+    number: int
+    tricks: int | None
+    free: int | None = None
+    won: int = 0
+    to_play: str | None = None
+    cards: tuple[tuple[str, int], ...] = ()
+    obligations: tuple[str, ...] = ()
+    outlasting: tuple[str, ...] = ()
+    note: str | None = None
+    law64: Law64C | None = None
+    law64_note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tricks": self.tricks,
+            "free": self.free,
+            "won": self.won,
+            "to_play": self.to_play,
+            "cards": [{"card": c, "tricks": v} for c, v in self.cards],
+            "obligations": list(self.obligations),
+            "outlasting": list(self.outlasting),
+            "note": self.note,
+            "law64": self.law64.to_json() if self.law64 is not None else None,
+            "law64_note": self.law64_note,
+        }
+
+    def short(self) -> str:
+        """The figure in a few words for the table of restorations."""
+        if self.tricks is None:
+            return "-"
+        text = str(self.tricks)
+        if self.free is not None and self.free + self.won != self.tricks:
+            text += f" (DDS alone {self.free + self.won})"
+        if self.law64 is not None:
+            text += f"; 64C: {self.law64.verdict}"
+        return text
+
+
+@dataclass
+class RulingFigures:
+    """The figures of every restoration listed, and how the DDS work went."""
+
+    by_number: dict[int, RestorationFigure] = field(default_factory=dict)
+    positions: int = 0
+    calls: int = 0
+    dds_seconds: float = 0.0
+    total_seconds: float = 0.0
+    jobs: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"positions": self.positions, "calls": self.calls, "jobs": self.jobs}
+
+
+def _declarer_tricks_at_end(table: TableState, rest: tuple[int, int] | None) -> int | None:
+    """Declarer's tricks as played: the complete tricks plus those claimed or stated after the
+    record; None when they do not make 13."""
+    done = sum(1 for t in table.tricks if t.is_complete) + sum(table.won_before)
+    if rest is not None:
+        done += sum(rest)
+    if done != 13:
+        return None
+    won = table.tricks_won()[table.declarer.side]
+    if rest is not None:
+        won += rest[0] if table.declarer.side is Side.NS else rest[1]
+    return won
+
+
+def _standing_revokes(table: TableState) -> list[Any]:
+    return [rv for rv in table.revokes if (t := table.trick(rv.trick)) is not None and t.card_of(rv.seat) == rv.card]
+
+
+def _law64(ruling: Ruling, r: Restoration) -> tuple[Position | str, dict[str, Any]] | None:
+    """The 64C question of a restoration ruled under Law 64 after play: the position at the
+    earliest established revoke standing, and what the verdict needs; None when none applies."""
+    if r.node.transfer is None:
+        return None
+    from rulings.solver.rulesets.established_revoke import end_of_play
+
+    table = r.table
+    standing = _standing_revokes(table)
+    if not standing:
+        return None
+    sides = {rv.seat.side for rv in standing}
+    end = end_of_play(ruling.replay)
+    info: dict[str, Any] = {"transfer": r.node.transfer}
+    if len(sides) != 1:
+        return "both sides revoked: 64C is judged for each side by the director", info
+    first = min(standing, key=lambda rv: (rv.trick, rv.seat.index))
+    info["revoke"] = f"{first.seat} {first.card} on trick {first.trick}"
+    info["offending"] = first.seat.side
+    info["table"] = _declarer_tricks_at_end(table, end.rest if end is not None else None)
+    if info["table"] is None:
+        return "the tricks of the whole hand are not known (the record does not run to the end of play)", info
+    return revoke_position(table, first.trick, first.seat), info
+
+
+def _verdict(info: dict[str, Any], fig: Figure, pos: Position, declarer: Seat) -> Law64C:
+    os_side: Side = info["offending"]
+    table, transfer = int(info["table"]), int(info["transfer"])
+    with_transfer = table - transfer if os_side is declarer.side else table + transfer
+    without = pos.won + fig.remaining
+    nos_is_declarer = os_side is not declarer.side
+    nos_with = with_transfer if nos_is_declarer else 13 - with_transfer
+    nos_without = without if nos_is_declarer else 13 - without
+    sufficient = nos_with >= nos_without
+    cards = tuple((c, pos.won + v) for c, v in fig.cards)
+    return Law64C(info["revoke"], os_side, table, transfer, with_transfer, without, cards, sufficient,
+                  with_transfer if sufficient else without)
+
+
+Plan: TypeAlias = "list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None]]"
+
+
+def _plan(ruling: Ruling, restorations: Sequence[Restoration], positions: dict[Position, int]) -> Plan:
+    """Each restoration's position and Law 64C question, every distinct position numbered."""
+    plan: Plan = []
+    for r in restorations:
+        pos = position_of(r)
+        q = _law64(ruling, r)
+        if isinstance(pos, Position):
+            positions.setdefault(pos, len(positions))
+        if q is not None and isinstance(q[0], Position):
+            positions.setdefault(q[0], len(positions))
+        plan.append((r, pos, q))
+    return plan
+
+
+def _assemble(plan: Plan, positions: dict[Position, int], figures: Sequence[Figure], jobs: int) -> RulingFigures:
+    used = {positions[p] for _, pos, q in plan for p in (pos, q[0] if q is not None else None) if isinstance(p, Position)}
+    out = RulingFigures(positions=len(used), calls=sum(figures[i].calls for i in used),
+                        dds_seconds=sum(figures[i].seconds for i in used), jobs=jobs)
+    for r, pos, q in plan:
+        law64 = None
+        if q is not None and isinstance(q[0], Position):
+            law64 = _verdict(q[1], figures[positions[q[0]]], q[0], r.table.declarer)
+        note64 = q[0] if q is not None and isinstance(q[0], str) else None
+        if isinstance(pos, str):
+            out.by_number[r.number] = RestorationFigure(r.number, None, note=pos, law64=law64, law64_note=note64)
+            continue
+        fig = figures[positions[pos]]
+        out.by_number[r.number] = RestorationFigure(
+            r.number, pos.won + fig.remaining, fig.free, pos.won, str(pos.to_play) if pos.remaining else None,
+            tuple((c, pos.won + v) for c, v in fig.cards), tuple(pos.obligations()), fig.outlasting, None, law64, note64)
+    return out
+
+
+def evaluate_rulings(items: Sequence[tuple[Ruling, Sequence[Restoration]]], *, jobs: int = 1,
+                     stats: dict[str, float] | None = None) -> list[RulingFigures]:
+    """The double-dummy figures of each ruling's ``restorations`` (see :class:`RestorationFigure`):
+    every distinct position of them all valued once, in one batch (``jobs`` worker processes).
+    ``total_seconds`` of each is the time of the whole batch; ``stats`` (when given) receives
+    the batch's ``positions``, DDS ``calls``, ``dds_seconds`` (inside DDS calls, summed over the
+    processes) and ``seconds`` (wall time).
+
+    Raises DDSUnavailable when endplay is not installed."""
+    require()
+    start = time.perf_counter()
+    positions: dict[Position, int] = {}
+    plans = [_plan(ruling, restorations, positions) for ruling, restorations in items]
+    figures = evaluate_many(list(positions), jobs)
+    out = [_assemble(plan, positions, figures, jobs) for plan in plans]
+    elapsed = time.perf_counter() - start
+    for f in out:
+        f.total_seconds = elapsed
+    if stats is not None:
+        stats.update(positions=len(figures), calls=sum(f.calls for f in figures),
+                     dds_seconds=sum(f.seconds for f in figures), seconds=elapsed)
+    return out
+
+
+def evaluate_ruling(ruling: Ruling, restorations: Sequence[Restoration], *, jobs: int = 1) -> RulingFigures:
+    """:func:`evaluate_rulings` for one ruling."""
+    return evaluate_rulings([(ruling, restorations)], jobs=jobs)[0]
+
+
+# ----- the options of the ruling, double dummy ------------------------------------------------------------------
+@dataclass(frozen=True)
+class OptionValue:
+    """A question of the ruling answered by a player's option: declarer's tricks (lowest,
+    highest over what follows) after each choice, and the choices best for the chooser."""
+
+    question: str
+    actor: str
+    side: Side | None
+    values: tuple[tuple[str, int, int], ...]  # choice, lowest, highest
+    best: tuple[str, ...]
+
+    def line(self) -> str:
+        parts = ", ".join(f"{c} {lo}" + (f"-{hi}" if hi != lo else "") for c, lo, hi in self.values)
+        head = f"double dummy, declarer's tricks after each choice: {parts}"
+        if self.side is None or not self.best:
+            return head
+        return head + f"; best for {self.side} ({self.actor}): {' or '.join(self.best)}"
+
+
+def option_values(restorations: Sequence[Restoration], figures: RulingFigures) -> dict[str, OptionValue]:
+    """For each question the restorations' paths answer by a player's option, declarer's
+    tricks after each choice and the best choice for the side that chooses.
+
+    The value of a choice is found backwards along the paths: a restoration's value is its
+    figure (after 64C when Law 64 is ruled); where a player chooses, his side takes the choice
+    best for it (declarer's side the most tricks, the defenders the fewest), judged by the
+    worst case of what follows and then the best; where the director finds a fact or a rule
+    forces one step, the values of what follows are kept as a range (lowest, highest).
+    Restorations DDS cannot value are left out."""
+    from rulings.solver.engine import Step, StepKind, actor_seats
+
+    children: dict[tuple[Step, ...], dict[Step, None]] = {}
+    leaves: dict[tuple[Step, ...], tuple[int, int]] = {}
+    for r in restorations:
+        fig = figures.by_number.get(r.number)
+        if fig is None or fig.tricks is None:
+            continue
+        v = fig.law64.result if fig.law64 is not None else fig.tricks
+        for k, step in enumerate(r.path):
+            children.setdefault(r.path[:k], {})[step] = None
+        leaves[r.path] = (v, v)
+    declarer_side = restorations[0].table.declarer.side if restorations else Side.NS
+    found: dict[str, dict[str, list[tuple[int, int]]]] = {}
+    best_of: dict[str, list[tuple[str, ...]]] = {}
+    actor_of: dict[str, tuple[str, Side | None]] = {}
+
+    def spread(vals: Iterable[tuple[int, int]]) -> tuple[int, int]:
+        vs = list(vals)
+        return min(lo for lo, _ in vs), max(hi for _, hi in vs)
+
+    def value(path: tuple[Step, ...]) -> tuple[int, int] | None:
+        if path not in children:
+            return leaves.get(path)
+        vals = {step: v for step in children[path] if (v := value((*path, step))) is not None}
+        if not vals:
+            return None
+        first = next(iter(vals))
+        if first.kind is not StepKind.OPTION or any(s.question != first.question for s in vals):
+            return spread(vals.values())
+        sides = {seat.side for seat in actor_seats(first.actor)}
+        side = next(iter(sides)) if len(sides) == 1 else None
+        per_choice = found.setdefault(first.question, {})
+        for step, v in vals.items():
+            per_choice.setdefault(step.choice or step.text, []).append(v)
+        actor_of[first.question] = (first.actor, side)
+        if side is None:
+            return spread(vals.values())
+        sign = 1 if side is declarer_side else -1
+        top = max(vals.values(), key=lambda v: (sign * v[0], sign * v[1]))
+        best_of.setdefault(first.question, []).append(tuple(s.choice or s.text for s, v in vals.items() if v == top))
+        return top
+
+    value(())
+    out: dict[str, OptionValue] = {}
+    for question, per_choice in found.items():
+        actor, side = actor_of[question]
+        values = tuple((c, *spread(vs)) for c, vs in per_choice.items())
+        bests = best_of.get(question, [])
+        common = tuple(c for c in bests[0] if all(c in b for b in bests)) if bests else ()
+        out[question] = OptionValue(question, actor, side, values, common)
+    return out
+
+
+def figure_lines(figures: RulingFigures) -> Iterator[str]:
+    """The figures as lines of the director's script (after the ruling's own lines)."""
+    for number, fig in sorted(figures.by_number.items()):
+        if fig.tricks is None:
+            yield f"Double dummy, restoration {number}: not valued ({fig.note})."
+            continue
+        text = f"Double dummy, restoration {number}: declarer takes {fig.tricks} tricks"
+        if fig.obligations:
+            text += f" honouring {', '.join(fig.obligations)}"
+            if fig.free is not None and fig.free + fig.won != fig.tricks:
+                text += f" (DDS alone: {fig.free + fig.won})"
+        if fig.outlasting:
+            text += "; obligations that outlast the trick are not honoured after it"
+        yield text + "."
+        if fig.law64 is not None:
+            q = fig.law64
+            yield (f"  64C: without the revoke ({q.revoke}, the revoker following suit, best for {q.offending}) declarer "
+                   f"takes {q.without_revoke}; at the table {q.table}, with the transfer of {q.transfer} {q.with_transfer}: "
+                   f"{q.verdict}.")
