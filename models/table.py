@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None),)
 >>> t.is_established(t.revokes[0])
 False
 """
@@ -52,7 +52,7 @@ class PenaltyKind(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class PenaltyCard:
     """A defender's card left face up on the table (Law 50)."""
 
@@ -68,7 +68,7 @@ class PenaltyCard:
         return f"{self.seat} {self.card} {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Trick:
     """The cards played to one trick, in the order placed."""
 
@@ -148,7 +148,7 @@ class LeadRule:
         return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
     ``rule``, a lead that broke a lead restriction in force (61A): ``suit_led`` is then the
@@ -160,15 +160,19 @@ class Revoke:
     suit_led: Suit
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
     rule: LeadRule | None = None
+    #: the penalty card he failed to play when it was due (52, 61A): ``card`` stood, accepted
+    failed: Card | None = None
 
     def __str__(self) -> str:
+        if self.failed is not None:
+            return f"{self.seat} revoked with {self.card} on trick {self.trick}: he failed to play his penalty card {self.failed}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
             return f"{self.seat} revoked by leading {self.card} to trick {self.trick} when he {had} {self.suit_led.plural}"
         return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Withdrawal:
     """A played card taken back into the hand."""
 
@@ -465,6 +469,11 @@ class TableState:
                     kept.append(rule)
             # another seat leads in turn: the player lost the lead, the restriction ends
         return tuple(kept)
+
+    def with_revoke(self, revoke: Revoke) -> TableState:
+        """Record a revoke a rule finds that play does not show: a failure to play a penalty
+        card (52) that stood (61A), for establishment (63) and Law 64."""
+        return self._evolve(revokes=(*self.revokes, revoke))
 
     def with_lead_rule(self, rule: LeadRule) -> TableState:
         """Put a lead restriction in force from trick ``rule.trick`` (50D2(a), 51B). Leads of

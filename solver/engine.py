@@ -40,7 +40,7 @@ class StepKind(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Step:
     """One permitted step: an edge of the ruling graph."""
 
@@ -66,7 +66,7 @@ class Step:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Info:
     """Law 16C: what a withdrawn card tells, authorized to one side, unauthorized to the other."""
 
@@ -87,7 +87,7 @@ class Info:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Node:
     """A table state during rectification; hashable, so usable as a graph node."""
 
@@ -131,7 +131,7 @@ _NODE_NAMES = frozenset(name for name, _, _ in _NODE_SLOTS)
 Edge = tuple[Step, Node]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Restoration:
     """One leaf of the ruling graph: a legal way the table can be put right."""
 
@@ -315,7 +315,7 @@ class RuleBook(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Reopen:
     """Engine task at the end of one irregularity's rectification: open the next
     irregularity of the record on the table as rectified so far (``seen``: what the earlier

@@ -18,7 +18,7 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class CorrectBothRevokes:
     """62C3 (2017): both sides revoked on one trick and only one side has played to the next
     trick: both revokes are corrected (no transfer, 64B8)."""
@@ -28,7 +28,7 @@ class CorrectBothRevokes:
     later: tuple[LaterPlay, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class RevokeCascade:
     """62C1/62C2 (47D): the cards played after the revoke, taken in playing order."""
 
@@ -286,6 +286,13 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     subs = lawful_cards(hand, suit_led, table.penalty_cards_of(seat), frozenset({card}))
     info = rs.withdrawn_info(seat, card, offending)
     edges: list[Edge] = []
+    if seat.side is not offending and _own_established_revoke(table, seat, trick_no, card):
+        # 63B: his card is itself an established revoke (2007: the other side's revoke on the
+        # same trick is not yet established; 2017 corrects both under 62C3 instead)
+        step = Step(actor, StepKind.FORCED, rs.cite("63B"),
+                    f"{seat} must leave {card}: it is his own revoke, established, and can no longer be corrected",
+                    also=(rs.cite("62C1"),), question=question, choice="must leave it")
+        return [(step, child(table, advance(table, False)))]
     if seat.side is not offending:
         clause = rs.cite("62C1")
         edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"), child(table, advance(table, False))))
@@ -335,6 +342,19 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
+def _own_established_revoke(table: TableState, seat: Seat, trick_no: int, card: Card) -> bool:
+    """The seat's card on the trick is a revoke of his own that is established (63A1)."""
+    return any(x.seat is seat and x.trick == trick_no and x.card == card and table.establishing_play(x) is not None
+               for x in table.revokes)
+
+
+def _establishes_own_revoke(table: TableState, seat: Seat, trick_no: int, card: Card) -> bool:
+    """The seat's lead of the card to the trick established a revoke of his side on the trick
+    before (63A1)."""
+    return any(x.seat.side is seat.side and x.trick == trick_no - 1 and table.establishing_play(x) == (seat, card)
+               and (t := table.trick(x.trick)) is not None and t.card_of(x.seat) == x.card for x in table.revokes)
+
+
 def t2_kind(t: TableState, seat: Seat, card: Card) -> str:
     for p in t.penalty_cards_of(seat):
         if p.card == card:
@@ -370,6 +390,13 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
                     f"{seat}'s lead of {card} is withdrawn: {winner} won trick {r.trick} and leads to trick {trick_no}",
                     also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
         return [(step, child(t2, advance(t2, True, later), infos))]
+    if _establishes_own_revoke(table, seat, trick_no, card):
+        # 63B: the lead established his own side's revoke on the trick before, which now stands
+        # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
+        step = Step(actor, StepKind.FORCED, rs.cite("63B"),
+                    f"{seat}'s lead of {card} stays: it established his side's revoke, which can no longer be corrected",
+                    also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
+        return [(step, child(table, advance(table, False)))]
     clause = rs.cite("62C1")
     t2, infos = retract_all(table)
     return [
@@ -401,7 +428,7 @@ RULES: tuple[Rule, ...] = (
          correct_revoke.__doc__ or ""),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
