@@ -286,7 +286,6 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
 
     from rulings.models.errors import RulingError
     from rulings.solver.engine import Info
-    from rulings.solver.export import write_graph
     from rulings.solver.render import Style, information_panel, make_console, restorations_table, ruling_head
 
     style = Style("ascii" if ascii_ else "unicode")
@@ -331,6 +330,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     console.print("")
     console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card))))
     if graph is not None:
+        from rulings.solver.export import write_graph
+
         try:
             write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
         except (ValueError, OSError) as err:
