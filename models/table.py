@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None),)
 >>> t.is_established(t.revokes[0])
 False
 """
@@ -160,8 +160,12 @@ class Revoke:
     suit_led: Suit
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
     rule: LeadRule | None = None
+    #: the penalty card he failed to play when it was due (52, 61A): ``card`` stood, accepted
+    failed: Card | None = None
 
     def __str__(self) -> str:
+        if self.failed is not None:
+            return f"{self.seat} revoked with {self.card} on trick {self.trick}: he failed to play his penalty card {self.failed}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
             return f"{self.seat} revoked by leading {self.card} to trick {self.trick} when he {had} {self.suit_led.plural}"
@@ -471,6 +475,11 @@ class TableState:
                     kept.append(rule)
             # another seat leads in turn: the player lost the lead, the restriction ends
         return tuple(kept)
+
+    def with_revoke(self, revoke: Revoke) -> TableState:
+        """Record a revoke a rule finds that play does not show: a failure to play a penalty
+        card (52) that stood (61A), for establishment (63) and Law 64."""
+        return self._evolve(revokes=(*self.revokes, revoke))
 
     def with_lead_rule(self, rule: LeadRule) -> TableState:
         """Put a lead restriction in force from trick ``rule.trick`` (50D2(a), 51B). Leads of
