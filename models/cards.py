@@ -11,7 +11,6 @@ Card.parse('SK')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from typing import Literal
 
 from rulings.models.errors import NotationError
@@ -260,39 +259,38 @@ _RANK_FROM_TEXT: dict[str, Rank] = {
 RANKS_HIGH_FIRST: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Card:
-    """A playing card. Orders by suit (clubs low) then rank."""
+class Card(int):
+    """A playing card. Orders by suit (clubs low) then rank.
+
+    A card is a small int, ``16 * suit order + rank`` (clubs 2 is 2, spade ace 62), so
+    hashing, equality, ordering and sets of cards run at C speed and a hand can be a bit
+    mask (``1 << card``); readable outside: ``suit``, ``rank``, ``text`` and ``str``. The 52
+    cards are made once: ``Card(suit, rank)`` returns the one card of that suit and rank.
+    """
 
     suit: Suit
     rank: Rank
-    text: str = field(init=False, compare=False, repr=False, hash=False)
-    _hash: int = field(init=False, compare=False, repr=False, hash=False)
+    text: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", f"{self.suit._value_}{_RANK_LETTER[self.rank]}")
-        object.__setattr__(self, "_hash", _SUIT_ORDER[self.suit] * 16 + int(self.rank))
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        found = _CARDS.get((suit, rank))
+        if found is not None:
+            return found
+        if not isinstance(suit, Suit) or not isinstance(rank, Rank):
+            raise TypeError(f"Card(suit, rank) takes a Suit and a Rank, not {suit!r}, {rank!r}")
+        card = int.__new__(cls, _SUIT_ORDER[suit] * 16 + int(rank))
+        card.__dict__.update(suit=suit, rank=rank, text=f"{suit._value_}{_RANK_LETTER[rank]}")
+        _CARDS[(suit, rank)] = card
+        return card
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Card is immutable (cannot set {name!r})")
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Card:
-            return self._hash == other._hash
-        return NotImplemented
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        return (Card, (self.suit, self.rank))
 
-    # Order: by suit (clubs low) then rank; _hash encodes exactly that.
-    def __lt__(self, other: Card) -> bool:
-        return self._hash < other._hash
-
-    def __le__(self, other: Card) -> bool:
-        return self._hash <= other._hash
-
-    def __gt__(self, other: Card) -> bool:
-        return self._hash > other._hash
-
-    def __ge__(self, other: Card) -> bool:
-        return self._hash >= other._hash
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -326,9 +324,9 @@ class Card:
         return f"Card.parse({self.format()!r})"
 
 
-_CARDS = {(s, r): Card(s, r) for s in Suit for r in Rank}
+_CARDS: dict[tuple[Suit, Rank], Card] = {}
 #: All 52 cards, sorted (clubs 2 first, spade ace last).
-DECK: tuple[Card, ...] = tuple(sorted(_CARDS.values()))
+DECK: tuple[Card, ...] = tuple(sorted(Card(s, r) for s in Suit for r in Rank))
 
 
 def sort_for_hand(cards: frozenset[Card] | set[Card] | list[Card] | tuple[Card, ...]) -> list[Card]:

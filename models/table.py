@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None),)
 >>> t.is_established(t.revokes[0])
 False
 """
@@ -52,7 +52,7 @@ class PenaltyKind(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class PenaltyCard:
     """A defender's card left face up on the table (Law 50)."""
 
@@ -68,7 +68,7 @@ class PenaltyCard:
         return f"{self.seat} {self.card} {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Trick:
     """The cards played to one trick, in the order placed."""
 
@@ -148,7 +148,7 @@ class LeadRule:
         return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
     ``rule``, a lead that broke a lead restriction in force (61A): ``suit_led`` is then the
@@ -160,15 +160,19 @@ class Revoke:
     suit_led: Suit
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
     rule: LeadRule | None = None
+    #: the penalty card he failed to play when it was due (52, 61A): ``card`` stood, accepted
+    failed: Card | None = None
 
     def __str__(self) -> str:
+        if self.failed is not None:
+            return f"{self.seat} revoked with {self.card} on trick {self.trick}: he failed to play his penalty card {self.failed}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
             return f"{self.seat} revoked by leading {self.card} to trick {self.trick} when he {had} {self.suit_led.plural}"
         return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Withdrawal:
     """A played card taken back into the hand."""
 
@@ -381,7 +385,9 @@ class TableState:
         ``plays``) for a card the seat does not hold.
         """
         tricks = list(self.tricks)
-        holding = list(self.holding)
+        # each hand as a set while the cards are placed (one copy per seat, not one per card)
+        holding: list[frozenset[Card] | set[Card]] = list(self.holding)
+        copied = 0  # the seats whose hand is a copy already, as bits of Seat.index
         revokes = list(self.revokes)
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
@@ -434,7 +440,11 @@ class TableState:
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
-            holding[seat.index] = hand - {card}
+            if copied >> seat.index & 1:
+                hand.remove(card)  # type: ignore[union-attr]
+            else:
+                holding[seat.index] = set(hand) - {card}
+                copied |= 1 << seat.index
         if open_trick:
             tricks.append(Trick(number, leader, tuple(cards)))
         return self._evolve(
@@ -444,12 +454,12 @@ class TableState:
             out_of_turn=tuple(out_of_turn),
             penalty_cards=penalty,
             played_penalty=played_penalty,
-            holding=tuple(holding),
+            holding=tuple(frozenset(h) if copied >> i & 1 else h for i, h in enumerate(holding)),
         )
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
-                          hand: frozenset[Card]) -> tuple[LeadRule, ...]:
+                          hand: frozenset[Card] | set[Card]) -> tuple[LeadRule, ...]:
         """``seat`` leads ``card`` (from ``hand``) to trick ``number`` in turn: record a revoke
         for a lead restriction it breaks (61A); return the restrictions still in force (a
         requirement is spent by its lead, a prohibition lasts while its player keeps the lead,
@@ -465,6 +475,11 @@ class TableState:
                     kept.append(rule)
             # another seat leads in turn: the player lost the lead, the restriction ends
         return tuple(kept)
+
+    def with_revoke(self, revoke: Revoke) -> TableState:
+        """Record a revoke a rule finds that play does not show: a failure to play a penalty
+        card (52) that stood (61A), for establishment (63) and Law 64."""
+        return self._evolve(revokes=(*self.revokes, revoke))
 
     def with_lead_rule(self, rule: LeadRule) -> TableState:
         """Put a lead restriction in force from trick ``rule.trick`` (50D2(a), 51B). Leads of
@@ -568,6 +583,36 @@ class TableState:
         return self._evolve(
             tricks=tricks,
             withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
+            penalty_cards=penalty,
+            played_penalty=played_penalty,
+            holding=tuple(holding),
+        )
+
+    def withdraw_trick(self, trick: int, *, restore_penalty: bool = True) -> TableState:
+        """Withdraw every card of ``trick`` in playing order, each recorded in ``withdrawn``:
+        the table ``replace_card(trick, seat, None)`` gives for each of its cards in turn, in
+        one step. Raises IllegalActionError if no card stands on the trick."""
+        tricks_now = self.tricks
+        i = trick - self.first_trick
+        if not (0 <= i < len(tricks_now) and tricks_now[i].number == trick):
+            i = next((k for k, t in enumerate(tricks_now) if t.number == trick), -1)
+        if i < 0:
+            raise IllegalActionError(f"no card stands on trick {trick}")
+        plays = tricks_now[i].plays
+        penalty = self.penalty_cards
+        played_penalty = self.played_penalty
+        holding = list(self.holding)
+        for seat, old in plays:
+            if played_penalty:
+                was = next((p for p in played_penalty if p.card == old), None)
+                if was is not None:
+                    played_penalty = played_penalty - {was}
+                    if restore_penalty:
+                        penalty = penalty | {was}
+            holding[seat.index] = holding[seat.index] | {old}
+        return self._evolve(
+            tricks=tricks_now[:i] + tricks_now[i + 1:],
+            withdrawn=(*self.withdrawn, *(Withdrawal(seat, old, trick) for seat, old in plays)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),

@@ -3,22 +3,23 @@
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
 claim; 2 a usage error; 3 an internal error (a bug in bridge-rulings, not in the input: the
 message names the command and, for ``verify``, the file; please report it).
+
+No ``from __future__ import annotations`` here: typer reads each command's annotations, and
+string annotations would be compiled and evaluated (about 200 of them) on every start.
 """
 
-from __future__ import annotations
-
-import hashlib
-import json
 import sys
 from enum import StrEnum
-from importlib.resources import as_file, files
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rulings.solver import cliparams
+
 if TYPE_CHECKING:
+    from rulings.models.case import Case
     from rulings.models.errors import RulingError
     from rulings.solver.dds import RulingFigures
     from rulings.solver.engine import Restoration
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
 # Start-up: each command imports the engine, the rules and the renderer it needs when it
 # runs, so ``rulings --help`` loads only typer; help is plain text (typer's rich help
 # formatter costs more to import than the rest of the start-up together).
+
+# typer's own coercion of parameter values imports pydantic (about 100 ms): plain values are
+# taken as they are (see rulings.solver.cliparams; the same values and the same errors)
+cliparams.install()
 
 app = typer.Typer(
     name="rulings",
@@ -86,6 +91,20 @@ class Kind(StrEnum):
     MIXED = "mixed"
 
 
+def _load_bundled_case() -> "Case":
+    """The bundled Law 47D case, read beside this module (an installed package or a
+    checkout), else through importlib.resources (a zipped install)."""
+    from rulings.solver.casefile import load
+
+    here = Path(__file__).parent / BUNDLED_CASE
+    if here.is_file():
+        return load(here)
+    from importlib.resources import as_file, files
+
+    with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
+        return load(path)
+
+
 def _need_dask(scheduler: str | None) -> None:
     """``--scheduler`` needs the optional Dask extra: say so (exit 2) when it is absent."""
     if scheduler is None:
@@ -97,7 +116,7 @@ def _need_dask(scheduler: str | None) -> None:
         raise typer.Exit(2) from None
 
 
-def _error(err: RulingError) -> typer.Exit:
+def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
 
@@ -149,10 +168,10 @@ def solve(
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
+    import hashlib
+
     from rulings.models.errors import RulingError
     from rulings.solver.casefile import load
-    from rulings.solver.export import ruling_json, write_graph
-    from rulings.solver.render import Style, make_console, ruling_view
     from rulings.solver.ruling import Ruling
 
     if dds:
@@ -163,8 +182,7 @@ def solve(
             raise typer.Exit(1)
     try:
         if case is None:
-            with as_file(files("rulings.solver").joinpath(BUNDLED_CASE)) as path:
-                loaded = load(path)
+            loaded = _load_bundled_case()
         elif str(case) == "-":
             from rulings.solver.casefile import MAX_BYTES, decode, loads
 
@@ -196,6 +214,8 @@ def solve(
     except RulingError as err:
         raise _error(err) from None
     if graph is not None:
+        from rulings.solver.export import write_graph
+
         try:
             write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
         except (ValueError, OSError) as err:
@@ -220,6 +240,8 @@ def solve(
 
         figures = evaluate_ruling(ruling, found, jobs=jobs)
     if as_json:
+        from rulings.solver.export import ruling_json
+
         data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
         data["count"] = len(found)
         if figures is not None:
@@ -228,6 +250,8 @@ def solve(
             data["script"] = _script(ruling, found, figures)
         _write_json_streaming(data, found, figures)
         return
+    from rulings.solver.render import Style, make_console, ruling_view
+
     console = make_console(soft_wrap=explain, ascii_only=ascii_)
     if explain:
         style = Style("ascii" if ascii_ else "unicode")
@@ -240,7 +264,7 @@ def solve(
         console.print(f"graph written to {graph}", markup=False)
 
 
-def _script(ruling: Ruling, found: list[Restoration], figures: RulingFigures | None) -> list[str]:
+def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigures | None") -> list[str]:
     """The director's script; with ``--dds`` each option's double-dummy value under it and the
     figures of the restorations at the end."""
     from rulings.solver.summary import director_script
@@ -251,17 +275,20 @@ def _script(ruling: Ruling, found: list[Restoration], figures: RulingFigures | N
 
     values = option_values(found, figures)
 
-    def annotate(item: TreeItem) -> list[str]:
+    def annotate(item: "TreeItem") -> list[str]:
         v = values.get(item.question)
         return [v.line() + "."] if v is not None else []
 
     return [*director_script(ruling, found, annotate=annotate), *figure_lines(figures)]
 
 
-def _write_json_streaming(data: dict[str, object], restorations: list[Restoration], figures: RulingFigures | None = None) -> None:
+def _write_json_streaming(data: dict[str, object], restorations: "list[Restoration]",
+                          figures: "RulingFigures | None" = None) -> None:
     """``data`` (with an empty ``restorations`` list) as indented JSON, the restorations written
     one at a time into it: the whole document is never one string in memory. ``figures``: each
     restoration's double-dummy figures as its ``dd`` (``--dds``)."""
+    import json
+
     from rulings.solver.export import restoration_json
 
     head, tail = json.dumps(data, indent=2, sort_keys=True).split('"restorations": []', 1)
@@ -351,6 +378,8 @@ def coverage(
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    import json
+
     from rulings.models.errors import RulingError
     from rulings.solver.coverage import EDITIONS, measure
     from rulings.solver.render import make_console
@@ -393,6 +422,8 @@ def score(
 ) -> None:
     """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
     when some clause disagrees."""
+    import json
+
     from rulings.models.errors import RulingError
     from rulings.solver.score import lines
     from rulings.solver.score import score as run_score

@@ -40,7 +40,7 @@ LaterPlay = tuple[int, Seat, Card]
 
 
 # ----- tasks --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class PenaltyCardOptions:
     """50D2 / 51B: ``holder`` has a major penalty card and his partner is to lead; declarer
     chooses before that lead (require the suit, forbid it, or neither)."""
@@ -55,7 +55,7 @@ class PenaltyCardOptions:
     trick: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class FailedPenaltyCard:
     """52: ``seat`` led or played ``card`` to ``trick`` when a penalty card was due."""
 

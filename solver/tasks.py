@@ -17,7 +17,7 @@ from rulings.models.table import Revoke, TableState
 from rulings.solver.obligations import LaterPlay
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class CorrectRevoke:
     """62A/62B: the revoker must withdraw the revoke card and substitute a lawful card."""
 
@@ -28,7 +28,7 @@ class CorrectRevoke:
     clause: str = "62A"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class ReportEstablished:
     """63A/63B: an established revoke stands; it is reported, not corrected."""
 

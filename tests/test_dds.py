@@ -77,11 +77,21 @@ def test_minor_penalty_card_leaves_the_lead_free() -> None:
 
 
 @pytest.mark.parametrize(("text", "tricks"), [("W must not lead C", 3), ("W must lead C", 3), ("W must lead H", 5),
-                                                   ("W must lead S", 3)])
+                                                   ("W must lead S", 3), ("W must not lead S", 4)])
 def test_lead_restriction(text: str, tricks: int) -> None:
-    # 50D2/51B: only a required heart makes West give up the cut (a spade or CA).
+    # 50D2/51B: only a required heart makes West give up the cut (a spade or CA). Forbidding
+    # spades: West cashes CA and keeps the lead, so still may not lead a spade (the prohibition
+    # lasts while he keeps the lead): he leads a heart and declarer takes the last four.
     needs_endplay()
     assert evaluate(ending(Seat.W, restrictions=(text,))).remaining == tricks
+
+
+def test_lead_prohibition_searched_while_he_keeps_the_lead() -> None:
+    # The 4 above needs the second trick searched: West wins the first (CA) and leads again.
+    needs_endplay()
+    fig = evaluate(ending(Seat.W, restrictions=("W must not lead S",)))
+    assert fig.tricks_searched >= 2 and not fig.outlasting
+    assert dict(fig.cards) == {"HJ": 5, "HT": 5, "H9": 5, "CA": 4}
 
 
 def test_trick_in_progress() -> None:
@@ -123,6 +133,17 @@ def test_64c_transfer_suffices() -> None:
     assert (law64["table"], law64["transfer"], law64["with_transfer"], law64["without_revoke"]) == (9, 2, 11, 9)
     assert law64["sufficient"] and law64["result"] == 11
     assert law64["cards"] == [{"card": "S2", "tricks": 9}]
+
+
+def test_64c_transfer_does_not_suffice() -> None:
+    # East discarded C5 on trick 10 holding H4 (hearts trumps); South won it, East-West the last
+    # three (East ruffing trick 13 with the H4 he kept): 64A2, 1 trick; NS 7 + 1 = 8. Following
+    # with H4, every trump is gone: South cashes SA S6 and gives a club: NS 6 + 3 = 9.
+    needs_endplay()
+    law64 = solve_json(DATA / "64a2-transfer-does-not-suffice.yaml")["restorations"][0]["dd"]["law64"]
+    assert (law64["table"], law64["transfer"], law64["with_transfer"], law64["without_revoke"]) == (7, 1, 8, 9)
+    assert not law64["sufficient"] and law64["result"] == 9
+    assert law64["cards"] == [{"card": "H4", "tricks": 9}]
 
 
 def test_cli_text_and_script_show_the_figures() -> None:

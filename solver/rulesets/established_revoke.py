@@ -70,6 +70,9 @@ class RuleAfterPlay:
     #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and stood
     #: (too late to correct, 2017 45D2)
     misplaced_leads: frozenset[tuple[int, Card]] = frozenset()
+    #: no revoke stood on the record as played (one may come from a ruling: a penalty card
+    #: not played when due); a restoration with none standing is not counted at all
+    quiet: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,8 @@ def trick_winners(table: TableState) -> dict[int, Seat]:
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
     """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
     to play a penalty card): one still faced, or one he played as a penalty card later."""
+    if r.failed is not None:
+        return True  # the revoke is the failure to play that penalty card (52)
     cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
     for p in cards:
         if p.card.suit is not r.suit_led or p.card == r.card:
@@ -297,12 +302,21 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
     revokes = tuple(r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
-    if not revokes:
-        return None
     standing = [r for r in revokes if establishment(table, replay, r) is not None or is_final_trick_revoke(table, r)]
-    if not standing:
-        return None
     end = end_of_play(replay)
+    if not standing:
+        # no revoke on the record as played; a ruling may still find one play does not show
+        # (a penalty card, made by an irregularity the record describes or given at the
+        # start, not played when due: 52, 61A): counted only when play ran to its end
+        if end is None or not (replay.unapplied or table.penalty_cards or table.played_penalty):
+            return None
+        revokes = ()
+        events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+        findings = _findings(replay)
+        late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
+        return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
+                                                   parse_equity(findings), HANDS_RETURNED in findings, misplaced_leads(rs, replay), quiet=True),)),
+                       handled=events)
     events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
     if end is None:
         note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "
@@ -334,7 +348,9 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
     """The revokes the restoration leaves standing and established: the card still stands as
     played; a trick-12 revoke only when the hands were back in the board (62D1)."""
     out = []
-    for r in task.record_revokes:
+    # the record's revokes, and those a ruling found that play does not show (a failure to
+    # play a penalty card that stood, 52 with 61A; a lead against a lead restriction)
+    for r in (*task.record_revokes, *(r for r in table.revokes if r not in task.record_revokes)):
         t = table.trick(r.trick)
         if t is None or t.card_of(r.seat) != r.card:
             continue  # corrected
@@ -394,6 +410,11 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
                               "the director compares the result with the one the revoke prevented and adjusts if the transfer "
                               "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
                               question="Law 64C: is the non-offending side compensated?", choice="director judges"))
+    if not steps and task.quiet:
+        # no revoke on the record, none found by a ruling in this restoration: nothing to count
+        return [(Step("TD", StepKind.FORCED, rs.cite("63A1"), "play is over and no revoke stands established: Law 64 has nothing to count",
+                      question="Law 64 after play", choice="no revoke"),
+                 dataclasses.replace(node, table=table, agenda=node.agenda[1:]))]
     if not steps:
         if both_corrected and _both_sides_corrected_on_one_trick(table, task):
             return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
@@ -465,7 +486,7 @@ def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
     return None
 
 
-CITES = ("64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
+CITES = ("63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (
     Rule("rule_after_play", RuleAfterPlay, (*CITES, "64B8"), rule_after_play_2017, rule_after_play_2017.__doc__ or "",
          editions=frozenset({"2017"})),

@@ -23,7 +23,7 @@ from rulings.models.cards import Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
-from rulings.models.table import LeadRule, PenaltyKind, TableState
+from rulings.models.table import LeadRule, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
@@ -223,8 +223,21 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     declarer = str(table.declarer)
     question = f"{seat} played {card} when a penalty card was due: declarer accepts it or requires the penalty card"
 
-    def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest) -> Node:
-        return Node(t, agenda, node.ledger + add, node.findings, node.restrictions, node.established, node.focus)
+    def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest, established: bool = False) -> Node:
+        return Node(t, agenda, node.ledger + add, node.findings, node.restrictions, node.established or established, node.focus)
+
+    def accepted() -> Node:
+        """The card stands: a failure to play a penalty card is a revoke (61A); once the
+        offender or his partner has played to the next trick it is established (63A1) and
+        goes to Law 64 after play (64B3)."""
+        trick = table.trick(task.trick)
+        nxt = table.trick(task.trick + 1)
+        if trick is None or nxt is None or not any(s.side is seat.side for s, _ in nxt.plays):
+            return child(table)
+        due = sorted((p.card for p in table.penalty_cards_of(seat)), key=lambda c: (c.suit is not trick.suit_led, str(c)))
+        led = trick.suit_led if trick.plays[0][0] is not seat else None
+        revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0] if due else None)
+        return child(table.with_revoke(revoke), established=True)
 
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
     must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
@@ -232,11 +245,11 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"declarer has played since, so {card} is accepted; {kept} remain{'s' if ' ' not in kept else ''} penalty card",
                     also=(rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
-        return [(step, child(table))]
+        return [(step, accepted())]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {kept} remain{'s' if ' ' not in kept else ''} penalty card",
              also=(rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
-        child(table),
+        accepted(),
     )]
     trick = table.trick(task.trick)
     assert trick is not None

@@ -18,7 +18,7 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class CorrectBothRevokes:
     """62C3 (2017): both sides revoked on one trick and only one side has played to the next
     trick: both revokes are corrected (no transfer, 64B8)."""
@@ -28,7 +28,7 @@ class CorrectBothRevokes:
     later: tuple[LaterPlay, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class RevokeCascade:
     """62C1/62C2 (47D): the cards played after the revoke, taken in playing order."""
 
@@ -376,11 +376,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
     winner = revoke_trick.winner(table.trumps)
 
     def retract_all(t: TableState) -> tuple[TableState, tuple[object, ...]]:
-        infos = []
-        for s, c in trick.plays:
-            t = t.replace_card(trick_no, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            infos.append(rs.withdrawn_info(s, c, offending))
-        return t, tuple(infos)
+        t = t.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        return t, tuple(rs.withdrawn_info(s, c, offending) for s, c in trick.plays)
 
     later = tuple(p for p in task.later if p[0] != trick_no or p == task.later[task.index])
     question = f"{seat} may withdraw his lead of {card}"

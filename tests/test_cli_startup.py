@@ -1,0 +1,79 @@
+"""Start-up of the ``rulings`` command: what it imports, and the plain parameter coercion
+(rulings.solver.cliparams) giving the same values and the same errors as typer's own."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+import typer.main
+from typer._coercion import build_runtime_param
+
+from rulings.solver import cliparams
+from rulings.solver.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _modules_after(*argv: str) -> set[str]:
+    """The modules a fresh ``rulings ARGV`` process has imported when it exits."""
+    code = ("import sys\nfrom rulings.solver.cli import main\nsys.argv = ['rulings', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')")
+    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    line = [x for x in done.stderr.splitlines() if x.startswith("MODULES ")][-1]
+    return set(line.split()[1:])
+
+
+def test_help_imports_no_engine_no_yaml_no_rich_no_pydantic() -> None:
+    mods = _modules_after("--help")
+    assert not {m for m in mods if m.split(".")[0] in ("pydantic", "yaml", "rich", "networkx")}
+    assert not {m for m in mods if m.startswith(("rulings.solver.engine", "rulings.solver.rulesets", "rulings.models"))}
+
+
+def test_solve_imports_no_pydantic_and_no_export() -> None:
+    mods = _modules_after("solve")
+    assert "rulings.solver.ruling" in mods  # it did solve
+    assert not {m for m in mods if m.split(".")[0] == "pydantic"}
+    assert "rulings.solver.export" not in mods and "networkx" not in mods
+
+
+def _params() -> list[Any]:
+    group = typer.main.get_command(app)
+    out = []
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        for p in command.params:
+            if hasattr(p, "type_descriptor"):
+                out.append(pytest.param(p, id=f"{name}-{p.name}"))
+    return out
+
+
+SAMPLES: tuple[object, ...] = (
+    None, "", "0", "1", "7", "-1", "+3", " 5", "5 ", "1_000", "abc", "2.5", "١٢", "99999999999999999999999",
+    "256", "257", "100000", "100001", "true", "false", True, False, 0, 1, 50000, -4,
+    "2017", "2007", "2099", "revoke", "Revoke", "mixed", "x\x00y", "-", "cases", "cases/revoke", "no/such/file.yaml",
+    ("cases", "README.md"), ["a.yaml"], (), "generated",
+)
+
+
+def _outcome(runtime: Any, param: Any, value: object) -> tuple[str, object]:
+    ctx = typer.Context(typer.main.get_command(app))
+    try:
+        return ("ok", runtime.coerce(value, param=param, ctx=ctx))
+    except Exception as err:  # the message typer shows
+        return (type(err).__name__, str(getattr(err, "message", err)))
+
+
+@pytest.mark.parametrize("param", _params())
+def test_plain_coercion_is_typers(param: Any) -> None:
+    """Every parameter of every command, on sample values (plain, bad, out of bounds,
+    already typed): the same value, or the same error, as typer's own coercion."""
+    assert cliparams.install()
+    ours = param.get_runtime_param()
+    theirs = build_runtime_param(param.type_descriptor)
+    for value in SAMPLES:
+        assert _outcome(ours, param, value) == _outcome(theirs, param, value), (param.name, value)
