@@ -15,7 +15,7 @@ size from the kernel's rusage of the finished process, which covers its worker p
    RSS of the text output (streamed in pages) and of ``--json``.
 
 Usage: python benchmarks/scale.py [--quick] [--files N] [--throughput N] [--repeats R]
-                                  [--dir DIR] [--keep] [--json FILE]
+                                  [--only 1,2,3,4] [--dir DIR] [--keep] [--json FILE]
 """
 
 from __future__ import annotations
@@ -139,6 +139,7 @@ def main() -> int:
     ap.add_argument("--files", type=int, default=None, help="case files for verify, and the larger generate size (default 100000)")
     ap.add_argument("--throughput", type=int, default=None, help="cases per generate throughput run (default 6000)")
     ap.add_argument("--repeats", type=int, default=None, help="throughput runs per process count (default 3)")
+    ap.add_argument("--only", default="1,2,3,4", help="the sections to run (3 needs 2's records: with --dir, of an earlier run)")
     ap.add_argument("--dir", type=Path, default=None, help="work directory (default: a new temporary one)")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
@@ -149,44 +150,63 @@ def main() -> int:
     repeats = args.repeats if args.repeats is not None else (1 if args.quick else 3)
     work = args.dir if args.dir is not None else Path(tempfile.mkdtemp(prefix="rulings-scale-"))
     work.mkdir(parents=True, exist_ok=True)
+    only = {int(x) for x in args.only.split(",") if x.strip()}
     figures: dict[str, Any] = {"cpus": os.cpu_count()}
     print(f"bridge-rulings at scale ({os.cpu_count()} CPUs; load average {load()}; work directory {work})")
     try:
-        t = throughput(work, n_through, repeats)
-        figures["throughput"] = t
-        print(f"\n1. generate --with-ruling --format jsonl, {t['cases']} revoke cases, median of {t['repeats']} alternated runs:")
-        print(f"   one process {t['j1_cases_per_s']:,.0f} cases/s ({t['j1_cpu_s']:.1f} CPU s); "
-              f"two (-j 2) {t['j2_cases_per_s']:,.0f} cases/s ({t['j2_cpu_s']:.1f} CPU s); ratio {t['ratio']:.2f}x (target 1.7); "
-              f"same output: {t['same_output']}; load average before {t['load_before']}, after {t['load_after']}")
-
-        rows = generate_memory(work, [small, files])
-        figures["generate_memory"] = rows
-        print("\n2. generate --with-ruling --format jsonl -j 2, peak RSS of the largest process:")
-        for row in rows:
-            print(f"   {row['cases']:>7,} cases: {row['peak_mib']:6.1f} MiB peak, {row['wall_s']:7.1f} s, "
-                  f"{row['cases'] / row['wall_s']:,.0f} cases/s, file {row['file_mib']:,.0f} MiB")
-        print(f"   peak at {rows[1]['cases']:,} / peak at {rows[0]['cases']:,}: {rows[1]['peak_mib'] / rows[0]['peak_mib']:.2f} (1.0 = flat)")
-
-        v = verify_scale(work, work / f"set-{files}.jsonl", files)
-        figures["verify"] = v
-        print(f"\n3. verify of {v['files']:,} generated case files (each claims its count; written in {v['write_s']:.0f} s):")
-        for jobs in (1, 2):
-            r = v[f"j{jobs}"]
-            print(f"   -j {jobs}: {r['peak_mib']:6.1f} MiB peak (target 300), {r['wall_s']:6.1f} s, "
-                  f"{v['files'] / r['wall_s']:,.0f} files/s, exit {r['exit']}: {r['summary']}")
-
-        s = solve_memory(work)
-        figures["solve"] = s
-        print(f"\n4. solve, 16 exposes lines (2^16 restorations), --limit {s['restorations_listed']}: "
-              f"text {s['text']['peak_mib']:.0f} MiB peak ({s['text']['wall_s']:.1f} s), "
-              f"--json {s['json']['peak_mib']:.0f} MiB peak ({s['json']['wall_s']:.1f} s)")
+        if 1 in only:
+            section_throughput(figures, work, n_through, repeats)
+        if 2 in only:
+            section_generate_memory(figures, work, small, files)
+        if 3 in only:
+            section_verify(figures, work, files)
+        if 4 in only:
+            section_solve(figures, work)
     finally:
         if not args.keep and args.dir is None:
             shutil.rmtree(work, ignore_errors=True)
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n")
-    bad = figures["verify"]["j1"]["exit"] != 0 or figures["verify"]["j2"]["exit"] != 0 or not figures["throughput"]["same_output"]
+    verify = figures.get("verify", {})
+    bad = any(verify[k]["exit"] != 0 for k in ("j1", "j2") if k in verify) or not figures.get("throughput", {}).get("same_output", True)
     return 1 if bad else 0
+
+
+def section_throughput(figures: dict[str, Any], work: Path, n_through: int, repeats: int) -> None:
+    t = throughput(work, n_through, repeats)
+    figures["throughput"] = t
+    print(f"\n1. generate --with-ruling --format jsonl, {t['cases']} revoke cases, median of {t['repeats']} alternated runs:")
+    print(f"   one process {t['j1_cases_per_s']:,.0f} cases/s ({t['j1_cpu_s']:.1f} CPU s); "
+          f"two (-j 2) {t['j2_cases_per_s']:,.0f} cases/s ({t['j2_cpu_s']:.1f} CPU s); ratio {t['ratio']:.2f}x (target 1.7); "
+          f"same output: {t['same_output']}; load average before {t['load_before']}, after {t['load_after']}")
+
+
+def section_generate_memory(figures: dict[str, Any], work: Path, small: int, files: int) -> None:
+    rows = generate_memory(work, [small, files])
+    figures["generate_memory"] = rows
+    print("\n2. generate --with-ruling --format jsonl -j 2, peak RSS of the largest process:")
+    for row in rows:
+        print(f"   {row['cases']:>7,} cases: {row['peak_mib']:6.1f} MiB peak, {row['wall_s']:7.1f} s, "
+              f"{row['cases'] / row['wall_s']:,.0f} cases/s, file {row['file_mib']:,.0f} MiB")
+    print(f"   peak at {rows[1]['cases']:,} / peak at {rows[0]['cases']:,}: {rows[1]['peak_mib'] / rows[0]['peak_mib']:.2f} (1.0 = flat)")
+
+
+def section_verify(figures: dict[str, Any], work: Path, files: int) -> None:
+    v = verify_scale(work, work / f"set-{files}.jsonl", files)
+    figures["verify"] = v
+    print(f"\n3. verify of {v['files']:,} generated case files (each claims its count; written in {v['write_s']:.0f} s):")
+    for jobs in (1, 2):
+        r = v[f"j{jobs}"]
+        print(f"   -j {jobs}: {r['peak_mib']:6.1f} MiB peak (target 300), {r['wall_s']:6.1f} s, "
+              f"{v['files'] / r['wall_s']:,.0f} files/s, exit {r['exit']}: {r['summary']}")
+
+
+def section_solve(figures: dict[str, Any], work: Path) -> None:
+    s = solve_memory(work)
+    figures["solve"] = s
+    print(f"\n4. solve, 16 exposes lines (2^16 restorations), --limit {s['restorations_listed']}: "
+          f"text {s['text']['peak_mib']:.0f} MiB peak ({s['text']['wall_s']:.1f} s), "
+          f"--json {s['json']['peak_mib']:.0f} MiB peak ({s['json']['wall_s']:.1f} s)")
 
 
 if __name__ == "__main__":
