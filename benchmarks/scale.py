@@ -2,6 +2,9 @@
 fresh ``rulings`` process measured from outside (wall clock; CPU time and peak resident set
 size from the kernel's rusage of the finished process, which covers its worker processes).
 
+Peak memory is read by GNU time (``/usr/bin/time``) as the parent of each ``rulings``
+process; this process stays small (files are compared in blocks).
+
 1. ``generate N --with-ruling --format jsonl``: cases per second on one process and on two
    (``-j 2``), runs alternated, medians of the repeats, the ratio of the medians; both
    outputs must be identical. The machine may be shared: the CPU seconds and the load
@@ -21,6 +24,7 @@ Usage: python benchmarks/scale.py [--quick] [--files N] [--throughput N] [--repe
 from __future__ import annotations
 
 import argparse
+import filecmp
 import json
 import os
 import shutil
@@ -37,20 +41,36 @@ DEAL = "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A
 EXPOSED = ["S9", "S8", "S2", "HK", "HQ", "H6", "H5", "H4", "D6", "D5", "D4", "CQ", "C5", "SK", "S5", "HJ"]
 
 
+TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
 def measure(args: list[str], stdout: Path | None = None) -> dict[str, Any]:
     """Run ``rulings ARGS``; wall seconds, CPU seconds (user + system, the process and the
-    worker processes it waited for), peak RSS in MiB (the largest of them) and exit code."""
+    worker processes it waited for), peak RSS in MiB (the largest of them) and exit code.
+
+    The peak is read by GNU time (``/usr/bin/time``), the parent of ``rulings``: a process
+    forked from this one would start with this process's own peak (Linux keeps it across
+    exec), so rusage read here would be at least this process's size."""
     out = stdout.open("wb") if stdout is not None else subprocess.DEVNULL
+    report = Path(tempfile.mkstemp(prefix="rulings-time-")[1])
     try:
         t0 = time.perf_counter()
+        if TIME is not None:
+            done = subprocess.run([TIME, "-f", "%M %U %S %x", "-o", str(report), RULINGS, *args], stdout=out,
+                                  stderr=subprocess.DEVNULL, check=False)
+            wall = time.perf_counter() - t0
+            peak_kib, user, system, code = report.read_text(encoding="utf-8").split()[-4:]
+            return {"wall_s": wall, "cpu_s": float(user) + float(system), "peak_mib": int(peak_kib) / 1024,
+                    "exit": int(code) if done.returncode == 0 or int(code) else done.returncode}
         proc = subprocess.Popen([RULINGS, *args], stdout=out, stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t0
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        return {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_mib": usage.ru_maxrss / 1024,
+                "exit": os.waitstatus_to_exitcode(status), "note": "no /usr/bin/time: the peak is at least this process's"}
     finally:
         if stdout is not None and not isinstance(out, int):
             out.close()
-    return {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_mib": usage.ru_maxrss / 1024, "exit": proc.returncode}
+        report.unlink(missing_ok=True)
 
 
 def load() -> str:
@@ -66,7 +86,7 @@ def throughput(work: Path, n: int, repeats: int) -> dict[str, Any]:
                          "--out", str(work / f"throughput-j{jobs}.jsonl"), "--no-progress"])
             assert r["exit"] == 0, r
             runs[jobs].append(r)
-    same = (work / "throughput-j1.jsonl").read_bytes() == (work / "throughput-j2.jsonl").read_bytes()
+    same = filecmp.cmp(work / "throughput-j1.jsonl", work / "throughput-j2.jsonl", shallow=False)  # in blocks: this process stays small
     med = {j: statistics.median(n / r["wall_s"] for r in runs[j]) for j in (1, 2)}
     cpu = {j: statistics.median(r["cpu_s"] for r in runs[j]) for j in (1, 2)}
     return {"cases": n, "repeats": repeats, "j1_cases_per_s": med[1], "j2_cases_per_s": med[2], "ratio": med[2] / med[1],
