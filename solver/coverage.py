@@ -18,7 +18,7 @@ from typing import Any
 
 from rulings.models.case import Case
 from rulings.models.errors import RulingError
-from rulings.solver.casefile import case_files, load
+from rulings.solver.casefile import iter_case_files, load
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.ruling import Ruling
 
@@ -82,7 +82,7 @@ def measure(paths: Iterable[str | Path], budget: int | None = None) -> Coverage:
     from rulings.solver.lawful import lawful_cards
 
     cov = Coverage()
-    for path in case_files(list(paths)):
+    for path in iter_case_files(list(paths)):
         lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of files (as verify)
         try:
             cov.add(load(path), budget=budget)
