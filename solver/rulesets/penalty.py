@@ -306,4 +306,9 @@ RULES: tuple[Rule, ...] = (
          ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "16C1", "16C2"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
+#: a failure to play a penalty card is found on the table, where the obligation travels (a
+#: penalty card obliges the plays made after it became one: PenaltyCard.since), so the
+#: opener runs again on every rectified table: a card another family's ruling made a penalty
+#: card is followed to the later plays, in record order (52)
+REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
