@@ -569,7 +569,10 @@ class TableState:
             if was is not None:
                 played_penalty = played_penalty - {was}
                 if restore_penalty:
-                    penalty = penalty | {was}
+                    # a penalty card again from now on: it obliges later plays, not the
+                    # cards already standing (PenaltyCard.since)
+                    now = sum(len(x.plays) for x in tricks_now)
+                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, now)}
         if new is not None and penalty:
             now = next((p for p in penalty if p.card == new), None)
             if now is not None:
