@@ -22,12 +22,17 @@ class Strain(enum.Enum):
     SPADES = "S"
     NOTRUMP = "NT"
 
-    @property
-    def trumps(self) -> Suit | None:
-        return None if self is Strain.NOTRUMP else Suit(self.value)
+    #: the trump suit (None at no trump): a plain member attribute, set once below the class
+    #: (read for every trick winner, so no property and no Suit lookup)
+    trumps: Suit | None
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
+
+
+for _strain in Strain:
+    _strain.trumps = None if _strain is Strain.NOTRUMP else Suit(_strain.value)
+del _strain
 
 
 _CONTRACT_RE = re.compile(r"^([1-7])(NT|N|S|H|D|C|♠|♥|♦|♣)(XX|X)?$")

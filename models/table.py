@@ -389,7 +389,9 @@ class TableState:
         ``plays``) for a card the seat does not hold.
         """
         tricks = list(self.tricks)
-        holding = list(self.holding)
+        # each hand as a set while the cards are placed (one copy per seat, not one per card)
+        holding: list[frozenset[Card] | set[Card]] = list(self.holding)
+        copied = 0  # the seats whose hand is a copy already, as bits of Seat.index
         revokes = list(self.revokes)
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
@@ -442,7 +444,11 @@ class TableState:
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
-            holding[seat.index] = hand - {card}
+            if copied >> seat.index & 1:
+                hand.remove(card)  # type: ignore[union-attr]
+            else:
+                holding[seat.index] = set(hand) - {card}
+                copied |= 1 << seat.index
         if open_trick:
             tricks.append(Trick(number, leader, tuple(cards)))
         return self._evolve(
@@ -452,12 +458,12 @@ class TableState:
             out_of_turn=tuple(out_of_turn),
             penalty_cards=penalty,
             played_penalty=played_penalty,
-            holding=tuple(holding),
+            holding=tuple(frozenset(h) if copied >> i & 1 else h for i, h in enumerate(holding)),
         )
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
-                          hand: frozenset[Card]) -> tuple[LeadRule, ...]:
+                          hand: frozenset[Card] | set[Card]) -> tuple[LeadRule, ...]:
         """``seat`` leads ``card`` (from ``hand``) to trick ``number`` in turn: record a revoke
         for a lead restriction it breaks (61A); return the restrictions still in force (a
         requirement is spent by its lead, a prohibition lasts while its player keeps the lead,
@@ -584,6 +590,36 @@ class TableState:
         return self._evolve(
             tricks=tricks,
             withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
+            penalty_cards=penalty,
+            played_penalty=played_penalty,
+            holding=tuple(holding),
+        )
+
+    def withdraw_trick(self, trick: int, *, restore_penalty: bool = True) -> TableState:
+        """Withdraw every card of ``trick`` in playing order, each recorded in ``withdrawn``:
+        the table ``replace_card(trick, seat, None)`` gives for each of its cards in turn, in
+        one step. Raises IllegalActionError if no card stands on the trick."""
+        tricks_now = self.tricks
+        i = trick - self.first_trick
+        if not (0 <= i < len(tricks_now) and tricks_now[i].number == trick):
+            i = next((k for k, t in enumerate(tricks_now) if t.number == trick), -1)
+        if i < 0:
+            raise IllegalActionError(f"no card stands on trick {trick}")
+        plays = tricks_now[i].plays
+        penalty = self.penalty_cards
+        played_penalty = self.played_penalty
+        holding = list(self.holding)
+        for seat, old in plays:
+            if played_penalty:
+                was = next((p for p in played_penalty if p.card == old), None)
+                if was is not None:
+                    played_penalty = played_penalty - {was}
+                    if restore_penalty:
+                        penalty = penalty | {was}
+            holding[seat.index] = holding[seat.index] | {old}
+        return self._evolve(
+            tricks=tricks_now[:i] + tricks_now[i + 1:],
+            withdrawn=(*self.withdrawn, *(Withdrawal(seat, old, trick) for seat, old in plays)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),

@@ -2,10 +2,11 @@
 
 DDS knows only the rules of play (follow suit); it does not know a penalty card that must
 be played, a lead required or forbidden (50D, 51B), or a card 57A/57D requires. This module
-searches the trick in which such an obligation binds itself, playing only the cards the
-obligation leaves (:func:`rulings.solver.lawful.lawful_cards` and the restrictions of the
-restored position), each player choosing the card best for his side; DDS values every
-position at the edge of that search. See docs/dds.md for what is computed and why.
+searches the tricks in which such obligations bind itself (the trick in progress, then one
+more at a time while an obligation may outlast them, within :data:`SEARCH_BUDGET`), playing
+only the cards the obligations leave (:func:`rulings.solver.lawful.lawful_cards` and the
+restrictions of the restored position), each player choosing the card best for his side; DDS
+values every position at the edge of that search. See docs/dds.md for what is computed and why.
 
 * :func:`position_of` makes the :class:`Position` of a restoration (the table as restored:
   the trick in progress, whoever is to play, the obligations in force);
@@ -232,9 +233,10 @@ class Figure:
 
     ``remaining``: from the trick in progress to the end, obligations honoured; ``free``: the
     same without the obligations (DDS's own figure); ``cards``: for the seat to play, the
-    tricks after each card the obligations leave him; ``outlasting``: obligations that may
-    still be in force after the trick searched (not taken into account after it);
-    ``calls``/``seconds``: DDS calls made and the time spent inside them."""
+    tricks after each card the obligations leave him; ``tricks_searched``: the tricks in
+    which the obligations were honoured (the trick in progress first; 0 when none was in
+    force); ``outlasting``: obligations that may still be in force after them (not honoured
+    after them); ``calls``/``seconds``: DDS calls made and the time spent inside them."""
 
     remaining: int
     free: int
@@ -242,6 +244,7 @@ class Figure:
     outlasting: tuple[str, ...] = ()
     calls: int = 0
     seconds: float = 0.0
+    tricks_searched: int = 0
 
 
 _EP: dict[str, Any] = {}
@@ -284,36 +287,72 @@ def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
     return found
 
 
+#: What one position may spend on searching obligations beyond the trick in progress (each
+#: further trick searched multiplies the work), in units of DDS work: a call with n tricks left
+#: costs max(1, n - 3) cubed (DDS's work grows steeply with the cards left; counted, not timed,
+#: so that the figures never depend on the machine). The figure honours the obligations for as
+#: many whole tricks as the budget allowed (``Figure.tricks_searched``).
+SEARCH_BUDGET = 3000
+
+_PENDING, _ACTIVE, _OVER = 0, 1, 2  # a lead restriction: before the restricted lead, while he keeps the lead, over
+
+
+class _OverBudget(Exception):
+    """The search of one more trick would pass :data:`SEARCH_BUDGET`."""
+
+
 class _Search:
-    """The search of the trick in which obligations bind (see the module docstring).
+    """The search of the tricks in which obligations bind (see the module docstring).
 
     The cards are kept as DDS has them, a rank bit mask per hand and suit, updated as cards are
-    played and taken back; DDS gets them in its own ``deal`` structure."""
+    played and taken back; DDS gets them in its own ``deal`` structure. ``horizon``: the tricks
+    searched (the trick in progress first); at the start of a trick beyond it, or where no
+    obligation is left, DDS values the position."""
 
     def __init__(self, pos: Position) -> None:
         ep = _endplay()
         self.pos = pos
         self.hands = [set(h) for h in pos.hands]
-        self.masks = [[0, 0, 0, 0] for _ in range(4)]
+        self.masks = [0] * 16  # hand * 4 + DDS suit: the ranks held, as bits
         for h, held in enumerate(pos.hands):
             for c in held:
-                self.masks[h][_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
+                self.masks[h * 4 + _DDS_SUIT[c.suit]] |= 1 << int(c.rank)
         self.trick: list[tuple[Seat, Card]] = list(pos.trick)
+        self.leader = pos.leader
+        self.depth = 0  # tricks completed in the search
+        self.leads = tuple(r for r in pos.restrictions if r.lead)
+        self.status = [_PENDING] * len(self.leads)
+        self.plays = tuple(r for r in pos.restrictions if not r.lead)  # 57A/57D: the trick in progress only
+        self.history: list[tuple[list[tuple[Seat, Card]], Seat, list[int]]] = []
         self.side = pos.declarer.side
         self.struct = ep["deal"]()
         self.struct.trump = 4 if pos.trumps is None else _DDS_SUIT[pos.trumps]
-        self.struct.first = pos.leader.index
         self.future = ep["future"]()
         self.call = ep["solve"]
         self.calls = 0
         self.seconds = 0.0
-        # who may be bound in this trick: their hands do not change before they play
-        self.bound_play = {s: pos.binds(s, False) for s in Seat}
-        self.obliged = {s: any(p.seat is s for p in pos.penalty) or any(r.seat is s for r in pos.restrictions) for s in Seat}
+        self.penalty_of = [tuple(p.card for p in pos.penalty if p.seat is s) for s in Seat]
+        #: seats under some obligation (their equal cards are kept apart)
+        self.obliged = [bool(self.penalty_of[s.index]) or any(r.seat is s for r in pos.restrictions) for s in Seat]
+        bound = {p.seat.side for p in pos.penalty} | {r.seat.side for r in pos.restrictions}
+        #: the side the obligations bind (None when both: nothing is skipped then)
+        self.bound_side = next(iter(bound)) if len(bound) == 1 else None
+        self.horizon = 1
+        self.budget: int | None = None
+        self.spent = 0
+        self.memo: dict[object, tuple[int, dict[Card, int], bool, bool]] = {}
 
-    def solve(self, seat: Seat) -> dict[Card, int]:
-        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it."""
+    # ----- DDS --------------------------------------------------------------------------------------
+    def _call(self, seat: Seat, solutions: int) -> Any:
+        """One DDS call on the position as it stands (``solutions``: 1 the best card only, 3
+        every card); returns DDS's result structure (scores for ``seat``'s side)."""
+        left = len(self.hands[seat.index])
+        if self.budget is not None:
+            if self.spent >= self.budget:
+                raise _OverBudget
+            self.spent += max(1, left - 3) ** 3
         dl = self.struct
+        dl.first = self.leader.index
         suits, ranks = dl.currentTrickSuit, dl.currentTrickRank
         for k in range(3):
             if k < len(self.trick):
@@ -321,15 +360,21 @@ class _Search:
                 suits[k], ranks[k] = _DDS_SUIT[c.suit], int(c.rank)
             else:
                 suits[k] = ranks[k] = 0
+        m, rows = self.masks, dl.remainCards
         for h in range(4):
-            m = self.masks[h]
-            row = dl.remainCards[h]
-            row[0], row[1], row[2], row[3] = m[0], m[1], m[2], m[3]
+            row = rows[h]
+            row[0], row[1], row[2], row[3] = m[4 * h], m[4 * h + 1], m[4 * h + 2], m[4 * h + 3]
         fut = self.future
         start = time.perf_counter()
-        self.call(dl, -1, 3, 1, fut, 0)  # every card with its score, always searched, thread 0
+        self.call(dl, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
         self.seconds += time.perf_counter() - start
         self.calls += 1
+        return fut
+
+    def solve(self, seat: Seat) -> dict[Card, int]:
+        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
+        from the trick in progress on."""
+        fut = self._call(seat, 3)
         left = len(self.hands[seat.index])
         mine = seat.side is self.side
         out: dict[Card, int] = {}
@@ -343,23 +388,51 @@ class _Search:
                 out[c] = value
         return out
 
+    def solve_best(self, seat: Seat) -> int:
+        """DDS: the declaring side's tricks from the trick in progress on, ``seat`` to play his
+        best card (one call asking for the best card only)."""
+        fut = self._call(seat, 1)
+        t = int(fut.score[0])
+        return t if seat.side is self.side else len(self.hands[seat.index]) - t
+
+    # ----- obligations ----------------------------------------------------------------------------------
+    def _penalty_held(self, seat: Seat) -> bool:
+        held = self.hands[seat.index]
+        return any(c in held for c in self.penalty_of[seat.index])
+
+    def _lead_rules(self, seat: Seat) -> list[Restriction]:
+        return [r for r, st in zip(self.leads, self.status, strict=True) if r.seat is seat and st != _OVER]
+
+    def binds(self, seat: Seat, leading: bool) -> bool:
+        """Whether an obligation may limit ``seat``'s card at his next play."""
+        if self._penalty_held(seat):
+            return True
+        if leading:
+            return bool(self._lead_rules(seat))
+        return self.depth == 0 and any(r.seat is seat for r in self.plays)
+
+    def alive(self) -> bool:
+        """Whether any obligation may still limit a card: a penalty card held, a lead
+        restriction not over."""
+        return any(st != _OVER for st in self.status) or any(p.card in self.hands[p.seat.index] for p in self.pos.penalty)
+
     def lawful(self, seat: Seat) -> list[Card]:
         """The cards the obligations in force leave ``seat`` now."""
         leading = not self.trick
         led = None if leading else self.trick[0][1].suit
         held = self.hands[seat.index]
-        if not self.obliged[seat]:  # 44C alone
+        if not self.binds(seat, leading):  # 44C alone
             following = [c for c in held if c.suit is led] if led is not None else []
             return following or list(held)
         hand = frozenset(held)
         pen = frozenset(p for p in self.pos.penalty if p.seat is seat and p.card in hand)
-        mine = [r for r in self.pos.restrictions if r.seat is seat and r.lead == leading]
-        required = next((r.suit for r in mine if r.lead and r.must), None)
-        forbidden = [r.suit for r in mine if r.lead and not r.must and r.suit is not None]
+        rules = self._lead_rules(seat) if leading else ([r for r in self.plays if r.seat is seat] if self.depth == 0 else [])
+        required = next((r.suit for r in rules if r.lead and r.must), None)
+        forbidden = [r.suit for r in rules if r.lead and not r.must and r.suit is not None]
         cards = list(lawful_cards(hand, led, pen, frozenset(), required, forbidden[0] if forbidden else None))
         for suit in forbidden[1:]:  # 51B: several suits forbidden
             cards = [c for c in cards if c.suit is not suit] or cards
-        for r in mine:
+        for r in rules:
             if not r.lead:
                 cards = r.narrow(cards)
         return cards
@@ -368,18 +441,16 @@ class _Search:
         """``cards`` in classes of equal double-dummy worth (touching in a suit: no card of
         another player, held or on the trick, ranks between them); a seat under an obligation
         keeps every card apart (the obligation may tell equal cards apart)."""
-        if self.obliged[seat]:
+        if len(cards) <= 1 or self.obliged[seat.index]:
             return [[c] for c in cards]
-        others = [0, 0, 0, 0]
-        for h in range(4):
-            if h != seat.index:
-                for k in range(4):
-                    others[k] |= self.masks[h][k]
+        m, me = self.masks, 4 * seat.index
+        others = [m[k] | m[k + 4] | m[k + 8] | m[k + 12] for k in range(4)]
+        others = [o & ~m[me + k] for k, o in enumerate(others)]
         for _, c in self.trick:
             others[_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
         groups: list[list[Card]] = []
         last: Card | None = None
-        for c in sorted(cards, key=lambda c: (c.suit.order, c.rank)):
+        for c in sorted(cards):  # by suit, then rank
             if last is not None and last.suit is c.suit:
                 between = ((1 << int(c.rank)) - 1) & ~((1 << (int(last.rank) + 1)) - 1)
                 if not others[_DDS_SUIT[c.suit]] & between:
@@ -393,55 +464,143 @@ class _Search:
     def best(self, seat: Seat, values: dict[Card, int]) -> int:
         return max(values.values()) if seat.side is self.side else min(values.values())
 
-    def value(self, solved: dict[Card, int] | None = None) -> tuple[int, dict[Card, int], bool]:
-        """The declaring side's tricks from here (obligations honoured to the end of the trick
-        in progress), each lawful card's value for the seat to play, and whether some
-        obligation may outlast the trick along the line chosen. ``solved``: DDS's values of
-        this position when already known."""
-        seat = self.pos.leader.next(len(self.trick))
-        later = [seat.next(k) for k in range(1, 4 - len(self.trick))]
-        if not any(self.bound_play[s] for s in later):
+    # ----- the search ---------------------------------------------------------------------------------------
+    def value(self, solved: dict[Card, int] | None = None, root: bool = False,
+              beta: int | None = None) -> tuple[int, dict[Card, int], bool, bool]:
+        """The declaring side's tricks from the trick in progress on (obligations honoured
+        within the horizon), each lawful card's value for the seat to play (every card at the
+        ``root``), whether some obligation may outlast the horizon on a line searched, and
+        whether the value is exact. ``solved``: DDS's values of this position when known.
+
+        A card's DDS value is exact when no later card of the search can be bound (settled).
+        When the obligations bind the defenders only (always, under the Laws: penalty cards and
+        lead or play restrictions are theirs), they can only cost the defenders tricks: DDS's
+        value of a position is a lower bound of declarer's tricks there. So, below the root:
+        where a defender plays, a card whose bound is no lower than the best found is skipped;
+        where declarer's side plays and a card reaches ``beta`` (a value the defender choosing
+        above would not take), the search of the position stops there (the value returned is
+        then a lower bound, not exact). The root's value and its cards' values are exact."""
+        seat = self.leader.next(len(self.trick))
+        if not self.trick and (self.depth >= self.horizon or not self.alive()):
+            if solved is None:
+                return self.solve_best(seat), {}, self.alive(), True
+            return self.best(seat, solved), solved, self.alive(), True
+        key = (tuple(self.masks), tuple(self.trick), self.leader, tuple(self.status), self.depth)
+        if not root:
+            hit = self.memo.get(key)
+            if hit is not None and (hit[3] or (beta is not None and hit[0] >= beta)):
+                return hit
+        groups = self.distinct(seat, self.lawful(seat))
+        later_bound = any(self.binds(s, False) for s in (seat.next(k) for k in range(1, 4 - len(self.trick))))
+        last_trick = self.depth + 1 >= self.horizon
+        maximise = seat.side is self.side
+        bounded = not root and self.bound_side is not None and self.bound_side is not self.side
+        if bounded and (len(groups) > 1 or (maximise and beta is not None)):
             if solved is None:
                 solved = self.solve(seat)
-            leaf = {c: v for c in self.lawful(seat) if (v := solved.get(c)) is not None} or solved
-            best = self.best(seat, leaf)
-            chosen = [c for c, v in leaf.items() if v == best]
-            return best, leaf, all(self._outlasts(seat, c) for c in chosen)
+            known = solved
+            groups.sort(key=lambda g: known.get(g[0], 0), reverse=maximise)
         values: dict[Card, int] = {}
         lasting: dict[Card, bool] = {}
-        for group in self.distinct(seat, self.lawful(seat)):
+        best: int | None = None
+        exact = True
+        for group in groups:
             card = group[0]
-            self._play(seat, card)
-            v, _, outlast = self.value()
-            self._unplay(seat, card)
+            f = solved.get(card) if bounded and solved is not None else None
+            if f is not None:
+                if not maximise and best is not None and f >= best:
+                    continue  # its value is at least f: no better for the defenders
+                if maximise and beta is not None and f >= beta:
+                    values[card], lasting[card] = f, False
+                    best = f if best is None else max(best, f)
+                    exact = False  # at least f, enough for the defender above to refuse it
+                    break
+            if not later_bound and (last_trick or not self._alive_after(card)):  # settled
+                if solved is None:
+                    solved = self.solve(seat)
+                v = solved.get(card)
+                if v is None:
+                    continue
+                outlast = last_trick and self._alive_after(card)
+                child_exact = True
+            else:
+                cap = beta if maximise or best is None else (best if beta is None else min(best, beta))
+                gained = self._play(seat, card)
+                try:
+                    v, _, outlast, child_exact = self.value(beta=None if cap is None else cap - gained)
+                finally:
+                    self._unplay(seat, card)
+                v += gained
             for c in group:
                 values[c], lasting[c] = v, outlast
+            if not child_exact:
+                exact = False if maximise else exact
+            best = v if best is None else (max(best, v) if maximise else min(best, v))
+            if maximise and beta is not None and best >= beta:
+                exact = False
+                break
+        if not values:  # DDS refused every lawful card: cannot happen with a consistent position
+            solved = solved if solved is not None else self.solve(seat)
+            values, lasting = dict(solved), dict.fromkeys(solved, False)
         best = self.best(seat, values)
-        return best, values, all(lasting[c] for c, v in values.items() if v == best)
+        if not maximise and beta is not None and best >= beta:
+            exact = False  # every card at least beta (some only known to be)
+        elif not maximise:
+            exact = True  # the lowest is below beta: the cards skipped or cut off are no lower
+        # a deeper search may change any card's value (the obligations bind beyond the horizon
+        # on that line), and so the best: outlasting on any line searched counts
+        result = best, values, any(lasting.values()), exact
+        self.memo[key] = result
+        return result
 
-    def _outlasts(self, seat: Seat, card: Card) -> bool:
-        """After ``seat`` plays ``card`` (the last card an obligation may bind in this trick),
-        whether an obligation is still in force after the trick: a penalty card still held,
-        a lead prohibition of a player who led this trick (it lasts while he keeps the lead)."""
-        for p in self.pos.penalty:
-            if p.card in self.hands[p.seat.index] and p.card != card:
-                return True
-        leader = self.pos.leader
-        return any(r.lead and not r.must and r.seat is leader for r in self.pos.restrictions)
+    def _alive_after(self, card: Card) -> bool:
+        """Whether an obligation may be in force after this trick (``card`` played now): a
+        penalty card still held, a lead restriction not over (a prohibition lasts while its
+        player keeps the lead)."""
+        if any(p.card in self.hands[p.seat.index] and p.card != card for p in self.pos.penalty):
+            return True
+        # the leader of this trick has led: his requirement is over; a prohibition may last
+        return any(st != _OVER and not (r.seat is self.leader and r.must) for r, st in zip(self.leads, self.status, strict=True))
 
-    def _play(self, seat: Seat, card: Card) -> None:
+    def _play(self, seat: Seat, card: Card) -> int:
+        """Play ``card``; when it completes the trick, start the next: returns 1 when the
+        declaring side won the trick so completed, else 0."""
         self.hands[seat.index].discard(card)
-        self.masks[seat.index][_DDS_SUIT[card.suit]] &= ~(1 << int(card.rank))
+        self.masks[4 * seat.index + _DDS_SUIT[card.suit]] &= ~(1 << int(card.rank))
         self.trick.append((seat, card))
+        if len(self.trick) < 4:
+            return 0
+        winner = _winner(self.trick, self.pos.trumps)
+        self.history.append((self.trick, self.leader, list(self.status)))
+        for i, r in enumerate(self.leads):
+            if self.status[i] != _OVER and r.seat is self.leader:
+                self.status[i] = _ACTIVE if (not r.must and winner is r.seat) else _OVER
+        self.trick, self.leader = [], winner
+        self.depth += 1
+        return 1 if winner.side is self.side else 0
 
     def _unplay(self, seat: Seat, card: Card) -> None:
+        if not self.trick:
+            self.trick, self.leader, self.status = self.history.pop()
+            self.depth -= 1
         self.hands[seat.index].add(card)
-        self.masks[seat.index][_DDS_SUIT[card.suit]] |= 1 << int(card.rank)
+        self.masks[4 * seat.index + _DDS_SUIT[card.suit]] |= 1 << int(card.rank)
         self.trick.pop()
 
 
+def _winner(trick: Sequence[tuple[Seat, Card]], trumps: Suit | None) -> Seat:
+    """44E/44F: the highest trump, else the highest card of the suit led."""
+    best_seat, best = trick[0]
+    for seat, c in trick[1:]:
+        if (c.suit is best.suit and c.rank > best.rank) or (trumps is not None and c.suit is trumps and best.suit is not trumps):
+            best_seat, best = seat, c
+    return best_seat
+
+
 def evaluate(pos: Position) -> Figure:
-    """Value ``pos`` double dummy in this process (see :class:`Figure`).
+    """Value ``pos`` double dummy in this process (see :class:`Figure`): the trick in
+    progress searched with the obligations honoured, then one more trick at a time while an
+    obligation may outlast the tricks searched and :data:`SEARCH_BUDGET` allows.
 
     Raises DDSUnavailable when endplay is not installed."""
     require()
@@ -451,16 +610,25 @@ def evaluate(pos: Position) -> Figure:
     seat = pos.to_play
     solved = search.solve(seat)
     free = search.best(seat, solved)
-    in_trick = [seat.next(k) for k in range(4 - len(pos.trick))]
-    if not any(pos.binds(s, leading=not pos.trick and k == 0) for k, s in enumerate(in_trick)):
-        # nothing binds a card of this trick: DDS's figure; what is still in force binds later
-        later = [f"{p.seat} {p.card} {p.kind} penalty card" for p in sorted(pos.penalty, key=lambda p: p.sort_key)
-                 if p.card in pos.hands[p.seat.index]]
-        later += [r.text for r in pos.restrictions if r.lead]
-        return Figure(free, free, _ordered(solved), tuple(later), search.calls, search.seconds)
-    remaining, values, outlasting = search.value(solved)
+    if not search.alive():
+        return Figure(free, free, _ordered(solved), (), search.calls, search.seconds, 0)
+    remaining, values, outlasting, _ = search.value(solved, root=True)
+    searched = 1
+    while outlasting and search.horizon < pos.remaining:
+        search.horizon += 1
+        search.memo.clear()
+        search.budget = SEARCH_BUDGET
+        try:
+            deeper = search.value(solved, root=True)
+        except _OverBudget:
+            search.horizon -= 1
+            break
+        remaining, values, outlasting, _ = deeper
+        searched = search.horizon
+    if search.horizon >= pos.remaining:
+        outlasting = False  # every trick to the end of play was searched
     return Figure(remaining, free, _ordered(values), tuple(pos.obligations()) if outlasting else (),
-                  search.calls, search.seconds)
+                  search.calls, search.seconds, searched)
 
 
 def _ordered(values: dict[Card, int]) -> tuple[tuple[str, int], ...]:
@@ -476,7 +644,9 @@ def evaluate_many(positions: Sequence[Position], jobs: int = 1) -> list[Figure]:
     require()
     if jobs <= 1 or len(positions) <= 1:
         return [evaluate(p) for p in positions]
-    chunk = max(1, len(positions) // (jobs * 32))  # small chunks: a full deal takes a hundred times a short ending
+    # a few contiguous chunks a worker: the positions of one ruling stay together (DDS reuses
+    # its transposition table between positions of one deal), and the chunks still balance
+    chunk = max(1, -(-len(positions) // (jobs * 4)))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         return list(pool.map(evaluate, positions, chunksize=chunk))
 
@@ -536,6 +706,7 @@ class RestorationFigure:
     note: str | None = None
     law64: Law64C | None = None
     law64_note: str | None = None
+    tricks_searched: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -546,6 +717,7 @@ class RestorationFigure:
             "cards": [{"card": c, "tricks": v} for c, v in self.cards],
             "obligations": list(self.obligations),
             "outlasting": list(self.outlasting),
+            "tricks_searched": self.tricks_searched,
             "note": self.note,
             "law64": self.law64.to_json() if self.law64 is not None else None,
             "law64_note": self.law64_note,
@@ -667,7 +839,8 @@ def _assemble(plan: Plan, positions: dict[Position, int], figures: Sequence[Figu
         fig = figures[positions[pos]]
         out.by_number[r.number] = RestorationFigure(
             r.number, pos.won + fig.remaining, fig.free, pos.won, str(pos.to_play) if pos.remaining else None,
-            tuple((c, pos.won + v) for c, v in fig.cards), tuple(pos.obligations()), fig.outlasting, None, law64, note64)
+            tuple((c, pos.won + v) for c, v in fig.cards), tuple(pos.obligations()), fig.outlasting, None, law64, note64,
+            fig.tricks_searched)
     return out
 
 
@@ -795,11 +968,15 @@ def figure_lines(figures: RulingFigures) -> Iterator[str]:
             text += f" honouring {', '.join(fig.obligations)}"
             if fig.free is not None and fig.free + fig.won != fig.tricks:
                 text += f" (DDS alone: {fig.free + fig.won})"
+        if fig.obligations and fig.tricks_searched:
+            text += f" (searched for {fig.tricks_searched} trick{'s' if fig.tricks_searched != 1 else ''})"
         if fig.outlasting:
-            text += "; obligations that outlast the trick are not honoured after it"
+            text += "; what may outlast those tricks is not honoured after them"
         yield text + "."
         if fig.law64 is not None:
             q = fig.law64
             yield (f"  64C: without the revoke ({q.revoke}, the revoker following suit, best for {q.offending}) declarer "
                    f"takes {q.without_revoke}; at the table {q.table}, with the transfer of {q.transfer} {q.with_transfer}: "
                    f"{q.verdict}.")
+        elif fig.law64_note is not None:
+            yield f"  64C: {fig.law64_note}."

@@ -8,6 +8,7 @@ the message for a missing endplay runs either way.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,14 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from rulings.models.cards import Card, Seat, Suit
+from rulings.models.cards import DECK, Card, Seat, Suit
 from rulings.models.deal import Deal
 from rulings.models.table import PenaltyCard, PenaltyKind
 from rulings.solver import dds
 from rulings.solver.cli import app
 from rulings.solver.dds import MISSING, Position, evaluate, evaluate_many, parse_restriction
 from rulings.solver.export import schema
+from rulings.solver.lawful import lawful_cards
 
 DATA = Path(__file__).resolve().parent / "data" / "dds"
 runner = CliRunner()
@@ -77,11 +79,21 @@ def test_minor_penalty_card_leaves_the_lead_free() -> None:
 
 
 @pytest.mark.parametrize(("text", "tricks"), [("W must not lead C", 3), ("W must lead C", 3), ("W must lead H", 5),
-                                                   ("W must lead S", 3)])
+                                                   ("W must lead S", 3), ("W must not lead S", 4)])
 def test_lead_restriction(text: str, tricks: int) -> None:
-    # 50D2/51B: only a required heart makes West give up the cut (a spade or CA).
+    # 50D2/51B: only a required heart makes West give up the cut (a spade or CA). Forbidding
+    # spades: West cashes CA and keeps the lead, so still may not lead a spade (the prohibition
+    # lasts while he keeps the lead): he leads a heart and declarer takes the last four.
     needs_endplay()
     assert evaluate(ending(Seat.W, restrictions=(text,))).remaining == tricks
+
+
+def test_lead_prohibition_searched_while_he_keeps_the_lead() -> None:
+    # The 4 above needs the second trick searched: West wins the first (CA) and leads again.
+    needs_endplay()
+    fig = evaluate(ending(Seat.W, restrictions=("W must not lead S",)))
+    assert fig.tricks_searched >= 2 and not fig.outlasting
+    assert dict(fig.cards) == {"HJ": 5, "HT": 5, "H9": 5, "CA": 4}
 
 
 def test_trick_in_progress() -> None:
@@ -125,6 +137,17 @@ def test_64c_transfer_suffices() -> None:
     assert law64["cards"] == [{"card": "S2", "tricks": 9}]
 
 
+def test_64c_transfer_does_not_suffice() -> None:
+    # East discarded C5 on trick 10 holding H4 (hearts trumps); South won it, East-West the last
+    # three (East ruffing trick 13 with the H4 he kept): 64A2, 1 trick; NS 7 + 1 = 8. Following
+    # with H4, every trump is gone: South cashes SA S6 and gives a club: NS 6 + 3 = 9.
+    needs_endplay()
+    law64 = solve_json(DATA / "64a2-transfer-does-not-suffice.yaml")["restorations"][0]["dd"]["law64"]
+    assert (law64["table"], law64["transfer"], law64["with_transfer"], law64["without_revoke"]) == (7, 1, 8, 9)
+    assert not law64["sufficient"] and law64["result"] == 9
+    assert law64["cards"] == [{"card": "H4", "tricks": 9}]
+
+
 def test_cli_text_and_script_show_the_figures() -> None:
     needs_endplay()
     res = runner.invoke(app, ["solve", str(DATA / "64a1-transfer-suffices.yaml"), "--dds", "--ascii"])
@@ -158,3 +181,82 @@ def test_restriction_texts() -> None:
     r = parse_restriction("E must play SQ")
     assert r is not None and r.card == card("SQ")
     assert r.narrow([card("SQ"), card("S2")]) == [card("SQ")]
+
+
+# ----- an independent check of the search: plain minimax over every card, no DDS ----------------
+def _minimax(hands: list[set[Card]], trumps: Suit | None, leader: Seat, trick: list[tuple[Seat, Card]], declarer: Seat,
+             penalty: frozenset[PenaltyCard], leads: dict[Seat, tuple[Suit, bool]], memo: dict[object, int]) -> int:
+    """Declarer's tricks from here, every card of every player tried, the obligations honoured
+    to the end: penalty cards (lawful_cards), a lead restriction on its player's next lead,
+    a prohibition again on each lead while he keeps the lead."""
+    if not any(hands):
+        return 0
+    key = (tuple(frozenset(h) for h in hands), leader, tuple(trick), tuple(sorted((s.index, v) for s, v in leads.items())))
+    if key in memo:
+        return memo[key]
+    seat = leader.next(len(trick))
+    led = trick[0][1].suit if trick else None
+    held = frozenset(hands[seat.index])
+    pen = frozenset(p for p in penalty if p.seat is seat and p.card in held)
+    rule = leads.get(seat) if not trick else None
+    required = rule[0] if rule is not None and rule[1] else None
+    forbidden = rule[0] if rule is not None and not rule[1] else None
+    results = []
+    for card in lawful_cards(held, led, pen, frozenset(), required, forbidden):
+        hands[seat.index].discard(card)
+        now = [*trick, (seat, card)]
+        if len(now) == 4:
+            suit_led = now[0][1].suit
+            winner = max(now, key=lambda sc: (sc[1].suit is trumps, sc[1].suit is suit_led, sc[1].rank))[0]
+            after = dict(leads)
+            if leader in after:  # he led this trick: a requirement is spent, a prohibition lasts while he wins
+                suit, must = after.pop(leader)
+                if not must and winner is leader:
+                    after[leader] = (suit, must)
+            v = (winner.side is declarer.side) + _minimax(hands, trumps, winner, [], declarer, penalty, after, memo)
+        else:
+            v = _minimax(hands, trumps, leader, now, declarer, penalty, leads, memo)
+        hands[seat.index].add(card)
+        results.append(v)
+    best = max(results) if seat.side is declarer.side else min(results)
+    memo[key] = best
+    return best
+
+
+def test_search_agrees_with_plain_minimax_on_random_endings() -> None:
+    """Random three- and four-card endings with penalty cards and lead restrictions: the search
+    (DDS at its edges, pruned on DDS's bounds, deepened trick by trick) against a minimax that
+    tries every card and honours the obligations to the end."""
+    needs_endplay()
+    rng = random.Random(20260)
+    checked = 0
+    for k in range(150):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        n = 3 + k % 2
+        hands = [set(deck[i * n:(i + 1) * n]) for i in range(4)]
+        trumps = rng.choice([None, Suit.SPADES, Suit.HEARTS])
+        declarer = rng.choice(list(Seat))
+        leader = rng.choice(list(Seat))
+        defenders = [s for s in Seat if s.side is not declarer.side]
+        penalty = set()
+        for s in defenders:
+            if rng.random() < 0.5:
+                c = rng.choice(sorted(hands[s.index]))
+                penalty.add(PenaltyCard(s, c, PenaltyKind.MAJOR if c.is_honour or rng.random() < 0.5 else PenaltyKind.MINOR))
+        leads: dict[Seat, tuple[Suit, bool]] = {}
+        texts: tuple[str, ...] = ()
+        if rng.random() < 0.5:
+            s = rng.choice(defenders)
+            suit = rng.choice(list(Suit))
+            must = rng.random() < 0.5
+            leads[s] = (suit, must)
+            texts = (f"{s} {'must' if must else 'must not'} lead {suit.letter}",)
+        parsed = tuple(r for t in texts if (r := parse_restriction(t)) is not None)
+        pos = Position(tuple(frozenset(h) for h in hands), trumps, leader, (), declarer, 0, frozenset(penalty), parsed)
+        fig = evaluate(pos)
+        expected = _minimax([set(h) for h in hands], trumps, leader, [], declarer, frozenset(penalty), leads, {})
+        assert not fig.outlasting, pos
+        assert fig.remaining == expected, (pos, fig)
+        checked += 1
+    assert checked == 150

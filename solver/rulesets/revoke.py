@@ -376,11 +376,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
     winner = revoke_trick.winner(table.trumps)
 
     def retract_all(t: TableState) -> tuple[TableState, tuple[object, ...]]:
-        infos = []
-        for s, c in trick.plays:
-            t = t.replace_card(trick_no, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            infos.append(rs.withdrawn_info(s, c, offending))
-        return t, tuple(infos)
+        t = t.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        return t, tuple(rs.withdrawn_info(s, c, offending) for s, c in trick.plays)
 
     later = tuple(p for p in task.later if p[0] != trick_no or p == task.later[task.index])
     question = f"{seat} may withdraw his lead of {card}"

@@ -1,0 +1,84 @@
+"""The solver's fast paths against the plain definitions they replace: a restoration's key
+written directly against ``json.dumps`` of its canonical form, a whole trick withdrawn in
+one step against one card at a time, cards as small ints against their suit and rank."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+from rulings.models import parse_case
+from rulings.models.cards import DECK, Card, Rank, Suit
+from rulings.models.errors import RulingError
+from rulings.solver.casefile import load
+from rulings.solver.generate import random_revoke_cases
+from rulings.solver.generate_mixed import random_mixed_case
+from rulings.solver.ruling import Ruling
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _slow_key(r: object) -> str:
+    return json.dumps(r.canonical(), sort_keys=True, separators=(",", ":"))  # type: ignore[attr-defined]
+
+
+def _cases() -> list[object]:
+    out: list[object] = []
+    for f in sorted((ROOT / "cases").rglob("*.yaml")):
+        try:
+            out.append(load(f))
+        except RulingError:
+            continue
+    out += [parse_case(m) for m in random_revoke_cases(300, seed=11)]
+    rng = random.Random(5)
+    out += [parse_case(random_mixed_case(rng)) for _ in range(150)]
+    return out
+
+
+def test_key_is_the_canonical_json() -> None:
+    checked = 0
+    for case in _cases():
+        try:
+            ruling = Ruling(case)  # type: ignore[arg-type]
+            for r in ruling.restorations(budget=5000):
+                assert r.key() == _slow_key(r)
+                checked += 1
+        except RulingError:
+            continue
+    assert checked > 3000
+
+
+def test_withdraw_trick_is_each_card_withdrawn_in_turn() -> None:
+    tables = 0
+    for case in _cases()[-450:]:
+        try:
+            table = case.replay().table  # type: ignore[attr-defined]
+        except RulingError:
+            continue
+        for t in table.tricks:
+            for restore in (True, False):
+                step = table
+                for s, c in t.plays:
+                    step = step.replace_card(t.number, s, None, restore_penalty=restore, card=c)
+                bulk = table.withdraw_trick(t.number, restore_penalty=restore)
+                assert bulk == step and bulk.holding == step.holding
+                tables += 1
+    assert tables > 1000
+
+
+def test_cards_are_small_ints_read_as_cards() -> None:
+    assert len(DECK) == 52 and len(set(DECK)) == 52
+    for c in DECK:
+        assert c == 16 * c.suit.order + int(c.rank) and hash(c) == int(c)
+        assert Card(c.suit, c.rank) is c and Card.parse(c.text) is c and pickle.loads(pickle.dumps(c)) is c
+        assert str(c) == c.text and f"{c}" == c.text and f"{c:>3}" == f"{c.text:>3}"
+    assert sorted(DECK) == sorted(DECK, key=lambda c: (c.suit.order, c.rank))
+    with pytest.raises(AttributeError):
+        Card.parse("SA").rank = Rank.TWO  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Card("S", Rank.ACE)  # type: ignore[arg-type]
+    assert Card(Suit.SPADES, Rank.ACE) != Card(Suit.HEARTS, Rank.ACE)
