@@ -26,12 +26,16 @@ test: $(STAMP)
 verify: $(STAMP)
 	$(VENV)/bin/rulings verify cases/
 
-## Benchmarks (medians and ratios measured in the same run).
+## Benchmarks (medians and ratios measured in the same run). benchmarks/scale.py writes
+## SCALE_FILES generated cases and case files to a temporary directory (about 1.5 GB and half
+## an hour at 100,000 on two cores); SCALE_ARGS=--quick for a smoke run.
+SCALE_ARGS ?=
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dds]" || true
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/dds.py
 	$(PY) benchmarks/hostile.py
+	nice $(PY) benchmarks/scale.py $(SCALE_ARGS)
 	RULINGS_LAW64_N=6700 $(PY) -m pytest tests/test_oracle_law64.py -q
 
 ## A bigger CLI fuzz sweep: FUZZ mutants of the corpus (default 3000, about two minutes).

@@ -19,6 +19,8 @@ import typer
 from rulings.solver import cliparams
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rulings.models.case import Case
     from rulings.models.errors import RulingError
     from rulings.solver.dds import RulingFigures
@@ -199,6 +201,9 @@ def solve(
             loaded = load(case)
         ruling = Ruling(loaded)
         stream = ruling.restorations(budget=budget)
+        if not as_json and not explain and pbn is None and not dds:
+            _solve_text(ruling, stream, limit=limit, budget=budget, graph=graph, ascii_=ascii_)
+            return
         cap = limit if limit is not None else DEFAULT_SHOWN
         seen: set[bytes] = set()  # a 16-byte digest of each key: memory stays small up to the budget
         found: list[Restoration] = []
@@ -262,6 +267,82 @@ def solve(
     console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated, dd=dd))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)
+
+
+#: restorations a page of the text output holds: the text output streams, page by page, so
+#: its memory does not grow with --limit
+TEXT_PAGE = 100
+
+
+def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int | None, budget: int, graph: Path | None,
+                ascii_: bool) -> None:
+    """The text output of ``solve``, streamed: the head (deal, record, irregularities, tree)
+    first, then the restorations as they are found, a table of at most ``TEXT_PAGE`` rows at
+    a time (one table, titled with the count, when they fit in one page), then the 16C
+    information of those listed. The first ``--limit`` (default ``DEFAULT_SHOWN``) distinct
+    restorations are listed and the rest counted: memory holds one page and a 16-byte digest
+    of each restoration, whatever the limit."""
+    import hashlib
+
+    from rulings.models.errors import RulingError
+    from rulings.solver.engine import Info
+    from rulings.solver.render import Style, information_panel, make_console, restorations_table, ruling_head
+
+    style = Style("ascii" if ascii_ else "unicode")
+    console = make_console(ascii_only=ascii_)
+    said = set(ruling.notices)
+    console.print(ruling_head(ruling, style))
+    cap = limit if limit is not None else DEFAULT_SHOWN
+    seen: set[bytes] = set()
+    page: list[Restoration] = []
+    infos: dict[Info, None] = {}
+    listed = 0
+    paged = False
+    try:
+        for r in islice(stream, limit) if limit is not None else stream:
+            key = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            if key in seen:
+                continue
+            seen.add(key)
+            if listed >= cap:
+                continue  # counted, not listed
+            listed += 1
+            page.append(r)
+            infos.update(dict.fromkeys(r.ledger))
+            if len(page) == TEXT_PAGE:
+                console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
+                page, paged = [], True
+        more = limit is not None and next(stream, None) is not None
+    except RulingError as err:
+        raise _error(err) from None
+    total = len(seen)
+    if not paged:
+        console.print(restorations_table(page, style))
+    else:
+        if page:
+            console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
+        console.print(f"{listed} restorations", markup=False, style="bold")
+    for n in ruling.notices:
+        if n not in said:  # said while the restorations were found (a recorded choice no path took)
+            console.print(f"  note: {n}", markup=False, style="yellow")
+    if more:
+        console.print(f"(stopped at --limit {listed}; there are more)", markup=False, style="yellow")
+    console.print("")
+    console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card))))
+    if graph is not None:
+        from rulings.solver.export import write_graph
+
+        try:
+            write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
+        except (ValueError, OSError) as err:
+            typer.echo(f"error: {graph}: {err}", err=True)
+            raise typer.Exit(1) from None
+        console.print(f"graph written to {graph}", markup=False)
+    if ruling.exhausted:
+        typer.echo(f"note: stopped after expanding {ruling.expanded:,} nodes (--budget {budget:,}): the ruling is not complete; "
+                   f"{total:,} restorations found so far", err=True)
+    if total > listed:
+        typer.echo(f"note: {total:,} restorations found, the first {listed:,} listed (--limit lists more)", err=True)
 
 
 def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigures | None") -> list[str]:

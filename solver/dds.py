@@ -343,9 +343,9 @@ class _Search:
         self.memo: dict[object, tuple[int, dict[Card, int], bool, bool]] = {}
 
     # ----- DDS --------------------------------------------------------------------------------------
-    def solve(self, seat: Seat) -> dict[Card, int]:
-        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
-        from the trick in progress on."""
+    def _call(self, seat: Seat, solutions: int) -> Any:
+        """One DDS call on the position as it stands (``solutions``: 1 the best card only, 3
+        every card); returns DDS's result structure (scores for ``seat``'s side)."""
         left = len(self.hands[seat.index])
         if self.budget is not None:
             if self.spent >= self.budget:
@@ -366,9 +366,16 @@ class _Search:
             row[0], row[1], row[2], row[3] = m[4 * h], m[4 * h + 1], m[4 * h + 2], m[4 * h + 3]
         fut = self.future
         start = time.perf_counter()
-        self.call(dl, -1, 3, 1, fut, 0)  # every card with its score, always searched, thread 0
+        self.call(dl, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
         self.seconds += time.perf_counter() - start
         self.calls += 1
+        return fut
+
+    def solve(self, seat: Seat) -> dict[Card, int]:
+        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
+        from the trick in progress on."""
+        fut = self._call(seat, 3)
+        left = len(self.hands[seat.index])
         mine = seat.side is self.side
         out: dict[Card, int] = {}
         score, suit, rank, equals = fut.score, fut.suit, fut.rank, fut.equals
@@ -380,6 +387,13 @@ class _Search:
             for c in _cards_of(suit[i], (1 << rank[i]) | equals[i]):
                 out[c] = value
         return out
+
+    def solve_best(self, seat: Seat) -> int:
+        """DDS: the declaring side's tricks from the trick in progress on, ``seat`` to play his
+        best card (one call asking for the best card only)."""
+        fut = self._call(seat, 1)
+        t = int(fut.score[0])
+        return t if seat.side is self.side else len(self.hands[seat.index]) - t
 
     # ----- obligations ----------------------------------------------------------------------------------
     def _penalty_held(self, seat: Seat) -> bool:
@@ -455,7 +469,7 @@ class _Search:
               beta: int | None = None) -> tuple[int, dict[Card, int], bool, bool]:
         """The declaring side's tricks from the trick in progress on (obligations honoured
         within the horizon), each lawful card's value for the seat to play (every card at the
-        ``root``), whether some obligation may outlast the horizon along the line chosen, and
+        ``root``), whether some obligation may outlast the horizon on a line searched, and
         whether the value is exact. ``solved``: DDS's values of this position when known.
 
         A card's DDS value is exact when no later card of the search can be bound (settled).
@@ -468,7 +482,8 @@ class _Search:
         then a lower bound, not exact). The root's value and its cards' values are exact."""
         seat = self.leader.next(len(self.trick))
         if not self.trick and (self.depth >= self.horizon or not self.alive()):
-            solved = solved if solved is not None else self.solve(seat)
+            if solved is None:
+                return self.solve_best(seat), {}, self.alive(), True
             return self.best(seat, solved), solved, self.alive(), True
         key = (tuple(self.masks), tuple(self.trick), self.leader, tuple(self.status), self.depth)
         if not root:
@@ -532,7 +547,9 @@ class _Search:
             exact = False  # every card at least beta (some only known to be)
         elif not maximise:
             exact = True  # the lowest is below beta: the cards skipped or cut off are no lower
-        result = best, values, all(lasting[c] for c, v in values.items() if v == best), exact
+        # a deeper search may change any card's value (the obligations bind beyond the horizon
+        # on that line), and so the best: outlasting on any line searched counts
+        result = best, values, any(lasting.values()), exact
         self.memo[key] = result
         return result
 
@@ -608,6 +625,8 @@ def evaluate(pos: Position) -> Figure:
             break
         remaining, values, outlasting, _ = deeper
         searched = search.horizon
+    if search.horizon >= pos.remaining:
+        outlasting = False  # every trick to the end of play was searched
     return Figure(remaining, free, _ordered(values), tuple(pos.obligations()) if outlasting else (),
                   search.calls, search.seconds, searched)
 

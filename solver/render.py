@@ -15,7 +15,7 @@ from rulings.models.case import Case
 from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
-from rulings.solver.engine import Restoration
+from rulings.solver.engine import Info, Restoration
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import TreeItem, information, ruling_tree
 
@@ -149,9 +149,12 @@ def _choices(choices: list[str], example: str, style: Style) -> Text:
     return t
 
 
-def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Mapping[int, str] | None = None) -> Table:
-    """The restorations, a row each; ``dd``: a double-dummy column (``solve --dds``), by number."""
-    table = Table(title=f"{len(restorations)} restoration{'s' if len(restorations) != 1 else ''}", show_lines=False)
+def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Mapping[int, str] | None = None, *,
+                       title: str | None = None) -> Table:
+    """The restorations, a row each, titled with their number (or ``title``); ``dd``: a
+    double-dummy column (``solve --dds``), by number."""
+    table = Table(title=title if title is not None else f"{len(restorations)} restoration{'s' if len(restorations) != 1 else ''}",
+                  show_lines=False)
     fold: Literal["fold", "ellipsis"] = "fold" if style.symbols == "ascii" else "ellipsis"  # no '…' in pure ASCII
     table.add_column("#", justify="right")
     table.add_column("trick(s) as restored", overflow=fold)
@@ -187,8 +190,9 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
     return table
 
 
-def information_panel(restorations: Sequence[Restoration], style: Style) -> RenderableType:
-    entries = information(restorations)
+def information_panel(restorations: Sequence[Restoration], style: Style, *, entries: Sequence[Info] | None = None) -> RenderableType:
+    """The 16C information of the restorations (or the distinct ``entries`` given)."""
+    entries = information(restorations) if entries is None else entries
     if not entries:
         return Text("Information: nothing withdrawn, no unauthorized information.", style="dim")
     out = Text("Information from withdrawn cards (16C):\n", style="bold")
@@ -199,8 +203,9 @@ def information_panel(restorations: Sequence[Restoration], style: Style) -> Rend
     return out
 
 
-def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool,
-                dd: Mapping[int, str] | None = None) -> RenderableType:
+def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
+    """Everything the text output of a ruling shows before its restorations: title, deal,
+    what happened, irregularities and notices, and the tree of decisions."""
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
@@ -211,7 +216,15 @@ def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Styl
         parts.append(Text("  ") + style.words(irr))
     for n in ruling.notices:
         parts.append(Text(f"  note: {n}", style="yellow"))
-    parts += [Text(""), tree(ruling, style), Text(""), restorations_table(restorations, style, dd)]
+    parts += [Text(""), tree(ruling, style), Text("")]
+    return Group(*parts)
+
+
+def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool,
+                dd: Mapping[int, str] | None = None) -> RenderableType:
+    """The whole text output of a ruling whose restorations are in hand (``--dds``; the CLI
+    streams the others: :func:`ruling_head`, then pages of :func:`restorations_table`)."""
+    parts: list[RenderableType] = [ruling_head(ruling, style), restorations_table(restorations, style, dd)]
     if truncated:
         parts.append(Text(f"(stopped at --limit {len(restorations)}; there are more)", style="yellow"))
     parts += [Text(""), information_panel(restorations, style)]
@@ -275,4 +288,5 @@ def make_console(*, stderr: bool = False, soft_wrap: bool = False, ascii_only: b
     return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap)
 
 
-__all__ = ["Style", "claim_line", "make_console", "restoration_line", "ruling_view", "sort_for_hand"]
+__all__ = ["Style", "claim_line", "information_panel", "make_console", "restoration_line", "restorations_table", "ruling_head",
+           "ruling_view", "sort_for_hand"]

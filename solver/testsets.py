@@ -56,8 +56,10 @@ def ruling_of(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> dict[
     from rulings.solver.casefile import loads
     from rulings.solver.engine import Restoration
     from rulings.solver.export import ruling_json
+    from rulings.solver.lawful import lawful_cards
     from rulings.solver.ruling import Ruling
 
+    lawful_cards.cache_clear()  # one ruling at a time: memory flat in the number of records (as verify)
     ruling = Ruling(loads(dump_case(mapping), file=name))
     seen: set[str] = set()
     found: list[Restoration] = []

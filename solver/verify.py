@@ -60,7 +60,12 @@ def verify_case(case: Case, budget: int | None = None) -> CaseReport:
 def verify_paths(paths: list[str | Path], budget: int | None = None) -> Iterator[CaseReport]:
     """Verify every case file under ``paths``; a broken file yields a report with ``error``,
     a ruling past ``budget`` expanded nodes one with a BudgetError."""
+    from rulings.solver.lawful import lawful_cards
+
     for path in case_files(paths):
+        # each file's ruling is independent: the lawful-card cache (up to 65,536 hands, over
+        # 100 MB when full) is emptied between files, so memory stays flat in their number
+        lawful_cards.cache_clear()
         try:
             case = load(path)
             yield verify_case(case) if budget is None else verify_case(case, budget)
