@@ -577,8 +577,8 @@ class TableState:
                 if restore_penalty:
                     # a penalty card again from now on: it obliges later plays, not the
                     # cards already standing (PenaltyCard.since)
-                    since = sum(len(x.plays) for x in tricks_now)
-                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, since)}
+                    standing = sum(len(x.plays) for x in tricks_now)
+                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
         if new is not None and penalty:
             now = next((p for p in penalty if p.card == new), None)
             if now is not None:
