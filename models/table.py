@@ -59,6 +59,10 @@ class PenaltyCard:
     seat: Seat
     card: Card
     kind: PenaltyKind
+    #: how many cards stood as played when it became a penalty card: it obliges its owner at
+    #: plays made after that (50C, 50D1), not at those already on the table when a ruling
+    #: made it (a revoke card withdrawn at attention, 62B1). Not part of its identity.
+    since: int = field(default=0, compare=False)
 
     @property
     def sort_key(self) -> tuple[int, Card]:
@@ -571,7 +575,10 @@ class TableState:
             if was is not None:
                 played_penalty = played_penalty - {was}
                 if restore_penalty:
-                    penalty = penalty | {was}
+                    # a penalty card again from now on: it obliges later plays, not the
+                    # cards already standing (PenaltyCard.since)
+                    standing = sum(len(x.plays) for x in tricks_now)
+                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
         if new is not None and penalty:
             now = next((p for p in penalty if p.card == new), None)
             if now is not None:
@@ -624,8 +631,9 @@ class TableState:
         others = [p for p in self.penalty_cards if p.seat is not seat]
         if mine:
             kind = PenaltyKind.MAJOR
-            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR) for p in mine]
-        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
+        now = sum(len(t.plays) for t in self.tricks)
+        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind, now)]))
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

@@ -273,8 +273,8 @@ def find_failure(table: TableState) -> FailedPenaltyCard | None:
     for i, (number, seat, card) in enumerate(plays):
         if seat not in holders or not table.is_defender(seat):
             continue
-        pcs = [p for p in start if p.seat is seat]
-        if card in {p.card for p in pcs}:
+        pcs = [p for p in start if p.seat is seat and p.since <= i]  # in force when he played
+        if not pcs or card in {p.card for p in pcs}:
             continue
         hand = set(table.hand(seat))
         hand.update(c for _, s, c in plays[i:] if s is seat)

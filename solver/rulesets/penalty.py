@@ -234,9 +234,13 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         nxt = table.trick(task.trick + 1)
         if trick is None or nxt is None or not any(s.side is seat.side for s, _ in nxt.plays):
             return child(table)
-        due = sorted((p.card for p in table.penalty_cards_of(seat)), key=lambda c: (c.suit is not trick.suit_led, str(c)))
+        # the penalty card he failed to play: one still faced, or one he has played since
+        held = [p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is seat and p.card != card]
+        due = sorted(held, key=lambda c: (c.suit is not trick.suit_led, str(c)))
         led = trick.suit_led if trick.plays[0][0] is not seat else None
-        revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0] if due else None)
+        if not due:
+            return child(table)
+        revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0])
         return child(table.with_revoke(revoke), established=True)
 
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
@@ -306,4 +310,13 @@ RULES: tuple[Rule, ...] = (
          ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "16C1", "16C2"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
+#: a failure to play a penalty card is found on the table, where the obligation travels (a
+#: penalty card obliges the plays made after it became one: PenaltyCard.since), so the
+#: opener runs again on every rectified table: a card another family's ruling made a penalty
+#: card is followed to the later plays, in record order (52)
+REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
+#: the opener rules a penalty card in force or played at some time of the record (52, 50D2,
+#: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
+OPENER_LINES = {"penalty": (Choice, Chooses)}
+OPENER_STATE = {"penalty": lambda table: bool(table.penalty_cards or table.played_penalty)}
