@@ -183,6 +183,8 @@ class Withdrawal:
     seat: Seat
     card: Card
     trick: int
+    #: the card a rectification put in its place (a substitute), if any
+    replaced_by: Card | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -589,7 +591,7 @@ class TableState:
         holding[seat.index] = mine - {new} if new is not None else mine
         return self._evolve(
             tricks=tricks,
-            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
+            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick, new)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),
