@@ -577,8 +577,8 @@ class TableState:
                 if restore_penalty:
                     # a penalty card again from now on: it obliges later plays, not the
                     # cards already standing (PenaltyCard.since)
-                    now = sum(len(x.plays) for x in tricks_now)
-                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, now)}
+                    standing = sum(len(x.plays) for x in tricks_now)
+                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
         if new is not None and penalty:
             placed = next((p for p in penalty if p.card == new), None)
             if placed is not None:

@@ -616,7 +616,9 @@ def evaluate(pos: Position) -> Figure:
     searched = 1
     while outlasting and search.horizon < pos.remaining:
         search.horizon += 1
-        search.memo.clear()
+        # what a subtree found without meeting the horizon with an obligation in force does not
+        # depend on the horizon: kept; the rest is searched again, one trick deeper
+        search.memo = {k: v for k, v in search.memo.items() if not v[2]}
         search.budget = SEARCH_BUDGET
         try:
             deeper = search.value(solved, root=True)

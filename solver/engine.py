@@ -113,20 +113,25 @@ class Node:
         return not self.agenda
 
     def evolve(self, **changes: Any) -> Node:
-        """``dataclasses.replace(self, **changes)``, about three times faster (the engine
-        derives a child per edge): every field is copied through its slot, so fields added
-        later travel on."""
-        if not changes.keys() <= _NODE_NAMES:
-            raise TypeError(f"Node has no field {sorted(changes.keys() - _NODE_NAMES)[0]!r}")
-        new = object.__new__(Node)
-        for name, get, put in _NODE_SLOTS:
-            put(new, changes[name] if name in changes else get(self))
-        return new
+        """``dataclasses.replace(self, **changes)``, several times faster (the engine derives
+        a child per edge). Replaced below by a function generated from the fields, as
+        dataclasses generate ``__init__``: every field is passed on, so fields added later
+        travel on; an unknown field is a TypeError."""
+        raise NotImplementedError  # pragma: no cover (the generated function replaces it)
 
 
-#: (name, getter, setter) of each field slot of Node, for Node.evolve
-_NODE_SLOTS = tuple((f.name, Node.__dict__[f.name].__get__, Node.__dict__[f.name].__set__) for f in dataclasses.fields(Node))
-_NODE_NAMES = frozenset(name for name, _, _ in _NODE_SLOTS)
+def _generate_evolve() -> Any:
+    names = [f.name for f in dataclasses.fields(Node)]
+    src = (f"def evolve(self, *, {', '.join(f'{n}=_KEEP' for n in names)}):\n"
+           f"    return _Node({', '.join(f'self.{n} if {n} is _KEEP else {n}' for n in names)})\n")
+    space: dict[str, Any] = {"_KEEP": object(), "_Node": Node}
+    exec(src, space)  # the source is built from the field names above
+    fn = space["evolve"]
+    fn.__doc__, fn.__qualname__ = Node.evolve.__doc__, "Node.evolve"
+    return fn
+
+
+setattr(Node, "evolve", _generate_evolve())  # noqa: B010 (mypy keeps the typed signature above)
 
 Edge = tuple[Step, Node]
 

@@ -316,3 +316,7 @@ RULES: tuple[Rule, ...] = (
 #: card is followed to the later plays, in record order (52)
 REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
+#: the opener rules a penalty card in force or played at some time of the record (52, 50D2,
+#: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
+OPENER_LINES = {"penalty": (Choice, Chooses)}
+OPENER_STATE = {"penalty": lambda table: bool(table.penalty_cards or table.played_penalty)}
