@@ -183,6 +183,8 @@ class Withdrawal:
     seat: Seat
     card: Card
     trick: int
+    #: the card a rectification put in its place (a substitute), if any
+    replaced_by: Card | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -589,7 +591,7 @@ class TableState:
         holding[seat.index] = mine - {new} if new is not None else mine
         return self._evolve(
             tricks=tricks,
-            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
+            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick, new)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),
@@ -609,13 +611,15 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)
-        for seat, old in plays:
+        standing = sum(len(x.plays) for x in tricks_now)
+        for k, (seat, old) in enumerate(plays):
             if played_penalty:
                 was = next((p for p in played_penalty if p.card == old), None)
                 if was is not None:
                     played_penalty = played_penalty - {was}
                     if restore_penalty:
-                        penalty = penalty | {was}
+                        # a penalty card again from now on (PenaltyCard.since), as replace_card
+                        penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing - k)}
             holding[seat.index] = holding[seat.index] | {old}
         return self._evolve(
             tricks=tricks_now[:i] + tricks_now[i + 1:],

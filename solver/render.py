@@ -284,8 +284,11 @@ def make_console(*, stderr: bool = False, soft_wrap: bool = False, ascii_only: b
     if ascii_only:
         import sys
 
-        return Console(file=_AsciiStream(sys.stderr if stderr else sys.stdout), highlight=False, soft_wrap=soft_wrap)  # type: ignore[arg-type]
-    return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap)
+        return Console(file=_AsciiStream(sys.stderr if stderr else sys.stdout), highlight=False, soft_wrap=soft_wrap,  # type: ignore[arg-type]
+                       emoji=False)
+    # emoji=False: a ``:word:`` in a title or a note is text, not an emoji code (and Rich's
+    # emoji table is not loaded)
+    return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap, emoji=False)
 
 
 __all__ = ["Style", "claim_line", "information_panel", "make_console", "restoration_line", "restorations_table", "ruling_head",
