@@ -582,10 +582,10 @@ class TableState:
                     standing = sum(len(x.plays) for x in tricks_now)
                     penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
         if new is not None and penalty:
-            now = next((p for p in penalty if p.card == new), None)
-            if now is not None:
-                penalty = penalty - {now}
-                played_penalty = played_penalty | {now}
+            placed = next((p for p in penalty if p.card == new), None)
+            if placed is not None:
+                penalty = penalty - {placed}
+                played_penalty = played_penalty | {placed}
         holding = list(self.holding)
         mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
