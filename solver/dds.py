@@ -196,9 +196,20 @@ def table_position(table: TableState, restrictions: Iterable[str] = ()) -> Posit
     for seat in Seat:
         if len(hands[seat.index]) != n - (1 if seat in played else 0):
             return f"{seat} holds {len(hands[seat.index])} cards where DDS needs {n - (1 if seat in played else 0)}"
-    parsed = tuple(p for t in restrictions if (p := parse_restriction(t)) is not None)
+    parsed = tuple(r for t in restrictions if (r := parse_restriction(t)) is not None and _in_force(r, leader, trick))
     return Position(hands, table.trumps, leader, trick, table.declarer, table.tricks_won()[table.declarer.side],
                     frozenset(p for p in table.penalty_cards if table.is_defender(p.seat)), parsed)
+
+
+def _in_force(r: Restriction, leader: Seat, trick: Sequence[tuple[Seat, Card]]) -> bool:
+    """Whether restriction ``r`` binds the next card of its player in this position: a lead
+    restriction (50D2, 51B) when he is to lead (it is chosen when he is about to lead); a 57A/57D
+    restriction when he has still to play to the trick in progress. The restrictions of a
+    restoration accumulate over a whole record: one whose player is not so placed was met or
+    lapsed earlier in it."""
+    if r.lead:
+        return not trick and leader is r.seat
+    return bool(trick) and all(s is not r.seat for s, _ in trick)
 
 
 def revoke_position(table: TableState, trick: int, seat: Seat) -> Position | str:

@@ -22,7 +22,7 @@ from rulings.models.deal import Deal
 from rulings.models.table import PenaltyCard, PenaltyKind
 from rulings.solver import dds
 from rulings.solver.cli import app
-from rulings.solver.dds import MISSING, Position, evaluate, evaluate_many, parse_restriction
+from rulings.solver.dds import MISSING, Position, evaluate, evaluate_many, parse_restriction, table_position
 from rulings.solver.export import schema
 from rulings.solver.lawful import lawful_cards
 
@@ -170,6 +170,20 @@ def test_missing_endplay_is_one_line_and_exit_1(monkeypatch: pytest.MonkeyPatch)
     assert res.exit_code == 1
     assert res.output.strip() == f"error: {MISSING}"
     assert "Traceback" not in res.output
+
+
+def test_restrictions_in_force_in_the_restored_position() -> None:
+    # A restoration's restrictions accumulate over a whole record: a lead restriction binds only
+    # when its player is to lead, a 57A/57D one only when he has still to play to the trick.
+    from rulings.models.contract import Contract
+    from rulings.models.table import TableState
+
+    table = TableState.start(ENDING, Contract.parse("3NT"), Seat.S, leader=Seat.W)
+    texts = ("W must lead H", "E must play highest S", "N must lead S")
+    pos = table_position(table, texts)
+    assert isinstance(pos, Position) and [r.text for r in pos.restrictions] == ["W must lead H"]
+    pos = table_position(table.play(Seat.W, card("S8")), texts)
+    assert isinstance(pos, Position) and [r.text for r in pos.restrictions] == ["E must play highest S"]
 
 
 def test_restriction_texts() -> None:
