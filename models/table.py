@@ -183,6 +183,8 @@ class Withdrawal:
     seat: Seat
     card: Card
     trick: int
+    #: the card a rectification put in its place (a substitute), if any
+    replaced_by: Card | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -580,16 +582,16 @@ class TableState:
                     standing = sum(len(x.plays) for x in tricks_now)
                     penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
         if new is not None and penalty:
-            now = next((p for p in penalty if p.card == new), None)
-            if now is not None:
-                penalty = penalty - {now}
-                played_penalty = played_penalty | {now}
+            placed = next((p for p in penalty if p.card == new), None)
+            if placed is not None:
+                penalty = penalty - {placed}
+                played_penalty = played_penalty | {placed}
         holding = list(self.holding)
         mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
         return self._evolve(
             tricks=tricks,
-            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
+            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick, new)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),

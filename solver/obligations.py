@@ -270,8 +270,12 @@ def find_failure(table: TableState) -> FailedPenaltyCard | None:
         return None  # no penalty card in force at any time of the record
     holders = {p.seat for p in start}
     plays = recorded_plays(table)
+    # a card a rectification put in place of a withdrawn one is the choice of the rule that
+    # offered it (its lawful substitutes), not a play of the record to judge again
+    substituted = {(w.trick, w.seat) for w in table.withdrawn
+                   if w.replaced_by is not None and (t := table.trick(w.trick)) is not None and t.card_of(w.seat) == w.replaced_by}
     for i, (number, seat, card) in enumerate(plays):
-        if seat not in holders or not table.is_defender(seat):
+        if seat not in holders or not table.is_defender(seat) or (number, seat) in substituted:
             continue
         pcs = [p for p in start if p.seat is seat and p.since <= i]  # in force when he played
         if not pcs or card in {p.card for p in pcs}:
