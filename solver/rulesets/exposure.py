@@ -482,7 +482,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         same = t3.trick(number)
         pos = same.position_of(seat) if same is not None else None
         later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
-        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
+        # The card he plays fails to follow suit and is corrected at attention (62A): the
+        # opponents' right to change (62C1) then comes with that correction, at the same
+        # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
+        corrected = any(r not in table.revokes and not t3.is_established(r) for r in t2.revokes)
+        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
