@@ -109,7 +109,7 @@ def run_once(items: list[Item], jobs: int) -> dict[str, float]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--random", type=int, default=60, help="random cases of each kind (default 60)")
+    ap.add_argument("--random", type=int, default=150, help="random cases of each kind (default 150)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each configuration (default 3)")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()

@@ -66,6 +66,13 @@ class Replay:
     #: rebuild the table as it was at a call or a placement.
     applied_before: tuple[int, ...] = ()
 
+    def with_table(self, table: TableState) -> Replay:
+        """The same record around another table (a rectified one): ``dataclasses.replace``
+        without its field-by-field rebuild (the engine asks for one at every leaf)."""
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__, table=table)
+        return new
+
 
 @dataclass(frozen=True)
 class Case:

@@ -268,13 +268,18 @@ def find_failure(table: TableState) -> FailedPenaltyCard | None:
     start = table.penalty_cards | table.played_penalty
     if not start:
         return None  # no penalty card in force at any time of the record
+    # no play before the first of them became a penalty card can fail to play it (since)
+    first = min(p.since for p in start)
+    if first >= sum(len(t.plays) for t in table.tricks):
+        return None
     holders = {p.seat for p in start}
     plays = recorded_plays(table)
     # a card a rectification put in place of a withdrawn one is the choice of the rule that
     # offered it (its lawful substitutes), not a play of the record to judge again
     substituted = {(w.trick, w.seat) for w in table.withdrawn
                    if w.replaced_by is not None and (t := table.trick(w.trick)) is not None and t.card_of(w.seat) == w.replaced_by}
-    for i, (number, seat, card) in enumerate(plays):
+    for i in range(first, len(plays)):
+        number, seat, card = plays[i]
         if seat not in holders or not table.is_defender(seat) or (number, seat) in substituted:
             continue
         pcs = [p for p in start if p.seat is seat and p.since <= i]  # in force when he played

@@ -128,6 +128,8 @@ def _forbid(table: TableState, seat: Seat, suits: Sequence[Suit], trick: int) ->
 def _choice_before_lead(table: TableState, replay: Replay) -> tuple[int, Seat, tuple[Choice, ...]] | None:
     """Declarer's first 50D2/51B line the record puts before a lead (``S requires H`` and
     then the lead): the trick led, its proper leader (44G) and the line(s) said there."""
+    if not any(isinstance(e, Choice) for e in replay.unapplied):
+        return None  # no declarer's choice line among the lines the table did not apply
     unapplied = {id(e) for e in replay.unapplied}
     plays: list[tuple[int, Seat, object]] | None = None
     at: int | None = None
