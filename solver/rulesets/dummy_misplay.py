@@ -412,13 +412,13 @@ def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat,
     return _revokes_vs(replay.table, m, _table_at(replay.table, replay.applied_before[i]))
 
 
-def _own_revokes(table: TableState, m: Misplay) -> frozenset[tuple[int, Seat, Card]]:
+def _own_revokes(table: TableState, m: Misplay | OpenMisplay) -> frozenset[tuple[int, Seat, Card]]:
     """Defenders' cards after dummy's error that fail to follow suit to the trick both as
     placed and as corrected: revokes of their own, which the revoke rules rule on when the
     card is left (switch ``misplay_own_revoke_withdrawal_forced`` off)."""
     trick = table.trick(m.trick)
-    if trick is None or not trick.plays:
-        return frozenset()
+    if trick is None or not trick.plays or not isinstance(m, Misplay):
+        return frozenset()  # (a call that leaves a choice: the corrected suit led is not known yet)
     led = m.designated.suit if trick.plays[0][0] is m.dummy else trick.suit_led
     out = set()
     for r in table.revokes:
