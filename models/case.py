@@ -66,6 +66,12 @@ class Replay:
     #: rebuild the table as it was at a call or a placement.
     applied_before: tuple[int, ...] = ()
 
+    @cached_property
+    def line_kinds(self) -> frozenset[type]:
+        """The kinds (event types) of every line of the record around this table: one scan,
+        kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
+        return frozenset(type(e) for part in (self.before, self.unapplied, self.after) for e in part)
+
     def with_table(self, table: TableState) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``
         without its field-by-field rebuild (the engine asks for one at every leaf)."""

@@ -278,15 +278,21 @@ def find_failure(table: TableState) -> FailedPenaltyCard | None:
     # offered it (its lawful substitutes), not a play of the record to judge again
     substituted = {(w.trick, w.seat) for w in table.withdrawn
                    if w.replaced_by is not None and (t := table.trick(w.trick)) is not None and t.card_of(w.seat) == w.replaced_by}
+    # each holder's cards played from the current play on (his hand then: his hand now and
+    # these), kept as the plays are read: one pass, not one per play
+    ahead: dict[Seat, set[Card]] = {h: {c for _, s, c in plays[first:] if s is h} for h in holders}
     for i in range(first, len(plays)):
         number, seat, card = plays[i]
-        if seat not in holders or not table.is_defender(seat) or (number, seat) in substituted:
+        if seat not in holders:
+            continue
+        mine = ahead[seat]
+        hand = set(table.hand(seat)) | mine
+        mine.discard(card)
+        if not table.is_defender(seat) or (number, seat) in substituted:
             continue
         pcs = [p for p in start if p.seat is seat and p.since <= i]  # in force when he played
         if not pcs or card in {p.card for p in pcs}:
             continue
-        hand = set(table.hand(seat))
-        hand.update(c for _, s, c in plays[i:] if s is seat)
         in_force = tuple(p for p in pcs if p.card in hand)
         if not in_force:
             continue

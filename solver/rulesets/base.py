@@ -94,14 +94,14 @@ class RuleSet:
         :class:`~rulings.solver.engine.Composition`)."""
         root = Node(table=replay.table)
         found: list[tuple[str, Opening]] = []
-        present: set[type] | None = None
+        present: frozenset[type] | None = None
         for name, opener in self.openers:
             if names is not None and name not in names:
                 continue
             needs = self.lines.get(name)
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
-                    present = {type(e) for part in (replay.before, replay.unapplied, replay.after) for e in part}
+                    present = replay.line_kinds
                 if not present.intersection(needs):
                     state = self.states.get(name)
                     if state is None or not state(replay.table):
