@@ -336,6 +336,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         if page:
             console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
         console.print(f"{listed} restorations", markup=False, style="bold")
+    for irr in ruling.found_later:  # irregularities a rule found only on a rectified table
+        console.print(f"  found while ruling: {style.words(irr)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")

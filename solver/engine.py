@@ -455,6 +455,10 @@ class Composition:
         ruled |= {_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
         self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
+        #: irregularities a rule family found only on a rectified table, on some path (the card
+        #: a player named of two played together is a revoke; a lead breaks a restriction
+        #: declarer imposed): filled while the ruling is enumerated, in the order first met
+        self.found_later: dict[str, None] = {}
         self.notices: tuple[Notice, ...] = (*self._unruled(ruled, bool(found)), *(n for f in found for n in f.opening.notices),
                                              *(n for c in closings for n in c.notices))
         start = Node(table=self.replay.table, agenda=tuple(t for c in closings for t in c.root.agenda))
@@ -557,6 +561,11 @@ class Composition:
         withdrawals of earlier rulings) travels on."""
         root = found.opening.root
         table = root.table
+        if found.opening.irregularities:
+            listed = self.irregularities
+            for irr in found.opening.irregularities:
+                if irr not in listed:
+                    self.found_later.setdefault(irr, None)
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
         known = [x for x in (done.since, node.since, node.focus, root.focus) if x is not None]

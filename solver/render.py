@@ -214,6 +214,8 @@ def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
     parts.append(Text("Irregularity", style="bold"))
     for irr in ruling.irregularities or ("none found",):
         parts.append(Text("  ") + style.words(irr))
+    for irr in ruling.found_later:  # known once the ruling is enumerated
+        parts.append(Text("  found while ruling: ") + style.words(irr))
     for n in ruling.notices:
         parts.append(Text(f"  note: {n}", style="yellow"))
     parts += [Text(""), tree(ruling, style), Text("")]
