@@ -49,7 +49,11 @@ class PenaltyKind(enum.Enum):
     MINOR = "minor"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
+
+    # members are singletons: identity hashing is C-fast (as Seat and Suit); Enum's own hashes
+    # the member's name in Python, for every penalty card put in a set
+    __hash__ = object.__hash__
 
 
 @dataclass(unsafe_hash=True, slots=True)

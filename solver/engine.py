@@ -600,7 +600,7 @@ class Composition:
             names |= self.book.reopenable - {task.spent}
             found: list[_Found] = []
             if names:
-                replay = self._segment_replays[(task.segment, task.base)].with_table(node.table)
+                replay = self._segment_replays[(task.segment, task.base)].with_table(node.table, reopened=True)
                 try:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
