@@ -65,6 +65,23 @@ class Replay:
     #: table just before it (its index in ``table.plays()`` for a play line), so a rule can
     #: rebuild the table as it was at a call or a placement.
     applied_before: tuple[int, ...] = ()
+    #: the record read again around a rectified table (the engine reopening it after one
+    #: irregularity's rectification): there only what an opener finds at a line or a play of
+    #: the record is ruled, so an opener may leave out what would point at neither
+    reopened: bool = False
+
+    @cached_property
+    def line_kinds(self) -> frozenset[type]:
+        """The kinds (event types) of every line of the record around this table: one scan,
+        kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
+        return frozenset(type(e) for part in (self.before, self.unapplied, self.after) for e in part)
+
+    def with_table(self, table: TableState, *, reopened: bool = False) -> Replay:
+        """The same record around another table (a rectified one): ``dataclasses.replace``
+        without its field-by-field rebuild (the engine asks for one at every leaf)."""
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__, table=table, reopened=reopened)
+        return new
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,11 @@ class PenaltyKind(enum.Enum):
     MINOR = "minor"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
+
+    # members are singletons: identity hashing is C-fast (as Seat and Suit); Enum's own hashes
+    # the member's name in Python, for every penalty card put in a set
+    __hash__ = object.__hash__
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -59,6 +63,10 @@ class PenaltyCard:
     seat: Seat
     card: Card
     kind: PenaltyKind
+    #: how many cards stood as played when it became a penalty card: it obliges its owner at
+    #: plays made after that (50C, 50D1), not at those already on the table when a ruling
+    #: made it (a revoke card withdrawn at attention, 62B1). Not part of its identity.
+    since: int = field(default=0, compare=False)
 
     @property
     def sort_key(self) -> tuple[int, Card]:
@@ -179,6 +187,8 @@ class Withdrawal:
     seat: Seat
     card: Card
     trick: int
+    #: the card a rectification put in its place (a substitute), if any
+    replaced_by: Card | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -571,18 +581,21 @@ class TableState:
             if was is not None:
                 played_penalty = played_penalty - {was}
                 if restore_penalty:
-                    penalty = penalty | {was}
+                    # a penalty card again from now on: it obliges later plays, not the
+                    # cards already standing (PenaltyCard.since)
+                    standing = sum(len(x.plays) for x in tricks_now)
+                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
         if new is not None and penalty:
-            now = next((p for p in penalty if p.card == new), None)
-            if now is not None:
-                penalty = penalty - {now}
-                played_penalty = played_penalty | {now}
+            placed = next((p for p in penalty if p.card == new), None)
+            if placed is not None:
+                penalty = penalty - {placed}
+                played_penalty = played_penalty | {placed}
         holding = list(self.holding)
         mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
         return self._evolve(
             tricks=tricks,
-            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick)),
+            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick, new)),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),
@@ -602,13 +615,15 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)
-        for seat, old in plays:
+        standing = sum(len(x.plays) for x in tricks_now)
+        for k, (seat, old) in enumerate(plays):
             if played_penalty:
                 was = next((p for p in played_penalty if p.card == old), None)
                 if was is not None:
                     played_penalty = played_penalty - {was}
                     if restore_penalty:
-                        penalty = penalty | {was}
+                        # a penalty card again from now on (PenaltyCard.since), as replace_card
+                        penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing - k)}
             holding[seat.index] = holding[seat.index] | {old}
         return self._evolve(
             tricks=tricks_now[:i] + tricks_now[i + 1:],
@@ -624,8 +639,9 @@ class TableState:
         others = [p for p in self.penalty_cards if p.seat is not seat]
         if mine:
             kind = PenaltyKind.MAJOR
-            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR) for p in mine]
-        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind)]))
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
+        now = sum(len(t.plays) for t in self.tricks)
+        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind, now)]))
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

@@ -9,6 +9,7 @@ string annotations would be compiled and evaluated (about 200 of them) on every 
 """
 
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from itertools import islice
 from pathlib import Path
@@ -52,6 +53,14 @@ BUNDLED_CASE = "data/example-47d.yaml"
 DEFAULT_BUDGET = 50_000
 #: restorations listed at most when no --limit is given (all are still counted)
 DEFAULT_SHOWN = 1_000
+#: distinct restorations counted by their keys themselves; past this, by a digest of each key
+DIGEST_FROM = 1_000
+
+
+def _digest(key: str) -> bytes:
+    import hashlib
+
+    return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _version(value: bool) -> None:
@@ -170,8 +179,6 @@ def solve(
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
-    import hashlib
-
     from rulings.models.errors import RulingError
     from rulings.solver.casefile import load
     from rulings.solver.ruling import Ruling
@@ -205,10 +212,17 @@ def solve(
             _solve_text(ruling, stream, limit=limit, budget=budget, graph=graph, ascii_=ascii_)
             return
         cap = limit if limit is not None else DEFAULT_SHOWN
-        seen: set[bytes] = set()  # a 16-byte digest of each key: memory stays small up to the budget
+        # each key itself up to DIGEST_FROM keys, then a 16-byte digest of each: memory stays
+        # small up to the budget, and a small ruling needs no hashlib (start-up)
+        seen: set[str | bytes] = set()
+        digest: Callable[[str], bytes] | None = None
         found: list[Restoration] = []
         for r in islice(stream, limit) if limit is not None else stream:
-            key = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            if digest is None and len(seen) >= DIGEST_FROM:
+                digest = _digest
+                seen = {_digest(k) if isinstance(k, str) else k for k in seen}
+            text = r.key()
+            key: str | bytes = digest(text) if digest is not None else text
             if key in seen:
                 continue
             seen.add(key)
@@ -322,6 +336,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         if page:
             console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
         console.print(f"{listed} restorations", markup=False, style="bold")
+    for irr in ruling.found_later:  # irregularities a rule found only on a rectified table
+        console.print(f"  found while ruling: {style.words(irr)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")

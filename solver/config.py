@@ -90,6 +90,14 @@ class Decisions:
     #: False leaves it standing (a revoke, not ruled by the 45D rules).
     misplay_unlawful_kept_card_must_change: bool = True
 
+    #: UNCONFIRMED (45D1 with 61A/62): a defender's card played after dummy's error that
+    #: failed to follow suit whatever dummy played (a revoke of his own, not one made by
+    #: dummy's wrong card). True (default): the switch above applies to it too, so it must
+    #: be withdrawn under 45D1, no penalty card. False: 45D1's withdrawal is his option; a
+    #: revoke card he leaves is a revoke the revoke rules correct (62A, 62B1: a major
+    #: penalty card). docs/decisions.md says why the default.
+    misplay_own_revoke_withdrawal_forced: bool = True
+
     #: DIGEST 32.12(e), Law 45D1: a lead to the next trick by the declaring side,
     #: when its leader still won the corrected trick, may be retracted (True) or stands
     #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only

@@ -196,9 +196,20 @@ def table_position(table: TableState, restrictions: Iterable[str] = ()) -> Posit
     for seat in Seat:
         if len(hands[seat.index]) != n - (1 if seat in played else 0):
             return f"{seat} holds {len(hands[seat.index])} cards where DDS needs {n - (1 if seat in played else 0)}"
-    parsed = tuple(p for t in restrictions if (p := parse_restriction(t)) is not None)
+    parsed = tuple(r for t in restrictions if (r := parse_restriction(t)) is not None and _in_force(r, leader, trick))
     return Position(hands, table.trumps, leader, trick, table.declarer, table.tricks_won()[table.declarer.side],
                     frozenset(p for p in table.penalty_cards if table.is_defender(p.seat)), parsed)
+
+
+def _in_force(r: Restriction, leader: Seat, trick: Sequence[tuple[Seat, Card]]) -> bool:
+    """Whether restriction ``r`` binds the next card of its player in this position: a lead
+    restriction (50D2, 51B) when he is to lead (it is chosen when he is about to lead); a 57A/57D
+    restriction when he has still to play to the trick in progress. The restrictions of a
+    restoration accumulate over a whole record: one whose player is not so placed was met or
+    lapsed earlier in it."""
+    if r.lead:
+        return not trick and leader is r.seat
+    return bool(trick) and all(s is not r.seat for s, _ in trick)
 
 
 def revoke_position(table: TableState, trick: int, seat: Seat) -> Position | str:
@@ -343,9 +354,9 @@ class _Search:
         self.memo: dict[object, tuple[int, dict[Card, int], bool, bool]] = {}
 
     # ----- DDS --------------------------------------------------------------------------------------
-    def solve(self, seat: Seat) -> dict[Card, int]:
-        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
-        from the trick in progress on."""
+    def _call(self, seat: Seat, solutions: int) -> Any:
+        """One DDS call on the position as it stands (``solutions``: 1 the best card only, 3
+        every card); returns DDS's result structure (scores for ``seat``'s side)."""
         left = len(self.hands[seat.index])
         if self.budget is not None:
             if self.spent >= self.budget:
@@ -366,9 +377,16 @@ class _Search:
             row[0], row[1], row[2], row[3] = m[4 * h], m[4 * h + 1], m[4 * h + 2], m[4 * h + 3]
         fut = self.future
         start = time.perf_counter()
-        self.call(dl, -1, 3, 1, fut, 0)  # every card with its score, always searched, thread 0
+        self.call(dl, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
         self.seconds += time.perf_counter() - start
         self.calls += 1
+        return fut
+
+    def solve(self, seat: Seat) -> dict[Card, int]:
+        """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
+        from the trick in progress on."""
+        fut = self._call(seat, 3)
+        left = len(self.hands[seat.index])
         mine = seat.side is self.side
         out: dict[Card, int] = {}
         score, suit, rank, equals = fut.score, fut.suit, fut.rank, fut.equals
@@ -380,6 +398,13 @@ class _Search:
             for c in _cards_of(suit[i], (1 << rank[i]) | equals[i]):
                 out[c] = value
         return out
+
+    def solve_best(self, seat: Seat) -> int:
+        """DDS: the declaring side's tricks from the trick in progress on, ``seat`` to play his
+        best card (one call asking for the best card only)."""
+        fut = self._call(seat, 1)
+        t = int(fut.score[0])
+        return t if seat.side is self.side else len(self.hands[seat.index]) - t
 
     # ----- obligations ----------------------------------------------------------------------------------
     def _penalty_held(self, seat: Seat) -> bool:
@@ -455,7 +480,7 @@ class _Search:
               beta: int | None = None) -> tuple[int, dict[Card, int], bool, bool]:
         """The declaring side's tricks from the trick in progress on (obligations honoured
         within the horizon), each lawful card's value for the seat to play (every card at the
-        ``root``), whether some obligation may outlast the horizon along the line chosen, and
+        ``root``), whether some obligation may outlast the horizon on a line searched, and
         whether the value is exact. ``solved``: DDS's values of this position when known.
 
         A card's DDS value is exact when no later card of the search can be bound (settled).
@@ -468,7 +493,8 @@ class _Search:
         then a lower bound, not exact). The root's value and its cards' values are exact."""
         seat = self.leader.next(len(self.trick))
         if not self.trick and (self.depth >= self.horizon or not self.alive()):
-            solved = solved if solved is not None else self.solve(seat)
+            if solved is None:
+                return self.solve_best(seat), {}, self.alive(), True
             return self.best(seat, solved), solved, self.alive(), True
         key = (tuple(self.masks), tuple(self.trick), self.leader, tuple(self.status), self.depth)
         if not root:
@@ -532,7 +558,9 @@ class _Search:
             exact = False  # every card at least beta (some only known to be)
         elif not maximise:
             exact = True  # the lowest is below beta: the cards skipped or cut off are no lower
-        result = best, values, all(lasting[c] for c, v in values.items() if v == best), exact
+        # a deeper search may change any card's value (the obligations bind beyond the horizon
+        # on that line), and so the best: outlasting on any line searched counts
+        result = best, values, any(lasting.values()), exact
         self.memo[key] = result
         return result
 
@@ -599,7 +627,9 @@ def evaluate(pos: Position) -> Figure:
     searched = 1
     while outlasting and search.horizon < pos.remaining:
         search.horizon += 1
-        search.memo.clear()
+        # what a subtree found without meeting the horizon with an obligation in force does not
+        # depend on the horizon: kept; the rest is searched again, one trick deeper
+        search.memo = {k: v for k, v in search.memo.items() if not v[2]}
         search.budget = SEARCH_BUDGET
         try:
             deeper = search.value(solved, root=True)
@@ -608,6 +638,8 @@ def evaluate(pos: Position) -> Figure:
             break
         remaining, values, outlasting, _ = deeper
         searched = search.horizon
+    if search.horizon >= pos.remaining:
+        outlasting = False  # every trick to the end of play was searched
     return Figure(remaining, free, _ordered(values), tuple(pos.obligations()) if outlasting else (),
                   search.calls, search.seconds, searched)
 
@@ -625,11 +657,16 @@ def evaluate_many(positions: Sequence[Position], jobs: int = 1) -> list[Figure]:
     require()
     if jobs <= 1 or len(positions) <= 1:
         return [evaluate(p) for p in positions]
-    # a few contiguous chunks a worker: the positions of one ruling stay together (DDS reuses
-    # its transposition table between positions of one deal), and the chunks still balance
-    chunk = max(1, -(-len(positions) // (jobs * 4)))
+    # the biggest positions first (DDS's work grows steeply with the cards left), in small
+    # chunks: the workers finish together (DDS's tables gain nothing from keeping the positions
+    # of one deal in one process: measured)
+    order = sorted(range(len(positions)), key=lambda i: (-positions[i].remaining, i))
+    chunk = max(1, len(positions) // (jobs * 32))
+    out: list[Figure | None] = [None] * len(positions)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(evaluate, positions, chunksize=chunk))
+        for i, fig in zip(order, pool.map(evaluate, [positions[i] for i in order], chunksize=chunk), strict=True):
+            out[i] = fig
+    return [f for f in out if f is not None]
 
 
 # ----- a ruling's figures -------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         },
         "ruleset": ruling.ruleset.name,
         "irregularities": list(ruling.irregularities),
+        "found_later": list(ruling.found_later),
         "notices": [{"line": n.line, "text": n.text} for n in ruling.notices],
         "count": len(restorations),
         "truncated": truncated,

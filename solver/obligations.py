@@ -268,16 +268,32 @@ def find_failure(table: TableState) -> FailedPenaltyCard | None:
     start = table.penalty_cards | table.played_penalty
     if not start:
         return None  # no penalty card in force at any time of the record
-    holders = {p.seat for p in start}
+    # no play before the first of them became a penalty card can fail to play it (since)
+    first = min(p.since for p in start)
+    if first >= sum(len(t.plays) for t in table.tricks):
+        return None
+    # a penalty card is a defender's (48A): only a defender's plays can fail to play one
+    by_seat = {h: [p for p in start if p.seat is h] for h in {p.seat for p in start} if table.is_defender(h)}
     plays = recorded_plays(table)
-    for i, (number, seat, card) in enumerate(plays):
-        if seat not in holders or not table.is_defender(seat):
+    # a card a rectification put in place of a withdrawn one is the choice of the rule that
+    # offered it (its lawful substitutes), not a play of the record to judge again
+    substituted = {(w.trick, w.seat) for w in table.withdrawn
+                   if w.replaced_by is not None and (t := table.trick(w.trick)) is not None and t.card_of(w.seat) == w.replaced_by}
+    # each holder's cards played after the current play (his hand then: his hand now, the
+    # card and these), kept as the plays are read: one pass, not one per play
+    ahead: dict[Seat, set[Card]] = {h: {c for _, s, c in plays[first:] if s is h} for h in by_seat}
+    for i in range(first, len(plays)):
+        number, seat, card = plays[i]
+        mine = ahead.get(seat)
+        if mine is None:
             continue
-        pcs = [p for p in start if p.seat is seat]
-        if card in {p.card for p in pcs}:
+        mine.discard(card)
+        if (number, seat) in substituted:
             continue
-        hand = set(table.hand(seat))
-        hand.update(c for _, s, c in plays[i:] if s is seat)
+        pcs = [p for p in by_seat[seat] if p.since <= i]  # in force when he played
+        if not pcs or any(p.card == card for p in pcs):
+            continue
+        hand = table.hand(seat) | mine | {card}
         in_force = tuple(p for p in pcs if p.card in hand)
         if not in_force:
             continue
@@ -285,7 +301,7 @@ def find_failure(table: TableState) -> FailedPenaltyCard | None:
         pos = trick.position_of(seat) if trick is not None else None
         led = trick.plays[0][1].suit if trick is not None and pos else None
         follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
-        if follows and card not in lawful_cards(frozenset(hand), led, in_force):
+        if follows and card not in lawful_cards(hand, led, in_force):
             return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
     return None
 

@@ -214,6 +214,8 @@ def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
     parts.append(Text("Irregularity", style="bold"))
     for irr in ruling.irregularities or ("none found",):
         parts.append(Text("  ") + style.words(irr))
+    for irr in ruling.found_later:  # known once the ruling is enumerated
+        parts.append(Text("  found while ruling: ") + style.words(irr))
     for n in ruling.notices:
         parts.append(Text(f"  note: {n}", style="yellow"))
     parts += [Text(""), tree(ruling, style), Text("")]
@@ -284,8 +286,11 @@ def make_console(*, stderr: bool = False, soft_wrap: bool = False, ascii_only: b
     if ascii_only:
         import sys
 
-        return Console(file=_AsciiStream(sys.stderr if stderr else sys.stdout), highlight=False, soft_wrap=soft_wrap)  # type: ignore[arg-type]
-    return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap)
+        return Console(file=_AsciiStream(sys.stderr if stderr else sys.stdout), highlight=False, soft_wrap=soft_wrap,  # type: ignore[arg-type]
+                       emoji=False)
+    # emoji=False: a ``:word:`` in a title or a note is text, not an emoji code (and Rich's
+    # emoji table is not loaded)
+    return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap, emoji=False)
 
 
 __all__ = ["Style", "claim_line", "information_panel", "make_console", "restoration_line", "restorations_table", "ruling_head",

@@ -104,6 +104,8 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
     lines: list[str] = []
     for irr in ruling.irregularities:
         lines.append(f"Irregularity: {irr}.")
+    for irr in ruling.found_later:
+        lines.append(f"Irregularity found while ruling: {irr}.")
 
     def say(items: list[TreeItem], depth: int) -> None:
         pad = "  " * depth

@@ -8,6 +8,7 @@ the message for a missing endplay runs either way.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,14 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from rulings.models.cards import Card, Seat, Suit
+from rulings.models.cards import DECK, Card, Seat, Suit
 from rulings.models.deal import Deal
 from rulings.models.table import PenaltyCard, PenaltyKind
 from rulings.solver import dds
 from rulings.solver.cli import app
-from rulings.solver.dds import MISSING, Position, evaluate, evaluate_many, parse_restriction
+from rulings.solver.dds import MISSING, Position, evaluate, evaluate_many, parse_restriction, table_position
 from rulings.solver.export import schema
+from rulings.solver.lawful import lawful_cards
 
 DATA = Path(__file__).resolve().parent / "data" / "dds"
 runner = CliRunner()
@@ -170,6 +172,20 @@ def test_missing_endplay_is_one_line_and_exit_1(monkeypatch: pytest.MonkeyPatch)
     assert "Traceback" not in res.output
 
 
+def test_restrictions_in_force_in_the_restored_position() -> None:
+    # A restoration's restrictions accumulate over a whole record: a lead restriction binds only
+    # when its player is to lead, a 57A/57D one only when he has still to play to the trick.
+    from rulings.models.contract import Contract
+    from rulings.models.table import TableState
+
+    table = TableState.start(ENDING, Contract.parse("3NT"), Seat.S, leader=Seat.W)
+    texts = ("W must lead H", "E must play highest S", "N must lead S")
+    pos = table_position(table, texts)
+    assert isinstance(pos, Position) and [r.text for r in pos.restrictions] == ["W must lead H"]
+    pos = table_position(table.play(Seat.W, card("S8")), texts)
+    assert isinstance(pos, Position) and [r.text for r in pos.restrictions] == ["E must play highest S"]
+
+
 def test_restriction_texts() -> None:
     r = parse_restriction("N must play highest S")
     assert r is not None and r.extreme == "highest" and r.suit is Suit.SPADES and not r.lead
@@ -179,3 +195,82 @@ def test_restriction_texts() -> None:
     r = parse_restriction("E must play SQ")
     assert r is not None and r.card == card("SQ")
     assert r.narrow([card("SQ"), card("S2")]) == [card("SQ")]
+
+
+# ----- an independent check of the search: plain minimax over every card, no DDS ----------------
+def _minimax(hands: list[set[Card]], trumps: Suit | None, leader: Seat, trick: list[tuple[Seat, Card]], declarer: Seat,
+             penalty: frozenset[PenaltyCard], leads: dict[Seat, tuple[Suit, bool]], memo: dict[object, int]) -> int:
+    """Declarer's tricks from here, every card of every player tried, the obligations honoured
+    to the end: penalty cards (lawful_cards), a lead restriction on its player's next lead,
+    a prohibition again on each lead while he keeps the lead."""
+    if not any(hands):
+        return 0
+    key = (tuple(frozenset(h) for h in hands), leader, tuple(trick), tuple(sorted((s.index, v) for s, v in leads.items())))
+    if key in memo:
+        return memo[key]
+    seat = leader.next(len(trick))
+    led = trick[0][1].suit if trick else None
+    held = frozenset(hands[seat.index])
+    pen = frozenset(p for p in penalty if p.seat is seat and p.card in held)
+    rule = leads.get(seat) if not trick else None
+    required = rule[0] if rule is not None and rule[1] else None
+    forbidden = rule[0] if rule is not None and not rule[1] else None
+    results = []
+    for card in lawful_cards(held, led, pen, frozenset(), required, forbidden):
+        hands[seat.index].discard(card)
+        now = [*trick, (seat, card)]
+        if len(now) == 4:
+            suit_led = now[0][1].suit
+            winner = max(now, key=lambda sc: (sc[1].suit is trumps, sc[1].suit is suit_led, sc[1].rank))[0]
+            after = dict(leads)
+            if leader in after:  # he led this trick: a requirement is spent, a prohibition lasts while he wins
+                suit, must = after.pop(leader)
+                if not must and winner is leader:
+                    after[leader] = (suit, must)
+            v = (winner.side is declarer.side) + _minimax(hands, trumps, winner, [], declarer, penalty, after, memo)
+        else:
+            v = _minimax(hands, trumps, leader, now, declarer, penalty, leads, memo)
+        hands[seat.index].add(card)
+        results.append(v)
+    best = max(results) if seat.side is declarer.side else min(results)
+    memo[key] = best
+    return best
+
+
+def test_search_agrees_with_plain_minimax_on_random_endings() -> None:
+    """Random three- and four-card endings with penalty cards and lead restrictions: the search
+    (DDS at its edges, pruned on DDS's bounds, deepened trick by trick) against a minimax that
+    tries every card and honours the obligations to the end."""
+    needs_endplay()
+    rng = random.Random(20260)
+    checked = 0
+    for k in range(150):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        n = 3 + k % 2
+        hands = [set(deck[i * n:(i + 1) * n]) for i in range(4)]
+        trumps = rng.choice([None, Suit.SPADES, Suit.HEARTS])
+        declarer = rng.choice(list(Seat))
+        leader = rng.choice(list(Seat))
+        defenders = [s for s in Seat if s.side is not declarer.side]
+        penalty = set()
+        for s in defenders:
+            if rng.random() < 0.5:
+                c = rng.choice(sorted(hands[s.index]))
+                penalty.add(PenaltyCard(s, c, PenaltyKind.MAJOR if c.is_honour or rng.random() < 0.5 else PenaltyKind.MINOR))
+        leads: dict[Seat, tuple[Suit, bool]] = {}
+        texts: tuple[str, ...] = ()
+        if rng.random() < 0.5:
+            s = rng.choice(defenders)
+            suit = rng.choice(list(Suit))
+            must = rng.random() < 0.5
+            leads[s] = (suit, must)
+            texts = (f"{s} {'must' if must else 'must not'} lead {suit.letter}",)
+        parsed = tuple(r for t in texts if (r := parse_restriction(t)) is not None)
+        pos = Position(tuple(frozenset(h) for h in hands), trumps, leader, (), declarer, 0, frozenset(penalty), parsed)
+        fig = evaluate(pos)
+        expected = _minimax([set(h) for h in hands], trumps, leader, [], declarer, frozenset(penalty), leads, {})
+        assert not fig.outlasting, pos
+        assert fig.remaining == expected, (pos, fig)
+        checked += 1
+    assert checked == 150

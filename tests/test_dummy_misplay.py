@@ -230,3 +230,19 @@ def test_finding_of_a_card_dummy_cannot_play_is_a_located_error() -> None:
     with pytest.raises(RulingError) as info:
         find_misplays(rp)
     assert "SA" in str(info.value) and info.value.line is not None
+
+
+def test_switch_own_revoke_after_the_error() -> None:
+    """A defender's revoke of his own after dummy's wrong card (he failed to follow clubs
+    whatever dummy played): by default withdrawn under 45D1 with no penalty card; with the
+    switch off, 45D1's withdrawal is his option and the card he leaves is a revoke corrected
+    under 62B1 (a major penalty card)."""
+    c = load(Path(__file__).resolve().parent.parent / "docs" / "pending-cases" / "dummy-misplay-then-revoke-after-the-error.yaml")
+    forced = list(Ruling(c).restorations())
+    assert len(forced) == 2 and all(not r.penalty_cards for r in forced)
+    other = get_ruleset("2017", Decisions(misplay_own_revoke_withdrawal_forced=False))
+    loose = list(Ruling(c, other).restorations())
+    assert len(loose) == 4
+    kept = [r for r in loose if any(str(p.card) == "H4" and str(p.kind) == "major" for p in r.penalty_cards)]
+    assert len(kept) == 2 and all(str(r.card_of(Seat.E))[0] == "C" for r in loose)
+    assert any("62B1" in r.laws for r in kept)

@@ -66,6 +66,8 @@ def test_withdraw_trick_is_each_card_withdrawn_in_turn() -> None:
                     step = step.replace_card(t.number, s, None, restore_penalty=restore, card=c)
                 bulk = table.withdraw_trick(t.number, restore_penalty=restore)
                 assert bulk == step and bulk.holding == step.holding
+                since = {(p.card, p.since) for p in step.penalty_cards}  # not part of a penalty card's identity
+                assert {(p.card, p.since) for p in bulk.penalty_cards} == since
                 tables += 1
     assert tables > 1000
 

@@ -58,8 +58,11 @@ class RuleSet:
     decisions: Decisions = DEFAULT
     closers: tuple[Closer, ...] = ()
     #: the record lines an opener needs (any one of these event types): without one in the
-    #: record it cannot find anything and is not run (openers not listed always run)
+    #: record it cannot find anything and is not run (openers not listed always run) ...
     lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
+    #: ... unless the table as replayed holds what the opener rules without such a line (a
+    #: penalty card, a play out of turn): one look at the table, not a run of the opener
+    states: Mapping[str, Callable[[TableState], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -91,16 +94,18 @@ class RuleSet:
         :class:`~rulings.solver.engine.Composition`)."""
         root = Node(table=replay.table)
         found: list[tuple[str, Opening]] = []
-        present: set[type] | None = None
+        present: frozenset[type] | None = None
         for name, opener in self.openers:
             if names is not None and name not in names:
                 continue
             needs = self.lines.get(name)
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
-                    present = {type(e) for part in (replay.before, replay.unapplied, replay.after) for e in part}
+                    present = replay.line_kinds
                 if not present.intersection(needs):
-                    continue
+                    state = self.states.get(name)
+                    if state is None or not state(replay.table):
+                        continue
             opening = opener(self, replay, root)
             if opening is not None:
                 found.append((name, opening))

@@ -3,7 +3,8 @@
 A rule module defines ``RULES`` (a tuple of :class:`Rule`) and ``OPENERS`` (a tuple of
 ``(name, opener)``). The editions take every rule whose ``editions`` include them, so a
 clause new in 2017 is a rule with ``editions=frozenset({"2017"})`` and simply absent from
-the 2007 set. Every opener runs; the engine composes what they find in record order.
+the 2007 set. Every opener runs whose record lines or table state (``OPENER_LINES``,
+``OPENER_STATE``) say it may find something; the engine composes what they find in record order.
 OPENER_PRIORITY is the order where two families would rule the same event: the earlier,
 more specific family rules it (a card placed after a refused lead is ruled under 60B, not
 as a revoke).
@@ -11,8 +12,10 @@ as a revoke).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
+from rulings.models.table import TableState
 from rulings.solver.rulesets import (
     designation,
     dummy_misplay,
@@ -53,6 +56,12 @@ def reopenable() -> frozenset[str]:
 def opener_lines() -> dict[str, tuple[type, ...]]:
     """The record lines each opener needs (``OPENER_LINES`` of a rule module)."""
     return {name: kinds for m in MODULES for name, kinds in getattr(m, "OPENER_LINES", {}).items()}
+
+
+def opener_states() -> dict[str, Callable[[TableState], bool]]:
+    """What on the table lets an opener find something without one of its record lines
+    (``OPENER_STATE`` of a rule module; see ``RuleSet.states``)."""
+    return {name: test for m in MODULES for name, test in getattr(m, "OPENER_STATE", {}).items()}
 
 
 def closers_for(edition: str) -> tuple[Closer, ...]:

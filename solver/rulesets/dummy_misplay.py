@@ -337,7 +337,8 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # the cards played after dummy's error are judged on the corrected trick (45D1: kept,
         # changed, or replaced when they no longer follow): a failure to follow only the card
         # dummy wrongly placed is no revoke to rule on the table as placed
-        handled += tuple(played(n, s, c) for n, s, c in _later_plays(table, first))
+        own = _own_revokes(table, first) if not rs.decisions.misplay_own_revoke_withdrawal_forced else frozenset()
+        handled += tuple(played(n, s, c) for n, s, c in _later_plays(table, first) if (n, s, c) not in own)
         return Opening(node, tuple(irregularities), notices, handled)
     m = misplays[-1]
     stands = MisplayStands(m)
@@ -409,6 +410,24 @@ def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat,
     card's suit; otherwise the suit led)."""
     i = replay.before.index(m.placed)
     return _revokes_vs(replay.table, m, _table_at(replay.table, replay.applied_before[i]))
+
+
+def _own_revokes(table: TableState, m: Misplay | OpenMisplay) -> frozenset[tuple[int, Seat, Card]]:
+    """Defenders' cards after dummy's error that fail to follow suit to the trick both as
+    placed and as corrected: revokes of their own, which the revoke rules rule on when the
+    card is left (switch ``misplay_own_revoke_withdrawal_forced`` off)."""
+    trick = table.trick(m.trick)
+    if trick is None or not trick.plays or not isinstance(m, Misplay):
+        return frozenset()  # (a call that leaves a choice: the corrected suit led is not known yet)
+    led = m.designated.suit if trick.plays[0][0] is m.dummy else trick.suit_led
+    out = set()
+    for r in table.revokes:
+        if r.trick != m.trick or not table.is_defender(r.seat) or r.card.suit is led:
+            continue
+        held = table.hand(r.seat) | {c for t in table.tricks if t.number >= m.trick for x, c in t.plays if x is r.seat}
+        if any(c.suit is led for c in held):
+            out.add((r.trick, r.seat, r.card))
+    return frozenset(out)
 
 
 def _revokes_vs(table: TableState, m: Misplay, at: TableState) -> tuple[tuple[Seat, Card], ...]:
@@ -497,6 +516,18 @@ def _lawful_now(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card:
     return ok, lawful_cards(hand, led, pens, frozenset({card}))
 
 
+def _followed_before(table: TableState, m: Misplay, trick_no: int, seat: Seat, card: Card) -> bool:
+    """Did ``card`` follow suit (44C) to the trick as it stood before dummy's wrong card was
+    replaced? Only a wrong card that was the lead changes the suit led."""
+    trick = table.trick(trick_no)
+    assert trick is not None
+    if trick.plays and trick.plays[0][0] is seat:
+        return True  # his own lead
+    led = m.wrong.suit if trick.plays and trick.plays[0][0] is m.dummy and trick_no == m.trick else trick.suit_led
+    hand = table.hand(seat) | {card}
+    return led is None or card.suit is led or not any(c.suit is led for c in hand)
+
+
 def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """45D1 cascade (below); after a designated card's revoke was corrected (62B) the same
     changes are also those 62C1 (a defender) and 62C2 (declarer) permit, cited as well."""
@@ -548,6 +579,10 @@ def _misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return out
 
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
+    if must_change and table.is_defender(seat) and not rs.decisions.misplay_own_revoke_withdrawal_forced:
+        # his card failed to follow suit to the trick as it stood too: a revoke of his own,
+        # which 45D1 lets him take back (or it stays a revoke for the revoke rules)
+        must_change = _followed_before(table, m, trick_no, seat, card)
     if must_change and (table.is_defender(seat) or (seat is table.declarer and table.declarer.rho in task.changed)):
         question = f"{seat}'s {card} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
         return change_edges(question, rs.cite("44C"), (d,), StepKind.FORCED)

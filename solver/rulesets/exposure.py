@@ -22,10 +22,8 @@ from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
-    FailedPenaltyCard,
     LaterPlay,
     after_ruling_tasks,
-    fails_penalty_card,
     failure_tasks,
     find_failure,
     kind_for,
@@ -247,31 +245,13 @@ def _make_penalty(rs: RuleSet, table: TableState, seat: Seat, card: Card, kind: 
 
 def _with_followups(rs: RuleSet, node: Node, table: TableState, then: tuple[LaterPlay, ...], seat: Seat,
                     rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
-    """The child once ``seat`` has a new penalty card: the later plays put back; the first of
-    them that failed to play a penalty card then due is ruled under 52 (the card carried as an
-    obligation from the exposure on); else the lead options if his partner is to lead
-    (Decisions.lead_options_after_ruling)."""
+    """The child once ``seat`` has a new penalty card: the later plays put back (one that then
+    failed to play the penalty card when due is found by the penalty rules on the rectified
+    table, in record order: the card obliges from the exposure on, ``PenaltyCard.since``, 52);
+    the lead options if his partner is to lead (Decisions.lead_options_after_ruling)."""
     t = _then(table, then)
-    failure = _first_failure(table, then)
-    tasks = (failure,) if failure is not None else after_ruling_tasks(rs, t, seat)
+    tasks = after_ruling_tasks(rs, t, seat)
     return _node(node, t, tasks + rest, info=info, findings=findings)
-
-
-def _first_failure(table: TableState, then: tuple[LaterPlay, ...]) -> FailedPenaltyCard | None:
-    """52: the first of the later plays (put back as :func:`_then` does) by which a defender
-    failed to lead or play a penalty card that was due."""
-    for i, (_, seat, card) in enumerate(then):
-        cur = table.current_trick
-        if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
-            continue
-        if card in table.hand(seat) and fails_penalty_card(table, seat, card):
-            number = table.play(seat, card).tricks[-1].number
-            return FailedPenaltyCard(seat, number, card, tuple(then[i + 1:]))
-        try:
-            table = table.play(seat, card)
-        except RulingError:
-            continue
-    return None
 
 
 def _kind_word(t: TableState, seat: Seat, card: Card) -> str:
@@ -502,7 +482,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         same = t3.trick(number)
         pos = same.position_of(seat) if same is not None else None
         later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
-        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later else ()
+        # The card he plays fails to follow suit and is corrected at attention (62A): the
+        # opponents' right to change (62C1) then comes with that correction, at the same
+        # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
+        corrected = any(r not in table.revokes and not t3.is_established(r) for r in t2.revokes)
+        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))

@@ -1123,7 +1123,8 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 also=(rs.cite("55B2"), rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause),
                 question=f"{task.offender} led {task.lead} out of turn", choice="refuse")
     for s, c in task.cards:
-        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        # that card, not the seat's first on the trick (he may have played another before)
+        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
         t = t.with_penalty(s, c, PenaltyKind.MAJOR)
     for s, c in task.cards:
         infos.append(pc_info(rs, t, s, c))
@@ -1193,6 +1194,10 @@ RULES: tuple[Rule, ...] = (
 )
 #: the opener of plays beyond the main cases first: it claims a card (60B) the revoke rules would otherwise rule
 OPENERS: tuple[tuple[str, object], ...] = (("plays_out_of_turn", open_plays_out_of_turn), ("leads", open_leads))
+#: the plays-out-of-turn opener rules a face-down lead or dummy's own action (lines), or a
+#: card the table recorded as played out of turn; with neither there is nothing to rule
+OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction)}
+OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn)}
 
 
 # ----- claim atoms -----------------------------------------------------------------------------------

@@ -128,6 +128,8 @@ def _forbid(table: TableState, seat: Seat, suits: Sequence[Suit], trick: int) ->
 def _choice_before_lead(table: TableState, replay: Replay) -> tuple[int, Seat, tuple[Choice, ...]] | None:
     """Declarer's first 50D2/51B line the record puts before a lead (``S requires H`` and
     then the lead): the trick led, its proper leader (44G) and the line(s) said there."""
+    if not any(isinstance(e, Choice) for e in replay.unapplied):
+        return None  # no declarer's choice line among the lines the table did not apply
     unapplied = {id(e) for e in replay.unapplied}
     plays: list[tuple[int, Seat, object]] | None = None
     at: int | None = None
@@ -167,19 +169,20 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # declarer chose before the lead (50D2, 51B) and play went on: ruled where he chose
         number, proper, lines = said
         holder = proper.partner
-        names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
-        text = (f"{proper} was to lead trick {number} with his partner's penalty card{'s' if ' ' in names else ''} {names} "
-                f"in force; declarer chose then (50D)" if names else
-                f"{' '.join(str(c) for c in lines)} before {proper}'s lead to trick {number} (50D)")
+        # one wording whatever the table holds yet (the penalty card may come from a ruling
+        # made before this one), so the irregularity is listed once
+        text = f"{'; '.join(str(c) for c in lines)} before {proper}'s lead to trick {number} (50D)"
         return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (), lines)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
+    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)))
+    if replay.reopened and not choices:
+        return None  # the 50D options below would point at no line of the record: not ruled at a reopening
     leader = to_lead(table)
     if leader is None:
         return None
     holder = leader.partner
-    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)))
     if not table.penalty_cards:
         # no penalty card in force yet; an earlier irregularity of the record may make one
         # (a card exposed): declarer's choice recorded after attention is ruled after it
@@ -234,9 +237,13 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         nxt = table.trick(task.trick + 1)
         if trick is None or nxt is None or not any(s.side is seat.side for s, _ in nxt.plays):
             return child(table)
-        due = sorted((p.card for p in table.penalty_cards_of(seat)), key=lambda c: (c.suit is not trick.suit_led, str(c)))
+        # the penalty card he failed to play: one still faced, or one he has played since
+        held = [p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is seat and p.card != card]
+        due = sorted(held, key=lambda c: (c.suit is not trick.suit_led, str(c)))
         led = trick.suit_led if trick.plays[0][0] is not seat else None
-        revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0] if due else None)
+        if not due:
+            return child(table)
+        revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0])
         return child(table.with_revoke(revoke), established=True)
 
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
@@ -306,4 +313,13 @@ RULES: tuple[Rule, ...] = (
          ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "16C1", "16C2"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
+#: a failure to play a penalty card is found on the table, where the obligation travels (a
+#: penalty card obliges the plays made after it became one: PenaltyCard.since), so the
+#: opener runs again on every rectified table: a card another family's ruling made a penalty
+#: card is followed to the later plays, in record order (52)
+REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
+#: the opener rules a penalty card in force or played at some time of the record (52, 50D2,
+#: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
+OPENER_LINES = {"penalty": (Choice, Chooses)}
+OPENER_STATE = {"penalty": lambda table: bool(table.penalty_cards or table.played_penalty)}

@@ -155,7 +155,27 @@ def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
 # ----- rules -------------------------------------------------------------------------------------
 def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """62B: withdraw the revoke card and play a lawful one; 62B1/62B2 decide what becomes of
-    the revoke card; 16C records the information."""
+    the revoke card; 16C records the information (2017 62D2: 16C for the partner of a
+    defender who revoked on trick 12 before he played)."""
+    return _correct_revoke(rs, node, task, partner_needs_two_suits=False)
+
+
+def correct_revoke_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """62B as in 2017; 2007 62D2 restricts the partner of a defender who revoked on trick 12
+    before he played only when that partner held cards of two suits."""
+    return _correct_revoke(rs, node, task, partner_needs_two_suits=True)
+
+
+def _holds_two_suits(table: TableState, seat: Seat, trick_no: int) -> bool:
+    """The seat's cards at the trick (his card on it and those still in his hand) are of at
+    least two suits."""
+    t = table.trick(trick_no)
+    played_card = t.card_of(seat) if t is not None else None
+    cards = set(table.hand(seat)) | ({played_card} if played_card is not None else set())
+    return len({c.suit for c in cards}) >= 2
+
+
+def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_suits: bool) -> list[Edge]:
     assert isinstance(task, CorrectRevoke)
     r = task.revoke
     table = node.table
@@ -184,7 +204,8 @@ def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     restrictions = node.restrictions
     trick12: tuple[str, ...] = ()
     partner_after = any(s is seat.partner and n == r.trick for n, s, _ in task.later)
-    if task.clause == "62D1" and table.is_defender(seat) and partner_after:
+    if task.clause == "62D1" and table.is_defender(seat) and partner_after and (
+            not partner_needs_two_suits or _holds_two_suits(table, seat.partner, r.trick)):
         # 62D2: the revoke card was seen before the revoker's partner played to trick 12
         trick12 = (rs.cite("62D2"),)
         restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
@@ -422,7 +443,9 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 RULES: tuple[Rule, ...] = (
     Rule("correct_revoke", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "16C1", "16C2"), correct_revoke,
-         correct_revoke.__doc__ or ""),
+         correct_revoke.__doc__ or "", editions=frozenset({"2017"})),
+    Rule("correct_revoke_2007", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "16C1", "16C2"),
+         correct_revoke_2007, correct_revoke_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
