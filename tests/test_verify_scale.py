@@ -96,3 +96,20 @@ def test_dask_local_cluster_gives_the_output_of_one_process(tmp_path: Path) -> N
                                   "--scheduler", address])
         assert res.exit_code == 0, res.output
         assert local.read_bytes() == remote.read_bytes()
+
+
+def test_lazy_walk_gives_the_sorted_path_order(tmp_path: Path) -> None:
+    """iter_case_files reads a directory level by level and yields the files in the order of
+    sorted paths (pathlib orders by parts): 'a/b.yaml' before 'a-c.yaml', as rglob sorted."""
+    from rulings.solver.casefile import iter_case_files
+
+    names = ["a/b.yaml", "a-c.yaml", "a/z/y.json", "a/c.yml", "b.yaml", "a.yaml", "A.yaml", "a/notes.txt", "a0/x.yaml"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x: 1\n", encoding="utf-8")
+    expected = sorted(q for q in tmp_path.rglob("*") if q.suffix in (".yaml", ".yml", ".json") and q.is_file())
+    walked = list(iter_case_files([tmp_path]))
+    assert walked == expected and len(walked) == 8
+    assert case_files([tmp_path / "b.yaml", tmp_path / "a"]) == [tmp_path / "b.yaml", *[p for p in expected if p.parent.name in ("a", "z")]]
+    with pytest.raises(Exception, match="no such file"):
+        case_files([tmp_path / "missing"])
