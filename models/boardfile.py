@@ -315,6 +315,9 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     per_hand = len(deal.hands[0])
     first_trick = 14 - per_hand
     table = chosen.table
+    if per_hand < 13 and (table is None or table.first not in SEATS):
+        raise CaseFileError(f"board {b.board_num}: the deal holds {per_hand} cards a hand (an end position) but no Play tag "
+                            "names the seat on lead", file=str(p), line=1, token="Play")
     mid_hand = per_hand < 13 and table is not None and table.first in SEATS
     placed: list[_Placed]
     if table is not None and table.first in SEATS:
@@ -435,13 +438,14 @@ def pbn_game(
     out = [f'[{name} "{_pbn_text(value)}"]' for name, value in [*standard, *(tags or [])]]
     for text in commentary or []:  # after the tags: a comment belongs to what precedes it
         out.extend(_comment(text))
-    if tricks:
+    per_hand = len(Deal.parse(deal).hands[0])
+    if tricks or per_hand < 13:  # an end position always names its leader, cards played or not
         marks = play_marks(deal, contract, tricks, first) if markers else {}
         out.append(f'[Play "{first}"]')
         columns = [SEATS[(SEATS.index(first) + k) % 4] for k in range(4)]
         for t, trick in enumerate(tricks):
             by_seat = {seat: (f"^{marks[(t, n)]} " if (t, n) in marks else "") + card for n, (seat, card) in enumerate(trick)}
             out.append(" ".join(by_seat.get(seat, "-") for seat in columns))
-        if sum(len(t) for t in tricks) < 4 * len(Deal.parse(deal).hands[0]):
+        if sum(len(t) for t in tricks) < 4 * per_hand:
             out.append("*")
     return "\r\n".join(out) + "\r\n"

@@ -20,6 +20,7 @@ number means the same line to the parser, the editor and the user.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -364,18 +365,45 @@ def _unclosed(text: str, end: int) -> tuple[str, int] | None:
     return stack[-1] if stack else None
 
 
+CASE_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def iter_case_files(paths: list[str | Path]) -> Iterator[Path]:
+    """The case files under ``paths`` (files as given; directories recursively: *.yaml,
+    *.yml, *.json), one at a time, in the order of :func:`case_files`. A directory is read one
+    level at a time (each level's names sorted), so 100,000 files in a tree cost their names
+    at one level, not 100,000 path objects.
+
+    Raises CaseFileError for a path that does not exist, before yielding anything."""
+    given = [Path(raw) for raw in paths]
+    for p in given:
+        if not p.exists():
+            raise CaseFileError("no such file or directory", file=str(p))
+    for p in given:
+        if p.is_dir():
+            yield from _walk_cases(p)
+        else:
+            yield p
+
+
+def _walk_cases(folder: Path) -> Iterator[Path]:
+    """Case files under ``folder`` in sorted path order (pathlib orders by parts: a level's
+    names sorted); directories reached through a symbolic link are not entered, as rglob."""
+    import os
+
+    with os.scandir(folder) as it:
+        entries = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in it)
+    for name, is_dir in entries:
+        q = folder / name
+        if is_dir:
+            yield from _walk_cases(q)
+        elif q.suffix in CASE_SUFFIXES and q.is_file():
+            yield q
+
+
 def case_files(paths: list[str | Path]) -> list[Path]:
     """Expand files and directories (recursively: *.yaml, *.yml, *.json), sorted.
 
     Raises CaseFileError for a path that does not exist.
     """
-    found: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml", ".json") and q.is_file()))
-        elif p.exists():
-            found.append(p)
-        else:
-            raise CaseFileError("no such file or directory", file=str(p))
-    return found
+    return list(iter_case_files(paths))

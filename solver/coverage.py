@@ -18,7 +18,7 @@ from typing import Any
 
 from rulings.models.case import Case
 from rulings.models.errors import RulingError
-from rulings.solver.casefile import case_files, load
+from rulings.solver.casefile import iter_case_files, load
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.ruling import Ruling
 
@@ -79,8 +79,11 @@ def implemented(edition: str) -> set[str]:
 def measure(paths: Iterable[str | Path], budget: int | None = None) -> Coverage:
     """Coverage of every case file under ``paths``; unreadable files are listed in ``errors``,
     files that make this package fail unexpectedly in ``crashes`` (the others still count)."""
+    from rulings.solver.lawful import lawful_cards
+
     cov = Coverage()
-    for path in case_files(list(paths)):
+    for path in iter_case_files(list(paths)):
+        lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of files (as verify)
         try:
             cov.add(load(path), budget=budget)
         except RulingError as err:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings.models.case import Case
 from rulings.models.errors import BudgetError, RulingError
-from rulings.solver.casefile import case_files, load
+from rulings.solver.casefile import iter_case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
 from rulings.solver.engine import Restoration
 from rulings.solver.ruling import Ruling
@@ -60,9 +60,14 @@ def verify_case(case: Case, budget: int | None = None) -> CaseReport:
 def verify_paths(paths: list[str | Path], budget: int | None = None) -> Iterator[CaseReport]:
     """Verify every case file under ``paths``; a broken file yields a report with ``error``,
     a ruling past ``budget`` expanded nodes one with a BudgetError."""
+    yield from verify_files(iter_case_files(paths), budget)
+
+
+def verify_files(files: Iterable[Path], budget: int | None = None) -> Iterator[CaseReport]:
+    """Verify each case file of ``files`` (taken one at a time), as :func:`verify_paths`."""
     from rulings.solver.lawful import lawful_cards
 
-    for path in case_files(paths):
+    for path in files:
         # each file's ruling is independent: the lawful-card cache (up to 65,536 hands, over
         # 100 MB when full) is emptied between files, so memory stays flat in their number
         lawful_cards.cache_clear()
@@ -131,9 +136,9 @@ def stream_outcomes(paths: list[str | Path], jobs: int = 1, scheduler: str | Non
     that does not exist."""
     from rulings.solver.parallel import ordered_map
 
-    files = case_files(paths)
+    files = iter_case_files(paths)
     if scheduler is None and jobs <= 1:
-        for rep in verify_paths(list(files), budget):
+        for rep in verify_files(files, budget):
             yield outcome(rep)
         return
     task = verify_file if budget is None else functools.partial(verify_file, budget=budget)

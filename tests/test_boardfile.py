@@ -255,3 +255,16 @@ def test_generated_pbn_without_markers_reads_in_endplay(tmp_path: Path) -> None:
         ours = board_case(out, k)
         assert b.deal.to_pbn() == ours["deal"]
         assert len(b.play) == len(ours["play"])
+
+
+@pytest.mark.parametrize("kind", ["revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "mixed"])
+def test_every_generated_game_reads_back(kind: str, tmp_path: Path) -> None:
+    """Every game of a generated PBN set reads back as a case that solves: end positions
+    (records starting after trick 1) name their leader in the Play tag even when no card of
+    the record stands in the played position."""
+    out = tmp_path / f"{kind}.pbn"
+    result = runner.invoke(app, ["generate", "4", "--kind", kind, "--format", "pbn", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    for board in range(1, 5):
+        result = runner.invoke(app, ["solve", str(out), "--board", str(board), "--attention", "TD", "--json"])
+        assert result.exit_code == 0, (board, result.output)

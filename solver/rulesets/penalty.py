@@ -169,10 +169,9 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # declarer chose before the lead (50D2, 51B) and play went on: ruled where he chose
         number, proper, lines = said
         holder = proper.partner
-        names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
-        text = (f"{proper} was to lead trick {number} with his partner's penalty card{'s' if ' ' in names else ''} {names} "
-                f"in force; declarer chose then (50D)" if names else
-                f"{' '.join(str(c) for c in lines)} before {proper}'s lead to trick {number} (50D)")
+        # one wording whatever the table holds yet (the penalty card may come from a ruling
+        # made before this one), so the irregularity is listed once
+        text = f"{'; '.join(str(c) for c in lines)} before {proper}'s lead to trick {number} (50D)"
         return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (), lines)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
