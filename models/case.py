@@ -69,6 +69,10 @@ class Replay:
     #: irregularity's rectification): there only what an opener finds at a line or a play of
     #: the record is ruled, so an opener may leave out what would point at neither
     reopened: bool = False
+    #: what openers found on the record as played, kept for when the engine reads the record
+    #: again around a rectified table (shared by :meth:`with_table`'s copies): a finding that
+    #: a rectification cannot change need not be searched for again at every restoration
+    memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def line_kinds(self) -> frozenset[type]:

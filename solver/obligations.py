@@ -21,7 +21,7 @@ from typing import Protocol
 from rulings.models.cards import Card, Seat, Suit
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
-from rulings.models.table import PenaltyKind, TableState
+from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 from rulings.solver.config import Decisions
 from rulings.solver.engine import Info
 from rulings.solver.lawful import lawful_cards
@@ -258,16 +258,20 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
     return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
 
 
-def find_failure(table: TableState) -> FailedPenaltyCard | None:
+def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> FailedPenaltyCard | None:
     """52: the first card a defender led or played while a penalty card was due.
 
     Read off the replayed table without replaying it: before each of a holder's plays his
     hand is his hand now plus the cards he played from then on, the penalty cards in force
     are those (at the start, as :meth:`TableState.restart` has them) still in that hand, and
-    the suit led is the first card of the trick unless he led it."""
-    start = table.penalty_cards | table.played_penalty
+    the suit led is the first card of the trick unless he led it.
+
+    ``known``: penalty cards already searched for on the record as played, with no failure
+    found (a rectification can only take plays back or put lawful substitutes in their place,
+    which are not judged again, so only penalty cards it made can be failed)."""
+    start = (table.penalty_cards | table.played_penalty) - known
     if not start:
-        return None  # no penalty card in force at any time of the record
+        return None  # no penalty card in force at any time of the record (none but ``known``)
     # no play before the first of them became a penalty card can fail to play it (since)
     first = min(p.since for p in start)
     if first >= sum(len(t.plays) for t in table.tricks):

@@ -159,12 +159,21 @@ def _choice_before_lead(table: TableState, replay: Replay) -> tuple[int, Seat, t
     return number, table.proper_leader(number), tuple(lines)
 
 
+#: Replay.memo key: the penalty cards searched on the record as played, no failure found
+_NO_FAILURE = "penalty.no_failure_among"
+
+
 def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """A defender failed to lead or play a penalty card (52); or, with nothing else to rule
     on, a major penalty card is in force and its owner's partner is to lead (50D2, 51B)."""
     table = replay.table
-    failure = find_failure(table)
-    said = _choice_before_lead(table, replay)
+    known = replay.memo.get(_NO_FAILURE) if replay.reopened else None
+    failure = find_failure(table, known if isinstance(known, frozenset) else frozenset())
+    if not replay.reopened and failure is None:
+        # none on the record as played: around a rectified table only the penalty cards a
+        # ruling made can have been failed (PenaltyCard.since), not these
+        replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
+    said = _choice_before_lead(table, replay) if Choice in replay.line_kinds else None
     if said is not None and (failure is None or said[0] <= failure.trick):
         # declarer chose before the lead (50D2, 51B) and play went on: ruled where he chose
         number, proper, lines = said
