@@ -161,6 +161,7 @@ def _choice_before_lead(table: TableState, replay: Replay) -> tuple[int, Seat, t
 
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
+_CHOICE_LINES = frozenset({Choice, Chooses})
 
 
 def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -169,10 +170,13 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     table = replay.table
     known = replay.memo.get(_NO_FAILURE) if replay.reopened else None
     failure = find_failure(table, known if isinstance(known, frozenset) else frozenset())
-    if not replay.reopened and failure is None:
-        # none on the record as played: around a rectified table only the penalty cards a
-        # ruling made can have been failed (PenaltyCard.since), not these
-        replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
+    if failure is None:
+        if not replay.reopened:
+            # none on the record as played: around a rectified table only the penalty cards
+            # a ruling made can have been failed (PenaltyCard.since), not these
+            replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
+        elif not replay.line_kinds & _CHOICE_LINES:
+            return None  # at a reopening, nothing else here points at a line of the record
     said = _choice_before_lead(table, replay) if Choice in replay.line_kinds else None
     if said is not None and (failure is None or said[0] <= failure.trick):
         # declarer chose before the lead (50D2, 51B) and play went on: ruled where he chose
