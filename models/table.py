@@ -194,6 +194,21 @@ class Withdrawal:
         return f"{self.seat} {self.card}"
 
 
+def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[PenaltyCard], card: Card, restore: bool,
+               standing: int) -> tuple[frozenset[PenaltyCard], frozenset[PenaltyCard]]:
+    """A played card goes back to the hand: if it was a penalty card when played it is no
+    longer a played one, and with ``restore`` a penalty card again from now on: it obliges
+    later plays, not the ``standing`` cards already on the table (PenaltyCard.since)."""
+    if not played_penalty:
+        return penalty, played_penalty
+    was = next((p for p in played_penalty if p.card == card), None)
+    if was is None:
+        return penalty, played_penalty
+    if restore:
+        penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
+    return penalty, played_penalty - {was}
+
+
 class CardStatus(enum.Enum):
     IN_HAND = "in hand"
     PLAYED = "played"
@@ -555,10 +570,7 @@ class TableState:
         Raises IllegalActionError if the seat has no card there or ``new`` is not held.
         """
         tricks_now = self.tricks
-        i = trick - self.first_trick
-        if not (0 <= i < len(tricks_now) and tricks_now[i].number == trick):
-            # a trick emptied by an earlier withdrawal leaves a gap: search by number
-            i = next((k for k, t in enumerate(tricks_now) if t.number == trick), -1)
+        i = self._trick_index(trick)
         if i < 0:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         t = tricks_now[i]
@@ -574,17 +586,8 @@ class TableState:
             tricks = (*tricks_now[:i], Trick(t.number, t.leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
-        penalty = self.penalty_cards
-        played_penalty = self.played_penalty
-        if played_penalty:
-            was = next((p for p in played_penalty if p.card == old), None)
-            if was is not None:
-                played_penalty = played_penalty - {was}
-                if restore_penalty:
-                    # a penalty card again from now on: it obliges later plays, not the
-                    # cards already standing (PenaltyCard.since)
-                    standing = sum(len(x.plays) for x in tricks_now)
-                    penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing)}
+        penalty, played_penalty = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty,
+                                             sum(len(x.plays) for x in tricks_now))
         if new is not None and penalty:
             placed = next((p for p in penalty if p.card == new), None)
             if placed is not None:
@@ -601,14 +604,21 @@ class TableState:
             holding=tuple(holding),
         )
 
+    def _trick_index(self, trick: int) -> int:
+        """The index in ``tricks`` of trick number ``trick``, or -1 (a trick emptied by an
+        earlier withdrawal leaves a gap: then searched by number)."""
+        tricks_now = self.tricks
+        i = trick - self.first_trick
+        if 0 <= i < len(tricks_now) and tricks_now[i].number == trick:
+            return i
+        return next((k for k, t in enumerate(tricks_now) if t.number == trick), -1)
+
     def withdraw_trick(self, trick: int, *, restore_penalty: bool = True) -> TableState:
         """Withdraw every card of ``trick`` in playing order, each recorded in ``withdrawn``:
         the table ``replace_card(trick, seat, None)`` gives for each of its cards in turn, in
         one step. Raises IllegalActionError if no card stands on the trick."""
         tricks_now = self.tricks
-        i = trick - self.first_trick
-        if not (0 <= i < len(tricks_now) and tricks_now[i].number == trick):
-            i = next((k for k, t in enumerate(tricks_now) if t.number == trick), -1)
+        i = self._trick_index(trick)
         if i < 0:
             raise IllegalActionError(f"no card stands on trick {trick}")
         plays = tricks_now[i].plays
@@ -617,13 +627,7 @@ class TableState:
         holding = list(self.holding)
         standing = sum(len(x.plays) for x in tricks_now)
         for k, (seat, old) in enumerate(plays):
-            if played_penalty:
-                was = next((p for p in played_penalty if p.card == old), None)
-                if was is not None:
-                    played_penalty = played_penalty - {was}
-                    if restore_penalty:
-                        # a penalty card again from now on (PenaltyCard.since), as replace_card
-                        penalty = penalty | {PenaltyCard(was.seat, was.card, was.kind, standing - k)}
+            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}
         return self._evolve(
             tricks=tricks_now[:i] + tricks_now[i + 1:],

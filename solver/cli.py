@@ -152,8 +152,8 @@ def new(
         data = board_case(source, board, attention)
     except RulingError as err:
         raise _error(err) from None
-    todo = "TODO: the facts the director found and the reasoning of the ruling, clause by clause."
-    data["notes"] = f"{data['notes']} {todo}" if data.get("notes") else todo
+    prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
+    data["notes"] = f"{data['notes']} {prompt}" if data.get("notes") else prompt
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     if out is None:
         sys.stdout.write(text)
