@@ -432,6 +432,7 @@ class Composition:
         #: restoration of the parts before it
         self._segments = case.segments
         self._segment_replays: dict[tuple[int, int], Replay] = {(0, 0): self.replay}
+        self._reopen_names: dict[str, frozenset[str]] = {}
 
         try:
             found = self._candidates(self.replay, frozenset(), None)
@@ -597,7 +598,7 @@ class Composition:
             # only the table (a rectification may leave them something: dummy's card a call
             # made is a revoke), but not the one just ruled when it said it had no more
             names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
-            names |= self.book.reopenable - {task.spent}
+            names |= self._reopenable(task.spent)
             found: list[_Found] = []
             if names:
                 replay = self._segment_replays[(task.segment, task.base)].with_table(node.table, reopened=True)
@@ -616,6 +617,13 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    def _reopenable(self, spent: str) -> frozenset[str]:
+        """The rule set's reopenable openers but ``spent`` (kept per name: asked at every leaf)."""
+        names = self._reopen_names.get(spent)
+        if names is None:
+            names = self._reopen_names[spent] = self.book.reopenable - {spent}
+        return names
 
 
     def _resume(self, node: Node, task: Reopen) -> Node | None:
@@ -729,7 +737,8 @@ class Composition:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
-                settled = max(settled, node.recorded)
+                if node.recorded > settled:
+                    settled = node.recorded
                 yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return
