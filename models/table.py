@@ -606,6 +606,65 @@ class TableState:
             holding=tuple(holding),
         )
 
+    def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
+                    penalty: PenaltyKind | None = None) -> list[TableState]:
+        """``replace_card(trick, seat, sub, restore_penalty=...)`` for each of ``subs``, and
+        with ``penalty`` the withdrawn card then made a penalty card of that kind
+        (``with_penalty``): the same tables, sharing what the siblings of a cascade have in
+        common (the take-back, the hand, the penalty cards: one object for all of them)."""
+        tricks_now = self.tricks
+        i = self._trick_index(trick)
+        t = tricks_now[i] if i >= 0 else None
+        pos = t.position_of(seat) if t is not None else None
+        if t is None or pos is None:
+            raise IllegalActionError(f"{seat} has no card on trick {trick}")
+        old = t.plays[pos][1]
+        mine = self.holding[seat.index]
+        standing = sum(len(x.plays) for x in tricks_now)
+        base_penalty, base_played = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty, standing)
+        back = mine | {old}
+        head, tail = t.plays[:pos], t.plays[pos + 1:]
+        before, after = tricks_now[:i], tricks_now[i + 1:]
+        number, leader = t.number, t.leader
+        holding = list(self.holding)
+        # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
+        shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
+        state = self.__dict__
+        out: list[TableState] = []
+        for new in subs:
+            if new not in mine and new != old:
+                raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
+            pcs, played = base_penalty, base_played
+            if pcs:
+                placed = next((p for p in pcs if p.card == new), None)
+                if placed is not None:
+                    pcs = pcs - {placed}
+                    played = played | {placed}
+            if penalty is not None:
+                pcs = shared if pcs is base_penalty else self._penalty_made(pcs, seat, old, penalty, standing)
+            holding[seat.index] = back - {new}
+            child = object.__new__(TableState)
+            d = child.__dict__
+            d.update(state)
+            d["tricks"] = (*before, Trick(number, leader, (*head, (seat, new), *tail)), *after)
+            d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+            d["penalty_cards"] = pcs
+            d["played_penalty"] = played
+            d["holding"] = tuple(holding)
+            out.append(child)
+        return out
+
+    @staticmethod
+    def _penalty_made(pcs: frozenset[PenaltyCard], seat: Seat, card: Card, kind: PenaltyKind,
+                      now: int) -> frozenset[PenaltyCard]:
+        """The penalty cards ``pcs`` with ``card`` made one of ``seat``'s (``with_penalty``)."""
+        mine = [p for p in pcs if p.seat is seat and p.card != card]
+        others = [p for p in pcs if p.seat is not seat]
+        if mine:
+            kind = PenaltyKind.MAJOR
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
+        return frozenset(others + mine + [PenaltyCard(seat, card, kind, now)])
+
     def _trick_index(self, trick: int) -> int:
         """The index in ``tricks`` of trick number ``trick``, or -1 (a trick emptied by an
         earlier withdrawal leaves a gap: then searched by number)."""
@@ -642,13 +701,8 @@ class TableState:
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
         """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""
-        mine = [p for p in self.penalty_cards if p.seat is seat and p.card != card]
-        others = [p for p in self.penalty_cards if p.seat is not seat]
-        if mine:
-            kind = PenaltyKind.MAJOR
-            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
         now = sum(len(t.plays) for t in self.tricks)
-        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind, now)]))
+        return self._evolve(penalty_cards=self._penalty_made(self.penalty_cards, seat, card, kind, now))
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

@@ -63,6 +63,10 @@ class RuleSet:
     #: ... unless the table as replayed holds what the opener rules without such a line (a
     #: penalty card, a play out of turn): one look at the table, not a run of the opener
     states: Mapping[str, Callable[[TableState], bool]] = field(default_factory=dict)
+    #: at a reopening (a rectified table), what an opener needs on that table and in the
+    #: record's line kinds to find anything; without it the opener is not run there (one
+    #: look at the table per restoration, not a run of the opener)
+    reopen_states: Mapping[str, Callable[[TableState, frozenset[type]], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the openers by name, in priority order (``openings`` with ``names`` runs only those)
     _by_name: dict[str, tuple[int, Opener]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -117,6 +121,15 @@ class RuleSet:
             if opening is not None:
                 found.append((name, opening))
         return found
+
+    def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
+        """The openers of ``names`` that may find something on the rectified ``table`` of a
+        record with lines of ``kinds`` (those without a ``reopen_states`` test always may)."""
+        tests = self.reopen_states
+        if not tests:
+            return names
+        drop = [n for n in names if (test := tests.get(n)) is not None and not test(table, kinds)]
+        return names.difference(drop) if drop else names
 
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""

@@ -277,6 +277,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def advance(t: TableState, changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
         nxt = task.index + 1
         if nxt >= len(later):
+            if not rs.decisions.lead_options_after_ruling:
+                return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
             return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
         is_nos = seat.side is not offending
         return (
@@ -293,6 +295,14 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
     def child(t: TableState, agenda: tuple[object, ...], ledger_add: tuple[Info, ...] = ()) -> Node:
         return Node(t, agenda, node.ledger + ledger_add, node.findings, node.restrictions, node.established, node.focus)
+
+    def changed_children(tables: list[TableState], ledger: tuple[Info, ...]) -> list[Node]:
+        """The children of the substitutes: one ledger (and, when it does not depend on the
+        table, one agenda) shared by the siblings."""
+        if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
+            agenda = advance(table, True)
+            return [Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
+        return [Node(t, advance(t, True), ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
 
     actor = rs.actor(table, seat)
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
@@ -321,18 +331,20 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if seat.side is not offending:
         clause = rs.cite("62C1")
         edges.append((Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep"), child(table, advance(table, False))))
-        for sub in subs:
-            t2 = table.replace_card(trick_no, seat, sub, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            fate = "no penalty card"
-            also_nos: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-            if task.both_sides and table.is_defender(seat):
-                # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
-                kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-                t2 = t2.with_penalty(seat, card, kind)
-                fate, also_nos = f"{card} becomes a {t2_kind(t2, seat, card)} penalty card", (rs.cite("62C3"), rs.cite("50B"), *also_nos)
+        also_nos: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
+        kind: PenaltyKind | None = None
+        if task.both_sides and table.is_defender(seat):
+            # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
+            kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            also_nos = (rs.cite("62C3"), rs.cite("50B"), *also_nos)
+        tables = table.substitutes(trick_no, seat, subs, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty,
+                                   penalty=kind)
+        children = changed_children(tables, (*node.ledger, info))
+        for sub, t2, kid in zip(subs, tables, children, strict=True):
+            fate = "no penalty card" if kind is None else f"{card} becomes a {t2_kind(t2, seat, card)} penalty card"
             step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}",
                         also=also_nos, question=question, choice=f"change to {sub.text}")
-            edges.append((step, child(t2, advance(t2, True), (info,))))
+            edges.append((step, kid))
         return edges
 
     clause = rs.cite("62C2")
@@ -348,22 +360,27 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # The same order as for the revoker (62B): the withdrawn card is a penalty card before
         # he substitutes, so 50B may already have made his other penalty cards major
         # (50D1(a)); the card itself is no obligation for its own substitute.
-        os_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-        judged = frozenset(p for p in table.with_penalty(seat, card, os_kind).penalty_cards_of(seat) if p.card != card)
+        judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+        judged = frozenset(p for p in table.with_penalty(seat, card, judge_kind).penalty_cards_of(seat) if p.card != card)
         subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
-    for sub in subs:
-        t2 = table.replace_card(trick_no, seat, sub)
-        also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-        if table.is_defender(seat):
-            kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-            t2 = t2.with_penalty(seat, card, kind)
-            fate = f"{what} becomes a {t2_kind(t2, seat, card)} penalty card"
-            also = (rs.cite("50B"), *also)
-        else:
-            fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
+    also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
+    os_kind: PenaltyKind | None = None
+    if table.is_defender(seat):
+        os_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+        also = (rs.cite("50B"), *also)
+    else:
+        fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
+    tables = table.substitutes(trick_no, seat, subs, penalty=os_kind)
+    children = changed_children(tables, (*node.ledger, info))
+    shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
+    for sub, t2, kid in zip(subs, tables, children, strict=True):
+        if os_kind is not None:
+            if t2.penalty_cards is not shared[0]:
+                shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
+            fate = shared[1]
         step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}", also=also,
                     question=question, choice=f"change to {sub.text}")
-        edges.append((step, child(t2, advance(t2, True), (info,))))
+        edges.append((step, kid))
     return edges
 
 
@@ -459,4 +476,13 @@ RULES: tuple[Rule, ...] = (
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
 REOPENABLE = True
+
+
+def _revoke_standing(table: TableState, kinds: frozenset[type]) -> bool:
+    """A revoke whose card still stands on its trick (what :func:`open_revoke` rules)."""
+    return any((t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card for r in table.revokes)
+
+
+#: at a reopening the opener finds something only where a revoke card still stands
+REOPEN_STATE = {"revoke": _revoke_standing}
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)
