@@ -107,13 +107,20 @@ class Trick:
 
     def winner(self, trumps: Suit | None) -> Seat | None:
         """Law 44E/44F: the highest trump, else the highest card of the suit led (complete tricks)."""
-        if not self.is_complete:
+        plays = self.plays
+        if len(plays) < 4:
             return None
-        led = self.plays[0][1].suit
-        best_seat, best = self.plays[0]
-        for seat, card in self.plays[1:]:
-            if _beats(card, best, led, trumps):
-                best_seat, best = seat, card
+        # on the cards' int codes (16 * suit order + rank): same suit when equal by ``>> 4``
+        best_seat, best = plays[0]
+        best_suit = best >> 4
+        trump = trumps.order if trumps is not None else -1
+        for seat, card in plays[1:]:
+            suit = card >> 4
+            if suit == best_suit:
+                if card > best:
+                    best_seat, best = seat, card
+            elif suit == trump:
+                best_seat, best, best_suit = seat, card, suit
         return best_seat
 
     @property
@@ -126,12 +133,6 @@ class Trick:
     def __str__(self) -> str:
         cards = " ".join(f"{s} {c}" for s, c in self.plays)
         return f"trick {self.number}: {cards}"
-
-
-def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
-    if card.suit is best.suit:
-        return card.rank > best.rank
-    return bool(trumps is not None and card.suit is trumps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -586,8 +587,9 @@ class TableState:
             tricks = (*tricks_now[:i], Trick(t.number, t.leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
-        penalty, played_penalty = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty,
-                                             sum(len(x.plays) for x in tricks_now))
+        penalty, played_penalty = self.penalty_cards, self.played_penalty
+        if played_penalty:
+            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, sum([len(x.plays) for x in tricks_now]))
         if new is not None and penalty:
             placed = next((p for p in penalty if p.card == new), None)
             if placed is not None:
@@ -684,13 +686,14 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)
-        standing = sum(len(x.plays) for x in tricks_now)
+        standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
         for k, (seat, old) in enumerate(plays):
-            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
+            if played_penalty:
+                penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}
         return self._evolve(
             tricks=tricks_now[:i] + tricks_now[i + 1:],
-            withdrawn=(*self.withdrawn, *(Withdrawal(seat, old, trick) for seat, old in plays)),
+            withdrawn=(*self.withdrawn, *[Withdrawal(seat, old, trick) for seat, old in plays]),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),

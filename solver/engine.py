@@ -804,7 +804,8 @@ class Composition:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
-                settled = max(settled, node.recorded)
+                if node.recorded > settled:
+                    settled = node.recorded
                 yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return
