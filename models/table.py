@@ -107,13 +107,20 @@ class Trick:
 
     def winner(self, trumps: Suit | None) -> Seat | None:
         """Law 44E/44F: the highest trump, else the highest card of the suit led (complete tricks)."""
-        if not self.is_complete:
+        plays = self.plays
+        if len(plays) < 4:
             return None
-        led = self.plays[0][1].suit
-        best_seat, best = self.plays[0]
-        for seat, card in self.plays[1:]:
-            if _beats(card, best, led, trumps):
-                best_seat, best = seat, card
+        # on the cards' int codes (16 * suit order + rank): same suit when equal by ``>> 4``
+        best_seat, best = plays[0]
+        best_suit = best >> 4
+        trump = trumps.order if trumps is not None else -1
+        for seat, card in plays[1:]:
+            suit = card >> 4
+            if suit == best_suit:
+                if card > best:
+                    best_seat, best = seat, card
+            elif suit == trump:
+                best_seat, best, best_suit = seat, card, suit
         return best_seat
 
     @property
@@ -126,12 +133,6 @@ class Trick:
     def __str__(self) -> str:
         cards = " ".join(f"{s} {c}" for s, c in self.plays)
         return f"trick {self.number}: {cards}"
-
-
-def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
-    if card.suit is best.suit:
-        return card.rank > best.rank
-    return bool(trumps is not None and card.suit is trumps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +243,9 @@ class TableState:
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.holding:
+        if not self.holding and not self.tricks:  # the hands as dealt (a record's start)
+            object.__setattr__(self, "holding", tuple([h.cards for h in self.deal.hands]))
+        elif not self.holding:
             played = [set[Card]() for _ in range(4)]
             for t in self.tricks:
                 for s, c in t.plays:
@@ -346,11 +349,14 @@ class TableState:
         return CardStatus.IN_HAND
 
     def trick(self, number: int) -> Trick | None:
+        tricks = self.tricks
         i = number - self.first_trick
-        if 0 <= i < len(self.tricks) and self.tricks[i].number == number:
-            return self.tricks[i]
+        if 0 <= i < len(tricks) and tricks[i].number == number:
+            return tricks[i]
+        if not tricks or number > tricks[-1].number:
+            return None  # (tricks are kept in their order: none begun yet)
         # a trick emptied by a withdrawal (replace_card) leaves a gap: search by number
-        return next((t for t in self.tricks if t.number == number), None)
+        return next((t for t in tricks if t.number == number), None)
 
     @property
     def current_trick(self) -> Trick | None:
@@ -586,8 +592,9 @@ class TableState:
             tricks = (*tricks_now[:i], Trick(t.number, t.leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
-        penalty, played_penalty = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty,
-                                             sum(len(x.plays) for x in tricks_now))
+        penalty, played_penalty = self.penalty_cards, self.played_penalty
+        if played_penalty:
+            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, sum([len(x.plays) for x in tricks_now]))
         if new is not None and penalty:
             placed = next((p for p in penalty if p.card == new), None)
             if placed is not None:
@@ -603,6 +610,65 @@ class TableState:
             played_penalty=played_penalty,
             holding=tuple(holding),
         )
+
+    def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
+                    penalty: PenaltyKind | None = None) -> list[TableState]:
+        """``replace_card(trick, seat, sub, restore_penalty=...)`` for each of ``subs``, and
+        with ``penalty`` the withdrawn card then made a penalty card of that kind
+        (``with_penalty``): the same tables, sharing what the siblings of a cascade have in
+        common (the take-back, the hand, the penalty cards: one object for all of them)."""
+        tricks_now = self.tricks
+        i = self._trick_index(trick)
+        t = tricks_now[i] if i >= 0 else None
+        pos = t.position_of(seat) if t is not None else None
+        if t is None or pos is None:
+            raise IllegalActionError(f"{seat} has no card on trick {trick}")
+        old = t.plays[pos][1]
+        mine = self.holding[seat.index]
+        standing = sum(len(x.plays) for x in tricks_now)
+        base_penalty, base_played = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty, standing)
+        back = mine | {old}
+        head, tail = t.plays[:pos], t.plays[pos + 1:]
+        before, after = tricks_now[:i], tricks_now[i + 1:]
+        number, leader = t.number, t.leader
+        holding = list(self.holding)
+        # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
+        shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
+        state = self.__dict__
+        out: list[TableState] = []
+        for new in subs:
+            if new not in mine and new != old:
+                raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
+            pcs, played = base_penalty, base_played
+            if pcs:
+                placed = next((p for p in pcs if p.card == new), None)
+                if placed is not None:
+                    pcs = pcs - {placed}
+                    played = played | {placed}
+            if penalty is not None:
+                pcs = shared if pcs is base_penalty else self._penalty_made(pcs, seat, old, penalty, standing)
+            holding[seat.index] = back - {new}
+            child = object.__new__(TableState)
+            d = child.__dict__
+            d.update(state)
+            d["tricks"] = (*before, Trick(number, leader, (*head, (seat, new), *tail)), *after)
+            d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+            d["penalty_cards"] = pcs
+            d["played_penalty"] = played
+            d["holding"] = tuple(holding)
+            out.append(child)
+        return out
+
+    @staticmethod
+    def _penalty_made(pcs: frozenset[PenaltyCard], seat: Seat, card: Card, kind: PenaltyKind,
+                      now: int) -> frozenset[PenaltyCard]:
+        """The penalty cards ``pcs`` with ``card`` made one of ``seat``'s (``with_penalty``)."""
+        mine = [p for p in pcs if p.seat is seat and p.card != card]
+        others = [p for p in pcs if p.seat is not seat]
+        if mine:
+            kind = PenaltyKind.MAJOR
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
+        return frozenset(others + mine + [PenaltyCard(seat, card, kind, now)])
 
     def _trick_index(self, trick: int) -> int:
         """The index in ``tricks`` of trick number ``trick``, or -1 (a trick emptied by an
@@ -625,13 +691,14 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)
-        standing = sum(len(x.plays) for x in tricks_now)
+        standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
         for k, (seat, old) in enumerate(plays):
-            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
+            if played_penalty:
+                penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}
         return self._evolve(
             tricks=tricks_now[:i] + tricks_now[i + 1:],
-            withdrawn=(*self.withdrawn, *(Withdrawal(seat, old, trick) for seat, old in plays)),
+            withdrawn=(*self.withdrawn, *[Withdrawal(seat, old, trick) for seat, old in plays]),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),
@@ -639,13 +706,8 @@ class TableState:
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
         """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""
-        mine = [p for p in self.penalty_cards if p.seat is seat and p.card != card]
-        others = [p for p in self.penalty_cards if p.seat is not seat]
-        if mine:
-            kind = PenaltyKind.MAJOR
-            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
         now = sum(len(t.plays) for t in self.tricks)
-        return self._evolve(penalty_cards=frozenset(others + mine + [PenaltyCard(seat, card, kind, now)]))
+        return self._evolve(penalty_cards=self._penalty_made(self.penalty_cards, seat, card, kind, now))
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

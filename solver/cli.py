@@ -8,8 +8,8 @@ No ``from __future__ import annotations`` here: typer reads each command's annot
 string annotations would be compiled and evaluated (about 200 of them) on every start.
 """
 
+import gc
 import sys
-from collections.abc import Callable
 from enum import StrEnum
 from itertools import islice
 from pathlib import Path
@@ -53,14 +53,6 @@ BUNDLED_CASE = "data/example-47d.yaml"
 DEFAULT_BUDGET = 50_000
 #: restorations listed at most when no --limit is given (all are still counted)
 DEFAULT_SHOWN = 1_000
-#: distinct restorations counted by their keys themselves; past this, by a digest of each key
-DIGEST_FROM = 1_000
-
-
-def _digest(key: str) -> bytes:
-    import hashlib
-
-    return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _version(value: bool) -> None:
@@ -211,21 +203,14 @@ def solve(
         if not as_json and not explain and pbn is None and not dds:
             _solve_text(ruling, stream, limit=limit, budget=budget, graph=graph, ascii_=ascii_)
             return
+        from rulings.solver.summary import KeySet
+
         cap = limit if limit is not None else DEFAULT_SHOWN
-        # each key itself up to DIGEST_FROM keys, then a 16-byte digest of each: memory stays
-        # small up to the budget, and a small ruling needs no hashlib (start-up)
-        seen: set[str | bytes] = set()
-        digest: Callable[[str], bytes] | None = None
+        seen = KeySet()  # memory stays small up to the budget
         found: list[Restoration] = []
         for r in islice(stream, limit) if limit is not None else stream:
-            if digest is None and len(seen) >= DIGEST_FROM:
-                digest = _digest
-                seen = {_digest(k) if isinstance(k, str) else k for k in seen}
-            text = r.key()
-            key: str | bytes = digest(text) if digest is not None else text
-            if key in seen:
+            if not seen.add(r.key()):
                 continue
-            seen.add(key)
             if len(found) < cap:  # listed; the rest only counted (memory stays bounded)
                 found.append(r)
         total = len(seen)
@@ -294,30 +279,27 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     first, then the restorations as they are found, a table of at most ``TEXT_PAGE`` rows at
     a time (one table, titled with the count, when they fit in one page), then the 16C
     information of those listed. The first ``--limit`` (default ``DEFAULT_SHOWN``) distinct
-    restorations are listed and the rest counted: memory holds one page and a 16-byte digest
-    of each restoration, whatever the limit."""
-    import hashlib
-
+    restorations are listed and the rest counted: memory holds one page and the key (past
+    1,000, a 16-byte digest) of each restoration, whatever the limit."""
     from rulings.models.errors import RulingError
     from rulings.solver.engine import Info
     from rulings.solver.render import Style, information_panel, make_console, restorations_table, ruling_head
+    from rulings.solver.summary import KeySet
 
     style = Style("ascii" if ascii_ else "unicode")
     console = make_console(ascii_only=ascii_)
     said = set(ruling.notices)
     console.print(ruling_head(ruling, style))
     cap = limit if limit is not None else DEFAULT_SHOWN
-    seen: set[bytes] = set()
+    seen = KeySet()
     page: list[Restoration] = []
     infos: dict[Info, None] = {}
     listed = 0
     paged = False
     try:
         for r in islice(stream, limit) if limit is not None else stream:
-            key = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
-            if key in seen:
+            if not seen.add(r.key()):
                 continue
-            seen.add(key)
             if listed >= cap:
                 continue  # counted, not listed
             listed += 1
@@ -712,6 +694,17 @@ def main() -> None:
     """The ``rulings`` entry point: input errors exit 1 (the commands say why); anything else
     is a bug, reported briefly with exit code 3, never as a traceback."""
     _safe_streams()
+    try:
+        _run()
+    finally:
+        # the process ends here: the cycle collector's passes at exit would walk every object
+        # of every module loaded (about a tenth of a small command's time) only to free memory
+        # the process gives back anyway; frozen objects are left out of those passes (files
+        # are closed and the streams flushed as ever)
+        gc.freeze()
+
+
+def _run() -> None:
     try:
         app(standalone_mode=True)
     except SystemExit as done:

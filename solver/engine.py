@@ -232,28 +232,51 @@ class Restoration:
     def key(self) -> str:
         """:meth:`canonical` as compact JSON with sorted keys, written directly (the text of
         ``json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))``, several times
-        faster: seats, cards, sides and kinds are plain ASCII words that need no escaping)."""
+        faster: seats, cards, sides and kinds are plain ASCII words that need no escaping).
+        The tricks are read once for the cards and the lead; the words of the penalty cards,
+        the ledger and the withdrawn cards are each written once per distinct value (siblings
+        of a cascade share them)."""
         node = self.node
         table = node.table
-        cards: dict[str, str] = {}
-        for t in self.tricks:
-            for s, c in t.plays:
-                cards[f"{t.number}:{s._name_}"] = c.text  # a later card of a seat replaces the earlier (as the dict does)
-        lead = self.lead
-        out = ['{"cards":{', ",".join([f'"{k}":"{cards[k]}"' for k in sorted(cards)]), "}"]
+        focus = node.focus
+        cards = ""
+        lead: Seat | None = None
+        if focus is not None:
+            first = focus if node.since is None or node.since >= focus else node.since
+            labels: dict[str, str] = {}
+            last: Trick | None = None
+            open_ = False  # an incomplete trick from the focus on: nobody leads yet
+            for t in table.tricks:
+                number = t.number
+                if number < first:
+                    continue
+                names = _LABELS.get(number) or _labels(number)
+                for s, c in t.plays:
+                    labels[names[s.index]] = c.text  # a later card of a seat replaces the earlier (as a dict does)
+                if number >= focus and not open_:
+                    if len(t.plays) >= 4:
+                        last = t
+                    else:
+                        open_ = True
+            cards = ",".join([k + labels[k] + '"' for k in sorted(labels)])
+            if last is None:
+                lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
+            elif last.number != 13:
+                lead = last.winner(table.trumps)
+        out = ['{"cards":{', cards, "}"]
         if node.transfer is not None:
             out.append(',"equity":true' if node.equity else ',"equity":false')
         out.append(',"established":true' if node.established else ',"established":false')
         if node.findings:
             out.append(',"findings":' + json.dumps(sorted(node.findings), separators=(",", ":")))
         out.append(f',"lead":"{lead._name_}"' if lead is not None else ',"lead":null')
-        out.append(',"penalty":' + _words(f"{p.seat._name_}:{p.card.text}:{p.kind._value_}" for p in table.penalty_cards))
+        out.append(',"penalty":' + _penalty_words(table.penalty_cards))
         if node.restrictions:
             out.append(',"restrictions":' + json.dumps(sorted(node.restrictions), separators=(",", ":")))
         if node.transfer is not None:
             out.append(f',"transfer":{json.dumps(node.transfer)}')
-        out.append(',"unauthorized":' + _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in node.ledger))
-        out.append(',"withdrawn":' + _words(f"{w.seat._name_}:{w.card.text}" for w in table.withdrawn) + "}")
+        out.append(',"unauthorized":' + _ledger_words(node.ledger))
+        out.append(',"withdrawn":' + _withdrawn_words(table.withdrawn) + "}")
         return "".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -285,6 +308,43 @@ class Restoration:
 def _words(items: Iterator[str]) -> str:
     """A sorted JSON list of words that need no escaping (seats, cards, sides, kinds)."""
     return "[" + ",".join([f'"{w}"' for w in sorted(items)]) + "]"
+
+
+#: the cards' labels of each trick, by seat index: ``"3:N":"`` (the key's cards, sorted as text)
+_LABELS: dict[int, tuple[str, str, str, str]] = {}
+
+
+def _labels(number: int) -> tuple[str, str, str, str]:
+    names = tuple(f'"{number}:{s}":"' for s in "NESW")
+    _LABELS[number] = names  # type: ignore[assignment]
+    return names  # type: ignore[return-value]
+
+
+class _Words:
+    """The key's words of one value (a penalty card set, a ledger, the withdrawn cards),
+    remembered for the last few distinct values: the siblings of a cascade share their
+    parent's, and a value is compared by identity first."""
+
+    __slots__ = ("last", "words", "write")
+
+    def __init__(self, write: Any) -> None:
+        self.last: object = None
+        self.words = "[]"
+        self.write = write
+
+    def __call__(self, value: Any) -> str:
+        if value is self.last:
+            return self.words
+        if not value:
+            return "[]"
+        words: str = self.write(value)
+        self.last, self.words = value, words
+        return words
+
+
+_penalty_words = _Words(lambda pcs: _words(f"{p.seat._name_}:{p.card.text}:{p.kind._value_}" for p in pcs))
+_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger))
+_withdrawn_words = _Words(lambda withdrawn: _words(f"{w.seat._name_}:{w.card.text}" for w in withdrawn))
 
 
 @dataclass(frozen=True)
@@ -342,6 +402,11 @@ class RuleBook(Protocol):
     def closings(self, replay: Replay) -> list[Opening]:
         """What follows every rectification of the record (Law 64 after play): each
         opening's root agenda runs last on every restoration."""
+        ...
+
+    def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
+        """The openers of ``names`` that may find something on a rectified ``table`` of a
+        record with lines of ``kinds`` (a cheap look, before a replay around it is built)."""
         ...
 
     def expand(self, node: Node) -> list[Edge]:
@@ -596,11 +661,18 @@ class Composition:
             # the openers found in the record and not yet ruled on this path, and those that read
             # only the table (a rectification may leave them something: dummy's card a call
             # made is a revoke), but not the one just ruled when it said it had no more
-            names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
-            names |= self.book.reopenable - {task.spent}
+            if task is self._reopen_task:  # the siblings of a cascade share their Reopen task
+                names = self._reopen_names
+            else:
+                names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
+                names |= self.book.reopenable - {task.spent}
+                self._reopen_task, self._reopen_names = task, names
             found: list[_Found] = []
             if names:
-                replay = self._segment_replays[(task.segment, task.base)].with_table(node.table, reopened=True)
+                record = self._segment_replays[(task.segment, task.base)]
+                names = self.book.worth_reopening(node.table, record.line_kinds, names)
+            if names:
+                replay = record.with_table(node.table, reopened=True)
                 try:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
@@ -715,6 +787,9 @@ class Composition:
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
     exhausted: bool = False
+    #: the last Reopen task settled and the openers it names (shared by sibling leaves)
+    _reopen_task: object = None
+    _reopen_names: frozenset[str] = frozenset()
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
@@ -729,7 +804,8 @@ class Composition:
             node, path = stack.pop()
             if node.is_leaf:
                 count += 1
-                settled = max(settled, node.recorded)
+                if node.recorded > settled:
+                    settled = node.recorded
                 yield Restoration(count, path, node)
                 if limit is not None and count >= limit:
                     return

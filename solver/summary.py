@@ -5,7 +5,6 @@ The CLI formats these; tests read them directly.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -82,13 +81,50 @@ def distinct(restorations: Iterable[Restoration]) -> list[Restoration]:
 
 
 def unique(restorations: Iterable[Restoration]) -> Iterator[Restoration]:
-    """Stream the restorations not equal to an earlier one (keeps a 16-byte digest of each key)."""
-    seen: set[bytes] = set()
+    """Stream the restorations not equal to an earlier one (see :class:`KeySet`)."""
+    seen = KeySet()
     for r in restorations:
-        k = hashlib.blake2b(r.key().encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        if k not in seen:
-            seen.add(k)
+        if seen.add(r.key()):
             yield r
+
+
+#: restoration keys a :class:`KeySet` holds as they are; past this many, a digest of each
+DIGEST_FROM = 1_000
+
+
+def _digest(key: str) -> bytes:
+    import hashlib
+
+    return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+class KeySet:
+    """The distinct restoration keys seen: each key itself up to :data:`DIGEST_FROM` keys,
+    then a 16-byte digest of each (memory stays small up to any budget, and a small ruling
+    needs no hashlib: start-up)."""
+
+    def __init__(self) -> None:
+        self._seen: set[str | bytes] = set()
+        self._digested = False
+
+    def add(self, key: str) -> bool:
+        """Add ``key``; False when it was seen before."""
+        seen = self._seen
+        if self._digested:
+            k: str | bytes = _digest(key)
+        elif len(seen) >= DIGEST_FROM:
+            self._seen = seen = {_digest(s) if isinstance(s, str) else s for s in seen}
+            self._digested = True
+            k = _digest(key)
+        else:
+            k = key
+        if k in seen:
+            return False
+        seen.add(k)
+        return True
+
+    def __len__(self) -> int:
+        return len(self._seen)
 
 
 def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,

@@ -1,6 +1,8 @@
 """The solver's fast paths against the plain definitions they replace: a restoration's key
 written directly against ``json.dumps`` of its canonical form, a whole trick withdrawn in
-one step against one card at a time, cards as small ints against their suit and rank."""
+one step against one card at a time, the substitutes of a cascade against one card replaced
+at a time, the reopening tests against the openers they spare, cards as small ints against
+their suit and rank."""
 
 from __future__ import annotations
 
@@ -70,6 +72,73 @@ def test_withdraw_trick_is_each_card_withdrawn_in_turn() -> None:
                 assert {(p.card, p.since) for p in bulk.penalty_cards} == since
                 tables += 1
     assert tables > 1000
+
+
+def test_substitutes_are_each_card_replaced() -> None:
+    from rulings.models.table import PenaltyKind
+
+    tables = 0
+    for case in _cases()[-450:]:
+        try:
+            table = case.replay().table  # type: ignore[attr-defined]
+        except RulingError:
+            continue
+        for t in table.tricks:
+            for s, old in t.plays[:1] + t.plays[-1:]:
+                subs = [*sorted(table.hand(s))[:4], old]
+                for restore in (True, False):
+                    for kind in (None, PenaltyKind.MAJOR, PenaltyKind.MINOR):
+                        bulk = table.substitutes(t.number, s, subs, restore_penalty=restore, penalty=kind)
+                        for sub, got in zip(subs, bulk, strict=True):
+                            one = table.replace_card(t.number, s, sub, restore_penalty=restore)
+                            if kind is not None:
+                                one = one.with_penalty(s, old, kind)
+                            assert got == one and got.holding == one.holding
+                            assert [(w.replaced_by, w.trick) for w in got.withdrawn] == [(w.replaced_by, w.trick) for w in one.withdrawn]
+                            assert {(p.card, p.since) for p in got.penalty_cards} == {(p.card, p.since) for p in one.penalty_cards}
+                            tables += 1
+    assert tables > 3000
+
+
+def test_reopen_states_never_skip_a_finding() -> None:
+    """An opener a ``REOPEN_STATE`` test rules out on a rectified table (where the engine
+    reopens the record) finds nothing there."""
+    from unittest import mock
+
+    from rulings.solver.engine import Node
+    from rulings.solver.rulesets.base import RuleSet
+
+    seen: list[object] = []
+    original = RuleSet.worth_reopening
+
+    def spy(self: RuleSet, table: object, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
+        seen.append(table)
+        return original(self, table, kinds, names)  # type: ignore[arg-type]
+
+    skipped = found = 0
+    with mock.patch.object(RuleSet, "worth_reopening", spy):
+        for case in _cases():
+            seen.clear()
+            try:
+                ruling = Ruling(case)  # type: ignore[arg-type]
+                for _ in ruling.restorations(budget=2000):
+                    pass
+            except RulingError:
+                continue
+            if len(case.segments) > 1:  # type: ignore[attr-defined]
+                continue  # a later part is reopened around its own replay
+            rs = ruling.ruleset
+            openers = dict(rs.openers)
+            for table in seen[:200]:
+                replay = ruling.replay.with_table(table, reopened=True)  # type: ignore[arg-type]
+                for name, test in rs.reopen_states.items():
+                    opening = openers[name](rs, replay, Node(table))  # type: ignore[operator, arg-type]
+                    if not test(table, ruling.replay.line_kinds):  # type: ignore[arg-type]
+                        assert opening is None, (case, name)
+                        skipped += 1
+                    elif opening is not None:
+                        found += 1
+    assert skipped > 1000 and found > 10  # both kinds of table are met
 
 
 def test_cards_are_small_ints_read_as_cards() -> None:

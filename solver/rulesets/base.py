@@ -63,7 +63,13 @@ class RuleSet:
     #: ... unless the table as replayed holds what the opener rules without such a line (a
     #: penalty card, a play out of turn): one look at the table, not a run of the opener
     states: Mapping[str, Callable[[TableState], bool]] = field(default_factory=dict)
+    #: at a reopening (a rectified table), what an opener needs on that table and in the
+    #: record's line kinds to find anything; without it the opener is not run there (one
+    #: look at the table per restoration, not a run of the opener)
+    reopen_states: Mapping[str, Callable[[TableState, frozenset[type]], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: the openers by name, in priority order (``openings`` with ``names`` runs only those)
+    _by_name: dict[str, tuple[int, Opener]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         book = ClauseBook.load()
@@ -76,6 +82,7 @@ class RuleSet:
                 raise ValueError(f"two rules for task {rule.task.__name__}")
             dispatch[rule.task] = rule
         object.__setattr__(self, "_dispatch", dispatch)
+        object.__setattr__(self, "_by_name", {name: (i, opener) for i, (name, opener) in enumerate(self.openers)})
 
     def cite(self, logical: str) -> str:
         """Return this edition's clause id for a logical clause name (default: itself)."""
@@ -95,9 +102,13 @@ class RuleSet:
         root = Node(table=replay.table)
         found: list[tuple[str, Opening]] = []
         present: frozenset[type] | None = None
-        for name, opener in self.openers:
-            if names is not None and name not in names:
-                continue
+        if names is None:
+            chosen = self.openers
+        else:  # the named openers only, in priority order (a reopening names one or two)
+            by_name = self._by_name
+            ranked = sorted([by_name[n] for n in names if n in by_name]) if len(names) > 1 else [by_name[n] for n in names if n in by_name]
+            chosen = tuple((self.openers[i][0], opener) for i, opener in ranked)
+        for name, opener in chosen:
             needs = self.lines.get(name)
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
@@ -110,6 +121,15 @@ class RuleSet:
             if opening is not None:
                 found.append((name, opening))
         return found
+
+    def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
+        """The openers of ``names`` that may find something on the rectified ``table`` of a
+        record with lines of ``kinds`` (those without a ``reopen_states`` test always may)."""
+        tests = self.reopen_states
+        if not tests:
+            return names
+        drop = [n for n in names if (test := tests.get(n)) is not None and not test(table, kinds)]
+        return names.difference(drop) if drop else names
 
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""

@@ -64,6 +64,12 @@ def opener_states() -> dict[str, Callable[[TableState], bool]]:
     return {name: test for m in MODULES for name, test in getattr(m, "OPENER_STATE", {}).items()}
 
 
+def reopen_states() -> dict[str, Callable[[TableState, frozenset[type]], bool]]:
+    """What a reopenable opener needs on a rectified table (and in the record's line kinds)
+    to find anything there (``REOPEN_STATE`` of a rule module; see ``RuleSet.reopen_states``)."""
+    return {name: test for m in MODULES for name, test in getattr(m, "REOPEN_STATE", {}).items()}
+
+
 def closers_for(edition: str) -> tuple[Closer, ...]:
     """Closers (``CLOSERS`` of a rule module), in module order: what follows every
     rectification of a record (Law 64 after play)."""

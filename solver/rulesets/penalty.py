@@ -336,3 +336,16 @@ OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
 #: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
 OPENER_LINES = {"penalty": (Choice, Chooses)}
 OPENER_STATE = {"penalty": lambda table: bool(table.penalty_cards or table.played_penalty)}
+
+
+def _may_fail_or_choose(table: TableState, kinds: frozenset[type]) -> bool:
+    """At a reopening :func:`open_penalty` finds something only when a penalty card (in force
+    or played) obliged a play standing on the table (``since``: a play made after it became
+    one) or the record has a lead choice line (50D2, 51B)."""
+    if kinds & _CHOICE_LINES:
+        return True
+    standing = sum(len(t.plays) for t in table.tricks)
+    return any(p.since < standing for p in table.penalty_cards) or any(p.since < standing for p in table.played_penalty)
+
+
+REOPEN_STATE = {"penalty": _may_fail_or_choose}
