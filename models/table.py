@@ -243,7 +243,9 @@ class TableState:
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.holding:
+        if not self.holding and not self.tricks:  # the hands as dealt (a record's start)
+            object.__setattr__(self, "holding", tuple([h.cards for h in self.deal.hands]))
+        elif not self.holding:
             played = [set[Card]() for _ in range(4)]
             for t in self.tricks:
                 for s, c in t.plays:
@@ -347,11 +349,14 @@ class TableState:
         return CardStatus.IN_HAND
 
     def trick(self, number: int) -> Trick | None:
+        tricks = self.tricks
         i = number - self.first_trick
-        if 0 <= i < len(self.tricks) and self.tricks[i].number == number:
-            return self.tricks[i]
+        if 0 <= i < len(tricks) and tricks[i].number == number:
+            return tricks[i]
+        if not tricks or number > tricks[-1].number:
+            return None  # (tricks are kept in their order: none begun yet)
         # a trick emptied by a withdrawal (replace_card) leaves a gap: search by number
-        return next((t for t in self.tricks if t.number == number), None)
+        return next((t for t in tricks if t.number == number), None)
 
     @property
     def current_trick(self) -> Trick | None:

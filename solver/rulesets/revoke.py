@@ -118,7 +118,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
     """62C3: two revokes of opposite sides on one trick, and only one side has played to the
     next trick. Only in a rule set with the 62C3 rule (2017)."""
-    if rs.rule_for(CorrectBothRevokes(revokes[0], revokes[0], ())) is None:
+    if len(revokes) < 2 or rs.rule_for(CorrectBothRevokes(revokes[0], revokes[0], ())) is None:
         return None
     for i, a in enumerate(revokes):
         for b in revokes[i + 1 :]:
