@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.contract import Contract
+from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.errors import IllegalActionError
 from rulings.models.events import Play, PlayLine
