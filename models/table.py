@@ -108,13 +108,20 @@ class Trick:
 
     def winner(self, trumps: Suit | None) -> Seat | None:
         """Law 44E/44F: the highest trump, else the highest card of the suit led (complete tricks)."""
-        if not self.is_complete:
+        plays = self.plays
+        if len(plays) < 4:
             return None
-        led = self.plays[0][1].suit
-        best_seat, best = self.plays[0]
-        for seat, card in self.plays[1:]:
-            if _beats(card, best, led, trumps):
-                best_seat, best = seat, card
+        # on the cards' int codes (16 * suit order + rank): same suit when equal by ``>> 4``
+        best_seat, best = plays[0]
+        best_suit = best >> 4
+        trump = trumps.order if trumps is not None else -1
+        for seat, card in plays[1:]:
+            suit = card >> 4
+            if suit == best_suit:
+                if card > best:
+                    best_seat, best = seat, card
+            elif suit == trump:
+                best_seat, best, best_suit = seat, card, suit
         return best_seat
 
     @property
@@ -127,12 +134,6 @@ class Trick:
     def __str__(self) -> str:
         cards = " ".join(f"{s} {c}" for s, c in self.plays)
         return f"trick {self.number}: {cards}"
-
-
-def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
-    if card.suit is best.suit:
-        return card.rank > best.rank
-    return bool(trumps is not None and card.suit is trumps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +244,9 @@ class TableState:
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.holding:
+        if not self.holding and not self.tricks:  # the hands as dealt (a record's start)
+            object.__setattr__(self, "holding", tuple([h.cards for h in self.deal.hands]))
+        elif not self.holding:
             played = [set[Card]() for _ in range(4)]
             for t in self.tricks:
                 for s, c in t.plays:
@@ -347,11 +350,14 @@ class TableState:
         return CardStatus.IN_HAND
 
     def trick(self, number: int) -> Trick | None:
+        tricks = self.tricks
         i = number - self.first_trick
-        if 0 <= i < len(self.tricks) and self.tricks[i].number == number:
-            return self.tricks[i]
+        if 0 <= i < len(tricks) and tricks[i].number == number:
+            return tricks[i]
+        if not tricks or number > tricks[-1].number:
+            return None  # (tricks are kept in their order: none begun yet)
         # a trick emptied by a withdrawal (replace_card) leaves a gap: search by number
-        return next((t for t in self.tricks if t.number == number), None)
+        return next((t for t in tricks if t.number == number), None)
 
     @property
     def current_trick(self) -> Trick | None:
@@ -587,8 +593,9 @@ class TableState:
             tricks = (*tricks_now[:i], Trick(t.number, t.leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
-        penalty, played_penalty = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty,
-                                             sum(len(x.plays) for x in tricks_now))
+        penalty, played_penalty = self.penalty_cards, self.played_penalty
+        if played_penalty:
+            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, sum([len(x.plays) for x in tricks_now]))
         if new is not None and penalty:
             placed = next((p for p in penalty if p.card == new), None)
             if placed is not None:
@@ -628,17 +635,17 @@ class TableState:
         holding = list(self.holding)
         # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
         shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
+        by_card = {p.card: p for p in base_penalty}
         state = self.__dict__
         out: list[TableState] = []
         for new in subs:
             if new not in mine and new != old:
                 raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
             pcs, played = base_penalty, base_played
-            if pcs:
-                placed = next((p for p in pcs if p.card == new), None)
-                if placed is not None:
-                    pcs = pcs - {placed}
-                    played = played | {placed}
+            placed = by_card.get(new) if by_card else None
+            if placed is not None:
+                pcs = pcs - {placed}
+                played = played | {placed}
             if penalty is not None:
                 pcs = shared if pcs is base_penalty else self._penalty_made(pcs, seat, old, penalty, standing)
             holding[seat.index] = back - {new}
@@ -685,13 +692,14 @@ class TableState:
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)
-        standing = sum(len(x.plays) for x in tricks_now)
+        standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
         for k, (seat, old) in enumerate(plays):
-            penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
+            if played_penalty:
+                penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}
         return self._evolve(
             tricks=tricks_now[:i] + tricks_now[i + 1:],
-            withdrawn=(*self.withdrawn, *(Withdrawal(seat, old, trick) for seat, old in plays)),
+            withdrawn=(*self.withdrawn, *[Withdrawal(seat, old, trick) for seat, old in plays]),
             penalty_cards=penalty,
             played_penalty=played_penalty,
             holding=tuple(holding),

@@ -26,6 +26,9 @@ def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, st
     by = table.establishing_play(r)
     if by is not None:
         return f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", "63A1"
+    kinds = replay.line_kinds
+    if ClaimTricks not in kinds and Remaining not in kinds:
+        return None  # (one look at the record's kinds of line, kept with the replay)
     for e in replay.before:
         if isinstance(e, ClaimTricks):
             if e.seat.side is r.seat.side:

@@ -538,6 +538,11 @@ def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]
     if leaves_target < 1:
         raise ValueError("leaves_target must be at least 1")
     best = min(_cascade_shapes(), key=lambda sh: (abs(sh.leaves - leaves_target), -sh.hand, sh.revoker_spades))
+    return _cascade_mapping(best, edition)
+
+
+def _cascade_mapping(best: _CascadeShape, edition: str) -> dict[str, Any]:
+    """:func:`cascade_case` of one shape."""
     h = best.hand
     spades = [Card(Suit.SPADES, r) for r in sorted((c.rank for c in DECK if c.suit is Suit.SPADES), reverse=True)]
     rest = [c for c in sorted(DECK, key=lambda c: (-c.suit.order, -c.rank)) if c.suit is not Suit.SPADES]
@@ -567,6 +572,58 @@ def cascade_case(leaves_target: int, *, edition: str = "2017") -> dict[str, Any]
         "won": {"NS": (trick - 1) // 2, "EW": trick - 1 - (trick - 1) // 2},
         "play": [f"N {lead}", f"E {revoke_card}", f"S {south}", f"W {west}", "attention S"],
         "expect": [f"count {best.leaves}"],
+    }
+
+
+def two_cascades_case(first_target: int, *, edition: str = "2017") -> dict[str, Any]:
+    """Return a record with two revokes ruled one after the other, each with a 62C cascade:
+    the largest rulings the domain composes (the restorations of the first times those of the
+    second played on from each of them).
+
+    The first part is :func:`cascade_case` (``first_target`` restorations) with West as
+    declarer: East, dummy, revokes second; South (a defender) and then declarer may change
+    their cards (62C1, 62C2), and East's card goes back to dummy (62B2). East's substitute, a
+    higher spade than any other hand holds, wins the trick in every restoration, so after
+    ``resume`` East leads the revoke card to the next trick; South revokes on it (he holds its
+    suit in every restoration); declarer and North may change (62C1, 62C2). A restoration of
+    the first revoke from which the record cannot go on (a card played later that was a
+    substitute there) drops out (docs/whole-record.md).
+    """
+    if first_target < 1:
+        raise ValueError("first_target must be at least 1")
+    for shape in sorted(_cascade_shapes(), key=lambda sh: (abs(sh.leaves - first_target), -sh.hand, sh.revoker_spades)):
+        found = _second_revoke(_cascade_mapping(shape, edition))
+        if found is not None:
+            return found
+    raise ValueError("no deal of a cascade lets South revoke on the next trick")  # pragma: no cover (some do)
+
+
+def _second_revoke(one: dict[str, Any]) -> dict[str, Any] | None:
+    """:func:`two_cascades_case` on the deal of one cascade, or None when South cannot revoke
+    on East's lead of the revoke card in every restoration of the first."""
+    deal = Deal.parse(one["deal"])
+    plays = [line.split() for line in one["play"] if not line.startswith("attention")]
+    (_, lead), (_, revoke), (_, south), (_, west) = ((Seat.parse(a), Card.parse(b)) for a, b in plays)
+    suit = revoke.suit
+    hand = {seat: sorted(deal[seat], key=lambda c: (-c.suit.order, -c.rank)) for seat in SEATS}
+    held = [c for c in hand[Seat.S] if c.suit is suit and c != south]
+    off = [c for c in hand[Seat.S] if c.suit is not suit and c != south]
+    west_left = [c for c in hand[Seat.W] if c != west]
+    if not held or not off or not west_left:
+        return None
+    # South discards his lowest card of another suit; West plays his lowest card left; North
+    # follows suit with his highest when he can
+    south2 = off[-1]
+    west2 = west_left[-1]
+    north2 = next((c for c in hand[Seat.N] if c.suit is suit and c != lead),
+                  next(c for c in hand[Seat.N] if c != lead))
+    return {
+        **one,
+        "title": f"Two revokes played on in one record: {one['title'].split(':')[0].lower()} in the first",
+        "declarer": "W",
+        "play": [*one["play"][:4], "attention S", "resume", f"E {revoke}", f"S {south2}", f"W {west2}", f"N {north2}",
+                 "attention W"],
+        "expect": [],
     }
 
 

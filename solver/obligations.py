@@ -273,8 +273,8 @@ def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset())
     if not start:
         return None  # no penalty card in force at any time of the record (none but ``known``)
     # no play before the first of them became a penalty card can fail to play it (since)
-    first = min(p.since for p in start)
-    if first >= sum(len(t.plays) for t in table.tricks):
+    first = min([p.since for p in start])
+    if first >= sum([len(t.plays) for t in table.tricks]):
         return None
     # a penalty card is a defender's (48A): only a defender's plays can fail to play one
     by_seat = {h: [p for p in start if p.seat is h] for h in {p.seat for p in start} if table.is_defender(h)}

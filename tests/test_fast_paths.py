@@ -85,7 +85,7 @@ def test_substitutes_are_each_card_replaced() -> None:
             continue
         for t in table.tricks:
             for s, old in t.plays[:1] + t.plays[-1:]:
-                subs = sorted(table.hand(s))[:4] + [old]
+                subs = [*sorted(table.hand(s))[:4], old]
                 for restore in (True, False):
                     for kind in (None, PenaltyKind.MAJOR, PenaltyKind.MINOR):
                         bulk = table.substitutes(t.number, s, subs, restore_penalty=restore, penalty=kind)

@@ -241,6 +241,23 @@ def test_cascade_case_has_the_count_it_claims(target: int) -> None:
     assert len(rs) == count
 
 
+@pytest.mark.parametrize("target", [3, 10])
+def test_two_cascades_case_rules_both_revokes(target: int) -> None:
+    """Both revokes are corrected in every restoration: each revoke card is withdrawn (62A),
+    and the restorations outnumber those of the first cascade alone (each one that can go on
+    has the second cascade after it)."""
+    mapping = generate.two_cascades_case(target)
+    ruling = Ruling(loads(yaml.safe_dump(mapping)))
+    plays = [line.split() for line in mapping["play"] if len(line.split()) == 2 and line.split()[0] in "NESW"]
+    first, second = plays[1], plays[5]  # East's revoke card, and South's on East's lead of it
+    rs = list(ruling.restorations())
+    assert not ruling.notices and len(ruling.found_later) == 1  # the second revoke, found on the rectified table
+    assert all({f"{first[0]}:{first[1]}", f"{second[0]}:{second[1]}"} <= {str(w).replace(" ", ":") for w in r.withdrawn}
+               for r in rs)
+    one = dict(mapping, play=mapping["play"][:5])
+    assert len(rs) > sum(1 for _ in Ruling(loads(yaml.safe_dump(one))).restorations())
+
+
 def test_generate_and_strategies_doctests() -> None:
     for module in (generate, strategies):
         failures, tried = doctest.testmod(module)

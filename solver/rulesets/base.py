@@ -69,6 +69,11 @@ class RuleSet:
     #: look at the table per restoration, not a run of the opener)
     reopen_states: Mapping[str, Callable[[TableState, frozenset[type]], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
+    _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, frozenset[type]], bool]], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    #: the openers by name, in priority order (``openings`` with ``names`` runs only those)
+    _by_name: dict[str, tuple[int, Opener]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         book = ClauseBook.load()
@@ -81,6 +86,7 @@ class RuleSet:
                 raise ValueError(f"two rules for task {rule.task.__name__}")
             dispatch[rule.task] = rule
         object.__setattr__(self, "_dispatch", dispatch)
+        object.__setattr__(self, "_by_name", {name: (i, opener) for i, (name, opener) in enumerate(self.openers)})
 
     def cite(self, logical: str) -> str:
         """Return this edition's clause id for a logical clause name (default: itself)."""
@@ -100,9 +106,13 @@ class RuleSet:
         root = Node(table=replay.table)
         found: list[tuple[str, Opening]] = []
         present: frozenset[type] | None = None
-        for name, opener in self.openers:
-            if names is not None and name not in names:
-                continue
+        if names is None:
+            chosen = self.openers
+        else:  # the named openers only, in priority order (a reopening names one or two)
+            by_name = self._by_name
+            ranked = sorted([by_name[n] for n in names if n in by_name]) if len(names) > 1 else [by_name[n] for n in names if n in by_name]
+            chosen = tuple((self.openers[i][0], opener) for i, opener in ranked)
+        for name, opener in chosen:
             needs = self.lines.get(name)
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
@@ -119,10 +129,12 @@ class RuleSet:
     def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
         """The openers of ``names`` that may find something on the rectified ``table`` of a
         record with lines of ``kinds`` (those without a ``reopen_states`` test always may)."""
-        tests = self.reopen_states
-        if not tests:
+        tested = self._reopen_tests.get(names)
+        if tested is None:
+            tested = self._reopen_tests[names] = tuple((n, t) for n in sorted(names) if (t := self.reopen_states.get(n)) is not None)
+        if not tested:
             return names
-        drop = [n for n in names if (test := tests.get(n)) is not None and not test(table, kinds)]
+        drop = [n for n, test in tested if not test(table, kinds)]
         return names.difference(drop) if drop else names
 
     def closings(self, replay: Replay) -> list[Opening]:

@@ -222,7 +222,8 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
     table = replay.table
     done = [t for t in table.tricks if t.is_complete]
     last = done[-1].number if done else table.first_trick - 1
-    for e in (*replay.before, *replay.after):
+    kinds = replay.line_kinds
+    for e in (*replay.before, *replay.after) if ClaimTricks in kinds or Remaining in kinds else ():
         if isinstance(e, ClaimTricks):
             left = 13 - last
             if e.tricks > left:
@@ -303,12 +304,14 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     table = replay.table
     revokes = tuple(r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
     standing = [r for r in revokes if establishment(table, replay, r) is not None or is_final_trick_revoke(table, r)]
-    end = end_of_play(replay)
     if not standing:
         # no revoke on the record as played; a ruling may still find one play does not show
         # (a penalty card, made by an irregularity the record describes or given at the
         # start, not played when due: 52, 61A): counted only when play ran to its end
-        if end is None or not (replay.unapplied or table.penalty_cards or table.played_penalty):
+        if not (replay.unapplied or table.penalty_cards or table.played_penalty):
+            return None
+        end = end_of_play(replay)
+        if end is None:
             return None
         revokes = ()
         events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
@@ -318,6 +321,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
                                                    parse_equity(findings), HANDS_RETURNED in findings, misplaced_leads(rs, replay), quiet=True),)),
                        handled=events)
     events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+    end = end_of_play(replay)
     if end is None:
         note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "
                             "the trick adjustment is made after play (64A)")

@@ -51,7 +51,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revokes = [r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card]
     if not revokes:
         return None
-    returned = any(isinstance(e, DirectorFinds) and e.finding.lower() == HANDS_RETURNED for e in (*replay.before, *replay.after))
+    returned = DirectorFinds in replay.line_kinds and any(
+        isinstance(e, DirectorFinds) and e.finding.lower() == HANDS_RETURNED for e in (*replay.before, *replay.after))
     described: list[str] = []
     pending: Revoke | None = None
     clause = "62A"
@@ -116,7 +117,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
     """62C3: two revokes of opposite sides on one trick, and only one side has played to the
     next trick. Only in a rule set with the 62C3 rule (2017)."""
-    if rs.rule_for(CorrectBothRevokes(revokes[0], revokes[0], ())) is None:
+    if len(revokes) < 2 or rs.rule_for(CorrectBothRevokes(revokes[0], revokes[0], ())) is None:
         return None
     for i, a in enumerate(revokes):
         for b in revokes[i + 1 :]:
@@ -303,10 +304,13 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [Node(t, advance(t, True), ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
 
     actor = rs.actor(table, seat)
+    # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
+    # without a Python-level __format__ call per value on this hot path)
+    who, what = seat._name_, card.text
     if seat.side is offending:
-        question = f"{seat} (revoker's partner) may withdraw {card} only if the non-offending player before him did"
+        question = f"{who} (revoker's partner) may withdraw {what} only if the non-offending player before him did"
     else:
-        question = f"{seat} (non-offending side) may withdraw {card} and play another card"
+        question = f"{who} (non-offending side) may withdraw {what} and play another card"
 
     if trick_no != r.trick and trick.plays[0][0] is seat:
         return _next_trick_lead(rs, node, task, actor, advance, child)
@@ -325,7 +329,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, child(table, advance(table, False)))]
     if seat.side is not offending:
         clause = rs.cite("62C1")
-        edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"), child(table, advance(table, False))))
+        edges.append((Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep"), child(table, advance(table, False))))
         also_nos: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
         kind: PenaltyKind | None = None
         if task.both_sides and table.is_defender(seat):
@@ -337,8 +341,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         children = changed_children(tables, (*node.ledger, info))
         for sub, t2, kid in zip(subs, tables, children, strict=True):
             fate = "no penalty card" if kind is None else f"{card} becomes a {t2_kind(t2, seat, card)} penalty card"
-            step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; {fate}",
-                        also=also_nos, question=question, choice=f"change to {sub}")
+            step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}",
+                        also=also_nos, question=question, choice=f"change to {sub.text}")
             edges.append((step, kid))
         return edges
 
@@ -349,7 +353,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{seat} must leave {card}: no player of the non-offending side changed before him", question=question,
                     choice="must leave it")
         return [(step, child(table, advance(table, False)))]
-    edges.append((Step(actor, StepKind.OPTION, clause, f"{seat} keeps {card}", question=question, choice="keep"),
+    edges.append((Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep"),
                   child(table, advance(table, False))))
     if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute:
         # The same order as for the revoker (62B): the withdrawn card is a penalty card before
@@ -373,8 +377,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        step = Step(actor, StepKind.OPTION, clause, f"{seat} withdraws {card} and plays {sub}; {fate}", also=also,
-                    question=question, choice=f"change to {sub}")
+        step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}", also=also,
+                    question=question, choice=f"change to {sub.text}")
         edges.append((step, kid))
     return edges
 
@@ -414,14 +418,16 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
 
     def retract_all(t: TableState) -> tuple[TableState, tuple[object, ...]]:
         t = t.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-        return t, tuple(rs.withdrawn_info(s, c, offending) for s, c in trick.plays)
+        return t, tuple([rs.withdrawn_info(s, c, offending) for s, c in trick.plays])
 
-    later = tuple(p for p in task.later if p[0] != trick_no or p == task.later[task.index])
-    question = f"{seat} may withdraw his lead of {card}"
+    this = task.later[task.index]
+    later = tuple([p for p in task.later if p[0] != trick_no or p == this])
+    who, what = seat._name_, card.text
+    question = f"{who} may withdraw his lead of {what}"
     if winner is not None and winner is not seat and rs.decisions.retract_lead_when_winner_changes:
         t2, infos = retract_all(table)
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
-                    f"{seat}'s lead of {card} is withdrawn: {winner} won trick {r.trick} and leads to trick {trick_no}",
+                    f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}",
                     also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
         return [(step, child(t2, advance(t2, True, later), infos))]
     if _establishes_own_revoke(table, seat, trick_no, card):
@@ -434,9 +440,9 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
     clause = rs.cite("62C1")
     t2, infos = retract_all(table)
     return [
-        (Step(actor, StepKind.OPTION, clause, f"{seat} keeps his lead of {card}", question=question, choice="keep"),
+        (Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep"),
          child(table, advance(table, False))),
-        (Step(actor, StepKind.OPTION, clause, f"{seat} withdraws his lead of {card} and will lead again; no penalty card",
+        (Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; no penalty card",
               also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw"), child(t2, advance(t2, True, later), infos)),
     ]
 
