@@ -22,9 +22,11 @@ endplay is an optional extra (``pip install 'bridge-rulings[dds]'``); :func:`req
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import multiprocessing
 import re
+import struct
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -286,17 +288,26 @@ def _endplay() -> dict[str, Any]:
     return _EP
 
 
-_CARDS_OF: dict[tuple[int, int], tuple[Card, ...]] = {}
+#: A card's DDS numbers from the card itself: a Card is the int ``16 * suit order + rank``
+#: (clubs 0 .. spades 3), so its DDS suit is ``3 - (card >> 4)`` and its rank ``card & 15``.
+_CARDS_OF: dict[int, tuple[Card, ...]] = {}
 
 
 def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
-    """The cards of a DDS suit number and rank bit mask (cached: the search asks often)."""
-    key = (suit, holding)
+    """The cards of a DDS suit number and rank bit mask, rank ascending (cached: the search
+    asks often)."""
+    key = suit << 15 | holding
     found = _CARDS_OF.get(key)
     if found is None:
         found = _CARDS_OF[key] = tuple(_FROM_DDS[(suit, r)] for r in range(2, 15) if holding >> r & 1)
     return found
 
+
+#: DDS's ``futureTricks`` as plain ints, read in one go: nodes, cards, then suit, rank, equals
+#: and score of up to 13 cards (offsets 2, 15, 28, 41)
+_FUTURE = struct.Struct("=54i")
+_SCORE0 = struct.Struct("=i")
+_SCORE0_OFFSET = 41 * 4
 
 #: What one position may spend on searching obligations beyond the trick in progress (each
 #: further trick searched multiplies the work), in units of DDS work: a call with n tricks left
@@ -306,6 +317,7 @@ def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
 SEARCH_BUDGET = 3000
 
 _PENDING, _ACTIVE, _OVER = 0, 1, 2  # a lead restriction: before the restricted lead, while he keeps the lead, over
+_SEATS = tuple(Seat)  # by index: N, E, S, W
 
 
 class _OverBudget(Exception):
@@ -316,9 +328,12 @@ class _Search:
     """The search of the tricks in which obligations bind (see the module docstring).
 
     The cards are kept as DDS has them, a rank bit mask per hand and suit, updated as cards are
-    played and taken back; DDS gets them in its own ``deal`` structure. ``horizon``: the tricks
-    searched (the trick in progress first); at the start of a trick beyond it, or where no
-    obligation is left, DDS values the position."""
+    played and taken back; DDS gets them in its own ``deal`` structure (the leader, the trick
+    in progress and the masks written in one slice). ``horizon``: the tricks searched (the
+    trick in progress first); at the start of a trick beyond it, or where no obligation is
+    left, DDS values the position. What the search asks at every step is kept as counts and
+    ints updated as cards are played (the penalty cards each seat still holds), not found
+    again from the position."""
 
     def __init__(self, pos: Position) -> None:
         ep = _endplay()
@@ -327,22 +342,29 @@ class _Search:
         self.masks = [0] * 16  # hand * 4 + DDS suit: the ranks held, as bits
         for h, held in enumerate(pos.hands):
             for c in held:
-                self.masks[h * 4 + _DDS_SUIT[c.suit]] |= 1 << int(c.rank)
+                self.masks[h * 4 + 3 - (c >> 4)] |= 1 << (c & 15)
         self.trick: list[tuple[Seat, Card]] = list(pos.trick)
         self.leader = pos.leader
         self.depth = 0  # tricks completed in the search
         self.leads = tuple(r for r in pos.restrictions if r.lead)
         self.status = [_PENDING] * len(self.leads)
         self.plays = tuple(r for r in pos.restrictions if not r.lead)  # 57A/57D: the trick in progress only
+        self.play_seats = frozenset(r.seat.index for r in self.plays)
         self.history: list[tuple[list[tuple[Seat, Card]], Seat, list[int]]] = []
         self.side = pos.declarer.side
+        self.trump_order = -1 if pos.trumps is None else pos.trumps.order
         self.struct = ep["deal"]()
         self.struct.trump = 4 if pos.trumps is None else _DDS_SUIT[pos.trumps]
+        #: the deal structure after ``trump``: first, the trick's 3 suits and 3 ranks, the 16 masks
+        self.view: Any = (ctypes.c_uint * 23).from_buffer(self.struct, ctypes.sizeof(ctypes.c_int))
         self.future = ep["future"]()
         self.call = ep["solve"]
         self.calls = 0
         self.seconds = 0.0
         self.penalty_of = [tuple(p.card for p in pos.penalty if p.seat is s) for s in Seat]
+        #: per seat, his penalty cards (of :attr:`penalty_of`) he still holds; their sum
+        self.pen_held = [sum(1 for c in self.penalty_of[i] if c in self.hands[i]) for i in range(4)]
+        self.pen_total = sum(self.pen_held)
         #: seats under some obligation (their equal cards are kept apart)
         self.obliged = [bool(self.penalty_of[s.index]) or any(r.seat is s for r in pos.restrictions) for s in Seat]
         bound = {p.seat.side for p in pos.penalty} | {r.seat.side for r in pos.restrictions}
@@ -352,32 +374,30 @@ class _Search:
         self.budget: int | None = None
         self.spent = 0
         self.memo: dict[object, tuple[int, dict[Card, int], bool, bool]] = {}
+        #: the cards the obligations leave a bound seat, by what they depend on (see lawful)
+        self.lawful_memo: dict[object, list[Card]] = {}
 
     # ----- DDS --------------------------------------------------------------------------------------
     def _call(self, seat: Seat, solutions: int) -> Any:
         """One DDS call on the position as it stands (``solutions``: 1 the best card only, 3
         every card); returns DDS's result structure (scores for ``seat``'s side)."""
-        left = len(self.hands[seat.index])
         if self.budget is not None:
             if self.spent >= self.budget:
                 raise _OverBudget
-            self.spent += max(1, left - 3) ** 3
-        dl = self.struct
-        dl.first = self.leader.index
-        suits, ranks = dl.currentTrickSuit, dl.currentTrickRank
-        for k in range(3):
-            if k < len(self.trick):
-                c = self.trick[k][1]
-                suits[k], ranks[k] = _DDS_SUIT[c.suit], int(c.rank)
-            else:
-                suits[k] = ranks[k] = 0
-        m, rows = self.masks, dl.remainCards
-        for h in range(4):
-            row = rows[h]
-            row[0], row[1], row[2], row[3] = m[4 * h], m[4 * h + 1], m[4 * h + 2], m[4 * h + 3]
+            self.spent += max(1, len(self.hands[seat.index]) - 3) ** 3
+        view = self.view
+        trick = self.trick
+        if trick:
+            head = [self.leader.index, 0, 0, 0, 0, 0, 0]
+            for k, (_, c) in enumerate(trick):
+                head[1 + k], head[4 + k] = 3 - (c >> 4), c & 15
+            view[0:7] = head
+        else:
+            view[0:7] = (self.leader.index, 0, 0, 0, 0, 0, 0)
+        view[7:23] = self.masks
         fut = self.future
         start = time.perf_counter()
-        self.call(dl, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
+        self.call(self.struct, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
         self.seconds += time.perf_counter() - start
         self.calls += 1
         return fut
@@ -385,57 +405,73 @@ class _Search:
     def solve(self, seat: Seat) -> dict[Card, int]:
         """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
         from the trick in progress on."""
-        fut = self._call(seat, 3)
+        f = _FUTURE.unpack_from(self._call(seat, 3))
         left = len(self.hands[seat.index])
         mine = seat.side is self.side
         out: dict[Card, int] = {}
-        score, suit, rank, equals = fut.score, fut.suit, fut.rank, fut.equals
-        for i in range(fut.cards):
-            t = score[i]
+        for i in range(2, 2 + f[1]):
+            t = f[i + 39]  # the score
             if t < 0:
                 continue
             value = t if mine else left - t
-            for c in _cards_of(suit[i], (1 << rank[i]) | equals[i]):
+            for c in _cards_of(f[i], (1 << f[i + 13]) | f[i + 26]):  # suit, rank and the equal ranks
                 out[c] = value
         return out
 
     def solve_best(self, seat: Seat) -> int:
         """DDS: the declaring side's tricks from the trick in progress on, ``seat`` to play his
         best card (one call asking for the best card only)."""
-        fut = self._call(seat, 1)
-        t = int(fut.score[0])
+        t: int = _SCORE0.unpack_from(self._call(seat, 1), _SCORE0_OFFSET)[0]
         return t if seat.side is self.side else len(self.hands[seat.index]) - t
 
     # ----- obligations ----------------------------------------------------------------------------------
-    def _penalty_held(self, seat: Seat) -> bool:
-        held = self.hands[seat.index]
-        return any(c in held for c in self.penalty_of[seat.index])
+    def _lead_bound(self, seat: Seat) -> bool:
+        return any(r.seat is seat and st != _OVER for r, st in zip(self.leads, self.status, strict=True))
 
     def _lead_rules(self, seat: Seat) -> list[Restriction]:
         return [r for r, st in zip(self.leads, self.status, strict=True) if r.seat is seat and st != _OVER]
 
     def binds(self, seat: Seat, leading: bool) -> bool:
         """Whether an obligation may limit ``seat``'s card at his next play."""
-        if self._penalty_held(seat):
+        if self.pen_held[seat.index]:
             return True
         if leading:
-            return bool(self._lead_rules(seat))
-        return self.depth == 0 and any(r.seat is seat for r in self.plays)
+            return self._lead_bound(seat)
+        return self.depth == 0 and seat.index in self.play_seats
 
     def alive(self) -> bool:
         """Whether any obligation may still limit a card: a penalty card held, a lead
         restriction not over."""
-        return any(st != _OVER for st in self.status) or any(p.card in self.hands[p.seat.index] for p in self.pos.penalty)
+        return self.pen_total > 0 or any(st != _OVER for st in self.status)
 
     def lawful(self, seat: Seat) -> list[Card]:
-        """The cards the obligations in force leave ``seat`` now."""
-        leading = not self.trick
-        led = None if leading else self.trick[0][1].suit
-        held = self.hands[seat.index]
+        """The cards the obligations in force leave ``seat`` now (not to be changed: the list
+        may be shared)."""
+        i = seat.index
+        trick = self.trick
+        leading = not trick
+        led = -1 if leading else trick[0][1] >> 4  # the suit led, as its order
+        held = self.hands[i]
         if not self.binds(seat, leading):  # 44C alone
-            following = [c for c in held if c.suit is led] if led is not None else []
+            if leading:
+                return list(held)
+            if self.obliged[i]:  # the order of the hand kept: the search takes his cards in it
+                following = [c for c in held if c >> 4 == led]
+            else:  # any order: the cards of a seat under no obligation are sorted (distinct)
+                following = list(_cards_of(3 - led, self.masks[4 * i + 3 - led]))
             return following or list(held)
-        hand = frozenset(held)
+        m = self.masks
+        # what the cards left depend on: his hand, the suit led, the lead restrictions' state
+        # when he leads, whether the trick in progress is the restored one when he follows
+        key = (i, m[4 * i], m[4 * i + 1], m[4 * i + 2], m[4 * i + 3], led, tuple(self.status) if leading else self.depth == 0)
+        found = self.lawful_memo.get(key)
+        if found is None:
+            found = self.lawful_memo[key] = self._bound_lawful(seat, leading)
+        return found
+
+    def _bound_lawful(self, seat: Seat, leading: bool) -> list[Card]:
+        led = None if leading else self.trick[0][1].suit
+        hand = frozenset(self.hands[seat.index])
         pen = frozenset(p for p in self.pos.penalty if p.seat is seat and p.card in hand)
         rules = self._lead_rules(seat) if leading else ([r for r in self.plays if r.seat is seat] if self.depth == 0 else [])
         required = next((r.suit for r in rules if r.lead and r.must), None)
@@ -455,16 +491,15 @@ class _Search:
         if len(cards) <= 1 or self.obliged[seat.index]:
             return [[c] for c in cards]
         m, me = self.masks, 4 * seat.index
-        others = [m[k] | m[k + 4] | m[k + 8] | m[k + 12] for k in range(4)]
-        others = [o & ~m[me + k] for k, o in enumerate(others)]
+        others = [(m[k] | m[k + 4] | m[k + 8] | m[k + 12]) & ~m[me + k] for k in range(4)]
         for _, c in self.trick:
-            others[_DDS_SUIT[c.suit]] |= 1 << int(c.rank)
+            others[3 - (c >> 4)] |= 1 << (c & 15)
         groups: list[list[Card]] = []
-        last: Card | None = None
+        last = -16  # no card
         for c in sorted(cards):  # by suit, then rank
-            if last is not None and last.suit is c.suit:
-                between = ((1 << int(c.rank)) - 1) & ~((1 << (int(last.rank) + 1)) - 1)
-                if not others[_DDS_SUIT[c.suit]] & between:
+            if c >> 4 == last >> 4:
+                between = ((1 << (c & 15)) - 1) & ~((1 << ((last & 15) + 1)) - 1)
+                if not others[3 - (c >> 4)] & between:
                     groups[-1].append(c)
                     last = c
                     continue
@@ -474,7 +509,6 @@ class _Search:
 
     def best(self, seat: Seat, values: dict[Card, int]) -> int:
         return max(values.values()) if seat.side is self.side else min(values.values())
-
     # ----- the search ---------------------------------------------------------------------------------------
     def value(self, solved: dict[Card, int] | None = None, root: bool = False,
               beta: int | None = None) -> tuple[int, dict[Card, int], bool, bool]:
@@ -491,18 +525,23 @@ class _Search:
         where declarer's side plays and a card reaches ``beta`` (a value the defender choosing
         above would not take), the search of the position stops there (the value returned is
         then a lower bound, not exact). The root's value and its cards' values are exact."""
-        seat = self.leader.next(len(self.trick))
-        if not self.trick and (self.depth >= self.horizon or not self.alive()):
+        trick = self.trick
+        played = len(trick)
+        at = self.leader.index + played
+        seat = _SEATS[at & 3]
+        if not played and (self.depth >= self.horizon or not self.alive()):
             if solved is None:
                 return self.solve_best(seat), {}, self.alive(), True
             return self.best(seat, solved), solved, self.alive(), True
-        key = (tuple(self.masks), tuple(self.trick), self.leader, tuple(self.status), self.depth)
+        key = (tuple(self.masks), tuple(trick), self.leader, tuple(self.status), self.depth)
         if not root:
             hit = self.memo.get(key)
             if hit is not None and (hit[3] or (beta is not None and hit[0] >= beta)):
                 return hit
         groups = self.distinct(seat, self.lawful(seat))
-        later_bound = any(self.binds(s, False) for s in (seat.next(k) for k in range(1, 4 - len(self.trick))))
+        # whether a later card of this trick may be bound (a penalty card held, 57A/57D)
+        pen_held, first = self.pen_held, self.depth == 0
+        later_bound = any(pen_held[j & 3] or (first and j & 3 in self.play_seats) for j in range(at + 1, self.leader.index + 4))
         last_trick = self.depth + 1 >= self.horizon
         maximise = seat.side is self.side
         bounded = not root and self.bound_side is not None and self.bound_side is not self.side
@@ -526,13 +565,13 @@ class _Search:
                     best = f if best is None else max(best, f)
                     exact = False  # at least f, enough for the defender above to refuse it
                     break
-            if not later_bound and (last_trick or not self._alive_after(card)):  # settled
+            if not later_bound and (last_trick or not self._alive_after(seat, card)):  # settled
                 if solved is None:
                     solved = self.solve(seat)
                 v = solved.get(card)
                 if v is None:
                     continue
-                outlast = last_trick and self._alive_after(card)
+                outlast = last_trick and self._alive_after(seat, card)
                 child_exact = True
             else:
                 cap = beta if maximise or best is None else (best if beta is None else min(best, beta))
@@ -564,11 +603,11 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def _alive_after(self, card: Card) -> bool:
-        """Whether an obligation may be in force after this trick (``card`` played now): a
-        penalty card still held, a lead restriction not over (a prohibition lasts while its
-        player keeps the lead)."""
-        if any(p.card in self.hands[p.seat.index] and p.card != card for p in self.pos.penalty):
+    def _alive_after(self, seat: Seat, card: Card) -> bool:
+        """Whether an obligation may be in force after this trick (``seat`` plays ``card``
+        now): a penalty card still held, a lead restriction not over (a prohibition lasts while
+        its player keeps the lead)."""
+        if self.pen_total > self.penalty_of[seat.index].count(card):
             return True
         # the leader of this trick has led: his requirement is over; a prohibition may last
         return any(st != _OVER and not (r.seat is self.leader and r.must) for r, st in zip(self.leads, self.status, strict=True))
@@ -576,16 +615,21 @@ class _Search:
     def _play(self, seat: Seat, card: Card) -> int:
         """Play ``card``; when it completes the trick, start the next: returns 1 when the
         declaring side won the trick so completed, else 0."""
-        self.hands[seat.index].discard(card)
-        self.masks[4 * seat.index + _DDS_SUIT[card.suit]] &= ~(1 << int(card.rank))
+        i = seat.index
+        self.hands[i].discard(card)
+        self.masks[4 * i + 3 - (card >> 4)] &= ~(1 << (card & 15))
+        if card in self.penalty_of[i]:
+            n = self.penalty_of[i].count(card)
+            self.pen_held[i] -= n
+            self.pen_total -= n
         self.trick.append((seat, card))
         if len(self.trick) < 4:
             return 0
-        winner = _winner(self.trick, self.pos.trumps)
+        winner = _winner(self.trick, self.trump_order)
         self.history.append((self.trick, self.leader, list(self.status)))
-        for i, r in enumerate(self.leads):
-            if self.status[i] != _OVER and r.seat is self.leader:
-                self.status[i] = _ACTIVE if (not r.must and winner is r.seat) else _OVER
+        for k, r in enumerate(self.leads):
+            if self.status[k] != _OVER and r.seat is self.leader:
+                self.status[k] = _ACTIVE if (not r.must and winner is r.seat) else _OVER
         self.trick, self.leader = [], winner
         self.depth += 1
         return 1 if winner.side is self.side else 0
@@ -594,16 +638,23 @@ class _Search:
         if not self.trick:
             self.trick, self.leader, self.status = self.history.pop()
             self.depth -= 1
-        self.hands[seat.index].add(card)
-        self.masks[4 * seat.index + _DDS_SUIT[card.suit]] |= 1 << int(card.rank)
+        i = seat.index
+        self.hands[i].add(card)
+        self.masks[4 * i + 3 - (card >> 4)] |= 1 << (card & 15)
+        if card in self.penalty_of[i]:
+            n = self.penalty_of[i].count(card)
+            self.pen_held[i] += n
+            self.pen_total += n
         self.trick.pop()
 
 
-def _winner(trick: Sequence[tuple[Seat, Card]], trumps: Suit | None) -> Seat:
-    """44E/44F: the highest trump, else the highest card of the suit led."""
+def _winner(trick: Sequence[tuple[Seat, Card]], trumps: int) -> Seat:
+    """44E/44F: the highest trump, else the highest card of the suit led (``trumps``: the
+    trump suit's order, -1 at notrump; a card's suit is ``card >> 4``, a higher card of one
+    suit a higher int)."""
     best_seat, best = trick[0]
     for seat, c in trick[1:]:
-        if (c.suit is best.suit and c.rank > best.rank) or (trumps is not None and c.suit is trumps and best.suit is not trumps):
+        if (c >> 4 == best >> 4 and c > best) or (c >> 4 == trumps and best >> 4 != trumps):
             best_seat, best = seat, c
     return best_seat
 

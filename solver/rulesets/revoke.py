@@ -4,10 +4,9 @@ the principle behind the cascade and 16C for the information. See docs/revoke-ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
