@@ -15,12 +15,12 @@ import dataclasses
 import enum
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.models.events import Attention
 from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal

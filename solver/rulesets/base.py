@@ -11,11 +11,12 @@ include, by the clause ids their logical names map to (``16C1`` in 2017 is ``16D
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions

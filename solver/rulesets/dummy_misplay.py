@@ -32,11 +32,12 @@ resolver (``rulings.models.designation.resolve_call``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
