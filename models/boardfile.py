@@ -15,11 +15,12 @@ and the play, marked or not; a marker the deal and play contradict is a located 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from rulings.models.cards import Card, Seat
+from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.errors import CaseFileError, RulingError
 

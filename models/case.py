@@ -8,12 +8,13 @@ every node in ``lines`` so that each error can name the file, line and token.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.contract import Contract
+from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.errors import CaseFileError, NotationError, RulingError
 from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine, Resume

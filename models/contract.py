@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 
 from rulings.models.cards import Suit
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 
 

@@ -10,7 +10,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 
 from rulings.models.cards import (
     RANKS_HIGH_FIRST,
@@ -22,6 +21,7 @@ from rulings.models.cards import (
     Suit,
     Symbols,
 )
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import InconsistentRecordError, NotationError
 
 

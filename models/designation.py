@@ -32,10 +32,11 @@ Definitions the resolver relies on (docs/designation-rules.md):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from rulings.models.cards import Card, Rank, Seat, Suit
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import AnyEvent, Call, ChangeDesignation, DirectorFinds, Touch
 from rulings.models.table import TableState

@@ -15,10 +15,11 @@ errors can point at the case file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from rulings.models.cards import Card, Rank, Seat, Suit
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 
 DesignationKind = Literal["card", "high", "low", "win", "suit", "rank", "anything", "ruff", "run"]

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.contract import Contract
+from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.errors import IllegalActionError
 from rulings.models.events import Play, PlayLine
@@ -174,11 +175,11 @@ class Revoke:
 
     def __str__(self) -> str:
         if self.failed is not None:
-            return f"{self.seat} revoked with {self.card} on trick {self.trick}: he failed to play his penalty card {self.failed}"
+            return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: he failed to play his penalty card {self.failed.text}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
-            return f"{self.seat} revoked by leading {self.card} to trick {self.trick} when he {had} {self.suit_led.plural}"
-        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
+            return f"{self.seat._name_} revoked by leading {self.card.text} to trick {self.trick} when he {had} {self.suit_led.plural}"
+        return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -634,17 +635,17 @@ class TableState:
         holding = list(self.holding)
         # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
         shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
+        by_card = {p.card: p for p in base_penalty}
         state = self.__dict__
         out: list[TableState] = []
         for new in subs:
             if new not in mine and new != old:
                 raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
             pcs, played = base_penalty, base_played
-            if pcs:
-                placed = next((p for p in pcs if p.card == new), None)
-                if placed is not None:
-                    pcs = pcs - {placed}
-                    played = played | {placed}
+            placed = by_card.get(new) if by_card else None
+            if placed is not None:
+                pcs = pcs - {placed}
+                played = played | {placed}
             if penalty is not None:
                 pcs = shared if pcs is base_penalty else self._penalty_made(pcs, seat, old, penalty, standing)
             holding[seat.index] = back - {new}

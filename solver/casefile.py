@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from rulings.models.case import Case, NodePath, parse_case
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import CaseFileError
 
 try:  # the C parser (libyaml) when PyYAML was built with it; the pure one otherwise

@@ -27,9 +27,10 @@ Atoms (CASES.md, kept as written; the project's additions are marked +):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rulings.models.cards import Card, Seat, Side, Suit
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.table import PenaltyKind
 from rulings.solver.clauses import ClauseBook

@@ -10,9 +10,10 @@
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from rulings.models.dataclass import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,7 @@ else in the code branches on these questions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from rulings.models.dataclass import dataclass
 from rulings.models.designation import DesignationPolicy
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from rulings.models.case import Case
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import iter_case_files, load
 from rulings.solver.clauses import ClauseBook

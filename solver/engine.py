@@ -15,12 +15,12 @@ import dataclasses
 import enum
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulings.models.cards import Card, Seat, Side
+from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.models.events import Attention
 from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal
@@ -242,41 +242,53 @@ class Restoration:
         cards = ""
         lead: Seat | None = None
         if focus is not None:
-            first = focus if node.since is None or node.since >= focus else node.since
-            labels: dict[str, str] = {}
+            since = node.since
+            first = focus if since is None or since >= focus else since
+            plays: dict[str, str] = {}
             last: Trick | None = None
             open_ = False  # an incomplete trick from the focus on: nobody leads yet
             for t in table.tricks:
                 number = t.number
                 if number < first:
                     continue
-                names = _LABELS.get(number) or _labels(number)
+                words = _PLAYS.get(number) or _plays_of(number)
                 for s, c in t.plays:
-                    labels[names[s.index]] = c.text  # a later card of a seat replaces the earlier (as a dict does)
+                    row = words[s.index]
+                    plays[row[0]] = row[c]  # a later card of a seat replaces the earlier (as a dict does)
                 if number >= focus and not open_:
                     if len(t.plays) >= 4:
                         last = t
                     else:
                         open_ = True
-            cards = ",".join([k + labels[k] + '"' for k in sorted(labels)])
+            # each word is its label then the card: the words sort as the labels (no label is
+            # a prefix of another, each ends with a quote)
+            cards = ",".join(sorted(plays.values()))
             if last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
             elif last.number != 13:
                 lead = last.winner(table.trumps)
+        lead_word = f'"{lead._name_}"' if lead is not None else "null"
+        established = "true" if node.established else "false"
+        penalty = _penalty_words(table.penalty_cards)
+        ledger = _ledger_words(node.ledger)
+        withdrawn = _withdrawn_words(table.withdrawn)
+        if node.transfer is None and not node.findings and not node.restrictions:
+            return (f'{{"cards":{{{cards}}},"established":{established},"lead":{lead_word},"penalty":{penalty},'
+                    f'"unauthorized":{ledger},"withdrawn":{withdrawn}}}')
         out = ['{"cards":{', cards, "}"]
         if node.transfer is not None:
             out.append(',"equity":true' if node.equity else ',"equity":false')
-        out.append(',"established":true' if node.established else ',"established":false')
+        out.append(',"established":' + established)
         if node.findings:
             out.append(',"findings":' + json.dumps(sorted(node.findings), separators=(",", ":")))
-        out.append(f',"lead":"{lead._name_}"' if lead is not None else ',"lead":null')
-        out.append(',"penalty":' + _penalty_words(table.penalty_cards))
+        out.append(',"lead":' + lead_word)
+        out.append(',"penalty":' + penalty)
         if node.restrictions:
             out.append(',"restrictions":' + json.dumps(sorted(node.restrictions), separators=(",", ":")))
         if node.transfer is not None:
             out.append(f',"transfer":{json.dumps(node.transfer)}')
-        out.append(',"unauthorized":' + _ledger_words(node.ledger))
-        out.append(',"withdrawn":' + _withdrawn_words(table.withdrawn) + "}")
+        out.append(',"unauthorized":' + ledger)
+        out.append(',"withdrawn":' + withdrawn + "}")
         return "".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -310,14 +322,21 @@ def _words(items: Iterator[str]) -> str:
     return "[" + ",".join([f'"{w}"' for w in sorted(items)]) + "]"
 
 
-#: the cards' labels of each trick, by seat index: ``"3:N":"`` (the key's cards, sorted as text)
-_LABELS: dict[int, tuple[str, str, str, str]] = {}
+_CARD_OF = {int(c): c for c in DECK}
+
+#: the key's word of each card a seat plays to a trick, by trick number, seat index and card:
+#: ``"3:N":"SA"`` (a card's int indexes it; item 0 is the label alone, ``"3:N"``)
+_PLAYS: dict[int, tuple[tuple[str, ...], ...]] = {}
 
 
-def _labels(number: int) -> tuple[str, str, str, str]:
-    names = tuple(f'"{number}:{s}":"' for s in "NESW")
-    _LABELS[number] = names  # type: ignore[assignment]
-    return names  # type: ignore[return-value]
+def _plays_of(number: int) -> tuple[tuple[str, ...], ...]:
+    def word(seat: str, i: int) -> str:
+        card = _CARD_OF.get(i)
+        return f'"{number}:{seat}"' if i == 0 else f'"{number}:{seat}":"{card.text}"' if card is not None else ""
+
+    rows = tuple(tuple(word(seat, i) for i in range(64)) for seat in "NESW")
+    _PLAYS[number] = rows
+    return rows
 
 
 class _Words:
@@ -344,7 +363,17 @@ class _Words:
 
 _penalty_words = _Words(lambda pcs: _words(f"{p.seat._name_}:{p.card.text}:{p.kind._value_}" for p in pcs))
 _ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger))
-_withdrawn_words = _Words(lambda withdrawn: _words(f"{w.seat._name_}:{w.card.text}" for w in withdrawn))
+#: ``"E:H4"`` (quoted) by seat index and card: every such word has one length, so the quoted
+#: words sort as the bare ones
+_SEAT_CARD: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f'"{seat}:{c.text}"' if (c := _CARD_OF.get(i)) is not None else "" for i in range(64)) for seat in "NESW")
+
+
+def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
+    """The key's withdrawn cards: read off :data:`_SEAT_CARD` (each cascade leaf has its own)."""
+    if not withdrawn:
+        return "[]"
+    return "[" + ",".join(sorted([_SEAT_CARD[w.seat.index][w.card] for w in withdrawn])) + "]"
 
 
 @dataclass(frozen=True)
@@ -814,7 +843,21 @@ class Composition:
                 self.exhausted = True
                 return
             self.expanded += 1
-            for step, child in reversed(self.expand(node)):
+            edges = self.expand(node)
+            first = 0
+            # the leaves that come first are the next in depth-first order: yielded at once
+            # (the siblings of a cascade's last choice), not pushed and popped
+            for step, child in edges:
+                if child.agenda:
+                    break
+                first += 1
+                count += 1
+                if child.recorded > settled:
+                    settled = child.recorded
+                yield Restoration(count, (*path, step), child)
+                if limit is not None and count >= limit:
+                    return
+            for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
         self._report_unsettled(settled if count else len(self.recorded))
 

@@ -64,13 +64,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Side, Strain, Suit
+from rulings.models.dataclass import dataclass
 
 __all__ = [
     "ROLES",

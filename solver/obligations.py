@@ -15,10 +15,10 @@ led, 45E) has that lead ruled by whichever family rules leads out of turn (Laws 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from rulings.models.cards import Card, Seat, Suit
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState

@@ -28,10 +28,11 @@ import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import CaseFileError
 
 #: the words of a step compared: the cards it names and the kind of penalty card it makes

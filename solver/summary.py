@@ -6,8 +6,9 @@ The CLI formats these; tests read them directly.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from rulings.models.dataclass import dataclass
 from rulings.solver.engine import Info, Node, Restoration, Step
 from rulings.solver.ruling import Ruling
 

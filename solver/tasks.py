@@ -9,9 +9,8 @@ to the family that rules it. Penalty-card obligations are in :mod:`rulings.solve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulings.models.cards import Card
+from rulings.models.dataclass import dataclass
 from rulings.models.events import Call, Play
 from rulings.models.table import Revoke, TableState
 from rulings.solver.obligations import LaterPlay

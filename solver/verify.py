@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from rulings.models.case import Case
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import BudgetError, RulingError
 from rulings.solver.casefile import iter_case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim

@@ -11,11 +11,12 @@ include, by the clause ids their logical names map to (``16C1`` in 2017 is ``16D
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
@@ -68,6 +69,9 @@ class RuleSet:
     #: look at the table per restoration, not a run of the opener)
     reopen_states: Mapping[str, Callable[[TableState, frozenset[type]], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
+    _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, frozenset[type]], bool]], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
     #: the openers by name, in priority order (``openings`` with ``names`` runs only those)
     _by_name: dict[str, tuple[int, Opener]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -125,10 +129,12 @@ class RuleSet:
     def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
         """The openers of ``names`` that may find something on the rectified ``table`` of a
         record with lines of ``kinds`` (those without a ``reopen_states`` test always may)."""
-        tests = self.reopen_states
-        if not tests:
+        tested = self._reopen_tests.get(names)
+        if tested is None:
+            tested = self._reopen_tests[names] = tuple((n, t) for n in sorted(names) if (t := self.reopen_states.get(n)) is not None)
+        if not tested:
             return names
-        drop = [n for n in names if (test := tests.get(n)) is not None and not test(table, kinds)]
+        drop = [n for n, test in tested if not test(table, kinds)]
         return names.difference(drop) if drop else names
 
     def closings(self, replay: Replay) -> list[Opening]:

@@ -16,11 +16,12 @@ A call followed by dummy placing a card other than the one it designates is Law 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import partial
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.designation import (
     FINDING_WORDS,
     TOUCH_WORDS,

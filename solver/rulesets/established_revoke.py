@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import pairwise
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining

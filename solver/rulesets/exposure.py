@@ -11,10 +11,9 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState

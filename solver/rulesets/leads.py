@@ -48,10 +48,11 @@ leads (54).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
 from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
 from rulings.models.table import PenaltyKind, TableState, Trick, Withdrawal

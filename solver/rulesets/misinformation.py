@@ -10,10 +10,11 @@ and unauthorized to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played

@@ -344,8 +344,11 @@ def _may_fail_or_choose(table: TableState, kinds: frozenset[type]) -> bool:
     one) or the record has a lead choice line (50D2, 51B)."""
     if kinds & _CHOICE_LINES:
         return True
-    standing = sum(len(t.plays) for t in table.tricks)
-    return any(p.since < standing for p in table.penalty_cards) or any(p.since < standing for p in table.played_penalty)
+    pcs, played = table.penalty_cards, table.played_penalty
+    if not pcs and not played:
+        return False
+    standing = sum([len(t.plays) for t in table.tricks])
+    return any([p.since < standing for p in pcs]) or any([p.since < standing for p in played])
 
 
 REOPEN_STATE = {"penalty": _may_fail_or_choose}

@@ -1,0 +1,274 @@
+"""``dataclass``: the standard library's data classes, made with one compile per class.
+
+A data class of Python 3.11 compiles each method it writes on its own (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, and ``__setattr__`` and ``__delattr__`` when frozen):
+about half a millisecond a class, and this package defines more than a hundred of them, so
+compiling them was the largest part of the start-up of ``rulings solve``.
+
+:func:`dataclass` takes the same arguments and makes the same class. :mod:`dataclasses`
+itself collects the fields and makes the slots, ``__match_args__``, ``__dataclass_fields__``
+and the class's signature text; ``__init__`` is compiled from the source the standard
+library writes; the other methods are closures over the field names, with the standard
+library's behaviour: the same ``repr`` text (``...`` for an instance already being shown),
+equality only between instances of the same class comparing the tuples of the compared
+fields, the hash of that tuple, ``FrozenInstanceError`` on assigning or deleting a field of a
+frozen instance, pickling of a frozen slotted class, and the same table of when ``__hash__``
+is added, kept or set to None. ``__dataclass_params__`` records the arguments as given.
+
+What the package does not use (``order``, ``kw_only``, ``InitVar``, ``init=False``,
+``weakref_slot``, a field named ``self``, a class defining ``__init__``, or ``__setattr__``
+when frozen) is handed to :func:`dataclasses.dataclass` as it is. A frozen class whose bases
+are frozen data classes has its ``__setattr__`` and ``__delattr__`` written by the standard
+library (which checks that the bases are frozen by the flag it recorded on them).
+``tests/test_dataclass.py`` compares both on every kind of class this package defines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from _thread import get_ident
+from collections.abc import Callable
+from dataclasses import MISSING, Field, FrozenInstanceError
+from operator import attrgetter
+from typing import Any, TypeVar, dataclass_transform, overload
+
+__all__ = ["dataclass", "field"]
+
+field = dataclasses.field
+
+_T = TypeVar("_T")
+
+#: the standard library whose methods this module writes the same (Python 3.11: later ones
+#: compile a class's methods together, and are used as they are)
+_SAME_SOURCE = sys.version_info[:2] == (3, 11) and all(
+    hasattr(dataclasses, name) for name in ("_FIELD", "_HAS_DEFAULT_FACTORY", "_dataclass_getstate", "_dataclass_setstate"))
+
+
+@overload
+def dataclass(cls: type[_T], /) -> type[_T]: ...
+
+
+@overload
+def dataclass(*, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False, unsafe_hash: bool = False,
+              frozen: bool = False, match_args: bool = True, kw_only: bool = False, slots: bool = False,
+              weakref_slot: bool = False) -> Callable[[type[_T]], type[_T]]: ...
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def dataclass(cls: type[_T] | None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False,
+              unsafe_hash: bool = False, frozen: bool = False, match_args: bool = True, kw_only: bool = False, slots: bool = False,
+              weakref_slot: bool = False) -> Any:
+    """:func:`dataclasses.dataclass`: the same arguments, the same class (see the module)."""
+    options = {"init": init, "repr": repr, "eq": eq, "order": order, "unsafe_hash": unsafe_hash, "frozen": frozen,
+               "match_args": match_args, "kw_only": kw_only, "slots": slots, "weakref_slot": weakref_slot}
+
+    def wrap(c: type[_T]) -> type[_T]:
+        return _make(c, options)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _standard(cls: type[_T], options: dict[str, bool]) -> type[_T]:
+    made: type[_T] = dataclasses.dataclass(cls, **options)  # type: ignore[call-overload, unused-ignore]
+    return made
+
+
+def _make(cls: type[_T], options: dict[str, bool]) -> type[_T]:
+    own = cls.__dict__
+    frozen, slots = options["frozen"], options["slots"]
+    if (not _SAME_SOURCE or options["order"] or options["kw_only"] or options["weakref_slot"] or not options["init"] or "__init__" in own
+            or (frozen and ("__setattr__" in own or "__delattr__" in own)) or not _plain(cls)):
+        return _standard(cls, options)
+    frozen_base = dataclass_base = False
+    for base in cls.__mro__[-1:0:-1]:
+        inherited = getattr(base, "__dataclass_fields__", None)
+        if inherited is not None:
+            dataclass_base = True
+            frozen_base = frozen_base or base.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            if any(f.name == "self" or f.kw_only is True for f in inherited.values()):
+                return _standard(cls, options)
+    if dataclass_base and frozen_base != frozen:
+        return _standard(cls, options)  # the standard library's TypeError
+    class_hash = own.get("__hash__", MISSING)
+    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
+    own_repr, own_eq, own_doc = "__repr__" in own, "__eq__" in own, bool(own.get("__doc__"))
+    # the standard library collects the fields and makes the slots and __match_args__; it
+    # compiles __setattr__ and __delattr__ only for a frozen class with frozen bases (it
+    # checks that the bases are frozen by the flag it recorded on them)
+    std_frozen = frozen and dataclass_base
+    if not own_doc:
+        cls.__doc__ = "-"  # the standard library would write the signature text of object.__init__ here
+    new: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, unsafe_hash=False,
+                                     frozen=std_frozen, match_args=options["match_args"], kw_only=False, slots=slots)
+    fields = [f for f in new.__dataclass_fields__.values() if f._field_type is dataclasses._FIELD]  # type: ignore[attr-defined]
+    globs = sys.modules[cls.__module__].__dict__ if cls.__module__ in sys.modules else {}
+    new.__init__ = _init(new, fields, frozen, slots, globs)
+    if options["repr"] and not own_repr:
+        new.__repr__ = _repr(new, [f.name for f in fields if f.repr])
+    if options["eq"] and not own_eq:
+        new.__eq__ = _eq(new, [f.name for f in fields if f.compare])
+    if frozen and not std_frozen:
+        names = tuple(f.name for f in fields)
+        # bound to the class as defined, as the standard library's (a slotted class is a copy)
+        new.__setattr__ = _frozen_setattr(cls, names)
+        new.__delattr__ = _frozen_delattr(cls, names)
+        if slots:  # pickling a frozen slotted class
+            if "__getstate__" not in own:
+                new.__getstate__ = dataclasses._dataclass_getstate  # type: ignore[attr-defined]
+            if "__setstate__" not in own:
+                new.__setstate__ = dataclasses._dataclass_setstate  # type: ignore[attr-defined]
+    _set_hash(new, options["unsafe_hash"], options["eq"], frozen, explicit_hash,
+              [f.name for f in fields if (f.compare if f.hash is None else f.hash)])
+    params = new.__dataclass_params__  # this class's own, made by the call above
+    for name in ("init", "repr", "eq", "order", "unsafe_hash", "frozen"):
+        setattr(params, name, options[name])
+    if not own_doc:  # the signature text, of the __init__ written here
+        import inspect
+
+        try:
+            text = str(inspect.signature(new)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            text = ""
+        new.__doc__ = new.__name__ + text
+    made: type[_T] = new
+    return made
+
+
+def _plain(cls: type) -> bool:
+    """No ``InitVar``, ``KW_ONLY``, keyword-only field or field named ``self`` among the
+    class's own annotations."""
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():  # noqa: RUF063  (what the standard library reads)
+        text = annotation if isinstance(annotation, str) else repr(annotation)
+        value = cls.__dict__.get(name)
+        if name == "self" or "InitVar" in text or "KW_ONLY" in text or (isinstance(value, Field) and value.kw_only is True):
+            return False
+    return True
+
+
+def _init(cls: type, fields: list[Field[Any]], frozen: bool, slots: bool, globs: dict[str, Any]) -> Any:
+    """``__init__`` from the source the standard library writes, compiled once."""
+    local: dict[str, Any] = {f"_type_{f.name}": f.type for f in fields}
+    local.update({"MISSING": MISSING, "_HAS_DEFAULT_FACTORY": dataclasses._HAS_DEFAULT_FACTORY,  # type: ignore[attr-defined]
+                  "__dataclass_builtins_object__": object})
+    params, body = ["self"], []
+    seen_default = False
+    for f in fields:
+        if not f.init:
+            continue
+        if f.default is MISSING and f.default_factory is MISSING:
+            if seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            params.append(f"{f.name}:_type_{f.name}")
+        else:
+            seen_default = True
+            marker = f"_dflt_{f.name}" if f.default is not MISSING else "_HAS_DEFAULT_FACTORY"
+            params.append(f"{f.name}:_type_{f.name}={marker}")
+    for f in fields:
+        default = f"_dflt_{f.name}"
+        if f.default_factory is not MISSING:
+            local[default] = f.default_factory
+            value = f"{default}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}" if f.init else f"{default}()"
+        elif f.init:
+            if f.default is not MISSING:
+                local[default] = f.default
+            value = f.name
+        elif slots and f.default is not MISSING:
+            local[default] = f.default
+            value = default
+        else:
+            continue
+        body.append(f"__dataclass_builtins_object__.__setattr__(self,{f.name!r},{value})" if frozen else f"self.{f.name}={value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    local["_return_type"] = None
+    source = (f"def __create_fn__({', '.join(local)}):\n"
+              f" def __init__({','.join(params)})->_return_type:\n"
+              + "\n".join(f"  {line}" for line in body or ["pass"])
+              + "\n return __init__")
+    ns: dict[str, Any] = {}
+    # dont_inherit: not this module's ``from __future__ import annotations`` (the annotations
+    # of __init__ are the field types, as the standard library's)
+    exec(compile(source, "<string>", "exec", dont_inherit=True), globs, ns)
+    fn = ns["__create_fn__"](**local)
+    fn.__qualname__ = f"{cls.__qualname__}.__init__"
+    return fn
+
+
+def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of the fields ``names`` of an instance (the tuple the standard methods build)."""
+    if not names:
+        return lambda self: ()
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda self: (one(self),)
+    got: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
+    return got
+
+
+def _repr(cls: type, names: list[str]) -> Callable[[Any], str]:
+    running: set[tuple[int, int]] = set()
+    parts = [(f"{n}=", attrgetter(n)) for n in names]
+
+    def __repr__(self: Any) -> str:
+        key = (id(self), get_ident())
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            return f"{self.__class__.__qualname__}({', '.join([label + repr(get(self)) for label, get in parts])})"
+        finally:
+            running.discard(key)
+
+    __repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
+    return __repr__
+
+
+def _eq(cls: type, names: list[str]) -> Callable[[Any, object], Any]:
+    values = _values(names)
+
+    def __eq__(self: Any, other: object) -> Any:
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+
+    __eq__.__qualname__ = f"{cls.__qualname__}.__eq__"
+    return __eq__
+
+
+def _set_hash(cls: Any, unsafe_hash: bool, eq: bool, frozen: bool, explicit: bool, names: list[str]) -> None:
+    """The standard library's table of what becomes of ``__hash__``."""
+    if unsafe_hash and explicit:
+        raise TypeError(f"Cannot overwrite attribute __hash__ in class {cls.__name__}")
+    if not unsafe_hash and (not eq or explicit):
+        return
+    if not unsafe_hash and not frozen:
+        cls.__hash__ = None
+        return
+    values = _values(names)
+
+    def __hash__(self: Any) -> int:
+        return hash(values(self))
+
+    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+    cls.__hash__ = __hash__
+
+
+def _frozen_setattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str, Any], None]:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
+    return __setattr__
+
+
+def _frozen_delattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str], None]:
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
+    return __delattr__
