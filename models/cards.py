@@ -138,7 +138,7 @@ class Suit(enum.Enum):
     @property
     def plural(self) -> str:
         """The suit in words, ``spades``: unambiguous in prose where ``S`` is also a seat."""
-        return self.name.lower()
+        return self._name_.lower()  # (``name`` is an enum property: slower on the hot path)
 
     def format(self, symbols: Symbols = "ascii") -> str:
         return self.symbol if symbols == "unicode" else self.value

@@ -175,11 +175,11 @@ class Revoke:
 
     def __str__(self) -> str:
         if self.failed is not None:
-            return f"{self.seat} revoked with {self.card} on trick {self.trick}: he failed to play his penalty card {self.failed}"
+            return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: he failed to play his penalty card {self.failed.text}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
-            return f"{self.seat} revoked by leading {self.card} to trick {self.trick} when he {had} {self.suit_led.plural}"
-        return f"{self.seat} revoked with {self.card} on trick {self.trick} ({self.suit_led.plural} led)"
+            return f"{self.seat._name_} revoked by leading {self.card.text} to trick {self.trick} when he {had} {self.suit_led.plural}"
+        return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
 @dataclass(unsafe_hash=True, slots=True)

@@ -199,7 +199,8 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     hand = frozenset(table.hand(seat) | {r.card})
     # a lead that broke a lead restriction (61A) is replaced by a lead that keeps it
     led, lead_rule = (None, _lead_rule_args(r)) if r.rule is not None else (r.suit_led, {})
-    subs = lawful_cards(hand, led, judged.penalty_cards_of(seat), frozenset({r.card}), **lead_rule)
+    in_force = judged.penalty_cards_of(seat)
+    subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
     info = rs.withdrawn_info(seat, r.card, offending)
     restrictions = node.restrictions
     trick12: tuple[str, ...] = ()
@@ -217,27 +218,23 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
-    if subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
-        major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in judged.penalty_cards_of(seat))
+    if in_force and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
+        major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in in_force)
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
     edges: list[Edge] = []
-    for sub in subs:
-        step = Step(
-            actor=rs.actor(table, seat),
-            kind=StepKind.FORCED,
-            clause=rs.cite("62B"),
-            also=(rs.cite(task.clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
-                  info.ai_clause, info.ui_clause, *trick12),
-            text=f"{seat} withdraws {r.card} and plays {sub}; {fate}",
-            question=f"{seat} must correct the revoke: withdraw {r.card} and play a lawful card",
-            choice=str(sub),
-        )
-        child_table = table.replace_card(r.trick, seat, sub, restore_penalty=restore)
-        if new_penalty is not None:
-            child_table = child_table.with_penalty(seat, r.card, new_penalty)
+    # what every substitute's step shares
+    actor, who, what = rs.actor(table, seat), seat._name_, r.card.text
+    also = (rs.cite(task.clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
+            info.ai_clause, info.ui_clause, *trick12)
+    question = f"{who} must correct the revoke: withdraw {what} and play a lawful card"
+    ledger = (*node.ledger, info)
+    tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=new_penalty)
+    for sub, child_table in zip(subs, tables, strict=True):
+        step = Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}; {fate}", also, question,
+                    sub.text)
         # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
         agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
-        edges.append((step, Node(child_table, agenda, (*node.ledger, info), node.findings, restrictions, node.established, node.focus)))
+        edges.append((step, Node(child_table, agenda, ledger, node.findings, restrictions, node.established, node.focus)))
     return edges
 
 
@@ -307,6 +304,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
     # without a Python-level __format__ call per value on this hot path)
     who, what = seat._name_, card.text
+    option, head = StepKind.OPTION, f"{who} withdraws {what} and plays "  # (the steps of the substitutes)
     if seat.side is offending:
         question = f"{who} (revoker's partner) may withdraw {what} only if the non-offending player before him did"
     else:
@@ -341,9 +339,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         children = changed_children(tables, (*node.ledger, info))
         for sub, t2, kid in zip(subs, tables, children, strict=True):
             fate = "no penalty card" if kind is None else f"{card} becomes a {t2_kind(t2, seat, card)} penalty card"
-            step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}",
-                        also=also_nos, question=question, choice=f"change to {sub.text}")
-            edges.append((step, kid))
+            edges.append((Step(actor, option, clause, f"{head}{sub.text}; {fate}", also_nos, question, f"change to {sub.text}"), kid))
         return edges
 
     clause = rs.cite("62C2")
@@ -377,9 +373,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}", also=also,
-                    question=question, choice=f"change to {sub.text}")
-        edges.append((step, kid))
+        edges.append((Step(actor, option, clause, f"{head}{sub.text}; {fate}", also, question, f"change to {sub.text}"), kid))
     return edges
 
 
