@@ -36,7 +36,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/dds.py
 	$(PY) benchmarks/hostile.py
 	nice $(PY) benchmarks/scale.py $(SCALE_ARGS)
-	RULINGS_LAW64_N=6700 $(PY) -m pytest tests/test_oracle_law64.py -q
+	RULINGS_LAW64_N=66700 $(PY) -m pytest tests/test_oracle_law64.py -q
 
 ## A bigger CLI fuzz sweep: FUZZ mutants of the corpus (default 3000, about two minutes).
 FUZZ ?= 3000

@@ -93,22 +93,30 @@ def _make(cls: type[_T], options: dict[str, bool]) -> type[_T]:
     class_hash = own.get("__hash__", MISSING)
     explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
     own_repr, own_eq, own_doc = "__repr__" in own, "__eq__" in own, bool(own.get("__doc__"))
-    # the standard library collects the fields and makes the slots and __match_args__; it
-    # compiles __setattr__ and __delattr__ only for a frozen class with frozen bases (it
-    # checks that the bases are frozen by the flag it recorded on them)
-    std_frozen = frozen and dataclass_base
     if not own_doc:
         cls.__doc__ = "-"  # the standard library would write the signature text of object.__init__ here
-    new: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, unsafe_hash=False,
-                                     frozen=std_frozen, match_args=options["match_args"], kw_only=False, slots=slots)
+    # the standard library collects the fields and makes the slots and __match_args__; told
+    # frozen=False it writes no __setattr__ and __delattr__, and a frozen class's frozen bases
+    # are thawed for the call (it checks that they are frozen by the flag recorded on them; the
+    # check was made above)
+    thawed = [params for base in cls.__mro__[1:]
+              if (params := base.__dict__.get("__dataclass_params__")) is not None and params.frozen]
+    for params in thawed:
+        params.frozen = False
+    try:
+        new: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, unsafe_hash=False,
+                                         frozen=False, match_args=options["match_args"], kw_only=False, slots=slots)
+    finally:
+        for params in thawed:
+            params.frozen = True
     fields = [f for f in new.__dataclass_fields__.values() if f._field_type is dataclasses._FIELD]  # type: ignore[attr-defined]
     globs = sys.modules[cls.__module__].__dict__ if cls.__module__ in sys.modules else {}
-    new.__init__ = _init(new, fields, frozen, slots, globs)
+    new.__init__ = _first_init(new, fields, frozen, slots, globs)
     if options["repr"] and not own_repr:
         new.__repr__ = _repr(new, [f.name for f in fields if f.repr])
     if options["eq"] and not own_eq:
         new.__eq__ = _eq(new, [f.name for f in fields if f.compare])
-    if frozen and not std_frozen:
+    if frozen:
         names = tuple(f.name for f in fields)
         # bound to the class as defined, as the standard library's (a slotted class is a copy)
         new.__setattr__ = _frozen_setattr(cls, names)
@@ -124,12 +132,7 @@ def _make(cls: type[_T], options: dict[str, bool]) -> type[_T]:
     for name in ("init", "repr", "eq", "order", "unsafe_hash", "frozen"):
         setattr(params, name, options[name])
     if not own_doc:  # the signature text, of the __init__ written here
-        import inspect
-
-        try:
-            text = str(inspect.signature(new)).replace(" -> None", "")
-        except (TypeError, ValueError):
-            text = ""
+        text = str(_signature(new, fields)).replace("(self, ", "(").replace("(self)", "()").replace(" -> None", "")
         new.__doc__ = new.__name__ + text
     made: type[_T] = new
     return made
@@ -144,6 +147,44 @@ def _plain(cls: type) -> bool:
         if name == "self" or "InitVar" in text or "KW_ONLY" in text or (isinstance(value, Field) and value.kw_only is True):
             return False
     return True
+
+
+def _first_init(cls: Any, fields: list[Field[Any]], frozen: bool, slots: bool, globs: dict[str, Any]) -> Any:
+    """An ``__init__`` that compiles the class's own on its first call, puts it in its place
+    and runs it: a class never made in a run costs no compile (most of the rule families'
+    classes in a ``rulings solve``). Its ``__signature__`` is the one of the compiled one."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _init(cls, fields, frozen, slots, globs)
+        if cls.__dict__.get("__init__") is __init__:
+            cls.__init__ = init
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__signature__ = _signature(cls, fields)  # type: ignore[attr-defined]
+    return __init__
+
+
+def _signature(cls: type, fields: list[Field[Any]]) -> Any:
+    """The signature of the compiled ``__init__`` (self, then the init fields with their
+    defaults and types; a default factory shows as ``<factory>``)."""
+    from inspect import Parameter, Signature
+
+    kind = Parameter.POSITIONAL_OR_KEYWORD
+    params = [Parameter("self", kind)]
+    seen_default = False
+    for f in fields:
+        if f.init:
+            if f.default is MISSING and f.default_factory is MISSING:
+                if seen_default:  # the standard library's error, when the class is made
+                    raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            else:
+                seen_default = True
+            default = (f.default if f.default is not MISSING else
+                       dataclasses._HAS_DEFAULT_FACTORY if f.default_factory is not MISSING  # type: ignore[attr-defined]
+                       else Parameter.empty)
+            params.append(Parameter(f.name, kind, default=default, annotation=f.type))
+    return Signature(params, return_annotation=None)
 
 
 def _init(cls: type, fields: list[Field[Any]], frozen: bool, slots: bool, globs: dict[str, Any]) -> Any:

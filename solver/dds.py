@@ -303,6 +303,11 @@ def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
     return found
 
 
+#: :meth:`_Search._touching`'s classes by DDS suit, holding and the others' cards of the suit
+#: (cleared when it reaches :data:`_TOUCHING_MAX` entries)
+_TOUCHING: dict[int, tuple[tuple[Card, ...], ...]] = {}
+_TOUCHING_MAX = 1 << 16
+
 #: DDS's ``futureTricks`` as plain ints, read in one go: nodes, cards, then suit, rank, equals
 #: and score of up to 13 cards (offsets 2, 15, 28, 41)
 _FUTURE = struct.Struct("=54i")
@@ -338,11 +343,11 @@ class _Search:
     def __init__(self, pos: Position) -> None:
         ep = _endplay()
         self.pos = pos
-        self.hands = [set(h) for h in pos.hands]
         self.masks = [0] * 16  # hand * 4 + DDS suit: the ranks held, as bits
         for h, held in enumerate(pos.hands):
             for c in held:
                 self.masks[h * 4 + 3 - (c >> 4)] |= 1 << (c & 15)
+        self.remaining = pos.remaining  # the cards of the seat to play at the root: less depth below
         self.trick: list[tuple[Seat, Card]] = list(pos.trick)
         self.leader = pos.leader
         self.depth = 0  # tricks completed in the search
@@ -362,14 +367,20 @@ class _Search:
         self.calls = 0
         self.seconds = 0.0
         self.penalty_of = [tuple(p.card for p in pos.penalty if p.seat is s) for s in Seat]
+        #: seats under some obligation (their equal cards are kept apart)
+        self.obliged = [bool(self.penalty_of[s.index]) or any(r.seat is s for r in pos.restrictions) for s in Seat]
+        #: the cards of each seat under an obligation, kept as they are played and taken back
+        #: (the order of the set is the order the search takes his cards in); the other seats'
+        #: cards are their masks alone
+        self.hands: list[set[Card]] = [set(h) if self.obliged[i] else set() for i, h in enumerate(pos.hands)]
         #: per seat, his penalty cards (of :attr:`penalty_of`) he still holds; their sum
         self.pen_held = [sum(1 for c in self.penalty_of[i] if c in self.hands[i]) for i in range(4)]
         self.pen_total = sum(self.pen_held)
-        #: seats under some obligation (their equal cards are kept apart)
-        self.obliged = [bool(self.penalty_of[s.index]) or any(r.seat is s for r in pos.restrictions) for s in Seat]
         bound = {p.seat.side for p in pos.penalty} | {r.seat.side for r in pos.restrictions}
         #: the side the obligations bind (None when both: nothing is skipped then)
         self.bound_side = next(iter(bound)) if len(bound) == 1 else None
+        #: the obligations bind the defenders only: DDS's values are bounds (see value)
+        self.defenders_bound = self.bound_side is not None and self.bound_side is not self.side
         self.horizon = 1
         self.budget: int | None = None
         self.spent = 0
@@ -384,7 +395,7 @@ class _Search:
         if self.budget is not None:
             if self.spent >= self.budget:
                 raise _OverBudget
-            self.spent += max(1, len(self.hands[seat.index]) - 3) ** 3
+            self.spent += max(1, self.remaining - self.depth - 3) ** 3
         view = self.view
         trick = self.trick
         if trick:
@@ -406,7 +417,7 @@ class _Search:
         """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
         from the trick in progress on."""
         f = _FUTURE.unpack_from(self._call(seat, 3))
-        left = len(self.hands[seat.index])
+        left = self.remaining - self.depth  # the cards of the seat to play
         mine = seat.side is self.side
         out: dict[Card, int] = {}
         for i in range(2, 2 + f[1]):
@@ -414,7 +425,8 @@ class _Search:
             if t < 0:
                 continue
             value = t if mine else left - t
-            for c in _cards_of(f[i], (1 << f[i + 13]) | f[i + 26]):  # suit, rank and the equal ranks
+            suit, holding = f[i], (1 << f[i + 13]) | f[i + 26]  # suit, rank and the equal ranks
+            for c in _CARDS_OF.get(suit << 15 | holding) or _cards_of(suit, holding):
                 out[c] = value
         return out
 
@@ -422,7 +434,7 @@ class _Search:
         """DDS: the declaring side's tricks from the trick in progress on, ``seat`` to play his
         best card (one call asking for the best card only)."""
         t: int = _SCORE0.unpack_from(self._call(seat, 1), _SCORE0_OFFSET)[0]
-        return t if seat.side is self.side else len(self.hands[seat.index]) - t
+        return t if seat.side is self.side else self.remaining - self.depth - t
 
     # ----- obligations ----------------------------------------------------------------------------------
     def _lead_bound(self, seat: Seat) -> bool:
@@ -442,23 +454,64 @@ class _Search:
     def alive(self) -> bool:
         """Whether any obligation may still limit a card: a penalty card held, a lead
         restriction not over."""
-        return self.pen_total > 0 or any(st != _OVER for st in self.status)
+        return self.pen_total > 0 or self.status.count(_OVER) < len(self.status)
+
+    def choices(self, seat: Seat) -> list[Sequence[Card]]:
+        """The cards the obligations in force leave ``seat`` (to play) now, in classes of equal
+        double-dummy worth: for a seat under no obligation (44C alone), cards touching in a
+        suit, no card of another player, held or on the trick, ranking between them (clubs
+        first, rank ascending); a seat under an obligation keeps every card apart (the
+        obligation may tell equal cards apart)."""
+        i = seat.index
+        if self.obliged[i]:
+            return [(c,) for c in self.lawful(seat)]
+        m, trick = self.masks, self.trick
+        if trick:
+            led = 3 - (trick[0][1] >> 4)  # the DDS suit led
+            if m[4 * i + led]:
+                return list(self._touching(i, led))
+        groups: list[Sequence[Card]] = []
+        for suit in (3, 2, 1, 0):  # clubs first
+            if m[4 * i + suit]:
+                groups += self._touching(i, suit)
+        return groups
+
+    def _touching(self, i: int, suit: int) -> tuple[tuple[Card, ...], ...]:
+        """Seat index ``i``'s cards of DDS suit ``suit`` (he holds some) in classes of touching
+        cards, rank ascending (cached by the holding and the others' cards of the suit)."""
+        m = self.masks
+        held = m[4 * i + suit]
+        others = (m[suit] | m[suit + 4] | m[suit + 8] | m[suit + 12]) & ~held
+        for _, c in self.trick:
+            if 3 - (c >> 4) == suit:
+                others |= 1 << (c & 15)
+        key = (suit << 15 | held) << 15 | others
+        found = _TOUCHING.get(key)
+        if found is None:
+            groups: list[list[Card]] = []
+            last = -1  # no rank
+            for r in range(2, 15):
+                if held >> r & 1:
+                    if last >= 0 and not others & ((1 << r) - 1) & ~((1 << (last + 1)) - 1):
+                        groups[-1].append(_FROM_DDS[(suit, r)])
+                    else:
+                        groups.append([_FROM_DDS[(suit, r)]])
+                    last = r
+            if len(_TOUCHING) >= _TOUCHING_MAX:
+                _TOUCHING.clear()
+            found = _TOUCHING[key] = tuple(tuple(g) for g in groups)
+        return found
 
     def lawful(self, seat: Seat) -> list[Card]:
-        """The cards the obligations in force leave ``seat`` now (not to be changed: the list
-        may be shared)."""
+        """The cards the obligations in force leave ``seat``, under an obligation (to play),
+        now, in the order the search takes them (not to be changed: the list may be shared)."""
         i = seat.index
         trick = self.trick
         leading = not trick
         led = -1 if leading else trick[0][1] >> 4  # the suit led, as its order
         held = self.hands[i]
-        if not self.binds(seat, leading):  # 44C alone
-            if leading:
-                return list(held)
-            if self.obliged[i]:  # the order of the hand kept: the search takes his cards in it
-                following = [c for c in held if c >> 4 == led]
-            else:  # any order: the cards of a seat under no obligation are sorted (distinct)
-                following = list(_cards_of(3 - led, self.masks[4 * i + 3 - led]))
+        if not self.binds(seat, leading):  # 44C alone, the order of his hand kept
+            following = [c for c in held if c >> 4 == led] if not leading else []
             return following or list(held)
         m = self.masks
         # what the cards left depend on: his hand, the suit led, the lead restrictions' state
@@ -484,29 +537,6 @@ class _Search:
                 cards = r.narrow(cards)
         return cards
 
-    def distinct(self, seat: Seat, cards: list[Card]) -> list[list[Card]]:
-        """``cards`` in classes of equal double-dummy worth (touching in a suit: no card of
-        another player, held or on the trick, ranks between them); a seat under an obligation
-        keeps every card apart (the obligation may tell equal cards apart)."""
-        if len(cards) <= 1 or self.obliged[seat.index]:
-            return [[c] for c in cards]
-        m, me = self.masks, 4 * seat.index
-        others = [(m[k] | m[k + 4] | m[k + 8] | m[k + 12]) & ~m[me + k] for k in range(4)]
-        for _, c in self.trick:
-            others[3 - (c >> 4)] |= 1 << (c & 15)
-        groups: list[list[Card]] = []
-        last = -16  # no card
-        for c in sorted(cards):  # by suit, then rank
-            if c >> 4 == last >> 4:
-                between = ((1 << (c & 15)) - 1) & ~((1 << ((last & 15) + 1)) - 1)
-                if not others[3 - (c >> 4)] & between:
-                    groups[-1].append(c)
-                    last = c
-                    continue
-            groups.append([c])
-            last = c
-        return groups
-
     def best(self, seat: Seat, values: dict[Card, int]) -> int:
         return max(values.values()) if seat.side is self.side else min(values.values())
     # ----- the search ---------------------------------------------------------------------------------------
@@ -529,22 +559,38 @@ class _Search:
         played = len(trick)
         at = self.leader.index + played
         seat = _SEATS[at & 3]
-        if not played and (self.depth >= self.horizon or not self.alive()):
+        status = self.status
+        pen_total = self.pen_total
+        alive = pen_total > 0 or status.count(_OVER) < len(status)
+        if not played and (self.depth >= self.horizon or not alive):
             if solved is None:
-                return self.solve_best(seat), {}, self.alive(), True
-            return self.best(seat, solved), solved, self.alive(), True
-        key = (tuple(self.masks), tuple(trick), self.leader, tuple(self.status), self.depth)
+                return self.solve_best(seat), {}, alive, True
+            return self.best(seat, solved), solved, alive, True
+        key = (*self.masks, self.leader, self.depth, *status, *trick)
         if not root:
             hit = self.memo.get(key)
             if hit is not None and (hit[3] or (beta is not None and hit[0] >= beta)):
                 return hit
-        groups = self.distinct(seat, self.lawful(seat))
+        i = seat.index
+        groups = self.choices(seat)
+        first = self.depth == 0
         # whether a later card of this trick may be bound (a penalty card held, 57A/57D)
-        pen_held, first = self.pen_held, self.depth == 0
-        later_bound = any(pen_held[j & 3] or (first and j & 3 in self.play_seats) for j in range(at + 1, self.leader.index + 4))
+        later_bound = False
+        if pen_total or (first and self.play_seats):
+            pen_held, play_seats = self.pen_held, self.play_seats
+            for j in range(at + 1, self.leader.index + 4):
+                if pen_held[j & 3] or (first and j & 3 in play_seats):
+                    later_bound = True
+                    break
+        # whether an obligation may be in force after this trick, whatever card is played now
+        # (a lead restriction not over: the leader of this trick has led, his requirement is
+        # over; a prohibition lasts while he keeps the lead); a penalty card other than the
+        # card played still held is added card by card
+        leads_after = bool(self.leads) and self._leads_after()
+        pen_own = self.penalty_of[i]
         last_trick = self.depth + 1 >= self.horizon
         maximise = seat.side is self.side
-        bounded = not root and self.bound_side is not None and self.bound_side is not self.side
+        bounded = not root and self.defenders_bound
         if bounded and (len(groups) > 1 or (maximise and beta is not None)):
             if solved is None:
                 solved = self.solve(seat)
@@ -565,13 +611,16 @@ class _Search:
                     best = f if best is None else max(best, f)
                     exact = False  # at least f, enough for the defender above to refuse it
                     break
-            if not later_bound and (last_trick or not self._alive_after(seat, card)):  # settled
+            # settled: no later card of this trick bound, and the obligations over after it
+            # (or the horizon reached: what may outlast it is only noted)
+            alive_after = not later_bound and (leads_after or pen_total > (pen_own.count(card) if pen_own else 0))
+            if not later_bound and (last_trick or not alive_after):
                 if solved is None:
                     solved = self.solve(seat)
                 v = solved.get(card)
                 if v is None:
                     continue
-                outlast = last_trick and self._alive_after(seat, card)
+                outlast = last_trick and alive_after
                 child_exact = True
             else:
                 cap = beta if maximise or best is None else (best if beta is None else min(best, beta))
@@ -592,7 +641,7 @@ class _Search:
         if not values:  # DDS refused every lawful card: cannot happen with a consistent position
             solved = solved if solved is not None else self.solve(seat)
             values, lasting = dict(solved), dict.fromkeys(solved, False)
-        best = self.best(seat, values)
+        best = max(values.values()) if maximise else min(values.values())
         if not maximise and beta is not None and best >= beta:
             exact = False  # every card at least beta (some only known to be)
         elif not maximise:
@@ -603,20 +652,18 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def _alive_after(self, seat: Seat, card: Card) -> bool:
-        """Whether an obligation may be in force after this trick (``seat`` plays ``card``
-        now): a penalty card still held, a lead restriction not over (a prohibition lasts while
-        its player keeps the lead)."""
-        if self.pen_total > self.penalty_of[seat.index].count(card):
-            return True
-        # the leader of this trick has led: his requirement is over; a prohibition may last
+    def _leads_after(self) -> bool:
+        """Whether a lead restriction may be in force after this trick: not over, and not the
+        requirement of this trick's leader (he has led; a prohibition lasts while he keeps the
+        lead)."""
         return any(st != _OVER and not (r.seat is self.leader and r.must) for r, st in zip(self.leads, self.status, strict=True))
 
     def _play(self, seat: Seat, card: Card) -> int:
         """Play ``card``; when it completes the trick, start the next: returns 1 when the
         declaring side won the trick so completed, else 0."""
         i = seat.index
-        self.hands[i].discard(card)
+        if self.obliged[i]:
+            self.hands[i].discard(card)
         self.masks[4 * i + 3 - (card >> 4)] &= ~(1 << (card & 15))
         if card in self.penalty_of[i]:
             n = self.penalty_of[i].count(card)
@@ -639,7 +686,8 @@ class _Search:
             self.trick, self.leader, self.status = self.history.pop()
             self.depth -= 1
         i = seat.index
-        self.hands[i].add(card)
+        if self.obliged[i]:
+            self.hands[i].add(card)
         self.masks[4 * i + 3 - (card >> 4)] |= 1 << (card & 15)
         if card in self.penalty_of[i]:
             n = self.penalty_of[i].count(card)

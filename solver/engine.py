@@ -843,7 +843,21 @@ class Composition:
                 self.exhausted = True
                 return
             self.expanded += 1
-            for step, child in reversed(self.expand(node)):
+            edges = self.expand(node)
+            first = 0
+            # the leaves that come first are the next in depth-first order: yielded at once
+            # (the siblings of a cascade's last choice), not pushed and popped
+            for step, child in edges:
+                if child.agenda:
+                    break
+                first += 1
+                count += 1
+                if child.recorded > settled:
+                    settled = child.recorded
+                yield Restoration(count, (*path, step), child)
+                if limit is not None and count >= limit:
+                    return
+            for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
         self._report_unsettled(settled if count else len(self.recorded))
 

@@ -174,10 +174,11 @@ def _hash(x: object) -> object:
 
 def _view(cls: type) -> dict[str, Any]:
     """Everything compared of a class and its sample instances."""
+    before = (str(inspect.signature(cls)), str(inspect.signature(cls.__init__)))  # type: ignore[misc]  # before any instance
     items = _instances(cls)
     view: dict[str, Any] = {
         "name": (cls.__name__, cls.__qualname__, cls.__doc__, cls.__module__),
-        "signature": str(inspect.signature(cls)),
+        "signature": before,
         "fields": [(f.name, str(f.type), f.default, f.init, f.repr, f.compare, f.hash, f.kw_only) for f in dataclasses.fields(cls)],
         "params": repr(cls.__dataclass_params__),  # type: ignore[attr-defined]
         "match_args": getattr(cls, "__match_args__", None),
@@ -197,6 +198,7 @@ def _view(cls: type) -> dict[str, Any]:
         view[f"asdict{i}"] = _outcome(lambda x=x: dataclasses.asdict(x))
         view[f"pickle{i}"] = _outcome(lambda x=x: _norm(repr(pickle.loads(pickle.dumps(x)))) == _norm(repr(x)))
     view["bad-init"] = _outcome(lambda: cls(*range(20)))
+    view["signature-after"] = (str(inspect.signature(cls)), str(inspect.signature(cls.__init__)))  # type: ignore[misc]
     return view
 
 

@@ -1,8 +1,8 @@
 """The rule set's Law 64 transfer against an independent count (tests/oracle_law64.py) on
 random deals played to the end with one or two established revokes.
 
-``make test`` runs a sample (RULINGS_LAW64_N, default 400 a edition); ``make bench`` the full
-sweep of 10,000.
+``make test`` runs a sample (RULINGS_LAW64_N, default 400 for 2017 and half as many for 2007);
+``make bench`` the full sweep of 100,050 (66,700 and 33,350).
 """
 
 from __future__ import annotations

@@ -570,14 +570,13 @@ def _misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     stays = rs.decisions.withdrawn_penalty_card_stays_penalty
 
     def change_edges(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> list[Edge]:
-        out: list[Edge] = []
-        for sub in subs:
-            t2 = table.replace_card(trick_no, seat, sub, restore_penalty=stays)
-            fate = "no penalty card" if table.is_defender(seat) else f"{card} goes back to his hand, no penalty card (48A)"
-            step = Step(actor, kind, clause, f"{seat} withdraws {card} and plays {sub}; {fate}",
-                        also=(*also, info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
-            out.append((step, _child(node, t2, advance(True), (info,))))
-        return out
+        # the siblings share their agenda, ledger, clauses and the words of their steps
+        agenda, ledger = advance(True), (*node.ledger, info)
+        fate = "no penalty card" if table.is_defender(seat) else f"{card} goes back to his hand, no penalty card (48A)"
+        head, cites = f"{seat} withdraws {card} and plays ", (*also, info.ai_clause, info.ui_clause)
+        return [(Step(actor, kind, clause, f"{head}{sub}; {fate}", cites, question, f"change to {sub}"),
+                 Node(t2, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))
+                for sub, t2 in zip(subs, table.substitutes(trick_no, seat, subs, restore_penalty=stays), strict=True)]
 
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
     if must_change and table.is_defender(seat) and not rs.decisions.misplay_own_revoke_withdrawal_forced:

@@ -304,6 +304,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
     # without a Python-level __format__ call per value on this hot path)
     who, what = seat._name_, card.text
+    option, head = StepKind.OPTION, f"{who} withdraws {what} and plays "  # (the steps of the substitutes)
     if seat.side is offending:
         question = f"{who} (revoker's partner) may withdraw {what} only if the non-offending player before him did"
     else:
@@ -338,9 +339,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         children = changed_children(tables, (*node.ledger, info))
         for sub, t2, kid in zip(subs, tables, children, strict=True):
             fate = "no penalty card" if kind is None else f"{card} becomes a {t2_kind(t2, seat, card)} penalty card"
-            step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}",
-                        also=also_nos, question=question, choice=f"change to {sub.text}")
-            edges.append((step, kid))
+            edges.append((Step(actor, option, clause, f"{head}{sub.text}; {fate}", also_nos, question, f"change to {sub.text}"), kid))
         return edges
 
     clause = rs.cite("62C2")
@@ -374,9 +373,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        step = Step(actor, StepKind.OPTION, clause, f"{who} withdraws {what} and plays {sub.text}; {fate}", also=also,
-                    question=question, choice=f"change to {sub.text}")
-        edges.append((step, kid))
+        edges.append((Step(actor, option, clause, f"{head}{sub.text}; {fate}", also, question, f"change to {sub.text}"), kid))
     return edges
 
 
