@@ -338,15 +338,19 @@ OPENER_LINES = {"penalty": (Choice, Chooses)}
 OPENER_STATE = {"penalty": lambda table: bool(table.penalty_cards or table.played_penalty)}
 
 
-def _may_fail_or_choose(table: TableState, kinds: frozenset[type]) -> bool:
+def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     """At a reopening :func:`open_penalty` finds something only when a penalty card (in force
     or played) obliged a play standing on the table (``since``: a play made after it became
-    one) or the record has a lead choice line (50D2, 51B)."""
-    if kinds & _CHOICE_LINES:
+    one), not counting those already searched on the record as played (``Replay.memo``, as
+    :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
+    if record.line_kinds & _CHOICE_LINES:
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
         return False
+    known = record.memo.get(_NO_FAILURE)
+    if isinstance(known, frozenset) and known:
+        pcs, played = pcs - known, played - known
     standing = sum([len(t.plays) for t in table.tricks])
     return any([p.since < standing for p in pcs]) or any([p.since < standing for p in played])
 
