@@ -263,3 +263,21 @@ def test_pickling() -> None:
         back = pickle.loads(pickle.dumps(x))
         assert back == x and repr(back) == repr(x) and hash(back) == hash(x) and back.__class__ is x.__class__
     assert pickle.loads(pickle.dumps(PickledFrozen(Seat.S, Card.parse("D7"), line=3))).line == 3
+
+
+@pytest.mark.skipif(not fast._SAME_SOURCE, reason="the standard library's own classes on this Python")
+@pytest.mark.parametrize("options", [o for o in OPTIONS if not o.get("order")], ids=lambda o: ",".join(o) or "default")
+def test_methods_once_called_are_the_standard_librarys_code(options: dict[str, bool]) -> None:
+    """After its first call a method is compiled from the standard library's source: the same
+    bytecode, so the engine's hot classes hash, compare and construct at the same speed."""
+    theirs, ours = _plain(dataclasses.dataclass, options), _plain(fast.dataclass, options)
+    for x in _instances(ours):
+        assert repr(x) and x == x
+        _outcome(lambda x=x: hash(x))  # a list field: unhashable, as the standard library's
+    for name in ("__init__", "__eq__", "__hash__", "__repr__"):
+        a, b = theirs.__dict__.get(name), ours.__dict__.get(name)
+        assert (a is None) == (b is None), name
+        if a is not None and a is not object.__hash__:
+            a, b = getattr(a, "__wrapped__", a), getattr(b, "__wrapped__", b)
+            assert (a.__code__.co_code, a.__code__.co_names, a.__code__.co_consts) == \
+                (b.__code__.co_code, b.__code__.co_names, b.__code__.co_consts), name
