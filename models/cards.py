@@ -327,8 +327,12 @@ class Card(int):
 _CARDS: dict[tuple[Suit, Rank], Card] = {}
 #: All 52 cards, sorted (clubs 2 first, spade ace last).
 DECK: tuple[Card, ...] = tuple(sorted(Card(s, r) for s in Suit for r in Rank))
+#: The 13 cards of each suit: whether a hand holds the suit is one C-level set test
+#: (``not hand.isdisjoint(SUIT_CARDS[suit])``), the hot question of following suit.
+SUIT_CARDS: dict[Suit, frozenset[Card]] = {s: frozenset(c for c in DECK if c.suit is s) for s in Suit}
 
 
 def sort_for_hand(cards: frozenset[Card] | set[Card] | list[Card] | tuple[Card, ...]) -> list[Card]:
     """Return cards in display order: spades, hearts, diamonds, clubs; high to low."""
-    return sorted(cards, key=lambda c: (-c.suit.order, -c.rank))
+    # a card's int is 16 * suit order + rank: display order is the ints from high to low
+    return sorted(cards, reverse=True)

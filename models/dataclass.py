@@ -1,25 +1,27 @@
-"""``dataclass``: the standard library's data classes, made with one compile per class.
+"""``dataclass``: the standard library's data classes, with their methods compiled when first used.
 
-A data class of Python 3.11 compiles each method it writes on its own (``__init__``,
-``__repr__``, ``__eq__``, ``__hash__``, and ``__setattr__`` and ``__delattr__`` when frozen):
-about half a millisecond a class, and this package defines more than a hundred of them, so
-compiling them was the largest part of the start-up of ``rulings solve``.
+A data class of Python 3.11 compiles each method it writes when the class is made
+(``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, and ``__setattr__`` and ``__delattr__``
+when frozen): about half a millisecond a class. This package defines more than a hundred, and
+a run uses a few dozen of them, so compiling them was the largest part of the start-up of
+``rulings solve``.
 
-:func:`dataclass` takes the same arguments and makes the same class. :mod:`dataclasses`
-itself collects the fields and makes the slots, ``__match_args__``, ``__dataclass_fields__``
-and the class's signature text; ``__init__`` is compiled from the source the standard
-library writes; the other methods are closures over the field names, with the standard
-library's behaviour: the same ``repr`` text (``...`` for an instance already being shown),
-equality only between instances of the same class comparing the tuples of the compared
-fields, the hash of that tuple, ``FrozenInstanceError`` on assigning or deleting a field of a
-frozen instance, pickling of a frozen slotted class, and the same table of when ``__hash__``
-is added, kept or set to None. ``__dataclass_params__`` records the arguments as given.
+:func:`dataclass` takes the same arguments and makes the same class. :mod:`dataclasses` itself
+collects the fields and makes the slots, ``__match_args__`` and ``__dataclass_fields__``.
+``__init__``, ``__repr__``, ``__eq__`` and ``__hash__`` are written from the source the standard
+library writes, but compiled on their first call, which puts the compiled method in the
+class in its place: from then on a method is the standard library's own code, at its speed,
+and a method never called costs no compile. ``__signature__`` of the first ``__init__`` is
+the signature of the compiled one (``inspect.signature`` gives the same before and after).
+A frozen class's ``__setattr__`` and ``__delattr__`` (reached only by an assignment, which
+they refuse) are closures with the standard library's behaviour. The table of when
+``__hash__`` is added, kept or set to None, the errors, the signature text of a class without
+a docstring, pickling of a frozen slotted class and ``__dataclass_params__`` are the standard
+library's.
 
 What the package does not use (``order``, ``kw_only``, ``InitVar``, ``init=False``,
 ``weakref_slot``, a field named ``self``, a class defining ``__init__``, or ``__setattr__``
-when frozen) is handed to :func:`dataclasses.dataclass` as it is. A frozen class whose bases
-are frozen data classes has its ``__setattr__`` and ``__delattr__`` written by the standard
-library (which checks that the bases are frozen by the flag it recorded on them).
+when frozen), and any Python but 3.11, goes to :func:`dataclasses.dataclass` as it is.
 ``tests/test_dataclass.py`` compares both on every kind of class this package defines.
 """
 
@@ -27,10 +29,8 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from _thread import get_ident
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError
-from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["dataclass", "field"]
@@ -93,22 +93,30 @@ def _make(cls: type[_T], options: dict[str, bool]) -> type[_T]:
     class_hash = own.get("__hash__", MISSING)
     explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
     own_repr, own_eq, own_doc = "__repr__" in own, "__eq__" in own, bool(own.get("__doc__"))
-    # the standard library collects the fields and makes the slots and __match_args__; it
-    # compiles __setattr__ and __delattr__ only for a frozen class with frozen bases (it
-    # checks that the bases are frozen by the flag it recorded on them)
-    std_frozen = frozen and dataclass_base
     if not own_doc:
         cls.__doc__ = "-"  # the standard library would write the signature text of object.__init__ here
-    new: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, unsafe_hash=False,
-                                     frozen=std_frozen, match_args=options["match_args"], kw_only=False, slots=slots)
+    # the standard library collects the fields and makes the slots and __match_args__; told
+    # frozen=False it writes no __setattr__ and __delattr__, and a frozen class's frozen bases
+    # are thawed for the call (it checks that they are frozen by the flag recorded on them; the
+    # check was made above)
+    thawed = [params for base in cls.__mro__[1:]
+              if (params := base.__dict__.get("__dataclass_params__")) is not None and params.frozen]
+    for params in thawed:
+        params.frozen = False
+    try:
+        new: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, unsafe_hash=False,
+                                         frozen=False, match_args=options["match_args"], kw_only=False, slots=slots)
+    finally:
+        for params in thawed:
+            params.frozen = True
     fields = [f for f in new.__dataclass_fields__.values() if f._field_type is dataclasses._FIELD]  # type: ignore[attr-defined]
     globs = sys.modules[cls.__module__].__dict__ if cls.__module__ in sys.modules else {}
-    new.__init__ = _init(new, fields, frozen, slots, globs)
+    new.__init__ = _first_init(new, fields, frozen, slots, globs)
     if options["repr"] and not own_repr:
-        new.__repr__ = _repr(new, [f.name for f in fields if f.repr])
+        new.__repr__ = _repr(new, [f.name for f in fields if f.repr], globs)
     if options["eq"] and not own_eq:
-        new.__eq__ = _eq(new, [f.name for f in fields if f.compare])
-    if frozen and not std_frozen:
+        new.__eq__ = _eq(new, [f.name for f in fields if f.compare], globs)
+    if frozen:
         names = tuple(f.name for f in fields)
         # bound to the class as defined, as the standard library's (a slotted class is a copy)
         new.__setattr__ = _frozen_setattr(cls, names)
@@ -119,17 +127,12 @@ def _make(cls: type[_T], options: dict[str, bool]) -> type[_T]:
             if "__setstate__" not in own:
                 new.__setstate__ = dataclasses._dataclass_setstate  # type: ignore[attr-defined]
     _set_hash(new, options["unsafe_hash"], options["eq"], frozen, explicit_hash,
-              [f.name for f in fields if (f.compare if f.hash is None else f.hash)])
+              [f.name for f in fields if (f.compare if f.hash is None else f.hash)], globs)
     params = new.__dataclass_params__  # this class's own, made by the call above
     for name in ("init", "repr", "eq", "order", "unsafe_hash", "frozen"):
         setattr(params, name, options[name])
     if not own_doc:  # the signature text, of the __init__ written here
-        import inspect
-
-        try:
-            text = str(inspect.signature(new)).replace(" -> None", "")
-        except (TypeError, ValueError):
-            text = ""
+        text = str(_signature(new, fields)).replace("(self, ", "(").replace("(self)", "()").replace(" -> None", "")
         new.__doc__ = new.__name__ + text
     made: type[_T] = new
     return made
@@ -144,6 +147,44 @@ def _plain(cls: type) -> bool:
         if name == "self" or "InitVar" in text or "KW_ONLY" in text or (isinstance(value, Field) and value.kw_only is True):
             return False
     return True
+
+
+def _first_init(cls: Any, fields: list[Field[Any]], frozen: bool, slots: bool, globs: dict[str, Any]) -> Any:
+    """An ``__init__`` that compiles the class's own on its first call, puts it in its place
+    and runs it: a class never made in a run costs no compile (most of the rule families'
+    classes in a ``rulings solve``). Its ``__signature__`` is the one of the compiled one."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _init(cls, fields, frozen, slots, globs)
+        if cls.__dict__.get("__init__") is __init__:
+            cls.__init__ = init
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__signature__ = _signature(cls, fields)  # type: ignore[attr-defined]
+    return __init__
+
+
+def _signature(cls: type, fields: list[Field[Any]]) -> Any:
+    """The signature of the compiled ``__init__`` (self, then the init fields with their
+    defaults and types; a default factory shows as ``<factory>``)."""
+    from inspect import Parameter, Signature
+
+    kind = Parameter.POSITIONAL_OR_KEYWORD
+    params = [Parameter("self", kind)]
+    seen_default = False
+    for f in fields:
+        if f.init:
+            if f.default is MISSING and f.default_factory is MISSING:
+                if seen_default:  # the standard library's error, when the class is made
+                    raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            else:
+                seen_default = True
+            default = (f.default if f.default is not MISSING else
+                       dataclasses._HAS_DEFAULT_FACTORY if f.default_factory is not MISSING  # type: ignore[attr-defined]
+                       else Parameter.empty)
+            params.append(Parameter(f.name, kind, default=default, annotation=f.type))
+    return Signature(params, return_annotation=None)
 
 
 def _init(cls: type, fields: list[Field[Any]], frozen: bool, slots: bool, globs: dict[str, Any]) -> Any:
@@ -195,48 +236,52 @@ def _init(cls: type, fields: list[Field[Any]], frozen: bool, slots: bool, globs:
     return fn
 
 
-def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """The tuple of the fields ``names`` of an instance (the tuple the standard methods build)."""
-    if not names:
-        return lambda self: ()
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda self: (one(self),)
-    got: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
-    return got
+def _compiled(cls: Any, name: str, source: str, globs: dict[str, Any]) -> Any:
+    """The method ``name`` compiled from ``source`` (the standard library's), in the class's
+    module; its qualified name is the class's."""
+    ns: dict[str, Any] = {}
+    exec(compile(source, "<string>", "exec", dont_inherit=True), globs, ns)
+    fn = ns[name]
+    fn.__qualname__ = f"{cls.__qualname__}.{name}"
+    return fn
 
 
-def _repr(cls: type, names: list[str]) -> Callable[[Any], str]:
-    running: set[tuple[int, int]] = set()
-    parts = [(f"{n}=", attrgetter(n)) for n in names]
+def _on_first_call(cls: Any, name: str, make: Callable[[], Any]) -> Any:
+    """A method that makes the real one on its first call, puts it in its place and runs it:
+    a method never called in a run costs no compile, and once called it is the standard
+    library's own code (the same speed)."""
 
-    def __repr__(self: Any) -> str:
-        key = (id(self), get_ident())
-        if key in running:
-            return "..."
-        running.add(key)
-        try:
-            return f"{self.__class__.__qualname__}({', '.join([label + repr(get(self)) for label, get in parts])})"
-        finally:
-            running.discard(key)
+    def first(self: Any, *args: Any) -> Any:
+        real = make()
+        if cls.__dict__.get(name) is first:
+            setattr(cls, name, real)
+        return real(self, *args)
 
-    __repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
-    return __repr__
+    first.__name__ = name
+    first.__qualname__ = f"{cls.__qualname__}.{name}"
+    return first
 
 
-def _eq(cls: type, names: list[str]) -> Callable[[Any, object], Any]:
-    values = _values(names)
-
-    def __eq__(self: Any, other: object) -> Any:
-        if other.__class__ is self.__class__:
-            return values(self) == values(other)
-        return NotImplemented
-
-    __eq__.__qualname__ = f"{cls.__qualname__}.__eq__"
-    return __eq__
+def _tuple(obj: str, names: list[str]) -> str:
+    """``(obj.a,obj.b,)`` as the standard library writes it (``()`` for no field)."""
+    return f"({','.join(f'{obj}.{n}' for n in names)},)" if names else "()"
 
 
-def _set_hash(cls: Any, unsafe_hash: bool, eq: bool, frozen: bool, explicit: bool, names: list[str]) -> None:
+def _repr(cls: Any, names: list[str], globs: dict[str, Any]) -> Any:
+    fields = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+    source = f'def __repr__(self):\n return self.__class__.__qualname__ + f"({fields})"\n'
+    return _on_first_call(cls, "__repr__", lambda: dataclasses._recursive_repr(  # type: ignore[attr-defined]
+        _compiled(cls, "__repr__", source, globs)))
+
+
+def _eq(cls: Any, names: list[str], globs: dict[str, Any]) -> Any:
+    source = (f"def __eq__(self,other):\n if other.__class__ is self.__class__:\n"
+              f"  return {_tuple('self', names)}=={_tuple('other', names)}\n return NotImplemented\n")
+    return _on_first_call(cls, "__eq__", lambda: _compiled(cls, "__eq__", source, globs))
+
+
+def _set_hash(cls: Any, unsafe_hash: bool, eq: bool, frozen: bool, explicit: bool, names: list[str],
+              globs: dict[str, Any]) -> None:
     """The standard library's table of what becomes of ``__hash__``."""
     if unsafe_hash and explicit:
         raise TypeError(f"Cannot overwrite attribute __hash__ in class {cls.__name__}")
@@ -245,13 +290,8 @@ def _set_hash(cls: Any, unsafe_hash: bool, eq: bool, frozen: bool, explicit: boo
     if not unsafe_hash and not frozen:
         cls.__hash__ = None
         return
-    values = _values(names)
-
-    def __hash__(self: Any) -> int:
-        return hash(values(self))
-
-    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
-    cls.__hash__ = __hash__
+    source = f"def __hash__(self):\n return hash({_tuple('self', names)})\n"
+    cls.__hash__ = _on_first_call(cls, "__hash__", lambda: _compiled(cls, "__hash__", source, globs))
 
 
 def _frozen_setattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str, Any], None]:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import field, replace
 from typing import Any
 
-from rulings.models.cards import Card, Seat, Side, Suit
+from rulings.models.cards import SUIT_CARDS, Card, Seat, Side, Suit
 from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
@@ -435,6 +435,7 @@ class TableState:
         for s, _ in cards:
             seen |= 1 << s.index
         open_trick = cur is not None
+        kinds: dict[Card, PenaltyKind] | None = None
         expected: Seat | None
         for index, (seat, card) in enumerate(plays):
             hand = holding[seat.index]
@@ -459,18 +460,21 @@ class TableState:
                 out_of_turn.append((number, seat))
             was_penalty = None
             if penalty:
-                was_penalty = next((p.kind for p in penalty if p.card == card), None)
+                if kinds is None:  # the penalty cards in force by card, made once per call
+                    kinds = {p.card: p.kind for p in penalty}
+                was_penalty = kinds.get(card)
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.
             if in_turn and cards:
                 led = cards[0][1].suit
-                if card.suit is not led and any(c.suit is led for c in hand):
+                if card.suit is not led and not hand.isdisjoint(SUIT_CARDS[led]):
                     revokes.append(Revoke(seat, number, card, led, was_penalty))
             cards.append((seat, card))
             seen |= 1 << seat.index
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
+                kinds = None
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
             if copied >> seat.index & 1:
                 hand.remove(card)  # type: ignore[union-attr]
@@ -486,7 +490,7 @@ class TableState:
             out_of_turn=tuple(out_of_turn),
             penalty_cards=penalty,
             played_penalty=played_penalty,
-            holding=tuple(frozenset(h) if copied >> i & 1 else h for i, h in enumerate(holding)),
+            holding=tuple([frozenset(h) if copied >> i & 1 else h for i, h in enumerate(holding)]),
         )
 
     @staticmethod

@@ -267,9 +267,9 @@ _FROM_DDS = {(_DDS_SUIT[c.suit], int(c.rank)): c for c in (Card.parse(s + r) for
 
 
 def _endplay() -> dict[str, Any]:
-    """endplay's binding of the DDS library (its ``deal`` and ``futureTricks`` structures and
-    ``SolveBoard``), loaded once per process. The positions are handed to DDS in its own
-    structure, filled from our cards: no endplay ``Deal`` is built.
+    """endplay's binding of the DDS library (``SolveBoard``, and one ``deal`` and one
+    ``futureTricks`` structure, made once), loaded once per process. The positions are handed
+    to DDS in its own structure, filled from our cards: no endplay ``Deal`` is built.
 
     The binding module is loaded on its own, from its file: importing the endplay package
     takes most of a second (its dealer, parsers and plotting), which every worker process
@@ -284,7 +284,10 @@ def _endplay() -> dict[str, Any]:
             raise DDSUnavailable(MISSING)
         binding = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(binding)
-        _EP.update(solve=binding.SolveBoard, deal=binding.deal, future=binding.futureTricks)
+        dl = binding.deal()
+        # the deal structure after ``trump``: first, the trick's 3 suits and 3 ranks, the 16 masks
+        view = (ctypes.c_uint * 23).from_buffer(dl, ctypes.sizeof(ctypes.c_int))
+        _EP.update(solve=binding.SolveBoard, deal=dl, view=view, future=binding.futureTricks())
     return _EP
 
 
@@ -303,6 +306,11 @@ def _cards_of(suit: int, holding: int) -> tuple[Card, ...]:
     return found
 
 
+#: :meth:`_Search._touching`'s classes by DDS suit, holding and the others' cards of the suit
+#: (cleared when it reaches :data:`_TOUCHING_MAX` entries)
+_TOUCHING: dict[int, tuple[tuple[Card, ...], ...]] = {}
+_TOUCHING_MAX = 1 << 16
+
 #: DDS's ``futureTricks`` as plain ints, read in one go: nodes, cards, then suit, rank, equals
 #: and score of up to 13 cards (offsets 2, 15, 28, 41)
 _FUTURE = struct.Struct("=54i")
@@ -318,6 +326,7 @@ SEARCH_BUDGET = 3000
 
 _PENDING, _ACTIVE, _OVER = 0, 1, 2  # a lead restriction: before the restricted lead, while he keeps the lead, over
 _SEATS = tuple(Seat)  # by index: N, E, S, W
+_clock = time.perf_counter
 
 
 class _OverBudget(Exception):
@@ -338,11 +347,11 @@ class _Search:
     def __init__(self, pos: Position) -> None:
         ep = _endplay()
         self.pos = pos
-        self.hands = [set(h) for h in pos.hands]
         self.masks = [0] * 16  # hand * 4 + DDS suit: the ranks held, as bits
         for h, held in enumerate(pos.hands):
             for c in held:
                 self.masks[h * 4 + 3 - (c >> 4)] |= 1 << (c & 15)
+        self.remaining = pos.remaining  # the cards of the seat to play at the root: less depth below
         self.trick: list[tuple[Seat, Card]] = list(pos.trick)
         self.leader = pos.leader
         self.depth = 0  # tricks completed in the search
@@ -353,23 +362,29 @@ class _Search:
         self.history: list[tuple[list[tuple[Seat, Card]], Seat, list[int]]] = []
         self.side = pos.declarer.side
         self.trump_order = -1 if pos.trumps is None else pos.trumps.order
-        self.struct = ep["deal"]()
+        #: DDS's structures (one pair per process: the searches of a process run one at a time)
+        self.struct = ep["deal"]
         self.struct.trump = 4 if pos.trumps is None else _DDS_SUIT[pos.trumps]
-        #: the deal structure after ``trump``: first, the trick's 3 suits and 3 ranks, the 16 masks
-        self.view: Any = (ctypes.c_uint * 23).from_buffer(self.struct, ctypes.sizeof(ctypes.c_int))
-        self.future = ep["future"]()
+        self.view: Any = ep["view"]
+        self.future = ep["future"]
         self.call = ep["solve"]
         self.calls = 0
         self.seconds = 0.0
         self.penalty_of = [tuple(p.card for p in pos.penalty if p.seat is s) for s in Seat]
+        #: seats under some obligation (their equal cards are kept apart)
+        self.obliged = [bool(self.penalty_of[s.index]) or any(r.seat is s for r in pos.restrictions) for s in Seat]
+        #: the cards of each seat under an obligation, kept as they are played and taken back
+        #: (the order of the set is the order the search takes his cards in); the other seats'
+        #: cards are their masks alone
+        self.hands: list[set[Card]] = [set(h) if self.obliged[i] else set() for i, h in enumerate(pos.hands)]
         #: per seat, his penalty cards (of :attr:`penalty_of`) he still holds; their sum
         self.pen_held = [sum(1 for c in self.penalty_of[i] if c in self.hands[i]) for i in range(4)]
         self.pen_total = sum(self.pen_held)
-        #: seats under some obligation (their equal cards are kept apart)
-        self.obliged = [bool(self.penalty_of[s.index]) or any(r.seat is s for r in pos.restrictions) for s in Seat]
         bound = {p.seat.side for p in pos.penalty} | {r.seat.side for r in pos.restrictions}
         #: the side the obligations bind (None when both: nothing is skipped then)
         self.bound_side = next(iter(bound)) if len(bound) == 1 else None
+        #: the obligations bind the defenders only: DDS's values are bounds (see value)
+        self.defenders_bound = self.bound_side is not None and self.bound_side is not self.side
         self.horizon = 1
         self.budget: int | None = None
         self.spent = 0
@@ -384,7 +399,7 @@ class _Search:
         if self.budget is not None:
             if self.spent >= self.budget:
                 raise _OverBudget
-            self.spent += max(1, len(self.hands[seat.index]) - 3) ** 3
+            self.spent += max(1, self.remaining - self.depth - 3) ** 3
         view = self.view
         trick = self.trick
         if trick:
@@ -396,9 +411,9 @@ class _Search:
             view[0:7] = (self.leader.index, 0, 0, 0, 0, 0, 0)
         view[7:23] = self.masks
         fut = self.future
-        start = time.perf_counter()
+        start = _clock()
         self.call(self.struct, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
-        self.seconds += time.perf_counter() - start
+        self.seconds += _clock() - start
         self.calls += 1
         return fut
 
@@ -406,7 +421,7 @@ class _Search:
         """DDS: each legal card of ``seat`` (to play) and the declaring side's tricks after it,
         from the trick in progress on."""
         f = _FUTURE.unpack_from(self._call(seat, 3))
-        left = len(self.hands[seat.index])
+        left = self.remaining - self.depth  # the cards of the seat to play
         mine = seat.side is self.side
         out: dict[Card, int] = {}
         for i in range(2, 2 + f[1]):
@@ -414,7 +429,8 @@ class _Search:
             if t < 0:
                 continue
             value = t if mine else left - t
-            for c in _cards_of(f[i], (1 << f[i + 13]) | f[i + 26]):  # suit, rank and the equal ranks
+            suit, holding = f[i], (1 << f[i + 13]) | f[i + 26]  # suit, rank and the equal ranks
+            for c in _CARDS_OF.get(suit << 15 | holding) or _cards_of(suit, holding):
                 out[c] = value
         return out
 
@@ -422,7 +438,7 @@ class _Search:
         """DDS: the declaring side's tricks from the trick in progress on, ``seat`` to play his
         best card (one call asking for the best card only)."""
         t: int = _SCORE0.unpack_from(self._call(seat, 1), _SCORE0_OFFSET)[0]
-        return t if seat.side is self.side else len(self.hands[seat.index]) - t
+        return t if seat.side is self.side else self.remaining - self.depth - t
 
     # ----- obligations ----------------------------------------------------------------------------------
     def _lead_bound(self, seat: Seat) -> bool:
@@ -442,23 +458,64 @@ class _Search:
     def alive(self) -> bool:
         """Whether any obligation may still limit a card: a penalty card held, a lead
         restriction not over."""
-        return self.pen_total > 0 or any(st != _OVER for st in self.status)
+        return self.pen_total > 0 or self.status.count(_OVER) < len(self.status)
+
+    def choices(self, seat: Seat) -> list[Sequence[Card]]:
+        """The cards the obligations in force leave ``seat`` (to play) now, in classes of equal
+        double-dummy worth: for a seat under no obligation (44C alone), cards touching in a
+        suit, no card of another player, held or on the trick, ranking between them (clubs
+        first, rank ascending); a seat under an obligation keeps every card apart (the
+        obligation may tell equal cards apart)."""
+        i = seat.index
+        if self.obliged[i]:
+            return [(c,) for c in self.lawful(seat)]
+        m, trick = self.masks, self.trick
+        if trick:
+            led = 3 - (trick[0][1] >> 4)  # the DDS suit led
+            if m[4 * i + led]:
+                return list(self._touching(i, led))
+        groups: list[Sequence[Card]] = []
+        for suit in (3, 2, 1, 0):  # clubs first
+            if m[4 * i + suit]:
+                groups += self._touching(i, suit)
+        return groups
+
+    def _touching(self, i: int, suit: int) -> tuple[tuple[Card, ...], ...]:
+        """Seat index ``i``'s cards of DDS suit ``suit`` (he holds some) in classes of touching
+        cards, rank ascending (cached by the holding and the others' cards of the suit)."""
+        m = self.masks
+        held = m[4 * i + suit]
+        others = (m[suit] | m[suit + 4] | m[suit + 8] | m[suit + 12]) & ~held
+        for _, c in self.trick:
+            if 3 - (c >> 4) == suit:
+                others |= 1 << (c & 15)
+        key = (suit << 15 | held) << 15 | others
+        found = _TOUCHING.get(key)
+        if found is None:
+            groups: list[list[Card]] = []
+            last = -1  # no rank
+            for r in range(2, 15):
+                if held >> r & 1:
+                    if last >= 0 and not others & ((1 << r) - 1) & ~((1 << (last + 1)) - 1):
+                        groups[-1].append(_FROM_DDS[(suit, r)])
+                    else:
+                        groups.append([_FROM_DDS[(suit, r)]])
+                    last = r
+            if len(_TOUCHING) >= _TOUCHING_MAX:
+                _TOUCHING.clear()
+            found = _TOUCHING[key] = tuple(tuple(g) for g in groups)
+        return found
 
     def lawful(self, seat: Seat) -> list[Card]:
-        """The cards the obligations in force leave ``seat`` now (not to be changed: the list
-        may be shared)."""
+        """The cards the obligations in force leave ``seat``, under an obligation (to play),
+        now, in the order the search takes them (not to be changed: the list may be shared)."""
         i = seat.index
         trick = self.trick
         leading = not trick
         led = -1 if leading else trick[0][1] >> 4  # the suit led, as its order
         held = self.hands[i]
-        if not self.binds(seat, leading):  # 44C alone
-            if leading:
-                return list(held)
-            if self.obliged[i]:  # the order of the hand kept: the search takes his cards in it
-                following = [c for c in held if c >> 4 == led]
-            else:  # any order: the cards of a seat under no obligation are sorted (distinct)
-                following = list(_cards_of(3 - led, self.masks[4 * i + 3 - led]))
+        if not self.binds(seat, leading):  # 44C alone, the order of his hand kept
+            following = [c for c in held if c >> 4 == led] if not leading else []
             return following or list(held)
         m = self.masks
         # what the cards left depend on: his hand, the suit led, the lead restrictions' state
@@ -484,29 +541,6 @@ class _Search:
                 cards = r.narrow(cards)
         return cards
 
-    def distinct(self, seat: Seat, cards: list[Card]) -> list[list[Card]]:
-        """``cards`` in classes of equal double-dummy worth (touching in a suit: no card of
-        another player, held or on the trick, ranks between them); a seat under an obligation
-        keeps every card apart (the obligation may tell equal cards apart)."""
-        if len(cards) <= 1 or self.obliged[seat.index]:
-            return [[c] for c in cards]
-        m, me = self.masks, 4 * seat.index
-        others = [(m[k] | m[k + 4] | m[k + 8] | m[k + 12]) & ~m[me + k] for k in range(4)]
-        for _, c in self.trick:
-            others[3 - (c >> 4)] |= 1 << (c & 15)
-        groups: list[list[Card]] = []
-        last = -16  # no card
-        for c in sorted(cards):  # by suit, then rank
-            if c >> 4 == last >> 4:
-                between = ((1 << (c & 15)) - 1) & ~((1 << ((last & 15) + 1)) - 1)
-                if not others[3 - (c >> 4)] & between:
-                    groups[-1].append(c)
-                    last = c
-                    continue
-            groups.append([c])
-            last = c
-        return groups
-
     def best(self, seat: Seat, values: dict[Card, int]) -> int:
         return max(values.values()) if seat.side is self.side else min(values.values())
     # ----- the search ---------------------------------------------------------------------------------------
@@ -529,29 +563,45 @@ class _Search:
         played = len(trick)
         at = self.leader.index + played
         seat = _SEATS[at & 3]
-        if not played and (self.depth >= self.horizon or not self.alive()):
+        status = self.status
+        pen_total = self.pen_total
+        alive = pen_total > 0 or status.count(_OVER) < len(status)
+        if not played and (self.depth >= self.horizon or not alive):
             if solved is None:
-                return self.solve_best(seat), {}, self.alive(), True
-            return self.best(seat, solved), solved, self.alive(), True
-        key = (tuple(self.masks), tuple(trick), self.leader, tuple(self.status), self.depth)
+                return self.solve_best(seat), {}, alive, True
+            return self.best(seat, solved), solved, alive, True
+        key = (*self.masks, self.leader, self.depth, *status, *trick)
         if not root:
             hit = self.memo.get(key)
             if hit is not None and (hit[3] or (beta is not None and hit[0] >= beta)):
                 return hit
-        groups = self.distinct(seat, self.lawful(seat))
+        i = seat.index
+        groups = self.choices(seat)
+        first = self.depth == 0
         # whether a later card of this trick may be bound (a penalty card held, 57A/57D)
-        pen_held, first = self.pen_held, self.depth == 0
-        later_bound = any(pen_held[j & 3] or (first and j & 3 in self.play_seats) for j in range(at + 1, self.leader.index + 4))
+        later_bound = False
+        if pen_total or (first and self.play_seats):
+            pen_held, play_seats = self.pen_held, self.play_seats
+            for j in range(at + 1, self.leader.index + 4):
+                if pen_held[j & 3] or (first and j & 3 in play_seats):
+                    later_bound = True
+                    break
+        # whether an obligation may be in force after this trick, whatever card is played now
+        # (a lead restriction not over: the leader of this trick has led, his requirement is
+        # over; a prohibition lasts while he keeps the lead); a penalty card other than the
+        # card played still held is added card by card
+        leads_after = bool(self.leads) and self._leads_after()
+        pen_own = self.penalty_of[i]
         last_trick = self.depth + 1 >= self.horizon
         maximise = seat.side is self.side
-        bounded = not root and self.bound_side is not None and self.bound_side is not self.side
+        bounded = not root and self.defenders_bound
         if bounded and (len(groups) > 1 or (maximise and beta is not None)):
             if solved is None:
                 solved = self.solve(seat)
             known = solved
             groups.sort(key=lambda g: known.get(g[0], 0), reverse=maximise)
         values: dict[Card, int] = {}
-        lasting: dict[Card, bool] = {}
+        lasting = False  # some obligation may outlast the horizon on a line searched
         best: int | None = None
         exact = True
         for group in groups:
@@ -561,17 +611,20 @@ class _Search:
                 if not maximise and best is not None and f >= best:
                     continue  # its value is at least f: no better for the defenders
                 if maximise and beta is not None and f >= beta:
-                    values[card], lasting[card] = f, False
+                    values[card] = f
                     best = f if best is None else max(best, f)
                     exact = False  # at least f, enough for the defender above to refuse it
                     break
-            if not later_bound and (last_trick or not self._alive_after(seat, card)):  # settled
+            # settled: no later card of this trick bound, and the obligations over after it
+            # (or the horizon reached: what may outlast it is only noted)
+            alive_after = not later_bound and (leads_after or pen_total > (pen_own.count(card) if pen_own else 0))
+            if not later_bound and (last_trick or not alive_after):
                 if solved is None:
                     solved = self.solve(seat)
                 v = solved.get(card)
                 if v is None:
                     continue
-                outlast = last_trick and self._alive_after(seat, card)
+                outlast = last_trick and alive_after
                 child_exact = True
             else:
                 cap = beta if maximise or best is None else (best if beta is None else min(best, beta))
@@ -582,7 +635,8 @@ class _Search:
                     self._unplay(seat, card)
                 v += gained
             for c in group:
-                values[c], lasting[c] = v, outlast
+                values[c] = v
+            lasting = lasting or outlast
             if not child_exact:
                 exact = False if maximise else exact
             best = v if best is None else (max(best, v) if maximise else min(best, v))
@@ -591,32 +645,30 @@ class _Search:
                 break
         if not values:  # DDS refused every lawful card: cannot happen with a consistent position
             solved = solved if solved is not None else self.solve(seat)
-            values, lasting = dict(solved), dict.fromkeys(solved, False)
-        best = self.best(seat, values)
+            values, lasting = dict(solved), False
+        best = max(values.values()) if maximise else min(values.values())
         if not maximise and beta is not None and best >= beta:
             exact = False  # every card at least beta (some only known to be)
         elif not maximise:
             exact = True  # the lowest is below beta: the cards skipped or cut off are no lower
         # a deeper search may change any card's value (the obligations bind beyond the horizon
         # on that line), and so the best: outlasting on any line searched counts
-        result = best, values, any(lasting.values()), exact
+        result = best, values, lasting, exact
         self.memo[key] = result
         return result
 
-    def _alive_after(self, seat: Seat, card: Card) -> bool:
-        """Whether an obligation may be in force after this trick (``seat`` plays ``card``
-        now): a penalty card still held, a lead restriction not over (a prohibition lasts while
-        its player keeps the lead)."""
-        if self.pen_total > self.penalty_of[seat.index].count(card):
-            return True
-        # the leader of this trick has led: his requirement is over; a prohibition may last
+    def _leads_after(self) -> bool:
+        """Whether a lead restriction may be in force after this trick: not over, and not the
+        requirement of this trick's leader (he has led; a prohibition lasts while he keeps the
+        lead)."""
         return any(st != _OVER and not (r.seat is self.leader and r.must) for r, st in zip(self.leads, self.status, strict=True))
 
     def _play(self, seat: Seat, card: Card) -> int:
         """Play ``card``; when it completes the trick, start the next: returns 1 when the
         declaring side won the trick so completed, else 0."""
         i = seat.index
-        self.hands[i].discard(card)
+        if self.obliged[i]:
+            self.hands[i].discard(card)
         self.masks[4 * i + 3 - (card >> 4)] &= ~(1 << (card & 15))
         if card in self.penalty_of[i]:
             n = self.penalty_of[i].count(card)
@@ -639,7 +691,8 @@ class _Search:
             self.trick, self.leader, self.status = self.history.pop()
             self.depth -= 1
         i = seat.index
-        self.hands[i].add(card)
+        if self.obliged[i]:
+            self.hands[i].add(card)
         self.masks[4 * i + 3 - (card >> 4)] |= 1 << (card & 15)
         if card in self.penalty_of[i]:
             n = self.penalty_of[i].count(card)
@@ -696,7 +749,9 @@ def evaluate(pos: Position) -> Figure:
 
 
 def _ordered(values: dict[Card, int]) -> tuple[tuple[str, int], ...]:
-    return tuple((c.text, v) for c, v in sorted(values.items(), key=lambda cv: (-cv[0].suit.order, -cv[0].rank)))
+    """The cards and their values, spades first, high to low (a higher card of a higher suit is
+    a higher int)."""
+    return tuple((c.text, v) for c, v in sorted(values.items(), reverse=True))
 
 
 def evaluate_many(positions: Sequence[Position], jobs: int = 1) -> list[Figure]:
@@ -876,7 +931,9 @@ def _verdict(info: dict[str, Any], fig: Figure, pos: Position, declarer: Seat) -
                   with_transfer if sufficient else without)
 
 
-Plan: TypeAlias = "list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None]]"
+#: each restoration, its position (or why none), its Law 64C question, and the numbers of the
+#: two positions (-1 where there is none)
+Plan: TypeAlias = "list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None, int, int]]"
 
 
 def _plan(ruling: Ruling, restorations: Sequence[Restoration], positions: dict[Position, int]) -> Plan:
@@ -885,27 +942,25 @@ def _plan(ruling: Ruling, restorations: Sequence[Restoration], positions: dict[P
     for r in restorations:
         pos = position_of(r)
         q = _law64(ruling, r)
-        if isinstance(pos, Position):
-            positions.setdefault(pos, len(positions))
-        if q is not None and isinstance(q[0], Position):
-            positions.setdefault(q[0], len(positions))
-        plan.append((r, pos, q))
+        at = positions.setdefault(pos, len(positions)) if isinstance(pos, Position) else -1
+        at64 = positions.setdefault(q[0], len(positions)) if q is not None and isinstance(q[0], Position) else -1
+        plan.append((r, pos, q, at, at64))
     return plan
 
 
-def _assemble(plan: Plan, positions: dict[Position, int], figures: Sequence[Figure], jobs: int) -> RulingFigures:
-    used = {positions[p] for _, pos, q in plan for p in (pos, q[0] if q is not None else None) if isinstance(p, Position)}
+def _assemble(plan: Plan, figures: Sequence[Figure], jobs: int) -> RulingFigures:
+    used = {k for *_, at, at64 in plan for k in (at, at64) if k >= 0}
     out = RulingFigures(positions=len(used), calls=sum(figures[i].calls for i in used),
                         dds_seconds=sum(figures[i].seconds for i in used), jobs=jobs)
-    for r, pos, q in plan:
+    for r, pos, q, at, at64 in plan:
         law64 = None
         if q is not None and isinstance(q[0], Position):
-            law64 = _verdict(q[1], figures[positions[q[0]]], q[0], r.table.declarer)
+            law64 = _verdict(q[1], figures[at64], q[0], r.table.declarer)
         note64 = q[0] if q is not None and isinstance(q[0], str) else None
         if isinstance(pos, str):
             out.by_number[r.number] = RestorationFigure(r.number, None, note=pos, law64=law64, law64_note=note64)
             continue
-        fig = figures[positions[pos]]
+        fig = figures[at]
         out.by_number[r.number] = RestorationFigure(
             r.number, pos.won + fig.remaining, fig.free, pos.won, str(pos.to_play) if pos.remaining else None,
             tuple((c, pos.won + v) for c, v in fig.cards), tuple(pos.obligations()), fig.outlasting, None, law64, note64,
@@ -927,7 +982,7 @@ def evaluate_rulings(items: Sequence[tuple[Ruling, Sequence[Restoration]]], *, j
     positions: dict[Position, int] = {}
     plans = [_plan(ruling, restorations, positions) for ruling, restorations in items]
     figures = evaluate_many(list(positions), jobs)
-    out = [_assemble(plan, positions, figures, jobs) for plan in plans]
+    out = [_assemble(plan, figures, jobs) for plan in plans]
     elapsed = time.perf_counter() - start
     for f in out:
         f.total_seconds = elapsed

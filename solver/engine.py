@@ -433,7 +433,7 @@ class RuleBook(Protocol):
         opening's root agenda runs last on every restoration."""
         ...
 
-    def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
+    def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
         """The openers of ``names`` that may find something on a rectified ``table`` of a
         record with lines of ``kinds`` (a cheap look, before a replay around it is built)."""
         ...
@@ -699,7 +699,7 @@ class Composition:
             found: list[_Found] = []
             if names:
                 record = self._segment_replays[(task.segment, task.base)]
-                names = self.book.worth_reopening(node.table, record.line_kinds, names)
+                names = self.book.worth_reopening(node.table, record, names)
             if names:
                 replay = record.with_table(node.table, reopened=True)
                 try:
@@ -743,6 +743,8 @@ class Composition:
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:
         """The lines after attention no rule family reads itself that record a player's choice."""
+        if not replay.after:
+            return ()
         from rulings.models.events import ChangeDesignation, Chooses, Play
 
         out: list[RecordedChoice] = []

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from rulings.models.cards import Card, Suit, sort_for_hand
+from rulings.models.cards import SUIT_CARDS, Card, Suit, sort_for_hand
 from rulings.models.table import PenaltyCard, PenaltyKind
 
 Obligation = tuple[str, Callable[[Card], bool]]
@@ -84,5 +84,10 @@ def lawful_cards(
     domain = hand - exclude if exclude else hand
     if not domain:
         return ()
+    if not penalty and required_suit is None and forbidden_suit is None:
+        # the one obligation is 44C (the usual case): the same answer, without predicates
+        if suit_led is not None and not hand.isdisjoint(suit := SUIT_CARDS[suit_led]):
+            return tuple(sort_for_hand(domain & suit))
+        return tuple(sort_for_hand(domain))
     predicates = [pred for _, pred in obligations(hand, suit_led, penalty, required_suit, forbidden_suit)]
     return tuple(sort_for_hand([c for c in domain if all(pred(c) for pred in predicates)]))

@@ -77,3 +77,14 @@ def test_plain_coercion_is_typers(param: Any) -> None:
     theirs = build_runtime_param(param.type_descriptor)
     for value in SAMPLES:
         assert _outcome(ours, param, value) == _outcome(theirs, param, value), (param.name, value)
+
+
+def test_the_cycle_collector_is_on_after_loading() -> None:
+    """The CLI pauses the cycle collector only while modules load: importing it (a library
+    user, a test) and running a command leave it on."""
+    code = ("import gc, sys\nimport rulings.solver.cli as cli\nassert gc.isenabled(), 'after import'\n"
+            "with cli._loading():\n    assert not gc.isenabled()\nassert gc.isenabled(), 'after loading'\n"
+            "from typer.testing import CliRunner\nassert CliRunner().invoke(cli.app, ['solve', '--json']).exit_code == 0\n"
+            "assert gc.isenabled(), 'after solve'\nprint('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr

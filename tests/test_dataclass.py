@@ -174,10 +174,11 @@ def _hash(x: object) -> object:
 
 def _view(cls: type) -> dict[str, Any]:
     """Everything compared of a class and its sample instances."""
+    before = (str(inspect.signature(cls)), str(inspect.signature(cls.__init__)))  # type: ignore[misc]  # before any instance
     items = _instances(cls)
     view: dict[str, Any] = {
         "name": (cls.__name__, cls.__qualname__, cls.__doc__, cls.__module__),
-        "signature": str(inspect.signature(cls)),
+        "signature": before,
         "fields": [(f.name, str(f.type), f.default, f.init, f.repr, f.compare, f.hash, f.kw_only) for f in dataclasses.fields(cls)],
         "params": repr(cls.__dataclass_params__),  # type: ignore[attr-defined]
         "match_args": getattr(cls, "__match_args__", None),
@@ -197,6 +198,7 @@ def _view(cls: type) -> dict[str, Any]:
         view[f"asdict{i}"] = _outcome(lambda x=x: dataclasses.asdict(x))
         view[f"pickle{i}"] = _outcome(lambda x=x: _norm(repr(pickle.loads(pickle.dumps(x)))) == _norm(repr(x)))
     view["bad-init"] = _outcome(lambda: cls(*range(20)))
+    view["signature-after"] = (str(inspect.signature(cls)), str(inspect.signature(cls.__init__)))  # type: ignore[misc]
     return view
 
 
@@ -261,3 +263,21 @@ def test_pickling() -> None:
         back = pickle.loads(pickle.dumps(x))
         assert back == x and repr(back) == repr(x) and hash(back) == hash(x) and back.__class__ is x.__class__
     assert pickle.loads(pickle.dumps(PickledFrozen(Seat.S, Card.parse("D7"), line=3))).line == 3
+
+
+@pytest.mark.skipif(not fast._SAME_SOURCE, reason="the standard library's own classes on this Python")
+@pytest.mark.parametrize("options", [o for o in OPTIONS if not o.get("order")], ids=lambda o: ",".join(o) or "default")
+def test_methods_once_called_are_the_standard_librarys_code(options: dict[str, bool]) -> None:
+    """After its first call a method is compiled from the standard library's source: the same
+    bytecode, so the engine's hot classes hash, compare and construct at the same speed."""
+    theirs, ours = _plain(dataclasses.dataclass, options), _plain(fast.dataclass, options)
+    for x in _instances(ours):
+        assert repr(x) and x == x
+        _outcome(lambda x=x: hash(x))  # a list field: unhashable, as the standard library's
+    for name in ("__init__", "__eq__", "__hash__", "__repr__"):
+        a, b = theirs.__dict__.get(name), ours.__dict__.get(name)
+        assert (a is None) == (b is None), name
+        if a is not None and a is not object.__hash__:
+            a, b = getattr(a, "__wrapped__", a), getattr(b, "__wrapped__", b)
+            assert (a.__code__.co_code, a.__code__.co_names, a.__code__.co_consts) == \
+                (b.__code__.co_code, b.__code__.co_names, b.__code__.co_consts), name

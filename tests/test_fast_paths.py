@@ -111,9 +111,9 @@ def test_reopen_states_never_skip_a_finding() -> None:
     seen: list[object] = []
     original = RuleSet.worth_reopening
 
-    def spy(self: RuleSet, table: object, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
+    def spy(self: RuleSet, table: object, record: object, names: frozenset[str]) -> frozenset[str]:
         seen.append(table)
-        return original(self, table, kinds, names)  # type: ignore[arg-type]
+        return original(self, table, record, names)  # type: ignore[arg-type]
 
     skipped = found = 0
     with mock.patch.object(RuleSet, "worth_reopening", spy):
@@ -133,7 +133,7 @@ def test_reopen_states_never_skip_a_finding() -> None:
                 replay = ruling.replay.with_table(table, reopened=True)  # type: ignore[arg-type]
                 for name, test in rs.reopen_states.items():
                     opening = openers[name](rs, replay, Node(table))  # type: ignore[operator, arg-type]
-                    if not test(table, ruling.replay.line_kinds):  # type: ignore[arg-type]
+                    if not test(table, ruling.replay):  # type: ignore[arg-type]
                         assert opening is None, (case, name)
                         skipped += 1
                     elif opening is not None:

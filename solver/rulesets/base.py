@@ -67,10 +67,10 @@ class RuleSet:
     #: at a reopening (a rectified table), what an opener needs on that table and in the
     #: record's line kinds to find anything; without it the opener is not run there (one
     #: look at the table per restoration, not a run of the opener)
-    reopen_states: Mapping[str, Callable[[TableState, frozenset[type]], bool]] = field(default_factory=dict)
+    reopen_states: Mapping[str, Callable[[TableState, Replay], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
-    _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, frozenset[type]], bool]], ...]] = field(
+    _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, Replay], bool]], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     #: the openers by name, in priority order (``openings`` with ``names`` runs only those)
     _by_name: dict[str, tuple[int, Opener]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -126,15 +126,15 @@ class RuleSet:
                 found.append((name, opening))
         return found
 
-    def worth_reopening(self, table: TableState, kinds: frozenset[type], names: frozenset[str]) -> frozenset[str]:
-        """The openers of ``names`` that may find something on the rectified ``table`` of a
-        record with lines of ``kinds`` (those without a ``reopen_states`` test always may)."""
+    def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
+        """The openers of ``names`` that may find something on the rectified ``table`` of the
+        replayed ``record`` (those without a ``reopen_states`` test always may)."""
         tested = self._reopen_tests.get(names)
         if tested is None:
             tested = self._reopen_tests[names] = tuple((n, t) for n in sorted(names) if (t := self.reopen_states.get(n)) is not None)
         if not tested:
             return names
-        drop = [n for n, test in tested if not test(table, kinds)]
+        drop = [n for n, test in tested if not test(table, record)]
         return names.difference(drop) if drop else names
 
     def closings(self, replay: Replay) -> list[Opening]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
+from rulings.models.case import Replay
 from rulings.models.table import TableState
 from rulings.solver.rulesets import (
     designation,
@@ -64,7 +65,7 @@ def opener_states() -> dict[str, Callable[[TableState], bool]]:
     return {name: test for m in MODULES for name, test in getattr(m, "OPENER_STATE", {}).items()}
 
 
-def reopen_states() -> dict[str, Callable[[TableState, frozenset[type]], bool]]:
+def reopen_states() -> dict[str, Callable[[TableState, Replay], bool]]:
     """What a reopenable opener needs on a rectified table (and in the record's line kinds)
     to find anything there (``REOPEN_STATE`` of a rule module; see ``RuleSet.reopen_states``)."""
     return {name: test for m in MODULES for name, test in getattr(m, "REOPEN_STATE", {}).items()}

@@ -23,7 +23,7 @@ from rulings.models.cards import Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
-from rulings.models.table import LeadRule, PenaltyKind, Revoke, TableState
+from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
@@ -338,17 +338,24 @@ OPENER_LINES = {"penalty": (Choice, Chooses)}
 OPENER_STATE = {"penalty": lambda table: bool(table.penalty_cards or table.played_penalty)}
 
 
-def _may_fail_or_choose(table: TableState, kinds: frozenset[type]) -> bool:
+def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     """At a reopening :func:`open_penalty` finds something only when a penalty card (in force
     or played) obliged a play standing on the table (``since``: a play made after it became
-    one) or the record has a lead choice line (50D2, 51B)."""
-    if kinds & _CHOICE_LINES:
+    one), not counting those already searched on the record as played (``Replay.memo``, as
+    :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
+    if record.line_kinds & _CHOICE_LINES:
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
         return False
+    memo = record.memo.get(_NO_FAILURE)
+    known: frozenset[PenaltyCard] = memo if isinstance(memo, frozenset) else frozenset()
     standing = sum([len(t.plays) for t in table.tricks])
-    return any([p.since < standing for p in pcs]) or any([p.since < standing for p in played])
+    for group in (pcs, played):
+        for p in group:  # (``since`` first: a card's hash is the slower test)
+            if p.since < standing and p not in known:
+                return True
+    return False
 
 
 REOPEN_STATE = {"penalty": _may_fail_or_choose}

@@ -471,7 +471,7 @@ RULES: tuple[Rule, ...] = (
 REOPENABLE = True
 
 
-def _revoke_standing(table: TableState, kinds: frozenset[type]) -> bool:
+def _revoke_standing(table: TableState, record: Replay) -> bool:
     """A revoke whose card still stands on its trick (what :func:`open_revoke` rules)."""
     return any((t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card for r in table.revokes)
 
