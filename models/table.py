@@ -622,6 +622,9 @@ class TableState:
         with ``penalty`` the withdrawn card then made a penalty card of that kind
         (``with_penalty``): the same tables, sharing what the siblings of a cascade have in
         common (the take-back, the hand, the penalty cards: one object for all of them)."""
+        subs = subs if isinstance(subs, (tuple, list)) else list(subs)
+        if not subs:
+            return []
         tricks_now = self.tricks
         i = self._trick_index(trick)
         t = tricks_now[i] if i >= 0 else None
