@@ -711,8 +711,11 @@ class TableState:
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
         """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""
-        now = sum(len(t.plays) for t in self.tricks)
-        return self._evolve(penalty_cards=self._penalty_made(self.penalty_cards, seat, card, kind, now))
+        return self._evolve(penalty_cards=self.penalty_cards_with(seat, card, kind))
+
+    def penalty_cards_with(self, seat: Seat, card: Card, kind: PenaltyKind) -> frozenset[PenaltyCard]:
+        """The penalty cards :meth:`with_penalty` leaves in force, without the new table."""
+        return self._penalty_made(self.penalty_cards, seat, card, kind, sum([len(t.plays) for t in self.tricks]))
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

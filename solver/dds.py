@@ -267,9 +267,9 @@ _FROM_DDS = {(_DDS_SUIT[c.suit], int(c.rank)): c for c in (Card.parse(s + r) for
 
 
 def _endplay() -> dict[str, Any]:
-    """endplay's binding of the DDS library (its ``deal`` and ``futureTricks`` structures and
-    ``SolveBoard``), loaded once per process. The positions are handed to DDS in its own
-    structure, filled from our cards: no endplay ``Deal`` is built.
+    """endplay's binding of the DDS library (``SolveBoard``, and one ``deal`` and one
+    ``futureTricks`` structure, made once), loaded once per process. The positions are handed
+    to DDS in its own structure, filled from our cards: no endplay ``Deal`` is built.
 
     The binding module is loaded on its own, from its file: importing the endplay package
     takes most of a second (its dealer, parsers and plotting), which every worker process
@@ -284,7 +284,10 @@ def _endplay() -> dict[str, Any]:
             raise DDSUnavailable(MISSING)
         binding = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(binding)
-        _EP.update(solve=binding.SolveBoard, deal=binding.deal, future=binding.futureTricks)
+        dl = binding.deal()
+        # the deal structure after ``trump``: first, the trick's 3 suits and 3 ranks, the 16 masks
+        view = (ctypes.c_uint * 23).from_buffer(dl, ctypes.sizeof(ctypes.c_int))
+        _EP.update(solve=binding.SolveBoard, deal=dl, view=view, future=binding.futureTricks())
     return _EP
 
 
@@ -323,6 +326,7 @@ SEARCH_BUDGET = 3000
 
 _PENDING, _ACTIVE, _OVER = 0, 1, 2  # a lead restriction: before the restricted lead, while he keeps the lead, over
 _SEATS = tuple(Seat)  # by index: N, E, S, W
+_clock = time.perf_counter
 
 
 class _OverBudget(Exception):
@@ -358,11 +362,11 @@ class _Search:
         self.history: list[tuple[list[tuple[Seat, Card]], Seat, list[int]]] = []
         self.side = pos.declarer.side
         self.trump_order = -1 if pos.trumps is None else pos.trumps.order
-        self.struct = ep["deal"]()
+        #: DDS's structures (one pair per process: the searches of a process run one at a time)
+        self.struct = ep["deal"]
         self.struct.trump = 4 if pos.trumps is None else _DDS_SUIT[pos.trumps]
-        #: the deal structure after ``trump``: first, the trick's 3 suits and 3 ranks, the 16 masks
-        self.view: Any = (ctypes.c_uint * 23).from_buffer(self.struct, ctypes.sizeof(ctypes.c_int))
-        self.future = ep["future"]()
+        self.view: Any = ep["view"]
+        self.future = ep["future"]
         self.call = ep["solve"]
         self.calls = 0
         self.seconds = 0.0
@@ -407,9 +411,9 @@ class _Search:
             view[0:7] = (self.leader.index, 0, 0, 0, 0, 0, 0)
         view[7:23] = self.masks
         fut = self.future
-        start = time.perf_counter()
+        start = _clock()
         self.call(self.struct, -1, solutions, 1, fut, 0)  # target -1: the most tricks; mode 1: always search; thread 0
-        self.seconds += time.perf_counter() - start
+        self.seconds += _clock() - start
         self.calls += 1
         return fut
 
@@ -597,7 +601,7 @@ class _Search:
             known = solved
             groups.sort(key=lambda g: known.get(g[0], 0), reverse=maximise)
         values: dict[Card, int] = {}
-        lasting: dict[Card, bool] = {}
+        lasting = False  # some obligation may outlast the horizon on a line searched
         best: int | None = None
         exact = True
         for group in groups:
@@ -607,7 +611,7 @@ class _Search:
                 if not maximise and best is not None and f >= best:
                     continue  # its value is at least f: no better for the defenders
                 if maximise and beta is not None and f >= beta:
-                    values[card], lasting[card] = f, False
+                    values[card] = f
                     best = f if best is None else max(best, f)
                     exact = False  # at least f, enough for the defender above to refuse it
                     break
@@ -631,7 +635,8 @@ class _Search:
                     self._unplay(seat, card)
                 v += gained
             for c in group:
-                values[c], lasting[c] = v, outlast
+                values[c] = v
+            lasting = lasting or outlast
             if not child_exact:
                 exact = False if maximise else exact
             best = v if best is None else (max(best, v) if maximise else min(best, v))
@@ -640,7 +645,7 @@ class _Search:
                 break
         if not values:  # DDS refused every lawful card: cannot happen with a consistent position
             solved = solved if solved is not None else self.solve(seat)
-            values, lasting = dict(solved), dict.fromkeys(solved, False)
+            values, lasting = dict(solved), False
         best = max(values.values()) if maximise else min(values.values())
         if not maximise and beta is not None and best >= beta:
             exact = False  # every card at least beta (some only known to be)
@@ -648,7 +653,7 @@ class _Search:
             exact = True  # the lowest is below beta: the cards skipped or cut off are no lower
         # a deeper search may change any card's value (the obligations bind beyond the horizon
         # on that line), and so the best: outlasting on any line searched counts
-        result = best, values, any(lasting.values()), exact
+        result = best, values, lasting, exact
         self.memo[key] = result
         return result
 
@@ -744,7 +749,9 @@ def evaluate(pos: Position) -> Figure:
 
 
 def _ordered(values: dict[Card, int]) -> tuple[tuple[str, int], ...]:
-    return tuple((c.text, v) for c, v in sorted(values.items(), key=lambda cv: (-cv[0].suit.order, -cv[0].rank)))
+    """The cards and their values, spades first, high to low (a higher card of a higher suit is
+    a higher int)."""
+    return tuple((c.text, v) for c, v in sorted(values.items(), reverse=True))
 
 
 def evaluate_many(positions: Sequence[Position], jobs: int = 1) -> list[Figure]:
@@ -924,7 +931,9 @@ def _verdict(info: dict[str, Any], fig: Figure, pos: Position, declarer: Seat) -
                   with_transfer if sufficient else without)
 
 
-Plan: TypeAlias = "list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None]]"
+#: each restoration, its position (or why none), its Law 64C question, and the numbers of the
+#: two positions (-1 where there is none)
+Plan: TypeAlias = "list[tuple[Restoration, Position | str, tuple[Position | str, dict[str, Any]] | None, int, int]]"
 
 
 def _plan(ruling: Ruling, restorations: Sequence[Restoration], positions: dict[Position, int]) -> Plan:
@@ -933,27 +942,25 @@ def _plan(ruling: Ruling, restorations: Sequence[Restoration], positions: dict[P
     for r in restorations:
         pos = position_of(r)
         q = _law64(ruling, r)
-        if isinstance(pos, Position):
-            positions.setdefault(pos, len(positions))
-        if q is not None and isinstance(q[0], Position):
-            positions.setdefault(q[0], len(positions))
-        plan.append((r, pos, q))
+        at = positions.setdefault(pos, len(positions)) if isinstance(pos, Position) else -1
+        at64 = positions.setdefault(q[0], len(positions)) if q is not None and isinstance(q[0], Position) else -1
+        plan.append((r, pos, q, at, at64))
     return plan
 
 
-def _assemble(plan: Plan, positions: dict[Position, int], figures: Sequence[Figure], jobs: int) -> RulingFigures:
-    used = {positions[p] for _, pos, q in plan for p in (pos, q[0] if q is not None else None) if isinstance(p, Position)}
+def _assemble(plan: Plan, figures: Sequence[Figure], jobs: int) -> RulingFigures:
+    used = {k for *_, at, at64 in plan for k in (at, at64) if k >= 0}
     out = RulingFigures(positions=len(used), calls=sum(figures[i].calls for i in used),
                         dds_seconds=sum(figures[i].seconds for i in used), jobs=jobs)
-    for r, pos, q in plan:
+    for r, pos, q, at, at64 in plan:
         law64 = None
         if q is not None and isinstance(q[0], Position):
-            law64 = _verdict(q[1], figures[positions[q[0]]], q[0], r.table.declarer)
+            law64 = _verdict(q[1], figures[at64], q[0], r.table.declarer)
         note64 = q[0] if q is not None and isinstance(q[0], str) else None
         if isinstance(pos, str):
             out.by_number[r.number] = RestorationFigure(r.number, None, note=pos, law64=law64, law64_note=note64)
             continue
-        fig = figures[positions[pos]]
+        fig = figures[at]
         out.by_number[r.number] = RestorationFigure(
             r.number, pos.won + fig.remaining, fig.free, pos.won, str(pos.to_play) if pos.remaining else None,
             tuple((c, pos.won + v) for c, v in fig.cards), tuple(pos.obligations()), fig.outlasting, None, law64, note64,
@@ -975,7 +982,7 @@ def evaluate_rulings(items: Sequence[tuple[Ruling, Sequence[Restoration]]], *, j
     positions: dict[Position, int] = {}
     plans = [_plan(ruling, restorations, positions) for ruling, restorations in items]
     figures = evaluate_many(list(positions), jobs)
-    out = [_assemble(plan, positions, figures, jobs) for plan in plans]
+    out = [_assemble(plan, figures, jobs) for plan in plans]
     elapsed = time.perf_counter() - start
     for f in out:
         f.total_seconds = elapsed

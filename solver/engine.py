@@ -743,6 +743,8 @@ class Composition:
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:
         """The lines after attention no rule family reads itself that record a player's choice."""
+        if not replay.after:
+            return ()
         from rulings.models.events import ChangeDesignation, Chooses, Play
 
         out: list[RecordedChoice] = []

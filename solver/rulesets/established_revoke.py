@@ -297,6 +297,17 @@ def parse_equity(findings: Iterable[str]) -> Equity | None:
     return None
 
 
+def _law64_lines(replay: Replay) -> tuple[object, ...]:
+    """The record's lines the count after play rules on: claims, ``remaining``, and the
+    director's findings Law 64 reads (one look at the record's kinds of line first)."""
+    if not replay.line_kinds & _LAW64_KINDS:
+        return ()
+    return tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+
+
+_LAW64_KINDS = frozenset({ClaimTricks, Remaining, DirectorFinds})
+
+
 def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     """The Law 64 count after play, when the record has an established revoke (or a
     trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
@@ -314,13 +325,13 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         if end is None:
             return None
         revokes = ()
-        events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+        events = _law64_lines(replay)
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
                                                    parse_equity(findings), HANDS_RETURNED in findings, misplaced_leads(rs, replay), quiet=True),)),
                        handled=events)
-    events = tuple(e for e in (*replay.before, *replay.after) if isinstance(e, (ClaimTricks, Remaining)) or _is_law64_finding(e))
+    events = _law64_lines(replay)
     end = end_of_play(replay)
     if end is None:
         note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "

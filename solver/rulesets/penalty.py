@@ -23,7 +23,7 @@ from rulings.models.cards import Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
-from rulings.models.table import LeadRule, PenaltyKind, Revoke, TableState
+from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
@@ -348,11 +348,14 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
         return False
-    known = record.memo.get(_NO_FAILURE)
-    if isinstance(known, frozenset) and known:
-        pcs, played = pcs - known, played - known
+    memo = record.memo.get(_NO_FAILURE)
+    known: frozenset[PenaltyCard] = memo if isinstance(memo, frozenset) else frozenset()
     standing = sum([len(t.plays) for t in table.tricks])
-    return any([p.since < standing for p in pcs]) or any([p.since < standing for p in played])
+    for group in (pcs, played):
+        for p in group:  # (``since`` first: a card's hash is the slower test)
+            if p.since < standing and p not in known:
+                return True
+    return False
 
 
 REOPEN_STATE = {"penalty": _may_fail_or_choose}
