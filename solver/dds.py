@@ -515,7 +515,7 @@ class _Search:
         led = -1 if leading else trick[0][1] >> 4  # the suit led, as its order
         held = self.hands[i]
         if not self.binds(seat, leading):  # 44C alone, the order of his hand kept
-            following = [(c,) for c in held if c >> 4 == led] if not leading else []
+            following: list[Sequence[Card]] = [(c,) for c in held if c >> 4 == led] if not leading else []
             return following or [(c,) for c in held]
         m = self.masks
         # what the cards left depend on: his hand, the suit led, the lead restrictions' state
