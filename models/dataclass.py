@@ -268,16 +268,21 @@ def _tuple(obj: str, names: list[str]) -> str:
 
 
 def _repr(cls: Any, names: list[str], globs: dict[str, Any]) -> Any:
-    fields = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
-    source = f'def __repr__(self):\n return self.__class__.__qualname__ + f"({fields})"\n'
-    return _on_first_call(cls, "__repr__", lambda: dataclasses._recursive_repr(  # type: ignore[attr-defined]
-        _compiled(cls, "__repr__", source, globs)))
+    def make() -> Any:
+        fields = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+        source = f'def __repr__(self):\n return self.__class__.__qualname__ + f"({fields})"\n'
+        return dataclasses._recursive_repr(_compiled(cls, "__repr__", source, globs))  # type: ignore[attr-defined]
+
+    return _on_first_call(cls, "__repr__", make)
 
 
 def _eq(cls: Any, names: list[str], globs: dict[str, Any]) -> Any:
-    source = (f"def __eq__(self,other):\n if other.__class__ is self.__class__:\n"
-              f"  return {_tuple('self', names)}=={_tuple('other', names)}\n return NotImplemented\n")
-    return _on_first_call(cls, "__eq__", lambda: _compiled(cls, "__eq__", source, globs))
+    def make() -> Any:
+        source = (f"def __eq__(self,other):\n if other.__class__ is self.__class__:\n"
+                  f"  return {_tuple('self', names)}=={_tuple('other', names)}\n return NotImplemented\n")
+        return _compiled(cls, "__eq__", source, globs)
+
+    return _on_first_call(cls, "__eq__", make)
 
 
 def _set_hash(cls: Any, unsafe_hash: bool, eq: bool, frozen: bool, explicit: bool, names: list[str],
@@ -290,8 +295,11 @@ def _set_hash(cls: Any, unsafe_hash: bool, eq: bool, frozen: bool, explicit: boo
     if not unsafe_hash and not frozen:
         cls.__hash__ = None
         return
-    source = f"def __hash__(self):\n return hash({_tuple('self', names)})\n"
-    cls.__hash__ = _on_first_call(cls, "__hash__", lambda: _compiled(cls, "__hash__", source, globs))
+
+    def make() -> Any:
+        return _compiled(cls, "__hash__", f"def __hash__(self):\n return hash({_tuple('self', names)})\n", globs)
+
+    cls.__hash__ = _on_first_call(cls, "__hash__", make)
 
 
 def _frozen_setattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str, Any], None]:

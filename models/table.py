@@ -622,6 +622,9 @@ class TableState:
         with ``penalty`` the withdrawn card then made a penalty card of that kind
         (``with_penalty``): the same tables, sharing what the siblings of a cascade have in
         common (the take-back, the hand, the penalty cards: one object for all of them)."""
+        subs = subs if isinstance(subs, (tuple, list)) else list(subs)
+        if not subs:
+            return []
         tricks_now = self.tricks
         i = self._trick_index(trick)
         t = tricks_now[i] if i >= 0 else None
@@ -711,8 +714,11 @@ class TableState:
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
         """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""
-        now = sum(len(t.plays) for t in self.tricks)
-        return self._evolve(penalty_cards=self._penalty_made(self.penalty_cards, seat, card, kind, now))
+        return self._evolve(penalty_cards=self.penalty_cards_with(seat, card, kind))
+
+    def penalty_cards_with(self, seat: Seat, card: Card, kind: PenaltyKind) -> frozenset[PenaltyCard]:
+        """The penalty cards :meth:`with_penalty` leaves in force, without the new table."""
+        return self._penalty_made(self.penalty_cards, seat, card, kind, sum([len(t.plays) for t in self.tricks]))
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

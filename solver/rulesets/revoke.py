@@ -356,7 +356,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # he substitutes, so 50B may already have made his other penalty cards major
         # (50D1(a)); the card itself is no obligation for its own substitute.
         judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-        judged = frozenset(p for p in table.with_penalty(seat, card, judge_kind).penalty_cards_of(seat) if p.card != card)
+        judged = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
         subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
     also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
     os_kind: PenaltyKind | None = None
