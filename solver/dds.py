@@ -389,8 +389,8 @@ class _Search:
         self.budget: int | None = None
         self.spent = 0
         self.memo: dict[object, tuple[int, dict[Card, int], bool, bool]] = {}
-        #: the cards the obligations leave a bound seat, by what they depend on (see lawful)
-        self.lawful_memo: dict[object, list[Card]] = {}
+        #: the cards the obligations leave a bound seat, by what they depend on (see _obliged_choices)
+        self.lawful_memo: dict[object, tuple[tuple[Card], ...]] = {}
 
     # ----- DDS --------------------------------------------------------------------------------------
     def _call(self, seat: Seat, solutions: int) -> Any:
@@ -468,7 +468,7 @@ class _Search:
         obligation may tell equal cards apart)."""
         i = seat.index
         if self.obliged[i]:
-            return [(c,) for c in self.lawful(seat)]
+            return self._obliged_choices(seat)
         m, trick = self.masks, self.trick
         if trick:
             led = 3 - (trick[0][1] >> 4)  # the DDS suit led
@@ -506,25 +506,25 @@ class _Search:
             found = _TOUCHING[key] = tuple(tuple(g) for g in groups)
         return found
 
-    def lawful(self, seat: Seat) -> list[Card]:
-        """The cards the obligations in force leave ``seat``, under an obligation (to play),
-        now, in the order the search takes them (not to be changed: the list may be shared)."""
+    def _obliged_choices(self, seat: Seat) -> list[Sequence[Card]]:
+        """:meth:`choices` for ``seat`` under an obligation: each card the obligations in force
+        leave him now apart, in the order the search takes them."""
         i = seat.index
         trick = self.trick
         leading = not trick
         led = -1 if leading else trick[0][1] >> 4  # the suit led, as its order
         held = self.hands[i]
         if not self.binds(seat, leading):  # 44C alone, the order of his hand kept
-            following = [c for c in held if c >> 4 == led] if not leading else []
-            return following or list(held)
+            following: list[Sequence[Card]] = [(c,) for c in held if c >> 4 == led] if not leading else []
+            return following or [(c,) for c in held]
         m = self.masks
         # what the cards left depend on: his hand, the suit led, the lead restrictions' state
         # when he leads, whether the trick in progress is the restored one when he follows
         key = (i, m[4 * i], m[4 * i + 1], m[4 * i + 2], m[4 * i + 3], led, tuple(self.status) if leading else self.depth == 0)
         found = self.lawful_memo.get(key)
         if found is None:
-            found = self.lawful_memo[key] = self._bound_lawful(seat, leading)
-        return found
+            found = self.lawful_memo[key] = tuple((c,) for c in self._bound_lawful(seat, leading))
+        return list(found)
 
     def _bound_lawful(self, seat: Seat, leading: bool) -> list[Card]:
         led = None if leading else self.trick[0][1].suit
