@@ -298,7 +298,7 @@ def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset())
         if not pcs or any(p.card == card for p in pcs):
             continue
         hand = table.hand(seat) | mine | {card}
-        in_force = tuple(p for p in pcs if p.card in hand)
+        in_force = frozenset([p for p in pcs if p.card in hand])
         if not in_force:
             continue
         trick = table.trick(number)
