@@ -782,5 +782,30 @@ OPENER_LINES = {"designation": (Call, ChangeDesignation, Touch, Name, NamePlay)}
 
 def _may_designate(replay: Replay) -> bool:
     """A cheap test: the record before attention holds an event :func:`_needs_ruling` can rule
-    on (a call, a change, a touch, a card named); without one the walk finds nothing."""
-    return any(isinstance(e, (Call, ChangeDesignation, Touch, Name, NamePlay)) for e in replay.before)
+    on (a change, a touch, a card named, a director's finding, or a declarer's call that is
+    not plain); without one the walk finds nothing.
+
+    A declarer's call of a card dummy holds at that moment is plain (46A): dummy plays it,
+    or places another card, a Law 45D misplay the dummy_misplay family rules. Whether dummy
+    holds it then is read off the replayed table (dealt to dummy, not among dummy's cards
+    standing before the call), without walking the record."""
+    before = replay.before
+    if not any(isinstance(e, (Call, ChangeDesignation, Touch, Name, NamePlay)) for e in before):
+        return False
+    if DirectorFinds in replay.line_kinds or any(isinstance(e, (ChangeDesignation, Touch, Name, NamePlay)) for e in before):
+        return True
+    table = replay.table
+    declarer, dummy = table.declarer, table.dummy
+    dealt = table.deal[dummy]
+    plays: list[tuple[int, Seat, Card]] | None = None
+    for i, e in enumerate(before):
+        if not isinstance(e, Call) or e.seat is not declarer:
+            continue
+        card = e.what.card
+        if card is None or card not in dealt:
+            return True
+        if plays is None:
+            plays = list(table.plays())
+        if any(s is dummy and c == card for _, s, c in plays[: replay.applied_before[i]]):
+            return True  # dummy played it already: not a card dummy holds (46B)
+    return False

@@ -195,6 +195,8 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
             continue
         prepared = events[i]
         meant = prepared.incontrovertible if isinstance(prepared, FoundCall) else None
+        if meant is None and event.what.card is not None and event.what.card == nxt.card:
+            continue  # dummy placed the card named, so he held it: it is the card played (46A)
         # the card placed, found by seat and card: an earlier ruling of the record may have
         # taken back cards before it (then it stands at another index) or the card itself
         index = next((k for k, (_, s, c) in enumerate(all_plays) if s is dummy and c == nxt.card), None)
