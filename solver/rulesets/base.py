@@ -69,6 +69,8 @@ class RuleSet:
     #: look at the table per restoration, not a run of the opener)
     reopen_states: Mapping[str, Callable[[TableState, Replay], bool]] = field(default_factory=dict)
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: the 16C information values made so far (``withdrawn_info``): at most 52 x 2 of them
+    _infos: dict[tuple[Seat, Card, Side], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
     _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, Replay], bool]], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -153,8 +155,13 @@ class RuleSet:
 
     # ----- helpers shared by rules ---------------------------------------------------------
     def withdrawn_info(self, seat: Seat, card: Card, offending: Side) -> Info:
-        """Law 16C (2007 16D): a withdrawn card is AI to the NOS, UI to the OS."""
-        return Info(seat, card, offending.other, offending, self.cite("16C1"), self.cite("16C2"))
+        """Law 16C (2007 16D): a withdrawn card is AI to the NOS, UI to the OS. (One value per
+        seat, card and side, made once per rule set: rules ask for it at every edge.)"""
+        key = (seat, card, offending)
+        info = self._infos.get(key)
+        if info is None:
+            info = self._infos[key] = Info(seat, card, offending.other, offending, self.cite("16C1"), self.cite("16C2"))
+        return info
 
     def actor(self, table: TableState, seat: Seat) -> str:
         """Name who acts for ``seat``: declarer acts for dummy."""
