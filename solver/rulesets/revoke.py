@@ -351,10 +351,12 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, child(table, advance(table, False)))]
     edges.append((Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep"),
                   child(table, advance(table, False))))
-    if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute:
+    if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute and any(
+            p.seat is seat and p.card != card for p in table.penalty_cards):
         # The same order as for the revoker (62B): the withdrawn card is a penalty card before
         # he substitutes, so 50B may already have made his other penalty cards major
-        # (50D1(a)); the card itself is no obligation for its own substitute.
+        # (50D1(a)); the card itself is no obligation for its own substitute. (Without other
+        # penalty cards of his, nothing changes: the substitutes above stand.)
         judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
         judged = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
         subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
