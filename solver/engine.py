@@ -546,6 +546,9 @@ class Composition:
             ruled |= {_key(h) for h in c.handled}
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
+        #: whether a part of the record read so far records a choice (each part is read before
+        #: any node of it exists, so none recorded means none for every node so far)
+        self._some_recorded = bool(self.recorded)
         ruled |= {_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
         self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
@@ -737,6 +740,7 @@ class Composition:
             for f in found:
                 ruled |= f.keys
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
+            self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
         return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,
                     node.restrictions, node.established, node.focus, task.since, 0)
 
@@ -765,9 +769,11 @@ class Composition:
     def _decide(self, node: Node, edges: list[Edge]) -> tuple[list[Edge], int]:
         """Keep the edge the next recorded choice names, when this node is that player's
         decision; return the edges and how many recorded lines the path has now settled."""
+        if len(edges) < 2 or not self._some_recorded:
+            return edges, node.recorded  # (no part of the record read so far records a choice)
         segment = next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
         recorded = self._recorded_by.get(segment, ())
-        if node.recorded >= len(recorded) or len(edges) < 2:
+        if node.recorded >= len(recorded):
             return edges, node.recorded
         if not all(step.choice and step.actor != "TD" for step, _ in edges):
             return edges, node.recorded
