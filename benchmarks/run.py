@@ -284,6 +284,12 @@ def bench_generate(n: int) -> dict[str, Any]:
     return {"cases": len(held), "cases_per_s": n / t, "peak_kib": top / 1024}
 
 
+def _print_disagreements(examples: list[str]) -> None:
+    """Each example of an oracle sweep where the solver and the oracle disagree."""
+    for ex in examples:
+        print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
@@ -347,8 +353,7 @@ def main() -> int:
         failed += a["disagreements"]
         print(f"\n4. oracle agreement: {a['positions']:,} random positions, {a['disagreements']} disagreements "
               f"({a['seconds']:.0f} s on {a['workers']} workers)")
-        for ex in a["examples"]:
-            print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+        _print_disagreements(a["examples"])
 
     if want(5):
         rows = bench_corpus(max(1, repeats // 2))
@@ -366,8 +371,7 @@ def main() -> int:
         print(f"\n6. Law 45D1 oracle agreement: {d['positions']:,} random positions, {d['disagreements']} disagreements "
               f"({d['seconds']:.0f} s on {d['workers']} workers); solver {d['solver_us_per_case']:.0f} us/case, "
               f"oracle time / solver time = {d['oracle_over_solver_time']:.2f}")
-        for ex in d["examples"]:
-            print("   disagreement:\n" + "\n".join("     " + line for line in ex.splitlines()))
+        _print_disagreements(d["examples"])
 
     if want(7):
         x = bench_mixed(300 if quick else 2000, repeats)

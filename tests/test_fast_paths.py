@@ -16,6 +16,7 @@ import pytest
 from rulings.models import parse_case
 from rulings.models.cards import DECK, Card, Rank, Suit
 from rulings.models.errors import RulingError
+from rulings.models.table import TableState
 from rulings.solver.casefile import load
 from rulings.solver.generate import random_revoke_cases
 from rulings.solver.generate_mixed import random_mixed_case
@@ -54,13 +55,20 @@ def test_key_is_the_canonical_json() -> None:
     assert checked > 3000
 
 
-def test_withdraw_trick_is_each_card_withdrawn_in_turn() -> None:
-    tables = 0
+def _replayed_tables() -> list[TableState]:
+    """The tables of the random revoke cases and mixed records, as replayed."""
+    out: list[TableState] = []
     for case in _cases()[-450:]:
         try:
-            table = case.replay().table  # type: ignore[attr-defined]
+            out.append(case.replay().table)  # type: ignore[attr-defined]
         except RulingError:
             continue
+    return out
+
+
+def test_withdraw_trick_is_each_card_withdrawn_in_turn() -> None:
+    tables = 0
+    for table in _replayed_tables():
         for t in table.tricks:
             for restore in (True, False):
                 step = table
@@ -78,11 +86,7 @@ def test_substitutes_are_each_card_replaced() -> None:
     from rulings.models.table import PenaltyKind
 
     tables = 0
-    for case in _cases()[-450:]:
-        try:
-            table = case.replay().table  # type: ignore[attr-defined]
-        except RulingError:
-            continue
+    for table in _replayed_tables():
         for t in table.tricks:
             for s, old in t.plays[:1] + t.plays[-1:]:
                 subs = [*sorted(table.hand(s))[:4], old]

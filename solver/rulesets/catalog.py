@@ -17,6 +17,7 @@ from types import ModuleType
 
 from rulings.models.case import Replay
 from rulings.models.table import TableState
+from rulings.solver.config import Decisions
 from rulings.solver.rulesets import (
     designation,
     dummy_misplay,
@@ -27,7 +28,7 @@ from rulings.solver.rulesets import (
     penalty,
     revoke,
 )
-from rulings.solver.rulesets.base import Closer, Opener, Rule
+from rulings.solver.rulesets.base import Closer, Opener, Rule, RuleSet
 
 MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke, exposure, leads, penalty, established_revoke)
 
@@ -75,3 +76,11 @@ def closers_for(edition: str) -> tuple[Closer, ...]:
     """Closers (``CLOSERS`` of a rule module), in module order: what follows every
     rectification of a record (Law 64 after play)."""
     return tuple(c for m in MODULES for c in getattr(m, "CLOSERS", ()))
+
+
+def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, str] | None = None) -> RuleSet:
+    """The rule set of one edition: every rule module's rules, openers and closers for it,
+    with this edition's clause ids where they differ from the logical names."""
+    return RuleSet(name=edition, edition=edition, rules=rules_for(edition), openers=openers_for(edition), reopenable=reopenable(),
+                   closers=closers_for(edition), lines=opener_lines(), states=opener_states(), reopen_states=reopen_states(),
+                   clause_names=clause_names or {}, decisions=decisions)

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 from rulings.solver.config import Decisions
 from rulings.solver.rulesets.base import RuleSet, register
-from rulings.solver.rulesets.catalog import (
-    closers_for,
-    opener_lines,
-    opener_states,
-    openers_for,
-    reopen_states,
-    reopenable,
-    rules_for,
-)
+from rulings.solver.rulesets.catalog import edition_ruleset
 
 #: Logical clause names (2017 ids) that 2007 numbers differently.
 CLAUSE_NAMES = {"16C": "16D", "16C1": "16D1", "16C2": "16D2", "47F1": "47F1", "53B": "53C", "53C": "53B", "57C3": "57C2",
@@ -30,11 +22,4 @@ CLAUSE_NAMES.update({"63A4": "63A3", "64C1": "64C"})
 
 @register("2007")
 def laws_2007(decisions: Decisions) -> RuleSet:
-    return RuleSet(
-        name="2007",
-        edition="2007",
-        rules=rules_for("2007"),
-        openers=openers_for("2007"), reopenable=reopenable(), closers=closers_for("2007"), lines=opener_lines(), states=opener_states(), reopen_states=reopen_states(),
-        clause_names=CLAUSE_NAMES,
-        decisions=decisions,
-    )
+    return edition_ruleset("2007", decisions, CLAUSE_NAMES)
