@@ -241,16 +241,8 @@ def solve(
     except RulingError as err:
         raise _error(err) from None
     if graph is not None:
-        from rulings.solver.export import write_graph
-
-        try:
-            write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
-        except (ValueError, OSError) as err:
-            typer.echo(f"error: {graph}: {err}", err=True)
-            raise typer.Exit(1) from None
-    if ruling.exhausted:
-        typer.echo(f"note: stopped after expanding {ruling.expanded:,} nodes (--budget {budget:,}): the ruling is not complete; "
-                   f"{total:,} restorations found so far", err=True)
+        _write_graph(ruling, graph, limit, budget)
+    _note_exhausted(ruling, budget, total)
     if total > len(found):
         typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
     if pbn is not None:
@@ -352,19 +344,30 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     console.print("")
     console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card))))
     if graph is not None:
-        from rulings.solver.export import write_graph
-
-        try:
-            write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
-        except (ValueError, OSError) as err:
-            typer.echo(f"error: {graph}: {err}", err=True)
-            raise typer.Exit(1) from None
+        _write_graph(ruling, graph, limit, budget)
         console.print(f"graph written to {graph}", markup=False)
+    _note_exhausted(ruling, budget, total)
+    if total > listed:
+        typer.echo(f"note: {total:,} restorations found, the first {listed:,} listed (--limit lists more)", err=True)
+
+
+def _write_graph(ruling: "Ruling", graph: Path, limit: int | None, budget: int) -> None:
+    """``--graph``: write the ruling graph (at most 20 nodes per listed restoration), or exit 1
+    naming the file."""
+    from rulings.solver.export import write_graph
+
+    try:
+        write_graph(ruling, graph, limit=None if limit is None else limit * 20, budget=budget)
+    except (ValueError, OSError) as err:
+        typer.echo(f"error: {graph}: {err}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _note_exhausted(ruling: "Ruling", budget: int, total: int) -> None:
+    """Say on stderr that ``--budget`` stopped the enumeration before the ruling was complete."""
     if ruling.exhausted:
         typer.echo(f"note: stopped after expanding {ruling.expanded:,} nodes (--budget {budget:,}): the ruling is not complete; "
                    f"{total:,} restorations found so far", err=True)
-    if total > listed:
-        typer.echo(f"note: {total:,} restorations found, the first {listed:,} listed (--limit lists more)", err=True)
 
 
 def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigures | None") -> list[str]:

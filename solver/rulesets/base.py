@@ -74,8 +74,8 @@ class RuleSet:
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
     _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, Replay], bool]], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
-    #: the openers by name, in priority order (``openings`` with ``names`` runs only those)
-    _by_name: dict[str, tuple[int, Opener]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: each opener's place in ``openers`` (``openings`` with ``names`` runs only those, in that order)
+    _rank: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         book = ClauseBook.load()
@@ -88,7 +88,7 @@ class RuleSet:
                 raise ValueError(f"two rules for task {rule.task.__name__}")
             dispatch[rule.task] = rule
         object.__setattr__(self, "_dispatch", dispatch)
-        object.__setattr__(self, "_by_name", {name: (i, opener) for i, (name, opener) in enumerate(self.openers)})
+        object.__setattr__(self, "_rank", {name: i for i, (name, _) in enumerate(self.openers)})
 
     def cite(self, logical: str) -> str:
         """Return this edition's clause id for a logical clause name (default: itself)."""
@@ -111,9 +111,8 @@ class RuleSet:
         if names is None:
             chosen = self.openers
         else:  # the named openers only, in priority order (a reopening names one or two)
-            by_name = self._by_name
-            ranked = sorted([by_name[n] for n in names if n in by_name]) if len(names) > 1 else [by_name[n] for n in names if n in by_name]
-            chosen = tuple((self.openers[i][0], opener) for i, opener in ranked)
+            rank = self._rank
+            chosen = tuple(self.openers[i] for i in sorted([rank[n] for n in names if n in rank]))
         for name, opener in chosen:
             needs = self.lines.get(name)
             if needs is not None:
