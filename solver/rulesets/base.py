@@ -71,6 +71,10 @@ class RuleSet:
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the 16C information values made so far (``withdrawn_info``): at most 52 x 2 of them
     _infos: dict[tuple[Seat, Card, Side], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: what a rule computes from its key alone, kept for the nodes that share the key (the
+    #: steps of a position of a cascade, looked up by everything they depend on); each rule
+    #: begins its keys with its own clause, keeps them complete, and bounds what it adds
+    memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
     _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, Replay], bool]], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
