@@ -71,11 +71,19 @@ class RuleSet:
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the 16C information values made so far (``withdrawn_info``): at most 52 x 2 of them
     _infos: dict[tuple[Seat, Card, Side], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: what a rule computes from its key alone, kept for the nodes that share the key (the
+    #: steps of a position of a cascade, looked up by everything they depend on); each rule
+    #: begins its keys with its own clause, keeps them complete, and bounds what it adds
+    memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
     _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, Replay], bool]], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     #: each opener's place in ``openers`` (``openings`` with ``names`` runs only those, in that order)
     _rank: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: each opener with the record lines it needs and its table test (``lines``, ``states``), in
+    #: ``openers`` order: what :meth:`openings` reads per opener, looked up once
+    _plan: tuple[tuple[str, Opener, tuple[type, ...] | None, Callable[[TableState], bool] | None], ...] = field(
+        default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         book = ClauseBook.load()
@@ -89,6 +97,7 @@ class RuleSet:
             dispatch[rule.task] = rule
         object.__setattr__(self, "_dispatch", dispatch)
         object.__setattr__(self, "_rank", {name: i for i, (name, _) in enumerate(self.openers)})
+        object.__setattr__(self, "_plan", tuple((name, opener, self.lines.get(name), self.states.get(name)) for name, opener in self.openers))
 
     def cite(self, logical: str) -> str:
         """Return this edition's clause id for a logical clause name (default: itself)."""
@@ -105,23 +114,21 @@ class RuleSet:
         """Run every opener on the record (only those named ``names``, when given); return
         what each found, in priority order (the engine composes them: see
         :class:`~rulings.solver.engine.Composition`)."""
-        root = Node(table=replay.table)
+        table = replay.table
+        root = Node(table)
         found: list[tuple[str, Opening]] = []
         present: frozenset[type] | None = None
         if names is None:
-            chosen = self.openers
+            chosen = self._plan
         else:  # the named openers only, in priority order (a reopening names one or two)
-            rank = self._rank
-            chosen = tuple(self.openers[i] for i in sorted([rank[n] for n in names if n in rank]))
-        for name, opener in chosen:
-            needs = self.lines.get(name)
+            rank, plan = self._rank, self._plan
+            chosen = tuple(plan[i] for i in sorted([rank[n] for n in names if n in rank]))
+        for name, opener, needs, state in chosen:
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
                     present = replay.line_kinds
-                if not present.intersection(needs):
-                    state = self.states.get(name)
-                    if state is None or not state(replay.table):
-                        continue
+                if present.isdisjoint(needs) and (state is None or not state(table)):
+                    continue
             opening = opener(self, replay, root)
             if opening is not None:
                 found.append((name, opening))

@@ -258,6 +258,58 @@ def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, Node(node.table, agenda, node.ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 
+def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, changed: bool,
+             later: tuple[LaterPlay, ...] | None = None) -> tuple[object, ...]:
+    """The agenda after this position of the cascade: the next position (with whether a
+    non-offending player changed), or what the node had to do after the cascade."""
+    later = task.later if later is None else later
+    rest = node.agenda[1:]
+    nxt = task.index + 1
+    if nxt >= len(later):
+        if not rs.decisions.lead_options_after_ruling:
+            return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
+        return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
+    nos_changed = changed and task.later[task.index][1].side is not task.revoke.seat.side
+    return (
+        RevokeCascade(
+            task.revoke,
+            later,
+            nxt,
+            previous_nos_changed=nos_changed,
+            any_nos_changed=task.any_nos_changed or nos_changed,
+            both_sides=task.both_sides,
+        ),
+        *rest,
+    )
+
+
+def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
+    return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
+                node.focus)
+
+
+# what a player of the cascade may do at his position
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS = range(4)
+
+
+@dataclass(slots=True)
+class _Position:
+    """The steps of one position of the cascade, a value of what they depend on (the key
+    :func:`revoke_cascade` looks them up by): the player, his card, his hand, the penalty
+    cards in force, the suit led, who is declarer, his side's right to change. Nodes that
+    share these share the steps; only the tables and nodes are made for each."""
+
+    steps: tuple[Step, ...]  # the first: keep (or the one forced step); then one per substitute
+    subs: tuple[Card, ...] = ()
+    kind: PenaltyKind | None = None  # the withdrawn card's penalty (the substitutes' tables)
+    restore: bool = True  # a withdrawn penalty card goes back to being one (replace_card)
+    info: Info | None = None
+
+
+#: the positions looked up so far, per rule set (cleared when it grows past this many)
+_POSITIONS_MAX = 50_000
+
+
 def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """62C1 (NOS may change), 62C2 (OS next in rotation may then change, a defender's card
     becoming a penalty card), 44G (a lead by a player who no longer won the trick)."""
@@ -265,118 +317,117 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     r = task.revoke
     table = node.table
     trick_no, seat, card = task.later[task.index]
-    offending = r.seat.side
-    rest = node.agenda[1:]
     trick = table.trick(trick_no)
     assert trick is not None and trick.card_of(seat) == card
+    if trick_no != r.trick and trick.plays[0][0] is seat:
+        return _next_trick_lead(rs, node, task, rs.actor(table, seat))
+    if seat.side is not r.seat.side:
+        mode = _OWN_ESTABLISHED if _own_established_revoke(table, seat, trick_no, card) else _NOS
+    elif task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed:
+        mode = _OS
+    else:
+        mode = _OS_BARRED
+    key = ("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
+           task.both_sides and mode == _NOS)
+    memo = rs.memo
+    position = memo.get(key)
+    tables: list[TableState] | None = None
+    if not isinstance(position, _Position):
+        position, tables = _position(rs, table, trick_no, seat, card, mode, task.both_sides)
+        if len(memo) >= _POSITIONS_MAX:
+            memo.clear()
+        memo[key] = position
+    steps = position.steps
+    keep = _child(node, table, _advance(rs, node, task, table, False))
+    if not position.subs:
+        return [(steps[0], keep)]
+    if tables is None:
+        tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
+    assert position.info is not None
+    ledger = (*node.ledger, position.info)
+    if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
+        agenda = _advance(rs, node, task, table, True)  # (one agenda for every substitute)
+        children = [Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
+    else:
+        children = [Node(t, _advance(rs, node, task, t, True), ledger, node.findings, node.restrictions, node.established,
+                         node.focus) for t in tables]
+    edges: list[Edge] = [(steps[0], keep)]
+    edges.extend(zip(steps[1:], children, strict=True))
+    return edges
 
-    def advance(t: TableState, changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
-        nxt = task.index + 1
-        if nxt >= len(later):
-            if not rs.decisions.lead_options_after_ruling:
-                return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
-            return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
-        is_nos = seat.side is not offending
-        return (
-            RevokeCascade(
-                r,
-                later,
-                nxt,
-                previous_nos_changed=is_nos and changed,
-                any_nos_changed=task.any_nos_changed or (is_nos and changed),
-                both_sides=task.both_sides,
-            ),
-            *rest,
-        )
 
-    def child(t: TableState, agenda: tuple[object, ...], ledger_add: tuple[Info, ...] = ()) -> Node:
-        return Node(t, agenda, node.ledger + ledger_add, node.findings, node.restrictions, node.established, node.focus)
-
-    def changed_children(tables: list[TableState], ledger: tuple[Info, ...]) -> list[Node]:
-        """The children of the substitutes: one ledger (and, when it does not depend on the
-        table, one agenda) shared by the siblings."""
-        if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
-            agenda = advance(table, True)
-            return [Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
-        return [Node(t, advance(t, True), ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
-
+def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
+              both_sides: bool) -> tuple[_Position, list[TableState] | None]:
+    """The steps of the player's position (:class:`_Position`), and the substitutes' tables
+    when there are substitutes (their penalty cards name the kind in the steps' text)."""
+    offending = seat.side if mode in (_OS_BARRED, _OS) else seat.side.other
     actor = rs.actor(table, seat)
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
-    # without a Python-level __format__ call per value on this hot path)
+    # without a Python-level __format__ call per value)
     who, what = seat._name_, card.text
-    option, head = StepKind.OPTION, f"{who} withdraws {what} and plays "  # (the steps of the substitutes)
-    if seat.side is offending:
+    if mode in (_OS_BARRED, _OS):
         question = f"{who} (revoker's partner) may withdraw {what} only if the non-offending player before him did"
     else:
         question = f"{who} (non-offending side) may withdraw {what} and play another card"
-
-    if trick_no != r.trick and trick.plays[0][0] is seat:
-        return _next_trick_lead(rs, node, task, actor, advance, child)
-
+    if mode == _OWN_ESTABLISHED:
+        # 63B: his card is itself an established revoke (2007: the other side's revoke on the
+        # same trick is not yet established; 2017 corrects both under 62C3 instead)
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("63B"),
+                               f"{seat} must leave {card}: it is his own revoke, established, and can no longer be corrected",
+                               also=(rs.cite("62C1"),), question=question, choice="must leave it"),)), None
+    if mode == _OS_BARRED:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
+                               f"{seat} must leave {card}: no player of the non-offending side changed before him",
+                               question=question, choice="must leave it"),)), None
+    trick = table.trick(trick_no)
+    assert trick is not None
     suit_led = trick.suit_led
     hand = frozenset(table.hand(seat) | {card})
     subs = lawful_cards(hand, suit_led, table.penalty_cards_of(seat), frozenset({card}))
     info = rs.withdrawn_info(seat, card, offending)
-    edges: list[Edge] = []
-    if seat.side is not offending and _own_established_revoke(table, seat, trick_no, card):
-        # 63B: his card is itself an established revoke (2007: the other side's revoke on the
-        # same trick is not yet established; 2017 corrects both under 62C3 instead)
-        step = Step(actor, StepKind.FORCED, rs.cite("63B"),
-                    f"{seat} must leave {card}: it is his own revoke, established, and can no longer be corrected",
-                    also=(rs.cite("62C1"),), question=question, choice="must leave it")
-        return [(step, child(table, advance(table, False)))]
-    if seat.side is not offending:
+    head = f"{who} withdraws {what} and plays "
+    kind: PenaltyKind | None = None
+    if mode == _NOS:
         clause = rs.cite("62C1")
-        edges.append((Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep"), child(table, advance(table, False))))
-        also_nos: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-        kind: PenaltyKind | None = None
-        if task.both_sides and table.is_defender(seat):
+        keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
+        also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
+        if both_sides and table.is_defender(seat):
             # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-            also_nos = (rs.cite("62C3"), rs.cite("50B"), *also_nos)
-        tables = table.substitutes(trick_no, seat, subs, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty,
-                                   penalty=kind)
-        children = changed_children(tables, (*node.ledger, info))
-        for sub, t2, kid in zip(subs, tables, children, strict=True):
-            fate = "no penalty card" if kind is None else f"{card} becomes a {t2_kind(t2, seat, card)} penalty card"
-            edges.append((Step(actor, option, clause, f"{head}{sub.text}; {fate}", also_nos, question, f"change to {sub.text}"), kid))
-        return edges
-
-    clause = rs.cite("62C2")
-    allowed = task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed
-    if not allowed:
-        step = Step(actor, StepKind.FORCED, clause,
-                    f"{seat} must leave {card}: no player of the non-offending side changed before him", question=question,
-                    choice="must leave it")
-        return [(step, child(table, advance(table, False)))]
-    edges.append((Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep"),
-                  child(table, advance(table, False))))
-    if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute and any(
-            p.seat is seat and p.card != card for p in table.penalty_cards):
-        # The same order as for the revoker (62B): the withdrawn card is a penalty card before
-        # he substitutes, so 50B may already have made his other penalty cards major
-        # (50D1(a)); the card itself is no obligation for its own substitute. (Without other
-        # penalty cards of his, nothing changes: the substitutes above stand.)
-        judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-        judged = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
-        subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
-    also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-    os_kind: PenaltyKind | None = None
-    if table.is_defender(seat):
-        os_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-        also = (rs.cite("50B"), *also)
+            also = (rs.cite("62C3"), rs.cite("50B"), *also)
+        restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+        fate = "no penalty card"
     else:
-        fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
-    tables = table.substitutes(trick_no, seat, subs, penalty=os_kind)
-    children = changed_children(tables, (*node.ledger, info))
+        clause = rs.cite("62C2")
+        keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
+        if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute and any(
+                p.seat is seat and p.card != card for p in table.penalty_cards):
+            # The same order as for the revoker (62B): the withdrawn card is a penalty card
+            # before he substitutes, so 50B may already have made his other penalty cards
+            # major (50D1(a)); the card itself is no obligation for its own substitute.
+            # (Without other penalty cards of his, nothing changes: the substitutes above stand.)
+            judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            judged = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
+            subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
+        also = (rs.cite("47D"), info.ai_clause, info.ui_clause)
+        if table.is_defender(seat):
+            kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            also = (rs.cite("50B"), *also)
+        else:
+            fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
+        restore = True
+    if not subs:
+        return _Position((keep,)), None
+    tables = table.substitutes(trick_no, seat, subs, restore_penalty=restore, penalty=kind)
+    steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
-    for sub, t2, kid in zip(subs, tables, children, strict=True):
-        if os_kind is not None:
+    for sub, t2 in zip(subs, tables, strict=True):
+        if kind is not None:
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        edges.append((Step(actor, option, clause, f"{head}{sub.text}; {fate}", also, question, f"change to {sub.text}"), kid))
-    return edges
+        steps.append(Step(actor, StepKind.OPTION, clause, f"{head}{sub.text}; {fate}", also, question, f"change to {sub.text}"))
+    return _Position(tuple(steps), subs, kind, restore, info), tables
 
 
 def _own_established_revoke(table: TableState, seat: Seat, trick_no: int, card: Card) -> bool:
@@ -399,7 +450,7 @@ def t2_kind(t: TableState, seat: Seat, card: Card) -> str:
     return "?"
 
 
-def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, advance, child) -> list[Edge]:  # type: ignore[no-untyped-def]
+def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -> list[Edge]:
     """A NOS lead to the trick after the revoke trick: 62C1 lets the leader withdraw it; 44G
     withdraws it when, the revoke trick restored, he no longer won that trick."""
     r = task.revoke
@@ -412,7 +463,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
     assert revoke_trick is not None
     winner = revoke_trick.winner(table.trumps)
 
-    def retract_all(t: TableState) -> tuple[TableState, tuple[object, ...]]:
+    def retract_all(t: TableState) -> tuple[TableState, tuple[Info, ...]]:
         t = t.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         return t, tuple([rs.withdrawn_info(s, c, offending) for s, c in trick.plays])
 
@@ -425,21 +476,21 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str, a
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
                     f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}",
                     also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
-        return [(step, child(t2, advance(t2, True, later), infos))]
+        return [(step, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *infos)))]
     if _establishes_own_revoke(table, seat, trick_no, card):
         # 63B: the lead established his own side's revoke on the trick before, which now stands
         # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
         step = Step(actor, StepKind.FORCED, rs.cite("63B"),
                     f"{seat}'s lead of {card} stays: it established his side's revoke, which can no longer be corrected",
                     also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
-        return [(step, child(table, advance(table, False)))]
+        return [(step, _child(node, table, _advance(rs, node, task, table, False)))]
     clause = rs.cite("62C1")
     t2, infos = retract_all(table)
     return [
         (Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep"),
-         child(table, advance(table, False))),
+         _child(node, table, _advance(rs, node, task, table, False))),
         (Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; no penalty card",
-              also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw"), child(t2, advance(t2, True, later), infos)),
+              also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw"), _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *infos))),
     ]
 
 
