@@ -471,7 +471,7 @@ class Reopen:
     base: int = 0  # cards standing when that part began (which replay of it)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class _Found:
     name: str
     opening: Opening

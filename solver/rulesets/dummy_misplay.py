@@ -32,16 +32,15 @@ resolver (``rulings.models.designation.resolve_call``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.dataclass import dataclass
+from rulings.models.dataclass import dataclass, field
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
-from rulings.models.table import Revoke, TableState
+from rulings.models.table import Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -123,15 +122,54 @@ class ReplaceDummyCard:
     later: tuple[LaterPlay, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
+class _Choices:
+    """What one later player of the misplayed trick may do (shared by the branches of a
+    correction that put the same question to him): ``keep`` (or None) leaves his card;
+    each step of ``change`` withdraws it for the substitute of ``subs`` at its place (the
+    withdrawn card a penalty card again when ``restore``: 62B2, DIGEST 32.12); ``info``:
+    what his withdrawn card tells (16C)."""
+
+    keep: Step | None
+    change: tuple[Step, ...]
+    subs: tuple[Card, ...]
+    restore: bool
+    info: Info
+
+
+@dataclass(slots=True)
+class _LeadChoices:
+    """The steps for the lead to the next trick (each with whether it withdraws the lead)
+    and what the withdrawn cards tell (16C)."""
+
+    steps: tuple[tuple[Step, bool], ...]
+    infos: tuple[Info, ...]
+
+
+class _Shared:
+    """What the branches of one 45D1 correction share: each later player's choices, by
+    what they depend on (see :func:`misplay_cascade`)."""
+
+    __slots__ = ("choices", "leads")
+
+    def __init__(self) -> None:
+        self.choices: dict[tuple[object, ...], _Choices] = {}
+        self.leads: dict[tuple[object, ...], _LeadChoices] = {}
+
+
+@dataclass(unsafe_hash=True, slots=True)
 class MisplayCascade:
-    """45D1: the cards played after the error, taken in playing order."""
+    """45D1: the cards played after the error, taken in playing order. (Not frozen, for
+    speed, as the engine's values: treated as immutable.)"""
 
     misplay: Misplay
     later: tuple[LaterPlay, ...]
     index: int = 0
     changed: tuple[Seat, ...] = ()  # seats that withdrew their card so far
     revoke: bool = False  # the designated card revoked and was corrected under 62 first (62C1/62C2 too)
+    #: the choices of each later player, worked out once for every branch of this correction
+    #: (:func:`misplay_cascade`); not part of the task's identity
+    shared: _Shared = field(default_factory=_Shared, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,161 +544,169 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _child(node, table, agenda))]
 
 
-def _lawful_now(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card) -> tuple[bool, tuple[Card, ...]]:
-    """Is ``card`` (standing for ``seat`` on ``trick_no``) lawful to the corrected trick, and
+def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card) -> tuple[bool, tuple[Card, ...]]:
+    """Is ``card`` (standing for ``seat`` on ``trick``) lawful to the corrected trick, and
     which other cards could he lawfully substitute (44C, 50C, 50D1)?"""
-    trick = table.trick(trick_no)
-    assert trick is not None
-    pos = trick.position_of(seat)
-    led = trick.suit_led if pos != 0 else None
-    hand = frozenset(table.hand(seat) | {card})
+    led = trick.suit_led if trick.position_of(seat) != 0 else None
+    hand = table.hand(seat) | {card}
     pens = table.penalty_cards_of(seat)
     ok = card in lawful_cards(hand, led, pens)
     return ok, lawful_cards(hand, led, pens, frozenset({card}))
 
 
-def _followed_before(table: TableState, m: Misplay, trick_no: int, seat: Seat, card: Card) -> bool:
+def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card) -> bool:
     """Did ``card`` follow suit (44C) to the trick as it stood before dummy's wrong card was
     replaced? Only a wrong card that was the lead changes the suit led."""
-    trick = table.trick(trick_no)
-    assert trick is not None
     if trick.plays and trick.plays[0][0] is seat:
         return True  # his own lead
-    led = m.wrong.suit if trick.plays and trick.plays[0][0] is m.dummy and trick_no == m.trick else trick.suit_led
+    led = m.wrong.suit if trick.plays and trick.plays[0][0] is m.dummy and trick.number == m.trick else trick.suit_led
     hand = table.hand(seat) | {card}
     return led is None or card.suit is led or not any(c.suit is led for c in hand)
 
 
 def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
-    """45D1 cascade (below); after a designated card's revoke was corrected (62B) the same
-    changes are also those 62C1 (a defender) and 62C2 (declarer) permit, cited as well."""
-    assert isinstance(task, MisplayCascade)
-    edges = _misplay_cascade(rs, node, task)
-    if not task.revoke:
-        return edges
-    seat = task.later[task.index][1]
-    extra = rs.cite("62C1") if node.table.is_defender(seat) else rs.cite("62C2")
-    return [(replace(step, also=(*step.also, extra)), child) for step, child in edges]
-
-
-def _misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """45D1: each defender may withdraw a card played after the error (no penalty card);
     declarer may withdraw his later card to the trick only if his RHO changed; a lead to the
-    next trick may be retracted (44G: must be, when its leader no longer won the trick)."""
+    next trick may be retracted (44G: must be, when its leader no longer won the trick).
+    After a designated card's revoke was corrected (62B) the same changes are also those
+    62C1 (a defender) and 62C2 (declarer) permit, cited as well.
+
+    The branches of one correction ask each later player the same question: his choices
+    (the steps and his lawful substitutes) are worked out once per correction, by what they
+    depend on (:func:`_choices`, :func:`_lead_choices`), and only the tables and nodes are
+    made per branch."""
     assert isinstance(task, MisplayCascade)
     m = task.misplay
     table = node.table
-    trick_no, seat, card = task.later[task.index]
+    later = task.later
+    index = task.index
+    trick_no, seat, card = later[index]
     rest = node.agenda[1:]
-    offending = table.declaring_side
-    info = rs.withdrawn_info(seat, card, offending)
-    actor = rs.actor(table, seat)
-    d = rs.cite("45D1")
+    shared = task.shared
     trick = table.trick(trick_no)
     assert trick is not None and trick.card_of(seat) == card
-
-    def advance(changed: bool, later: tuple[LaterPlay, ...] = task.later) -> tuple[object, ...]:
-        nxt = task.index + 1
-        if nxt >= len(later):
-            return rest
-        return (MisplayCascade(m, later, nxt, task.changed + ((seat,) if changed else ()), task.revoke), *rest)
-
     if trick_no != m.trick:
-        return _next_trick(rs, node, task, actor, info)
+        corrected = table.trick(m.trick)
+        assert corrected is not None
+        winner = corrected.winner(table.trumps)
+        key: tuple[object, ...] = (index, winner, trick.plays)
+        lead = shared.leads.get(key)
+        if lead is None:
+            lead = shared.leads[key] = _lead_choices(rs, table, task, trick, winner)
+        edges: list[Edge] = []
+        for step, retract in lead.steps:
+            if retract:
+                t = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+                edges.append((step, _child(node, t, rest, lead.infos)))
+            else:
+                edges.append((step, _child(node, table, rest)))
+        return edges
 
-    ok, subs = _lawful_now(rs, table, trick_no, seat, card)
+    rho_changed = seat is table.declarer and table.declarer.rho in task.changed
+    key = (index, table.hand(seat), table.penalty_cards, trick.plays[0], rho_changed)
+    choices = shared.choices.get(key)
+    if choices is None:
+        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed)
+    nxt = index + 1
+    out: list[Edge] = []
+    if choices.keep is not None:
+        kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if nxt < len(later) else rest
+        out.append((choices.keep, Node(table, kept, node.ledger, node.findings, node.restrictions, node.established,
+                                       node.focus)))
+    if choices.change:
+        changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) \
+            if nxt < len(later) else rest
+        ledger = (*node.ledger, choices.info)
+        tables = table.substitutes(trick_no, seat, choices.subs, restore_penalty=choices.restore)
+        out.extend((step, Node(t2, changed, ledger, node.findings, node.restrictions, node.established, node.focus))
+                   for step, t2 in zip(choices.change, tables, strict=True))
+    return out
+
+
+def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:
+    """45D1 (with 44C; 62 for declarer's card that must stay but revokes) for the later
+    card ``task.later[task.index]`` in the corrected trick ``trick``; ``rho_changed``: the
+    player is declarer and his right-hand opponent changed his card."""
+    m = task.misplay
+    _, seat, card = task.later[task.index]
+    info = rs.withdrawn_info(seat, card, table.declaring_side)
+    actor = rs.actor(table, seat)
+    d = rs.cite("45D1")
+    extra: tuple[str, ...] = ()
+    if task.revoke:
+        extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
+    ok, subs = _lawful_now(table, trick, seat, card)
     stays = rs.decisions.withdrawn_penalty_card_stays_penalty
+    defender = table.is_defender(seat)
 
-    def change_edges(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> list[Edge]:
-        # the siblings share their agenda, ledger, clauses and the words of their steps
-        agenda, ledger = advance(True), (*node.ledger, info)
-        fate = "no penalty card" if table.is_defender(seat) else f"{card} goes back to his hand, no penalty card (48A)"
-        head, cites = f"{seat} withdraws {card} and plays ", (*also, info.ai_clause, info.ui_clause)
-        return [(Step(actor, kind, clause, f"{head}{sub}; {fate}", cites, question, f"change to {sub}"),
-                 Node(t2, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))
-                for sub, t2 in zip(subs, table.substitutes(trick_no, seat, subs, restore_penalty=stays), strict=True)]
+    def change(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> tuple[Step, ...]:
+        fate = "no penalty card" if defender else f"{card} goes back to his hand, no penalty card (48A)"
+        head, cites = f"{seat} withdraws {card} and plays ", (*also, info.ai_clause, info.ui_clause, *extra)
+        return tuple(Step(actor, kind, clause, f"{head}{sub}; {fate}", cites, question, f"change to {sub}") for sub in subs)
 
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
-    if must_change and table.is_defender(seat) and not rs.decisions.misplay_own_revoke_withdrawal_forced:
+    if must_change and defender and not rs.decisions.misplay_own_revoke_withdrawal_forced:
         # his card failed to follow suit to the trick as it stood too: a revoke of his own,
         # which 45D1 lets him take back (or it stays a revoke for the revoke rules)
-        must_change = _followed_before(table, m, trick_no, seat, card)
-    if must_change and (table.is_defender(seat) or (seat is table.declarer and table.declarer.rho in task.changed)):
+        must_change = _followed_before(table, trick, m, seat, card)
+    if must_change and (defender or rho_changed):
         question = f"{seat}'s {card} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
-        return change_edges(question, rs.cite("44C"), (d,), StepKind.FORCED)
+        return _Choices(None, change(question, rs.cite("44C"), (d,), StepKind.FORCED), subs, stays, info)
 
     keep_text = f"{seat} keeps {card}" + ("" if ok else " (it now fails to follow suit: a revoke, not ruled here)")
-    if table.is_defender(seat):
+    if defender:
         question = f"{seat} (defender) may withdraw {card}, played after dummy's error, and play another card (no penalty card)"
-        keep = Step(actor, StepKind.OPTION, d, keep_text, question=question, choice="keep")
-        return [(keep, _child(node, table, advance(False))), *change_edges(question, d, (), StepKind.OPTION)]
+        keep = Step(actor, StepKind.OPTION, d, keep_text, extra, question, "keep")
+        return _Choices(keep, change(question, d, (), StepKind.OPTION), subs, stays, info)
 
     rho = table.declarer.rho
-    allowed = seat is table.declarer and rho in task.changed
     question = f"{seat} (declarer) may withdraw {card} only if his right-hand opponent {rho} changed his card"
-    if not allowed and not ok and rs.decisions.misplay_unlawful_kept_card_must_change and subs:
+    if not rho_changed and not ok and rs.decisions.misplay_unlawful_kept_card_must_change and subs:
         # 45D1 gives declarer no change here, but his card now fails to follow suit while he
         # holds the suit led: a revoke, not established, corrected at once (62A, 62B2: no
         # penalty card); DIGEST 45D1 edge case "presumably 62 then applies".
         q2 = f"{seat} may not change {card} under 45D1 ({rho} did not change), but it no longer follows suit"
-        out: list[Edge] = []
-        for sub in subs:
-            t2 = table.replace_card(trick_no, seat, sub)
-            step = Step(actor, StepKind.FORCED, rs.cite("62B"),
-                        f"{seat}'s {card} is a revoke in the corrected trick: he withdraws it and plays {sub}; "
-                        "no penalty card (62B2)",
-                        also=(d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause),
-                        question=q2, choice=f"change to {sub}")
-            out.append((step, _child(node, t2, advance(True), (info,))))
-        return out
-    if not allowed:
-        step = Step(actor, StepKind.FORCED, d, f"{seat} must leave {card}: {rho} did not change his card",
-                    question=question, choice="must leave it")
-        return [(step, _child(node, table, advance(False)))]
-    keep = Step(actor, StepKind.OPTION, d, keep_text, question=question, choice="keep")
-    return [(keep, _child(node, table, advance(False))), *change_edges(question, d, (), StepKind.OPTION)]
+        also = (d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause, *extra)
+        steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"),
+                           f"{seat}'s {card} is a revoke in the corrected trick: he withdraws it and plays {sub}; "
+                           "no penalty card (62B2)", also, q2, f"change to {sub}") for sub in subs)
+        return _Choices(None, steps, subs, True, info)
+    if not rho_changed:
+        leave = Step(actor, StepKind.FORCED, d, f"{seat} must leave {card}: {rho} did not change his card", extra, question,
+                     "must leave it")
+        return _Choices(leave, (), (), stays, info)
+    keep = Step(actor, StepKind.OPTION, d, keep_text, extra, question, "keep")
+    return _Choices(keep, change(question, d, (), StepKind.OPTION), subs, stays, info)
 
 
-def _next_trick(rs: RuleSet, node: Node, task: MisplayCascade, actor: str, info: Info) -> list[Edge]:
-    """The lead to the trick after the misplayed one (45D1 commentary; 44G)."""
+def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, winner: Seat | None) -> _LeadChoices:
+    """The lead to the trick after the misplayed one (45D1 commentary; 44G), ``winner``
+    having won the corrected trick."""
     m = task.misplay
-    table = node.table
     trick_no, seat, card = task.later[task.index]
-    trick = table.trick(trick_no)
-    assert trick is not None
-    corrected = table.trick(m.trick)
-    assert corrected is not None
-    winner = corrected.winner(table.trumps)
-    offending = table.declaring_side
-    rest = node.agenda[1:]
-
-    def retract() -> Node:
-        t = table
-        infos: list[Info] = []
-        for s, c in trick.plays:
-            t = t.replace_card(trick_no, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-            if s is not table.dummy:  # dummy's cards are faced: nothing to learn (16C)
-                infos.append(rs.withdrawn_info(s, c, offending))
-        return _child(node, t, rest, tuple(infos))
-
+    info = rs.withdrawn_info(seat, card, table.declaring_side)
+    actor = rs.actor(table, seat)
+    extra: tuple[str, ...] = ()
+    if task.revoke:
+        extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
+    # dummy's cards are faced: nothing to learn from their withdrawal (16C)
+    infos = tuple(rs.withdrawn_info(s, c, table.declaring_side) for s, c in trick.plays if s is not table.dummy)
     question = f"{seat}'s lead of {card} to trick {trick_no}, made after dummy's error"
     if winner is not None and winner is not seat:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
                     f"{seat}'s lead of {card} is withdrawn: {winner} won the corrected trick {m.trick} and leads",
-                    also=(rs.cite("45D1"), info.ai_clause, info.ui_clause), question=question, choice="withdrawn")
-        return [(step, retract())]
+                    (rs.cite("45D1"), info.ai_clause, info.ui_clause, *extra), question, "withdrawn")
+        return _LeadChoices(((step, True),), infos)
     may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
     if not may:
-        step = Step(actor, StepKind.FORCED, rs.cite("45D1"), f"{seat}'s lead of {card} stands",
-                    question=question, choice="stands")
-        return [(step, _child(node, table, rest))]
+        step = Step(actor, StepKind.FORCED, rs.cite("45D1"), f"{seat}'s lead of {card} stands", extra, question, "stands")
+        return _LeadChoices(((step, False),), infos)
     d = rs.cite("45D1")
-    return [
-        (Step(actor, StepKind.OPTION, d, f"{seat} keeps his lead of {card}", question=question, choice="keep"),
-         _child(node, table, rest)),
+    return _LeadChoices((
+        (Step(actor, StepKind.OPTION, d, f"{seat} keeps his lead of {card}", extra, question, "keep"), False),
         (Step(actor, StepKind.OPTION, d, f"{seat} withdraws his lead of {card} and will lead again; no penalty card",
-              also=(info.ai_clause, info.ui_clause), question=question, choice="withdraw"), retract()),
-    ]
+              (info.ai_clause, info.ui_clause, *extra), question, "withdraw"), True),
+    ), infos)
 
 
 def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
