@@ -7,10 +7,9 @@ every node in ``lines`` so that each error can name the file, line and token.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar, cast, overload
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.contract import Contract
@@ -20,6 +19,7 @@ from rulings.models.errors import CaseFileError, NotationError, RulingError
 from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine, Resume
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
+_T = TypeVar("_T")
 #: Path of a node in the case mapping, e.g. ("play", 4); () is the document.
 NodePath = tuple[str | int, ...]
 LineMap = Mapping[NodePath, int]
@@ -43,6 +43,30 @@ KNOWN_FIELDS = frozenset(
     }
 )
 REQUIRED_FIELDS = ("deal", "contract", "declarer", "play")
+
+
+class kept(Generic[_T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at every first
+    read, about a microsecond): the value is computed at the first read and kept in the
+    instance's ``__dict__``, where later reads find it (a frozen data class's too)."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> kept[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> _T | kept[_T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +99,21 @@ class Replay:
     #: a rectification cannot change need not be searched for again at every restoration
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
-    @cached_property
+    @classmethod
+    def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
+           unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = ()) -> Replay:
+        """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
+        field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``)."""
+        new = object.__new__(cls)
+        new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
+                            applied_before=applied_before, reopened=False, memo={})
+        return new
+
+    @kept
     def line_kinds(self) -> frozenset[type]:
         """The kinds (event types) of every line of the record around this table: one scan,
         kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
-        return frozenset(type(e) for part in (self.before, self.unapplied, self.after) for e in part)
+        return frozenset(map(type, self.before)).union(map(type, self.unapplied), map(type, self.after))
 
     def with_table(self, table: TableState, *, reopened: bool = False) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``
@@ -140,7 +174,7 @@ class Case:
         """The record up to its first ``resume`` line (the whole record when it has none)."""
         return self.segments[0]
 
-    @cached_property
+    @kept
     def segments(self) -> tuple[tuple[AnyEvent, ...], ...]:
         """The record cut at its ``resume`` lines: each part is played, then ruled at its
         ``attention``; the next part is played on from the position as ruled."""
@@ -159,10 +193,21 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     ``Replay.applied_before`` counts the cards standing on ``state`` too.
     Raises RulingError (located at the file and line) for a card not in the hand."""
     declarer = state.declarer
-    before: list[AnyEvent] = []
+    applied = sum([len(t.plays) for t in state.tricks])  # cards standing so far (Replay.applied_before)
+    # the play lines that open the record (most records are all play lines up to attention):
+    # placed in one batch, each counting one card
+    head = 0
+    for event in events:
+        if type(event) is not Play:
+            break
+        head += 1
+    opening = cast("Sequence[Play]", events[:head])
+    before: list[AnyEvent] = list(opening)
+    batch: list[tuple[Seat, Card]] = [(e.seat, e.card) for e in opening]
+    batch_events: list[AnyEvent] = before[:]
+    applied_before: list[int] = list(range(applied, applied + head))
+    applied += head
     unapplied: list[AnyEvent] = []
-    batch: list[tuple[Seat, Card]] = []
-    batch_events: list[AnyEvent] = []
 
     def flush(state: TableState) -> TableState:
         if not batch:
@@ -178,13 +223,12 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
 
     attention: Attention | None = None
     after: tuple[AnyEvent, ...] = ()
-    applied = sum(len(t.plays) for t in state.tricks)  # cards standing so far (Replay.applied_before)
-    applied_before: list[int] = []
-    for i, event in enumerate(events):
-        applied_before.append(applied)
+    for i in range(head, len(events)):
+        event = events[i]
         if isinstance(event, Attention):
             attention, after = event, tuple(events[i + 1 :])
             break
+        applied_before.append(applied)
         if isinstance(event, Play):
             batch.append((event.seat, event.card))
             batch_events.append(event)
@@ -204,7 +248,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             unapplied.append(event)
         before.append(event)
     state = flush(state)
-    return Replay(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before[: len(before)]))
+    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before))
 
 
 def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat, card: Card | None = None) -> bool:

@@ -211,6 +211,9 @@ def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[Penalt
     return penalty, played_penalty - {was}
 
 
+_NO_PENALTY_CARDS: frozenset[PenaltyCard] = frozenset()
+
+
 class CardStatus(enum.Enum):
     IN_HAND = "in hand"
     PLAYED = "played"
@@ -288,15 +291,26 @@ class TableState:
                     f"penalty card {str(pc.card)!r}: declarer's and dummy's cards are never penalty cards (48A)",
                     token=str(pc.card),
                 )
-        return cls(
+        # every field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
+        # the same state ``cls(deal=..., ...)`` makes, with the hands as dealt
+        state = object.__new__(cls)
+        state.__dict__.update(
             deal=deal,
             contract=contract,
             declarer=declarer,
             first_trick=first_trick,
             first_leader=leader if leader is not None else declarer.lho,
-            won_before=won,
+            tricks=(),
             penalty_cards=pcs,
+            withdrawn=(),
+            won_before=won,
+            revokes=(),
+            played_penalty=_NO_PENALTY_CARDS,
+            out_of_turn=(),
+            lead_rules=(),
+            holding=tuple([h.cards for h in deal.hands]),
         )
+        return state
 
     def restart(self) -> TableState:
         """The table before the first play of the record, for a table no rectification has
@@ -417,17 +431,19 @@ class TableState:
         ``plays``) for a card the seat does not hold.
         """
         tricks = list(self.tricks)
-        # each hand as a set while the cards are placed (one copy per seat, not one per card)
-        holding: list[frozenset[Card] | set[Card]] = list(self.holding)
-        copied = 0  # the seats whose hand is a copy already, as bits of Seat.index
+        holding = self.holding
+        # the hands stay as they were until the end: the cards placed so far are ``gone`` (a
+        # card is in one hand only), from the hands of the seats in ``placed`` (bits of Seat.index)
+        gone: set[Card] = set()
+        placed = 0
         revokes = list(self.revokes)
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
-        trumps = self.trumps
+        trumps = self.contract.trumps
         rules = self.lead_rules
         # the trick being filled is kept as (number, leader, plays) and built once it is left
-        cur = tricks.pop() if tricks and not tricks[-1].is_complete else None
+        cur = tricks.pop() if tricks and len(tricks[-1].plays) < 4 else None
         number = cur.number if cur is not None else 0
         leader = cur.leader if cur is not None else self.first_leader
         cards: list[tuple[Seat, Card]] = list(cur.plays) if cur is not None else []
@@ -435,11 +451,12 @@ class TableState:
         for s, _ in cards:
             seen |= 1 << s.index
         open_trick = cur is not None
-        kinds: dict[Card, PenaltyKind] | None = None
+        led: Suit | None = cards[0][1].suit if cards else None  # the suit led to the trick being filled
         expected: Seat | None
         for index, (seat, card) in enumerate(plays):
-            hand = holding[seat.index]
-            if card not in hand:
+            i = seat.index
+            hand = holding[i]
+            if card not in hand or card in gone:
                 raise self._not_held(seat, card, index)
             if not open_trick or len(cards) >= 4:
                 if open_trick:
@@ -449,49 +466,49 @@ class TableState:
                 else:
                     last = tricks[-1]
                     number, expected = last.number + 1, last.winner(trumps)
-                leader, cards, open_trick, seen = seat, [], True, 0
+                leader, cards, open_trick, seen, led = seat, [], True, 0, None
                 in_turn = seat is expected
                 if rules and in_turn:
-                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand)
+                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand)
             else:
-                expected = cards[-1][0].lho if cards else leader
-                in_turn = seat is expected and not seen >> seat.index & 1
+                in_turn = seat is (cards[-1][0].lho if cards else leader) and not seen >> i & 1
             if not in_turn:
                 out_of_turn.append((number, seat))
-            was_penalty = None
-            if penalty:
-                if kinds is None:  # the penalty cards in force by card, made once per call
-                    kinds = {p.card: p.kind for p in penalty}
-                was_penalty = kinds.get(card)
+            was_penalty: PenaltyKind | None = None
+            for p in penalty:  # (a few at most)
+                if p.card == card:
+                    was_penalty = p.kind
+                    break
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.
-            if in_turn and cards:
-                led = cards[0][1].suit
-                if card.suit is not led and not hand.isdisjoint(SUIT_CARDS[led]):
-                    revokes.append(Revoke(seat, number, card, led, was_penalty))
+            if led is None:
+                led = card.suit
+            elif in_turn and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
+                    not gone or not hand & follow <= gone):
+                revokes.append(Revoke(seat, number, card, led, was_penalty))
             cards.append((seat, card))
-            seen |= 1 << seat.index
+            seen |= 1 << i
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
-                kinds = None
                 played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
-            if copied >> seat.index & 1:
-                hand.remove(card)  # type: ignore[union-attr]
-            else:
-                holding[seat.index] = set(hand) - {card}
-                copied |= 1 << seat.index
+            gone.add(card)
+            placed |= 1 << i
         if open_trick:
             tricks.append(Trick(number, leader, tuple(cards)))
-        return self._evolve(
-            tricks=tuple(tricks),
-            revokes=tuple(revokes),
-            lead_rules=rules,
-            out_of_turn=tuple(out_of_turn),
-            penalty_cards=penalty,
-            played_penalty=played_penalty,
-            holding=tuple([frozenset(h) if copied >> i & 1 else h for i, h in enumerate(holding)]),
-        )
+        new = object.__new__(TableState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["tricks"] = tuple(tricks)
+        d["revokes"] = tuple(revokes) if len(revokes) != len(self.revokes) else self.revokes
+        d["lead_rules"] = rules
+        d["out_of_turn"] = tuple(out_of_turn) if len(out_of_turn) != len(self.out_of_turn) else self.out_of_turn
+        d["penalty_cards"] = penalty
+        d["played_penalty"] = played_penalty
+        north, east, south, west = holding
+        d["holding"] = (north - gone if placed & 1 else north, east - gone if placed & 2 else east,
+                        south - gone if placed & 4 else south, west - gone if placed & 8 else west)
+        return new
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,

@@ -81,9 +81,14 @@ def test_plain_coercion_is_typers(param: Any) -> None:
 
 def test_the_cycle_collector_is_on_after_loading() -> None:
     """The CLI pauses the cycle collector only while modules load: importing it (a library
-    user, a test) and running a command leave it on."""
+    user, a test) and running a command leave it on, nothing frozen, and what was loaded in
+    the oldest generation (a young collection does not walk it)."""
+    young = "sum(len(gc.get_objects(g)) for g in (0, 1))"
     code = ("import gc, sys\nimport rulings.solver.cli as cli\nassert gc.isenabled(), 'after import'\n"
-            "with cli._loading():\n    assert not gc.isenabled()\nassert gc.isenabled(), 'after loading'\n"
+            f"assert {young} < 2000, ('young after import', {young})\n"
+            "with cli._loading():\n    assert not gc.isenabled()\n    import rulings.solver.render\n"
+            "assert gc.isenabled(), 'after loading'\n"
+            f"assert {young} < 2000, ('young after loading', {young})\nassert gc.get_freeze_count() == 0\n"
             "from typer.testing import CliRunner\nassert CliRunner().invoke(cli.app, ['solve', '--json']).exit_code == 0\n"
             "assert gc.isenabled(), 'after solve'\nprint('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)

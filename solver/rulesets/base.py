@@ -80,6 +80,10 @@ class RuleSet:
         default_factory=dict, init=False, repr=False, compare=False)
     #: each opener's place in ``openers`` (``openings`` with ``names`` runs only those, in that order)
     _rank: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: each opener with the record lines it needs and its table test (``lines``, ``states``), in
+    #: ``openers`` order: what :meth:`openings` reads per opener, looked up once
+    _plan: tuple[tuple[str, Opener, tuple[type, ...] | None, Callable[[TableState], bool] | None], ...] = field(
+        default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         book = ClauseBook.load()
@@ -93,6 +97,7 @@ class RuleSet:
             dispatch[rule.task] = rule
         object.__setattr__(self, "_dispatch", dispatch)
         object.__setattr__(self, "_rank", {name: i for i, (name, _) in enumerate(self.openers)})
+        object.__setattr__(self, "_plan", tuple((name, opener, self.lines.get(name), self.states.get(name)) for name, opener in self.openers))
 
     def cite(self, logical: str) -> str:
         """Return this edition's clause id for a logical clause name (default: itself)."""
@@ -109,23 +114,21 @@ class RuleSet:
         """Run every opener on the record (only those named ``names``, when given); return
         what each found, in priority order (the engine composes them: see
         :class:`~rulings.solver.engine.Composition`)."""
-        root = Node(table=replay.table)
+        table = replay.table
+        root = Node(table)
         found: list[tuple[str, Opening]] = []
         present: frozenset[type] | None = None
         if names is None:
-            chosen = self.openers
+            chosen = self._plan
         else:  # the named openers only, in priority order (a reopening names one or two)
-            rank = self._rank
-            chosen = tuple(self.openers[i] for i in sorted([rank[n] for n in names if n in rank]))
-        for name, opener in chosen:
-            needs = self.lines.get(name)
+            rank, plan = self._rank, self._plan
+            chosen = tuple(plan[i] for i in sorted([rank[n] for n in names if n in rank]))
+        for name, opener, needs, state in chosen:
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
                     present = replay.line_kinds
-                if not present.intersection(needs):
-                    state = self.states.get(name)
-                    if state is None or not state(replay.table):
-                        continue
+                if present.isdisjoint(needs) and (state is None or not state(table)):
+                    continue
             opening = opener(self, replay, root)
             if opening is not None:
                 found.append((name, opening))
