@@ -729,16 +729,17 @@ class Composition:
             # only the table (a rectification may leave them something: dummy's card a call
             # made is a revoke), but not the one just ruled when it said it had no more
             if task is self._reopen_task:  # the siblings of a cascade share their Reopen task
-                names = self._reopen_names
+                names, record = self._reopen_names, self._reopen_record
             else:
                 names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
                 names |= self.book.reopenable - {task.spent}
-                self._reopen_task, self._reopen_names = task, names
+                record = self._segment_replays.get((task.segment, task.base))
+                self._reopen_task, self._reopen_names, self._reopen_record = task, names, record
             found: list[_Found] = []
             if names:
-                record = self._segment_replays[(task.segment, task.base)]
+                assert record is not None  # (every part of the record a Reopen names was replayed)
                 names = self.book.worth_reopening(node.table, record, names)
-            if names:
+            if names and record is not None:
                 replay = record.with_table(node.table, reopened=True)
                 try:
                     found = self._candidates(replay, task.seen, names)
@@ -862,6 +863,7 @@ class Composition:
     #: the last Reopen task settled and the openers it names (shared by sibling leaves)
     _reopen_task: object = None
     _reopen_names: frozenset[str] = frozenset()
+    _reopen_record: Replay | None = None
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
