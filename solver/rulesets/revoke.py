@@ -133,22 +133,22 @@ def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revok
 def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
     """Every card played after the revoke card, in playing order (rest of the revoke trick,
     then the next trick)."""
-    later: list[LaterPlay] = []
     trick = table.trick(revoke.trick)
     assert trick is not None
     pos = trick.position_of(revoke.seat)
     assert pos is not None
-    later.extend((trick.number, s, c) for s, c in trick.plays[pos + 1 :])
+    number, plays = trick.number, trick.plays
+    later = [(number, s, c) for s, c in plays[pos + 1 :]]
     nxt = table.trick(revoke.trick + 1)
     if nxt is not None:
-        later.extend((nxt.number, s, c) for s, c in nxt.plays)
+        later += [(nxt.number, s, c) for s, c in nxt.plays]
     # The cascade names a later card by its trick and seat: a second card by a seat in the
     # same trick (a play out of turn, reported as not yet ruled) ends what it can correct.
-    seen = {(trick.number, s) for s, _ in trick.plays[: pos + 1]}
-    for i, (number, s, _) in enumerate(later):
-        if (number, s) in seen:
+    seen = {(number, s) for s, _ in plays[: pos + 1]}
+    for i, (n, s, _) in enumerate(later):
+        if (n, s) in seen:
             return tuple(later[:i])
-        seen.add((number, s))
+        seen.add((n, s))
     return tuple(later)
 
 
@@ -532,3 +532,6 @@ def _revoke_standing(table: TableState, record: Replay) -> bool:
 #: at a reopening the opener finds something only where a revoke card still stands
 REOPEN_STATE = {"revoke": _revoke_standing}
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)
+#: the opener needs no line of the record, only a revoke the table recorded
+OPENER_LINES: dict[str, tuple[type, ...]] = {"revoke": ()}
+OPENER_STATE = {"revoke": lambda table: bool(table.revokes)}
