@@ -340,29 +340,43 @@ def _plays_of(number: int) -> tuple[tuple[str, ...], ...]:
 
 
 class _Words:
-    """The key's words of one value (a penalty card set, a ledger, the withdrawn cards),
-    remembered for the last few distinct values: the siblings of a cascade share their
-    parent's, and a value is compared by identity first."""
+    """The key's words of one value (a penalty card set, a ledger), remembered for the last
+    few distinct values: the siblings of a cascade share their parent's, and a depth-first
+    walk comes back to a few values in turn (a player's keep and his changes). A value is
+    known by ``ident``: its identity, or the identities of its items (a ledger is a new tuple
+    of the rule set's one 16C value per withdrawn card). What is remembered is kept alive,
+    so an identity is not reused while it is remembered."""
 
-    __slots__ = ("last", "words", "write")
+    __slots__ = ("ident", "seen", "write")
 
-    def __init__(self, write: Any) -> None:
-        self.last: object = None
-        self.words = "[]"
+    #: how many values are remembered (a walk's recent values; the memory is then emptied)
+    SIZE = 64
+
+    def __init__(self, write: Any, ident: Any = id) -> None:
+        self.seen: dict[object, tuple[object, str]] = {}  # ident -> (the value, kept alive; its words)
         self.write = write
+        self.ident = ident
 
     def __call__(self, value: Any) -> str:
-        if value is self.last:
-            return self.words
         if not value:
             return "[]"
+        known = self.ident(value)
+        hit = self.seen.get(known)
+        if hit is not None:
+            return hit[1]
         words: str = self.write(value)
-        self.last, self.words = value, words
+        if len(self.seen) >= self.SIZE:
+            self.seen.clear()
+        self.seen[known] = (value, words)
         return words
 
 
+def _ids(items: tuple[object, ...]) -> tuple[int, ...]:
+    return tuple(map(id, items))
+
+
 _penalty_words = _Words(lambda pcs: _words(f"{p.seat._name_}:{p.card.text}:{p.kind._value_}" for p in pcs))
-_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger))
+_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger), _ids)
 #: ``"E:H4"`` (quoted) by seat index and card: every such word has one length, so the quoted
 #: words sort as the bare ones
 _SEAT_CARD: tuple[tuple[str, ...], ...] = tuple(

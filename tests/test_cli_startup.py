@@ -81,10 +81,38 @@ def test_plain_coercion_is_typers(param: Any) -> None:
 
 def test_the_cycle_collector_is_on_after_loading() -> None:
     """The CLI pauses the cycle collector only while modules load: importing it (a library
-    user, a test) and running a command leave it on."""
+    user, a test) and running a command leave it on, nothing frozen, and what was loaded in
+    the oldest generation (a young collection does not walk it)."""
+    young = "sum(len(gc.get_objects(g)) for g in (0, 1))"
     code = ("import gc, sys\nimport rulings.solver.cli as cli\nassert gc.isenabled(), 'after import'\n"
-            "with cli._loading():\n    assert not gc.isenabled()\nassert gc.isenabled(), 'after loading'\n"
+            f"assert {young} < 2000, ('young after import', {young})\n"
+            "with cli._loading():\n    assert not gc.isenabled()\n    import rulings.solver.render\n"
+            "assert gc.isenabled(), 'after loading'\n"
+            f"assert {young} < 2000, ('young after loading', {young})\nassert gc.get_freeze_count() == 0\n"
             "from typer.testing import CliRunner\nassert CliRunner().invoke(cli.app, ['solve', '--json']).exit_code == 0\n"
             "assert gc.isenabled(), 'after solve'\nprint('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_non_printable_pattern_is_yamls_set() -> None:
+    """casefile's pattern of the characters YAML refuses matches exactly the code points
+    PyYAML's own pattern (its text compiled afresh) matches."""
+    import re
+
+    from rulings.solver import casefile
+
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    re.purge()  # PyYAML's text compiled here, not the pattern casefile placed under it
+    theirs = re.compile(casefile._YAML_NON_PRINTABLE)
+    assert theirs is not casefile._NON_PRINTABLE
+    assert casefile._NON_PRINTABLE.findall(every) == theirs.findall(every)
+
+
+def test_yamls_reader_shares_the_non_printable_pattern() -> None:
+    """Loaded after rulings.solver.casefile, PyYAML's reader has casefile's pattern (its own
+    text is the one casefile names), so its import compiles nothing."""
+    code = ("import rulings.solver.casefile as c, yaml.reader\n"
+            "print(yaml.reader.Reader.NON_PRINTABLE is c._NON_PRINTABLE)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.stdout.strip() == "True", done.stderr
