@@ -423,7 +423,7 @@ class Notice:
 
 
 # ----- openings and their composition ------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Opening:
     """What one rule family's opener found in a record: the root of its ruling, the
     irregularities, notices, and what it rules on (``handled``): record events (matched by
@@ -700,16 +700,21 @@ class Composition:
                     self.found_later.setdefault(irr, None)
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
-        known = [x for x in (done.since, node.since, node.focus, root.focus) if x is not None]
-        since = min(known) if known else None
+        since = min([x for x in (done.since, node.since, node.focus, root.focus) if x is not None], default=None)
         rest = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
+        # (what the opening's root adds, when it adds anything: most add no ledger, finding or restriction)
+        findings, restrictions = node.findings, node.restrictions
+        if root.findings:
+            findings = (*findings, *(f for f in root.findings if f not in node.findings))
+        if root.restrictions:
+            restrictions = (*restrictions, *(r for r in root.restrictions if r not in node.restrictions))
         return Node(
             table,
             (*root.agenda, Reopen(done.seen | found.keys, done.used | {found.name}, since,
                                   "" if found.opening.more else found.name, done.segment, done.base), *rest),
-            (*node.ledger, *root.ledger),
-            (*node.findings, *(f for f in root.findings if f not in node.findings)),
-            (*node.restrictions, *(r for r in root.restrictions if r not in node.restrictions)),
+            node.ledger + root.ledger if root.ledger else node.ledger,
+            findings,
+            restrictions,
             node.established or root.established,
             root.focus if root.focus is not None else node.focus,
             since,

@@ -49,7 +49,9 @@ from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
 
 
-@dataclass(frozen=True, slots=True)
+# The values made for every position (a misplay, its first task, the cascade's tasks) are
+# slotted and not frozen, for speed, as the engine's values: they are treated as immutable.
+@dataclass(unsafe_hash=True, slots=True)
 class Misplay:
     """Dummy placed ``wrong`` on trick ``trick`` where declarer had designated ``designated``."""
 
@@ -68,8 +70,8 @@ class Misplay:
         return str(self.designated)
 
     def __str__(self) -> str:
-        return (f"declarer called {self.designated} ('{self.call}') but dummy {self.dummy} placed {self.wrong} "
-                f"on trick {self.trick}")
+        return (f"declarer called {self.designated.text} ('{self.call}') but dummy {self.dummy._name_} placed "
+                f"{self.wrong.text} on trick {self.trick}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ class LaterMisplay:
     misplay: AnyMisplay
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class ReplaceDummyCard:
     """45D1: dummy's card must be withdrawn and the designated card played."""
 
@@ -159,8 +161,7 @@ class _Shared:
 
 @dataclass(unsafe_hash=True, slots=True)
 class MisplayCascade:
-    """45D1: the cards played after the error, taken in playing order. (Not frozen, for
-    speed, as the engine's values: treated as immutable.)"""
+    """45D1: the cards played after the error, taken in playing order."""
 
     misplay: Misplay
     later: tuple[LaterPlay, ...]
@@ -203,11 +204,14 @@ def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAU
 
 
 # ----- opener ---------------------------------------------------------------------------------------
-def _table_at(table: TableState, count: int) -> TableState:
-    """The table with only the first ``count`` cards of the record standing as played."""
+def _table_at(table: TableState, count: int, plays: list[tuple[int, Seat, Card]] | None = None) -> TableState:
+    """The table with only the first ``count`` cards of the record standing as played
+    (``plays``: ``table.plays()``, when read already)."""
     start = table.restart()
-    plays = [(s, c) for _, s, c in table.plays()]
-    return start.play_many(plays[:count])
+    if not count:
+        return start
+    rows = plays if plays is not None else list(table.plays())
+    return start.play_many([(s, c) for _, s, c in rows[:count]])
 
 
 def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay | OpenMisplay]:
@@ -221,12 +225,14 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
     before = replay.before
     counts = replay.applied_before
     found: list[Misplay | OpenMisplay] = []
-    if not any(isinstance(e, Call) for e in before):
+    kinds = replay.line_kinds
+    if Call not in kinds or not any(isinstance(e, Call) for e in before):
         return found  # no call, no misplay (and no preparation of the record)
     if len(counts) != len(before):
         return found
-    events = prepare((*before, *replay.after))
-    all_plays = list(table.plays())
+    # a director's finding of incontrovertible intention is attached to its call (46B intro)
+    events = prepare((*before, *replay.after)) if DirectorFinds in kinds else before
+    all_plays: list[tuple[int, Seat, Card]] | None = None
     for i, event in enumerate(before[:-1]):
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
@@ -237,11 +243,13 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
             continue  # dummy placed the card named, so he held it: it is the card played (46A)
         # the card placed, found by seat and card: an earlier ruling of the record may have
         # taken back cards before it (then it stands at another index) or the card itself
+        if all_plays is None:
+            all_plays = list(table.plays())
         index = next((k for k, (_, s, c) in enumerate(all_plays) if s is dummy and c == nxt.card), None)
         if index is None:
             continue  # taken back or replaced by an earlier ruling of this record: ruled there
         trick_no = all_plays[index][0]
-        at = _table_at(table, index)
+        at = _table_at(table, index, all_plays)
         found_one = _classify(at, event, meant, nxt, trick_no, policy)
         if found_one is not None:
             found.append(found_one)
@@ -317,14 +325,16 @@ def _late_task(rs: RuleSet, revokes_of: RevokesOf, m: AnyMisplay) -> object | No
 
 
 def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf
-          ) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None]:
+          ) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None, tuple[LaterPlay, ...]]:
     """The tasks for ``misplays`` (record order) on ``table``: each too-late one before the
     first in time (its card stands), the first in time (45D1, or the chooser first), then
     each later one in time (``LaterMisplay``). Returns the agenda, the irregularities, the
-    notices and the first misplay in time (None when all are too late: the last one is then
-    left out of the agenda for the caller to rule)."""
-    intime = [m for m in misplays if not _too_late(table, m)]
-    late = [m for m in misplays if _too_late(table, m)]
+    notices, the first misplay in time (None when all are too late: the last one is then
+    left out of the agenda for the caller to rule) and the cards played after it."""
+    intime: list[AnyMisplay] = []
+    late: list[AnyMisplay] = []
+    for m in misplays:
+        (late if _too_late(table, m) else intime).append(m)
     notices: tuple[Notice, ...] = ()
     irregularities: list[str] = []
     early: list[object] = []
@@ -337,10 +347,10 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
         else:
             early.append(task)
     if not intime:
-        return tuple(early), irregularities, notices, None
+        return tuple(early), irregularities, notices, None, ()
     m = intime[0]
     later = _later_plays(table, m)
-    back = ", ".join([f"dummy's {m.wrong}", *(f"{s} {c}" for _, s, c in later)])
+    back = ", ".join([f"dummy's {m.wrong.text}", *(f"{s._name_} {c.text}" for _, s, c in later)])
     irregularities.append(
         f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
         f"{1 + len(later)} card(s) may come back (at most five): {back}")
@@ -349,7 +359,7 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
                               f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
     for x in intime[1:]:
         irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
-    return (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])), irregularities, notices, m
+    return (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])), irregularities, notices, m, later
 
 
 def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -369,7 +379,7 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     if any(getattr(m, "meant", None) is not None for m in misplays):  # the 46B finding is ruled here too
         handled += tuple(e for e in (*replay.before, *replay.after)
                          if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
-    early, irregularities, notices, first = _plan(rs, table, misplays, partial(_revokes_against_designated, replay))
+    early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay))
     if first is not None:
         node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the
@@ -379,7 +389,7 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # changed, or replaced when they no longer follow): a failure to follow only the card
         # dummy wrongly placed is no revoke to rule on the table as placed
         own = _own_revokes(table, first) if not rs.decisions.misplay_own_revoke_withdrawal_forced else frozenset()
-        handled += tuple(played(n, s, c) for n, s, c in _later_plays(table, first) if (n, s, c) not in own)
+        handled += tuple(played(n, s, c) for n, s, c in later if (n, s, c) not in own)
         return Opening(node, tuple(irregularities), notices, handled)
     m = misplays[-1]
     stands = MisplayStands(m)
@@ -434,7 +444,7 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def revokes_of(m: Misplay) -> tuple[tuple[Seat, Card], ...]:
         return _revokes_vs(table, m, ats[id(m)])
 
-    agenda, _, _, first = _plan(rs, table, misplays, revokes_of)
+    agenda, _, _, first, _ = _plan(rs, table, misplays, revokes_of)
     if first is None:
         last = _late_task(rs, revokes_of, misplays[-1])
         agenda = (*agenda, *((last,) if last is not None else ()))
@@ -512,19 +522,21 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         later = tuple(p for p in later if p[0] != nxt.number)
         text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
     if m.designated in table.hand(m.dummy):
+        # (which of dummy's cards goes back is said only when he has two on the trick)
         placed = table.trick(m.trick)
-        which = m.wrong if placed is not None and (m.dummy, m.wrong) in placed.plays else None
+        twice = placed is not None and sum([s is m.dummy for s, _ in placed.plays]) > 1
+        which = m.wrong if twice and placed is not None and (m.dummy, m.wrong) in placed.plays else None
         table = table.replace_card(m.trick, m.dummy, m.designated, card=which)
     step = Step(
         "TD",
         StepKind.FORCED,
         rs.cite("45D1"),
-        f"{text}dummy's {m.wrong} goes back to dummy and {m.designated}, the card "
+        f"{text}dummy's {m.wrong.text} goes back to dummy and {m.designated.text}, the card "
         f"{'the defenders' if m.clause == '46B5' else 'declarer'} designated, is played; "
         "no penalty card (48A)",
         also=(rs.cite("48A"), *((rs.cite("46B"),) if m.meant else ())),  # 46B intro: incontrovertible intention
-        question=f"dummy placed {m.wrong}, declarer had designated {m.designated}",
-        choice=f"{m.designated} played",
+        question=f"dummy placed {m.wrong.text}, declarer had designated {m.designated.text}",
+        choice=f"{m.designated.text} played",
     )
     rest = node.agenda[1:]
     trick = table.trick(m.trick)
@@ -638,11 +650,13 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     ok, subs = _lawful_now(table, trick, seat, card)
     stays = rs.decisions.withdrawn_penalty_card_stays_penalty
     defender = table.is_defender(seat)
+    who, his = seat._name_, card.text  # (what str() gives, without a __format__ per value)
 
     def change(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> tuple[Step, ...]:
-        fate = "no penalty card" if defender else f"{card} goes back to his hand, no penalty card (48A)"
-        head, cites = f"{seat} withdraws {card} and plays ", (*also, info.ai_clause, info.ui_clause, *extra)
-        return tuple(Step(actor, kind, clause, f"{head}{sub}; {fate}", cites, question, f"change to {sub}") for sub in subs)
+        fate = "no penalty card" if defender else f"{his} goes back to his hand, no penalty card (48A)"
+        head, cites = f"{who} withdraws {his} and plays ", (*also, info.ai_clause, info.ui_clause, *extra)
+        return tuple(Step(actor, kind, clause, f"{head}{sub.text}; {fate}", cites, question, f"change to {sub.text}")
+                     for sub in subs)
 
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
     if must_change and defender and not rs.decisions.misplay_own_revoke_withdrawal_forced:
@@ -650,29 +664,29 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         # which 45D1 lets him take back (or it stays a revoke for the revoke rules)
         must_change = _followed_before(table, trick, m, seat, card)
     if must_change and (defender or rho_changed):
-        question = f"{seat}'s {card} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
+        question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
         return _Choices(None, change(question, rs.cite("44C"), (d,), StepKind.FORCED), subs, stays, info)
 
-    keep_text = f"{seat} keeps {card}" + ("" if ok else " (it now fails to follow suit: a revoke, not ruled here)")
+    keep_text = f"{who} keeps {his}" + ("" if ok else " (it now fails to follow suit: a revoke, not ruled here)")
     if defender:
-        question = f"{seat} (defender) may withdraw {card}, played after dummy's error, and play another card (no penalty card)"
+        question = f"{who} (defender) may withdraw {his}, played after dummy's error, and play another card (no penalty card)"
         keep = Step(actor, StepKind.OPTION, d, keep_text, extra, question, "keep")
         return _Choices(keep, change(question, d, (), StepKind.OPTION), subs, stays, info)
 
-    rho = table.declarer.rho
-    question = f"{seat} (declarer) may withdraw {card} only if his right-hand opponent {rho} changed his card"
+    rho = table.declarer.rho._name_
+    question = f"{who} (declarer) may withdraw {his} only if his right-hand opponent {rho} changed his card"
     if not rho_changed and not ok and rs.decisions.misplay_unlawful_kept_card_must_change and subs:
         # 45D1 gives declarer no change here, but his card now fails to follow suit while he
         # holds the suit led: a revoke, not established, corrected at once (62A, 62B2: no
         # penalty card); DIGEST 45D1 edge case "presumably 62 then applies".
-        q2 = f"{seat} may not change {card} under 45D1 ({rho} did not change), but it no longer follows suit"
+        q2 = f"{who} may not change {his} under 45D1 ({rho} did not change), but it no longer follows suit"
         also = (d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause, *extra)
-        steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"),
-                           f"{seat}'s {card} is a revoke in the corrected trick: he withdraws it and plays {sub}; "
-                           "no penalty card (62B2)", also, q2, f"change to {sub}") for sub in subs)
+        steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is a revoke in the corrected trick: he "
+                           f"withdraws it and plays {sub.text}; no penalty card (62B2)", also, q2, f"change to {sub.text}")
+                      for sub in subs)
         return _Choices(None, steps, subs, True, info)
     if not rho_changed:
-        leave = Step(actor, StepKind.FORCED, d, f"{seat} must leave {card}: {rho} did not change his card", extra, question,
+        leave = Step(actor, StepKind.FORCED, d, f"{who} must leave {his}: {rho} did not change his card", extra, question,
                      "must leave it")
         return _Choices(leave, (), (), stays, info)
     keep = Step(actor, StepKind.OPTION, d, keep_text, extra, question, "keep")
@@ -691,20 +705,21 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
         extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
     # dummy's cards are faced: nothing to learn from their withdrawal (16C)
     infos = tuple(rs.withdrawn_info(s, c, table.declaring_side) for s, c in trick.plays if s is not table.dummy)
-    question = f"{seat}'s lead of {card} to trick {trick_no}, made after dummy's error"
+    who, his = seat._name_, card.text
+    question = f"{who}'s lead of {his} to trick {trick_no}, made after dummy's error"
     if winner is not None and winner is not seat:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
-                    f"{seat}'s lead of {card} is withdrawn: {winner} won the corrected trick {m.trick} and leads",
+                    f"{who}'s lead of {his} is withdrawn: {winner._name_} won the corrected trick {m.trick} and leads",
                     (rs.cite("45D1"), info.ai_clause, info.ui_clause, *extra), question, "withdrawn")
         return _LeadChoices(((step, True),), infos)
     may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
     if not may:
-        step = Step(actor, StepKind.FORCED, rs.cite("45D1"), f"{seat}'s lead of {card} stands", extra, question, "stands")
+        step = Step(actor, StepKind.FORCED, rs.cite("45D1"), f"{who}'s lead of {his} stands", extra, question, "stands")
         return _LeadChoices(((step, False),), infos)
     d = rs.cite("45D1")
     return _LeadChoices((
-        (Step(actor, StepKind.OPTION, d, f"{seat} keeps his lead of {card}", extra, question, "keep"), False),
-        (Step(actor, StepKind.OPTION, d, f"{seat} withdraws his lead of {card} and will lead again; no penalty card",
+        (Step(actor, StepKind.OPTION, d, f"{who} keeps his lead of {his}", extra, question, "keep"), False),
+        (Step(actor, StepKind.OPTION, d, f"{who} withdraws his lead of {his} and will lead again; no penalty card",
               (info.ai_clause, info.ui_clause, *extra), question, "withdraw"), True),
     ), infos)
 
