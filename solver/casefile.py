@@ -20,15 +20,40 @@ number means the same line to the parser, the editor and the user.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from rulings.models.case import Case, NodePath, parse_case
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import CaseFileError
+
+#: The characters YAML refuses in a stream (YAML 1.1, 5.1): the C0 controls but tab, line
+#: feed and carriage return; DEL; the C1 controls but NEL; lone surrogates; U+FFFE and U+FFFF.
+#: Written as the characters refused, not as the ones allowed: the same set, compiled in a
+#: tenth of the time (for the allowed ones re's compiler walks some 63,000 code points, about
+#: 4 ms), and searched as fast.
+_NON_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+#: the same set as PyYAML's reader writes it (``yaml.reader.Reader.NON_PRINTABLE``), the allowed ones
+_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+
+
+def _share_non_printable() -> None:
+    """Start-up: PyYAML's reader compiles its pattern of the set when it is imported (about 4
+    ms of a ``rulings solve``). ``re`` keeps what it compiles in a cache by pattern text:
+    with :data:`_NON_PRINTABLE` put there under PyYAML's text, PyYAML's compile is a lookup
+    and its reader has this pattern (the same matches: ``tests/test_cli_startup.py`` checks every
+    code point). It relies on ``re._cache`` (a dict by ``(type, text, flags)``); without it,
+    or once yaml is loaded, it does nothing and PyYAML compiles its own."""
+    cache = getattr(re, "_cache", None)
+    if isinstance(cache, dict) and "yaml" not in sys.modules:
+        cache[(str, _YAML_NON_PRINTABLE, 0)] = _NON_PRINTABLE
+
+
+_share_non_printable()
+
+import yaml  # noqa: E402  (after _share_non_printable)
 
 try:  # the C parser (libyaml) when PyYAML was built with it; the pure one otherwise
     from yaml import CSafeLoader as _Loader
@@ -61,7 +86,6 @@ LIMITS = Limits()
 MAX_BYTES, MAX_DEPTH, MAX_SCALAR, MAX_DIGITS = LIMITS.max_bytes, LIMITS.max_depth, LIMITS.max_string, LIMITS.max_digits
 
 _STANDARD_TAG = re.compile(r"tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)\Z")
-_NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SEPARATOR = re.compile("[\x85\u2028\u2029]")
 _SEPARATOR_NAMES = {"\x85": "NEL", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
 _YAML_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")

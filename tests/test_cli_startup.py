@@ -93,3 +93,26 @@ def test_the_cycle_collector_is_on_after_loading() -> None:
             "assert gc.isenabled(), 'after solve'\nprint('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_non_printable_pattern_is_yamls_set() -> None:
+    """casefile's pattern of the characters YAML refuses matches exactly the code points
+    PyYAML's own pattern (its text compiled afresh) matches."""
+    import re
+
+    from rulings.solver import casefile
+
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    re.purge()  # PyYAML's text compiled here, not the pattern casefile placed under it
+    theirs = re.compile(casefile._YAML_NON_PRINTABLE)
+    assert theirs is not casefile._NON_PRINTABLE
+    assert casefile._NON_PRINTABLE.findall(every) == theirs.findall(every)
+
+
+def test_yamls_reader_shares_the_non_printable_pattern() -> None:
+    """Loaded after rulings.solver.casefile, PyYAML's reader has casefile's pattern (its own
+    text is the one casefile names), so its import compiles nothing."""
+    code = ("import rulings.solver.casefile as c, yaml.reader\n"
+            "print(yaml.reader.Reader.NON_PRINTABLE is c._NON_PRINTABLE)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.stdout.strip() == "True", done.stderr
