@@ -147,16 +147,20 @@ class Case:
         return self.leader if self.leader is not None else self.declarer.lho
 
     def initial_state(self) -> TableState:
-        """Return the table before the first play line. Raises IllegalActionError."""
-        return TableState.start(
-            self.deal,
-            self.contract,
-            self.declarer,
-            first_trick=self.trick,
-            leader=self.first_leader,
-            won=self.won,
-            penalty_cards=self.penalty,
-        )
+        """Return the table before the first play line. Raises IllegalActionError.
+        (Made once: a table is immutable, and :func:`parse_case` makes it to check the case.)"""
+        start = self.__dict__.get("_start")
+        if start is None:
+            start = self.__dict__["_start"] = TableState.start(
+                self.deal,
+                self.contract,
+                self.declarer,
+                first_trick=self.trick,
+                leader=self.first_leader,
+                won=self.won,
+                penalty_cards=self.penalty,
+            )
+        return start
 
     def replay(self) -> Replay:
         """Apply the play lines up to the first ``attention`` line (the lines after it, up

@@ -453,7 +453,8 @@ class TableState:
         open_trick = cur is not None
         led: Suit | None = cards[0][1].suit if cards else None  # the suit led to the trick being filled
         expected: Seat | None
-        for index, (seat, card) in enumerate(plays):
+        for index, play in enumerate(plays):
+            seat, card = play
             i = seat.index
             hand = holding[i]
             if card not in hand or card in gone:
@@ -487,7 +488,7 @@ class TableState:
             elif in_turn and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
                     not gone or not hand & follow <= gone):
                 revokes.append(Revoke(seat, number, card, led, was_penalty))
-            cards.append((seat, card))
+            cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
             seen |= 1 << i
             if was_penalty is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)

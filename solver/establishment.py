@@ -39,6 +39,26 @@ def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, st
     return None
 
 
+#: Replay.memo key: the standing revokes of the table the record was replayed to
+_STANDING = "establishment.standing"
+
+
+def standing_revokes(replay: Replay) -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
+    """The revokes of the replayed table whose card still stands on its trick (one another
+    rule has since taken back, 47E1, is no longer a revoke to rule on), each with
+    :func:`establishment`, in the table's order. Both the revoke rules and the count after
+    play read them; they are worked out once per table (kept in ``Replay.memo`` with the
+    table they were read off)."""
+    table = replay.table
+    kept = replay.memo.get(_STANDING)
+    if isinstance(kept, tuple) and kept[0] is table:
+        return kept[1]  # type: ignore[no-any-return]
+    found = tuple((r, establishment(table, replay, r)) for r in table.revokes
+                  if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
+    replay.memo[_STANDING] = (table, found)
+    return found
+
+
 def is_final_trick_revoke(table: TableState, r: Revoke) -> bool:
     """A revoke on trick 12, the last trick but one (62D1, 64B6)."""
     return r.trick == 12

@@ -790,22 +790,32 @@ def _may_designate(replay: Replay) -> bool:
     holds it then is read off the replayed table (dealt to dummy, not among dummy's cards
     standing before the call), without walking the record."""
     before = replay.before
-    if not any(isinstance(e, (Call, ChangeDesignation, Touch, Name, NamePlay)) for e in before):
+    kinds = replay.line_kinds  # (the kinds of line before attention are among these: one look first)
+    if kinds.isdisjoint(_DESIGNATION_LINES) or not any(isinstance(e, _DESIGNATION_LINES) for e in before):
         return False
-    if DirectorFinds in replay.line_kinds or any(isinstance(e, (ChangeDesignation, Touch, Name, NamePlay)) for e in before):
+    if DirectorFinds in kinds or (not kinds.isdisjoint(_UNPLAIN_LINES) and any(isinstance(e, _UNPLAIN_LINES) for e in before)):
         return True
     table = replay.table
     declarer, dummy = table.declarer, table.dummy
-    dealt = table.deal[dummy]
-    plays: list[tuple[int, Seat, Card]] | None = None
+    dealt = table.deal[dummy].cards
+    # where each of dummy's cards standing as played was placed (its first place among the plays)
+    placed: dict[Card, int] | None = None
     for i, e in enumerate(before):
         if not isinstance(e, Call) or e.seat is not declarer:
             continue
         card = e.what.card
         if card is None or card not in dealt:
             return True
-        if plays is None:
-            plays = list(table.plays())
-        if any(s is dummy and c == card for _, s, c in plays[: replay.applied_before[i]]):
+        if placed is None:
+            placed = {}
+            for k, (_, s, c) in enumerate(table.plays()):
+                if s is dummy and c not in placed:
+                    placed[c] = k
+        at = placed.get(card)
+        if at is not None and at < replay.applied_before[i]:
             return True  # dummy played it already: not a card dummy holds (46B)
     return False
+
+
+_DESIGNATION_LINES = (Call, ChangeDesignation, Touch, Name, NamePlay)
+_UNPLAIN_LINES = (ChangeDesignation, Touch, Name, NamePlay)

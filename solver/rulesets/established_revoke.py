@@ -33,7 +33,7 @@ from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remain
 from rulings.models.table import Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
-from rulings.solver.establishment import HANDS_RETURNED, establishment, is_final_trick_revoke
+from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
@@ -313,8 +313,9 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
-    revokes = tuple(r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
-    standing = [r for r in revokes if establishment(table, replay, r) is not None or is_final_trick_revoke(table, r)]
+    found = standing_revokes(replay)  # (the revoke opener read them off this table first)
+    revokes = tuple(r for r, _ in found)
+    standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     if not standing:
         # no revoke on the record as played; a ruling may still find one play does not show
         # (a penalty card, made by an irregularity the record describes or given at the

@@ -1196,9 +1196,10 @@ RULES: tuple[Rule, ...] = (
 #: the opener of plays beyond the main cases first: it claims a card (60B) the revoke rules would otherwise rule
 OPENERS: tuple[tuple[str, object], ...] = (("plays_out_of_turn", open_plays_out_of_turn), ("leads", open_leads))
 #: the plays-out-of-turn opener rules a face-down lead or dummy's own action (lines), or a
-#: card the table recorded as played out of turn; with neither there is nothing to rule
-OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction)}
-OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn)}
+#: card the table recorded as played out of turn; with neither there is nothing to rule; the
+#: leads opener rules only a card the table recorded as played out of turn
+OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
+OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
 
 
 # ----- claim atoms -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
-from rulings.solver.establishment import HANDS_RETURNED, establishment, is_final_trick_revoke
+from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -48,16 +48,16 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
-    revokes = [r for r in table.revokes if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card]
-    if not revokes:
+    standing = standing_revokes(replay)
+    if not standing:
         return None
+    revokes = [r for r, _ in standing]
     returned = DirectorFinds in replay.line_kinds and any(
         isinstance(e, DirectorFinds) and e.finding.lower() == HANDS_RETURNED for e in (*replay.before, *replay.after))
     described: list[str] = []
     pending: Revoke | None = None
     clause = "62A"
-    for r in revokes:
-        est = establishment(table, replay, r)
+    for r, est in standing:
         if est is None:
             described.append(f"{r}: not established (63A)")
             if pending is None:
@@ -101,8 +101,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         at: tuple[object, ...] = (replay.attention,) if replay.attention is not None else (("end",),)
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
                        more=len(revokes) > 1)
-    last = revokes[-1]
-    est = establishment(table, replay, last)
+    last, est = standing[-1]
     assert est is not None
     task = ReportEstablished(last, est[0], rs.cite(est[1]))
     node = Node(table=table, agenda=(task,), focus=last.trick)
@@ -133,22 +132,22 @@ def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revok
 def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
     """Every card played after the revoke card, in playing order (rest of the revoke trick,
     then the next trick)."""
-    later: list[LaterPlay] = []
     trick = table.trick(revoke.trick)
     assert trick is not None
     pos = trick.position_of(revoke.seat)
     assert pos is not None
-    later.extend((trick.number, s, c) for s, c in trick.plays[pos + 1 :])
+    number, plays = trick.number, trick.plays
+    later = [(number, s, c) for s, c in plays[pos + 1 :]]
     nxt = table.trick(revoke.trick + 1)
     if nxt is not None:
-        later.extend((nxt.number, s, c) for s, c in nxt.plays)
+        later += [(nxt.number, s, c) for s, c in nxt.plays]
     # The cascade names a later card by its trick and seat: a second card by a seat in the
     # same trick (a play out of turn, reported as not yet ruled) ends what it can correct.
-    seen = {(trick.number, s) for s, _ in trick.plays[: pos + 1]}
-    for i, (number, s, _) in enumerate(later):
-        if (number, s) in seen:
+    seen = {(number, s) for s, _ in plays[: pos + 1]}
+    for i, (n, s, _) in enumerate(later):
+        if (n, s) in seen:
             return tuple(later[:i])
-        seen.add((number, s))
+        seen.add((n, s))
     return tuple(later)
 
 
@@ -526,9 +525,16 @@ REOPENABLE = True
 
 def _revoke_standing(table: TableState, record: Replay) -> bool:
     """A revoke whose card still stands on its trick (what :func:`open_revoke` rules)."""
-    return any((t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card for r in table.revokes)
+    for r in table.revokes:  # (a loop, not any(): this look runs on every restoration)
+        t = table.trick(r.trick)
+        if t is not None and t.card_of(r.seat) == r.card:
+            return True
+    return False
 
 
 #: at a reopening the opener finds something only where a revoke card still stands
 REOPEN_STATE = {"revoke": _revoke_standing}
 OPENERS: tuple[tuple[str, object], ...] = (("revoke", open_revoke),)
+#: the opener needs no line of the record, only a revoke the table recorded
+OPENER_LINES: dict[str, tuple[type, ...]] = {"revoke": ()}
+OPENER_STATE = {"revoke": lambda table: bool(table.revokes)}
