@@ -244,17 +244,15 @@ class Restoration:
         if focus is not None:
             since = node.since
             first = focus if since is None or since >= focus else since
-            plays: dict[str, str] = {}
+            plays: list[str] = []
             last: Trick | None = None
             open_ = False  # an incomplete trick from the focus on: nobody leads yet
             for t in table.tricks:
                 number = t.number
                 if number < first:
                     continue
-                words = _PLAYS.get(number) or _plays_of(number)
-                for s, c in t.plays:
-                    row = words[s.index]
-                    plays[row[0]] = row[c]  # a later card of a seat replaces the earlier (as a dict does)
+                hit = _TRICK_WORDS.get(id(t))
+                plays.extend(hit[1] if hit is not None else _trick_words(t))
                 if number >= focus and not open_:
                     if len(t.plays) >= 4:
                         last = t
@@ -262,7 +260,8 @@ class Restoration:
                         open_ = True
             # each word is its label then the card: the words sort as the labels (no label is
             # a prefix of another, each ends with a quote)
-            cards = ",".join(sorted(plays.values()))
+            plays.sort()
+            cards = ",".join(plays)
             if last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
             elif last.number != 13:
@@ -337,6 +336,28 @@ def _plays_of(number: int) -> tuple[tuple[str, ...], ...]:
     rows = tuple(tuple(word(seat, i) for i in range(64)) for seat in "NESW")
     _PLAYS[number] = rows
     return rows
+
+
+#: the key's words of the last tricks read (by identity, each kept alive): the tricks a
+#: cascade's leaves share (those of an earlier ruling of the record, the trick before) are
+#: read once
+_TRICK_WORDS: dict[int, tuple[Trick, tuple[str, ...]]] = {}
+
+
+def _trick_words(trick: Trick) -> tuple[str, ...]:
+    """The words of the cards standing in ``trick`` (a later card of a seat replaces the
+    earlier, as a dict does), remembered in :data:`_TRICK_WORDS`."""
+    number = trick.number
+    words = _PLAYS.get(number) or _plays_of(number)
+    plays: dict[str, str] = {}
+    for s, c in trick.plays:
+        row = words[s.index]
+        plays[row[0]] = row[c]
+    out = tuple(plays.values())
+    if len(_TRICK_WORDS) >= 64:
+        _TRICK_WORDS.clear()
+    _TRICK_WORDS[id(trick)] = (trick, out)
+    return out
 
 
 class _Words:
@@ -720,16 +741,17 @@ class Composition:
             # only the table (a rectification may leave them something: dummy's card a call
             # made is a revoke), but not the one just ruled when it said it had no more
             if task is self._reopen_task:  # the siblings of a cascade share their Reopen task
-                names = self._reopen_names
+                names, record = self._reopen_names, self._reopen_record
             else:
                 names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
                 names |= self.book.reopenable - {task.spent}
-                self._reopen_task, self._reopen_names = task, names
+                record = self._segment_replays.get((task.segment, task.base))
+                self._reopen_task, self._reopen_names, self._reopen_record = task, names, record
             found: list[_Found] = []
             if names:
-                record = self._segment_replays[(task.segment, task.base)]
+                assert record is not None  # (every part of the record a Reopen names was replayed)
                 names = self.book.worth_reopening(node.table, record, names)
-            if names:
+            if names and record is not None:
                 replay = record.with_table(node.table, reopened=True)
                 try:
                     found = self._candidates(replay, task.seen, names)
@@ -853,6 +875,7 @@ class Composition:
     #: the last Reopen task settled and the openers it names (shared by sibling leaves)
     _reopen_task: object = None
     _reopen_names: frozenset[str] = frozenset()
+    _reopen_record: Replay | None = None
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).

@@ -76,7 +76,8 @@ class RuleSet:
     #: begins its keys with its own clause, keeps them complete, and bounds what it adds
     memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
-    _reopen_tests: dict[frozenset[str], tuple[tuple[str, Callable[[TableState, Replay], bool]], ...]] = field(
+    #: and the names without a test
+    _reopen_tests: dict[frozenset[str], tuple[tuple[tuple[str, Callable[[TableState, Replay], bool]], ...], frozenset[str]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     #: each opener's place in ``openers`` (``openings`` with ``names`` runs only those, in that order)
     _rank: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -137,13 +138,15 @@ class RuleSet:
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
         """The openers of ``names`` that may find something on the rectified ``table`` of the
         replayed ``record`` (those without a ``reopen_states`` test always may)."""
-        tested = self._reopen_tests.get(names)
-        if tested is None:
-            tested = self._reopen_tests[names] = tuple((n, t) for n in sorted(names) if (t := self.reopen_states.get(n)) is not None)
+        known = self._reopen_tests.get(names)
+        if known is None:
+            tests = tuple((n, t) for n in sorted(names) if (t := self.reopen_states.get(n)) is not None)
+            known = self._reopen_tests[names] = (tests, names.difference(n for n, _ in tests))
+        tested, untested = known
         if not tested:
             return names
-        drop = [n for n, test in tested if not test(table, record)]
-        return names.difference(drop) if drop else names
+        kept = [n for n, test in tested if test(table, record)]
+        return untested.union(kept) if kept else untested  # (the usual answer: no new set)
 
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""

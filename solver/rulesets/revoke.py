@@ -525,7 +525,11 @@ REOPENABLE = True
 
 def _revoke_standing(table: TableState, record: Replay) -> bool:
     """A revoke whose card still stands on its trick (what :func:`open_revoke` rules)."""
-    return any((t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card for r in table.revokes)
+    for r in table.revokes:  # (a loop, not any(): this look runs on every restoration)
+        t = table.trick(r.trick)
+        if t is not None and t.card_of(r.seat) == r.card:
+            return True
+    return False
 
 
 #: at a reopening the opener finds something only where a revoke card still stands
