@@ -594,16 +594,20 @@ class Composition:
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
-        ruled |= {_key(r.event) for r in self.recorded}
+        if self.recorded:
+            ruled |= {_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
-        self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
+        self.irregularities: tuple[str, ...] = (ordered[0].opening.irregularities if len(ordered) == 1
+                                                 else tuple(i for f in ordered for i in f.opening.irregularities))
         #: irregularities a rule family found only on a rectified table, on some path (the card
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        self.notices: tuple[Notice, ...] = (*self._unruled(ruled, bool(found)), *(n for f in found for n in f.opening.notices),
-                                             *(n for c in closings for n in c.notices))
-        start = Node(table=self.replay.table, agenda=tuple(t for c in closings for t in c.root.agenda))
+        notices = self._unruled(ruled, bool(found))
+        for o in (*(f.opening for f in found), *closings):
+            notices += o.notices
+        self.notices: tuple[Notice, ...] = tuple(notices)
+        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else ())
         if not found:
             if len(self._segments) == 1:
                 self.root = start
@@ -710,7 +714,10 @@ class Composition:
                     self.found_later.setdefault(irr, None)
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
-        since = min([x for x in (done.since, node.since, node.focus, root.focus) if x is not None], default=None)
+        since = done.since
+        for x in (node.since, node.focus, root.focus):
+            if x is not None and (since is None or x < since):
+                since = x
         rest = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
         # (what the opening's root adds, when it adds anything: most add no ledger, finding or restriction)
         findings, restrictions = node.findings, node.restrictions

@@ -289,21 +289,29 @@ def _too_late(table: TableState, m: AnyMisplay) -> bool:
 
 
 def _later_plays(table: TableState, m: AnyMisplay) -> tuple[LaterPlay, ...]:
+    """The cards played after dummy's misplaced one: the rest of its trick, then the next
+    trick's. As in revoke.py, the cascade names a later card by (trick, seat), so a second
+    card by a seat in the same trick (a play out of turn, reported as not yet ruled) ends it."""
     trick = table.trick(m.trick)
     assert trick is not None
     pos = trick.position_of(m.dummy)
     assert pos is not None
-    later: list[LaterPlay] = [(trick.number, s, c) for s, c in trick.plays[pos + 1:]]
+    later: list[LaterPlay] = []
+    seen = {s for s, _ in trick.plays[: pos + 1]}
+    number = trick.number
+    for s, c in trick.plays[pos + 1:]:
+        if s in seen:
+            return tuple(later)
+        seen.add(s)
+        later.append((number, s, c))
     nxt = table.trick(m.trick + 1)
     if nxt is not None:
-        later.extend((nxt.number, s, c) for s, c in nxt.plays)
-    # As in revoke.py: the cascade names a later card by (trick, seat), so a second card by a
-    # seat in the same trick (a play out of turn, reported as not yet ruled) ends it.
-    seen = {(trick.number, s) for s, _ in trick.plays[: pos + 1]}
-    for i, (number, s, _) in enumerate(later):
-        if (number, s) in seen:
-            return tuple(later[:i])
-        seen.add((number, s))
+        seen.clear()
+        for s, c in nxt.plays:
+            if s in seen:
+                return tuple(later)
+            seen.add(s)
+            later.append((nxt.number, s, c))
     return tuple(later)
 
 
@@ -522,10 +530,11 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         later = tuple(p for p in later if p[0] != nxt.number)
         text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
     if m.designated in table.hand(m.dummy):
-        # (which of dummy's cards goes back is said only when he has two on the trick)
+        # (which of dummy's cards goes back is said only when it is not his first on the trick)
         placed = table.trick(m.trick)
-        twice = placed is not None and sum([s is m.dummy for s, _ in placed.plays]) > 1
-        which = m.wrong if twice and placed is not None and (m.dummy, m.wrong) in placed.plays else None
+        which = None
+        if placed is not None and placed.card_of(m.dummy) not in (None, m.wrong) and (m.dummy, m.wrong) in placed.plays:
+            which = m.wrong
         table = table.replace_card(m.trick, m.dummy, m.designated, card=which)
     step = Step(
         "TD",
@@ -560,10 +569,10 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card) -> tupl
     """Is ``card`` (standing for ``seat`` on ``trick``) lawful to the corrected trick, and
     which other cards could he lawfully substitute (44C, 50C, 50D1)?"""
     led = trick.suit_led if trick.position_of(seat) != 0 else None
-    hand = table.hand(seat) | {card}
-    pens = table.penalty_cards_of(seat)
-    ok = card in lawful_cards(hand, led, pens)
-    return ok, lawful_cards(hand, led, pens, frozenset({card}))
+    # (the obligations are judged on his whole hand, the card included: the substitutes are
+    # the lawful cards but that one, in the same order)
+    lawful = lawful_cards(table.hand(seat) | {card}, led, table.penalty_cards_of(seat))
+    return card in lawful, tuple([c for c in lawful if c != card])
 
 
 def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card) -> bool:
@@ -596,7 +605,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     shared = task.shared
     trick = table.trick(trick_no)
-    assert trick is not None and trick.card_of(seat) == card
+    assert trick is not None and (seat, card) in trick.plays
     if trick_no != m.trick:
         corrected = table.trick(m.trick)
         assert corrected is not None
