@@ -19,6 +19,9 @@ from rulings.solver.engine import Info, Restoration
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import TreeItem, information, ruling_tree
 
+#: the rank tokens :meth:`Style.words` draws as cards
+_RANKS = frozenset(("A", "K", "Q", "J", "T", "10", *"98765432"))
+
 
 class Style:
     """How to draw suits: unicode symbols with colour, or ASCII letters."""
@@ -38,6 +41,12 @@ class Style:
         t.append("10" if card.rank == 10 and self.symbols == "unicode" else card.rank.letter)
         return t
 
+    def add_card(self, out: Text, card: Card) -> None:
+        """Append ``card`` to ``out`` as :meth:`card` draws it (the same text and style)."""
+        unicode = self.symbols == "unicode"
+        out.append(card.suit.format(self.symbols) + ("10" if card.rank == 10 and unicode else card.rank.letter),
+                   style="red" if card.suit.is_red and unicode else None)
+
     def cards(self, cards: Sequence[Card], sep: str = " ") -> Text:
         out = Text()
         for i, c in enumerate(cards):
@@ -49,16 +58,18 @@ class Style:
     def words(self, text: str) -> Text:
         """Turn card tokens like SA, H10 in a sentence into styled cards."""
         out = Text()
+        plain: list[str] = []  # the words since the last card, appended as one piece
         for i, word in enumerate(text.split(" ")):
             if i:
-                out.append(" ")
+                plain.append(" ")
             core = word.rstrip(";,.:)")
-            tail = word[len(core):]
-            if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in ("A", "K", "Q", "J", "T", "10", *"98765432"):
-                out.append_text(self.card(Card.parse(core)))
-                out.append(tail)
+            if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in _RANKS:
+                out.append("".join(plain))
+                self.add_card(out, Card.parse(core))
+                plain = [word[len(core):]]
             else:
-                out.append(word)
+                plain.append(word)
+        out.append("".join(plain))
         return out
 
 
@@ -84,15 +95,16 @@ def deal_diagram(case: Case, style: Style) -> RenderableType:
         role = " (declarer)" if seat is case.declarer else " (dummy)" if seat is case.declarer.partner else ""
         return Text(f"{seat}{role}", style="bold")
 
-    grid.add_row("", label(Seat.N), "")
+    # the empty cells as Text, not "": a string cell is read as markup each time it is drawn
+    grid.add_row(Text(), label(Seat.N), Text())
     for line in n:
-        grid.add_row("", line, "")
-    grid.add_row(label(Seat.W), "", label(Seat.E))
+        grid.add_row(Text(), line, Text())
+    grid.add_row(label(Seat.W), Text(), label(Seat.E))
     for a, b in zip(w, e, strict=False):
-        grid.add_row(a, "", b)
-    grid.add_row("", label(Seat.S), "")
+        grid.add_row(a, Text(), b)
+    grid.add_row(Text(), label(Seat.S), Text())
     for line in s:
-        grid.add_row("", line, "")
+        grid.add_row(Text(), line, Text())
     return grid
 
 
@@ -175,10 +187,19 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
                 if j:
                     tricks.append(" ")
                 tricks.append(f"{s}" + (":" if style.symbols == "ascii" else ""))
-                tricks.append_text(style.card(c))
-        withdrawn = Text(", ").join(Text(f"{w.seat} ") + style.card(w.card) for w in r.withdrawn)
-        pcs = Text(", ").join(Text(f"{p.seat} ") + style.card(p.card) + Text(f" {p.kind}") for p in r.penalty_cards)
-        ui = Text(", ").join(Text(f"{i.unauthorized}:{i.seat} ") + style.card(i.card) for i in r.ledger)
+                style.add_card(tricks, c)
+        # each a list of "<seat> <card>" built in one Text (Text.join copies every part)
+        withdrawn, pcs, ui = Text(), Text(), Text()
+        for k, w in enumerate(r.withdrawn):
+            withdrawn.append(f", {w.seat} " if k else f"{w.seat} ")
+            style.add_card(withdrawn, w.card)
+        for k, p in enumerate(r.penalty_cards):
+            pcs.append(f", {p.seat} " if k else f"{p.seat} ")
+            style.add_card(pcs, p.card)
+            pcs.append(f" {p.kind}")
+        for k, info in enumerate(r.ledger):
+            ui.append(f", {info.unauthorized}:{info.seat} " if k else f"{info.unauthorized}:{info.seat} ")
+            style.add_card(ui, info.card)
         lead = str(r.lead) if r.lead is not None else style.none
         if r.established:
             lead += " (established)"

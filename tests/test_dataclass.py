@@ -7,8 +7,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
+import marshal
 import pickle
 import re
+import typing
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -138,7 +140,20 @@ def _inherited(make: Maker, options: dict[str, bool]) -> type:
     return Grandchild
 
 
-KINDS = [_plain, _empty, _one, _post_init, _own_methods, _eq_only, _inherited]
+def _class_vars(make: Maker, options: dict[str, bool]) -> type:
+    @make(**options)
+    class WithClassVars:
+        """Class variables, named and qualified, are not fields."""
+
+        a: int
+        plain: ClassVar[int] = 1
+        qualified: typing.ClassVar[str] = "q"
+        b: str = "x"
+
+    return WithClassVars
+
+
+KINDS = [_plain, _empty, _one, _post_init, _own_methods, _eq_only, _inherited, _class_vars]
 
 
 def _instances(cls: type) -> list[Any]:
@@ -223,6 +238,17 @@ def test_the_same_errors() -> None:
             class Mutable:
                 a: list[int] = []  # noqa: RUF012
 
+        with pytest.raises(TypeError, match="'x' is a field but has no type annotation"):
+            @make
+            class Unannotated:
+                a: int
+                x = dataclasses.field(default=1)
+
+        with pytest.raises(TypeError, match="field c cannot have a default factory"):
+            @make
+            class FactoryClassVar:
+                c: ClassVar[list[int]] = dataclasses.field(default_factory=list)
+
         @make(frozen=True)
         class Frozen:
             a: int
@@ -281,3 +307,32 @@ def test_methods_once_called_are_the_standard_librarys_code(options: dict[str, b
             a, b = getattr(a, "__wrapped__", a), getattr(b, "__wrapped__", b)
             assert (a.__code__.co_code, a.__code__.co_names, a.__code__.co_consts) == \
                 (b.__code__.co_code, b.__code__.co_names, b.__code__.co_consts), name
+
+
+def test_compiled_methods_are_kept_between_runs(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A method compiled in one run is read back, by its source, in the next: the same code
+    as compiling it; the file is written only where bytecode may be, and a file that is
+    missing, damaged or of another Python is no cache."""
+    cache = tmp_path / "__pycache__" / "methods.bin"
+    monkeypatch.setattr(fast, "_CACHE", str(cache))
+    monkeypatch.setattr(fast, "_CODES", {})
+    monkeypatch.setattr(fast, "_COMPILED", 0)
+    monkeypatch.setattr(fast.atexit, "register", lambda fn: fn)
+    source = "def __eq__(self,other):\n return NotImplemented\n"
+    code = fast._code(source)
+    assert code is fast._code(source)  # compiled once in a run
+    monkeypatch.setattr(fast.sys, "dont_write_bytecode", True)
+    fast._write_codes()
+    assert not cache.exists()
+    monkeypatch.setattr(fast.sys, "dont_write_bytecode", False)
+    fast._write_codes()
+    kept = fast._read_codes()
+    assert kept[source] == code == compile(source, "<string>", "exec", dont_inherit=True)
+    monkeypatch.setattr(fast, "_CODES", None)
+    monkeypatch.setattr(fast, "compile", lambda *args, **kwargs: pytest.fail("compiled again"), raising=False)
+    assert fast._code(source) == code  # the next run reads it
+    monkeypatch.undo()
+    monkeypatch.setattr(fast, "_CACHE", str(cache))
+    for damaged in (b"", b"\x00garbage", marshal.dumps((b"????", {source: code})), marshal.dumps([1, 2])):
+        cache.write_bytes(damaged)
+        assert fast._read_codes() == {}
