@@ -237,14 +237,14 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             batch.append((event.seat, event.card))
             batch_events.append(event)
             applied += 1
-        elif isinstance(event, Call) and event.what.card is not None and event.seat is declarer:
-            state = flush(state)
+        elif isinstance(event, Call) and (card := event.what.card) is not None and event.seat is declarer:
             dummy = declarer.partner
-            if event.what.card in state.hand(dummy) and not _dummy_places_next(events[i + 1 :], dummy):
-                batch.append((dummy, event.what.card))  # 45B/45C4(a): naming the card plays it
+            # dummy holds the card unless he played it, on the table or among the plays not placed yet
+            if card in state.hand(dummy) and (dummy, card) not in batch and not _dummy_places_next(events, i + 1, dummy):
+                batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
-            elif _dummy_places_next(events[i + 1 :], dummy, event.what.card):
+            elif _dummy_places_next(events, i + 1, dummy, card):
                 pass  # dummy faced the card named; that play line is the play
             else:
                 unapplied.append(event)
@@ -255,11 +255,13 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before))
 
 
-def _dummy_places_next(rest: Sequence[AnyEvent], dummy: Seat, card: Card | None = None) -> bool:
-    """True if the next line has dummy place a card (``card``, when given: that card)."""
-    for e in rest:
-        return isinstance(e, Play) and e.seat is dummy and (card is None or e.card == card)
-    return False
+def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:
+    """True if the line at ``at`` (the next one) has dummy place a card (``card``, when
+    given: that card)."""
+    if at >= len(events):
+        return False
+    e = events[at]
+    return isinstance(e, Play) and e.seat is dummy and (card is None or e.card == card)
 
 
 def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = None) -> Case:

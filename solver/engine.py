@@ -251,8 +251,16 @@ class Restoration:
                 number = t.number
                 if number < first:
                     continue
-                hit = _TRICK_WORDS.get(id(t))
-                plays.extend(hit[1] if hit is not None else _trick_words(t))
+                if number < focus:  # a trick of an earlier ruling: its leaves share it
+                    hit = _TRICK_WORDS.get(id(t))
+                    plays.extend(hit[1] if hit is not None else _trick_words(t))
+                else:  # (each leaf has its own)
+                    words = _PLAYS.get(number) or _plays_of(number)
+                    seen: dict[str, str] = {}
+                    for s, c in t.plays:
+                        row = words[s.index]
+                        seen[row[0]] = row[c]  # a later card of a seat replaces the earlier (as a dict does)
+                    plays.extend(seen.values())
                 if number >= focus and not open_:
                     if len(t.plays) >= 4:
                         last = t
@@ -381,14 +389,16 @@ class _Words:
     def __call__(self, value: Any) -> str:
         if not value:
             return "[]"
-        known = self.ident(value)
-        hit = self.seen.get(known)
-        if hit is not None:
+        seen = self.seen
+        hit = seen.get(id(value))
+        if hit is not None:  # (this very value: siblings share it)
             return hit[1]
-        words: str = self.write(value)
-        if len(self.seen) >= self.SIZE:
-            self.seen.clear()
-        self.seen[known] = (value, words)
+        known = self.ident(value)
+        hit = seen.get(known)
+        words: str = hit[1] if hit is not None else self.write(value)
+        if len(seen) >= self.SIZE:
+            seen.clear()
+        seen[known] = seen[id(value)] = (value, words)
         return words
 
 
@@ -584,16 +594,20 @@ class Composition:
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
-        ruled |= {_key(r.event) for r in self.recorded}
+        if self.recorded:
+            ruled |= {_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
-        self.irregularities: tuple[str, ...] = tuple(i for f in ordered for i in f.opening.irregularities)
+        self.irregularities: tuple[str, ...] = (ordered[0].opening.irregularities if len(ordered) == 1
+                                                 else tuple(i for f in ordered for i in f.opening.irregularities))
         #: irregularities a rule family found only on a rectified table, on some path (the card
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        self.notices: tuple[Notice, ...] = (*self._unruled(ruled, bool(found)), *(n for f in found for n in f.opening.notices),
-                                             *(n for c in closings for n in c.notices))
-        start = Node(table=self.replay.table, agenda=tuple(t for c in closings for t in c.root.agenda))
+        notices = self._unruled(ruled, bool(found))
+        for o in (*(f.opening for f in found), *closings):
+            notices += o.notices
+        self.notices: tuple[Notice, ...] = tuple(notices)
+        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else ())
         if not found:
             if len(self._segments) == 1:
                 self.root = start
@@ -700,7 +714,10 @@ class Composition:
                     self.found_later.setdefault(irr, None)
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
-        since = min([x for x in (done.since, node.since, node.focus, root.focus) if x is not None], default=None)
+        since = done.since
+        for x in (node.since, node.focus, root.focus):
+            if x is not None and (since is None or x < since):
+                since = x
         rest = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
         # (what the opening's root adds, when it adds anything: most add no ledger, finding or restriction)
         findings, restrictions = node.findings, node.restrictions
