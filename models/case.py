@@ -281,6 +281,8 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     where = lines or {}
 
     def line_of(*path: str | int) -> int | None:
+        if not where:
+            return None  # (no line numbers given: a mapping built in memory)
         for cut in range(len(path), -1, -1):
             if path[:cut] in where:
                 return where[path[:cut]]
