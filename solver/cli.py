@@ -280,16 +280,16 @@ def solve(
             data["script"] = _script(ruling, found, figures)
         _write_json_streaming(data, found, figures)
         return
-    from rulings.solver.render import Style, make_console, ruling_view
+    from rulings.solver.render import make_console, ruling_view, style_for
 
     console = make_console(soft_wrap=explain, ascii_only=ascii_)
+    style = style_for(console, "ascii" if ascii_ else "unicode")
     if explain:
-        style = Style("ascii" if ascii_ else "unicode")
         for line in _script(ruling, found, figures):
             console.print(style.words(line))
         return
     dd = {n: f.short() for n, f in figures.by_number.items()} if figures is not None else None
-    console.print(ruling_view(ruling, found, Style("ascii" if ascii_ else "unicode"), truncated=truncated, dd=dd))
+    console.print(ruling_view(ruling, found, style, truncated=truncated, dd=dd))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)
 
@@ -310,11 +310,11 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     with _loading():
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
-        from rulings.solver.render import Style, information_panel, make_console, restorations_table, ruling_head
+        from rulings.solver.render import information_panel, make_console, restorations_table, ruling_head, style_for
         from rulings.solver.summary import KeySet
 
-    style = Style("ascii" if ascii_ else "unicode")
     console = make_console(ascii_only=ascii_)
+    style = style_for(console, "ascii" if ascii_ else "unicode")
     said = set(ruling.notices)
     console.print(ruling_head(ruling, style))
     cap = limit if limit is not None else DEFAULT_SHOWN

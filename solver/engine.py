@@ -251,8 +251,16 @@ class Restoration:
                 number = t.number
                 if number < first:
                     continue
-                hit = _TRICK_WORDS.get(id(t))
-                plays.extend(hit[1] if hit is not None else _trick_words(t))
+                if number < focus:  # a trick of an earlier ruling: its leaves share it
+                    hit = _TRICK_WORDS.get(id(t))
+                    plays.extend(hit[1] if hit is not None else _trick_words(t))
+                else:  # (each leaf has its own)
+                    words = _PLAYS.get(number) or _plays_of(number)
+                    seen: dict[str, str] = {}
+                    for s, c in t.plays:
+                        row = words[s.index]
+                        seen[row[0]] = row[c]  # a later card of a seat replaces the earlier (as a dict does)
+                    plays.extend(seen.values())
                 if number >= focus and not open_:
                     if len(t.plays) >= 4:
                         last = t
@@ -381,14 +389,16 @@ class _Words:
     def __call__(self, value: Any) -> str:
         if not value:
             return "[]"
-        known = self.ident(value)
-        hit = self.seen.get(known)
-        if hit is not None:
+        seen = self.seen
+        hit = seen.get(id(value))
+        if hit is not None:  # (this very value: siblings share it)
             return hit[1]
-        words: str = self.write(value)
-        if len(self.seen) >= self.SIZE:
-            self.seen.clear()
-        self.seen[known] = (value, words)
+        known = self.ident(value)
+        hit = seen.get(known)
+        words: str = hit[1] if hit is not None else self.write(value)
+        if len(seen) >= self.SIZE:
+            seen.clear()
+        seen[known] = seen[id(value)] = (value, words)
         return words
 
 

@@ -24,17 +24,20 @@ _RANKS = frozenset(("A", "K", "Q", "J", "T", "10", *"98765432"))
 
 
 class Style:
-    """How to draw suits: unicode symbols with colour, or ASCII letters."""
+    """How to draw suits: unicode symbols with colour, or ASCII letters. ``color=False``
+    (:func:`style_for` a console that shows no colour, such as a pipe or a file) leaves the
+    red out of the text: what is printed is the same, and there is less to draw."""
 
-    def __init__(self, symbols: Symbols = "unicode") -> None:
+    def __init__(self, symbols: Symbols = "unicode", *, color: bool = True) -> None:
         self.symbols: Symbols = symbols
+        #: hearts and diamonds in red: unicode symbols on a console showing colour
+        self.red = symbols == "unicode" and color
         #: separators and the void/none mark, pure ASCII with ``--ascii``
         self.dot = " · " if symbols == "unicode" else " - "
         self.none = "—" if symbols == "unicode" else "-"
 
     def suit(self, suit: Suit) -> Text:
-        red = suit.is_red and self.symbols == "unicode"
-        return Text(suit.format(self.symbols), style="red" if red else "")
+        return Text(suit.format(self.symbols), style="red" if self.red and suit.is_red else "")
 
     def card(self, card: Card) -> Text:
         t = self.suit(card.suit)
@@ -43,9 +46,8 @@ class Style:
 
     def add_card(self, out: Text, card: Card) -> None:
         """Append ``card`` to ``out`` as :meth:`card` draws it (the same text and style)."""
-        unicode = self.symbols == "unicode"
-        out.append(card.suit.format(self.symbols) + ("10" if card.rank == 10 and unicode else card.rank.letter),
-                   style="red" if card.suit.is_red and unicode else None)
+        out.append(card.suit.format(self.symbols) + ("10" if card.rank == 10 and self.symbols == "unicode" else card.rank.letter),
+                   style="red" if self.red and card.suit.is_red else None)
 
     def cards(self, cards: Sequence[Card], sep: str = " ") -> Text:
         out = Text()
@@ -301,6 +303,12 @@ class _AsciiStream:
         return bool(getattr(self._stream, "isatty", lambda: False)())
 
 
+def style_for(console: Console, symbols: Symbols) -> Style:
+    """The :class:`Style` for ``console``: red suits only where it shows colour (Rich writes
+    no colour, nor any other style, to a console without a colour system)."""
+    return Style(symbols, color=console.color_system is not None)
+
+
 def make_console(*, stderr: bool = False, soft_wrap: bool = False, ascii_only: bool = False) -> Console:
     """A console for this CLI (Rich honours NO_COLOR); soft_wrap keeps long lines whole;
     ascii_only draws tables and trees in pure ASCII (``--ascii``)."""
@@ -315,4 +323,4 @@ def make_console(*, stderr: bool = False, soft_wrap: bool = False, ascii_only: b
 
 
 __all__ = ["Style", "claim_line", "information_panel", "make_console", "restoration_line", "restorations_table", "ruling_head",
-           "ruling_view", "sort_for_hand"]
+           "ruling_view", "sort_for_hand", "style_for"]

@@ -116,3 +116,17 @@ def test_yamls_reader_shares_the_non_printable_pattern() -> None:
             "print(yaml.reader.Reader.NON_PRINTABLE is c._NON_PRINTABLE)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.stdout.strip() == "True", done.stderr
+
+
+def test_the_clause_book_reads_what_the_csv_module_reads() -> None:
+    """clauses.tsv read by splitting its lines at tabs gives the rows the csv module gives
+    (the file has no quoting, so nothing differs)."""
+    import csv
+
+    from rulings.solver.clauses import ClauseBook, package_text
+
+    rows = list(csv.DictReader(package_text("data/clauses.tsv").splitlines(), delimiter="\t"))
+    book = ClauseBook.load()
+    read = sorted((c.id, c.edition, c.title, c.effect) for clauses in book._by_id.values() for c in clauses)
+    assert read == sorted((r["id"], r["editions"], r["title"], r["effect"]) for r in rows)
+    assert len(read) == len(rows)

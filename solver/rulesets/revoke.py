@@ -449,47 +449,74 @@ def t2_kind(t: TableState, seat: Seat, card: Card) -> str:
     return "?"
 
 
+@dataclass(slots=True)
+class _Lead:
+    """The steps of a non-offending lead to the trick after the revoke trick (and the 16C
+    information of the trick's cards, should it be withdrawn), a value of what they depend
+    on: the leader, his card, the two tricks, who won the revoke trick, the trick's cards,
+    who is declarer. Nodes that share these share the steps."""
+
+    withdrawn: Step | None  # 44G: the lead is withdrawn (he no longer won the revoke trick)
+    stays: Step  # 63B: the lead established his side's revoke and stays
+    keep: Step  # 62C1: he keeps his lead ...
+    withdraw: Step  # ... or withdraws it
+    infos: tuple[Info, ...]
+
+
+def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str, winner: Seat | None,
+                plays: tuple[tuple[Seat, Card], ...]) -> _Lead:
+    r = task.revoke
+    trick_no, seat, card = task.later[task.index]
+    who, what = seat._name_, card.text
+    question = f"{who} may withdraw his lead of {what}"
+    withdrawn = None
+    if winner is not None and winner is not seat and rs.decisions.retract_lead_when_winner_changes:
+        withdrawn = Step("TD", StepKind.FORCED, rs.cite("44G"),
+                         f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}",
+                         also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
+    # 63B: the lead established his own side's revoke on the trick before, which now stands
+    # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
+    stays = Step(actor, StepKind.FORCED, rs.cite("63B"),
+                 f"{seat}'s lead of {card} stays: it established his side's revoke, which can no longer be corrected",
+                 also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
+    clause = rs.cite("62C1")
+    keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep")
+    withdraw = Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; no penalty card",
+                    also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw")
+    offending = r.seat.side
+    infos = tuple([rs.withdrawn_info(s, c, offending) for s, c in plays])
+    return _Lead(withdrawn, stays, keep, withdraw, infos)
+
+
 def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -> list[Edge]:
     """A NOS lead to the trick after the revoke trick: 62C1 lets the leader withdraw it; 44G
     withdraws it when, the revoke trick restored, he no longer won that trick."""
     r = task.revoke
     table = node.table
     trick_no, seat, card = task.later[task.index]
-    offending = r.seat.side
     trick = table.trick(trick_no)
     assert trick is not None
     revoke_trick = table.trick(r.trick)
     assert revoke_trick is not None
     winner = revoke_trick.winner(table.trumps)
-
-    def retract_all(t: TableState) -> tuple[TableState, tuple[Info, ...]]:
-        t = t.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-        return t, tuple([rs.withdrawn_info(s, c, offending) for s, c in trick.plays])
-
+    key = ("62C1 lead", seat, card, trick_no, r.trick, r.seat.side, winner, trick.plays, table.declarer)
+    lead = rs.memo.get(key)
+    if not isinstance(lead, _Lead):
+        lead = _lead_steps(rs, table, task, actor, winner, trick.plays)
+        if len(rs.memo) >= _POSITIONS_MAX:
+            rs.memo.clear()
+        rs.memo[key] = lead
     this = task.later[task.index]
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
-    who, what = seat._name_, card.text
-    question = f"{who} may withdraw his lead of {what}"
-    if winner is not None and winner is not seat and rs.decisions.retract_lead_when_winner_changes:
-        t2, infos = retract_all(table)
-        step = Step("TD", StepKind.FORCED, rs.cite("44G"),
-                    f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}",
-                    also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
-        return [(step, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *infos)))]
+    if lead.withdrawn is not None:
+        t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos)))]
     if _establishes_own_revoke(table, seat, trick_no, card):
-        # 63B: the lead established his own side's revoke on the trick before, which now stands
-        # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
-        step = Step(actor, StepKind.FORCED, rs.cite("63B"),
-                    f"{seat}'s lead of {card} stays: it established his side's revoke, which can no longer be corrected",
-                    also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
-        return [(step, _child(node, table, _advance(rs, node, task, table, False)))]
-    clause = rs.cite("62C1")
-    t2, infos = retract_all(table)
+        return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
+    t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     return [
-        (Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep"),
-         _child(node, table, _advance(rs, node, task, table, False))),
-        (Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; no penalty card",
-              also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw"), _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *infos))),
+        (lead.keep, _child(node, table, _advance(rs, node, task, table, False))),
+        (lead.withdraw, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos))),
     ]
 
 
