@@ -45,6 +45,9 @@ class Seat(enum.Enum):
 
         Raises NotationError on anything else.
         """
+        found = _SEAT_TOKENS.get(token)  # (a seat letter as written: the usual token)
+        if found is not None:
+            return found
         key = token.strip().upper()
         key = _SEAT_WORDS.get(key, key)
         try:
@@ -67,6 +70,7 @@ class Seat(enum.Enum):
 _SEAT_ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
 _SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+_SEAT_TOKENS: dict[str, Seat] = {letter: seat for seat in _SEAT_ORDER for letter in (seat._value_, seat._value_.lower())}
 SEATS = _SEAT_ORDER
 
 
@@ -224,6 +228,9 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, token: str) -> Rank:
         """Parse ``A K Q J T 10 9 .. 2`` or a word (``queen``). Raises NotationError."""
+        found = _RANK_FROM_TEXT.get(token)  # (as written, in capitals: the usual token)
+        if found is not None:
+            return found
         key = token.strip().upper()
         found = _RANK_FROM_TEXT.get(key)
         if found is None:
@@ -298,6 +305,9 @@ class Card(int):
 
         Raises NotationError.
         """
+        found = _CARD_TOKENS.get(token)  # (a card as ``str`` writes it, or in lower case: the usual token)
+        if found is not None:
+            return found
         text = token.strip()
         if len(text) < 2:
             raise NotationError(f"bad card {token!r}", token=token)
@@ -327,6 +337,11 @@ class Card(int):
 _CARDS: dict[tuple[Suit, Rank], Card] = {}
 #: All 52 cards, sorted (clubs 2 first, spade ace last).
 DECK: tuple[Card, ...] = tuple(sorted(Card(s, r) for s in Suit for r in Rank))
+#: The usual spellings of each card (``SA``, ``sa``, ``S10``, ``s10``), read by ``Card.parse``
+#: itself before it first looks here: the same card as the full parse gives.
+_CARD_TOKENS: dict[str, Card] = {}
+_CARD_TOKENS.update({token: Card.parse(token) for c in DECK
+                     for token in {c.text, c.text.lower(), c.text.replace("T", "10"), c.text.lower().replace("t", "10")}})
 #: The 13 cards of each suit: whether a hand holds the suit is one C-level set test
 #: (``not hand.isdisjoint(SUIT_CARDS[suit])``), the hot question of following suit.
 SUIT_CARDS: dict[Suit, frozenset[Card]] = {s: frozenset(c for c in DECK if c.suit is s) for s in Suit}

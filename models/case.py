@@ -101,12 +101,16 @@ class Replay:
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
-           unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = ()) -> Replay:
+           unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = (),
+           line_kinds: frozenset[type] | None = None) -> Replay:
         """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
-        field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``)."""
+        field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
+        ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`."""
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
                             applied_before=applied_before, reopened=False, memo={})
+        if line_kinds is not None:
+            new.__dict__["line_kinds"] = line_kinds
         return new
 
     @kept
@@ -252,7 +256,12 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             unapplied.append(event)
         before.append(event)
     state = flush(state)
-    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before))
+    # the kinds of line (Replay.line_kinds), read here: the opening play lines are one kind
+    kinds = set(map(type, before[head:]))
+    kinds.update(map(type, after))
+    if head:
+        kinds.add(Play)
+    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds))
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:
@@ -272,6 +281,8 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     where = lines or {}
 
     def line_of(*path: str | int) -> int | None:
+        if not where:
+            return None  # (no line numbers given: a mapping built in memory)
         for cut in range(len(path), -1, -1):
             if path[:cut] in where:
                 return where[path[:cut]]

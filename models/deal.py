@@ -49,12 +49,15 @@ class Hand:
             body = part.replace("10", "T")
             if body == "-":
                 continue
+            of_suit = _BY_RANK_LETTER[suit]
             for ch in body:
-                try:
-                    rank = Rank.parse(ch)
-                except NotationError:
-                    raise NotationError(f"bad rank {ch!r} in hand {text!r}", token=text) from None
-                card = Card(suit, rank)
+                card = of_suit.get(ch)  # (a rank letter in capitals: the usual notation)
+                if card is None:
+                    try:
+                        rank = Rank.parse(ch)
+                    except NotationError:
+                        raise NotationError(f"bad rank {ch!r} in hand {text!r}", token=text) from None
+                    card = Card(suit, rank)
                 if card in cards:
                     raise InconsistentRecordError(f"card {str(card)!r} twice in hand {text!r}", token=text)
                 cards.append(card)
@@ -87,6 +90,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({self.format()!r})"
+
+
+#: each suit's cards by the rank's letter (``A`` ... ``T``, ``9`` ... ``2``)
+_BY_RANK_LETTER: dict[Suit, dict[str, Card]] = {s: {r.letter: Card(s, r) for r in Rank} for s in SUITS_PBN}
 
 
 @dataclass(frozen=True, slots=True)

@@ -807,10 +807,12 @@ def _may_designate(replay: Replay) -> bool:
         if card is None or card not in dealt:
             return True
         if placed is None:
-            placed = {}
-            for k, (_, s, c) in enumerate(table.plays()):
-                if s is dummy and c not in placed:
-                    placed[c] = k
+            placed, k = {}, 0
+            for t in table.tricks:
+                for s, c in t.plays:
+                    if s is dummy and c not in placed:
+                        placed[c] = k
+                    k += 1
         at = placed.get(card)
         if at is not None and at < replay.applied_before[i]:
             return True  # dummy played it already: not a card dummy holds (46B)
