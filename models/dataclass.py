@@ -14,7 +14,8 @@ times (for ``KW_ONLY``, ``ClassVar`` and ``InitVar``): a fifth less time to make
 library writes, but compiled on their first call, which puts the compiled method in the
 class in its place: from then on a method is the standard library's own code, at its speed,
 and a method never called costs no compile. ``__signature__`` of the first ``__init__`` is
-the signature of the compiled one (``inspect.signature`` gives the same before and after).
+the signature of the compiled one, made when first asked for (``inspect.signature`` gives the
+same before and after).
 A frozen class's ``__setattr__`` and ``__delattr__`` (reached only by an assignment, which
 they refuse) are closures with the standard library's behaviour. The table of when
 ``__hash__`` is added, kept or set to None, the errors, the signature text of a class without
@@ -40,7 +41,7 @@ import types
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError
 from importlib.util import MAGIC_NUMBER
-from types import CodeType
+from types import CodeType, MethodType
 from typing import Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["dataclass", "field"]
@@ -255,16 +256,36 @@ def _first_init(cls: Any, fields: list[Field[Any]], frozen: bool, slots: bool, g
     """An ``__init__`` that compiles the class's own on its first call, puts it in its place
     and runs it: a class never made in a run costs no compile (most of the rule families'
     classes in a ``rulings solve``). Its ``__signature__`` is the one of the compiled one."""
+    return _FirstInit(cls, fields, frozen, slots, globs)
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _init(cls, fields, frozen, slots, globs)
-        if cls.__dict__.get("__init__") is __init__:
+
+class _FirstInit:
+    """A class's ``__init__`` until its first call (see :func:`_first_init`): a method (bound
+    like a function), whose ``__signature__``, the compiled one's, is made when asked for
+    (by ``inspect.signature``): most classes are never asked, and making it for each class
+    as it is defined cost about a tenth of the time the package's classes take to make."""
+
+    def __init__(self, cls: Any, fields: list[Field[Any]], frozen: bool, slots: bool, globs: dict[str, Any]) -> None:
+        self._made = (cls, fields, frozen, slots, globs)
+        self._signature: Any = None
+        self.__name__ = "__init__"
+        self.__qualname__ = f"{cls.__qualname__}.__init__"
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        return self if obj is None else MethodType(self, obj)
+
+    def __call__(self, obj: Any, *args: Any, **kwargs: Any) -> None:
+        cls = self._made[0]
+        init = _init(*self._made)
+        if cls.__dict__.get("__init__") is self:
             cls.__init__ = init
-        init(self, *args, **kwargs)
+        init(obj, *args, **kwargs)
 
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    __init__.__signature__ = _signature(cls, fields)  # type: ignore[attr-defined]
-    return __init__
+    @property
+    def __signature__(self) -> Any:
+        if self._signature is None:
+            self._signature = _signature(self._made[0], self._made[1])
+        return self._signature
 
 
 def _signature(cls: type, fields: list[Field[Any]]) -> Any:
