@@ -189,7 +189,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
-    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)))
+    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses))) if (
+        replay.line_kinds & _CHOICE_LINES) else ()
     if replay.reopened and not choices:
         return None  # the 50D options below would point at no line of the record: not ruled at a reopening
     leader = to_lead(table)

@@ -283,6 +283,7 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
 
 
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
+    """The node after a step: ``node`` with the table ``t``, the agenda and (if given) ledger."""
     return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
                 node.focus)
 
@@ -305,8 +306,8 @@ class _Position:
     info: Info | None = None
 
 
-#: the positions looked up so far, per rule set (cleared when it grows past this many)
-_POSITIONS_MAX = 50_000
+#: what this module keeps in a rule set's memo (positions, leads) is emptied past this many entries
+_MEMO_MAX = 4_096
 
 
 def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -333,7 +334,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     tables: list[TableState] | None = None
     if not isinstance(position, _Position):
         position, tables = _position(rs, table, trick_no, seat, card, mode, task.both_sides)
-        if len(memo) >= _POSITIONS_MAX:
+        if len(memo) >= _MEMO_MAX:
             memo.clear()
         memo[key] = position
     steps = position.steps
@@ -503,7 +504,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     lead = rs.memo.get(key)
     if not isinstance(lead, _Lead):
         lead = _lead_steps(rs, table, task, actor, winner, trick.plays)
-        if len(rs.memo) >= _POSITIONS_MAX:
+        if len(rs.memo) >= _MEMO_MAX:
             rs.memo.clear()
         rs.memo[key] = lead
     this = task.later[task.index]
