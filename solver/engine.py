@@ -403,6 +403,7 @@ class _Words:
 
 
 def _ids(items: tuple[object, ...]) -> tuple[int, ...]:
+    """What a ledger is known by in :class:`_Words`: the identities of its entries."""
     return tuple(map(id, items))
 
 

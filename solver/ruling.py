@@ -11,6 +11,7 @@ from rulings.models.case import Case
 from rulings.solver.engine import Composition
 from rulings.solver.rulesets import get_ruleset
 from rulings.solver.rulesets.base import RuleSet
+from rulings.solver.rulesets.catalog import families_for
 
 
 class Ruling(Composition):
@@ -18,5 +19,9 @@ class Ruling(Composition):
     ``root`` of the ruling graph, ``restorations()`` (a generator) and ``graph()``."""
 
     def __init__(self, case: Case, ruleset: RuleSet | None = None) -> None:
-        self.ruleset = ruleset if ruleset is not None else get_ruleset(case.laws)
+        """``ruleset``: by default the case's edition's, made of the rule families its
+        record may need (``catalog.families_for`` its lines: the same ruling)."""
+        if ruleset is None:
+            ruleset = get_ruleset(case.laws, families=families_for(map(type, case.events)))
+        self.ruleset = ruleset
         super().__init__(case, self.ruleset)

@@ -40,6 +40,8 @@ def test_solve_imports_no_pydantic_and_no_export() -> None:
     assert "rulings.solver.ruling" in mods  # it did solve
     assert not {m for m in mods if m.split(".")[0] == "pydantic"}
     assert "rulings.solver.export" not in mods and "networkx" not in mods
+    # the bundled case has none of their record lines (catalog.ON_LINES)
+    assert not {f"rulings.solver.rulesets.{f}" for f in ("misinformation", "dummy_misplay", "designation", "exposure")} & mods
 
 
 def _params() -> list[Any]:
@@ -130,3 +132,22 @@ def test_the_clause_book_reads_what_the_csv_module_reads() -> None:
     read = sorted((c.id, c.edition, c.title, c.effect) for clauses in book._by_id.values() for c in clauses)
     assert read == sorted((r["id"], r["editions"], r["title"], r["effect"]) for r in rows)
     assert len(read) == len(rows)
+
+
+def test_a_named_command_is_made_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rulings NAME ...`` has the group made with that command alone (each command typer
+    makes, by the name typer gives it); no command, an option first or a misspelt name keep
+    them all; the commands are all back afterwards."""
+    from rulings.solver import cli
+
+    names = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert len(names) > 1
+    for name in names:
+        monkeypatch.setattr(sys, "argv", ["rulings", name, "--help"])
+        with cli._named_command_only():
+            assert sorted(typer.main.get_command(app).commands) == [name]  # type: ignore[attr-defined]
+        assert sorted(typer.main.get_command(app).commands) == names  # type: ignore[attr-defined]
+    for argv in ([], ["--help"], ["--version"], ["sovle"], ["-"]):
+        monkeypatch.setattr(sys, "argv", ["rulings", *argv])
+        with cli._named_command_only():
+            assert sorted(typer.main.get_command(app).commands) == names  # type: ignore[attr-defined]

@@ -88,3 +88,48 @@ def test_graph_matches_stream() -> None:
         path = nx.shortest_path(g, ruling.root, n)
         steps = tuple(g.edges[a, b]["step"] for a, b in itertools.pairwise(path))
         assert steps == streamed[g.nodes[n]["restoration"]].path
+
+
+def test_the_families_a_record_need_not_load_are_what_their_modules_declare() -> None:
+    """catalog.ON_LINES: each family listed has every opener needing one of its lines (the
+    lines listed: the union of its OPENER_LINES), no table test, reopening or closer; every
+    family not listed has one of those (it may find something in any record); FAMILIES are
+    the package's rule modules."""
+    import pkgutil
+
+    from rulings.solver import rulesets
+    from rulings.solver.rulesets import catalog
+
+    found = {m.name for m in pkgutil.iter_modules(rulesets.__path__)} - {"base", "catalog", "laws2007", "laws2017"}
+    assert set(catalog.FAMILIES) == found
+    for module in catalog.modules():
+        family = module.__name__.rsplit(".", 1)[1]
+        lines = getattr(module, "OPENER_LINES", {})
+        openers = [name for name, _ in module.OPENERS]
+        on_lines = (bool(openers) and all(name in lines for name in openers) and not getattr(module, "OPENER_STATE", {})
+                    and not getattr(module, "REOPEN_STATE", {}) and not getattr(module, "REOPENABLE", False)
+                    and not getattr(module, "CLOSERS", ()))
+        assert on_lines == (family in catalog.ON_LINES), family
+        if on_lines:
+            assert set(catalog.ON_LINES[family]) == {kind for name in openers for kind in lines[name]}, family
+
+
+def test_a_ruling_of_the_families_its_record_needs_is_the_whole_sets() -> None:
+    """Every corpus case ruled by the rule set of the families its record may need (the
+    default) and by the whole set: the same restorations, steps and notices."""
+    from rulings.solver.rulesets.catalog import FAMILIES
+
+    narrowed = 0
+    for path in sorted(CASES.rglob("*.yaml")):
+        case = load(path)
+        ours = Ruling(case)
+        if ours.ruleset.families == frozenset(FAMILIES):
+            continue
+        narrowed += 1
+        whole = Ruling(case, get_ruleset(case.laws))
+        assert ours.ruleset.families is not None and whole.ruleset.families is None
+        a = [(r.key(), [s.text for s in r.path]) for r in ours.restorations()]
+        b = [(r.key(), [s.text for s in r.path]) for r in whole.restorations()]
+        assert a == b, path
+        assert (ours.irregularities, ours.notices, ours.found_later) == (whole.irregularities, whole.notices, whole.found_later), path
+    assert narrowed > 100

@@ -68,6 +68,9 @@ class RuleSet:
     #: record's line kinds to find anything; without it the opener is not run there (one
     #: look at the table per restoration, not a run of the opener)
     reopen_states: Mapping[str, Callable[[TableState, Replay], bool]] = field(default_factory=dict)
+    #: the rule families this set was made of (None: all; see ``catalog.families_for``): a
+    #: task none of them has a rule for is ruled by the rule of the whole set (:meth:`expand`)
+    families: frozenset[str] | None = None
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the 16C information values made so far (``withdrawn_info``): at most 52 x 2 of them
     _infos: dict[tuple[Seat, Card, Side], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -159,7 +162,11 @@ class RuleSet:
         task = node.agenda[0]
         rule = self._dispatch.get(type(task))
         if rule is None:
-            raise LookupError(f"rule set {self.name} has no rule for {type(task).__name__}")
+            if self.families is not None:  # a task of a family not loaded: the whole set's rule
+                rule = get_ruleset(self.name, self.decisions).rule_for(task)
+            if rule is None:
+                raise LookupError(f"rule set {self.name} has no rule for {type(task).__name__}")
+            self._dispatch[type(task)] = rule
         return rule.handler(self, node, task)
 
     # ----- helpers shared by rules ---------------------------------------------------------
@@ -179,13 +186,16 @@ class RuleSet:
         return str(seat)
 
 
-_REGISTRY: dict[str, Callable[[Decisions], RuleSet]] = {}
+#: a rule-set factory: the set for the decisions, of the rule families named (None: all)
+Factory = Callable[[Decisions, "frozenset[str] | None"], RuleSet]
+_REGISTRY: dict[str, Factory] = {}
 
 
-def register(name: str) -> Callable[[Callable[[Decisions], RuleSet]], Callable[[Decisions], RuleSet]]:
-    """Register a rule-set factory under ``name`` (an edition, or an authority's variant)."""
+def register(name: str) -> Callable[[Factory], Factory]:
+    """Register a rule-set factory under ``name`` (an edition, or an authority's variant);
+    the set it makes is named ``name``."""
 
-    def deco(factory: Callable[[Decisions], RuleSet]) -> Callable[[Decisions], RuleSet]:
+    def deco(factory: Factory) -> Factory:
         _REGISTRY[name] = factory
         return factory
 
@@ -193,13 +203,15 @@ def register(name: str) -> Callable[[Callable[[Decisions], RuleSet]], Callable[[
 
 
 @cache
-def get_ruleset(name: str = "2017", decisions: Decisions = DEFAULT) -> RuleSet:
-    """Return the rule set registered as ``name`` (built once). Raises KeyError for an unknown name."""
+def get_ruleset(name: str = "2017", decisions: Decisions = DEFAULT, families: frozenset[str] | None = None) -> RuleSet:
+    """Return the rule set registered as ``name`` (built once); ``families``: of those rule
+    families only (``catalog.families_for`` a record: the others cannot find anything in it),
+    a task of another family still ruled by the whole set. Raises KeyError for an unknown name."""
     try:
         factory = _REGISTRY[name]
     except KeyError:
         raise KeyError(f"no rule set {name!r} (known: {', '.join(sorted(_REGISTRY))})") from None
-    return factory(decisions)
+    return factory(decisions, families)
 
 
 def ruleset_names() -> list[str]:

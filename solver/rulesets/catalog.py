@@ -12,25 +12,64 @@ as a revoke).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from importlib import import_module
 from types import ModuleType
 
 from rulings.models.case import Replay
+from rulings.models.events import (
+    Call,
+    ChangeDesignation,
+    CorrectExplanation,
+    Expose,
+    FifthCard,
+    Misinformed,
+    Name,
+    NamePlay,
+    Simultaneous,
+    Touch,
+)
 from rulings.models.table import TableState
 from rulings.solver.config import Decisions
-from rulings.solver.rulesets import (
-    designation,
-    dummy_misplay,
-    established_revoke,
-    exposure,
-    leads,
-    misinformation,
-    penalty,
-    revoke,
-)
+from rulings.solver.rulesets import established_revoke, leads, penalty, revoke  # noqa: F401  (loaded with the catalog)
 from rulings.solver.rulesets.base import Closer, Opener, Rule, RuleSet
 
-MODULES: tuple[ModuleType, ...] = (misinformation, dummy_misplay, designation, revoke, exposure, leads, penalty, established_revoke)
+#: the rule families (their modules), in the order their rules, openers and closers are taken
+FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
+                             "established_revoke")
+
+#: The families a record need not load: every opener of theirs needs one of these record lines
+#: (their ``OPENER_LINES``), and they have no table test (``OPENER_STATE``), reopening or
+#: closer, so in a record without one of these lines they cannot find anything; a task of
+#: theirs another family makes is still ruled (``RuleSet.expand``). Loaded only for a record
+#: that has such a line (start-up: the four cost about 3 ms to import, and the bundled case
+#: has none of their lines). ``tests/test_rulesets.py`` checks this table against the modules.
+ON_LINES: dict[str, tuple[type, ...]] = {
+    "misinformation": (Misinformed, CorrectExplanation),
+    "dummy_misplay": (Call,),
+    "designation": (Call, ChangeDesignation, Touch, Name, NamePlay),
+    "exposure": (Expose, Name, FifthCard, Simultaneous),
+}
+
+
+def modules(families: frozenset[str] | None = None) -> tuple[ModuleType, ...]:
+    """The rule modules of ``families`` (None: all), in :data:`FAMILIES` order, each
+    imported when first asked for."""
+    return tuple(import_module(f"rulings.solver.rulesets.{name}") for name in FAMILIES if families is None or name in families)
+
+
+def families_for(kinds: Iterable[type]) -> frozenset[str]:
+    """The families a record whose lines are of ``kinds`` may need: all but those of
+    :data:`ON_LINES` with none of their lines among them."""
+    present = frozenset(kinds)
+    return frozenset(name for name in FAMILIES if name not in ON_LINES or present.intersection(ON_LINES[name]))
+
+
+def __getattr__(name: str) -> tuple[ModuleType, ...]:
+    if name == "MODULES":  # every rule module, in FAMILIES order
+        return modules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Opener priority where two families would rule the same event (the earlier, more specific
 #: one rules it): a card placed after a refused lead (60B) is not also a revoke; a revoke
@@ -39,48 +78,52 @@ OPENER_PRIORITY: tuple[str, ...] = ("misinformation", "designation", "dummy_misp
                                     "leads", "penalty")
 
 
-def rules_for(edition: str) -> tuple[Rule, ...]:
-    return tuple(r for m in MODULES for r in m.RULES if edition in r.editions)
+def rules_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tuple[Rule, ...]:
+    return tuple(r for m in (mods if mods is not None else modules()) for r in m.RULES if edition in r.editions)
 
 
-def openers_for(edition: str) -> tuple[tuple[str, Opener], ...]:
+def openers_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tuple[tuple[str, Opener], ...]:
     """Every module's openers, in :data:`OPENER_PRIORITY` (then module) order."""
-    found = [(name, op) for m in MODULES for name, op in m.OPENERS]
+    found = [(name, op) for m in (mods if mods is not None else modules()) for name, op in m.OPENERS]
     rank = {name: i for i, name in enumerate(OPENER_PRIORITY)}
     return tuple(sorted(found, key=lambda item: rank.get(item[0], len(rank))))
 
 
-def reopenable() -> frozenset[str]:
+def reopenable(mods: tuple[ModuleType, ...] | None = None) -> frozenset[str]:
     """The openers whose modules declare ``REOPENABLE``: they read only the table."""
-    return frozenset(name for m in MODULES for name, _ in m.OPENERS if getattr(m, "REOPENABLE", False))
+    return frozenset(name for m in (mods if mods is not None else modules()) for name, _ in m.OPENERS if getattr(m, "REOPENABLE", False))
 
 
-def opener_lines() -> dict[str, tuple[type, ...]]:
+def opener_lines(mods: tuple[ModuleType, ...] | None = None) -> dict[str, tuple[type, ...]]:
     """The record lines each opener needs (``OPENER_LINES`` of a rule module)."""
-    return {name: kinds for m in MODULES for name, kinds in getattr(m, "OPENER_LINES", {}).items()}
+    return {name: kinds for m in (mods if mods is not None else modules()) for name, kinds in getattr(m, "OPENER_LINES", {}).items()}
 
 
-def opener_states() -> dict[str, Callable[[TableState], bool]]:
+def opener_states(mods: tuple[ModuleType, ...] | None = None) -> dict[str, Callable[[TableState], bool]]:
     """What on the table lets an opener find something without one of its record lines
     (``OPENER_STATE`` of a rule module; see ``RuleSet.states``)."""
-    return {name: test for m in MODULES for name, test in getattr(m, "OPENER_STATE", {}).items()}
+    return {name: test for m in (mods if mods is not None else modules()) for name, test in getattr(m, "OPENER_STATE", {}).items()}
 
 
-def reopen_states() -> dict[str, Callable[[TableState, Replay], bool]]:
+def reopen_states(mods: tuple[ModuleType, ...] | None = None) -> dict[str, Callable[[TableState, Replay], bool]]:
     """What a reopenable opener needs on a rectified table (and in the record's line kinds)
     to find anything there (``REOPEN_STATE`` of a rule module; see ``RuleSet.reopen_states``)."""
-    return {name: test for m in MODULES for name, test in getattr(m, "REOPEN_STATE", {}).items()}
+    return {name: test for m in (mods if mods is not None else modules()) for name, test in getattr(m, "REOPEN_STATE", {}).items()}
 
 
-def closers_for(edition: str) -> tuple[Closer, ...]:
+def closers_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tuple[Closer, ...]:
     """Closers (``CLOSERS`` of a rule module), in module order: what follows every
     rectification of a record (Law 64 after play)."""
-    return tuple(c for m in MODULES for c in getattr(m, "CLOSERS", ()))
+    return tuple(c for m in (mods if mods is not None else modules()) for c in getattr(m, "CLOSERS", ()))
 
 
-def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, str] | None = None) -> RuleSet:
-    """The rule set of one edition: every rule module's rules, openers and closers for it,
-    with this edition's clause ids where they differ from the logical names."""
-    return RuleSet(name=edition, edition=edition, rules=rules_for(edition), openers=openers_for(edition), reopenable=reopenable(),
-                   closers=closers_for(edition), lines=opener_lines(), states=opener_states(), reopen_states=reopen_states(),
-                   clause_names=clause_names or {}, decisions=decisions)
+def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, str] | None = None, *,
+                    families: frozenset[str] | None = None) -> RuleSet:
+    """The rule set of one edition: every rule module's rules, openers and closers for it
+    (those of ``families`` only, when given), with this edition's clause ids where they
+    differ from the logical names."""
+    mods = modules(families)
+    return RuleSet(name=edition, edition=edition, rules=rules_for(edition, mods), openers=openers_for(edition, mods),
+                   reopenable=reopenable(mods), closers=closers_for(edition, mods), lines=opener_lines(mods),
+                   states=opener_states(mods), reopen_states=reopen_states(mods), clause_names=clause_names or {},
+                   decisions=decisions, families=families)

@@ -21,5 +21,5 @@ CLAUSE_NAMES.update({"63A4": "63A3", "64C1": "64C"})
 
 
 @register("2007")
-def laws_2007(decisions: Decisions) -> RuleSet:
-    return edition_ruleset("2007", decisions, CLAUSE_NAMES)
+def laws_2007(decisions: Decisions, families: frozenset[str] | None = None) -> RuleSet:
+    return edition_ruleset("2007", decisions, CLAUSE_NAMES, families=families)

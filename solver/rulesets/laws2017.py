@@ -8,5 +8,5 @@ from rulings.solver.rulesets.catalog import edition_ruleset
 
 
 @register("2017")
-def laws_2017(decisions: Decisions) -> RuleSet:
-    return edition_ruleset("2017", decisions)
+def laws_2017(decisions: Decisions, families: frozenset[str] | None = None) -> RuleSet:
+    return edition_ruleset("2017", decisions, families=families)

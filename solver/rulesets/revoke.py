@@ -307,7 +307,7 @@ class _Position:
 
 
 #: what this module keeps in a rule set's memo (positions, leads) is emptied past this many entries
-_MEMO_MAX = 50_000
+_MEMO_MAX = 4_096
 
 
 def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
