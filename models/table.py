@@ -291,17 +291,22 @@ class TableState:
                     f"penalty card {str(pc.card)!r}: declarer's and dummy's cards are never penalty cards (48A)",
                     token=str(pc.card),
                 )
-        # every field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
-        # the same state ``cls(deal=..., ...)`` makes, with the hands as dealt
+        return cls._dealt(deal, contract, declarer, first_trick, leader if leader is not None else declarer.lho, won, pcs)
+
+    @classmethod
+    def _dealt(cls, deal: Deal, contract: Contract, declarer: Seat, first_trick: int, first_leader: Seat,
+               won: tuple[int, int], penalty_cards: frozenset[PenaltyCard]) -> TableState:
+        """The state ``cls(deal=..., ...)`` makes with no card played, the hands as dealt,
+        every field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``)."""
         state = object.__new__(cls)
         state.__dict__.update(
             deal=deal,
             contract=contract,
             declarer=declarer,
             first_trick=first_trick,
-            first_leader=leader if leader is not None else declarer.lho,
+            first_leader=first_leader,
             tricks=(),
-            penalty_cards=pcs,
+            penalty_cards=penalty_cards,
             withdrawn=(),
             won_before=won,
             revokes=(),
@@ -315,16 +320,9 @@ class TableState:
     def restart(self) -> TableState:
         """The table before the first play of the record, for a table no rectification has
         touched yet (a replayed record): the penalty cards in force at the start are those
-        still in force and those played since."""
-        return TableState.start(
-            self.deal,
-            self.contract,
-            self.declarer,
-            first_trick=self.first_trick,
-            leader=self.first_leader,
-            won=self.won_before,
-            penalty_cards=self.penalty_cards | self.played_penalty,
-        )
+        still in force and those played since (checked when the record's table was started)."""
+        return TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
+                                 self.penalty_cards | self.played_penalty)
 
     # ----- geometry ----------------------------------------------------------------
     @property

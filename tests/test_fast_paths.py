@@ -1,8 +1,10 @@
 """The solver's fast paths against the plain definitions they replace: a restoration's key
 written directly against ``json.dumps`` of its canonical form, a whole trick withdrawn in
 one step against one card at a time, the substitutes of a cascade against one card replaced
-at a time, the reopening tests against the openers they spare, cards as small ints against
-their suit and rank; and what a rule looks up in its memo against what it would work out."""
+at a time, the reopening tests and the openers' record-line tests against the openers they
+spare, a batch of cards placed against one card at a time, the usual spellings of cards and
+seats against the full parse, cards as small ints against their suit and rank; and what a
+rule looks up in its memo against what it would work out."""
 
 from __future__ import annotations
 
@@ -197,6 +199,99 @@ def test_reopen_states_never_skip_a_finding() -> None:
                     elif opening is not None:
                         found += 1
     assert skipped > 1000 and found > 10  # both kinds of table are met
+
+
+def test_a_batch_of_cards_is_each_card_placed_in_turn() -> None:
+    """``play_many`` (the hands changed once at the end, the cards placed so far one set)
+    gives the table of the cards placed one at a time: the tricks, revokes, plays out of
+    turn, penalty cards and hands; and the same error, at the same card, for a card the
+    player no longer holds."""
+    from rulings.models.events import Play
+
+    tables = errors = 0
+    for case in _cases():
+        try:
+            start = case.initial_state()  # type: ignore[attr-defined]
+        except RulingError:
+            continue
+        plays = [(e.seat, e.card) for e in case.first_segment if isinstance(e, Play)]  # type: ignore[attr-defined]
+        for cut in sorted({len(plays), len(plays) // 2}):
+            batch = plays[:cut]
+            one = start
+            failed: str | None = None
+            for i, (seat, card) in enumerate(batch):
+                try:
+                    one = one.play(seat, card)
+                except RulingError as err:
+                    failed = f"{i}: {err}"
+                    break
+            try:
+                got = start.play_many(batch)
+            except RulingError as err:
+                assert failed == f"{err.index}: {err}"
+                errors += 1
+                continue
+            assert failed is None
+            assert got == one and got.holding == one.holding
+            tables += 1
+    # a card played twice: refused at that card
+    case = _cases()[-1]
+    start = case.initial_state()  # type: ignore[attr-defined]
+    seat = start.first_leader
+    card = sorted(start.hand(seat))[0]
+    with pytest.raises(RulingError) as caught:
+        start.play_many([(seat, card), (seat.lho, sorted(start.hand(seat.lho))[0]), (seat, card)])
+    assert caught.value.index == 2 and "already played" in str(caught.value)
+    assert tables > 900
+
+
+def test_opener_lines_never_skip_a_finding() -> None:
+    """An opener the rule set does not run on a record (none of the record lines it needs,
+    ``OPENER_LINES``, and its table test, ``OPENER_STATE``, false) finds nothing there."""
+    from rulings.solver.engine import Node
+
+    skipped = 0
+    for case in _cases():
+        try:
+            ruling = Ruling(case)  # type: ignore[arg-type]
+        except RulingError:
+            continue
+        rs, replay = ruling.ruleset, ruling.replay
+        for name, opener in rs.openers:
+            needs = rs.lines.get(name)
+            state = rs.states.get(name)
+            if needs is None or not replay.line_kinds.isdisjoint(needs) or (state is not None and state(replay.table)):
+                continue
+            try:
+                opening = opener(rs, replay.with_table(replay.table), Node(replay.table))  # type: ignore[arg-type]
+            except RulingError:
+                continue
+            assert opening is None, (case, name)
+            skipped += 1
+    assert skipped > 1000
+
+
+def test_usual_spellings_parse_as_the_full_parse() -> None:
+    """The seats, cards and ranks ``parse`` reads with one lookup are those of the full
+    parse (spaces, words, ``10`` and symbols go the long way), and a hand in lower case
+    parses as in capitals."""
+    from rulings.models.cards import RANKS_HIGH_FIRST, Seat
+    from rulings.models.deal import Hand
+
+    for c in DECK:
+        letter = "10" if c.rank is Rank.TEN else c.rank.letter
+        for token in (c.text, c.text.lower(), c.suit.letter + letter, (c.suit.letter + letter).lower(), f" {c.text} ",
+                      c.suit.symbol + letter):
+            assert Card.parse(token) is c
+    for seat in Seat:
+        for token in (seat.value, seat.value.lower(), f" {seat.value} ", seat.name):
+            assert Seat.parse(token) is seat
+    for rank in RANKS_HIGH_FIRST:
+        assert Rank.parse(rank.letter) is rank and Rank.parse(rank.letter.lower()) is rank
+    hand = "AKT2.Q109.-.J3"
+    assert Hand.parse(hand.lower()) == Hand.parse(hand) == Hand.parse("AKT2.QT9.-.J3")
+    with pytest.raises(RulingError):
+        Hand.parse("AKX2.Q.-.J")
 
 
 def test_cards_are_small_ints_read_as_cards() -> None:
