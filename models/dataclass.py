@@ -403,7 +403,7 @@ def _read_codes() -> dict[str, CodeType]:
     Python or not such a table."""
     try:
         with open(_CACHE, "rb") as fh:
-            magic, codes = marshal.load(fh)
+            magic, codes = marshal.loads(fh.read())  # one read (marshal.load reads piece by piece)
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if magic != MAGIC_NUMBER or not isinstance(codes, dict):
@@ -425,7 +425,7 @@ def _write_codes() -> None:
     try:
         os.makedirs(os.path.dirname(_CACHE), exist_ok=True)
         with open(temporary, "wb") as fh:
-            marshal.dump((MAGIC_NUMBER, codes), fh)
+            fh.write(marshal.dumps((MAGIC_NUMBER, codes)))
         os.replace(temporary, _CACHE)
     except OSError:
         with contextlib.suppress(OSError):

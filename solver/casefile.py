@@ -85,8 +85,9 @@ LIMITS = Limits()
 #: the default limits by name (docs/case-format.md, "Limits and hostile input")
 MAX_BYTES, MAX_DEPTH, MAX_SCALAR, MAX_DIGITS = LIMITS.max_bytes, LIMITS.max_depth, LIMITS.max_string, LIMITS.max_digits
 
-_STANDARD_TAG = re.compile(r"tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)\Z")
-_SEPARATOR = re.compile("[\x85\u2028\u2029]")
+# the patterns of the rare paths (an explicit tag, an error) are compiled when first used
+# (re keeps them): not at every start
+_STANDARD_TAG = r"tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)\Z"
 _SEPARATOR_NAMES = {"\x85": "NEL", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
 _YAML_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 _INT_TAG = "tag:yaml.org,2002:int"
@@ -161,11 +162,12 @@ def check_text(text: str, file: str | None = None, limits: Limits = LIMITS) -> N
         ch = m.group()
         raise CaseFileError(f"malformed YAML: unacceptable character U+{ord(ch):04X} {ch!r}", file=file,
                             line=line_at(text, m.start()), token=repr(ch))
-    m = _SEPARATOR.search(text)
-    if m is not None:
-        ch = m.group()
+    found = [i for i in map(text.find, _SEPARATOR_NAMES) if i >= 0]
+    if found:
+        at = min(found)
+        ch = text[at]
         raise CaseFileError(f"U+{ord(ch):04X} {ch!r} ({_SEPARATOR_NAMES[ch]}) is not allowed: end lines with a plain line break",
-                            file=file, line=line_at(text, m.start()), token=repr(ch))
+                            file=file, line=line_at(text, at), token=repr(ch))
     for line_no, piece in enumerate(re.split("\r\n|[\r\n]", text), 1):
         if len(piece) > limits.max_line:
             raise CaseFileError(f"line too long: {len(piece)} characters (limit {limits.max_line}): {_short(piece)!r}",
@@ -266,7 +268,7 @@ def _scan(text: str, file: str | None, limits: Limits, our: _Lines) -> None:
             tag = getattr(ev, "tag", None)
             implicit = getattr(ev, "implicit", True)
             explicit = tag is not None and (implicit is False or (isinstance(implicit, tuple) and not any(implicit)))
-            if explicit and (tag == "!" or not _STANDARD_TAG.match(str(tag))):
+            if explicit and (tag == "!" or not re.match(_STANDARD_TAG, str(tag))):
                 shown = _short(str(tag).replace("tag:yaml.org,2002:", "!!"), 50)
                 raise CaseFileError(f"tags are not allowed in case files: {shown!r}", file=file, line=line, token=shown)
             nodes += 1
@@ -302,7 +304,7 @@ def _scan(text: str, file: str | None, limits: Limits, our: _Lines) -> None:
         loader.dispose()
 
 
-_UNCLOSED = re.compile(r"end of (the )?stream|<stream end>|found unexpected end", re.I)
+_UNCLOSED = r"end of (the )?stream|<stream end>|found unexpected end"
 
 
 def _located(err: yaml.MarkedYAMLError, text: str, file: str | None, our: _Lines) -> CaseFileError:
@@ -316,7 +318,7 @@ def _located(err: yaml.MarkedYAMLError, text: str, file: str | None, our: _Lines
     mark = err.problem_mark or err.context_mark
     opened = err.context_mark is not None and (
         context.startswith(("while parsing a flow", "while scanning a quoted", "while scanning a flow"))
-        or _UNCLOSED.search(problem) is not None)
+        or re.search(_UNCLOSED, problem, re.I) is not None)
     if opened and err.context_mark is not None:
         start = err.context_mark
         ch = text[start.index] if 0 <= start.index < len(text) else ""
