@@ -107,14 +107,16 @@ class Deal:
         if len(lengths) != 1:
             detail = ", ".join(f"{s}={len(h)}" for s, h in zip(SEATS, self.hands, strict=False))
             raise InconsistentRecordError(f"hands hold different numbers of cards ({detail})")
-        seen: dict[Card, Seat] = {}
-        for seat, hand in zip(SEATS, self.hands, strict=False):
-            for card in hand.cards:
-                if card in seen:
-                    raise InconsistentRecordError(
-                        f"card {str(card)!r} dealt twice ({seen[card]} and {seat})", token=str(card)
-                    )
-                seen[card] = seat
+        held = [h.cards for h in self.hands]
+        if len(frozenset().union(*held)) != sum(map(len, held)):  # a card dealt twice: name the first met
+            seen: dict[Card, Seat] = {}
+            for seat, hand in zip(SEATS, self.hands, strict=False):
+                for card in hand.cards:
+                    if card in seen:
+                        raise InconsistentRecordError(
+                            f"card {str(card)!r} dealt twice ({seen[card]} and {seat})", token=str(card)
+                        )
+                    seen[card] = seat
         if len(self.hands[0]) > 13 or len(self.hands[0]) == 0:
             raise InconsistentRecordError(f"hands must hold 1 to 13 cards, not {len(self.hands[0])}")
 

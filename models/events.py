@@ -396,6 +396,9 @@ class Chooses(Event):
         return f"{self.seat} keeps" if self.words == "keep" else f"{self.seat} chooses {self.words}"
 
 
+#: the words that make ``<seat> <word>`` an action, not the play of a card
+_ONE_WORD_ACTIONS = frozenset({"misinformed", *CHOICE_WORDS})
+
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
             | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining)
 
@@ -454,10 +457,12 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         if not words[2].isdigit() or int(words[2]) > 13:
             raise NotationError(f"unknown token {words[2]!r} in play line {text!r}: expected a number of tricks", token=words[2])
         return ClaimTricks(seat, int(words[2]), line=line)
-    if len(words) == 2 and words[1].lower() == "keeps":
-        return Chooses(seat, "keep", line=line)
-    if len(words) == 2 and words[1].lower() not in ("misinformed", *CHOICE_WORDS):
-        return Play(seat, _card(words[1], text), line=line)
+    if len(words) == 2:
+        second = words[1].lower()
+        if second == "keeps":
+            return Chooses(seat, "keep", line=line)
+        if second not in _ONE_WORD_ACTIONS:
+            return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
         raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
     verb = words[1].lower()
