@@ -373,9 +373,24 @@ def _compiled(cls: Any, name: str, source: str, globs: dict[str, Any]) -> Any:
 _CODES: dict[str, CodeType] | None = None
 #: how many were compiled in this run (written to :data:`_CACHE` at exit)
 _COMPILED = 0
-#: where compiled methods are kept between runs: beside this module's own bytecode, for this
-#: Python (the same directory and the same rules as the interpreter's .pyc files)
-_CACHE = os.path.join(os.path.dirname(__file__), "__pycache__", f"dataclass-methods.{sys.implementation.cache_tag}.bin")
+
+
+def _cache_file() -> str | None:
+    """Where compiled methods are kept between runs: where the interpreter keeps this module's
+    own bytecode (``__pycache__`` beside it, or under ``PYTHONPYCACHEPREFIX``), a file per
+    Python; None for an interpreter that keeps no bytecode."""
+    tag = sys.implementation.cache_tag
+    if tag is None:
+        return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    name = f"dataclass-methods.{tag}.bin"
+    if sys.pycache_prefix:
+        return os.path.join(sys.pycache_prefix, os.path.splitdrive(here)[1].lstrip("\\/"), name)
+    return os.path.join(here, "__pycache__", name)
+
+
+#: where compiled methods are kept between runs (the same rules as the interpreter's .pyc files)
+_CACHE = _cache_file()
 #: at most this many methods are kept (a checkout whose classes keep changing starts afresh)
 _CACHE_MAX = 2000
 
@@ -401,6 +416,8 @@ def _code(source: str) -> CodeType:
 def _read_codes() -> dict[str, CodeType]:
     """The methods kept by earlier runs; none when the file is missing, unreadable, of another
     Python or not such a table."""
+    if _CACHE is None:
+        return {}
     try:
         with open(_CACHE, "rb") as fh:
             magic, codes = marshal.loads(fh.read())  # one read (marshal.load reads piece by piece)
@@ -415,7 +432,7 @@ def _write_codes() -> None:
     """Keep this run's methods with those of earlier runs (what another process wrote in the
     meantime included), unless bytecode is not to be written (``PYTHONDONTWRITEBYTECODE``,
     ``-B``); a directory that cannot be written is left alone."""
-    if sys.dont_write_bytecode or not _CODES:
+    if _CACHE is None or sys.dont_write_bytecode or not _CODES:
         return
     codes = _read_codes()
     if len(codes) + len(_CODES) > _CACHE_MAX:

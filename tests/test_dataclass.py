@@ -336,3 +336,22 @@ def test_compiled_methods_are_kept_between_runs(tmp_path: Any, monkeypatch: pyte
     for damaged in (b"", b"\x00garbage", marshal.dumps((b"????", {source: code})), marshal.dumps([1, 2])):
         cache.write_bytes(damaged)
         assert fast._read_codes() == {}
+
+
+def test_compiled_methods_are_kept_where_the_bytecode_is(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept methods' file is where the interpreter keeps this module's bytecode: beside
+    it, or under PYTHONPYCACHEPREFIX; none for an interpreter that keeps no bytecode."""
+    import importlib.util
+    import os
+
+    monkeypatch.setattr(fast.sys, "pycache_prefix", None)
+    beside = fast._cache_file()
+    assert beside is not None
+    assert os.path.dirname(beside) == os.path.dirname(importlib.util.cache_from_source(fast.__file__))
+    monkeypatch.setattr(fast.sys, "pycache_prefix", str(tmp_path))
+    under = fast._cache_file()
+    assert under is not None
+    assert os.path.dirname(under) == os.path.dirname(importlib.util.cache_from_source(fast.__file__))
+    assert under.startswith(str(tmp_path))
+    monkeypatch.setattr(fast.sys.implementation, "cache_tag", None)
+    assert fast._cache_file() is None
