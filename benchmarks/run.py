@@ -284,6 +284,14 @@ def bench_generate(n: int) -> dict[str, Any]:
     return {"cases": len(held), "cases_per_s": n / t, "peak_kib": top / 1024}
 
 
+def _report_sweep(title: str, result: dict[str, Any], extra: str) -> int:
+    """Print an oracle sweep's result (and each disagreement's example); return how many disagreed."""
+    print(f"\n{title}: {result['positions']:,} random positions, {result['disagreements']} disagreements "
+          f"({result['seconds']:.0f} s on {result['workers']} workers){extra}")
+    _print_disagreements(result["examples"])
+    return int(result["disagreements"])
+
+
 def _print_disagreements(examples: list[str]) -> None:
     """Each example of an oracle sweep where the solver and the oracle disagree."""
     for ex in examples:
@@ -347,13 +355,10 @@ def main() -> int:
         print(f"\n3. peak memory, {m['restorations']}-restoration cascade: streaming {m['stream_peak_kib']:.0f} KiB, "
               f"list {m['list_peak_kib']:.0f} KiB, graph {m['graph_peak_kib']:.0f} KiB")
 
+    workers = max(1, min(2, multiprocessing.cpu_count()))  # (the oracle sweeps)
     if want(4):
-        a = agreement(sweep, workers=max(1, min(2, multiprocessing.cpu_count())))
-        out["agreement"] = a
-        failed += a["disagreements"]
-        print(f"\n4. oracle agreement: {a['positions']:,} random positions, {a['disagreements']} disagreements "
-              f"({a['seconds']:.0f} s on {a['workers']} workers)")
-        _print_disagreements(a["examples"])
+        a = out["agreement"] = agreement(sweep, workers)
+        failed += _report_sweep("4. oracle agreement", a, "")
 
     if want(5):
         rows = bench_corpus(max(1, repeats // 2))
@@ -365,13 +370,9 @@ def main() -> int:
                   f"{row['us_per_restoration']:>9.0f}")
 
     if want(6):
-        d = misplay_agreement(misplays, workers=max(1, min(2, multiprocessing.cpu_count())))
-        out["misplay_agreement"] = d
-        failed += d["disagreements"]
-        print(f"\n6. Law 45D1 oracle agreement: {d['positions']:,} random positions, {d['disagreements']} disagreements "
-              f"({d['seconds']:.0f} s on {d['workers']} workers); solver {d['solver_us_per_case']:.0f} us/case, "
-              f"oracle time / solver time = {d['oracle_over_solver_time']:.2f}")
-        _print_disagreements(d["examples"])
+        d = out["misplay_agreement"] = misplay_agreement(misplays, workers)
+        failed += _report_sweep("6. Law 45D1 oracle agreement", d, f"; solver {d['solver_us_per_case']:.0f} us/case, "
+                                f"oracle time / solver time = {d['oracle_over_solver_time']:.2f}")
 
     if want(7):
         x = bench_mixed(300 if quick else 2000, repeats)
