@@ -282,6 +282,21 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     )
 
 
+def _ledger_with(rs: RuleSet, ledger: tuple[Info, ...], info: Info) -> tuple[Info, ...]:
+    """``(*ledger, info)``, one tuple for every node that extends this ledger with this
+    information (the rule set makes one 16C value per withdrawn card), so that equal ledgers
+    of a cascade's positions are mostly one object (what is written of them is written once)."""
+    key = ("16C ledger", id(ledger), id(info))
+    known = rs.memo.get(key)
+    if isinstance(known, tuple) and known[0] is ledger:
+        return known[1]  # type: ignore[no-any-return]
+    out = (*ledger, info)
+    if len(rs.memo) >= _MEMO_MAX:
+        rs.memo.clear()
+    rs.memo[key] = (ledger, out)  # (the ledger is kept alive: its identity is not reused while known)
+    return out
+
+
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
     """The node after a step: ``node`` with the table ``t``, the agenda and (if given) ledger."""
     return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
@@ -345,7 +360,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
     assert position.info is not None
-    ledger = (*node.ledger, position.info)
+    ledger = _ledger_with(rs, node.ledger, position.info)
     if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
         agenda = _advance(rs, node, task, table, True)  # (one agenda for every substitute)
         children = [Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
