@@ -906,7 +906,7 @@ class Composition:
         self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
-            if node.is_leaf:
+            if not node.agenda:  # (a leaf)
                 count += 1
                 if node.recorded > settled:
                     settled = node.recorded
@@ -919,6 +919,12 @@ class Composition:
                 return
             self.expanded += 1
             edges = self.expand(node)
+            while len(edges) == 1 and edges[0][1].agenda and (budget is None or self.expanded < budget):
+                # (one forced step to a node that is not a leaf: expanded at once, not pushed and popped)
+                step, node = edges[0]
+                path = (*path, step)
+                self.expanded += 1
+                edges = self.expand(node)
             first = 0
             # the leaves that come first are the next in depth-first order: yielded at once
             # (the siblings of a cascade's last choice), not pushed and popped
