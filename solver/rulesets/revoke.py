@@ -262,43 +262,24 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     """The agenda after this position of the cascade: the next position (with whether a
     non-offending player changed), or what the node had to do after the cascade."""
     later = task.later if later is None else later
+    rest = node.agenda[1:]
     nxt = task.index + 1
-    if nxt >= len(later) and rs.decisions.lead_options_after_ruling:
-        return (*node.agenda[1:], *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
-    # The agenda depends on the node's agenda, the later cards and whether he changed: one
-    # agenda for every node that shares these (siblings and cousins of a cascade), so that
-    # the tasks after it are shared too.
-    agenda = node.agenda
-    key = ("62C agenda", id(agenda), id(later), changed)
-    known = rs.memo.get(key)
-    if isinstance(known, tuple) and known[0] is agenda and known[1] is later:
-        return known[2]  # type: ignore[no-any-return]
-    rest = agenda[1:]
     if nxt >= len(later):
-        out = rest  # (next_lead_tasks has nothing to add)
-    else:
-        nos_changed = changed and task.later[task.index][1].side is not task.revoke.seat.side
-        out = (RevokeCascade(task.revoke, later, nxt, previous_nos_changed=nos_changed,
-                             any_nos_changed=task.any_nos_changed or nos_changed, both_sides=task.both_sides), *rest)
-    if len(rs.memo) >= _MEMO_MAX:
-        rs.memo.clear()
-    rs.memo[key] = (agenda, later, out)  # (kept alive: their identities are not reused while known)
-    return out
-
-
-def _ledger_with(rs: RuleSet, ledger: tuple[Info, ...], info: Info) -> tuple[Info, ...]:
-    """``(*ledger, info)``, one tuple for every node that extends this ledger with this
-    information (the rule set makes one 16C value per withdrawn card), so that equal ledgers
-    of a cascade's positions are mostly one object (what is written of them is written once)."""
-    key = ("16C ledger", id(ledger), id(info))
-    known = rs.memo.get(key)
-    if isinstance(known, tuple) and known[0] is ledger:
-        return known[1]  # type: ignore[no-any-return]
-    out = (*ledger, info)
-    if len(rs.memo) >= _MEMO_MAX:
-        rs.memo.clear()
-    rs.memo[key] = (ledger, out)  # (the ledger is kept alive: its identity is not reused while known)
-    return out
+        if not rs.decisions.lead_options_after_ruling:
+            return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
+        return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
+    nos_changed = changed and task.later[task.index][1].side is not task.revoke.seat.side
+    return (
+        RevokeCascade(
+            task.revoke,
+            later,
+            nxt,
+            previous_nos_changed=nos_changed,
+            any_nos_changed=task.any_nos_changed or nos_changed,
+            both_sides=task.both_sides,
+        ),
+        *rest,
+    )
 
 
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
@@ -364,7 +345,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
     assert position.info is not None
-    ledger = _ledger_with(rs, node.ledger, position.info)
+    ledger = (*node.ledger, position.info)
     if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
         agenda = _advance(rs, node, task, table, True)  # (one agenda for every substitute)
         children = [Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
