@@ -344,7 +344,7 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     or played) obliged a play standing on the table (``since``: a play made after it became
     one), not counting those already searched on the record as played (``Replay.memo``, as
     :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
-    if record.line_kinds & _CHOICE_LINES:
+    if not record.line_kinds.isdisjoint(_CHOICE_LINES):
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
