@@ -330,8 +330,9 @@ class TableState:
         later cards are not played again but taken off their tricks, back into the hands, with
         the revokes they made; a table with a play out of turn, a penalty card played, a lead
         restriction, a withdrawn card or a revoke a rule recorded is replayed."""
+        revokes = self.revokes
         if (self.out_of_turn or self.played_penalty or self.lead_rules or self.withdrawn
-                or any(r.rule is not None or r.failed is not None for r in self.revokes)):
+                or (revokes and any(r.rule is not None or r.failed is not None for r in revokes))):
             start = self.restart()
             return start.play_many([(s, c) for t in self.tricks for s, c in t.plays][:count]) if count > 0 else start
         kept: list[Trick] = []
@@ -357,9 +358,9 @@ class TableState:
         d.update(self.__dict__)
         d["tricks"] = tuple(kept)
         d["holding"] = tuple(holding)
-        if self.revokes:
+        if revokes:
             gone = {c for _, c in removed}
-            d["revokes"] = tuple(r for r in self.revokes if r.card not in gone)
+            d["revokes"] = tuple([r for r in revokes if r.card not in gone])
         return new
 
     # ----- geometry ----------------------------------------------------------------
@@ -664,13 +665,16 @@ class TableState:
         holding = list(self.holding)
         mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
-        return self._evolve(
-            tricks=tricks,
-            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick, new)),
-            penalty_cards=penalty,
-            played_penalty=played_penalty,
-            holding=tuple(holding),
-        )
+        # (the new table's fields set at once, as ``play_many`` does)
+        state = object.__new__(TableState)
+        d = state.__dict__
+        d.update(self.__dict__)
+        d["tricks"] = tricks
+        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+        d["penalty_cards"] = penalty
+        d["played_penalty"] = played_penalty
+        d["holding"] = tuple(holding)
+        return state
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:

@@ -231,7 +231,6 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         return found
     # a director's finding of incontrovertible intention is attached to its call (46B intro)
     events = prepare((*before, *replay.after)) if DirectorFinds in kinds else before
-    all_plays: list[tuple[int, Seat, Card]] | None = None
     for i, event in enumerate(before[:-1]):
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
@@ -242,17 +241,27 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
             continue  # dummy placed the card named, so he held it: it is the card played (46A)
         # the card placed, found by seat and card: an earlier ruling of the record may have
         # taken back cards before it (then it stands at another index) or the card itself
-        if all_plays is None:
-            all_plays = list(table.plays())
-        index = next((k for k, (_, s, c) in enumerate(all_plays) if s is dummy and c == nxt.card), None)
-        if index is None:
+        where = _placed_at(table, dummy, nxt.card)
+        if where is None:
             continue  # taken back or replaced by an earlier ruling of this record: ruled there
-        trick_no = all_plays[index][0]
+        index, trick_no = where
         at = _table_at(table, index)
         found_one = _classify(at, event, meant, nxt, trick_no, policy)
         if found_one is not None:
             found.append(found_one)
     return found
+
+
+def _placed_at(table: TableState, seat: Seat, card: Card) -> tuple[int, int] | None:
+    """Where ``seat``'s ``card`` stands as played: its index among the cards standing and
+    its trick's number (None when it does not stand)."""
+    k = 0
+    for t in table.tricks:
+        for s, c in t.plays:
+            if s is seat and c == card:
+                return k, t.number
+            k += 1
+    return None
 
 
 def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed: Play, trick_no: int,
