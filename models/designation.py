@@ -93,6 +93,21 @@ def lawful_for(table: TableState, seat: Seat) -> tuple[Card, ...]:
     return tuple(sorted(hand))
 
 
+def _named(table: TableState, dummy: Seat, card: Card) -> Resolution:
+    """45C4(a): declarer names ``card``. Dummy's lawful cards are listed only when it is not
+    his (an invalid designation: declarer designates one of them, 46B4)."""
+    hand = table.hand(dummy)
+    if not hand:
+        raise IllegalActionError(f"dummy {dummy} has no card left to play")
+    if card in hand:
+        led = _suit_led(table)
+        if led is None or card.suit is led or not any(c.suit is led for c in hand):  # (a lawful card, 44C)
+            return _one("45C4(a)", card, f"{card.text} is named: it is played (45B)", ("45B",))
+        # named, so played; the failure to follow is Law 61-64's
+        return _one("45C4(a)", card, f"{card.text} is named: it is played (45B), although dummy could follow suit", ("45B",))
+    return _invalid(lawful_for(table, dummy), f"{card.text} is not in dummy: the designation is invalid")
+
+
 def _suit_led(table: TableState) -> Suit | None:
     cur = table.current_trick
     if cur is None or cur.is_complete:
@@ -185,10 +200,13 @@ def resolve_call(
     not a lawful card of dummy's.
     """
     dummy = table.dummy
+    what = call.what
+    if incontrovertible is None and what.kind == "card":
+        assert what.card is not None
+        return _named(table, dummy, what.card)
     lawful = lawful_for(table, dummy)
     if not lawful:
         raise IllegalActionError(f"dummy {dummy} has no card left to play")
-    what = call.what
     if incontrovertible is not None:
         meant = tuple(sorted(set(incontrovertible)))
         bad = [c for c in meant if c not in lawful]
@@ -204,15 +222,6 @@ def resolve_call(
     follows = led is not None and any(c.suit is led for c in table.hand(dummy))
     hand = table.hand(dummy)
     kind = what.kind
-
-    if kind == "card":
-        assert what.card is not None
-        if what.card in lawful:
-            return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B)", ("45B",))
-        if what.card in hand:  # 45C4(a): named, so played; the failure to follow is Law 61-64's
-            return _one("45C4(a)", what.card, f"{what.card} is named: it is played (45B), although dummy could follow suit",
-                        ("45B",))
-        return _invalid(lawful, f"{what.card} is not in dummy: the designation is invalid")
 
     if kind in ("high", "low", "run"):
         pick = _highest if kind in ("high", "run") else _lowest

@@ -324,6 +324,45 @@ class TableState:
         return TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
                                  self.penalty_cards | self.played_penalty)
 
+    def first_played(self, count: int) -> TableState:
+        """The table of a replayed record with only its first ``count`` cards standing as
+        played: :meth:`restart` and those cards played again. Where that is simply undone the
+        later cards are not played again but taken off their tricks, back into the hands, with
+        the revokes they made; a table with a play out of turn, a penalty card played, a lead
+        restriction, a withdrawn card or a revoke a rule recorded is replayed."""
+        revokes = self.revokes
+        if (self.out_of_turn or self.played_penalty or self.lead_rules or self.withdrawn
+                or (revokes and any(r.rule is not None or r.failed is not None for r in revokes))):
+            start = self.restart()
+            return start.play_many([(s, c) for t in self.tricks for s, c in t.plays][:count]) if count > 0 else start
+        kept: list[Trick] = []
+        removed: list[tuple[Seat, Card]] = []
+        left = max(count, 0)
+        for t in self.tricks:
+            plays = t.plays
+            if left >= len(plays):
+                kept.append(t)
+                left -= len(plays)
+                continue
+            if left:
+                kept.append(Trick(t.number, t.leader, plays[:left]))
+            removed.extend(plays[left:])
+            left = 0
+        if not removed:
+            return self
+        holding = list(self.holding)
+        for seat, card in removed:
+            holding[seat.index] = holding[seat.index] | {card}
+        new = object.__new__(TableState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["tricks"] = tuple(kept)
+        d["holding"] = tuple(holding)
+        if revokes:
+            gone = {c for _, c in removed}
+            d["revokes"] = tuple([r for r in revokes if r.card not in gone])
+        return new
+
     # ----- geometry ----------------------------------------------------------------
     @property
     def dummy(self) -> Seat:
@@ -349,6 +388,8 @@ class TableState:
         return self.holding[seat.index]
 
     def penalty_cards_of(self, seat: Seat) -> frozenset[PenaltyCard]:
+        if not self.penalty_cards:
+            return _NO_PENALTY_CARDS
         return frozenset(p for p in self.penalty_cards if p.seat is seat)
 
     def status(self, card: Card) -> CardStatus:
@@ -624,13 +665,16 @@ class TableState:
         holding = list(self.holding)
         mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
-        return self._evolve(
-            tricks=tricks,
-            withdrawn=(*self.withdrawn, Withdrawal(seat, old, trick, new)),
-            penalty_cards=penalty,
-            played_penalty=played_penalty,
-            holding=tuple(holding),
-        )
+        # (the new table's fields set at once, as ``play_many`` does)
+        state = object.__new__(TableState)
+        d = state.__dict__
+        d.update(self.__dict__)
+        d["tricks"] = tricks
+        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+        d["penalty_cards"] = penalty
+        d["played_penalty"] = played_penalty
+        d["holding"] = tuple(holding)
+        return state
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:
@@ -649,8 +693,11 @@ class TableState:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         old = t.plays[pos][1]
         mine = self.holding[seat.index]
-        standing = sum(len(x.plays) for x in tricks_now)
-        base_penalty, base_played = _take_back(self.penalty_cards, self.played_penalty, old, restore_penalty, standing)
+        base_penalty, base_played = self.penalty_cards, self.played_penalty
+        # (the cards standing count only for penalty cards: most tables have none)
+        standing = sum([len(x.plays) for x in tricks_now]) if base_played or penalty is not None else 0
+        if base_played:
+            base_penalty, base_played = _take_back(base_penalty, base_played, old, restore_penalty, standing)
         back = mine | {old}
         head, tail = t.plays[:pos], t.plays[pos + 1:]
         before, after = tricks_now[:i], tricks_now[i + 1:]
@@ -658,8 +705,9 @@ class TableState:
         holding = list(self.holding)
         # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
         shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
-        by_card = {p.card: p for p in base_penalty}
+        by_card = {p.card: p for p in base_penalty} if base_penalty else None
         state = self.__dict__
+        withdrawn = self.withdrawn
         out: list[TableState] = []
         for new in subs:
             if new not in mine and new != old:
@@ -676,7 +724,7 @@ class TableState:
             d = child.__dict__
             d.update(state)
             d["tricks"] = (*before, Trick(number, leader, (*head, (seat, new), *tail)), *after)
-            d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new))
             d["penalty_cards"] = pcs
             d["played_penalty"] = played
             d["holding"] = tuple(holding)
@@ -716,17 +764,22 @@ class TableState:
         played_penalty = self.played_penalty
         holding = list(self.holding)
         standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
+        withdrawn = list(self.withdrawn)
         for k, (seat, old) in enumerate(plays):
             if played_penalty:
                 penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}
-        return self._evolve(
-            tricks=tricks_now[:i] + tricks_now[i + 1:],
-            withdrawn=(*self.withdrawn, *[Withdrawal(seat, old, trick) for seat, old in plays]),
-            penalty_cards=penalty,
-            played_penalty=played_penalty,
-            holding=tuple(holding),
-        )
+            withdrawn.append(Withdrawal(seat, old, trick))
+        # (the new table's fields set at once, as ``play_many`` does)
+        new = object.__new__(TableState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["tricks"] = tricks_now[:i] + tricks_now[i + 1:] if i + 1 < len(tricks_now) else tricks_now[:i]
+        d["withdrawn"] = tuple(withdrawn)
+        d["penalty_cards"] = penalty
+        d["played_penalty"] = played_penalty
+        d["holding"] = tuple(holding)
+        return new
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
         """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""

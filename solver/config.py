@@ -8,6 +8,8 @@ else in the code branches on these questions.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import DesignationPolicy
 
@@ -166,12 +168,17 @@ class Decisions:
     designation_change_unlawful_card_replaced: bool = True
 
     def designation_policy(self) -> DesignationPolicy:
-        """The 46B decisions as the reading of a declarer's call takes them."""
-        return DesignationPolicy(
-            high_low_without_suit_declarer_names_suit=self.designation_high_low_without_suit_declarer_names_suit,
-            win_without_winner_is_invalid=self.designation_win_without_winner_is_invalid,
-            unexecutable_is_invalid=self.designation_unexecutable_is_invalid,
-        )
+        """The 46B decisions as the reading of a declarer's call takes them (one value per
+        combination of the three switches: every opener asks for it)."""
+        return _designation_policy(self.designation_high_low_without_suit_declarer_names_suit,
+                                   self.designation_win_without_winner_is_invalid,
+                                   self.designation_unexecutable_is_invalid)
+
+
+@cache
+def _designation_policy(names_suit: bool, win_invalid: bool, unexecutable_invalid: bool) -> DesignationPolicy:
+    return DesignationPolicy(high_low_without_suit_declarer_names_suit=names_suit,
+                             win_without_winner_is_invalid=win_invalid, unexecutable_is_invalid=unexecutable_invalid)
 
 
 DEFAULT = Decisions()

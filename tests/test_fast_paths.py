@@ -201,6 +201,29 @@ def test_reopen_states_never_skip_a_finding() -> None:
     assert skipped > 1000 and found > 10  # both kinds of table are met
 
 
+def test_first_cards_taken_off_are_the_record_replayed_to_them() -> None:
+    """``first_played`` (the later cards taken off the tricks, back into the hands, with the
+    revokes they made) gives the table of the record's start with those first cards played
+    again: tricks, hands, revokes, plays out of turn, penalty cards and lead restrictions;
+    rectified tables (a withdrawn card: replayed) too."""
+    from rulings.solver.generate import case_seed, random_misplay_case
+
+    def fields(t: TableState) -> tuple[object, ...]:
+        return (t, t.holding, t.revokes, t.out_of_turn, t.penalty_cards, t.played_penalty, t.lead_rules)
+
+    tables = [*_replayed_tables()]
+    tables += [parse_case(random_misplay_case(case_seed(45_100, i))).replay().table for i in range(300)]
+    tables += [r.table for i in range(40) for r in Ruling(parse_case(random_misplay_case(case_seed(45_100, i)))).restorations()]
+    checked = revokes = 0
+    for table in tables:
+        rows = [(s, c) for _, s, c in table.plays()]
+        for count in range(1, len(rows) + 1):
+            assert fields(table.first_played(count)) == fields(table.restart().play_many(rows[:count]))
+            checked += 1
+        revokes += bool(table.revokes)
+    assert checked > 5000 and revokes > 100
+
+
 def test_a_batch_of_cards_is_each_card_placed_in_turn() -> None:
     """``play_many`` (the hands changed once at the end, the cards placed so far one set)
     gives the table of the cards placed one at a time: the tricks, revokes, plays out of

@@ -141,11 +141,13 @@ class _Choices:
 
 @dataclass(slots=True)
 class _LeadChoices:
-    """The steps for the lead to the next trick (each with whether it withdraws the lead)
-    and what the withdrawn cards tell (16C)."""
+    """The steps for the lead to the next trick (each with whether it withdraws the lead),
+    what the withdrawn cards tell (16C) and whether a withdrawn card that was a penalty card
+    is one again."""
 
     steps: tuple[tuple[Step, bool], ...]
     infos: tuple[Info, ...]
+    restore: bool
 
 
 class _Shared:
@@ -204,14 +206,11 @@ def _designated(table: TableState, call: Call, policy: DesignationPolicy = DEFAU
 
 
 # ----- opener ---------------------------------------------------------------------------------------
-def _table_at(table: TableState, count: int, plays: list[tuple[int, Seat, Card]] | None = None) -> TableState:
-    """The table with only the first ``count`` cards of the record standing as played
-    (``plays``: ``table.plays()``, when read already)."""
-    start = table.restart()
+def _table_at(table: TableState, count: int) -> TableState:
+    """The table with only the first ``count`` cards of the record standing as played."""
     if not count:
-        return start
-    rows = plays if plays is not None else list(table.plays())
-    return start.play_many([(s, c) for _, s, c in rows[:count]])
+        return table.restart()
+    return table.first_played(count)
 
 
 def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) -> list[Misplay | OpenMisplay]:
@@ -232,7 +231,6 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         return found
     # a director's finding of incontrovertible intention is attached to its call (46B intro)
     events = prepare((*before, *replay.after)) if DirectorFinds in kinds else before
-    all_plays: list[tuple[int, Seat, Card]] | None = None
     for i, event in enumerate(before[:-1]):
         nxt = before[i + 1]
         if not (isinstance(event, Call) and event.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
@@ -243,17 +241,27 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
             continue  # dummy placed the card named, so he held it: it is the card played (46A)
         # the card placed, found by seat and card: an earlier ruling of the record may have
         # taken back cards before it (then it stands at another index) or the card itself
-        if all_plays is None:
-            all_plays = list(table.plays())
-        index = next((k for k, (_, s, c) in enumerate(all_plays) if s is dummy and c == nxt.card), None)
-        if index is None:
+        where = _placed_at(table, dummy, nxt.card)
+        if where is None:
             continue  # taken back or replaced by an earlier ruling of this record: ruled there
-        trick_no = all_plays[index][0]
-        at = _table_at(table, index, all_plays)
+        index, trick_no = where
+        at = _table_at(table, index)
         found_one = _classify(at, event, meant, nxt, trick_no, policy)
         if found_one is not None:
             found.append(found_one)
     return found
+
+
+def _placed_at(table: TableState, seat: Seat, card: Card) -> tuple[int, int] | None:
+    """Where ``seat``'s ``card`` stands as played: its index among the cards standing and
+    its trick's number (None when it does not stand)."""
+    k = 0
+    for t in table.tricks:
+        for s, c in t.plays:
+            if s is seat and c == card:
+                return k, t.number
+            k += 1
+    return None
 
 
 def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed: Play, trick_no: int,
@@ -513,13 +521,14 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     later = task.later
     text = ""
     cur = table.trick(m.trick)
-    if m.designated not in table.hand(m.dummy) and cur is not None and (m.dummy, m.designated) in cur.plays[1:]:
+    held = m.designated in table.hand(m.dummy)
+    if not held and cur is not None and (m.dummy, m.designated) in cur.plays[1:]:
         # Dummy also placed the designated card to the misplayed trick (a second card, out of
         # turn: reported as not yet ruled). The wrong card goes back; the designated card,
         # already on the trick, takes its place in playing order.
         table = table.replace_card(m.trick, m.dummy, None, card=m.wrong)
         text = f"dummy also placed {m.designated} to trick {m.trick}: it stands as dummy's card; "
-    elif m.designated not in table.hand(m.dummy):
+    elif not held:
         # Dummy has since led the designated card to the next trick (only the declaring side
         # has played to it, so 45D1 still applies): that lead goes back first, since the card
         # is needed on the misplayed trick. Dummy's cards are faced: no 16C information.
@@ -529,9 +538,9 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             table = table.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         later = tuple(p for p in later if p[0] != nxt.number)
         text = f"dummy's lead of {m.designated} to trick {nxt.number} goes back; "
-    if m.designated in table.hand(m.dummy):
+    if held or m.designated in table.hand(m.dummy):
         # (which of dummy's cards goes back is said only when it is not his first on the trick)
-        placed = table.trick(m.trick)
+        placed = cur if held else table.trick(m.trick)
         which = None
         if placed is not None and placed.card_of(m.dummy) not in (None, m.wrong) and (m.dummy, m.wrong) in placed.plays:
             which = m.wrong
@@ -606,10 +615,11 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     shared = task.shared
     trick = table.trick(trick_no)
     assert trick is not None and (seat, card) in trick.plays
+    ledger, findings, restrictions, established, focus = node.ledger, node.findings, node.restrictions, node.established, node.focus
     if trick_no != m.trick:
         corrected = table.trick(m.trick)
         assert corrected is not None
-        winner = corrected.winner(table.trumps)
+        winner = corrected.winner(table.contract.trumps)
         key: tuple[object, ...] = (index, winner, trick.plays)
         lead = shared.leads.get(key)
         if lead is None:
@@ -617,30 +627,30 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges: list[Edge] = []
         for step, retract in lead.steps:
             if retract:
-                t = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-                edges.append((step, _child(node, t, rest, lead.infos)))
+                t = table.withdraw_trick(trick_no, restore_penalty=lead.restore)
+                edges.append((step, Node(t, rest, ledger + lead.infos, findings, restrictions, established, focus)))
             else:
-                edges.append((step, _child(node, table, rest)))
+                edges.append((step, Node(table, rest, ledger, findings, restrictions, established, focus)))
         return edges
 
-    rho_changed = seat is table.declarer and table.declarer.rho in task.changed
-    key = (index, table.hand(seat), table.penalty_cards, trick.plays[0], rho_changed)
+    declarer = table.declarer
+    rho_changed = seat is declarer and declarer.rho in task.changed
+    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed)
     choices = shared.choices.get(key)
     if choices is None:
         choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed)
     nxt = index + 1
+    more = nxt < len(later)
     out: list[Edge] = []
     if choices.keep is not None:
-        kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if nxt < len(later) else rest
-        out.append((choices.keep, Node(table, kept, node.ledger, node.findings, node.restrictions, node.established,
-                                       node.focus)))
+        kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if more else rest
+        out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established, focus)))
     if choices.change:
-        changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) \
-            if nxt < len(later) else rest
-        ledger = (*node.ledger, choices.info)
+        changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
+        after = (*ledger, choices.info)
         tables = table.substitutes(trick_no, seat, choices.subs, restore_penalty=choices.restore)
-        out.extend((step, Node(t2, changed, ledger, node.findings, node.restrictions, node.established, node.focus))
-                   for step, t2 in zip(choices.change, tables, strict=True))
+        for step, t2 in zip(choices.change, tables, strict=True):
+            out.append((step, Node(t2, changed, after, findings, restrictions, established, focus)))
     return out
 
 
@@ -714,23 +724,24 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
         extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
     # dummy's cards are faced: nothing to learn from their withdrawal (16C)
     infos = tuple(rs.withdrawn_info(s, c, table.declaring_side) for s, c in trick.plays if s is not table.dummy)
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     who, his = seat._name_, card.text
     question = f"{who}'s lead of {his} to trick {trick_no}, made after dummy's error"
     if winner is not None and winner is not seat:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
                     f"{who}'s lead of {his} is withdrawn: {winner._name_} won the corrected trick {m.trick} and leads",
                     (rs.cite("45D1"), info.ai_clause, info.ui_clause, *extra), question, "withdrawn")
-        return _LeadChoices(((step, True),), infos)
+        return _LeadChoices(((step, True),), infos, restore)
     may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
     if not may:
         step = Step(actor, StepKind.FORCED, rs.cite("45D1"), f"{who}'s lead of {his} stands", extra, question, "stands")
-        return _LeadChoices(((step, False),), infos)
+        return _LeadChoices(((step, False),), infos, restore)
     d = rs.cite("45D1")
     return _LeadChoices((
         (Step(actor, StepKind.OPTION, d, f"{who} keeps his lead of {his}", extra, question, "keep"), False),
         (Step(actor, StepKind.OPTION, d, f"{who} withdraws his lead of {his} and will lead again; no penalty card",
               (info.ai_clause, info.ui_clause, *extra), question, "withdraw"), True),
-    ), infos)
+    ), infos, restore)
 
 
 def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
