@@ -23,7 +23,7 @@ from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.models.events import Attention
-from rulings.models.table import PenaltyCard, TableState, Trick, Withdrawal
+from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -233,9 +233,9 @@ class Restoration:
         """:meth:`canonical` as compact JSON with sorted keys, written directly (the text of
         ``json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))``, several times
         faster: seats, cards, sides and kinds are plain ASCII words that need no escaping).
-        The tricks are read once for the cards and the lead; the words of the penalty cards,
-        the ledger and the withdrawn cards are each written once per distinct value (siblings
-        of a cascade share them)."""
+        The tricks are read once for the cards and the lead, each trick's words and winner
+        remembered by its cards (:data:`_TRICK_READ`); the words of the penalty cards and
+        the ledger are each written once per distinct value (siblings of a cascade share them)."""
         node = self.node
         table = node.table
         focus = node.focus
@@ -245,25 +245,21 @@ class Restoration:
             since = node.since
             first = focus if since is None or since >= focus else since
             plays: list[str] = []
-            last: Trick | None = None
+            last: tuple[tuple[str, ...], Seat | None] | None = None
+            last_number = 0
             open_ = False  # an incomplete trick from the focus on: nobody leads yet
+            trumps = table.trumps
             for t in table.tricks:
                 number = t.number
                 if number < first:
                     continue
-                if number < focus:  # a trick of an earlier ruling: its leaves share it
-                    hit = _TRICK_WORDS.get(id(t))
-                    plays.extend(hit[1] if hit is not None else _trick_words(t))
-                else:  # (each leaf has its own)
-                    words = _PLAYS.get(number) or _plays_of(number)
-                    seen: dict[str, str] = {}
-                    for s, c in t.plays:
-                        row = words[s.index]
-                        seen[row[0]] = row[c]  # a later card of a seat replaces the earlier (as a dict does)
-                    plays.extend(seen.values())
+                # (by value: a trick's cards recur in many leaves, the words and winner are read once)
+                read = _TRICK_READ.get((number, t.plays, trumps)) or _read_trick(t, trumps)
+                plays.extend(read[0])
                 if number >= focus and not open_:
                     if len(t.plays) >= 4:
-                        last = t
+                        last = read
+                        last_number = number
                     else:
                         open_ = True
             # each word is its label then the card: the words sort as the labels (no label is
@@ -272,8 +268,8 @@ class Restoration:
             cards = ",".join(plays)
             if last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
-            elif last.number != 13:
-                lead = last.winner(table.trumps)
+            elif last_number != 13:
+                lead = last[1]
         lead_word = f'"{lead._name_}"' if lead is not None else "null"
         established = "true" if node.established else "false"
         penalty = _penalty_words(table.penalty_cards)
@@ -346,25 +342,25 @@ def _plays_of(number: int) -> tuple[tuple[str, ...], ...]:
     return rows
 
 
-#: the key's words of the last tricks read (by identity, each kept alive): the tricks a
-#: cascade's leaves share (those of an earlier ruling of the record, the trick before) are
-#: read once
-_TRICK_WORDS: dict[int, tuple[Trick, tuple[str, ...]]] = {}
+#: what the key reads of a trick, by its number, cards and the trump suit: the words of the
+#: cards standing (a later card of a seat replaces the earlier, as a dict does) and the winner
+#: (44E/44F; None for an incomplete trick). A trick's cards recur in many leaves of a
+#: cascade and of a composed record (emptied past :data:`_TRICK_READ_MAX` entries).
+_TRICK_READ: dict[tuple[int, tuple[tuple[Seat, Card], ...], object], tuple[tuple[str, ...], Seat | None]] = {}
+_TRICK_READ_MAX = 4_096
 
 
-def _trick_words(trick: Trick) -> tuple[str, ...]:
-    """The words of the cards standing in ``trick`` (a later card of a seat replaces the
-    earlier, as a dict does), remembered in :data:`_TRICK_WORDS`."""
+def _read_trick(trick: Trick, trumps: Any) -> tuple[tuple[str, ...], Seat | None]:
     number = trick.number
     words = _PLAYS.get(number) or _plays_of(number)
     plays: dict[str, str] = {}
     for s, c in trick.plays:
         row = words[s.index]
         plays[row[0]] = row[c]
-    out = tuple(plays.values())
-    if len(_TRICK_WORDS) >= 64:
-        _TRICK_WORDS.clear()
-    _TRICK_WORDS[id(trick)] = (trick, out)
+    out = (tuple(plays.values()), trick.winner(trumps))
+    if len(_TRICK_READ) >= _TRICK_READ_MAX:
+        _TRICK_READ.clear()
+    _TRICK_READ[(number, trick.plays, trumps)] = out
     return out
 
 
@@ -407,12 +403,23 @@ def _ids(items: tuple[object, ...]) -> tuple[int, ...]:
     return tuple(map(id, items))
 
 
-_penalty_words = _Words(lambda pcs: _words(f"{p.seat._name_}:{p.card.text}:{p.kind._value_}" for p in pcs))
-_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger), _ids)
 #: ``"E:H4"`` (quoted) by seat index and card: every such word has one length, so the quoted
 #: words sort as the bare ones
 _SEAT_CARD: tuple[tuple[str, ...], ...] = tuple(
     tuple(f'"{seat}:{c.text}"' if (c := _CARD_OF.get(i)) is not None else "" for i in range(64)) for seat in "NESW")
+#: ``"E:H4:major"`` (quoted) by penalty kind, seat index and card (one length for every word,
+#: as in :data:`_SEAT_CARD`)
+_PENALTY_WORD: dict[PenaltyKind, tuple[tuple[str, ...], ...]] = {
+    kind: tuple(tuple(f'{w[:-1]}:{kind._value_}"' if w else "" for w in row) for row in _SEAT_CARD) for kind in PenaltyKind}
+
+
+def _penalty_list(pcs: frozenset[PenaltyCard]) -> str:
+    """The key's penalty cards: read off :data:`_PENALTY_WORD`."""
+    return "[" + ",".join(sorted([_PENALTY_WORD[p.kind][p.seat.index][p.card] for p in pcs])) + "]"
+
+
+_penalty_words = _Words(_penalty_list)
+_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger), _ids)
 
 
 def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
@@ -863,7 +870,7 @@ class Composition:
             if line is None and self.replay.attention is not None:  # the record as ruled at attention
                 line = getattr(self.replay.attention, "line", None)
             raise err.located(file=self.case.file, line=line) from None
-        if not self.recorded and len(self._segments) == 1:
+        if not self._some_recorded:  # (no part read so far records a choice: every node's count is 0)
             quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
                      for step, child in edges]
             return [(step, child) for step, child in quick if child is not None]
@@ -899,7 +906,7 @@ class Composition:
         self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
-            if node.is_leaf:
+            if not node.agenda:  # (a leaf)
                 count += 1
                 if node.recorded > settled:
                     settled = node.recorded
@@ -912,6 +919,12 @@ class Composition:
                 return
             self.expanded += 1
             edges = self.expand(node)
+            while len(edges) == 1 and edges[0][1].agenda and (budget is None or self.expanded < budget):
+                # (one forced step to a node that is not a leaf: expanded at once, not pushed and popped)
+                step, node = edges[0]
+                path = (*path, step)
+                self.expanded += 1
+                edges = self.expand(node)
             first = 0
             # the leaves that come first are the next in depth-first order: yielded at once
             # (the siblings of a cascade's last choice), not pushed and popped

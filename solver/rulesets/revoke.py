@@ -327,8 +327,9 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         mode = _OS
     else:
         mode = _OS_BARRED
-    key = ("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
-           task.both_sides and mode == _NOS)
+    # (a player who must leave his card: his step reads only who he is, his card and who is declarer)
+    key = (("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
+            task.both_sides and mode == _NOS) if mode in (_NOS, _OS) else ("62C", mode, seat, card, table.declarer))
     memo = rs.memo
     position = memo.get(key)
     tables: list[TableState] | None = None
