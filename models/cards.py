@@ -118,9 +118,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
-    @property
-    def order(self) -> int:
-        return _SUIT_ORDER[self]
+    _value_: str
+    #: 0 for clubs to 3 for spades: a plain member attribute, set once below the class (read
+    #: for every trick winner, so no property)
+    order: int
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
@@ -129,7 +130,7 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def symbol(self) -> str:
@@ -169,6 +170,9 @@ class Suit(enum.Enum):
 
 
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+for _suit, _order in _SUIT_ORDER.items():
+    _suit.order = _order
+del _suit, _order
 _SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_FROM_SYMBOL = {
     **{sym: suit for suit, sym in _SUIT_SYMBOL.items()},

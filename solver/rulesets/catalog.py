@@ -60,9 +60,18 @@ def modules(families: frozenset[str] | None = None) -> tuple[ModuleType, ...]:
 
 def families_for(kinds: Iterable[type]) -> frozenset[str]:
     """The families a record whose lines are of ``kinds`` may need: all but those of
-    :data:`ON_LINES` with none of their lines among them."""
+    :data:`ON_LINES` with none of their lines among them (worked out once per set of kinds)."""
     present = frozenset(kinds)
-    return frozenset(name for name in FAMILIES if name not in ON_LINES or present.intersection(ON_LINES[name]))
+    found = _FAMILIES_OF.get(present)
+    if found is None:
+        if len(_FAMILIES_OF) >= 256:
+            _FAMILIES_OF.clear()
+        found = _FAMILIES_OF[present] = frozenset(name for name in FAMILIES if name not in ON_LINES or present.intersection(ON_LINES[name]))
+    return found
+
+
+#: :func:`families_for` of each set of kinds of line asked about (a few dozen sets at most)
+_FAMILIES_OF: dict[frozenset[type], frozenset[str]] = {}
 
 
 def __getattr__(name: str) -> tuple[ModuleType, ...]:

@@ -390,9 +390,11 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     table = replay.table
     # the calls, the cards placed, and the cards placed as played cards (a card that did not
     # follow is not also ruled as a revoke: this family rules it, 45D with 62 or 63 as due)
-    handled: tuple[object, ...] = tuple(x for m in misplays for x in (m.call, m.placed))
-    handled += tuple(played(m.trick, m.dummy, m.placed.card) for m in misplays)
-    if any(getattr(m, "meant", None) is not None for m in misplays):  # the 46B finding is ruled here too
+    handled: tuple[object, ...] = ()
+    for m in misplays:
+        handled += (m.call, m.placed)
+    handled += tuple([played(m.trick, m.dummy, m.placed.card) for m in misplays])
+    if any(m.meant is not None for m in misplays):  # the 46B finding is ruled here too
         handled += tuple(e for e in (*replay.before, *replay.after)
                          if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
     early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay))
