@@ -400,18 +400,20 @@ class _SiblingKeys:
     seat plays to the trick and, when that trick is the one whose winner leads next, in the
     lead."""
 
-    __slots__ = ("first", "group", "lead", "others", "text", "trump", "whole", "word")
+    __slots__ = ("best", "first", "group", "if_loses", "if_wins", "row", "text", "trump", "whole", "word")
 
     def __init__(self, group: Substitutions, first: Restoration) -> None:
         self.group, self.first = group, first
         self.text: str | None = None
-        self.word = ""
-        self.lead = ""  # the first's lead word, when the substituted trick names who leads
-        #: then, if the seat does not lead that trick: the best of its other cards (their seat
-        #: and card, as :meth:`Trick.winner` finds it) and the trump suit's order (-1: none)
-        self.others: tuple[Seat, Card] | None = None
+        self.word = ""  # the first's card's word
+        self.row: tuple[str, ...] = ()  # the word of each card of the seat on the trick
+        #: when the substituted trick names who leads and the seat does not lead it: the best of
+        #: its other cards (as :meth:`Trick.winner` finds it), the trump suit's order (-1: none),
+        #: and the first's key with the lead his if his card beats that one, and if not
+        self.best: Card | None = None
         self.trump = -1
-        self.whole: Trick | None = None  # else (he leads it): the trick, its winner found whole
+        self.if_wins = self.if_loses = ""
+        self.whole: Trick | None = None  # when he leads it: the trick, its winner found whole
 
     def read(self) -> str:
         """The first's key, and what the others need of it."""
@@ -419,48 +421,54 @@ class _SiblingKeys:
         text = self.text = Restoration.key(first)  # (the first's own key: it reads it from here)
         group = self.group
         number, seat = group.trick, group.seat
-        words = _PLAYS.get(number) or _plays_of(number)
+        row = self.row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
         table = first.node.table
         trick = table.trick(number)
         assert trick is not None
-        self.word = words[seat.index][trick.card_of(seat)]  # type: ignore[index]
+        card = trick.card_of(seat)
+        assert card is not None
+        self.word = row[card]
         if _leading_trick(first.node) != number:
             return text
-        trumps = table.trumps
-        winner = trick.winner(trumps)
-        assert winner is not None
-        self.lead = f'"lead":"{winner._name_}"'
         if trick.plays[0][0] is seat:
             self.whole = trick
             return text
+        trumps = table.trumps
         self.trump = trumps.order if trumps is not None else -1
         best: tuple[Seat, Card] | None = None
         for s, c in trick.plays:  # (in playing order, from the card led)
             if s is not seat and (best is None or _beats(c, best[1], self.trump)):
                 best = (s, c)
-        self.others = best
+        assert best is not None
+        self.best = best[1]
+        winner = trick.winner(trumps)
+        assert winner is not None
+        lead = f'"lead":"{winner._name_}"'
+        self.if_wins = text.replace(lead, f'"lead":"{seat._name_}"', 1)
+        self.if_loses = text.replace(lead, f'"lead":"{best[0]._name_}"', 1)
         return text
 
     def key_of(self, i: int) -> str:
         text = self.text if self.text is not None else self.read()
-        group = self.group
-        sub = group.subs[i]
-        seat = group.seat
-        out = text.replace(self.word, _PLAYS[group.trick][seat.index][sub], 1)
-        if not self.lead:
-            return out
-        others = self.others
-        if others is not None:
-            winner = seat if _beats(sub, others[1], self.trump) else others[0]
-        else:
-            whole = self.whole
-            assert whole is not None
-            plays = tuple([(s, sub if s is seat else c) for s, c in whole.plays])
-            found = Trick(whole.number, whole.leader, plays).winner(group.table.trumps)
-            assert found is not None
-            winner = found
-        lead = f'"lead":"{winner._name_}"'
-        return out if lead == self.lead else out.replace(self.lead, lead, 1)
+        sub = self.group.subs[i]
+        best = self.best
+        if best is not None:
+            text = self.if_wins if _beats(sub, best, self.trump) else self.if_loses
+        elif self.whole is not None:
+            return self._key_leading(text, sub)
+        return text.replace(self.word, self.row[sub], 1)
+
+    def _key_leading(self, text: str, sub: Card) -> str:
+        """The key when the substitute leads the trick whose winner leads next."""
+        whole = self.whole
+        assert whole is not None
+        seat, trumps = self.group.seat, self.group.table.trumps
+        was = whole.winner(trumps)
+        now = Trick(whole.number, whole.leader, tuple([(s, sub if s is seat else c) for s, c in whole.plays])).winner(trumps)
+        assert was is not None and now is not None
+        if now is not was:
+            text = text.replace(f'"lead":"{was._name_}"', f'"lead":"{now._name_}"', 1)
+        return text.replace(self.word, self.row[sub], 1)
 
 
 def _beats(card: Card, best: Card, trump: int) -> bool:
