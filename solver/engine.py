@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -134,6 +134,46 @@ def _generate_evolve() -> Any:
 setattr(Node, "evolve", _generate_evolve())  # noqa: B010 (mypy keeps the typed signature above)
 
 Edge = tuple[Step, Node]
+
+
+@dataclass(slots=True)
+class Substitutions:
+    """Children of one node that differ only in the card one seat plays to one trick: the
+    table ``table`` with that card replaced by each of ``subs`` (``TableState.substitutes``),
+    each reached by its step, every child otherwise the node ``node`` (its agenda, ledger,
+    findings ...; its table is ``table``). A rule returns them as the last item of its edges
+    (a player's lawful substitutes); :meth:`edges` makes them edges, as every reader of a
+    rule's edges gets them (``RuleSet.expand``). The enumeration of restorations builds a
+    table only for the first of them when all are leaves (:meth:`Composition.restorations`)."""
+
+    table: TableState
+    trick: int
+    seat: Seat
+    subs: tuple[Card, ...]
+    steps: tuple[Step, ...]  # one per substitute, in order
+    node: Node
+    restore_penalty: bool = True
+    penalty: PenaltyKind | None = None
+    #: the children's tables, when the rule has made them already
+    tables: list[TableState] | None = None
+
+    def made(self) -> list[TableState]:
+        """The children's tables, in the order of ``subs``."""
+        if self.tables is None:
+            self.tables = self.table.substitutes(self.trick, self.seat, self.subs, restore_penalty=self.restore_penalty,
+                                                 penalty=self.penalty)
+        return self.tables
+
+    def edges(self) -> list[Edge]:
+        evolve = self.node.evolve
+        return [(step, evolve(table=t)) for step, t in zip(self.steps, self.made(), strict=True)]
+
+    def one(self, i: int) -> TableState:
+        """The table of the ``i``-th child alone (``made()[i]``, equal in value)."""
+        if self.tables is not None:
+            return self.tables[i]
+        return self.table.substitutes(self.trick, self.seat, (self.subs[i],), restore_penalty=self.restore_penalty,
+                                      penalty=self.penalty)[0]
 
 
 @dataclass(unsafe_hash=True)
@@ -320,6 +360,135 @@ class Restoration:
         }
 
 
+class _Substituted(Restoration):
+    """A restoration of a :class:`Substitutions` group other than its first: the ``index``-th
+    child, settled as the group's first child was (both are leaves, and the reopening look
+    says the same of both: see :meth:`Composition._first_of_leaves`). Its node and table are
+    built when first read; its key is the first's with this child's card (and the winner of
+    its trick, when that trick names who leads): :class:`_SiblingKeys`."""
+
+    def __init__(self, number: int, path: tuple[Step, ...], keys: _SiblingKeys, index: int) -> None:
+        d = self.__dict__
+        d["number"], d["path"], d["_keys"], d["_index"] = number, path, keys, index
+
+    @property
+    def node(self) -> Node:  # type: ignore[override]  # (a read-only field here: built once, from the group)
+        d = self.__dict__
+        node: Node | None = d.get("_node")
+        if node is None:
+            keys: _SiblingKeys = d["_keys"]
+            node = d["_node"] = keys.first.node.evolve(table=keys.group.one(d["_index"]))
+        return node
+
+    def key(self) -> str:
+        keys: _SiblingKeys = self.__dict__["_keys"]
+        return keys.key_of(self.__dict__["_index"])
+
+
+class _Leading(Restoration):
+    """The first restoration of a :class:`Substitutions` group: built as any other, its key
+    read once for the group (:class:`_SiblingKeys`)."""
+
+    def key(self) -> str:
+        keys: _SiblingKeys = self.__dict__["_keys"]
+        return keys.text if keys.text is not None else keys.read()
+
+
+class _SiblingKeys:
+    """What the restorations of one :class:`Substitutions` group share in their keys: the
+    first one's key, read once; the others differ from it only in the word of the card the
+    seat plays to the trick and, when that trick is the one whose winner leads next, in the
+    lead."""
+
+    __slots__ = ("first", "group", "lead", "others", "text", "trump", "whole", "word")
+
+    def __init__(self, group: Substitutions, first: Restoration) -> None:
+        self.group, self.first = group, first
+        self.text: str | None = None
+        self.word = ""
+        self.lead = ""  # the first's lead word, when the substituted trick names who leads
+        #: then, if the seat does not lead that trick: the best of its other cards (their seat
+        #: and card, as :meth:`Trick.winner` finds it) and the trump suit's order (-1: none)
+        self.others: tuple[Seat, Card] | None = None
+        self.trump = -1
+        self.whole: Trick | None = None  # else (he leads it): the trick, its winner found whole
+
+    def read(self) -> str:
+        """The first's key, and what the others need of it."""
+        first = self.first
+        text = self.text = Restoration.key(first)  # (the first's own key: it reads it from here)
+        group = self.group
+        number, seat = group.trick, group.seat
+        words = _PLAYS.get(number) or _plays_of(number)
+        table = first.node.table
+        trick = table.trick(number)
+        assert trick is not None
+        self.word = words[seat.index][trick.card_of(seat)]  # type: ignore[index]
+        if _leading_trick(first.node) != number:
+            return text
+        trumps = table.trumps
+        winner = trick.winner(trumps)
+        assert winner is not None
+        self.lead = f'"lead":"{winner._name_}"'
+        if trick.plays[0][0] is seat:
+            self.whole = trick
+            return text
+        self.trump = trumps.order if trumps is not None else -1
+        best: tuple[Seat, Card] | None = None
+        for s, c in trick.plays:  # (in playing order, from the card led)
+            if s is not seat and (best is None or _beats(c, best[1], self.trump)):
+                best = (s, c)
+        self.others = best
+        return text
+
+    def key_of(self, i: int) -> str:
+        text = self.text if self.text is not None else self.read()
+        group = self.group
+        sub = group.subs[i]
+        seat = group.seat
+        out = text.replace(self.word, _PLAYS[group.trick][seat.index][sub], 1)
+        if not self.lead:
+            return out
+        others = self.others
+        if others is not None:
+            winner = seat if _beats(sub, others[1], self.trump) else others[0]
+        else:
+            whole = self.whole
+            assert whole is not None
+            plays = tuple([(s, sub if s is seat else c) for s, c in whole.plays])
+            found = Trick(whole.number, whole.leader, plays).winner(group.table.trumps)
+            assert found is not None
+            winner = found
+        lead = f'"lead":"{winner._name_}"'
+        return out if lead == self.lead else out.replace(self.lead, lead, 1)
+
+
+def _beats(card: Card, best: Card, trump: int) -> bool:
+    """Whether ``card`` wins over ``best``, the best card of a trick so far (44E/44F, as
+    :meth:`Trick.winner` reads them: cards as ints, the suit by ``>> 4``): a higher card of
+    its suit, or a trump over a card of another suit."""
+    suit = card >> 4
+    if suit == best >> 4:
+        return card > best
+    return suit == trump
+
+
+def _leading_trick(node: Node) -> int | None:
+    """The number of the trick whose winner :meth:`Restoration.key` writes as the lead (the
+    last complete trick from the trick under ruling on, before any incomplete one), or None
+    when the lead comes from elsewhere or nobody leads (trick 13)."""
+    focus = node.focus
+    if focus is None:
+        return None
+    last = None
+    for t in node.table.tricks:
+        if t.number >= focus:
+            if len(t.plays) < 4:
+                break
+            last = t.number
+    return last if last != 13 else None
+
+
 def _words(items: Iterator[str]) -> str:
     """A sorted JSON list of words that need no escaping (seats, cards, sides, kinds)."""
     return "[" + ",".join([f'"{w}"' for w in sorted(items)]) + "]"
@@ -493,6 +662,11 @@ class RuleBook(Protocol):
 
     def expand(self, node: Node) -> list[Edge]:
         """The edges out of a node whose agenda is not empty."""
+        ...
+
+    def expand_grouped(self, node: Node) -> Sequence[Edge | Substitutions]:
+        """:meth:`expand`, a rule's substitutes left as the :class:`Substitutions` it made
+        (its last item), not yet made edges."""
         ...
 
 
@@ -755,16 +929,7 @@ class Composition:
         from it: a card the next part plays is no longer in that hand)."""
         while node.agenda and isinstance(node.agenda[0], Reopen):
             task = node.agenda[0]
-            # the openers found in the record and not yet ruled on this path, and those that read
-            # only the table (a rectification may leave them something: dummy's card a call
-            # made is a revoke), but not the one just ruled when it said it had no more
-            if task is self._reopen_task:  # the siblings of a cascade share their Reopen task
-                names, record = self._reopen_names, self._reopen_record
-            else:
-                names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
-                names |= self.book.reopenable - {task.spent}
-                record = self._segment_replays.get((task.segment, task.base))
-                self._reopen_task, self._reopen_names, self._reopen_record = task, names, record
+            names, record = self._reopen_names_of(task)
             found: list[_Found] = []
             if names:
                 assert record is not None  # (every part of the record a Reopen names was replayed)
@@ -787,6 +952,19 @@ class Composition:
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
+
+    def _reopen_names_of(self, task: Reopen) -> tuple[frozenset[str], Replay | None]:
+        """The openers a :class:`Reopen` task runs: those found in the record and not yet
+        ruled on this path, and those that read only the table (a rectification may leave
+        them something: dummy's card a call made is a revoke), but not the one just ruled
+        when it said it had no more; and the part of the record replayed they read."""
+        if task is self._reopen_task:  # the siblings of a cascade share their Reopen task
+            return self._reopen_names, self._reopen_record
+        names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
+        names |= self.book.reopenable - {task.spent}
+        record = self._segment_replays.get((task.segment, task.base))
+        self._reopen_task, self._reopen_names, self._reopen_record = task, names, record
+        return names, record
 
     def _resume(self, node: Node, task: Reopen) -> Node | None:
         """Play the next part of the record on from ``node`` (a ruling of the parts before it)."""
@@ -866,14 +1044,9 @@ class Composition:
         try:
             edges = self.book.expand(node)
         except RulingError as err:
-            line = _task_line(node.agenda[0] if node.agenda else None)
-            if line is None and self.replay.attention is not None:  # the record as ruled at attention
-                line = getattr(self.replay.attention, "line", None)
-            raise err.located(file=self.case.file, line=line) from None
+            raise self._located(err, node) from None
         if not self._some_recorded:  # (no part read so far records a choice: every node's count is 0)
-            quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
-                     for step, child in edges]
-            return [(step, child) for step, child in quick if child is not None]
+            return self._settled(edges)
         edges, recorded = self._decide(node, edges)
         out: list[Edge] = []
         for step, child in edges:
@@ -886,6 +1059,62 @@ class Composition:
                 child = settled
             out.append((step, child))
         return out
+
+    def _located(self, err: RulingError, node: Node) -> RulingError:
+        line = _task_line(node.agenda[0] if node.agenda else None)
+        if line is None and self.replay.attention is not None:  # the record as ruled at attention
+            line = getattr(self.replay.attention, "line", None)
+        return err.located(file=self.case.file, line=line)
+
+    def _settled(self, edges: Sequence[Edge]) -> list[Edge]:
+        """The edges with each child settled (those the record cannot go on from dropped)."""
+        quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
+                 for step, child in edges]
+        return [(step, child) for step, child in quick if child is not None]
+
+    def _expand_grouped(self, node: Node) -> tuple[list[Edge], Substitutions | None]:
+        """:meth:`expand`, a rule's :class:`Substitutions` (its last item) left apart and
+        not settled, when no part of the record read so far records a choice."""
+        if self._some_recorded:
+            return self.expand(node), None
+        try:
+            raw = self.book.expand_grouped(node)
+        except RulingError as err:
+            raise self._located(err, node) from None
+        last = raw[-1] if raw else None
+        if not isinstance(last, Substitutions):
+            return self._settled(raw), None  # type: ignore[arg-type]  # (no group: edges only)
+        return self._settled(raw[:-1]), last  # type: ignore[arg-type]
+
+    def _first_of_leaves(self, group: Substitutions) -> Node | None:
+        """The group's first child settled, when every child of the group is a leaf that the
+        reopening look passes as it passes the first: the children go on to nothing but the
+        end of the rectification (no later part of the record), the look finds nothing to
+        open on the first, and the children cannot differ in what the look reads (a
+        ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and
+        played, the number of cards standing and the cards where a revoke stands: the
+        substituted seat has one card on the trick, no revoke recorded there, and no
+        substitute is a penalty card). None: the children are settled one by one."""
+        agenda = group.node.agenda
+        if len(agenda) != 1 or type(agenda[0]) is not Reopen:
+            return None
+        task: Reopen = agenda[0]
+        if task.segment + 1 < len(self._segments):
+            return None
+        table, seat, number = group.table, group.seat, group.trick
+        trick = table.trick(number)
+        if trick is None or [s for s, _ in trick.plays].count(seat) != 1:
+            return None
+        if any(r.trick == number and r.seat is seat for r in table.revokes):
+            return None
+        if table.penalty_cards and any(p.card in group.subs for p in table.penalty_cards):
+            return None
+        first = group.one(0)
+        names, record = self._reopen_names_of(task)
+        if names and (record is None or self.book.worth_reopening(first, record, names)):
+            return None
+        # (as :meth:`_settle` leaves a child when nothing is left to rule)
+        return group.node.evolve(table=first, agenda=(), since=task.since)
 
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
@@ -918,13 +1147,19 @@ class Composition:
                 self.exhausted = True
                 return
             self.expanded += 1
-            edges = self.expand(node)
-            while len(edges) == 1 and edges[0][1].agenda and (budget is None or self.expanded < budget):
+            edges, group = self._expand_grouped(node)
+            while group is None and len(edges) == 1 and edges[0][1].agenda and (budget is None or self.expanded < budget):
                 # (one forced step to a node that is not a leaf: expanded at once, not pushed and popped)
                 step, node = edges[0]
                 path = (*path, step)
                 self.expanded += 1
-                edges = self.expand(node)
+                edges, group = self._expand_grouped(node)
+            lazy: Node | None = None
+            if group is not None:
+                if all(not child.agenda for _, child in edges):
+                    lazy = self._first_of_leaves(group)
+                if lazy is None:
+                    edges = [*edges, *self._settled(group.edges())]
             first = 0
             # the leaves that come first are the next in depth-first order: yielded at once
             # (the siblings of a cascade's last choice), not pushed and popped
@@ -938,6 +1173,20 @@ class Composition:
                 yield Restoration(count, (*path, step), child)
                 if limit is not None and count >= limit:
                     return
+            if lazy is not None:  # every edge was a leaf; then the group's leaves, the first built
+                assert group is not None
+                count += 1
+                leader = _Leading(count, (*path, group.steps[0]), lazy)
+                keys = leader.__dict__["_keys"] = _SiblingKeys(group, leader)
+                yield leader
+                if limit is not None and count >= limit:
+                    return
+                for i in range(1, len(group.steps)):
+                    count += 1
+                    yield _Substituted(count, (*path, group.steps[i]), keys, i)
+                    if limit is not None and count >= limit:
+                        return
+                continue
             for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
         self._report_unsettled(settled if count else len(self.recorded))

@@ -8,6 +8,7 @@ rule looks up in its memo against what it would work out."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
 import random
@@ -329,3 +330,77 @@ def test_cards_are_small_ints_read_as_cards() -> None:
     with pytest.raises(TypeError):
         Card("S", Rank.ACE)  # type: ignore[arg-type]
     assert Card(Suit.SPADES, Rank.ACE) != Card(Suit.HEARTS, Rank.ACE)
+
+
+def _enumerated(case: object, *, grouped: bool) -> object:
+    """Each restoration's number, key, path and node (its table read), in order; with
+    ``grouped`` False every group of substitutes is made edges and settled one by one."""
+    from unittest import mock
+
+    from rulings.solver.engine import Composition
+
+    def whole(self: object, group: object) -> None:
+        return None
+
+    try:
+        with mock.patch.object(Composition, "_first_of_leaves", whole) if not grouped else contextlib.nullcontext():
+            ruling = Ruling(case)  # type: ignore[arg-type]
+            return [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
+                    for r in ruling.restorations(budget=5000)]
+    except RulingError as err:
+        return str(err)
+
+
+def test_substitution_groups_change_no_restoration() -> None:
+    """A group of substitutes whose children are all leaves is enumerated with one table (the
+    others built when read, their keys from the first's): the same restorations, in the same
+    order, as each child made and settled."""
+    cases = _cases()
+    cases += [parse_case(m) for m in random_revoke_cases(150, seed=31, edition="2007")]
+    cases += _with_a_penalty_card(list(random_revoke_cases(100, seed=37)))
+    cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10) for ed in ("2017", "2007")]
+    from rulings.solver.engine import _Substituted
+
+    built_when_read = 0
+    for case in cases:
+        assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False), case
+        try:
+            built_when_read += sum(isinstance(r, _Substituted) for r in Ruling(case).restorations(budget=5000))  # type: ignore[arg-type]
+        except RulingError:
+            continue
+    assert built_when_read > 1000
+
+
+def test_reopen_look_is_the_same_for_substitutes() -> None:
+    """The reopening look of a group's first child stands for the others
+    (``Composition._first_of_leaves``): every ``REOPEN_STATE`` test says the same of every
+    child of each group enumerated that way."""
+    from unittest import mock
+
+    from rulings.solver.engine import Composition
+
+    original = Composition._first_of_leaves
+    groups = 0
+
+    def check(self: Composition, group: Any) -> object:
+        nonlocal groups
+        first = original(self, group)
+        if first is not None:
+            groups += 1
+            record = self.replay
+            rs = self.book
+            tables = group.table.substitutes(group.trick, group.seat, group.subs, restore_penalty=group.restore_penalty,
+                                             penalty=group.penalty)
+            for name, test in rs.reopen_states.items():  # type: ignore[attr-defined]
+                said = test(tables[0], record)
+                assert all(test(t, record) == said for t in tables), (name, group)
+        return first
+
+    with mock.patch.object(Composition, "_first_of_leaves", check):
+        for case in _cases() + _with_a_penalty_card(list(random_revoke_cases(100, seed=41))):
+            try:
+                for _ in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
+                    pass
+            except RulingError:
+                continue
+    assert groups > 300

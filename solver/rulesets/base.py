@@ -10,7 +10,7 @@ include, by the clause ids their logical names map to (``16C1`` in 2017 is ``16D
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field, replace
 from functools import cache
 
@@ -20,11 +20,13 @@ from rulings.models.dataclass import dataclass
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
-from rulings.solver.engine import Edge, Info, Node, Opening
+from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
 
 __all__ = ["Closer", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
 
-Handler = Callable[["RuleSet", Node, object], list[Edge]]
+#: a rule: the edges out of a node for its task; a player's substitutes may come last as one
+#: :class:`~rulings.solver.engine.Substitutions` (made edges by ``RuleSet.expand``)
+Handler = Callable[["RuleSet", Node, object], "Sequence[Edge | Substitutions]"]
 
 
 Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
@@ -157,6 +159,15 @@ class RuleSet:
 
     def expand(self, node: Node) -> list[Edge]:
         """Return the edges out of ``node`` (empty for a leaf)."""
+        edges = self.expand_grouped(node)
+        last = edges[-1] if edges else None
+        if isinstance(last, Substitutions):
+            return [*edges[:-1], *last.edges()]  # type: ignore[list-item]  # (the others are edges)
+        return edges  # type: ignore[return-value]  # (a list of edges: every handler returns a list)
+
+    def expand_grouped(self, node: Node) -> Sequence[Edge | Substitutions]:
+        """:meth:`expand`, with a rule's substitutes as the :class:`Substitutions` it
+        returned (its last item), not yet made edges."""
         if not node.agenda:
             return []
         task = node.agenda[0]

@@ -4,12 +4,14 @@ the principle behind the cascade and 16C for the information. See docs/revoke-ru
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, played
 from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
@@ -310,7 +312,7 @@ class _Position:
 _MEMO_MAX = 4_096
 
 
-def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Substitutions]:
     """62C1 (NOS may change), 62C2 (OS next in rotation may then change, a defender's card
     becoming a penalty card), 44G (a lead by a player who no longer won the trick)."""
     assert isinstance(task, RevokeCascade)
@@ -342,16 +344,19 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     keep = _child(node, table, _advance(rs, node, task, table, False))
     if not position.subs:
         return [(steps[0], keep)]
-    if tables is None:
-        tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
     assert position.info is not None
     ledger = (*node.ledger, position.info)
     if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
-        agenda = _advance(rs, node, task, table, True)  # (one agenda for every substitute)
-        children = [Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus) for t in tables]
-    else:
-        children = [Node(t, _advance(rs, node, task, t, True), ledger, node.findings, node.restrictions, node.established,
-                         node.focus) for t in tables]
+        # one agenda for every substitute: the substitutes as one group, their tables made when read
+        agenda = _advance(rs, node, task, table, True)
+        group = Substitutions(table, trick_no, seat, position.subs, steps[1:],
+                              Node(table, agenda, ledger, node.findings, node.restrictions, node.established, node.focus),
+                              position.restore, position.kind, tables)
+        return [(steps[0], keep), group]
+    if tables is None:
+        tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
+    children = [Node(t, _advance(rs, node, task, t, True), ledger, node.findings, node.restrictions, node.established,
+                     node.focus) for t in tables]
     edges: list[Edge] = [(steps[0], keep)]
     edges.extend(zip(steps[1:], children, strict=True))
     return edges
