@@ -377,7 +377,7 @@ class TableState:
 
     @property
     def trumps(self) -> Suit | None:
-        return self.contract.trumps
+        return self.contract.strain.trumps
 
     # ----- cards ---------------------------------------------------------------------
     def played_cards(self, seat: Seat) -> frozenset[Card]:
@@ -479,7 +479,7 @@ class TableState:
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
-        trumps = self.contract.trumps
+        trumps = self.contract.strain.trumps
         rules = self.lead_rules
         # the trick being filled is kept as (number, leader, plays) and built once it is left
         cur = tricks.pop() if tricks and len(tricks[-1].plays) < 4 else None
@@ -515,10 +515,11 @@ class TableState:
             if not in_turn:
                 out_of_turn.append((number, seat))
             was_penalty: PenaltyKind | None = None
-            for p in penalty:  # (a few at most)
-                if p.card == card:
-                    was_penalty = p.kind
-                    break
+            if penalty:
+                for p in penalty:  # (a few at most)
+                    if p.card == card:
+                        was_penalty = p.kind
+                        break
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.

@@ -547,16 +547,17 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if placed is not None and placed.card_of(m.dummy) not in (None, m.wrong) and (m.dummy, m.wrong) in placed.plays:
             which = m.wrong
         table = table.replace_card(m.trick, m.dummy, m.designated, card=which)
+    wrong, designated = m.wrong.text, m.designated.text
     step = Step(
         "TD",
         StepKind.FORCED,
         rs.cite("45D1"),
-        f"{text}dummy's {m.wrong.text} goes back to dummy and {m.designated.text}, the card "
+        f"{text}dummy's {wrong} goes back to dummy and {designated}, the card "
         f"{'the defenders' if m.clause == '46B5' else 'declarer'} designated, is played; "
         "no penalty card (48A)",
-        also=(rs.cite("48A"), *((rs.cite("46B"),) if m.meant else ())),  # 46B intro: incontrovertible intention
-        question=f"dummy placed {m.wrong.text}, declarer had designated {m.designated.text}",
-        choice=f"{m.designated.text} played",
+        (rs.cite("48A"), *((rs.cite("46B"),) if m.meant else ())),  # 46B intro: incontrovertible intention
+        f"dummy placed {wrong}, declarer had designated {designated}",
+        f"{designated} played",
     )
     rest = node.agenda[1:]
     trick = table.trick(m.trick)
@@ -564,7 +565,7 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     led = trick.suit_led
     revokes = trick.plays[0][0] is not m.dummy and led is not None and m.designated.suit is not led and any(
         c.suit is led for c in table.hand(m.dummy))
-    agenda = (MisplayCascade(m, later, revoke=revokes), *rest) if later else rest
+    agenda = (MisplayCascade(m, later, 0, (), revokes, _Shared()), *rest) if later else rest
     if revokes:
         # The designated card fails to follow suit while dummy holds the suit led: a revoke by
         # dummy (61A), not established (no card has been played after it), so it is corrected
@@ -621,7 +622,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if trick_no != m.trick:
         corrected = table.trick(m.trick)
         assert corrected is not None
-        winner = corrected.winner(table.contract.trumps)
+        winner = corrected.winner(table.contract.strain.trumps)
         key: tuple[object, ...] = (index, winner, trick.plays)
         lead = shared.leads.get(key)
         if lead is None:
