@@ -119,19 +119,29 @@ class Node:
         travel on; an unknown field is a TypeError."""
         return dataclasses.replace(self, **changes)  # pragma: no cover (the generated function replaces it)
 
+    def with_table(self, table: TableState) -> Node:
+        """``evolve(table=table)`` without the test of each field (a group of substitutes
+        makes a child per table); generated below as ``evolve`` is."""
+        return self.evolve(table=table)  # pragma: no cover (the generated function replaces it)
 
-def _generate_evolve() -> Any:
+
+def _generate_evolve() -> tuple[Any, Any]:
     names = [f.name for f in dataclasses.fields(Node)]
     src = (f"def evolve(self, *, {', '.join(f'{n}=_KEEP' for n in names)}):\n"
-           f"    return _Node({', '.join(f'self.{n} if {n} is _KEEP else {n}' for n in names)})\n")
+           f"    return _Node({', '.join(f'self.{n} if {n} is _KEEP else {n}' for n in names)})\n"
+           f"def with_table(self, table):\n"
+           f"    return _Node({', '.join('table' if n == 'table' else f'self.{n}' for n in names)})\n")
     space: dict[str, Any] = {"_KEEP": object(), "_Node": Node}
     exec(src, space)  # the source is built from the field names above
-    fn = space["evolve"]
-    fn.__doc__, fn.__qualname__ = Node.evolve.__doc__, "Node.evolve"
-    return fn
+    evolve, with_table = space["evolve"], space["with_table"]
+    evolve.__doc__, evolve.__qualname__ = Node.evolve.__doc__, "Node.evolve"
+    with_table.__doc__, with_table.__qualname__ = Node.with_table.__doc__, "Node.with_table"
+    return evolve, with_table
 
 
-setattr(Node, "evolve", _generate_evolve())  # noqa: B010 (mypy keeps the typed signature above)
+_evolve, _with_table = _generate_evolve()
+setattr(Node, "evolve", _evolve)  # noqa: B010 (mypy keeps the typed signatures above)
+setattr(Node, "with_table", _with_table)  # noqa: B010
 
 Edge = tuple[Step, Node]
 
@@ -165,8 +175,8 @@ class Substitutions:
         return self.tables
 
     def edges(self) -> list[Edge]:
-        evolve = self.node.evolve
-        return [(step, evolve(table=t)) for step, t in zip(self.steps, self.made(), strict=True)]
+        with_table = self.node.with_table
+        return [(step, with_table(t)) for step, t in zip(self.steps, self.made(), strict=True)]
 
     def one(self, i: int) -> TableState:
         """The table of the ``i``-th child alone (``made()[i]``, equal in value)."""
@@ -273,9 +283,9 @@ class Restoration:
         """:meth:`canonical` as compact JSON with sorted keys, written directly (the text of
         ``json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))``, several times
         faster: seats, cards, sides and kinds are plain ASCII words that need no escaping).
-        The tricks are read once for the cards and the lead, each trick's words and winner
-        remembered by its cards (:data:`_TRICK_READ`); the words of the penalty cards and
-        the ledger are each written once per distinct value (siblings of a cascade share them)."""
+        The tricks are read once for the cards and the lead; the words of the penalty cards,
+        the ledger and the withdrawn cards are each written once per distinct value (siblings
+        of a cascade share them)."""
         node = self.node
         table = node.table
         focus = node.focus
@@ -285,21 +295,25 @@ class Restoration:
             since = node.since
             first = focus if since is None or since >= focus else since
             plays: list[str] = []
-            last: tuple[tuple[str, ...], Seat | None] | None = None
-            last_number = 0
+            last: Trick | None = None
             open_ = False  # an incomplete trick from the focus on: nobody leads yet
-            trumps = table.trumps
             for t in table.tricks:
                 number = t.number
                 if number < first:
                     continue
-                # (by value: a trick's cards recur in many leaves, the words and winner are read once)
-                read = _TRICK_READ.get((number, t.plays, trumps)) or _read_trick(t, trumps)
-                plays.extend(read[0])
+                if number < focus:  # a trick of an earlier ruling: its leaves share it
+                    hit = _TRICK_WORDS.get(id(t))
+                    plays.extend(hit[1] if hit is not None else _trick_words(t))
+                else:  # (each leaf has its own)
+                    words = _PLAYS.get(number) or _plays_of(number)
+                    seen: dict[str, str] = {}
+                    for s, c in t.plays:
+                        row = words[s.index]
+                        seen[row[0]] = row[c]  # a later card of a seat replaces the earlier (as a dict does)
+                    plays.extend(seen.values())
                 if number >= focus and not open_:
                     if len(t.plays) >= 4:
-                        last = read
-                        last_number = number
+                        last = t
                     else:
                         open_ = True
             # each word is its label then the card: the words sort as the labels (no label is
@@ -308,8 +322,8 @@ class Restoration:
             cards = ",".join(plays)
             if last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
-            elif last_number != 13:
-                lead = last[1]
+            elif last.number != 13:
+                lead = last.winner(table.trumps)
         lead_word = f'"{lead._name_}"' if lead is not None else "null"
         established = "true" if node.established else "false"
         penalty = _penalty_words(table.penalty_cards)
@@ -377,12 +391,17 @@ class _Substituted(Restoration):
         node: Node | None = d.get("_node")
         if node is None:
             keys: _SiblingKeys = d["_keys"]
-            node = d["_node"] = keys.first.node.evolve(table=keys.group.one(d["_index"]))
+            node = d["_node"] = keys.first.node.with_table(keys.group.one(d["_index"]))
         return node
 
     def key(self) -> str:
         keys: _SiblingKeys = self.__dict__["_keys"]
         return keys.key_of(self.__dict__["_index"])
+
+
+#: a group of substitutes is enumerated from its first child from this many children on (a
+#: smaller group costs less made whole: the first child's table and key are made apart)
+_LAZY_FROM = 4
 
 
 class _Leading(Restoration):
@@ -400,18 +419,20 @@ class _SiblingKeys:
     seat plays to the trick and, when that trick is the one whose winner leads next, in the
     lead."""
 
-    __slots__ = ("first", "group", "lead", "others", "text", "trump", "whole", "word")
+    __slots__ = ("best", "first", "group", "if_loses", "if_wins", "row", "text", "trump", "whole", "word")
 
     def __init__(self, group: Substitutions, first: Restoration) -> None:
         self.group, self.first = group, first
         self.text: str | None = None
-        self.word = ""
-        self.lead = ""  # the first's lead word, when the substituted trick names who leads
-        #: then, if the seat does not lead that trick: the best of its other cards (their seat
-        #: and card, as :meth:`Trick.winner` finds it) and the trump suit's order (-1: none)
-        self.others: tuple[Seat, Card] | None = None
+        self.word = ""  # the first's card's word
+        self.row: tuple[str, ...] = ()  # the word of each card of the seat on the trick
+        #: when the substituted trick names who leads and the seat does not lead it: the best of
+        #: its other cards (as :meth:`Trick.winner` finds it), the trump suit's order (-1: none),
+        #: and the first's key with the lead his if his card beats that one, and if not
+        self.best: Card | None = None
         self.trump = -1
-        self.whole: Trick | None = None  # else (he leads it): the trick, its winner found whole
+        self.if_wins = self.if_loses = ""
+        self.whole: Trick | None = None  # when he leads it: the trick, its winner found whole
 
     def read(self) -> str:
         """The first's key, and what the others need of it."""
@@ -419,48 +440,54 @@ class _SiblingKeys:
         text = self.text = Restoration.key(first)  # (the first's own key: it reads it from here)
         group = self.group
         number, seat = group.trick, group.seat
-        words = _PLAYS.get(number) or _plays_of(number)
+        row = self.row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
         table = first.node.table
         trick = table.trick(number)
         assert trick is not None
-        self.word = words[seat.index][trick.card_of(seat)]  # type: ignore[index]
+        card = trick.card_of(seat)
+        assert card is not None
+        self.word = row[card]
         if _leading_trick(first.node) != number:
             return text
-        trumps = table.trumps
-        winner = trick.winner(trumps)
-        assert winner is not None
-        self.lead = f'"lead":"{winner._name_}"'
         if trick.plays[0][0] is seat:
             self.whole = trick
             return text
+        trumps = table.trumps
         self.trump = trumps.order if trumps is not None else -1
         best: tuple[Seat, Card] | None = None
         for s, c in trick.plays:  # (in playing order, from the card led)
             if s is not seat and (best is None or _beats(c, best[1], self.trump)):
                 best = (s, c)
-        self.others = best
+        assert best is not None
+        self.best = best[1]
+        winner = trick.winner(trumps)
+        assert winner is not None
+        lead = f'"lead":"{winner._name_}"'
+        self.if_wins = text.replace(lead, f'"lead":"{seat._name_}"', 1)
+        self.if_loses = text.replace(lead, f'"lead":"{best[0]._name_}"', 1)
         return text
 
     def key_of(self, i: int) -> str:
         text = self.text if self.text is not None else self.read()
-        group = self.group
-        sub = group.subs[i]
-        seat = group.seat
-        out = text.replace(self.word, _PLAYS[group.trick][seat.index][sub], 1)
-        if not self.lead:
-            return out
-        others = self.others
-        if others is not None:
-            winner = seat if _beats(sub, others[1], self.trump) else others[0]
-        else:
-            whole = self.whole
-            assert whole is not None
-            plays = tuple([(s, sub if s is seat else c) for s, c in whole.plays])
-            found = Trick(whole.number, whole.leader, plays).winner(group.table.trumps)
-            assert found is not None
-            winner = found
-        lead = f'"lead":"{winner._name_}"'
-        return out if lead == self.lead else out.replace(self.lead, lead, 1)
+        sub = self.group.subs[i]
+        best = self.best
+        if best is not None:
+            text = self.if_wins if _beats(sub, best, self.trump) else self.if_loses
+        elif self.whole is not None:
+            return self._key_leading(text, sub)
+        return text.replace(self.word, self.row[sub], 1)
+
+    def _key_leading(self, text: str, sub: Card) -> str:
+        """The key when the substitute leads the trick whose winner leads next."""
+        whole = self.whole
+        assert whole is not None
+        seat, trumps = self.group.seat, self.group.table.trumps
+        was = whole.winner(trumps)
+        now = Trick(whole.number, whole.leader, tuple([(s, sub if s is seat else c) for s, c in whole.plays])).winner(trumps)
+        assert was is not None and now is not None
+        if now is not was:
+            text = text.replace(f'"lead":"{was._name_}"', f'"lead":"{now._name_}"', 1)
+        return text.replace(self.word, self.row[sub], 1)
 
 
 def _beats(card: Card, best: Card, trump: int) -> bool:
@@ -511,25 +538,25 @@ def _plays_of(number: int) -> tuple[tuple[str, ...], ...]:
     return rows
 
 
-#: what the key reads of a trick, by its number, cards and the trump suit: the words of the
-#: cards standing (a later card of a seat replaces the earlier, as a dict does) and the winner
-#: (44E/44F; None for an incomplete trick). A trick's cards recur in many leaves of a
-#: cascade and of a composed record (emptied past :data:`_TRICK_READ_MAX` entries).
-_TRICK_READ: dict[tuple[int, tuple[tuple[Seat, Card], ...], object], tuple[tuple[str, ...], Seat | None]] = {}
-_TRICK_READ_MAX = 4_096
+#: the key's words of the last tricks read (by identity, each kept alive): the tricks a
+#: cascade's leaves share (those of an earlier ruling of the record, the trick before) are
+#: read once
+_TRICK_WORDS: dict[int, tuple[Trick, tuple[str, ...]]] = {}
 
 
-def _read_trick(trick: Trick, trumps: Any) -> tuple[tuple[str, ...], Seat | None]:
+def _trick_words(trick: Trick) -> tuple[str, ...]:
+    """The words of the cards standing in ``trick`` (a later card of a seat replaces the
+    earlier, as a dict does), remembered in :data:`_TRICK_WORDS`."""
     number = trick.number
     words = _PLAYS.get(number) or _plays_of(number)
     plays: dict[str, str] = {}
     for s, c in trick.plays:
         row = words[s.index]
         plays[row[0]] = row[c]
-    out = (tuple(plays.values()), trick.winner(trumps))
-    if len(_TRICK_READ) >= _TRICK_READ_MAX:
-        _TRICK_READ.clear()
-    _TRICK_READ[(number, trick.plays, trumps)] = out
+    out = tuple(plays.values())
+    if len(_TRICK_WORDS) >= 64:
+        _TRICK_WORDS.clear()
+    _TRICK_WORDS[id(trick)] = (trick, out)
     return out
 
 
@@ -1096,7 +1123,7 @@ class Composition:
         substituted seat has one card on the trick, no revoke recorded there, and no
         substitute is a penalty card). None: the children are settled one by one."""
         agenda = group.node.agenda
-        if len(agenda) != 1 or type(agenda[0]) is not Reopen:
+        if len(group.subs) < _LAZY_FROM or len(agenda) != 1 or type(agenda[0]) is not Reopen:
             return None
         task: Reopen = agenda[0]
         if task.segment + 1 < len(self._segments):
