@@ -391,7 +391,8 @@ class _Substituted(Restoration):
         node: Node | None = d.get("_node")
         if node is None:
             keys: _SiblingKeys = d["_keys"]
-            node = d["_node"] = keys.first.node.with_table(keys.group.one(d["_index"]))
+            # (the tables of all the group's children at once: a reader of one reads the others)
+            node = d["_node"] = keys.first.node.with_table(keys.group.made()[d["_index"]])
         return node
 
     def key(self) -> str:
