@@ -980,7 +980,6 @@ class Composition:
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
-
     def _reopen_names_of(self, task: Reopen) -> tuple[frozenset[str], Replay | None]:
         """The openers a :class:`Reopen` task runs: those found in the record and not yet
         ruled on this path, and those that read only the table (a rectification may leave
