@@ -401,8 +401,8 @@ class _Substituted(Restoration):
 
 
 #: a group of substitutes is enumerated from its first child from this many children on (a
-#: smaller group costs less made whole: the first child's table and key are made apart)
-_LAZY_FROM = 4
+#: group of one gains nothing: its child's table and key are made apart all the same)
+_LAZY_FROM = 2
 
 
 class _Leading(Restoration):
