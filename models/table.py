@@ -213,11 +213,6 @@ def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[Penalt
 
 _NO_PENALTY_CARDS: frozenset[PenaltyCard] = frozenset()
 
-#: :meth:`TableState._penalty_made`'s sets, by the identity of the set they were made from and
-#: what was made a penalty card (emptied past :data:`_PENALTY_MADE_MAX` entries)
-_PENALTY_MADE: dict[tuple[int, Seat, Card, PenaltyKind, int], tuple[frozenset[PenaltyCard], frozenset[PenaltyCard]]] = {}
-_PENALTY_MADE_MAX = 1_024
-
 
 class CardStatus(enum.Enum):
     IN_HAND = "in hand"
@@ -740,23 +735,7 @@ class TableState:
     @staticmethod
     def _penalty_made(pcs: frozenset[PenaltyCard], seat: Seat, card: Card, kind: PenaltyKind,
                       now: int) -> frozenset[PenaltyCard]:
-        """The penalty cards ``pcs`` with ``card`` made one of ``seat``'s (``with_penalty``):
-        one set for every table that makes the same card a penalty card from the same set
-        (:data:`_PENALTY_MADE`), so that equal sets of a cascade's positions are mostly one
-        object."""
-        key = (id(pcs), seat, card, kind, now)
-        known = _PENALTY_MADE.get(key)
-        if known is not None and known[0] is pcs:
-            return known[1]
-        made = TableState._make_penalty(pcs, seat, card, kind, now)
-        if len(_PENALTY_MADE) >= _PENALTY_MADE_MAX:
-            _PENALTY_MADE.clear()
-        _PENALTY_MADE[key] = (pcs, made)  # (``pcs`` kept alive: its identity is not reused while known)
-        return made
-
-    @staticmethod
-    def _make_penalty(pcs: frozenset[PenaltyCard], seat: Seat, card: Card, kind: PenaltyKind,
-                      now: int) -> frozenset[PenaltyCard]:
+        """The penalty cards ``pcs`` with ``card`` made one of ``seat``'s (``with_penalty``)."""
         mine = [p for p in pcs if p.seat is seat and p.card != card]
         others = [p for p in pcs if p.seat is not seat]
         if mine:

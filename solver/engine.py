@@ -392,7 +392,7 @@ class _Substituted(Restoration):
         if node is None:
             keys: _SiblingKeys = d["_keys"]
             # (the tables of all the group's children at once: a reader of one reads the others)
-            node = d["_node"] = keys.first.node.with_table(keys.group.made()[d["_index"]])
+            node = d["_node"] = keys.first.with_table(keys.group.made()[d["_index"]])
         return node
 
     def key(self) -> str:
@@ -422,7 +422,9 @@ class _SiblingKeys:
 
     __slots__ = ("best", "first", "group", "if_loses", "if_wins", "row", "text", "trump", "whole", "word")
 
-    def __init__(self, group: Substitutions, first: Restoration) -> None:
+    def __init__(self, group: Substitutions, first: Node) -> None:
+        # (the first's node, not its restoration: that holds this, and a cycle would keep a
+        # group's tables until the collector runs)
         self.group, self.first = group, first
         self.text: str | None = None
         self.word = ""  # the first's card's word
@@ -438,17 +440,17 @@ class _SiblingKeys:
     def read(self) -> str:
         """The first's key, and what the others need of it."""
         first = self.first
-        text = self.text = Restoration.key(first)  # (the first's own key: it reads it from here)
+        text = self.text = Restoration(0, (), first).key()  # (the first's own key: it reads it from here)
         group = self.group
         number, seat = group.trick, group.seat
         row = self.row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
-        table = first.node.table
+        table = first.table
         trick = table.trick(number)
         assert trick is not None
         card = trick.card_of(seat)
         assert card is not None
         self.word = row[card]
-        if _leading_trick(first.node) != number:
+        if _leading_trick(first) != number:
             return text
         if trick.plays[0][0] is seat:
             self.whole = trick
@@ -1204,7 +1206,7 @@ class Composition:
                 assert group is not None
                 count += 1
                 leader = _Leading(count, (*path, group.steps[0]), lazy)
-                keys = leader.__dict__["_keys"] = _SiblingKeys(group, leader)
+                keys = leader.__dict__["_keys"] = _SiblingKeys(group, lazy)
                 yield leader
                 if limit is not None and count >= limit:
                     return

@@ -412,3 +412,22 @@ def test_reopen_look_is_the_same_for_substitutes() -> None:
             except RulingError:
                 continue
     assert groups > 300
+
+
+def test_restorations_leave_no_cycles() -> None:
+    """What an enumeration makes is freed as it is dropped: no reference cycle (a restoration
+    built when read and what it shares with its group) is left to the collector."""
+    import gc
+
+    cases = [parse_case(m) for m in random_revoke_cases(200, seed=43)]
+    cases.append(parse_case(two_cascades_case(10)))
+    gc.collect()
+    gc.disable()
+    try:
+        for case in cases:
+            for r in Ruling(case).restorations():
+                r.key()
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left < 100, left

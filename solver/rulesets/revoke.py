@@ -284,30 +284,6 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     )
 
 
-def _ledger_with(rs: RuleSet, ledger: tuple[Info, ...], info: Info) -> tuple[Info, ...]:
-    """``(*ledger, info)``, one tuple for every node that extends this ledger with this
-    information (the rule set makes one 16C value per withdrawn card), so that equal ledgers
-    of a cascade's positions are mostly one object (the key's words of each are then written
-    once: a narrow composed record's leaves each have their own expansion)."""
-    made = rs.memo.get(_LEDGERS)
-    if not isinstance(made, dict):
-        made = rs.memo[_LEDGERS] = {}  # (apart from the positions: a ledger is cheap to make again)
-    key = (id(ledger), id(info))
-    known = made.get(key)
-    if known is not None and known[0] is ledger:
-        return known[1]  # type: ignore[no-any-return]
-    out = (*ledger, info)
-    if len(made) >= _LEDGERS_MAX:
-        made.clear()
-    made[key] = (ledger, out)  # (the ledger is kept alive: its identity is not reused while known)
-    return out
-
-
-#: where :func:`_ledger_with` keeps its ledgers in a rule set's memo, and at most how many
-_LEDGERS = "16C ledgers"
-_LEDGERS_MAX = 1_024
-
-
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
     """The node after a step: ``node`` with the table ``t``, the agenda and (if given) ledger."""
     return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
@@ -369,7 +345,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     if not position.subs:
         return [(steps[0], keep)]
     assert position.info is not None
-    ledger = _ledger_with(rs, node.ledger, position.info)
+    ledger = (*node.ledger, position.info)
     if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
         # one agenda for every substitute: the substitutes as one group, their tables made when read
         agenda = _advance(rs, node, task, table, True)
