@@ -178,11 +178,11 @@ class Substitutions:
         with_table = self.node.with_table
         return [(step, with_table(t)) for step, t in zip(self.steps, self.made(), strict=True)]
 
-    def one(self, i: int) -> TableState:
-        """The table of the ``i``-th child alone (``made()[i]``, equal in value)."""
+    def first(self) -> TableState:
+        """The first child's table alone (``made()[0]``, equal in value)."""
         if self.tables is not None:
-            return self.tables[i]
-        return self.table.substitutes(self.trick, self.seat, (self.subs[i],), restore_penalty=self.restore_penalty,
+            return self.tables[0]
+        return self.table.substitutes(self.trick, self.seat, self.subs[:1], restore_penalty=self.restore_penalty,
                                       penalty=self.penalty)[0]
 
 
@@ -1138,7 +1138,7 @@ class Composition:
             return None
         if table.penalty_cards and any(p.card in group.subs for p in table.penalty_cards):
             return None
-        first = group.one(0)
+        first = group.first()
         names, record = self._reopen_names_of(task)
         if names and (record is None or self.book.worth_reopening(first, record, names)):
             return None
