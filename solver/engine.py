@@ -16,7 +16,7 @@ import enum
 import json
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
@@ -166,12 +166,24 @@ class Substitutions:
     penalty: PenaltyKind | None = None
     #: the children's tables, when the rule has made them already
     tables: list[TableState] | None = None
+    #: what every child comes to by itself, when the rule knows it: expanded, each child takes
+    #: the steps ``then`` (each the only edge out of its node) to the node ``after`` with the
+    #: child's table (every table-reading of those steps is the same for every child)
+    then: tuple[Step, ...] = ()
+    after: Node | None = None
+    #: the first child's table, once made alone (:meth:`first`)
+    first_table: TableState | None = None
 
     def made(self) -> list[TableState]:
         """The children's tables, in the order of ``subs``."""
         if self.tables is None:
-            self.tables = self.table.substitutes(self.trick, self.seat, self.subs, restore_penalty=self.restore_penalty,
-                                                 penalty=self.penalty)
+            first, subs = self.first_table, self.subs
+            if first is not None:  # (made already: the others only)
+                self.tables = [first, *self.table.substitutes(self.trick, self.seat, subs[1:], restore_penalty=self.restore_penalty,
+                                                              penalty=self.penalty)]
+            else:
+                self.tables = self.table.substitutes(self.trick, self.seat, subs, restore_penalty=self.restore_penalty,
+                                                     penalty=self.penalty)
         return self.tables
 
     def edges(self) -> list[Edge]:
@@ -179,11 +191,13 @@ class Substitutions:
         return [(step, with_table(t)) for step, t in zip(self.steps, self.made(), strict=True)]
 
     def first(self) -> TableState:
-        """The first child's table alone (``made()[0]``, equal in value)."""
+        """The first child's table alone (``made()[0]``)."""
         if self.tables is not None:
             return self.tables[0]
-        return self.table.substitutes(self.trick, self.seat, self.subs[:1], restore_penalty=self.restore_penalty,
-                                      penalty=self.penalty)[0]
+        if self.first_table is None:
+            self.first_table = self.table.substitutes(self.trick, self.seat, self.subs[:1], restore_penalty=self.restore_penalty,
+                                                      penalty=self.penalty)[0]
+        return self.first_table
 
 
 @dataclass(unsafe_hash=True)
@@ -398,6 +412,15 @@ class _Substituted(Restoration):
     def key(self) -> str:
         keys: _SiblingKeys = self.__dict__["_keys"]
         return keys.key_of(self.__dict__["_index"])
+
+
+class _Leaves(NamedTuple):
+    """A :class:`Substitutions` group whose children are leaves, on the stack of
+    :meth:`Composition.restorations`: its first child settled (``first``), the others built
+    when read."""
+
+    group: Substitutions
+    first: Node
 
 
 #: a group of substitutes is enumerated from its first child from this many children on (a
@@ -1123,8 +1146,11 @@ class Composition:
         ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and
         played, the number of cards standing and the cards where a revoke stands: the
         substituted seat has one card on the trick, no revoke recorded there, and no
-        substitute is a penalty card). None: the children are settled one by one."""
-        agenda = group.node.agenda
+        substitute is a penalty card). A group whose children each come by forced steps to
+        one node (``Substitutions.after``) is judged there: those steps are on each leaf's
+        path. None: the children are settled one by one."""
+        target = group.node if group.after is None else group.after
+        agenda = target.agenda
         if len(group.subs) < _LAZY_FROM or len(agenda) != 1 or type(agenda[0]) is not Reopen:
             return None
         task: Reopen = agenda[0]
@@ -1143,7 +1169,7 @@ class Composition:
         if names and (record is None or self.book.worth_reopening(first, record, names)):
             return None
         # (as :meth:`_settle` leaves a child when nothing is left to rule)
-        return group.node.evolve(table=first, agenda=(), since=task.since)
+        return target.evolve(table=first, agenda=(), since=task.since)
 
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
@@ -1158,12 +1184,26 @@ class Composition:
 
         ``budget``: expand at most that many nodes; the stream then ends early and
         ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
-        stack: list[tuple[Node, tuple[Step, ...]]] = [(self.root, ())]
+        stack: list[tuple[Node | _Leaves, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
         settled = 0  # the most recorded choices a leaf's path settled
         self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
+            if isinstance(node, _Leaves):  # a group's leaves, the first built (after the other edges' subtrees)
+                leaves, then = node.group, node.group.then
+                count += 1
+                leader = _Leading(count, (*path, leaves.steps[0], *then), node.first)
+                keys = leader.__dict__["_keys"] = _SiblingKeys(leaves, node.first)
+                yield leader
+                if limit is not None and count >= limit:
+                    return
+                for i in range(1, len(leaves.steps)):
+                    count += 1
+                    yield _Substituted(count, (*path, leaves.steps[i], *then), keys, i)
+                    if limit is not None and count >= limit:
+                        return
+                continue
             if not node.agenda:  # (a leaf)
                 count += 1
                 if node.recorded > settled:
@@ -1185,8 +1225,7 @@ class Composition:
                 edges, group = self._expand_grouped(node)
             lazy: Node | None = None
             if group is not None:
-                if all(not child.agenda for _, child in edges):
-                    lazy = self._first_of_leaves(group)
+                lazy = self._first_of_leaves(group)
                 if lazy is None:
                     edges = [*edges, *self._settled(group.edges())]
             first = 0
@@ -1202,20 +1241,9 @@ class Composition:
                 yield Restoration(count, (*path, step), child)
                 if limit is not None and count >= limit:
                     return
-            if lazy is not None:  # every edge was a leaf; then the group's leaves, the first built
+            if lazy is not None:  # the group's leaves come last: after the other edges' subtrees
                 assert group is not None
-                count += 1
-                leader = _Leading(count, (*path, group.steps[0]), lazy)
-                keys = leader.__dict__["_keys"] = _SiblingKeys(group, lazy)
-                yield leader
-                if limit is not None and count >= limit:
-                    return
-                for i in range(1, len(group.steps)):
-                    count += 1
-                    yield _Substituted(count, (*path, group.steps[i]), keys, i)
-                    if limit is not None and count >= limit:
-                        return
-                continue
+                stack.append((_Leaves(group, lazy), path))
             for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
         self._report_unsettled(settled if count else len(self.recorded))
