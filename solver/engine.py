@@ -166,11 +166,11 @@ class Substitutions:
     penalty: PenaltyKind | None = None
     #: the children's tables, when the rule has made them already
     tables: list[TableState] | None = None
-    #: what every child comes to by itself, when the rule knows it: expanded, each child takes
-    #: the steps ``then`` (each the only edge out of its node) to the node ``after`` with the
-    #: child's table (every table-reading of those steps is the same for every child)
-    then: tuple[Step, ...] = ()
-    after: Node | None = None
+    #: what every child does next, when the rule knows it for all of them: the edges out of
+    #: the first child (a group of substitutes among them as its :class:`Substitutions`);
+    #: those out of the others are the same with their own table in place of the first's
+    #: (nothing the next step reads is changed by the card substituted)
+    below: tuple[Edge | Substitutions, ...] | None = None
     #: the first child's table, once made alone (:meth:`first`)
     first_table: TableState | None = None
 
@@ -388,142 +388,149 @@ class Restoration:
         }
 
 
-class _Substituted(Restoration):
-    """A restoration of a :class:`Substitutions` group other than its first: the ``index``-th
-    child, settled as the group's first child was (both are leaves, and the reopening look
-    says the same of both: see :meth:`Composition._first_of_leaves`). Its node and table are
-    built when first read; its key is the first's with this child's card (and the winner of
-    its trick, when that trick names who leads): :class:`_SiblingKeys`."""
+class _Derived(Restoration):
+    """A restoration of a :class:`_Template`: the leaf of the ``i``-th child of its group
+    (and, when each child takes a group of its own, of that group's ``j``-th child). Its node
+    and table are built when first read; its key is the template's first key with the cards
+    replaced (and the lead, when a replaced card is in the trick whose winner leads)."""
 
-    def __init__(self, number: int, path: tuple[Step, ...], keys: _SiblingKeys, index: int) -> None:
+    def __init__(self, number: int, path: tuple[Step, ...], template: _Template, i: int, j: int) -> None:
         d = self.__dict__
-        d["number"], d["path"], d["_keys"], d["_index"] = number, path, keys, index
+        d["number"], d["path"], d["_template"], d["_i"], d["_j"] = number, path, template, i, j
 
     @property
-    def node(self) -> Node:  # type: ignore[override]  # (a read-only field here: built once, from the group)
+    def node(self) -> Node:  # type: ignore[override]  # (a read-only field here: built once, from the template)
         d = self.__dict__
         node: Node | None = d.get("_node")
         if node is None:
-            keys: _SiblingKeys = d["_keys"]
-            # (the tables of all the group's children at once: a reader of one reads the others)
-            node = d["_node"] = keys.first.with_table(keys.group.made()[d["_index"]])
+            node = d["_node"] = d["_template"].node(d["_i"], d["_j"])
         return node
 
     def key(self) -> str:
-        keys: _SiblingKeys = self.__dict__["_keys"]
-        return keys.key_of(self.__dict__["_index"])
+        d = self.__dict__
+        template: _Template = d["_template"]
+        return template.key(d["_i"], d["_j"])
 
 
-class _Leaves(NamedTuple):
-    """A :class:`Substitutions` group whose children are leaves, on the stack of
-    :meth:`Composition.restorations`: its first child settled (``first``), the others built
-    when read."""
+class _Template:
+    """Leaves of a :class:`Substitutions` group built from one (``first``, the first child's
+    leaf, settled): each child of ``group`` comes to its leaf by the steps ``then`` (none: it
+    is the leaf), or takes a group of substitutes of its own, ``inner`` (made on the first
+    child's table), each of whose children is a leaf. Every leaf differs from ``first`` only
+    in its table, and its table only in the card the group's seat plays (and the inner
+    group's seat): :meth:`Composition._templates` says when that holds. (It holds the first's
+    node, not a restoration: a restoration holds its template, and a cycle would keep the
+    tables until the collector runs.)"""
 
-    group: Substitutions
-    first: Node
+    __slots__ = ("first", "group", "inner", "lead", "rows", "swaps", "tables", "text", "then", "trump", "winner", "words")
 
-
-#: a group of substitutes is enumerated from its first child from this many children on (a
-#: group of one gains nothing: its child's table and key are made apart all the same)
-_LAZY_FROM = 2
-
-
-class _Leading(Restoration):
-    """The first restoration of a :class:`Substitutions` group: built as any other, its key
-    read once for the group (:class:`_SiblingKeys`)."""
-
-    def key(self) -> str:
-        keys: _SiblingKeys = self.__dict__["_keys"]
-        return keys.text if keys.text is not None else keys.read()
-
-
-class _SiblingKeys:
-    """What the restorations of one :class:`Substitutions` group share in their keys: the
-    first one's key, read once; the others differ from it only in the word of the card the
-    seat plays to the trick and, when that trick is the one whose winner leads next, in the
-    lead."""
-
-    __slots__ = ("best", "first", "group", "if_loses", "if_wins", "row", "text", "trump", "whole", "word")
-
-    def __init__(self, group: Substitutions, first: Node) -> None:
-        # (the first's node, not its restoration: that holds this, and a cycle would keep a
-        # group's tables until the collector runs)
-        self.group, self.first = group, first
+    def __init__(self, group: Substitutions, then: tuple[Step, ...], inner: Substitutions | None, first: Node) -> None:
+        self.group, self.then, self.inner, self.first = group, then, inner, first
         self.text: str | None = None
-        self.word = ""  # the first's card's word
-        self.row: tuple[str, ...] = ()  # the word of each card of the seat on the trick
-        #: when the substituted trick names who leads and the seat does not lead it: the best of
-        #: its other cards (as :meth:`Trick.winner` finds it), the trump suit's order (-1: none),
-        #: and the first's key with the lead his if his card beats that one, and if not
-        self.best: Card | None = None
+        #: per substituted seat (the group's, the inner group's): the first's card's word, and
+        #: the word of each card of that seat on that trick
+        self.words: tuple[str, ...] = ()
+        self.rows: tuple[tuple[str, ...], ...] = ()
+        #: when a substituted card is in the trick whose winner leads next: that trick's cards,
+        #: its winner in the first, the trump suit's order (-1: none)
+        self.lead: tuple[tuple[Seat, Card], ...] | None = None
+        self.winner: Seat | None = None
         self.trump = -1
-        self.if_wins = self.if_loses = ""
-        self.whole: Trick | None = None  # when he leads it: the trick, its winner found whole
+        #: the seats whose substitute is in that trick (the group's, the inner group's; None: not)
+        self.swaps: tuple[Seat | None, Seat | None] = (None, None)
+        self.tables: dict[int, list[TableState]] = {}  # the inner group's tables, by the group's child
+
+    def node(self, i: int, j: int) -> Node:
+        """The leaf of the ``i``-th child (and the inner group's ``j``-th)."""
+        if i == 0 and j == 0:
+            return self.first
+        inner = self.inner
+        if inner is None:
+            # (the tables of all the group's children at once: a reader of one reads the others)
+            return self.first.with_table(self.group.made()[i])
+        tables = self.tables.get(i)
+        if tables is None:
+            tables = self.tables[i] = inner.made() if i == 0 else self.group.made()[i].substitutes(
+                inner.trick, inner.seat, inner.subs, restore_penalty=inner.restore_penalty, penalty=inner.penalty)
+        return self.first.with_table(tables[j])
 
     def read(self) -> str:
         """The first's key, and what the others need of it."""
         first = self.first
-        text = self.text = Restoration(0, (), first).key()  # (the first's own key: it reads it from here)
-        group = self.group
-        number, seat = group.trick, group.seat
-        row = self.row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
+        text = self.text = Restoration(0, (), first).key()
         table = first.table
-        trick = table.trick(number)
-        assert trick is not None
-        card = trick.card_of(seat)
-        assert card is not None
-        self.word = row[card]
-        if _leading_trick(first) != number:
-            return text
-        if trick.plays[0][0] is seat:
-            self.whole = trick
-            return text
-        trumps = table.trumps
-        self.trump = trumps.order if trumps is not None else -1
-        best: tuple[Seat, Card] | None = None
-        for s, c in trick.plays:  # (in playing order, from the card led)
-            if s is not seat and (best is None or _beats(c, best[1], self.trump)):
-                best = (s, c)
-        assert best is not None
-        self.best = best[1]
-        winner = trick.winner(trumps)
-        assert winner is not None
-        lead = f'"lead":"{winner._name_}"'
-        self.if_wins = text.replace(lead, f'"lead":"{seat._name_}"', 1)
-        self.if_loses = text.replace(lead, f'"lead":"{best[0]._name_}"', 1)
+        lead = _leading_trick(first)
+        words: list[str] = []
+        rows: list[tuple[str, ...]] = []
+        swaps: list[Seat | None] = []
+        for g in (self.group,) if self.inner is None else (self.group, self.inner):
+            row = (_PLAYS.get(g.trick) or _plays_of(g.trick))[g.seat.index]
+            trick = table.trick(g.trick)
+            assert trick is not None
+            card = trick.card_of(g.seat)
+            assert card is not None
+            words.append(row[card])
+            rows.append(row)
+            swaps.append(g.seat if g.trick == lead else None)
+            if g.trick == lead:
+                self.lead = trick.plays
+                self.winner = trick.winner(table.trumps)
+                trumps = table.trumps
+                self.trump = trumps.order if trumps is not None else -1
+        self.words, self.rows = tuple(words), tuple(rows)
+        self.swaps = (swaps[0], swaps[1] if len(swaps) > 1 else None)
         return text
 
-    def key_of(self, i: int) -> str:
+    def key(self, i: int, j: int) -> str:
         text = self.text if self.text is not None else self.read()
-        sub = self.group.subs[i]
-        best = self.best
-        if best is not None:
-            text = self.if_wins if _beats(sub, best, self.trump) else self.if_loses
-        elif self.whole is not None:
-            return self._key_leading(text, sub)
-        return text.replace(self.word, self.row[sub], 1)
+        if i == 0 and j == 0:
+            return text
+        group, inner = self.group, self.inner
+        if i:
+            text = text.replace(self.words[0], self.rows[0][group.subs[i]], 1)
+        if j:
+            assert inner is not None
+            text = text.replace(self.words[1], self.rows[1][inner.subs[j]], 1)
+        plays = self.lead
+        if plays is None:
+            return text
+        # the winner of the trick that names the leader, the substitutes in it (44E/44F, on the
+        # cards' int codes as Trick.winner: the suit by ``>> 4``)
+        seat_i, seat_j = self.swaps
+        trump = self.trump
+        best_seat: Seat | None = None
+        best = best_suit = 0
+        for s, c in plays:
+            if s is seat_i:
+                c = group.subs[i]
+            elif s is seat_j:
+                assert inner is not None
+                c = inner.subs[j]
+            suit = c >> 4
+            if best_seat is None:
+                best_seat, best, best_suit = s, c, suit
+            elif suit == best_suit:
+                if c > best:
+                    best_seat, best = s, c
+            elif suit == trump:
+                best_seat, best, best_suit = s, c, suit
+        if best_seat is not self.winner:
+            assert self.winner is not None and best_seat is not None
+            text = text.replace(f'"lead":"{self.winner._name_}"', f'"lead":"{best_seat._name_}"', 1)
+        return text
 
-    def _key_leading(self, text: str, sub: Card) -> str:
-        """The key when the substitute leads the trick whose winner leads next."""
-        whole = self.whole
-        assert whole is not None
-        seat, trumps = self.group.seat, self.group.table.trumps
-        was = whole.winner(trumps)
-        now = Trick(whole.number, whole.leader, tuple([(s, sub if s is seat else c) for s, c in whole.plays])).winner(trumps)
-        assert was is not None and now is not None
-        if now is not was:
-            text = text.replace(f'"lead":"{was._name_}"', f'"lead":"{now._name_}"', 1)
-        return text.replace(self.word, self.row[sub], 1)
+
+class _Leaves(NamedTuple):
+    """A :class:`Substitutions` group whose children come to leaves built from templates, on
+    the stack of :meth:`Composition.restorations` (enumerated after the other edges' subtrees)."""
+
+    group: Substitutions
+    templates: list[_Template]
 
 
-def _beats(card: Card, best: Card, trump: int) -> bool:
-    """Whether ``card`` wins over ``best``, the best card of a trick so far (44E/44F, as
-    :meth:`Trick.winner` reads them: cards as ints, the suit by ``>> 4``): a higher card of
-    its suit, or a trump over a card of another suit."""
-    suit = card >> 4
-    if suit == best >> 4:
-        return card > best
-    return suit == trump
+#: a group of substitutes is enumerated from templates from this many leaves on (a group of
+#: one leaf gains nothing: its table and key are made apart all the same)
+_LAZY_FROM = 2
 
 
 def _leading_trick(node: Node) -> int | None:
@@ -1138,38 +1145,64 @@ class Composition:
             return self._settled(raw), None  # type: ignore[arg-type]  # (no group: edges only)
         return self._settled(raw[:-1]), last  # type: ignore[arg-type]
 
-    def _first_of_leaves(self, group: Substitutions) -> Node | None:
-        """The group's first child settled, when every child of the group is a leaf that the
-        reopening look passes as it passes the first: the children go on to nothing but the
-        end of the rectification (no later part of the record), the look finds nothing to
-        open on the first, and the children cannot differ in what the look reads (a
-        ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and
-        played, the number of cards standing and the cards where a revoke stands: the
-        substituted seat has one card on the trick, no revoke recorded there, and no
-        substitute is a penalty card). A group whose children each come by forced steps to
-        one node (``Substitutions.after``) is judged there: those steps are on each leaf's
-        path. None: the children are settled one by one."""
-        target = group.node if group.after is None else group.after
-        agenda = target.agenda
-        if len(group.subs) < _LAZY_FROM or len(agenda) != 1 or type(agenda[0]) is not Reopen:
+    def _templates(self, group: Substitutions) -> list[_Template] | None:
+        """The group's leaves as templates (:class:`_Template`), when each child is a leaf,
+        or comes to one by the edges ``group.below`` (a leaf, or a group of leaves), and
+        every leaf is settled as the first of its kind: see :meth:`_same_look` and
+        :meth:`_leaf_of`. None: the children are made and settled one by one."""
+        below = group.below
+        width = 1 if below is None else sum(len(x.subs) if isinstance(x, Substitutions) else 1 for x in below)
+        if len(group.subs) * width < _LAZY_FROM or not self._same_look(group):
+            return None
+        if below is None:
+            first = self._leaf_of(group.node, group.first())
+            return None if first is None else [_Template(group, (), None, first)]
+        out: list[_Template] = []
+        for item in below:
+            if isinstance(item, Substitutions):
+                if item.below is not None or item.seat is group.seat or not self._same_look(item):
+                    return None
+                first = self._leaf_of(item.node, item.first())
+                if first is None:
+                    return None
+                out.append(_Template(group, (), item, first))
+            else:
+                step, child = item
+                first = self._leaf_of(child, child.table)
+                if first is None:
+                    return None
+                out.append(_Template(group, (step,), None, first))
+        return out
+
+    @staticmethod
+    def _same_look(group: Substitutions) -> bool:
+        """Whether the reopening look cannot tell the group's children apart: a
+        ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and played,
+        the number of cards standing and the cards where a revoke stands; the substituted
+        seat has one card on the trick, no revoke is recorded there, and no substitute is a
+        penalty card."""
+        table, seat, number = group.table, group.seat, group.trick
+        trick = table.trick(number)
+        if trick is None or [s for s, _ in trick.plays].count(seat) != 1:
+            return False
+        if any(r.trick == number and r.seat is seat for r in table.revokes):
+            return False
+        return not (table.penalty_cards and any(p.card in group.subs for p in table.penalty_cards))
+
+    def _leaf_of(self, node: Node, table: TableState) -> Node | None:
+        """``node`` with ``table`` settled, when that makes a leaf: its agenda only the end of
+        the rectification (no later part of the record), and the reopening look finds nothing
+        on ``table`` (as :meth:`_settle` leaves it); else None."""
+        agenda = node.agenda
+        if len(agenda) != 1 or type(agenda[0]) is not Reopen:
             return None
         task: Reopen = agenda[0]
         if task.segment + 1 < len(self._segments):
             return None
-        table, seat, number = group.table, group.seat, group.trick
-        trick = table.trick(number)
-        if trick is None or [s for s, _ in trick.plays].count(seat) != 1:
-            return None
-        if any(r.trick == number and r.seat is seat for r in table.revokes):
-            return None
-        if table.penalty_cards and any(p.card in group.subs for p in table.penalty_cards):
-            return None
-        first = group.first()
         names, record = self._reopen_names_of(task)
-        if names and (record is None or self.book.worth_reopening(first, record, names)):
+        if names and (record is None or self.book.worth_reopening(table, record, names)):
             return None
-        # (as :meth:`_settle` leaves a child when nothing is left to rule)
-        return target.evolve(table=first, agenda=(), since=task.since)
+        return node.evolve(table=table, agenda=(), since=task.since)
 
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
@@ -1190,19 +1223,22 @@ class Composition:
         self.expanded, self.exhausted = 0, False
         while stack:
             node, path = stack.pop()
-            if isinstance(node, _Leaves):  # a group's leaves, the first built (after the other edges' subtrees)
-                leaves, then = node.group, node.group.then
-                count += 1
-                leader = _Leading(count, (*path, leaves.steps[0], *then), node.first)
-                keys = leader.__dict__["_keys"] = _SiblingKeys(leaves, node.first)
-                yield leader
-                if limit is not None and count >= limit:
-                    return
-                for i in range(1, len(leaves.steps)):
-                    count += 1
-                    yield _Substituted(count, (*path, leaves.steps[i], *then), keys, i)
-                    if limit is not None and count >= limit:
-                        return
+            if isinstance(node, _Leaves):  # a group's leaves, from templates (after the other edges' subtrees)
+                templates = node.templates
+                for i, step in enumerate(node.group.steps):
+                    for t in templates:
+                        inner = t.inner
+                        if inner is None:
+                            count += 1
+                            yield _Derived(count, (*path, step, *t.then), t, i, 0)
+                            if limit is not None and count >= limit:
+                                return
+                            continue
+                        for j, inner_step in enumerate(inner.steps):
+                            count += 1
+                            yield _Derived(count, (*path, step, inner_step), t, i, j)
+                            if limit is not None and count >= limit:
+                                return
                 continue
             if not node.agenda:  # (a leaf)
                 count += 1
@@ -1223,9 +1259,9 @@ class Composition:
                 path = (*path, step)
                 self.expanded += 1
                 edges, group = self._expand_grouped(node)
-            lazy: Node | None = None
+            lazy: list[_Template] | None = None
             if group is not None:
-                lazy = self._first_of_leaves(group)
+                lazy = self._templates(group)
                 if lazy is None:
                     edges = [*edges, *self._settled(group.edges())]
             first = 0

@@ -12,6 +12,7 @@ import contextlib
 import json
 import pickle
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from rulings.models.cards import DECK, Card, Rank, Suit
 from rulings.models.errors import RulingError
 from rulings.models.table import TableState
 from rulings.solver.casefile import load
-from rulings.solver.generate import random_revoke_cases, two_cascades_case
+from rulings.solver.generate import cascade_case, random_revoke_cases, two_cascades_case
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.rulesets import get_ruleset, ruleset_names
 from rulings.solver.ruling import Ruling
@@ -343,7 +344,7 @@ def _enumerated(case: object, *, grouped: bool) -> object:
         return None
 
     try:
-        with mock.patch.object(Composition, "_first_of_leaves", whole) if not grouped else contextlib.nullcontext():
+        with mock.patch.object(Composition, "_templates", whole) if not grouped else contextlib.nullcontext():
             ruling = Ruling(case)  # type: ignore[arg-type]
             return [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
                     for r in ruling.restorations(budget=5000)]
@@ -352,66 +353,74 @@ def _enumerated(case: object, *, grouped: bool) -> object:
 
 
 def test_substitution_groups_change_no_restoration() -> None:
-    """A group of substitutes whose children are all leaves is enumerated with one table (the
-    others built when read, their keys from the first's): the same restorations, in the same
-    order, as each child made and settled."""
+    """A group of substitutes whose children come to leaves alike is enumerated from
+    templates (one table and key per kind of leaf, the others built when read, their keys
+    from the first's): the same restorations, in the same order, as each child made, expanded
+    and settled. The cases take every kind: children that are leaves, children that take one
+    more step, children that take a group of substitutes of their own."""
     cases = _cases()
     cases += [parse_case(m) for m in random_revoke_cases(150, seed=31, edition="2007")]
     cases += _with_a_penalty_card(list(random_revoke_cases(100, seed=37)))
-    cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10) for ed in ("2017", "2007")]
+    cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10, 30) for ed in ("2017", "2007")]
+    cases += [parse_case(cascade_case(n)) for n in (100, 300)]
     from unittest import mock
 
     from rulings.solver import engine
-    from rulings.solver.engine import _Substituted
+    from rulings.solver.engine import _Derived
 
-    built_when_read = 0
+    built_when_read: Counter[str] = Counter()
     for case in cases:
         with mock.patch.object(engine, "_LAZY_FROM", 1):  # (every group, however small)
             assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False), case
         assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False), case
         try:
-            built_when_read += sum(isinstance(r, _Substituted) for r in Ruling(case).restorations(budget=5000))  # type: ignore[arg-type]
+            for r in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
+                if isinstance(r, _Derived) and (r.__dict__["_i"] or r.__dict__["_j"]):
+                    t = r.__dict__["_template"]
+                    built_when_read["inner" if t.inner is not None else "then" if t.then else "leaf"] += 1
         except RulingError:
             continue
-    assert built_when_read > 1000
+    assert min(built_when_read.values()) > 200 and len(built_when_read) == 3, built_when_read
 
 
 def test_reopen_look_is_the_same_for_substitutes() -> None:
-    """The reopening look of a group's first child stands for the others
-    (``Composition._first_of_leaves``): every ``REOPEN_STATE`` test says the same of every
-    child of each group enumerated that way."""
+    """The reopening look of a template's first leaf stands for its other leaves
+    (``Composition._templates``): every ``REOPEN_STATE`` test says the same of every leaf
+    of each template enumerated that way."""
     from unittest import mock
 
     from rulings.solver.engine import Composition
 
-    original = Composition._first_of_leaves
-    groups = 0
+    original = Composition._templates
+    templates = 0
 
     def check(self: Composition, group: Any) -> object:
-        nonlocal groups
-        first = original(self, group)
-        if first is not None:
-            groups += 1
+        nonlocal templates
+        made = original(self, group)
+        for t in made or ():
+            templates += 1
             record = self.replay
             rs = self.book
-            tables = group.table.substitutes(group.trick, group.seat, group.subs, restore_penalty=group.restore_penalty,
-                                             penalty=group.penalty)
+            tables = [t.node(i, j).table for i in range(len(group.subs))
+                      for j in range(len(t.inner.subs) if t.inner is not None else 1)]
             for name, test in rs.reopen_states.items():  # type: ignore[attr-defined]
-                said = test(tables[0], record)
-                assert all(test(t, record) == said for t in tables), (name, group)
-        return first
+                said = test(t.first.table, record)
+                assert all(test(table, record) == said for table in tables), (name, group)
+        return made
 
     from rulings.solver import engine
 
+    cases = _cases() + _with_a_penalty_card(list(random_revoke_cases(100, seed=41)))
+    cases += [parse_case(two_cascades_case(n)) for n in (10, 30)]
     # (every group, however small: the look's sameness does not depend on the group's size)
-    with mock.patch.object(Composition, "_first_of_leaves", check), mock.patch.object(engine, "_LAZY_FROM", 1):
-        for case in _cases() + _with_a_penalty_card(list(random_revoke_cases(100, seed=41))):
+    with mock.patch.object(Composition, "_templates", check), mock.patch.object(engine, "_LAZY_FROM", 1):
+        for case in cases:
             try:
                 for _ in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
                     pass
             except RulingError:
                 continue
-    assert groups > 300
+    assert templates > 300
 
 
 def test_restorations_leave_no_cycles() -> None:

@@ -352,7 +352,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         group = Substitutions(table, trick_no, seat, position.subs, steps[1:],
                               Node(table, agenda, ledger, node.findings, node.restrictions, node.established, node.focus),
                               position.restore, position.kind, tables)
-        _fold_last_position(rs, task, group)
+        _last_position_for_all(rs, task, group)
         return [(steps[0], keep), group]
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
@@ -363,16 +363,18 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     return edges
 
 
-def _fold_last_position(rs: RuleSet, task: RevokeCascade, group: Substitutions) -> None:
+def _last_position_for_all(rs: RuleSet, task: RevokeCascade, group: Substitutions) -> None:
     """When the position after the group's is the cascade's last and every child of the group
-    comes through it by one and the same step, say so in the group (``Substitutions.then``
-    and ``after``): that player is of the revoker's side, so his step reads only his card and
-    hand, the suit led to his trick, the penalty cards in force, who is declarer and whether
-    a non-offending player changed; the group's substitute changes none of these (he is
-    another seat, the substitute does not lead his trick, no substitute is a penalty card)
-    unless his card is a lead to a later trick (44G reads who won the trick before); and he
-    has no substitute of his own, so that step is the only edge out of each child. The end
-    of the cascade then reads no table (no 50D lead options after it)."""
+    meets it alike, give the group the edges out of its first child (``Substitutions.below``):
+    the others' are the same on their own tables. That player is of the revoker's side, so
+    his steps read only his card and hand, the suit led to his trick, the penalty cards in
+    force, who is declarer and whether a non-offending player changed; the group's substitute
+    changes none of these (he is another seat; no substitute is a penalty card; a group's
+    card never leads its trick, a lead to a later trick being ruled by
+    :func:`_next_trick_lead`), unless his card is a lead to a later trick (44G reads who won
+    the trick before; his side's play there would have established the revoke, so only a
+    revoke corrected although established could have one). After him the cascade ends,
+    reading no table (no 50D lead options after it)."""
     nxt = task.index + 1
     if nxt != len(task.later) - 1 or rs.decisions.lead_options_after_ruling:
         return
@@ -383,16 +385,13 @@ def _fold_last_position(rs: RuleSet, task: RevokeCascade, group: Substitutions) 
     trick = group.table.trick(trick_no)
     if trick is None:
         return
-    leader = trick.plays[0][0]
-    if (trick_no != r.trick and leader is seat) or (trick_no == group.trick and leader is group.seat):
+    if trick_no != r.trick and trick.plays[0][0] is seat:
         return
     penalty = group.table.penalty_cards
     if penalty and any(p.card in group.subs for p in penalty):
         return
     child = group.node.with_table(group.first())
-    edges = revoke_cascade(rs, child, child.agenda[0])
-    if len(edges) == 1 and not isinstance(edges[0], Substitutions):
-        group.then, group.after = (edges[0][0],), edges[0][1]
+    group.below = tuple(revoke_cascade(rs, child, child.agenda[0]))
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
