@@ -677,6 +677,37 @@ class TableState:
         d["holding"] = tuple(holding)
         return state
 
+    def with_cards(self, changes: Iterable[tuple[int, Seat, Card]]) -> TableState:
+        """The table with each ``(trick, seat, card)`` of ``changes`` standing in place of
+        the card that seat has on that trick: the card it replaces goes back to the hand and
+        the new one leaves it, and the withdrawal that placed the replaced card (a substitute)
+        names the new one. The same table as substituting ``card`` in the first place, for a
+        card that is no penalty card. Raises IllegalActionError for a seat with no card on
+        the trick, or a card not in his hand."""
+        tricks = list(self.tricks)
+        holding = list(self.holding)
+        withdrawn = list(self.withdrawn)
+        for number, seat, card in changes:
+            i = self._trick_index(number)
+            pos = tricks[i].position_of(seat) if i >= 0 else None
+            if pos is None:
+                raise IllegalActionError(f"{seat} has no card on trick {number}")
+            t = tricks[i]
+            old = t.plays[pos][1]
+            if old == card:
+                continue
+            hand = holding[seat.index]
+            if card not in hand:
+                raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
+            tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]))
+            holding[seat.index] = (hand - {card}) | {old}
+            for k in range(len(withdrawn) - 1, -1, -1):
+                w = withdrawn[k]
+                if w.seat is seat and w.trick == number and w.replaced_by == old:
+                    withdrawn[k] = Withdrawal(seat, w.card, number, card)
+                    break
+        return self._evolve(tricks=tuple(tricks), holding=tuple(holding), withdrawn=tuple(withdrawn))
+
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:
         """``replace_card(trick, seat, sub, restore_penalty=...)`` for each of ``subs``, and

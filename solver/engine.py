@@ -16,9 +16,9 @@ import enum
 import json
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from rulings.models.cards import DECK, Card, Seat, Side
+from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
@@ -166,11 +166,11 @@ class Substitutions:
     penalty: PenaltyKind | None = None
     #: the children's tables, when the rule has made them already
     tables: list[TableState] | None = None
-    #: what every child does next, when the rule knows it for all of them: the edges out of
-    #: the first child (a group of substitutes among them as its :class:`Substitutions`);
-    #: those out of the others are the same with their own table in place of the first's
-    #: (nothing the next step reads is changed by the card substituted)
-    below: tuple[Edge | Substitutions, ...] | None = None
+    #: the rule's word that every child's ruling, to the end of the rule's tasks, is the first
+    #: child's with the child's own card in place of the first's: no later step reads
+    #: anything the card substituted changes (the enumeration then makes the first child's
+    #: leaves and builds the others' from them: :meth:`Composition.restorations`)
+    uniform: bool = False
     #: the first child's table, once made alone (:meth:`first`)
     first_table: TableState | None = None
 
@@ -388,148 +388,162 @@ class Restoration:
         }
 
 
-class _Derived(Restoration):
-    """A restoration of a :class:`_Template`: the leaf of the ``i``-th child of its group
-    (and, when each child takes a group of its own, of that group's ``j``-th child). Its node
-    and table are built when first read; its key is the template's first key with the cards
-    replaced (and the lead, when a replaced card is in the trick whose winner leads)."""
+class _Kept(Restoration):
+    """A restoration made while a group's first child is enumerated: the others' are built
+    from it (:class:`_Derived`), so its key is kept once read."""
 
-    def __init__(self, number: int, path: tuple[Step, ...], template: _Template, i: int, j: int) -> None:
+    def key(self) -> str:
         d = self.__dict__
-        d["number"], d["path"], d["_template"], d["_i"], d["_j"] = number, path, template, i, j
+        text: str | None = d.get("_text")
+        if text is None:
+            text = d["_text"] = Restoration.key(self)
+        return text
+
+
+class _Derived(Restoration):
+    """A restoration of a group's other child built from a leaf of its first child
+    (``source``): the same with the child's card (``swap``) in place of the first child's.
+    Its path (the group's path ``prefix``, the child's step, then what follows the first
+    child's step on the source's path), node and table (``TableState.with_cards`` on the
+    restoration the enumeration made that it comes from, :meth:`origin`) are built when
+    first read; its key is the source's with one word replaced, and the lead when the card
+    is in the trick whose winner leads (:func:`_key_state`)."""
+
+    def __init__(self, number: int, prefix: tuple[Step, ...], step: Step, source: Restoration, swap: _Swap) -> None:
+        d = self.__dict__
+        d["number"], d["_prefix"], d["_step"], d["_source"], d["_swap"] = number, prefix, step, source, swap
+
+    def origin(self) -> tuple[Restoration, tuple[tuple[int, Seat, Card], ...]]:
+        """The restoration the enumeration made that this one comes from, and every card
+        put in place since, as (trick, seat, card)."""
+        d = self.__dict__
+        source: Restoration = d["_source"]
+        change: tuple[int, Seat, Card] = d["_swap"].change
+        if type(source) is _Derived:
+            base, changes = source.origin()
+            return base, (*changes, change)
+        return source, (change,)
 
     @property
-    def node(self) -> Node:  # type: ignore[override]  # (a read-only field here: built once, from the template)
+    def path(self) -> tuple[Step, ...]:  # type: ignore[override]  # (a read-only field here: built once)
+        d = self.__dict__
+        path: tuple[Step, ...] | None = d.get("_path")
+        if path is None:
+            prefix: tuple[Step, ...] = d["_prefix"]
+            path = d["_path"] = (*prefix, d["_step"], *d["_source"].path[len(prefix) + 1:])
+        return path
+
+    @property
+    def node(self) -> Node:  # type: ignore[override]  # (a read-only field here: built once, from its origin)
         d = self.__dict__
         node: Node | None = d.get("_node")
         if node is None:
-            node = d["_node"] = d["_template"].node(d["_i"], d["_j"])
+            base, changes = self.origin()
+            made = base.node
+            node = d["_node"] = made.with_table(made.table.with_cards(changes))
         return node
 
     def key(self) -> str:
         d = self.__dict__
-        template: _Template = d["_template"]
-        return template.key(d["_i"], d["_j"])
-
-
-class _Template:
-    """Leaves of a :class:`Substitutions` group built from one (``first``, the first child's
-    leaf, settled): each child of ``group`` comes to its leaf by the steps ``then`` (none: it
-    is the leaf), or takes a group of substitutes of its own, ``inner`` (made on the first
-    child's table), each of whose children is a leaf. Every leaf differs from ``first`` only
-    in its table, and its table only in the card the group's seat plays (and the inner
-    group's seat): :meth:`Composition._templates` says when that holds. (It holds the first's
-    node, not a restoration: a restoration holds its template, and a cycle would keep the
-    tables until the collector runs.)"""
-
-    __slots__ = ("first", "group", "inner", "lead", "rows", "swaps", "tables", "text", "then", "trump", "winner", "words")
-
-    def __init__(self, group: Substitutions, then: tuple[Step, ...], inner: Substitutions | None, first: Node) -> None:
-        self.group, self.then, self.inner, self.first = group, then, inner, first
-        self.text: str | None = None
-        #: per substituted seat (the group's, the inner group's): the first's card's word, and
-        #: the word of each card of that seat on that trick
-        self.words: tuple[str, ...] = ()
-        self.rows: tuple[tuple[str, ...], ...] = ()
-        #: when a substituted card is in the trick whose winner leads next: that trick's cards,
-        #: its winner in the first, the trump suit's order (-1: none)
-        self.lead: tuple[tuple[Seat, Card], ...] | None = None
-        self.winner: Seat | None = None
-        self.trump = -1
-        #: the seats whose substitute is in that trick (the group's, the inner group's; None: not)
-        self.swaps: tuple[Seat | None, Seat | None] = (None, None)
-        self.tables: dict[int, list[TableState]] = {}  # the inner group's tables, by the group's child
-
-    def node(self, i: int, j: int) -> Node:
-        """The leaf of the ``i``-th child (and the inner group's ``j``-th)."""
-        if i == 0 and j == 0:
-            return self.first
-        inner = self.inner
-        if inner is None:
-            # (the tables of all the group's children at once: a reader of one reads the others)
-            return self.first.with_table(self.group.made()[i])
-        tables = self.tables.get(i)
-        if tables is None:
-            tables = self.tables[i] = inner.made() if i == 0 else self.group.made()[i].substitutes(
-                inner.trick, inner.seat, inner.subs, restore_penalty=inner.restore_penalty, penalty=inner.penalty)
-        return self.first.with_table(tables[j])
-
-    def read(self) -> str:
-        """The first's key, and what the others need of it."""
-        first = self.first
-        text = self.text = Restoration(0, (), first).key()
-        table = first.table
-        lead = _leading_trick(first)
-        words: list[str] = []
-        rows: list[tuple[str, ...]] = []
-        swaps: list[Seat | None] = []
-        for g in (self.group,) if self.inner is None else (self.group, self.inner):
-            row = (_PLAYS.get(g.trick) or _plays_of(g.trick))[g.seat.index]
-            trick = table.trick(g.trick)
-            assert trick is not None
-            card = trick.card_of(g.seat)
-            assert card is not None
-            words.append(row[card])
-            rows.append(row)
-            swaps.append(g.seat if g.trick == lead else None)
-            if g.trick == lead:
-                self.lead = trick.plays
-                self.winner = trick.winner(table.trumps)
-                trumps = table.trumps
-                self.trump = trumps.order if trumps is not None else -1
-        self.words, self.rows = tuple(words), tuple(rows)
-        self.swaps = (swaps[0], swaps[1] if len(swaps) > 1 else None)
-        return text
-
-    def key(self, i: int, j: int) -> str:
-        text = self.text if self.text is not None else self.read()
-        if i == 0 and j == 0:
-            return text
-        group, inner = self.group, self.inner
-        if i:
-            text = text.replace(self.words[0], self.rows[0][group.subs[i]], 1)
-        if j:
-            assert inner is not None
-            text = text.replace(self.words[1], self.rows[1][inner.subs[j]], 1)
-        plays = self.lead
-        if plays is None:
-            return text
-        # the winner of the trick that names the leader, the substitutes in it (44E/44F, on the
-        # cards' int codes as Trick.winner: the suit by ``>> 4``)
-        seat_i, seat_j = self.swaps
-        trump = self.trump
-        best_seat: Seat | None = None
-        best = best_suit = 0
-        for s, c in plays:
-            if s is seat_i:
-                c = group.subs[i]
-            elif s is seat_j:
-                assert inner is not None
-                c = inner.subs[j]
-            suit = c >> 4
-            if best_seat is None:
-                best_seat, best, best_suit = s, c, suit
-            elif suit == best_suit:
-                if c > best:
-                    best_seat, best = s, c
-            elif suit == trump:
-                best_seat, best, best_suit = s, c, suit
-        if best_seat is not self.winner:
-            assert self.winner is not None and best_seat is not None
-            text = text.replace(f'"lead":"{self.winner._name_}"', f'"lead":"{best_seat._name_}"', 1)
+        state: _KeyState | None = d.get("_state")
+        if state is not None:
+            return state[0]
+        text, number, strengths, winner, leads = _key_state(d["_source"])
+        swap: _Swap = d["_swap"]
+        text = text.replace(swap.old, swap.new, 1)
+        if swap.trick == number:
+            strengths = strengths[:]
+            strengths[swap.place] = swap.strength
+            now = strengths.index(max(strengths))
+            if now != winner:
+                text = text.replace(leads[winner], leads[now], 1)
+            winner = now
+        if "_kept" in d:  # (the others' leaves of a group around it are built from it)
+            d["_state"] = (text, number, strengths, winner, leads)
         return text
 
 
-class _Leaves(NamedTuple):
-    """A :class:`Substitutions` group whose children come to leaves built from templates, on
-    the stack of :meth:`Composition.restorations` (enumerated after the other edges' subtrees)."""
+class _Swap:
+    """One child of a group in place of the first, for every leaf built for that child: the
+    change (trick, seat, card), the first child's card's word in the key and this one's,
+    the seat's place in the trick and the card's strength there (44E/44F: a trump over the
+    suit led over any other card, then by rank; on the cards' int codes, the suit by ``>> 4``)."""
 
-    group: Substitutions
-    templates: list[_Template]
+    __slots__ = ("change", "new", "old", "place", "strength", "trick")
+
+    def __init__(self, group: Substitutions, i: int) -> None:
+        number, seat, card = group.trick, group.seat, group.subs[i]
+        self.change = (number, seat, card)
+        self.trick = number
+        row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
+        self.old, self.new = row[group.subs[0]], row[card]
+        trick = group.table.trick(number)
+        assert trick is not None
+        place = trick.position_of(seat)
+        assert place is not None
+        self.place = place
+        self.strength = _strength(card, trick.plays[0][1], group.table.trumps)
 
 
-#: a group of substitutes is enumerated from templates from this many leaves on (a group of
-#: one leaf gains nothing: its table and key are made apart all the same)
+def _strength(card: Card, led: Card, trumps: Suit | None) -> int:
+    """A card's rank in a trick whose first card is ``led`` (44E/44F: a trump over the suit
+    led over any other card, then by rank)."""
+    suit = card >> 4
+    if trumps is not None and suit == trumps.order:
+        return 64 + (card & 15)
+    return 32 + (card & 15) if suit == led >> 4 else 0
+
+
+#: what the key of a leaf a group's other children's leaves are built from gives them: its
+#: text, the trick whose winner it names as the lead (None: none), the strengths of that
+#: trick's cards, the place of the winner and the lead's word for each place
+_KeyState = tuple[str, "int | None", "list[int]", int, "tuple[str, ...]"]
+
+
+def _key_state(r: Restoration) -> _KeyState:
+    """:data:`_KeyState` of ``r``, a leaf other leaves are built from, kept in it: read off
+    its table for a restoration the enumeration made (:class:`_Kept`), or from its source's
+    with one card replaced (:meth:`_Derived.key`)."""
+    d = r.__dict__
+    state: _KeyState | None = d.get("_state")
+    if state is not None:
+        return state
+    if type(r) is _Derived:
+        r.key()
+        state = d["_state"]
+        assert state is not None
+        return state
+    node = r.node
+    number = _leading_trick(node)
+    trick = node.table.trick(number) if number is not None else None
+    if trick is None:
+        state = (r.key(), None, [], -1, ())
+    else:
+        led, trumps = trick.plays[0][1], node.table.trumps
+        strengths = [_strength(c, led, trumps) for _, c in trick.plays]
+        state = (r.key(), number, strengths, strengths.index(max(strengths)), tuple([f'"lead":"{s._name_}"' for s, _ in trick.plays]))
+    d["_state"] = state
+    return state
+
+
+class _Replicate:
+    """A :class:`Substitutions` group on the stack of :meth:`Composition.restorations`,
+    twice: above its first child, where it opens (the leaves from there on are collected in
+    ``leaves``), and below it, where it closes: the other children's leaves are then built
+    from the first's, or, when the first's ruling did not keep to what makes them the same
+    (see :meth:`Composition._others`), the other children are made and expanded."""
+
+    __slots__ = ("group", "leaves", "open", "stages")
+
+    def __init__(self, group: Substitutions) -> None:
+        self.group = group
+        self.leaves: list[Restoration] = []
+        self.open = False
+        self.stages = 0
+
+
+#: a group of substitutes is enumerated from its first child from this many children on (a
+#: group of one gains nothing)
 _LAZY_FROM = 2
 
 
@@ -947,6 +961,7 @@ class Composition:
         """Open ``found`` on ``node``: its tasks, then the next irregularity, then whatever
         ``node`` still had to do; what ``node`` carries (ledger, findings, restrictions, the
         withdrawals of earlier rulings) travels on."""
+        self._stages += 1
         root = found.opening.root
         table = root.table
         if found.opening.irregularities:
@@ -1027,6 +1042,7 @@ class Composition:
 
     def _resume(self, node: Node, task: Reopen) -> Node | None:
         """Play the next part of the record on from ``node`` (a ruling of the parts before it)."""
+        self._stages += 1
         from rulings.models.case import replay_events
 
         segment = task.segment + 1
@@ -1145,68 +1161,72 @@ class Composition:
             return self._settled(raw), None  # type: ignore[arg-type]  # (no group: edges only)
         return self._settled(raw[:-1]), last  # type: ignore[arg-type]
 
-    def _templates(self, group: Substitutions) -> list[_Template] | None:
-        """The group's leaves as templates (:class:`_Template`), when each child is a leaf,
-        or comes to one by the edges ``group.below`` (a leaf, or a group of leaves), and
-        every leaf is settled as the first of its kind: see :meth:`_same_look` and
-        :meth:`_leaf_of`. None: the children are made and settled one by one."""
-        below = group.below
-        width = 1 if below is None else sum(len(x.subs) if isinstance(x, Substitutions) else 1 for x in below)
-        if len(group.subs) * width < _LAZY_FROM or not self._same_look(group):
-            return None
-        if below is None:
-            first = self._leaf_of(group.node, group.first())
-            return None if first is None else [_Template(group, (), None, first)]
-        out: list[_Template] = []
-        for item in below:
-            if isinstance(item, Substitutions):
-                if item.below is not None or item.seat is group.seat or not self._same_look(item):
-                    return None
-                first = self._leaf_of(item.node, item.first())
-                if first is None:
-                    return None
-                out.append(_Template(group, (), item, first))
-            else:
-                step, child = item
-                first = self._leaf_of(child, child.table)
-                if first is None:
-                    return None
-                out.append(_Template(group, (step,), None, first))
-        return out
+    def _replicable(self, group: Substitutions) -> bool:
+        """Whether the group's other children may be built from the first child's leaves:
+        each child's ruling is the first's with its own card, to the end of the rule's tasks
+        (its children are leaves once the rectification ends, or the rule says so:
+        ``Substitutions.uniform``); the rectification then ends the record (no later part
+        to play on); and the reopening look cannot tell the children's tables apart
+        (:meth:`_same_look`). Whether the first's ruling kept to that is checked when it is
+        done (:meth:`_others`)."""
+        agenda = group.node.agenda
+        if len(group.subs) < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:
+            return False
+        if not group.uniform and len(agenda) != 1:
+            return False
+        task: Reopen = agenda[-1]
+        return task.segment + 1 == len(self._segments) and self._same_look(group)
 
     @staticmethod
     def _same_look(group: Substitutions) -> bool:
         """Whether the reopening look cannot tell the group's children apart: a
         ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and played,
-        the number of cards standing and the cards where a revoke stands; the substituted
-        seat has one card on the trick, no revoke is recorded there, and no substitute is a
-        penalty card."""
+        the number of cards standing and whether a revoke's card still stands where it was
+        played; the substituted seat has one card on the trick, no substitute is the card of
+        a revoke recorded there (the revoke corrected: its card stands in no child), and no
+        substitute is a penalty card."""
         table, seat, number = group.table, group.seat, group.trick
         trick = table.trick(number)
         if trick is None or [s for s, _ in trick.plays].count(seat) != 1:
             return False
-        if any(r.trick == number and r.seat is seat for r in table.revokes):
+        if any(r.trick == number and r.seat is seat and r.card in group.subs for r in table.revokes):
             return False
         return not (table.penalty_cards and any(p.card in group.subs for p in table.penalty_cards))
 
-    def _leaf_of(self, node: Node, table: TableState) -> Node | None:
-        """``node`` with ``table`` settled, when that makes a leaf: its agenda only the end of
-        the rectification (no later part of the record), and the reopening look finds nothing
-        on ``table`` (as :meth:`_settle` leaves it); else None."""
-        agenda = node.agenda
-        if len(agenda) != 1 or type(agenda[0]) is not Reopen:
+    def _others(self, rep: _Replicate) -> list[Edge] | None:
+        """The group's other children, made and settled, when its first child's ruling did
+        not keep to what lets its leaves stand for theirs: it opened another irregularity or
+        played a later part of the record on (the reopening look found something), or one
+        of its leaves no longer has the first's card where the group substituted it. None
+        when it kept to it (the others are built from its leaves)."""
+        group = rep.group
+        number, seat, card = group.trick, group.seat, group.subs[0]
+        kept = self._stages == rep.stages
+        if kept:
+            bases: dict[int, Restoration] = {}
+            for leaf in rep.leaves:
+                while type(leaf) is _Derived:
+                    swap: _Swap = leaf.__dict__["_swap"]
+                    if swap.trick == number and swap.change[1] is seat:
+                        kept = False
+                    leaf = leaf.__dict__["_source"]
+                bases[id(leaf)] = leaf
+            for base in bases.values():
+                trick = base.node.table.trick(number)
+                if trick is None or trick.card_of(seat) != card:
+                    kept = False
+                    break
+        if kept:
             return None
-        task: Reopen = agenda[0]
-        if task.segment + 1 < len(self._segments):
-            return None
-        names, record = self._reopen_names_of(task)
-        if names and (record is None or self.book.worth_reopening(table, record, names)):
-            return None
-        return node.evolve(table=table, agenda=(), since=task.since)
+        node = group.node
+        return self._settled([(step, node.with_table(t)) for step, t in zip(group.steps[1:], group.made()[1:], strict=True)])
 
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
     exhausted: bool = False
+    #: how many times a later irregularity was opened or a later part played on (a group's
+    #: first child's ruling that does either stands for no other child: :meth:`_others`)
+    _stages: int = 0
     #: the last Reopen task settled and the openers it names (shared by sibling leaves)
     _reopen_task: object = None
     _reopen_names: frozenset[str] = frozenset()
@@ -1217,34 +1237,50 @@ class Composition:
 
         ``budget``: expand at most that many nodes; the stream then ends early and
         ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
-        stack: list[tuple[Node | _Leaves, tuple[Step, ...]]] = [(self.root, ())]
+        stack: list[tuple[Node | _Replicate, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
         settled = 0  # the most recorded choices a leaf's path settled
         self.expanded, self.exhausted = 0, False
+        #: the groups whose first child's ruling is being enumerated, innermost last: each
+        #: collects the leaves made meanwhile
+        active: list[_Replicate] = []
         while stack:
             node, path = stack.pop()
-            if isinstance(node, _Leaves):  # a group's leaves, from templates (after the other edges' subtrees)
-                templates = node.templates
-                for i, step in enumerate(node.group.steps):
-                    for t in templates:
-                        inner = t.inner
-                        if inner is None:
-                            count += 1
-                            yield _Derived(count, (*path, step, *t.then), t, i, 0)
-                            if limit is not None and count >= limit:
-                                return
-                            continue
-                        for j, inner_step in enumerate(inner.steps):
-                            count += 1
-                            yield _Derived(count, (*path, step, inner_step), t, i, j)
-                            if limit is not None and count >= limit:
-                                return
+            if isinstance(node, _Replicate):
+                rep = node
+                if not rep.open:  # (above the first child: its leaves are collected from here on)
+                    rep.open, rep.stages = True, self._stages
+                    active.append(rep)
+                    continue
+                active.pop()
+                others = self._others(rep)
+                if others is not None:
+                    for step, child in reversed(others):
+                        stack.append((child, (*path, step)))
+                    continue
+                done = rep.group
+                for i in range(1, len(done.subs)):
+                    step = done.steps[i]
+                    swap = _Swap(done, i)
+                    for leaf in rep.leaves:
+                        count += 1
+                        made: Restoration = _Derived(count, path, step, leaf, swap)
+                        if active:
+                            made.__dict__["_kept"] = True
+                            for a in active:
+                                a.leaves.append(made)
+                        yield made
+                        if limit is not None and count >= limit:
+                            return
                 continue
             if not node.agenda:  # (a leaf)
                 count += 1
                 if node.recorded > settled:
                     settled = node.recorded
-                yield Restoration(count, path, node)
+                made = _Kept(count, path, node) if active else Restoration(count, path, node)
+                for a in active:
+                    a.leaves.append(made)
+                yield made
                 if limit is not None and count >= limit:
                     return
                 continue
@@ -1259,11 +1295,22 @@ class Composition:
                 path = (*path, step)
                 self.expanded += 1
                 edges, group = self._expand_grouped(node)
-            lazy: list[_Template] | None = None
             if group is not None:
-                lazy = self._templates(group)
-                if lazy is None:
+                if not self._replicable(group):
                     edges = [*edges, *self._settled(group.edges())]
+                else:
+                    stages = self._stages
+                    first_child = self._settled([(group.steps[0], group.node.with_table(group.first()))])
+                    if first_child and self._stages == stages:
+                        # the first child, then the others built from its leaves (after the other edges' rulings)
+                        rep = _Replicate(group)
+                        stack.append((rep, path))  # (below the first child: closes it)
+                        stack.append((first_child[0][1], (*path, first_child[0][0])))
+                        stack.append((rep, path))  # (above it: opens it)
+                    else:  # (settling it opened something: each child is made and settled)
+                        node = group.node
+                        edges = [*edges, *first_child, *self._settled(
+                            [(step, node.with_table(t)) for step, t in zip(group.steps[1:], group.made()[1:], strict=True)])]
             first = 0
             # the leaves that come first are the next in depth-first order: yielded at once
             # (the siblings of a cascade's last choice), not pushed and popped
@@ -1274,12 +1321,12 @@ class Composition:
                 count += 1
                 if child.recorded > settled:
                     settled = child.recorded
-                yield Restoration(count, (*path, step), child)
+                made = _Kept(count, (*path, step), child) if active else Restoration(count, (*path, step), child)
+                for a in active:
+                    a.leaves.append(made)
+                yield made
                 if limit is not None and count >= limit:
                     return
-            if lazy is not None:  # the group's leaves come last: after the other edges' subtrees
-                assert group is not None
-                stack.append((_Leaves(group, lazy), path))
             for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
         self._report_unsettled(settled if count else len(self.recorded))

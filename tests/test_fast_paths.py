@@ -340,11 +340,11 @@ def _enumerated(case: object, *, grouped: bool) -> object:
 
     from rulings.solver.engine import Composition
 
-    def whole(self: object, group: object) -> None:
-        return None
+    def whole(self: object, group: object) -> bool:
+        return False
 
     try:
-        with mock.patch.object(Composition, "_templates", whole) if not grouped else contextlib.nullcontext():
+        with mock.patch.object(Composition, "_replicable", whole) if not grouped else contextlib.nullcontext():
             ruling = Ruling(case)  # type: ignore[arg-type]
             return [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
                     for r in ruling.restorations(budget=5000)]
@@ -352,60 +352,83 @@ def _enumerated(case: object, *, grouped: bool) -> object:
         return str(err)
 
 
+#: a lead that broke a lead restriction, played on to the end of its trick: the revoker's
+#: substitutes lead different suits, so the cards after them are ruled differently
+_FORBIDDEN_LEAD_PLAYED_ON = {
+    "title": "a heart lead declarer forbade, the trick played on", "laws": 2017, "contract": "4S", "declarer": "S",
+    "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+    "play": ["W DQ", "N DA", "E exposes HK dropped visible_to_partner", "E D4", "S D7", "N D2", "E D5", "S D8", "W D9",
+             "S forbids H", "W CA", "N C2", "E C5", "S C7", "W H7", "N H3", "E H4", "S HA", "attention S"],
+}
+
+
 def test_substitution_groups_change_no_restoration() -> None:
-    """A group of substitutes whose children come to leaves alike is enumerated from
-    templates (one table and key per kind of leaf, the others built when read, their keys
-    from the first's): the same restorations, in the same order, as each child made, expanded
-    and settled. The cases take every kind: children that are leaves, children that take one
-    more step, children that take a group of substitutes of their own."""
+    """The other children of a group of substitutes whose first child's ruling stands for
+    theirs are built from its leaves (``Composition.restorations``): the same restorations,
+    in the same order, as each child made, expanded and settled. The cases take every kind:
+    children that are leaves, children the rule says are ruled alike (``uniform``), groups
+    within groups, and first children whose ruling opened something else (then every child
+    is made)."""
     cases = _cases()
     cases += [parse_case(m) for m in random_revoke_cases(150, seed=31, edition="2007")]
     cases += _with_a_penalty_card(list(random_revoke_cases(100, seed=37)))
     cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10, 30) for ed in ("2017", "2007")]
-    cases += [parse_case(cascade_case(n)) for n in (100, 300)]
+    cases += [parse_case(cascade_case(n)) for n in (100, 300)] + [parse_case(_FORBIDDEN_LEAD_PLAYED_ON)]
+    cases += [parse_case(random_mixed_case(random.Random(i), edition="2007" if i % 3 == 0 else "2017")) for i in range(0, 600, 2)]
     from unittest import mock
 
     from rulings.solver import engine
-    from rulings.solver.engine import _Derived
+    from rulings.solver.engine import Composition, _Derived
 
-    built_when_read: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    others = Composition._others
+
+    def counted(self: Composition, rep: Any) -> object:
+        made = others(self, rep)
+        kinds["made" if made is not None else "built"] += 1
+        return made
+
     for case in cases:
         with mock.patch.object(engine, "_LAZY_FROM", 1):  # (every group, however small)
             assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False), case
         assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False), case
         try:
-            for r in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
-                if isinstance(r, _Derived) and (r.__dict__["_i"] or r.__dict__["_j"]):
-                    t = r.__dict__["_template"]
-                    built_when_read["inner" if t.inner is not None else "then" if t.then else "leaf"] += 1
+            with mock.patch.object(Composition, "_others", counted):
+                for r in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
+                    if isinstance(r, _Derived):
+                        source = r.__dict__["_source"]
+                        # (a child that is a leaf: its path ends with its step)
+                        child_is_leaf = len(source.path) == len(r.__dict__["_prefix"]) + 1
+                        kinds["nested" if isinstance(source, _Derived) else "leaf" if child_is_leaf else "uniform"] += 1
         except RulingError:
             continue
-    assert min(built_when_read.values()) > 200 and len(built_when_read) == 3, built_when_read
+    assert all(kinds[k] > 100 for k in ("nested", "uniform", "leaf", "built")) and kinds["made"] > 0, kinds
 
 
 def test_reopen_look_is_the_same_for_substitutes() -> None:
-    """The reopening look of a template's first leaf stands for its other leaves
-    (``Composition._templates``): every ``REOPEN_STATE`` test says the same of every leaf
-    of each template enumerated that way."""
+    """The reopening look of a group's first child's leaves stands for the others' leaves
+    built from them (``Composition._same_look``): every ``REOPEN_STATE`` test says the same
+    of every leaf built and of the leaf it is built from."""
     from unittest import mock
 
     from rulings.solver.engine import Composition
 
-    original = Composition._templates
-    templates = 0
+    original = Composition._others
+    checked = 0
 
-    def check(self: Composition, group: Any) -> object:
-        nonlocal templates
-        made = original(self, group)
-        for t in made or ():
-            templates += 1
+    def check(self: Composition, rep: Any) -> object:
+        nonlocal checked
+        made = original(self, rep)
+        if made is None:
+            group = rep.group
             record = self.replay
-            rs = self.book
-            tables = [t.node(i, j).table for i in range(len(group.subs))
-                      for j in range(len(t.inner.subs) if t.inner is not None else 1)]
-            for name, test in rs.reopen_states.items():  # type: ignore[attr-defined]
-                said = test(t.first.table, record)
-                assert all(test(table, record) == said for table in tables), (name, group)
+            for leaf in rep.leaves:
+                table = leaf.node.table
+                for card in group.subs[1:]:
+                    built = table.with_cards([(group.trick, group.seat, card)])
+                    checked += 1
+                    for name, test in self.book.reopen_states.items():  # type: ignore[attr-defined]
+                        assert test(built, record) == test(table, record), (name, group)
         return made
 
     from rulings.solver import engine
@@ -413,14 +436,14 @@ def test_reopen_look_is_the_same_for_substitutes() -> None:
     cases = _cases() + _with_a_penalty_card(list(random_revoke_cases(100, seed=41)))
     cases += [parse_case(two_cascades_case(n)) for n in (10, 30)]
     # (every group, however small: the look's sameness does not depend on the group's size)
-    with mock.patch.object(Composition, "_templates", check), mock.patch.object(engine, "_LAZY_FROM", 1):
+    with mock.patch.object(Composition, "_others", check), mock.patch.object(engine, "_LAZY_FROM", 1):
         for case in cases:
             try:
                 for _ in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
                     pass
             except RulingError:
                 continue
-    assert templates > 300
+    assert checked > 1000
 
 
 def test_restorations_leave_no_cycles() -> None:

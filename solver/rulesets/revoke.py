@@ -154,14 +154,14 @@ def _plays_after(table: TableState, revoke: Revoke) -> tuple[LaterPlay, ...]:
 
 
 # ----- rules -------------------------------------------------------------------------------------
-def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+def correct_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge | Substitutions]:
     """62B: withdraw the revoke card and play a lawful one; 62B1/62B2 decide what becomes of
     the revoke card; 16C records the information (2017 62D2: 16C for the partner of a
     defender who revoked on trick 12 before he played)."""
     return _correct_revoke(rs, node, task, partner_needs_two_suits=False)
 
 
-def correct_revoke_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+def correct_revoke_2007(rs: RuleSet, node: Node, task: object) -> list[Edge | Substitutions]:
     """62B as in 2017; 2007 62D2 restricts the partner of a defender who revoked on trick 12
     before he played only when that partner held cards of two suits."""
     return _correct_revoke(rs, node, task, partner_needs_two_suits=True)
@@ -176,7 +176,7 @@ def _holds_two_suits(table: TableState, seat: Seat, trick_no: int) -> bool:
     return len({c.suit for c in cards}) >= 2
 
 
-def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_suits: bool) -> list[Edge]:
+def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_suits: bool) -> list[Edge | Substitutions]:
     assert isinstance(task, CorrectRevoke)
     r = task.revoke
     table = node.table
@@ -222,20 +222,27 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     if in_force and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
         major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in in_force)
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
-    edges: list[Edge] = []
+    edges: list[Edge | Substitutions] = []
     # what every substitute's step shares
     actor, who, what = rs.actor(table, seat), seat._name_, r.card.text
     also = (rs.cite(task.clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
             info.ai_clause, info.ui_clause, *trick12)
     question = f"{who} must correct the revoke: withdraw {what} and play a lawful card"
     ledger = (*node.ledger, info)
+    steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}; {fate}", also,
+                        question, sub.text) for sub in subs])
+    if cascade or not rs.decisions.lead_options_after_ruling:
+        # one agenda for every substitute: the substitutes as one group, their tables made when read
+        group = Substitutions(table, r.trick, seat, subs, steps,
+                              Node(table, cascade + rest, ledger, node.findings, restrictions, node.established, node.focus),
+                              restore, new_penalty)
+        group.uniform = _alike(rs, r, later, table, seat, r.trick, subs, rest)
+        return [group]
     tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=new_penalty)
-    for sub, child_table in zip(subs, tables, strict=True):
-        step = Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}; {fate}", also, question,
-                    sub.text)
+    for step, child_table in zip(steps, tables, strict=True):
         # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
-        agenda = cascade + rest if cascade else (*rest, *next_lead_tasks(rs, child_table))
-        edges.append((step, Node(child_table, agenda, ledger, node.findings, restrictions, node.established, node.focus)))
+        edges.append((step, Node(child_table, (*rest, *next_lead_tasks(rs, child_table)), ledger, node.findings, restrictions,
+                                 node.established, node.focus)))
     return edges
 
 
@@ -352,7 +359,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         group = Substitutions(table, trick_no, seat, position.subs, steps[1:],
                               Node(table, agenda, ledger, node.findings, node.restrictions, node.established, node.focus),
                               position.restore, position.kind, tables)
-        _last_position_for_all(rs, task, group)
+        group.uniform = _alike(rs, r, task.later[task.index + 1:], table, seat, trick_no, position.subs, node.agenda[1:])
         return [(steps[0], keep), group]
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
@@ -363,35 +370,31 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     return edges
 
 
-def _last_position_for_all(rs: RuleSet, task: RevokeCascade, group: Substitutions) -> None:
-    """When the position after the group's is the cascade's last and every child of the group
-    meets it alike, give the group the edges out of its first child (``Substitutions.below``):
-    the others' are the same on their own tables. That player is of the revoker's side, so
-    his steps read only his card and hand, the suit led to his trick, the penalty cards in
-    force, who is declarer and whether a non-offending player changed; the group's substitute
-    changes none of these (he is another seat; no substitute is a penalty card; a group's
-    card never leads its trick, a lead to a later trick being ruled by
-    :func:`_next_trick_lead`), unless his card is a lead to a later trick (44G reads who won
-    the trick before; his side's play there would have established the revoke, so only a
-    revoke corrected although established could have one). After him the cascade ends,
-    reading no table (no 50D lead options after it)."""
-    nxt = task.index + 1
-    if nxt != len(task.later) - 1 or rs.decisions.lead_options_after_ruling:
-        return
-    trick_no, seat, _ = task.later[nxt]
-    r = task.revoke
-    if seat.side is not r.seat.side or seat is group.seat:
-        return
-    trick = group.table.trick(trick_no)
-    if trick is None:
-        return
-    if trick_no != r.trick and trick.plays[0][0] is seat:
-        return
-    penalty = group.table.penalty_cards
-    if penalty and any(p.card in group.subs for p in penalty):
-        return
-    child = group.node.with_table(group.first())
-    group.below = tuple(revoke_cascade(rs, child, child.agenda[0]))
+def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableState, seat: Seat, trick_no: int,
+           subs: tuple[Card, ...], rest: tuple[object, ...]) -> bool:
+    """Whether each of ``seat``'s substitutes on ``trick_no`` leaves the rest of the
+    cascade (the positions ``after``) the same ruling with that card in place
+    (``Substitutions.uniform``). A later position's steps read its player's card and hand,
+    the suit led to its trick, the penalty cards in force, whether a revoke of his own there
+    is established, who is declarer and whether a non-offending player changed; a later lead
+    to a later trick also reads who won the revoke trick (44G) and its own trick's cards. The
+    substitute changes none of these when: the seat plays at no later position (his hand);
+    his card is no lead (the suit led: a revoke that broke a lead restriction is corrected by
+    another lead); his card is not on the revoke trick or no later position is such a lead;
+    and no substitute is a penalty card (the penalty cards). After the cascade: only the
+    engine's task follows it (no other rule reads the table), and no 50D lead options (they
+    read who leads)."""
+    if rs.decisions.lead_options_after_ruling or len(rest) != 1 or r.rule is not None:
+        return False
+    for number, s, _ in after:
+        if s is seat:
+            return False
+        if trick_no == r.trick and number != r.trick:
+            t = table.trick(number)
+            if t is None or t.plays[0][0] is s:
+                return False
+    penalty = table.penalty_cards
+    return not (penalty and any(p.card in subs for p in penalty))
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
