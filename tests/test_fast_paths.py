@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rulings.models import parse_case
 from rulings.models.cards import DECK, Card, Rank, Suit
@@ -27,6 +29,7 @@ from rulings.solver.generate import cascade_case, random_revoke_cases, two_casca
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.rulesets import get_ruleset, ruleset_names
 from rulings.solver.ruling import Ruling
+from rulings.solver.testing.strategies import revoke_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -403,6 +406,16 @@ def test_substitution_groups_change_no_restoration() -> None:
         except RulingError:
             continue
     assert all(kinds[k] > 100 for k in ("nested", "uniform", "leaf", "built")) and kinds["made"] > 0, kinds
+
+
+@settings(max_examples=250, derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(revoke_cases(), revoke_cases(penalty_cards=1), revoke_cases(penalty_cards=2)))
+def test_built_restorations_are_those_made(mapping: dict[str, Any]) -> None:
+    """On random revoke positions (either edition; no penalty card in force, one, or two),
+    every restoration built from a group's first child is the one made and expanded: the
+    same number, key, path, node, penalty cards, withdrawn cards and lead, in the same order."""
+    case = parse_case(mapping)
+    assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False)
 
 
 def test_reopen_look_is_the_same_for_substitutes() -> None:
