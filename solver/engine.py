@@ -542,6 +542,18 @@ class _Replicate:
         self.stages = 0
 
 
+def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
+    """The restoration of a leaf the enumeration made, collected by the groups whose first
+    child's ruling it is part of (``active``: their other children's leaves are built from
+    it, so it keeps its key once read)."""
+    if not active:
+        return Restoration(number, path, node)
+    made = _Kept(number, path, node)
+    for a in active:
+        a.leaves.append(made)
+    return made
+
+
 #: a group of substitutes is enumerated from its first child from this many children on (a
 #: group of one gains nothing)
 _LAZY_FROM = 2
@@ -1277,10 +1289,7 @@ class Composition:
                 count += 1
                 if node.recorded > settled:
                     settled = node.recorded
-                made = _Kept(count, path, node) if active else Restoration(count, path, node)
-                for a in active:
-                    a.leaves.append(made)
-                yield made
+                yield _leaf(count, path, node, active)
                 if limit is not None and count >= limit:
                     return
                 continue
@@ -1321,10 +1330,7 @@ class Composition:
                 count += 1
                 if child.recorded > settled:
                     settled = child.recorded
-                made = _Kept(count, (*path, step), child) if active else Restoration(count, (*path, step), child)
-                for a in active:
-                    a.leaves.append(made)
-                yield made
+                yield _leaf(count, (*path, step), child, active)
                 if limit is not None and count >= limit:
                     return
             for step, child in reversed(edges[first:] if first else edges):
