@@ -409,16 +409,17 @@ class _Derived(Restoration):
     first read; its key is the source's with one word replaced, and the lead when the card
     is in the trick whose winner leads (:func:`_key_state`)."""
 
+    __slots__ = ("_prefix", "_source", "_step", "_swap")
+
     def __init__(self, number: int, prefix: tuple[Step, ...], step: Step, source: Restoration, swap: _Swap) -> None:
-        d = self.__dict__
-        d["number"], d["_prefix"], d["_step"], d["_source"], d["_swap"] = number, prefix, step, source, swap
+        self.__dict__["number"] = number
+        self._prefix, self._step, self._source, self._swap = prefix, step, source, swap
 
     def origin(self) -> tuple[Restoration, tuple[tuple[int, Seat, Card], ...]]:
         """The restoration the enumeration made that this one comes from, and every card
         put in place since, as (trick, seat, card)."""
-        d = self.__dict__
-        source: Restoration = d["_source"]
-        change: tuple[int, Seat, Card] = d["_swap"].change
+        source = self._source
+        change = self._swap.change
         if type(source) is _Derived:
             base, changes = source.origin()
             return base, (*changes, change)
@@ -429,8 +430,8 @@ class _Derived(Restoration):
         d = self.__dict__
         path: tuple[Step, ...] | None = d.get("_path")
         if path is None:
-            prefix: tuple[Step, ...] = d["_prefix"]
-            path = d["_path"] = (*prefix, d["_step"], *d["_source"].path[len(prefix) + 1:])
+            prefix = self._prefix
+            path = d["_path"] = (*prefix, self._step, *self._source.path[len(prefix) + 1:])
         return path
 
     @property
@@ -448,8 +449,8 @@ class _Derived(Restoration):
         state: _KeyState | None = d.get("_state")
         if state is not None:
             return state[0]
-        text, number, strengths, winner, leads = _key_state(d["_source"])
-        swap: _Swap = d["_swap"]
+        text, number, strengths, winner, leads = _key_state(self._source)
+        swap = self._swap
         text = text.replace(swap.old, swap.new, 1)
         if swap.trick == number:
             strengths = strengths[:]
@@ -1218,10 +1219,10 @@ class Composition:
             bases: dict[int, Restoration] = {}
             for leaf in rep.leaves:
                 while type(leaf) is _Derived:
-                    swap: _Swap = leaf.__dict__["_swap"]
+                    swap: _Swap = leaf._swap
                     if swap.trick == number and swap.change[1] is seat:
                         kept = False
-                    leaf = leaf.__dict__["_source"]
+                    leaf = leaf._source
                 bases[id(leaf)] = leaf
             for base in bases.values():
                 trick = base.node.table.trick(number)

@@ -399,9 +399,9 @@ def test_substitution_groups_change_no_restoration() -> None:
             with mock.patch.object(Composition, "_others", counted):
                 for r in Ruling(case).restorations(budget=5000):  # type: ignore[arg-type]
                     if isinstance(r, _Derived):
-                        source = r.__dict__["_source"]
+                        source = r._source
                         # (a child that is a leaf: its path ends with its step)
-                        child_is_leaf = len(source.path) == len(r.__dict__["_prefix"]) + 1
+                        child_is_leaf = len(source.path) == len(r._prefix) + 1
                         kinds["nested" if isinstance(source, _Derived) else "leaf" if child_is_leaf else "uniform"] += 1
         except RulingError:
             continue
