@@ -153,8 +153,9 @@ class Substitutions:
     each reached by its step, every child otherwise the node ``node`` (its agenda, ledger,
     findings ...; its table is ``table``). A rule returns them as the last item of its edges
     (a player's lawful substitutes); :meth:`edges` makes them edges, as every reader of a
-    rule's edges gets them (``RuleSet.expand``). The enumeration of restorations builds a
-    table only for the first of them when all are leaves (:meth:`Composition.restorations`)."""
+    rule's edges gets them (``RuleSet.expand``). The enumeration of restorations makes and
+    rules only the first of them where the children's rulings are alike, and builds the
+    others' restorations from its leaves (:meth:`Composition.restorations`)."""
 
     table: TableState
     trick: int
@@ -1248,8 +1249,15 @@ class Composition:
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
 
+        A group of substitutes whose children's rulings are alike (:meth:`_replicable`) is
+        enumerated from its first child: its leaves are collected as they come, and each
+        other child's are then built from them (:class:`_Derived`), in the order the
+        children would give them, unless the first child's ruling did not keep to what
+        makes them alike (:meth:`_others`: the other children are then made and expanded).
+
         ``budget``: expand at most that many nodes; the stream then ends early and
-        ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory)."""
+        ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory; a
+        built restoration costs no expansion)."""
         stack: list[tuple[Node | _Replicate, tuple[Step, ...]]] = [(self.root, ())]
         count = 0
         settled = 0  # the most recorded choices a leaf's path settled
