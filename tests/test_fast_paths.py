@@ -25,7 +25,7 @@ from rulings.models.cards import DECK, Card, Rank, Suit
 from rulings.models.errors import RulingError
 from rulings.models.table import TableState
 from rulings.solver.casefile import load
-from rulings.solver.generate import cascade_case, random_revoke_cases, two_cascades_case
+from rulings.solver.generate import cascade_case, case_seed, random_misplay_case, random_revoke_cases, two_cascades_case
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.rulesets import get_ruleset, ruleset_names
 from rulings.solver.ruling import Ruling
@@ -378,6 +378,7 @@ def test_substitution_groups_change_no_restoration() -> None:
     cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10, 30) for ed in ("2017", "2007")]
     cases += [parse_case(cascade_case(n)) for n in (100, 300)] + [parse_case(_FORBIDDEN_LEAD_PLAYED_ON)]
     cases += [parse_case(random_mixed_case(random.Random(i), edition="2007" if i % 3 == 0 else "2017")) for i in range(0, 600, 2)]
+    cases += [parse_case(random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017")) for i in range(400)]
     from unittest import mock
 
     from rulings.solver import engine
@@ -448,6 +449,7 @@ def test_reopen_look_is_the_same_for_substitutes() -> None:
 
     cases = _cases() + _with_a_penalty_card(list(random_revoke_cases(100, seed=41)))
     cases += [parse_case(two_cascades_case(n)) for n in (10, 30)]
+    cases += [parse_case(random_misplay_case(case_seed(45_100, i))) for i in range(200)]
     # (every group, however small: the look's sameness does not depend on the group's size)
     with mock.patch.object(Composition, "_others", check), mock.patch.object(engine, "_LAZY_FROM", 1):
         for case in cases:

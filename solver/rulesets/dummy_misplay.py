@@ -41,7 +41,7 @@ from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundC
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState, Trick
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
@@ -597,7 +597,7 @@ def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, ca
     return led is None or card.suit is led or not any(c.suit is led for c in hand)
 
 
-def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substitutions]:
     """45D1: each defender may withdraw a card played after the error (no penalty card);
     declarer may withdraw his later card to the trick only if his RHO changed; a lead to the
     next trick may be retracted (44G: must be, when its leader no longer won the trick).
@@ -627,7 +627,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         lead = shared.leads.get(key)
         if lead is None:
             lead = shared.leads[key] = _lead_choices(rs, table, task, trick, winner)
-        edges: list[Edge] = []
+        edges: list[Edge | Substitutions] = []
         for step, retract in lead.steps:
             if retract:
                 t = table.withdraw_trick(trick_no, restore_penalty=lead.restore)
@@ -644,17 +644,42 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed)
     nxt = index + 1
     more = nxt < len(later)
-    out: list[Edge] = []
+    out: list[Edge | Substitutions] = []
     if choices.keep is not None:
         kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if more else rest
         out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established, focus)))
     if choices.change:
         changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
         after = (*ledger, choices.info)
+        if len(choices.subs) > 1 and (len(changed) == 1 or _alike(table, later[nxt:], trick_no, seat, choices.subs, rest)):
+            # the substitutes as one group, ruled once for all (the last item)
+            group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
+                                  Node(table, changed, after, findings, restrictions, established, focus), choices.restore)
+            group.uniform = len(changed) > 1
+            out.append(group)
+            return out
         tables = table.substitutes(trick_no, seat, choices.subs, restore_penalty=choices.restore)
         for step, t2 in zip(choices.change, tables, strict=True):
             out.append((step, Node(t2, changed, after, findings, restrictions, established, focus)))
     return out
+
+
+def _alike(table: TableState, after: tuple[LaterPlay, ...], trick_no: int, seat: Seat, subs: tuple[Card, ...],
+           rest: tuple[object, ...]) -> bool:
+    """Whether each of ``seat``'s substitutes leaves the rest of the cascade (the positions
+    ``after``) the same ruling with that card in place (``Substitutions.uniform``). A later
+    card to the corrected trick reads its player's hand and card, the card led to the trick,
+    the penalty cards in force and who changed before him; a lead to the next trick reads who
+    won the corrected trick (44G). The substitute changes none of these when no later
+    position is such a lead, the seat plays at no later position, and no substitute is a
+    penalty card (his card never leads the trick: the later cards are those after dummy's).
+    After the cascade only the engine's task may follow (no other rule reads the table)."""
+    if len(rest) != 1:
+        return False
+    if any(n != trick_no or s is seat for n, s, _ in after):
+        return False
+    penalty = table.penalty_cards
+    return not (penalty and any(p.card in subs for p in penalty))
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:
