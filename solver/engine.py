@@ -169,8 +169,10 @@ class Substitutions:
     tables: list[TableState] | None = None
     #: the rule's word that every child's ruling, to the end of the rule's tasks, is the first
     #: child's with the child's own card in place of the first's: no later step reads
-    #: anything the card substituted changes (the enumeration then makes the first child's
-    #: leaves and builds the others' from them: :meth:`Composition.restorations`)
+    #: anything the card substituted changes, given that no substitute is a penalty card
+    #: (the engine requires that itself: :meth:`Composition._same_look`). The enumeration
+    #: then makes the first child's leaves and builds the others' from them
+    #: (:meth:`Composition.restorations`)
     uniform: bool = False
     #: the first child's table, once made alone (:meth:`first`)
     first_table: TableState | None = None
@@ -190,6 +192,11 @@ class Substitutions:
     def edges(self) -> list[Edge]:
         with_table = self.node.with_table
         return [(step, with_table(t)) for step, t in zip(self.steps, self.made(), strict=True)]
+
+    def others(self) -> list[Edge]:
+        """:meth:`edges` without the first child's."""
+        with_table = self.node.with_table
+        return [(step, with_table(t)) for step, t in zip(self.steps[1:], self.made()[1:], strict=True)]
 
     def first(self) -> TableState:
         """The first child's table alone (``made()[0]``)."""
@@ -1221,8 +1228,7 @@ class Composition:
             for leaf in rep.leaves:
                 while type(leaf) is _Derived:
                     swap: _Swap = leaf._swap
-                    if swap.trick == number and swap.change[1] is seat:
-                        kept = False
+                    kept = kept and not (swap.trick == number and swap.change[1] is seat)
                     leaf = leaf._source
                 bases[id(leaf)] = leaf
             for base in bases.values():
@@ -1230,10 +1236,7 @@ class Composition:
                 if trick is None or trick.card_of(seat) != card:
                     kept = False
                     break
-        if kept:
-            return None
-        node = group.node
-        return self._settled([(step, node.with_table(t)) for step, t in zip(group.steps[1:], group.made()[1:], strict=True)])
+        return None if kept else self._settled(group.others())
 
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
@@ -1326,9 +1329,7 @@ class Composition:
                         stack.append((first_child[0][1], (*path, first_child[0][0])))
                         stack.append((rep, path))  # (above it: opens it)
                     else:  # (settling it opened something: each child is made and settled)
-                        node = group.node
-                        edges = [*edges, *first_child, *self._settled(
-                            [(step, node.with_table(t)) for step, t in zip(group.steps[1:], group.made()[1:], strict=True)])]
+                        edges = [*edges, *first_child, *self._settled(group.others())]
             first = 0
             # the leaves that come first are the next in depth-first order: yielded at once
             # (the siblings of a cascade's last choice), not pushed and popped

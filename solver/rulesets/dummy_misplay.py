@@ -651,7 +651,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     if choices.change:
         changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
         after = (*ledger, choices.info)
-        if len(choices.subs) > 1 and (len(changed) == 1 or _alike(table, later[nxt:], trick_no, seat, choices.subs, rest)):
+        if len(choices.subs) > 1 and (len(changed) == 1 or _alike(later[nxt:], trick_no, seat, rest)):
             # the substitutes as one group, ruled once for all (the last item)
             group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
                                   Node(table, changed, after, findings, restrictions, established, focus), choices.restore)
@@ -664,22 +664,17 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     return out
 
 
-def _alike(table: TableState, after: tuple[LaterPlay, ...], trick_no: int, seat: Seat, subs: tuple[Card, ...],
-           rest: tuple[object, ...]) -> bool:
+def _alike(after: tuple[LaterPlay, ...], trick_no: int, seat: Seat, rest: tuple[object, ...]) -> bool:
     """Whether each of ``seat``'s substitutes leaves the rest of the cascade (the positions
     ``after``) the same ruling with that card in place (``Substitutions.uniform``). A later
     card to the corrected trick reads its player's hand and card, the card led to the trick,
     the penalty cards in force and who changed before him; a lead to the next trick reads who
     won the corrected trick (44G). The substitute changes none of these when no later
-    position is such a lead, the seat plays at no later position, and no substitute is a
-    penalty card (his card never leads the trick: the later cards are those after dummy's).
-    After the cascade only the engine's task may follow (no other rule reads the table)."""
-    if len(rest) != 1:
-        return False
-    if any(n != trick_no or s is seat for n, s, _ in after):
-        return False
-    penalty = table.penalty_cards
-    return not (penalty and any(p.card in subs for p in penalty))
+    position is such a lead and the seat plays at no later position (his card never leads
+    the trick: the later cards are those after dummy's; no substitute is a penalty card,
+    which the engine requires of any group it builds from its first child). After the
+    cascade only the engine's task may follow (no other rule reads the table)."""
+    return len(rest) == 1 and not any(n != trick_no or s is seat for n, s, _ in after)
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:

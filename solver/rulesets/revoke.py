@@ -236,7 +236,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
         group = Substitutions(table, r.trick, seat, subs, steps,
                               Node(table, cascade + rest, ledger, node.findings, restrictions, node.established, node.focus),
                               restore, new_penalty)
-        group.uniform = _alike(rs, r, later, table, seat, r.trick, subs, rest)
+        group.uniform = _alike(rs, r, later, table, seat, r.trick, rest)
         return [group]
     tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=new_penalty)
     for step, child_table in zip(steps, tables, strict=True):
@@ -359,7 +359,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         group = Substitutions(table, trick_no, seat, position.subs, steps[1:],
                               Node(table, agenda, ledger, node.findings, node.restrictions, node.established, node.focus),
                               position.restore, position.kind, tables)
-        group.uniform = _alike(rs, r, task.later[task.index + 1:], table, seat, trick_no, position.subs, node.agenda[1:])
+        group.uniform = _alike(rs, r, task.later[task.index + 1:], table, seat, trick_no, node.agenda[1:])
         return [(steps[0], keep), group]
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
@@ -371,7 +371,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
 
 
 def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableState, seat: Seat, trick_no: int,
-           subs: tuple[Card, ...], rest: tuple[object, ...]) -> bool:
+           rest: tuple[object, ...]) -> bool:
     """Whether each of ``seat``'s substitutes on ``trick_no`` leaves the rest of the
     cascade (the positions ``after``) the same ruling with that card in place
     (``Substitutions.uniform``). A later position's steps read its player's card and hand,
@@ -380,10 +380,10 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
     to a later trick also reads who won the revoke trick (44G) and its own trick's cards. The
     substitute changes none of these when: the seat plays at no later position (his hand);
     his card is no lead (the suit led: a revoke that broke a lead restriction is corrected by
-    another lead); his card is not on the revoke trick or no later position is such a lead;
-    and no substitute is a penalty card (the penalty cards). After the cascade: only the
-    engine's task follows it (no other rule reads the table), and no 50D lead options (they
-    read who leads)."""
+    another lead); and his card is not on the revoke trick or no later position is such a
+    lead (the penalty cards: no substitute is one, which the engine requires of any group it
+    builds from its first child). After the cascade: only the engine's task follows it (no
+    other rule reads the table), and no 50D lead options (they read who leads)."""
     if rs.decisions.lead_options_after_ruling or len(rest) != 1 or r.rule is not None:
         return False
     for number, s, _ in after:
@@ -393,8 +393,7 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
             t = table.trick(number)
             if t is None or t.plays[0][0] is s:
                 return False
-    penalty = table.penalty_cards
-    return not (penalty and any(p.card in subs for p in penalty))
+    return True
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
