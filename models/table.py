@@ -40,6 +40,7 @@ __all__ = [
     "TableState",
     "Trick",
     "Withdrawal",
+    "card_strength",
 ]
 
 
@@ -75,6 +76,16 @@ class PenaltyCard:
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card} {self.kind}"
+
+
+def card_strength(card: Card, led: Card, trumps: Suit | None) -> int:
+    """A card's rank in a trick whose first card is ``led`` (44E/44F): a trump over the suit
+    led over any other card, then by rank; a card of neither suit is 0 (it wins nothing).
+    On the cards' int codes (16 * suit order + rank: the suit by ``>> 4``)."""
+    suit = card >> 4
+    if trumps is not None and suit == trumps.order:
+        return 64 + (card & 15)
+    return 32 + (card & 15) if suit == led >> 4 else 0
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -123,6 +134,18 @@ class Trick:
             elif suit == trump:
                 best_seat, best, best_suit = seat, card, suit
         return best_seat
+
+    def beaten_before(self, seat: Seat, cards: Iterable[Card], trumps: Suit | None) -> bool:
+        """Whether a card placed before ``seat``'s in this trick beats each of ``cards`` in
+        his place (44E/44F): then none of them can win the trick, whatever is played after
+        it. False when he leads the trick or has no card in it."""
+        place = self.position_of(seat)
+        if not place:
+            return False
+        plays = self.plays
+        led = plays[0][1]
+        best = max([card_strength(c, led, trumps) for _, c in plays[:place]])
+        return all(card_strength(c, led, trumps) < best for c in cards)
 
     @property
     def next_seat(self) -> Seat:

@@ -18,12 +18,12 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulings.models.cards import DECK, Card, Seat, Side, Suit
+from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.models.events import Attention
-from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal
+from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -491,16 +491,7 @@ class _Swap:
         place = trick.position_of(seat)
         assert place is not None
         self.place = place
-        self.strength = _strength(card, trick.plays[0][1], group.table.trumps)
-
-
-def _strength(card: Card, led: Card, trumps: Suit | None) -> int:
-    """A card's rank in a trick whose first card is ``led`` (44E/44F: a trump over the suit
-    led over any other card, then by rank)."""
-    suit = card >> 4
-    if trumps is not None and suit == trumps.order:
-        return 64 + (card & 15)
-    return 32 + (card & 15) if suit == led >> 4 else 0
+        self.strength = card_strength(card, trick.plays[0][1], group.table.trumps)
 
 
 #: what the key of a leaf a group's other children's leaves are built from gives them: its
@@ -529,7 +520,7 @@ def _key_state(r: Restoration) -> _KeyState:
         state = (r.key(), None, [], -1, ())
     else:
         led, trumps = trick.plays[0][1], node.table.trumps
-        strengths = [_strength(c, led, trumps) for _, c in trick.plays]
+        strengths = [card_strength(c, led, trumps) for _, c in trick.plays]
         state = (r.key(), number, strengths, strengths.index(max(strengths)), tuple([f'"lead":"{s._name_}"' for s, _ in trick.plays]))
     d["_state"] = state
     return state

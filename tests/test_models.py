@@ -1,6 +1,10 @@
 """The table: seats, cards, deals, contracts, play lines, table state, revokes."""
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulings.models import (
     Card,
@@ -178,3 +182,33 @@ def test_lead_rule_not_broken_when_unable() -> None:
     rule = LeadRule(Seat.W, Suit.HEARTS, True, 1)
     assert not rule.broken_by(Card.parse("S5"), [Card.parse("S5"), Card.parse("D2")])
     assert rule.broken_by(Card.parse("S5"), [Card.parse("S5"), Card.parse("H2")])
+
+
+@given(st.permutations(range(52)), st.integers(1, 3), st.sampled_from([None, *Suit]), st.integers(1, 6))
+@settings(max_examples=300, deadline=None)
+def test_beaten_before_means_no_candidate_can_win(order: list[int], place: int, trumps: Suit | None, n: int) -> None:
+    """``Trick.beaten_before``: when true, none of the cards wins in the seat's place,
+    whatever is played after it (every later card tried); when false, one of them beats
+    every card before it (and wins when the later cards are discards)."""
+    from rulings.models.cards import DECK
+    from rulings.models.table import Trick
+
+    cards = [DECK[i] for i in order]
+    seats = [Seat.N.next(k) for k in range(4)]
+    before = list(zip(seats[:place], cards[:place], strict=True))
+    candidates, pool = cards[place:place + n], cards[place + n:]
+    seat = seats[place]
+    probe = Trick(1, Seat.N, (*before, (seat, candidates[0])))
+    beaten = probe.beaten_before(seat, candidates, trumps)
+    led = before[0][1].suit
+    later_seats = seats[place + 1:]
+    if beaten:
+        for c in candidates:
+            for later in itertools.permutations(pool[:8], len(later_seats)):
+                trick = Trick(1, Seat.N, (*before, (seat, c), *zip(later_seats, later, strict=True)))
+                assert trick.winner(trumps) is not seat
+    else:
+        discards = [c for c in pool if c.suit is not led and c.suit is not trumps]
+        assert any(Trick(1, Seat.N, (*before, (seat, c), *zip(later_seats, discards, strict=False))).winner(trumps) is seat
+                   for c in candidates)
+    assert not Trick(1, Seat.N, before).beaten_before(seats[0], candidates, trumps)  # (the leader)

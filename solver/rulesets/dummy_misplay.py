@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from rulings.models.cards import Card, Seat
+from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
@@ -651,7 +651,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     if choices.change:
         changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
         after = (*ledger, choices.info)
-        if len(choices.subs) > 1 and (len(changed) == 1 or _alike(later[nxt:], trick_no, seat, rest)):
+        if len(choices.subs) > 1 and (len(changed) == 1 or _alike(later[nxt:], trick, seat, choices.subs, table.trumps, rest)):
             # the substitutes as one group, ruled once for all (the last item)
             group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
                                   Node(table, changed, after, findings, restrictions, established, focus), choices.restore)
@@ -664,17 +664,23 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     return out
 
 
-def _alike(after: tuple[LaterPlay, ...], trick_no: int, seat: Seat, rest: tuple[object, ...]) -> bool:
-    """Whether each of ``seat``'s substitutes leaves the rest of the cascade (the positions
-    ``after``) the same ruling with that card in place (``Substitutions.uniform``). A later
-    card to the corrected trick reads its player's hand and card, the card led to the trick,
-    the penalty cards in force and who changed before him; a lead to the next trick reads who
-    won the corrected trick (44G). The substitute changes none of these when no later
-    position is such a lead and the seat plays at no later position (his card never leads
-    the trick: the later cards are those after dummy's; no substitute is a penalty card,
-    which the engine requires of any group it builds from its first child). After the
-    cascade only the engine's task may follow (no other rule reads the table)."""
-    return len(rest) == 1 and not any(n != trick_no or s is seat for n, s, _ in after)
+def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[Card, ...], trumps: Suit | None,
+           rest: tuple[object, ...]) -> bool:
+    """Whether each of ``seat``'s substitutes ``subs`` leaves the rest of the cascade (the
+    positions ``after``) the same ruling with that card in place (``Substitutions.uniform``).
+    A later card to the corrected trick ``trick`` reads its player's hand and card, the card
+    led to the trick, the penalty cards in force and who changed before him; a lead to the
+    next trick reads who won the corrected trick (44G) and its own trick's cards. The
+    substitute changes none of these when the seat plays at no later position (his card
+    never leads the trick: the later cards are those after dummy's), and, when a later
+    position is such a lead, a card placed before his beats every substitute
+    (``Trick.beaten_before``: no later step changes that card, so who won the trick is the
+    same for each). No substitute is a penalty card: the engine requires that of any group
+    it builds from its first child. After the cascade only the engine's task may follow (no
+    other rule reads the table)."""
+    if len(rest) != 1 or any(s is seat for _, s, _ in after):
+        return False
+    return all(n == trick.number for n, _, _ in after) or trick.beaten_before(seat, subs, trumps)
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:
