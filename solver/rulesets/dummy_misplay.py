@@ -671,14 +671,15 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
     A later card to the corrected trick ``trick`` reads its player's hand and card, the card
     led to the trick, the penalty cards in force and who changed before him; a lead to the
     next trick reads who won the corrected trick (44G) and its own trick's cards. The
-    substitute changes none of these when the seat plays at no later position (his card
-    never leads the trick: the later cards are those after dummy's), and, when a later
-    position is such a lead, a card placed before his beats every substitute
+    substitute changes none of these when the seat plays no later card to the corrected
+    trick (his card never leads it: the later cards are those after dummy's; he may lead the
+    next trick, which reads his card there, not his hand), and, when a later position is
+    such a lead, a card placed before his beats every substitute
     (``Trick.beaten_before``: no later step changes that card, so who won the trick is the
     same for each). No substitute is a penalty card: the engine requires that of any group
     it builds from its first child. After the cascade only the engine's task may follow (no
     other rule reads the table)."""
-    if len(rest) != 1 or any(s is seat for _, s, _ in after):
+    if len(rest) != 1 or any(s is seat and n == trick.number for n, s, _ in after):
         return False
     return all(n == trick.number for n, _, _ in after) or trick.beaten_before(seat, subs, trumps)
 

@@ -377,26 +377,29 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
     (``Substitutions.uniform``). A later position's steps read its player's card and hand,
     the suit led to its trick, the penalty cards in force, whether a revoke of his own there
     is established, who is declarer and whether a non-offending player changed; a later lead
-    to a later trick also reads who won the revoke trick (44G) and its own trick's cards. The
-    substitute changes none of these when: the seat plays at no later position (his hand);
-    his card is no lead (the suit led: a revoke that broke a lead restriction is corrected by
-    another lead); and, when his card is on the revoke trick and a later position is such a
-    lead, a card placed before his there beats every substitute (``Trick.beaten_before``: no
-    later step changes that card, so who won the trick is the same for each). The penalty
-    cards: no substitute is one, which the engine requires of any group it builds from its
-    first child. After the cascade: only the engine's task follows it (no other rule reads
-    the table), and no 50D lead options (they read who leads)."""
+    to a later trick reads the leader's card, not his hand, and who won the revoke trick
+    (44G) and its own trick's cards. The substitute changes none of these when: the seat
+    plays at no later position but the lead to a later trick (his hand); his card is no lead
+    (the suit led: a revoke that broke a lead restriction is corrected by another lead);
+    and, when his card is on the revoke trick and a later position is such a lead, a card
+    placed before his there beats every substitute (``Trick.beaten_before``: no later step
+    changes that card, so who won the trick is the same for each). The penalty cards: no
+    substitute is one, which the engine requires of any group it builds from its first
+    child. After the cascade: only the engine's task follows it (no other rule reads the
+    table), and no 50D lead options (they read who leads)."""
     if rs.decisions.lead_options_after_ruling or len(rest) != 1 or r.rule is not None:
         return False
     winner_read = False
     for number, s, _ in after:
-        if s is seat:
-            return False
-        if trick_no == r.trick and number != r.trick:
+        lead = False
+        if number != r.trick:
             t = table.trick(number)
             if t is None:
                 return False
-            winner_read = winner_read or t.plays[0][0] is s
+            lead = t.plays[0][0] is s
+        if s is seat and not lead:
+            return False  # (a later card of his to a trick he does not lead: his hand is read)
+        winner_read = winner_read or (lead and trick_no == r.trick)
     if not winner_read:
         return True
     trick = table.trick(trick_no)
