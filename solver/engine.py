@@ -154,8 +154,9 @@ class Substitutions:
     findings ...; its table is ``table``). A rule returns them as the last item of its edges
     (a player's lawful substitutes); :meth:`edges` makes them edges, as every reader of a
     rule's edges gets them (``RuleSet.expand``). The enumeration of restorations makes and
-    rules only the first of them where the children's rulings are alike, and builds the
-    others' restorations from its leaves (:meth:`Composition.restorations`)."""
+    rules only the first child of each class of children whose rulings are alike
+    (``classes``), and builds the others' restorations from its leaves
+    (:meth:`Composition.restorations`)."""
 
     table: TableState
     trick: int
@@ -167,14 +168,15 @@ class Substitutions:
     penalty: PenaltyKind | None = None
     #: the children's tables, when the rule has made them already
     tables: list[TableState] | None = None
-    #: the rule's word that every child's ruling, to the end of the rule's tasks, is the first
-    #: child's with the child's own card in place of the first's: no later step reads
-    #: anything the card substituted changes, given that no substitute is a penalty card
-    #: (the engine requires that itself: :meth:`Composition._same_look`). The enumeration
-    #: then makes the first child's leaves and builds the others' from them
-    #: (:meth:`Composition.restorations`)
-    uniform: bool = False
-    #: the first child's table, once made alone (:meth:`first`)
+    #: the rule's word on which children are ruled alike: children of one class (an equal
+    #: number) have, to the end of the rule's tasks, the same ruling but for their own card
+    #: in place: no later step reads anything the card substituted changes, given that no
+    #: substitute is a penalty card (the engine requires that itself:
+    #: :meth:`Composition._same_look`). The enumeration then makes the first child of each
+    #: class and builds the others' leaves from its leaves (:meth:`Composition.restorations`).
+    #: None: each child is ruled apart
+    classes: tuple[int, ...] | None = None
+    #: the first child's table, once made alone (:meth:`child`)
     first_table: TableState | None = None
 
     def made(self) -> list[TableState]:
@@ -193,19 +195,26 @@ class Substitutions:
         with_table = self.node.with_table
         return [(step, with_table(t)) for step, t in zip(self.steps, self.made(), strict=True)]
 
-    def others(self) -> list[Edge]:
-        """:meth:`edges` without the first child's."""
+    def edges_from(self, k: int) -> list[Edge]:
+        """:meth:`edges` of the children from the ``k``-th on."""
         with_table = self.node.with_table
-        return [(step, with_table(t)) for step, t in zip(self.steps[1:], self.made()[1:], strict=True)]
+        return [(step, with_table(t)) for step, t in zip(self.steps[k:], self.made()[k:], strict=True)]
 
-    def first(self) -> TableState:
-        """The first child's table alone (``made()[0]``)."""
+    def child(self, i: int) -> TableState:
+        """The ``i``-th child's table alone (``made()[i]``)."""
         if self.tables is not None:
-            return self.tables[0]
+            return self.tables[i]
+        if i:
+            return self.table.substitutes(self.trick, self.seat, self.subs[i:i + 1], restore_penalty=self.restore_penalty,
+                                          penalty=self.penalty)[0]
         if self.first_table is None:
             self.first_table = self.table.substitutes(self.trick, self.seat, self.subs[:1], restore_penalty=self.restore_penalty,
                                                       penalty=self.penalty)[0]
         return self.first_table
+
+    def alike(self) -> None:
+        """Say that every child is ruled alike (one class)."""
+        self.classes = (0,) * len(self.subs)
 
 
 @dataclass(unsafe_hash=True)
@@ -397,8 +406,9 @@ class Restoration:
 
 
 class _Kept(Restoration):
-    """A restoration made while a group's first child is enumerated: the others' are built
-    from it (:class:`_Derived`), so its key is kept once read."""
+    """A restoration made while a group's child, the first of its class, is enumerated:
+    the others' of its class are built from it (:class:`_Derived`), so its key is kept once
+    read."""
 
     def key(self) -> str:
         d = self.__dict__
@@ -409,9 +419,9 @@ class _Kept(Restoration):
 
 
 class _Derived(Restoration):
-    """A restoration of a group's other child built from a leaf of its first child
-    (``source``): the same with the child's card (``swap``) in place of the first child's.
-    Its path (the group's path ``prefix``, the child's step, then what follows the first
+    """A restoration of a group's child built from a leaf of the first child of its class
+    (``source``): the same with the child's card (``swap``) in place of that child's.
+    Its path (the group's path ``prefix``, the child's step, then what follows the source
     child's step on the source's path), node and table (``TableState.with_cards`` on the
     restoration the enumeration made that it comes from, :meth:`origin`) are built when
     first read; its key is the source's with one word replaced, and the lead when the card
@@ -473,19 +483,20 @@ class _Derived(Restoration):
 
 
 class _Swap:
-    """One child of a group in place of the first, for every leaf built for that child: the
-    change (trick, seat, card), the first child's card's word in the key and this one's,
-    the seat's place in the trick and the card's strength there (44E/44F: a trump over the
-    suit led over any other card, then by rank; on the cards' int codes, the suit by ``>> 4``)."""
+    """One child of a group in place of another of its class (``source``), for every leaf
+    built for that child: the change (trick, seat, card), the source's card's word in the
+    key and this one's, the seat's place in the trick and the card's strength there (44E/44F:
+    a trump over the suit led over any other card, then by rank; on the cards' int codes,
+    the suit by ``>> 4``)."""
 
     __slots__ = ("change", "new", "old", "place", "strength", "trick")
 
-    def __init__(self, group: Substitutions, i: int) -> None:
+    def __init__(self, group: Substitutions, i: int, source: int) -> None:
         number, seat, card = group.trick, group.seat, group.subs[i]
         self.change = (number, seat, card)
         self.trick = number
         row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
-        self.old, self.new = row[group.subs[0]], row[card]
+        self.old, self.new = row[group.subs[source]], row[card]
         trick = group.table.trick(number)
         assert trick is not None
         place = trick.position_of(seat)
@@ -528,24 +539,29 @@ def _key_state(r: Restoration) -> _KeyState:
 
 class _Replicate:
     """A :class:`Substitutions` group on the stack of :meth:`Composition.restorations`,
-    twice: above its first child, where it opens (the leaves from there on are collected in
-    ``leaves``), and below it, where it closes: the other children's leaves are then built
-    from the first's, or, when the first's ruling did not keep to what makes them the same
-    (see :meth:`Composition._others`), the other children are made and expanded."""
+    twice around each child it makes (the first of each class, ``kinds``): above it, where
+    it opens (the leaves from there on are collected in ``leaves``), and below it, where it
+    closes: the next children's leaves are then built from those of the child made of their
+    class (``sources``: its index and leaves), up to the next child whose class has none
+    (made in turn); or, when the child's ruling did not keep to what makes its class alike
+    (see :meth:`Composition._others`), the next children are made and expanded."""
 
-    __slots__ = ("group", "leaves", "open", "stages")
+    __slots__ = ("group", "index", "kinds", "leaves", "open", "sources", "stages")
 
-    def __init__(self, group: Substitutions) -> None:
+    def __init__(self, group: Substitutions, kinds: tuple[int, ...]) -> None:
         self.group = group
+        self.kinds = kinds
+        self.index = 0  # the child made now
         self.leaves: list[Restoration] = []
+        self.sources: dict[int, tuple[int, list[Restoration]]] = {}
         self.open = False
         self.stages = 0
 
 
 def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
-    """The restoration of a leaf the enumeration made, collected by the groups whose first
-    child's ruling it is part of (``active``: their other children's leaves are built from
-    it, so it keeps its key once read)."""
+    """The restoration of a leaf the enumeration made, collected by the groups whose child's
+    ruling (the first of its class) it is part of (``active``: the next children's leaves of
+    that class are built from it, so it keeps its key once read)."""
     if not active:
         return Restoration(number, path, node)
     made = _Kept(number, path, node)
@@ -554,8 +570,8 @@ def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replica
     return made
 
 
-#: a group of substitutes is enumerated from its first child from this many children on (a
-#: group of one gains nothing)
+#: a group of substitutes is enumerated from the first child of each class from this many
+#: children on (a group of one gains nothing)
 _LAZY_FROM = 2
 
 
@@ -1173,21 +1189,26 @@ class Composition:
             return self._settled(raw), None  # type: ignore[arg-type]  # (no group: edges only)
         return self._settled(raw[:-1]), last  # type: ignore[arg-type]
 
-    def _replicable(self, group: Substitutions) -> bool:
-        """Whether the group's other children may be built from the first child's leaves:
-        each child's ruling is the first's with its own card, to the end of the rule's tasks
-        (its children are leaves once the rectification ends, or the rule says so:
-        ``Substitutions.uniform``); the rectification then ends the record (no later part
-        to play on); and the reopening look cannot tell the children's tables apart
-        (:meth:`_same_look`). Whether the first's ruling kept to that is checked when it is
-        done (:meth:`_others`)."""
+    def _replicable(self, group: Substitutions) -> tuple[int, ...] | None:
+        """The classes of the group's children whose leaves may be built from those of the
+        first child of their class, or None: each child's ruling is that child's with its
+        own card, to the end of the rule's tasks (the children are leaves once the
+        rectification ends: one class; or the rule says so, ``Substitutions.classes``, and
+        two children at least share a class); the rectification then ends the record (no
+        later part to play on); and the reopening look cannot tell the children's tables
+        apart (:meth:`_same_look`). Whether each child made kept to that is checked when
+        its ruling is done (:meth:`_others`)."""
         agenda = group.node.agenda
-        if len(group.subs) < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:
-            return False
-        if not group.uniform and len(agenda) != 1:
-            return False
+        n = len(group.subs)
+        if n < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:
+            return None
+        kinds = group.classes
+        if len(agenda) == 1:
+            kinds = (0,) * n
+        elif kinds is None or len(set(kinds)) == n:
+            return None
         task: Reopen = agenda[-1]
-        return task.segment + 1 == len(self._segments) and self._same_look(group)
+        return kinds if task.segment + 1 == len(self._segments) and self._same_look(group) else None
 
     @staticmethod
     def _same_look(group: Substitutions) -> bool:
@@ -1206,13 +1227,14 @@ class Composition:
         return not (table.penalty_cards and any(p.card in group.subs for p in table.penalty_cards))
 
     def _others(self, rep: _Replicate) -> list[Edge] | None:
-        """The group's other children, made and settled, when its first child's ruling did
-        not keep to what lets its leaves stand for theirs: it opened another irregularity or
-        played a later part of the record on (the reopening look found something), or one
-        of its leaves no longer has the first's card where the group substituted it. None
-        when it kept to it (the others are built from its leaves)."""
+        """The group's next children, made and settled, when the ruling of the child just
+        made did not keep to what lets its leaves stand for those of its class: it opened
+        another irregularity or played a later part of the record on (the reopening look
+        found something), or one of its leaves no longer has the child's card where the
+        group substituted it. None when it kept to it (the next children of its class are
+        built from its leaves)."""
         group = rep.group
-        number, seat, card = group.trick, group.seat, group.subs[0]
+        number, seat, card = group.trick, group.seat, group.subs[rep.index]
         kept = self._stages == rep.stages
         if kept:
             bases: dict[int, Restoration] = {}
@@ -1227,13 +1249,21 @@ class Composition:
                 if trick is None or trick.card_of(seat) != card:
                     kept = False
                     break
-        return None if kept else self._settled(group.others())
+        return None if kept else self._settled(group.edges_from(rep.index + 1))
+
+    def _make_child(self, group: Substitutions, i: int) -> tuple[list[Edge], bool]:
+        """Make and settle the group's ``i``-th child (the first of its class): its edge (none
+        when the record cannot go on from it), and whether its ruling may stand for its
+        class's (it has one, and settling it opened nothing)."""
+        stages = self._stages
+        child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
+        return child, bool(child) and self._stages == stages
 
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
     exhausted: bool = False
     #: how many times a later irregularity was opened or a later part played on (a group's
-    #: first child's ruling that does either stands for no other child: :meth:`_others`)
+    #: child's ruling that does either stands for no other child: :meth:`_others`)
     _stages: int = 0
     #: the last Reopen task settled and the openers it names (shared by sibling leaves)
     _reopen_task: object = None
@@ -1243,11 +1273,12 @@ class Composition:
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
 
-        A group of substitutes whose children's rulings are alike (:meth:`_replicable`) is
-        enumerated from its first child: its leaves are collected as they come, and each
-        other child's are then built from them (:class:`_Derived`), in the order the
-        children would give them, unless the first child's ruling did not keep to what
-        makes them alike (:meth:`_others`: the other children are then made and expanded).
+        A group of substitutes whose children's rulings are alike by class
+        (:meth:`_replicable`) is enumerated from the first child of each class: its leaves
+        are collected as they come, and the next children's of its class are then built
+        from them (:class:`_Derived`), in the order the children would give them, unless
+        its ruling did not keep to what makes them alike (:meth:`_others`: the next children
+        are then made and expanded).
 
         ``budget``: expand at most that many nodes; the stream then ends early and
         ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory; a
@@ -1256,8 +1287,8 @@ class Composition:
         count = 0
         settled = 0  # the most recorded choices a leaf's path settled
         self.expanded, self.exhausted = 0, False
-        #: the groups whose first child's ruling is being enumerated, innermost last: each
-        #: collects the leaves made meanwhile
+        #: the groups whose child's ruling (the first of its class) is being enumerated,
+        #: innermost last: each collects the leaves made meanwhile
         active: list[_Replicate] = []
         while stack:
             node, path = stack.pop()
@@ -1273,11 +1304,16 @@ class Composition:
                     for step, child in reversed(others):
                         stack.append((child, (*path, step)))
                     continue
-                done = rep.group
-                for i in range(1, len(done.subs)):
+                done, kinds = rep.group, rep.kinds
+                rep.sources[kinds[rep.index]] = (rep.index, rep.leaves)
+                i = rep.index + 1
+                while i < len(kinds):
+                    source = rep.sources.get(kinds[i])
+                    if source is None:
+                        break
                     step = done.steps[i]
-                    swap = _Swap(done, i)
-                    for leaf in rep.leaves:
+                    swap = _Swap(done, i, source[0])
+                    for leaf in source[1]:
                         count += 1
                         made: Restoration = _Derived(count, path, step, leaf, swap)
                         if active:
@@ -1287,6 +1323,17 @@ class Composition:
                         yield made
                         if limit is not None and count >= limit:
                             return
+                    i += 1
+                if i < len(kinds):  # (the first child of another class: made, then its ruling)
+                    next_child, stands = self._make_child(done, i)
+                    if stands:
+                        rep.index, rep.leaves, rep.open = i, [], False
+                        stack.append((rep, path))
+                        stack.append((next_child[0][1], (*path, next_child[0][0])))
+                        stack.append((rep, path))
+                    else:  # (settling it opened something: each next child is made and settled)
+                        for step, c in reversed([*next_child, *self._settled(done.edges_from(i + 1))]):
+                            stack.append((c, (*path, step)))
                 continue
             if not node.agenda:  # (a leaf)
                 count += 1
@@ -1308,19 +1355,19 @@ class Composition:
                 self.expanded += 1
                 edges, group = self._expand_grouped(node)
             if group is not None:
-                if not self._replicable(group):
+                classes = self._replicable(group)
+                if not classes:
                     edges = [*edges, *self._settled(group.edges())]
                 else:
-                    stages = self._stages
-                    first_child = self._settled([(group.steps[0], group.node.with_table(group.first()))])
-                    if first_child and self._stages == stages:
-                        # the first child, then the others built from its leaves (after the other edges' rulings)
-                        rep = _Replicate(group)
+                    first_child, stands = self._make_child(group, 0)
+                    if stands:
+                        # the first child, then the others built from its leaves or made (after the other edges' rulings)
+                        rep = _Replicate(group, classes)
                         stack.append((rep, path))  # (below the first child: closes it)
                         stack.append((first_child[0][1], (*path, first_child[0][0])))
                         stack.append((rep, path))  # (above it: opens it)
                     else:  # (settling it opened something: each child is made and settled)
-                        edges = [*edges, *first_child, *self._settled(group.others())]
+                        edges = [*edges, *first_child, *self._settled(group.edges_from(1))]
             first = 0
             # the leaves that come first are the next in depth-first order: yielded at once
             # (the siblings of a cascade's last choice), not pushed and popped

@@ -366,12 +366,13 @@ _FORBIDDEN_LEAD_PLAYED_ON = {
 
 
 def test_substitution_groups_change_no_restoration() -> None:
-    """The other children of a group of substitutes whose first child's ruling stands for
-    theirs are built from its leaves (``Composition.restorations``): the same restorations,
-    in the same order, as each child made, expanded and settled. The cases take every kind:
-    children that are leaves, children the rule says are ruled alike (``uniform``), groups
-    within groups, and first children whose ruling opened something else (then every child
-    is made)."""
+    """The children of a group of substitutes whose ruling the first child of their class
+    stands for are built from its leaves (``Composition.restorations``): the same
+    restorations, in the same order, as each child made, expanded and settled. The cases
+    take every kind: children that are leaves, children the rule says are ruled alike
+    (``Substitutions.classes``), of one class or of several (the first of a later class
+    made after the others were built), groups within groups, and first children whose
+    ruling opened something else (then every child is made)."""
     cases = _cases()
     cases += [parse_case(m) for m in random_revoke_cases(150, seed=31, edition="2007")]
     cases += _with_a_penalty_card(list(random_revoke_cases(100, seed=37)))
@@ -390,6 +391,8 @@ def test_substitution_groups_change_no_restoration() -> None:
     def counted(self: Composition, rep: Any) -> object:
         made = others(self, rep)
         kinds["made" if made is not None else "built"] += 1
+        if rep.index:  # (a child made after others were built: the first of another class)
+            kinds["class"] += 1
         return made
 
     for case in cases:
@@ -403,10 +406,10 @@ def test_substitution_groups_change_no_restoration() -> None:
                         source = r._source
                         # (a child that is a leaf: its path ends with its step)
                         child_is_leaf = len(source.path) == len(r._prefix) + 1
-                        kinds["nested" if isinstance(source, _Derived) else "leaf" if child_is_leaf else "uniform"] += 1
+                        kinds["nested" if isinstance(source, _Derived) else "leaf" if child_is_leaf else "alike"] += 1
         except RulingError:
             continue
-    assert all(kinds[k] > 100 for k in ("nested", "uniform", "leaf", "built")) and kinds["made"] > 0, kinds
+    assert all(kinds[k] > 100 for k in ("nested", "alike", "leaf", "built", "class")) and kinds["made"] > 0, kinds
 
 
 @settings(max_examples=250, derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])

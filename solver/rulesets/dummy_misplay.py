@@ -651,11 +651,13 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     if choices.change:
         changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
         after = (*ledger, choices.info)
-        if len(choices.subs) > 1 and (len(changed) == 1 or _alike(later[nxt:], trick, seat, choices.subs, table.trumps, rest)):
-            # the substitutes as one group, ruled once for all (the last item)
+        n = len(choices.subs)
+        classes = (0,) * n if len(changed) == 1 else _alike(later[nxt:], trick, seat, choices.subs, table.trumps, rest)
+        if n > 1 and classes is not None and len(set(classes)) < n:
+            # the substitutes as one group, ruled once for each class (the last item)
             group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
-                                  Node(table, changed, after, findings, restrictions, established, focus), choices.restore)
-            group.uniform = len(changed) > 1
+                                  Node(table, changed, after, findings, restrictions, established, focus), choices.restore,
+                                  classes=classes)
             out.append(group)
             return out
         tables = table.substitutes(trick_no, seat, choices.subs, restore_penalty=choices.restore)
@@ -665,23 +667,26 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
 
 
 def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[Card, ...], trumps: Suit | None,
-           rest: tuple[object, ...]) -> bool:
-    """Whether each of ``seat``'s substitutes ``subs`` leaves the rest of the cascade (the
-    positions ``after``) the same ruling with that card in place (``Substitutions.uniform``).
-    A later card to the corrected trick ``trick`` reads its player's hand and card, the card
-    led to the trick, the penalty cards in force and who changed before him; a lead to the
-    next trick reads who won the corrected trick (44G) and its own trick's cards. The
-    substitute changes none of these when the seat plays no later card to the corrected
-    trick (his card never leads it: the later cards are those after dummy's; he may lead the
-    next trick, which reads his card there, not his hand), and, when a later position is
-    such a lead, a card placed before his beats every substitute
-    (``Trick.beaten_before``: no later step changes that card, so who won the trick is the
-    same for each). No substitute is a penalty card: the engine requires that of any group
-    it builds from its first child. After the cascade only the engine's task may follow (no
-    other rule reads the table)."""
+           rest: tuple[object, ...]) -> tuple[int, ...] | None:
+    """Which of ``seat``'s substitutes ``subs`` leave the rest of the cascade (the positions
+    ``after``) the same ruling with their own card in place, as ``Substitutions.classes``
+    (None: each is ruled apart). A later card to the corrected trick ``trick`` reads its
+    player's hand and card, the card led to the trick, the penalty cards in force and who
+    changed before him; a lead to the next trick reads who won the corrected trick (44G),
+    the leader's card there and its trick's cards. The substitutes change none of these
+    when the seat plays no later card to the corrected trick (his card never leads it: the
+    later cards are those after dummy's; he may lead the next trick, which reads his card
+    there, not his hand): then all are alike, but when a later position is such a lead:
+    then those a card placed before his beats are alike (``Trick.beaten_before``: none of
+    them can win the trick and no later step changes that card, so who won it is the same
+    for each), and each other is ruled apart. No substitute is a penalty card: the engine
+    requires that of any group it builds from its first child. After the cascade only the
+    engine's task may follow (no other rule reads the table)."""
     if len(rest) != 1 or any(s is seat and n == trick.number for n, s, _ in after):
-        return False
-    return all(n == trick.number for n, _, _ in after) or trick.beaten_before(seat, subs, trumps)
+        return None
+    if all(n == trick.number for n, _, _ in after):
+        return (0,) * len(subs)
+    return tuple([0 if trick.beaten_before(seat, (c,), trumps) else i + 1 for i, c in enumerate(subs)])
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:

@@ -236,7 +236,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
         group = Substitutions(table, r.trick, seat, subs, steps,
                               Node(table, cascade + rest, ledger, node.findings, restrictions, node.established, node.focus),
                               restore, new_penalty)
-        group.uniform = _alike(rs, r, later, table, seat, r.trick, rest, subs)
+        group.classes = _alike(rs, r, later, table, seat, r.trick, rest, subs)
         return [group]
     tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=new_penalty)
     for step, child_table in zip(steps, tables, strict=True):
@@ -359,7 +359,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         group = Substitutions(table, trick_no, seat, position.subs, steps[1:],
                               Node(table, agenda, ledger, node.findings, node.restrictions, node.established, node.focus),
                               position.restore, position.kind, tables)
-        group.uniform = _alike(rs, r, task.later[task.index + 1:], table, seat, trick_no, node.agenda[1:], position.subs)
+        group.classes = _alike(rs, r, task.later[task.index + 1:], table, seat, trick_no, node.agenda[1:], position.subs)
         return [(steps[0], keep), group]
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
@@ -371,39 +371,44 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
 
 
 def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableState, seat: Seat, trick_no: int,
-           rest: tuple[object, ...], subs: tuple[Card, ...]) -> bool:
-    """Whether each of ``seat``'s substitutes ``subs`` on ``trick_no`` leaves the rest of
-    the cascade (the positions ``after``) the same ruling with that card in place
-    (``Substitutions.uniform``). A later position's steps read its player's card and hand,
-    the suit led to its trick, the penalty cards in force, whether a revoke of his own there
-    is established, who is declarer and whether a non-offending player changed; a later lead
-    to a later trick reads the leader's card, not his hand, and who won the revoke trick
-    (44G) and its own trick's cards. The substitute changes none of these when: the seat
-    plays at no later position but the lead to a later trick (his hand); his card is no lead
-    (the suit led: a revoke that broke a lead restriction is corrected by another lead);
-    and, when his card is on the revoke trick and a later position is such a lead, a card
-    placed before his there beats every substitute (``Trick.beaten_before``: no later step
-    changes that card, so who won the trick is the same for each). The penalty cards: no
-    substitute is one, which the engine requires of any group it builds from its first
-    child. After the cascade: only the engine's task follows it (no other rule reads the
-    table), and no 50D lead options (they read who leads)."""
+           rest: tuple[object, ...], subs: tuple[Card, ...]) -> tuple[int, ...] | None:
+    """Which of ``seat``'s substitutes ``subs`` on ``trick_no`` leave the rest of the cascade
+    (the positions ``after``) the same ruling with their own card in place, as
+    ``Substitutions.classes`` (None: each is ruled apart). A later position's steps read its
+    player's card and hand, the suit led to its trick, the penalty cards in force, whether a
+    revoke of his own there is established, who is declarer and whether a non-offending
+    player changed; a later lead to a later trick reads the leader's card, not his hand,
+    and who won the revoke trick (44G) and its own trick's cards. The substitutes change
+    none of these when: the seat plays at no later position but the lead to a later trick
+    (his hand); his card is no lead (the suit led: a revoke that broke a lead restriction
+    is corrected by another lead). Then all are alike, but when his card is on the revoke
+    trick and a later position is such a lead: then those a card placed before his there
+    beats are alike (``Trick.beaten_before``: none of them can win the trick, whatever the
+    players after him do, and no later step changes that card, so who won it is the same
+    for each), and each other is ruled apart. The penalty cards: no substitute is one,
+    which the engine requires of any group it builds from its first child. After the
+    cascade: only the engine's task follows it (no other rule reads the table), and no 50D
+    lead options (they read who leads)."""
     if rs.decisions.lead_options_after_ruling or len(rest) != 1 or r.rule is not None:
-        return False
+        return None
     winner_read = False
     for number, s, _ in after:
         lead = False
         if number != r.trick:
             t = table.trick(number)
             if t is None:
-                return False
+                return None
             lead = t.plays[0][0] is s
         if s is seat and not lead:
-            return False  # (a later card of his to a trick he does not lead: his hand is read)
+            return None  # (a later card of his to a trick he does not lead: his hand is read)
         winner_read = winner_read or (lead and trick_no == r.trick)
     if not winner_read:
-        return True
+        return (0,) * len(subs)
     trick = table.trick(trick_no)
-    return trick is not None and trick.beaten_before(seat, subs, table.trumps)
+    if trick is None:
+        return None
+    trumps = table.trumps
+    return tuple([0 if trick.beaten_before(seat, (c,), trumps) else i + 1 for i, c in enumerate(subs)])
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
