@@ -212,10 +212,6 @@ class Substitutions:
                                                       penalty=self.penalty)[0]
         return self.first_table
 
-    def alike(self) -> None:
-        """Say that every child is ruled alike (one class)."""
-        self.classes = (0,) * len(self.subs)
-
 
 @dataclass(unsafe_hash=True)
 class Restoration:

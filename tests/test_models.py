@@ -188,8 +188,9 @@ def test_lead_rule_not_broken_when_unable() -> None:
 @settings(max_examples=300, deadline=None)
 def test_beaten_before_means_no_candidate_can_win(order: list[int], place: int, trumps: Suit | None, n: int) -> None:
     """``Trick.beaten_before``: when true, none of the cards wins in the seat's place,
-    whatever is played after it (every later card tried); when false, one of them beats
-    every card before it (and wins when the later cards are discards)."""
+    whatever is played after it (the later cards taken from eight of the others, in every
+    order); when false, one of them beats every card before it (and wins when the later
+    cards are discards)."""
     from rulings.models.cards import DECK
     from rulings.models.table import Trick
 
