@@ -21,6 +21,11 @@
     cascade (generate.two_cascades_case), from about 100 to more than 200,000 restorations:
     microseconds per restoration (and with a canonical key each), and the ratio of the
     largest to the 100-leaf cascade of section 2 (flat is 1.0).
+12. Where a case's time goes: random revoke cases (those of section 1) and Law 45D1
+    positions (those of section 6): ``Ruling(case)`` alone (the record replayed, the
+    openers and the Law 64 closer run, the first irregularity staged), then with every
+    restoration enumerated, then with each one's canonical key; and how many cases have a
+    single restoration (their time is mostly the first figure).
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
@@ -257,6 +262,43 @@ def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
     return {"cases": n, "restorations": leaves, "cases_per_s": n / t, "us_per_restoration": t / max(1, leaves) * 1e6}
 
 
+def bench_phases(n: int, repeats: int) -> list[dict[str, Any]]:
+    """Section 12: microseconds per case of ``Ruling(case)``, of it with the restorations
+    enumerated, and with their keys, for random revoke cases and Law 45D1 positions."""
+    families = [
+        ("random revoke cases", [parse_case(m) for m in random_revoke_cases(n, seed=2026)]),
+        ("Law 45D1 positions", [parse_case(random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017"))
+                                for i in range(n)]),
+    ]
+    rows = []
+    for name, cases in families:
+        counts = [sum(1 for _ in Ruling(c).restorations()) for c in cases]
+
+        def opened(cases: list[Any] = cases) -> None:
+            for c in cases:
+                Ruling(c)
+
+        def enumerated(cases: list[Any] = cases) -> None:
+            for c in cases:
+                for _ in Ruling(c).restorations():
+                    pass
+
+        def keyed(cases: list[Any] = cases) -> None:
+            for c in cases:
+                {r.key() for r in Ruling(c).restorations()}
+
+        rows.append({
+            "family": name,
+            "cases": len(cases),
+            "restorations_per_case": sum(counts) / len(cases),
+            "single_restoration_share": sum(1 for k in counts if k == 1) / len(cases),
+            "ruling_us_per_case": median_time(opened, repeats) / len(cases) * 1e6,
+            "enumerated_us_per_case": median_time(enumerated, repeats) / len(cases) * 1e6,
+            "keyed_us_per_case": median_time(keyed, repeats) / len(cases) * 1e6,
+        })
+    return rows
+
+
 def bench_composed(targets: list[int], repeats: int) -> list[dict[str, Any]]:
     """Records with two cascades ruled one after the other (the first of about ``target``
     restorations): cost per restoration as the composed ruling grows."""
@@ -438,6 +480,17 @@ def main() -> int:
             print(f"   per-leaf cost, largest composed ({largest['restorations']:,}) / {hundred['restorations']}-leaf cascade: "
                   f"{flat:.2f} (keyed {flat_keyed:.2f}); the dearest record of 100 or more leaves: keyed {worst_keyed:.2f} "
                   "(target: within 1.5)")
+
+    if want(12):
+        phases = bench_phases(300 if quick else n_cases, repeats)
+        out["phases"] = phases
+        print("\n12. where a case's time goes (us per case): Ruling(case) alone (replay, openers, Law 64 closer, first")
+        print("    stage), then with every restoration enumerated, then with each one's canonical key")
+        print(f"   {'':<22} {'cases':>6} {'leaves/case':>12} {'one leaf':>9} {'Ruling(case)':>13} {'+ enumerated':>13} {'+ keys':>8}")
+        for row in phases:
+            print(f"   {row['family']:<22} {row['cases']:>6} {row['restorations_per_case']:>12.1f} "
+                  f"{row['single_restoration_share']:>9.0%} {row['ruling_us_per_case']:>13.0f} "
+                  f"{row['enumerated_us_per_case']:>13.0f} {row['keyed_us_per_case']:>8.0f}")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")
