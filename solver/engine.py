@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -758,6 +758,12 @@ class RuleBook(Protocol):
         record with lines of ``kinds`` (a cheap look, before a replay around it is built)."""
         ...
 
+    @property
+    def reopen_states(self) -> Mapping[str, Callable[[TableState, Replay], bool]]:
+        """The ``REOPEN_STATE`` test of each opener that has one (what :meth:`worth_reopening`
+        reads of a table); an opener without one is run whole on every rectified table."""
+        ...
+
     def expand(self, node: Node) -> list[Edge]:
         """The edges out of a node whose agenda is not empty."""
         ...
@@ -1192,7 +1198,9 @@ class Composition:
         rectification ends: one class; or the rule says so, ``Substitutions.classes``, and
         two children at least share a class); the rectification then ends the record (no
         later part to play on); and the reopening look cannot tell the children's tables
-        apart (:meth:`_same_look`). Whether each child made kept to that is checked when
+        apart: every opener it runs has a ``REOPEN_STATE`` test (one without runs whole on
+        each table, and may find something on one child's and not on another's), and those
+        tests read nothing the children differ in (:meth:`_same_look`). Whether each child made kept to that is checked when
         its ruling is done (:meth:`_others`)."""
         agenda = group.node.agenda
         n = len(group.subs)
@@ -1204,7 +1212,15 @@ class Composition:
         elif kinds is None or len(set(kinds)) == n:
             return None
         task: Reopen = agenda[-1]
-        return kinds if task.segment + 1 == len(self._segments) and self._same_look(group) else None
+        if task.segment + 1 != len(self._segments):
+            return None
+        # (an opener the look runs without a REOPEN_STATE test may find something on one
+        # child's table and not on another's: a card exposed that one child plays)
+        names, _ = self._reopen_names_of(task)
+        states = self.book.reopen_states
+        if any(n not in states for n in names):
+            return None
+        return kinds if self._same_look(group) else None
 
     @staticmethod
     def _same_look(group: Substitutions) -> bool:

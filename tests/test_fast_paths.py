@@ -365,6 +365,20 @@ _FORBIDDEN_LEAD_PLAYED_ON = {
 }
 
 
+#: a card exposed after dummy's misplay, among the substitutes of its owner's later card to
+#: the corrected trick: the exposure is ruled after the 45D1 cascade where the card is still
+#: in his hand, not where he played it, so the children are told apart by an opener the
+#: reopening look runs whole (no REOPEN_STATE test)
+_EXPOSED_CARD_A_SUBSTITUTE = {
+    "title": "a revoke, a misplay, a card exposed that may be a substitute", "laws": 2017, "contract": "3D",
+    "declarer": "N", "deal": "W:AKJ2.AJ62.82.72 93.T943.QJT43.9 QT74.KQ5.AK.JT6 865.87.9765.AQ5",
+    "trick": 2, "leader": "N", "won": {"NS": 1, "EW": 0},
+    "play": ["N H4", "E HQ", "S H8", "W S2", "E H5", "S H7", "W H2", "N H9", "N H3", "E HK", "S CA", "W HA", "W C7",
+             "N C9", "E CT", "S CQ", "N calls S5", "S D7", "W D2", "N D4", "W exposes SA held_near_table not_visible_to_partner",
+             "attention N"],
+}
+
+
 def test_substitution_groups_change_no_restoration() -> None:
     """The children of a group of substitutes whose ruling the first child of their class
     stands for are built from its leaves (``Composition.restorations``): the same
@@ -378,6 +392,7 @@ def test_substitution_groups_change_no_restoration() -> None:
     cases += _with_a_penalty_card(list(random_revoke_cases(100, seed=37)))
     cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10, 30) for ed in ("2017", "2007")]
     cases += [parse_case(cascade_case(n)) for n in (100, 300)] + [parse_case(_FORBIDDEN_LEAD_PLAYED_ON)]
+    cases += [parse_case(_EXPOSED_CARD_A_SUBSTITUTE)]
     cases += [parse_case(random_mixed_case(random.Random(i), edition="2007" if i % 3 == 0 else "2017")) for i in range(0, 600, 2)]
     cases += [parse_case(random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017")) for i in range(400)]
     from unittest import mock
