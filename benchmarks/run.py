@@ -26,6 +26,10 @@
     openers and the Law 64 closer run, the first irregularity staged), then with every
     restoration enumerated, then with each one's canonical key; and how many cases have a
     single restoration (their time is mostly the first figure).
+13. Built against made: the restorations the enumeration builds from another child's
+    (a group of substitutes ruled once for each class) against every child made and
+    expanded, on random mixed records (two or three irregularities) and Law 45D1 positions
+    (20,000 of each by default): the same restorations in the same order, or a difference.
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
@@ -39,6 +43,7 @@ import argparse
 import json
 import multiprocessing
 import platform
+import random
 import statistics
 import sys
 import time
@@ -55,6 +60,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from oracle import oracle_45d1, oracle_restorations  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
+from rulings.models.errors import RulingError  # noqa: E402
 from rulings.solver.casefile import loads  # noqa: E402
 from rulings.solver.generate import (  # noqa: E402
     cascade_case,
@@ -245,8 +251,6 @@ def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
 
 def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
     """Whole records with two or three irregularities of different families (generate --kind mixed)."""
-    import random
-
     from rulings.solver.generate_mixed import random_mixed_case
 
     rng = random.Random(2026)
@@ -260,6 +264,62 @@ def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
 
     t = median_time(solve_all, repeats)
     return {"cases": n, "restorations": leaves, "cases_per_s": n / t, "us_per_restoration": t / max(1, leaves) * 1e6}
+
+
+def _restorations_both_ways(case: Any) -> tuple[object, object]:
+    """The restorations of ``case`` (number, key, path, node, penalty and withdrawn cards,
+    lead) as enumerated, and with every group's children made and expanded one by one."""
+    from unittest import mock
+
+    from rulings.solver.engine import Composition
+
+    def listed() -> object:
+        try:
+            return [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
+                    for r in Ruling(case).restorations(budget=5000)]
+        except RulingError as err:
+            return str(err)
+
+    built = listed()
+    with mock.patch.object(Composition, "_replicable", lambda self, group: None):
+        made = listed()
+    return built, made
+
+
+def _built_chunk(args: tuple[str, int, int]) -> tuple[int, int, list[str]]:
+    from rulings.solver.generate_mixed import random_mixed_case
+
+    kind, start, count = args
+    checked = differing = 0
+    bad: list[str] = []
+    for i in range(start, start + count):
+        if kind == "mixed":
+            mapping = random_mixed_case(random.Random(500_000 + i), edition="2007" if i % 3 == 0 else "2017")
+        else:
+            mapping = random_misplay_case(case_seed(45_500, i), edition="2007" if i % 2 else "2017")
+        try:
+            case = parse_case(mapping)
+        except RulingError:
+            continue
+        built, made = _restorations_both_ways(case)
+        checked += 1
+        if built != made:
+            differing += 1
+            if len(bad) < 5:
+                bad.append(yaml.safe_dump(mapping))
+    return checked, differing, bad
+
+
+def built_against_made(total: int, workers: int) -> dict[str, Any]:
+    """Section 13 (see the module's docstring)."""
+    chunk = 1000
+    jobs = [(kind, k * chunk, min(chunk, total - k * chunk)) for kind in ("mixed", "misplay")
+            for k in range((total + chunk - 1) // chunk)]
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(_built_chunk, jobs)
+    return {"positions": sum(r[0] for r in results), "disagreements": sum(r[1] for r in results),
+            "examples": [b for r in results for b in r[2]][:3], "seconds": time.perf_counter() - t0, "workers": workers}
 
 
 def bench_phases(n: int, repeats: int) -> list[dict[str, Any]]:
@@ -491,6 +551,11 @@ def main() -> int:
             print(f"   {row['family']:<22} {row['cases']:>6} {row['restorations_per_case']:>12.1f} "
                   f"{row['single_restoration_share']:>9.0%} {row['ruling_us_per_case']:>13.0f} "
                   f"{row['enumerated_us_per_case']:>13.0f} {row['keyed_us_per_case']:>8.0f}")
+
+    if want(13):
+        both = out["built_against_made"] = built_against_made(1000 if quick else 20_000, workers)
+        failed += _report_sweep("13. built against made (mixed records and 45D1 positions)", both,
+                                "; a disagreement is a restoration built from another child's that differs from the one made")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")
