@@ -179,16 +179,27 @@ def _agree_chunk(args: tuple[int, int, int]) -> tuple[int, int, list[str]]:
     return checked, disagreeing, bad
 
 
-def agreement(total: int, workers: int) -> dict[str, Any]:
-    chunk = 2000
-    jobs = [(k, k * chunk, min(chunk, total - k * chunk)) for k in range((total + chunk - 1) // chunk)]
+def _chunks(total: int, size: int) -> list[tuple[int, int]]:
+    """``total`` positions as (start, count) chunks of at most ``size``."""
+    return [(start, min(size, total - start)) for start in range(0, total, size)]
+
+
+def _pooled(work: Callable[[Any], tuple[Any, ...]], jobs: list[Any], workers: int) -> dict[str, Any]:
+    """Run a sweep's chunks on ``workers`` processes; each chunk returns (checked, disagreeing,
+    ..., examples): their sums, the first examples, the wall time (and ``results``)."""
     t0 = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_agree_chunk, jobs)
-    checked = sum(r[0] for r in results)
-    examples = [b for r in results for b in r[2]]
-    return {"positions": checked, "disagreements": sum(r[1] for r in results), "examples": examples[:3],
-            "seconds": time.perf_counter() - t0, "workers": workers}
+        results = pool.map(work, jobs)
+    return {"positions": sum(r[0] for r in results), "disagreements": sum(r[1] for r in results),
+            "examples": [b for r in results for b in r[-1]][:3], "seconds": time.perf_counter() - t0,
+            "workers": workers, "results": results}
+
+
+def agreement(total: int, workers: int) -> dict[str, Any]:
+    jobs = [(k, start, count) for k, (start, count) in enumerate(_chunks(total, 2000))]
+    out = _pooled(_agree_chunk, jobs, workers)
+    del out["results"]
+    return out
 
 
 def bench_corpus(repeats: int) -> list[dict[str, Any]]:
@@ -235,18 +246,13 @@ def _misplay_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[
 
 
 def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
-    chunk = 1000
-    jobs = [(k * chunk, min(chunk, total - k * chunk)) for k in range((total + chunk - 1) // chunk)]
-    t0 = time.perf_counter()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_misplay_chunk, jobs)
+    out = _pooled(_misplay_chunk, _chunks(total, 1000), workers)
+    results = out.pop("results")
     t_solver = sum(r[2] for r in results)
     t_oracle = sum(r[3] for r in results)
-    checked = sum(r[0] for r in results)
-    return {"positions": checked, "disagreements": sum(r[1] for r in results),
-            "examples": [b for r in results for b in r[4]][:3], "seconds": time.perf_counter() - t0,
-            "workers": workers, "solver_us_per_case": t_solver / max(1, checked) * 1e6,
-            "oracle_over_solver_time": t_oracle / t_solver if t_solver else float("nan")}
+    out["solver_us_per_case"] = t_solver / max(1, out["positions"]) * 1e6
+    out["oracle_over_solver_time"] = t_oracle / t_solver if t_solver else float("nan")
+    return out
 
 
 def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
@@ -312,14 +318,10 @@ def _built_chunk(args: tuple[str, int, int]) -> tuple[int, int, list[str]]:
 
 def built_against_made(total: int, workers: int) -> dict[str, Any]:
     """Section 13 (see the module's docstring)."""
-    chunk = 1000
-    jobs = [(kind, k * chunk, min(chunk, total - k * chunk)) for kind in ("mixed", "misplay")
-            for k in range((total + chunk - 1) // chunk)]
-    t0 = time.perf_counter()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_built_chunk, jobs)
-    return {"positions": sum(r[0] for r in results), "disagreements": sum(r[1] for r in results),
-            "examples": [b for r in results for b in r[2]][:3], "seconds": time.perf_counter() - t0, "workers": workers}
+    jobs = [(kind, start, count) for kind in ("mixed", "misplay") for start, count in _chunks(total, 1000)]
+    out = _pooled(_built_chunk, jobs, workers)
+    del out["results"]
+    return out
 
 
 def bench_phases(n: int, repeats: int) -> list[dict[str, Any]]:
