@@ -161,22 +161,31 @@ def bench_memory(target: int) -> dict[str, Any]:
     return {"target": target, "restorations": leaves, "stream_peak_kib": stream / 1024, "list_peak_kib": held / 1024, "graph_peak_kib": graph / 1024}
 
 
+class _Tally:
+    """What a sweep's chunk found: positions checked, those whose two answers differ, and
+    the first few of those (as YAML, to report)."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+        self.differing = 0
+        self.examples: list[str] = []
+
+    def add(self, same: bool, mapping: dict[str, Any]) -> None:
+        self.checked += 1
+        if not same:
+            self.differing += 1
+            if len(self.examples) < 5:
+                self.examples.append(yaml.safe_dump(mapping))
+
+
 def _agree_chunk(args: tuple[int, int, int]) -> tuple[int, int, list[str]]:
     seed, start, count = args
-    checked = 0
-    disagreeing = 0
-    bad: list[str] = []
+    tally = _Tally()
     edition = "2007" if seed % 2 else "2017"
     for i, mapping in enumerate(random_revoke_cases(count, seed=seed * 1_000_003 + start, edition=edition)):
         case = loads(yaml.safe_dump(mapping)) if i % 50 == 0 else parse_case(mapping)  # some through YAML too
-        mine = {r.key() for r in Ruling(case).restorations()}
-        theirs = oracle_restorations(mapping)
-        checked += 1
-        if mine != theirs:
-            disagreeing += 1
-            if len(bad) < 5:
-                bad.append(yaml.safe_dump(mapping))
-    return checked, disagreeing, bad
+        tally.add({r.key() for r in Ruling(case).restorations()} == oracle_restorations(mapping), mapping)
+    return tally.checked, tally.differing, tally.examples
 
 
 def _chunks(total: int, size: int) -> list[tuple[int, int]]:
@@ -224,9 +233,8 @@ def bench_corpus(repeats: int) -> list[dict[str, Any]]:
 
 def _misplay_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[str]]:
     start, count = args
-    checked = disagreeing = 0
+    tally = _Tally()
     t_solver = t_oracle = 0.0
-    bad: list[str] = []
     for i in range(start, start + count):
         mapping = random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017")
         case = parse_case(mapping)
@@ -237,12 +245,8 @@ def _misplay_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[
         t2 = time.perf_counter()
         t_solver += t1 - t0
         t_oracle += t2 - t1
-        checked += 1
-        if mine != theirs:
-            disagreeing += 1
-            if len(bad) < 5:
-                bad.append(yaml.safe_dump(mapping))
-    return checked, disagreeing, t_solver, t_oracle, bad
+        tally.add(mine == theirs, mapping)
+    return tally.checked, tally.differing, t_solver, t_oracle, tally.examples
 
 
 def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
@@ -296,8 +300,7 @@ def _built_chunk(args: tuple[str, int, int]) -> tuple[int, int, list[str]]:
     from rulings.solver.generate_mixed import random_mixed_case
 
     kind, start, count = args
-    checked = differing = 0
-    bad: list[str] = []
+    tally = _Tally()
     for i in range(start, start + count):
         if kind == "mixed":
             mapping = random_mixed_case(random.Random(500_000 + i), edition="2007" if i % 3 == 0 else "2017")
@@ -308,12 +311,8 @@ def _built_chunk(args: tuple[str, int, int]) -> tuple[int, int, list[str]]:
         except RulingError:
             continue
         built, made = _restorations_both_ways(case)
-        checked += 1
-        if built != made:
-            differing += 1
-            if len(bad) < 5:
-                bad.append(yaml.safe_dump(mapping))
-    return checked, differing, bad
+        tally.add(built == made, mapping)
+    return tally.checked, tally.differing, tally.examples
 
 
 def built_against_made(total: int, workers: int) -> dict[str, Any]:
