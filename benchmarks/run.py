@@ -279,21 +279,17 @@ def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
 def _restorations_both_ways(case: Any) -> tuple[object, object]:
     """The restorations of ``case`` (number, key, path, node, penalty and withdrawn cards,
     lead) as enumerated, and with every group's children made and expanded one by one."""
-    from unittest import mock
 
-    from rulings.solver.engine import Composition
-
-    def listed() -> object:
+    def listed(build_alike: bool) -> object:
         try:
+            ruling = Ruling(case)
+            ruling.build_alike = build_alike
             return [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
-                    for r in Ruling(case).restorations(budget=5000)]
+                    for r in ruling.restorations(budget=5000)]
         except RulingError as err:
             return str(err)
 
-    built = listed()
-    with mock.patch.object(Composition, "_replicable", lambda self, group: None):
-        made = listed()
-    return built, made
+    return listed(True), listed(False)
 
 
 def _built_chunk(args: tuple[str, int, int]) -> tuple[int, int, list[str]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -176,24 +176,25 @@ class Substitutions:
     #: class and builds the others' leaves from its leaves (:meth:`Composition.restorations`).
     #: None: each child is ruled apart
     classes: tuple[int, ...] | None = None
-    #: the first child's table, once made alone (:meth:`child`)
-    first_table: TableState | None = None
+    #: the tables of children made one at a time (:meth:`child`), by index
+    alone: dict[int, TableState] | None = None
 
     def made(self) -> list[TableState]:
-        """The children's tables, in the order of ``subs``."""
+        """The children's tables, in the order of ``subs`` (those made already kept)."""
         if self.tables is None:
-            first, subs = self.first_table, self.subs
-            if first is not None:  # (made already: the others only)
-                self.tables = [first, *self.table.substitutes(self.trick, self.seat, subs[1:], restore_penalty=self.restore_penalty,
-                                                              penalty=self.penalty)]
-            else:
+            alone, subs = self.alone, self.subs
+            if not alone:
                 self.tables = self.table.substitutes(self.trick, self.seat, subs, restore_penalty=self.restore_penalty,
                                                      penalty=self.penalty)
+            else:
+                rest = [i for i in range(len(subs)) if i not in alone]
+                others = iter(self.table.substitutes(self.trick, self.seat, [subs[i] for i in rest],
+                                                     restore_penalty=self.restore_penalty, penalty=self.penalty))
+                self.tables = [alone[i] if i in alone else next(others) for i in range(len(subs))]
         return self.tables
 
     def edges(self) -> list[Edge]:
-        with_table = self.node.with_table
-        return [(step, with_table(t)) for step, t in zip(self.steps, self.made(), strict=True)]
+        return self.edges_from(0)
 
     def edges_from(self, k: int) -> list[Edge]:
         """:meth:`edges` of the children from the ``k``-th on."""
@@ -204,13 +205,19 @@ class Substitutions:
         """The ``i``-th child's table alone (``made()[i]``)."""
         if self.tables is not None:
             return self.tables[i]
-        if i:
-            return self.table.substitutes(self.trick, self.seat, self.subs[i:i + 1], restore_penalty=self.restore_penalty,
-                                          penalty=self.penalty)[0]
-        if self.first_table is None:
-            self.first_table = self.table.substitutes(self.trick, self.seat, self.subs[:1], restore_penalty=self.restore_penalty,
-                                                      penalty=self.penalty)[0]
-        return self.first_table
+        if self.alone is None:
+            self.alone = {}
+        table = self.alone.get(i)
+        if table is None:
+            table = self.alone[i] = self.table.substitutes(self.trick, self.seat, self.subs[i:i + 1],
+                                                           restore_penalty=self.restore_penalty, penalty=self.penalty)[0]
+        return table
+
+
+def classes_where(alike: Iterable[bool]) -> tuple[int, ...]:
+    """``Substitutions.classes`` of children of which those marked alike are one class and
+    each other is a class of its own."""
+    return tuple([0 if same else i + 1 for i, same in enumerate(alike)])
 
 
 @dataclass(unsafe_hash=True)
@@ -1204,7 +1211,7 @@ class Composition:
         its ruling is done (:meth:`_others`)."""
         agenda = group.node.agenda
         n = len(group.subs)
-        if n < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:
+        if not self.build_alike or n < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:
             return None
         kinds = group.classes
         if len(agenda) == 1:
@@ -1271,6 +1278,10 @@ class Composition:
         child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
         return child, bool(child) and self._stages == stages
 
+    #: whether :meth:`restorations` builds a group's children's restorations from those of
+    #: the first child of their class (False: every child is made and expanded; the same
+    #: restorations, slower: how the tests and ``make bench`` check the built ones)
+    build_alike: bool = True
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
     exhausted: bool = False

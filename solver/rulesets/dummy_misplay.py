@@ -41,7 +41,7 @@ from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundC
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState, Trick
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, played
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
@@ -686,7 +686,7 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
         return None
     if all(n == trick.number for n, _, _ in after):
         return (0,) * len(subs)
-    return tuple([0 if trick.beaten_before(seat, (c,), trumps) else i + 1 for i, c in enumerate(subs)])
+    return classes_where(trick.beaten_before(seat, (c,), trumps) for c in subs)
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:

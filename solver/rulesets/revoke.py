@@ -11,7 +11,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, played
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
@@ -408,7 +408,7 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
     if trick is None:
         return None
     trumps = table.trumps
-    return tuple([0 if trick.beaten_before(seat, (c,), trumps) else i + 1 for i, c in enumerate(subs)])
+    return classes_where(trick.beaten_before(seat, (c,), trumps) for c in subs)
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
