@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rulings.models import Card, Case, PenaltyKind, Seat
@@ -117,12 +117,16 @@ def check_obligations(case: Case, r: Restoration) -> None:
     """A substitute for a withdrawn card follows suit when able and meets the obligations of
     the penalty cards in force when the record started (50D1(a): a major one of the suit led,
     or any major one when void or leading, must be played; 50C: no lower card of a minor
-    one's suit below honour rank before it)."""
+    one's suit below honour rank before it). When declarer required a penalty card in place
+    of the card played (52B2), that card became a major penalty card too: played again as a
+    later substitute, it is a penalty card played (which of several, 50D1(b), is not judged)."""
     focus = r.node.focus
     trick = r.table.trick(focus) if focus is not None else None
     if trick is None:
         return
     withdrew = {w.seat for w in r.withdrawn if w.trick == focus}
+    recorded = case.replay().table.trick(focus)
+    required = any(s.clause == "52B2" and s.choice.startswith("require") for s in r.path)
     led = None
     for i, (seat, card) in enumerate(trick.plays):
         if i == 0:
@@ -135,6 +139,8 @@ def check_obligations(case: Case, r: Restoration) -> None:
         assert not follow or card.suit is suit_led, f"{seat}'s substitute {card} does not follow suit"
         initial = [p for p in case.penalty if p.seat is seat and p.card in hand]
         majors = [p.card for p in initial if p.kind is PenaltyKind.MAJOR and (suit_led is None or p.card.suit is suit_led or not follow)]
+        if majors and required and recorded is not None and recorded.card_of(seat) == card:
+            majors.append(card)  # (52B2: the card he played instead became a major penalty card)
         if majors:
             assert card in majors, f"{seat}'s substitute {card} is not his due major penalty card ({majors})"
         for p in initial:
@@ -150,6 +156,9 @@ def check_declaring_side_never_penalty(case: Case, r: Restoration) -> None:
 # ----- properties ----------------------------------------------------------------------------------
 @stable(80)
 @given(cases("play"))
+# declarer requires a penalty card (52B2), then the defender, non-offending at the revoke
+# trick, changes it (62C1) to the card he first played, a major penalty card since
+@example(random_case(random.Random(684), "play"))
 def test_substitutes_meet_penalty_card_obligations(mapping: dict[str, Any]) -> None:
     case, _, restorations = solve(mapping)
     for r in restorations:

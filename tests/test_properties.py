@@ -102,7 +102,8 @@ def check_lawful(case: Case, r: Restoration) -> None:
         if majors:
             assert card in majors, f"{seat} substitutes {card}, not a major penalty card of {majors}"
         for p in in_force:
-            if p.kind is PenaltyKind.MINOR:
+            # (a penalty card led to the next trick stands there when he substitutes: no 50C)
+            if p.kind is PenaltyKind.MINOR and p.card in hand:
                 assert card == p.card or card.suit is not p.card.suit or card.is_honour, (
                     f"{seat} substitutes {card} before his minor penalty card {p.card}"
                 )
