@@ -119,7 +119,9 @@ def check_obligations(case: Case, r: Restoration) -> None:
     or any major one when void or leading, must be played; 50C: no lower card of a minor
     one's suit below honour rank before it). When declarer required a penalty card in place
     of the card played (52B2), that card became a major penalty card too: played again as a
-    later substitute, it is a penalty card played (which of several, 50D1(b), is not judged)."""
+    later substitute, it is a penalty card played (which of several, 50D1(b), is not judged).
+    The card a substitute replaces is no obligation on it, even when it was a penalty card
+    (docs/revoke-rules.md: it cannot be played straight back)."""
     focus = r.node.focus
     trick = r.table.trick(focus) if focus is not None else None
     if trick is None:
@@ -137,7 +139,8 @@ def check_obligations(case: Case, r: Restoration) -> None:
         suit_led = None if i == 0 else led
         follow = suit_led is not None and any(c.suit is suit_led for c in hand)
         assert not follow or card.suit is suit_led, f"{seat}'s substitute {card} does not follow suit"
-        initial = [p for p in case.penalty if p.seat is seat and p.card in hand]
+        replaced = {w.card for w in r.withdrawn if w.seat is seat and w.trick == focus and w.replaced_by == card}
+        initial = [p for p in case.penalty if p.seat is seat and p.card in hand and p.card not in replaced]
         majors = [p.card for p in initial if p.kind is PenaltyKind.MAJOR and (suit_led is None or p.card.suit is suit_led or not follow)]
         if majors and required and recorded is not None and recorded.card_of(seat) == card:
             majors.append(card)  # (52B2: the card he played instead became a major penalty card)
@@ -159,6 +162,9 @@ def check_declaring_side_never_penalty(case: Case, r: Restoration) -> None:
 # declarer requires a penalty card (52B2), then the defender, non-offending at the revoke
 # trick, changes it (62C1) to the card he first played, a major penalty card since
 @example(random_case(random.Random(684), "play"))
+# South followed with his major penalty card; non-offending at declarer's revoke on the same
+# trick (2007: both corrected under 62B), he changes it (62C1): his own card obliges nothing
+@example(random_case(random.Random(2575), "play"))
 def test_substitutes_meet_penalty_card_obligations(mapping: dict[str, Any]) -> None:
     case, _, restorations = solve(mapping)
     for r in restorations:
