@@ -105,8 +105,24 @@ def loads(text: str, file: str | None = None, limits: Limits = LIMITS) -> Case:
 
 
 def load(path: str | Path, limits: Limits = LIMITS) -> Case:
-    """Read and parse a case file. Raises CaseFileError if it cannot be read."""
-    return loads(read_text(path, limits), file=str(path), limits=limits)
+    """Read and parse a case file. Raises CaseFileError if it cannot be read (for a board
+    file or a test set, one that says which command reads it)."""
+    try:
+        return loads(read_text(path, limits), file=str(path), limits=limits)
+    except CaseFileError as err:
+        hint = OTHER_FILES.get(Path(path).suffix.lower())
+        if hint is not None:
+            err.message = f"{err.message} ({hint})"
+            err.args = (err.message,)
+        raise
+
+
+#: files a case-file command may be given by mistake, and what reads them
+OTHER_FILES = {
+    ".pbn": "a PBN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it as a case",
+    ".lin": "a LIN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it as a case",
+    ".jsonl": "a JSON lines test set is not a case file: 'rulings score FILE' compares each record's ruling with ours",
+}
 
 
 def read_text(path: str | Path, limits: Limits = LIMITS) -> str:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from rulings.solver import cli
@@ -389,3 +390,33 @@ def test_board_file_is_read_bounded(tmp_path: Path) -> None:
         assert f"{link}:1: file too large" in str(err)
     else:
         raise AssertionError("/dev/zero was read as boards")
+
+
+# ----- files of other kinds given where a case file is read -----------------------------------------
+def _verify(tmp_path: Path, content: str, name: str) -> tuple[int, str, Path]:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, res.output, path
+
+
+@pytest.mark.parametrize("name, content", [("boards.pbn", '% PBN 2.1\r\n[Event "club"]\r\n[Board "1"]\r\n'),
+                                           ("board.lin", "pn|a,b,c,d|st||md|3SA,H,D,C|\n")])
+def test_board_file_given_to_verify_names_the_commands_that_read_it(tmp_path: Path, name: str, content: str) -> None:
+    """A PBN or LIN file given where a case file is read (verify): located at its first line,
+    and the error says which commands read board files."""
+    code, out, path = _verify(tmp_path, content, name)
+    assert code == 1 and "Traceback" not in out
+    assert f"{path}:1: " in out and "rulings solve FILE --board N" in out, out
+
+
+def test_test_set_given_to_verify_names_the_command_that_reads_it(tmp_path: Path) -> None:
+    """A record of a JSON lines test set (generate --format jsonl) is YAML too, but not a
+    case: refused at its unknown field, with the command that reads test sets; the same
+    record in a .yaml file gets no hint."""
+    record = json.dumps({"id": "revoke-0-0000", "case": yaml.safe_load(BASE)}) + "\n"
+    code, out, path = _verify(tmp_path, record, "set.jsonl")
+    assert code == 1 and f"{path}:1: unknown field 'id'" in out and "rulings score FILE" in out, out
+    code, out, path = _verify(tmp_path, record, "set.yaml")
+    assert code == 1 and f"{path}:1: unknown field 'id'" in out and "rulings score" not in out, out
