@@ -91,3 +91,27 @@ def lawful_cards(
         return tuple(sort_for_hand(domain))
     predicates = [pred for _, pred in obligations(hand, suit_led, penalty, required_suit, forbidden_suit)]
     return tuple(sort_for_hand([c for c in domain if all(pred(c) for pred in predicates)]))
+
+
+#: what a substitute's step says when :func:`declarer_designates` (after the card's name)
+DESIGNATED = " (declarer designates it among his penalty cards, 51A)"
+
+
+def declarer_designates(subs: tuple[Card, ...] | list[Card], penalty: frozenset[PenaltyCard]) -> bool:
+    """Whether the choice among ``subs`` (a player's lawful cards) is declarer's: they are two
+    or more and each is a major penalty card in force (``penalty``), so 50D1(a) leaves the
+    player only his penalty cards, and declarer designates which is played (51A; 50D1(a)
+    says the same). The player may still decide whether to change at all (62C, 47D); which
+    card he then plays is declarer's word. With one such card there is nothing to designate.
+
+    >>> from rulings.models import Card, Seat
+    >>> pcs = frozenset(PenaltyCard(Seat.W, Card.parse(c), PenaltyKind.MAJOR) for c in ("S9", "S8"))
+    >>> declarer_designates((Card.parse("S9"), Card.parse("S8")), pcs)
+    True
+    >>> declarer_designates((Card.parse("S9"), Card.parse("S2")), pcs)
+    False
+    """
+    if len(subs) < 2:
+        return False
+    majors = {p.card for p in penalty if p.kind is PenaltyKind.MAJOR}
+    return all(c in majors for c in subs)

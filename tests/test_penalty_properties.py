@@ -264,3 +264,40 @@ def test_simultaneous_options_are_the_visible_cards(mapping: dict[str, Any]) -> 
                 assert mine[c] is (PenaltyKind.MAJOR if c.is_honour else PenaltyKind.MINOR)
             else:
                 assert set(mine.values()) == {PenaltyKind.MAJOR}
+
+
+def designation_problems(ruling: Ruling) -> list[str]:
+    """51A (and 50D1(a)): where a player's lawful cards are two or more major penalty cards
+    (a substitute for a card withdrawn, or a change he may make), declarer designates which
+    is played: each such step cites 51A; no other substitute cites it (52B2's own choice of
+    penalty card by declarer aside). 58B2 is its own rule: of cards played together, the
+    offender names the one he plays."""
+    problems: list[str] = []
+    siblings: dict[tuple[int, str], list[tuple[Any, Any]]] = {}
+    for u, _, data in ruling.graph().edges(data=True):
+        step = data["step"]
+        siblings.setdefault((id(u), step.question), []).append((u, step))
+    for (_, question), edges in siblings.items():
+        node, steps = edges[0][0], [s for _, s in edges]
+        if any(s.clause == "58B2" or s.choice.startswith("require") for s in steps):
+            continue
+        cards = [s.choice.removeprefix("change to ") for s in steps if s.choice not in ("keep", "withdraw", "stands", "must leave it")]
+        majors = {p.card.text for p in node.table.penalty_cards if p.kind is PenaltyKind.MAJOR}
+        due = len(cards) >= 2 and all(c in majors for c in cards)
+        for s in steps:
+            if s.choice in ("keep", "withdraw", "stands", "must leave it"):
+                continue
+            if due and "51A" not in s.clauses:
+                problems.append(f"{question}: {s.choice} among penalty cards {cards} does not cite 51A")
+            if not due and "51A" in s.clauses:
+                problems.append(f"{question}: {s.choice} cites 51A, but the choices are {cards}")
+    return problems
+
+
+@stable(80)
+@given(cases("play"))
+@example(random_case(random.Random(623), "play"))  # West corrects a revoke with two penalty cards due (62B)
+@example(random_case(random.Random(629), "play"))  # East, the revoker's partner, changes to one of two (62C2)
+def test_declarer_designates_among_penalty_cards(mapping: dict[str, Any]) -> None:
+    _, ruling, _ = solve(mapping)
+    assert not designation_problems(ruling)

@@ -46,7 +46,7 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyCard, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
-from rulings.solver.lawful import lawful_cards
+from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -714,12 +714,14 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         note = "" if lawful_now else " (it no longer follows suit)"
         edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
                                        question=question, choice="keep")))
+    # several penalty cards due: declarer designates the one played (51A)
+    named, designated = (DESIGNATED, (rs.cite("51A"),)) if declarer_designates(subs, penalty) else ("", ())
     for sub in subs:
         t2 = table.replace_card(task.trick, seat, sub)
         verb = "must withdraw" if must else "withdraws"
-        step = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}; no penalty card",
-                    also=(*also_, rs.cite("44C"), info.ai_clause, info.ui_clause) if must else
-                    (*also_, info.ai_clause, info.ui_clause), question=question, choice=f"change to {sub}")
+        step = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}{named}; no penalty card",
+                    also=(*also_, rs.cite("44C"), info.ai_clause, info.ui_clause, *designated) if must else
+                    (*also_, info.ai_clause, info.ui_clause, *designated), question=question, choice=f"change to {sub}")
         edges.append(go_on(t2, step, (info,) if seat is not table.dummy else ()))  # dummy's cards are faced
     if not edges:  # no lawful substitute: the card stands
         edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} stands", question=question,

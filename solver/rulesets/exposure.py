@@ -18,7 +18,7 @@ from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
-from rulings.solver.lawful import lawful_cards
+from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
 from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
     LaterPlay,
@@ -547,16 +547,20 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return edges
     hand = frozenset(table.hand(seat) | {card})
     info = rs.withdrawn_info(seat, card, task.offender.side)
-    for sub in lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, table.penalty_cards_of(seat), frozenset({card})):
+    pcs = table.penalty_cards_of(seat)
+    subs = lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, pcs, frozenset({card}))
+    # several penalty cards due: declarer designates the one played (51A)
+    named, designated = (DESIGNATED, (rs.cite("51A"),)) if declarer_designates(subs, pcs) else ("", ())
+    for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
         t2, back = _lead_no_longer_due(t2, trick_no, table)
         infos = (info, *(rs.withdrawn_info(s, c, task.offender.side) for s, c in back))
-        text = f"{seat} withdraws {card} and plays {sub}; no penalty card"
+        text = f"{seat} withdraws {card} and plays {sub}{named}; no penalty card"
         if back:
             text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
         step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
-                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ())), question=question,
-                    choice=f"change to {sub}")
+                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ()), *designated),
+                    question=question, choice=f"change to {sub}")
         edges.append((step, _node(node, t2, rest, info=infos)))
     return edges
 

@@ -18,7 +18,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
-from rulings.solver.lawful import lawful_cards
+from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import ReportEstablished
 
@@ -211,13 +211,18 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
                            question=question, choice="withdraw"), _child(node, t, (info,))))
         return edges
     hand = frozenset(table.hand(task.seat) | {task.card})
-    for sub in lawful_cards(hand, trick.suit_led, table.penalty_cards_of(task.seat), frozenset({task.card})):
+    pcs = table.penalty_cards_of(task.seat)
+    subs = lawful_cards(hand, trick.suit_led, pcs, frozenset({task.card}))
+    # several penalty cards due: declarer designates the one played (51A)
+    named, designated = (DESIGNATED, (rs.cite("51A"),)) if declarer_designates(subs, pcs) else ("", ())
+    for sub in subs:
         t = table.replace_card(task.trick, task.seat, sub)
         infos: tuple[Info, ...] = (info,)
-        text = f"{task.seat} takes back {task.card} and plays {sub}; no penalty card"
+        text = f"{task.seat} takes back {task.card} and plays {sub}{named}; no penalty card"
         t, more, lead_text = _retract_stale_lead(rs, t, task)
         edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"), text + lead_text,
-                           also=(*also, rs.cite("44G")) if more else also, question=question, choice=f"change to {sub}"),
+                           also=(*also, *((rs.cite("44G"),) if more else ()), *designated), question=question,
+                           choice=f"change to {sub}"),
                       _child(node, t, infos + more)))
     return edges
 

@@ -13,7 +13,7 @@ from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
-from rulings.solver.lawful import lawful_cards
+from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
@@ -219,9 +219,12 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
+    named = ""  # several penalty cards due: declarer designates the one played (51A)
     if in_force and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
         major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in in_force)
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
+    if in_force and declarer_designates(subs, in_force):
+        obliged, named = (*obliged, rs.cite("51A")), DESIGNATED
     edges: list[Edge | Substitutions] = []
     # what every substitute's step shares
     actor, who, what = rs.actor(table, seat), seat._name_, r.card.text
@@ -229,7 +232,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
             info.ai_clause, info.ui_clause, *trick12)
     question = f"{who} must correct the revoke: withdraw {what} and play a lawful card"
     ledger = (*node.ledger, info)
-    steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}; {fate}", also,
+    steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}{named}; {fate}", also,
                         question, sub.text) for sub in subs])
     if cascade or not rs.decisions.lead_options_after_ruling:
         # one agenda for every substitute: the substitutes as one group, their tables made when read
@@ -438,7 +441,8 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     assert trick is not None
     suit_led = trick.suit_led
     hand = frozenset(table.hand(seat) | {card})
-    subs = lawful_cards(hand, suit_led, table.penalty_cards_of(seat), frozenset({card}))
+    in_force = table.penalty_cards_of(seat)
+    subs = lawful_cards(hand, suit_led, in_force, frozenset({card}))
     info = rs.withdrawn_info(seat, card, offending)
     head = f"{who} withdraws {what} and plays "
     kind: PenaltyKind | None = None
@@ -462,8 +466,8 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             # major (50D1(a)); the card itself is no obligation for its own substitute.
             # (Without other penalty cards of his, nothing changes: the substitutes above stand.)
             judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
-            judged = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
-            subs = lawful_cards(hand, suit_led, judged, frozenset({card}))
+            in_force = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
+            subs = lawful_cards(hand, suit_led, in_force, frozenset({card}))
         also = (rs.cite("47D"), info.ai_clause, info.ui_clause)
         if table.is_defender(seat):
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
@@ -473,6 +477,9 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         restore = True
     if not subs:
         return _Position((keep,)), None
+    named = ""
+    if in_force and declarer_designates(subs, in_force):  # several penalty cards due: declarer designates (51A)
+        also, named = (*also, rs.cite("51A")), DESIGNATED
     tables = table.substitutes(trick_no, seat, subs, restore_penalty=restore, penalty=kind)
     steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
@@ -481,7 +488,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        steps.append(Step(actor, StepKind.OPTION, clause, f"{head}{sub.text}; {fate}", also, question, f"change to {sub.text}"))
+        steps.append(Step(actor, StepKind.OPTION, clause, f"{head}{sub.text}{named}; {fate}", also, question, f"change to {sub.text}"))
     return _Position(tuple(steps), subs, kind, restore, info), tables
 
 
