@@ -115,3 +115,10 @@ def declarer_designates(subs: tuple[Card, ...] | list[Card], penalty: frozenset[
         return False
     majors = {p.card for p in penalty if p.kind is PenaltyKind.MAJOR}
     return all(c in majors for c in subs)
+
+
+def penalty_card_designation(subs: tuple[Card, ...] | list[Card], penalty: frozenset[PenaltyCard], clause: str) -> tuple[str, tuple[str, ...]]:
+    """What each substitute's step adds when :func:`declarer_designates`: :data:`DESIGNATED`
+    after the card's name, and ``clause`` (the rule set's id of 51A) among the clauses it
+    applies; ``("", ())`` otherwise."""
+    return (DESIGNATED, (clause,)) if penalty and declarer_designates(subs, penalty) else ("", ())

@@ -46,7 +46,7 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyCard, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
-from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
+from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -715,7 +715,7 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
                                        question=question, choice="keep")))
     # several penalty cards due: declarer designates the one played (51A)
-    named, designated = (DESIGNATED, (rs.cite("51A"),)) if declarer_designates(subs, penalty) else ("", ())
+    named, designated = penalty_card_designation(subs, penalty, rs.cite("51A"))
     for sub in subs:
         t2 = table.replace_card(task.trick, seat, sub)
         verb = "must withdraw" if must else "withdraws"

@@ -42,7 +42,7 @@ from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
-from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
+from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 
@@ -707,12 +707,12 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     who, his = seat._name_, card.text  # (what str() gives, without a __format__ per value)
 
     # several penalty cards due: declarer designates the one played (51A)
-    named = DESIGNATED if defender and declarer_designates(subs, table.penalty_cards_of(seat)) else ""
+    named, designated = penalty_card_designation(subs, table.penalty_cards_of(seat), rs.cite("51A"))
 
     def change(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> tuple[Step, ...]:
         fate = "no penalty card" if defender else f"{his} goes back to his hand, no penalty card (48A)"
         head = f"{who} withdraws {his} and plays "
-        cites = (*also, info.ai_clause, info.ui_clause, *extra, *((rs.cite("51A"),) if named else ()))
+        cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
         return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}; {fate}", cites, question, f"change to {sub.text}")
                      for sub in subs)
 

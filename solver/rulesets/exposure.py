@@ -18,7 +18,7 @@ from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
-from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
+from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
     LaterPlay,
@@ -550,7 +550,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     pcs = table.penalty_cards_of(seat)
     subs = lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, pcs, frozenset({card}))
     # several penalty cards due: declarer designates the one played (51A)
-    named, designated = (DESIGNATED, (rs.cite("51A"),)) if declarer_designates(subs, pcs) else ("", ())
+    named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
         t2, back = _lead_no_longer_due(t2, trick_no, table)

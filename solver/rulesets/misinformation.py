@@ -18,7 +18,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
-from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
+from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import ReportEstablished
 
@@ -214,7 +214,7 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
     pcs = table.penalty_cards_of(task.seat)
     subs = lawful_cards(hand, trick.suit_led, pcs, frozenset({task.card}))
     # several penalty cards due: declarer designates the one played (51A)
-    named, designated = (DESIGNATED, (rs.cite("51A"),)) if declarer_designates(subs, pcs) else ("", ())
+    named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:
         t = table.replace_card(task.trick, task.seat, sub)
         infos: tuple[Info, ...] = (info,)

@@ -13,7 +13,7 @@ from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
-from rulings.solver.lawful import DESIGNATED, declarer_designates, lawful_cards
+from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
@@ -219,12 +219,12 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
-    named = ""  # several penalty cards due: declarer designates the one played (51A)
     if in_force and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
         major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in in_force)
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
-    if in_force and declarer_designates(subs, in_force):
-        obliged, named = (*obliged, rs.cite("51A")), DESIGNATED
+    # several penalty cards due: declarer designates the one played (51A)
+    named, designated = penalty_card_designation(subs, in_force, rs.cite("51A"))
+    obliged += designated
     edges: list[Edge | Substitutions] = []
     # what every substitute's step shares
     actor, who, what = rs.actor(table, seat), seat._name_, r.card.text
@@ -477,9 +477,8 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         restore = True
     if not subs:
         return _Position((keep,)), None
-    named = ""
-    if in_force and declarer_designates(subs, in_force):  # several penalty cards due: declarer designates (51A)
-        also, named = (*also, rs.cite("51A")), DESIGNATED
+    named, designated = penalty_card_designation(subs, in_force, rs.cite("51A"))  # several penalty cards due (51A)
+    also += designated
     tables = table.substitutes(trick_no, seat, subs, restore_penalty=restore, penalty=kind)
     steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
