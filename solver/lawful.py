@@ -11,6 +11,9 @@ card alone):
 * a card cannot be played twice (only cards still held are in the domain; ``exclude``
   takes out the card being withdrawn).
 
+Who chooses among the lawful cards is the player's word, except where they are two or more
+major penalty cards: declarer designates which (51A, :func:`declarer_designates`).
+
 >>> from rulings.models import Card, Suit
 >>> hand = frozenset(Card.parse(c) for c in ["SK", "S5", "H2"])
 >>> [str(c) for c in lawful_cards(hand, Suit.SPADES, frozenset(), frozenset({Card.parse("S5")}))]
