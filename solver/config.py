@@ -19,8 +19,8 @@ class Decisions:
     #: Law 53A/53B: after a lead out of turn the next hand is the proper leader and plays a
     #: card: a play to the irregular lead (53A) or his proper lead (53B) is a finding. When the
     #: record shows the trick completed in rotation from the irregular lead and the next trick
-    #: led by its winner as played, the table treated the card as a play to the lead: the
-    #: finding is 53A (True). False keeps both findings open whatever followed.
+    #: begun (whoever led it), the table treated the card as a play to the lead: the finding is
+    #: 53A (True). False keeps both findings open whatever followed.
     later_play_shows_acceptance: bool = True
 
     #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes

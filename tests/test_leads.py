@@ -1,12 +1,13 @@
 """Leads out of turn, premature plays, misinformation: switches, play lines, atoms, script."""
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from rulings.models import NotationError, PlayLine
 from rulings.models.events import Choice
-from rulings.solver.casefile import load
+from rulings.solver.casefile import load, loads
 from rulings.solver.claims import parse_claim
 from rulings.solver.config import Decisions
 from rulings.solver.rulesets import get_ruleset
@@ -14,6 +15,9 @@ from rulings.solver.ruling import Ruling
 from rulings.solver.summary import director_script
 
 LEADS = Path(__file__).resolve().parents[1] / "cases" / "leads"
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_properties import check_conservation  # noqa: E402
 
 
 def count(name: str, decisions: Decisions | None = None) -> int:
@@ -85,3 +89,32 @@ def test_opening_lead_options_name_declarer() -> None:
     assert [s.clause for s, _ in edges] == ["54A", "54B", "54D"]
     assert {s.actor for s, _ in edges} == {"S"}
     assert not ruling.notices
+
+
+# N leads out of turn (dummy E was to lead), declarer plays dummy's S3, the trick is completed
+# in rotation from N's lead and the next trick led: by S, out of turn again (N's ace won)
+_PLAYED_ON = """\
+laws: 2017
+trick: 10
+leader: E
+won: {NS: 4, EW: 5}
+deal: "N:A.10.2.2 3.3.4.3 -.7.53.4 K.2.6.5"
+contract: 3NT
+declarer: W
+play: [N SA, E S3, S D3, W SK, NEXT, attention N]
+"""
+
+
+@pytest.mark.parametrize("nxt", ["S H7, W H2, N H10, E H3", "N H10, E H3, S H7, W H2"], ids=["led-by-another", "led-by-winner"])
+def test_switch_later_play_shows_acceptance(nxt: str) -> None:
+    """53A/53B (decision later_play_shows_acceptance): once the irregular lead's trick was
+    completed and the next trick begun, by whoever, the proper leader's card was a play to
+    the lead (53A): no 53B finding, which would leave that trick short of the irregular
+    leader's card behind a complete later one. With the switch off both findings stay open."""
+    case = loads(_PLAYED_ON.replace("NEXT", nxt))
+    default = list(Ruling(case).restorations())
+    assert default and not any("proper lead" in r.findings for r in default)
+    for r in default:
+        check_conservation(case, r, replayed=True)
+    both = list(Ruling(case, get_ruleset("2017", Decisions(later_play_shows_acceptance=False))).restorations())
+    assert any("proper lead" in r.findings for r in both) and any("played to the lead" in r.findings for r in both)

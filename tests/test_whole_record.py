@@ -317,3 +317,17 @@ def test_a_recorded_choice_no_decision_reaches_is_said() -> None:
     ruling = Ruling(parse_case(m))
     assert list(ruling.restorations())
     assert any("settled nothing" in n.text for n in ruling.notices)
+
+
+@pytest.mark.parametrize("seed", [10374, 10444, 11067])
+def test_a_lead_out_of_turn_played_on_is_a_play_to_the_lead(seed: int) -> None:
+    """Generated records where, on the table as rectified, a lead out of turn's trick was
+    completed and the next trick led out of turn again: ruled as a play to the irregular
+    lead (53A, decision later_play_shows_acceptance), so no restoration leaves that trick
+    short of a card behind a complete later one (a 53B finding did, before)."""
+    mapping = random_mixed_case(random.Random(seed), edition=("2017", "2007")[seed % 2])
+    case = loads(_text(mapping))
+    restorations = list(Ruling(case).restorations())
+    assert restorations and not any("proper lead" in r.findings for r in restorations)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)

@@ -374,9 +374,12 @@ def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> l
 
 
 def _played_on(table: TableState, trick: Trick) -> bool:
-    """The trick was completed in rotation and the next one led by its winner as played."""
+    """The trick was completed in rotation and the next one begun: the table took the
+    irregular lead's trick as done. (Whoever led the next one: had the proper leader's card
+    been his lead (53B), the trick would still want the irregular leader's card, and a card
+    led to the next trick before it would leave a trick unfinished behind a later one.)"""
     nxt = table.trick(trick.number + 1)
-    return trick.is_complete and nxt is not None and bool(nxt.plays) and nxt.leader is trick.winner(table.trumps)
+    return trick.is_complete and nxt is not None and bool(nxt.plays)
 
 
 def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
