@@ -20,7 +20,8 @@ class Decisions:
     #: card: a play to the irregular lead (53A) or his proper lead (53B) is a finding. When the
     #: record shows the trick completed in rotation from the irregular lead and the next trick
     #: begun (whoever led it), the table treated the card as a play to the lead: the finding is
-    #: 53A (True). False keeps both findings open whatever followed.
+    #: 53A (True). False keeps both findings open whatever followed (its 53B branch then
+    #: leaves later cards standing behind the unfinished trick: for records that stop there).
     later_play_shows_acceptance: bool = True
 
     #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes
