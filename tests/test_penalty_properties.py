@@ -119,7 +119,7 @@ def check_obligations(case: Case, r: Restoration) -> None:
     or any major one when void or leading, must be played; 50C: no lower card of a minor
     one's suit below honour rank before it). When declarer required a penalty card in place
     of the card played (52B2), that card became a major penalty card too: played again as a
-    later substitute, it is a penalty card played (which of several, 50D1(b), is not judged).
+    later substitute, it is a penalty card played (which of several, 51A, is not judged here).
     The card a substitute replaces is no obligation on it, even when it was a penalty card
     (docs/revoke-rules.md: it cannot be played straight back)."""
     focus = r.node.focus
