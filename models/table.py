@@ -139,13 +139,18 @@ class Trick:
         """Whether a card placed before ``seat``'s in this trick beats each of ``cards`` in
         his place (44E/44F): then none of them can win the trick, whatever is played after
         it. False when he leads the trick or has no card in it."""
+        return bool(self.position_of(seat)) and all(self.beaten_each(seat, cards, trumps))
+
+    def beaten_each(self, seat: Seat, cards: Iterable[Card], trumps: Suit | None) -> tuple[bool, ...]:
+        """:meth:`beaten_before` for each of ``cards`` apart (all False when ``seat`` leads the
+        trick or has no card in it)."""
         place = self.position_of(seat)
         if not place:
-            return False
+            return tuple([False for _ in cards])
         plays = self.plays
         led = plays[0][1]
         best = max([card_strength(c, led, trumps) for _, c in plays[:place]])
-        return all(card_strength(c, led, trumps) < best for c in cards)
+        return tuple([card_strength(c, led, trumps) < best for c in cards])
 
     @property
     def next_seat(self) -> Seat:

@@ -1207,8 +1207,8 @@ class Composition:
         later part to play on); and the reopening look cannot tell the children's tables
         apart: every opener it runs has a ``REOPEN_STATE`` test (one without runs whole on
         each table, and may find something on one child's and not on another's), and those
-        tests read nothing the children differ in (:meth:`_same_look`). Whether each child made kept to that is checked when
-        its ruling is done (:meth:`_others`)."""
+        tests read nothing the children differ in (:meth:`_same_look`). Whether each child
+        made kept to that is checked when its ruling is done (:meth:`_others`)."""
         agenda = group.node.agenda
         n = len(group.subs)
         if not self.build_alike or n < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:

@@ -686,7 +686,7 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
         return None
     if all(n == trick.number for n, _, _ in after):
         return (0,) * len(subs)
-    return classes_where(trick.beaten_before(seat, (c,), trumps) for c in subs)
+    return classes_where(trick.beaten_each(seat, subs, trumps))
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:

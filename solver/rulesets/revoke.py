@@ -410,8 +410,7 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
     trick = table.trick(trick_no)
     if trick is None:
         return None
-    trumps = table.trumps
-    return classes_where(trick.beaten_before(seat, (c,), trumps) for c in subs)
+    return classes_where(trick.beaten_each(seat, subs, table.trumps))
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
