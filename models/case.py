@@ -98,6 +98,14 @@ class Replay:
     #: again around a rectified table (shared by :meth:`with_table`'s copies): a finding that
     #: a rectification cannot change need not be searched for again at every restoration
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    #: around a rectified table, what is ruled already and so not for an opener to find
+    #: again: what the rulings on this path ruled on, and what the openings of the record
+    #: claimed, by the name of the opener that found each (keys as the engine keeps them:
+    #: ``(trick, seat)`` pairs of plays out of turn, cards standing, record lines): an
+    #: opener that finds several irregularities of its kind rules the first not among them
+    #: (:meth:`is_ruled`)
+    ruled: frozenset[object] = field(default=frozenset(), compare=False, repr=False)
+    claimed: Mapping[str, frozenset[object]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
@@ -108,7 +116,7 @@ class Replay:
         ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`."""
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
-                            applied_before=applied_before, reopened=False, memo={})
+                            applied_before=applied_before, reopened=False, memo={}, ruled=frozenset(), claimed={})
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         return new
@@ -119,12 +127,18 @@ class Replay:
         kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
         return frozenset(map(type, self.before)).union(map(type, self.unapplied), map(type, self.after))
 
-    def with_table(self, table: TableState, *, reopened: bool = False) -> Replay:
+    def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
+                   claimed: Mapping[str, frozenset[object]] | None = None) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``
         without its field-by-field rebuild (the engine asks for one at every leaf)."""
         new = object.__new__(Replay)
-        new.__dict__.update(self.__dict__, table=table, reopened=reopened)
+        new.__dict__.update(self.__dict__, table=table, reopened=reopened, ruled=ruled, claimed=claimed or {})
         return new
+
+    def is_ruled(self, key: object, opener: str) -> bool:
+        """Whether ``key`` (as :attr:`ruled`) is not for ``opener`` to find: ruled on this
+        path already, or claimed by another opener's opening of the record."""
+        return key in self.ruled or any(key in keys for name, keys in self.claimed.items() if name != opener)
 
 
 @dataclass(frozen=True)

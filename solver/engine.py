@@ -732,6 +732,11 @@ class Opening:
     #: the family has more to rule on the table once this is ruled (a second revoke): its
     #: opener runs again on the rectified table (when the rule set lists it as reopenable)
     more: bool = False
+    #: irregularities of the family's kind this opening leaves for after its ruling, as keys
+    #: like ``handled`` (a play out of turn in a later trick): while one is not ruled, the
+    #: opener runs again on the table the ruling leaves, with the record read around it, and
+    #: rules the first it finds not ruled yet (``Replay.is_ruled``); none is "not yet ruled"
+    later: tuple[object, ...] = ()
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -815,8 +820,13 @@ class RecordedChoice:
     line: int | None
 
 
-def _key(item: object) -> object:
+def handled_key(item: object) -> object:
+    """The key of an item of ``Opening.handled``: a tuple as it is (a play out of turn, a
+    card standing), a record line by identity (see ``Replay.is_ruled``)."""
     return item if isinstance(item, tuple) else ("line", id(item))
+
+
+_key = handled_key
 
 
 def normal_choice(text: str) -> str:
@@ -876,7 +886,12 @@ class Composition:
         ruled: set[object] = set()
         for f in found:
             ruled |= f.keys
-        self._refuse_impossible(ruled)
+        #: what the openings of each part of the record claimed (each replay of it), by opener:
+        #: an opener run again there passes over what the others claimed (``Replay.claimed``)
+        self._claims: dict[tuple[int, int], dict[str, frozenset[object]]] = {(0, 0): {f.name: f.keys for f in found}}
+        #: what an opening leaves to its family's opener run again later (``Opening.later``)
+        later = {_key(k) for f in found for k in f.opening.later} - ruled
+        self._refuse_impossible(ruled | later)
         # what follows every rectification (the count after play): run last on each path;
         # a record played on in parts is counted by none (its end is another part's)
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
@@ -896,7 +911,7 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        notices = self._unruled(ruled, bool(found))
+        notices = self._unruled(ruled | later, bool(found))
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(notices)
@@ -1019,10 +1034,14 @@ class Composition:
             findings = (*findings, *(f for f in root.findings if f not in node.findings))
         if root.restrictions:
             restrictions = (*restrictions, *(r for r in root.restrictions if r not in node.restrictions))
+        seen = done.seen | found.keys
+        used = done.used
+        claims = self._claims.get((done.segment, done.base), {})
+        if not found.opening.later or all((k := _key(h)) in seen or any(k in c for c in claims.values()) for h in found.opening.later):
+            used = used | {found.name}  # (else the opener runs again: what it left is still to rule)
         return Node(
             table,
-            (*root.agenda, Reopen(done.seen | found.keys, done.used | {found.name}, since,
-                                  "" if found.opening.more else found.name, done.segment, done.base), *rest),
+            (*root.agenda, Reopen(seen, used, since, "" if found.opening.more else found.name, done.segment, done.base), *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
             restrictions,
@@ -1047,7 +1066,8 @@ class Composition:
                 assert record is not None  # (every part of the record a Reopen names was replayed)
                 names = self.book.worth_reopening(node.table, record, names)
             if names and record is not None:
-                replay = record.with_table(node.table, reopened=True)
+                replay = record.with_table(node.table, reopened=True, ruled=task.seen,
+                                           claimed=self._claims.get((task.segment, task.base)))
                 try:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
@@ -1095,6 +1115,7 @@ class Composition:
             ruled: set[object] = set()
             for f in found:
                 ruled |= f.keys
+            self._claims[(segment, base)] = {f.name: f.keys for f in found}
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
         return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,

@@ -2,7 +2,8 @@
 penalty cards they create). See docs/leads-rules.md.
 
 The opener looks at the first play out of turn the table recorded (``TableState.out_of_turn``)
-and classifies it:
+not ruled yet, and classifies it (those of later tricks are ruled after it, each in turn, on
+the table the rulings before it left: see ``open_leads``):
 
 * the first card of a trick, not from the player entitled to lead: a lead out of turn, ruled
   under 54 (faced opening lead by a defender), 54E (opening lead by the declaring side), 55
@@ -57,7 +58,7 @@ from rulings.models.errors import IllegalActionError, NotationError
 from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
 from rulings.models.table import PenaltyKind, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
@@ -301,43 +302,73 @@ def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[Choice, .
 
 # ----- opener -------------------------------------------------------------------------------------
 def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """Find the first play out of turn and put the matching task on the agenda."""
+    """Find the first play out of turn not ruled yet and put the matching task on the
+    agenda. Those in later tricks are left for after its ruling (``Opening.later``): the
+    engine runs this opener again on the table that ruling leaves, and each is ruled in
+    turn, with every obligation the earlier rulings left in force."""
     table = replay.table
-    if not table.out_of_turn:
+    pairs = table.out_of_turn
+    reopened = replay.reopened
+    if reopened:
+        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads"))
+    if not pairs:
         return None
-    trick_no, seat = table.out_of_turn[0]
+    events: tuple[object, ...] = (*replay.unapplied, *replay.after)
+    if reopened:  # (a line an earlier ruling read is not read again for this one)
+        events = tuple(e for e in events if not replay.is_ruled(handled_key(e), "leads"))
+    findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
+    # the first play out of turn the leads rules rule (around a rectified table, the first
+    # of those left that they rule: one they have no rule for does not hold up the others)
+    found: tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None = None
+    i = 0
+    for i in range(len(pairs) if reopened else 1):
+        choices = _choices_after(replay, *pairs[i])
+        if reopened:
+            choices = tuple(c for c in choices if not replay.is_ruled(handled_key(c), "leads"))
+        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings)
+        if found is not None:
+            break
+    if found is None:
+        return None
+    trick_no = pairs[i][0]
+    agenda, irregularities, handled = found
+    known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
+    used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
+    recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
+    texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no), SAW_DUMMY in findings)
+    node = Node(table=table, agenda=agenda, findings=recorded, focus=trick_no)
+    return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=later)
+
+
+def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[Choice, ...],
+                saw_dummy: bool) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
+    """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
+    irregularities, and what they rule on (the choice lines their rules read, then the
+    plays out of turn); None when the leads rules have nothing for it."""
+    trick_no, seat = pairs[0]
     trick = table.trick(trick_no)
     if trick is None:
         return None
-    events = (*replay.unapplied, *replay.after)
-    choices = _choices_after(replay, trick_no, seat)
-    findings = {e.finding.lower() for e in events if isinstance(e, DirectorFinds)}
-    known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
-    used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
-    recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings)
     handled_pairs = [(trick_no, seat)]
     task: object
     if trick.plays[0][0] is seat:
-        task, irregularity = _classify_lead(table, trick, seat, choices, SAW_DUMMY in findings,
-                                            rs.decisions.later_play_shows_acceptance)
+        task, irregularity = _classify_lead(table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
             handled_pairs.append((trick_no, trick.plays[1][0]))
         elif isinstance(task, AcceptedByPlay):
             # The lead accepted, a later card out of turn in the trick is ruled next (57).
-            for n, s in table.out_of_turn[1:]:
+            for n, s in pairs[1:]:
                 more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
                 if more is not None:
-                    node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
-                    used += _consumed(table, more[0], choices) + _consumed(table, task, choices)
-                    return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (n, s)))
+                    lines = _consumed(table, more[0], choices) + _consumed(table, task, choices)
+                    return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
         if found is None:
             return None
         task, irregularity = found
-        handled_pairs = [(trick_no, seat)]
         if isinstance(task, DeclarerPremature):
             # A defender's premature play after declarer's in the same trick (57C1 may apply).
             pos = trick.position_of(seat)
@@ -345,12 +376,33 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             for s, _ in trick.plays[pos + 1 :]:
                 more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
-                    node = Node(table=table, agenda=(task, more[0]), focus=trick_no)
-                    used += _consumed(table, more[0], choices)
-                    return Opening(node, (irregularity, more[1]), (), (*used, *handled_pairs, (trick_no, s)))
-    node = Node(table=table, agenda=(task,), findings=recorded, focus=trick_no)
-    used += _consumed(table, task, choices)
-    return Opening(node, (irregularity,), (), (*used, *handled_pairs))
+                    return (task, more[0]), (irregularity, more[1]), (*_consumed(table, more[0], choices), *handled_pairs, (trick_no, s))
+    return (task,), (irregularity,), (*_consumed(table, task, choices), *handled_pairs)
+
+
+def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], ...],
+                    saw_dummy: bool) -> tuple[tuple[str, ...], tuple[object, ...]]:
+    """The plays out of turn in later tricks that the leads rules will rule after this
+    ruling (``Opening.later``: the first of each trick and those ruled with it), with the
+    choice lines those rulings will read; and what each is as the record shows it, for the
+    record's list of irregularities (none around a rectified table: the record's list has
+    them). Each is ruled on the table the earlier rulings leave (a different text found
+    there is listed as found while ruling)."""
+    if not later:
+        return (), ()
+    table = replay.table
+    texts: list[str] = []
+    left: list[object] = []
+    tricks: set[int] = set()
+    for i, (number, seat) in enumerate(later):
+        if number in tricks:
+            continue
+        tricks.add(number)
+        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy)
+        if found is not None:
+            texts += found[1]
+            left += [h for h in found[2] if h not in left]
+    return (() if replay.reopened else tuple(texts)), tuple(left)
 
 
 def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> list[Choice]:
