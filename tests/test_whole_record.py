@@ -412,3 +412,17 @@ def test_several_leads_out_of_turn_are_each_ruled(chunk: int) -> None:
                        for r in restorations), (seed, text)
         assert [r.key() for r in Ruling(loads(text)).restorations(limit=3000)] == [r.key() for r in restorations]
     assert several >= 20  # (the chunk is made of such records)
+
+
+def test_a_choice_recorded_for_the_second_lead_out_of_turn() -> None:
+    """After a first lead out of turn accepted by play (53A), declarer's recorded refusal of
+    a second (56) is read by the second one's ruling: no 'not yet ruled' notice, and only the
+    refusal's restorations remain (the 50D2 options over West's penalty card)."""
+    case = load(CASES / "leads" / "lead-out-of-turn-accepted-then-defender-leads-out-of-turn.yaml")
+    text = (CASES / "leads" / "lead-out-of-turn-accepted-then-defender-leads-out-of-turn.yaml").read_text(encoding="utf-8")
+    refused = loads(text.replace("  - attention S\n", "  - attention S\n  - S refuses\n"))
+    assert len(list(Ruling(case).restorations())) == 4
+    ruling = Ruling(refused)
+    leaves = list(ruling.restorations())
+    assert len(leaves) == 3 and all([s.clause for s in r.path][:2] == ["53A", "56"] for r in leaves)
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
