@@ -888,7 +888,7 @@ class Composition:
             ruled |= f.keys
         #: what the openings of each part of the record claimed (each replay of it), by opener:
         #: an opener run again there passes over what the others claimed (``Replay.claimed``)
-        self._claims: dict[tuple[int, int], dict[str, frozenset[object]]] = {(0, 0): {f.name: f.keys for f in found}}
+        self._claims: dict[tuple[int, int], dict[str, frozenset[object]]] = {(0, 0): self._claimed(found)}
         #: what an opening leaves to its family's opener run again later (``Opening.later``)
         later = {_key(k) for f in found for k in f.opening.later} - ruled
         self._refuse_impossible(ruled | later)
@@ -948,6 +948,25 @@ class Composition:
             at = frozenset(_key(h) for h in opening.located_by) or keys
             kept.append(_Found(name, opening, keys, at, priority))
         return kept or keyless[:1]
+
+    def _claimed(self, found: list[_Found]) -> dict[str, frozenset[object]]:
+        """What each opening of the record claims, by opener: its keys, and the plays out of
+        turn of the record no opening claims by key but placed by a line it rules on
+        (dummy's second card to a trick, ruled with the misplay: the line is the opening's,
+        the play out of turn with it)."""
+        pairs = self.replay.table.out_of_turn
+        keyed: set[object] = set()
+        for f in found:
+            keyed |= f.keys
+        left = [p for p in pairs if p not in keyed]
+        claims: dict[str, frozenset[object]] = {}
+        for f in found:
+            keys = f.keys
+            if left:
+                extra = {p for p in left if any(_key(e) in keys for e in self._placing(*p))}
+                keys = keys | extra if extra else keys
+            claims[f.name] = keys
+        return claims
 
     def _earliest(self, found: list[_Found]) -> _Found:
         """The opening whose irregularity begins first in the record (then by priority)."""
@@ -1254,8 +1273,9 @@ class Composition:
     def _same_look(group: Substitutions) -> bool:
         """Whether the reopening look cannot tell the group's children apart: a
         ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and played,
-        the number of cards standing and whether a revoke's card still stands where it was
-        played; the substituted seat has one card on the trick, no substitute is the card of
+        the number of cards standing, whether a revoke's card still stands where it was
+        played (and not as its trick's lead), and the plays out of turn the table recorded
+        (a child's are its parent's: a substitute takes its card's place); the substituted seat has one card on the trick, no substitute is the card of
         a revoke recorded there (the revoke corrected: its card stands in no child), and no
         substitute is a penalty card."""
         table, seat, number = group.table, group.seat, group.trick

@@ -53,10 +53,23 @@ def standing_revokes(replay: Replay) -> tuple[tuple[Revoke, tuple[str, str] | No
     kept = replay.memo.get(_STANDING)
     if isinstance(kept, tuple) and kept[0] is table:
         return kept[1]  # type: ignore[no-any-return]
-    found = tuple((r, establishment(table, replay, r)) for r in table.revokes
-                  if (t := table.trick(r.trick)) is not None and t.card_of(r.seat) == r.card)
+    found = tuple((r, establishment(table, replay, r)) for r in table.revokes if still_a_revoke(table, r))
     replay.memo[_STANDING] = (table, found)
     return found
+
+
+def still_a_revoke(table: TableState, r: Revoke) -> bool:
+    """Whether the revoke ``r`` the table recorded is still one on this table: its card
+    stands on its trick (one another rule has since taken back, 47E1, is not), and, for a
+    failure to follow suit, not as the trick's lead (a rectification made it the lead: the
+    proper leader's card after a lead out of turn, 53B; a lead is no failure to follow)."""
+    t = table.trick(r.trick)
+    if t is None:
+        return False
+    for i, (seat, card) in enumerate(t.plays):  # (a loop: this runs on every restoration of a record with a revoke)
+        if seat is r.seat:
+            return card == r.card and (i > 0 or r.rule is not None or r.failed is not None)
+    return False
 
 
 def is_final_trick_revoke(table: TableState, r: Revoke) -> bool:

@@ -426,3 +426,25 @@ def test_a_choice_recorded_for_the_second_lead_out_of_turn() -> None:
     leaves = list(ruling.restorations())
     assert len(leaves) == 3 and all([s.clause for s in r.path][:2] == ["53A", "56"] for r in leaves)
     assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
+@pytest.mark.parametrize("seed", [26560, 59937])
+def test_a_play_out_of_turn_a_rectification_reveals_is_ruled(seed: int) -> None:
+    """Generated records where a changed designation (45C4(b)) gives the lead to a defender
+    whose card held near the table or exposed becomes his lead (45C1), ahead of dummy's card
+    already on the trick: dummy's card, now played out of turn, is ruled by the leads rules on
+    the rectified table (listed as found while ruling), so no restoration leaves it standing
+    out of rotation (it stood unruled, without a notice, before)."""
+    mapping = random_mixed_case(random.Random(seed), edition=("2017", "2007")[seed % 2])
+    case = loads(_text(mapping))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and any("out of turn" in f or "premature" in f for f in ruling.found_later)
+    premature = "57C3" if case.laws == "2017" else "57C2"
+    for r in restorations:
+        try:
+            check_conservation(case, r, replayed=True)
+        except AssertionError as err:
+            # declarer's premature play, if legal, stands where he put it (57C3; 2007 57C2)
+            assert "out of rotation" in str(err) and any(s.clause == premature for s in r.path), err
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]

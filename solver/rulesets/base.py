@@ -70,7 +70,8 @@ class RuleSet:
     #: record's line kinds to find anything; without it the opener is not run there (one
     #: look at the table per restoration, not a run of the opener). A test reads only the
     #: table's revokes, its penalty cards in force and played, the number of cards standing,
-    #: whether a revoke's card still stands where it was played, and the record: the engine
+    #: whether a revoke's card still stands where it was played (not as its trick's lead),
+    #: the plays out of turn the table recorded, and the record: the engine
     #: looks at one child of a group of substitutes for all (``Composition._same_look``)
     reopen_states: Mapping[str, Callable[[TableState, Replay], bool]] = field(default_factory=dict)
     #: the rule families this set was made of (None: all; see ``catalog.families_for``): a

@@ -99,8 +99,13 @@ def openers_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tup
 
 
 def reopenable(mods: tuple[ModuleType, ...] | None = None) -> frozenset[str]:
-    """The openers whose modules declare ``REOPENABLE``: they read only the table."""
-    return frozenset(name for m in (mods if mods is not None else modules()) for name, _ in m.OPENERS if getattr(m, "REOPENABLE", False))
+    """The openers a module declares ``REOPENABLE`` (True: all of its openers; else the
+    names of those): they read only the table."""
+    found: set[str] = set()
+    for m in mods if mods is not None else modules():
+        declared = getattr(m, "REOPENABLE", False)
+        found.update(name for name, _ in m.OPENERS if declared is True or (declared and name in declared))
+    return frozenset(found)
 
 
 def opener_lines(mods: tuple[ModuleType, ...] | None = None) -> dict[str, tuple[type, ...]]:

@@ -33,7 +33,7 @@ from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remain
 from rulings.models.table import Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
-from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
+from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes, still_a_revoke
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
@@ -367,9 +367,8 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
     # the record's revokes, and those a ruling found that play does not show (a failure to
     # play a penalty card that stood, 52 with 61A; a lead against a lead restriction)
     for r in (*task.record_revokes, *(r for r in table.revokes if r not in task.record_revokes)):
-        t = table.trick(r.trick)
-        if t is None or t.card_of(r.seat) != r.card:
-            continue  # corrected
+        if not still_a_revoke(table, r):
+            continue  # corrected (or no longer a failure to follow: its card became the lead, 53B)
         if is_final_trick_revoke(table, r) and not task.hands_returned:
             continue
         nxt = table.trick(r.trick + 1)

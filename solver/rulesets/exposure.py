@@ -106,6 +106,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     counts.append(len(plays))
     first = replay.table.restart()
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
+    deemed: list[tuple[int, Seat]] = []  # the lead out of turn a fifth card deemed led would be (45E)
     for i, e in enumerate(own):
         at = replay_plays(first, plays[: counts[i]])
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
@@ -123,6 +124,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                                          token=str(c), line=e.line)
         if isinstance(e, (FifthCard, Simultaneous)):
             placed.update((c, e.line or 0) for c in cards)
+        if isinstance(e, FifthCard) and (cur := at.current_trick) is not None:
+            deemed.append((cur.number + 1, e.seat))  # (its lead, if deemed led: this family rules it)
     start = replay_plays(first, plays[: counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
@@ -151,7 +154,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         nominal = replay_plays(nominal, plays[done:])
     except RulingError:
         nominal = replay.table
-    handled = (*handled, *(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn))
+    handled = (*handled, *(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn), *deemed)
     irregular = [str(e) for e in own]
     notices: list[Notice] = []
     failure = find_failure(replay.table)

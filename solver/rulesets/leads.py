@@ -1009,7 +1009,7 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 return None
             node = replace(opening.root, agenda=(FaceDownRetracted(event.seat, event.card), *opening.root.agenda))
             text = f"{event.seat}, the correct leader, led {event.card} face down after {offender}'s faced lead of {card}"
-            return Opening(node, (*opening.irregularities, text), opening.notices, (*opening.handled, event))
+            return Opening(node, (*opening.irregularities, text), opening.notices, (*opening.handled, event), later=opening.later)
         return None
     returned = rs.decisions.face_down_lead_out_of_turn_returned
     nothing_faced = first is None or not first.plays
@@ -1018,7 +1018,9 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         task = FaceDownLeadOutOfTurn(event.seat, event.card, proper, _choices(replay))
         text = f"{event.seat} led {event.card} face down to trick 1 when {proper} was to lead"
         faced = not rs.decisions.face_down_lead_out_of_turn_returned  # then 54's choice lines are read too
-        handled = (event, *(_consumed(table.play(event.seat, event.card), _as_lead(task), task.choices) if faced else ()))
+        # ruled as faced, the card is a lead out of turn on the table this ruling makes: ruled here
+        handled = (event, *((*_consumed(table.play(event.seat, event.card), _as_lead(task), task.choices), (1, event.seat))
+                            if faced else ()))
         return Opening(Node(table, (task,), focus=1), (text,), (), handled)
     return None
 
@@ -1250,6 +1252,20 @@ RULES: tuple[Rule, ...] = (
 )
 #: the opener of plays beyond the main cases first: it claims a card (60B) the revoke rules would otherwise rule
 OPENERS: tuple[tuple[str, object], ...] = (("plays_out_of_turn", open_plays_out_of_turn), ("leads", open_leads))
+
+
+def _play_out_of_turn(table: TableState, record: Replay) -> bool:
+    """A play out of turn on a rectified table (what the opener rules there: the first not
+    ruled yet on the path, nor claimed by another family's opening of the record). Besides
+    those of the record, one a rectification made: a card put before one already played to
+    its trick (a changed designation, 45C4(b), gives the lead to a defender whose card held
+    near the table is then his lead, 45C1, ahead of dummy's card already played)."""
+    return bool(table.out_of_turn)
+
+
+#: the leads opener runs again on every rectified table with a play out of turn
+REOPENABLE = ("leads",)
+REOPEN_STATE = {"leads": _play_out_of_turn}
 #: the plays-out-of-turn opener rules a face-down lead or dummy's own action (lines), or a
 #: card the table recorded as played out of turn; with neither there is nothing to rule; the
 #: leads opener rules only a card the table recorded as played out of turn

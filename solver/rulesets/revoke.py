@@ -12,7 +12,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
 from rulings.models.table import PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
-from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes
+from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes, still_a_revoke
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -612,10 +612,10 @@ REOPENABLE = True
 
 
 def _revoke_standing(table: TableState, record: Replay) -> bool:
-    """A revoke whose card still stands on its trick (what :func:`open_revoke` rules)."""
+    """A revoke whose card still stands on its trick, not as its lead (what
+    :func:`open_revoke` rules: ``still_a_revoke``)."""
     for r in table.revokes:  # (a loop, not any(): this look runs on every restoration)
-        t = table.trick(r.trick)
-        if t is not None and t.card_of(r.seat) == r.card:
+        if still_a_revoke(table, r):
             return True
     return False
 
