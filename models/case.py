@@ -105,7 +105,7 @@ class Replay:
     #: opener that finds several irregularities of its kind rules the first not among them
     #: (:meth:`is_ruled`)
     ruled: frozenset[object] = field(default=frozenset(), compare=False, repr=False)
-    claimed: Mapping[str, frozenset[object]] = field(default_factory=dict, compare=False, repr=False)
+    claimed: tuple[tuple[str, frozenset[object]], ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
@@ -116,7 +116,7 @@ class Replay:
         ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`."""
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
-                            applied_before=applied_before, reopened=False, memo={}, ruled=frozenset(), claimed={})
+                            applied_before=applied_before, reopened=False, memo={})
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         return new
@@ -127,18 +127,24 @@ class Replay:
         kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
         return frozenset(map(type, self.before)).union(map(type, self.unapplied), map(type, self.after))
 
-    def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
-                   claimed: Mapping[str, frozenset[object]] | None = None) -> Replay:
+    def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset()) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``
         without its field-by-field rebuild (the engine asks for one at every leaf)."""
         new = object.__new__(Replay)
-        new.__dict__.update(self.__dict__, table=table, reopened=reopened, ruled=ruled, claimed=claimed or {})
+        new.__dict__.update(self.__dict__, table=table, reopened=reopened, ruled=ruled)
+        return new
+
+    def with_claims(self, claimed: tuple[tuple[str, frozenset[object]], ...]) -> Replay:
+        """The same record with what its openings claimed (:attr:`claimed`), kept by the
+        copies :meth:`with_table` makes of it."""
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__, claimed=claimed)
         return new
 
     def is_ruled(self, key: object, opener: str) -> bool:
         """Whether ``key`` (as :attr:`ruled`) is not for ``opener`` to find: ruled on this
         path already, or claimed by another opener's opening of the record."""
-        return key in self.ruled or any(key in keys for name, keys in self.claimed.items() if name != opener)
+        return key in self.ruled or any(key in keys for name, keys in self.claimed if name != opener)
 
 
 @dataclass(frozen=True)

@@ -889,9 +889,14 @@ class Composition:
         #: what the openings of each part of the record claimed (each replay of it), by opener:
         #: an opener run again there passes over what the others claimed (``Replay.claimed``)
         self._claims: dict[tuple[int, int], dict[str, frozenset[object]]] = {(0, 0): self._claimed(found)}
+        #: each part's replay, with those claims, that a reopening reads around a rectified table
+        self._reopen_records: dict[tuple[int, int], Replay] = {}
         #: what an opening leaves to its family's opener run again later (``Opening.later``)
-        later = {_key(k) for f in found for k in f.opening.later} - ruled
-        self._refuse_impossible(ruled | later)
+        later: set[object] = set()
+        for f in found:
+            if f.opening.later:
+                later.update(k for h in f.opening.later if (k := _key(h)) not in ruled)
+        self._refuse_impossible(ruled | later if later else ruled)
         # what follows every rectification (the count after play): run last on each path;
         # a record played on in parts is counted by none (its end is another part's)
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
@@ -911,7 +916,7 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        notices = self._unruled(ruled | later, bool(found))
+        notices = self._unruled(ruled | later if later else ruled, bool(found))
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(notices)
@@ -955,6 +960,8 @@ class Composition:
         (dummy's second card to a trick, ruled with the misplay: the line is the opening's,
         the play out of turn with it)."""
         pairs = self.replay.table.out_of_turn
+        if not pairs:
+            return {f.name: f.keys for f in found}
         keyed: set[object] = set()
         for f in found:
             keyed |= f.keys
@@ -1054,10 +1061,11 @@ class Composition:
         if root.restrictions:
             restrictions = (*restrictions, *(r for r in root.restrictions if r not in node.restrictions))
         seen = done.seen | found.keys
-        used = done.used
-        claims = self._claims.get((done.segment, done.base), {})
-        if not found.opening.later or all((k := _key(h)) in seen or any(k in c for c in claims.values()) for h in found.opening.later):
-            used = used | {found.name}  # (else the opener runs again: what it left is still to rule)
+        used = done.used | {found.name}
+        if found.opening.later:  # (the opener runs again while what it left is still to rule)
+            claims = self._claims.get((done.segment, done.base), {})
+            if any((k := _key(h)) not in seen and not any(k in c for c in claims.values()) for h in found.opening.later):
+                used = done.used
         return Node(
             table,
             (*root.agenda, Reopen(seen, used, since, "" if found.opening.more else found.name, done.segment, done.base), *rest),
@@ -1085,8 +1093,7 @@ class Composition:
                 assert record is not None  # (every part of the record a Reopen names was replayed)
                 names = self.book.worth_reopening(node.table, record, names)
             if names and record is not None:
-                replay = record.with_table(node.table, reopened=True, ruled=task.seen,
-                                           claimed=self._claims.get((task.segment, task.base)))
+                replay = record.with_table(node.table, reopened=True, ruled=task.seen)
                 try:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
@@ -1110,9 +1117,12 @@ class Composition:
         when it said it had no more; and the part of the record replayed they read."""
         if task is self._reopen_task:  # the siblings of a cascade share their Reopen task
             return self._reopen_names, self._reopen_record
-        names = self._segment_names.get((task.segment, task.base), frozenset()) - task.used
+        part = (task.segment, task.base)
+        names = self._segment_names.get(part, frozenset()) - task.used
         names |= self.book.reopenable - {task.spent}
-        record = self._segment_replays.get((task.segment, task.base))
+        record = self._reopen_records.get(part)
+        if record is None and (replayed := self._segment_replays.get(part)) is not None:
+            record = self._reopen_records[part] = replayed.with_claims(tuple(self._claims.get(part, {}).items()))
         self._reopen_task, self._reopen_names, self._reopen_record = task, names, record
         return names, record
 
@@ -1275,9 +1285,10 @@ class Composition:
         ``REOPEN_STATE`` test reads a table's revokes, its penalty cards in force and played,
         the number of cards standing, whether a revoke's card still stands where it was
         played (and not as its trick's lead), and the plays out of turn the table recorded
-        (a child's are its parent's: a substitute takes its card's place); the substituted seat has one card on the trick, no substitute is the card of
-        a revoke recorded there (the revoke corrected: its card stands in no child), and no
-        substitute is a penalty card."""
+        (a child's are its parent's: a substitute takes its card's place); the substituted
+        seat has one card on the trick, no substitute is the card of a revoke recorded there
+        (the revoke corrected: its card stands in no child), and no substitute is a penalty
+        card."""
         table, seat, number = group.table, group.seat, group.trick
         trick = table.trick(number)
         if trick is None or [s for s, _ in trick.plays].count(seat) != 1:

@@ -64,12 +64,12 @@ def still_a_revoke(table: TableState, r: Revoke) -> bool:
     failure to follow suit, not as the trick's lead (a rectification made it the lead: the
     proper leader's card after a lead out of turn, 53B; a lead is no failure to follow)."""
     t = table.trick(r.trick)
-    if t is None:
+    if t is None or not t.plays:
         return False
-    for i, (seat, card) in enumerate(t.plays):  # (a loop: this runs on every restoration of a record with a revoke)
-        if seat is r.seat:
-            return card == r.card and (i > 0 or r.rule is not None or r.failed is not None)
-    return False
+    lead = t.plays[0]
+    if lead[0] is r.seat:  # (his card leads the trick)
+        return lead[1] == r.card and (r.rule is not None or r.failed is not None)
+    return t.card_of(r.seat) == r.card
 
 
 def is_final_trick_revoke(table: TableState, r: Revoke) -> bool:

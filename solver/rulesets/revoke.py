@@ -614,7 +614,7 @@ REOPENABLE = True
 def _revoke_standing(table: TableState, record: Replay) -> bool:
     """A revoke whose card still stands on its trick, not as its lead (what
     :func:`open_revoke` rules: ``still_a_revoke``)."""
-    for r in table.revokes:  # (a loop, not any(): this look runs on every restoration)
+    for r in table.revokes:  # noqa: SIM110  (a loop, not any(): this look runs on every restoration)
         if still_a_revoke(table, r):
             return True
     return False
