@@ -737,6 +737,13 @@ class Opening:
     #: opener runs again on the table the ruling leaves, with the record read around it, and
     #: rules the first it finds not ruled yet (``Replay.is_ruled``); none is "not yet ruled"
     later: tuple[object, ...] = ()
+    #: plays out of turn of the record that are so only because a card of this family's
+    #: lines is missing from the table (an exposed card deemed played came before them): no
+    #: irregularity of their own where its ruling puts that card in place, so no other
+    #: family rules them from the record and no notice says they are not ruled; but where a
+    #: ruling leaves one out of turn (the card found not played), it is ruled there as any
+    #: play out of turn on a rectified table (they are not part of what this ruling rules)
+    explains: tuple[object, ...] = ()
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -807,6 +814,7 @@ class _Found:
     keys: frozenset[object]
     at: frozenset[object]  # the keys that locate it in the record
     priority: int
+    explained: frozenset[object] = frozenset()  # (Opening.explains)
 
 
 @dataclass(frozen=True, slots=True)
@@ -885,7 +893,7 @@ class Composition:
         self._segment_names: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset(f.name for f in found)}
         ruled: set[object] = set()
         for f in found:
-            ruled |= f.keys
+            ruled |= f.keys | f.explained if f.explained else f.keys
         #: what the openings of each part of the record claimed (each replay of it), by opener:
         #: an opener run again there passes over what the others claimed (``Replay.claimed``)
         self._claims: dict[tuple[int, int], dict[str, frozenset[object]]] = {(0, 0): self._claimed(found)}
@@ -951,7 +959,12 @@ class Composition:
                 continue
             claimed |= keys
             at = frozenset(_key(h) for h in opening.located_by) or keys
-            kept.append(_Found(name, opening, keys, at, priority))
+            if opening.explains:
+                explained = frozenset(_key(h) for h in opening.explains) - claimed
+                claimed |= explained
+                kept.append(_Found(name, opening, keys, at, priority, explained))
+            else:
+                kept.append(_Found(name, opening, keys, at, priority))
         return kept or keyless[:1]
 
     def _claimed(self, found: list[_Found]) -> dict[str, frozenset[object]]:
@@ -1143,7 +1156,7 @@ class Composition:
             self._segment_names[(segment, base)] = frozenset(f.name for f in found)
             ruled: set[object] = set()
             for f in found:
-                ruled |= f.keys
+                ruled |= f.keys | f.explained if f.explained else f.keys
             self._claims[(segment, base)] = {f.name: f.keys for f in found}
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])

@@ -144,6 +144,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
     # plays the table records as out of turn only because a card of these lines is missing
     # from it (East's exposed card, deemed played, came before South's) are not irregular
+    # where the ruling plays that card (Opening.explains; where it is found not played, the
+    # leads rules rule what is then out of turn)
     nominal, done = first, 0
     try:
         for i, e in enumerate(own):
@@ -154,7 +156,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         nominal = replay_plays(nominal, plays[done:])
     except RulingError:
         nominal = replay.table
-    handled = (*handled, *(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn), *deemed)
+    handled = (*handled, *deemed)
+    explains = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
     irregular = [str(e) for e in own]
     notices: list[Notice] = []
     failure = find_failure(replay.table)
@@ -168,7 +171,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         else:
             notices.append(Notice(None, f"{failure.seat}'s {failure.card} to trick {failure.trick}, played when a penalty "
                                         "card was due after the exposure, is not yet ruled on (52)"))
-    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled)
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled,
+                   explains=explains)
 
 
 def _may_be_played(table: TableState, e: object) -> bool:
