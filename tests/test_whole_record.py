@@ -36,7 +36,9 @@ def _text(mapping: dict[str, Any]) -> str:
 @pytest.mark.parametrize("chunk", range(6))
 def test_mixed_records_are_ruled_whole(chunk: int) -> None:
     """300 seeds of ``generate --kind mixed``: every irregularity ruled (no 'not yet ruled'
-    notice), no error, cards conserved in every restoration, the same output twice."""
+    notice; an exposed card by a step of every restoration, whatever was found about a lead
+    out of turn before it), no error, cards conserved in every restoration, the same output
+    twice."""
     for seed in range(chunk * 50, chunk * 50 + 50):
         edition = ("2017", "2007")[seed % 2]
         mapping = random_mixed_case(random.Random(seed), edition=edition)
@@ -47,9 +49,17 @@ def test_mixed_records_are_ruled_whole(chunk: int) -> None:
         assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
         first = [r.key() for r in ruling.restorations(limit=3000)]
         assert first, (seed, text)
+        exposed = [i for i in ruling.irregularities if " exposes " in i]
         for r in Ruling(case).restorations(limit=3000):
             check_conservation(case, r, replayed=True)
+            # an exposed card is ruled on every path (played, a penalty card, or neither: a step of 45-50, 57, 58)
+            clauses = [c for s in r.path for c in (s.clause, *s.also)]
+            assert not exposed or any(c.startswith(_EXPOSURE_CLAUSES) for c in clauses), (seed, text, r.path)
         assert [r.key() for r in Ruling(loads(text)).restorations(limit=3000)] == first
+
+
+#: the clauses a ruling on an exposed card cites (45C, 45E, 48, 49, 50, 57, 58)
+_EXPOSURE_CLAUSES = ("45C", "45E", "48", "49", "50", "57", "58")
 
 
 def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:
