@@ -834,9 +834,6 @@ def handled_key(item: object) -> object:
     return item if isinstance(item, tuple) else ("line", id(item))
 
 
-_key = handled_key
-
-
 def normal_choice(text: str) -> str:
     """A step's choice or a recorded line's words in one spelling: lower case, single spaces,
     cards written as ``Card`` prints them (``change to S10`` = ``change to ST``)."""
@@ -903,20 +900,20 @@ class Composition:
         later: set[object] = set()
         for f in found:
             if f.opening.later:
-                later.update(k for h in f.opening.later if (k := _key(h)) not in ruled)
+                later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
         self._refuse_impossible(ruled | later if later else ruled)
         # what follows every rectification (the count after play): run last on each path;
         # a record played on in parts is counted by none (its end is another part's)
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
         for c in closings:
-            ruled |= {_key(h) for h in c.handled}
+            ruled |= {handled_key(h) for h in c.handled}
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
         if self.recorded:
-            ruled |= {_key(r.event) for r in self.recorded}
+            ruled |= {handled_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
         self.irregularities: tuple[str, ...] = (ordered[0].opening.irregularities if len(ordered) == 1
                                                  else tuple(i for f in ordered for i in f.opening.irregularities))
@@ -954,13 +951,13 @@ class Composition:
                 if names is None:
                     keyless.append(_Found(name, opening, frozenset({("opener", name)}), frozenset(), priority))
                 continue
-            keys = frozenset(_key(h) for h in opening.handled)
+            keys = frozenset(handled_key(h) for h in opening.handled)
             if keys & claimed:
                 continue
             claimed |= keys
-            at = frozenset(_key(h) for h in opening.located_by) or keys
+            at = frozenset(handled_key(h) for h in opening.located_by) or keys
             if opening.explains:
-                explained = frozenset(_key(h) for h in opening.explains) - claimed
+                explained = frozenset(handled_key(h) for h in opening.explains) - claimed
                 claimed |= explained
                 kept.append(_Found(name, opening, keys, at, priority, explained))
             else:
@@ -983,7 +980,7 @@ class Composition:
         for f in found:
             keys = f.keys
             if left:
-                extra = {p for p in left if any(_key(e) in keys for e in self._placing(*p))}
+                extra = {p for p in left if any(handled_key(e) in keys for e in self._placing(*p))}
                 keys = keys | extra if extra else keys
             claims[f.name] = keys
         return claims
@@ -1077,7 +1074,7 @@ class Composition:
         used = done.used | {found.name}
         if found.opening.later:  # (the opener runs again while what it left is still to rule)
             claims = self._claims.get((done.segment, done.base), {})
-            if any((k := _key(h)) not in seen and not any(k in c for c in claims.values()) for h in found.opening.later):
+            if any((k := handled_key(h)) not in seen and not any(k in c for c in claims.values()) for h in found.opening.later):
                 used = done.used
         return Node(
             table,
@@ -1172,7 +1169,7 @@ class Composition:
 
         out: list[RecordedChoice] = []
         for e in replay.after:
-            if _key(e) in ruled:
+            if handled_key(e) in ruled:
                 continue
             if isinstance(e, Play):
                 forms = {normal_choice(str(e.card)), normal_choice(f"change to {e.card}")}
@@ -1545,7 +1542,7 @@ class Composition:
             if len(mine) < 2:
                 continue
             placing = self._placing(trick_no, seat)
-            if any(_key(e) in ruled for e in placing):
+            if any(handled_key(e) in ruled for e in placing):
                 continue  # a rule family rules the line that placed one of them
             from rulings.models.errors import InconsistentRecordError
 
@@ -1562,10 +1559,10 @@ class Composition:
         notices = [
             Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
             for e in (*r.unapplied, *r.after)
-            if not isinstance(e, Attention) and _key(e) not in ruled
+            if not isinstance(e, Attention) and handled_key(e) not in ruled
         ]
         for trick, seat in r.table.out_of_turn:
-            if (trick, seat) not in ruled and not any(_key(e) in ruled for e in self._placing(trick, seat)):
+            if (trick, seat) not in ruled and not any(handled_key(e) in ruled for e in self._placing(trick, seat)):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
         if r.attention is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
