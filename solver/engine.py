@@ -1072,13 +1072,14 @@ class Composition:
             restrictions = (*restrictions, *(r for r in root.restrictions if r not in node.restrictions))
         seen = done.seen | found.keys
         used = done.used | {found.name}
+        spent = "" if found.opening.more else found.name
         if found.opening.later:  # (the opener runs again while what it left is still to rule)
             claims = self._claims.get((done.segment, done.base), {})
             if any((k := handled_key(h)) not in seen and not any(k in c for c in claims.values()) for h in found.opening.later):
-                used = done.used
+                used, spent = done.used, ""
         return Node(
             table,
-            (*root.agenda, Reopen(seen, used, since, "" if found.opening.more else found.name, done.segment, done.base), *rest),
+            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base), *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
             restrictions,

@@ -458,3 +458,26 @@ def test_a_play_out_of_turn_a_rectification_reveals_is_ruled(seed: int) -> None:
             # declarer's premature play, if legal, stands where he put it (57C3; 2007 57C2)
             assert "out of rotation" in str(err) and any(s.clause == premature for s in r.path), err
     assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
+def test_several_leads_out_of_turn_in_a_later_part_of_the_record() -> None:
+    """A record played on after a ruling (``resume``) whose later part holds two leads out of
+    turn, each played to: both are ruled (53A twice) after the first part's ruling (56, the
+    lead refused), on the table it left; the leads rules, having ruled the first of the later
+    part, run again for the second."""
+    case = loads("""title: two leads out of turn after resume
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, E H4, attention S, S refuses, resume,
+       N S3, E S2, S SA, W S5,
+       W HJ, N H2, E H4, S HA,
+       N C2, E C5, S C7, W C6,
+       attention W]
+""")
+    ruling = Ruling(case)
+    leaves = list(ruling.restorations())
+    assert len(leaves) == 1 and [s.clause for s in leaves[0].path] == ["56", "53A", "53A"]
+    assert len(ruling.found_later) == 2 and all("53A" in f for f in ruling.found_later)
+    check_conservation(case, leaves[0], replayed=True)
