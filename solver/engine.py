@@ -1144,6 +1144,8 @@ class Composition:
 
         segment = task.segment + 1
         base = sum(len(t.plays) for t in node.table.tricks)
+        if self._cannot_go_on(node.table, segment):
+            return None
         try:
             replay = replay_events(node.table, self._segments[segment], file=self.case.file)
         except RulingError:
@@ -1160,6 +1162,21 @@ class Composition:
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
         return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,
                     node.restrictions, node.established, node.focus, task.since, 0)
+
+    def _cannot_go_on(self, table: TableState, segment: int) -> bool:
+        """Whether the part ``segment`` of the record cannot have been played on from ``table``
+        (a restoration of the parts before it): the part before it ended with its last trick
+        complete, as played, so the record went on with a new trick, but the ruling left
+        that trick a card short (a lead out of turn withdrawn under 53B, the proper leader's
+        card leading it): the next card would fill it, not begin the trick the record shows.
+        Not the restoration the table went on from."""
+        current = table.current_trick
+        if current is None or current.is_complete:
+            return False
+        played = self.replay.table if segment == 1 else next(
+            (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
+        last = played.current_trick if played is not None else None
+        return last is not None and last.is_complete
 
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:

@@ -481,3 +481,33 @@ play: [W DQ, N DA, E D4, S D7, E H4, attention S, S refuses, resume,
     assert len(leaves) == 1 and [s.clause for s in leaves[0].path] == ["56", "53A", "53A"]
     assert len(ruling.found_later) == 2 and all("53A" in f for f in ruling.found_later)
     check_conservation(case, leaves[0], replayed=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_several_leads_out_of_turn_with_a_ruling_between(chunk: int) -> None:
+    """The records of ``_several_leads_out_of_turn`` with attention drawn, and play resumed,
+    at the end of a trick before the last: the leads out of turn of both parts are each
+    ruled (a step of each in every path, no notice), cards conserved, output the same twice.
+    A restoration that leaves the trick before ``resume`` a card short (the irregular lead
+    withdrawn under 53B) is not the one the record went on from (it went on with a new
+    trick) and drops out; with it, the next part's cards were put in the wrong tricks."""
+    checked = 0
+    for seed in range(chunk * 40, chunk * 40 + 40):
+        mapping, loots, _ = _several_leads_out_of_turn(seed)
+        body, attention = mapping["play"][:-1], mapping["play"][-1]
+        ends = list(range(4, len(body) - 1, 4))
+        if len(loots) < 2 or not ends:
+            continue
+        cut = random.Random(seed).choice(ends)
+        mapping["play"] = [*body[:cut], attention, "resume", *body[cut:], attention]
+        text = _text(mapping)
+        case = loads(text)
+        ruling = Ruling(case)
+        restorations = list(ruling.restorations(limit=3000))
+        assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text)
+        for r in restorations:
+            assert len(r.path) >= len(loots), (seed, text, [s.clause for s in r.path])
+            check_conservation(case, r, replayed=True)
+        assert [r.key() for r in Ruling(loads(text)).restorations(limit=3000)] == [r.key() for r in restorations]
+        checked += 1
+    assert checked >= 20
