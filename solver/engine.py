@@ -1160,6 +1160,10 @@ class Composition:
             self._claims[(segment, base)] = {f.name: f.keys for f in found}
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
+            # the lines of this part no family rules on are said, as those of the first part are
+            ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
+            said = set(self.notices)
+            self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
         return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,
                     node.restrictions, node.established, node.focus, task.since, 0)
 
@@ -1574,11 +1578,7 @@ class Composition:
     def _unruled(self, ruled: set[object], found: bool) -> list[Notice]:
         """Record lines and plays out of turn that no rule family rules on."""
         r = self.replay
-        notices = [
-            Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
-            for e in (*r.unapplied, *r.after)
-            if not isinstance(e, Attention) and handled_key(e) not in ruled
-        ]
+        notices = _unruled_lines(r, ruled)
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not any(handled_key(e) in ruled for e in self._placing(trick, seat)):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
@@ -1587,6 +1587,12 @@ class Composition:
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on"))
         return notices
+
+
+def _unruled_lines(replay: Replay, ruled: set[object]) -> list[Notice]:
+    """The lines of a part of the record that no rule family rules on."""
+    return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
+            for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention) and handled_key(e) not in ruled]
 
 
 def _task_line(task: object) -> int | None:
