@@ -909,6 +909,7 @@ class Composition:
             ruled |= {handled_key(h) for h in c.handled}
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
+        self._settled_parts = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
@@ -1142,6 +1143,9 @@ class Composition:
         self._stages += 1
         from rulings.models.case import replay_events
 
+        # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
+        if node.recorded > self._settled_parts.get(task.segment, 0):
+            self._settled_parts[task.segment] = node.recorded
         segment = task.segment + 1
         base = sum(len(t.plays) for t in node.table.tricks)
         if self._cannot_go_on(node.table, segment):
@@ -1372,6 +1376,9 @@ class Composition:
     #: how many times a later irregularity was opened or a later part played on (a group's
     #: child's ruling that does either stands for no other child: :meth:`_others`)
     _stages: int = 0
+    #: for each part of the record before the last, the most of its recorded choices a path
+    #: settled by the time play went on into the next part
+    _settled_parts: dict[int, int]
     #: the last Reopen task settled and the openers it names (shared by sibling leaves)
     _reopen_task: object = None
     _reopen_names: frozenset[str] = frozenset()
@@ -1490,18 +1497,26 @@ class Composition:
                     return
             for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
-        self._report_unsettled(settled if count else len(self.recorded))
+        if count:
+            self._report_unsettled(settled)
 
     def _report_unsettled(self, settled: int) -> None:
         """A choice recorded after attention that no path reached (no decision of that
         player was due where it stands) is said, not silently dropped: the director must
-        know the ruling did not take it into account. (Records in one part only: a later
-        part counts its own choices.)"""
-        if len(self._segments) != 1 or settled >= len(self.recorded):
+        know the ruling did not take it into account. ``settled``: the most a leaf's path
+        settled of the last part's recorded choices; each earlier part's is the most a path
+        settled when play went on from it."""
+        last = len(self._segments) - 1
+        unsettled: list[RecordedChoice] = []
+        for part in range(last + 1):
+            recorded = self._recorded_by.get(part, ())
+            done = settled if part == last else self._settled_parts.get(part, 0)
+            unsettled += recorded[done:]
+        if not unsettled:
             return
         said = {n.text for n in self.notices}
         extra = []
-        for r in self.recorded[settled:]:
+        for r in unsettled:
             text = (f"{str(r.event)!r} settled nothing: no choice of {r.seat} was due there in any restoration "
                     "(it is not taken into account)")
             if text not in said:

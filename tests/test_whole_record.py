@@ -529,3 +529,22 @@ play: [W DQ, N DA, E D4, S D7, E H4, attention S, S refuses, resume,
     assert list(ruling.restorations())
     said = [n for n in ruling.notices if "not yet ruled" in n.text]
     assert [(n.line, n.text) for n in said] == [(7, "'director finds something odd' is not yet ruled on (this rule set does not handle it)")]
+
+
+def test_a_recorded_choice_no_decision_reaches_in_a_record_played_on_is_said() -> None:
+    """In a record played on after a ruling, a choice recorded in either part where no option
+    of that player is due is reported, as in a record of one part; the choices that settled
+    a decision (declarer's refusal) are not."""
+    case = loads("""title: unsettled choices in both parts
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, E H4, attention S, S refuses, W keeps, resume,
+       N S3, E S2, S SA, W S5, attention W, E keeps]
+""")
+    ruling = Ruling(case)
+    assert list(ruling.restorations())
+    unsettled = sorted(str(n) for n in ruling.notices if "settled nothing" in n.text)
+    assert len(unsettled) == 2 and "'W keeps'" in unsettled[0] + unsettled[1] and "'E keeps'" in unsettled[0] + unsettled[1]
+    assert not any("'S refuses'" in n.text for n in ruling.notices)
