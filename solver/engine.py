@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -981,7 +981,7 @@ class Composition:
         for f in found:
             keys = f.keys
             if left:
-                extra = {p for p in left if any(handled_key(e) in keys for e in self._placing(*p))}
+                extra = {p for p in left if self._placed_by_a_line_of(p, keys)}
                 keys = keys | extra if extra else keys
             claims[f.name] = keys
         return claims
@@ -1566,6 +1566,11 @@ class Composition:
         cards = [c for s, c in trick.plays if s is seat] if trick is not None else []
         return [self.replay.before[i] for c in cards if (i := self._play_order.get((trick_no, seat, c))) is not None]
 
+    def _placed_by_a_line_of(self, pair: tuple[int, Seat], keys: Set[object]) -> bool:
+        """Whether a record line among ``keys`` placed the cards of ``pair`` (a play out of
+        turn: trick and seat): ruling that line rules the play."""
+        return any(handled_key(e) in keys for e in self._placing(*pair))
+
     def _refuse_impossible(self, ruled: set[object]) -> None:
         """A seat with two cards in one trick that no irregularity ruled on explains (a
         lead out of turn and the proper lead, a premature play, a simultaneous play ...)
@@ -1595,7 +1600,7 @@ class Composition:
         r = self.replay
         notices = _unruled_lines(r, ruled)
         for trick, seat in r.table.out_of_turn:
-            if (trick, seat) not in ruled and not any(handled_key(e) in ruled for e in self._placing(trick, seat)):
+            if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
         if r.attention is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
