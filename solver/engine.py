@@ -23,7 +23,7 @@ from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.models.events import Attention
-from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
+from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -902,14 +902,16 @@ class Composition:
             if f.opening.later:
                 later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
         self._refuse_impossible(ruled | later if later else ruled)
-        # what follows every rectification (the count after play): run last on each path;
-        # a record played on in parts is counted by none (its end is another part's)
+        # what follows every rectification (the count after play): run last on each path; a
+        # record played on in parts is counted at the end of its last part (_resume)
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
         for c in closings:
             ruled |= {handled_key(h) for h in c.handled}
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         self._settled_parts = {}
+        #: for each later part of the record, the revokes of the parts before it (_revokes_before)
+        self._earlier_revokes: dict[int, tuple[int, tuple[Revoke, ...]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
@@ -1155,10 +1157,16 @@ class Composition:
         except RulingError:
             return None  # this restoration is not the one the table went on from
         self._segment_replays.setdefault((segment, base), replay)
+        # the count after play (Law 64) follows every rectification of the last part: the end
+        # of play is there, and so are the revokes the parts before it left standing
+        closings: list[Opening] = []
+        if segment + 1 == len(self._segments):
+            closings = self.book.closings(replay.with_earlier_revokes(self._revokes_before(segment)))
+        closed = {handled_key(h) for c in closings for h in c.handled}
         if (segment, base) not in self._segment_names:
             found = self._candidates(replay, task.seen, None)
             self._segment_names[(segment, base)] = frozenset(f.name for f in found)
-            ruled: set[object] = set()
+            ruled: set[object] = set(closed)
             for f in found:
                 ruled |= f.keys | f.explained if f.explained else f.keys
             self._claims[(segment, base)] = {f.name: f.keys for f in found}
@@ -1168,8 +1176,32 @@ class Composition:
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
             said = set(self.notices)
             self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
-        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base),), node.ledger, node.findings,
-                    node.restrictions, node.established, node.focus, task.since, 0)
+        if closings:
+            self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
+        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base), *(t for c in closings for t in c.root.agenda)),
+                    node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
+
+    def _revokes_before(self, segment: int) -> tuple[Revoke, ...]:
+        """The revokes the parts of the record before ``segment`` recorded as played (each
+        part's replays: its lines are the same whichever restoration it was played on from)."""
+        if segment == 1:
+            return self.replay.table.revokes
+        known = len(self._segment_replays)  # (kept until another part's replay is read)
+        kept = self._earlier_revokes.get(segment)
+        if kept is None or kept[0] != known:
+            replays = [self.replay, *(r for (s, _), r in self._segment_replays.items() if 0 < s < segment)]
+            kept = self._earlier_revokes[segment] = (known, tuple(dict.fromkeys(r for p in replays for r in p.table.revokes)))
+        return kept[1]
+
+    def _closed_by_count(self, replay: Replay, closed: set[object], notices: list[Notice]) -> None:
+        """The count after play of a later part of the record ruled its lines ``closed``
+        (a claim, ``remaining``, the director's findings Law 64 reads), on this restoration:
+        no notice says they are not ruled (one said on a restoration where nothing was left
+        to count is taken back); and the count's own ``notices`` are said once."""
+        lines = {getattr(e, "line", None) for e in (*replay.unapplied, *replay.after) if handled_key(e) in closed}
+        unruled = {n for n in _unruled_lines(replay, set()) if n.line in lines}
+        said = set(self.notices)
+        self.notices = (*(n for n in self.notices if n not in unruled), *(n for n in dict.fromkeys(notices) if n not in said))
 
     def _cannot_go_on(self, table: TableState, segment: int) -> bool:
         """Whether the part ``segment`` of the record cannot have been played on from ``table``

@@ -16,7 +16,8 @@ from rulings.models.cards import Card, Seat
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
-from rulings.solver.engine import Node, StepKind, actor_seats
+from rulings.solver.engine import Node, Reopen, StepKind, actor_seats
+from rulings.solver.generate import random_established_case
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.ruling import Ruling
 
@@ -72,14 +73,15 @@ def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:
 
 
 # ----- choices recorded after attention ------------------------------------------------------------
-def _first_decision(ruling: Ruling) -> tuple[int, list[Any]] | None:
-    """The depth and edges of the first node, from the root, where a player decides."""
+def _first_decision(ruling: Ruling) -> tuple[int, list[Any], int] | None:
+    """The depth and edges of the first node, from the root, where a player decides, and
+    the part of the record it is in (a record played on after a ruling has several)."""
     node: Node = ruling.root
     depth = 0
     while not node.is_leaf:
         edges = ruling.expand(node)
         if len(edges) >= 2 and all(s.choice and s.actor != "TD" for s, _ in edges):
-            return depth, edges
+            return depth, edges, next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
         if len(edges) != 1:
             return None
         node = edges[0][1]
@@ -87,9 +89,14 @@ def _first_decision(ruling: Ruling) -> tuple[int, list[Any]] | None:
     return None
 
 
-def _with_line(text: str, line: str) -> str:
+def _with_line(text: str, line: str, part: int = 0) -> str:
+    """The record with ``line`` recorded at the end of its part ``part`` (the lines up to
+    that part's ``resume``, or the end of the record; a record played on after a ruling is
+    cut in parts at its ``resume`` lines)."""
     data = yaml.safe_load(text)
-    data["play"] = [*data["play"], line]
+    play = data["play"]
+    ends = [i for i, p in enumerate(play) if p == "resume"] + [len(play)]
+    data["play"] = [*play[: ends[part]], line, *play[ends[part] :]]
     return yaml.safe_dump(data, sort_keys=False)
 
 
@@ -102,14 +109,14 @@ def _recorded_choice_agrees(text: str) -> int:
     found = _first_decision(ruling)
     if found is None:
         return 0
-    depth, edges = found
+    depth, edges, part = found
     full = list(ruling.restorations(limit=4000))
     if len(full) >= 4000:
         return 0
     checked = 0
     for step, _ in edges:
         seat = sorted(actor_seats(step.actor), key=lambda s: s.index)[0]
-        narrowed = Ruling(loads(_with_line(text, f"{seat} chooses {step.choice}")))
+        narrowed = Ruling(loads(_with_line(text, f"{seat} chooses {step.choice}", part)))
         got = sorted(r.key() for r in narrowed.restorations())
         want = sorted(r.key() for r in full if r.path[depth].question == step.question
                       and r.path[depth].choice == step.choice and r.path[depth].actor == step.actor)
@@ -548,3 +555,54 @@ play: [W DQ, N DA, E D4, S D7, E H4, attention S, S refuses, W keeps, resume,
     unsettled = sorted(str(n) for n in ruling.notices if "settled nothing" in n.text)
     assert len(unsettled) == 2 and "'W keeps'" in unsettled[0] + unsettled[1] and "'E keeps'" in unsettled[0] + unsettled[1]
     assert not any("'S refuses'" in n.text for n in ruling.notices)
+
+
+def _played_on_after_establishment(mapping: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """The record with attention drawn, and play resumed, at the end of a trick after every
+    revoke of the title is established (its next trick complete) and before the last card:
+    the first ruling finds them established (63A1) and corrects nothing. None when no trick
+    ends there."""
+    play = mapping["play"]
+    cards = [i for i, line in enumerate(play) if line.split()[0] in "NESW" and len(line.split()) == 2 and not line.startswith("attention")]
+    revoked = [int(t) for t in mapping["title"].split("trick ")[1].split(";")[0].split(" and ")]
+    first = mapping.get("trick", 1)
+    ends = [i for k, i in enumerate(cards) if k % 4 == 3 and first + k // 4 > max(revoked) and i < cards[-1]]
+    if not ends:
+        return None
+    cut = rng.choice(ends)
+    return {**mapping, "play": [*play[: cut + 1], f"attention {rng.choice('NESW')}", "resume", *play[cut + 1 :]]}
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_count_after_play_is_made_at_the_end_of_a_record_played_on(chunk: int) -> None:
+    """Law 64 after play follows every rectification of the record, so in a record played on
+    after a ruling it is made at the end of the last part, with the revokes of every part: a
+    record of established revokes played to the end (trick 13, a claim or ``remaining``) is
+    counted the same, and its findings (64B4, 64B5, 64C) read the same, when attention was
+    drawn and play resumed after the revokes were established. Both editions."""
+    checked = 0
+    for seed in range(chunk * 150, chunk * 150 + 150):
+        rng = random.Random(seed)
+        whole = random_established_case(rng, edition="2007" if seed % 2 else "2017")
+        parted = _played_on_after_establishment(whole, rng)
+        if parted is None:
+            continue
+        rulings = [Ruling(loads(_text(m))) for m in (whole, parted)]
+        counted = [sorted((r.node.transfer, r.node.equity, tuple(sorted(r.laws))) for r in ruling.restorations())
+                   for ruling in rulings]
+        assert counted[0] == counted[1], (seed, _text(parted))
+        assert all(c[0] is not None for c in counted[1]), (seed, _text(parted))  # (a count on every restoration)
+        assert [str(n) for n in rulings[0].notices] == [str(n) for n in rulings[1].notices], (seed, _text(parted))
+        checked += 1
+    assert checked >= 80
+
+
+def test_a_corrected_revoke_of_an_earlier_part_counts_for_2007_64b7() -> None:
+    """2007 64B7 (both sides revoked on the board, corrected revokes too): declarer's revoke
+    corrected before play resumed counts with West's established revoke of the later part;
+    2017 64B7 needs both established, so West's revoke is counted (64A1)."""
+    for edition, clause, transfer in (("2007", "64B7", 0), ("2017", "64A1", 2)):
+        case = load(str(Path(__file__).resolve().parent.parent / "cases" / "established"
+                        / f"own-64b7-corrected-revoke-before-play-resumes-{edition}.yaml"))
+        (only,) = list(Ruling(case).restorations())
+        assert only.node.transfer == transfer and clause in only.laws, (edition, only.laws)

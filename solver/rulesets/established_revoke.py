@@ -315,6 +315,8 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     table = replay.table
     found = standing_revokes(replay)  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
+    if replay.earlier_revokes:  # (a later part of the record: the revokes of the parts before it too)
+        revokes = (*revokes, *(r for r in replay.earlier_revokes if r not in revokes))
     standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     if not standing:
         # no revoke on the record as played; a ruling may still find one play does not show
@@ -325,7 +327,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         end = end_of_play(replay)
         if end is None:
             return None
-        revokes = ()
+        revokes = replay.earlier_revokes  # (2007 64B7: a revoke of an earlier part, corrected there)
         events = _law64_lines(replay)
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
