@@ -17,7 +17,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.errors import CaseFileError, NotationError, RulingError
 from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine, Resume
-from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState
+from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
 _T = TypeVar("_T")
 #: Path of a node in the case mapping, e.g. ("play", 4); () is the document.
@@ -106,10 +106,10 @@ class Replay:
     #: (:meth:`is_ruled`)
     ruled: frozenset[object] = field(default=frozenset(), compare=False, repr=False)
     claimed: tuple[tuple[str, frozenset[object]], ...] = field(default=(), compare=False, repr=False)
-    #: a later part of a record played on after a ruling: the revokes the parts before it
-    #: recorded as played (a ruling may have corrected them since: the table no longer
-    #: shows them); the record's revokes are these and those of :attr:`table`
-    earlier_revokes: tuple[Revoke, ...] = field(default=(), compare=False, repr=False)
+    #: a later part of a record played on after a ruling: the parts before it, as played
+    #: (a ruling may have changed their cards since: the table shows them as ruled), for
+    #: what the record as a whole says (its revokes, dummy's wrongly placed leads)
+    earlier: tuple[Replay, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
@@ -145,11 +145,10 @@ class Replay:
         new.__dict__.update(self.__dict__, claimed=claimed)
         return new
 
-    def with_earlier_revokes(self, revokes: tuple[Revoke, ...]) -> Replay:
-        """The same record with the revokes of the parts of the record before it
-        (:attr:`earlier_revokes`)."""
+    def with_earlier(self, earlier: tuple[Replay, ...]) -> Replay:
+        """The same part of the record with the parts before it (:attr:`earlier`)."""
         new = object.__new__(Replay)
-        new.__dict__.update(self.__dict__, earlier_revokes=revokes)
+        new.__dict__.update(self.__dict__, earlier=earlier)
         return new
 
     def is_ruled(self, key: object, opener: str) -> bool:

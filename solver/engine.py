@@ -23,7 +23,7 @@ from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.models.events import Attention
-from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, Trick, Withdrawal, card_strength
+from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -910,8 +910,6 @@ class Composition:
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         self._settled_parts = {}
-        #: for each later part of the record, the revokes of the parts before it (_revokes_before)
-        self._earlier_revokes: dict[int, tuple[int, tuple[Revoke, ...]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
@@ -1161,7 +1159,7 @@ class Composition:
         # of play is there, and so are the revokes the parts before it left standing
         closings: list[Opening] = []
         if segment + 1 == len(self._segments):
-            closings = self.book.closings(replay.with_earlier_revokes(self._revokes_before(segment)))
+            closings = self.book.closings(replay.with_earlier(self._parts_before(segment)))
         closed = {handled_key(h) for c in closings for h in c.handled}
         if (segment, base) not in self._segment_names:
             found = self._candidates(replay, task.seen, None)
@@ -1181,17 +1179,17 @@ class Composition:
         return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base), *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
-    def _revokes_before(self, segment: int) -> tuple[Revoke, ...]:
-        """The revokes the parts of the record before ``segment`` recorded as played (each
-        part's replays: its lines are the same whichever restoration it was played on from)."""
+    def _parts_before(self, segment: int) -> tuple[Replay, ...]:
+        """The parts of the record before ``segment``, as played: the first, and one replay
+        of each later one (its lines are the same whichever restoration it was played on
+        from)."""
         if segment == 1:
-            return self.replay.table.revokes
-        known = len(self._segment_replays)  # (kept until another part's replay is read)
-        kept = self._earlier_revokes.get(segment)
-        if kept is None or kept[0] != known:
-            replays = [self.replay, *(r for (s, _), r in self._segment_replays.items() if 0 < s < segment)]
-            kept = self._earlier_revokes[segment] = (known, tuple(dict.fromkeys(r for p in replays for r in p.table.revokes)))
-        return kept[1]
+            return (self.replay,)
+        later: dict[int, Replay] = {}
+        for (s, _), r in self._segment_replays.items():
+            if 0 < s < segment:
+                later.setdefault(s, r)
+        return (self.replay, *(later[s] for s in sorted(later)))
 
     def _closed_by_count(self, replay: Replay, closed: set[object], notices: list[Notice]) -> None:
         """The count after play of a later part of the record ruled its lines ``closed``

@@ -277,6 +277,15 @@ def misplaced_leads(rs: RuleSet, replay: Replay) -> frozenset[tuple[int, Card]]:
     return frozenset(out)
 
 
+def _misplaced_leads_of_record(rs: RuleSet, replay: Replay) -> frozenset[tuple[int, Card]]:
+    """:func:`misplaced_leads` of the record: of this part and of the parts before it (a
+    record played on after a ruling)."""
+    found = misplaced_leads(rs, replay)
+    for part in replay.earlier:
+        found |= misplaced_leads(rs, part)
+    return found
+
+
 def _is_law64_finding(e: object) -> bool:
     if not isinstance(e, DirectorFinds):
         return False
@@ -315,8 +324,9 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     table = replay.table
     found = standing_revokes(replay)  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
-    if replay.earlier_revokes:  # (a later part of the record: the revokes of the parts before it too)
-        revokes = (*revokes, *(r for r in replay.earlier_revokes if r not in revokes))
+    earlier = tuple(dict.fromkeys(r for part in replay.earlier for r in part.table.revokes if r not in revokes))
+    if earlier:  # (a later part of the record: the revokes of the parts before it too)
+        revokes = (*revokes, *earlier)
     standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     if not standing:
         # no revoke on the record as played; a ruling may still find one play does not show
@@ -327,12 +337,12 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         end = end_of_play(replay)
         if end is None:
             return None
-        revokes = replay.earlier_revokes  # (2007 64B7: a revoke of an earlier part, corrected there)
+        revokes = earlier  # (2007 64B7: a revoke of an earlier part, corrected there)
         events = _law64_lines(replay)
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
-                                                   parse_equity(findings), HANDS_RETURNED in findings, misplaced_leads(rs, replay), quiet=True),)),
+                                                   parse_equity(findings), HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay), quiet=True),)),
                        handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -343,7 +353,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     findings = _findings(replay)
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
-                         HANDS_RETURNED in findings, misplaced_leads(rs, replay))
+                         HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay))
     return Opening(Node(table, (task,)), handled=events)
 
 
