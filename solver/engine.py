@@ -910,6 +910,8 @@ class Composition:
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         self._settled_parts = {}
+        #: the order of each later part's plays in the record (_orders_of_part)
+        self._part_orders: dict[tuple[int, int], tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
@@ -986,27 +988,47 @@ class Composition:
             claims[f.name] = keys
         return claims
 
-    def _earliest(self, found: list[_Found]) -> _Found:
-        """The opening whose irregularity begins first in the record (then by priority)."""
+    def _earliest(self, found: list[_Found], part: tuple[int, int] = (0, 0)) -> _Found:
+        """The opening whose irregularity begins first in the record (then by priority);
+        ``part``: the part of the record (and its replay) the openings were found in."""
         if len(found) == 1:
             return found[0]
-        return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority))
+        return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus, part), f.priority))
 
-    def _position(self, keys: frozenset[object], focus: int | None) -> tuple[int, int]:
-        """Where in the record an opening's irregularity begins: its earliest event."""
+    def _position(self, keys: frozenset[object], focus: int | None, part: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+        """Where in the record an opening's irregularity begins: its earliest event (a card
+        is placed by a line of the part ``part`` of the record, or of the first part)."""
+        plays, pairs = self._orders_of_part(part) if part[0] else (self._play_order, self._pair_order)
         found: list[int] = []
         for k in keys:
             at: int | None = None
             if isinstance(k, tuple) and len(k) == 2 and k[0] == "line":
                 at = self._order.get(k[1])
             elif isinstance(k, tuple) and len(k) == 4 and k[0] == "play":
-                at = self._play_order.get(k[1:])
+                at = plays.get(k[1:])
+                if at is None and part[0]:
+                    at = self._play_order.get(k[1:])
             elif isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], int):
-                at = self._pair_order.get(k)
+                at = pairs.get(k)
+                if at is None and part[0]:
+                    at = self._pair_order.get(k)
             if at is not None:
                 found.append(at)
         big = 1 << 30
         return (min(found) if found else big, focus if focus is not None else big)
+
+    def _orders_of_part(self, part: tuple[int, int]) -> tuple[dict[object, int], dict[object, int]]:
+        """:meth:`_order_of_plays` of a later part of the record (its replay from the first
+        restoration it was played on from), placed in the whole record."""
+        kept = self._part_orders.get(part)
+        if kept is None:
+            replay = self._segment_replays.get(part)
+            if replay is None:
+                return self._play_order, self._pair_order
+            offset = sum(len(s) + 1 for s in self._segments[: part[0]])  # (each part, then its resume line)
+            by_card, by_pair, _ = self._order_of_plays(replay, offset)
+            kept = self._part_orders[part] = (by_card, by_pair)
+        return kept
 
     @cached_property
     def _order(self) -> dict[int, int]:
@@ -1025,11 +1047,12 @@ class Composition:
     def _pair_lines(self) -> dict[object, int]:
         return self._order_of_plays()[2]
 
-    def _order_of_plays(self) -> tuple[dict[object, int], dict[object, int], dict[object, int]]:
+    def _order_of_plays(self, replay: Replay | None = None, offset: int = 0) -> tuple[dict[object, int], dict[object, int], dict[object, int]]:
         """For each card the replayed table holds as played, the place in the record of the
         event that placed it, by (trick, seat, card); the first such place of each (trick,
-        seat); and its line."""
-        r = self.replay
+        seat); and its line. Of the first part of the record, or of ``replay``, a later
+        part whose first line is the record's ``offset``-th."""
+        r = self.replay if replay is None else replay
         plays = list(r.table.plays())
         counts = (*r.applied_before, len(plays))
         by_card: dict[object, int] = {}
@@ -1039,8 +1062,8 @@ class Composition:
             if counts[i + 1] <= counts[i] or counts[i] >= len(plays):
                 continue
             trick, seat, card = plays[counts[i]]
-            by_card[(trick, seat, card)] = i
-            by_pair.setdefault((trick, seat), i)
+            by_card[(trick, seat, card)] = offset + i
+            by_pair.setdefault((trick, seat), offset + i)
             line = getattr(e, "line", None)
             if line is not None:
                 lines.setdefault((trick, seat), line)
@@ -1111,7 +1134,7 @@ class Composition:
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
             if found:
-                return self._stage(node, self._earliest(found), task)
+                return self._stage(node, self._earliest(found, (task.segment, task.base)), task)
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
                 if resumed is None:

@@ -644,3 +644,54 @@ def test_the_corpus_is_counted_after_play_the_same_when_played_on_after_a_ruling
             assert _counted(Ruling(loads(yaml.safe_dump(parted, sort_keys=False)))) == whole, (path.name, k)
             checked += 1
     assert checked >= 30
+
+
+def _ruled(text: str) -> tuple[list[tuple[Any, ...]], list[str]]:
+    """Every restoration as its final table, penalty cards, withdrawals, information, lead
+    and path; and the notices (but the one a part with nothing to rule gives)."""
+    ruling = Ruling(loads(text))
+    out = [(tuple(r.table.plays()), tuple(sorted(map(str, r.penalty_cards))), r.table.withdrawn, r.node.ledger, r.lead,
+            tuple(s.clause for s in r.path)) for r in ruling.restorations(limit=3000)]
+    return out, sorted(str(n) for n in ruling.notices if n.text != "no irregularity found to rule on")
+
+
+def _played_on_before_the_first_irregularity(mapping: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """The record with attention drawn, and play resumed, at the end of a trick before its
+    first line other than a play and before its first revoke or play out of turn: the first
+    ruling finds nothing to rule. None when no trick ends there (or a line the table
+    places otherwise, a call, makes the count of cards unclear)."""
+    ruling = Ruling(loads(_text(mapping)))
+    table = ruling.replay.table
+    play = mapping["play"]
+    cards = [i for i, line in enumerate(play) if len(line.split()) == 2 and line.split()[0] in "NESW"]
+    tricks = [n for n, _, _ in table.plays()]
+    if len(tricks) != len(cards):
+        return None
+    odd = next(i for i, line in enumerate(play) if i not in cards)
+    first = min([r.trick for r in table.revokes] + [t for t, _ in table.out_of_turn] + [99])
+    ends = [cards[k] for k in range(len(cards) - 1) if tricks[k + 1] != tricks[k] and cards[k] < odd and tricks[k] < first]
+    if not ends:
+        return None
+    cut = rng.choice(ends)
+    return {**mapping, "play": [*play[: cut + 1], "attention N", "resume", *play[cut + 1 :]]}
+
+
+@pytest.mark.parametrize("kind", ["mixed", "exposure", "fifth", "simultaneous", "lead", "misplay"])
+def test_a_ruling_that_finds_nothing_before_the_irregularities_changes_nothing(kind: str) -> None:
+    """Attention drawn, and play resumed, before any irregularity of the record (a ruling
+    that finds nothing to rule) changes nothing: every irregularity of the part played on
+    is ruled on its own trick, in record order, as in the record of one part (an exposed,
+    fifth or simultaneous card of a later part was once put on a trick of the first)."""
+    from rulings.solver.generate import random_kind_case
+
+    checked = 0
+    for seed in range(160):
+        rng = random.Random(seed)
+        whole = (random_mixed_case(rng) if kind == "mixed"
+                 else random_kind_case(kind, rng, edition="2007" if seed % 2 else "2017", full_hand=seed % 3 == 0))
+        parted = _played_on_before_the_first_irregularity(whole, random.Random(seed))
+        if parted is None:
+            continue
+        assert _ruled(_text(parted)) == _ruled(_text(whole)), (seed, _text(parted))
+        checked += 1
+    assert checked >= 20

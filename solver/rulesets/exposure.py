@@ -95,9 +95,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     given = frozenset(e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds))
     plays = recorded_plays(replay.table)
-    # how many recorded plays precede each record line (a Call the table applied is a play)
+    # how many recorded plays precede each record line (a Call the table applied is a play),
+    # from the cards standing when this part of the record began (a record played on after
+    # a ruling: the earlier parts' cards stand before it)
     counts: list[int] = []
-    n = 0
+    n = replay.applied_before[0]
     for e in replay.before:
         if isinstance(e, OWN):
             counts.append(n)
