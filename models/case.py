@@ -106,6 +106,10 @@ class Replay:
     #: (:meth:`is_ruled`)
     ruled: frozenset[object] = field(default=frozenset(), compare=False, repr=False)
     claimed: tuple[tuple[str, frozenset[object]], ...] = field(default=(), compare=False, repr=False)
+    #: a later part of a record played on after a ruling: the table it was played on from
+    #: (the earlier parts as ruled); None for the first part, played from the deal
+    #: (``table.restart()``)
+    start: TableState | None = field(default=None, compare=False, repr=False)
     #: a later part of a record played on after a ruling: the parts before it, as played
     #: (a ruling may have changed their cards since: the table shows them as ruled), for
     #: what the record as a whole says (its revokes, dummy's wrongly placed leads)
@@ -144,6 +148,22 @@ class Replay:
         new = object.__new__(Replay)
         new.__dict__.update(self.__dict__, claimed=claimed)
         return new
+
+    def start_table(self) -> TableState:
+        """The table this part of the record was played on from, before its first line:
+        :attr:`start`, or for the first part the table before the first play
+        (``table.restart()``). As ``restart`` has them, the penalty cards in force there are
+        those in force then and those made since (by a ruling on this part: a card exposed),
+        on :attr:`table` in force or played."""
+        start = self.start
+        if start is None:
+            return self.table.restart()
+        now = self.table
+        made = (now.penalty_cards | now.played_penalty) - start.penalty_cards - start.played_penalty
+        if not made:
+            return start
+        again = {(p.seat, p.card) for p in made}  # (a minor one made major since, 50B: as it is now)
+        return start.with_penalty_cards(frozenset(p for p in start.penalty_cards if (p.seat, p.card) not in again) | made)
 
     def with_earlier(self, earlier: tuple[Replay, ...]) -> Replay:
         """The same part of the record with the parts before it (:attr:`earlier`)."""
@@ -232,6 +252,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     Raises RulingError (located at the file and line) for a card not in the hand."""
     declarer = state.declarer
     applied = sum([len(t.plays) for t in state.tricks])  # cards standing so far (Replay.applied_before)
+    start = state if applied or state.withdrawn else None  # (a later part of the record: Replay.start)
     # the play lines that open the record (most records are all play lines up to attention):
     # placed in one batch, each counting one card
     head = 0
@@ -291,7 +312,10 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     kinds.update(map(type, after))
     if head:
         kinds.add(Play)
-    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds))
+    replay = Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds))
+    if start is not None:
+        replay.__dict__["start"] = start
+    return replay
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -845,6 +845,10 @@ class TableState:
         """Make ``card`` a penalty card of ``seat``; Law 50B: two or more are all major."""
         return self._evolve(penalty_cards=self.penalty_cards_with(seat, card, kind))
 
+    def with_penalty_cards(self, cards: frozenset[PenaltyCard]) -> TableState:
+        """The same table with ``cards`` the penalty cards in force."""
+        return self._evolve(penalty_cards=cards)
+
     def penalty_cards_with(self, seat: Seat, card: Card, kind: PenaltyKind) -> frozenset[PenaltyCard]:
         """The penalty cards :meth:`with_penalty` leaves in force, without the new table."""
         return self._penalty_made(self.penalty_cards, seat, card, kind, sum([len(t.plays) for t in self.tricks]))

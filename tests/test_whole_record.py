@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from rulings.models.cards import Card, Seat
 from rulings.models.errors import RulingError
+from rulings.models.events import Play
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Node, Reopen, StepKind, actor_seats
@@ -657,23 +658,19 @@ def _ruled(text: str) -> tuple[list[tuple[Any, ...]], list[str]]:
 
 def _played_on_before_the_first_irregularity(mapping: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """The record with attention drawn, and play resumed, at the end of a trick before its
-    first line other than a play and before its first revoke or play out of turn: the first
-    ruling finds nothing to rule. None when no trick ends there (or a line the table
-    places otherwise, a call, makes the count of cards unclear)."""
-    ruling = Ruling(loads(_text(mapping)))
-    table = ruling.replay.table
-    play = mapping["play"]
-    cards = [i for i, line in enumerate(play) if len(line.split()) == 2 and line.split()[0] in "NESW"]
-    tricks = [n for n, _, _ in table.plays()]
-    if len(tricks) != len(cards):
-        return None
-    odd = next(i for i, line in enumerate(play) if i not in cards)
+    first line other than a play (a call, an exposure, a change ...) and before its first
+    revoke or play out of turn: the first ruling finds nothing to rule. None when no trick
+    ends there."""
+    case = loads(_text(mapping))
+    table = Ruling(case).replay.table
+    plain = next((i for i, e in enumerate(case.events) if type(e) is not Play), len(case.events))
     first = min([r.trick for r in table.revokes] + [t for t, _ in table.out_of_turn] + [99])
-    ends = [cards[k] for k in range(len(cards) - 1) if tricks[k + 1] != tricks[k] and cards[k] < odd and tricks[k] < first]
-    if not ends:
+    plays = list(table.plays())
+    cuts = [c for c in range(4, plain, 4) if c <= len(plays) and plays[c - 1][0] < first]
+    if not cuts:
         return None
-    cut = rng.choice(ends)
-    return {**mapping, "play": [*play[: cut + 1], "attention N", "resume", *play[cut + 1 :]]}
+    cut = rng.choice(cuts)
+    return {**mapping, "play": [*mapping["play"][:cut], "attention N", "resume", *mapping["play"][cut:]]}
 
 
 @pytest.mark.parametrize("kind", ["mixed", "exposure", "fifth", "simultaneous", "lead", "misplay"])
@@ -681,7 +678,9 @@ def test_a_ruling_that_finds_nothing_before_the_irregularities_changes_nothing(k
     """Attention drawn, and play resumed, before any irregularity of the record (a ruling
     that finds nothing to rule) changes nothing: every irregularity of the part played on
     is ruled on its own trick, in record order, as in the record of one part (an exposed,
-    fifth or simultaneous card of a later part was once put on a trick of the first)."""
+    fifth or simultaneous card, or a change of designation, of a later part was once ruled on
+    the tricks of the first; a penalty card a ruling of the part made was lost to a later
+    one)."""
     from rulings.solver.generate import random_kind_case
 
     checked = 0

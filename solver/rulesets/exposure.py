@@ -99,18 +99,18 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # from the cards standing when this part of the record began (a record played on after
     # a ruling: the earlier parts' cards stand before it)
     counts: list[int] = []
-    n = replay.applied_before[0]
+    base = n = replay.applied_before[0]
     for e in replay.before:
         if isinstance(e, OWN):
             counts.append(n)
         elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
             n += 1
     counts.append(len(plays))
-    first = replay.table.restart()
+    first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
     deemed: list[tuple[int, Seat]] = []  # the lead out of turn a fifth card deemed led would be (45E)
     for i, e in enumerate(own):
-        at = replay_plays(first, plays[: counts[i]])
+        at = replay_plays(first, plays[base : counts[i]])
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
@@ -128,7 +128,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             placed.update((c, e.line or 0) for c in cards)
         if isinstance(e, FifthCard) and (cur := at.current_trick) is not None:
             deemed.append((cur.number + 1, e.seat))  # (its lead, if deemed led: this family rules it)
-    start = replay_plays(first, plays[: counts[0]])
+    start = replay_plays(first, plays[base : counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
         then = tuple(plays[counts[i] : counts[i + 1]])
@@ -148,7 +148,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # from it (East's exposed card, deemed played, came before South's) are not irregular
     # where the ruling plays that card (Opening.explains; where it is found not played, the
     # leads rules rule what is then out of turn)
-    nominal, done = first, 0
+    nominal, done = first, base
     try:
         for i, e in enumerate(own):
             nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
