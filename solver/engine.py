@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass
-from rulings.models.errors import RulingError
-from rulings.models.events import Attention
+from rulings.models.errors import IllegalActionError, RulingError
+from rulings.models.events import Attention, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -910,6 +910,9 @@ class Composition:
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         self._settled_parts = {}
+        #: for each later part of the record, why a restoration could not be played on into it
+        #: (the first such error): said when no restoration can (restorations)
+        self._dropped: dict[int, tuple[int | None, str]] = {}
         #: the order of each later part's plays in the record (_orders_of_part)
         self._part_orders: dict[tuple[int, int], tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
@@ -1172,11 +1175,19 @@ class Composition:
         segment = task.segment + 1
         base = sum(len(t.plays) for t in node.table.tricks)
         if self._cannot_go_on(node.table, segment):
+            trick = node.table.current_trick
+            self._dropped.setdefault(segment, (next((e.line for e in self._segments[segment] if getattr(e, "line", None)), None),
+                                               f"the ruling leaves trick {trick.number if trick else '?'} a card short, and the "
+                                               "record went on with a new trick"))
             return None
         try:
             replay = replay_events(node.table, self._segments[segment], file=self.case.file)
-        except RulingError:
-            return None  # this restoration is not the one the table went on from
+        except RulingError as err:
+            self._refuse_never_held(segment)
+            # this restoration is not the one the table went on from (kept to say why, when
+            # none of them is: see restorations)
+            self._dropped.setdefault(segment, (err.line, err.message))
+            return None
         self._segment_replays.setdefault((segment, base), replay)
         # the count after play (Law 64) follows every rectification of the last part: the end
         # of play is there, and so are the revokes the parts before it left standing
@@ -1185,7 +1196,10 @@ class Composition:
             closings = self.book.closings(replay.with_earlier(self._parts_before(segment)))
         closed = {handled_key(h) for c in closings for h in c.handled}
         if (segment, base) not in self._segment_names:
-            found = self._candidates(replay, task.seen, None)
+            try:
+                found = self._candidates(replay, task.seen, None)
+            except RulingError as err:
+                raise err.located(file=self.case.file) from None
             self._segment_names[(segment, base)] = frozenset(f.name for f in found)
             ruled: set[object] = set(closed)
             for f in found:
@@ -1224,6 +1238,18 @@ class Composition:
         said = set(self.notices)
         self.notices = (*(n for n in self.notices if n not in unruled), *(n for n in dict.fromkeys(notices) if n not in said))
 
+    def _refuse_never_held(self, segment: int) -> None:
+        """A play line of the part ``segment`` of the record naming a card its seat was not
+        dealt: bad input, whatever the rulings before it did (a card a restoration took from
+        a hand is one the seat held)."""
+        deal = self.replay.table.deal
+        for e in self._segments[segment]:
+            if isinstance(e, Play) and deal.holder(e.card) is not e.seat:
+                holder = deal.holder(e.card)
+                where = f"it is in {holder}'s hand" if holder is not None else "it is not in the deal"
+                raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand ({where})", token=str(e.card),
+                                         line=e.line, file=self.case.file)
+
     def _cannot_go_on(self, table: TableState, segment: int) -> bool:
         """Whether the part ``segment`` of the record cannot have been played on from ``table``
         (a restoration of the parts before it): the part before it ended with its last trick
@@ -1244,7 +1270,7 @@ class Composition:
         """The lines after attention no rule family reads itself that record a player's choice."""
         if not replay.after:
             return ()
-        from rulings.models.events import ChangeDesignation, Chooses, Play
+        from rulings.models.events import ChangeDesignation, Chooses
 
         out: list[RecordedChoice] = []
         for e in replay.after:
@@ -1552,6 +1578,17 @@ class Composition:
                 stack.append((child, (*path, step)))
         if count:
             self._report_unsettled(settled)
+        elif self._dropped:
+            self._report_dropped()
+
+    def _report_dropped(self) -> None:
+        """No restoration: the record after a ``resume`` cannot be played on from any
+        restoration of the ruling before it. Said at the first line that fails, with why."""
+        _, (line, why) = min(self._dropped.items(), key=lambda item: item[0])
+        text = (f"no restoration of the ruling before 'resume' can be played on as the record goes on (the first: {why}); "
+                "the record is not one the ruling allows")
+        if not any(n.text == text for n in self.notices):
+            self.notices = (*self.notices, Notice(line, text))
 
     def _report_unsettled(self, settled: int) -> None:
         """A choice recorded after attention that no path reached (no decision of that

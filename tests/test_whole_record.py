@@ -694,3 +694,55 @@ def test_a_ruling_that_finds_nothing_before_the_irregularities_changes_nothing(k
         assert _ruled(_text(parted)) == _ruled(_text(whole)), (seed, _text(parted))
         checked += 1
     assert checked >= 20
+
+
+_PLAYED_ON = """title: a lead out of turn refused, then play resumes
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play:
+  - W DQ
+  - N DA
+  - E D4
+  - S D7
+  - S SA
+  - attention W
+  - W refuses
+  - resume
+  - N SJ
+  - E S2
+  - S SA
+  - W S5
+  - S HA
+  - W H7
+  - N {card}
+  - E H4
+  - attention W
+"""
+
+
+def test_a_card_its_seat_was_not_dealt_in_a_later_part_is_a_located_error(tmp_path: Path) -> None:
+    """A play line after ``resume`` naming a card its seat never held is bad input on every
+    path (not a restoration the record cannot go on from): the file, line and card are
+    named, exit code 1, no traceback."""
+    path = tmp_path / "c.yaml"
+    path.write_text(_PLAYED_ON.format(card="SK"), encoding="utf-8")
+    with pytest.raises(RulingError) as err:
+        list(Ruling(load(path)).restorations())
+    assert err.value.line == 21 and "'SK' is not in N's hand (it is in W's hand)" in str(err.value)
+    for command in (["solve", str(path)], ["solve", "--json", str(path)], ["verify", str(path)]):
+        res = runner.invoke(app, command)
+        assert res.exit_code == 1 and f"{path}:21:" in res.stderr + res.stdout and "Traceback" not in res.stderr, command
+
+
+def test_a_record_no_restoration_can_go_on_to_is_said() -> None:
+    """When no restoration of the ruling before ``resume`` can be played on as the record
+    goes on (here a card played twice), the ruling has none, and a note says why at the
+    first line that fails."""
+    ruling = Ruling(loads(_PLAYED_ON.format(card="SJ")))
+    assert list(ruling.restorations()) == []
+    (note,) = [n for n in ruling.notices if "no restoration of the ruling before 'resume'" in n.text]
+    assert note.line == 21 and "card 'SJ' was already played by N" in note.text
+    fits = Ruling(loads(_PLAYED_ON.format(card="H2")))
+    assert list(fits.restorations()) and not [n for n in fits.notices if "no restoration" in n.text]
