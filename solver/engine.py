@@ -1001,19 +1001,20 @@ class Composition:
     def _position(self, keys: frozenset[object], focus: int | None, part: tuple[int, int] = (0, 0)) -> tuple[int, int]:
         """Where in the record an opening's irregularity begins: its earliest event (a card
         is placed by a line of the part ``part`` of the record, or of the first part)."""
-        plays, pairs = self._orders_of_part(part) if part[0] else (self._play_order, self._pair_order)
         found: list[int] = []
         for k in keys:
             at: int | None = None
             if isinstance(k, tuple) and len(k) == 2 and k[0] == "line":
                 at = self._order.get(k[1])
             elif isinstance(k, tuple) and len(k) == 4 and k[0] == "play":
-                at = plays.get(k[1:])
-                if at is None and part[0]:
+                if part[0]:
+                    at = self._orders_of_part(part)[0].get(k[1:])
+                if at is None:
                     at = self._play_order.get(k[1:])
             elif isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], int):
-                at = pairs.get(k)
-                if at is None and part[0]:
+                if part[0]:
+                    at = self._orders_of_part(part)[1].get(k)
+                if at is None:
                     at = self._pair_order.get(k)
             if at is not None:
                 found.append(at)

@@ -281,7 +281,7 @@ def _misplaced_leads_of_record(rs: RuleSet, replay: Replay) -> frozenset[tuple[i
     """:func:`misplaced_leads` of the record: of this part and of the parts before it (a
     record played on after a ruling)."""
     found = misplaced_leads(rs, replay)
-    for part in replay.earlier:
+    for part in replay.earlier:  # (none in a record of one part)
         found |= misplaced_leads(rs, part)
     return found
 
@@ -324,8 +324,9 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     table = replay.table
     found = standing_revokes(replay)  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
-    earlier = tuple(dict.fromkeys(r for part in replay.earlier for r in part.table.revokes if r not in revokes))
-    if earlier:  # (a later part of the record: the revokes of the parts before it too)
+    earlier: tuple[Revoke, ...] = ()
+    if replay.earlier:  # (a later part of the record: the revokes of the parts before it too)
+        earlier = tuple(dict.fromkeys(r for part in replay.earlier for r in part.table.revokes if r not in revokes))
         revokes = (*revokes, *earlier)
     standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     if not standing:
