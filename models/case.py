@@ -107,8 +107,8 @@ class Replay:
     ruled: frozenset[object] = field(default=frozenset(), compare=False, repr=False)
     claimed: tuple[tuple[str, frozenset[object]], ...] = field(default=(), compare=False, repr=False)
     #: a later part of a record played on after a ruling: the table it was played on from
-    #: (the earlier parts as ruled); None for the first part, played from the deal
-    #: (``table.restart()``)
+    #: (the parts before it as ruled on this path); None for the first part, played from
+    #: the deal (``table.restart()``)
     start: TableState | None = field(default=None, compare=False, repr=False)
     #: a later part of a record played on after a ruling: the parts before it, as played
     #: (a ruling may have changed their cards since: the table shows them as ruled), for
@@ -135,11 +135,15 @@ class Replay:
         kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
         return frozenset(map(type, self.before)).union(map(type, self.unapplied), map(type, self.after))
 
-    def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset()) -> Replay:
+    def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
+                   start: TableState | None = None) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``
-        without its field-by-field rebuild (the engine asks for one at every leaf)."""
+        without its field-by-field rebuild (the engine asks for one at every leaf).
+        ``start``: a later part of the record, the table this path played it on from."""
         new = object.__new__(Replay)
         new.__dict__.update(self.__dict__, table=table, reopened=reopened, ruled=ruled)
+        if start is not None:
+            new.__dict__["start"] = start
         return new
 
     def with_claims(self, claimed: tuple[tuple[str, frozenset[object]], ...]) -> Replay:

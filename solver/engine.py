@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
-from rulings.models.dataclass import dataclass
+from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Attention, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
@@ -805,6 +805,8 @@ class Reopen:
     spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
     segment: int = 0  # the part of the record (cut at ``resume`` lines) being ruled
     base: int = 0  # cards standing when that part began (which replay of it)
+    #: a later part: the table this path played it on from (``Replay.start``)
+    start: TableState | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -913,6 +915,8 @@ class Composition:
         #: for each later part of the record, why a restoration could not be played on into it
         #: (the first such error): said when no restoration can (restorations)
         self._dropped: dict[int, tuple[int | None, str]] = {}
+        #: what the openings of each later part of the record rule on (keys)
+        self._part_ruled: dict[tuple[int, int], frozenset[object]] = {}
         #: the order of each later part's plays in the record (_orders_of_part)
         self._part_orders: dict[tuple[int, int], tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
@@ -1107,7 +1111,7 @@ class Composition:
                 used, spent = done.used, ""
         return Node(
             table,
-            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base), *rest),
+            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start), *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
             restrictions,
@@ -1132,7 +1136,7 @@ class Composition:
                 assert record is not None  # (every part of the record a Reopen names was replayed)
                 names = self.book.worth_reopening(node.table, record, names)
             if names and record is not None:
-                replay = record.with_table(node.table, reopened=True, ruled=task.seen)
+                replay = record.with_table(node.table, reopened=True, ruled=task.seen, start=task.start)
                 try:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
@@ -1206,15 +1210,20 @@ class Composition:
             for f in found:
                 ruled |= f.keys | f.explained if f.explained else f.keys
             self._claims[(segment, base)] = {f.name: f.keys for f in found}
+            self._part_ruled[(segment, base)] = frozenset(ruled)
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
             # the lines of this part no family rules on are said, as those of the first part are
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
             said = set(self.notices)
             self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
+        if (why := self._second_card_unexplained(replay, (segment, base))) is not None:
+            self._dropped.setdefault(segment, why)
+            return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
-        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base), *(t for c in closings for t in c.root.agenda)),
+        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base, node.table),
+                                   *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
     def _parts_before(self, segment: int) -> tuple[Replay, ...]:
@@ -1238,6 +1247,30 @@ class Composition:
         unruled = {n for n in _unruled_lines(replay, set()) if n.line in lines}
         said = set(self.notices)
         self.notices = (*(n for n in self.notices if n not in unruled), *(n for n in dict.fromkeys(notices) if n not in said))
+
+    def _second_card_unexplained(self, replay: Replay, part: tuple[int, int]) -> tuple[int | None, str] | None:
+        """As :meth:`_refuse_impossible` for a later part of the record: a seat with two
+        cards in one trick that no irregularity ruled on explains, on the table this
+        restoration played the part on to; the line that placed the second card and why.
+        That restoration is not one the record can go on from."""
+        table = replay.table
+        if not table.out_of_turn:
+            return None
+        ruled = self._part_ruled.get(part, frozenset())
+        by_card = self._orders_of_part(part)[0]
+        for trick_no, seat in table.out_of_turn:
+            trick = table.trick(trick_no)
+            mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
+            if len(mine) < 2 or (trick_no, seat) in ruled:
+                continue
+            placing = [self.case.events[i] for c in mine
+                       if (i := by_card.get((trick_no, seat, c), self._play_order.get((trick_no, seat, c)))) is not None]
+            if any(handled_key(e) in ruled for e in placing):
+                continue  # a rule family rules the line that placed one of them
+            line = getattr(placing[-1], "line", None) if placing else None
+            return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
+                          "irregularity of the record explains it")
+        return None
 
     def _refuse_never_held(self, segment: int) -> None:
         """A play line of the part ``segment`` of the record naming a card its seat was not

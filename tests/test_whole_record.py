@@ -746,3 +746,47 @@ def test_a_record_no_restoration_can_go_on_to_is_said() -> None:
     assert note.line == 21 and "card 'SJ' was already played by N" in note.text
     fits = Ruling(loads(_PLAYED_ON.format(card="H2")))
     assert list(fits.restorations()) and not [n for n in fits.notices if "no restoration" in n.text]
+
+
+def test_a_seat_that_led_in_turn_and_then_put_down_a_second_card_is_refused() -> None:
+    """Dummy leads in turn and then puts down a second card to the same trick: the second
+    card is the play out of turn, not his lead (which no rule of leads out of turn may call
+    one), and nothing in the record explains it: refused as a record that cannot have
+    happened, at the second card (a fifth card is written as such)."""
+    with pytest.raises(RulingError) as err:
+        Ruling(loads("""title: dummy puts down two cards to his lead
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, N S3, N S4, E S2, attention W]
+"""))
+    assert "N plays a second card (S4) to trick 2 after S3" in str(err.value) and err.value.token == "S4"
+
+
+def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> None:
+    """The same in a part of the record played on after a ruling: no restoration of the
+    first ruling can be the one the table went on from, and a note says why."""
+    ruling = Ruling(loads(_PLAYED_ON.format(card="H2").replace("  - E H4\n", "  - N H3\n  - E H4\n")))
+    assert list(ruling.restorations()) == []
+    (note,) = [n for n in ruling.notices if "no restoration of the ruling before 'resume'" in n.text]
+    assert "N plays a second card (H3) to trick 3 after H2" in note.text and note.line == 22
+
+
+def test_a_later_part_is_read_on_the_table_of_each_restoration() -> None:
+    """A part played on after a ruling with several restorations (dummy's revoke corrected
+    with one club or another) is read, at each reopening, on the table that restoration
+    played it on from: an exposure there once was read on the first restoration's table,
+    where a card of this one had been played already (an error for a good record)."""
+    case = loads("""title: a revoke by dummy corrected, play resumed, a misplay and an exposure
+laws: 2017
+deal: N:J7654.3.64.98632 KQ3.QJ85.K52.QJT T98.K976.AQJT7.5 A2.AT42.983.AK74
+contract: 3NT
+declarer: E
+play: [S C5, W D8, attention W, resume, N C9, E CQ, E CT, S H9, E calls C4, W CA,
+       S exposes S8 held_near_table visible_to_partner, attention N]
+""")
+    restorations = list(Ruling(case).restorations())
+    assert len(restorations) == 5 and all(r.path[0].clause == "62B" for r in restorations)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)

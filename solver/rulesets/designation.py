@@ -1,8 +1,8 @@
 """Designations from dummy and changes of designation: Laws 45B, 45C3, 45C4(a), 45C4(b), 46A,
 46B1-5, 47C, 47D (with 16C for the information). See docs/designation-rules.md.
 
-The opener walks the play record from the start of the case (of its part, from the table it
-was played on from, in a record played on after a ruling), applying plays, until it meets
+The opener walks the play record from the start of the case (of its part, the cards of the
+parts before it standing, in a record played on after a ruling), applying plays, until it meets
 the first event Law 45/46 must rule on: a call that is not a plain card dummy holds, a change
 of designation, a touch of dummy's card, or declarer naming a card of his own hand. Each such
 event becomes one task; its edges are the permitted resolutions (the deemed card, or one edge
@@ -315,7 +315,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None  # only plays: nothing for Laws 45C/46 (and no walk of the record)
     records = (*replay.before, *replay.after)
     events = prepare(records)
-    table = replay.start_table()  # (a later part of the record: the table it was played on from)
+    table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
     cursor = Cursor(events[:upto])
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the

@@ -351,7 +351,10 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         return None
     handled_pairs = [(trick_no, seat)]
     task: object
-    if trick.plays[0][0] is seat:
+    # (a seat that led in turn and then put down a second card: the second is the play out
+    # of turn, not his lead)
+    again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
+    if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
