@@ -940,7 +940,11 @@ class Composition:
             if len(self._segments) == 1:
                 self.root = start
             else:
-                self.root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),))) or start
+                # (nothing to rule in the first part: the next is played on from the table as
+                # it stands; None when it cannot be, and then there is no restoration)
+                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),)))
+                self._dead_end = root is None
+                self.root = root or start
         else:
             root = self._settle(self._stage(start, ordered[0], Reopen(frozenset(), frozenset())))
             assert root is not None  # the first part of the record is the one replayed here
@@ -1149,6 +1153,8 @@ class Composition:
                     return None
                 node = resumed
                 continue
+            if task.segment and node.table.out_of_turn:
+                self._say_unruled_plays(node.table, task)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1210,10 +1216,12 @@ class Composition:
             for f in found:
                 ruled |= f.keys | f.explained if f.explained else f.keys
             self._claims[(segment, base)] = {f.name: f.keys for f in found}
-            self._part_ruled[(segment, base)] = frozenset(ruled)
+            later = {handled_key(h) for f in found for h in f.opening.later}
+            self._part_ruled[(segment, base)] = frozenset(ruled | later)
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
-            # the lines of this part no family rules on are said, as those of the first part are
+            # the lines of this part no family rules on are said, as those of the first part
+            # are (its plays out of turn: when a path leaves one unruled, _settle)
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
             said = set(self.notices)
             self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
@@ -1248,6 +1256,36 @@ class Composition:
         said = set(self.notices)
         self.notices = (*(n for n in self.notices if n not in unruled), *(n for n in dict.fromkeys(notices) if n not in said))
 
+    def _placing_in_part(self, replay: Replay, part: tuple[int, int], trick_no: int, seat: Seat) -> list[object]:
+        """:meth:`_placing` in a later part of the record: the record events that placed
+        ``seat``'s cards in trick ``trick_no`` (of this part, or of the first)."""
+        trick = replay.table.trick(trick_no)
+        cards = [c for s, c in trick.plays if s is seat] if trick is not None else []
+        by_card = self._orders_of_part(part)[0]
+        return [self.case.events[i] for c in cards
+                if (i := by_card.get((trick_no, seat, c), self._play_order.get((trick_no, seat, c)))) is not None]
+
+    def _say_unruled_plays(self, table: TableState, task: Reopen) -> None:
+        """At the end of a path's ruling of a later part of the record: a play out of turn
+        on its table that no ruling on the path ruled (nor the line that placed it) is said,
+        as :meth:`_unruled` says those of the first part (once for the record)."""
+        part = (task.segment, task.base)
+        record = self._segment_replays.get(part)
+        if record is None:
+            return
+        for trick_no, seat in table.out_of_turn:
+            trick = table.trick(trick_no)
+            seats = [s for s, _ in trick.plays] if trick is not None else []
+            if (trick_no, seat) in task.seen or seats.count(seat) != 1:
+                continue  # (ruled; withdrawn since; or a second card: _second_card_unexplained)
+            placing = self._placing_in_part(record.with_table(table), part, trick_no, seat)
+            if any(handled_key(e) in task.seen for e in placing):
+                continue
+            notice = Notice(getattr(placing[-1], "line", None) if placing else None,
+                            f"{seat} played out of turn to trick {trick_no}: not yet ruled on")
+            if notice not in self.notices:
+                self.notices = (*self.notices, notice)
+
     def _second_card_unexplained(self, replay: Replay, part: tuple[int, int]) -> tuple[int | None, str] | None:
         """As :meth:`_refuse_impossible` for a later part of the record: a seat with two
         cards in one trick that no irregularity ruled on explains, on the table this
@@ -1257,14 +1295,12 @@ class Composition:
         if not table.out_of_turn:
             return None
         ruled = self._part_ruled.get(part, frozenset())
-        by_card = self._orders_of_part(part)[0]
         for trick_no, seat in table.out_of_turn:
             trick = table.trick(trick_no)
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
             if len(mine) < 2 or (trick_no, seat) in ruled:
                 continue
-            placing = [self.case.events[i] for c in mine
-                       if (i := by_card.get((trick_no, seat, c), self._play_order.get((trick_no, seat, c)))) is not None]
+            placing = self._placing_in_part(replay, part, trick_no, seat)
             if any(handled_key(e) in ruled for e in placing):
                 continue  # a rule family rules the line that placed one of them
             line = getattr(placing[-1], "line", None) if placing else None
@@ -1486,6 +1522,9 @@ class Composition:
     #: nodes expanded by the last :meth:`restorations` run, and whether it stopped at its budget
     expanded: int = 0
     exhausted: bool = False
+    #: the record cannot be played on from the first part's table (nothing to rule there):
+    #: no restoration at all (``root`` is that table)
+    _dead_end: bool = False
     #: how many times a later irregularity was opened or a later part played on (a group's
     #: child's ruling that does either stands for no other child: :meth:`_others`)
     _stages: int = 0
@@ -1510,7 +1549,7 @@ class Composition:
         ``budget``: expand at most that many nodes; the stream then ends early and
         ``exhausted`` is set (a hostile or huge ruling stops there, in bounded memory; a
         built restoration costs no expansion)."""
-        stack: list[tuple[Node | _Replicate, tuple[Step, ...]]] = [(self.root, ())]
+        stack: list[tuple[Node | _Replicate, tuple[Step, ...]]] = [] if self._dead_end else [(self.root, ())]
         count = 0
         settled = 0  # the most recorded choices a leaf's path settled
         self.expanded, self.exhausted = 0, False

@@ -790,3 +790,37 @@ play: [S C5, W D8, attention W, resume, N C9, E CQ, E CT, S H9, E calls C4, W CA
     assert len(restorations) == 5 and all(r.path[0].clause == "62B" for r in restorations)
     for r in restorations:
         check_conservation(case, r, replayed=True)
+
+
+def test_a_play_out_of_turn_no_rule_reads_in_a_later_part_is_said() -> None:
+    """Declarer leads from his hand when dummy is to lead, and dummy, the proper leader,
+    then plays: the leads rules rule declarer's lead (55A) and have no rule for dummy's
+    card. In the first part of a record that play is said "not yet ruled on"; so it is in
+    a part played on after a ruling (that part read when play goes on into it)."""
+    body = """title: t
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, {rest}]
+"""
+    one = Ruling(loads(body.format(rest="S SA, N S3, attention W")))
+    parted = Ruling(loads(body.format(rest="attention W, resume, S SA, N S3, attention W")))
+    for ruling in (one, parted):
+        assert list(ruling.restorations())
+        assert [n.text for n in ruling.notices if "not yet ruled" in n.text] == ["N played out of turn to trick 2: not yet ruled on"]
+
+
+def test_a_record_that_cannot_go_on_after_a_ruling_that_found_nothing_has_no_restoration() -> None:
+    """Nothing to rule in the first part, and the next cannot be played on from its table
+    (a card played twice): no restoration (once, the first part's table stood as one), and
+    the note says why."""
+    ruling = Ruling(loads("""title: t
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, attention W, resume, N DA, attention W]
+"""))
+    assert list(ruling.restorations()) == []
+    assert any("card 'DA' was already played by N" in n.text for n in ruling.notices)
