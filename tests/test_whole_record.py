@@ -824,3 +824,38 @@ play: [W DQ, N DA, E D4, S D7, attention W, resume, N DA, attention W]
 """))
     assert list(ruling.restorations()) == []
     assert any("card 'DA' was already played by N" in n.text for n in ruling.notices)
+
+
+@pytest.mark.parametrize("kind", ["mixed", "misplay", "revoke"])
+def test_records_with_attention_drawn_and_play_resumed_anywhere_are_ruled_soundly(kind: str) -> None:
+    """Generated records with attention drawn, a ruling made and play resumed after any
+    line before their own attention: each is ruled (or refused with its file and line),
+    deterministically; every restoration keeps the cards, unless the ruling says a play it
+    does not rule on; a ruling with no restoration says why."""
+    from rulings.solver.generate import random_kind_case
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        mapping = (random_mixed_case(rng) if kind == "mixed"
+                   else random_kind_case(kind, rng, edition="2007" if seed % 2 else "2017", full_hand=seed % 3 == 0))
+        play = mapping["play"]
+        first = next(i for i, line in enumerate(play) if line.startswith("attention"))
+        if first < 2:
+            continue
+        cut = rng.randint(1, first - 1)
+        mapping["play"] = [*play[:cut], f"attention {rng.choice('NESW')}", "resume", *play[cut:]]
+        text = _text(mapping)
+        case = loads(text)
+        try:
+            ruling = Ruling(case)
+            restorations = list(ruling.restorations(limit=2000))
+        except RulingError as err:
+            assert err.line is not None, (seed, text, err)
+            continue
+        said = [n.text for n in ruling.notices]
+        if not restorations:
+            assert any("no restoration of the ruling before 'resume'" in t for t in said), (seed, text, said)
+        elif not any("not yet ruled" in t for t in said):
+            for r in restorations:
+                check_conservation(case, r, replayed=True)
+        assert [r.key() for r in Ruling(loads(text)).restorations(limit=2000)] == [r.key() for r in restorations], seed
