@@ -705,6 +705,30 @@ class TableState:
         d["holding"] = tuple(holding)
         return state
 
+    def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
+        """The table once trick ``number`` is led by another card (a rectification made
+        another card its lead: the proper leader's, 53B): a failure to follow the suit led
+        before is no longer a revoke, and a card played in rotation to the new lead that
+        does not follow it, by a player who held its suit then, is one (61A). A player's hand
+        then: his hand now, and the cards he played to that trick and the later ones.
+        ``apart``: cards on the trick that are no play to its lead (played in error to an
+        irregular lead before it)."""
+        t = self.trick(number)
+        kept = tuple(r for r in self.revokes if r.trick != number or r.rule is not None or r.failed is not None)
+        if t is None:
+            return self._evolve(revokes=kept)
+        led = t.plays[0][1].suit
+        aside = set(apart)
+        to_lead = [p for p in t.plays[1:] if p not in aside]
+        found: list[Revoke] = []
+        for k, (seat, card) in enumerate(to_lead, start=1):
+            if seat is not t.plays[0][0].next(k) or card.suit is led:
+                continue  # (out of rotation: the lead rules' play; or it follows)
+            held = self.holding[seat.index] | {c for u in self.tricks if u.number >= number for s, c in u.plays if s is seat}
+            if any(c.suit is led for c in held):
+                found.append(Revoke(seat, number, card, led))
+        return self._evolve(revokes=(*kept, *found))
+
     def with_cards(self, changes: Iterable[tuple[int, Seat, Card]]) -> TableState:
         """The table with each ``(trick, seat, card)`` of ``changes`` standing in place of
         the card that seat has on that trick: the card it replaces goes back to the hand and

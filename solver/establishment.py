@@ -62,13 +62,17 @@ def still_a_revoke(table: TableState, r: Revoke) -> bool:
     """Whether the revoke ``r`` the table recorded is still one on this table: its card
     stands on its trick (one another rule has since taken back, 47E1, is not), and, for a
     failure to follow suit, not as the trick's lead (a rectification made it the lead: the
-    proper leader's card after a lead out of turn, 53B; a lead is no failure to follow)."""
+    proper leader's card after a lead out of turn, 53B; a lead is no failure to follow), nor
+    when the trick is no longer led in the suit he failed to follow (a rectification took
+    that lead back: a lead out of turn refused, 55A)."""
     t = table.trick(r.trick)
     if t is None or not t.plays:
         return False
     lead = t.plays[0]
     if lead[0] is r.seat:  # (his card leads the trick)
         return lead[1] == r.card and (r.rule is not None or r.failed is not None)
+    if r.rule is None and r.failed is None and lead[1].suit is not r.suit_led:
+        return False
     return t.card_of(r.seat) == r.card
 
 

@@ -728,6 +728,9 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         plays = (*plays, *(p for p in t0.plays if p not in plays))
         i = task.trick - table.first_trick
         table = table._evolve(tricks=(*table.tricks[:i], Trick(task.trick, task.proper, tuple(plays)), *table.tricks[i + 1:]))
+        # (a card played to the proper lead is judged against it: one that does not follow
+        # it is a revoke, one that failed to follow the irregular lead no longer is)
+        table = table.with_revokes_judged_again(task.trick, task.errors)
     seat, card = task.errors[task.index]
     rest = node.agenda[1:]
 
