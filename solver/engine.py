@@ -1698,6 +1698,9 @@ class Composition:
         root = self.root
         expanded = 0
         g: nx.DiGraph[Node] = nx.DiGraph()
+        if self._dead_end:  # (no restoration: the table the record could not go on from)
+            g.add_node(root, root=True, leaf=False)
+            return g
         g.add_node(root, root=True, leaf=root.is_leaf)
         stack = [root]
         leaves = 0

@@ -824,6 +824,8 @@ play: [W DQ, N DA, E D4, S D7, attention W, resume, N DA, attention W]
 """))
     assert list(ruling.restorations()) == []
     assert any("card 'DA' was already played by N" in n.text for n in ruling.notices)
+    graph = ruling.graph()  # (and the ruling graph has no restoration either)
+    assert not any(data.get("leaf") or "restoration" in data for _, data in graph.nodes(data=True))
 
 
 @pytest.mark.parametrize("kind", ["mixed", "misplay", "revoke"])
