@@ -915,6 +915,8 @@ class Composition:
         #: for each later part of the record, why a restoration could not be played on into it
         #: (the first such error): said when no restoration can (restorations)
         self._dropped: dict[int, tuple[int | None, str]] = {}
+        #: what the paths ruled by the end of each later part of the record (keys, all paths)
+        self._part_seen: dict[int, set[object]] = {}
         #: what the openings of each later part of the record rule on (keys)
         self._part_ruled: dict[tuple[int, int], frozenset[object]] = {}
         #: the order of each later part's plays in the record (_orders_of_part)
@@ -1153,8 +1155,10 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            if task.segment and node.table.out_of_turn:
-                self._say_unruled_plays(node.table, task)
+            if task.segment:
+                self._part_seen.setdefault(task.segment, set()).update(task.seen)
+                if node.table.out_of_turn:
+                    self._say_unruled_plays(node.table, task)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1180,6 +1184,8 @@ class Composition:
         self._stages += 1
         from rulings.models.case import replay_events
 
+        if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
+            self._part_seen.setdefault(task.segment, set()).update(task.seen)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
@@ -1653,6 +1659,21 @@ class Composition:
             self._report_unsettled(settled)
         elif self._dropped:
             self._report_dropped()
+        if self._part_seen:
+            self._take_back_ruled_lines()
+
+    def _take_back_ruled_lines(self) -> None:
+        """Once every path is enumerated: a line of a later part of the record said "not yet
+        ruled on" (decided on the first restoration played into that part) that a ruling on
+        another path ruled is not said after all (a line some path rules is ruled)."""
+        ruled_lines: set[Notice] = set()
+        for (segment, _), replay in self._segment_replays.items():
+            seen = self._part_seen.get(segment)
+            if segment and seen:
+                keys = {handled_key(e) for e in (*replay.unapplied, *replay.after)}
+                ruled_lines.update(_unruled_lines(replay, keys - seen))  # (the notices of the lines in ``seen``)
+        if ruled_lines:
+            self.notices = tuple(n for n in self.notices if n not in ruled_lines)
 
     def _report_dropped(self) -> None:
         """No restoration: the record after a ``resume`` cannot be played on from any
