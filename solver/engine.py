@@ -1113,7 +1113,8 @@ class Composition:
         spent = "" if found.opening.more else found.name
         if found.opening.later:  # (the opener runs again while what it left is still to rule)
             claims = self._claims.get((done.segment, done.base), {})
-            if any((k := handled_key(h)) not in seen and not any(k in c for c in claims.values()) for h in found.opening.later):
+            if any((k := handled_key(h)) not in seen and not any(k in c for name, c in claims.items() if name != found.name)
+                   for h in found.opening.later):
                 used, spent = done.used, ""
         return Node(
             table,
@@ -1279,11 +1280,21 @@ class Composition:
         record = self._segment_replays.get(part)
         if record is None:
             return
-        for trick_no, seat in table.out_of_turn:
+        left = [p for p in table.out_of_turn if p not in task.seen]
+        if not left:
+            return
+        # (the table keeps the plays out of turn it recorded; a ruling may have made one of
+        # them a play in turn since, a change of the trick before it giving the lead to its
+        # player: a play out of turn is one still, on the cards as they stand)
+        try:
+            still = set(table.restart().play_many([(s, c) for _, s, c in table.plays()]).out_of_turn)
+        except RulingError:
+            return
+        for trick_no, seat in left:
             trick = table.trick(trick_no)
             seats = [s for s, _ in trick.plays] if trick is not None else []
-            if (trick_no, seat) in task.seen or seats.count(seat) != 1:
-                continue  # (ruled; withdrawn since; or a second card: _second_card_unexplained)
+            if (trick_no, seat) not in still or seats.count(seat) != 1:
+                continue  # (in turn now; withdrawn since; or a second card: _second_card_unexplained)
             placing = self._placing_in_part(record.with_table(table), part, trick_no, seat)
             if any(handled_key(e) in task.seen for e in placing):
                 continue

@@ -879,3 +879,27 @@ play: [N ST, attention W, resume, E S3, S SK, W SA, E calls DQ, W H9, N HA, E H2
     restorations = list(ruling.restorations())
     assert any("45D2" in r.laws for r in restorations) and any(r.path[0].clause == "54A" for r in restorations)
     assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
+def test_a_lead_out_of_turn_the_record_showed_is_ruled_after_one_a_rectification_revealed() -> None:
+    """A slip corrected under 45C4(b) changes who won trick 6, so East's lead to trick 7 is
+    out of turn (accepted by South's play, 53A); North's lead to trick 9, out of turn in the
+    record as played, is ruled after it (53A accepted by East's play, or 53B: East's card
+    his proper lead). The leads rules once stopped after the first: the second was theirs by
+    the record's first reading, and so counted as ruled."""
+    ruling = Ruling(loads("""title: two leads out of turn, one revealed by a change of designation
+laws: 2017
+deal: W:2..T7.QT764 K63.J7.5.K5 95.A4.KQ.98 J74.3..AJ32
+contract: 1D
+declarer: W
+trick: 6
+leader: W
+won: {NS: 1, EW: 4}
+play: [W S2, N S6, W calls S9, W changes to S5 slip, S S4, E DK, S CJ, W D7, N D5, E HA, S H3, W CT,
+       N H7, N C5, E C8, attention N]
+"""))
+    restorations = list(ruling.restorations())
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
+    for r in restorations:
+        assert [s.clause for s in r.path][:2] == ["45C4(b)", "53A"], [s.clause for s in r.path]
+        assert any("N's lead of C5" in s.text or "C8 was E's proper lead" in s.text for s in r.path[2:]), [s.text for s in r.path]
