@@ -118,15 +118,18 @@ class Replay:
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
            unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = (),
-           line_kinds: frozenset[type] | None = None) -> Replay:
+           line_kinds: frozenset[type] | None = None, start: TableState | None = None) -> Replay:
         """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
         field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
-        ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`."""
+        ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`;
+        ``start``: a later part of the record, the table it was played on from (:attr:`start`)."""
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
                             applied_before=applied_before, reopened=False, memo={})
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
+        if start is not None:
+            new.__dict__["start"] = start
         return new
 
     @kept
@@ -316,10 +319,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     kinds.update(map(type, after))
     if head:
         kinds.add(Play)
-    replay = Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds))
-    if start is not None:
-        replay.__dict__["start"] = start
-    return replay
+    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start)
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -1263,15 +1263,6 @@ class Composition:
         said = set(self.notices)
         self.notices = (*(n for n in self.notices if n not in unruled), *(n for n in dict.fromkeys(notices) if n not in said))
 
-    def _placing_in_part(self, replay: Replay, part: tuple[int, int], trick_no: int, seat: Seat) -> list[object]:
-        """:meth:`_placing` in a later part of the record: the record events that placed
-        ``seat``'s cards in trick ``trick_no`` (of this part, or of the first)."""
-        trick = replay.table.trick(trick_no)
-        cards = [c for s, c in trick.plays if s is seat] if trick is not None else []
-        by_card = self._orders_of_part(part)[0]
-        return [self.case.events[i] for c in cards
-                if (i := by_card.get((trick_no, seat, c), self._play_order.get((trick_no, seat, c)))) is not None]
-
     def _say_unruled_plays(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of a later part of the record: a play out of turn
         on its table that no ruling on the path ruled (nor the line that placed it) is said,
@@ -1294,8 +1285,8 @@ class Composition:
             trick = table.trick(trick_no)
             seats = [s for s, _ in trick.plays] if trick is not None else []
             if (trick_no, seat) not in still or seats.count(seat) != 1:
-                continue  # (in turn now; withdrawn since; or a second card: _second_card_unexplained)
-            placing = self._placing_in_part(record.with_table(table), part, trick_no, seat)
+                continue  # (in turn now; withdrawn since; or a second card: _second_card)
+            placing = self._placing(trick_no, seat, record.with_table(table), part)
             if any(handled_key(e) in task.seen for e in placing):
                 continue
             notice = Notice(getattr(placing[-1], "line", None) if placing else None,
@@ -1308,21 +1299,30 @@ class Composition:
         cards in one trick that no irregularity ruled on explains, on the table this
         restoration played the part on to; the line that placed the second card and why.
         That restoration is not one the record can go on from."""
-        table = replay.table
-        if not table.out_of_turn:
+        found = self._second_card(replay, part, self._part_ruled.get(part, frozenset()))
+        if found is None:
             return None
-        ruled = self._part_ruled.get(part, frozenset())
+        trick_no, seat, mine, line = found
+        return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
+                      "irregularity of the record explains it")
+
+    def _second_card(self, replay: Replay, part: tuple[int, int],
+                     ruled: Set[object]) -> tuple[int, Seat, list[Card], int | None] | None:
+        """The first seat with two cards in one trick of ``replay``'s table that nothing
+        ``ruled`` explains (neither the play out of turn nor a line that placed one of them):
+        its trick, seat, cards there, and the line of the second card."""
+        table = replay.table
         for trick_no, seat in table.out_of_turn:
+            if (trick_no, seat) in ruled:
+                continue
             trick = table.trick(trick_no)
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
-            if len(mine) < 2 or (trick_no, seat) in ruled:
+            if len(mine) < 2:
                 continue
-            placing = self._placing_in_part(replay, part, trick_no, seat)
+            placing = self._placing(trick_no, seat, replay, part)
             if any(handled_key(e) in ruled for e in placing):
                 continue  # a rule family rules the line that placed one of them
-            line = getattr(placing[-1], "line", None) if placing else None
-            return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
-                          "irregularity of the record explains it")
+            return trick_no, seat, mine, getattr(placing[1], "line", None) if len(placing) > 1 else None
         return None
 
     def _refuse_never_held(self, segment: int) -> None:
@@ -1758,11 +1758,15 @@ class Composition:
                 g.nodes[node]["restoration"] = leaves
         return g
 
-    def _placing(self, trick_no: int, seat: Seat) -> list[object]:
-        """The record events that placed ``seat``'s cards in trick ``trick_no``."""
-        trick = self.replay.table.trick(trick_no)
+    def _placing(self, trick_no: int, seat: Seat, replay: Replay | None = None, part: tuple[int, int] = (0, 0)) -> list[object]:
+        """The record events that placed ``seat``'s cards in trick ``trick_no``, on the first
+        part's table, or on ``replay``'s (a later part ``part`` of the record: a card placed by
+        a line of that part or of the first)."""
+        trick = (replay or self.replay).table.trick(trick_no)
         cards = [c for s, c in trick.plays if s is seat] if trick is not None else []
-        return [self.replay.before[i] for c in cards if (i := self._play_order.get((trick_no, seat, c))) is not None]
+        later = self._orders_of_part(part)[0] if part[0] else {}
+        return [self.case.events[i] for c in cards
+                if (i := later.get((trick_no, seat, c), self._play_order.get((trick_no, seat, c)))) is not None]
 
     def _placed_by_a_line_of(self, pair: tuple[int, Seat], keys: Set[object]) -> bool:
         """Whether a record line among ``keys`` placed the cards of ``pair`` (a play out of
@@ -1773,20 +1777,11 @@ class Composition:
         """A seat with two cards in one trick that no irregularity ruled on explains (a
         lead out of turn and the proper lead, a premature play, a simultaneous play ...)
         is a record that cannot have happened: refused, located at the second card."""
-        table = self.replay.table
-        for trick_no, seat in table.out_of_turn:
-            if (trick_no, seat) in ruled:
-                continue
-            trick = table.trick(trick_no)
-            mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
-            if len(mine) < 2:
-                continue
-            placing = self._placing(trick_no, seat)
-            if any(handled_key(e) in ruled for e in placing):
-                continue  # a rule family rules the line that placed one of them
+        found = self._second_card(self.replay, (0, 0), ruled)
+        if found is not None:
             from rulings.models.errors import InconsistentRecordError
 
-            line = getattr(placing[1], "line", None) if len(placing) > 1 else None
+            trick_no, seat, mine, line = found
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
                 f"of the record explains it (a player plays one card to a trick; a fifth card is written "
