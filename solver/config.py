@@ -106,6 +106,17 @@ class Decisions:
     #: to the same trick). A defender's lead may always be retracted (commentary).
     misplay_declaring_side_may_retract_next_lead: bool = False
 
+    #: UNCONFIRMED (Law 45D1 with 44C): a card a player led to the next trick after
+    #: dummy's error stands there while the misplayed trick is corrected, and is not among
+    #: his substitutes there; but he held it when he played to the misplayed trick. True
+    #: (default): when it is the only card of the suit now led that he held, his card there
+    #: no longer follows suit, and he must withdraw it and follow with that lead card (his
+    #: lead goes back from the next trick; no penalty card). False: the lead card is not his
+    #: on the corrected trick at all, so he may keep a card that does not follow suit, and
+    #: 44G may then give the lead card back to his hand (a failure to follow suit no rule
+    #: sees: why the default). docs/decisions.md.
+    misplay_next_lead_counts_as_held: bool = True
+
     #: 2007 Law 45D is silent once each side has played to the next trick. False (default):
     #: the 2007 text makes dummy's card one to withdraw only while in time, so afterwards it
     #: is a played card like any other; the cards stand and revokes are judged on the cards

@@ -291,15 +291,21 @@ def oracle_45d1(case: dict) -> set[str]:
     record holds plain plays, one ``<declarer> calls <card>`` naming a card dummy holds,
     immediately followed by dummy placing another card, and ``attention``. Every player who
     played after the error to the same trick gets as candidates every card of his hand as
-    the trick began (less a card he has led to the next trick, which stands on the table);
-    the leader of the next trick gets keep/withdraw. Each combination is kept or rejected by
-    the clause conditions:
+    the trick began (a card he has led to the next trick among them: he held it then); the
+    leader of the next trick gets keep/withdraw. Each combination is kept or rejected by the
+    clause conditions:
 
     * dummy's card is replaced by the called card (always);
     * a card that is lawful in the corrected trick may be kept; a card that no longer follows
       suit (its owner holds the suit now led) must be replaced (the project's reading of
       DIGEST 32.12(a));
     * a substitute must follow suit to the corrected trick when able, and differ from the card;
+      following suit is judged on the hand as the trick began, a card its owner has led to
+      the next trick included; that lead stands on the table and may be played to the
+      corrected trick only when it is its owner's one card of the suit now led;
+    * a player who plays his lead to the next trick into the corrected trick takes that lead
+      back (listed as withdrawn, unauthorized to declarer's side when a defender's): the next
+      trick then has no card (its keep/withdraw choice must be withdraw, counted once);
     * a defender may change freely; declarer may change a lawful card only if his right-hand
       opponent changed his;
     * the lead to the next trick is withdrawn when its leader did not win the corrected trick
@@ -350,14 +356,15 @@ def oracle_45d1(case: dict) -> set[str]:
     led = fixed[0][1][0]
 
     def hand_of(seat: str) -> set[str]:
-        h = set(hand_at_start[ti][seat])
-        if next_lead is not None and next_lead[0] == seat:
-            h.discard(next_lead[1])
-        return h
+        return set(hand_at_start[ti][seat])
 
     def lawful(seat: str, card: str) -> bool:
         h = hand_of(seat)
-        return card in h and (card[0] == led or not any(c[0] == led for c in h))
+        if not (card in h and (card[0] == led or not any(c[0] == led for c in h))):
+            return False
+        if next_lead is not None and next_lead == (seat, card):  # his lead: only as his one card of the suit
+            return card[0] == led and not any(c[0] == led for c in h - {card})
+        return True
 
     # Dummy may have led the called card itself to the next trick: that lead must go back.
     dummy_led_called = next_lead == (dummy, designated)
@@ -390,7 +397,12 @@ def oracle_45d1(case: dict) -> set[str]:
             continue
         lead = trick_winner(restored, trumps) if len(restored) == 4 else None
         cards = {f"{first_trick + ti}:{s}": c for s, c in restored}
-        if next_lead is not None:
+        if next_lead is not None and next_lead in restored[len(fixed):]:  # a follower's lead played here instead
+            if combo[-1] != WITHDRAW:
+                continue
+            withdrawn.append(next_lead)
+            ui.append(next_lead)
+        elif next_lead is not None:
             lead_seat, lead_card = next_lead
             choice = combo[-1]
             if lead != lead_seat and choice == KEEP:

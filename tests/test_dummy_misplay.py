@@ -129,6 +129,18 @@ play: [E D5, S D3, W D4, S calls DA, N DQ, S calls C2, N C2, attention W]
     assert sorted(len(x.withdrawn) for x in both) == [1, 2]
 
 
+def test_switch_next_lead_counts_as_held() -> None:
+    """East's lead to the next trick (DT) is his only card of the suit now led: by default he
+    must play it to the corrected trick (44C); with the switch off it stands there and he
+    may keep his heart, as before the lead is withdrawn by 44G."""
+    c = load(CASES / "45d1-lead-to-next-trick-is-the-only-card-of-the-corrected-suit.yaml")
+    held = list(Ruling(c).restorations())
+    assert len(held) == 8 and all(str(r.card_of(Seat.E, 10)) == "DT" and r.table.trick(11) is None for r in held)
+    other = get_ruleset("2017", Decisions(misplay_next_lead_counts_as_held=False))
+    standing = list(Ruling(c, other).restorations())
+    assert len(standing) == 20 and {str(r.card_of(Seat.E, 10)) for r in standing} == {"HQ", "H9", "C9"}
+
+
 def test_five_cards_at_most_and_listed() -> None:
     ruling = Ruling(load(FIVE))
     rs = list(ruling.restorations())

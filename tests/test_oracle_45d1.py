@@ -117,6 +117,23 @@ def test_cards_are_conserved(mapping: dict[str, Any]) -> None:
 
 @stable()
 @given(positions)
+# East's only card of the corrected suit is his lead to the next trick: he must play it to
+# the corrected trick, where keeping his card (and then losing the lead to 44G) left a
+# diamond in his hand he failed to play to a diamond trick
+@example(random_misplay_case(case_seed(77, 5), dummy_position=1, next_lead=True, edition="2017"))
+def test_every_restoration_follows_suit_as_the_cards_were_held(mapping: dict[str, Any]) -> None:
+    """Every restoration is lawful: its cards played again from the deal, in order, show no
+    failure to follow suit its table does not record (a card led to the next trick is one
+    its leader held when he played to the misplayed trick)."""
+    for r in rule(mapping):
+        t = r.table
+        fresh = t.restart().play_many([(s, c) for _, s, c in t.plays()])
+        known = {(v.seat, v.trick, v.card) for v in t.revokes}
+        assert [v for v in fresh.revokes if (v.seat, v.trick, v.card) not in known] == [], " > ".join(s.clause for s in r.path)
+
+
+@stable()
+@given(positions)
 def test_enumeration_is_deterministic(mapping: dict[str, Any]) -> None:
     a = [(r.key(), tuple(s.clause for s in r.path)) for r in rule(mapping)]
     b = [(r.key(), tuple(s.clause for s in r.path)) for r in rule(mapping)]

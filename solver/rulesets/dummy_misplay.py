@@ -577,23 +577,48 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _child(node, table, agenda))]
 
 
-def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card) -> tuple[bool, tuple[Card, ...]]:
+def _next_lead(rs: RuleSet, table: TableState, m: AnyMisplay, seat: Seat) -> Card | None:
+    """The card ``seat`` led to the trick after the misplayed one, standing there alone (the
+    45D1 window is still open), when the rule set counts it as his for following suit to
+    the corrected trick (switch ``misplay_next_lead_counts_as_held``): he held it when he
+    played to the misplayed trick (see :func:`_lawful_now`)."""
+    if not rs.decisions.misplay_next_lead_counts_as_held:
+        return None
+    nxt = table.trick(m.trick + 1)
+    if nxt is None or len(nxt.plays) != 1 or nxt.plays[0][0] is not seat:
+        return None
+    return nxt.plays[0][1]
+
+
+def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
+                lead: Card | None = None) -> tuple[bool, tuple[Card, ...]]:
     """Is ``card`` (standing for ``seat`` on ``trick``) lawful to the corrected trick, and
-    which other cards could he lawfully substitute (44C, 50C, 50D1)?"""
+    which other cards could he lawfully substitute (44C, 50C, 50D1)?
+
+    ``lead``: his lead to the next trick (:func:`_next_lead`). It stands on the table while
+    the trick is corrected and is not among his substitutes, but when it is the only card
+    of the suit now led that he held, he must follow suit with it (44C): his card is then
+    not lawful and the lead is his one substitute (it goes back from the next trick)."""
     led = trick.suit_led if trick.position_of(seat) != 0 else None
+    hand = table.hand(seat) | {card}
+    if lead is not None and led is not None and lead.suit is led and not any(c.suit is led for c in hand):
+        return False, (lead,)
     # (the obligations are judged on his whole hand, the card included: the substitutes are
     # the lawful cards but that one, in the same order)
-    lawful = lawful_cards(table.hand(seat) | {card}, led, table.penalty_cards_of(seat))
+    lawful = lawful_cards(hand, led, table.penalty_cards_of(seat))
     return card in lawful, tuple([c for c in lawful if c != card])
 
 
-def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card) -> bool:
+def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card, lead: Card | None = None) -> bool:
     """Did ``card`` follow suit (44C) to the trick as it stood before dummy's wrong card was
-    replaced? Only a wrong card that was the lead changes the suit led."""
+    replaced? Only a wrong card that was the lead changes the suit led. ``lead``: his lead
+    to the next trick, counted as his (:func:`_next_lead`)."""
     if trick.plays and trick.plays[0][0] is seat:
         return True  # his own lead
     led = m.wrong.suit if trick.plays and trick.plays[0][0] is m.dummy and trick.number == m.trick else trick.suit_led
     hand = table.hand(seat) | {card}
+    if lead is not None:
+        hand = hand | {lead}
     return led is None or card.suit is led or not any(c.suit is led for c in hand)
 
 
@@ -638,10 +663,11 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
 
     declarer = table.declarer
     rho_changed = seat is declarer and declarer.rho in task.changed
-    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed)
+    own_lead = _next_lead(rs, table, m, seat)
+    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead)
     choices = shared.choices.get(key)
     if choices is None:
-        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed)
+        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead)
     nxt = index + 1
     more = nxt < len(later)
     out: list[Edge | Substitutions] = []
@@ -651,6 +677,9 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     if choices.change:
         changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
         after = (*ledger, choices.info)
+        if own_lead is not None and own_lead in choices.subs:
+            out.extend(_with_lead_played_here(rs, node, task, choices, own_lead, after))
+            return out
         n = len(choices.subs)
         classes = (0,) * n if len(changed) == 1 else _alike(later[nxt:], trick, seat, choices.subs, table.trumps, rest)
         if n > 1 and classes is not None and len(set(classes)) < n:
@@ -664,6 +693,34 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         for step, t2 in zip(choices.change, tables, strict=True):
             out.append((step, Node(t2, changed, after, findings, restrictions, established, focus)))
     return out
+
+
+def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choices: _Choices, lead: Card,
+                           after: tuple[Info, ...]) -> list[Edge]:
+    """The changes of the later player ``task.later[task.index]``, one of whose lawful
+    substitutes is ``lead``, his lead to the next trick (:func:`_next_lead`), each ruled
+    apart: played here, that lead goes back to his hand first (the next trick is withdrawn:
+    its one card, what it tells as any withdrawn card does, 16C) and no later task reads it;
+    the other substitutes as :func:`misplay_cascade` makes them."""
+    m, later, index = task.misplay, task.later, task.index
+    trick_no, seat, _ = later[index]
+    table, rest = node.table, node.agenda[1:]
+    nxt = index + 1
+    changed_seats = (*task.changed, seat)
+    without = tuple(p for p in later if p[0] != m.trick + 1)  # (the next trick's card goes)
+    edges: list[Edge] = []
+    for step, sub in zip(choices.change, choices.subs, strict=True):
+        if sub == lead:
+            t = table.withdraw_trick(m.trick + 1, restore_penalty=choices.restore)
+            t = t.substitutes(trick_no, seat, (sub,), restore_penalty=choices.restore)[0]
+            agenda = (MisplayCascade(m, without, nxt, changed_seats, task.revoke, task.shared), *rest) if nxt < len(without) else rest
+            ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side))
+        else:
+            t = table.substitutes(trick_no, seat, (sub,), restore_penalty=choices.restore)[0]
+            agenda = (MisplayCascade(m, later, nxt, changed_seats, task.revoke, task.shared), *rest) if nxt < len(later) else rest
+            ledger = after
+        edges.append((step, Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus)))
+    return edges
 
 
 def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[Card, ...], trumps: Suit | None,
@@ -689,10 +746,12 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
     return classes_where(trick.beaten_each(seat, subs, trumps))
 
 
-def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool) -> _Choices:
+def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool,
+             lead: Card | None = None) -> _Choices:
     """45D1 (with 44C; 62 for declarer's card that must stay but revokes) for the later
     card ``task.later[task.index]`` in the corrected trick ``trick``; ``rho_changed``: the
-    player is declarer and his right-hand opponent changed his card."""
+    player is declarer and his right-hand opponent changed his card; ``lead``: his lead to
+    the next trick, counted as his (:func:`_next_lead`)."""
     m = task.misplay
     _, seat, card = task.later[task.index]
     info = rs.withdrawn_info(seat, card, table.declaring_side)
@@ -701,7 +760,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     extra: tuple[str, ...] = ()
     if task.revoke:
         extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
-    ok, subs = _lawful_now(table, trick, seat, card)
+    ok, subs = _lawful_now(table, trick, seat, card, lead)
     stays = rs.decisions.withdrawn_penalty_card_stays_penalty
     defender = table.is_defender(seat)
     who, his = seat._name_, card.text  # (what str() gives, without a __format__ per value)
@@ -709,18 +768,21 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, table.penalty_cards_of(seat), rs.cite("51A"))
 
+    back = f" (his lead of it to trick {trick.number + 1} goes back to be played here)" if lead is not None else ""
+
     def change(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> tuple[Step, ...]:
         fate = "no penalty card" if defender else f"{his} goes back to his hand, no penalty card (48A)"
         head = f"{who} withdraws {his} and plays "
         cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
-        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}; {fate}", cites, question, f"change to {sub.text}")
+        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites, question,
+                          f"change to {sub.text}")
                      for sub in subs)
 
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
     if must_change and defender and not rs.decisions.misplay_own_revoke_withdrawal_forced:
         # his card failed to follow suit to the trick as it stood too: a revoke of his own,
         # which 45D1 lets him take back (or it stays a revoke for the revoke rules)
-        must_change = _followed_before(table, trick, m, seat, card)
+        must_change = _followed_before(table, trick, m, seat, card, lead)
     if must_change and (defender or rho_changed):
         question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
         return _Choices(None, change(question, rs.cite("44C"), (d,), StepKind.FORCED), subs, stays, info)
