@@ -830,6 +830,13 @@ class RecordedChoice:
     line: int | None
 
 
+def _shaped(found: Iterable[_Found]) -> frozenset[object]:
+    """The plays out of turn the openings ``found`` explain by the shape of their trick (a
+    card missing from it or one too many: ``Opening.explains``): every card of the seat
+    there, not one."""
+    return frozenset().union(*(f.explained for f in found))
+
+
 def handled_key(item: object) -> object:
     """The key of an item of ``Opening.handled``: a tuple as it is (a play out of turn, a
     card standing), a record line by identity (see ``Replay.is_ruled``)."""
@@ -903,7 +910,7 @@ class Composition:
         for f in found:
             if f.opening.later:
                 later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
-        self._refuse_impossible(ruled | later if later else ruled)
+        self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
         # what follows every rectification (the count after play): run last on each path; a
         # record played on in parts is counted at the end of its last part (_resume)
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
@@ -919,6 +926,8 @@ class Composition:
         self._part_seen: dict[int, set[object]] = {}
         #: what the openings of each later part of the record rule on (keys)
         self._part_ruled: dict[tuple[int, int], frozenset[object]] = {}
+        #: the plays out of turn the openings of each later part explain by their trick's shape
+        self._part_shaped: dict[tuple[int, int], frozenset[object]] = {}
         #: the order of each later part's plays in the record (_orders_of_part)
         self._part_orders: dict[tuple[int, int], tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
@@ -1225,6 +1234,7 @@ class Composition:
             self._claims[(segment, base)] = {f.name: f.keys for f in found}
             later = {handled_key(h) for f in found for h in f.opening.later}
             self._part_ruled[(segment, base)] = frozenset(ruled | later)
+            self._part_shaped[(segment, base)] = _shaped(found)
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
             self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
             # the lines of this part no family rules on are said, as those of the first part
@@ -1299,21 +1309,28 @@ class Composition:
         cards in one trick that no irregularity ruled on explains, on the table this
         restoration played the part on to; the line that placed the second card and why.
         That restoration is not one the record can go on from."""
-        found = self._second_card(replay, part, self._part_ruled.get(part, frozenset()))
+        found = self._second_card(replay, part, self._part_ruled.get(part, frozenset()), self._part_shaped.get(part, frozenset()))
         if found is None:
             return None
         trick_no, seat, mine, line = found
         return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
                       "irregularity of the record explains it")
 
-    def _second_card(self, replay: Replay, part: tuple[int, int],
-                     ruled: Set[object]) -> tuple[int, Seat, list[Card], int | None] | None:
+    def _second_card(self, replay: Replay, part: tuple[int, int], ruled: Set[object],
+                     shaped: Set[object] = frozenset()) -> tuple[int, Seat, list[Card], int | None] | None:
         """The first seat with two cards in one trick of ``replay``'s table that nothing
         ``ruled`` explains (neither the play out of turn nor a line that placed one of them):
         its trick, seat, cards there, and the line of the second card."""
         table = replay.table
-        for trick_no, seat in table.out_of_turn:
-            if (trick_no, seat) in ruled:
+        pairs = table.out_of_turn
+        for k, (trick_no, seat) in enumerate(pairs):
+            # a play out of turn ruled explains one card: when both of the seat's cards in the
+            # trick were out of turn (a lead out of turn and a card after it), the second needs
+            # more: a ruling of a line that placed one of them or came between them (a player
+            # misinformed, who took his lead back), or an opening that explains the trick's
+            # shape (a card missing from it or one too many)
+            twice = (trick_no, seat) in pairs[k + 1:]
+            if (trick_no, seat) in ruled and (not twice or (trick_no, seat) in shaped):
                 continue
             trick = table.trick(trick_no)
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
@@ -1322,8 +1339,18 @@ class Composition:
             placing = self._placing(trick_no, seat, replay, part)
             if any(handled_key(e) in ruled for e in placing):
                 continue  # a rule family rules the line that placed one of them
+            if twice and (trick_no, seat) in ruled and len(placing) > 1 and self._ruled_between(placing[0], placing[1], ruled):
+                continue
             return trick_no, seat, mine, getattr(placing[1], "line", None) if len(placing) > 1 else None
         return None
+
+    def _ruled_between(self, first: object, second: object, ruled: Set[object]) -> bool:
+        """Whether a record line between the events ``first`` and ``second`` is one ``ruled``
+        rules on."""
+        events = self.case.events
+        at = {id(e): i for i, e in enumerate(events)}
+        i, j = at.get(id(first)), at.get(id(second))
+        return i is not None and j is not None and any(handled_key(e) in ruled for e in events[i + 1:j])
 
     def _refuse_never_held(self, segment: int) -> None:
         """A play line of the part ``segment`` of the record naming a card its seat was not
@@ -1773,11 +1800,11 @@ class Composition:
         turn: trick and seat): ruling that line rules the play."""
         return any(handled_key(e) in keys for e in self._placing(*pair))
 
-    def _refuse_impossible(self, ruled: set[object]) -> None:
+    def _refuse_impossible(self, ruled: set[object], shaped: frozenset[object]) -> None:
         """A seat with two cards in one trick that no irregularity ruled on explains (a
         lead out of turn and the proper lead, a premature play, a simultaneous play ...)
         is a record that cannot have happened: refused, located at the second card."""
-        found = self._second_card(self.replay, (0, 0), ruled)
+        found = self._second_card(self.replay, (0, 0), ruled, shaped)
         if found is not None:
             from rulings.models.errors import InconsistentRecordError
 

@@ -764,6 +764,29 @@ play: [W DQ, N DA, E D4, S D7, N S3, N S4, E S2, attention W]
     assert "N plays a second card (S4) to trick 2 after S3" in str(err.value) and err.value.token == "S4"
 
 
+def test_a_seat_that_led_out_of_turn_and_then_put_down_a_second_card_is_refused() -> None:
+    """East leads out of turn and then puts down a second card to the same trick: the
+    ruling of his lead out of turn rules one card, and nothing rules the other (it once
+    stood unruled, with no note, even as the lead of the trick once the lead out of turn
+    was refused): refused at the second card, as for a seat that led in turn. A line ruled
+    between the two cards (a player misinformed, who took his lead back) still explains it."""
+    record = """title: a lead out of turn and a second card
+laws: 2017
+deal: "N:AKQ2.AK2.AK2.AK2 J109.QJ10.QJ10.QJ109 8765.876.876.876 43.9543.9543.543"
+contract: 4S
+declarer: S
+play: [E HQ, E H10, attention S]
+"""
+    with pytest.raises(RulingError) as err:
+        Ruling(loads(record))
+    assert "E plays a second card (HT) to trick 1 after HQ" in str(err.value) and err.value.token == "HT"
+    # in a later part of the record, no restoration of the first ruling can go on to it
+    ruling = Ruling(loads(record.replace("E HQ, E H10", "W H3, N HA, E HJ, S H6, attention S, resume, E C9, E C10")))
+    assert list(ruling.restorations()) == []
+    (note,) = [n for n in ruling.notices if "no restoration of the ruling before 'resume'" in n.text]
+    assert "E plays a second card (CT) to trick 2 after C9" in note.text
+
+
 def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> None:
     """The same in a part of the record played on after a ruling: no restoration of the
     first ruling can be the one the table went on from, and a note says why."""
