@@ -543,10 +543,11 @@ class TableState:
             if not in_turn:
                 out_of_turn.append((number, seat))
             was_penalty: PenaltyKind | None = None
+            was: PenaltyCard | None = None
             if penalty:
                 for p in penalty:  # (a few at most)
                     if p.card == card:
-                        was_penalty = p.kind
+                        was, was_penalty = p, p.kind
                         break
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
@@ -558,9 +559,10 @@ class TableState:
                 revokes.append(Revoke(seat, number, card, led, was_penalty))
             cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
             seen |= 1 << i
-            if was_penalty is not None:
+            if was is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
-                played_penalty = played_penalty | {PenaltyCard(seat, card, was_penalty)}
+                # (played as it stood: it obliged the plays made since it became one, not before)
+                played_penalty = played_penalty | {was}
             gone.add(card)
             placed |= 1 << i
         if open_trick:

@@ -14,7 +14,7 @@ led, 45E) has that lead ruled by whichever family rules leads out of turn (Laws 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from rulings.models.cards import Card, Seat, Suit
@@ -259,7 +259,13 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
 
 
 def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> FailedPenaltyCard | None:
-    """52: the first card a defender led or played while a penalty card was due.
+    """52: the first card a defender led or played while a penalty card was due (see
+    :func:`failures`)."""
+    return next(failures(table, known), None)
+
+
+def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> Iterator[FailedPenaltyCard]:
+    """52: each card a defender led or played while a penalty card was due, in record order.
 
     Read off the replayed table without replaying it: before each of a holder's plays his
     hand is his hand now plus the cards he played from then on, the penalty cards in force
@@ -271,11 +277,11 @@ def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset())
     which are not judged again, so only penalty cards it made can be failed)."""
     start = (table.penalty_cards | table.played_penalty) - known
     if not start:
-        return None  # no penalty card in force at any time of the record (none but ``known``)
+        return  # no penalty card in force at any time of the record (none but ``known``)
     # no play before the first of them became a penalty card can fail to play it (since)
     first = min([p.since for p in start])
     if first >= sum([len(t.plays) for t in table.tricks]):
-        return None
+        return
     # a penalty card is a defender's (48A): only a defender's plays can fail to play one
     by_seat = {h: [p for p in start if p.seat is h] for h in {p.seat for p in start} if table.is_defender(h)}
     plays = recorded_plays(table)
@@ -306,8 +312,7 @@ def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset())
         led = trick.plays[0][1].suit if trick is not None and pos else None
         follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
         if follows and card not in lawful_cards(hand, led, in_force):
-            return FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
-    return None
+            yield FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
 
 
 # ----- a lead out of turn created by a rectification --------------------------------------------------

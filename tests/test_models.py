@@ -134,6 +134,18 @@ def test_penalty_cards_and_50b() -> None:
     assert {p.kind for p in t2.penalty_cards_of(Seat.E)} == {PenaltyKind.MAJOR}  # two or more: all major
 
 
+def test_a_penalty_card_played_keeps_when_it_became_one() -> None:
+    """A penalty card played is kept with ``since`` (the cards standing when it became one):
+    it obliged the plays made after that, not those before (52). It once lost it when played,
+    and a heart its owner played before exposing the HQ was ruled a failure to play it."""
+    t = _table("W DQ, N DA, E D4, S D7")
+    t = t.with_penalty(Seat.E, Card.parse("H4"), PenaltyKind.MAJOR)
+    assert {p.since for p in t.penalty_cards} == {4}
+    t = t.apply(PlayLine.parse("N H2")).apply(PlayLine.parse("E H4"))
+    (played,) = t.played_penalty
+    assert (played.card, played.kind, played.since) == (Card.parse("H4"), PenaltyKind.MAJOR, 4)
+
+
 # ----- lead restrictions (50D2(a), 51B) and the revoke of breaking one (61A) --------------------------
 def _lead_rule_table(plays: str) -> TableState:
     from rulings.models.contract import Contract

@@ -31,7 +31,7 @@ from rulings.solver.obligations import (
     FailedPenaltyCard,
     PenaltyCardOptions,
     after_ruling_tasks,
-    find_failure,
+    failures,
     lead_choice_lines,
     lead_restriction,
     penalty_tasks,
@@ -169,7 +169,14 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     on, a major penalty card is in force and its owner's partner is to lead (50D2, 51B)."""
     table = replay.table
     known = replay.memo.get(_NO_FAILURE) if replay.reopened else None
-    failure = find_failure(table, known if isinstance(known, frozenset) else frozenset())
+    found = failures(table, known if isinstance(known, frozenset) else frozenset())
+    failure = next(found, None)
+    if replay.reopened:
+        # one ruled on this path already is passed over: the next is ruled in turn (a second
+        # failure by the same holder, once the first was accepted: 52B1(c) keeps the card due)
+        while failure is not None and replay.is_ruled(played(failure.trick, failure.seat, failure.card), "penalty"):
+            failure = next(found, None)
+    more = failure is not None and next(found, None) is not None
     if failure is None:
         if not replay.reopened:
             # none on the record as played: around a rectified table only the penalty cards
@@ -188,7 +195,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (), lines)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
-        return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),))
+        return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
+                       more=more)
     choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses))) if (
         replay.line_kinds & _CHOICE_LINES) else ()
     if replay.reopened and not choices:
