@@ -179,3 +179,20 @@ def test_58b4_simultaneous_play_found_late_is_a_defective_trick() -> None:
     assert all("58B4" not in x.laws for x in Ruling(seen).restorations())
     timing = get_ruleset("2017", Decisions(simultaneous_visible_cards_found_at_once=False))
     assert all("58B4" in x.laws for x in Ruling(seen, timing).restorations())
+
+
+def test_a_failure_accepted_after_the_penalty_card_was_played_says_so() -> None:
+    """52B1(c): the penalty card due (HQ) was played later in the record: the acceptance says
+    so, and names no empty list of penalty cards that stay."""
+    from rulings.solver.ruling import Ruling
+
+    ruling = Ruling(loads("""title: a failure, then the penalty card played
+laws: 2017
+deal: "N:AKQ2.AK2.AK2.AK2 J109.QJ10.QJ10.QJ109 8765.876.876.876 43.9543.9543.543"
+contract: 4S
+declarer: S
+play: [E exposes HQ visible_to_partner, W H3, N HA, E HJ, S H6, N HK, E HQ, S H7, W H4, attention S]
+"""))
+    (r,) = list(ruling.restorations())
+    (step,) = [s for s in r.path if s.clause == "52B1(b)"]
+    assert step.text.endswith("HJ is accepted; the penalty card due (HQ) has been played since"), step.text

@@ -269,14 +269,19 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return child(table.with_revoke(revoke), established=True)
 
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
+    if kept:
+        stays = f"{kept} remain{'s' if ' ' not in kept else ''} penalty card"
+    else:  # (the penalty card due has been played since: none stays)
+        gone = " ".join(str(p.card) for p in sorted(table.played_penalty, key=lambda p: p.sort_key) if p.seat is seat)
+        stays = f"the penalty card due ({gone}) has been played since" if gone else "no penalty card remains"
     must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
-                    f"declarer has played since, so {card} is accepted; {kept} remain{'s' if ' ' not in kept else ''} penalty card",
+                    f"declarer has played since, so {card} is accepted; {stays}",
                     also=(rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
         return [(step, accepted())]
     edges: list[Edge] = [(
-        Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {kept} remain{'s' if ' ' not in kept else ''} penalty card",
+        Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",
              also=(rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
         accepted(),
     )]
