@@ -728,7 +728,9 @@ class TableState:
                 continue  # (out of rotation: the lead rules' play; or it follows)
             held = self.holding[seat.index] | {c for u in self.tricks if u.number >= number for s, c in u.plays if s is seat}
             if any(c.suit is led for c in held):
-                found.append(Revoke(seat, number, card, led))
+                # (the kind of penalty card the revoke card was, when it was one: 62B2)
+                was = next((p.kind for p in self.played_penalty if p.card == card), None)
+                found.append(Revoke(seat, number, card, led, was))
         return self._evolve(revokes=(*kept, *found))
 
     def with_cards(self, changes: Iterable[tuple[int, Seat, Card]]) -> TableState:
