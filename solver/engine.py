@@ -1319,8 +1319,9 @@ class Composition:
     def _second_card(self, replay: Replay, part: tuple[int, int], ruled: Set[object],
                      shaped: Set[object] = frozenset()) -> tuple[int, Seat, list[Card], int | None] | None:
         """The first seat with two cards in one trick of ``replay``'s table that nothing
-        ``ruled`` explains (neither the play out of turn nor a line that placed one of them):
-        its trick, seat, cards there, and the line of the second card."""
+        ``ruled`` explains (neither the play out of turn nor a line that placed one of them;
+        ``shaped``: the plays out of turn an opening explains by its trick's shape, every card
+        of the seat there): its trick, seat, cards there, and the line of the second card."""
         table = replay.table
         pairs = table.out_of_turn
         for k, (trick_no, seat) in enumerate(pairs):

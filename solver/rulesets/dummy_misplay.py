@@ -697,30 +697,22 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
 
 def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choices: _Choices, lead: Card,
                            after: tuple[Info, ...]) -> list[Edge]:
-    """The changes of the later player ``task.later[task.index]``, one of whose lawful
-    substitutes is ``lead``, his lead to the next trick (:func:`_next_lead`), each ruled
-    apart: played here, that lead goes back to his hand first (the next trick is withdrawn:
-    its one card, what it tells as any withdrawn card does, 16C) and no later task reads it;
-    the other substitutes as :func:`misplay_cascade` makes them."""
+    """The later player ``task.later[task.index]`` follows suit to the corrected trick with
+    ``lead``, his lead to the next trick and his one lawful card (:func:`_lawful_now`): that
+    lead goes back to his hand first (the next trick is withdrawn: its one card, which tells
+    what any withdrawn card does, 16C), and no later task reads it."""
     m, later, index = task.misplay, task.later, task.index
     trick_no, seat, _ = later[index]
-    table, rest = node.table, node.agenda[1:]
+    assert choices.subs == (lead,)
+    table = node.table
+    t = table.withdraw_trick(m.trick + 1, restore_penalty=choices.restore)
+    t = t.substitutes(trick_no, seat, (lead,), restore_penalty=choices.restore)[0]
+    without = tuple(p for p in later if p[0] != m.trick + 1)  # (the next trick's card is gone)
     nxt = index + 1
-    changed_seats = (*task.changed, seat)
-    without = tuple(p for p in later if p[0] != m.trick + 1)  # (the next trick's card goes)
-    edges: list[Edge] = []
-    for step, sub in zip(choices.change, choices.subs, strict=True):
-        if sub == lead:
-            t = table.withdraw_trick(m.trick + 1, restore_penalty=choices.restore)
-            t = t.substitutes(trick_no, seat, (sub,), restore_penalty=choices.restore)[0]
-            agenda = (MisplayCascade(m, without, nxt, changed_seats, task.revoke, task.shared), *rest) if nxt < len(without) else rest
-            ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side))
-        else:
-            t = table.substitutes(trick_no, seat, (sub,), restore_penalty=choices.restore)[0]
-            agenda = (MisplayCascade(m, later, nxt, changed_seats, task.revoke, task.shared), *rest) if nxt < len(later) else rest
-            ledger = after
-        edges.append((step, Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus)))
-    return edges
+    rest = node.agenda[1:]
+    agenda = (MisplayCascade(m, without, nxt, (*task.changed, seat), task.revoke, task.shared), *rest) if nxt < len(without) else rest
+    ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side))
+    return [(choices.change[0], Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 
 def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[Card, ...], trumps: Suit | None,
