@@ -837,6 +837,14 @@ def _shaped(found: Iterable[_Found]) -> frozenset[object]:
     return frozenset().union(*(f.explained for f in found))
 
 
+def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int | None) -> Notice:
+    """A seat's second card in a trick, put there after other players' cards that followed
+    his lead out of turn (a lead to the next trick before this one ended): the ruling of his
+    lead does not rule it, and it is said (a record that can have happened)."""
+    return Notice(line, f"{seat} put {mine[1]} on trick {trick_no} after his lead of {mine[0]} out of turn and other "
+                        "players' cards: not yet ruled on")
+
+
 def handled_key(item: object) -> object:
     """The key of an item of ``Opening.handled``: a tuple as it is (a play out of turn, a
     card standing), a record line by identity (see ``Replay.is_ruled``)."""
@@ -910,7 +918,7 @@ class Composition:
         for f in found:
             if f.opening.later:
                 later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
-        self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
+        apart = self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
         # what follows every rectification (the count after play): run last on each path; a
         # record played on in parts is counted at the end of its last part (_resume)
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
@@ -945,7 +953,7 @@ class Composition:
         notices = self._unruled(ruled | later if later else ruled, bool(found))
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
-        self.notices: tuple[Notice, ...] = tuple(notices)
+        self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
         start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else ())
         if not found:
             if len(self._segments) == 1:
@@ -1309,19 +1317,25 @@ class Composition:
         cards in one trick that no irregularity ruled on explains, on the table this
         restoration played the part on to; the line that placed the second card and why.
         That restoration is not one the record can go on from."""
-        found = self._second_card(replay, part, self._part_ruled.get(part, frozenset()), self._part_shaped.get(part, frozenset()))
-        if found is None:
-            return None
-        trick_no, seat, mine, line = found
-        return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
-                      "irregularity of the record explains it")
+        for trick_no, seat, mine, line, apart in self._second_cards(replay, part, self._part_ruled.get(part, frozenset()),
+                                                                  self._part_shaped.get(part, frozenset())):
+            if apart:
+                notice = _second_card_unruled(trick_no, seat, mine, line)
+                if notice not in self.notices:
+                    self.notices = (*self.notices, notice)
+                continue
+            return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
+                          "irregularity of the record explains it")
+        return None
 
-    def _second_card(self, replay: Replay, part: tuple[int, int], ruled: Set[object],
-                     shaped: Set[object] = frozenset()) -> tuple[int, Seat, list[Card], int | None] | None:
-        """The first seat with two cards in one trick of ``replay``'s table that nothing
-        ``ruled`` explains (neither the play out of turn nor a line that placed one of them;
-        ``shaped``: the plays out of turn an opening explains by its trick's shape, every card
-        of the seat there): its trick, seat, cards there, and the line of the second card."""
+
+    def _second_cards(self, replay: Replay, part: tuple[int, int], ruled: Set[object],
+                      shaped: Set[object] = frozenset()) -> Iterator[tuple[int, Seat, list[Card], int | None, bool]]:
+        """Each seat with two cards in one trick of ``replay``'s table that nothing ``ruled``
+        explains (neither the play out of turn nor a line that placed one of them; ``shaped``:
+        the plays out of turn an opening explains by its trick's shape, every card of the seat
+        there): its trick, seat, cards there, the line of the second card, and whether other
+        players' cards came between his (after a lead out of turn ruled: see below)."""
         table = replay.table
         pairs = table.out_of_turn
         for k, (trick_no, seat) in enumerate(pairs):
@@ -1342,8 +1356,12 @@ class Composition:
                 continue  # a rule family rules the line that placed one of them
             if twice and (trick_no, seat) in ruled and len(placing) > 1 and self._ruled_between(placing[0], placing[1], ruled):
                 continue
-            return trick_no, seat, mine, getattr(placing[1], "line", None) if len(placing) > 1 else None
-        return None
+            seats = [s for s, _ in trick.plays] if trick is not None else []
+            first = seats.index(seat)
+            # (after his lead out of turn, ruled, and other players' cards: a lead to the next
+            # trick before this one ended, which that ruling does not rule: said, not refused)
+            apart = twice and (trick_no, seat) in ruled and seats[first + 1] is not seat
+            yield trick_no, seat, mine, getattr(placing[1], "line", None) if len(placing) > 1 else None, apart
 
     def _ruled_between(self, first: object, second: object, ruled: Set[object]) -> bool:
         """Whether a record line between the events ``first`` and ``second`` is one ``ruled``
@@ -1801,19 +1819,23 @@ class Composition:
         turn: trick and seat): ruling that line rules the play."""
         return any(handled_key(e) in keys for e in self._placing(*pair))
 
-    def _refuse_impossible(self, ruled: set[object], shaped: frozenset[object]) -> None:
+    def _refuse_impossible(self, ruled: set[object], shaped: frozenset[object]) -> list[Notice]:
         """A seat with two cards in one trick that no irregularity ruled on explains (a
         lead out of turn and the proper lead, a premature play, a simultaneous play ...)
-        is a record that cannot have happened: refused, located at the second card."""
-        found = self._second_card(self.replay, (0, 0), ruled, shaped)
-        if found is not None:
+        is a record that cannot have happened: refused, located at the second card. One put
+        there after his lead out of turn and other players' cards is said instead (returned)."""
+        said: list[Notice] = []
+        for trick_no, seat, mine, line, apart in self._second_cards(self.replay, (0, 0), ruled, shaped):
+            if apart:
+                said.append(_second_card_unruled(trick_no, seat, mine, line))
+                continue
             from rulings.models.errors import InconsistentRecordError
 
-            trick_no, seat, mine, line = found
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
                 f"of the record explains it (a player plays one card to a trick; a fifth card is written "
                 f"'{seat} plays {mine[1]} fifth')", file=self.case.file, line=line, token=str(mine[1]))
+        return said
 
     # ----- notices ---------------------------------------------------------------------------------
     def _unruled(self, ruled: set[object], found: bool) -> list[Notice]:

@@ -787,6 +787,24 @@ play: [E HQ, E H10, attention S]
     assert "E plays a second card (CT) to trick 2 after C9" in note.text
 
 
+def test_a_lead_to_the_next_trick_after_a_lead_out_of_turn_and_other_cards_is_said() -> None:
+    """East's lead out of turn is accepted by South's card; after West's, before dummy plays,
+    East puts the CQ down, a lead to the next trick before this one ended: the table has it as
+    his second card in trick 1. The ruling of his lead does not rule it, but the record can
+    have happened: the lead is ruled and the CQ is said "not yet ruled on" at its line (it
+    once stood as a fourth card of trick 1 with no note)."""
+    ruling = Ruling(loads("""title: a lead out of turn accepted, then the offender leads again
+laws: 2017
+deal: "N:AKQ2.AK2.AK2.AK2 J109.QJ10.QJ10.QJ109 8765.876.876.876 43.9543.9543.543"
+contract: 4S
+declarer: S
+play: [E HQ, S H6, W H3, E CQ, attention S]
+"""))
+    assert [s.clause for r in ruling.restorations() for s in r.path] == ["53A"]
+    (note,) = [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert note.line == 6 and "E put CQ on trick 1 after his lead of HQ out of turn" in note.text
+
+
 def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> None:
     """The same in a part of the record played on after a ruling: no restoration of the
     first ruling can be the one the table went on from, and a note says why."""
