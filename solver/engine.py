@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
@@ -1290,6 +1291,12 @@ class Composition:
         if record is None:
             return
         left = [p for p in table.out_of_turn if p not in task.seen]
+        if task.start is not None and task.start.out_of_turn:
+            # a play out of turn of this part whose (trick, seat) key a ruling of an earlier
+            # part holds (the same seat out of turn in the same trick again): no rule of this
+            # part reads it (the key says ruled), so it is said when it still stands
+            before, now = Counter(task.start.out_of_turn), Counter(table.out_of_turn)
+            left += [p for p in now if p in task.seen and now[p] > before[p] > 0]
         if not left:
             return
         # (the table keeps the plays out of turn it recorded; a ruling may have made one of

@@ -787,6 +787,30 @@ play: [E HQ, E H10, attention S]
     assert "E plays a second card (CT) to trick 2 after C9" in note.text
 
 
+def test_a_play_out_of_turn_by_a_seat_already_ruled_out_of_turn_in_that_trick_is_said() -> None:
+    """Three parts: South's lead out of turn to trick 7 (the first ruling, accepted or
+    refused), West's lead out of turn there (the second: 55A, refused), then North leads and
+    East plays, and West, dummy, plays the C8 before South. West's C8 is out of turn in trick
+    7 where his SQ already was: plays out of turn are known by trick and seat, so no rule of
+    the last part reads it. It is said "not yet ruled on" at its line (it once stood with no
+    note)."""
+    ruling = Ruling(loads("""title: a second play out of turn by one seat in one trick, parts apart
+laws: 2017
+deal: "S:9.KT964.J. Q..7.JT842 .7.A532.KQ J7..KQ6.A6"
+contract: 7NT
+declarer: E
+trick: 7
+leader: N
+won: {NS: 4, EW: 2}
+play: [S S9, attention N, resume, W SQ, attention E, resume, N CQ, E D6, W C8, attention S]
+"""))
+    rests = list(ruling.restorations())
+    assert any(r.table.trick(7) is not None and [s for s, _ in r.table.trick(7).plays] == [Seat.N, Seat.E, Seat.W]
+               for r in rests)
+    (note,) = [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert note.text == "W played out of turn to trick 7: not yet ruled on" and note.line == 9
+
+
 def test_a_lead_to_the_next_trick_after_a_lead_out_of_turn_and_other_cards_is_said() -> None:
     """East's lead out of turn is accepted by South's card; after West's, before dummy plays,
     East puts the CQ down, a lead to the next trick before this one ended: the table has it as
