@@ -1335,7 +1335,6 @@ class Composition:
                           "irregularity of the record explains it")
         return None
 
-
     def _second_cards(self, replay: Replay, part: tuple[int, int], ruled: Set[object],
                       shaped: Set[object] = frozenset()) -> Iterator[tuple[int, Seat, list[Card], int | None, bool]]:
         """Each seat with two cards in one trick of ``replay``'s table that nothing ``ruled``
