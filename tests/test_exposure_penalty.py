@@ -196,3 +196,15 @@ play: [E exposes HQ visible_to_partner, W H3, N HA, E HJ, S H6, N HK, E HQ, S H7
     (r,) = list(ruling.restorations())
     (step,) = [s for s in r.path if s.clause == "52B1(b)"]
     assert step.text.endswith("HJ is accepted; the penalty card due (HQ) has been played since"), step.text
+
+
+def test_a_failure_to_play_a_penalty_card_before_an_exposure_is_ruled_once() -> None:
+    """West fails to play his penalty card, then East drops a card: the failure is ruled once,
+    by the penalty rules, in record order (the exposure rules once put it on their own agenda
+    too, so the path accepted it twice and one restoration came out twice)."""
+    from rulings.solver.casefile import load
+    from rulings.solver.ruling import Ruling
+
+    ruling = Ruling(load(Path(__file__).resolve().parent.parent / "cases" / "penalty" / "failure-then-exposure.yaml"))
+    paths = [[s.clause for s in r.path] for r in ruling.restorations()]
+    assert paths == [["52B1(a)", "49"], ["52B2", "49"]]

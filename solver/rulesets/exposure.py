@@ -17,14 +17,13 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
     LaterPlay,
     after_ruling_tasks,
     failure_tasks,
-    find_failure,
     kind_for,
     pc_info,
     recorded_plays,
@@ -161,20 +160,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     handled = (*handled, *deemed)
     explains = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
     irregular = [str(e) for e in own]
-    notices: list[Notice] = []
-    failure = find_failure(replay.table)
-    if failure is not None:
-        # a failure to play a penalty card (52) in the record: ruled first when it came before
-        # the lines of this module (its trick is then already on the table)
-        before = find_failure(start)
-        if before is not None:
-            agenda.insert(0, before)
-            irregular.insert(0, f"{before.seat} played {before.card} to trick {before.trick} when a penalty card was due (52)")
-        else:
-            notices.append(Notice(None, f"{failure.seat}'s {failure.card} to trick {failure.trick}, played when a penalty "
-                                        "card was due after the exposure, is not yet ruled on (52)"))
-    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), tuple(notices), handled=handled,
-                   explains=explains)
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
 
 
 def _may_be_played(table: TableState, e: object) -> bool:
