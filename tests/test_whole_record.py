@@ -968,3 +968,27 @@ play: [W S2, N S6, W calls S9, W changes to S5 slip, S S4, E DK, S CJ, W D7, N D
     for r in restorations:
         assert [s.clause for s in r.path][:2] == ["45C4(b)", "53A"], [s.clause for s in r.path]
         assert any("N's lead of C5" in s.text or "C8 was E's proper lead" in s.text for s in r.path[2:]), [s.text for s in r.path]
+
+
+def test_the_revokers_partner_whose_card_is_his_own_revoke_must_change_it() -> None:
+    """A changed designation (45C4(b)) turns the trick to diamonds; South's club is a revoke,
+    corrected, and declarer changes after it (62C1). North, South's partner, played a spade
+    holding a diamond: his card is a revoke of his own. He is offered only the change, forced
+    (62C2 with 62A): keeping it would have it corrected at once to the same card with the same
+    penalty card (62B1), the same restoration counted twice."""
+    ruling = Ruling(loads("""title: the revoker's partner's card is his own revoke after a changed designation
+laws: 2007
+deal: "E:KJ92.T.AJT.96 A876.2.K3.432 T4.AQ654.95.Q Q53.K3.Q8.K75"
+contract: 3NTXX
+declarer: W
+trick: 4
+leader: E
+won: {NS: 1, EW: 2}
+play: [W calls C9, E S9, S S6, W S4, N SQ, N C7, E C6, S C2, W CQ, W HA, N H3, E HT, S H2, W D9, N D8, E DT, S D3,
+       W calls SK, W changes to DA slip, S C4, W ST, N S5, attention S]
+"""))
+    rests = list(ruling.restorations())
+    keys = [r.key() for r in rests]
+    assert len(keys) == len(set(keys)) == 3
+    forced = [s for r in rests for s in r.path if s.clause == "62C2" and s.choice == "change to DQ"]
+    assert forced and all(s.kind is StepKind.FORCED and "a revoke of his own" in (s.question or "") for s in forced)

@@ -316,6 +316,9 @@ class _Position:
     kind: PenaltyKind | None = None  # the withdrawn card's penalty (the substitutes' tables)
     restore: bool = True  # a withdrawn penalty card goes back to being one (replace_card)
     info: Info | None = None
+    #: whether keeping his card is one of his choices (``steps[0]``); not when it is a revoke
+    #: of his own that his change corrects (see :func:`_position`)
+    keep: bool = True
 
 
 #: what this module keeps in a rule set's memo (positions, leads) is emptied past this many entries
@@ -354,6 +357,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     keep = _child(node, table, _advance(rs, node, task, table, False))
     if not position.subs:
         return [(steps[0], keep)]
+    kept: list[Edge] = [(steps[0], keep)] if position.keep else []
     assert position.info is not None
     ledger = (*node.ledger, position.info)
     if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
@@ -363,12 +367,12 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
                               Node(table, agenda, ledger, node.findings, node.restrictions, node.established, node.focus),
                               position.restore, position.kind, tables)
         group.classes = _alike(rs, r, task.later[task.index + 1:], table, seat, trick_no, node.agenda[1:], position.subs)
-        return [(steps[0], keep), group]
+        return [*kept, group]
     if tables is None:
         tables = table.substitutes(trick_no, seat, position.subs, restore_penalty=position.restore, penalty=position.kind)
     children = [Node(t, _advance(rs, node, task, t, True), ledger, node.findings, node.restrictions, node.established,
                      node.focus) for t in tables]
-    edges: list[Edge] = [(steps[0], keep)]
+    edges = kept
     edges.extend(zip(steps[1:], children, strict=True))
     return edges
 
@@ -479,6 +483,16 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     named, designated = penalty_card_designation(subs, in_force, rs.cite("51A"))  # several penalty cards due (51A)
     also += designated
     tables = table.substitutes(trick_no, seat, subs, restore_penalty=restore, penalty=kind)
+    # the revoker's partner's card that fails to follow the suit led while he holds it (a
+    # rectification turned the trick to another suit) is a revoke of his own, to be corrected
+    # (62A): kept, it would be withdrawn at once for the same lawful cards, with the same
+    # penalty card (62B1), as his change here: his change is forced (one path to each)
+    own = mode == _OS and suit_led is not None and card.suit is not suit_led and any(c.suit is suit_led for c in hand)
+    option = StepKind.OPTION
+    if own:
+        option = StepKind.FORCED
+        question = f"{who}'s {what} fails to follow {suit_led.name.lower()}, which he holds: a revoke of his own he must correct"
+        also = (rs.cite("62A"), *also)
     steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
     for sub, t2 in zip(subs, tables, strict=True):
@@ -486,8 +500,8 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        steps.append(Step(actor, StepKind.OPTION, clause, f"{head}{sub.text}{named}; {fate}", also, question, f"change to {sub.text}"))
-    return _Position(tuple(steps), subs, kind, restore, info), tables
+        steps.append(Step(actor, option, clause, f"{head}{sub.text}{named}; {fate}", also, question, f"change to {sub.text}"))
+    return _Position(tuple(steps), subs, kind, restore, info, not own), tables
 
 
 def _own_established_revoke(table: TableState, seat: Seat, trick_no: int, card: Card) -> bool:
