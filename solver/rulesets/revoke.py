@@ -489,7 +489,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # penalty card (62B1), as his change here: his change is forced (one path to each)
     own = mode == _OS and suit_led is not None and card.suit is not suit_led and any(c.suit is suit_led for c in hand)
     option = StepKind.OPTION
-    if own:
+    if own and suit_led is not None:
         option = StepKind.FORCED
         question = f"{who}'s {what} fails to follow {suit_led.name.lower()}, which he holds: a revoke of his own he must correct"
         also = (rs.cite("62A"), *also)
