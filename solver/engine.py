@@ -1362,7 +1362,8 @@ class Composition:
                 continue  # a rule family rules the line that placed one of them
             if twice and (trick_no, seat) in ruled and len(placing) > 1 and self._ruled_between(placing[0], placing[1], ruled):
                 continue
-            seats = [s for s, _ in trick.plays] if trick is not None else []
+            assert trick is not None  # (the seat has two cards there)
+            seats = [s for s, _ in trick.plays]
             first = seats.index(seat)
             # (after his lead out of turn, ruled, and other players' cards: a lead to the next
             # trick before this one ended, which that ruling does not rule: said, not refused)
