@@ -23,7 +23,7 @@ from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Play
+from rulings.models.events import Attention, Call, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -838,6 +838,13 @@ def _shaped(found: Iterable[_Found]) -> frozenset[object]:
     return frozenset().union(*(f.explained for f in found))
 
 
+def _names_card(event: object, card: Card) -> bool:
+    """Whether a record line plays or calls for ``card``."""
+    if isinstance(event, Play):
+        return event.card == card
+    return isinstance(event, Call) and event.what.card == card
+
+
 def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int | None) -> Notice:
     """A seat's second card in a trick, put there after other players' cards that followed
     his lead out of turn (a lead to the next trick before this one ended): the ruling of his
@@ -919,6 +926,9 @@ class Composition:
         for f in found:
             if f.opening.later:
                 later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
+        #: (trick, seat) of each seat's second card in a trick that the record put there and
+        #: that is said rather than refused (after his lead out of turn and other players' cards)
+        self._apart: set[tuple[int, Seat]] = set()
         apart = self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
         # what follows every rectification (the count after play): run last on each path; a
         # record played on in parts is counted at the end of its last part (_resume)
@@ -1168,6 +1178,12 @@ class Composition:
                     raise err.located(file=self.case.file) from None
             if found:
                 return self._stage(node, self._earliest(found, (task.segment, task.base)), task)
+            if node.table.out_of_turn and (twice := self._played_twice(node.table)) is not None:
+                # a ruling placed a second card of a player's in one trick (a card designated
+                # for dummy after dummy had played to it, ...): no law lets a player play twice
+                # to a trick, so the record does not go on from this path
+                self._dropped.setdefault(task.segment, twice)
+                return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
                 if resumed is None:
@@ -1181,6 +1197,22 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    def _played_twice(self, table: TableState) -> tuple[int | None, str] | None:
+        """A seat with two cards in one trick of ``table`` when a rectification has ended
+        (each is a play out of turn: a seat is never in turn twice in a trick), other than
+        one the record put there and that is said (``_apart``): the line that named the
+        second card (None when no line did: a card a player designated) and why."""
+        for trick_no, seat in dict.fromkeys(table.out_of_turn):
+            if (trick_no, seat) in self._apart:
+                continue
+            trick = table.trick(trick_no)
+            mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
+            if len(mine) > 1:
+                line = next((e.line for e in self.case.events if _names_card(e, mine[1])), None)
+                return line, (f"the ruling leaves {seat} two cards in trick {trick_no} ({mine[0]}, then {mine[1]}), "
+                              "and a player plays one card to a trick")
+        return None
 
     def _reopen_names_of(self, task: Reopen) -> tuple[frozenset[str], Replay | None]:
         """The openers a :class:`Reopen` task runs: those found in the record and not yet
@@ -1327,6 +1359,7 @@ class Composition:
         for trick_no, seat, mine, line, apart in self._second_cards(replay, part, self._part_ruled.get(part, frozenset()),
                                                                   self._part_shaped.get(part, frozenset())):
             if apart:
+                self._apart.add((trick_no, seat))
                 notice = _second_card_unruled(trick_no, seat, mine, line)
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
@@ -1741,10 +1774,14 @@ class Composition:
 
     def _report_dropped(self) -> None:
         """No restoration: the record after a ``resume`` cannot be played on from any
-        restoration of the ruling before it. Said at the first line that fails, with why."""
-        _, (line, why) = min(self._dropped.items(), key=lambda item: item[0])
-        text = (f"no restoration of the ruling before 'resume' can be played on as the record goes on (the first: {why}); "
-                "the record is not one the ruling allows")
+        restoration of the ruling before it; or every ruling of the first part leaves a
+        player two cards in one trick. Said at the first line that fails, with why."""
+        segment, (line, why) = min(self._dropped.items(), key=lambda item: item[0])
+        if segment:
+            text = (f"no restoration of the ruling before 'resume' can be played on as the record goes on (the first: "
+                    f"{why}); the record is not one the ruling allows")
+        else:
+            text = f"no restoration: {why}; the record is not one the ruling allows"
         if not any(n.text == text for n in self.notices):
             self.notices = (*self.notices, Notice(line, text))
 
@@ -1834,6 +1871,7 @@ class Composition:
         said: list[Notice] = []
         for trick_no, seat, mine, line, apart in self._second_cards(self.replay, (0, 0), ruled, shaped):
             if apart:
+                self._apart.add((trick_no, seat))
                 said.append(_second_card_unruled(trick_no, seat, mine, line))
                 continue
             from rulings.models.errors import InconsistentRecordError
