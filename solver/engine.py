@@ -805,7 +805,9 @@ class Reopen:
     since: int | None = None  # the first trick a ruling of the record touched
     spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
     segment: int = 0  # the part of the record (cut at ``resume`` lines) being ruled
-    base: int = 0  # cards standing when that part began (which replay of it)
+    #: which replay of that part: the cards standing when it began, plus 64 times the index
+    #: of the seat that is declarer there (see _resume)
+    base: int = 0
     #: a later part: the table this path played it on from (``Replay.start``)
     start: TableState | None = field(default=None, compare=False, hash=False)
 
@@ -1241,7 +1243,10 @@ class Composition:
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
         segment = task.segment + 1
-        base = sum(len(t.plays) for t in node.table.tricks)
+        # which replay of the part: the cards standing when it began, and who is declarer (54A
+        # can make declarer's partner declarer: the part's calls from dummy are then another
+        # player's, and the openers of its record find other things)
+        base = sum(len(t.plays) for t in node.table.tricks) + 64 * node.table.declarer.index
         if self._cannot_go_on(node.table, segment):
             trick = node.table.current_trick
             self._dropped.setdefault(segment, (next((e.line for e in self._segments[segment] if getattr(e, "line", None)), None),
