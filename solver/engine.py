@@ -949,6 +949,9 @@ class Composition:
         self._part_ruled: dict[tuple[int, int], frozenset[object]] = {}
         #: the plays out of turn the openings of each later part explain by their trick's shape
         self._part_shaped: dict[tuple[int, int], frozenset[object]] = {}
+        #: for each later part, the openers that read its lines (whose lines it holds) and
+        #: those with a table test, not reopenable (_may_find_on)
+        self._part_openers: dict[tuple[int, int], tuple[frozenset[str], tuple[tuple[str, Callable[[TableState], bool]], ...]]] = {}
         #: the order of each later part's plays in the record (_orders_of_part)
         self._part_orders: dict[tuple[int, int], tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
@@ -1168,6 +1171,8 @@ class Composition:
         while node.agenda and isinstance(node.agenda[0], Reopen):
             task = node.agenda[0]
             names, record = self._reopen_names_of(task)
+            if task.segment and record is not None and (more := self._may_find_on(task, node.table, record)):
+                names = names | more
             found: list[_Found] = []
             if names:
                 assert record is not None  # (every part of the record a Reopen names was replayed)
@@ -1215,6 +1220,25 @@ class Composition:
                 return line, (f"the ruling leaves {seat} two cards in trick {trick_no} ({mine[0]}, then {mine[1]}), "
                               "and a player plays one card to a trick")
         return None
+
+    def _may_find_on(self, task: Reopen, table: TableState, record: Replay) -> frozenset[str]:
+        """For a later part of the record: the openers that read its lines and may find
+        something on this path's table though they found nothing on the restoration first
+        played into the part (the only one its openings were read on): those whose lines the
+        part holds (a call of a card dummy holds on one restoration, and played already on
+        another, is a designation to rule there only), and those whose table test holds on
+        ``table``. Not those already opened on this path."""
+        part = (task.segment, task.base)
+        known = self._part_openers.get(part)
+        if known is None:
+            book, kinds = self.book, record.line_kinds
+            lined = frozenset(n for n, needs in book.lines.items()
+                              if needs and n not in book.reopenable and not kinds.isdisjoint(needs))
+            known = self._part_openers[part] = (lined, tuple((n, t) for n, t in book.states.items() if n not in book.reopenable))
+        lined, tested = known
+        held = [n for n, test in tested if test(table)]
+        found = lined.union(held) if held else lined
+        return found - task.used if found and task.used else found
 
     def _reopen_names_of(self, task: Reopen) -> tuple[frozenset[str], Replay | None]:
         """The openers a :class:`Reopen` task runs: those found in the record and not yet

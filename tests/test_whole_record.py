@@ -1049,3 +1049,30 @@ def test_a_later_part_ruled_on_a_path_never_leaves_a_player_two_cards_in_one_tri
     assert restorations or any("no restoration" in n.text for n in ruling.notices), text
     for r in restorations:
         check_conservation(case, r, replayed=True)
+
+
+def test_a_later_part_is_ruled_on_each_restoration_by_what_its_lines_hold_there() -> None:
+    """Declarer calls the CQ from dummy and changes to the CT: a slip (45C4(b)), the CT is
+    played; a change of mind, the CQ stands. Play goes on, and at trick 9 declarer calls the
+    CQ again. Where the CT was played (the first restoration), that call is plain and dummy
+    plays the CQ; where the CQ stood, it is a card dummy no longer holds (46B4: declarer
+    designates any card). The later part's openings were read on the first restoration only,
+    where the designation rules found nothing there: North's DQ became a lead out of turn
+    and the call went unruled."""
+    ruling = Ruling(loads("""title: a later part's call is plain on one path only
+laws: 2017
+deal: "W:Q8.9.2.QT A2.3.KQ9. T76.J.A7. 43.Q.JT6."
+contract: 4S
+declarer: E
+trick: 8
+leader: W
+won: {NS: 3, EW: 4}
+play: [E calls CQ, E changes to CT, attention N, resume, N D9, E D7, S D6, E calls CQ, N DQ, attention S]
+"""))
+    restorations = list(ruling.restorations())
+    slip = [r for r in restorations if r.path[0].choice == "slip"]
+    kept = [r for r in restorations if r.path[0].choice != "slip"]
+    assert len(slip) == 1 and [str(t) for t in slip[0].table.tricks][-1] == "trick 9: W CQ N DQ"
+    assert kept and all(r.path[1].clause == "46B4" for r in kept)
+    assert {r.table.trick(9).card_of(Seat.W) for r in kept} == {Card.parse(c) for c in ("CT", "D2", "H9", "S8", "SQ")}
+    assert not ruling.notices
