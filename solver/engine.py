@@ -773,6 +773,17 @@ class RuleBook(Protocol):
         opening's root agenda runs last on every restoration."""
         ...
 
+    @property
+    def lines(self) -> Mapping[str, tuple[type, ...]]:
+        """The record lines each opener needs (any one of them): without one it finds
+        nothing, unless its table test (:attr:`states`) holds."""
+        ...
+
+    @property
+    def states(self) -> Mapping[str, Callable[[TableState], bool]]:
+        """What on a table lets an opener find something without one of its lines."""
+        ...
+
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
         """The openers of ``names`` that may find something on a rectified ``table`` of a
         record with lines of ``kinds`` (a cheap look, before a replay around it is built)."""
