@@ -612,9 +612,9 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("correct_revoke", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "16C1", "16C2"), correct_revoke,
+    Rule("correct_revoke", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "50C", "50D1(a)", "51A", "16C1", "16C2"), correct_revoke,
          correct_revoke.__doc__ or "", editions=frozenset({"2017"})),
-    Rule("correct_revoke_2007", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "16C1", "16C2"),
+    Rule("correct_revoke_2007", CorrectRevoke, ("61A", "62A", "62B", "62B1", "62B2", "62D1", "62D2", "44C", "50C", "50D1(a)", "51A", "16C1", "16C2"),
          correct_revoke_2007, correct_revoke_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
