@@ -27,8 +27,8 @@ from rulings.models import SEATS, Card
 from rulings.models.table import TableState
 from rulings.solver.casefile import load
 from rulings.solver.clauses import ClauseBook
-from rulings.solver.coverage import implemented
 from rulings.solver.cli import app
+from rulings.solver.coverage import implemented
 from rulings.solver.engine import Restoration
 from rulings.solver.export import schema
 from rulings.solver.ruling import Ruling
