@@ -682,7 +682,10 @@ class TableState:
             raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
         plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
         if plays:
-            tricks = (*tricks_now[:i], Trick(t.number, t.leader, plays), *tricks_now[i + 1:])
+            # (the lead taken back, with nothing in its place: the next card standing is the
+            # trick's first, so its player is the one who led it)
+            leader = plays[0][0] if pos == 0 and new is None else t.leader
+            tricks = (*tricks_now[:i], Trick(t.number, leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
         penalty, played_penalty = self.penalty_cards, self.played_penalty

@@ -152,6 +152,10 @@ class PrematurePlay:
     #: the card is the offender's second in the trick: a lead to the next trick made before
     #: his partner played to this one (57A's first case)
     next_trick_lead: bool = False
+    #: declarer had played from both hands to the trick when the card was played (57C1),
+    #: as the record shows it: a ruling before this one may take one of those cards back
+    #: (declarer's illegal premature play, 57C3), which does not undo the exemption
+    after_both_hands: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +341,12 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
     texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no), SAW_DUMMY in findings)
     node = Node(table=table, agenda=agenda, findings=recorded, focus=trick_no)
-    return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=later)
+    # a later card of the same trick that this ruling does not rule (declarer's card from
+    # his hand after dummy's lead out of turn, 55A) is left for after it: what it is depends
+    # on this ruling (a premature play where the lead is accepted, 57C3; the lead itself
+    # where it is taken back, 55B2)
+    here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
+    return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[Choice, ...],
@@ -514,7 +523,8 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
             waiting.append(s)
         s = s.lho
     if seat.partner in waiting:
-        return PrematurePlay(trick.number, seat, card, choices), f"{what}, before his partner {seat.partner} (57A)"
+        both = table.declarer in before and table.dummy in before
+        return PrematurePlay(trick.number, seat, card, choices, after_both_hands=both), f"{what}, before his partner {seat.partner} (57A)"
     task = PlayAtRhoTurn(trick.number, seat, card)
     rule = rs.rule_for(task)
     if rule is None:
@@ -683,6 +693,18 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     t = table.replace_card(task.trick, task.offender, None)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     where = f"{task.proper} (declarer leads from the correct hand, any card)" if wrong_hand else task.proper
+    then = f"{where} leads"
+    left = t.trick(task.trick)
+    if wrong_hand and left is not None and left.plays and left.plays[0][0] is task.proper:
+        # declarer had already played from the correct hand after the lead taken back: that
+        # card is a played card (45C2, 57C3) and now leads the trick, in turn
+        i = task.trick - t.first_trick
+        pairs = list(t.out_of_turn)
+        if (task.trick, task.proper) in pairs:
+            pairs.remove((task.trick, task.proper))
+        t = t._evolve(tricks=(*t.tricks[:i], Trick(task.trick, task.proper, left.plays), *t.tricks[i + 1:]),
+                      out_of_turn=tuple(pairs))
+        then = f"{task.proper}'s {left.plays[0][1]}, already played from the correct hand, is the lead"
     question = (f"{first} or {other} (either defender, no consultation; if they differ {first} prevails) chooses: "
                 f"{task.offender} led {task.card} out of turn")
     actor = f"{first} or {other}"
@@ -691,12 +713,12 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, table, node.agenda[1:]))
     refuse = (Step(actor, StepKind.OPTION, rs.cite("55A"),
                    f"the defenders require retraction: {task.card} goes back to {task.offender}, no penalty card (48A); "
-                   f"{where} leads", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
+                   f"{then}", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
                    question=question, choice="refuse"),
               _child(node, t, node.agenda[1:], ledger=(info,)))
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
-                         text=f"no acceptance at trick 13: {task.card} goes back; {where} leads"), refuse[1])]
+                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"), refuse[1])]
     said = {s: _choice(task.choices, s, ("accepts", "refuses")) for s in (first, other)}
     if said[first] is None and said[other] is None:
         return [accept, refuse]
@@ -784,7 +806,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     pos = trick.position_of(task.offender)
     before = {s for s, _ in trick.plays[:pos]} if pos is not None else {s for s, _ in trick.plays}
     question = f"{task.offender} played {task.card} before his partner {task.offender.partner} had played"
-    if table.declarer in before and table.dummy in before:
+    if task.after_both_hands or (table.declarer in before and table.dummy in before):
         step = Step("TD", StepKind.FORCED, rs.cite("57C1"),
                     f"declarer had played from both hands: no rectification, {task.card} stands as played",
                     question=question, choice="no rectification")
