@@ -857,11 +857,12 @@ play: [S C5, W D8, attention W, resume, N C9, E CQ, E CT, S H9, E calls C4, W CA
         check_conservation(case, r, replayed=True)
 
 
-def test_a_play_out_of_turn_no_rule_reads_in_a_later_part_is_said() -> None:
+def test_a_card_after_a_lead_out_of_turn_is_ruled_the_same_in_a_later_part() -> None:
     """Declarer leads from his hand when dummy is to lead, and dummy, the proper leader,
-    then plays: the leads rules rule declarer's lead (55A) and have no rule for dummy's
-    card. In the first part of a record that play is said "not yet ruled on"; so it is in
-    a part played on after a ruling (that part read when play goes on into it)."""
+    then plays: the leads rules rule declarer's lead (55A), then dummy's card on the table
+    that ruling leaves (accepted: declarer's premature play from dummy, 57C3; refused: the
+    lead from the correct hand, 55B2). So they do in a part played on after a ruling (that
+    part read when play goes on into it), and nothing is said not ruled."""
     body = """title: t
 laws: 2017
 deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
@@ -872,8 +873,9 @@ play: [W DQ, N DA, E D4, S D7, {rest}]
     one = Ruling(loads(body.format(rest="S SA, N S3, attention W")))
     parted = Ruling(loads(body.format(rest="attention W, resume, S SA, N S3, attention W")))
     for ruling in (one, parted):
-        assert list(ruling.restorations())
-        assert [n.text for n in ruling.notices if "not yet ruled" in n.text] == ["N played out of turn to trick 2: not yet ruled on"]
+        ruled = sorted((tuple(s.clause for s in r.path), str(r.table.trick(2))) for r in ruling.restorations())
+        assert ruled == [(("55A",), "trick 2: N S3"), (("55A", "57C3"), "trick 2: S SA N S3")]
+        assert not [n.text for n in ruling.notices if "not yet ruled" in n.text]
 
 
 def test_a_record_that_cannot_go_on_after_a_ruling_that_found_nothing_has_no_restoration() -> None:
