@@ -181,6 +181,17 @@ def test_coverage_command() -> None:
     assert "62C3" in r17["uncovered"] and r17["covered"] + len(r17["uncovered"]) == r17["clauses"]
 
 
+def test_the_corpus_exercises_every_clause_a_rule_implements() -> None:
+    """Each clause a rule of either edition declares is applied on some restoration of a
+    corpus case of that edition: ``rulings coverage`` lists none as implemented but not
+    exercised (a rule the corpus never reaches is a rule no case checks)."""
+    res = runner.invoke(app, ["coverage", str(ROOT / "cases"), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert not data["errors"]
+    assert {r["edition"]: r["unexercised"] for r in data["editions"]} == {"2017": [], "2007": []}
+
+
 def test_generate_command(tmp_path: Path) -> None:
     first = tmp_path / "first"
     res = runner.invoke(app, ["generate", "4", "--out", str(first), "--seed", "9", "--expect-count"])

@@ -26,7 +26,7 @@ from rulings.models.events import Choice, Chooses
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
-from rulings.solver.lawful import lawful_cards
+from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
     FailedPenaltyCard,
     PenaltyCardOptions,
@@ -274,15 +274,22 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     else:  # (the penalty card due has been played since: none stays)
         gone = " ".join(str(p.card) for p in sorted(table.played_penalty, key=lambda p: p.sort_key) if p.seat is seat)
         stays = f"the penalty card due ({gone}) has been played since" if gone else "no penalty card remains"
+    # the penalty-card obligation the card broke: a major penalty card due (50D1(a)), or a
+    # minor one's suit below honour rank played before it (50C)
+    at = table.trick(task.trick)
+    broken = tuple(dict.fromkeys(
+        rs.cite(clause) for clause, allows in obligations(frozenset(table.hand(seat) | {card}), at.suit_led if at is not None and
+                                                           at.plays[0][0] is not seat else None, table.penalty_cards_of(seat))
+        if clause in ("50C", "50D1(a)") and not allows(card)))
     must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"declarer has played since, so {card} is accepted; {stays}",
-                    also=(rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
+                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
         return [(step, accepted())]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",
-             also=(rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
+             also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
         accepted(),
     )]
     trick = table.trick(task.trick)
@@ -297,7 +304,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)
         # the card is taken back in the course of rectification (47A: declarer's 52B2 choice
         # is the rectification) to correct an illegal play (47B); it is then a penalty card
-        also = [rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
+        also = [*broken, rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
         text = f"declarer requires the penalty card: {seat} withdraws {card} and plays {pc}; {card} becomes a major penalty card"
@@ -337,7 +344,7 @@ RULES: tuple[Rule, ...] = (
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
     Rule("failed_penalty_card", FailedPenaltyCard,
-         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "16C1", "16C2"),
+         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "50C", "50D1(a)", "16C1", "16C2"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
 #: a failure to play a penalty card is found on the table, where the obligation travels (a
