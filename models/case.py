@@ -301,8 +301,13 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             applied += 1
         elif isinstance(event, Call) and (card := event.what.card) is not None and event.seat is declarer:
             dummy = declarer.partner
+            state = flush(state)  # (the trick as it stands at the call)
+            if dummy_has_played(state):
+                # dummy has played to the trick in progress: the call plays no card of his
+                # (the designation rules say so); a card he places after it is a play line
+                unapplied.append(event)
             # dummy holds the card unless he played it, on the table or among the plays not placed yet
-            if card in state.hand(dummy) and (dummy, card) not in batch and not _dummy_places_next(events, i + 1, dummy):
+            elif card in state.hand(dummy) and not _dummy_places_next(events, i + 1, dummy):
                 batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
@@ -320,6 +325,16 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     if head:
         kinds.add(Play)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start)
+
+
+def dummy_has_played(table: TableState) -> bool:
+    """Whether dummy has a card in the trick in progress (begun, not complete): a call from
+    dummy then designates no card of his to it (a player plays one card to a trick)."""
+    cur = table.current_trick
+    if cur is None or len(cur.plays) >= 4:
+        return False
+    dummy = table.dummy
+    return any(s is dummy for s, _ in cur.plays)
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -1195,7 +1195,10 @@ class Composition:
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
             if found:
-                return self._stage(node, self._earliest(found, (task.segment, task.base)), task)
+                # (an opening with nothing to rule but what it says, a call that played no card,
+                # leaves the Reopen task at the head: the loop goes on with it)
+                node = self._stage(node, self._earliest(found, (task.segment, task.base)), task)
+                continue
             if node.table.out_of_turn and (twice := self._played_twice(node.table)) is not None:
                 # a ruling placed a second card of a player's in one trick (a card designated
                 # for dummy after dummy had played to it, ...): no law lets a player play twice

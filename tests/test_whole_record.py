@@ -1012,17 +1012,30 @@ play: [W SQ, N S2, E S6, %s, attention E]
 """
 
 
-@pytest.mark.parametrize("lines", ["E calls HA", "E calls CT, W S8", "E calls HA, W S8"])
-def test_a_ruling_never_gives_a_player_two_cards_in_one_trick(lines: str) -> None:
-    """Dummy led the SQ to trick 8, and North and declarer played to it; declarer
-    then calls for a card from dummy (one dummy does not hold: 46B4; or one dummy does not
-    place: 45D1). Designating dummy's card, or playing the card called, would give dummy a
-    second card in the trick: no law lets a player play twice to a trick, so no ruling path
-    does, and the note says why there is no restoration."""
-    ruling = Ruling(loads(_DUMMY_HAS_PLAYED % lines))
-    assert list(ruling.restorations()) == []
-    said = [n.text for n in ruling.notices]
-    assert any(t.startswith("no restoration: the ruling leaves W two cards in trick 8 (SQ, then") for t in said), said
+@pytest.mark.parametrize("call", ["E calls HA", "E calls S8", "E calls high"])
+def test_a_call_from_dummy_after_dummy_played_to_the_trick_plays_no_card(call: str) -> None:
+    """Dummy led the SQ to trick 8, and North and declarer played to it; declarer then calls
+    for a card from dummy (one dummy does not hold, one he holds, an incomplete one). Dummy
+    has played to the trick: the call plays no card (a player plays one card to a trick),
+    and the trick stands as played. Ruled as a designation, it gave dummy a second card
+    there (46B4: declarer designates any card; or the card called)."""
+    ruling = Ruling(loads(_DUMMY_HAS_PLAYED % call))
+    restorations = list(ruling.restorations())
+    assert [str(t) for r in restorations for t in r.table.tricks] == ["trick 8: W SQ N S2 E S6"]
+    assert not restorations[0].withdrawn and not restorations[0].path
+    assert any("had played SQ to trick 8: the call plays no card" in i for i in ruling.irregularities), ruling.irregularities
+    assert not ruling.notices
+
+
+@pytest.mark.parametrize("lines", ["E calls CT, W S8", "E calls HA, W S8"])
+def test_dummys_card_placed_after_a_call_when_he_had_played_is_refused(lines: str) -> None:
+    """Declarer calls a card after dummy has played to the trick, and dummy places another:
+    dummy has put two cards on one trick, which no irregularity of the record explains
+    (the call plays nothing): the record is refused at dummy's second card, not ruled as a
+    misplay (45D1, which gave dummy the card called as a second card there)."""
+    with pytest.raises(RulingError) as err:
+        list(Ruling(loads(_DUMMY_HAS_PLAYED % lines)).restorations())
+    assert err.value.line is not None and "W plays a second card (S8) to trick 8 after SQ" in err.value.message
 
 
 def _in_three_parts(seed: int) -> str:

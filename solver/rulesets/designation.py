@@ -21,7 +21,7 @@ from dataclasses import field, replace
 from functools import partial
 
 from rulings.models.cards import Card, Seat, Side, Suit
-from rulings.models.case import Replay
+from rulings.models.case import Replay, dummy_has_played
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import (
     FINDING_WORDS,
@@ -169,8 +169,8 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
     declarer, dummy = table.declarer, table.dummy
     call = e.call if isinstance(e, FoundCall) else e if isinstance(e, Call) else None
     if call is not None:
-        if call.seat is not declarer:
-            return False
+        if call.seat is not declarer or dummy_has_played(table):
+            return False  # (after dummy has played to the trick, a call designates nothing: advance)
         placed = _next_places(rest, dummy)
         plain = call.what.card is not None and call.what.card in table.hand(dummy)
         if isinstance(e, FoundCall) and e.incontrovertible is not None:
@@ -200,13 +200,15 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
 FOREIGN = "a call that dummy executed with another card (Law 45D)"
 
 
-def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: bool = False
-            ) -> tuple[TableState, tuple[object, ...], str]:
+def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: bool = False,
+            void: list[tuple[Call, int, Card]] | None = None) -> tuple[TableState, tuple[object, ...], str]:
     """Apply the record from ``cursor`` until the next event to rule on.
 
     Returns the table, the next task (or nothing at the end of the record) and a remark
     (non-empty when the record no longer fits this branch and the walk stopped; ``FOREIGN``
-    when ``stop_foreign`` and a Law 45D misplay comes first).
+    when ``stop_foreign`` and a Law 45D misplay comes first). A call from dummy made after
+    dummy has played to the trick in progress plays nothing: it is passed over, and listed
+    in ``void`` (with the trick and dummy's card there) when given.
     """
     rest = cursor.rest
     last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
@@ -245,6 +247,13 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 return table, (RuleNamed(Name(e.seat, e.card, e.line), here),), ""
         if isinstance(e, (Call, FoundCall)):
             call = e.call if isinstance(e, FoundCall) else e
+            if call.seat is declarer and dummy_has_played(table):
+                if void is not None:
+                    cur = table.current_trick
+                    assert cur is not None
+                    void.append((call, cur.number, next(c for s, c in cur.plays if s is dummy)))
+                i += 1
+                continue
             if call.seat is declarer and call.what.card is not None and verdict is False:
                 standing = None
                 placed = _next_places(after, dummy)
@@ -320,7 +329,13 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     cursor = Cursor(events[:upto])
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
-    start, tasks, _ = advance(rs, table, cursor)
+    void: list[tuple[Call, int, Card]] = []
+    start, tasks, _ = advance(rs, table, cursor, void=void)
+    said = tuple(f"declarer called '{c.what}' after dummy {start.dummy} had played {card} to trick {n}: the call plays "
+                 "no card (a player plays one card to a trick)" for c, n, card in void)
+    if not tasks and said:
+        # nothing to rule but calls that played nothing: said, and the table stands as played
+        return Opening(Node(table=start, agenda=(), focus=void[0][1]), said, (), tuple(c for c, _, _ in void))
     if not tasks or not isinstance(tasks[0], _TASKS):
         return None
     first_task = tasks[0]
@@ -363,7 +378,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                  for c, p in zip(replay.before, replay.before[1:], strict=False)
                  if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
                  and c.what.card is not None and p.card != c.what.card]
-    return Opening(node, (what, *passed_on), (), tuple(handled))
+    return Opening(node, (what, *passed_on, *said), (), tuple(handled))
 
 
 def _describe(task: object) -> str:
@@ -796,6 +811,8 @@ def _may_designate(replay: Replay) -> bool:
     kinds = replay.line_kinds  # (the kinds of line before attention are among these: one look first)
     if kinds.isdisjoint(_DESIGNATION_LINES) or not any(isinstance(e, _DESIGNATION_LINES) for e in before):
         return False
+    if Call in kinds and any(isinstance(e, Call) for e in replay.unapplied):
+        return True  # (a call the replay did not apply: one that is not plain, or one made after dummy played)
     if DirectorFinds in kinds or (not kinds.isdisjoint(_UNPLAIN_LINES) and any(isinstance(e, _UNPLAIN_LINES) for e in before)):
         return True
     table = replay.table
