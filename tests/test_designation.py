@@ -292,3 +292,16 @@ def test_45c4b_refusals_state_their_own_ground() -> None:
     assert "reconsideration" in step and "concentration" not in step
     with pytest.raises(NotationError):
         loads(base.replace("S changes to SK rethink", "S changes to SK dawdle"))
+
+
+def test_a_change_to_an_opponents_card_is_refused_naming_whose_card_it_is() -> None:
+    """Declarer calls the SK from dummy, then 'changes' to the C3, a card East holds: no
+    change of designation can name it (47F2); the step says whose card it is, not that no
+    card was designated (the SK was)."""
+    from rulings.solver.ruling import Ruling
+
+    ruling = Ruling(loads('title: t\nlaws: 2017\ntrick: 10\nleader: W\nwon: {NS: 5, EW: 4}\n'
+                          'deal: "N:K2.-.8.5 A.-.J7.3 -.A2.3.J 3.3.2.4"\ncontract: 3NT\ndeclarer: S\n'
+                          'play: [W D2, S calls SK, E DJ, S changes to C3 slip, attention W]\n'))
+    first = [r.path[0] for r in ruling.restorations()]
+    assert first and all(s.clause == "47F2" and "C3 is E's card, not one of the declaring side's" in s.text for s in first)

@@ -535,6 +535,9 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
         return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
 
+    holder = table.deal.holder(ch.card)
+    if holder is not None and holder is not table.dummy and holder is not table.declarer:
+        return refuse(f"{ch.card} is {holder}'s card, not one of the declaring side's", rs.cite("47F2"))
     if last is None:
         return refuse("no card of the declaring side was designated", rs.cite("47F2"))
     if last.how == "played":
