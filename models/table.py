@@ -681,10 +681,18 @@ class TableState:
         if new is not None and new not in mine and new != old:
             raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
         plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
+        out_of_turn = self.out_of_turn
         if plays:
             # (the lead taken back, with nothing in its place: the next card standing is the
-            # trick's first, so its player is the one who led it)
-            leader = plays[0][0] if pos == 0 and new is None else t.leader
+            # trick's first, so its player is the one who led it; when he is the player
+            # entitled to lead the trick, his card, placed out of turn after that lead, is
+            # now its lead in turn)
+            leader = t.leader
+            if pos == 0 and new is None:
+                leader = plays[0][0]
+                if (trick, leader) in out_of_turn and leader is self._entitled_to_lead(i):
+                    k = out_of_turn.index((trick, leader))
+                    out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
@@ -708,7 +716,15 @@ class TableState:
         d["penalty_cards"] = penalty
         d["played_penalty"] = played_penalty
         d["holding"] = tuple(holding)
+        d["out_of_turn"] = out_of_turn
         return state
+
+    def _entitled_to_lead(self, i: int) -> Seat:
+        """Who is entitled to lead the trick at index ``i`` of ``tricks`` (44G): the winner
+        of the trick before it, or the first leader."""
+        prev = self.tricks[i - 1] if i > 0 else None
+        won = prev.winner(self.contract.strain.trumps) if prev is not None else None
+        return won if won is not None else self.first_leader
 
     def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
         """The table once trick ``number`` is led by another card (a rectification made

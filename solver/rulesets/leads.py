@@ -697,13 +697,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     left = t.trick(task.trick)
     if wrong_hand and left is not None and left.plays and left.plays[0][0] is task.proper:
         # declarer had already played from the correct hand after the lead taken back: that
-        # card is a played card (45C2, 57C3) and now leads the trick, in turn
-        i = task.trick - t.first_trick
-        pairs = list(t.out_of_turn)
-        if (task.trick, task.proper) in pairs:
-            pairs.remove((task.trick, task.proper))
-        t = t._evolve(tricks=(*t.tricks[:i], Trick(task.trick, task.proper, left.plays), *t.tricks[i + 1:]),
-                      out_of_turn=tuple(pairs))
+        # card is a played card (45C2, 57C3) and now leads the trick, in turn (replace_card)
         then = f"{task.proper}'s {left.plays[0][1]}, already played from the correct hand, is the lead"
     question = (f"{first} or {other} (either defender, no consultation; if they differ {first} prevails) chooses: "
                 f"{task.offender} led {task.card} out of turn")
