@@ -1331,9 +1331,26 @@ class Composition:
             return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
-        return Node(replay.table, (Reopen(task.seen, frozenset(), task.since, "", segment, base, node.table),
+        return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
+                                          segment, base, node.table),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
+
+    @staticmethod
+    def _seen_again(seen: frozenset[object], start: TableState, table: TableState) -> frozenset[object]:
+        """What an earlier part's rulings ruled, as a later part begins on ``start`` and is
+        played to ``table``: less the plays out of turn (trick, seat) whose card those rulings
+        took back, when the part has that seat play out of turn in that trick again (dummy
+        leads from the wrong hand once more): that play is a new one, to rule."""
+        again = [p for p in dict.fromkeys(table.out_of_turn) if p in seen]
+        if not again:
+            return seen
+        gone = set()
+        for trick_no, seat in again:
+            before = start.trick(trick_no)
+            if before is None or all(s is not seat for s, _ in before.plays):
+                gone.add((trick_no, seat))
+        return seen - gone if gone else seen
 
     def _parts_before(self, segment: int) -> tuple[Replay, ...]:
         """The parts of the record before ``segment``, as played: the first, and one replay
@@ -1368,10 +1385,14 @@ class Composition:
         left = [p for p in table.out_of_turn if p not in task.seen]
         if task.start is not None and task.start.out_of_turn:
             # a play out of turn of this part whose (trick, seat) key a ruling of an earlier
-            # part holds (the same seat out of turn in the same trick again): no rule of this
-            # part reads it (the key says ruled), so it is said when it still stands
+            # part holds (the same seat out of turn in the same trick again) while his
+            # earlier card there still stands: no rule of this part reads it (the key says
+            # ruled), so it is said when it still stands. (One whose earlier card was taken
+            # back is ruled as a new play: _seen_again.)
             before, now = Counter(task.start.out_of_turn), Counter(table.out_of_turn)
-            left += [p for p in now if p in task.seen and now[p] > before[p] > 0]
+            start = task.start
+            left += [p for p in now if p in task.seen and now[p] > before[p] > 0
+                     and (t := start.trick(p[0])) is not None and any(s is p[1] for s, _ in t.plays)]
         if not left:
             return
         # (the table keeps the plays out of turn it recorded; a ruling may have made one of

@@ -1091,3 +1091,14 @@ play: [E calls CQ, E changes to CT, attention N, resume, N D9, E D7, S D6, E cal
     assert kept and all(r.path[1].clause == "46B4" for r in kept)
     assert {r.table.trick(9).card_of(Seat.W) for r in kept} == {Card.parse(c) for c in ("CT", "D2", "H9", "S8", "SQ")}
     assert not ruling.notices
+
+
+def test_a_play_out_of_turn_made_again_after_its_card_was_taken_back_is_ruled() -> None:
+    """Dummy leads from the wrong hand, the lead is refused (55A, 55B2); after play resumes
+    declarer leads the same card from dummy again, and West plays to it. The second lead is
+    a new irregularity, ruled (53A: accepted by West's play), although a play out of turn is
+    known by its trick and seat and the first one's key was ruled."""
+    ruling = Ruling(load(ROOT / "cases" / "combined" / "dummy-leads-from-the-wrong-hand-twice.yaml"))
+    restorations = list(ruling.restorations())
+    assert [[s.clause for s in r.path] for r in restorations] == [["55A", "53A"]]
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]

@@ -274,13 +274,15 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     else:  # (the penalty card due has been played since: none stays)
         gone = " ".join(str(p.card) for p in sorted(table.played_penalty, key=lambda p: p.sort_key) if p.seat is seat)
         stays = f"the penalty card due ({gone}) has been played since" if gone else "no penalty card remains"
+    trick = table.trick(task.trick)
+    assert trick is not None
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    hand = frozenset(table.hand(seat) | {card})
+    pcs = table.penalty_cards_of(seat)
     # the penalty-card obligation the card broke: a major penalty card due (50D1(a)), or a
-    # minor one's suit below honour rank played before it (50C)
-    at = table.trick(task.trick)
-    broken = tuple(dict.fromkeys(
-        rs.cite(clause) for clause, allows in obligations(frozenset(table.hand(seat) | {card}), at.suit_led if at is not None and
-                                                           at.plays[0][0] is not seat else None, table.penalty_cards_of(seat))
-        if clause in ("50C", "50D1(a)") and not allows(card)))
+    # card of a minor one's suit below honour rank played before it (50C)
+    broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs)
+                                 if clause in ("50C", "50D1(a)") and not allows(card)))
     must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
@@ -292,11 +294,6 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
              also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
         accepted(),
     )]
-    trick = table.trick(task.trick)
-    assert trick is not None
-    led = trick.suit_led if trick.plays[0][0] is not seat else None
-    hand = frozenset(table.hand(seat) | {card})
-    pcs = table.penalty_cards_of(seat)
     due = [c for c in lawful_cards(hand, led, pcs, frozenset({card})) if c in {p.card for p in pcs}]
     info = rs.withdrawn_info(seat, card, seat.side)
     for pc in due:
