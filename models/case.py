@@ -301,13 +301,12 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             applied += 1
         elif isinstance(event, Call) and (card := event.what.card) is not None and event.seat is declarer:
             dummy = declarer.partner
-            state = flush(state)  # (the trick as it stands at the call)
-            if dummy_has_played(state):
+            if _dummy_in_trick(state, batch, dummy):
                 # dummy has played to the trick in progress: the call plays no card of his
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
             # dummy holds the card unless he played it, on the table or among the plays not placed yet
-            elif card in state.hand(dummy) and not _dummy_places_next(events, i + 1, dummy):
+            elif card in state.hand(dummy) and (dummy, card) not in batch and not _dummy_places_next(events, i + 1, dummy):
                 batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
@@ -325,6 +324,20 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     if head:
         kinds.add(Play)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start)
+
+
+def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:
+    """:func:`dummy_has_played` on ``state`` with the plays ``batch`` not placed yet (a trick
+    is complete at its fourth card, as ``TableState.play_many`` places them)."""
+    cur = state.current_trick
+    begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
+    r = (begun + len(batch)) % 4
+    if not r:
+        return False
+    if r <= len(batch):
+        return any(s is dummy for s, _ in batch[len(batch) - r:])
+    assert cur is not None
+    return any(s is dummy for s, _ in batch) or any(s is dummy for s, _ in cur.plays[begun - (r - len(batch)):])
 
 
 def dummy_has_played(table: TableState) -> bool:

@@ -45,7 +45,7 @@ from rulings.models.events import (
     Play,
     Touch,
 )
-from rulings.models.table import PenaltyCard, TableState
+from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -814,15 +814,15 @@ def _may_designate(replay: Replay) -> bool:
     kinds = replay.line_kinds  # (the kinds of line before attention are among these: one look first)
     if kinds.isdisjoint(_DESIGNATION_LINES) or not any(isinstance(e, _DESIGNATION_LINES) for e in before):
         return False
-    if Call in kinds and any(isinstance(e, Call) for e in replay.unapplied):
-        return True  # (a call the replay did not apply: one that is not plain, or one made after dummy played)
     if DirectorFinds in kinds or (not kinds.isdisjoint(_UNPLAIN_LINES) and any(isinstance(e, _UNPLAIN_LINES) for e in before)):
         return True
     table = replay.table
     declarer, dummy = table.declarer, table.dummy
     dealt = table.deal[dummy].cards
-    # where each of dummy's cards standing as played was placed (its first place among the plays)
+    # where each of dummy's cards standing as played was placed (its first place among the
+    # plays), and where each trick begins among them
     placed: dict[Card, int] | None = None
+    starts: list[tuple[int, Trick]] = []
     for i, e in enumerate(before):
         if not isinstance(e, Call) or e.seat is not declarer:
             continue
@@ -832,13 +832,18 @@ def _may_designate(replay: Replay) -> bool:
         if placed is None:
             placed, k = {}, 0
             for t in table.tricks:
+                starts.append((k, t))
                 for s, c in t.plays:
                     if s is dummy and c not in placed:
                         placed[c] = k
                     k += 1
         at = placed.get(card)
-        if at is not None and at < replay.applied_before[i]:
+        standing = replay.applied_before[i]
+        if at is not None and at < standing:
             return True  # dummy played it already: not a card dummy holds (46B)
+        # dummy has played to the trick in progress: the call plays nothing (advance says so)
+        if any(k < standing < k + 4 and any(s is dummy for s, _ in t.plays[: standing - k]) for k, t in starts):
+            return True
     return False
 
 
