@@ -1345,8 +1345,11 @@ class Composition:
         again = [p for p in dict.fromkeys(table.out_of_turn) if p in seen]
         if not again:
             return seen
+        before, now = Counter(start.out_of_turn), Counter(table.out_of_turn)
         gone = set()
         for trick_no, seat in again:
+            if now[(trick_no, seat)] <= before[(trick_no, seat)]:
+                continue  # (no new play of his out of turn there: the table keeps the old one's entry)
             before = start.trick(trick_no)
             if before is None or all(s is not seat for s, _ in before.plays):
                 gone.add((trick_no, seat))
