@@ -1350,8 +1350,8 @@ class Composition:
         for trick_no, seat in again:
             if now[(trick_no, seat)] <= before[(trick_no, seat)]:
                 continue  # (no new play of his out of turn there: the table keeps the old one's entry)
-            before = start.trick(trick_no)
-            if before is None or all(s is not seat for s, _ in before.plays):
+            had = start.trick(trick_no)
+            if had is None or all(s is not seat for s, _ in had.plays):
                 gone.add((trick_no, seat))
         return seen - gone if gone else seen
 
