@@ -15,7 +15,7 @@ import dataclasses
 import enum
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -145,6 +145,8 @@ setattr(Node, "evolve", _evolve)  # noqa: B010 (mypy keeps the typed signatures 
 setattr(Node, "with_table", _with_table)  # noqa: B010
 
 Edge = tuple[Step, Node]
+#: a part of the record and which replay of it (``Composition._replay_key``): the first part is (0, 0)
+Part = tuple[int, Hashable]
 
 
 @dataclass(slots=True)
@@ -816,9 +818,8 @@ class Reopen:
     since: int | None = None  # the first trick a ruling of the record touched
     spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
     segment: int = 0  # the part of the record (cut at ``resume`` lines) being ruled
-    #: which replay of that part: the cards standing when it began, plus 64 times the index
-    #: of the seat that is declarer there (see _resume)
-    base: int = 0
+    #: which replay of that part (``Composition._replay_key``; 0 for the first part)
+    base: Hashable = 0
     #: a later part: the table this path played it on from (``Replay.start``)
     start: TableState | None = field(default=None, compare=False, hash=False)
 
@@ -916,7 +917,7 @@ class Composition:
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
-        self._segment_replays: dict[tuple[int, int], Replay] = {(0, 0): self.replay}
+        self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
 
         try:
             found = self._candidates(self.replay, frozenset(), None)
@@ -925,15 +926,15 @@ class Composition:
         #: the openers a rectified table is opened with: those that found something in the
         #: record (each once on a path), and those that read only the table and said they
         #: have more to rule (again after each of their rulings)
-        self._segment_names: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset(f.name for f in found)}
+        self._segment_names: dict[Part, frozenset[str]] = {(0, 0): frozenset(f.name for f in found)}
         ruled: set[object] = set()
         for f in found:
             ruled |= f.keys | f.explained if f.explained else f.keys
         #: what the openings of each part of the record claimed (each replay of it), by opener:
         #: an opener run again there passes over what the others claimed (``Replay.claimed``)
-        self._claims: dict[tuple[int, int], dict[str, frozenset[object]]] = {(0, 0): self._claimed(found)}
+        self._claims: dict[Part, dict[str, frozenset[object]]] = {(0, 0): self._claimed(found)}
         #: each part's replay, with those claims, that a reopening reads around a rectified table
-        self._reopen_records: dict[tuple[int, int], Replay] = {}
+        self._reopen_records: dict[Part, Replay] = {}
         #: what an opening leaves to its family's opener run again later (``Opening.later``)
         later: set[object] = set()
         for f in found:
@@ -957,14 +958,14 @@ class Composition:
         #: what the paths ruled by the end of each later part of the record (keys, all paths)
         self._part_seen: dict[int, set[object]] = {}
         #: what the openings of each later part of the record rule on (keys)
-        self._part_ruled: dict[tuple[int, int], frozenset[object]] = {}
+        self._part_ruled: dict[Part, frozenset[object]] = {}
         #: the plays out of turn the openings of each later part explain by their trick's shape
-        self._part_shaped: dict[tuple[int, int], frozenset[object]] = {}
+        self._part_shaped: dict[Part, frozenset[object]] = {}
         #: for each later part, the openers that read its lines (whose lines it holds) and
         #: those with a table test, not reopenable (_may_find_on)
-        self._part_openers: dict[tuple[int, int], tuple[frozenset[str], tuple[tuple[str, Callable[[TableState], bool]], ...]]] = {}
+        self._part_openers: dict[Part, tuple[frozenset[str], tuple[tuple[str, Callable[[TableState], bool]], ...]]] = {}
         #: the order of each later part's plays in the record (_orders_of_part)
-        self._part_orders: dict[tuple[int, int], tuple[dict[object, int], dict[object, int]]] = {}
+        self._part_orders: dict[Part, tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
         self._some_recorded = bool(self.recorded)
@@ -1045,14 +1046,14 @@ class Composition:
             claims[f.name] = keys
         return claims
 
-    def _earliest(self, found: list[_Found], part: tuple[int, int] = (0, 0)) -> _Found:
+    def _earliest(self, found: list[_Found], part: Part = (0, 0)) -> _Found:
         """The opening whose irregularity begins first in the record (then by priority);
         ``part``: the part of the record (and its replay) the openings were found in."""
         if len(found) == 1:
             return found[0]
         return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus, part), f.priority))
 
-    def _position(self, keys: frozenset[object], focus: int | None, part: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    def _position(self, keys: frozenset[object], focus: int | None, part: Part = (0, 0)) -> tuple[int, int]:
         """Where in the record an opening's irregularity begins: its earliest event (a card
         is placed by a line of the part ``part`` of the record, or of the first part)."""
         found: list[int] = []
@@ -1075,7 +1076,7 @@ class Composition:
         big = 1 << 30
         return (min(found) if found else big, focus if focus is not None else big)
 
-    def _orders_of_part(self, part: tuple[int, int]) -> tuple[dict[object, int], dict[object, int]]:
+    def _orders_of_part(self, part: Part) -> tuple[dict[object, int], dict[object, int]]:
         """:meth:`_order_of_plays` of a later part of the record (its replay from the first
         restoration it was played on from), placed in the whole record."""
         kept = self._part_orders.get(part)
@@ -1281,10 +1282,6 @@ class Composition:
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
         segment = task.segment + 1
-        # which replay of the part: the cards standing when it began, and who is declarer (54A
-        # can make declarer's partner declarer: the part's calls from dummy are then another
-        # player's, and the openers of its record find other things)
-        base = sum(len(t.plays) for t in node.table.tricks) + 64 * node.table.declarer.index
         if self._cannot_go_on(node.table, segment):
             trick = node.table.current_trick
             self._dropped.setdefault(segment, (next((e.line for e in self._segments[segment] if getattr(e, "line", None)), None),
@@ -1299,6 +1296,7 @@ class Composition:
             # none of them is: see restorations)
             self._dropped.setdefault(segment, (err.line, err.message))
             return None
+        base = self._replay_key(node.table, segment, replay)
         self._segment_replays.setdefault((segment, base), replay)
         # the count after play (Law 64) follows every rectification of the last part: the end
         # of play is there, and so are the revokes the parts before it left standing
@@ -1335,6 +1333,16 @@ class Composition:
                                           segment, base, node.table),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
+
+    def _replay_key(self, start: TableState, segment: int, replay: Replay) -> Hashable:
+        """Which replay of a later part of the record this is, for what its openings find
+        (read once for each): the cards standing when it began; who is declarer (54A can
+        make declarer's partner declarer: the part's calls from dummy are then another
+        player's); and which of its lines the replay did not apply (a call of a card dummy
+        holds on one restoration is a designation to rule where he has played it)."""
+        unapplied = replay.unapplied
+        lines = tuple(i for i, e in enumerate(self._segments[segment]) if any(e is u for u in unapplied)) if unapplied else ()
+        return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines)
 
     @staticmethod
     def _seen_again(seen: frozenset[object], start: TableState, table: TableState) -> frozenset[object]:
@@ -1418,7 +1426,7 @@ class Composition:
             if notice not in self.notices:
                 self.notices = (*self.notices, notice)
 
-    def _second_card_unexplained(self, replay: Replay, part: tuple[int, int]) -> tuple[int | None, str] | None:
+    def _second_card_unexplained(self, replay: Replay, part: Part) -> tuple[int | None, str] | None:
         """As :meth:`_refuse_impossible` for a later part of the record: a seat with two
         cards in one trick that no irregularity ruled on explains, on the table this
         restoration played the part on to; the line that placed the second card and why.
@@ -1435,7 +1443,7 @@ class Composition:
                           "irregularity of the record explains it")
         return None
 
-    def _second_cards(self, replay: Replay, part: tuple[int, int], ruled: Set[object],
+    def _second_cards(self, replay: Replay, part: Part, ruled: Set[object],
                       shaped: Set[object] = frozenset()) -> Iterator[tuple[int, Seat, list[Card], int | None, bool]]:
         """Each seat with two cards in one trick of ``replay``'s table that nothing ``ruled``
         explains (neither the play out of turn nor a line that placed one of them; ``shaped``:
@@ -1915,7 +1923,7 @@ class Composition:
                 g.nodes[node]["restoration"] = leaves
         return g
 
-    def _placing(self, trick_no: int, seat: Seat, replay: Replay | None = None, part: tuple[int, int] = (0, 0)) -> list[object]:
+    def _placing(self, trick_no: int, seat: Seat, replay: Replay | None = None, part: Part = (0, 0)) -> list[object]:
         """The record events that placed ``seat``'s cards in trick ``trick_no``, on the first
         part's table, or on ``replay``'s (a later part ``part`` of the record: a card placed by
         a line of that part or of the first)."""

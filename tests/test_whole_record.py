@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -1102,3 +1103,26 @@ def test_a_play_out_of_turn_made_again_after_its_card_was_taken_back_is_ruled() 
     restorations = list(ruling.restorations())
     assert [[s.clause for s in r.path] for r in restorations] == [["55A", "53A"]]
     assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
+def test_a_later_part_is_read_again_where_its_replay_differs() -> None:
+    """North (dummy) revokes at trick 7 and must substitute a club: the CK, CQ, C9 or C5.
+    Play goes on and declarer later calls the CQ, then changes to the CK. Where dummy
+    substituted the CK (the first restoration), the call is plain; where he substituted the
+    CQ, it names a card he has played (46B4) and the change follows it. The later part was
+    read on the first restoration only, and on the CQ restorations its lines looked
+    unexplained there: those restorations dropped out."""
+    ruling = Ruling(loads("""title: a later part read for each way it replays
+laws: 2017
+deal: N:.3.T5.KQ95 3.9.AQJ4.7 7.K8.2.AT4 AT4.2.63.6
+contract: 7S
+declarer: S
+trick: 7
+leader: W
+won: {NS: 2, EW: 4}
+play: [W C6, N D5, E C7, S CT, attention W, resume, S H8, W H2, N H3, E H9, E D4, S D2, W D6, N DT,
+       S calls CQ, S changes to CK slip, E DQ, S CA, W D3, S HK, W S4, E exposes DJ dropped, attention S]
+"""))
+    firsts = Counter(r.path[0].choice for r in ruling.restorations())
+    assert set(firsts) == {"CK", "CQ", "C9", "C5"}
+    assert all("46B4" in r.laws for r in ruling.restorations() if r.path[0].choice == "CQ")
