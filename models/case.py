@@ -327,8 +327,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
 
 
 def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:
-    """:func:`dummy_has_played` on ``state`` with the plays ``batch`` not placed yet (a trick
-    is complete at its fourth card, as ``TableState.play_many`` places them)."""
+    """Whether ``dummy`` has a card in the trick in progress once the plays ``batch``, not
+    placed yet, are added to ``state`` (a trick is complete at its fourth card, as
+    ``TableState.play_many`` places them)."""
     cur = state.current_trick
     begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
     r = (begun + len(batch)) % 4
@@ -343,11 +344,7 @@ def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Se
 def dummy_has_played(table: TableState) -> bool:
     """Whether dummy has a card in the trick in progress (begun, not complete): a call from
     dummy then designates no card of his to it (a player plays one card to a trick)."""
-    cur = table.current_trick
-    if cur is None or len(cur.plays) >= 4:
-        return False
-    dummy = table.dummy
-    return any(s is dummy for s, _ in cur.plays)
+    return _dummy_in_trick(table, [], table.dummy)
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

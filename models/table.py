@@ -690,7 +690,7 @@ class TableState:
             leader = t.leader
             if pos == 0 and new is None:
                 leader = plays[0][0]
-                if (trick, leader) in out_of_turn and leader is self._entitled_to_lead(i):
+                if (trick, leader) in out_of_turn and leader is self.proper_leader(trick):
                     k = out_of_turn.index((trick, leader))
                     out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays), *tricks_now[i + 1:])
@@ -718,13 +718,6 @@ class TableState:
         d["holding"] = tuple(holding)
         d["out_of_turn"] = out_of_turn
         return state
-
-    def _entitled_to_lead(self, i: int) -> Seat:
-        """Who is entitled to lead the trick at index ``i`` of ``tricks`` (44G): the winner
-        of the trick before it, or the first leader."""
-        prev = self.tricks[i - 1] if i > 0 else None
-        won = prev.winner(self.contract.strain.trumps) if prev is not None else None
-        return won if won is not None else self.first_leader
 
     def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
         """The table once trick ``number`` is led by another card (a rectification made

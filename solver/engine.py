@@ -1345,23 +1345,31 @@ class Composition:
         return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines)
 
     @staticmethod
-    def _seen_again(seen: frozenset[object], start: TableState, table: TableState) -> frozenset[object]:
+    def _played_again(seen: Set[object], start: TableState, table: TableState, standing: bool) -> list[tuple[int, Seat]]:
+        """The plays out of turn (trick, seat) a later part of the record, begun on ``start``
+        and played to ``table``, adds where ``seen`` (an earlier part's rulings) already holds
+        that key: the table keeps every entry it recorded, so a new one shows as one more.
+        ``standing``: those where his earlier card there still stands on ``start`` (a second
+        card of his in the trick); else those where it was taken back (a new play)."""
+        before, now = Counter(start.out_of_turn), Counter(table.out_of_turn)
+        out: list[tuple[int, Seat]] = []
+        for p in now:
+            if p in seen and now[p] > before[p]:
+                had = start.trick(p[0])
+                if (had is not None and any(s is p[1] for s, _ in had.plays)) is standing:
+                    out.append(p)
+        return out
+
+    @classmethod
+    def _seen_again(cls, seen: frozenset[object], start: TableState, table: TableState) -> frozenset[object]:
         """What an earlier part's rulings ruled, as a later part begins on ``start`` and is
         played to ``table``: less the plays out of turn (trick, seat) whose card those rulings
         took back, when the part has that seat play out of turn in that trick again (dummy
         leads from the wrong hand once more): that play is a new one, to rule."""
-        again = [p for p in dict.fromkeys(table.out_of_turn) if p in seen]
-        if not again:
+        if not any(p in seen for p in table.out_of_turn):
             return seen
-        before, now = Counter(start.out_of_turn), Counter(table.out_of_turn)
-        gone = set()
-        for trick_no, seat in again:
-            if now[(trick_no, seat)] <= before[(trick_no, seat)]:
-                continue  # (no new play of his out of turn there: the table keeps the old one's entry)
-            had = start.trick(trick_no)
-            if had is None or all(s is not seat for s, _ in had.plays):
-                gone.add((trick_no, seat))
-        return seen - gone if gone else seen
+        gone = cls._played_again(seen, start, table, standing=False)
+        return seen.difference(gone) if gone else seen
 
     def _parts_before(self, segment: int) -> tuple[Replay, ...]:
         """The parts of the record before ``segment``, as played: the first, and one replay
@@ -1400,10 +1408,7 @@ class Composition:
             # earlier card there still stands: no rule of this part reads it (the key says
             # ruled), so it is said when it still stands. (One whose earlier card was taken
             # back is ruled as a new play: _seen_again.)
-            before, now = Counter(task.start.out_of_turn), Counter(table.out_of_turn)
-            start = task.start
-            left += [p for p in now if p in task.seen and now[p] > before[p] > 0
-                     and (t := start.trick(p[0])) is not None and any(s is p[1] for s, _ in t.plays)]
+            left += self._played_again(task.seen, task.start, table, standing=True)
         if not left:
             return
         # (the table keeps the plays out of turn it recorded; a ruling may have made one of
