@@ -772,7 +772,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     if task.revoke:
         extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
     ok, subs = _lawful_now(table, trick, seat, card, lead)
-    stays_penalty = stays = rs.decisions.withdrawn_penalty_card_stays_penalty
+    stays = rs.decisions.withdrawn_penalty_card_stays_penalty
     defender = table.is_defender(seat)
     who, his = seat._name_, card.text  # (what str() gives, without a __format__ per value)
 
@@ -796,11 +796,11 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
             # established by his side's play to the next trick before attention (63A1): no
             # law corrects it now (63B), 45D1's withdrawals included; it is counted after play
             q = f"did {who} revoke on trick {trick.number}, whatever dummy played?"
-            stays = Step(actor, StepKind.FORCED, rs.cite("63A1"),
+            kept = Step(actor, StepKind.FORCED, rs.cite("63A1"),
                          f"{who}'s {his} failed to follow suit to the trick both as dummy placed it and as corrected: his own "
                          f"revoke, established when {by[0]._name_} played {by[1].text} to trick {trick.number + 1}; "
                          "it stands (63B) and is counted after play (64)", (rs.cite("61A"), rs.cite("63B"), d), q, "established")
-            return _Choices(stays, (), (), stays_penalty, info, established=True)
+            return _Choices(kept, (), (), stays, info, established=True)
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
     if must_change and defender and not rs.decisions.misplay_own_revoke_withdrawal_forced:
         # his card failed to follow suit to the trick as it stood too: a revoke of his own,
