@@ -224,6 +224,23 @@ class Withdrawal:
         return f"{self.seat} {self.card}"
 
 
+def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
+                       plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[tuple[int, Seat], ...]:
+    """The plays out of turn once the card at ``pos`` of trick ``number`` (not its lead) is
+    taken back, leaving ``plays``: a later card whose player is now next in rotation after
+    the cards before it, and who has no other card there, was out of turn only after the
+    card taken back (a defender's partner plays at his own turn after the defender's
+    premature card, 57A): its entry goes. The taken-back card keeps its own."""
+    entries = list(out_of_turn)
+    for k in range(pos, len(plays)):
+        seat = plays[k][0]
+        if (number, seat) not in entries or seat is not (plays[k - 1][0].lho if k else leader):
+            continue
+        if all(s is not seat for s, _ in plays[:k]):
+            entries.remove((number, seat))
+    return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
+
+
 def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[PenaltyCard], card: Card, restore: bool,
                standing: int) -> tuple[frozenset[PenaltyCard], frozenset[PenaltyCard]]:
     """A played card goes back to the hand: if it was a penalty card when played it is no
@@ -693,6 +710,8 @@ class TableState:
                 if (trick, leader) in out_of_turn and leader is self.proper_leader(trick):
                     k = out_of_turn.index((trick, leader))
                     out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
+            elif new is None and out_of_turn:
+                out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
@@ -718,6 +737,22 @@ class TableState:
         d["holding"] = tuple(holding)
         d["out_of_turn"] = out_of_turn
         return state
+
+    def played_at_turn(self, number: int, seat: Seat) -> TableState:
+        """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
+        the cards of the others): a card he placed out of turn that stands as his play at his
+        turn once play reached it (a premature card, a major penalty card, that he had to
+        play there, 57A, 50D1(a)). The plays out of turn of the trick and its revokes are
+        read again on the new order (a later card in rotation now is in turn)."""
+        i = self._trick_index(number)
+        t = self.tricks[i] if i >= 0 else None
+        pos = t.position_of(seat) if t is not None else None
+        if t is None or pos is None:
+            raise IllegalActionError(f"{seat} has no card on trick {number}")
+        plays = (*t.plays[:pos], *t.plays[pos + 1:], t.plays[pos])
+        out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, plays, pos)
+        tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays), *self.tricks[i + 1:])
+        return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
 
     def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
         """The table once trick ``number`` is led by another card (a rectification made

@@ -208,3 +208,50 @@ def test_a_failure_to_play_a_penalty_card_before_an_exposure_is_ruled_once() -> 
     ruling = Ruling(load(Path(__file__).resolve().parent.parent / "cases" / "penalty" / "failure-then-exposure.yaml"))
     paths = [[s.clause for s in r.path] for r in ruling.restorations()]
     assert paths == [["52B1(a)", "49"], ["52B2", "49"]]
+
+
+_LEAD_CHOICE_DEAL = """laws: 2017
+deal: "N:5.43.KQ. .7.65.K9 AQ.K.4.2 7.Q10.A.10"
+contract: 4S
+declarer: S
+trick: 9
+leader: W
+won: {NS: 6, EW: 2}
+penalty: ['E CK major']
+"""
+
+
+@pytest.mark.parametrize(("said", "paths"), [
+    ("S leaves", [["50D2(b)", "52B1(a)"], ["50D2(b)", "52B2"]]),  # the CK stays: the C9 fails to play it
+    ("S requires C", [["50D2(a)"]]),  # the CK is picked up: the C9 is a lawful card
+])
+def test_a_choice_said_at_a_lead_then_the_failure_after_it(said: str, paths: list[list[str]]) -> None:
+    """Declarer's 50D2 choice said before West's lead is ruled first; a failure to play the
+    penalty card after it (52) is then ruled on the table the choice left: only where the
+    card stayed a penalty card (50D2(b)), not where it was picked up (50D2(a))."""
+    ruling = Ruling(loads(_LEAD_CHOICE_DEAL + f"play: [{said}, W C10, N H3, E C9, attention S]\n"))
+    assert sorted([s.clause for s in r.path] for r in ruling.restorations()) == paths
+    assert not ruling.notices
+
+
+def test_choices_said_at_two_leads_then_a_failure_are_each_ruled_in_record_order() -> None:
+    """50D2(b) keeps 50D in force: declarer chooses again at West's next lead. Each choice
+    said at a lead is ruled where it was said, and the failure after them (52) last."""
+    ruling = Ruling(loads(_LEAD_CHOICE_DEAL + (
+        "play: [S leaves, W DA, N DQ, E D5, S D4, S leaves, W HQ, N H3, E H7, S HK, S C2, W C10, N H4, E C9, attention S]\n")))
+    paths = sorted([s.clause for s in r.path] for r in ruling.restorations())
+    assert paths == [["50D2(b)", "50D2(b)", "52B1(a)"], ["50D2(b)", "50D2(b)", "52B2"]]
+    assert not ruling.notices
+    assert len(ruling.irregularities) + len(ruling.found_later) == 3
+
+
+@pytest.mark.parametrize("lead_options_after_ruling", [False, True])
+def test_50d2b_options_come_back_when_partner_is_on_lead_again(lead_options_after_ruling: bool) -> None:
+    """After 'no restriction' West wins the trick and is on lead again at attention: the
+    ruling is about that lead, so declarer's options are offered whatever the switch (it
+    concerns a rectification that leaves the partner to lead)."""
+    text = _LEAD_CHOICE_DEAL + "play: [S leaves, W DA, N DQ, E D5, S D4, attention S]\n"
+    ruleset = get_ruleset("2017", Decisions(lead_options_after_ruling=lead_options_after_ruling))
+    ruling = Ruling(loads(text), ruleset)
+    assert sorted([s.choice for s in r.path] for r in ruling.restorations()) == [
+        ["no restriction", "forbid C"], ["no restriction", "no restriction"], ["no restriction", "require C"]]

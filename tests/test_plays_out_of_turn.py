@@ -307,3 +307,30 @@ def test_60b_every_defender_card_after_the_refusal_is_a_major_penalty_card(seed:
     assert pcs == {(s, c, "major") for s, c in cards}
     assert all(p.seat is not wrong and p.seat is not wrong.partner for p in r.penalty_cards)
     assert "not yet ruled" not in notices(ruling)
+
+
+def _premature_table(after: str) -> object:
+    """Trick 2 of BOARD: dummy leads C2, West plays CA before East, then ``after``."""
+    case = loads(BOARD + f"play: [W DQ, N DA, E D4, S D7, N C2, W CA, {after}attention S]")
+    return case.replay().table
+
+
+def test_a_premature_card_does_not_move_the_turn_once_taken_back() -> None:
+    """East's card after West's premature CA was recorded out of turn (the model reads the
+    rotation from the last card); with the CA taken back it is in turn, and only the
+    withdrawn card's own entry stays."""
+    table = _premature_table("E CQ, S CJ, ")
+    assert (2, Seat.E) in table.out_of_turn and (2, Seat.W) in table.out_of_turn
+    after = table.replace_card(2, Seat.W, None)
+    assert (2, Seat.E) not in after.out_of_turn
+    assert after.out_of_turn.count((2, Seat.W)) == table.out_of_turn.count((2, Seat.W))
+
+
+def test_a_premature_card_played_at_turn_moves_last_and_reads_the_trick_again() -> None:
+    table = _premature_table("E H4, S CJ, ")
+    assert not any(r.trick == 2 for r in table.revokes)  # (East's card was out of rotation)
+    moved = table.played_at_turn(2, Seat.W)
+    trick = moved.trick(2)
+    assert trick is not None and [str(s) for s, _ in trick.plays] == ["N", "E", "S", "W"]
+    assert not any(n == 2 for n, _ in moved.out_of_turn)
+    assert [(str(r.seat), str(r.card)) for r in moved.revokes if r.trick == 2] == [("E", "H4")]

@@ -42,6 +42,7 @@ from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
+from rulings.solver.establishment import still_a_revoke
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
@@ -137,6 +138,8 @@ class _Choices:
     subs: tuple[Card, ...]
     restore: bool
     info: Info
+    #: the card is the player's own revoke, established before attention (63A1): it stays (63B)
+    established: bool = False
 
 
 @dataclass(slots=True)
@@ -609,6 +612,21 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     return card in lawful, tuple([c for c in lawful if c != card])
 
 
+def _establishes_own_revoke(table: TableState, number: int, seat: Seat, card: Card) -> bool:
+    """Whether ``seat``'s lead of ``card`` to trick ``number + 1`` established a revoke of
+    his side on trick ``number`` that still stands there (63A1)."""
+    return any(r.trick == number and r.seat.side is seat.side and still_a_revoke(table, r)
+               and table.establishing_play(r) == (seat, card) for r in table.revokes)
+
+
+def _established_own_revoke(table: TableState, number: int, seat: Seat, card: Card) -> tuple[Seat, Card] | None:
+    """The play to trick ``number + 1`` that established ``seat``'s revoke with ``card`` on
+    trick ``number`` (63A1: his side's first card there), or None (no such revoke on the
+    table, or not established)."""
+    r = next((r for r in table.revokes if r.trick == number and r.seat is seat and r.card == card), None)
+    return table.establishing_play(r) if r is not None else None
+
+
 def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card, lead: Card | None = None) -> bool:
     """Did ``card`` follow suit (44C) to the trick as it stood before dummy's wrong card was
     replaced? Only a wrong card that was the lead changes the suit led. ``lead``: his lead
@@ -648,10 +666,11 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         corrected = table.trick(m.trick)
         assert corrected is not None
         winner = corrected.winner(table.contract.strain.trumps)
-        key: tuple[object, ...] = (index, winner, trick.plays)
+        fixed = _establishes_own_revoke(table, m.trick, seat, card)
+        key: tuple[object, ...] = (index, winner, trick.plays, fixed)
         lead = shared.leads.get(key)
         if lead is None:
-            lead = shared.leads[key] = _lead_choices(rs, table, task, trick, winner)
+            lead = shared.leads[key] = _lead_choices(rs, table, task, trick, winner, fixed)
         edges: list[Edge | Substitutions] = []
         for step, retract in lead.steps:
             if retract:
@@ -673,7 +692,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     out: list[Edge | Substitutions] = []
     if choices.keep is not None:
         kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if more else rest
-        out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established, focus)))
+        out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established or choices.established, focus)))
     if choices.change:
         changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
         after = (*ledger, choices.info)
@@ -770,6 +789,18 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
                           f"change to {sub.text}")
                      for sub in subs)
 
+    if defender and not ok and not _followed_before(table, trick, m, seat, card, lead):
+        by = _established_own_revoke(table, trick.number, seat, card)
+        if by is not None:
+            # his card failed to follow suit whatever dummy played: a revoke of his own, and
+            # established by his side's play to the next trick before attention (63A1): no
+            # law corrects it now (63B), 45D1's withdrawals included; it is counted after play
+            q = f"did {who} revoke on trick {trick.number}, whatever dummy played?"
+            kept = Step(actor, StepKind.FORCED, rs.cite("63A1"),
+                         f"{who}'s {his} failed to follow suit to the trick both as dummy placed it and as corrected: his own "
+                         f"revoke, established when {by[0]._name_} played {by[1].text} to trick {trick.number + 1}; "
+                         "it stands (63B) and is counted after play (64)", (rs.cite("61A"), rs.cite("63B"), d), q, "established")
+            return _Choices(kept, (), (), stays, info, established=True)
     must_change = not ok and rs.decisions.misplay_unlawful_kept_card_must_change and bool(subs)
     if must_change and defender and not rs.decisions.misplay_own_revoke_withdrawal_forced:
         # his card failed to follow suit to the trick as it stood too: a revoke of his own,
@@ -805,9 +836,11 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     return _Choices(keep, change(question, d, (), StepKind.OPTION), subs, stays, info)
 
 
-def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, winner: Seat | None) -> _LeadChoices:
+def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, winner: Seat | None,
+                  fixed: bool = False) -> _LeadChoices:
     """The lead to the trick after the misplayed one (45D1 commentary; 44G), ``winner``
-    having won the corrected trick."""
+    having won the corrected trick; ``fixed``: the lead established his side's revoke on
+    the misplayed trick, which stands (63B), and so does the lead."""
     m = task.misplay
     trick_no, seat, card = task.later[task.index]
     info = rs.withdrawn_info(seat, card, table.declaring_side)
@@ -825,6 +858,11 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
                     f"{who}'s lead of {his} is withdrawn: {winner._name_} won the corrected trick {m.trick} and leads",
                     (rs.cite("45D1"), info.ai_clause, info.ui_clause, *extra), question, "withdrawn")
         return _LeadChoices(((step, True),), infos, restore)
+    if fixed:  # (as the revoke rules do: a lead 44G withdraws goes, one its leader may withdraw stays)
+        step = Step(actor, StepKind.FORCED, rs.cite("63B"),
+                    f"{who}'s lead of {his} stays: it established his side's revoke on trick {m.trick}, which can no longer "
+                    "be corrected", (rs.cite("63A1"), rs.cite("45D1"), *extra), question, "stays")
+        return _LeadChoices(((step, False),), infos, restore)
     may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
     if not may:
         step = Step(actor, StepKind.FORCED, rs.cite("45D1"), f"{who}'s lead of {his} stands", extra, question, "stands")
@@ -967,7 +1005,7 @@ def designated_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 RULES: tuple[Rule, ...] = (
     Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A", "46B"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
-    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "16C1", "16C2"),
+    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "61A", "63A1", "63B", "16C1", "16C2"),
          misplay_cascade,
          misplay_cascade.__doc__ or ""),
     Rule("choose_designated", ChooseDesignated, ("46B", "46B3(b)", "46B4", "46B5", "45D1", "44C", "46B1(a)", "46B1(b)",

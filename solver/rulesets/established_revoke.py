@@ -498,7 +498,9 @@ def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """64A/64B/64C (2007: 64B7 applies when both sides revoked on the board, corrected or not;
     64B3 any faced card)."""
     assert isinstance(task, RuleAfterPlay)
-    sides = frozenset(r.seat.side for r in task.record_revokes)
+    # (the record's revokes, and those a ruling found that play does not show: a failure to
+    # play a penalty card, 52 with 61A; corrected or not, each side that revoked counts)
+    sides = frozenset(r.seat.side for r in (*task.record_revokes, *node.table.revokes))
     return _rule(rs, node, task, sides)
 
 

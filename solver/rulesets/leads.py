@@ -807,14 +807,38 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _child(node, table, node.agenda[1:]))]
     led = trick.suit_led
     assert led is not None
+    partner = task.offender.partner
+    # his partner's card, played at its turn after the premature one (the record went on)
+    answered = next((c for s, c in trick.plays[pos + 1:] if s is partner), None) if pos is not None and not task.next_trick_lead else None
+    if answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4 and task.card in lawful_cards(
+            frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender)):
+        # Play went on to the offender's own turn with his card on the trick: as a major
+        # penalty card he must play it at his first legal opportunity (50D1), which is that
+        # turn, so it stands as his card to the trick; his partner had played (next).
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"{task.card} is a major penalty card of {task.offender}, to be played at his first legal opportunity: "
+                    f"his turn to trick {task.trick}, which came as play went on, so it stands as his card there; "
+                    f"{partner} had played {answered} at his turn: declarer's options have no play of his left to govern",
+                    also=(rs.cite("50D1(a)"),), question=question, choice="stands at his turn")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     if task.next_trick_lead:
         t = table._evolve(withdrawn=(*table.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     else:
         t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    if answered is not None:
+        # His partner played at his own turn before declarer could choose: that card is
+        # played (45A) and no law takes it back (47F2); 57A's options govern a play to come.
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"{task.card} becomes a major penalty card of {task.offender}; {partner} had played {answered} at his turn: "
+                    "declarer's options have no play of his left to govern",
+                    also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+        # (his card, out of turn only after the premature one, is in rotation now: read again)
+        child = _child(node, t.with_revokes_judged_again(task.trick), node.agenda[1:], ledger=(info,))
+        return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
-                f"{task.card} becomes a major penalty card of {task.offender}; declarer chooses an option over {task.offender.partner}",
+                f"{task.card} becomes a major penalty card of {task.offender}; declarer chooses an option over {partner}",
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
     child = _child(node, t, (PrematureOptions(task.trick, task.offender, led, task.choices), *node.agenda[1:]), ledger=(info,))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
@@ -1254,7 +1278,7 @@ RULES: tuple[Rule, ...] = (
          ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
          lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
     Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2"), proper_lead, proper_lead.__doc__ or ""),
-    Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
+    Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,
          premature_options.__doc__ or ""),
     Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",

@@ -25,7 +25,7 @@ from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
     FailedPenaltyCard,
@@ -125,48 +125,77 @@ def _forbid(table: TableState, seat: Seat, suits: Sequence[Suit], trick: int) ->
     return table
 
 
-def _choice_before_lead(table: TableState, replay: Replay) -> tuple[int, Seat, tuple[Choice, ...]] | None:
-    """Declarer's first 50D2/51B line the record puts before a lead (``S requires H`` and
-    then the lead): the trick led, its proper leader (44G) and the line(s) said there."""
+def _choices_before_leads(table: TableState, replay: Replay) -> list[tuple[int, Seat, tuple[Choice, ...]]]:
+    """Declarer's 50D2/51B lines the record puts before a lead (``S requires H`` and then the
+    lead), in record order: for each lead, the trick led, its proper leader (44G) and the
+    line(s) said there. Lines said in the middle of a trick are not at a lead (left out)."""
     if not any(isinstance(e, Choice) for e in replay.unapplied):
-        return None  # no declarer's choice line among the lines the table did not apply
+        return []  # no declarer's choice line among the lines the table did not apply
     unapplied = {id(e) for e in replay.unapplied}
-    plays: list[tuple[int, Seat, object]] | None = None
-    at: int | None = None
-    lines: list[Choice] = []
+    groups: list[tuple[int | None, list[Choice]]] = []
     for i, e in enumerate(replay.before):
         if id(e) not in unapplied or not isinstance(e, Choice) or not lead_choice_lines(table, (e,)):
             continue
         k = replay.applied_before[i] if i < len(replay.applied_before) else None
-        if at is None:
-            at = k
-        if k != at:
-            break
-        lines.append(e)
-    if at is None or not lines:
-        return None
+        if groups and groups[-1][0] == k:
+            groups[-1][1].append(e)
+        else:
+            groups.append((k, [e]))
+    if not groups:
+        return []
     plays = list(table.plays())
-    if at < len(plays):
-        number, seat, card = plays[at]
-        trick = table.trick(number)
-        if trick is None or trick.plays[0] != (seat, card):
-            return None  # said in the middle of a trick: not at a lead
-    else:
-        cur = table.current_trick
-        if cur is not None and not cur.is_complete:
-            return None
-        number = cur.number + 1 if cur is not None else table.first_trick
-    return number, table.proper_leader(number), tuple(lines)
+    out: list[tuple[int, Seat, tuple[Choice, ...]]] = []
+    for at, lines in groups:
+        if at is None:
+            continue
+        if at < len(plays):
+            number, seat, card = plays[at]
+            trick = table.trick(number)
+            if trick is None or trick.plays[0] != (seat, card):
+                continue  # said in the middle of a trick: not at a lead
+        else:
+            cur = table.current_trick
+            if cur is not None and not cur.is_complete:
+                continue
+            number = cur.number + 1 if cur is not None else table.first_trick
+        out.append((number, table.proper_leader(number), tuple(lines)))
+    return out
+
+
+def _lead_options_key(trick: int, holder: Seat) -> tuple[str, int, Seat]:
+    """The key of declarer's 50D2/51B choice at ``holder``'s partner's lead to ``trick``, for
+    ``Opening.handled``: ruled once on a path, whether said before that lead or at the end."""
+    return ("50D2 options", trick, holder)
+
+
+def _lead_options_due(table: TableState) -> tuple[int, Seat] | None:
+    """The trick to be led and the penalty card's owner, when a defender holds a major
+    penalty card and his partner is to lead it (no trick in progress): 50D2, 51B."""
+    leader = to_lead(table)
+    if leader is None or not table.penalty_cards:
+        return None
+    holder = leader.partner
+    if not table.is_defender(holder) or not any(p.kind is PenaltyKind.MAJOR for p in table.penalty_cards_of(holder)):
+        return None
+    cur = table.current_trick
+    return (cur.number + 1 if cur is not None else table.first_trick), holder
 
 
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
+#: Replay.memo key: on the record as played, no failure found and the 50D2 options due at
+#: its end (trick, holder): declarer chooses again when the record has only his choices at
+#: earlier leads besides (50D2(b): 50D applies again each time partner gets the lead)
+_OPTIONS_AT_END = "penalty.options_at_end"
 _CHOICE_LINES = frozenset({Choice, Chooses})
 
 
 def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
-    """A defender failed to lead or play a penalty card (52); or, with nothing else to rule
-    on, a major penalty card is in force and its owner's partner is to lead (50D2, 51B)."""
+    """In record order: declarer's 50D2/51B choice said before a lead (play going on); a
+    defender's failure to lead or play a penalty card (52); then, at the end of the record,
+    the 50D2/51B options when a major penalty card is in force and its owner's partner is to
+    lead: with nothing else to rule, or declarer's choices at earlier leads only (50D2(b):
+    50D applies again each time partner gets the lead), or his choice recorded as a line."""
     table = replay.table
     known = replay.memo.get(_NO_FAILURE) if replay.reopened else None
     found = failures(table, known if isinstance(known, frozenset) else frozenset())
@@ -177,30 +206,49 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         while failure is not None and replay.is_ruled(played(failure.trick, failure.seat, failure.card), "penalty"):
             failure = next(found, None)
     more = failure is not None and next(found, None) is not None
-    if failure is None:
-        if not replay.reopened:
-            # none on the record as played: around a rectified table only the penalty cards
-            # a ruling made can have been failed (PenaltyCard.since), not these
-            replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
-        elif not replay.line_kinds & _CHOICE_LINES:
-            return None  # at a reopening, nothing else here points at a line of the record
-    said = _choice_before_lead(table, replay) if Choice in replay.line_kinds else None
-    if said is not None and (failure is None or said[0] <= failure.trick):
+    if failure is None and not replay.reopened:
+        # none on the record as played: around a rectified table only the penalty cards
+        # a ruling made can have been failed (PenaltyCard.since), not these
+        replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
+        replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
+    at_end = replay.memo.get(_OPTIONS_AT_END)
+    if replay.reopened and failure is None and at_end is None and not replay.line_kinds & _CHOICE_LINES:
+        return None  # at a reopening, nothing else here points at a line of the record
+    said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
+    if replay.reopened and said:
+        # a choice ruled on this path already is passed over: the next one is ruled in turn
+        said = [g for g in said if not replay.is_ruled(handled_key(g[2][0]), "penalty")]
+    if said and (failure is None or said[0][0] <= failure.trick):
         # declarer chose before the lead (50D2, 51B) and play went on: ruled where he chose
-        number, proper, lines = said
+        number, proper, lines = said[0]
         holder = proper.partner
         # one wording whatever the table holds yet (the penalty card may come from a ruling
         # made before this one), so the irregularity is listed once
         text = f"{'; '.join(str(c) for c in lines)} before {proper}'s lead to trick {number} (50D)"
-        return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (), lines)
+        # what follows is ruled after it, on the table it leaves: a failure to play a penalty
+        # card, his choice at a later lead, the options at the end of the record
+        after = tuple(line for _, _, ls in said[1:] for line in ls)
+        return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (),
+                       (*lines, _lead_options_key(number, holder)), located_by=lines,
+                       more=bool(failure is not None or after or _lead_options_due(table)), later=after)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
-                       more=more)
-    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses))) if (
+                       more=more or bool(said))
+    in_said = {id(line) for _, _, ls in said for line in ls}
+    choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)) and id(e) not in in_said
+                    and not (replay.reopened and replay.is_ruled(handled_key(e), "penalty"))) if (
         replay.line_kinds & _CHOICE_LINES) else ()
-    if replay.reopened and not choices:
-        return None  # the 50D options below would point at no line of the record: not ruled at a reopening
+    due = _lead_options_due(table)
+    # the 50D options point at no line of the record: ruled at a reopening only when the
+    # record ended with them due and the rulings of this part of it are declarer's choices at
+    # earlier leads alone (none of another family, no failure: a rectification that leaves
+    # the partner to lead leaves the choice to the next lead's ruling, Decisions.
+    # lead_options_after_ruling)
+    again = replay.reopened and due is not None and due == at_end and not replay.is_ruled(_lead_options_key(*due), "penalty") and not any(
+        keys for name, keys in replay.claimed if name != "penalty")
+    if replay.reopened and not again and not lead_choice_lines(table, choices):
+        return None
     leader = to_lead(table)
     if leader is None:
         return None
@@ -222,6 +270,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
     recorded = recorded_lead_choice(table, holder, choices)
     handled: tuple[object, ...] = recorded[1] if recorded is not None else ()
+    if due is not None and (again or (replay.reopened and recorded is not None)):
+        handled = (*handled, _lead_options_key(*due))  # (a keyless opening is not ruled at a reopening)
     return Opening(Node(table, tasks, focus=focus), (f"{leader} is to lead; his partner {holder} has penalty cards {names} (50D)",),
                    (), handled)
 
@@ -361,7 +411,7 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     or played) obliged a play standing on the table (``since``: a play made after it became
     one), not counting those already searched on the record as played (``Replay.memo``, as
     :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
-    if not record.line_kinds.isdisjoint(_CHOICE_LINES):
+    if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None:
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
