@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulings.models.cards import Card, Seat, Suit
+from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
@@ -342,14 +342,22 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         mode = _OS
     else:
         mode = _OS_BARRED
+    # the revoke was a lead that broke a lead restriction (61A): its correction led another
+    # suit to the trick, which the cards played to the old lead may no longer follow
+    turned = r.rule is not None and trick_no == r.trick
+    led = trick.suit_led
+    if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
+        # the revoker's partner's card no longer follows the suit led while he holds it: a
+        # revoke of his own, corrected whether or not a non-offending player changed (62A)
+        mode = _OS
     # (a player who must leave his card: his step reads only who he is, his card and who is declarer)
     key = (("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
-            task.both_sides and mode == _NOS) if mode in (_NOS, _OS) else ("62C", mode, seat, card, table.declarer))
+            task.both_sides and mode == _NOS, turned) if mode in (_NOS, _OS) else ("62C", mode, seat, card, table.declarer))
     memo = rs.memo
     position = memo.get(key)
     tables: list[TableState] | None = None
     if not isinstance(position, _Position):
-        position, tables = _position(rs, table, trick_no, seat, card, mode, task.both_sides)
+        position, tables = _position(rs, table, trick_no, seat, card, mode, task.both_sides, turned)
         if len(memo) >= _MEMO_MAX:
             memo.clear()
         memo[key] = position
@@ -418,7 +426,7 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
-              both_sides: bool) -> tuple[_Position, list[TableState] | None]:
+              both_sides: bool, turned: bool = False) -> tuple[_Position, list[TableState] | None]:
     """The steps of the player's position (:class:`_Position`), and the substitutes' tables
     when there are substitutes (their penalty cards name the kind in the steps' text)."""
     offending = seat.side if mode in (_OS_BARRED, _OS) else seat.side.other
@@ -487,12 +495,22 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # rectification turned the trick to another suit) is a revoke of his own, to be corrected
     # (62A): kept, it would be withdrawn at once for the same lawful cards, with the same
     # penalty card (62B1), as his change here: his change is forced (one path to each)
-    own = mode == _OS and suit_led is not None and card.suit is not suit_led and any(c.suit is suit_led for c in hand)
+    # A non-offending player's card in the same position (``turned``: the revoker's corrected
+    # lead turned the trick to a suit he holds) may not stay either: a card that does not
+    # follow the suit led while he holds it is no lawful play to the trick (44C), so he
+    # changes it (forced). (Where the suit led is unchanged, his card that fails to follow
+    # it is a revoke of his own, which the revoke rules correct in turn, 62B.)
+    own = (mode == _OS or (turned and mode == _NOS)) and suit_led is not None and card.suit is not suit_led and any(
+        c.suit is suit_led for c in hand)
     option = StepKind.OPTION
     if own and suit_led is not None:
         option = StepKind.FORCED
-        question = f"{who}'s {what} fails to follow {suit_led.name.lower()}, which he holds: a revoke of his own he must correct"
-        also = (rs.cite("62A"), *also)
+        if mode == _OS:
+            question = f"{who}'s {what} fails to follow {suit_led.name.lower()}, which he holds: a revoke of his own he must correct"
+            also = (rs.cite("62A"), *also)
+        else:
+            question = f"{who}'s {what} no longer follows the suit led, {suit_led.name.lower()}, which he holds: he must change it"
+            also = (rs.cite("44C"), *also)
     steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
     for sub, t2 in zip(subs, tables, strict=True):
@@ -618,7 +636,7 @@ RULES: tuple[Rule, ...] = (
          correct_revoke_2007, correct_revoke_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "47D", "50B", "44G", "16C1", "16C2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
