@@ -23,7 +23,7 @@ from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
-from rulings.models.events import Choice, Chooses
+from rulings.models.events import Choice, Chooses, Play
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
@@ -145,23 +145,28 @@ def _lead_alone(table: TableState) -> bool:
     return cur is not None and len(cur.plays) == 1
 
 
-def _premature_lead(table: TableState, said_at: Iterable[int], start: TableState | None) -> tuple[int, Seat, Card] | None:
+def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -> tuple[int, Seat, Card] | None:
     """The lead that ends the record (nobody has played to it) when its player, in turn,
     led while his partner held a major penalty card and declarer had said no 50D2/51B
     choice at that lead (``said_at``: the tricks where the record has him say one).
 
-    Not a lead a ruling put in place (52B2's penalty card, a substitute), nor the first lead
-    of a part of the record played on after a ruling (``start``: the table it was played on
-    from) when that ruling left this player to lead: the director was at the table then, and
-    that ruling is where declarer's choice for this lead belongs."""
+    Only the record's own lead, its last play line: not a card a ruling put in place (52B2's
+    penalty card, a substitute) or deemed led (an exposed card, 45C1; cards played together,
+    58), nor the first lead of a part of the record played on after a ruling (``start``: the
+    table it was played on from) when that ruling left this player to lead: the director was
+    at the table then, and that ruling is where declarer's choice for this lead belongs."""
     cur = table.current_trick
     if cur is None or len(cur.plays) != 1 or cur.number in said_at:
         return None
     seat, card = cur.plays[0]
+    last = next((e for e in reversed(replay.before) if isinstance(e, Play)), None)
+    if last is None or last.seat is not seat or last.card != card or any(e is last for e in replay.unapplied):
+        return None
     if (cur.number, seat) in table.out_of_turn or seat is not table.proper_leader(cur.number) or not table.is_defender(seat):
         return None  # (a lead out of turn is the leads rules', 53-56)
     if any(w.trick == cur.number and w.seat is seat and w.replaced_by == card for w in table.withdrawn):
         return None  # a card a rectification put in place of a withdrawn one
+    start = replay.start
     if start is not None and to_lead(start) is seat and not any(t.number >= cur.number for t in start.tricks if t.plays):
         return None  # the ruling the record was played on from left him to lead this trick
     lead_at = sum([len(t.plays) for t in table.tricks]) - 1
@@ -257,10 +262,11 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
-    if replay.reopened and failure is None and at_end is None and not replay.line_kinds & _CHOICE_LINES and not _lead_alone(table):
+    alone = _lead_alone(table)
+    if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
         return None  # at a reopening, nothing else here points at a line of the record
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
-    lead = _premature_lead(table, [g[0] for g in said], replay.start) if _lead_alone(table) else None
+    lead = _premature_lead(table, replay, [g[0] for g in said]) if alone else None
     if lead is not None and replay.reopened and replay.is_ruled(played(*lead), "penalty"):
         lead = None
     if replay.reopened and said:
