@@ -305,3 +305,41 @@ def test_a_change_to_an_opponents_card_is_refused_naming_whose_card_it_is() -> N
                           'play: [W D2, S calls SK, E DJ, S changes to C3 slip, attention W]\n'))
     first = [r.path[0] for r in ruling.restorations()]
     assert first and all(s.clause == "47F2" and "C3 is E's card, not one of the declaring side's" in s.text for s in first)
+
+
+def test_change_after_dummy_misplaced_concerns_the_designation() -> None:
+    """Dummy placed a card declarer did not name (45D), then declarer changes: the change
+    concerns the call's designation, not dummy's card. Refused (declarer has played again),
+    the step says the called card remains the designation, which 45D1 then plays, never
+    that dummy's card stands; allowed, 45D1 plays the new designation."""
+    late = ruling(["W H5", "S calls H3", "N HT", "E HJ", "S H2", "S changes to HK slip", "attention E"])
+    done = list(late.restorations())
+    assert done and all(x.card_of(Seat.N) == c("H3") for x in done)
+    refusal = next(s.text for s in done[0].path if s.clause == "45C4(b)")
+    assert "H3 remains the designation" in refusal and "HT stands" not in refusal
+    slip = list(ruling(["W H5", "S calls H3", "N HT", "E HJ", "S changes to HK slip", "attention E"]).restorations())
+    assert slip and all(x.card_of(Seat.N) == c("HK") and [s.clause for s in x.path][:2] == ["45C4(b)", "45D1"] for x in slip)
+
+
+def test_change_before_dummy_faces_a_card_keeps_the_later_plays() -> None:
+    """'Three - no, the king' before dummy faced a card: the placing line faces the card the
+    designation stands for (as the finding leaves it), and a different card is one declarer
+    did not designate (45D1). Every restoration keeps East's card in the trick."""
+    for placed in ("HK", "HT"):
+        r = ruling(["W H5", "S calls H3", "S changes to HK", f"N {placed}", "E HJ", "attention E"])
+        done = list(r.restorations())
+        assert done and all(x.card_of(Seat.E) is not None for x in done)
+        for x in done:
+            meant = c("HK") if "slip" in x.findings else c("H3")
+            assert x.card_of(Seat.N) == meant
+            assert ("45D1" in [s.clause for s in x.path]) == (meant != c(placed))
+
+
+def test_change_then_dummy_faces_the_card_that_completes_the_trick() -> None:
+    """Dummy fourth: 'three - no, the ten' (slip), and dummy faces the ten. The placing line
+    is the facing of the designated card, not a card the record cannot place."""
+    case = loads(yaml.safe_dump({**BASE, "leader": "E", "play": [
+        "E HJ", "S HA", "W H5", "S calls H3", "S changes to HT slip", "N HT", "attention E"]}))
+    [r] = list(Ruling(case).restorations())
+    assert r.card_of(Seat.N) == c("HT")
+    assert not [s.text for s in r.path if "no longer fits" in s.text]

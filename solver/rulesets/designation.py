@@ -11,7 +11,10 @@ per card for the player who chooses), and each child carries on with the rest of
 branch, so a branch in which the record no longer fits stops there (noted in the step).
 
 A call followed by dummy placing a card other than the one it designates is Law 45D (the
-``dummy_misplay`` rules): this module leaves such a record alone.
+``dummy_misplay`` rules): this module leaves such a record alone, or, after a designation
+event, hands the misplay on at the end of the walk (``RecordMisplays``). A change of
+designation after such a misplay concerns the call's designation (:func:`_allow_misplaced`);
+a dummy line after a call and a change faces the card then designated (``Cursor.facing``).
 """
 
 from __future__ import annotations
@@ -61,7 +64,11 @@ class Designated:
     seat: Seat
     card: Card
     trick: int
-    how: str  # "named" (called or named), "standing" (a 'run' instruction), "touched", "placed", "played"
+    #: "named" (called or named), "standing" (a 'run' instruction), "touched", "placed" (by
+    #: dummy with no call), "played" (from the hand), "misplaced" (placed by dummy after a call
+    #: that designated another card: Law 45D)
+    how: str
+    misplay: int | None = None  # "misplaced": the index in ``Cursor.misplays`` of its misplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,10 @@ class Cursor:
     #: placing), ruled by the dummy_misplay rules at the end of the record
     misplays: tuple[tuple[TableState, Call, tuple[Card, ...] | None, Play], ...] = ()
     defender_last: Designated | None = None  # a defender's latest card named to play (2007 45C4(b))
+    #: a call whose card naming played (45C4(a)) before dummy faced it, declarer changing his
+    #: designation in between: the table at the call and the call. Dummy's next card placed
+    #: to that trick is the facing of the card then designated, or a card not designated (45D)
+    facing: tuple[TableState, Call] | None = None
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -164,6 +175,22 @@ def _next_places(rest: Sequence[Event], dummy: Seat) -> Play | None:
     return None
 
 
+def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
+    """Whether the record, after a call, has declarer change his designation (one or more
+    ``changes to`` lines of a card dealt to dummy) before dummy places a card: the call's
+    card was played by naming (45C4(a)), and that placing line faces the designated card."""
+    changed = False
+    dummy = table.dummy
+    for e in rest:
+        if isinstance(e, (Attention, DirectorFinds)):
+            continue
+        if isinstance(e, ChangeDesignation) and e.seat is table.declarer and table.deal.holder(e.card) is dummy:
+            changed = True
+            continue
+        return changed and isinstance(e, Play) and e.seat is dummy
+    return False
+
+
 def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSet) -> bool | None:
     """True: ``e`` is a Law 45C/46 event to rule on; False: apply it; None: Law 45D (not ours)."""
     declarer, dummy = table.declarer, table.dummy
@@ -212,7 +239,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     """
     rest = cursor.rest
     last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
-    misplays = cursor.misplays
+    misplays, facing = cursor.misplays, cursor.facing
     dummy, declarer = table.dummy, table.declarer
     i = 0
     while i < len(rest):
@@ -232,7 +259,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 misplays += ((table, e.call if isinstance(e, FoundCall) else e,
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last)
+            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -258,11 +285,13 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 standing = None
                 placed = _next_places(after, dummy)
                 if placed is None:  # 45B, 45C4(a): naming dummy's card plays it
+                    at = table
                     try:
                         table = table.play(dummy, call.what.card)
                     except RulingError:
                         return table, (), f"the record no longer fits here ({call})"
                     last = dummy_last = Designated(dummy, call.what.card, _last_trick_no(table), "named")
+                    facing = (at, call) if _changed_before_facing(after, table) else None
                 else:  # dummy's placing line is the play; it was designated by name
                     try:
                         table = table.play(dummy, placed.card)
@@ -273,13 +302,35 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             i += 1
             continue
         if isinstance(e, Play):
+            if facing is not None and e.seat is dummy:
+                at, call = facing
+                facing = None
+                number = _focus(at)  # (the record's next play is this placing: _changed_before_facing)
+                trick = table.trick(number)
+                meant = trick.card_of(dummy) if trick is not None else None
+                # dummy faces the card declarer's designation (as changed, or not) played
+                # already; another card is one declarer did not designate (45D), unless the
+                # designated card completed the trick: then it is dummy's card to the next
+                if meant is not None and (e.card == meant or not (trick is not None and trick.is_complete)):
+                    if e.card != meant:
+                        try:
+                            table = table.with_cards(((number, dummy, e.card),))
+                        except RulingError:
+                            return table, (), f"the record no longer fits this branch from {e} on"
+                        misplays += ((at, Call(declarer, Designation("card", card=meant), call.line), None, e),)
+                        last = dummy_last = Designated(dummy, e.card, number, "misplaced", len(misplays) - 1)
+                    i += 1
+                    continue
             try:
                 table = table.play(e.seat, e.card)
             except RulingError:
                 return table, (), f"the record no longer fits this branch from {e} on"
             if e.seat is dummy:
-                how = "standing" if standing is not None and e.card.suit is standing else "placed"
-                last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
+                if misplays and e is misplays[-1][3]:  # dummy placed a card the call did not designate (45D)
+                    last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), "misplaced", len(misplays) - 1)
+                else:
+                    how = "standing" if standing is not None and e.card.suit is standing else "placed"
+                    last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
             elif e.seat is declarer:
                 last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
@@ -528,10 +579,14 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         last = task.cursor.last if task.cursor.last is not None and task.cursor.last.seat is table.declarer else None
     clause = rs.cite("45C4(b)")
     question = f"may declarer change to {ch.card}?"
+    # what a refusal leaves: the card designated, which for a card dummy misplaced is the
+    # call's designation, not the card on the table (45D1 then plays it)
+    named = _named(rs, task.cursor, last) if last is not None else ""
+    kept = "" if last is None else f"; {last.card} stands" if last.how != "misplaced" else \
+        f"; {named} remains the designation (dummy placed {last.card})"
 
     def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
-        kept = last.card if last is not None else None
-        text = f"the change to {ch.card} is refused: {why}" + (f"; {kept} stands" if kept is not None else "")
+        text = f"the change to {ch.card} is refused: {why}{kept}"
         step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
         return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
 
@@ -560,7 +615,21 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause, (rs.cite("45C4(a)"),))
     return _by_finding(rs, node, task, last, words, clause, "declarer",
                        lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
-                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()))
+                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()),
+                       named=named, kept=kept)
+
+
+def _named(rs: RuleSet, cursor: Cursor, last: Designated) -> str:
+    """The designation ``last`` stands for, in words: its card, or for a card dummy placed
+    after a call designating another (45D) the card that call designates (or the call)."""
+    if last.how != "misplaced" or last.misplay is None:
+        return str(last.card)
+    at, call, meant, _ = cursor.misplays[last.misplay]
+    try:
+        deemed = resolve_call(at, call, meant, rs.decisions.designation_policy()).deemed
+    except RulingError:
+        deemed = None
+    return str(deemed) if deemed is not None else f"'{call.what}'"
 
 
 def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWords) -> list[Edge]:
@@ -594,26 +663,29 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
         return refuse(f"{seat}'s partner has played a card since", clause, (rs.cite("47F2"),))
     return _by_finding(rs, node, task, last, words, clause, str(seat),
                        lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
-                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()))
+                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()),
+                       named=str(last.card), kept=f"; {last.card} stands")
 
 
 REFUSING_FINDINGS = frozenset({"rethink", "lapse", "pause"})
 
 
 def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, words: ChangeWords, clause: str,
-                whose: str, refused_by_finding: Callable[[], list[Edge]]) -> list[Edge]:
+                whose: str, refused_by_finding: Callable[[], list[Edge]], *, named: str, kept: str) -> list[Edge]:
     """45C4(b) once the change is in time: the record's finding decides ('slip': allowed, 47C;
     'rethink', 'lapse', 'pause': refused, each on its own ground, ``ChangeWords.grounds``), or,
-    with none, the director's finding branches on both."""
+    with none, the director's finding branches on both. ``named``: the designation changed,
+    in words; ``kept``: what a refusal leaves standing, in words."""
+    allow = _allow_misplaced if last.how == "misplaced" else _allow
     if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
     if task.finding == "slip":
-        return _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
-    fq = f"was {whose}'s designation of {last.card} unintended ({words.allowed})?"
-    edges = _allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
-                   question=fq)
+        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
+    fq = f"was {whose}'s designation of {named} unintended ({words.allowed})?"
+    edges = allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
+                  question=fq)
     refused = Step("TD", StepKind.FINDING, clause,
-                   f"the director finds {words.refused}: the change to {task.change.card} is refused; {last.card} stands",
+                   f"the director finds {words.refused}: the change to {task.change.card} is refused{kept}",
                    also=(rs.cite("45C4(a)"),), question=fq, choice="rethink")
     edges.append(_go_on(rs, node, node.table, task.cursor, refused, findings=("rethink",)))
     return edges
@@ -653,14 +725,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
     offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
-    # The 47D options name a card by its seat: a second card by a seat in the trick (out of
-    # turn, reported as not yet ruled) ends them, as in the 45D and 62C cascades.
-    after: list[tuple[Seat, Card]] = []
-    for s, c in trick.plays[pos + 1 :]:
-        if s in {x for x, _ in trick.plays[: pos + 1]} | {x for x, _ in after}:
-            break
-        after.append((s, c))
-    later = tuple((s, c) for s, c in after if s.side is not offending)
+    later = _opponents_after(trick, pos, offending)
     edges: list[Edge] = []
     q = question or f"may declarer change to {ch.card}?"
     for card in options:
@@ -690,6 +755,72 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         else:
             edges.append(_go_on(rs, node, child, cursor, step, ledger=own, findings=findings))
     return edges
+
+
+def _opponents_after(trick: Trick, pos: int, offending: Side) -> tuple[tuple[Seat, Card], ...]:
+    """The opponents' cards played to ``trick`` after its card at ``pos`` (those 45C4(b) and
+    47D let change). The options name a card by its seat: a second card by a seat in the
+    trick (out of turn, reported as not yet ruled) ends them, as in the 45D and 62C cascades."""
+    after: list[tuple[Seat, Card]] = []
+    for s, c in trick.plays[pos + 1 :]:
+        if s in {x for x, _ in trick.plays[: pos + 1]} | {x for x, _ in after}:
+            break
+        after.append((s, c))
+    return tuple((s, c) for s, c in after if s.side is not offending)
+
+
+def _allow_misplaced(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str, clause: str,
+                     findings: tuple[str, ...], kind: StepKind, actor: str, question: str = "") -> list[Edge]:
+    """47C for a designation dummy did not execute: dummy placed ``last.card`` after a call
+    designating another card (45D), and declarer's permitted change names the card he meant.
+    Nothing of the old designation is on the table, so only the designation changes. When
+    the new one is the card dummy placed, the misplay is gone: that card stands, and each
+    opponent who played after it may withdraw his card (45C4(b), 47D). Otherwise dummy's card
+    is still one declarer did not designate: 45D1 rules it against the new designation at
+    the end of the record (a card dummy does not hold: 46B4, declarer designates)."""
+    table = node.table
+    ch = task.change
+    assert last.misplay is not None
+    k = last.misplay
+    misplays = task.cursor.misplays
+    at, call, _, placed = misplays[k]
+    old = _named(rs, task.cursor, last)
+    q = question or f"may declarer change to {ch.card}?"
+    choice = "slip" if findings else f"change to {ch.card}"
+    if ch.card != placed.card:
+        again = (at, Call(table.declarer, Designation("card", card=ch.card), ch.line), None, placed)
+        step = Step(actor, kind, clause, f"{why}: declarer's designation is {ch.card}, not {old} (no rectification); dummy's "
+                    f"{placed.card} is still a card declarer did not designate", also=(rs.cite("47C"), rs.cite("45D1")),
+                    question=q, choice=choice)
+        cursor = replace(task.cursor, misplays=(*misplays[:k], again, *misplays[k + 1 :]))
+        return [_go_on(rs, node, table, cursor, step, findings=findings)]
+    # the card dummy placed is now the card designated: no misplay is left
+    shift = tuple(replace(d, misplay=d.misplay - 1) if d is not None and d.misplay is not None and d.misplay > k else d
+                  for d in (task.cursor.last, task.cursor.dummy_last))
+    mark = Designated(last.seat, last.card, last.trick, "named")
+    cursor = replace(task.cursor, misplays=(*misplays[:k], *misplays[k + 1 :]), last=shift[0], dummy_last=shift[1])
+    cursor = cursor.marked(mark, table.dummy)
+    step = Step(actor, kind, clause, f"{why}: declarer's designation is {ch.card}, not {old} (no rectification), and "
+                f"{ch.card} is the card dummy placed: it stands", also=(rs.cite("47C"),), question=q, choice=choice)
+    trick = table.trick(last.trick)
+    assert trick is not None
+    pos = trick.position_of(last.seat)
+    assert pos is not None
+    later = _opponents_after(trick, pos, table.declaring_side)
+    nxt = table.trick(last.trick + 1)
+    then: tuple[object, ...] = (LeadAfterChange(last.trick, cursor),) if nxt is not None and nxt.plays else ()
+    if later:
+        # (legal before the change: as the trick was led with the card designated then)
+        try:
+            deemed = resolve_call(at, call, None, rs.decisions.designation_policy()).deemed
+        except RulingError:
+            deemed = None
+        led = trick.suit_led if pos > 0 else (deemed or placed.card).suit
+        return [(step, _child(node, table, (OpponentMayChange(last.trick, later, 0, cursor, led, then),),
+                              findings=findings))]
+    if then:
+        return [(step, _child(node, table, then, findings=findings))]
+    return [_go_on(rs, node, table, cursor, step, findings=findings)]
 
 
 def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
