@@ -333,3 +333,13 @@ def test_change_before_dummy_faces_a_card_keeps_the_later_plays() -> None:
             meant = c("HK") if "slip" in x.findings else c("H3")
             assert x.card_of(Seat.N) == meant
             assert ("45D1" in [s.clause for s in x.path]) == (meant != c(placed))
+
+
+def test_change_then_dummy_faces_the_card_that_completes_the_trick() -> None:
+    """Dummy fourth: 'three - no, the ten' (slip), and dummy faces the ten. The placing line
+    is the facing of the designated card, not a card the record cannot place."""
+    case = loads(yaml.safe_dump({**BASE, "leader": "E", "play": [
+        "E HJ", "S HA", "W H5", "S calls H3", "S changes to HT slip", "N HT", "attention E"]}))
+    [r] = list(Ruling(case).restorations())
+    assert r.card_of(Seat.N) == c("HT")
+    assert not [s.text for s in r.path if "no longer fits" in s.text]
