@@ -29,7 +29,17 @@ from rulings.models.events import (
     PlayLine,
     Touch,
 )
-from rulings.models.table import CardStatus, LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState, Trick, Withdrawal
+from rulings.models.table import (
+    CardStatus,
+    LeadRule,
+    PenaltyCard,
+    PenaltyKind,
+    PlayRule,
+    Revoke,
+    TableState,
+    Trick,
+    Withdrawal,
+)
 
 __all__ = [
     "DECK",
@@ -60,6 +70,7 @@ __all__ = [
     "PenaltyKind",
     "Play",
     "PlayLine",
+    "PlayRule",
     "Rank",
     "Replay",
     "Revoke",

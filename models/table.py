@@ -186,6 +186,57 @@ class LeadRule:
         return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
 
 
+@dataclass(frozen=True, slots=True)
+class PlayRule:
+    """A restriction on one player's next card to one trick, set in rectification: the option
+    declarer chose over a defender's partner after a premature play (57A1 his highest or 57A2
+    his lowest card of the suit led, 57A3 a card of ``suit``, 57A4 no card of ``suit``;
+    ``kind`` "highest", "lowest", "suit", "not suit"), or a defender's card played at his
+    right-hand opponent's turn that he must play at his own (57D; ``kind`` "card"). Breaking
+    it when able is a revoke (61A: a card an opponent specified in rectification, or one the
+    Laws require)."""
+
+    seat: Seat
+    trick: int
+    kind: str
+    suit: Suit | None = None
+    card: Card | None = None
+
+    def complying(self, hand: Iterable[Card], led: Suit | None) -> frozenset[Card]:
+        """The cards of ``hand`` that follow suit (44C) and keep the rule; every card that
+        follows suit when none keeps it (he cannot comply: 57B, 59)."""
+        cards = frozenset(hand)
+        follow = frozenset(c for c in cards if c.suit is led) if led is not None else frozenset()
+        lawful = follow or cards
+        kind = self.kind
+        if kind == "highest":
+            keep = frozenset({max(follow)}) if follow else lawful
+        elif kind == "lowest":
+            keep = frozenset({min(follow)}) if follow else lawful
+        elif kind == "suit":
+            keep = lawful if follow else frozenset(c for c in cards if c.suit is self.suit)
+        elif kind == "not suit":
+            keep = frozenset(c for c in lawful if c.suit is not self.suit)
+        else:
+            keep = lawful & {self.card} if self.card is not None else lawful
+        return keep or lawful
+
+    def broken_by(self, card: Card, hand: Iterable[Card], led: Suit | None) -> bool:
+        """Whether playing ``card`` from ``hand`` (the card included) breaks the rule while he
+        could keep it; a card that fails to follow suit is a revoke on that ground (44C)."""
+        cards = frozenset(hand)
+        if led is not None and card.suit is not led and any(c.suit is led for c in cards):
+            return False
+        return card not in self.complying(cards, led)
+
+    def __str__(self) -> str:
+        suit = self.suit.name.lower()[:-1] if self.suit is not None else ""
+        what = {"highest": "play his highest card of the suit led (57A1)", "lowest": "play his lowest card of the suit led (57A2)",
+                "suit": f"play a {suit} (57A3)", "not suit": f"play no {suit} (57A4)",
+                "card": f"play {self.card.text if self.card is not None else ''} (57D)"}.get(self.kind, self.kind)
+        return f"{self.seat} had to {what} to trick {self.trick}"
+
+
 @dataclass(unsafe_hash=True, slots=True)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
@@ -197,13 +248,15 @@ class Revoke:
     card: Card
     suit_led: Suit
     penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
-    rule: LeadRule | None = None
+    rule: LeadRule | PlayRule | None = None
     #: the penalty card he failed to play when it was due (52, 61A): ``card`` stood, accepted
     failed: Card | None = None
 
     def __str__(self) -> str:
         if self.failed is not None:
             return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: he failed to play his penalty card {self.failed.text}"
+        if isinstance(self.rule, PlayRule):
+            return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: {self.rule}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
             return f"{self.seat._name_} revoked by leading {self.card.text} to trick {self.trick} when he {had} {self.suit_led.plural}"
@@ -288,6 +341,8 @@ class TableState:
     out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
     #: lead restrictions still in force (50D2(a), 51B): a later lead that breaks one is a revoke
     lead_rules: tuple[LeadRule, ...] = ()
+    #: restrictions on a player's next card to a trick (57A options, 57D): breaking one is a revoke
+    play_rules: tuple[PlayRule, ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -526,6 +581,7 @@ class TableState:
         played_penalty = self.played_penalty
         trumps = self.contract.strain.trumps
         rules = self.lead_rules
+        played_rules = self.play_rules
         # the trick being filled is kept as (number, leader, plays) and built once it is left
         cur = tricks.pop() if tricks and len(tricks[-1].plays) < 4 else None
         number = cur.number if cur is not None else 0
@@ -559,6 +615,9 @@ class TableState:
                 in_turn = seat is (cards[-1][0].lho if cards else leader) and not seen >> i & 1
             if not in_turn:
                 out_of_turn.append((number, seat))
+            if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
+                played_rules = self._play_under_rules(played_rules, revokes, number, seat, card,
+                                                      hand - gone if gone else hand, led, in_turn)
             was_penalty: PenaltyKind | None = None
             was: PenaltyCard | None = None
             if penalty:
@@ -590,6 +649,7 @@ class TableState:
         d["tricks"] = tuple(tricks)
         d["revokes"] = tuple(revokes) if len(revokes) != len(self.revokes) else self.revokes
         d["lead_rules"] = rules
+        d["play_rules"] = played_rules
         d["out_of_turn"] = tuple(out_of_turn) if len(out_of_turn) != len(self.out_of_turn) else self.out_of_turn
         d["penalty_cards"] = penalty
         d["played_penalty"] = played_penalty
@@ -597,6 +657,25 @@ class TableState:
         d["holding"] = (north - gone if placed & 1 else north, east - gone if placed & 2 else east,
                         south - gone if placed & 4 else south, west - gone if placed & 8 else west)
         return new
+
+    @staticmethod
+    def _play_under_rules(rules: tuple[PlayRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
+                          hand: frozenset[Card] | set[Card], led: Suit, in_turn: bool) -> tuple[PlayRule, ...]:
+        """``seat`` plays ``card`` (from ``hand``) to trick ``number``, led in ``led``: record
+        a revoke for a restriction on that card it breaks in turn (61A); return those still in
+        force (each governs one card: it is spent by his card to its trick)."""
+        kept: list[PlayRule] = []
+        for rule in rules:
+            if rule.trick == number and rule.seat is seat:
+                if in_turn and rule.broken_by(card, hand, led):
+                    revokes.append(Revoke(seat, number, card, led, rule=rule))
+            else:
+                kept.append(rule)
+        return tuple(kept) if len(kept) != len(rules) else rules
+
+    def with_play_rule(self, rule: PlayRule) -> TableState:
+        """The table with ``rule`` in force (:attr:`play_rules`)."""
+        return self._evolve(play_rules=(*self.play_rules, rule))
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,

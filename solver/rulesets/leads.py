@@ -56,7 +56,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
 from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
-from rulings.models.table import PenaltyKind, TableState, Trick, Withdrawal
+from rulings.models.table import PenaltyKind, PlayRule, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards
@@ -879,7 +879,11 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         also = () if ok else (rs.cite("57B"), rs.cite("59"))
         step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{cannot(ok)}", also=also,
                     question=question, choice=word)
-        edges.append((step, _child(node, table, node.agenda[1:], restrictions=(restriction,))))
+        # (on the table too: his card to the trick that breaks it when he could keep it is a revoke, 61A)
+        verb, _, named = word.partition(" ")
+        rule = PlayRule(partner, task.trick, {"require": "suit", "forbid": "not suit"}.get(verb, verb),
+                        suit=Suit.parse(named) if named else None)
+        edges.append((step, _child(node, table.with_play_rule(rule), node.agenda[1:], restrictions=(restriction,))))
     recorded = _choice(task.choices, decl, ("requires", "forbids"))
     if recorded is not None:
         form = f"{recorded.verb} {recorded.word or (recorded.suit.letter if recorded.suit else '')}"
@@ -907,6 +911,7 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("57D"),
                     f"{task.card} could lawfully be played: {task.offender} must play it at his proper turn; no penalty card",
                     question=question, choice="play it at his turn")
+        t = t.with_play_rule(PlayRule(task.offender, task.trick, "card", card=task.card))
         return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{task.offender} must play {task.card}",)))]
     t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)

@@ -10,7 +10,7 @@ from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
-from rulings.models.table import PenaltyKind, Revoke, TableState
+from rulings.models.table import LeadRule, PenaltyKind, PlayRule, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes, still_a_revoke
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
@@ -199,9 +199,16 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     judged = table if pending is None or not before else table.with_penalty(seat, r.card, pending)
     hand = frozenset(table.hand(seat) | {r.card})
     # a lead that broke a lead restriction (61A) is replaced by a lead that keeps it
-    led, lead_rule = (None, _lead_rule_args(r)) if r.rule is not None else (r.suit_led, {})
+    led, lead_rule = (None, _lead_rule_args(r)) if isinstance(r.rule, LeadRule) else (r.suit_led, {})
     in_force = judged.penalty_cards_of(seat)
+    if isinstance(r.rule, PlayRule):
+        # a card that broke a restriction on his play to the trick (57A options, 57D) is
+        # replaced by one that keeps it, when a lawful one does; the revoke card, of the suit
+        # led, is no obligation on its own substitute
+        in_force = frozenset(p for p in in_force if p.card != r.card)
     subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
+    if isinstance(r.rule, PlayRule):
+        subs = tuple(c for c in subs if c in r.rule.complying(hand, led)) or subs
     info = rs.withdrawn_info(seat, r.card, offending)
     restrictions = node.restrictions
     trick12: tuple[str, ...] = ()
@@ -219,7 +226,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
-    if in_force and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
+    if in_force and not isinstance(r.rule, PlayRule) and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
         major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in in_force)
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
     # several penalty cards due: declarer designates the one played (51A)
@@ -251,7 +258,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
 
 def _lead_rule_args(r: Revoke) -> dict[str, Suit]:
     """The lead restriction a revoking lead broke, as :func:`lawful_cards` arguments."""
-    assert r.rule is not None
+    assert isinstance(r.rule, LeadRule)
     return {"required_suit": r.rule.suit} if r.rule.must else {"forbidden_suit": r.rule.suit}
 
 
