@@ -255,3 +255,20 @@ def test_50d2b_options_come_back_when_partner_is_on_lead_again(lead_options_afte
     ruling = Ruling(loads(text), ruleset)
     assert sorted([s.choice for s in r.path] for r in ruling.restorations()) == [
         ["no restriction", "forbid C"], ["no restriction", "no restriction"], ["no restriction", "require C"]]
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize(("said", "count"), [("", 3), ("S leaves, ", 1), ("S forbids C, ", 1)])
+def test_a_lead_before_declarers_choice_is_a_penalty_card_then_he_chooses(laws: str, said: str, count: int) -> None:
+    """50D2: West leads while East has a major penalty card. Before declarer has said his
+    choice the lead is premature: the card is a major penalty card (49, 50B) and declarer's
+    three options follow; after he said it (a line before the lead) the lead is a lead."""
+    text = _LEAD_CHOICE_DEAL.replace("laws: 2017", f"laws: {laws}") + f"play: [{said}W HQ, attention S]\n"
+    ruling = Ruling(loads(text))
+    restorations = list(ruling.restorations())
+    assert len(restorations) == count
+    for r in restorations:
+        premature = [s for s in r.path if s.clause == "50D2"]
+        assert bool(premature) is (not said)
+        held = {(p.seat, p.card) for p in r.node.table.penalty_cards}
+        assert ((Seat.W, Card.parse("HQ")) in held) is (not said)

@@ -19,10 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from rulings.models.cards import Seat, Suit
+from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
-from rulings.models.events import Choice, Chooses
+from rulings.models.events import Choice, Chooses, Play
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
@@ -34,6 +35,7 @@ from rulings.solver.obligations import (
     failures,
     lead_choice_lines,
     lead_restriction,
+    pc_info,
     penalty_tasks,
     plays_after,
     recorded_lead_choice,
@@ -125,6 +127,54 @@ def _forbid(table: TableState, seat: Seat, suits: Sequence[Suit], trick: int) ->
     return table
 
 
+@dataclass(frozen=True, slots=True)
+class PrematureLead:
+    """50D2: ``seat`` led ``card`` to ``trick`` in turn, but before declarer had stated his
+    choice over his partner's major penalty card (the record ends with that lead alone on
+    the trick); ``choices``: the record's lines after attention that may settle the choice."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    choices: tuple[Choice | Chooses, ...] = ()
+
+
+def _lead_alone(table: TableState) -> bool:
+    """Whether the last trick on ``table`` holds one card: a lead nobody has played to."""
+    cur = table.current_trick
+    return cur is not None and len(cur.plays) == 1
+
+
+def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -> tuple[int, Seat, Card] | None:
+    """The lead that ends the record (nobody has played to it) when its player, in turn,
+    led while his partner held a major penalty card and declarer had said no 50D2/51B
+    choice at that lead (``said_at``: the tricks where the record has him say one).
+
+    Only the record's own lead, its last play line: not a card a ruling put in place (52B2's
+    penalty card, a substitute) or deemed led (an exposed card, 45C1; cards played together,
+    58), nor the first lead of a part of the record played on after a ruling (``start``: the
+    table it was played on from) when that ruling left this player to lead: the director was
+    at the table then, and that ruling is where declarer's choice for this lead belongs."""
+    cur = table.current_trick
+    if cur is None or len(cur.plays) != 1 or cur.number in said_at:
+        return None
+    seat, card = cur.plays[0]
+    last = next((e for e in reversed(replay.before) if isinstance(e, Play)), None)
+    if last is None or last.seat is not seat or last.card != card or any(e is last for e in replay.unapplied):
+        return None
+    if (cur.number, seat) in table.out_of_turn or seat is not table.proper_leader(cur.number) or not table.is_defender(seat):
+        return None  # (a lead out of turn is the leads rules', 53-56)
+    if any(w.trick == cur.number and w.seat is seat and w.replaced_by == card for w in table.withdrawn):
+        return None  # a card a rectification put in place of a withdrawn one
+    start = replay.start
+    if start is not None and to_lead(start) is seat and not any(t.number >= cur.number for t in start.tricks if t.plays):
+        return None  # the ruling the record was played on from left him to lead this trick
+    lead_at = sum([len(t.plays) for t in table.tricks]) - 1
+    if not any(p.kind is PenaltyKind.MAJOR and p.since <= lead_at for p in table.penalty_cards_of(seat.partner)):
+        return None  # no major penalty card of his partner's in force before the lead
+    return cur.number, seat, card
+
+
 def _choices_before_leads(table: TableState, replay: Replay) -> list[tuple[int, Seat, tuple[Choice, ...]]]:
     """Declarer's 50D2/51B lines the record puts before a lead (``S requires H`` and then the
     lead), in record order: for each lead, the trick led, its proper leader (44G) and the
@@ -212,9 +262,13 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
-    if replay.reopened and failure is None and at_end is None and not replay.line_kinds & _CHOICE_LINES:
+    alone = _lead_alone(table)
+    if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
         return None  # at a reopening, nothing else here points at a line of the record
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
+    lead = _premature_lead(table, replay, [g[0] for g in said]) if alone else None
+    if lead is not None and replay.reopened and replay.is_ruled(played(*lead), "penalty"):
+        lead = None
     if replay.reopened and said:
         # a choice ruled on this path already is passed over: the next one is ruled in turn
         said = [g for g in said if not replay.is_ruled(handled_key(g[2][0]), "penalty")]
@@ -230,15 +284,26 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         after = tuple(line for _, _, ls in said[1:] for line in ls)
         return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (),
                        (*lines, _lead_options_key(number, holder)), located_by=lines,
-                       more=bool(failure is not None or after or _lead_options_due(table)), later=after)
+                       more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after)
     if failure is not None:
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
-                       more=more or bool(said))
+                       more=more or bool(said) or lead is not None)
     in_said = {id(line) for _, _, ls in said for line in ls}
     choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)) and id(e) not in in_said
                     and not (replay.reopened and replay.is_ruled(handled_key(e), "penalty"))) if (
         replay.line_kinds & _CHOICE_LINES) else ()
+    if lead is not None:
+        # his partner's penalty card was in force and declarer had not chosen: the lead is
+        # premature (50D2), ruled with the options it came before
+        number, seat, card = lead
+        holder = seat.partner
+        asked = lead_choice_lines(table, [e for e in choices if e in replay.after])
+        recorded = recorded_lead_choice(_withdrawn_lead(table, lead), holder, asked)
+        names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
+        text = f"{seat} led {card} to trick {number} before declarer stated his choice over {holder}'s penalty card {names} (50D2)"
+        return Opening(Node(table, (PrematureLead(number, seat, card, asked),), focus=number), (text,), (),
+                       (played(number, seat, card), *(recorded[1] if recorded is not None else ())))
     due = _lead_options_due(table)
     # the 50D options point at no line of the record: ruled at a reopening only when the
     # record ended with them due and the rulings of this part of it are declarer's choices at
@@ -286,6 +351,34 @@ def penalty_card_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     step = Step("TD", StepKind.FORCED, rs.cite("50D"), f"no lead options: {task.holder}'s partner is not to lead or no major penalty card",
                 question="declarer's lead options (50D2)", choice="none")
     return [(step, Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established, node.focus))]
+
+
+def _withdrawn_lead(table: TableState, lead: tuple[int, Seat, Card]) -> TableState:
+    """The table once a premature lead is ruled: the card back in the hand as a major penalty
+    card (49; led, so exposed through a deliberate play, 50B), the same player to lead."""
+    number, seat, card = lead
+    return table.replace_card(number, seat, None).with_penalty(seat, card, PenaltyKind.MAJOR)
+
+
+def premature_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """50D2: the partner of a major penalty card's owner led before declarer had stated his
+    choice. The lead is rectified under 49: the card becomes a major penalty card (50B), and
+    declarer then makes his 50D2/51B choice for that player's lead."""
+    assert isinstance(task, PrematureLead)
+    table = node.table
+    seat, card, holder = task.seat, task.card, task.seat.partner
+    t = _withdrawn_lead(table, (task.trick, seat, card))
+    info = pc_info(rs, t, seat, card)
+    names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
+    step = Step("TD", StepKind.FORCED, rs.cite("50D2"),
+                f"{seat} led {card} before declarer stated his choice over {holder}'s penalty card {names}: {card} goes back "
+                f"to his hand as a major penalty card (49); declarer now chooses, then {seat} leads (his own penalty card at "
+                "his first lawful opportunity, a lead restriction first: 50D1)",
+                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), info.ai_clause, info.ui_clause),
+                question=f"{seat} led before declarer's choice (50D2)", choice="major penalty card")
+    child = Node(t, (PenaltyCardOptions(holder, task.choices), *node.agenda[1:]), (*node.ledger, info), node.findings,
+                 node.restrictions, node.established, node.focus)
+    return [(step, child)]
 
 
 def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -387,6 +480,8 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
 
 
 RULES: tuple[Rule, ...] = (
+    Rule("premature_lead", PrematureLead, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "50E1", "50E2"),
+         premature_lead, premature_lead.__doc__ or ""),
     Rule("penalty_card_options", PenaltyCardOptions,
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
@@ -411,7 +506,7 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     or played) obliged a play standing on the table (``since``: a play made after it became
     one), not counting those already searched on the record as played (``Replay.memo``, as
     :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
-    if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None:
+    if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None or _lead_alone(table):
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
