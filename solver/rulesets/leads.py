@@ -705,11 +705,14 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     accept = (Step(actor, StepKind.OPTION, rs.cite("55A"), f"the defenders accept {task.offender}'s lead of {task.card}",
                    also=(rs.cite("53A"),), question=question, choice="accept"),
               _child(node, table, node.agenda[1:]))
+    # refused, the lead is the proper leader's: a defender whose partner holds a major penalty
+    # card, declarer's 50D2/51B options come with it (the ruling is about that lead)
+    options = () if wrong_hand else penalty_tasks(t, task.proper.partner, task.choices)
     refuse = (Step(actor, StepKind.OPTION, rs.cite("55A"),
                    f"the defenders require retraction: {task.card} goes back to {task.offender}, no penalty card (48A); "
                    f"{then}", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
                    question=question, choice="refuse"),
-              _child(node, t, node.agenda[1:], ledger=(info,)))
+              _child(node, t, (*options, *node.agenda[1:]), ledger=(info,)))
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
                          text=f"no acceptance at trick 13: {task.card} goes back; {then}"), refuse[1])]
