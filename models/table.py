@@ -609,8 +609,8 @@ class TableState:
                     number, expected = last.number + 1, last.winner(trumps)
                 leader, cards, open_trick, seen, led = seat, [], True, 0, None
                 in_turn = seat is expected
-                if rules and in_turn:
-                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand)
+                if rules:
+                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected)
             else:
                 in_turn = seat is (cards[-1][0].lho if cards else leader) and not seen >> i & 1
             if not in_turn:
@@ -679,21 +679,24 @@ class TableState:
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
-                          hand: frozenset[Card] | set[Card]) -> tuple[LeadRule, ...]:
-        """``seat`` leads ``card`` (from ``hand``) to trick ``number`` in turn: record a revoke
-        for a lead restriction it breaks (61A); return the restrictions still in force (a
-        requirement is spent by its lead, a prohibition lasts while its player keeps the lead,
-        and a broken one is ruled as the revoke)."""
+                          hand: frozenset[Card] | set[Card], expected: Seat | None) -> tuple[LeadRule, ...]:
+        """``seat`` leads ``card`` (from ``hand``) to trick ``number``, which ``expected`` was
+        to lead: when in turn, record a revoke for a lead restriction it breaks (61A); return
+        the restrictions still in force (a requirement is spent by its lead, a prohibition
+        lasts while its player keeps the lead, and a broken one is ruled as the revoke)."""
         kept: list[LeadRule] = []
         for rule in rules:
             if rule.trick > number:
                 kept.append(rule)
-            elif rule.seat is seat:
+            elif rule.seat is seat and seat is expected:
                 if rule.broken_by(card, hand):
                     revokes.append(Revoke(seat, number, card, rule.suit, rule=rule))
                 elif not rule.must:
                     kept.append(rule)
-            # another seat leads in turn: the player lost the lead, the restriction ends
+            elif rule.seat is expected:
+                kept.append(rule)  # (another player led out of turn: the lead is still his, for now)
+            # the lead is another's, who won the trick before: the player lost the lead, the
+            # restriction ends (whoever then led, in turn or not)
         return tuple(kept)
 
     def with_revoke(self, revoke: Revoke) -> TableState:
@@ -712,12 +715,13 @@ class TableState:
             if t.number < rule.trick or not t.plays:
                 continue
             seat, card = t.plays[0]
+            expected = self.proper_leader(t.number)
             if seat is not rule.seat:
-                if t.number > rule.trick or seat is self.proper_leader(t.number):
-                    rules = ()  # somebody else led in turn: he lost the lead
-                break  # a lead out of turn: the lead rules say who leads
+                if expected is not rule.seat:
+                    rules = ()  # another player was to lead: he lost the lead
+                break  # (a lead out of turn while the lead was his: the lead rules say who leads)
             later = {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
-            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later)
+            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected)
             if not rules:
                 break
         return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules))
