@@ -821,6 +821,24 @@ class TableState:
         d["out_of_turn"] = out_of_turn
         return state
 
+    def with_turns_read_again(self, number: int) -> TableState:
+        """The table with the plays out of turn of trick ``number`` read again where a card
+        played out of rotation stands as a play to the trick (dummy's card played second to
+        an accepted opening lead out of turn, 54B2): a later card whose player was the first
+        in rotation from the leader not to have played yet was played in turn, and its entry
+        goes."""
+        t = self.trick(number)
+        if t is None or not self.out_of_turn:
+            return self
+        entries = list(self.out_of_turn)
+        rotation = [t.leader.next(k) for k in (1, 2, 3)]
+        for k in range(1, len(t.plays)):
+            seat = t.plays[k][0]
+            before = {s for s, _ in t.plays[:k]}
+            if (number, seat) in entries and seat not in before and next((s for s in rotation if s not in before), None) is seat:
+                entries.remove((number, seat))
+        return self if len(entries) == len(self.out_of_turn) else self._evolve(out_of_turn=tuple(entries))
+
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
         the cards of the others): a card he placed out of turn that stands as his play at his
