@@ -1031,9 +1031,13 @@ class TableState:
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his
-        hand already): 50D2(a), 51B."""
+        hand already): 50D2(a), 51B. One the record shows played later (declarer's choice
+        said at a lead the record has gone past) was then played as an ordinary card."""
         gone = frozenset(cards)
-        return self._evolve(penalty_cards=frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone)))
+        changes: dict[str, Any] = {"penalty_cards": frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone))}
+        if any(p.seat is seat and p.card in gone for p in self.played_penalty):
+            changes["played_penalty"] = frozenset(p for p in self.played_penalty if not (p.seat is seat and p.card in gone))
+        return self._evolve(**changes)
 
     def without_trick_after(self, number: int) -> TableState:
         """Drop every trick after ``number`` (used when later leads are retracted)."""

@@ -14,7 +14,7 @@ led, 45E) has that lead ruled by whichever family rules leads out of turn (Laws 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from rulings.models.cards import Card, Seat, Suit
@@ -161,7 +161,8 @@ def _verb_and_suits(line: Choice | Chooses) -> tuple[str, tuple[Suit, ...]]:
     return line.verb, ((line.suit,) if line.suit is not None else ())
 
 
-def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[object]) -> tuple[str, tuple[Choice | Chooses, ...]] | None:
+def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[object],
+                         pcs: Iterable[PenaltyCard] | None = None) -> tuple[str, tuple[Choice | Chooses, ...]] | None:
     """The option of :func:`penalty_followups` the record settles, as ``(choice label, lines)``,
     or None when the lines name no option the clause offers (they stay "not yet ruled").
 
@@ -169,11 +170,13 @@ def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[obje
     ``<declarer> forbids <suit>`` (one line per suit): forbid them (50D2(a), 51B1(b), 51B2(b));
     ``<declarer> leaves``: neither (50D2(b), 51B2(c)); ``<declarer> chooses <option>`` names it
     (``require H``, ``forbid S, H``, ``no restriction``). Lines of two kinds name no option.
+    ``pcs``: the holder's penalty cards the choice is over (default: those in force on
+    ``table``; a lead the record has gone past: those in force then).
     """
     lines = lead_choice_lines(table, choices)
     if not lines:
         return None
-    suits = sorted({p.card.suit for p in table.penalty_cards_of(holder)}, reverse=True)
+    suits = sorted({p.card.suit for p in (table.penalty_cards_of(holder) if pcs is None else pcs)}, reverse=True)
     said = [_verb_and_suits(c) for c in lines]
     verbs = {v for v, _ in said}
     if len(verbs) != 1:

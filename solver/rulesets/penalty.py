@@ -52,7 +52,8 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
     A choice the record settles (``choices``, :func:`recorded_lead_choice`) is the only edge.
     ``trick``: the trick that lead is to (the record went on past it); default the next one."""
     edges = _followups(rs, node, holder, rest, trick)
-    recorded = recorded_lead_choice(node.table, holder, choices) if edges else None
+    then = _in_force_at_lead(node.table, holder, trick) if trick is not None else None
+    recorded = recorded_lead_choice(node.table, holder, choices, then) if edges else None
     if recorded is None:
         return edges
     label, lines = recorded
@@ -68,10 +69,12 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         if not penalty_tasks(table, holder):
             return []
         trick = table.tricks[-1].number + 1 if table.tricks else table.first_trick
-    elif not table.is_defender(holder) or not any(p.kind is PenaltyKind.MAJOR for p in table.penalty_cards_of(holder)):
-        return []
+        pcs = sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key)
+    else:
+        pcs = sorted(_in_force_at_lead(table, holder, trick), key=lambda p: p.sort_key)
+        if not table.is_defender(holder) or not any(p.kind is PenaltyKind.MAJOR for p in pcs):
+            return []
     partner = holder.partner
-    pcs = sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key)
     suits = sorted({p.card.suit for p in pcs}, reverse=True)
     names = " ".join(str(p.card) for p in pcs)
     declarer = str(table.declarer)
@@ -119,6 +122,18 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         child(table, ()),
     ))
     return edges
+
+
+def _in_force_at_lead(table: TableState, holder: Seat, trick: int) -> frozenset[PenaltyCard]:
+    """``holder``'s penalty cards in force at the lead to ``trick``, a lead the record has gone
+    past: those still in force, and those he has played since (to that trick or a later one)
+    that were penalty cards before that lead (``since``)."""
+    pcs = table.penalty_cards_of(holder)
+    if not table.played_penalty:
+        return pcs
+    standing = sum([len(t.plays) for t in table.tricks if t.number < trick])
+    later = {t.card_of(holder) for t in table.tricks if t.number >= trick}
+    return pcs | frozenset(p for p in table.played_penalty if p.seat is holder and p.card in later and p.since <= standing)
 
 
 def _forbid(table: TableState, seat: Seat, suits: Sequence[Suit], trick: int) -> TableState:
