@@ -353,9 +353,12 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     # suit to the trick, which the cards played to the old lead may no longer follow
     turned = r.rule is not None and trick_no == r.trick
     if mode == _NOS and not turned and any(x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None
-                                           and x.failed is None for x in table.revokes):
+                                           and x.failed is None for x in table.revokes) and not any(
+            w.trick == trick_no and w.seat is trick.plays[0][0] for w in table.withdrawn):
         # his card is a revoke of his own (both sides revoked): corrected as his, in its turn
-        # (62B: his side offending there), not changed here as a non-offender's card
+        # (62B: his side offending there), not changed here as a non-offender's card. (Not
+        # where a rectification replaced the trick's lead, a changed designation: his card
+        # then fails to follow only the new lead, and 62C1 lets him change it.)
         mode = _NOS_OWN_REVOKE
     led = trick.suit_led
     if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
