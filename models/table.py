@@ -609,8 +609,8 @@ class TableState:
                     number, expected = last.number + 1, last.winner(trumps)
                 leader, cards, open_trick, seen, led = seat, [], True, 0, None
                 in_turn = seat is expected
-                if rules and in_turn:
-                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand)
+                if rules:
+                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected)
             else:
                 in_turn = seat is (cards[-1][0].lho if cards else leader) and not seen >> i & 1
             if not in_turn:
@@ -679,21 +679,24 @@ class TableState:
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
-                          hand: frozenset[Card] | set[Card]) -> tuple[LeadRule, ...]:
-        """``seat`` leads ``card`` (from ``hand``) to trick ``number`` in turn: record a revoke
-        for a lead restriction it breaks (61A); return the restrictions still in force (a
-        requirement is spent by its lead, a prohibition lasts while its player keeps the lead,
-        and a broken one is ruled as the revoke)."""
+                          hand: frozenset[Card] | set[Card], expected: Seat | None) -> tuple[LeadRule, ...]:
+        """``seat`` leads ``card`` (from ``hand``) to trick ``number``, which ``expected`` was
+        to lead: when in turn, record a revoke for a lead restriction it breaks (61A); return
+        the restrictions still in force (a requirement is spent by its lead, a prohibition
+        lasts while its player keeps the lead, and a broken one is ruled as the revoke)."""
         kept: list[LeadRule] = []
         for rule in rules:
             if rule.trick > number:
                 kept.append(rule)
-            elif rule.seat is seat:
+            elif rule.seat is seat and seat is expected:
                 if rule.broken_by(card, hand):
                     revokes.append(Revoke(seat, number, card, rule.suit, rule=rule))
                 elif not rule.must:
                     kept.append(rule)
-            # another seat leads in turn: the player lost the lead, the restriction ends
+            elif rule.seat is expected:
+                kept.append(rule)  # (another player led out of turn: the lead is still his, for now)
+            # the lead is another's, who won the trick before: the player lost the lead, the
+            # restriction ends (whoever then led, in turn or not)
         return tuple(kept)
 
     def with_revoke(self, revoke: Revoke) -> TableState:
@@ -712,12 +715,13 @@ class TableState:
             if t.number < rule.trick or not t.plays:
                 continue
             seat, card = t.plays[0]
+            expected = self.proper_leader(t.number)
             if seat is not rule.seat:
-                if t.number > rule.trick or seat is self.proper_leader(t.number):
-                    rules = ()  # somebody else led in turn: he lost the lead
-                break  # a lead out of turn: the lead rules say who leads
+                if expected is not rule.seat:
+                    rules = ()  # another player was to lead: he lost the lead
+                break  # (a lead out of turn while the lead was his: the lead rules say who leads)
             later = {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
-            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later)
+            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected)
             if not rules:
                 break
         return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules))
@@ -816,6 +820,24 @@ class TableState:
         d["holding"] = tuple(holding)
         d["out_of_turn"] = out_of_turn
         return state
+
+    def with_turns_read_again(self, number: int) -> TableState:
+        """The table with the plays out of turn of trick ``number`` read again where a card
+        played out of rotation stands as a play to the trick (dummy's card played second to
+        an accepted opening lead out of turn, 54B2): a later card whose player was the first
+        in rotation from the leader not to have played yet was played in turn, and its entry
+        goes."""
+        t = self.trick(number)
+        if t is None or not self.out_of_turn:
+            return self
+        entries = list(self.out_of_turn)
+        rotation = [t.leader.next(k) for k in (1, 2, 3)]
+        for k in range(1, len(t.plays)):
+            seat = t.plays[k][0]
+            before = {s for s, _ in t.plays[:k]}
+            if (number, seat) in entries and seat not in before and next((s for s in rotation if s not in before), None) is seat:
+                entries.remove((number, seat))
+        return self if len(entries) == len(self.out_of_turn) else self._evolve(out_of_turn=tuple(entries))
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after

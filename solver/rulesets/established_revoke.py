@@ -73,6 +73,10 @@ class RuleAfterPlay:
     #: no revoke stood on the record as played (one may come from a ruling: a penalty card
     #: not played when due); a restoration with none standing is not counted at all
     quiet: bool = False
+    #: (trick, seat) of the revokes of the parts of the record before the last: attention was
+    #: drawn to them at an earlier ``attention``, so 64B4 and 64B5 (attention first drawn
+    #: late) are not theirs
+    raised: frozenset[tuple[int, Seat]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,7 @@ def count_transfers(
     revoked_sides: frozenset[Side],
     late: tuple[str, ...] = (),
     misplaced_leads: frozenset[tuple[int, Card]] = frozenset(),
+    raised: frozenset[tuple[int, Seat]] = frozenset(),
 ) -> list[Transfer]:
     """64A and 64B for each established revoke, in trick order.
 
@@ -141,7 +146,8 @@ def count_transfers(
     2007: any revoke on the board). ``rest``: tricks (NS, EW) won after the last recorded trick.
     ``misplaced_leads``: tricks led with a card of dummy's that declarer had not designated and
     that stood (45D2): a defender who failed to follow it gets no automatic transfer, the
-    director restores equity (64C1), as the WBF commentary on 45D2 rules.
+    director restores equity (64C1), as the WBF commentary on 45D2 rules. ``raised``: the
+    revokes (trick, seat) attention was drawn to earlier, which ``late`` does not reach.
     """
     revokes = sorted(established, key=lambda r: (r.trick, r.seat.index))
     winners = trick_winners(table)
@@ -163,7 +169,7 @@ def count_transfers(
         if r.seat is table.dummy or held_penalty_card_of_suit(table, r):
             exceptions.append("64B3")
             why.append("dummy's failure to follow suit" if r.seat is table.dummy else f"a failure to play {r.seat}'s penalty card")
-        for clause in late:
+        for clause in late if (r.trick, r.seat) not in raised else ():
             exceptions.append(clause)
             why.append("attention was first drawn after a non-offender called on the next deal" if clause == "64B4"
                        else "attention was first drawn after the round ended")
@@ -353,8 +359,9 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         return Opening(Node(table), notices=(note,), handled=events)
     findings = _findings(replay)
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
+    raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
-                         HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay))
+                         HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay), raised=raised)
     return Opening(Node(table, (task,)), handled=events)
 
 
@@ -402,7 +409,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
     established = _established_in(table, task)
     corrected12 = [r for r in task.record_revokes if is_final_trick_revoke(table, r) and r not in established]
     transfers = count_transfers(rs, table, established, rest=task.end.rest, revoked_sides=revoked_sides, late=task.late,
-                                misplaced_leads=misplaced)
+                                misplaced_leads=misplaced, raised=task.raised)
     for r in corrected12:
         steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
                           also=(rs.cite("62D1"),), question="Law 64: how many tricks are transferred?", choice="64B6"))

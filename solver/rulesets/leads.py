@@ -56,7 +56,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
 from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
-from rulings.models.table import PenaltyKind, PlayRule, TableState, Trick, Withdrawal
+from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards
@@ -542,7 +542,14 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)"
                     + (f" (and by a statement: {task.statement})" if task.statement is not None else ""),
                     also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
-        return [(step, _child(node, node.table, node.agenda[1:]))]
+        # dummy's card, played out of rotation, stands as a play to the accepted lead: the
+        # cards after it are in turn where their players came next in rotation after those
+        # who had played (dummy skipped), and dummy's own is judged against the suit led: it
+        # fails to follow while dummy holds the suit is a revoke (61A), corrected (62)
+        table = node.table.with_turns_read_again(task.trick)
+        if task.by_card.suit is not task.card.suit and any(c.suit is task.card.suit for c in table.hand(task.by)):
+            table = table.with_revoke(Revoke(task.by, task.trick, task.by_card, task.card.suit))
+        return [(step, _child(node, table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
     said = f" (and by a statement: {task.statement})" if task.statement is not None else ""
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),

@@ -308,7 +308,7 @@ def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[
 
 
 # what a player of the cascade may do at his position
-_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS = range(4)
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE = range(5)
 
 
 @dataclass(slots=True)
@@ -352,6 +352,14 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     # the revoke was a lead that broke a lead restriction (61A): its correction led another
     # suit to the trick, which the cards played to the old lead may no longer follow
     turned = r.rule is not None and trick_no == r.trick
+    if mode == _NOS and not turned and any(x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None
+                                           and x.failed is None for x in table.revokes) and not any(
+            w.trick == trick_no and w.seat is trick.plays[0][0] for w in table.withdrawn):
+        # his card is a revoke of his own (both sides revoked): corrected as his, in its turn
+        # (62B: his side offending there), not changed here as a non-offender's card. (Not
+        # where a rectification replaced the trick's lead, a changed designation: his card
+        # then fails to follow only the new lead, and 62C1 lets him change it.)
+        mode = _NOS_OWN_REVOKE
     led = trick.suit_led
     if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
         # the revoker's partner's card no longer follows the suit led while he holds it: a
@@ -451,6 +459,10 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         return _Position((Step(actor, StepKind.FORCED, rs.cite("63B"),
                                f"{seat} must leave {card}: it is his own revoke, established, and can no longer be corrected",
                                also=(rs.cite("62C1"),), question=question, choice="must leave it"),)), None
+    if mode == _NOS_OWN_REVOKE:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
+                               f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
+                               also=(rs.cite("62B"),), question=question, choice="must leave it"),)), None
     if mode == _OS_BARRED:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
                                f"{seat} must leave {card}: no player of the non-offending side changed before him",
