@@ -790,13 +790,9 @@ class TableState:
             leader = t.leader
             if pos == 0 and new is None:
                 leader = plays[0][0]
-                if leader is self.proper_leader(trick):
-                    if (trick, leader) in out_of_turn:
-                        k = out_of_turn.index((trick, leader))
-                        out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
-                elif (trick, leader) not in out_of_turn:
-                    # (his card, in turn to the lead taken back, now leads the trick out of turn)
-                    out_of_turn = (*out_of_turn, (trick, leader))
+                if (trick, leader) in out_of_turn and leader is self.proper_leader(trick):
+                    k = out_of_turn.index((trick, leader))
+                    out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
             elif new is None and out_of_turn:
                 out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays), *tricks_now[i + 1:])

@@ -630,8 +630,23 @@ def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
+def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
+    """The table once a lead out of turn went back with a card after it (at trick 13, where a
+    play accepts nothing, 53A): that card, played in turn to the lead, now leads the trick,
+    out of turn when its player was not to lead: recorded so, it is ruled in its turn."""
+    t = table.trick(number)
+    if t is None or not t.plays:
+        return table
+    seat = t.plays[0][0]
+    if seat is table.proper_leader(number) or (number, seat) in table.out_of_turn:
+        return table
+    return table._evolve(out_of_turn=(*table.out_of_turn, (number, seat)))
+
+
 def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
+    if _acceptance_barred(rs, task):
+        t = _leads_out_of_turn_now(t, task.trick)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
@@ -731,7 +746,8 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, t, (*options, *node.agenda[1:]), ledger=(info,)))
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
-                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"), refuse[1])]
+                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"),
+                 replace(refuse[1], table=_leads_out_of_turn_now(refuse[1].table, task.trick)))]
     said = {s: _choice(task.choices, s, ("accepts", "refuses")) for s in (first, other)}
     if said[first] is None and said[other] is None:
         return [accept, refuse]
