@@ -5,7 +5,8 @@ What a penalty card obliges its owner to play (50C, 50D1) is a constraint of
 :mod:`rulings.solver.lawful`; this module rules on the moments where somebody chooses:
 
 * the owner's partner is to lead (50D2, 51B): declarer requires the suit, forbids it (for
-  as long as that player keeps the lead) or lets the card stay;
+  as long as that player keeps the lead) or lets the card stay; a partner who leads before
+  declarer has chosen has his card made a major penalty card (49), then declarer chooses;
 * the owner led or played another card when a penalty card was due (52): declarer accepts
   it, or requires the penalty card instead (every illegal card becomes a major penalty card).
 
