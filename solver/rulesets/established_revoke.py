@@ -101,6 +101,20 @@ def trick_winners(table: TableState) -> dict[int, Seat]:
     return out
 
 
+def _partial_trick_leader(table: TableState, number: int) -> Seat | None:
+    """Who holds trick ``number`` so far when it is begun and not complete (44E/44F on the
+    cards played): the highest trump, else the highest card of the suit led; None otherwise."""
+    t = table.trick(number)
+    if t is None or not t.plays or len(t.plays) >= 4:
+        return None
+    trumps = table.trumps
+    best_seat, best = t.plays[0]
+    for seat, card in t.plays[1:]:
+        if (card.suit is best.suit and card > best) or (trumps is not None and card.suit is trumps and best.suit is not trumps):
+            best_seat, best = seat, card
+    return best_seat
+
+
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
     """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
     to play a penalty card): one still faced, or one he played as a penalty card later."""
@@ -158,6 +172,13 @@ def count_transfers(
         later = sum(1 for n, w in winners.items() if n > r.trick and w.side is os_side)
         if rest is not None:
             later += rest[0] if os_side is Side.NS else rest[1]
+            if w0 is None and (partial := _partial_trick_leader(table, r.trick)) is not None:
+                # a claim or 'remaining' line made before the revoke trick was complete covers
+                # that trick too: it is read as won by the card winning it so far, and is not
+                # one of the later tricks
+                w0 = partial
+                if w0.side is os_side and later:
+                    later -= 1
         exceptions: list[str] = []
         why: list[str] = []
         if not (w0 is not None and w0.side is os_side) and later == 0:

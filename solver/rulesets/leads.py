@@ -346,6 +346,10 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # on this ruling (a premature play where the lead is accepted, 57C3; the lead itself
     # where it is taken back, 55B2)
     here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
+    if isinstance(agenda[0], LeadOutOfTurn) and (played := table.trick(trick_no)) is not None:
+        # a card played in turn to a lead out of turn that is not accepted (none is at trick
+        # 13, 2017 53A) leads the trick once that lead goes back: ruled after it
+        here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
     return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
 
 
@@ -364,7 +368,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     # of turn, not his lead)
     again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
     if trick.plays[0][0] is seat and not again:
-        task, irregularity = _classify_lead(table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance)
+        task, irregularity = _classify_lead(table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
+                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -447,14 +452,18 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 
 def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
-                   saw_dummy: bool, later_play_shows_acceptance: bool = False) -> tuple[object, str]:
+                   saw_dummy: bool, later_play_shows_acceptance: bool = False,
+                   no_acceptance: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
     what = f"{seat} led {card} to trick {trick.number} when {proper} was to lead"
     if opening and _is_declaring(table, seat):
         return DeclaringSideOpeningLead(trick.number, seat, card), f"{what} (an opening lead by the declaring side, 54E)"
-    if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho:
+    if no_acceptance and len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho and trick.plays[1][0] is proper:
+        # (2017 53A: no acceptance at trick 13, by a play either: the proper leader's card is his lead)
+        return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1)), f"{what}; {proper} then made the proper lead (53B)"
+    if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho and not no_acceptance:
         by, by_card = trick.plays[1]
         proper_lead = None
         # the next hand is the proper leader: a play to the lead, or his proper lead? (settled
@@ -621,8 +630,23 @@ def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
+def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
+    """The table once a lead out of turn went back with a card after it (at trick 13, where a
+    play accepts nothing, 53A): that card, played in turn to the lead, now leads the trick,
+    out of turn when its player was not to lead: recorded so, it is ruled in its turn."""
+    t = table.trick(number)
+    if t is None or not t.plays:
+        return table
+    seat = t.plays[0][0]
+    if seat is table.proper_leader(number) or (number, seat) in table.out_of_turn:
+        return table
+    return table._evolve(out_of_turn=(*table.out_of_turn, (number, seat)))
+
+
 def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
+    if _acceptance_barred(rs, task):
+        t = _leads_out_of_turn_now(t, task.trick)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
@@ -722,7 +746,8 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, t, (*options, *node.agenda[1:]), ledger=(info,)))
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
-                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"), refuse[1])]
+                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"),
+                 replace(refuse[1], table=_leads_out_of_turn_now(refuse[1].table, task.trick)))]
     said = {s: _choice(task.choices, s, ("accepts", "refuses")) for s in (first, other)}
     if said[first] is None and said[other] is None:
         return [accept, refuse]
