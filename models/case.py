@@ -16,7 +16,7 @@ from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.errors import CaseFileError, NotationError, RulingError
-from rulings.models.events import AnyEvent, Attention, Call, Play, PlayLine, Resume
+from rulings.models.events import AnyEvent, Attention, Call, ClaimTricks, Play, PlayLine, Remaining, Resume
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
 _T = TypeVar("_T")
@@ -323,7 +323,46 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     kinds.update(map(type, after))
     if head:
         kinds.add(Play)
+    if ClaimTricks in kinds or Remaining in kinds:
+        _check_end_of_play(state, before, applied_before, after, file)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start)
+
+
+def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
+                       after: Sequence[AnyEvent], file: str | None) -> None:
+    """Refuse a claim or ``remaining`` line that does not fit the tricks still to play where
+    it stands in the record: a claim of more tricks than are left, a ``remaining`` count that
+    does not add up to them (docs/case-format.md). Law 64 counts the tricks from that line, so
+    a count that does not fit would leave the count after play unmade.
+    Raises CaseFileError located at the file and line, naming the number."""
+    standing = [len(t.plays) for t in state.tricks]
+    numbers = [t.number for t in state.tricks]
+
+    def left_at(cards: int) -> tuple[int, int]:
+        """(tricks complete, tricks left) with the first ``cards`` cards of the table standing."""
+        done = state.first_trick - 1
+        for number, n in zip(numbers, standing, strict=True):
+            if n > cards:
+                break
+            cards -= n
+            if n == 4:
+                done = number
+        return done, 13 - done
+
+    lines = [(e, applied_before[i]) for i, e in enumerate(before)]
+    total = sum(standing)
+    lines += [(e, total) for e in after]
+    for e, cards in lines:
+        if not isinstance(e, (ClaimTricks, Remaining)):
+            continue
+        done, left = left_at(cards)
+        after_trick = f"after trick {done}" if done else "from trick 1"
+        if isinstance(e, ClaimTricks) and e.tricks > left:
+            raise CaseFileError(f"{e.seat} claims {e.tricks} tricks, but only {left} are left to play ({after_trick})",
+                                file=file, line=e.line, token=str(e.tricks))
+        if isinstance(e, Remaining) and e.ns + e.ew != left:
+            raise CaseFileError(f"'{e}' counts {e.ns + e.ew} tricks, but {left} are left to play ({after_trick}): "
+                                f"NS and EW must add up to {left}", file=file, line=e.line, token=str(e.ns + e.ew))
 
 
 def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:

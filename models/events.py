@@ -454,9 +454,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return _parse_remaining(words, text, line)
     seat = _seat(words[0], text)
     if len(words) == 3 and words[1].lower() == "claims":
-        if not words[2].isdigit() or int(words[2]) > 13:
-            raise NotationError(f"unknown token {words[2]!r} in play line {text!r}: expected a number of tricks", token=words[2])
-        return ClaimTricks(seat, int(words[2]), line=line)
+        return ClaimTricks(seat, _trick_count(words[2], text), line=line)
     if len(words) == 2:
         second = words[1].lower()
         if second == "keeps":
@@ -531,6 +529,16 @@ def _parse(text: str, line: int | None) -> AnyEvent:
     raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])
 
 
+def _trick_count(token: str, text: str) -> int:
+    """A number of tricks in a claim or ``remaining`` line: 0 to 13 (whether it fits the
+    tricks still to play is checked where the record is replayed)."""
+    if not token.isascii() or not token.isdigit():
+        raise NotationError(f"unknown token {token!r} in play line {text!r}: expected a number of tricks", token=token)
+    if len(token.lstrip("0")) > 2 or int(token) > 13:
+        raise NotationError(f"number of tricks {token} out of range in play line {text!r}: a deal has 13 tricks", token=token)
+    return int(token)
+
+
 def _parse_remaining(words: list[str], text: str, line: int | None) -> Remaining:
     """``remaining NS <n> EW <m>`` (either order)."""
     counts: dict[str, int] = {}
@@ -540,9 +548,7 @@ def _parse_remaining(words: list[str], text: str, line: int | None) -> Remaining
     for side, n in ((rest[0], rest[1]), (rest[2], rest[3])):
         if side.upper() not in ("NS", "EW") or side.upper() in counts:
             raise NotationError(f"unknown token {side!r} in play line {text!r}: expected NS or EW", token=side)
-        if not n.isdigit() or int(n) > 13:
-            raise NotationError(f"unknown token {n!r} in play line {text!r}: expected a number of tricks", token=n)
-        counts[side.upper()] = int(n)
+        counts[side.upper()] = _trick_count(n, text)
     return Remaining(counts["NS"], counts["EW"], line=line)
 
 
