@@ -155,6 +155,16 @@ class PrematureLead:
     choices: tuple[Choice | Chooses, ...] = ()
 
 
+def _partner_holds_major(table: TableState) -> bool:
+    """Whether the player who led the last trick's one card has a partner holding a major
+    penalty card (a lead made before declarer's 50D2 choice may be there to rule)."""
+    cur = table.current_trick
+    if cur is None or not cur.plays or not table.penalty_cards:
+        return False
+    partner = cur.plays[0][0].partner
+    return any(p.seat is partner and p.kind is PenaltyKind.MAJOR for p in table.penalty_cards)
+
+
 def _lead_alone(table: TableState) -> bool:
     """Whether the last trick on ``table`` holds one card: a lead nobody has played to."""
     cur = table.current_trick
@@ -237,8 +247,10 @@ def _lead_options_key(trick: int, holder: Seat) -> tuple[str, int, Seat]:
 def _lead_options_due(table: TableState) -> tuple[int, Seat] | None:
     """The trick to be led and the penalty card's owner, when a defender holds a major
     penalty card and his partner is to lead it (no trick in progress): 50D2, 51B."""
+    if not table.penalty_cards:
+        return None
     leader = to_lead(table)
-    if leader is None or not table.penalty_cards:
+    if leader is None:
         return None
     holder = leader.partner
     if not table.is_defender(holder) or not any(p.kind is PenaltyKind.MAJOR for p in table.penalty_cards_of(holder)):
@@ -282,7 +294,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
         return None  # at a reopening, nothing else here points at a line of the record
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
-    lead = _premature_lead(table, replay, [g[0] for g in said]) if alone else None
+    lead = _premature_lead(table, replay, [g[0] for g in said]) if alone and _partner_holds_major(table) else None
     if lead is not None and replay.reopened and replay.is_ruled(played(*lead), "penalty"):
         lead = None
     if replay.reopened and said:
@@ -522,7 +534,8 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     or played) obliged a play standing on the table (``since``: a play made after it became
     one), not counting those already searched on the record as played (``Replay.memo``, as
     :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
-    if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None or _lead_alone(table):
+    if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None or (
+            _lead_alone(table) and _partner_holds_major(table)):
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
