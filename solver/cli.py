@@ -39,6 +39,8 @@ import typer  # noqa: E402
 from rulings.solver import cliparams  # noqa: E402
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from rulings.models.case import Case
     from rulings.models.errors import RulingError
     from rulings.solver.dds import RulingFigures
@@ -152,6 +154,54 @@ def _need_dask(scheduler: str | None) -> None:
         raise typer.Exit(2) from None
 
 
+def _need_scheduler(scheduler: str | None) -> None:
+    """``--scheduler``: the Dask extra present (:func:`_need_dask`) and an address it can
+    read (``host:port``, ``tcp://host:port``, a host it can find), checked before any work is
+    done or any output file opened; a bad one is a usage error (exit 2)."""
+    _need_dask(scheduler)
+    if scheduler is None:
+        return
+    from rulings.solver.parallel import scheduler_address_problem
+
+    problem = scheduler_address_problem(scheduler)
+    if problem is not None:
+        typer.echo(f"error: --scheduler {scheduler!r}: {problem}", err=True)
+        raise typer.Exit(2)
+
+
+def _output_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be written as an output file (it is a directory, its directory
+    does not exist, it may not be written), or None: checked before the work, so that a bad
+    output path costs nothing."""
+    import os
+
+    if path.is_dir():
+        return "is a directory, not a file"
+    parent = path.parent
+    if not parent.is_dir():
+        return f"cannot be written: no directory {str(parent)!r}" if not parent.exists() else f"cannot be written: {str(parent)!r} is not a directory"
+    if (path.exists() and not os.access(path, os.W_OK)) or (not path.exists() and not os.access(parent, os.W_OK | os.X_OK)):
+        return "cannot be written: permission denied"
+    return None
+
+
+def _check_output(path: Path | None, option: str) -> None:
+    """Exit 1 naming the file and ``option`` when ``path`` cannot be written (see
+    :func:`_output_problem`)."""
+    if path is None or str(path) == "-":
+        return
+    problem = _output_problem(path)
+    if problem is not None:
+        typer.echo(f"error: {path}: {problem} ({option})", err=True)
+        raise typer.Exit(1)
+
+
+def _write_failed(path: Path, err: OSError, option: str) -> typer.Exit:
+    """An output file that could not be written after all (a disk full, a file removed): exit 1."""
+    typer.echo(f"error: {path}: cannot be written: {err.strerror or err} ({option})", err=True)
+    return typer.Exit(1)
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -173,6 +223,7 @@ def new(
     from rulings.models.boardfile import board_case
     from rulings.models.errors import RulingError
 
+    _check_output(out, "--out")
     try:
         data = board_case(source, board, attention)
     except RulingError as err:
@@ -183,7 +234,10 @@ def new(
     if out is None:
         sys.stdout.write(text)
     else:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise _write_failed(out, err, "--out") from None
         typer.echo(f"case written to {out}", err=True)
 
 
@@ -215,6 +269,8 @@ def solve(
         if not available():
             typer.echo(f"error: {MISSING}", err=True)
             raise typer.Exit(1)
+    _check_output(pbn, "--pbn")
+    _check_output(graph, "--graph")
     try:
         if case is None:
             loaded = _load_bundled_case()
@@ -438,7 +494,8 @@ def verify(
     from rulings.solver.render import make_console
     from rulings.solver.verify import stream_outcomes
 
-    _need_dask(scheduler)
+    _need_scheduler(scheduler)
+    _check_output(junit, "--junit")
     console = make_console(soft_wrap=True)
     passed = failed = cases = crashed = 0
     outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget)
@@ -477,8 +534,11 @@ def verify(
                 if extra:
                     console.print("       " + extra, markup=False)
     finally:
-        if writer is not None:
-            writer.close()
+        if writer is not None and junit is not None:
+            try:
+                writer.close()
+            except OSError as err:
+                raise _write_failed(junit, err, "--junit") from None
     console.print(f"{cases} case files", markup=False)
     console.print(f"{passed} passed, {failed} failed" + (f", {crashed} internal error(s)" if crashed else ""), markup=False)
     if crashed:
@@ -601,7 +661,10 @@ def generate(
     if out.exists() and not out.is_dir():
         typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
         raise typer.Exit(1)
-    written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand)
+    try:
+        written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand)
+    except OSError as err:
+        raise _write_failed(Path(err.filename) if err.filename else out, err, "--out") from None
     if with_count:
         from rulings.solver.casefile import load
         from rulings.solver.ruling import Ruling
@@ -620,8 +683,7 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
     """``generate --format``: records written to one file as they are made (in order, also
     with worker processes), a progress bar on stderr."""
     from collections.abc import Callable, Iterable
-    from contextlib import nullcontext
-    from typing import Any, TextIO
+    from typing import Any
 
     from rulings.models.errors import RulingError
     from rulings.solver.generate import GenerationError
@@ -634,7 +696,7 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
         random_record_text,
     )
 
-    _need_dask(scheduler)
+    _need_scheduler(scheduler)
     if fmt not in FORMATS and fmt != "pbn-plain":
         raise typer.BadParameter(f"--format must be one of {', '.join(FORMATS)}")
     if source is not None and not exhaustive:
@@ -665,22 +727,55 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
     if not to_stdout and target.is_dir():
         typer.echo(f"error: {target}: is a directory (with --format, --out names the one file the cases stream into)", err=True)
         raise typer.Exit(1)
-    handle: Any = nullcontext(sys.stdout) if to_stdout else target.open("w", encoding="utf-8", newline="\n")
-    with handle as fh:
-        stream: TextIO = fh
+    if not to_stdout:
+        _check_output(target, "--out")
+    # the file is opened (and an older one replaced) when the first case is made: a failure
+    # before it (a scheduler that cannot be reached) leaves an existing file as it was
+    stream: Any = sys.stdout if to_stdout else _LazyFile(target)
+    try:
+        head = ""
         if fmt.startswith("pbn"):
             from rulings.models.boardfile import PBN_HEADER
 
-            stream.write(PBN_HEADER)
-        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler)
+            head = PBN_HEADER
+        written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler, head)
+    except OSError as err:
+        raise _write_failed(target, err, "--out") from None
+    except RulingError as err:
+        raise _error(err) from None
+    finally:
+        if isinstance(stream, _LazyFile):
+            stream.close()
     if not to_stdout:
         typer.echo(f"wrote {written} cases to {target}", err=True)
 
 
+class _LazyFile:
+    """A text file for ``generate --format --out``, opened for writing at its first write."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: TextIO | None = None
+
+    def write(self, text: str) -> int:
+        if self._fh is None:
+            self._fh = self.path.open("w", encoding="utf-8", newline="\n")
+        return self._fh.write(text)
+
+    def flush(self) -> None:
+        if self._fh is not None:
+            self._fh.flush()
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+
+
 def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: object, bar: bool,
-                    scheduler: str | None = None) -> int:
+                    scheduler: str | None = None, head: str = "") -> int:
     """Run ``task`` on each job (in ``jobs`` processes, chunks of jobs each), writing each
-    result to ``out`` in job order as it comes; returns how many were written."""
+    result to ``out`` in job order as it comes (``head`` before the first); returns how many
+    were written."""
     from typing import Any
 
     from rich.console import Console
@@ -697,9 +792,14 @@ def _stream_records(task: object, jobs_in: object, total: int, jobs: int, out: o
         bar_id = progress.add_task("cases", total=total)
         for text in ordered_map(fn, jobs_in, jobs=jobs, scheduler=scheduler,  # type: ignore[arg-type]
                                 chunk=max(1, min(64, total // (jobs * 8) or 1))):
+            if head:
+                fh.write(head)
+                head = ""
             fh.write(text)
             written += 1
             progress.advance(bar_id)
+    if head:  # (no case made: the file holds the head alone)
+        fh.write(head)
     fh.flush()
     return written
 

@@ -14,6 +14,8 @@ from functools import partial
 from itertools import islice
 from typing import Any, TypeVar
 
+from rulings.models.errors import RulingError
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -52,8 +54,12 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, sche
 def _dask(task: Callable[[list[T]], list[R]], parts: Iterator[list[T]], scheduler: str) -> Iterator[R]:
     from distributed import Client
 
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        window = max(2, 2 * sum(client.nthreads().values()))
+    try:
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError) as err:  # (not reached within the connect timeout; a bad address)
+        raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler!r}: {err}", token=scheduler) from None
+    with client:
+        window = max(2, 2 * sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         pending: deque[Any] = deque()
         for part in parts:
             pending.append(client.submit(task, part, pure=False))
@@ -61,3 +67,25 @@ def _dask(task: Callable[[list[T]], list[R]], parts: Iterator[list[T]], schedule
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
+
+
+class SchedulerError(RulingError):
+    """A Dask scheduler that cannot be reached at the address given (``--scheduler``)."""
+
+
+def scheduler_address_problem(address: str) -> str | None:
+    """Why ``address`` is no Dask scheduler address this machine can use (not of the form
+    ``host:port`` or ``<scheme>://host:port``, an unknown scheme, a host not found), or None.
+    Read without connecting (a scheduler that is not up is found when the work starts)."""
+    from distributed.comm.addressing import resolve_address
+
+    try:
+        resolve_address(address)
+    except OSError as err:  # (the host name not found)
+        return f"cannot find the host: {err.strerror or err}"
+    except (ValueError, TypeError) as err:
+        text = str(err)
+        if "scheme" in text:
+            return text
+        return "not a scheduler address: expected host:port or tcp://host:port"
+    return None

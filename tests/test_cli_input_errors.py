@@ -4,6 +4,7 @@ exit code 1 (2 for a bad option), never exit 3 (a bug in bridge-rulings) or a tr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -81,3 +82,67 @@ def test_a_number_of_tricks_that_is_no_number_is_named(tmp_path: Path, token: st
     res = runner.invoke(app, ["solve", str(_case(tmp_path, CLAIM, "S claims 2", f"S claims {token}"))])
     assert res.exit_code == 1, res.output
     assert f"unknown token '{token}'" in res.output and "expected a number of tricks" in res.output
+
+
+# ----- --scheduler: read before any work is done or any output file opened ----------------------
+@pytest.mark.parametrize("address", ["notaurl", "tcp://host:port", "foo://x:1"])
+def test_generate_with_a_bad_scheduler_address_keeps_the_output_file(tmp_path: Path, address: str) -> None:
+    pytest.importorskip("distributed")
+    out = tmp_path / "keep.jsonl"
+    out.write_text("kept\n")
+    res = runner.invoke(app, ["generate", "3", "--scheduler", address, "--format", "jsonl", "--out", str(out)])
+    assert res.exit_code == 2, res.output
+    assert f"--scheduler '{address}'" in res.output and "internal error" not in res.output
+    assert out.read_text() == "kept\n"
+
+
+def test_verify_with_a_bad_scheduler_address_is_a_usage_error() -> None:
+    pytest.importorskip("distributed")
+    res = runner.invoke(app, ["verify", str(CLAIM), "--scheduler", "notaurl"])
+    assert res.exit_code == 2, res.output
+    assert "--scheduler 'notaurl': not a scheduler address" in res.output
+
+
+def test_a_scheduler_not_reached_is_an_error_that_keeps_the_output_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed")
+    from rulings.solver import parallel
+
+    def unreachable(*args: object, **kwargs: object) -> object:
+        raise parallel.SchedulerError("cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': timed out")
+
+    monkeypatch.setattr(parallel, "ordered_map", unreachable)
+    out = tmp_path / "keep.jsonl"
+    out.write_text("kept\n")
+    res = runner.invoke(app, ["generate", "3", "--scheduler", "tcp://127.0.0.1:1", "--format", "jsonl", "--out", str(out)])
+    assert res.exit_code == 1, res.output
+    assert "cannot reach the Dask scheduler" in res.output
+    assert out.read_text() == "kept\n"
+
+
+# ----- output paths: checked before the work, exit 1 naming the file and the option --------------
+@pytest.mark.parametrize("make_args", [
+    lambda p: ["generate", "3", "--format", "jsonl", "--out", str(p / "no-such-dir" / "x.jsonl")],
+    lambda p: ["generate", "3", "--format", "pbn", "--out", str(p)],
+    lambda p: ["new", str(ROOT / "tests" / "data" / "marked-revoke.pbn"), "--out", str(p / "no-such-dir" / "x.yaml")],
+    lambda p: ["new", str(ROOT / "tests" / "data" / "marked-revoke.pbn"), "--out", str(p)],
+    lambda p: ["verify", str(CLAIM), "--junit", str(p / "no-such-dir" / "j.xml")],
+    lambda p: ["verify", str(CLAIM), "--junit", str(p)],
+    lambda p: ["solve", str(CLAIM), "--pbn", str(p / "no-such-dir" / "x.pbn")],
+    lambda p: ["solve", str(CLAIM), "--graph", str(p / "no-such-dir" / "x.dot")],
+])
+def test_an_output_path_that_cannot_be_written_is_an_error(tmp_path: Path, make_args: Any) -> None:
+    args = make_args(tmp_path)
+    res = runner.invoke(app, args)
+    assert res.exit_code == 1, res.output
+    assert f"error: {args[-1]}: " in res.output and args[-2] in res.output
+    assert "internal error" not in res.output
+    # checked before the work: nothing was verified, solved or generated
+    assert "passed" not in res.output and "wrote" not in res.output and "restoration" not in res.output
+
+
+def test_a_file_given_as_the_directory_of_generated_cases_is_an_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    res = runner.invoke(app, ["generate", "2", "--out", str(blocker / "cases")])
+    assert res.exit_code == 1, res.output
+    assert "internal error" not in res.output and "(--out)" in res.output
