@@ -489,7 +489,12 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 
     penalty: list[PenaltyCard] = []
     for i, item in enumerate(_as_list(data.get("penalty"), "penalty", file, line_of("penalty"))):
-        penalty.append(parse_penalty(str(item), file=file, line=line_of("penalty", i)))
+        pc = parse_penalty(str(item), file=file, line=line_of("penalty", i))
+        if any(p.card == pc.card for p in penalty):
+            # (one card is one penalty card, of one kind: a second entry is a slip, not a ruling)
+            raise CaseFileError(f"penalty card {pc.card} is listed twice", file=file, line=line_of("penalty", i),
+                                token=str(item))
+        penalty.append(pc)
 
     events: list[AnyEvent] = []
     for i, item in enumerate(_as_list(data["play"], "play", file, line_of("play"))):

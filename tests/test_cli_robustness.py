@@ -521,3 +521,13 @@ def test_known_bug_classifier(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert known_bug(path, listed) == "listed"  # type: ignore[arg-type]
     fake = SimpleNamespace(exception=AssertionError("new bug"), exit_code=1, stdout="", stderr="", output="")
     assert known_bug(path, fake) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("second", ["E H4 minor", "E H4 major"])
+def test_a_penalty_card_listed_twice_is_a_located_error(tmp_path: Path, second: str) -> None:
+    """One card is one penalty card of one kind: a second entry for it (the same kind or
+    another) was read as the first, silently."""
+    res = _solve(tmp_path, f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\npenalty:\n  - E H4 major\n  - {second}\n"
+                           "play: [W DQ, attention S]\n")
+    assert res.exit_code == 1
+    assert f"{tmp_path / 'case.yaml'}:6: penalty card H4 is listed twice" in res.stderr

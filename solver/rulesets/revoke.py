@@ -352,8 +352,9 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     # the revoke was a lead that broke a lead restriction (61A): its correction led another
     # suit to the trick, which the cards played to the old lead may no longer follow
     turned = r.rule is not None and trick_no == r.trick
-    if mode == _NOS and not turned and any(x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None
-                                           and x.failed is None for x in table.revokes) and not any(
+    if mode == _NOS and not turned and card.suit is not trick.suit_led and any(
+            x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None and x.failed is None
+            for x in table.revokes) and not any(
             w.trick == trick_no and w.seat is trick.plays[0][0] for w in table.withdrawn):
         # his card is a revoke of his own (both sides revoked): corrected as his, in its turn
         # (62B: his side offending there), not changed here as a non-offender's card. (Not
