@@ -15,6 +15,7 @@ and the play, marked or not; a marker the deal and play contradict is a located 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,27 @@ class Game:
     table: PlayTable | None = None
     #: why the game's play section cannot be read (raised when the game is chosen)
     error: CaseFileError | None = None
+    #: the file line of each of the game's tags, by name (PBN)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+
+
+#: supplemental PBN tags of this package (docs/pbn-lin.md): the tricks each side won before
+#: the first trick of the play section (a record starting after trick 1), and the penalty
+#: cards in force when the record starts; both are read back into the case
+WON_TAG = "TricksBefore"
+PENALTY_TAG = "PenaltyCards"
+
+
+def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int) -> list[tuple[str, str]]:
+    """The supplemental tags (:data:`WON_TAG`, :data:`PENALTY_TAG`) of a record starting at
+    ``first_trick`` with ``won`` (NS, EW) tricks won before it and the ``penalty`` cards
+    (``"E S9 major"``) in force; none for what a record from trick 1 without penalty cards has."""
+    tags: list[tuple[str, str]] = []
+    if first_trick > 1:
+        tags.append((WON_TAG, f"NS {won[0]} EW {won[1]}"))
+    if penalty:
+        tags.append((PENALTY_TAG, "; ".join(penalty)))
+    return tags
 
 
 def _play_row(tokens: list[str], line: int, table: PlayTable) -> bool:
@@ -136,6 +158,7 @@ def _play_row(tokens: list[str], line: int, table: PlayTable) -> bool:
 
 
 _DECODER: Any = None
+_TAG_LINE = re.compile(r'\[\s*(\w+)\s+"')
 
 
 def _decoder(pbn: Any) -> Any:
@@ -150,6 +173,13 @@ def _decoder(pbn: Any) -> Any:
             super().clear()
             self.games: list[Game] = []
             self.play_lines: list[tuple[int, list[str]]] = []
+            self.tag_lines: dict[str, int] = {}
+
+        def _parse_none(self, curline: str) -> bool:
+            m = _TAG_LINE.match(curline)
+            if m is not None and m.group(1) not in self.tag_lines:
+                self.tag_lines[m.group(1)] = self.lineno
+            return bool(super()._parse_none(curline))
 
         def _parse_conttable(self, curline: str) -> bool:
             tag = self.curtag
@@ -174,9 +204,10 @@ def _decoder(pbn: Any) -> Any:
                 except CaseFileError as err:  # this game's play cannot be read: said when the game is chosen
                     table, error = None, err
                 fields["data"] = table.endplay_rows() if table is not None else []
+            tag_lines, self.tag_lines = self.tag_lines, {}
             board = super()._tags_to_board()
             if board is not None:
-                self.games.append(Game(board, table, error))
+                self.games.append(Game(board, table, error, tag_lines))
             return board
 
     _DECODER = Decoder
@@ -354,11 +385,44 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     if mid_hand and table is not None:
         data["trick"] = first_trick
         data["leader"] = table.first
+    data.update(_start_fields(chosen, info if hasattr(info, "get") else {}, first_trick, str(p)))
     data["play"] = lines
     if marked:
         data["notes"] = "The file marks " + "; ".join(
             f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + "."
     return data
+
+
+def _start_fields(game: Game, info: Any, first_trick: int, file: str) -> dict[str, Any]:
+    """The case fields ``won`` and ``penalty`` read from the game's supplemental tags
+    (:data:`WON_TAG`, :data:`PENALTY_TAG`); a value that cannot be read is an error at the
+    tag's line."""
+    from rulings.models.case import parse_penalty
+
+    out: dict[str, Any] = {}
+    won = info.get(WON_TAG)
+    if isinstance(won, str) and won.strip() not in ("", "?"):
+        line = game.tag_lines.get(WON_TAG)
+        m = re.fullmatch(r"\s*(NS|EW)\s+(\d{1,2})\s+(NS|EW)\s+(\d{1,2})\s*", won, re.IGNORECASE)
+        if m is None or m.group(1).upper() == m.group(3).upper():
+            raise CaseFileError(f"tag {WON_TAG} {won!r}: expected 'NS <n> EW <m>', the tricks each side won before the play section",
+                                file=file, line=line, token=won)
+        counts = {m.group(1).upper(): int(m.group(2)), m.group(3).upper(): int(m.group(4))}
+        if counts["NS"] + counts["EW"] != first_trick - 1:
+            raise CaseFileError(f"tag {WON_TAG} {won!r}: {counts['NS']} + {counts['EW']} tricks do not add up to the "
+                                f"{first_trick - 1} played before trick {first_trick}", file=file, line=line, token=won)
+        out["won"] = {"NS": counts["NS"], "EW": counts["EW"]}
+    penalty = info.get(PENALTY_TAG)
+    if isinstance(penalty, str) and penalty.strip() not in ("", "?"):
+        line = game.tag_lines.get(PENALTY_TAG)
+        items = [item.strip() for item in penalty.split(";") if item.strip()]
+        for item in items:
+            try:
+                parse_penalty(item)
+            except RulingError as err:
+                raise CaseFileError(f"tag {PENALTY_TAG}: {err.message}", file=file, line=line, token=err.token) from None
+        out["penalty"] = items
+    return out
 
 
 def _pbn_text(text: str) -> str:

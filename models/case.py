@@ -489,7 +489,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 
     penalty: list[PenaltyCard] = []
     for i, item in enumerate(_as_list(data.get("penalty"), "penalty", file, line_of("penalty"))):
-        pc = _parse_penalty(str(item), file=file, line=line_of("penalty", i))
+        pc = parse_penalty(str(item), file=file, line=line_of("penalty", i))
         if any(p.card == pc.card for p in penalty):
             # (one card is one penalty card, of one kind: a second entry is a slip, not a ruling)
             raise CaseFileError(f"penalty card {pc.card} is listed twice", file=file, line=line_of("penalty", i),
@@ -553,8 +553,9 @@ def _parse_play(text: str, file: str | None, line: int | None) -> AnyEvent:
         raise err.located(file=file, line=line) from None
 
 
-def _parse_penalty(text: str, *, file: str | None, line: int | None) -> PenaltyCard:
-    """Parse ``"E S9 major"``: a penalty card in force when the record starts."""
+def parse_penalty(text: str, *, file: str | None = None, line: int | None = None) -> PenaltyCard:
+    """Parse ``"E S9 major"``: a penalty card in force when the record starts.
+    Raises NotationError (located at ``file`` and ``line`` when given)."""
     words = text.split()
     try:
         if len(words) != 3:

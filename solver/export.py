@@ -184,16 +184,18 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
     stands marked ``^L``, a revoke card that stands ``^R``, unless ``markers`` is false), and
     as ``{...}`` commentary the restoration's number, findings, clause path, penalty cards,
     information and restrictions. Standard PBN viewers open the result."""
-    from rulings.models.boardfile import PBN_HEADER, pbn_game
+    from rulings.models.boardfile import PBN_HEADER, pbn_game, start_tags
 
     case = ruling.case
+    tags = start_tags(case.won, [str(pc) for pc in case.penalty], case.trick)
     games = []
     for r in restorations:
         tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]
         notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} (Laws {case.laws})"]
         notes += restoration_notes(r)
         games.append(pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(r.table.declarer),
-                              tricks=tricks, event=event, commentary=notes, first=str(case.first_leader), markers=markers))
+                              tricks=tricks, event=event, commentary=notes, first=str(case.first_leader), markers=markers,
+                              tags=tags))
     return PBN_HEADER + "\r\n".join(games)
 
 

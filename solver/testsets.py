@@ -103,7 +103,7 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     id and title, every line of its record (calls, exposures, the attention line, choices
     after it), and with a ruling the expected ruling (irregularities, then each restoration's
     clause path, withdrawn and penalty cards, information, restrictions, next leader)."""
-    from rulings.models.boardfile import pbn_game
+    from rulings.models.boardfile import pbn_game, start_tags
     from rulings.solver.casefile import loads
 
     mapping: dict[str, Any] = rec["case"]
@@ -117,7 +117,8 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
         notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
     if "ruling" in rec:
         notes += ruling_notes(rec["ruling"])
-    tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"]))]
+    tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
+            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick)]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
                     markers=markers, tags=tags)

@@ -13,6 +13,7 @@ pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installe
 
 from rulings.models.boardfile import board_case, load_boards
 from rulings.models.case import parse_case
+from rulings.models.errors import CaseFileError
 from rulings.solver.cli import app
 from rulings.solver.export import write_pbn
 from rulings.solver.ruling import Ruling
@@ -268,3 +269,52 @@ def test_every_generated_game_reads_back(kind: str, tmp_path: Path) -> None:
     for board in range(1, 5):
         result = runner.invoke(app, ["solve", str(out), "--board", str(board), "--attention", "TD", "--json"])
         assert result.exit_code == 0, (board, result.output)
+
+
+def test_generated_pbn_carries_the_penalty_cards_in_force_and_the_tricks_won_before(tmp_path: Path) -> None:
+    """The case fields PBN has no tag for (``penalty``: the penalty cards in force when the
+    record starts; ``won``: the tricks won before its first trick) go in the supplemental tags
+    PenaltyCards and TricksBefore and are read back: the whole ruling round-trips."""
+    pbn_out, jsonl_out = tmp_path / "set.pbn", tmp_path / "set.jsonl"
+    for fmt, out in (("pbn", pbn_out), ("jsonl", jsonl_out)):
+        result = runner.invoke(app, ["generate", "16", "--kind", "revoke", "--seed", "5", "--with-ruling", "--format", fmt,
+                                     "--out", str(out), "--no-progress"])
+        assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in jsonl_out.read_text(encoding="utf-8").splitlines()]
+    text = pbn_out.read_text(encoding="ascii")
+    assert '[PenaltyCards "N C4 major; N H5 major"]' in text and '[TricksBefore "NS 4 EW 5"]' in text
+    with_fields = 0
+    for board, rec in enumerate(records, start=1):
+        case = rec["case"]
+        if not _cards_only(case["play"]):
+            continue
+        with_fields += bool(case.get("penalty")) + bool(case.get("won"))
+        seat = case["play"][-1].split()[1]
+        result = runner.invoke(app, ["solve", str(pbn_out), "--board", str(board), "--attention", seat, "--json"])
+        assert result.exit_code == 0, result.output
+        ours = json.loads(result.stdout)
+        assert ours["irregularities"] == rec["ruling"]["irregularities"], board
+        assert ours["restorations"] == rec["ruling"]["restorations"], board
+        made = board_case(pbn_out, board, seat)
+        assert made.get("penalty") == case.get("penalty") and made.get("won") == case.get("won"), board
+    assert with_fields >= 8
+
+
+@pytest.mark.parametrize(("tag", "words"), [
+    ('[TricksBefore "NS 4"]', "tag TricksBefore 'NS 4': expected 'NS <n> EW <m>'"),
+    ('[TricksBefore "NS 4 EW 5"]', "do not add up to the 8 played before trick 9"),
+    ('[PenaltyCards "N C4 huge"]', "tag PenaltyCards: unknown token 'huge': expected major or minor"),
+    ('[PenaltyCards "Q C4 major"]', "tag PenaltyCards: "),
+])
+def test_start_tags_that_cannot_be_read_are_located_errors(tag: str, words: str, tmp_path: Path) -> None:
+    from rulings.models.boardfile import pbn_game
+
+    game = pbn_game(deal="N:J8.5.Q.A KT.A.8.Q Q2.K.4.K A9.Q.A.J", contract="3NT", declarer="S", tricks=[],
+                    board=1, first="W", tags=[("TricksBefore", "NS 4 EW 4")])
+    lines = game.replace('[TricksBefore "NS 4 EW 4"]', tag).split("\r\n")
+    path = tmp_path / "t.pbn"
+    path.write_text("\n".join(lines))
+    line = next(i for i, text in enumerate(lines, start=1) if text == tag)
+    with pytest.raises(CaseFileError) as err:
+        board_case(path, 1, "TD")
+    assert err.value.line == line and words in err.value.message, (err.value.line, line, err.value.message)
