@@ -334,3 +334,21 @@ def test_a_premature_card_played_at_turn_moves_last_and_reads_the_trick_again() 
     assert trick is not None and [str(s) for s, _ in trick.plays] == ["N", "E", "S", "W"]
     assert not any(n == 2 for n, _ in moved.out_of_turn)
     assert [(str(r.seat), str(r.card)) for r in moved.revokes if r.trick == 2] == [("E", "H4")]
+
+
+def test_declarer_chooses_once_for_one_lead_after_dummys_lead_out_of_turn_is_refused() -> None:
+    """West leads out of turn, refused (56): his H3 a major penalty card and declarer's 50D2
+    choice over East's lead comes with it. Play resumes with dummy leading out of turn, and
+    the defenders may refuse that lead (55A): East is then to lead the same trick, and the
+    choice made for that lead stands; declarer does not choose again."""
+    _, rs = solve("""laws: 2017
+deal: E:742.AKQ.K96.K9 T8.T6.Q.AT7654 93.J985432.73. J6.7.J82.QJ832
+contract: 1HX
+declarer: N
+trick: 3
+leader: E
+won: {NS: 1, EW: 1}
+play: [W H3, attention S, resume, N H7, attention W]
+""")
+    assert len(rs) == 7
+    assert all(sum(1 for s in r.path if s.clause.startswith("50D2")) <= 1 for r in rs)

@@ -630,6 +630,15 @@ def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
+def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
+    """Whether ``holder`` held a major penalty card before the lead to trick ``number`` was
+    due: one made while that lead was pending came with its own ruling, declarer's 50D2
+    choice for the lead included (a refused lead of the holder's own, 56), and declarer does
+    not choose twice for one lead."""
+    standing = sum([len(t.plays) for t in table.tricks if t.number < number])
+    return any(p.kind is PenaltyKind.MAJOR and p.since < standing for p in table.penalty_cards_of(holder))
+
+
 def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
     """The table once a lead out of turn went back with a card after it (at trick 13, where a
     play accepts nothing, 53A): that card, played in turn to the lead, now leads the trick,
@@ -738,7 +747,8 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, table, node.agenda[1:]))
     # refused, the lead is the proper leader's: a defender whose partner holds a major penalty
     # card, declarer's 50D2/51B options come with it (the ruling is about that lead)
-    options = () if wrong_hand else penalty_tasks(t, task.proper.partner, task.choices)
+    options = () if wrong_hand or not _due_before_lead(t, task.proper.partner, task.trick) else penalty_tasks(
+        t, task.proper.partner, task.choices)
     refuse = (Step(actor, StepKind.OPTION, rs.cite("55A"),
                    f"the defenders require retraction: {task.card} goes back to {task.offender}, no penalty card (48A); "
                    f"{then}", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
