@@ -571,6 +571,8 @@ def coverage(
                                     indent=2, sort_keys=True) + "\n")
         if cov.crashes:
             raise typer.Exit(3)
+        if cov.errors:  # (the same exit code as the text output)
+            raise typer.Exit(1)
         return
     console = make_console(soft_wrap=True)
     for rep in reports:

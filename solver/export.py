@@ -179,7 +179,7 @@ def _dot(h: Any) -> str:
 
 def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "bridge-rulings", markers: bool = True) -> str:
     """Each restoration as a PBN game, after the PBN file header (games separated by an
-    empty line): the deal and contract of the case (for a case starting after trick 1: the
+    empty line, numbered 1 to N in the ``Board`` tag, as listed): the deal and contract of the case (for a case starting after trick 1: the
     cards left then), the restored play from the case's first trick (a lead out of turn that
     stands marked ``^L``, a revoke card that stands ``^R``, unless ``markers`` is false), and
     as ``{...}`` commentary the restoration's number, findings, clause path, penalty cards,
@@ -189,13 +189,13 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
     case = ruling.case
     tags = start_tags(case.won, [str(pc) for pc in case.penalty], case.trick)
     games = []
-    for r in restorations:
+    for board, r in enumerate(restorations, start=1):
         tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]
         notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} (Laws {case.laws})"]
         notes += restoration_notes(r)
         games.append(pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(r.table.declarer),
-                              tricks=tricks, event=event, commentary=notes, first=str(case.first_leader), markers=markers,
-                              tags=tags))
+                              tricks=tricks, board=board, event=event, commentary=notes, first=str(case.first_leader),
+                              markers=markers, tags=tags))
     return PBN_HEADER + "\r\n".join(games)
 
 

@@ -146,3 +146,22 @@ def test_a_file_given_as_the_directory_of_generated_cases_is_an_error(tmp_path: 
     res = runner.invoke(app, ["generate", "2", "--out", str(blocker / "cases")])
     assert res.exit_code == 1, res.output
     assert "internal error" not in res.output and "(--out)" in res.output
+
+
+# ----- coverage: the same exit code with and without --json ---------------------------------------
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_coverage_of_a_directory_with_a_bad_file_exits_1(tmp_path: Path, json_flag: list[str]) -> None:
+    (tmp_path / "good.yaml").write_text(CLAIM.read_text())
+    (tmp_path / "bad.yaml").write_text("deal: x\n")
+    res = runner.invoke(app, ["coverage", str(tmp_path), *json_flag])
+    assert res.exit_code == 1, res.output
+    assert "bad.yaml" in res.output
+
+
+# ----- solve --pbn: the games numbered 1 to N ------------------------------------------------------
+def test_solve_pbn_numbers_the_restorations_one_to_n(tmp_path: Path) -> None:
+    out = tmp_path / "r.pbn"
+    res = runner.invoke(app, ["solve", "--pbn", str(out)])  # the bundled case: 21 restorations
+    assert res.exit_code == 0, res.output
+    boards = [line for line in out.read_text().splitlines() if line.startswith("[Board ")]
+    assert boards == [f'[Board "{n}"]' for n in range(1, 22)]
