@@ -202,6 +202,18 @@ def _write_failed(path: Path, err: OSError, option: str) -> typer.Exit:
     return typer.Exit(1)
 
 
+def _attention_seat(attention: str | None) -> str | None:
+    """``--attention``: a seat (N, E, S, W) or TD, as the case's ``attention`` line takes it
+    (any case); another value is a usage error (exit 2), before the file is read."""
+    if attention is None:
+        return None
+    word = attention.strip().upper()
+    if word not in ("N", "E", "S", "W", "TD"):
+        raise typer.BadParameter(f"{attention!r}: expected the seat that drew attention (N, E, S or W) or TD",
+                                 param_hint="'--attention'")
+    return word
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -221,11 +233,14 @@ def new(
     import yaml
 
     from rulings.models.boardfile import board_case
+    from rulings.models.case import parse_case
     from rulings.models.errors import RulingError
 
+    attention = _attention_seat(attention)
     _check_output(out, "--out")
     try:
         data = board_case(source, board, attention)
+        parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
     except RulingError as err:
         raise _error(err) from None
     prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
@@ -269,6 +284,7 @@ def solve(
         if not available():
             typer.echo(f"error: {MISSING}", err=True)
             raise typer.Exit(1)
+    attention = _attention_seat(attention)
     _check_output(pbn, "--pbn")
     _check_output(graph, "--graph")
     try:

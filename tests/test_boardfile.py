@@ -378,3 +378,36 @@ def test_a_lin_pair_that_cannot_be_read_is_named_at_its_line(tmp_path: Path, old
     assert res.exit_code == 1, res.output
     assert f"{path}:2: {words}" in res.output, res.output
     assert "invalid literal" not in res.output and "could not convert" not in res.output
+
+
+# ----- rulings new writes only what solve reads ----------------------------------------------------
+@pytest.mark.parametrize("command", ["new", "solve"])
+def test_a_bad_attention_seat_is_a_usage_error(command: str, tmp_path: Path) -> None:
+    out = tmp_path / "case.yaml"
+    args = [command, str(DATA / "marked-revoke.pbn"), "--attention", "X"] + (["--out", str(out)] if command == "new" else [])
+    res = runner.invoke(app, args)
+    assert res.exit_code == 2, res.output
+    assert "'--attention'" in res.output and "'X'" in res.output and "N, E, S or W" in res.output
+    assert not out.exists()
+
+
+def test_new_refuses_a_board_whose_record_solve_refuses(tmp_path: Path) -> None:
+    """A LIN card played by a seat that does not hold it: solve refuses the record, so new
+    writes nothing (exit 1, the file and card named)."""
+    board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
+    lin = tmp_path / "b.lin"
+    lin.write_text(board.replace("|pc|S3|", "|pc|S2|", 1), encoding="utf-8")
+    out = tmp_path / "case.yaml"
+    solved = runner.invoke(app, ["solve", str(lin)])
+    made = runner.invoke(app, ["new", str(lin), "--out", str(out)])
+    assert solved.exit_code == made.exit_code == 1, (solved.output, made.output)
+    assert "S2" in made.output and str(lin) in made.output
+    assert not out.exists()
+
+
+def test_new_writes_attention_as_solve_reads_it(tmp_path: Path) -> None:
+    out = tmp_path / "case.yaml"
+    res = runner.invoke(app, ["new", str(DATA / "marked-revoke.pbn"), "--attention", "e", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "- attention E\n" in out.read_text()
+    assert runner.invoke(app, ["solve", str(out)]).exit_code == 0
