@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -71,8 +72,9 @@ class PlayTable:
     claimed: bool = False
 
     def endplay_rows(self) -> list[list[str]]:
-        """The rows as endplay's parser reads them: cards and ``-`` only."""
-        return [list(r) for r in self.rows] + ([["*"]] if self.claimed else [])
+        """The rows as endplay's parser reads them: cards and ``-`` only, four a row (a row
+        written short, the trick in progress, ends with ``-`` for the seats without a card)."""
+        return [[*r, *["-"] * (4 - len(r))] for r in self.rows] + ([["*"]] if self.claimed else [])
 
 
 @dataclass
@@ -169,6 +171,9 @@ def _decoder(pbn: Any) -> Any:
         return _DECODER
 
     class Decoder(pbn.PBNDecoder):  # type: ignore[misc]
+        curtags: dict[str, Any]
+        prevtags: dict[str, Any]
+
         def clear(self) -> None:
             super().clear()
             self.games: list[Game] = []
@@ -205,13 +210,59 @@ def _decoder(pbn: Any) -> Any:
                     table, error = None, err
                 fields["data"] = table.endplay_rows() if table is not None else []
             tag_lines, self.tag_lines = self.tag_lines, {}
-            board = super()._tags_to_board()
+            try:
+                board = super()._tags_to_board()
+            except Exception:  # endplay raises bare exceptions of several kinds on a bad tag value
+                raise self._bad_tag(tag_lines) from None
             if board is not None:
                 self.games.append(Game(board, table, error, tag_lines))
             return board
 
+        def _bad_tag(self, tag_lines: dict[str, int]) -> CaseFileError:
+            """The error of the game's tag endplay could not read: each tag it reads is
+            tried alone (the Play section with the game's contract and declarer), in the
+            file's order, and the first it refuses is named with its line and what it holds."""
+            tags = self.curtags
+            contract = {k: v for k, v in tags.items() if k.lower() in ("contract", "declarer")}
+            order = sorted(tags, key=lambda k: (k.lower() == "play", tag_lines.get(k, 0)))
+            try:
+                for key in order:
+                    self.curtags = {**contract, key: tags[key]} if key.lower() == "play" else {key: tags[key]}
+                    try:
+                        super()._tags_to_board()
+                    except Exception:
+                        value = tags[key].get("value")
+                        shown = value if isinstance(value, str) else " ".join(map(str, value or []))
+                        if key.lower() == "play" and not any(k.lower() == "contract" for k in tags):
+                            why = "a play section needs the game's Contract tag (the trumps decide who wins each trick)"
+                        elif isinstance(value, str) and value == "#" and key not in self.prevtags:
+                            why = "'#' (the value of the game before) with no game before it giving one"
+                        else:
+                            why = f"expected {_TAG_VALUES.get(key.lower(), 'a value endplay can read')}"
+                        return CaseFileError(f"tag [{key} \"{shown}\"] cannot be read: {why}", line=tag_lines.get(key),
+                                             token=shown)
+            finally:
+                self.curtags = tags
+            first = min(tag_lines.values(), default=None)
+            return CaseFileError("the game's tags cannot be read together (contract, declarer and play disagree)", line=first,
+                                 token="")
+
     _DECODER = Decoder
     return Decoder
+
+
+#: what the tags endplay reads hold (for an error naming one it cannot read)
+_TAG_VALUES = {
+    "board": "a board number",
+    "vulnerable": "None, NS, EW or All",
+    "deal": "a deal: the first hand's seat, a colon and four hands, e.g. 'N:AKQ.J98.T76.5432 ...'",
+    "dealer": "a seat: N, E, S or W",
+    "declarer": "a seat: N, E, S or W (or ?)",
+    "contract": "a contract such as 4S, 3NTX or Pass",
+    "result": "a number of tricks",
+    "auction": "the dealer's seat, then calls such as 1S, Pass, X",
+    "play": "the seat on lead, N, E, S or W, then the cards of the play section",
+}
 
 
 def load_games(path: str | Path) -> list[Game]:
@@ -230,6 +281,7 @@ def load_games(path: str | Path) -> list[Game]:
                             file=str(p), line=line, token=f"{MAX_BOARD_BYTES} bytes")
     text = raw.decode("utf-8-sig") if _utf8(raw) else raw.decode("latin-1")
     if p.suffix.lower() == ".lin":
+        _check_lin(text, str(p))
         try:
             return [Game(b) for b in lin.loads(text)]
         except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
@@ -241,9 +293,88 @@ def load_games(path: str | Path) -> list[Game]:
         raise err.located(file=str(p), line=decoder.lineno) from None
     except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
         line = getattr(err, "lineno", None) or decoder.lineno or 1
+        text_line = getattr(err, "line", None)
+        if isinstance(text_line, str) and str(err).startswith("Expected a tag"):
+            shown = text_line.strip()[:60]
+            raise CaseFileError(f"not a readable PBN file: expected a tag ([Name \"value\"]), a {{comment}} or an empty line, "
+                                f"not {shown!r}", file=str(p), line=line, token=shown) from None
         raise CaseFileError(f"not a readable PBN file: {err}", file=str(p), line=line) from None
     games: list[Game] = decoder.games
     return games
+
+
+#: what the LIN pairs endplay reads hold (for an error naming one it cannot read)
+_LIN_VALUES = {
+    "md": "the dealer (1 to 4) and the hands, e.g. 3S34TH48TQKADKCTJK,S5678QKH6JD9JQC59,...",
+    "sv": "the vulnerability: o, n, e or b",
+    "ah": "'Board <number>'",
+    "mb": "a call such as 1S, 3N, p, d or r",
+    "pc": "a card such as SA or H7",
+    "mc": "a number of tricks",
+    "pn": "four player names separated by commas",
+    "an": "an explanation of the call before it (an mb pair)",
+    "nt": "a note on the call before it (an mb pair)",
+}
+
+
+def _four_names(value: str) -> None:
+    if len(value.split(",")) != 4:
+        raise ValueError(value)
+
+
+def _check_lin(text: str, file: str) -> None:
+    """Read each ``key|value|`` pair of a LIN file as endplay's LIN parser will (the file's
+    line breaks taken out, the boards cut at each ``pn|``) and refuse the first it could not
+    read, naming the pair and its line (endplay's own errors name neither)."""
+    from itertools import pairwise
+
+    from endplay.types import Bid, Player, Vul
+    from endplay.types import Card as LinCard
+    from endplay.types import Deal as LinDeal
+
+    lines: list[int] = []  # the file line of each character of the text without its line breaks
+    chars: list[str] = []
+    line = 1
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        elif ch != "\r":
+            chars.append(ch)
+            lines.append(line)
+    joined = "".join(chars)
+    starts = [m.start() for m in re.finditer(r"pn\|", joined)]
+    for start, end in pairwise([*starts, len(joined)]):
+        chunk = joined[start:end]
+        offsets, at = [], start
+        elems = chunk.split("|")
+        for e in elems:
+            offsets.append(at)
+            at += len(e) + 1
+        called = False
+        for k in range(0, len(elems) - 1, 2):
+            key, value = elems[k], elems[k + 1]
+            checks: dict[str, Callable[[str], object]] = {
+                "md": lambda v: (Player.from_lin(int(v[0])), LinDeal.from_lin(v, complete_deal=True)),
+                "sv": Vul.from_lin,
+                "ah": lambda v: int(v[5:]),
+                "mb": lambda v: Bid(v, v[-1:] == "!"),
+                "pc": LinCard,
+                "mc": int,
+                "pn": _four_names,
+            }
+            ok = True
+            if key in ("an", "nt"):
+                ok = called
+            elif key in checks:
+                try:
+                    checks[key](value)
+                except Exception:
+                    ok = False
+            called = called or key == "mb"
+            if not ok:
+                where = lines[min(offsets[k], len(lines) - 1)] if lines else 1
+                raise CaseFileError(f"LIN pair {key}|{value}| cannot be read: expected {_LIN_VALUES[key]}", file=file, line=where,
+                                    token=value)
 
 
 def load_boards(path: str | Path) -> list[Any]:
@@ -294,6 +425,13 @@ def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: 
                 trick.append(_Placed(cols[i], cells[i], line, table.marks.get((r, i))))
         led = trick[0].card[0] if trick else None
         for n, placed in enumerate(trick):
+            card = Card.parse(placed.card)
+            if card not in held[placed.seat]:
+                owner = next((s for s in SEATS if card in deal[Seat.parse(s)].cards), None)
+                why = (f"{placed.seat} played it before" if owner == placed.seat
+                       else f"the deal gives it to {owner}" if owner is not None else "the deal holds no such card")
+                raise CaseFileError(f"card {placed.card} in {placed.seat}'s column of trick {trick_no} is not in {placed.seat}'s "
+                                    f"hand: {why}", file=file, line=line, token=placed.card)
             if placed.mark == "R":
                 hand = held[placed.seat]
                 follows = placed.card[0] == led
@@ -302,7 +440,7 @@ def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: 
                     why = "it leads the trick" if n == 0 else f"it follows suit ({led} led)" if follows else f"{placed.seat} had no {led} left"
                     raise CaseFileError(f"^R marks {placed.seat}'s {placed.card} on trick {trick_no} as a revoke, but {why}",
                                         file=file, line=line, token="^R")
-            held[placed.seat].discard(Card.parse(placed.card))
+            held[placed.seat].discard(card)
         out.extend(trick)
         if len(trick) == 4:
             leader = SEATS[_winner([(SEATS.index(p.seat), p.card) for p in trick], trumps)]
@@ -339,11 +477,15 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     doubled = {1: "", 2: "X", 4: "XX"}.get(int(c.penalty.value), "")
     declarer = SEATS[int(c.declarer.value)]
     trumps = None if strain == "NT" else strain
+    if chosen.tag_lines and not any(k.lower() == "deal" for k in chosen.tag_lines):
+        raise CaseFileError(f"board {b.board_num} has no Deal tag (the four hands)", file=str(p),
+                            line=chosen.tag_lines.get("Board", min(chosen.tag_lines.values())), token="Deal")
     deal_text = b.deal.to_pbn()
     try:
         deal = Deal.parse(deal_text)
     except RulingError as err:
-        raise CaseFileError(f"board {b.board_num}: {err.message}", file=str(p), line=1, token=err.token) from None
+        raise CaseFileError(f"board {b.board_num}: tag Deal: {err.message}", file=str(p),
+                            line=next((n for k, n in chosen.tag_lines.items() if k.lower() == "deal"), 1), token=err.token) from None
     per_hand = len(deal.hands[0])
     first_trick = 14 - per_hand
     table = chosen.table

@@ -318,3 +318,63 @@ def test_start_tags_that_cannot_be_read_are_located_errors(tag: str, words: str,
     with pytest.raises(CaseFileError) as err:
         board_case(path, 1, "TD")
     assert err.value.line == line and words in err.value.message, (err.value.line, line, err.value.message)
+
+
+# ----- a board file that cannot be read: the tag or pair and its line, in plain words ------------
+def _marked_revoke_with(tmp_path: Path, old: str, new: str) -> tuple[Path, list[str]]:
+    text = (DATA / "marked-revoke.pbn").read_text(encoding="utf-8")
+    assert old in text
+    lines = text.replace(old, new).splitlines()
+    path = tmp_path / "b.pbn"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, lines
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('[Board "3"]', '[Board "x"]', 'tag [Board "x"] cannot be read: expected a board number'),
+    ('[Play "W"]', '[Play "Q"]', 'tag [Play "Q"] cannot be read: expected the seat on lead'),
+    ('[Deal "S:', '[Deal "Q:', "tag [Deal \"Q:"),
+    ('[Contract "3NT"]', '[Contract "9NT"]', 'tag [Contract "9NT"] cannot be read: expected a contract'),
+    ("C6 C8 C9 CJ", "C6 C8 C9 CJ\nS3 S4 S5", "card S3 in W's column of trick 4 is not in W's hand: the deal gives it to S"),
+])
+def test_a_pbn_tag_or_row_that_cannot_be_read_is_named_at_its_line(tmp_path: Path, old: str, new: str, words: str) -> None:
+    path, lines = _marked_revoke_with(tmp_path, old, new)
+    line = next(i for i, text in enumerate(lines, start=1) if text.startswith(new.splitlines()[-1]))
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: " in res.output and words in res.output, (line, res.output)
+    for internal in ("invalid literal", "could not convert", "list index", "Player", "Rank"):
+        assert internal not in res.output
+
+
+def test_a_short_play_row_is_the_trick_in_progress(tmp_path: Path) -> None:
+    # (North won trick 2 and leads trick 3, East follows; the row stops at East's column)
+    path, _ = _marked_revoke_with(tmp_path, "C6 C8 C9 CJ", "- C8 C9")
+    made = board_case(path, None, "TD")
+    assert made["play"][-3:] == ["N C8", "E C9", "attention TD"]
+
+
+def test_a_pbn_game_without_a_deal_is_named_at_its_board_tag(tmp_path: Path) -> None:
+    text = (DATA / "marked-revoke.pbn").read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if not ln.startswith("[Deal ")]
+    path = tmp_path / "b.pbn"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    board_line = next(i for i, ln in enumerate(lines, start=1) if ln.startswith("[Board "))
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1 and f"{path}:{board_line}: board 3 has no Deal tag" in res.output, res.output
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("|pc|S2|", "|pc|SZ|", "LIN pair pc|SZ| cannot be read: expected a card"),
+    ("|sv|o|mb|p|", "|sv|o|mb|mb|p|", "LIN pair mb|mb| cannot be read: expected a call"),
+])
+def test_a_lin_pair_that_cannot_be_read_is_named_at_its_line(tmp_path: Path, old: str, new: str, words: str) -> None:
+    board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
+    text = board.replace(old, new, 1)
+    assert text != board
+    path = tmp_path / "b.lin"
+    path.write_text("\n" + text + "\n", encoding="utf-8")  # the board on line 2
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:2: {words}" in res.output, res.output
+    assert "invalid literal" not in res.output and "could not convert" not in res.output
