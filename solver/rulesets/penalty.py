@@ -156,19 +156,16 @@ class PrematureLead:
 
 
 def _partner_holds_major(table: TableState) -> bool:
-    """Whether the player who led the last trick's one card has a partner holding a major
-    penalty card (a lead made before declarer's 50D2 choice may be there to rule)."""
+    """Whether the last trick on ``table`` holds one card, a lead nobody has played to, whose
+    player's partner holds a major penalty card (a lead made before declarer's 50D2 choice
+    may be there to rule). The penalty cards are looked at first: most tables have none."""
+    if not table.penalty_cards:
+        return False
     cur = table.current_trick
-    if cur is None or not cur.plays or not table.penalty_cards:
+    if cur is None or len(cur.plays) != 1:
         return False
     partner = cur.plays[0][0].partner
     return any(p.seat is partner and p.kind is PenaltyKind.MAJOR for p in table.penalty_cards)
-
-
-def _lead_alone(table: TableState) -> bool:
-    """Whether the last trick on ``table`` holds one card: a lead nobody has played to."""
-    cur = table.current_trick
-    return cur is not None and len(cur.plays) == 1
 
 
 def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -> tuple[int, Seat, Card] | None:
@@ -290,11 +287,11 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_NO_FAILURE] = table.penalty_cards | table.played_penalty
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
-    alone = _lead_alone(table)
+    alone = _partner_holds_major(table)
     if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
         return None  # at a reopening, nothing else here points at a line of the record
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
-    lead = _premature_lead(table, replay, [g[0] for g in said]) if alone and _partner_holds_major(table) else None
+    lead = _premature_lead(table, replay, [g[0] for g in said]) if alone else None
     if lead is not None and replay.reopened and replay.is_ruled(played(*lead), "penalty"):
         lead = None
     if replay.reopened and said:
@@ -535,7 +532,7 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     one), not counting those already searched on the record as played (``Replay.memo``, as
     :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
     if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None or (
-            _lead_alone(table) and _partner_holds_major(table)):
+            _partner_holds_major(table)):
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
