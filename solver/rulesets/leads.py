@@ -553,8 +553,8 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     also=(rs.cite("54B"), rs.cite("53A")), question="was the lead out of turn accepted?", choice="accepted by play")
         # dummy's card, played out of rotation, stands as a play to the accepted lead: the
         # cards after it are in turn where their players came next in rotation after those
-        # who had played (dummy skipped), and dummy's own is judged against the suit led: it
-        # fails to follow while dummy holds the suit is a revoke (61A), corrected (62)
+        # who had played (dummy skipped), and dummy's own is judged against the suit led:
+        # failing to follow it while dummy holds that suit is a revoke (61A), corrected (62)
         table = node.table.with_turns_read_again(task.trick)
         if task.by_card.suit is not task.card.suit and any(c.suit is task.card.suit for c in table.hand(task.by)):
             table = table.with_revoke(Revoke(task.by, task.trick, task.by_card, task.card.suit))
