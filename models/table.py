@@ -279,17 +279,20 @@ class Withdrawal:
 
 def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
                        plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[tuple[int, Seat], ...]:
-    """The plays out of turn once the card at ``pos`` of trick ``number`` (not its lead) is
-    taken back, leaving ``plays``: a later card whose player is now next in rotation after
-    the cards before it, and who has no other card there, was out of turn only after the
-    card taken back (a defender's partner plays at his own turn after the defender's
-    premature card, 57A): its entry goes. The taken-back card keeps its own."""
+    """The plays out of turn of trick ``number`` (led by ``leader``, now holding ``plays``)
+    read again from its card at ``pos`` (not its lead) on: a card whose player was the first
+    in rotation from the leader not to have played before it, and who has no other card
+    there, was played in turn (a defender's partner at his own turn after the defender's
+    premature card taken back, 57A; the players after dummy's card played second to an
+    accepted opening lead, 54B2): its entry goes. A card taken back keeps its own."""
     entries = list(out_of_turn)
-    for k in range(pos, len(plays)):
+    rotation = (leader.next(1), leader.next(2), leader.next(3))
+    for k in range(max(pos, 1), len(plays)):
         seat = plays[k][0]
-        if (number, seat) not in entries or seat is not (plays[k - 1][0].lho if k else leader):
+        if (number, seat) not in entries:
             continue
-        if all(s is not seat for s, _ in plays[:k]):
+        before = {s for s, _ in plays[:k]}
+        if seat not in before and next((s for s in rotation if s not in before), None) is seat:
             entries.remove((number, seat))
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
@@ -824,20 +827,12 @@ class TableState:
     def with_turns_read_again(self, number: int) -> TableState:
         """The table with the plays out of turn of trick ``number`` read again where a card
         played out of rotation stands as a play to the trick (dummy's card played second to
-        an accepted opening lead out of turn, 54B2): a later card whose player was the first
-        in rotation from the leader not to have played yet was played in turn, and its entry
-        goes."""
+        an accepted opening lead out of turn, 54B2): see :func:`_in_rotation_again`."""
         t = self.trick(number)
         if t is None or not self.out_of_turn:
             return self
-        entries = list(self.out_of_turn)
-        rotation = [t.leader.next(k) for k in (1, 2, 3)]
-        for k in range(1, len(t.plays)):
-            seat = t.plays[k][0]
-            before = {s for s, _ in t.plays[:k]}
-            if (number, seat) in entries and seat not in before and next((s for s in rotation if s not in before), None) is seat:
-                entries.remove((number, seat))
-        return self if len(entries) == len(self.out_of_turn) else self._evolve(out_of_turn=tuple(entries))
+        out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, t.plays, 1)
+        return self if out_of_turn is self.out_of_turn else self._evolve(out_of_turn=out_of_turn)
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after

@@ -7,6 +7,7 @@ the other.
 
 from __future__ import annotations
 
+from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.events import ClaimTricks, Remaining
 from rulings.models.table import Revoke, TableState
@@ -74,6 +75,23 @@ def still_a_revoke(table: TableState, r: Revoke) -> bool:
     if r.rule is None and r.failed is None and lead[1].suit is not r.suit_led:
         return False
     return t.card_of(r.seat) == r.card
+
+
+def establishing_play_of(table: TableState, seat: Seat, trick: int, card: Card) -> tuple[Seat, Card] | None:
+    """The play that established ``seat``'s revoke with ``card`` on ``trick`` (63A1: his
+    side's first card to the next trick), or None: no such revoke on the table, or not
+    established."""
+    for r in table.revokes:
+        if r.seat is seat and r.trick == trick and r.card == card and (by := table.establishing_play(r)) is not None:
+            return by
+    return None
+
+
+def establishes_own_revoke(table: TableState, seat: Seat, card: Card, trick: int) -> bool:
+    """Whether ``seat``'s lead of ``card`` to trick ``trick + 1`` established a revoke of his
+    side on ``trick`` that still stands there (63A1)."""
+    return any(r.trick == trick and r.seat.side is seat.side and table.establishing_play(r) == (seat, card)
+               and still_a_revoke(table, r) for r in table.revokes)
 
 
 def is_final_trick_revoke(table: TableState, r: Revoke) -> bool:

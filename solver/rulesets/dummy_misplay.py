@@ -42,7 +42,7 @@ from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
-from rulings.solver.establishment import still_a_revoke
+from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
@@ -612,21 +612,6 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     return card in lawful, tuple([c for c in lawful if c != card])
 
 
-def _establishes_own_revoke(table: TableState, number: int, seat: Seat, card: Card) -> bool:
-    """Whether ``seat``'s lead of ``card`` to trick ``number + 1`` established a revoke of
-    his side on trick ``number`` that still stands there (63A1)."""
-    return any(r.trick == number and r.seat.side is seat.side and still_a_revoke(table, r)
-               and table.establishing_play(r) == (seat, card) for r in table.revokes)
-
-
-def _established_own_revoke(table: TableState, number: int, seat: Seat, card: Card) -> tuple[Seat, Card] | None:
-    """The play to trick ``number + 1`` that established ``seat``'s revoke with ``card`` on
-    trick ``number`` (63A1: his side's first card there), or None (no such revoke on the
-    table, or not established)."""
-    r = next((r for r in table.revokes if r.trick == number and r.seat is seat and r.card == card), None)
-    return table.establishing_play(r) if r is not None else None
-
-
 def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card, lead: Card | None = None) -> bool:
     """Did ``card`` follow suit (44C) to the trick as it stood before dummy's wrong card was
     replaced? Only a wrong card that was the lead changes the suit led. ``lead``: his lead
@@ -666,7 +651,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         corrected = table.trick(m.trick)
         assert corrected is not None
         winner = corrected.winner(table.contract.strain.trumps)
-        fixed = _establishes_own_revoke(table, m.trick, seat, card)
+        fixed = establishes_own_revoke(table, seat, card, m.trick)
         key: tuple[object, ...] = (index, winner, trick.plays, fixed)
         lead = shared.leads.get(key)
         if lead is None:
@@ -790,7 +775,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
                      for sub in subs)
 
     if defender and not ok and not _followed_before(table, trick, m, seat, card, lead):
-        by = _established_own_revoke(table, trick.number, seat, card)
+        by = establishing_play_of(table, seat, trick.number, card)
         if by is not None:
             # his card failed to follow suit whatever dummy played: a revoke of his own, and
             # established by his side's play to the next trick before attention (63A1): no

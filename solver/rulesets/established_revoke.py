@@ -30,7 +30,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
-from rulings.models.table import Revoke, TableState
+from rulings.models.table import Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes, still_a_revoke
@@ -103,16 +103,12 @@ def trick_winners(table: TableState) -> dict[int, Seat]:
 
 def _partial_trick_leader(table: TableState, number: int) -> Seat | None:
     """Who holds trick ``number`` so far when it is begun and not complete (44E/44F on the
-    cards played): the highest trump, else the highest card of the suit led; None otherwise."""
+    cards played); None otherwise."""
     t = table.trick(number)
     if t is None or not t.plays or len(t.plays) >= 4:
         return None
-    trumps = table.trumps
-    best_seat, best = t.plays[0]
-    for seat, card in t.plays[1:]:
-        if (card.suit is best.suit and card > best) or (trumps is not None and card.suit is trumps and best.suit is not trumps):
-            best_seat, best = seat, card
-    return best_seat
+    led, trumps = t.plays[0][1], table.trumps
+    return max(t.plays, key=lambda p: card_strength(p[1], led, trumps))[0]
 
 
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:

@@ -12,7 +12,14 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
 from rulings.models.table import LeadRule, PenaltyKind, PlayRule, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
-from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes, still_a_revoke
+from rulings.solver.establishment import (
+    HANDS_RETURNED,
+    establishes_own_revoke,
+    establishing_play_of,
+    is_final_trick_revoke,
+    standing_revokes,
+    still_a_revoke,
+)
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -344,7 +351,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     if trick_no != r.trick and trick.plays[0][0] is seat:
         return _next_trick_lead(rs, node, task, rs.actor(table, seat))
     if seat.side is not r.seat.side:
-        mode = _OWN_ESTABLISHED if _own_established_revoke(table, seat, trick_no, card) else _NOS
+        mode = _OWN_ESTABLISHED if establishing_play_of(table, seat, trick_no, card) is not None else _NOS
     elif task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed:
         mode = _OS
     else:
@@ -542,19 +549,6 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     return _Position(tuple(steps), subs, kind, restore, info, not own), tables
 
 
-def _own_established_revoke(table: TableState, seat: Seat, trick_no: int, card: Card) -> bool:
-    """The seat's card on the trick is a revoke of his own that is established (63A1)."""
-    return any(x.seat is seat and x.trick == trick_no and x.card == card and table.establishing_play(x) is not None
-               for x in table.revokes)
-
-
-def _establishes_own_revoke(table: TableState, seat: Seat, trick_no: int, card: Card) -> bool:
-    """The seat's lead of the card to the trick established a revoke of his side on the trick
-    before (63A1)."""
-    return any(x.seat.side is seat.side and x.trick == trick_no - 1 and table.establishing_play(x) == (seat, card)
-               and (t := table.trick(x.trick)) is not None and t.card_of(x.seat) == x.card for x in table.revokes)
-
-
 def t2_kind(t: TableState, seat: Seat, card: Card) -> str:
     for p in t.penalty_cards_of(seat):
         if p.card == card:
@@ -624,7 +618,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     if lead.withdrawn is not None:
         t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos)))]
-    if _establishes_own_revoke(table, seat, trick_no, card):
+    if establishes_own_revoke(table, seat, card, trick_no - 1):
         return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
     t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     return [
