@@ -23,7 +23,7 @@ from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Call, Play
+from rulings.models.events import Attention, Call, Choice, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -741,11 +741,13 @@ class Opening:
     #: rules the first it finds not ruled yet (``Replay.is_ruled``); none is "not yet ruled"
     later: tuple[object, ...] = ()
     #: plays out of turn of the record that are so only because a card of this family's
-    #: lines is missing from the table (an exposed card deemed played came before them): no
-    #: irregularity of their own where its ruling puts that card in place, so no other
-    #: family rules them from the record and no notice says they are not ruled; but where a
-    #: ruling leaves one out of turn (the card found not played), it is ruled there as any
-    #: play out of turn on a rectified table (they are not part of what this ruling rules)
+    #: lines is missing from the table (an exposed card deemed played came before them), and
+    #: cards it records as failing to follow suit for that reason (as :func:`played` keys: a
+    #: fifth card found led, not the card after it, leads their trick): no irregularity of
+    #: their own where its ruling puts that card in place, so no other family rules them from
+    #: the record (an opening that would rule only such things is left out) and no notice
+    #: says they are not ruled; but where a ruling leaves one (the card found not played), it
+    #: is ruled there as on any rectified table (they are not part of what this ruling rules)
     explains: tuple[object, ...] = ()
 
 
@@ -978,7 +980,12 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        notices = self._unruled(ruled | later if later else ruled, bool(found))
+        notices, pending = self._unruled(ruled | later if later else ruled, bool(found))
+        #: lines of the first part of the record that only a ruling made on a rectified table
+        #: may read (a choice or a finding about a lead out of turn a fifth card found led
+        #: makes, 45E): said "not yet ruled on" once the paths are enumerated, when none read
+        #: it (:meth:`_say_pending_lines`), as those of a later part are
+        self._pending_lines: tuple[tuple[object, Notice], ...] = pending
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
@@ -1005,7 +1012,13 @@ class Composition:
         claimed: set[object] = set(seen)
         kept: list[_Found] = []
         keyless: list[_Found] = []
-        for priority, (name, opening) in enumerate(self.book.openings(replay, names)):
+        openings = self.book.openings(replay, names)
+        # what an opening explains (Opening.explains) is no irregularity of the record where
+        # its ruling puts its card in place: an opening that rules only such things (a revoke
+        # the table records only because a fifth card found led is missing from it) is left
+        # out, whatever its priority; where the ruling leaves one, it is ruled there
+        explained_by = {handled_key(h): name for name, o in openings for h in o.explains} if len(openings) > 1 else {}
+        for priority, (name, opening) in enumerate(openings):
             if not opening.handled:
                 # nothing in the record to point at (the 50D options at a lead while penalty
                 # cards are in force): ruled only when nothing else in the record is
@@ -1014,6 +1027,8 @@ class Composition:
                 continue
             keys = frozenset(handled_key(h) for h in opening.handled)
             if keys & claimed:
+                continue
+            if explained_by and all(explained_by.get(k, name) != name for k in keys):
                 continue
             claimed |= keys
             at = frozenset(handled_key(h) for h in opening.located_by) or keys
@@ -1212,10 +1227,10 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            if task.segment:
+            if task.segment or self._pending_lines:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
-                if node.table.out_of_turn:
-                    self._say_unruled_plays(node.table, task)
+            if task.segment and node.table.out_of_turn:
+                self._say_unruled_plays(node.table, task)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1276,7 +1291,7 @@ class Composition:
         self._stages += 1
         from rulings.models.case import replay_events
 
-        if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
+        if task.segment or self._pending_lines:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
         if node.recorded > self._settled_parts.get(task.segment, 0):
@@ -1505,18 +1520,20 @@ class Composition:
 
     def _cannot_go_on(self, table: TableState, segment: int) -> bool:
         """Whether the part ``segment`` of the record cannot have been played on from ``table``
-        (a restoration of the parts before it): the part before it ended with its last trick
+        (a restoration of the parts before it): the part before it ended with that trick
         complete, as played, so the record went on with a new trick, but the ruling left
         that trick a card short (a lead out of turn withdrawn under 53B, the proper leader's
         card leading it): the next card would fill it, not begin the trick the record shows.
-        Not the restoration the table went on from."""
+        Not the restoration the table went on from. (A trick the table as played does not
+        hold, begun by a card a ruling put in place, a fifth card found led, 45E, is the one
+        the record goes on with.)"""
         current = table.current_trick
         if current is None or current.is_complete:
             return False
         played = self.replay.table if segment == 1 else next(
             (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
-        last = played.current_trick if played is not None else None
-        return last is not None and last.is_complete
+        same = played.trick(current.number) if played is not None else None
+        return same is not None and same.is_complete
 
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:
@@ -1720,6 +1737,19 @@ class Composition:
     _reopen_record: Replay | None = None
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
+        """Stream every leaf, depth-first in the rule set's option order (deterministic): see
+        :meth:`_restorations`. Once the stream ends (or is closed), a line of the first part
+        of the record no path read is said (:meth:`_say_pending_lines`)."""
+        stream = self._restorations(limit, budget)
+        return self._then_say_pending(stream) if self._pending_lines else stream
+
+    def _then_say_pending(self, stream: Iterator[Restoration]) -> Iterator[Restoration]:
+        try:
+            yield from stream
+        finally:
+            self._say_pending_lines()
+
+    def _restorations(self, limit: int | None, budget: int | None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
 
         A group of substitutes whose children's rulings are alike by class
@@ -1926,6 +1956,7 @@ class Composition:
             if node.is_leaf:
                 leaves += 1
                 g.nodes[node]["restoration"] = leaves
+        self._say_pending_lines()
         return g
 
     def _placing(self, trick_no: int, seat: Seat, replay: Replay | None = None, part: Part = (0, 0)) -> list[object]:
@@ -1963,10 +1994,22 @@ class Composition:
         return said
 
     # ----- notices ---------------------------------------------------------------------------------
-    def _unruled(self, ruled: set[object], found: bool) -> list[Notice]:
-        """Record lines and plays out of turn that no rule family rules on."""
+    def _unruled(self, ruled: set[object], found: bool) -> tuple[list[Notice], tuple[tuple[object, Notice], ...]]:
+        """Record lines and plays out of turn that no rule family's opening of the record rules
+        on; and, apart, those of them a ruling on a rectified table may still read (a choice or
+        a finding line: the rules of a lead out of turn a ruling revealed read the record's
+        choices about it), with their keys: said only when no path reads them."""
         r = self.replay
-        notices = _unruled_lines(r, ruled)
+        notices: list[Notice] = []
+        pending: list[tuple[object, Notice]] = []
+        for e in (*r.unapplied, *r.after):
+            if isinstance(e, Attention) or (key := handled_key(e)) in ruled:
+                continue
+            notice = _unruled_line(e)
+            if isinstance(e, (Choice, DirectorFinds)):
+                pending.append((key, notice))
+            else:
+                notices.append(notice)
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
@@ -1974,13 +2017,26 @@ class Composition:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on"))
-        return notices
+        return notices, tuple(pending)
+
+    def _say_pending_lines(self) -> None:
+        """Once the paths are enumerated: each line of the first part of the record kept
+        apart by :meth:`_unruled` that no path read is said "not yet ruled on"."""
+        pending, self._pending_lines = self._pending_lines, ()
+        if not pending:
+            return
+        seen = self._part_seen.get(0, set())
+        said = set(self.notices)
+        self.notices = (*self.notices, *(n for key, n in pending if key not in seen and n not in said))
+
+
+def _unruled_line(e: object) -> Notice:
+    return Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
 
 
 def _unruled_lines(replay: Replay, ruled: set[object]) -> list[Notice]:
     """The lines of a part of the record that no rule family rules on."""
-    return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
-            for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention) and handled_key(e) not in ruled]
+    return [_unruled_line(e) for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention) and handled_key(e) not in ruled]
 
 
 def _task_line(task: object) -> int | None:

@@ -7,14 +7,11 @@ restriction (50D2, 51B); failing to play it when due is ruled under 52. Rule fam
 penalty cards (a card exposed, a revoke card withdrawn, a lead out of turn refused) and put
 the tasks defined here on the agenda; the penalty rules (``rulesets/penalty.py``) rule them.
 No rule family imports another: they meet in the table state and in these tasks.
-
-Also the hooks by which a rectification that creates a lead out of turn (a fifth card deemed
-led, 45E) has that lead ruled by whichever family rules leads out of turn (Laws 53-56).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
 from rulings.models.cards import Card, Seat, Suit
@@ -316,10 +313,3 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
         if follows and card not in lawful_cards(hand, led, in_force):
             yield FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
-
-
-# ----- a lead out of turn created by a rectification --------------------------------------------------
-#: Hooks for a lead out of turn a rectification creates (a fifth card the director deems led,
-#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the tasks
-#: to append. The family that rules leads out of turn registers itself here.
-LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleContext, TableState, Seat, Card], tuple[object, ...]]] = []

@@ -17,10 +17,9 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_cards, penalty_card_designation
 from rulings.solver.obligations import (
-    LEAD_OUT_OF_TURN_HOOKS,
     LaterPlay,
     after_ruling_tasks,
     failure_tasks,
@@ -34,6 +33,7 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 # Finding words (``director finds <word>``) for the disputed facts of this module.
 VISIBLE, NOT_VISIBLE = "visible_to_partner", "not_visible_to_partner"
 PLAYED, NOT_PLAYED, LED = "played", "not_played", "led"
+FINDINGS = frozenset({VISIBLE, NOT_VISIBLE, PLAYED, NOT_PLAYED, LED})
 
 
 # ----- tasks --------------------------------------------------------------------------------------
@@ -107,7 +107,6 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     counts.append(len(plays))
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
-    deemed: list[tuple[int, Seat]] = []  # the lead out of turn a fifth card deemed led would be (45E)
     for i, e in enumerate(own):
         at = replay_plays(first, plays[base : counts[i]])
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
@@ -125,8 +124,6 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                                          token=str(c), line=e.line)
         if isinstance(e, (FifthCard, Simultaneous)):
             placed.update((c, e.line or 0) for c in cards)
-        if isinstance(e, FifthCard) and (cur := at.current_trick) is not None:
-            deemed.append((cur.number + 1, e.seat))  # (its lead, if deemed led: this family rules it)
     start = replay_plays(first, plays[base : counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
@@ -142,25 +139,41 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
-    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
+    # (the findings this module reads; another finding, about a lead one of these cards
+    # makes, 53A/53B, is for the rules that read it)
+    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after)
+                                           if isinstance(e, DirectorFinds) and e.finding.lower() in FINDINGS))
     # plays the table records as out of turn only because a card of these lines is missing
-    # from it (East's exposed card, deemed played, came before South's) are not irregular
-    # where the ruling plays that card (Opening.explains; where it is found not played, the
-    # leads rules rule what is then out of turn)
+    # from it (East's exposed card, deemed played, came before South's; a fifth card found
+    # led, before the cards played to it) are not irregular where the ruling puts that card
+    # in place (Opening.explains; where it is not, the leads rules rule what is then out of
+    # turn). A fifth card found led is not ruled here as a lead: once this ruling has put it
+    # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
     nominal, done = first, base
     try:
         for i, e in enumerate(own):
             nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
-            if _may_be_played(nominal, e) and _turn(nominal, e.seat):
+            if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 nominal = nominal.play(e.seat, card)
         nominal = replay_plays(nominal, plays[done:])
     except RulingError:
         nominal = replay.table
-    handled = (*handled, *deemed)
-    explains = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
+    explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
+    # so too the cards the table records as failing to follow suit only because such a card
+    # is missing from it (a fifth card found led, not the card the record has leading)
+    if replay.table.revokes:
+        kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
+        explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
     irregular = [str(e) for e in own]
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+
+
+def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:
+    """Whether a fifth card may be found led to the next trick (45E): put on a complete trick,
+    the director not having found it played to that trick."""
+    cur = table.current_trick
+    return isinstance(e, FifthCard) and PLAYED not in given and cur is not None and cur.is_complete
 
 
 def _may_be_played(table: TableState, e: object) -> bool:
@@ -383,19 +396,22 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
         if b == LED:
+            # the card leads the next trick; the cards the record has after it are played to
+            # it. It is then a lead as any the record makes: the rules of leads rule it on
+            # the table this ruling leaves (out of turn: 53-56, with the record's later cards
+            # and recorded choices; in turn while a partner's major penalty card is in force
+            # and declarer has not chosen: 50D2)
             t2 = table.play(seat, card)
             leader = cur.winner(table.trumps)
             if leader is seat:
-                text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is a proper lead"
+                text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is his lead, in turn"
                 also: tuple[str, ...] = (rs.cite("44G"),)
-                hooks: tuple[object, ...] = ()
             else:
                 loot = rs.cite("53A") if not defender else rs.cite("56")
                 also = (rs.cite("55A") if not defender else loot, rs.cite("53A"))
                 text = f"{card} is deemed led to trick {cur.number + 1}: a lead out of turn ({leader} won trick {cur.number}; Laws 53-56)"
-                hooks = tuple(t for h in LEAD_OUT_OF_TURN_HOOKS for t in h(rs, t2, seat, card))
             step = Step("TD", kind_step, clause, text, also=also, question=question, choice="led")
-            edges.append((step, _node(node, _then(t2, task.then), hooks + rest, findings=finding)))
+            edges.append((step, _placed(node, table, t2, task.then, rest, findings=finding)))
             continue
         if not defender:
             step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card)",

@@ -55,14 +55,12 @@ from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
-from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
+from rulings.models.events import Choice, DirectorFinds, DummyAction, Expose, FaceDownLead, FifthCard, Simultaneous
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
-    LEAD_OUT_OF_TURN_HOOKS,
-    RuleContext,
     after_ruling_tasks,
     pc_info,
     penalty_tasks,
@@ -241,21 +239,6 @@ def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, abou
     return replace(node, agenda=(*tasks, *node.agenda))
 
 
-def _lead_from_extra_card(rs: RuleContext, table: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
-    """45E: a fifth card the director deems led is a lead out of turn unless its player won the
-    trick (the exposure rules call this with the lead standing): the 53-56 options follow."""
-    cur = table.current_trick
-    if cur is None or cur.plays[0] != (seat, card):
-        return ()
-    proper = expected_leader(table, cur.number)
-    if proper is seat:
-        return ()
-    return (LeadOutOfTurn(cur.number, seat, card, proper),)
-
-
-LEAD_OUT_OF_TURN_HOOKS.append(_lead_from_extra_card)
-
-
 def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
     """Take a defender's card back from the trick; it becomes a major penalty card."""
     t = table.replace_card(trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
@@ -296,12 +279,36 @@ def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choi
 def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[Choice, ...]:
     """The record's choice lines that can be about ``seat``'s play out of turn to trick
     ``trick_no``: those after attention, and those before it but after that card was placed
-    (a line said before the card, such as declarer's 50D2 choice at the proper lead, is not)."""
-    index = next((i for i, (n, s, _) in enumerate(replay.table.plays()) if n == trick_no and s is seat), None)
+    (a line said before the card, such as declarer's 50D2 choice at the proper lead, is not).
+    A card a ruling put in place from a line the table did not apply (a fifth card found
+    led, 45E) was placed at that line."""
+    found = next(((i, c) for i, (n, s, c) in enumerate(replay.table.plays()) if n == trick_no and s is seat), None)
+    index = found[0] if found is not None else None
     unapplied = {id(e) for e in replay.unapplied}
+    placed_at = _placing_line(replay, seat, found[1]) if found is not None and replay.reopened else None
     before = [e for i, e in enumerate(replay.before) if isinstance(e, Choice) and id(e) in unapplied
-              and (index is None or i >= len(replay.applied_before) or replay.applied_before[i] > index)]
+              and (index is None or i >= len(replay.applied_before) or replay.applied_before[i] > index
+                   or (placed_at is not None and i > placed_at))]
     return (*before, *(e for e in replay.after if isinstance(e, Choice)))
+
+
+def _placing_line(replay: Replay, seat: Seat, card: Card) -> int | None:
+    """Where in the record (``Replay.before``) a line the table did not apply put ``seat``'s
+    ``card`` down (a fifth card, an exposed card, cards played together), if one did."""
+    unapplied = {id(e) for e in replay.unapplied}
+    for i in range(len(replay.before) - 1, -1, -1):
+        e = replay.before[i]
+        if isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat is seat and card in _cards_of(e):
+            return i
+    return None
+
+
+def _cards_of(e: FifthCard | Expose | Simultaneous) -> tuple[Card, ...]:
+    return e.cards if isinstance(e, Simultaneous) else (e.card,)
+
+
+#: record lines that put a card down that the table does not place (a ruling decides where)
+CARD_LINES = (FifthCard, Expose, Simultaneous)
 
 
 # ----- opener -------------------------------------------------------------------------------------
