@@ -495,6 +495,12 @@ class TableState:
             return _NO_PENALTY_CARDS
         return frozenset(p for p in self.penalty_cards if p.seat is seat)
 
+    def played_penalty_card(self, seat: Seat, card: Card) -> PenaltyCard | None:
+        """The penalty card ``card`` was when ``seat`` played it (it stands on a trick), or None."""
+        if not self.played_penalty:
+            return None
+        return next((p for p in self.played_penalty if p.card == card and p.seat is seat), None)
+
     def status(self, card: Card) -> CardStatus:
         for t in self.tricks:
             for _, c in t.plays:

@@ -224,11 +224,17 @@ def oracle_restorations(case: dict) -> set[str]:
         # His penalty cards still in hand, plus the card being withdrawn with the status it
         # takes on (`becomes`, None: back to the hand as an ordinary card), with 50B applied
         # to the lot; then the withdrawn card itself is not an obligation for its own
-        # substitute (it could not be played back anyway).
+        # substitute (it could not be played back anyway), unless it was a penalty card
+        # already when he played it: then it binds him as the penalty card it was, major
+        # if he has another one (docs/decisions.md, restored_penalty_card_binds_substitute).
         mine = {(s, c): k for (s, c), k in pcs0.items() if s == seat and c in hand and c != withdrawn_card}
+        others = bool(mine)
         if becomes is not None:
             mine[(seat, withdrawn_card)] = becomes
-        return {c: k for (_, c), k in all_major_if_two(mine).items() if c != withdrawn_card}
+        out = {c: k for (_, c), k in all_major_if_two(mine).items() if c != withdrawn_card}
+        if (seat, withdrawn_card) in pcs0:
+            out[withdrawn_card] = "major" if others else pcs0[(seat, withdrawn_card)]
+        return out
 
     results: set[str] = set()
     for combo in itertools.product(*candidates):
