@@ -630,7 +630,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     this = task.later[task.index]
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
     if lead.withdrawn is not None:
-        t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        # (a revoke of his side this lead established stays established: 63A1, 63B)
+        t2 = table.keeping_established(trick_no).withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos)))]
     if establishes_own_revoke(table, seat, card, trick_no - 1):
         return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
