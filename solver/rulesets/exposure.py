@@ -25,6 +25,7 @@ from rulings.solver.obligations import (
     after_ruling_tasks,
     failure_tasks,
     kind_for,
+    no_penalty_card,
     pc_info,
     recorded_plays,
     replay_plays,
@@ -468,7 +469,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also = [rs.cite("50B"), rs.cite("50E2")]
         else:
             fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
-            infos = tuple(rs.withdrawn_info(seat, c, seat.side) for c in others)
+            infos = tuple(rs.withdrawn_info(seat, c, seat.side, table) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
         # the opponents' cards played after his to the same trick, as the table now stands
@@ -541,7 +542,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if trick is None or trick.card_of(seat) != card:
         return edges
     hand = frozenset(table.hand(seat) | {card})
-    info = rs.withdrawn_info(seat, card, task.offender.side)
+    info = rs.withdrawn_info(seat, card, task.offender.side, table)
     pcs = table.penalty_cards_of(seat)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
@@ -551,8 +552,8 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
         t2, back = _lead_no_longer_due(t2, trick_no, table)
-        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side) for s, c in back))
-        text = f"{seat} withdraws {card} and plays {sub}{named}; no penalty card"
+        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in back))
+        text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
         if back:
             text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
         step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
@@ -587,7 +588,7 @@ RULES: tuple[Rule, ...] = (
          extra_card, extra_card.__doc__ or ""),
     Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
-    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
+    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
 OPENER_LINES = {"exposure": OWN}

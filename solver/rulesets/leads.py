@@ -64,6 +64,7 @@ from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
     RuleContext,
     after_ruling_tasks,
+    no_penalty_card,
     pc_info,
     penalty_tasks,
     recorded_lead_choice,
@@ -656,7 +657,7 @@ def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
     if _acceptance_barred(rs, task):
         t = _leads_out_of_turn_now(t, task.trick)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, node.table)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
 
@@ -667,7 +668,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     decl = table.declarer
     actor = str(decl)
     question = f"{decl} (declarer) chooses: {task.offender} faced an opening lead out of turn ({task.card})"
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     new_decl = table.dummy
     swapped = table._evolve(declarer=new_decl, first_leader=task.offender)
     spread = (Step(actor, StepKind.OPTION, rs.cite("54A"),
@@ -702,7 +703,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     decl = table.declarer
     actor = str(decl)
     question = f"{decl} (declarer) chooses: {task.offender} led {task.card} out of turn ({task.proper} was to lead)"
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     accept = (Step(actor, StepKind.OPTION, rs.cite("53A"), f"{decl} accepts {task.offender}'s lead of {task.card}",
                    also=(rs.cite("56"),), question=question, choice="accept"),
               _child(node, table, node.agenda[1:]))
@@ -731,7 +732,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     wrong_hand = task.proper.side is task.offender.side
     back = rs.cite("55B2") if wrong_hand else rs.cite("55B1")
     t = table.replace_card(task.trick, task.offender, None)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     where = f"{task.proper} (declarer leads from the correct hand, any card)" if wrong_hand else task.proper
     then = f"{where} leads"
     left = t.trick(task.trick)
@@ -801,11 +802,12 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             return rest
         return (replace(task, index=nxt, kept=task.kept + (1 if kept else 0)), *rest)
 
-    info = rs.withdrawn_info(seat, card, task.offending)
+    info = rs.withdrawn_info(seat, card, task.offending, table)
     actor = rs.actor(table, seat)
     question = f"{seat} played {card} in error to the irregular lead; {task.proper} made the proper lead"
     t2 = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-    withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; no penalty card",
+    fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
+    withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; {fate}",
                          also=(rs.cite("47F1"), info.ai_clause, info.ui_clause), question=question, choice="withdraw")
     withdraw = (withdraw_step, _child(node, t2, after(False), ledger=(info,)))
     in_rotation = seat is rotation_from(task.proper)[1 + task.kept] and task.kept == task.index
@@ -819,7 +821,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                      question=question, choice="keep"), _child(node, table, after(True)))
         return [keep, withdraw]
     why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
-    return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); no penalty card"),
+    return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); {fate}"),
              withdraw[1])]
 
 
@@ -871,7 +873,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     else:
         t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     if answered is not None:
         # His partner played at his own turn before declarer could choose: that card is
         # played (45A) and no law takes it back (47F2); 57A's options govern a play to come.
@@ -959,7 +961,7 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t = t.with_play_rule(PlayRule(task.offender, task.trick, "card", card=task.card))
         return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{task.offender} must play {task.card}",)))]
     t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     step = Step("TD", StepKind.FORCED, rs.cite("57D"), f"{task.card} could not lawfully be played: a major penalty card",
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
     child = _child(node, t, node.agenda[1:], ledger=(info,))
@@ -1270,7 +1272,7 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, PlayAfterRetraction)
     table = node.table
     t = table.replace_card(task.trick, task.offender, None)
-    infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side)]
+    infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side, table)]
     back = Step(str(task.decider), StepKind.FORCED, rs.cite("55A"),
                 f"{task.decider} required retraction: {task.lead} goes back to {task.offender}, no penalty card (48A); "
                 f"{task.proper} leads from the correct hand, any card",
@@ -1327,7 +1329,7 @@ RULES: tuple[Rule, ...] = (
     Rule("lead_out_of_turn", LeadOutOfTurn,
          ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
          lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
-    Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2"), proper_lead, proper_lead.__doc__ or ""),
+    Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,
          premature_options.__doc__ or ""),
