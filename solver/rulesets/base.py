@@ -197,19 +197,22 @@ class RuleSet:
         return tuple([pc_info(self, table, p.seat, p.card) for p in sorted(table.penalty_cards, key=lambda p: p.sort_key)])
 
     # ----- helpers shared by rules ---------------------------------------------------------
-    def withdrawn_info(self, seat: Seat, card: Card, offending: Side, table: TableState) -> Info:
+    def withdrawn_info(self, seat: Seat, card: Card, offending: Side, table: TableState, *,
+                       becomes_penalty: bool = False) -> Info:
         """Law 16C (2007 16D): a withdrawn card is AI to the NOS, UI to the OS. ``table``: a
-        table the card is withdrawn from, or the one its withdrawal leaves.
+        table the card is withdrawn from, or the one its withdrawal leaves;
+        ``becomes_penalty``: the withdrawal makes it a penalty card (62C3).
 
-        A card that is a penalty card of its owner on ``table``, or was one when played, lay
-        face up as one: what it shows is read under 50E whichever side offended (the
-        requirement to play it authorized to all, 50E1; the rest unauthorized to its owner's
-        side, 50E2, and authorized to declarer's). When the owner's side is the offending side
-        of the withdrawal the 16C entry reads the same way and stands; when the other side
-        is (45D1, 47D after 45C4(b), 53B, 62C1 after declarer's revoke) the 16C reading would
-        contradict 50E, and the entry is the 50E one (docs/decisions.md). (One value per
-        seat, card, side and reading, made once per rule set: rules ask for it at every edge.)"""
-        shown = offending is not seat.side and _is_or_was_penalty_card(table, seat, card)
+        A card that is a penalty card of its owner on ``table``, was one when played, or
+        becomes one, lies face up as one: what it shows is read under 50E whichever side
+        offended (the requirement to play it authorized to all, 50E1; the rest unauthorized
+        to its owner's side, 50E2, and authorized to declarer's). When the owner's side is
+        the offending side of the withdrawal the 16C entry reads the same way and stands;
+        when the other side is (45D1, 47D after 45C4(b), 53B, 58B3, 62C1 after declarer's
+        revoke, 62C3) the 16C reading would contradict 50E, and the entry is the 50E one
+        (docs/decisions.md). (One value per seat, card, side and reading, made once per rule
+        set: rules ask for it at every edge.)"""
+        shown = offending is not seat.side and (becomes_penalty or _is_or_was_penalty_card(table, seat, card))
         key = (seat, card, offending, shown)
         info = self._infos.get(key)
         if info is None:

@@ -480,14 +480,16 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     suit_led = trick.suit_led
     hand = frozenset(table.hand(seat) | {card})
     in_force = table.penalty_cards_of(seat)
-    info = rs.withdrawn_info(seat, card, offending, table)
+    # (62C3: a card the defending side withdraws becomes a penalty card, read under 50E)
+    made = mode == _NOS and both_sides and table.is_defender(seat)
+    info = rs.withdrawn_info(seat, card, offending, table, becomes_penalty=made)
     head = f"{who} withdraws {what} and plays "
     kind: PenaltyKind | None = None
     if mode == _NOS:
         clause = rs.cite("62C1")
         keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
         also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-        if both_sides and table.is_defender(seat):
+        if made:
             # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
             also = (rs.cite("62C3"), rs.cite("50B"), *also)
