@@ -387,8 +387,9 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
 
     console = make_console(ascii_only=ascii_)
     style = style_for(console, "ascii" if ascii_ else "unicode")
-    said = set(ruling.notices)
-    console.print(ruling_head(ruling, style))
+    # (a notice that a ruling on a rectified table may take back is said after the restorations)
+    said = set(ruling.notices) - ruling.provisional
+    console.print(ruling_head(ruling, style, held_back=ruling.provisional))
     cap = limit if limit is not None else DEFAULT_SHOWN
     seen = KeySet()
     page: list[Restoration] = []
