@@ -587,7 +587,7 @@ RULES: tuple[Rule, ...] = (
     Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
     Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
          extra_card, extra_card.__doc__ or ""),
-    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
+    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
