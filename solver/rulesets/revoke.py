@@ -72,7 +72,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if pending is None:
                 pending = r
         else:
-            described.append(f"{r}: {est[0]} ({est[1]})")
+            described.append(f"{r}: {est[0]} ({rs.cite(est[1])})")
     both = _both_sides_on_one_trick(rs, table, revokes)
     if pending is None and both is None:
         late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
