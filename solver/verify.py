@@ -138,13 +138,13 @@ def verify_summary(files_passed: int, files_failed: int, passed: int, failed: in
     >>> verify_summary(441, 1, 2221, 1)
     '442 case files: 441 passed, 1 failed; 2,222 claims: 2,221 passed, 1 failed'
     >>> verify_summary(1, 2, 1, 0, errors=1, crashed=1)
-    '3 case files: 1 passed, 2 failed (1 with an error, 1 internal error: their claims not checked); 1 claim: 1 passed, 0 failed'
+    '3 case files: 1 passed, 2 failed (1 with an error, 1 internal error; their claims not checked); 1 claim: 1 passed, 0 failed'
     """
     why = [f"{errors:,} with an error"] if errors else []
     why += [_count(crashed, "internal error")] if crashed else []
     files = f"{_count(files_passed + files_failed, 'case file')}: {files_passed:,} passed, {files_failed:,} failed"
     if why:
-        files += f" ({', '.join(why)}: their claims not checked)"
+        files += f" ({', '.join(why)}; their claims not checked)"
     return f"{files}; {_count(passed + failed, 'claim')}: {passed:,} passed, {failed:,} failed"
 
 

@@ -91,7 +91,7 @@ def test_verify_counts_files_and_claims_apart(tmp_path: Path) -> None:
     (tmp_path / "c-broken.yaml").write_text(text.replace("contract:", "contrat:"))
     res = runner.invoke(app, ["verify", str(tmp_path), "-q"])
     assert res.exit_code == 1, res.output
-    assert res.output.strip().splitlines()[-1] == ("3 case files: 1 passed, 2 failed (1 with an error: their claims not checked); "
+    assert res.output.strip().splitlines()[-1] == ("3 case files: 1 passed, 2 failed (1 with an error; their claims not checked); "
                                                    "12 claims: 11 passed, 1 failed")
 
 
