@@ -11,6 +11,8 @@
 * every step's clause (and its further clauses) and every law in a restoration's ``laws``
   exists in clauses.tsv for the case's edition, and is one a rule of that edition declares
   (``rulings coverage`` counts those as implemented).
+* every finding a restoration records is one a rule module declares (``FINDINGS``: the
+  words the claim atom ``finding`` accepts).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from rulings.solver.cli import app
 from rulings.solver.coverage import implemented
 from rulings.solver.engine import Restoration
 from rulings.solver.export import schema
+from rulings.solver.rulesets.catalog import findings
 from rulings.solver.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,6 +109,8 @@ def test_case_properties(path: Path) -> None:
     for r in restorations:
         problems += [f"restoration {r.number}: {p}" for p in conservation_problems(r.table)]
         problems += clause_problems(r, case.laws)
+        problems += [f"restoration {r.number}: finding {f!r} is recorded but no rule module declares it (FINDINGS)"
+                     for f in r.findings if f not in findings()]
         for pc in r.penalty_cards:
             assert pc.seat not in (r.table.declarer, r.table.dummy), f"restoration {r.number}: {pc} (48A)"
     assert not problems, "\n".join(problems[:20])

@@ -591,3 +591,5 @@ RULES: tuple[Rule, ...] = (
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
 OPENER_LINES = {"exposure": OWN}
+#: the findings a branch of these rules may record (claim atom ``finding <word>``)
+FINDINGS = frozenset({VISIBLE, NOT_VISIBLE, PLAYED, NOT_PLAYED, LED})

@@ -1367,6 +1367,9 @@ REOPEN_STATE = {"leads": _play_out_of_turn}
 #: leads opener rules only a card the table recorded as played out of turn
 OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
 OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
+#: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
+#: after a lead out of turn was played to it, or was its player's proper lead (53B)
+FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})
 
 
 # ----- claim atoms -----------------------------------------------------------------------------------
