@@ -775,6 +775,11 @@ class RuleBook(Protocol):
         opening's root agenda runs last on every restoration."""
         ...
 
+    def information_at_start(self, table: TableState) -> tuple[Info, ...]:
+        """The information ``table`` (the table before the record's first line) already
+        holds: the ledger every restoration begins with (the penalty cards in force, 50E)."""
+        ...
+
     @property
     def lines(self) -> Mapping[str, tuple[type, ...]]:
         """The record lines each opener needs (any one of them): without one it finds
@@ -1001,14 +1006,18 @@ class Composition:
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
-        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else ())
+        # what the table held before the record's first line travels on every path: the
+        # information of the penalty cards in force when play starts (50E, the case's
+        # ``penalty`` field), as a rectification that makes a penalty card records it
+        known = book.information_at_start(case.initial_state())
+        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else (), known)
         if not found:
             if len(self._segments) == 1:
                 self.root = start
             else:
                 # (nothing to rule in the first part: the next is played on from the table as
                 # it stands; None when it cannot be, and then there is no restoration)
-                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),)))
+                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),), known))
                 self._dead_end = root is None
                 self.root = root or start
         else:

@@ -12,7 +12,9 @@
   exists in clauses.tsv for the case's edition, and is one a rule of that edition declares
   (``rulings coverage`` counts those as implemented);
 * a clause id the irregularities and notices name is one of the case's edition, not the
-  other edition's number for it (a section of the edition, such as 2017 45D, may be named).
+  other edition's number for it (a section of the edition, such as 2017 45D, may be named);
+* every finding a restoration records is one a rule module declares (``FINDINGS``: the
+  words the claim atom ``finding`` accepts).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from rulings.solver.cli import app
 from rulings.solver.coverage import implemented
 from rulings.solver.engine import Restoration
 from rulings.solver.export import schema
+from rulings.solver.rulesets.catalog import findings
 from rulings.solver.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,6 +134,8 @@ def test_case_properties(path: Path) -> None:
     for r in restorations:
         problems += [f"restoration {r.number}: {p}" for p in conservation_problems(r.table)]
         problems += clause_problems(r, case.laws)
+        problems += [f"restoration {r.number}: finding {f!r} is recorded but no rule module declares it (FINDINGS)"
+                     for f in r.findings if f not in findings()]
         for pc in r.penalty_cards:
             assert pc.seat not in (r.table.declarer, r.table.dummy), f"restoration {r.number}: {pc} (48A)"
     problems += printed_clause_problems([*ruling.irregularities, *ruling.found_later, *(n.text for n in ruling.notices)], case.laws)

@@ -21,6 +21,7 @@ from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
 from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
+from rulings.solver.obligations import pc_info
 
 __all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
 
@@ -197,6 +198,16 @@ class RuleSet:
                 raise LookupError(f"rule set {self.name} has no rule for {type(task).__name__}")
             self._dispatch[type(task)] = rule
         return rule.handler(self, node, task)
+
+    def information_at_start(self, table: TableState) -> tuple[Info, ...]:
+        """50E1, 50E2: each penalty card in force when the record starts (the case's
+        ``penalty`` field) has been seen by all, so it is in the information ledger as one a
+        rectification makes is (:func:`~rulings.solver.obligations.pc_info`): the requirement
+        to play it authorized to all (50E1), what else it shows unauthorized to its owner's
+        partner (50E2) and authorized to the declaring side. It is in every restoration: it
+        was seen before anything the ruling chooses. It stays when the card is later played
+        or picked up (50D2(a), 51B): what partner saw is still known to him (docs/decisions.md)."""
+        return tuple([pc_info(self, table, p.seat, p.card) for p in sorted(table.penalty_cards, key=lambda p: p.sort_key)])
 
     # ----- helpers shared by rules ---------------------------------------------------------
     def withdrawn_info(self, seat: Seat, card: Card, offending: Side) -> Info:

@@ -5,9 +5,10 @@ A rule module defines ``RULES`` (a tuple of :class:`Rule`) and ``OPENERS`` (a tu
 clause new in 2017 is a rule with ``editions=frozenset({"2017"})`` and simply absent from
 the 2007 set. Every opener runs whose record lines or table state (``OPENER_LINES``,
 ``OPENER_STATE``) say it may find something; the engine composes what they find in record order.
-OPENER_PRIORITY is the order where two families would rule the same event: the earlier,
-more specific family rules it (a card placed after a refused lead is ruled under 60B, not
-as a revoke).
+A module whose branches record the director's findings of fact names them in ``FINDINGS``
+(the words a claim's ``finding`` atom may use). OPENER_PRIORITY is the order where two
+families would rule the same event: the earlier, more specific family rules it (a card
+placed after a refused lead is ruled under 60B, not as a revoke).
 """
 
 from __future__ import annotations
@@ -123,6 +124,12 @@ def reopen_states(mods: tuple[ModuleType, ...] | None = None) -> dict[str, Calla
     """What a reopenable opener needs on a rectified table (and in the record's line kinds)
     to find anything there (``REOPEN_STATE`` of a rule module; see ``RuleSet.reopen_states``)."""
     return {name: test for m in (mods if mods is not None else modules()) for name, test in getattr(m, "REOPEN_STATE", {}).items()}
+
+
+def findings(mods: tuple[ModuleType, ...] | None = None) -> frozenset[str]:
+    """The findings of fact a branch may record (``FINDINGS`` of a rule module): the words
+    of the claim atom ``finding <finding>``."""
+    return frozenset(f for m in (mods if mods is not None else modules()) for f in getattr(m, "FINDINGS", ()))
 
 
 def closers_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tuple[Closer, ...]:

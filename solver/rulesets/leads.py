@@ -1406,6 +1406,9 @@ OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
 OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
 #: the lines after which the table played on from a choice the leads rules rule there (54A)
 PLAYED_ON_FROM = (spread_played_on,)
+#: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
+#: after a lead out of turn was played to it, or was its player's proper lead (53B)
+FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})
 
 
 # ----- claim atoms -----------------------------------------------------------------------------------
