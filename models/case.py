@@ -20,6 +20,7 @@ from rulings.models.events import (
     AnyEvent,
     Attention,
     Call,
+    Choice,
     ClaimTricks,
     FaceDownLead,
     Play,
@@ -553,15 +554,15 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
     """Only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat is
     no event of the table. Refused (located, naming the seat): a defender's anywhere, and
-    dummy's too, but in a part of the record after ``resume`` when it opens with a
-    defender's opening lead out of turn (54A may have made dummy declarer there).
+    dummy's too, but after ``resume`` or declarer's ``spreads`` line when the record opens
+    with a defender's opening lead out of turn (54A may have made dummy declarer there).
     Raises CaseFileError."""
     first = next((e for e in events if isinstance(e, (Play, FaceDownLead))), None)
     swap = trick == 1 and first is not None and first.seat in (declarer.lho, declarer.rho) and first.seat is not first_leader
     later = False
     for e in events:
-        if isinstance(e, Resume):
-            later = True
+        if isinstance(e, Resume) or (isinstance(e, Choice) and e.verb == "spreads" and e.seat is declarer):
+            later = True  # (after a ruling, or declarer's spread the table played on from: 54A)
         elif isinstance(e, Call) and e.seat is not declarer:
             if e.seat is declarer.partner and later and swap:
                 continue

@@ -775,6 +775,11 @@ class RuleBook(Protocol):
         opening's root agenda runs last on every restoration."""
         ...
 
+    def information_at_start(self, table: TableState) -> tuple[Info, ...]:
+        """The information ``table`` (the table before the record's first line) already
+        holds: the ledger every restoration begins with (the penalty cards in force, 50E)."""
+        ...
+
     @property
     def lines(self) -> Mapping[str, tuple[type, ...]]:
         """The record lines each opener needs (any one of them): without one it finds
@@ -784,6 +789,11 @@ class RuleBook(Protocol):
     @property
     def states(self) -> Mapping[str, Callable[[TableState], bool]]:
         """What on a table lets an opener find something without one of its lines."""
+        ...
+
+    def played_on_from(self, replay: Replay) -> int | None:
+        """A line of the record's first part (its index in ``replay.before``) after which the
+        table played on, before attention, from a choice ruled there (54A); None: none."""
         ...
 
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
@@ -917,6 +927,20 @@ class Composition:
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
+        #: where each part begins in the record (the index of its first line in ``case.events``)
+        self._part_starts = tuple(sum(len(s) + 1 for s in self._segments[:k]) for k in range(len(self._segments)))
+        #: the line of the first part after which the table played on from a choice ruled
+        #: there, before attention (54A: declarer spread his hand): the first part is cut
+        #: after it, and the rest played on from each restoration of its ruling, as after a
+        #: ``resume`` line (its index in the first part; None: no such line)
+        self._cut = book.played_on_from(self.replay)
+        if self._cut is not None:
+            first = self._segments[0]
+            self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
+            self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
+            from rulings.models.case import replay_events
+
+            self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
 
         try:
@@ -993,14 +1017,18 @@ class Composition:
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
-        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else ())
+        # what the table held before the record's first line travels on every path: the
+        # information of the penalty cards in force when play starts (50E, the case's
+        # ``penalty`` field), as a rectification that makes a penalty card records it
+        known = book.information_at_start(case.initial_state())
+        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else (), known)
         if not found:
             if len(self._segments) == 1:
                 self.root = start
             else:
                 # (nothing to rule in the first part: the next is played on from the table as
                 # it stands; None when it cannot be, and then there is no restoration)
-                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),)))
+                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),), known))
                 self._dead_end = root is None
                 self.root = root or start
         else:
@@ -1095,8 +1123,7 @@ class Composition:
             replay = self._segment_replays.get(part)
             if replay is None:
                 return self._play_order, self._pair_order
-            offset = sum(len(s) + 1 for s in self._segments[: part[0]])  # (each part, then its resume line)
-            by_card, by_pair, _ = self._order_of_plays(replay, offset)
+            by_card, by_pair, _ = self._order_of_plays(replay, self._part_starts[part[0]])
             kept = self._part_orders[part] = (by_card, by_pair)
         return kept
 
@@ -1988,7 +2015,7 @@ class Composition:
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
-        if r.attention is None:
+        if r.attention is None and self._cut is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on"))

@@ -84,6 +84,44 @@ def test_a_number_of_tricks_that_is_no_number_is_named(tmp_path: Path, token: st
     assert f"unknown token '{token}'" in res.output and "expected a number of tricks" in res.output
 
 
+# ----- a claim's ``finding`` must name a finding some rule records (docs/case-format.md) ----------
+EXAMPLE = ROOT / "solver" / "data" / "example-47d.yaml"
+
+
+@pytest.mark.parametrize(("claim", "token"), [
+    ("never: finding banana", "banana"),
+    ("always: finding banana", "banana"),
+    ("sometimes: finding Banana Split", "Banana Split"),
+    ("always: not finding banana", "banana"),
+    ("always: S withdraws SA => finding played to teh lead", "played to teh lead"),
+    ("never: finding banana, S withdraws SA => law 16C2", "banana"),
+])
+@pytest.mark.parametrize("jobs", [[], ["-j", "2"]])
+def test_a_claim_naming_a_finding_no_rule_records_is_an_error(tmp_path: Path, claim: str, token: str, jobs: list[str]) -> None:
+    text = EXAMPLE.read_text()
+    path = tmp_path / "case.yaml"
+    path.write_text(text + f'  - "{claim}"\n')
+    line = len(text.splitlines()) + 1
+    res = runner.invoke(app, ["verify", str(path), *jobs])
+    assert res.exit_code == 1, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert f"{path}:{line}: unknown finding {token.lower()!r} in claim" in res.output, res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output
+
+
+def test_every_finding_a_rule_records_may_be_claimed(tmp_path: Path) -> None:
+    """The claim language takes each finding the rule modules declare (FINDINGS), by name."""
+    from rulings.solver.rulesets.catalog import findings
+
+    assert {"slip", "rethink", "visible_to_partner", "played to the lead", "proper lead"} <= findings()
+    path = tmp_path / "case.yaml"
+    path.write_text(EXAMPLE.read_text() + "".join(f'  - "never: finding {f}"\n' for f in sorted(findings())))
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 0, res.output
+    documented = (ROOT / "docs" / "case-format.md").read_text(encoding="utf-8")
+    assert all(f"`{f}`" in documented for f in findings())
+
+
 # ----- --scheduler: read before any work is done or any output file opened ----------------------
 @pytest.mark.parametrize("address", ["notaurl", "tcp://host:port", "foo://x:1"])
 def test_generate_with_a_bad_scheduler_address_keeps_the_output_file(tmp_path: Path, address: str) -> None:

@@ -336,3 +336,61 @@ def test_58a_choice_line_no_ruling_reads_is_said_after_the_restorations(tmp_path
     assert out.output.index("not yet ruled") > out.output.index("1 restoration")
     data = json.loads(runner.invoke(app, ["solve", "--json", str(f)]).output)
     assert any("'S requires lowest' is not yet ruled on" in n["text"] for n in data["notices"])
+
+
+_START_PC = CASES / "penalty" / "own-50e-penalty-card-in-force-at-start-information.yaml"
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_penalty_cards_of_the_penalty_field_are_in_every_ledger(laws: str) -> None:
+    """50E1, 50E2: a penalty card on the table when the record starts (the case's ``penalty``
+    field) is in the information ledger of every restoration, as one a ruling makes: authorized
+    to the declaring side, unauthorized to its owner's side; it stays once picked up (50D2(a))."""
+    case = loads(_START_PC.read_text().replace("laws: 2017", f"laws: {laws}"))
+    restorations = list(Ruling(case).restorations())
+    assert len(restorations) == 3
+    for r in restorations:
+        [info] = r.ledger
+        assert (info.seat, info.card, info.authorized, info.unauthorized) == (Seat.E, Card.parse("SA"), Seat.N.side, Seat.E.side)
+        assert (info.ai_clause, info.ui_clause) == ("50E1", "50E2")
+        assert '"unauthorized":["EW:E:SA"]' in r.key()
+    assert {any(p.card == Card.parse("SA") for p in r.penalty_cards) for r in restorations} == {True, False}
+
+
+def test_penalty_field_information_in_json_and_text() -> None:
+    res = runner.invoke(app, ["solve", str(_START_PC), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    jsonschema.validate(data, schema())
+    entry = {"seat": "E", "card": "SA", "authorized": "NS", "unauthorized": "EW", "clauses": ["50E1", "50E2"]}
+    assert all(r["ledger"] == [entry] for r in data["restorations"])
+    res = runner.invoke(app, ["solve", str(_START_PC), "--ascii"])
+    assert res.exit_code == 0, res.output
+    assert "Information from penalty cards (50E):" in res.stdout and "no unauthorized information" not in res.stdout
+    res = runner.invoke(app, ["solve", str(_START_PC), "--explain"])
+    assert res.exit_code == 0 and "Information from penalty cards (50E):" in res.output
+
+
+def test_penalty_field_information_when_the_first_part_rules_nothing() -> None:
+    """A record whose first part has nothing to rule is played on from the table as it
+    stands: the penalty card's information travels into the next part's ruling."""
+    text = ('deal: "N:.2.432. .3..432 AKQ.A.. .65..K5"\ncontract: 4S\ndeclarer: S\ntrick: 10\nleader: N\n'
+            'penalty: ["E H3 minor"]\nplay: [attention S, resume, N H2, E H3, S HA, W C5, attention S]\n')
+    restorations = list(Ruling(loads(text)).restorations())
+    assert len(restorations) == 2
+    for r in restorations:
+        assert [(i.seat, i.card, i.ui_clause) for i in r.ledger] == [(Seat.E, Card.parse("H3"), "50E2"), (Seat.W, Card.parse("C5"), "16C2")]
+        assert not r.penalty_cards or all(p.card != Card.parse("H3") for p in r.penalty_cards)
+
+
+def test_information_sources_name_the_laws() -> None:
+    from rulings.solver.engine import Info
+    from rulings.solver.summary import information_sources
+
+    east, card = Seat.E, Card.parse("S2")
+    pc = Info(east, card, Seat.N.side, east.side, "50E1", "50E2")
+    withdrawn = Info(east, card, Seat.N.side, east.side, "16C1", "16C2")
+    old = Info(east, card, Seat.N.side, east.side, "16D1", "16D2")
+    assert information_sources([withdrawn]) == "withdrawn cards (16C)"
+    assert information_sources([pc]) == "penalty cards (50E)"
+    assert information_sources([pc, old]) == "withdrawn cards (16D) and penalty cards (50E)"

@@ -50,7 +50,7 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
-from rulings.solver.lawful import lawful_cards, penalty_card_designation
+from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -854,7 +854,9 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     also=also_, question=question, choice="stands")
         return [go_on(table, step)]
     lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
-    subs = lawful_cards(hand, led, penalty, frozenset({card}))
+    # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
+    restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
+    subs = lawful_substitutes(hand, led, penalty, card, restored)
     info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side)
     edges: list[Edge] = []
     must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced
@@ -930,6 +932,9 @@ RULES: tuple[Rule, ...] = (
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
 #: without a call, a change, a touch or a name in the record there is nothing to rule here
 OPENER_LINES = {"designation": (Call, ChangeDesignation, Touch, Name, NamePlay)}
+#: the findings a branch of these rules may record (claim atom ``finding <word>``): why
+#: declarer touched dummy's card (45C3) and why a designation was changed (45C4(b))
+FINDINGS = frozenset({*TOUCH_WORDS, *FINDING_WORDS})
 
 
 def _may_designate(replay: Replay) -> bool:

@@ -40,10 +40,10 @@ from rulings.models.dataclass import dataclass, field
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
-from rulings.models.table import Revoke, TableState, Trick
+from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
-from rulings.solver.lawful import lawful_cards, penalty_card_designation
+from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 
@@ -594,7 +594,7 @@ def _next_lead(rs: RuleSet, table: TableState, m: AnyMisplay, seat: Seat) -> Car
 
 
 def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
-                lead: Card | None = None) -> tuple[bool, tuple[Card, ...]]:
+                lead: Card | None = None, restored: PenaltyCard | None = None) -> tuple[bool, tuple[Card, ...]]:
     """Is ``card`` (standing for ``seat`` on ``trick``) lawful to the corrected trick, and
     which other cards could he lawfully substitute (44C, 50C, 50D1)?
 
@@ -608,7 +608,9 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
         return False, (lead,)
     # (the obligations are judged on his whole hand, the card included: the substitutes are
     # the lawful cards but that one, in the same order)
-    lawful = lawful_cards(hand, led, table.penalty_cards_of(seat))
+    pcs = table.penalty_cards_of(seat)
+    # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
+    lawful = lawful_cards(hand, led, with_restored(pcs, restored) if restored is not None else pcs)
     return card in lawful, tuple([c for c in lawful if c != card])
 
 
@@ -756,8 +758,9 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     extra: tuple[str, ...] = ()
     if task.revoke:
         extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
-    ok, subs = _lawful_now(table, trick, seat, card, lead)
     stays = rs.decisions.withdrawn_penalty_card_stays_penalty
+    restored = table.played_penalty_card(seat, card) if stays and rs.decisions.restored_penalty_card_binds_substitute else None
+    ok, subs = _lawful_now(table, trick, seat, card, lead, restored)
     defender = table.is_defender(seat)
     who, his = seat._name_, card.text  # (what str() gives, without a __format__ per value)
 
@@ -807,7 +810,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         # 45D1 gives declarer no change here, but his card now fails to follow suit while he
         # holds the suit led: a revoke, not established, corrected at once (62A, 62B2: no
         # penalty card); DIGEST 45D1 edge case "presumably 62 then applies".
-        q2 = f"{who} may not change {his} under 45D1 ({rho} did not change), but it no longer follows suit"
+        q2 = f"{who} may not change {his} under {rs.cite('45D1')} ({rho} did not change), but it no longer follows suit"
         also = (d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause, *extra)
         steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is a revoke in the corrected trick: he "
                            f"withdraws it and plays {sub.text}; no penalty card (62B2)", also, q2, f"change to {sub.text}")
@@ -920,7 +923,7 @@ def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             edges.append((step, _child(node, table, rest)))
             continue
         m = Misplay(om.call, om.placed, card, om.wrong, om.trick, dummy, True, res.clause, om.meant)
-        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so 45D1 applies",
+        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so {rs.cite('45D1')} applies",
                     also=(*also, rs.cite("45D1")), question=question, choice=str(card))
         edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later), *rest))))
     return edges

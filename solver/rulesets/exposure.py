@@ -18,7 +18,7 @@ from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
-from rulings.solver.lawful import lawful_cards, penalty_card_designation
+from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
     LEAD_OUT_OF_TURN_HOOKS,
     LaterPlay,
@@ -547,7 +547,9 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     hand = frozenset(table.hand(seat) | {card})
     info = rs.withdrawn_info(seat, card, task.offender.side)
     pcs = table.penalty_cards_of(seat)
-    subs = lawful_cards(hand, trick.suit_led if trick.plays[0][0] is not seat else None, pcs, frozenset({card}))
+    # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
+    restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
+    subs = lawful_substitutes(hand, trick.suit_led if trick.plays[0][0] is not seat else None, pcs, card, restored)
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:
@@ -593,3 +595,5 @@ RULES: tuple[Rule, ...] = (
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
 OPENER_LINES = {"exposure": OWN}
+#: the findings a branch of these rules may record (claim atom ``finding <word>``)
+FINDINGS = frozenset({VISIBLE, NOT_VISIBLE, PLAYED, NOT_PLAYED, LED})

@@ -18,7 +18,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
-from rulings.solver.lawful import lawful_cards, penalty_card_designation
+from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import ReportEstablished
 
@@ -212,7 +212,9 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
         return edges
     hand = frozenset(table.hand(task.seat) | {task.card})
     pcs = table.penalty_cards_of(task.seat)
-    subs = lawful_cards(hand, trick.suit_led, pcs, frozenset({task.card}))
+    # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
+    restored = table.played_penalty_card(task.seat, task.card) if rs.decisions.restored_penalty_card_binds_substitute else None
+    subs = lawful_substitutes(hand, trick.suit_led, pcs, task.card, restored)
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:

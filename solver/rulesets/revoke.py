@@ -10,7 +10,7 @@ from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import DirectorFinds
-from rulings.models.table import LeadRule, PenaltyKind, PlayRule, Revoke, TableState
+from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import (
     HANDS_RETURNED,
@@ -20,7 +20,7 @@ from rulings.solver.establishment import (
     standing_revokes,
     still_a_revoke,
 )
-from rulings.solver.lawful import lawful_cards, penalty_card_designation
+from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import LaterPlay, next_lead_tasks
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
@@ -57,7 +57,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
-    standing = standing_revokes(replay)
+    standing = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)
     if not standing:
         return None
     revokes = [r for r, _ in standing]
@@ -72,7 +72,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if pending is None:
                 pending = r
         else:
-            described.append(f"{r}: {est[0]} ({est[1]})")
+            described.append(f"{r}: {est[0]} ({rs.cite(est[1])})")
     both = _both_sides_on_one_trick(rs, table, revokes)
     if pending is None and both is None:
         late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
@@ -375,7 +375,7 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         mode = _OS
     # (a player who must leave his card: his step reads only who he is, his card and who is declarer)
     key = (("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
-            task.both_sides and mode == _NOS, turned) if mode in (_NOS, _OS) else ("62C", mode, seat, card, table.declarer))
+            task.both_sides and mode == _NOS, turned, table.played_penalty_card(seat, card)) if mode in (_NOS, _OS) else ("62C", mode, seat, card, table.declarer))
     memo = rs.memo
     position = memo.get(key)
     tables: list[TableState] | None = None
@@ -480,7 +480,6 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     suit_led = trick.suit_led
     hand = frozenset(table.hand(seat) | {card})
     in_force = table.penalty_cards_of(seat)
-    subs = lawful_cards(hand, suit_led, in_force, frozenset({card}))
     info = rs.withdrawn_info(seat, card, offending)
     head = f"{who} withdraws {what} and plays "
     kind: PenaltyKind | None = None
@@ -505,7 +504,6 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             # (Without other penalty cards of his, nothing changes: the substitutes above stand.)
             judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
             in_force = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
-            subs = lawful_cards(hand, suit_led, in_force, frozenset({card}))
         also = (rs.cite("47D"), info.ai_clause, info.ui_clause)
         if table.is_defender(seat):
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
@@ -513,7 +511,12 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         else:
             fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
         restore = True
+    # a penalty card he played, going back to being one, obliges its own substitute (50D1(a), 50C)
+    restored = table.played_penalty_card(seat, card) if restore and rs.decisions.restored_penalty_card_binds_substitute else None
+    subs = lawful_substitutes(hand, suit_led, in_force, card, restored)
     if not subs:
+        if restored is not None and lawful_substitutes(hand, suit_led, in_force, card):
+            return _Position((_penalty_card_stays(rs, actor, seat, card, restored, clause, question),)), None
         return _Position((keep,)), None
     named, designated = penalty_card_designation(subs, in_force, rs.cite("51A"))  # several penalty cards due (51A)
     also += designated
@@ -547,6 +550,17 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             fate = shared[1]
         steps.append(Step(actor, option, clause, f"{head}{sub.text}{named}; {fate}", also, question, f"change to {sub.text}"))
     return _Position(tuple(steps), subs, kind, restore, info, not own), tables
+
+
+def _penalty_card_stays(rs: RuleSet, actor: str, seat: Seat, card: Card, was: PenaltyCard, clause: str, question: str) -> Step:
+    """The one step of a player whose card was a penalty card when he played it: withdrawn,
+    it would be that penalty card again and bar every other card he could change to."""
+    if was.kind is PenaltyKind.MAJOR:
+        why, law = "withdrawn, it would be a major penalty card again, due to this trick at once", "50D1(a)"
+    else:
+        why, law = "withdrawn, it would be a minor penalty card again, barring his other cards of its suit below honour rank", "50C"
+    return Step(actor, StepKind.FORCED, rs.cite(law), f"{seat} must leave {card}: {why}", also=(clause,),
+                question=question, choice="must leave it")
 
 
 def t2_kind(t: TableState, seat: Seat, card: Card) -> str:
@@ -616,7 +630,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     this = task.later[task.index]
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
     if lead.withdrawn is not None:
-        t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        # (a revoke of his side this lead established stays established: 63A1, 63B)
+        t2 = table.keeping_established(trick_no).withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos)))]
     if establishes_own_revoke(table, seat, card, trick_no - 1):
         return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
