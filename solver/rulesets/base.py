@@ -23,7 +23,7 @@ from rulings.solver.config import DEFAULT, Decisions
 from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
 from rulings.solver.obligations import pc_info
 
-__all__ = ["Closer", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
+__all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
 
 #: a rule: the edges out of a node for its task; a player's substitutes may come last as one
 #: :class:`~rulings.solver.engine.Substitutions` (made edges by ``RuleSet.expand``)
@@ -34,6 +34,10 @@ Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
 #: A closer reads the whole record and may add what follows every rectification (the trick
 #: adjustment after play, Law 64): its opening's root agenda runs last on every restoration.
 Closer = Callable[["RuleSet", Replay], "Opening | None"]
+#: A cutter reads the record's first part and may find a line after which the table played
+#: on, before attention, from a choice ruled there (declarer's spread, 54A, changes who is
+#: declarer from there): its index in ``Replay.before``, or None.
+Cutter = Callable[["RuleSet", Replay], "int | None"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class RuleSet:
     reopenable: frozenset[str] = frozenset()
     decisions: Decisions = DEFAULT
     closers: tuple[Closer, ...] = ()
+    #: what finds where the table played on from a choice ruled there (:meth:`played_on_from`)
+    cutters: tuple[Cutter, ...] = ()
     #: the record lines an opener needs (any one of these event types): without one in the
     #: record it cannot find anything and is not run (openers not listed always run) ...
     lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
@@ -162,6 +168,14 @@ class RuleSet:
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""
         return [c for closer in self.closers if (c := closer(self, replay)) is not None]
+
+    def played_on_from(self, replay: Replay) -> int | None:
+        """The first line of the record's first part (its index in ``replay.before``) after
+        which the table played on, before attention, from a choice ruled there (54A: the
+        spread declarer is dummy from there): the engine rules the part up to it and plays
+        the rest on from each of its restorations, as after a ``resume`` line. None: none."""
+        found = [i for cutter in self.cutters if (i := cutter(self, replay)) is not None]
+        return min(found) if found else None
 
     def expand(self, node: Node) -> list[Edge]:
         """Return the edges out of ``node`` (empty for a leaf)."""

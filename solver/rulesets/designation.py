@@ -935,6 +935,9 @@ RULES: tuple[Rule, ...] = (
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)
 #: without a call, a change, a touch or a name in the record there is nothing to rule here
 OPENER_LINES = {"designation": (Call, ChangeDesignation, Touch, Name, NamePlay)}
+#: the findings a branch of these rules may record (claim atom ``finding <word>``): why
+#: declarer touched dummy's card (45C3) and why a designation was changed (45C4(b))
+FINDINGS = frozenset({*TOUCH_WORDS, *FINDING_WORDS})
 
 
 def _may_designate(replay: Replay) -> bool:

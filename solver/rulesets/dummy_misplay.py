@@ -811,7 +811,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         # 45D1 gives declarer no change here, but his card now fails to follow suit while he
         # holds the suit led: a revoke, not established, corrected at once (62A, 62B2: no
         # penalty card); DIGEST 45D1 edge case "presumably 62 then applies".
-        q2 = f"{who} may not change {his} under 45D1 ({rho} did not change), but it no longer follows suit"
+        q2 = f"{who} may not change {his} under {rs.cite('45D1')} ({rho} did not change), but it no longer follows suit"
         also = (d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause, *extra)
         steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is a revoke in the corrected trick: he "
                            f"withdraws it and plays {sub.text}; no penalty card (62B2)", also, q2, f"change to {sub.text}")
@@ -924,7 +924,7 @@ def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             edges.append((step, _child(node, table, rest)))
             continue
         m = Misplay(om.call, om.placed, card, om.wrong, om.trick, dummy, True, res.clause, om.meant)
-        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so 45D1 applies",
+        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so {rs.cite('45D1')} applies",
                     also=(*also, rs.cite("45D1")), question=question, choice=str(card))
         edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later), *rest))))
     return edges

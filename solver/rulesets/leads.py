@@ -55,7 +55,7 @@ from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
-from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
+from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead, Play
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
@@ -354,6 +354,43 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
 
 
+def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
+    """54A (48B1) ruled where it happened: declarer spread his hand after a faced opening
+    lead out of turn, with nothing else placed yet (no card on the lead, no choice said; the
+    correct leader's face-down lead apart, which simply goes back, 54), and play went on
+    before attention. From the spread his partner is declarer and he is dummy, as the table
+    played it, so the record after that line is played on from the table the ruling of the
+    lead leaves, as after a ``resume`` line (``RuleSet.played_on_from``). Returns the index
+    of the ``spreads`` line in ``replay.before`` (the record's first part), or None.
+
+    Not cut: a spread after a card accepted the lead (54B1, 54B2: then it is no 54A spread;
+    48B2 may make it a claim), or after another card or line the director would rule first
+    (a rectification the table, playing on, did not make: the record is not played on from
+    it), or where the director finds that declarer could have seen dummy's cards (54C: he
+    must accept the lead). There the record is ruled as one part, declarer unchanged."""
+    table = replay.table
+    if table.first_trick != 1:
+        return None
+    before = replay.before
+    decl = table.declarer
+    for i, e in enumerate(before):
+        if isinstance(e, (Play, FaceDownLead)):
+            continue
+        if not (isinstance(e, Choice) and e.seat is decl and e.verb == "spreads") or i + 1 == len(before):
+            return None  # (another line first; or attention, or the part's end, came next)
+        if replay.applied_before[i] != 1:
+            return None
+        trick = table.trick(1)
+        assert trick is not None
+        leader = trick.plays[0][0]
+        if not table.is_defender(leader) or leader is table.first_leader:
+            return None
+        if any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
+            return None
+        return i
+    return None
+
+
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[Choice, ...],
                 saw_dummy: bool) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
@@ -369,7 +406,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     # of turn, not his lead)
     again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
     if trick.plays[0][0] is seat and not again:
-        task, irregularity = _classify_lead(table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
+        task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
                                             trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
@@ -452,7 +489,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
     return trick.is_complete and nxt is not None and bool(nxt.plays)
 
 
-def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
+def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
                    no_acceptance: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
@@ -463,7 +500,7 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         return DeclaringSideOpeningLead(trick.number, seat, card), f"{what} (an opening lead by the declaring side, 54E)"
     if no_acceptance and len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho and trick.plays[1][0] is proper:
         # (2017 53A: no acceptance at trick 13, by a play either: the proper leader's card is his lead)
-        return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1)), f"{what}; {proper} then made the proper lead (53B)"
+        return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1)), f"{what}; {proper} then made the proper lead ({rs.cite('53B')})"
     if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho and not no_acceptance:
         by, by_card = trick.plays[1]
         proper_lead = None
@@ -474,7 +511,7 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
                               statement=_acceptance_statement(table, seat, choices))
-        return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
+        return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
     if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
         by, by_card = trick.plays[1]
         return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True,
@@ -484,11 +521,11 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         if s is proper and s.side is not seat.side:
             pos = trick.position_of(s)
             assert pos is not None
-            return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead (53B)"
+            return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead ({rs.cite('53B')})"
     if (len(trick.plays) >= 2 and trick.plays[1][0] is seat.rho and _is_declaring(table, seat)
             and table.is_defender(seat.rho)):
         by, by_card = trick.plays[1]
-        return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it (53C)"
+        return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it ({rs.cite('53C')})"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
 
 
@@ -525,7 +562,7 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     turn = next(s for s in rotation_from(trick.leader) if s not in before)  # whose turn it was
     what = f"{seat} played {card} to trick {trick.number} at {turn}'s turn"
     if _is_declaring(table, seat):
-        return DeclarerPremature(trick.number, seat, card), f"{what} (declarer's premature play, 57C3)"
+        return DeclarerPremature(trick.number, seat, card), f"{what} (declarer's premature play, {rs.cite('57C3')})"
     waiting: list[Seat] = []
     s = turn
     while s is not seat:
@@ -1369,6 +1406,11 @@ REOPEN_STATE = {"leads": _play_out_of_turn}
 #: leads opener rules only a card the table recorded as played out of turn
 OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
 OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
+#: the lines after which the table played on from a choice the leads rules rule there (54A)
+PLAYED_ON_FROM = (spread_played_on,)
+#: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
+#: after a lead out of turn was played to it, or was its player's proper lead (53B)
+FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})
 
 
 # ----- claim atoms -----------------------------------------------------------------------------------

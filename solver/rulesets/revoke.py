@@ -57,7 +57,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
-    standing = standing_revokes(replay)
+    standing = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)
     if not standing:
         return None
     revokes = [r for r, _ in standing]
@@ -72,7 +72,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if pending is None:
                 pending = r
         else:
-            described.append(f"{r}: {est[0]} ({est[1]})")
+            described.append(f"{r}: {est[0]} ({rs.cite(est[1])})")
     both = _both_sides_on_one_trick(rs, table, revokes)
     if pending is None and both is None:
         late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
