@@ -138,7 +138,7 @@ def verify_scale(work: Path, records: Path, files: int) -> dict[str, Any]:
     for jobs in (1, 2):
         log = work / f"verify-j{jobs}.txt"
         r = measure(["verify", str(folder), "-q", "-j", str(jobs)], stdout=log)
-        tail = log.read_text(encoding="utf-8").splitlines()[-2:]
+        tail = log.read_text(encoding="utf-8").splitlines()[-1:]
         out[f"j{jobs}"] = {**r, "summary": " / ".join(tail)}
     return out
 

@@ -87,6 +87,17 @@ class Game:
     error: CaseFileError | None = None
     #: the file line of each of the game's tags, by name (PBN)
     tag_lines: dict[str, int] = field(default_factory=dict)
+    #: the file lines of the board's ``md`` pair and of each ``pc`` card, in play order (LIN)
+    lin: LinLines | None = None
+
+
+@dataclass
+class LinLines:
+    """Where a LIN board's deal and cards stand in the file: the line of its ``md`` pair and
+    the line of each ``pc`` pair, in the order played."""
+
+    md: int | None = None
+    cards: list[int] = field(default_factory=list)
 
 
 #: supplemental PBN tags of this package (docs/pbn-lin.md): the tricks each side won before
@@ -281,11 +292,12 @@ def load_games(path: str | Path) -> list[Game]:
                             file=str(p), line=line, token=f"{MAX_BOARD_BYTES} bytes")
     text = raw.decode("utf-8-sig") if _utf8(raw) else raw.decode("latin-1")
     if p.suffix.lower() == ".lin":
-        _check_lin(text, str(p))
-        try:
-            return [Game(b) for b in lin.loads(text)]
+        joined, where = _check_lin(text, str(p))
+        try:  # (read without its line breaks, as endplay's own file reader does)
+            boards = lin.loads(joined)
         except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
             raise CaseFileError(f"not a readable LIN file: {err}", file=str(p), line=1) from None
+        return [Game(b, lin=w) for b, w in zip(boards, where, strict=True)]
     decoder = _decoder(pbn)()
     try:
         decoder.parse_file(io.StringIO(text))
@@ -322,14 +334,57 @@ def _four_names(value: str) -> None:
         raise ValueError(value)
 
 
-def _check_lin(text: str, file: str) -> None:
+def _lin_card(value: str) -> None:
+    from endplay.types import Card as LinCard
+
+    if int(LinCard(value).suit.value) > 3:  # (endplay reads "NT" as a card of no trump)
+        raise ValueError(value)
+
+
+#: the seats of a LIN ``md`` pair's hands, in its order
+LIN_HANDS = ("South", "West", "North", "East")
+
+
+def _lin_deal_problem(value: str) -> tuple[str, str] | None:
+    """The first card of a LIN ``md`` value (the dealer, then the hands from South, each
+    ``S...H...D...C...``; the last may be left out) that cannot be dealt, in words, with its
+    token: a hand not starting with S, a suit out of order, a rank that is none, a card dealt
+    twice, a hand of more than 13 cards. None when every card can be dealt."""
+    if value[:1] not in ("1", "2", "3", "4"):
+        return None  # (no dealer: the pair's own error says what md holds)
+    dealt: dict[str, str] = {}
+    for seat, hand in zip(LIN_HANDS, value[1:].split(","), strict=False):
+        if not hand:
+            continue
+        if hand[0] not in "Ss":
+            return f"{seat}'s hand {hand!r} does not start with S (spades)", hand[0]
+        suit = "S"
+        for ch in hand[1:]:
+            if ch in "HDC":
+                if SUITS.index(ch) <= SUITS.index(suit):
+                    return f"{seat}'s hand {hand!r} gives the suits out of order (S, H, D, C)", ch
+                suit = ch
+            elif ch.upper() not in RANKS:
+                return f"bad card {suit + ch!r} in {seat}'s hand {hand!r}: expected a rank 2-9, T, J, Q, K or A", suit + ch
+            elif (card := suit + ch.upper()) in dealt:
+                where = f"in {seat}'s hand" if dealt[card] == seat else f"({dealt[card]}'s hand and {seat}'s)"
+                return f"card {card} is dealt twice {where}", card
+            else:
+                dealt[card] = seat
+        if sum(1 for holder in dealt.values() if holder == seat) > 13:
+            return f"{seat}'s hand {hand!r} holds more than 13 cards", hand
+    return None
+
+
+def _check_lin(text: str, file: str) -> tuple[str, list[LinLines]]:
     """Read each ``key|value|`` pair of a LIN file as endplay's LIN parser will (the file's
     line breaks taken out, the boards cut at each ``pn|``) and refuse the first it could not
-    read, naming the pair and its line (endplay's own errors name neither)."""
+    read, naming the pair and its line (endplay's own errors name neither): a card of the deal
+    (``md``) or of the play (``pc``) is named itself. Returns the text as endplay reads it and,
+    for each board, the lines of its deal and of its cards."""
     from itertools import pairwise
 
     from endplay.types import Bid, Player, Vul
-    from endplay.types import Card as LinCard
     from endplay.types import Deal as LinDeal
 
     lines: list[int] = []  # the file line of each character of the text without its line breaks
@@ -343,8 +398,11 @@ def _check_lin(text: str, file: str) -> None:
             lines.append(line)
     joined = "".join(chars)
     starts = [m.start() for m in re.finditer(r"pn\|", joined)]
+    boards: list[LinLines] = []
     for start, end in pairwise([*starts, len(joined)]):
         chunk = joined[start:end]
+        found = LinLines()
+        boards.append(found)
         offsets, at = [], start
         elems = chunk.split("|")
         for e in elems:
@@ -358,7 +416,7 @@ def _check_lin(text: str, file: str) -> None:
                 "sv": Vul.from_lin,
                 "ah": lambda v: int(v[5:]),
                 "mb": lambda v: Bid(v, v[-1:] == "!"),
-                "pc": LinCard,
+                "pc": _lin_card,
                 "mc": int,
                 "pn": _four_names,
             }
@@ -371,10 +429,24 @@ def _check_lin(text: str, file: str) -> None:
                 except Exception:
                     ok = False
             called = called or key == "mb"
+            where = lines[min(offsets[k], len(lines) - 1)] if lines else 1
             if not ok:
-                where = lines[min(offsets[k], len(lines) - 1)] if lines else 1
+                problem = _lin_deal_problem(value) if key == "md" else None
+                if problem is not None:
+                    raise CaseFileError(f"LIN pair md: {problem[0]}", file=file, line=where, token=problem[1])
                 raise CaseFileError(f"LIN pair {key}|{value}| cannot be read: expected {_LIN_VALUES[key]}", file=file, line=where,
                                     token=value)
+            if key == "md":
+                problem = _lin_deal_problem(value)
+                if problem is not None:  # (endplay deals a card twice where the four hands are given)
+                    raise CaseFileError(f"LIN pair md: {problem[0]}", file=file, line=where, token=problem[1])
+                found.md = where
+            elif key == "pc":
+                if len(found.cards) == 52:
+                    raise CaseFileError(f"LIN pair pc|{value}| is the 53rd card of the board's play (a deal has 52)", file=file,
+                                        line=where, token=value)
+                found.cards.append(where)
+    return joined, boards
 
 
 def load_boards(path: str | Path) -> list[Any]:
@@ -425,13 +497,8 @@ def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: 
                 trick.append(_Placed(cols[i], cells[i], line, table.marks.get((r, i))))
         led = trick[0].card[0] if trick else None
         for n, placed in enumerate(trick):
-            card = Card.parse(placed.card)
-            if card not in held[placed.seat]:
-                owner = next((s for s in SEATS if card in deal[Seat.parse(s)].cards), None)
-                why = (f"{placed.seat} played it before" if owner == placed.seat
-                       else f"the deal gives it to {owner}" if owner is not None else "the deal holds no such card")
-                raise CaseFileError(f"card {placed.card} in {placed.seat}'s column of trick {trick_no} is not in {placed.seat}'s "
-                                    f"hand: {why}", file=file, line=line, token=placed.card)
+            card = _check_held(held, deal, placed.seat, placed.card, f"card {placed.card} in {placed.seat}'s column of trick {trick_no}",
+                               file, line)
             if placed.mark == "R":
                 hand = held[placed.seat]
                 follows = placed.card[0] == led
@@ -445,6 +512,20 @@ def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: 
         if len(trick) == 4:
             leader = SEATS[_winner([(SEATS.index(p.seat), p.card) for p in trick], trumps)]
     return out
+
+
+def _check_held(held: dict[str, set[Card]], deal: Deal, seat: str, name: str, what: str, file: str, line: int | None) -> Card:
+    """The card ``name`` the file has ``seat`` play (``what``, in words), once it is found in
+    his hand as the file's play has left it (``held``, which it leaves as it was); else a
+    CaseFileError at the card's line naming it and where the deal puts it."""
+    card = Card.parse(name)
+    if card not in held[seat]:
+        owner = next((s for s in SEATS if card in deal[Seat.parse(s)].cards), None)
+        why = (f"{seat} played it before" if owner == seat
+               else f"the deal gives it to {owner}" + ("" if card in held[owner] else ", who played it before")
+               if owner is not None else "the deal holds no such card")
+        raise CaseFileError(f"{what} is not in {seat}'s hand: {why}", file=file, line=line, token=name)
+    return card
 
 
 def board_case(path: str | Path, board: int | None = None, attention: str | None = None) -> dict[str, Any]:
@@ -484,6 +565,9 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     try:
         deal = Deal.parse(deal_text)
     except RulingError as err:
+        if chosen.lin is not None:
+            raise CaseFileError(f"board {b.board_num}: LIN pair md: {err.message}", file=str(p), line=chosen.lin.md or 1,
+                                token=err.token) from None
         raise CaseFileError(f"board {b.board_num}: tag Deal: {err.message}", file=str(p),
                             line=next((n for k, n in chosen.tag_lines.items() if k.lower() == "deal"), 1), token=err.token) from None
     per_hand = len(deal.hands[0])
@@ -500,10 +584,17 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
         placed = []
         seat = (SEATS.index(declarer) + 1) % 4
         trick: list[tuple[int, str]] = []
-        for card in b.play:
+        held = {s: set(deal[Seat.parse(s)].cards) for s in SEATS}
+        card_lines = chosen.lin.cards if chosen.lin is not None else []
+        for k, card in enumerate(b.play):
             name = _card(card)
+            line = card_lines[k] if k < len(card_lines) else None
+            pair = f" (pc|{name}|)" if chosen.lin is not None else ""
+            held[SEATS[seat]].discard(_check_held(held, deal, SEATS[seat], name,
+                                                  f"card {name}{pair} played by {SEATS[seat]} to trick {first_trick + k // 4}",
+                                                  str(p), line))
             trick.append((seat, name))
-            placed.append(_Placed(SEATS[seat], name))
+            placed.append(_Placed(SEATS[seat], name, line))
             if len(trick) == 4:
                 seat = _winner(trick, trumps)
                 trick = []

@@ -346,6 +346,10 @@ class TableState:
     lead_rules: tuple[LeadRule, ...] = ()
     #: restrictions on a player's next card to a trick (57A options, 57D): breaking one is a revoke
     play_rules: tuple[PlayRule, ...] = ()
+    #: revokes established by a play to the next trick that a rectification has since taken
+    #: back (44G), with that play: they stay established (63A1: any play by his side to the
+    #: next trick establishes it; nothing in Law 63 undoes that)
+    established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -494,6 +498,12 @@ class TableState:
         if not self.penalty_cards:
             return _NO_PENALTY_CARDS
         return frozenset(p for p in self.penalty_cards if p.seat is seat)
+
+    def played_penalty_card(self, seat: Seat, card: Card) -> PenaltyCard | None:
+        """The penalty card ``card`` was when ``seat`` played it (it stands on a trick), or None."""
+        if not self.played_penalty:
+            return None
+        return next((p for p in self.played_penalty if p.card == card and p.seat is seat), None)
 
     def status(self, card: Card) -> CardStatus:
         for t in self.tricks:
@@ -750,14 +760,25 @@ class TableState:
         return self.establishing_play(revoke) is not None
 
     def establishing_play(self, revoke: Revoke) -> tuple[Seat, Card] | None:
-        """Return the first offending-side play to the trick after the revoke trick (63A1)."""
+        """Return the first offending-side play to the trick after the revoke trick (63A1),
+        or the one that was, if a rectification has since taken it back (``established_by``)."""
         nxt = self.trick(revoke.trick + 1)
-        if nxt is None:
-            return None
-        for s, c in nxt.plays:
-            if s.side is revoke.seat.side:
-                return s, c
+        if nxt is not None:
+            for s, c in nxt.plays:
+                if s.side is revoke.seat.side:
+                    return s, c
+        for r, by in self.established_by:
+            if r == revoke:
+                return by
         return None
+
+    def keeping_established(self, trick: int) -> TableState:
+        """This table with every revoke on the trick before ``trick`` that a play to
+        ``trick`` established recorded in ``established_by``: to take those plays back
+        without undoing the establishment (63A1)."""
+        kept = [(r, by) for r in self.revokes if r.trick == trick - 1 and (by := self.establishing_play(r)) is not None
+                and (r, by) not in self.established_by]
+        return self._evolve(established_by=(*self.established_by, *kept)) if kept else self
 
     # ----- edits used by rectification ------------------------------------------------
     def replace_card(self, trick: int, seat: Seat, new: Card | None, *, restore_penalty: bool = True,

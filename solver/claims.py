@@ -16,7 +16,8 @@ Atoms (CASES.md, kept as written; the project's additions are marked +):
     unauthorized <side> <seat> <card>   the information that seat held the card is UI to that side
   + authorized <side> <seat> <card>     ... is AI to that side
     law <id>                            the restoration's path applies that clause
-    finding <finding>                   the branch assumes that finding of fact
+    finding <finding>                   the branch assumes that finding of fact (one a rule module
+                                        declares in FINDINGS; any other is an error)
     lead <seat>                         that seat leads the next trick
     established                         the revoke is established
     transfer <N>                        after play N tricks go to the non-offending side (64A; 0 under 64B)
@@ -149,7 +150,13 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
             raise NotationError(f"unknown clause {clause!r} in claim {claim!r} (not in clauses.tsv)", token=clause)
         return Atom(label, lambda r: clause in r.laws)
     if w0 == "finding" and len(words) >= 2:
+        from rulings.solver.rulesets.catalog import findings
+
         finding = " ".join(words[1:]).lower()
+        known = findings()
+        if finding not in known:
+            raise NotationError(f"unknown finding {finding!r} in claim {claim!r}: no rule records it (expected one of "
+                                f"{', '.join(sorted(known))})", token=" ".join(words[1:]))
         return Atom(label, lambda r: finding in r.findings)
     if w0 == "lead" and len(words) == 2:
         seat = _seat(words[1], claim)

@@ -44,6 +44,22 @@ class Decisions:
     #: played goes back to being that penalty card (True) or to the hand (False).
     withdrawn_penalty_card_stays_penalty: bool = True
 
+    #: Law 50D1(a)/50C with 62C1, 62C2, 47D, 58B3 and 47E2(a): a card that was a penalty card
+    #: when played, withdrawn so that another may be played in its place and going back to
+    #: being that penalty card, obliges its own substitute (True): a major one that could be
+    #: played to the trick must be played again, so its owner has no other card to change to;
+    #: a minor one bars the other cards of its suit below honour rank. False lets him change
+    #: to any card lawful without it (the withdrawal would then undo a penalty card's
+    #: obligation, which no law grants: why the default). docs/decisions.md.
+    restored_penalty_card_binds_substitute: bool = True
+
+    #: Law 63A4 with 69A (2007 63A3 "agrees to"): a claim by the non-offending side
+    #: establishes the revoke when the offending side agrees to it; the record's claim line
+    #: is read as their acquiescence, unless a member of the offending side drew attention on
+    #: the very next line: he objected at once, nothing was agreed, and the revoke is still
+    #: corrected (True). False reads every such claim as agreed. docs/decisions.md.
+    offending_attention_objects_to_claim: bool = True
+
     #: Law 62C2 "the player of the offending side next in rotation": the OS player may
     #: withdraw only if the NOS player who played *immediately before him* withdrew (True,
     #: the Di Sacco / Levy reading), or if *any* NOS player before him withdrew (False).

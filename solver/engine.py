@@ -23,7 +23,7 @@ from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Call, Choice, DirectorFinds, Play
+from rulings.models.events import Attention, Call, Choice, Chooses, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -777,6 +777,11 @@ class RuleBook(Protocol):
         opening's root agenda runs last on every restoration."""
         ...
 
+    def information_at_start(self, table: TableState) -> tuple[Info, ...]:
+        """The information ``table`` (the table before the record's first line) already
+        holds: the ledger every restoration begins with (the penalty cards in force, 50E)."""
+        ...
+
     @property
     def lines(self) -> Mapping[str, tuple[type, ...]]:
         """The record lines each opener needs (any one of them): without one it finds
@@ -786,6 +791,11 @@ class RuleBook(Protocol):
     @property
     def states(self) -> Mapping[str, Callable[[TableState], bool]]:
         """What on a table lets an opener find something without one of its lines."""
+        ...
+
+    def played_on_from(self, replay: Replay) -> int | None:
+        """A line of the record's first part (its index in ``replay.before``) after which the
+        table played on, before attention, from a choice ruled there (54A); None: none."""
         ...
 
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
@@ -919,6 +929,20 @@ class Composition:
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
+        #: where each part begins in the record (the index of its first line in ``case.events``)
+        self._part_starts = tuple(sum(len(s) + 1 for s in self._segments[:k]) for k in range(len(self._segments)))
+        #: the line of the first part after which the table played on from a choice ruled
+        #: there, before attention (54A: declarer spread his hand): the first part is cut
+        #: after it, and the rest played on from each restoration of its ruling, as after a
+        #: ``resume`` line (its index in the first part; None: no such line)
+        self._cut = book.played_on_from(self.replay)
+        if self._cut is not None:
+            first = self._segments[0]
+            self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
+            self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
+            from rulings.models.case import replay_events
+
+            self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
 
         try:
@@ -980,23 +1004,33 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        notices, pending = self._unruled(ruled | later if later else ruled, bool(found))
-        #: lines of the first part of the record that only a ruling made on a rectified table
-        #: may read (a choice or a finding about a lead out of turn a fifth card found led
-        #: makes, 45E): said "not yet ruled on" once the paths are enumerated, when none read
-        #: it (:meth:`_say_pending_lines`), as those of a later part are
-        self._pending_lines: tuple[tuple[object, Notice], ...] = pending
+        notices = self._unruled(ruled | later if later else ruled, bool(found))
+        #: the lines of the first part said "not yet ruled on" (keys): one a ruling on a
+        #: rectified table rules on some path is not said after all (_take_back_ruled_lines)
+        unruled = [e for e in (*self.replay.unapplied, *self.replay.after)
+                   if not isinstance(e, Attention) and handled_key(e) not in (ruled | later)]
+        self._unruled_first = frozenset(handled_key(e) for e in unruled)
+        #: the notices of those that record a choice or a finding: a ruling on a rectified
+        #: table may read them (declarer's 57A option over a card a simultaneous play made
+        #: premature, 58A), so they are known only once the ruling is enumerated (a text
+        #: output that streams the restorations says them after them)
+        self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
+                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds)))
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
-        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else ())
+        # what the table held before the record's first line travels on every path: the
+        # information of the penalty cards in force when play starts (50E, the case's
+        # ``penalty`` field), as a rectification that makes a penalty card records it
+        known = book.information_at_start(case.initial_state())
+        start = Node(self.replay.table, tuple(t for c in closings for t in c.root.agenda) if closings else (), known)
         if not found:
             if len(self._segments) == 1:
                 self.root = start
             else:
                 # (nothing to rule in the first part: the next is played on from the table as
                 # it stands; None when it cannot be, and then there is no restoration)
-                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),)))
+                root = self._settle(Node(self.replay.table, (Reopen(frozenset(), frozenset()),), known))
                 self._dead_end = root is None
                 self.root = root or start
         else:
@@ -1099,8 +1133,7 @@ class Composition:
             replay = self._segment_replays.get(part)
             if replay is None:
                 return self._play_order, self._pair_order
-            offset = sum(len(s) + 1 for s in self._segments[: part[0]])  # (each part, then its resume line)
-            by_card, by_pair, _ = self._order_of_plays(replay, offset)
+            by_card, by_pair, _ = self._order_of_plays(replay, self._part_starts[part[0]])
             kept = self._part_orders[part] = (by_card, by_pair)
         return kept
 
@@ -1227,10 +1260,12 @@ class Composition:
                     return None
                 node = resumed
                 continue
-            if task.segment or self._pending_lines:
+            if task.segment:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
-            if task.segment and node.table.out_of_turn:
-                self._say_unruled_plays(node.table, task)
+                if node.table.out_of_turn:
+                    self._say_unruled_plays(node.table, task)
+            elif self._unruled_first and not self._unruled_first.isdisjoint(task.seen):
+                self._part_seen.setdefault(0, set()).update(self._unruled_first & task.seen)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1291,8 +1326,10 @@ class Composition:
         self._stages += 1
         from rulings.models.case import replay_events
 
-        if task.segment or self._pending_lines:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
+        if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
+        elif self._unruled_first and not self._unruled_first.isdisjoint(task.seen):
+            self._part_seen.setdefault(0, set()).update(self._unruled_first & task.seen)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
@@ -1737,19 +1774,6 @@ class Composition:
     _reopen_record: Replay | None = None
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
-        """Stream every leaf, depth-first in the rule set's option order (deterministic): see
-        :meth:`_restorations`. Once the stream ends (or is closed), a line of the first part
-        of the record no path read is said (:meth:`_say_pending_lines`)."""
-        stream = self._restorations(limit, budget)
-        return self._then_say_pending(stream) if self._pending_lines else stream
-
-    def _then_say_pending(self, stream: Iterator[Restoration]) -> Iterator[Restoration]:
-        try:
-            yield from stream
-        finally:
-            self._say_pending_lines()
-
-    def _restorations(self, limit: int | None, budget: int | None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
 
         A group of substitutes whose children's rulings are alike by class
@@ -1872,8 +1896,13 @@ class Composition:
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet
         ruled on" (decided on the first restoration played into that part) that a ruling on
-        another path ruled is not said after all (a line some path rules is ruled)."""
+        another path ruled is not said after all (a line some path rules is ruled); so too a
+        line of the first part that only a ruling on a rectified table reads (declarer's 57A
+        choice over a card a simultaneous play made premature, 58A)."""
         ruled_lines: set[Notice] = set()
+        if first := self._part_seen.get(0):  # (a line of the first part a ruling on a rectified table read)
+            keys = {handled_key(e) for e in (*self.replay.unapplied, *self.replay.after)}
+            ruled_lines.update(_unruled_lines(self.replay, keys - first))
         for (segment, _), replay in self._segment_replays.items():
             seen = self._part_seen.get(segment)
             if segment and seen:
@@ -1956,7 +1985,6 @@ class Composition:
             if node.is_leaf:
                 leaves += 1
                 g.nodes[node]["restoration"] = leaves
-        self._say_pending_lines()
         return g
 
     def _placing(self, trick_no: int, seat: Seat, replay: Replay | None = None, part: Part = (0, 0)) -> list[object]:
@@ -1994,49 +2022,25 @@ class Composition:
         return said
 
     # ----- notices ---------------------------------------------------------------------------------
-    def _unruled(self, ruled: set[object], found: bool) -> tuple[list[Notice], tuple[tuple[object, Notice], ...]]:
-        """Record lines and plays out of turn that no rule family's opening of the record rules
-        on; and, apart, those of them a ruling on a rectified table may still read (a choice or
-        a finding line: the rules of a lead out of turn a ruling revealed read the record's
-        choices about it), with their keys: said only when no path reads them."""
+    def _unruled(self, ruled: set[object], found: bool) -> list[Notice]:
+        """Record lines and plays out of turn that no rule family rules on."""
         r = self.replay
-        notices: list[Notice] = []
-        pending: list[tuple[object, Notice]] = []
-        for e in (*r.unapplied, *r.after):
-            if isinstance(e, Attention) or (key := handled_key(e)) in ruled:
-                continue
-            notice = _unruled_line(e)
-            if isinstance(e, (Choice, DirectorFinds)):
-                pending.append((key, notice))
-            else:
-                notices.append(notice)
+        notices = _unruled_lines(r, ruled)
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
-        if r.attention is None:
+        if r.attention is None and self._cut is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on"))
-        return notices, tuple(pending)
-
-    def _say_pending_lines(self) -> None:
-        """Once the paths are enumerated: each line of the first part of the record kept
-        apart by :meth:`_unruled` that no path read is said "not yet ruled on"."""
-        pending, self._pending_lines = self._pending_lines, ()
-        if not pending:
-            return
-        seen = self._part_seen.get(0, set())
-        said = set(self.notices)
-        self.notices = (*self.notices, *(n for key, n in pending if key not in seen and n not in said))
+        return notices
 
 
-def _unruled_line(e: object) -> Notice:
-    return Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
-
-
-def _unruled_lines(replay: Replay, ruled: set[object]) -> list[Notice]:
-    """The lines of a part of the record that no rule family rules on."""
-    return [_unruled_line(e) for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention) and handled_key(e) not in ruled]
+def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:
+    """The lines of a part of the record (of ``events`` when given) that no rule family rules on."""
+    return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
+            for e in (events if events is not None else (*replay.unapplied, *replay.after))
+            if not isinstance(e, Attention) and handled_key(e) not in ruled]
 
 
 def _task_line(task: object) -> int | None:

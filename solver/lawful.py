@@ -96,6 +96,49 @@ def lawful_cards(
     return tuple(sort_for_hand([c for c in domain if all(pred(c) for pred in predicates)]))
 
 
+def lawful_substitutes(
+    hand: frozenset[Card],
+    suit_led: Suit | None,
+    penalty: frozenset[PenaltyCard],
+    card: Card,
+    restored: PenaltyCard | None = None,
+    required_suit: Suit | None = None,
+    forbidden_suit: Suit | None = None,
+) -> tuple[Card, ...]:
+    """The lawful cards to play in place of ``card``, withdrawn from a trick: every lawful
+    card of ``hand`` (which holds ``card``) but ``card`` itself.
+
+    ``restored``: ``card`` was a penalty card when it was played and goes back to being one
+    as it is withdrawn (:func:`with_restored`). It then obliges its own substitute as any
+    penalty card in force does:
+    a major one that could be played here must be (50D1(a)), so there is no substitute, and
+    a minor one bars the other cards of its suit below honour rank (50C). A card that
+    becomes a penalty card only by being withdrawn obliges nothing here: otherwise no such
+    withdrawal could ever change the play.
+
+    >>> from rulings.models import Card, Seat
+    >>> hand = frozenset(Card.parse(c) for c in ["HQ", "HT", "H7", "C2"])
+    >>> [str(c) for c in lawful_substitutes(hand, Suit.HEARTS, frozenset(), Card.parse("HQ"))]
+    ['HT', 'H7']
+    >>> was = PenaltyCard(Seat.E, Card.parse("HQ"), PenaltyKind.MAJOR)
+    >>> lawful_substitutes(hand, Suit.HEARTS, frozenset(), Card.parse("HQ"), was)
+    ()
+    """
+    if restored is None:
+        return lawful_cards(hand, suit_led, penalty, frozenset({card}), required_suit, forbidden_suit)
+    lawful = lawful_cards(hand, suit_led, with_restored(penalty, restored), frozenset(), required_suit, forbidden_suit)
+    return tuple([c for c in lawful if c != card])
+
+
+def with_restored(penalty: frozenset[PenaltyCard], restored: PenaltyCard) -> frozenset[PenaltyCard]:
+    """``penalty`` (the penalty cards in force) with ``restored``, a card that was a penalty
+    card when played and is one again as it is withdrawn: of the kind it was, or major when
+    its owner has another penalty card (50B: with two or more, each is major)."""
+    if restored.kind is PenaltyKind.MINOR and any(p.seat is restored.seat for p in penalty):
+        restored = PenaltyCard(restored.seat, restored.card, PenaltyKind.MAJOR, restored.since)
+    return penalty | {restored}
+
+
 #: what a substitute's step says when :func:`declarer_designates` (after the card's name)
 DESIGNATED = " (declarer designates it among his penalty cards, 51A)"
 

@@ -79,6 +79,15 @@ def pc_info(rs: RuleContext, table: TableState, seat: Seat, card: Card) -> Info:
     return Info(seat, card, table.declaring_side, seat.side, rs.cite("50E1"), rs.cite("50E2"))
 
 
+def no_penalty_card(table: TableState, seat: Seat, card: Card, restore: bool) -> str:
+    """The fate of ``seat``'s ``card``, taken back from ``table`` where no law makes it a
+    penalty card: none, or, when it was a penalty card when played and goes back as one
+    (``restore``: the rule's switch, DIGEST 32.12(d)), that penalty card again."""
+    if restore and table.played_penalty_card(seat, card) is not None:
+        return f"no new penalty card: {card} goes back as the penalty card it was"
+    return "no penalty card"
+
+
 def kind_for(card: Card, deliberate: bool) -> PenaltyKind:
     """50B for a single card: an honour or a card exposed through a deliberate play is major,
     otherwise minor. (Two or more penalty cards are all major: TableState.with_penalty.)"""

@@ -15,9 +15,9 @@ from rulings.models.case import Case
 from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
-from rulings.solver.engine import Info, Restoration
+from rulings.solver.engine import Info, Notice, Restoration
 from rulings.solver.ruling import Ruling
-from rulings.solver.summary import TreeItem, information, ruling_tree
+from rulings.solver.summary import TreeItem, information, information_sources, ruling_tree
 
 #: the rank tokens :meth:`Style.words` draws as cards
 _RANKS = frozenset(("A", "K", "Q", "J", "T", "10", *"98765432"))
@@ -199,9 +199,11 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
             pcs.append(f", {p.seat} " if k else f"{p.seat} ")
             style.add_card(pcs, p.card)
             pcs.append(f" {p.kind}")
-        for k, info in enumerate(r.ledger):
-            ui.append(f", {info.unauthorized}:{info.seat} " if k else f"{info.unauthorized}:{info.seat} ")
-            style.add_card(ui, info.card)
+        # (a card the ledger holds under two laws, a penalty card also withdrawn, is said once
+        # here; the information panel gives each entry with its clauses)
+        for k, (side, seat, card) in enumerate(dict.fromkeys((i.unauthorized, i.seat, i.card) for i in r.ledger)):
+            ui.append(f", {side}:{seat} " if k else f"{side}:{seat} ")
+            style.add_card(ui, card)
         lead = str(r.lead) if r.lead is not None else style.none
         if r.established:
             lead += " (established)"
@@ -214,11 +216,12 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
 
 
 def information_panel(restorations: Sequence[Restoration], style: Style, *, entries: Sequence[Info] | None = None) -> RenderableType:
-    """The 16C information of the restorations (or the distinct ``entries`` given)."""
+    """The information ledger of the restorations (or the distinct ``entries`` given): 16C
+    for withdrawn cards, 50E for penalty cards."""
     entries = information(restorations) if entries is None else entries
     if not entries:
         return Text("Information: nothing withdrawn, no unauthorized information.", style="dim")
-    out = Text("Information from withdrawn cards (16C):\n", style="bold")
+    out = Text(f"Information from {information_sources(entries)}:\n", style="bold")
     for i in sorted(entries, key=lambda i: (i.seat.index, i.card)):
         out.append(f"  {i.seat} ")
         out.append_text(style.card(i.card))
@@ -226,9 +229,10 @@ def information_panel(restorations: Sequence[Restoration], style: Style, *, entr
     return out
 
 
-def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
+def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = frozenset()) -> RenderableType:
     """Everything the text output of a ruling shows before its restorations: title, deal,
-    what happened, irregularities and notices, and the tree of decisions."""
+    what happened, irregularities and notices (but ``held_back``: those said after the
+    restorations, when they are streamed), and the tree of decisions."""
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
@@ -240,7 +244,8 @@ def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
     for irr in ruling.found_later:  # known once the ruling is enumerated
         parts.append(Text("  found while ruling: ") + style.words(irr))
     for n in ruling.notices:
-        parts.append(Text(f"  note: {n}", style="yellow"))
+        if n not in held_back:
+            parts.append(Text(f"  note: {n}", style="yellow"))
     parts += [Text(""), tree(ruling, style), Text("")]
     return Group(*parts)
 
@@ -265,7 +270,7 @@ def restoration_line(r: Restoration) -> str:
     if r.penalty_cards:
         parts.append("penalty " + ", ".join(str(p) for p in r.penalty_cards))
     if r.ledger:
-        parts.append("UI " + ", ".join(f"{i.unauthorized}:{i.seat} {i.card}" for i in r.ledger))
+        parts.append("UI " + ", ".join(dict.fromkeys(f"{i.unauthorized}:{i.seat} {i.card}" for i in r.ledger)))
     parts.append(f"lead {r.lead if r.lead is not None else '-'}")
     if r.established:
         parts.append("established")

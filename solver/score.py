@@ -3,7 +3,8 @@
 Their file holds one record a line, ``{"id": ..., "case": {...}, "ruling": {...}}``, the shape
 ``rulings generate --with-ruling --format jsonl`` writes (docs/scoring.md); ``ruling`` needs
 only ``restorations``, each with ``tricks``, ``withdrawn``, ``penalty_cards``, ``lead``,
-``laws`` and ``path`` as in our JSON schema. Our ruling of each case is computed from its
+``laws`` and ``path`` as in our JSON schema, each checked as it is read (a field of the wrong
+kind, an id given twice: a located error). Our ruling of each case is computed from its
 ``case`` or read from a reference file of ours (``--against``).
 
 Comparison, case by case:
@@ -27,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -174,27 +175,140 @@ def _law_order(name: str) -> tuple[int, str]:
 
 def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """The JSON-lines records of ``path`` with their line numbers. Raises CaseFileError
-    (located) for a line that is not a JSON object with an ``id``."""
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
+    (located) for a line that is not UTF-8 or not a JSON object, an ``id`` missing or not a
+    string or number, and an ``id`` given twice."""
+    seen: dict[str, int] = {}
+    with path.open("rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            try:
+                line = raw.decode("utf-8-sig" if n == 1 else "utf-8")
+            except UnicodeDecodeError as err:
+                bad = raw[err.start : err.end].hex(" ")
+                raise CaseFileError(f"line is not UTF-8: byte {bad} at column {err.start + 1}", file=str(path), line=n,
+                                    token=bad) from None
             if not line.strip():
                 continue
             try:
                 rec = json.loads(line)
             except json.JSONDecodeError as err:
-                raise CaseFileError(f"not JSON: {err.msg}", file=str(path), line=n) from None
+                raise CaseFileError(f"not JSON: {err.msg} (column {err.colno})", file=str(path), line=n) from None
+            except RecursionError:
+                raise CaseFileError("not a record: JSON nested too deep", file=str(path), line=n) from None
             if not isinstance(rec, dict) or "id" not in rec:
                 raise CaseFileError("a record is a JSON object with an 'id'", file=str(path), line=n)
+            rid = rec["id"]
+            if isinstance(rid, bool) or not isinstance(rid, (str, int)):
+                raise CaseFileError(f"'id' is {_shown(rid)}: expected a string or a whole number", file=str(path), line=n,
+                                    token=_shown(rid))
+            first = seen.setdefault(str(rid), n)
+            if first != n:
+                raise CaseFileError(f"duplicate id {str(rid)!r} (lines {first} and {n}): each case has one record",
+                                    file=str(path), line=n, token=str(rid))
             yield n, rec
 
 
 def _restorations(rec: dict[str, Any], path: Path, line: int) -> list[dict[str, Any]]:
+    """The restorations of a record, each checked against the fields the comparison reads
+    (:data:`RESTORATION`). Raises CaseFileError at the record's line naming the record, the
+    restoration, the field and its value."""
     ruling = rec.get("ruling")
     rs = ruling.get("restorations") if isinstance(ruling, dict) else None
     if not isinstance(rs, list) or not all(isinstance(r, dict) for r in rs):
         raise CaseFileError("the record has no 'ruling' with a list of 'restorations'", file=str(path), line=line,
                             token=str(rec.get("id")))
+    for k, r in enumerate(rs, 1):
+        bad = _bad_field(r, RESTORATION, "")
+        if bad is not None:
+            where, value, expected = bad
+            raise CaseFileError(f"record {str(rec['id'])!r}, restoration {k}: {where!r} is {_shown(value)}: expected {expected}",
+                                file=str(path), line=line, token=where if value is _MISSING else _shown(value))
     return rs
+
+
+# ----- the fields of a restoration the comparison reads (solver/data/ruling.schema.json) ------------
+#: a leaf's test and what it should be (one, and a list of them)
+_LEAVES: dict[str, tuple[Callable[[Any], bool], str, str]] = {
+    "seat": (lambda v: v in ("N", "E", "S", "W"), "a seat (N, E, S or W)", "seats (N, E, S or W)"),
+    "card": (lambda v: isinstance(v, str) and re.fullmatch(r"[SHDC][2-9TJQKA]", v) is not None,
+             "a card such as SA or DT", "cards such as SA or DT"),
+    "clause": (lambda v: isinstance(v, str) and re.fullmatch(r"[0-9]{2}[A-Z]?[0-9]?(\([a-z]\))?", v) is not None,
+               "a clause id such as 62B1 or 45C4(b)", "clause ids such as 62B1 or 45C4(b)"),
+    "kind": (lambda v: v in ("major", "minor"), "major or minor", "major or minor"),
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number", "whole numbers"),
+    "bool": (lambda v: isinstance(v, bool), "true or false", "true or false"),
+    "text": (lambda v: isinstance(v, str), "a string", "strings"),
+}
+#: a field's shape: a leaf name (``"seat?"``: or null), ``[shape]`` a list of them, a dict an
+#: object with those fields (a name ending ``?`` may be left out: read as null), a tuple
+#: either of its shapes; the fields our schema requires are required
+Shape = str | list[Any] | dict[str, Any] | tuple[Any, ...]
+_CARD_AT = {"seat": "seat", "card": "card"}
+RESTORATION: dict[str, Shape] = {
+    "tricks": [{"trick": "int", "leader": "seat", "plays": [_CARD_AT], "winner": "seat?"}],
+    "withdrawn": [{**_CARD_AT, "trick": "int"}],
+    "penalty_cards": [{**_CARD_AT, "kind": "kind"}],
+    "lead": "seat?",
+    "established": "bool",
+    "transfer?": "int?",
+    "laws": ["clause"],
+    "path": [{"clause": "clause", "actor": ("text", {"seats": ["seat"], "text?": "text"}), "text": "text"}],
+}
+#: a field left out where it is required (shown as ``missing``)
+_MISSING = object()
+
+
+def _expected(shape: Shape) -> str:
+    if isinstance(shape, str):
+        name = shape.rstrip("?")
+        return _LEAVES[name][1] + (" or null" if shape.endswith("?") else "")
+    if isinstance(shape, list):
+        item = shape[0]
+        return "a list of " + (_LEAVES[item][2] if isinstance(item, str) else "objects")
+    if isinstance(shape, dict):
+        return "an object"
+    return " or ".join(_expected(s) for s in shape)
+
+
+def _bad_field(value: Any, shape: Shape, where: str) -> tuple[str, Any, str] | None:
+    """The first place in ``value`` that does not have ``shape``: (its place, such as
+    ``tricks[0].plays[1].card``, its value, what it should be); None when all is well."""
+    if isinstance(shape, str):
+        if value is None and shape.endswith("?"):
+            return None
+        return None if _LEAVES[shape.rstrip("?")][0](value) else (where, value, _expected(shape))
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            return where, value, _expected(shape)
+        for i, item in enumerate(value):
+            bad = _bad_field(item, shape[0], f"{where}[{i}]")
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return where, value, _expected(shape)
+        for key, field_shape in shape.items():
+            name = key.rstrip("?")
+            place = f"{where}.{name}" if where else name
+            if name not in value:
+                if key.endswith("?"):
+                    continue
+                return place, _MISSING, _expected(field_shape)
+            bad = _bad_field(value[name], field_shape, place)
+            if bad is not None:
+                return bad
+        return None
+    if any(_bad_field(value, s, where) is None for s in shape):
+        return None
+    return where, value, _expected(shape)
+
+
+def _shown(value: Any, width: int = 40) -> str:
+    """A value as JSON, cut to ``width`` characters."""
+    if value is _MISSING:
+        return "missing"
+    text = json.dumps(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def score(theirs: Path, against: Path | None = None) -> Score:

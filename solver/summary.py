@@ -76,6 +76,21 @@ def information(restorations: Iterable[Restoration]) -> list[Info]:
     return list(seen)
 
 
+def information_sources(entries: Iterable[Info]) -> str:
+    """Where ledger entries' information comes from, for a heading: ``withdrawn cards (16C)``
+    (2007: 16D), ``penalty cards (50E)``, or both joined by "and" (withdrawn cards first)."""
+    withdrawn: dict[str, None] = {}
+    penalty = False
+    for i in entries:
+        law = i.ui_clause[:3]  # the clause an entry's side is unauthorized by: 16C2 (2007 16D2) or 50E2
+        if law == "50E":
+            penalty = True
+        else:
+            withdrawn.setdefault(law, None)
+    parts = [f"withdrawn cards ({', '.join(withdrawn)})"] if withdrawn else []
+    return " and ".join([*parts, "penalty cards (50E)"] if penalty else parts)
+
+
 def distinct(restorations: Iterable[Restoration]) -> list[Restoration]:
     """Drop restorations equal to an earlier one (CASES.md equality), renumbering none."""
     return list(unique(restorations))
@@ -177,7 +192,7 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
     say(ruling_tree(ruling), 0)
     info = information(restorations)
     if info:
-        lines.append("Information from withdrawn cards:")
+        lines.append(f"Information from {information_sources(info)}:")
         for i in sorted(info, key=lambda i: (i.seat.index, i.card)):
             lines.append(
                 f"  that {i.seat} held {i.card} is authorized to {i.authorized} ({i.ai_clause}) "

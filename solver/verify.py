@@ -124,6 +124,30 @@ def outcome(rep: CaseReport) -> FileOutcome:
                        rep.passed, rep.failed, tuple(lines))
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def verify_summary(files_passed: int, files_failed: int, passed: int, failed: int, errors: int = 0, crashed: int = 0) -> str:
+    """The last line of ``verify``: the case files passed and failed, then the claims.
+
+    A file fails when a claim of it fails, when it cannot be read or ruled (an error in the
+    input, ``errors``) or on an internal error (``crashed``); the claims of the last two are
+    not checked, so not counted.
+
+    >>> verify_summary(441, 1, 2221, 1)
+    '442 case files: 441 passed, 1 failed; 2,222 claims: 2,221 passed, 1 failed'
+    >>> verify_summary(1, 2, 1, 0, errors=1, crashed=1)
+    '3 case files: 1 passed, 2 failed (1 with an error, 1 internal error; their claims not checked); 1 claim: 1 passed, 0 failed'
+    """
+    why = [f"{errors:,} with an error"] if errors else []
+    why += [_count(crashed, "internal error")] if crashed else []
+    files = f"{_count(files_passed + files_failed, 'case file')}: {files_passed:,} passed, {files_failed:,} failed"
+    if why:
+        files += f" ({', '.join(why)}; their claims not checked)"
+    return f"{files}; {_count(passed + failed, 'claim')}: {passed:,} passed, {failed:,} failed"
+
+
 def verify_file(file: str, budget: int | None = None) -> FileOutcome:
     """The outcome of one case file (a worker task), its ruling within ``budget`` expanded nodes."""
     return next(outcome(rep) for rep in verify_paths([file], budget))

@@ -21,6 +21,14 @@ Readings where the rules page is silent (see also the comments at the points of 
   another, counting the withdrawn card with the penalty status it takes on (62B1, 62B2,
   62C2), so that e.g. a revoker's earlier minor penalty card turns major once his revoke
   card becomes a penalty card, before he chooses his substitute.
+* the information ledger (``unauthorized``) lists each withdrawn card, unauthorized to the
+  revoker's side (16C2), and each penalty card of the case's ``penalty`` field, unauthorized
+  to its owner's side (50E2), in every restoration, once each: a penalty card that is also
+  withdrawn (played as the revoke card, say) is listed twice, once as withdrawn and once as
+  a penalty card. A withdrawn card that was such a penalty card is unauthorized to its
+  owner's side even when the revoker is of the other side (a non-offending defender
+  changing the penalty card he played after declarer's revoke): 50E2 is the card's own
+  rule, and declarer may use what he saw face up.
 """
 
 from __future__ import annotations
@@ -151,13 +159,20 @@ def parse_play(case: dict[str, Any], hands: dict[str, set[str]], trumps: str | N
 
 
 def canonical(established: bool, cards: dict[str, str], withdrawn: list[Play],
-              penalties: dict[Play, str], side: str, lead: str | None) -> str:
+              penalties: dict[Play, str], side: str, lead: str | None, shown: list[Play]) -> str:
+    # 16C: each withdrawn card is unauthorized to the offending side `side`, except one that
+    # lay face up as a penalty card (`shown`): 50E2 makes it unauthorized to its owner's side
+    # whichever side offended; 50E2: each penalty card on the table when the record starts
+    # is unauthorized to its owner's side, whatever became of it since (played, withdrawn,
+    # still faced)
+    unauthorized = [f"{side_of(s) if (s, c) in shown else side}:{s}:{c}" for s, c in withdrawn]
+    unauthorized += [f"{side_of(s)}:{s}:{c}" for s, c in shown]
     obj = {
         "established": established,
         "cards": cards,
         "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
         "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in penalties.items()),
-        "unauthorized": sorted(f"{side}:{s}:{c}" for s, c in withdrawn),
+        "unauthorized": sorted(unauthorized),
         "lead": lead,
     }
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
@@ -209,7 +224,7 @@ def oracle_restorations(case: dict) -> set[str]:
             nxt = t
         last_no = first_trick + rti + len(complete) - 1
         following = lead_of(nxt) if nxt is not None and last_no < 13 else None
-        return {canonical(True, cards, [], all_major_if_two(pcs), side, following)}
+        return {canonical(True, cards, [], all_major_if_two(pcs), side, following, list(pcs0))}
 
     # Not established: the trick after the revoke trick holds at most a NOS lead.
     assert len(later) <= 1 and all(len(t) == 1 for t in later)
@@ -224,11 +239,17 @@ def oracle_restorations(case: dict) -> set[str]:
         # His penalty cards still in hand, plus the card being withdrawn with the status it
         # takes on (`becomes`, None: back to the hand as an ordinary card), with 50B applied
         # to the lot; then the withdrawn card itself is not an obligation for its own
-        # substitute (it could not be played back anyway).
+        # substitute (it could not be played back anyway), unless it was a penalty card
+        # already when he played it: then it binds him as the penalty card it was, major
+        # if he has another one (docs/decisions.md, restored_penalty_card_binds_substitute).
         mine = {(s, c): k for (s, c), k in pcs0.items() if s == seat and c in hand and c != withdrawn_card}
+        others = bool(mine)
         if becomes is not None:
             mine[(seat, withdrawn_card)] = becomes
-        return {c: k for (_, c), k in all_major_if_two(mine).items() if c != withdrawn_card}
+        out = {c: k for (_, c), k in all_major_if_two(mine).items() if c != withdrawn_card}
+        if (seat, withdrawn_card) in pcs0:
+            out[withdrawn_card] = "major" if others else pcs0[(seat, withdrawn_card)]
+        return out
 
     results: set[str] = set()
     for combo in itertools.product(*candidates):
@@ -279,7 +300,7 @@ def oracle_restorations(case: dict) -> set[str]:
         standing = set(cards.values()) | played_before
         pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in standing}
         pcs.update(new_pcs)
-        results.add(canonical(False, cards, withdrawn, all_major_if_two(pcs), side, lead))
+        results.add(canonical(False, cards, withdrawn, all_major_if_two(pcs), side, lead, list(pcs0)))
     return results
 
 
@@ -312,6 +333,8 @@ def oracle_45d1(case: dict) -> set[str]:
       (44G); otherwise a defender may keep or withdraw it and declarer's side must keep it;
     * no penalty cards; every withdrawn card except dummy's is unauthorized to declarer's side.
     """
+    if case.get("penalty"):
+        raise NotImplementedError("oracle_45d1 handles no penalty cards in force at the start")
     deal = parse_deal(case["deal"])
     trumps = parse_trumps(case["contract"])
     declarer = parse_seat(case["declarer"])

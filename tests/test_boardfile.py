@@ -366,7 +366,13 @@ def test_a_pbn_game_without_a_deal_is_named_at_its_board_tag(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("|pc|S2|", "|pc|SZ|", "LIN pair pc|SZ| cannot be read: expected a card"),
+    ("|pc|S2|", "|pc|NT|", "LIN pair pc|NT| cannot be read: expected a card"),
     ("|sv|o|mb|p|", "|sv|o|mb|mb|p|", "LIN pair mb|mb| cannot be read: expected a call"),
+    ("md|3S34TH48", "md|3S3ZTH48", "LIN pair md: bad card 'SZ' in South's hand 'S3ZTH48TQKADKCTJK': expected a rank"),
+    ("md|3S34TH48", "md|3S33TH48", "LIN pair md: card S3 is dealt twice in South's hand"),
+    ("md|3S34TH48TQKADKCTJK", "md|3S34TDKH48TQKACTJK", "LIN pair md: South's hand 'S34TDKH48TQKACTJK' gives the suits out of order"),
+    ("S9JAH9D23456C36QA,|", "S9JAH9D23456C36QA,S2KH235D78C2478|", "LIN pair md: card SK is dealt twice (West's hand and East's)"),
+    ("|pc|ST|pg||", "|pc|ST|pc|SA|pg||", "LIN pair pc|SA| is the 53rd card of the board's play"),
 ])
 def test_a_lin_pair_that_cannot_be_read_is_named_at_its_line(tmp_path: Path, old: str, new: str, words: str) -> None:
     board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
@@ -401,8 +407,43 @@ def test_new_refuses_a_board_whose_record_solve_refuses(tmp_path: Path) -> None:
     solved = runner.invoke(app, ["solve", str(lin)])
     made = runner.invoke(app, ["new", str(lin), "--out", str(out)])
     assert solved.exit_code == made.exit_code == 1, (solved.output, made.output)
-    assert "S2" in made.output and str(lin) in made.output
+    assert f"{lin}:1: card S2 (pc|S2|) played by S to trick 1 is not in S's hand: the deal gives it to E" in made.output
+    assert made.output == solved.output
     assert not out.exists()
+
+
+def _lin_over_lines(board: str) -> str:
+    """The board with a line break before each trick's cards (``pg||``), as some files write it."""
+    return board.replace("|pg||", "|\npg||")
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("|pc|H9|", "|pc|S2|", "card S2 (pc|S2|) played by N to trick 2 is not in N's hand: the deal gives it to E, who played it before"),
+    ("|pc|H7|", "|pc|HA|", "card HA (pc|HA|) played by E to trick 2 is not in E's hand: the deal gives it to S"),
+    ("|pc|SJ|", "|pc|SA|", "card SA (pc|SA|) played by N to trick 12 is not in N's hand: N played it before"),
+])
+def test_a_lin_card_its_seat_does_not_hold_is_named_at_its_line(tmp_path: Path, old: str, new: str, words: str) -> None:
+    """A card of the play (``pc``) the seat on turn does not hold is named with the line of its
+    pair, as a PBN card is with its row's."""
+    board = _lin_over_lines((DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip())
+    text = board.replace(old, new, 1)
+    assert text != board
+    path = tmp_path / "b.lin"
+    path.write_text(text + "\n", encoding="utf-8")
+    line = board[: board.index(old)].count("\n") + 1
+    for command in (["solve", str(path)], ["new", str(path), "--out", str(tmp_path / "case.yaml")]):
+        res = runner.invoke(app, command)
+        assert res.exit_code == 1, res.output
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+        assert f"{path}:{line}: {words}" in res.output, (line, res.output)
+
+
+def test_a_lin_board_over_several_lines_reads_as_on_one(tmp_path: Path) -> None:
+    """Line breaks between pairs are not part of them (endplay's own file reader drops them)."""
+    board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
+    path = tmp_path / "b.lin"
+    path.write_text(board.replace("|pg||pc|", "|pg||\npc|").replace("|mb|", "\n|mb|") + "\n", encoding="utf-8")
+    assert board_case(path) == {**board_case(DATA / "endplay-example1.lin"), "source": "b.lin, board 1"}
 
 
 def test_new_writes_attention_as_solve_reads_it(tmp_path: Path) -> None:

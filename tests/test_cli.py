@@ -68,7 +68,7 @@ def test_graph_bad_suffix(tmp_path: Path) -> None:
 def test_verify_example_passes() -> None:
     res = runner.invoke(app, ["verify", str(EXAMPLE)])
     assert res.exit_code == 0, res.output
-    assert res.output.strip().splitlines()[-1] == "6 passed, 0 failed"
+    assert res.output.strip().splitlines()[-1] == "1 case file: 1 passed, 0 failed; 6 claims: 6 passed, 0 failed"
 
 
 def test_verify_reports_failure_with_counterexample(tmp_path: Path) -> None:
@@ -79,7 +79,20 @@ def test_verify_reports_failure_with_counterexample(tmp_path: Path) -> None:
     assert res.exit_code == 1
     assert "FAIL" in res.output and "21 restorations, claim says 20" in res.output
     assert "counterexample: #2" in res.output
-    assert res.output.strip().splitlines()[-1] == "4 passed, 2 failed"
+    assert res.output.strip().splitlines()[-1] == "1 case file: 0 passed, 1 failed; 6 claims: 4 passed, 2 failed"
+
+
+def test_verify_counts_files_and_claims_apart(tmp_path: Path) -> None:
+    """The last line counts case files (passed, failed, why) and claims (passed, failed) each
+    in its own unit: a file that cannot be read fails, and has no claim counted."""
+    text = EXAMPLE.read_text()
+    (tmp_path / "a-good.yaml").write_text(text)
+    (tmp_path / "b-wrong.yaml").write_text(text.replace("count 21", "count 20"))
+    (tmp_path / "c-broken.yaml").write_text(text.replace("contract:", "contrat:"))
+    res = runner.invoke(app, ["verify", str(tmp_path), "-q"])
+    assert res.exit_code == 1, res.output
+    assert res.output.strip().splitlines()[-1] == ("3 case files: 1 passed, 2 failed (1 with an error; their claims not checked); "
+                                                   "12 claims: 11 passed, 1 failed")
 
 
 def test_verify_sometimes_none(tmp_path: Path) -> None:
@@ -202,7 +215,7 @@ def test_generate_command(tmp_path: Path) -> None:
     runner.invoke(app, ["generate", "4", "--out", str(again), "--seed", "9", "--expect-count"])
     assert [f.read_text() for f in files] == [f.read_text() for f in sorted(again.glob("*.yaml"))]  # same seed, same cases
     res = runner.invoke(app, ["verify", str(first)])
-    assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "4 passed, 0 failed"
+    assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "4 case files: 4 passed, 0 failed; 4 claims: 4 passed, 0 failed"
 
 
 def test_script_says_what_each_alternative_of_a_branch_does() -> None:

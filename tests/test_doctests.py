@@ -16,6 +16,7 @@ MODULES = [
     "rulings.solver.claims",
     "rulings.solver.casefile",
     "rulings.solver.coverage",
+    "rulings.solver.verify",
 ]
 
 

@@ -144,7 +144,7 @@ def test_generate_command_kind(tmp_path: Path, kind: str) -> None:
             assert shown.exit_code == 0 and shown.exception is None, shown.output
         jsonschema.validate(json.loads(runner.invoke(app, ["solve", str(f), "--json"]).stdout), schema())
     res = runner.invoke(app, ["verify", str(out)])
-    assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "3 passed, 0 failed"
+    assert res.exit_code == 0 and res.output.strip().splitlines()[-1] == "3 case files: 3 passed, 0 failed; 3 claims: 3 passed, 0 failed"
 
 
 def test_generate_command_rejects_an_unknown_kind(tmp_path: Path) -> None:

@@ -182,7 +182,9 @@ def test_established_revoke_gives_one_flagged_restoration(mapping: dict[str, Any
     case, rs = ruling_of(mapping)
     assert case.replay().table.is_established(case.replay().table.revokes[0])
     [r] = rs
-    assert r.established and not r.withdrawn and not r.ledger
+    assert r.established and not r.withdrawn
+    # nothing withdrawn: the ledger holds only the penalty cards in force at the start (50E)
+    assert sorted((i.seat.index, i.card, i.ui_clause) for i in r.ledger) == sorted((p.seat.index, p.card, "50E2") for p in case.penalty)
 
 
 @stable(60)

@@ -117,6 +117,93 @@ def test_bad_input_is_located(tmp_path: Path) -> None:
     assert res.exit_code == 1 and f"{bad}:2" in res.output
 
 
+def _first_restoration(rec: dict[str, Any]) -> dict[str, Any]:
+    restorations: list[dict[str, Any]] = rec["ruling"]["restorations"]
+    return restorations[0]
+
+
+def _set(field: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(rec: dict[str, Any]) -> None:
+        _first_restoration(rec)[field] = value
+    return change
+
+
+def _set_in_path(value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(rec: dict[str, Any]) -> None:
+        _first_restoration(rec)["path"][0]["actor"] = value
+    return change
+
+
+def _set_card(value: str) -> Callable[[dict[str, Any]], None]:
+    def change(rec: dict[str, Any]) -> None:
+        _first_restoration(rec)["tricks"][0]["plays"][0]["card"] = value
+    return change
+
+
+def _drop(field: str) -> Callable[[dict[str, Any]], None]:
+    def change(rec: dict[str, Any]) -> None:
+        del _first_restoration(rec)[field]
+    return change
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (_set("laws", "62B1"), """'laws' is "62B1": expected a list of clause ids such as 62B1 or 45C4(b)"""),
+    (_set("laws", ["62B1", "sixty-two"]), """'laws[1]' is "sixty-two": expected a clause id"""),
+    (_set("laws", [62]), "'laws[0]' is 62: expected a clause id"),
+    (_set("path", "62B1"), """'path' is "62B1": expected a list of objects"""),
+    (_set("path", [5]), "'path[0]' is 5: expected an object"),
+    (_set_in_path({"seats": "E"}), """'path[0].actor' is {"seats": "E"}: expected a string or an object"""),
+    (_set_in_path({"seats": ["X"]}), """'path[0].actor' is {"seats": ["X"]}: expected a string or an object"""),
+    (_set_card("S10"), """'tricks[0].plays[0].card' is "S10": expected a card such as SA or DT"""),
+    (_set("lead", "X"), """'lead' is "X": expected a seat (N, E, S or W) or null"""),
+    (_set("established", "yes"), """'established' is "yes": expected true or false"""),
+    (_set("transfer", "2"), """'transfer' is "2": expected a whole number or null"""),
+    (_set("penalty_cards", [{"seat": "E", "card": "S2", "kind": "big"}]), """'penalty_cards[0].kind' is "big": expected major or minor"""),
+    (_drop("tricks"), "'tricks' is missing: expected a list of objects"),
+])
+@pytest.mark.parametrize("side", ["theirs", "against"])
+def test_a_restoration_the_comparison_cannot_read_is_named(ours: Path, tmp_path: Path, change: Callable[[dict[str, Any]], None],
+                                                           words: str, side: str) -> None:
+    """A field of another engine's restoration of the wrong kind is an error at the record's
+    line naming the record, the restoration, the field and its value (either file)."""
+    records = _records(ours)[:3]
+    change(records[1])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(rec) + "\n" for rec in records), encoding="utf-8")
+    good = tmp_path / "good.jsonl"
+    good.write_text("".join(json.dumps(rec) + "\n" for rec in _records(ours)[:3]), encoding="utf-8")
+    args = ["score", str(bad), "--against", str(good)] if side == "theirs" else ["score", str(good), "--against", str(bad)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 1, res.output
+    assert f"{bad}:2: record {records[1]['id']!r}, restoration 1: {words}" in res.output, res.output
+    assert "internal error" not in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize(("lines", "line", "words"), [
+    (['{"id": "a", "ruling": {"restorations": []}}', '{"id": "b", "ruling": {"restorations": []}}',
+      '{"id": "a", "ruling": {"restorations": []}}'], 3, "duplicate id 'a' (lines 1 and 3)"),
+    (['{"id": 7, "ruling": {"restorations": []}}', '{"id": "7", "ruling": {"restorations": []}}'], 2, "duplicate id '7' (lines 1 and 2)"),
+    (['{"id": null, "ruling": {"restorations": []}}'], 1, "'id' is null: expected a string or a whole number"),
+    (['{"id": ["a"], "ruling": {"restorations": []}}'], 1, """'id' is ["a"]: expected a string or a whole number"""),
+    (['{"id": "a", "ruling": {"restorations": [3]}}'], 1, "the record has no 'ruling' with a list of 'restorations'"),
+    (['{"id": "a", "ruling": {"restorations": []}}', "[" * 100_000], 2, "not a record: JSON nested too deep"),
+])
+def test_bad_records_are_located(tmp_path: Path, lines: list[str], line: int, words: str) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = runner.invoke(app, ["score", str(bad), "--against", str(bad)])
+    assert res.exit_code == 1, res.output
+    assert f"{bad}:{line}: {words}" in res.output, res.output
+    assert "internal error" not in res.output
+
+
+def test_a_line_that_is_not_utf8_is_located(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"id": "a", "ruling": {"restorations": []}}\n{"id": "\xff"}\n')
+    res = runner.invoke(app, ["score", str(bad), "--against", str(bad)])
+    assert res.exit_code == 1 and f"{bad}:2: line is not UTF-8: byte ff at column 9" in res.output, res.output
+
+
 def test_coverage_separates_out_of_scope_from_unexercised() -> None:
     res = runner.invoke(app, ["coverage", "cases/revoke", "--json"])
     assert res.exit_code == 0, res.output

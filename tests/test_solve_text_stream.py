@@ -30,7 +30,7 @@ def test_many_restorations_are_listed_page_by_page(tmp_path: Path) -> None:
     out = result.stdout
     pages = [f"restorations {k * 100 + 1}-{min(512, k * 100 + 100)}" for k in range(6)]
     assert all(p in out for p in pages)
-    assert out.index(pages[0]) < out.index(pages[5]) < out.index("512 restorations") < out.index("Information from withdrawn cards")
+    assert out.index(pages[0]) < out.index(pages[5]) < out.index("512 restorations") < out.index("Information from penalty cards (50E)")
     assert "there are more" not in out
 
 

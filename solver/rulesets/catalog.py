@@ -5,9 +5,10 @@ A rule module defines ``RULES`` (a tuple of :class:`Rule`) and ``OPENERS`` (a tu
 clause new in 2017 is a rule with ``editions=frozenset({"2017"})`` and simply absent from
 the 2007 set. Every opener runs whose record lines or table state (``OPENER_LINES``,
 ``OPENER_STATE``) say it may find something; the engine composes what they find in record order.
-OPENER_PRIORITY is the order where two families would rule the same event: the earlier,
-more specific family rules it (a card placed after a refused lead is ruled under 60B, not
-as a revoke).
+A module whose branches record the director's findings of fact names them in ``FINDINGS``
+(the words a claim's ``finding`` atom may use). OPENER_PRIORITY is the order where two
+families would rule the same event: the earlier, more specific family rules it (a card
+placed after a refused lead is ruled under 60B, not as a revoke).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from rulings.models.events import (
 from rulings.models.table import TableState
 from rulings.solver.config import Decisions
 from rulings.solver.rulesets import established_revoke, leads, penalty, revoke  # noqa: F401  (loaded with the catalog)
-from rulings.solver.rulesets.base import Closer, Opener, Rule, RuleSet
+from rulings.solver.rulesets.base import Closer, Cutter, Opener, Rule, RuleSet
 
 #: the rule families (their modules), in the order their rules, openers and closers are taken
 FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
@@ -125,10 +126,22 @@ def reopen_states(mods: tuple[ModuleType, ...] | None = None) -> dict[str, Calla
     return {name: test for m in (mods if mods is not None else modules()) for name, test in getattr(m, "REOPEN_STATE", {}).items()}
 
 
+def findings(mods: tuple[ModuleType, ...] | None = None) -> frozenset[str]:
+    """The findings of fact a branch may record (``FINDINGS`` of a rule module): the words
+    of the claim atom ``finding <finding>``."""
+    return frozenset(f for m in (mods if mods is not None else modules()) for f in getattr(m, "FINDINGS", ()))
+
+
 def closers_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tuple[Closer, ...]:
     """Closers (``CLOSERS`` of a rule module), in module order: what follows every
     rectification of a record (Law 64 after play)."""
     return tuple(c for m in (mods if mods is not None else modules()) for c in getattr(m, "CLOSERS", ()))
+
+
+def cutters_for(mods: tuple[ModuleType, ...] | None = None) -> tuple[Cutter, ...]:
+    """What finds a line of the record's first part after which the table played on from a
+    choice ruled there without the director (``PLAYED_ON_FROM`` of a rule module: 54A)."""
+    return tuple(c for m in (mods if mods is not None else modules()) for c in getattr(m, "PLAYED_ON_FROM", ()))
 
 
 def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, str] | None = None, *,
@@ -138,6 +151,7 @@ def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, 
     differ from the logical names."""
     mods = modules(families)
     return RuleSet(name=edition, edition=edition, rules=rules_for(edition, mods), openers=openers_for(edition, mods),
-                   reopenable=reopenable(mods), closers=closers_for(edition, mods), lines=opener_lines(mods),
+                   reopenable=reopenable(mods), closers=closers_for(edition, mods), cutters=cutters_for(mods),
+                   lines=opener_lines(mods),
                    states=opener_states(mods), reopen_states=reopen_states(mods), clause_names=clause_names or {},
                    decisions=decisions, families=families)

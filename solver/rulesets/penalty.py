@@ -477,7 +477,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         accepted(),
     )]
     due = [c for c in lawful_cards(hand, led, pcs, frozenset({card})) if c in {p.card for p in pcs}]
-    info = rs.withdrawn_info(seat, card, seat.side)
+    info = rs.withdrawn_info(seat, card, seat.side, table)
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)
