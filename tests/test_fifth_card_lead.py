@@ -90,3 +90,73 @@ def test_read_on_one_path_is_not_said() -> None:
     ruling, keys = _solve(f"play: [{TRICKS}, E plays SK fifth, attention W, S refuses, S forbids S]")
     assert len(keys) == 2
     assert "not yet ruled" not in _notices(ruling)
+
+
+def _lead_options(ruling: Ruling) -> list[int]:
+    """For each restoration, how many of declarer's 50D2/51B decisions its path holds."""
+    return [sum(1 for s in r.path if "is to lead while" in s.question or s.question == "declarer's lead options (50D2)")
+            for r in ruling.restorations()]
+
+
+@pytest.mark.parametrize("choices", [
+    "attention S, S chooses refuse, S chooses forbid S",
+    "attention S, S chooses forbid S",
+    "attention S, S refuses, S chooses forbid S",
+    "attention S, S chooses refuse, S forbids S",
+    "attention S, S chooses refuse, S chooses no restriction",
+    "attention S, S chooses refuse, S chooses require S",
+])
+def test_chooses_lines_are_read_as_after_the_same_play_line(choices: str) -> None:
+    """Declarer's choices written in the ``chooses`` form settle the ruling of a fifth card
+    found led as they settle the same lead made with a play line: the refusal (stated, or
+    said by his 50D2 choice, which only a refused lead brings, 56) and one 50D2 decision at
+    the proper leader's lead, each line read once."""
+    fifth, a = _solve(f"play: [{TRICKS}, E plays SK fifth, director finds led, {choices}]")
+    plain, b = _solve(f"play: [{TRICKS}, E SK, {choices}]")
+    assert len(a) == len(b) == 1, choices
+    for ruling in (fifth, plain):
+        assert "not yet ruled" not in _notices(ruling) and "settled nothing" not in _notices(ruling), (choices, _notices(ruling))
+        assert _lead_options(ruling) == [1], choices
+    steps = [(s.clause, s.choice) for s in next(iter(fifth.restorations())).path]
+    assert steps[1:] == [(s.clause, s.choice) for s in next(iter(plain.restorations())).path], choices
+
+
+def test_a_stated_acceptance_leaves_the_50d2_line_unread() -> None:
+    """Accepted (``S chooses accept``), the lead stands and no 50D2 choice follows: declarer's
+    'chooses forbid S' settles nothing, after a fifth card found led as after a play line."""
+    fifth, a = _solve(f"play: [{TRICKS}, E plays SK fifth, director finds led, attention S, S chooses accept, S chooses forbid S]")
+    plain, b = _solve(f"play: [{TRICKS}, E SK, attention S, S chooses accept, S chooses forbid S]")
+    assert len(a) == len(b) == 1
+    assert _lead_options(fifth) == _lead_options(plain) == [0]
+    assert "'S chooses forbid s' settled nothing" in _notices(plain), _notices(plain)
+
+
+def test_one_50d2_decision_at_one_lead_without_a_finding() -> None:
+    """Without the director's finding, each branch has one 50D2 decision at West's lead,
+    settled by the recorded line: played, over the SK a penalty card; led and refused, the
+    same."""
+    ruling, keys = _solve(f"play: [{TRICKS}, E plays SK fifth, attention W, S chooses refuse, S chooses forbid S]")
+    assert len(keys) == 2
+    assert _lead_options(ruling) == [1, 1]
+    assert "not yet ruled" not in _notices(ruling) and "settled nothing" not in _notices(ruling)
+
+
+def test_a_choice_claimed_for_the_lead_as_played_is_read_at_the_lead_a_ruling_reveals() -> None:
+    """West holds the H9, a major penalty card, and East is to lead: on the record as played
+    declarer's 'S forbids H' is his 51B choice at East's lead. West's C5 put on the finished
+    trick, found led, is a lead out of turn before it; refused, West has two penalty cards
+    and declarer's options at East's lead come with the refusal (56, 51B): the recorded line
+    settles them there, and no second decision is made at the same lead."""
+    text = """title: t
+source: s
+laws: 2017
+deal: "N:K94.A52.KQ73.862 875.QJT6.JT64.K9 AQJT63.K4.A5.A73 2.9873.982.QJT54"
+contract: 4S
+declarer: S
+play: [W CQ, N C2, E CK, S CA, W H9, attention S, S refuses, resume, S S3, W S2, N SK, E S5, N C6, E C9, S C3, W C4,
+       W plays C5 fifth, director finds led, attention S, S refuses, S forbids H]
+"""
+    ruling = Ruling(loads(text))
+    options = [[(s.clause, s.choice) for s in r.path if s.question and "is to lead while" in s.question]
+               for r in ruling.restorations()]
+    assert options and all(o == [("51B2(b)", "forbid H")] for o in options), options

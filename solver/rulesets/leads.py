@@ -57,6 +57,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
 from rulings.models.events import (
     Choice,
+    Chooses,
     DirectorFinds,
     DummyAction,
     Expose,
@@ -67,10 +68,11 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
+from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, normal_choice, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     after_ruling_tasks,
+    lead_choice_lines,
     no_penalty_card,
     pc_info,
     penalty_tasks,
@@ -81,6 +83,10 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
 SAW_DUMMY = "saw_dummy"
+#: a record line about a play out of turn that its rules read: a stated choice (``S refuses``,
+#: ``S forbids C``...), or declarer's ``chooses`` line at a defender's lead out of turn (see
+#: :func:`_declarer_chooses`)
+ChoiceLine = Choice | Chooses
 
 
 # ----- tasks ------------------------------------------------------------------------------------
@@ -92,7 +98,11 @@ class LeadOutOfTurn:
     offender: Seat
     card: Card
     proper: Seat  # the player entitled to lead
-    choices: tuple[Choice, ...] = ()  # the record's accepts/refuses/spreads lines
+    #: the record's lines about it: accepts/refuses/spreads, and declarer's 50D2/51B choice at
+    #: the proper leader's lead once it is refused, in either form (``S forbids C``,
+    #: ``S chooses forbid C``; his ``chooses accept|refuse`` line, settled by the engine, is
+    #: there to say the refusal is not implied)
+    choices: tuple[ChoiceLine, ...] = ()
     saw_dummy: bool = False  # finding for 54C
 
 
@@ -156,7 +166,7 @@ class PrematurePlay:
     trick: int
     offender: Seat
     card: Card
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[ChoiceLine, ...] = ()
     #: the card is the offender's second in the trick: a lead to the next trick made before
     #: his partner played to this one (57A's first case)
     next_trick_lead: bool = False
@@ -173,7 +183,7 @@ class PrematureOptions:
     trick: int
     offender: Seat
     suit_led: Suit
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[ChoiceLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +248,7 @@ def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger:
 
 
 def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, about_the_lead: bool = False,
-                        choices: Sequence[Choice] = ()) -> Node:
+                        choices: Sequence[ChoiceLine] = ()) -> Node:
     """Connect to the penalty-card rules (Law 50D): ``card`` has just become a
     major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
     come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
@@ -255,21 +265,23 @@ def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat,
     return t.with_penalty(seat, card, PenaltyKind.MAJOR)
 
 
-def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> Choice | None:
-    """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``)
-    with no ``accepts``/``refuses`` line: only a refused lead leads to it (54D, 56), so it
-    settles the refusal too. Returns the first such line (the caller reads it as a refusal)."""
+def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
+    """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``,
+    or the same written ``chooses require <suit>`` ...) with no ``accepts``/``refuses`` line in
+    either form: only a refused lead leads to it (54D, 56), so it settles the refusal too.
+    Returns the first such line (the caller reads it as a refusal)."""
     if _is_declaring(table, task.offender) or task.trick > len(table.tricks) + table.first_trick - 1:
         return None
+    if _stated(task.choices, table.declarer) is not None:
+        return None  # (his ``chooses accept|refuse`` line says it: the engine settles it)
     recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
     if recorded is None:
         return None
-    line = recorded[1][0]
-    return line if isinstance(line, Choice) else None
+    return recorded[1][0]
 
 
-def _said(line: Choice) -> str:
-    if line.verb in ("accepts", "refuses", "spreads"):
+def _said(line: ChoiceLine) -> str:
+    if isinstance(line, Choice) and line.verb in ("accepts", "refuses", "spreads"):
         return str(line)
     return f"{line}, a 50D2 choice, so the lead is refused"
 
@@ -279,19 +291,47 @@ def _refused_table(table: TableState, task: LeadOutOfTurn) -> TableState:
     return table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
 
 
-def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choice | None:
+def _choice(choices: Sequence[ChoiceLine], seat: Seat, verbs: Sequence[str]) -> Choice | None:
     for c in choices:
-        if c.seat is seat and c.verb in verbs:
+        if isinstance(c, Choice) and c.seat is seat and c.verb in verbs:
             return c
     return None
 
 
-def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[Choice, ...]:
+def _stated(choices: Sequence[ChoiceLine], seat: Seat) -> Chooses | None:
+    """``seat``'s ``chooses`` line naming his option at the lead out of turn itself (accept,
+    refuse, spread: the engine settles it in record order), if the lines hold one."""
+    for c in choices:
+        if isinstance(c, Chooses) and c.seat is seat and normal_choice(c.words) in LEAD_DECISIONS:
+            return c
+    return None
+
+
+#: the options of declarer's decision at a defender's lead out of turn, as its steps name them
+#: (53A, 54, 56): what a ``chooses`` line names when it is about that decision
+LEAD_DECISIONS = frozenset({"accept", "refuse", "spread and become dummy"})
+
+
+def _declarer_chooses(replay: Replay) -> tuple[Chooses, ...]:
+    """Declarer's ``chooses`` lines (after attention) that can be about a defender's lead out
+    of turn: his option at the lead itself (read only to know the refusal is stated, the
+    engine settling it) and his 50D2/51B option at the proper leader's lead once it is
+    refused, the same choice as ``S requires|forbids <suit>`` or ``S leaves`` (54D, 56)."""
+    table = replay.table
+    lines = [e for e in replay.after if isinstance(e, Chooses) and e.seat is table.declarer]
+    if not lines:
+        return ()
+    options = {id(c) for c in lead_choice_lines(table, lines)}
+    return tuple(c for c in lines if id(c) in options or normal_choice(c.words) in LEAD_DECISIONS)
+
+
+def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[ChoiceLine, ...]:
     """The record's choice lines that can be about ``seat``'s play out of turn to trick
     ``trick_no``: those after attention, and those before it but after that card was placed
     (a line said before the card, such as declarer's 50D2 choice at the proper lead, is not).
     A card a ruling put in place from a line the table did not apply (a fifth card found
-    led, 45E) was placed at that line."""
+    led, 45E) was placed at that line. Declarer's ``chooses`` lines about a lead out of turn
+    are among them (:func:`_declarer_chooses`)."""
     found = next(((i, c) for i, (n, s, c) in enumerate(replay.table.plays()) if n == trick_no and s is seat), None)
     index = found[0] if found is not None else None
     unapplied = {id(e) for e in replay.unapplied}
@@ -299,7 +339,7 @@ def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[Choice, .
     before = [e for i, e in enumerate(replay.before) if isinstance(e, Choice) and id(e) in unapplied
               and (index is None or i >= len(replay.applied_before) or replay.applied_before[i] > index
                    or (placed_at is not None and i > placed_at))]
-    return (*before, *(e for e in replay.after if isinstance(e, Choice)))
+    return (*before, *(e for e in replay.after if isinstance(e, Choice)), *_declarer_chooses(replay))
 
 
 def _placing_line(replay: Replay, seat: Seat, card: Card) -> int | None:
@@ -345,7 +385,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     for i in range(len(pairs) if reopened else 1):
         choices = _choices_after(replay, *pairs[i])
         if reopened:
-            choices = tuple(c for c in choices if not replay.is_ruled(handled_key(c), "leads"))
+            choices = _not_ruled(replay, choices)
         found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings)
         if found is not None:
             break
@@ -368,6 +408,31 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # 13, 2017 53A) leads the trick once that lead goes back: ruled after it
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
     return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
+
+
+def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceLine, ...]:
+    """Around a rectified table, the lines not ruled yet: none ruled on this path, and none
+    another family's opening of the record claimed, but for declarer's 50D2/51B choice after
+    attention. That is about the proper leader's lead, whichever ruling reaches that lead's
+    options on this path: the penalty rules' opening of the record may have claimed it for
+    the lead the record as played leaves (after a card an earlier ruling may make a penalty
+    card), while on this path a ruling revealed a lead out of turn before it (a fifth card
+    found led, 45E1), whose refusal brings the same options (56). It is passed over only once
+    ruled on this path, so one 50D2 decision is made at one lead. Written as a ``chooses``
+    line no opening of the record claimed, it is the engine's to settle in record order, as
+    declarer's ``chooses`` line at the lead itself is (that one kept: :func:`_stated`)."""
+    said = {id(e) for e in replay.after}
+    after = [c for c in choices if id(c) in said]
+    options = {id(c) for c in lead_choice_lines(replay.table, after)} if after else set()
+    out: list[ChoiceLine] = []
+    for c in choices:
+        key = handled_key(c)
+        if id(c) not in options:
+            if isinstance(c, Chooses) or not replay.is_ruled(key, "leads"):
+                out.append(c)
+        elif key not in replay.ruled and (isinstance(c, Choice) or any(key in keys for _, keys in replay.claimed)):
+            out.append(c)
+    return tuple(out)
 
 
 def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
@@ -407,7 +472,7 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
     return None
 
 
-def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[Choice, ...],
+def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
                 saw_dummy: bool) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
     irregularities, and what they rule on (the choice lines their rules read, then the
@@ -476,21 +541,26 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
     return (() if replay.reopened else tuple(texts)), tuple(left)
 
 
-def _consumed(table: TableState, task: object, choices: tuple[Choice, ...]) -> list[Choice]:
-    """The choice lines the task's rule reads (the others stay "not yet ruled")."""
+def _consumed(table: TableState, task: object, choices: tuple[ChoiceLine, ...]) -> list[ChoiceLine]:
+    """The choice lines the task's rule reads (the others stay "not yet ruled"; declarer's
+    ``chooses`` line at the lead itself is the engine's, read in record order)."""
+    stated = [c for c in choices if isinstance(c, Choice)]
     if isinstance(task, LeadOutOfTurn):
         if _is_declaring(table, task.offender):
-            return [c for c in choices if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
+            return [c for c in stated if c.verb in ("accepts", "refuses") and table.is_defender(c.seat)]
         verbs = ("accepts", "refuses", "spreads") if task.trick == 1 else ("accepts", "refuses")
-        said = [c for c in choices if c.verb in verbs and c.seat is table.declarer]
-        if any(c.verb != "refuses" for c in said) or (task.saw_dummy and task.trick == 1):  # 54C: accepted
+        said: list[ChoiceLine] = [c for c in stated if c.verb in verbs and c.seat is table.declarer]
+        chooses = _stated(choices, table.declarer)
+        if (any(isinstance(c, Choice) and c.verb != "refuses" for c in said)
+                or (chooses is not None and normal_choice(chooses.words) != "refuse")
+                or (task.saw_dummy and task.trick == 1)):  # accepted (54C: must be), or the hand spread
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
-        # an option of the penalty card the refused lead becomes.
+        # an option of the penalty card the refused lead becomes, in either form.
         recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
-        return said + ([c for c in recorded[1] if isinstance(c, Choice)] if recorded is not None else [])
+        return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
-        return [c for c in choices if c.verb in ("requires", "forbids") and c.seat is table.declarer]
+        return [c for c in stated if c.verb in ("requires", "forbids") and c.seat is table.declarer]
     if isinstance(task, AcceptedByPlay) and task.statement is not None:
         return [task.statement]
     return []
@@ -505,7 +575,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
     return trick.is_complete and nxt is not None and bool(nxt.plays)
 
 
-def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
+def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
                    no_acceptance: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
@@ -545,11 +615,12 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
 
 
-def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[Choice, ...]) -> Choice | None:
+def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[ChoiceLine, ...]) -> Choice | None:
     """An ``accepts`` line by a player entitled to accept ``offender``'s lead (53A): declarer
     for a defender's lead, either defender for declarer's (55A)."""
     for c in choices:
-        if c.verb == "accepts" and (c.seat is table.declarer if table.is_defender(offender) else table.is_defender(c.seat)):
+        if isinstance(c, Choice) and c.verb == "accepts" and (
+                c.seat is table.declarer if table.is_defender(offender) else table.is_defender(c.seat)):
             return c
     return None
 
@@ -561,7 +632,7 @@ def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ..
 
 
 def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
-                   choices: tuple[Choice, ...]) -> tuple[object, str] | None:
+                   choices: tuple[ChoiceLine, ...]) -> tuple[object, str] | None:
     mine = [i for i, (s, _) in enumerate(trick.plays) if s is seat]
     if len(mine) > 1:
         # His second card: a lead to the next trick before the current one is complete.
@@ -743,7 +814,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
         return [(forced, accept[1])]
     recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(table, task)
     if recorded is not None:
-        verb = recorded.verb if recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
+        verb = recorded.verb if isinstance(recorded, Choice) and recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
         chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
         kind = StepKind.FORCED if verb == "spreads" else StepKind.OPTION
         return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
@@ -770,7 +841,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
     recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(table, task)
     if recorded is not None:
-        chosen = accept if recorded.verb == "accepts" else refuse
+        chosen = accept if isinstance(recorded, Choice) and recorded.verb == "accepts" else refuse
         return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
     return [accept, refuse]
 
@@ -801,8 +872,9 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, table, node.agenda[1:]))
     # refused, the lead is the proper leader's: a defender whose partner holds a major penalty
     # card, declarer's 50D2/51B options come with it (the ruling is about that lead)
+    # (declarer's ``chooses`` line for that option is the engine's: not read here)
     options = () if wrong_hand or not _due_before_lead(t, task.proper.partner, task.trick) else penalty_tasks(
-        t, task.proper.partner, task.choices)
+        t, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)])
     refuse = (Step(actor, StepKind.OPTION, rs.cite("55A"),
                    f"the defenders require retraction: {task.card} goes back to {task.offender}, no penalty card (48A); "
                    f"{then}", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
@@ -1102,7 +1174,7 @@ class FaceDownLeadOutOfTurn:
     seat: Seat
     card: Card
     proper: Seat
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[ChoiceLine, ...] = ()
 
 
 # ----- helpers ----------------------------------------------------------------------------------
@@ -1114,8 +1186,8 @@ def _cards_before(replay: Replay, event: object) -> int | None:
     return None
 
 
-def _choices(replay: Replay) -> tuple[Choice, ...]:
-    return tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice))
+def _choices(replay: Replay) -> tuple[ChoiceLine, ...]:
+    return (*(e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice)), *_declarer_chooses(replay))
 
 
 def _state_after(table: TableState, n: int) -> TableState:
