@@ -221,6 +221,17 @@ def _error(err: "RulingError") -> typer.Exit:
 
 BOARD_SUFFIXES = (".pbn", ".lin")
 
+#: the end of a case ``new`` writes: the ruling to write as claims (docs/case-format.md)
+EXPECT_SKELETON = """\
+# The ruling as claims, checked by 'rulings verify' (docs/case-format.md, "Claims"):
+# expect:
+#   - count 1                          # how many distinct restorations the Laws allow
+#   - always: E penalty H4 major       # true of every restoration
+#   - sometimes: S withdraws SA        # true of at least one
+#   - never: W plays SK                # true of none
+#   - always: S refuses => lead W      # every restoration where the left holds has the right
+"""
+
 
 @app.command()
 def new(
@@ -245,7 +256,10 @@ def new(
         raise _error(err) from None
     prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
     data["notes"] = f"{data['notes']} {prompt}" if data.get("notes") else prompt
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    # the edition, said (the default: 2017), after the source as docs/case-format.md orders it
+    data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": 2017,
+            **{k: v for k, v in data.items() if k not in ("title", "source")}}
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + EXPECT_SKELETON
     if out is None:
         sys.stdout.write(text)
     else:
@@ -342,7 +356,7 @@ def solve(
 
         figures = evaluate_ruling(ruling, found, jobs=jobs)
     if as_json:
-        from rulings.solver.export import ruling_json
+        from rulings.solver.export import play_ended, ruling_json
 
         data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
         data["count"] = len(found)
@@ -350,7 +364,7 @@ def solve(
             data["dds"] = figures.to_json()
         if explain:  # the director's script, as the text output gives it
             data["script"] = _script(ruling, found, figures)
-        _write_json_streaming(data, found, figures)
+        _write_json_streaming(data, found, figures, ended=play_ended(ruling.case))
         return
     from rulings.solver.render import make_console, ruling_view, style_for
 
@@ -472,10 +486,11 @@ def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigure
 
 
 def _write_json_streaming(data: dict[str, object], restorations: "list[Restoration]",
-                          figures: "RulingFigures | None" = None) -> None:
+                          figures: "RulingFigures | None" = None, *, ended: bool = False) -> None:
     """``data`` (with an empty ``restorations`` list) as indented JSON, the restorations written
     one at a time into it: the whole document is never one string in memory. ``figures``: each
-    restoration's double-dummy figures as its ``dd`` (``--dds``)."""
+    restoration's double-dummy figures as its ``dd`` (``--dds``); ``ended``: the record ends
+    play (``export.play_ended``)."""
     import json
 
     from rulings.solver.export import restoration_json
@@ -484,7 +499,7 @@ def _write_json_streaming(data: dict[str, object], restorations: "list[Restorati
     out = sys.stdout
     out.write(head + '"restorations": [')
     for k, r in enumerate(restorations):
-        doc = restoration_json(r)
+        doc = restoration_json(r, ended=ended)
         if figures is not None and (fig := figures.by_number.get(r.number)) is not None:
             doc["dd"] = fig.to_json()
         item = json.dumps(doc, indent=2, sort_keys=True).replace("\n", "\n    ")
@@ -509,7 +524,7 @@ def verify(
     from rulings.models.errors import RulingError
     from rulings.solver.junit import JUnitWriter
     from rulings.solver.render import make_console
-    from rulings.solver.verify import stream_outcomes, verify_summary
+    from rulings.solver.verify import file_head, stream_outcomes, verify_summary
 
     _need_scheduler(scheduler)
     _check_output(junit, "--junit")
@@ -546,8 +561,9 @@ def verify(
                 files_passed += 1
             if rep.failed == 0 and quiet:
                 continue
-            head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {rep.claims} claims, {rep.restorations} restorations"
-            console.print(head + (f"  ({rep.title})" if rep.title else ""), markup=False, style=None if rep.failed == 0 else "red")
+            console.print(file_head(rep), markup=False, style=None if rep.failed == 0 else "red")
+            for note in rep.notes:
+                console.print(f"  note: {note}", markup=False, style="yellow")
             for ok, line, extra in rep.lines:
                 if ok and quiet:
                     continue
