@@ -345,7 +345,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
-    found = standing_revokes(replay)  # (the revoke opener read them off this table first)
+    found = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
     earlier: tuple[Revoke, ...] = ()
     if replay.earlier:  # (a later part of the record: the revokes of the parts before it too)
