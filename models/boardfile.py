@@ -814,8 +814,8 @@ def choose_game(games: list[Game], board: int | None, game: int | None, file: st
 
 def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
-    number (default: the first board with a contract) and ``game`` the game of that board
-    (or of the file) counted from 1 in file order (:func:`choose_game`). With ``attention`` (a
+    number and ``game`` the game of that board (or of the file) counted from 1 in file order
+    (:func:`choose_game`); neither given, the first game with a contract that reads. With ``attention`` (a
     seat, or ``TD``) the play ends with ``attention <seat>``; without it, a revoke the file
     marks (``^R``) ends the play with ``attention TD`` (the director called to it after
     play). A deal of fewer than 13 cards a hand (an end position) starts at trick 14 minus
@@ -823,6 +823,23 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     p = Path(path)
     games = load_games(p)
     chosen = choose_game(games, board, game, str(p))
+    if board is None and game is None:  # the first game that reads, of those with a contract
+        first_error: CaseFileError | None = None
+        for candidate in games[games.index(chosen):]:
+            c = candidate.board.contract
+            if candidate.error is not None or c is None or int(c.level) == 0:
+                continue
+            try:
+                return _game_case(games, candidate, p, attention)
+            except CaseFileError as err:
+                first_error = first_error or err
+        assert first_error is not None
+        raise first_error
+    return _game_case(games, chosen, p, attention)
+
+
+def _game_case(games: list[Game], chosen: Game, p: Path, attention: str | None) -> dict[str, Any]:
+    """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`)."""
     if chosen.error is not None:
         raise chosen.error.located(file=str(p))
     b = chosen.board
