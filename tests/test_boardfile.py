@@ -540,3 +540,12 @@ def test_one_unreadable_game_is_refused_alone(board: int, line: int, words: str)
     res = runner.invoke(app, ["new", str(path), "--board", str(board)])
     assert res.exit_code == 1, res.output
     assert f"{path}:{line}: {words}" in res.output, res.output
+
+
+def test_a_lin_play_that_stops_mid_trick_reads_to_its_last_card(tmp_path: Path) -> None:
+    """A BBO board whose play stops in a trick with no claim (``mc``), as when a player left."""
+    board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
+    cut = board[: board.index("|pc|HA|")] + "|"
+    path = tmp_path / "b.lin"
+    path.write_text(cut + "\n", encoding="utf-8")
+    assert board_case(path)["play"] == ["E S2", "S S3", "W SQ", "N SA", "N H9", "E H7"]
