@@ -2,7 +2,7 @@
 ``rulings solve FILE`` read it (``python benchmarks/boardfiles.py DIR [--group N] [--show K]``).
 
 Each file is loaded once (:func:`load_games`); each of its games is then read alone by
-:func:`board_case` (through a ``load_games`` that returns only that game, so a file whose
+:func:`board_case` (through an ``iter_games`` that yields only that game, so a file whose
 board numbers repeat, one game a table, has each game read) and replayed as the case
 :func:`parse_case` makes of it. The outcome of each game:
 
@@ -17,14 +17,22 @@ by producer (the file's ``Generator`` tag, else its extension), then up to K exa
 kind of refusal, of each unlocated error and of each internal error with its traceback.
 Also run through the CLI (in-process) on the first board of each file: its exit code must be
 0 or 1, never a traceback.
+
+``--big FILE --mib N`` instead writes FILE over and over to a temporary PBN file of about N
+MiB and prints the wall time and peak memory of ``rulings new BIG --board B`` for its first
+board, and for the last game of the file (``--game``), each in a fresh process.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import re
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -87,10 +95,14 @@ def oddity(data: dict[str, Any]) -> str:
     return ""
 
 
+_COUNT_BOARDS = functools.lru_cache(maxsize=4096)(boardfile._count_boards)
+
+
 def read_game(path: Path, game: Any) -> tuple[str, str, str]:
     """(outcome, kind, detail) of one game read alone."""
     try:
-        with mock.patch.object(boardfile, "load_games", lambda _p: [game]):
+        with mock.patch.object(boardfile, "iter_games", lambda _p: iter([game])), \
+                mock.patch.object(boardfile, "_count_boards", _COUNT_BOARDS):
             data = boardfile.board_case(path, game.board.board_num, "TD")
         parse_case(data, file=str(path)).replay()
         odd = oddity(data)
@@ -105,7 +117,35 @@ def read_game(path: Path, game: Any) -> tuple[str, str, str]:
     return "read", "", ""
 
 
+def big(source: Path, mib: int) -> None:
+    """Time and peak memory of ``rulings new`` on a big file: its first board, its last game."""
+    chunk = source.read_bytes()
+    copies = max(1, mib * 1024 * 1024 // len(chunk))
+    rulings = str(Path(sys.executable).with_name("rulings"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp, "big.pbn")
+        with path.open("wb") as fh:
+            for _ in range(copies):
+                fh.write(chunk + b"\n")
+        games = len(boardfile.load_games(source)) * copies
+        first = boardfile.load_games(source)[0].board.board_num
+        print(f"{path.stat().st_size / 2**20:.1f} MiB, {games} games")
+        for what, args in ((f"board {first} (the first game)", ["--board", str(first)]), (f"game {games} (the last)", ["--game", str(games)])):
+            started = time.perf_counter()
+            done = subprocess.run([rulings, "new", str(path), *args], capture_output=True, text=True, check=False)
+            secs = time.perf_counter() - started
+            rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            print(f"{what}: exit {done.returncode}, {secs:.2f} s, peak RSS of the children so far {rss:.0f} MB")
+
+
 def main() -> None:
+    if "--big" in sys.argv:
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--big", type=Path, required=True)
+        ap.add_argument("--mib", type=int, default=64)
+        opts = ap.parse_args()
+        big(opts.big, opts.mib)
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("root", type=Path)
     ap.add_argument("--group", type=int, default=2, help="group by the first N parts of the path under ROOT")

@@ -14,9 +14,9 @@ and the play, marked or not; a marker the deal and play contradict is a located 
 
 from __future__ import annotations
 
-import io
+import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -205,15 +205,12 @@ _LOOSE_TAG = re.compile(r'\s*\[\s*(\w+)\s*"(.*)"\s*\](.*)')
 _BARE_TAG = re.compile(r'\s*\[\s*(\w+)\s+([^"\[\]]*?)\s*\](.*)')
 
 
-def _tidy_tags(text: str) -> str:
-    """The text with each tag pair written as ``[Name "value"]``, line for line: PBN allows
-    spaces between a tag's tokens, some programs write none between name and value, and some
-    write the value without its quotes."""
-    out = []
-    for line in text.splitlines():
-        m = _LOOSE_TAG.fullmatch(line) or _BARE_TAG.fullmatch(line)
-        out.append(f'[{m.group(1)} "{m.group(2)}"]{m.group(3)}' if m is not None else line)
-    return "\n".join(out) + "\n"
+def _tidy_tag(line: str) -> str:
+    """A tag pair written as ``[Name "value"]``: PBN allows spaces between a tag's tokens,
+    some programs write none between name and value, and some write the value without its
+    quotes. Any other line as it is."""
+    m = _LOOSE_TAG.fullmatch(line) or _BARE_TAG.fullmatch(line)
+    return f'[{m.group(1)} "{m.group(2)}"]{m.group(3)}' if m is not None else line
 
 
 _DECODER: Any = None
@@ -433,35 +430,75 @@ _TAG_VALUES = {
 def load_games(path: str | Path) -> list[Game]:
     """The boards of a .pbn or .lin file, each with its PBN play section as written.
     Raises CaseFileError naming the file (and the line, where the error has one)."""
+    return list(iter_games(path))
+
+
+def iter_games(path: str | Path) -> Iterator[Game]:
+    """The boards of a .pbn or .lin file in file order, a PBN file read game by game as they
+    are asked for (a board early in a big file is read without the rest). Raises
+    CaseFileError naming the file (and the line, where the error has one)."""
     pbn, _lin = _endplay()
     p = Path(path)
+    if p.suffix.lower() == ".lin":
+        yield from _read_lin(_file_text(p), str(p))
+        return
+    decoder = _decoder(pbn)()
+    state = pbn.PBNDecoder.State
+    steps = {state.META: decoder._parse_meta, state.DATA: decoder._parse_conttable, state.NONE: decoder._parse_none,
+             state.COMMENTBLOCK: decoder._parse_commentblock}
+    for text in itertools.chain(_file_lines(p), [""]):  # (an empty line at the end closes the last game)
+        decoder.lineno += 1
+        line = _tidy_tag(text.strip())
+        try:
+            if line.startswith("%") and decoder.state != state.META:
+                continue
+            for st in (state.META, state.DATA, state.NONE, state.COMMENTBLOCK):  # (each step may pass the line on)
+                if decoder.state == st and not steps[st](line):
+                    break
+        except RulingError as err:
+            raise err.located(file=str(p), line=decoder.lineno) from None
+        except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
+            raise CaseFileError(f"not a readable PBN file: {err}", file=str(p), line=decoder.lineno) from None
+        decoder.boards.clear()  # (endplay keeps every board: the games are handed on instead)
+        while decoder.games:
+            yield decoder.games.pop(0)
+
+
+def _file_lines(p: Path) -> Iterator[str]:
+    """The lines of a board file, each decoded as UTF-8 (else Latin-1), read up to
+    :data:`MAX_BOARD_BYTES` (a line past it is an error: /dev/zero is not read to the end)."""
     try:
-        with p.open("rb") as fh:  # bounded: /dev/zero or a huge file is refused, not read to the end
-            raw = fh.read(MAX_BOARD_BYTES + 1)
+        fh = p.open("rb")
     except OSError as err:
         raise CaseFileError(f"cannot read board file: {err.strerror or err}", file=str(p)) from None
-    if len(raw) > MAX_BOARD_BYTES:
-        line = raw.count(b"\n", 0, MAX_BOARD_BYTES) + 1
-        raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes (the limit is reached on this line)",
-                            file=str(p), line=line, token=f"{MAX_BOARD_BYTES} bytes")
-    text = raw.decode("utf-8-sig") if _utf8(raw) else raw.decode("latin-1")
-    if p.suffix.lower() == ".lin":
-        return _read_lin(text, str(p))
-    decoder = _decoder(pbn)()
-    try:
-        decoder.parse_file(io.StringIO(_tidy_tags(text)))
-    except RulingError as err:
-        raise err.located(file=str(p), line=decoder.lineno) from None
-    except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
-        line = getattr(err, "lineno", None) or decoder.lineno or 1
-        text_line = getattr(err, "line", None)
-        if isinstance(text_line, str) and str(err).startswith("Expected a tag"):
-            shown = text_line.strip()[:60]
-            raise CaseFileError(f"not a readable PBN file: expected a tag ([Name \"value\"]), a {{comment}} or an empty line, "
-                                f"not {shown!r}", file=str(p), line=line, token=shown) from None
-        raise CaseFileError(f"not a readable PBN file: {err}", file=str(p), line=line) from None
-    games: list[Game] = decoder.games
-    return games
+    with fh:
+        for number, raw in enumerate(_bounded_lines(fh), start=1):
+            if raw is None:
+                raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes before the game "
+                                    "asked for (the limit is reached on this line)", file=str(p), line=number,
+                                    token=f"{MAX_BOARD_BYTES} bytes")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            yield text.lstrip("\ufeff") if number == 1 else text
+
+
+def _bounded_lines(fh: Any) -> Iterator[bytes | None]:
+    """The lines of a binary file up to :data:`MAX_BOARD_BYTES` in all; None for the line that
+    goes past it (and none after it)."""
+    left = MAX_BOARD_BYTES + 1
+    while left > 0:
+        raw = fh.readline(left)
+        if not raw:
+            return
+        left -= len(raw)
+        yield raw if left > 0 else None
+
+
+def _file_text(p: Path) -> str:
+    """The whole of a board file (LIN), read as :func:`_file_lines` reads it."""
+    return "".join(_file_lines(p))
 
 
 #: what the LIN pairs a ruling needs hold (for an error naming one that cannot be read)
@@ -666,14 +703,6 @@ def load_boards(path: str | Path) -> list[Any]:
     return [g.board for g in load_games(path)]
 
 
-def _utf8(raw: bytes) -> bool:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
 @dataclass
 class _Placed:
     seat: str
@@ -782,64 +811,63 @@ def _no_contract(game: Game, file: str) -> CaseFileError:
                          token=str(game.board.board_num))
 
 
-def choose_game(games: list[Game], board: int | None, game: int | None, file: str) -> Game:
-    """The game of ``games`` that ``board`` and ``game`` pick: the ``game``-th (from 1, in file
-    order) of the games numbered ``board`` (a board played at several tables is recorded once
-    a table), or of all the file's games without ``board``. Neither given: the first game with
-    a contract that can be read (else the first game's error). Raises CaseFileError."""
-    pool = games if board is None else [g for g in games if g.board.board_num == board]
-    numbers = [g.board.board_num for g in games if g.board.board_num is not None]
-    listed = (_ranges(numbers) or "none") + (f"; {len(games) - len(numbers)} without a number" if len(numbers) < len(games) else "")
-    if board is not None and not pool:
-        raise CaseFileError(f"board {board} not found (boards in the file: {listed})", file=file, line=1, token=str(board))
-    if game is not None:
-        if game > len(pool):
-            what = f"board {board} is recorded" if board is not None else "the file holds"
-            raise CaseFileError(f"game {game} not found: {what} {len(pool)} game{'s' if len(pool) != 1 else ''}", file=file,
-                                line=1, token=str(game))
-        return pool[game - 1]
-    if board is not None:
-        return pool[0]
-    for g in games:
+def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None) -> dict[str, Any]:
+    """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
+    number and ``game`` the game of that board (a board played at several tables is recorded
+    once a table), or of the file without ``board``, counted from 1 in file order; neither
+    given, the first game with a contract that reads. A PBN file is read only up to that
+    game. With ``attention`` (a seat, or ``TD``) the play ends with ``attention <seat>``;
+    without it, a revoke the file marks (``^R``) ends the play with ``attention TD`` (the
+    director called to it after play). A deal of fewer than 13 cards a hand (an end position)
+    starts at trick 14 minus that number, led by the Play tag's seat. Raises CaseFileError
+    naming the file."""
+    p = Path(path)
+    file = str(p)
+    numbers: list[int | None] = []  # the board number of each game read, in file order
+    failed: RulingError | None = None  # (no game given: the first game's error that stops it)
+    only: Game | None = None
+    for g in iter_games(p):
+        numbers.append(g.board.board_num)
+        only = g if len(numbers) == 1 else None
+        if board is not None or game is not None:
+            pool = numbers if board is None else [n for n in numbers if n == board]
+            if (board is None or g.board.board_num == board) and len(pool) == (game or 1):
+                return _game_case(g, p, attention, numbers)
+            continue
         c = g.board.contract
         if g.error is None and c is not None and int(c.level) > 0:
-            return g
-    failed = next((g for g in games if g.error is not None), None)
-    if failed is not None and failed.error is not None:
-        raise failed.error.located(file=file)
-    if len(games) == 1:
-        raise _no_contract(games[0], file)
+            try:
+                return _game_case(g, p, attention, numbers)
+            except CaseFileError as err:
+                failed = failed or err
+        elif g.error is not None:
+            failed = failed or g.error.located(file=file)
+    known = [n for n in numbers if n is not None]
+    listed = (_ranges(known) or "none") + (f"; {len(numbers) - len(known)} without a number" if len(known) < len(numbers) else "")
+    if board is not None and board not in known:
+        raise CaseFileError(f"board {board} not found (boards in the file: {listed})", file=file, line=1, token=str(board))
+    if game is not None:
+        pool = numbers if board is None else [n for n in numbers if n == board]
+        what = f"board {board} is recorded" if board is not None else "the file holds"
+        raise CaseFileError(f"game {game} not found: {what} {len(pool)} game{'s' if len(pool) != 1 else ''}", file=file, line=1,
+                            token=str(game))
+    if failed is not None:
+        raise failed
+    if only is not None:
+        raise _no_contract(only, file)
     raise CaseFileError(f"a board with a contract not found (boards in the file: {listed})", file=file, line=1)
 
 
-def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None) -> dict[str, Any]:
-    """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
-    number and ``game`` the game of that board (or of the file) counted from 1 in file order
-    (:func:`choose_game`); neither given, the first game with a contract that reads. With ``attention`` (a
-    seat, or ``TD``) the play ends with ``attention <seat>``; without it, a revoke the file
-    marks (``^R``) ends the play with ``attention TD`` (the director called to it after
-    play). A deal of fewer than 13 cards a hand (an end position) starts at trick 14 minus
-    that number, led by the Play tag's seat. Raises CaseFileError naming the file."""
-    p = Path(path)
-    games = load_games(p)
-    chosen = choose_game(games, board, game, str(p))
-    if board is None and game is None:  # the first game that reads, of those with a contract
-        first_error: CaseFileError | None = None
-        for candidate in games[games.index(chosen):]:
-            c = candidate.board.contract
-            if candidate.error is not None or c is None or int(c.level) == 0:
-                continue
-            try:
-                return _game_case(games, candidate, p, attention)
-            except CaseFileError as err:
-                first_error = first_error or err
-        assert first_error is not None
-        raise first_error
-    return _game_case(games, chosen, p, attention)
+def _count_boards(p: Path, number: int) -> int:
+    """How many ``[Board "number"]`` tags the PBN file holds (read as lines, bounded)."""
+    tag = re.compile(rb'\s*\[\s*Board\s*"?\s*' + str(number).encode() + rb'\s*"?\s*\]')
+    with p.open("rb") as fh:
+        return sum(1 for raw in _bounded_lines(fh) if raw is not None and tag.match(raw) is not None)
 
 
-def _game_case(games: list[Game], chosen: Game, p: Path, attention: str | None) -> dict[str, Any]:
-    """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`)."""
+def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None]) -> dict[str, Any]:
+    """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`),
+    the last of the games read so far, whose board numbers are ``numbers``."""
     if chosen.error is not None:
         raise chosen.error.located(file=str(p))
     b = chosen.board
@@ -916,11 +944,16 @@ def _game_case(games: list[Game], chosen: Game, p: Path, attention: str | None) 
     if marked:
         notes.append("The file marks " + "; ".join(
             f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
-    same = [g for g in games if g.board.board_num == b.board_num] if b.board_num is not None else [chosen]
-    if len(same) > 1:
-        data["source"] += f", game {same.index(chosen) + 1}"
-        notes.append(f"Board {b.board_num} is recorded {len(same)} times in the file (a game a table); this is game "
-                     f"{same.index(chosen) + 1} of them (line {_game_line(chosen)}): --game picks another.")
+    if b.board_num is not None:
+        index = numbers.count(b.board_num)  # (the chosen game is the last of those read)
+        if chosen.lin is not None:
+            same = sum(1 for g in load_games(p) if g.board.board_num == b.board_num)
+        else:
+            same = max(index, _count_boards(p, b.board_num))
+        if same > 1:
+            data["source"] += f", game {index}"
+            notes.append(f"Board {b.board_num} is recorded {same} times in the file (a game a table); this is game {index} of "
+                         f"them (line {_game_line(chosen)}): --game picks another.")
     if notes:
         data["notes"] = " ".join(notes)
     return data

@@ -549,3 +549,32 @@ def test_a_lin_play_that_stops_mid_trick_reads_to_its_last_card(tmp_path: Path) 
     path = tmp_path / "b.lin"
     path.write_text(cut + "\n", encoding="utf-8")
     assert board_case(path)["play"] == ["E S2", "S S3", "W SQ", "N SA", "N H9", "E H7"]
+
+
+def test_a_pbn_file_is_read_only_up_to_the_game_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size limit counts what is read: a board before it reads, one past it is refused at
+    the line where the limit is reached (memory stays that of one game: benchmarks/boardfiles.py)."""
+    from rulings.models import boardfile
+
+    text = (DATA / "pbn-one-game-unreadable.pbn").read_text(encoding="utf-8")
+    path = tmp_path / "big.pbn"
+    path.write_text(text + "\n" + "{" + "x" * 5000 + "}\n", encoding="utf-8")
+    monkeypatch.setattr(boardfile, "MAX_BOARD_BYTES", len(text.encode()) + 100)
+    assert board_case(path, 3)["play"] == ["W C3", "N C5", "E CQ", "S CA"]
+    with pytest.raises(CaseFileError) as err:
+        board_case(path, 4)
+    assert err.value.line == text.count("\n") + 2 and "file too large" in err.value.message
+
+
+def test_a_latin1_next_line_character_is_no_line_break(tmp_path: Path) -> None:
+    """Byte 0x85 in a Latin-1 file (an ellipsis in Windows-1252, as French notes write it) is
+    U+0085, which Python's splitlines counts as a line break: errors after it keep their line."""
+    lines = (DATA / "marked-revoke.pbn").read_text(encoding="utf-8").splitlines()
+    at = lines.index("C6 C8 C9 CJ")
+    lines[at] = "C6 C8 C9 CZ"
+    lines.insert(at - 3, '[Note "1:une entame\x85 puis"]')
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes("\n".join(lines).encode("latin-1") + b"\n")
+    with pytest.raises(CaseFileError) as err:
+        board_case(path)
+    assert err.value.line == at + 2 and "bad card 'CZ'" in err.value.message, (err.value.line, err.value.message)
