@@ -95,14 +95,20 @@ def oddity(data: dict[str, Any]) -> str:
     return ""
 
 
-_COUNT_BOARDS = functools.lru_cache(maxsize=4096)(boardfile._count_boards)
+@functools.lru_cache(maxsize=64)
+def _board_counts(path: Path) -> collections.Counter[int | None]:
+    return collections.Counter(g.board.board_num for g in boardfile.load_games(path))
+
+
+def _count_boards(path: Path, number: int) -> int:  # (stands in for boardfile._count_boards)
+    return _board_counts(path)[number]
 
 
 def read_game(path: Path, game: Any) -> tuple[str, str, str]:
     """(outcome, kind, detail) of one game read alone."""
     try:
         with mock.patch.object(boardfile, "iter_games", lambda _p: iter([game])), \
-                mock.patch.object(boardfile, "_count_boards", _COUNT_BOARDS):
+                mock.patch.object(boardfile, "_count_boards", _count_boards):
             data = boardfile.board_case(path, game.board.board_num, "TD")
         parse_case(data, file=str(path)).replay()
         odd = oddity(data)
