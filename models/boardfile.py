@@ -1,4 +1,5 @@
-"""Boards from PBN and LIN files, read through endplay's parsers (the optional ``dds`` extra),
+"""Boards from PBN and LIN files, read into endplay's types (the optional ``dds`` extra): PBN
+through endplay's parser, game by game, LIN pair by pair (:func:`iter_games`),
 turned into the mapping of a case file (docs/case-format.md) that :func:`parse_case` reads;
 and PBN games written from a deal and a play (:func:`pbn_game`).
 
