@@ -381,3 +381,16 @@ def test_a_card_named_out_of_turn_is_not_played() -> None:
     replay = loads(_record("2017", ["W CQ", "S names SA", "N C2", "attention E"])).replay()
     assert [p for t in replay.table.tricks for p in t.plays] == [(Seat.W, c("CQ")), (Seat.N, c("C2"))]
     assert [str(e) for e in replay.unapplied] == ["S names SA"]
+
+
+@pytest.mark.parametrize("finding", ["slip", ""])
+def test_a_defenders_change_names_him_in_the_question(finding: str) -> None:
+    """2007 45C4(b): West changes his own card named to play. Every step of the change asks
+    whether West (not declarer) may change, with the finding recorded or left open."""
+    base = (CASES / "own-45c4b-2007-defender-changes-own-card.yaml").read_text()
+    case = loads(base.replace("W changes to HQ", f"W changes to HQ {finding}".rstrip()))
+    steps = [s for r in Ruling(case).restorations() for s in r.path if s.clause == "45C4(b)"]
+    assert steps and all("declarer" not in s.question for s in steps)
+    allowed = [s for s in steps if "HJ goes back" in s.text]
+    assert allowed and all(s.question in ("may W change to HQ?", "was W's designation of HJ unintended "
+                                          "(an inadvertent designation, changed without pause for thought)?") for s in allowed)

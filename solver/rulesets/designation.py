@@ -679,8 +679,9 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     allow = _allow_misplaced if last.how == "misplaced" else _allow
     if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
-    if task.finding == "slip":
-        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
+    if task.finding == "slip":  # (the question names the player who changes: declarer, or a defender in 2007)
+        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD",
+                     question=f"may {whose} change to {task.change.card}?")
     fq = f"was {whose}'s designation of {named} unintended ({words.allowed})?"
     edges = allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
                   question=fq)
