@@ -744,7 +744,9 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         except RulingError as err:  # the record's change names a card this branch cannot play
             raise err.located(line=ch.line) from None
         new_last = Designated(seat, card, last.trick, last.how)
-        cursor = task.cursor.marked(new_last, table.dummy)
+        # the latest designation is now the new card: a later change concerns it
+        cursor = replace(task.cursor, defender_last=new_last) if table.is_defender(seat) else \
+            task.cursor.marked(new_last, table.dummy)
         nxt = child.trick(last.trick + 1)
         then: tuple[object, ...] = (LeadAfterChange(last.trick, cursor, offending),) if nxt is not None and nxt.plays else ()
         if later:
