@@ -337,7 +337,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             # rule, and until then the card named holds his place in the trick
             state = flush(state)
             seat = event.seat
-            if state.on_play is seat and event.card in state.hand(seat):
+            if _dummy_places_next(events, i + 1, seat, event.card):
+                pass  # he faced the card named; that play line is the play
+            elif state.on_play is seat and event.card in state.hand(seat):
                 batch.append((seat, _as_changed(events, i, seat, seat, event.card, state.deal, state.hand(seat))))
                 batch_events.append(event)
                 applied += 1
@@ -455,8 +457,8 @@ def dummy_has_played(table: TableState) -> bool:
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:
-    """True if the line at ``at`` (the next one) has dummy place a card (``card``, when
-    given: that card)."""
+    """True if the line at ``at`` (the next one) has dummy (or the seat given) place a card
+    (``card``, when given: that card)."""
     if at >= len(events):
         return False
     e = events[at]

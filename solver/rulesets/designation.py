@@ -524,7 +524,11 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 question=f"{seat} named {card}", choice=str(card))
     child = table.play(seat, card)
     mark = Designated(seat, card, _last_trick_no(child), "named")
-    cursor = replace(task.cursor, defender_last=mark) if table.is_defender(seat) else replace(task.cursor, last=mark)
+    rest = task.cursor.rest
+    if rest and isinstance(rest[0], Play) and rest[0].seat is seat and rest[0].card == card:
+        rest = rest[1:]  # he faced the card he named: that line is the play
+    cursor = replace(task.cursor, rest=rest)
+    cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark)
     return [_go_on(rs, node, child, cursor, step)]
 
 
