@@ -21,7 +21,9 @@ from rulings.models.events import (
     Attention,
     Call,
     ChangeDesignation,
+    Choice,
     ClaimTricks,
+    FaceDownLead,
     Name,
     NamePlay,
     Play,
@@ -572,6 +574,8 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
             raise CaseFileError(f"play line must be text, not {item!r}", file=file, line=line_of("play", i), token=str(item))
         events.append(_parse_play(str(item), file, line_of("play", i)))
 
+    _check_calls(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+
     expect: list[ClaimLine] = []
     for i, item in enumerate(_as_list(data.get("expect"), "expect", file, line_of("expect"))):
         ln = line_of("expect", i)
@@ -606,6 +610,26 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     except RulingError as err:
         raise fail(err, "penalty") from None
     return case
+
+
+def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
+    """Only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat is
+    no event of the table. Refused (located, naming the seat): a defender's anywhere, and
+    dummy's too, but after ``resume`` or declarer's ``spreads`` line when the record opens
+    with a defender's opening lead out of turn (54A may have made dummy declarer there).
+    Raises CaseFileError."""
+    first = next((e for e in events if isinstance(e, (Play, FaceDownLead))), None)
+    swap = trick == 1 and first is not None and first.seat in (declarer.lho, declarer.rho) and first.seat is not first_leader
+    later = False
+    for e in events:
+        if isinstance(e, Resume) or (isinstance(e, Choice) and e.verb == "spreads" and e.seat is declarer):
+            later = True  # (after a ruling, or declarer's spread the table played on from: 54A)
+        elif isinstance(e, Call) and e.seat is not declarer:
+            if e.seat is declarer.partner and later and swap:
+                continue
+            who = "dummy" if e.seat is declarer.partner else "a defender"
+            raise CaseFileError(f"'{e}': {e.seat} is {who}; only declarer ({declarer}) designates dummy's cards (45B, 46): "
+                                f"write '{declarer} calls {e.what}'", file=file, line=e.line, token=str(e.seat))
 
 
 def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequence[Any]:

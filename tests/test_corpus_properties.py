@@ -8,6 +8,9 @@
   how ``TableState`` holds it: ``penalty_cards`` is a subset of the owner's ``hand``), and
   the hands the state caches equal the deal less the cards on the tricks;
 * declarer's and dummy's cards are never penalty cards (48A);
+* a penalty card in force at the end of a restoration is in the information ledger only as
+  50E reads it, unauthorized to its owner's side, never to declarer's, also where it was
+  withdrawn in an episode the declaring side caused (docs/decisions.md);
 * every step's clause (and its further clauses) and every law in a restoration's ``laws``
   exists in clauses.tsv for the case's edition, and is one a rule of that edition declares
   (``rulings coverage`` counts those as implemented);
@@ -138,6 +141,8 @@ def test_case_properties(path: Path) -> None:
                      for f in r.findings if f not in findings()]
         for pc in r.penalty_cards:
             assert pc.seat not in (r.table.declarer, r.table.dummy), f"restoration {r.number}: {pc} (48A)"
+            assert all(i.unauthorized is pc.seat.side for i in r.ledger if i.seat is pc.seat and i.card == pc.card), (
+                f"restoration {r.number}: penalty card {pc} unauthorized to declarer's side (50E)")
     problems += printed_clause_problems([*ruling.irregularities, *ruling.found_later, *(n.text for n in ruling.notices)], case.laws)
     assert not problems, "\n".join(problems[:20])
 
