@@ -325,6 +325,7 @@ def solve(
                 found.append(r)
         total = len(seen)
         truncated = total > len(found) or (limit is not None and next(stream, None) is not None)
+        _close(stream)
     except RulingError as err:
         raise _error(err) from None
     if graph is not None:
@@ -370,6 +371,14 @@ def solve(
         console.print(f"graph written to {graph}", markup=False)
 
 
+def _close(stream: "Iterator[Restoration]") -> None:
+    """End a stream of restorations left unfinished (``--limit``): what the ruling says once
+    its paths are enumerated (a recorded line no path read) is said for those found."""
+    close = getattr(stream, "close", None)
+    if close is not None:
+        close()
+
+
 #: restorations a page of the text output holds: the text output streams, page by page, so
 #: its memory does not grow with --limit
 TEXT_PAGE = 100
@@ -391,8 +400,9 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
 
     console = make_console(ascii_only=ascii_)
     style = style_for(console, "ascii" if ascii_ else "unicode")
-    said = set(ruling.notices)
-    console.print(ruling_head(ruling, style))
+    # (a notice that a ruling on a rectified table may take back is said after the restorations)
+    said = set(ruling.notices) - ruling.provisional
+    console.print(ruling_head(ruling, style, held_back=ruling.provisional))
     cap = limit if limit is not None else DEFAULT_SHOWN
     seen = KeySet()
     page: list[Restoration] = []
@@ -412,6 +422,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
                 console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
                 page, paged = [], True
         more = limit is not None and next(stream, None) is not None
+        _close(stream)
     except RulingError as err:
         raise _error(err) from None
     total = len(seen)

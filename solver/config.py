@@ -53,6 +53,13 @@ class Decisions:
     #: obligation, which no law grants: why the default). docs/decisions.md.
     restored_penalty_card_binds_substitute: bool = True
 
+    #: Law 63A4 with 69A (2007 63A3 "agrees to"): a claim by the non-offending side
+    #: establishes the revoke when the offending side agrees to it; the record's claim line
+    #: is read as their acquiescence, unless a member of the offending side drew attention on
+    #: the very next line: he objected at once, nothing was agreed, and the revoke is still
+    #: corrected (True). False reads every such claim as agreed. docs/decisions.md.
+    offending_attention_objects_to_claim: bool = True
+
     #: Law 62C2 "the player of the offending side next in rotation": the OS player may
     #: withdraw only if the NOS player who played *immediately before him* withdrew (True,
     #: the Di Sacco / Levy reading), or if *any* NOS player before him withdrew (False).

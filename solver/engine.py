@@ -23,7 +23,7 @@ from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Call, Play
+from rulings.models.events import Attention, Call, Choice, Chooses, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -741,11 +741,13 @@ class Opening:
     #: rules the first it finds not ruled yet (``Replay.is_ruled``); none is "not yet ruled"
     later: tuple[object, ...] = ()
     #: plays out of turn of the record that are so only because a card of this family's
-    #: lines is missing from the table (an exposed card deemed played came before them): no
-    #: irregularity of their own where its ruling puts that card in place, so no other
-    #: family rules them from the record and no notice says they are not ruled; but where a
-    #: ruling leaves one out of turn (the card found not played), it is ruled there as any
-    #: play out of turn on a rectified table (they are not part of what this ruling rules)
+    #: lines is missing from the table (an exposed card deemed played came before them), and
+    #: cards it records as failing to follow suit for that reason (as :func:`played` keys: a
+    #: fifth card found led, not the card after it, leads their trick): no irregularity of
+    #: their own where its ruling puts that card in place, so no other family rules them from
+    #: the record (an opening that would rule only such things is left out) and no notice
+    #: says they are not ruled; but where a ruling leaves one (the card found not played), it
+    #: is ruled there as on any rectified table (they are not part of what this ruling rules)
     explains: tuple[object, ...] = ()
 
 
@@ -789,6 +791,11 @@ class RuleBook(Protocol):
     @property
     def states(self) -> Mapping[str, Callable[[TableState], bool]]:
         """What on a table lets an opener find something without one of its lines."""
+        ...
+
+    def played_on_from(self, replay: Replay) -> int | None:
+        """A line of the record's first part (its index in ``replay.before``) after which the
+        table played on, before attention, from a choice ruled there (54A); None: none."""
         ...
 
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
@@ -922,6 +929,20 @@ class Composition:
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
+        #: where each part begins in the record (the index of its first line in ``case.events``)
+        self._part_starts = tuple(sum(len(s) + 1 for s in self._segments[:k]) for k in range(len(self._segments)))
+        #: the line of the first part after which the table played on from a choice ruled
+        #: there, before attention (54A: declarer spread his hand): the first part is cut
+        #: after it, and the rest played on from each restoration of its ruling, as after a
+        #: ``resume`` line (its index in the first part; None: no such line)
+        self._cut = book.played_on_from(self.replay)
+        if self._cut is not None:
+            first = self._segments[0]
+            self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
+            self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
+            from rulings.models.case import replay_events
+
+            self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
 
         try:
@@ -984,6 +1005,17 @@ class Composition:
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
         notices = self._unruled(ruled | later if later else ruled, bool(found))
+        #: the lines of the first part said "not yet ruled on" (keys): one a ruling on a
+        #: rectified table rules on some path is not said after all (_take_back_ruled_lines)
+        unruled = [e for e in (*self.replay.unapplied, *self.replay.after)
+                   if not isinstance(e, Attention) and handled_key(e) not in (ruled | later)]
+        self._unruled_first = frozenset(handled_key(e) for e in unruled)
+        #: the notices of those that record a choice or a finding: a ruling on a rectified
+        #: table may read them (declarer's 57A option over a card a simultaneous play made
+        #: premature, 58A), so they are known only once the ruling is enumerated (a text
+        #: output that streams the restorations says them after them)
+        self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
+                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds)))
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
@@ -1014,7 +1046,13 @@ class Composition:
         claimed: set[object] = set(seen)
         kept: list[_Found] = []
         keyless: list[_Found] = []
-        for priority, (name, opening) in enumerate(self.book.openings(replay, names)):
+        openings = self.book.openings(replay, names)
+        # what an opening explains (Opening.explains) is no irregularity of the record where
+        # its ruling puts its card in place: an opening that rules only such things (a revoke
+        # the table records only because a fifth card found led is missing from it) is left
+        # out, whatever its priority; where the ruling leaves one, it is ruled there
+        explained_by = {handled_key(h): name for name, o in openings for h in o.explains} if len(openings) > 1 else {}
+        for priority, (name, opening) in enumerate(openings):
             if not opening.handled:
                 # nothing in the record to point at (the 50D options at a lead while penalty
                 # cards are in force): ruled only when nothing else in the record is
@@ -1023,6 +1061,8 @@ class Composition:
                 continue
             keys = frozenset(handled_key(h) for h in opening.handled)
             if keys & claimed:
+                continue
+            if explained_by and all(explained_by.get(k, name) != name for k in keys):
                 continue
             claimed |= keys
             at = frozenset(handled_key(h) for h in opening.located_by) or keys
@@ -1093,8 +1133,7 @@ class Composition:
             replay = self._segment_replays.get(part)
             if replay is None:
                 return self._play_order, self._pair_order
-            offset = sum(len(s) + 1 for s in self._segments[: part[0]])  # (each part, then its resume line)
-            by_card, by_pair, _ = self._order_of_plays(replay, offset)
+            by_card, by_pair, _ = self._order_of_plays(replay, self._part_starts[part[0]])
             kept = self._part_orders[part] = (by_card, by_pair)
         return kept
 
@@ -1225,6 +1264,8 @@ class Composition:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
                 if node.table.out_of_turn:
                     self._say_unruled_plays(node.table, task)
+            elif self._unruled_first and not self._unruled_first.isdisjoint(task.seen):
+                self._part_seen.setdefault(0, set()).update(self._unruled_first & task.seen)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1287,6 +1328,8 @@ class Composition:
 
         if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
+        elif self._unruled_first and not self._unruled_first.isdisjoint(task.seen):
+            self._part_seen.setdefault(0, set()).update(self._unruled_first & task.seen)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
@@ -1514,18 +1557,20 @@ class Composition:
 
     def _cannot_go_on(self, table: TableState, segment: int) -> bool:
         """Whether the part ``segment`` of the record cannot have been played on from ``table``
-        (a restoration of the parts before it): the part before it ended with its last trick
+        (a restoration of the parts before it): the part before it ended with that trick
         complete, as played, so the record went on with a new trick, but the ruling left
         that trick a card short (a lead out of turn withdrawn under 53B, the proper leader's
         card leading it): the next card would fill it, not begin the trick the record shows.
-        Not the restoration the table went on from."""
+        Not the restoration the table went on from. (A trick the table as played does not
+        hold, begun by a card a ruling put in place, a fifth card found led, 45E, is the one
+        the record goes on with.)"""
         current = table.current_trick
         if current is None or current.is_complete:
             return False
         played = self.replay.table if segment == 1 else next(
             (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
-        last = played.current_trick if played is not None else None
-        return last is not None and last.is_complete
+        same = played.trick(current.number) if played is not None else None
+        return same is not None and same.is_complete
 
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:
@@ -1851,8 +1896,13 @@ class Composition:
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet
         ruled on" (decided on the first restoration played into that part) that a ruling on
-        another path ruled is not said after all (a line some path rules is ruled)."""
+        another path ruled is not said after all (a line some path rules is ruled); so too a
+        line of the first part that only a ruling on a rectified table reads (declarer's 57A
+        choice over a card a simultaneous play made premature, 58A)."""
         ruled_lines: set[Notice] = set()
+        if first := self._part_seen.get(0):  # (a line of the first part a ruling on a rectified table read)
+            keys = {handled_key(e) for e in (*self.replay.unapplied, *self.replay.after)}
+            ruled_lines.update(_unruled_lines(self.replay, keys - first))
         for (segment, _), replay in self._segment_replays.items():
             seen = self._part_seen.get(segment)
             if segment and seen:
@@ -1979,17 +2029,18 @@ class Composition:
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
                 notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
-        if r.attention is None:
+        if r.attention is None and self._cut is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on"))
         return notices
 
 
-def _unruled_lines(replay: Replay, ruled: set[object]) -> list[Notice]:
-    """The lines of a part of the record that no rule family rules on."""
+def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:
+    """The lines of a part of the record (of ``events`` when given) that no rule family rules on."""
     return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
-            for e in (*replay.unapplied, *replay.after) if not isinstance(e, Attention) and handled_key(e) not in ruled]
+            for e in (events if events is not None else (*replay.unapplied, *replay.after))
+            if not isinstance(e, Attention) and handled_key(e) not in ruled]
 
 
 def _task_line(task: object) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.events import ClaimTricks, Remaining
+from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import Revoke, TableState
 
 #: ``director finds hands_returned``: all four hands were back in the board when attention
@@ -17,12 +17,14 @@ from rulings.models.table import Revoke, TableState
 HANDS_RETURNED = "hands_returned"
 
 
-def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, str] | None:
+def establishment(table: TableState, replay: Replay, r: Revoke, objection: bool = True) -> tuple[str, str] | None:
     """How the revoke was established, as (what happened, clause), or None (63A).
 
     63A1: a lead or play by the offending side to the next trick; 63A3: a claim or
     concession by the offending side; 63A4 (2017; 2007 63A3 "agrees to"): the offending
-    side's acquiescence in the opponents' claim, which a claim line records as ending play.
+    side's acquiescence in the opponents' claim, which a claim line records as ending play,
+    unless (``objection``) a member of the offending side drew attention as soon as the
+    claim was made: he objected, and nothing was agreed (69A).
     """
     by = table.establishing_play(r)
     if by is not None:
@@ -34,28 +36,45 @@ def establishment(table: TableState, replay: Replay, r: Revoke) -> tuple[str, st
         if isinstance(e, ClaimTricks):
             if e.seat.side is r.seat.side:
                 return f"established when {e.seat} claimed", "63A3"
+            if objection and _objected_at_once(replay, e, r):
+                return None
             return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
         if isinstance(e, Remaining):
             return "established: play went on to the end (the record states the tricks after it)", "63A1"
     return None
 
 
+#: findings that attention came only after the hand (the hands back in the board, the next
+#: deal called, the round over): then the claim was agreed to before anyone objected
+_LATE = frozenset({HANDS_RETURNED, "next_deal_called", "round_over"})
+
+
+def _objected_at_once(replay: Replay, claim: ClaimTricks, r: Revoke) -> bool:
+    """Whether a member of the revoker's side drew attention on the line right after the
+    opponents' claim, while the hand was still on the table (no finding that attention came
+    later): his side did not agree to it."""
+    at = replay.attention
+    return (at is not None and at.by is not None and at.by.side is r.seat.side
+            and bool(replay.before) and replay.before[-1] is claim
+            and not any(isinstance(e, DirectorFinds) and e.finding.lower() in _LATE for e in replay.after))
+
+
 #: Replay.memo key: the standing revokes of the table the record was replayed to
 _STANDING = "establishment.standing"
 
 
-def standing_revokes(replay: Replay) -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
+def standing_revokes(replay: Replay, objection: bool = True) -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
     """The revokes of the replayed table whose card still stands on its trick (one another
     rule has since taken back, 47E1, is no longer a revoke to rule on), each with
     :func:`establishment`, in the table's order. Both the revoke rules and the count after
     play read them; they are worked out once per table (kept in ``Replay.memo`` with the
-    table they were read off)."""
+    table they were read off). ``objection``: see :func:`establishment`."""
     table = replay.table
     kept = replay.memo.get(_STANDING)
-    if isinstance(kept, tuple) and kept[0] is table:
+    if isinstance(kept, tuple) and kept[0] is table and kept[2] is objection:
         return kept[1]  # type: ignore[no-any-return]
-    found = tuple((r, establishment(table, replay, r)) for r in table.revokes if still_a_revoke(table, r))
-    replay.memo[_STANDING] = (table, found)
+    found = tuple((r, establishment(table, replay, r, objection)) for r in table.revokes if still_a_revoke(table, r))
+    replay.memo[_STANDING] = (table, found, objection)
     return found
 
 

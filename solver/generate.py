@@ -1050,7 +1050,10 @@ def random_established_case(rng: random.Random, *, edition: str = "2017", title:
                     lines.append(f"{claimer} claims {won[claimer.side]}")
                 else:
                     lines.append(f"remaining NS {won[Side.NS]} EW {won[Side.EW]}")
-        lines.append(f"attention {rng.choice(SEATS)}")
+        # (after a claim, attention comes from the claimer's side: from his opponents at once it
+        # would be their objection, and a revoke of theirs the claim was to establish is not)
+        drawn_by = [s for s in SEATS if s.side is claimer.side] if how == "claim" else SEATS
+        lines.append(f"attention {rng.choice(drawn_by)}")
         if 12 in done:
             lines.append("director finds hands_returned")
         late = rng.random()

@@ -7,14 +7,11 @@ restriction (50D2, 51B); failing to play it when due is ruled under 52. Rule fam
 penalty cards (a card exposed, a revoke card withdrawn, a lead out of turn refused) and put
 the tasks defined here on the agenda; the penalty rules (``rulesets/penalty.py``) rule them.
 No rule family imports another: they meet in the table state and in these tasks.
-
-Also the hooks by which a rectification that creates a lead out of turn (a fifth card deemed
-led, 45E) has that lead ruled by whichever family rules leads out of turn (Laws 53-56).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
 from rulings.models.cards import Card, Seat, Suit
@@ -80,6 +77,15 @@ def pc_info(rs: RuleContext, table: TableState, seat: Seat, card: Card) -> Info:
     player (50E1); what else it shows is unauthorized to the owner's partner (50E2) and
     authorized to the declaring side."""
     return Info(seat, card, table.declaring_side, seat.side, rs.cite("50E1"), rs.cite("50E2"))
+
+
+def no_penalty_card(table: TableState, seat: Seat, card: Card, restore: bool) -> str:
+    """The fate of ``seat``'s ``card``, taken back from ``table`` where no law makes it a
+    penalty card: none, or, when it was a penalty card when played and goes back as one
+    (``restore``: the rule's switch, DIGEST 32.12(d)), that penalty card again."""
+    if restore and table.played_penalty_card(seat, card) is not None:
+        return f"no new penalty card: {card} goes back as the penalty card it was"
+    return "no penalty card"
 
 
 def kind_for(card: Card, deliberate: bool) -> PenaltyKind:
@@ -261,6 +267,23 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
     return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
 
 
+def due_at(table: TableState, failure: FailedPenaltyCard) -> tuple[list[Card], list[Card]]:
+    """The penalty cards of the failure's player that were in force when he played its card
+    (50C, 50D1): those he still holds as penalty cards, and those he has played since. A
+    penalty card he played before that trick, or one made after it, was not due there.
+    (Without the card on the table: every penalty card of his, held and played.)"""
+    seat = failure.seat
+    plays = list(table.plays())
+    at = next((i for i, (n, s, c) in enumerate(plays) if n == failure.trick and s is seat and c == failure.card), None)
+    held = [p for p in table.penalty_cards if p.seat is seat and p.card != failure.card]
+    played = [p for p in table.played_penalty if p.seat is seat and p.card != failure.card]
+    if at is None:
+        return [p.card for p in held], [p.card for p in played]
+    later = {c for _, s, c in plays[at + 1:] if s is seat}
+    return ([p.card for p in held if p.since <= at],
+            [p.card for p in played if p.since <= at and p.card in later])
+
+
 def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> FailedPenaltyCard | None:
     """52: the first card a defender led or played while a penalty card was due (see
     :func:`failures`)."""
@@ -316,10 +339,3 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
         if follows and card not in lawful_cards(hand, led, in_force):
             yield FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
-
-
-# ----- a lead out of turn created by a rectification --------------------------------------------------
-#: Hooks for a lead out of turn a rectification creates (a fifth card the director deems led,
-#: 45E): each gets (rule set, table with the lead standing, leader, card) and returns the tasks
-#: to append. The family that rules leads out of turn registers itself here.
-LEAD_OUT_OF_TURN_HOOKS: list[Callable[[RuleContext, TableState, Seat, Card], tuple[object, ...]]] = []

@@ -15,7 +15,7 @@ from rulings.models.case import Case
 from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
-from rulings.solver.engine import Info, Restoration
+from rulings.solver.engine import Info, Notice, Restoration
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import TreeItem, information, information_sources, ruling_tree
 
@@ -64,11 +64,12 @@ class Style:
         for i, word in enumerate(text.split(" ")):
             if i:
                 plain.append(" ")
-            core = word.rstrip(";,.:)")
+            opened = word[:1] == "("  # (a card in brackets: "(DK)")
+            core = word[opened:].rstrip(";,.:)")
             if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in _RANKS:
-                out.append("".join(plain))
+                out.append("".join(plain) + "(" * opened)
                 self.add_card(out, Card.parse(core))
-                plain = [word[len(core):]]
+                plain = [word[opened + len(core):]]
             else:
                 plain.append(word)
         out.append("".join(plain))
@@ -229,9 +230,10 @@ def information_panel(restorations: Sequence[Restoration], style: Style, *, entr
     return out
 
 
-def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
+def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = frozenset()) -> RenderableType:
     """Everything the text output of a ruling shows before its restorations: title, deal,
-    what happened, irregularities and notices, and the tree of decisions."""
+    what happened, irregularities and notices (but ``held_back``: those said after the
+    restorations, when they are streamed), and the tree of decisions."""
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
@@ -243,7 +245,8 @@ def ruling_head(ruling: Ruling, style: Style) -> RenderableType:
     for irr in ruling.found_later:  # known once the ruling is enumerated
         parts.append(Text("  found while ruling: ") + style.words(irr))
     for n in ruling.notices:
-        parts.append(Text(f"  note: {n}", style="yellow"))
+        if n not in held_back:
+            parts.append(Text(f"  note: {n}", style="yellow"))
     parts += [Text(""), tree(ruling, style), Text("")]
     return Group(*parts)
 

@@ -24,7 +24,11 @@ Readings where the rules page is silent (see also the comments at the points of 
 * the information ledger (``unauthorized``) lists each withdrawn card, unauthorized to the
   revoker's side (16C2), and each penalty card of the case's ``penalty`` field, unauthorized
   to its owner's side (50E2), in every restoration, once each: a penalty card that is also
-  withdrawn (played as the revoke card, say) is listed twice, once for each law.
+  withdrawn (played as the revoke card, say) is listed twice, once as withdrawn and once as
+  a penalty card. A withdrawn card that was such a penalty card is unauthorized to its
+  owner's side even when the revoker is of the other side (a non-offending defender
+  changing the penalty card he played after declarer's revoke): 50E2 is the card's own
+  rule, and declarer may use what he saw face up.
 """
 
 from __future__ import annotations
@@ -156,10 +160,13 @@ def parse_play(case: dict[str, Any], hands: dict[str, set[str]], trumps: str | N
 
 def canonical(established: bool, cards: dict[str, str], withdrawn: list[Play],
               penalties: dict[Play, str], side: str, lead: str | None, shown: list[Play]) -> str:
-    # 16C: each withdrawn card is unauthorized to the offending side `side`; 50E2: each
-    # penalty card on the table when the record starts (`shown`) is unauthorized to its
-    # owner's side, whatever became of it since (played, withdrawn, still faced)
-    unauthorized = [f"{side}:{s}:{c}" for s, c in withdrawn] + [f"{side_of(s)}:{s}:{c}" for s, c in shown]
+    # 16C: each withdrawn card is unauthorized to the offending side `side`, except one that
+    # lay face up as a penalty card (`shown`): 50E2 makes it unauthorized to its owner's side
+    # whichever side offended; 50E2: each penalty card on the table when the record starts
+    # is unauthorized to its owner's side, whatever became of it since (played, withdrawn,
+    # still faced)
+    unauthorized = [f"{side_of(s) if (s, c) in shown else side}:{s}:{c}" for s, c in withdrawn]
+    unauthorized += [f"{side_of(s)}:{s}:{c}" for s, c in shown]
     obj = {
         "established": established,
         "cards": cards,

@@ -203,3 +203,40 @@ def test_solve_pbn_numbers_the_restorations_one_to_n(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     boards = [line for line in out.read_text().splitlines() if line.startswith("[Board ")]
     assert boards == [f'[Board "{n}"]' for n in range(1, 22)]
+
+
+# ----- only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat --------
+@pytest.mark.parametrize(("play", "line", "words"), [
+    ("[W DQ, N DA, E D4, S D7, N calls S3, attention E]", 5, ["'N calls S3': N is dummy", "only declarer (S)", "'S calls S3'"]),
+    ("[W DQ, N DA, E D4, S D7, N calls low, attention E]", 5, ["'N calls low': N is dummy"]),
+    ("[W DQ, N DA, E D4, S D7, N S3, E calls S2, attention W]", 5, ["'E calls S2': E is a defender", "only declarer (S)"]),
+    # a later part, no opening lead out of turn: dummy cannot have become declarer (54A)
+    ("[W DQ, N DA, E D4, S D7, attention E, resume, N calls S3, attention E]", 5, ["'N calls S3': N is dummy"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
+def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
+                                                          command: list[str]) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, [*command, str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: " in res.output and "Traceback" not in res.output
+    for w in words:
+        assert w in res.output, res.output
+
+
+def test_a_call_by_dummy_after_an_opening_lead_out_of_turn_and_resume_is_read(tmp_path: Path) -> None:
+    """North leads out of turn at trick 1; where declarer (East) spreads his hand (54A), West
+    is declarer in the part played on after ``resume``, so his call is a designation there."""
+    path = tmp_path / "c.yaml"
+    path.write_text("title: t\ndeal: N:JT962.AQ7.KT95.3 Q83.KJ32.J4.T654 K5.T854.762.KQ92 A74.96.AQ83.AJ87\n"
+                    "contract: 4SXX\ndeclarer: E\n"
+                    "play: [N ST, attention W, resume, E S3, S SK, W SA, W H9, N HA, W calls H2, S H4, attention S]\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 0, res.output
+    from rulings.models.cards import Card, Seat
+    from rulings.solver.casefile import load
+    from rulings.solver.ruling import Ruling
+
+    spread = [r for r in Ruling(load(path)).restorations() if r.path[0].clause == "54A"]
+    assert spread and all(r.card_of(Seat.E, 2) == Card.parse("H2") for r in spread)

@@ -8,9 +8,14 @@
   how ``TableState`` holds it: ``penalty_cards`` is a subset of the owner's ``hand``), and
   the hands the state caches equal the deal less the cards on the tricks;
 * declarer's and dummy's cards are never penalty cards (48A);
+* a penalty card in force at the end of a restoration is in the information ledger only as
+  50E reads it, unauthorized to its owner's side, never to declarer's, also where it was
+  withdrawn in an episode the declaring side caused (docs/decisions.md);
 * every step's clause (and its further clauses) and every law in a restoration's ``laws``
   exists in clauses.tsv for the case's edition, and is one a rule of that edition declares
-  (``rulings coverage`` counts those as implemented).
+  (``rulings coverage`` counts those as implemented);
+* a clause id the irregularities and notices name is one of the case's edition, not the
+  other edition's number for it (a section of the edition, such as 2017 45D, may be named);
 * every finding a restoration records is one a rule module declares (``FINDINGS``: the
   words the claim atom ``finding`` accepts).
 """
@@ -18,6 +23,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -89,6 +95,28 @@ def clause_problems(r: Restoration, edition: str) -> list[str]:
     return sorted(problems)
 
 
+#: a clause id in running text: law number, letter, then a digit and a lettered item (46B1(a))
+CLAUSE_IN_TEXT = re.compile(r"(?<![\w.])(\d{1,2}[A-H]\d?(?:\([a-z]\))?)(?!\w)")
+
+
+def printed_clause_problems(texts: list[str], edition: str) -> list[str]:
+    """The clause ids ``texts`` name that are clauses of the other edition only: neither a
+    clause of ``edition`` nor a section of it (a prefix of one of its ids)."""
+    book = ClauseBook.load()
+    other = "2007" if edition == "2017" else "2017"
+    ids = book.ids(edition)
+    return [f"{m.group(1)!r} is not a clause of the {edition} Laws: {text!r}" for text in texts
+            for m in CLAUSE_IN_TEXT.finditer(text)
+            if book.has(m.group(1), other) and not any(i.startswith(m.group(1)) for i in ids)]
+
+
+def test_printed_clauses_are_the_editions() -> None:
+    """The check notices the 2017 number of a 2007 clause and lets a section through."""
+    assert printed_clause_problems(["S revoked: established when the offending side agreed to N's claim (63A4)"], "2007")
+    assert not printed_clause_problems(["S revoked: established when the offending side agreed to N's claim (63A3)"], "2007")
+    assert not printed_clause_problems(["declarer called H3 but dummy N placed HT (45D)"], "2017")
+
+
 @pytest.mark.parametrize("path", CASES, ids=IDS)
 def test_case_properties(path: Path) -> None:
     first = runner.invoke(app, ["solve", str(path), "--json"])
@@ -113,6 +141,9 @@ def test_case_properties(path: Path) -> None:
                      for f in r.findings if f not in findings()]
         for pc in r.penalty_cards:
             assert pc.seat not in (r.table.declarer, r.table.dummy), f"restoration {r.number}: {pc} (48A)"
+            assert all(i.unauthorized is pc.seat.side for i in r.ledger if i.seat is pc.seat and i.card == pc.card), (
+                f"restoration {r.number}: penalty card {pc} unauthorized to declarer's side (50E)")
+    problems += printed_clause_problems([*ruling.irregularities, *ruling.found_later, *(n.text for n in ruling.notices)], case.laws)
     assert not problems, "\n".join(problems[:20])
 
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from rulings.models import Card, Seat
 from rulings.models.errors import NotationError
 from rulings.models.events import FifthCard, PlayLine, Simultaneous
-from rulings.solver.casefile import loads
+from rulings.solver.casefile import load, loads
 from rulings.solver.claims import check, parse_claim
 from rulings.solver.cli import app
 from rulings.solver.config import Decisions
@@ -198,6 +198,19 @@ play: [E exposes HQ visible_to_partner, W H3, N HA, E HJ, S H6, N HK, E HQ, S H7
     assert step.text.endswith("HJ is accepted; the penalty card due (HQ) has been played since"), step.text
 
 
+def test_the_failure_names_the_penalty_card_due_at_its_trick() -> None:
+    """East's DA, a penalty card, was played on trick 5 (required, 52B2), the DK becoming the
+    penalty card; East fails to play the DK on trick 8 and plays it on trick 9. The acceptance
+    and the 64B3 count name the DK, the card due at trick 8, not the DA played before it."""
+    case = load(CASES / "combined" / "penalty-card-required-then-second-one-not-played-64b3.yaml")
+    (r,) = list(Ruling(case).restorations())
+    failed = [s.text for s in r.path if s.clause == "52B1(b)" and "CJ is accepted" in s.text]
+    assert failed == ["declarer has played since, so CJ is accepted; the penalty card due (DK) has been played since"]
+    (count,) = [s.text for s in r.path if s.clause == "64B3"]
+    assert "failed to play his penalty card DK" in count and "DA" not in count, count
+    assert [rv.failed for rv in r.node.table.revokes if rv.failed is not None] == [Card.parse("DK")]
+
+
 def test_a_failure_to_play_a_penalty_card_before_an_exposure_is_ruled_once() -> None:
     """West fails to play his penalty card, then East drops a card: the failure is ruled once,
     by the penalty rules, in record order (the exposure rules once put it on their own agenda
@@ -274,6 +287,70 @@ def test_a_lead_before_declarers_choice_is_a_penalty_card_then_he_chooses(laws: 
         assert ((Seat.W, Card.parse("HQ")) in held) is (not said)
 
 
+# ----- 58A: a card counted after another's legal play is ruled as that play made outright -----
+_58A_DEAL = "N:96.KJ4.A843.Q632 KQT5.732.T95.A87 A83.AT86.J2.JT94 J742.Q95.KQ76.K5"
+_TRICK_1 = ("W DK", "N DA", "E D5", "S D2")  # dummy wins: North leads trick 2
+_TRICK_2 = ("N H4", "E H2", "S HA", "W H5")  # South wins: South leads trick 3
+
+
+def _58a_case(laws: str, lines: list[str], start: tuple[str, ...] = (*_TRICK_1, *_TRICK_2)) -> str:
+    play = "".join(f"  - {x}\n" for x in (*start, *lines))
+    return f'laws: {laws}\ndeal: "{_58A_DEAL}"\ncontract: 4H\ndeclarer: S\nplay:\n{play}'
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize(
+    ("start", "before", "seat", "card", "after"),
+    [
+        ((*_TRICK_1, *_TRICK_2), ["S C4"], "E", "C7", ["attention S"]),  # before his partner: 57A
+        ((*_TRICK_1, *_TRICK_2), ["S C4"], "E", "C7", ["attention S", "S requires lowest"]),  # 57A2 recorded
+        ((*_TRICK_1, *_TRICK_2), ["S C4", "W C5"], "E", "C7", ["attention S"]),  # RHO's turn: 57D (2017), 50 (2007)
+        (_TRICK_1, ["N H4"], "S", "H6", ["attention E"]),  # declarer's, before East: 57C3
+        (_TRICK_1[:3], ["S D2"], "W", "S2", ["attention S"]),  # a lead out of turn to trick 2: 53A, 56
+    ],
+)
+def test_58a_out_of_turn_card_is_ruled_as_the_play_made_outright(laws: str, start: tuple[str, ...], before: list[str],
+                                                                 seat: str, card: str, after: list[str]) -> None:
+    """58A fixes the order and nothing more: a card played at the same moment as another's
+    legal lead or play, out of turn once counted after it, gets the ruling of the same card
+    played there outright (57A with declarer's options, 57D, 57C3, 53A/56), the 58A step
+    before it."""
+    plain = Ruling(loads(_58a_case(laws, [*before, f"{seat} {card}", *after], start)))
+    sim = Ruling(loads(_58a_case(laws, [*before, f"{seat} plays {card} simultaneous", *after], start)))
+    rp, rs = list(plain.restorations()), list(sim.restorations())
+    assert rs and [r.key() for r in rs] == [r.key() for r in rp]
+    assert all(r.path[0].clause == "58A" and [s.clause for s in r.path[1:]] == [s.clause for s in p.path]
+               for r, p in zip(rs, rp, strict=True))
+    assert not any("not yet ruled" in n.text for n in sim.notices)
+
+
+def test_58a_premature_play_offers_declarer_57a_options() -> None:
+    for laws in ("2017", "2007"):
+        rs = list(Ruling(loads(_58a_case(laws, ["S C4", "E plays C7 simultaneous", "attention S"]))).restorations())
+        assert len(rs) == 8 and all("57A" in r.laws and r.penalty_cards for r in rs)
+
+
+def test_58a_recorded_option_is_no_line_left_unruled_in_the_text_output(tmp_path: Path) -> None:
+    f = tmp_path / "c.yaml"
+    f.write_text(_58a_case("2017", ["S C4", "E plays C7 simultaneous", "attention S", "S requires lowest"]))
+    out = runner.invoke(app, ["solve", str(f)])
+    assert out.exit_code == 0, out.output
+    assert "not yet ruled" not in out.output and "1 restoration" in out.output and "57A2" in out.output
+
+
+def test_58a_choice_line_no_ruling_reads_is_said_after_the_restorations(tmp_path: Path) -> None:
+    """A choice line of the first part that no path's ruling reads is still said (after the
+    restorations in the text output, where a ruling on a rectified table might have read it)."""
+    f = tmp_path / "c.yaml"
+    f.write_text(_58a_case("2017", ["S C4", "W C5", "E plays C7 simultaneous", "attention S", "S requires lowest"]))
+    out = runner.invoke(app, ["solve", str(f)])
+    assert out.exit_code == 0, out.output
+    assert "'S requires lowest' is not yet ruled on" in out.output
+    assert out.output.index("not yet ruled") > out.output.index("1 restoration")
+    data = json.loads(runner.invoke(app, ["solve", "--json", str(f)]).output)
+    assert any("'S requires lowest' is not yet ruled on" in n["text"] for n in data["notices"])
+
+
 _START_PC = CASES / "penalty" / "own-50e-penalty-card-in-force-at-start-information.yaml"
 
 
@@ -330,3 +407,12 @@ def test_information_sources_name_the_laws() -> None:
     assert information_sources([withdrawn]) == "withdrawn cards (16C)"
     assert information_sources([pc]) == "penalty cards (50E)"
     assert information_sources([pc, old]) == "withdrawn cards (16D) and penalty cards (50E)"
+
+
+def test_a_card_in_brackets_is_drawn_as_a_card() -> None:
+    """The terminal draws a card named in brackets with its suit symbol, as any other."""
+    from rulings.solver.render import Style
+
+    assert Style("unicode", color=False).words("the penalty card due (DK) has been played since").plain == \
+        "the penalty card due (♦K) has been played since"
+    assert Style("ascii", color=False).words("due (HT), then (SA; DK)").plain == "due (HT), then (SA; DK)"

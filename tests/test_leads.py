@@ -118,3 +118,16 @@ def test_switch_later_play_shows_acceptance(nxt: str) -> None:
         check_conservation(case, r, replayed=True)
     both = list(Ruling(case, get_ruleset("2017", Decisions(later_play_shows_acceptance=False))).restorations())
     assert any("proper lead" in r.findings for r in both) and any("played to the lead" in r.findings for r in both)
+
+
+@pytest.mark.parametrize(("name", "cited", "not_cited"), [
+    ("own-53b-wrong-defender-plays-2007.yaml", "(53B)", "(53C)"),  # 2017 53C
+    ("own-53c-proper-lead-error-card-may-stand-2007.yaml", "(53C)", "(53B)"),  # 2017 53B
+    ("own-57c2-declarer-premature-2007.yaml", "57C2)", "57C3"),  # 2017 57C3
+])
+def test_irregularity_cites_the_editions_clause(name: str, cited: str, not_cited: str) -> None:
+    """The irregularity line names the clause as the case's edition numbers it (2007 swaps
+    2017's 53B and 53C, and numbers 57C3 57C2), as the ruling's steps do."""
+    ruling = Ruling(load(LEADS / name))
+    text = " ".join(ruling.irregularities)
+    assert cited in text and not_cited not in text, text

@@ -1139,3 +1139,45 @@ play: [W C6, N D5, E C7, S CT, attention W, resume, S H8, W H2, N H3, E H9, E D4
     firsts = Counter(r.path[0].choice for r in ruling.restorations())
     assert set(firsts) == {"CK", "CQ", "C9", "C5"}
     assert all("46B4" in r.laws for r in ruling.restorations() if r.path[0].choice == "CQ")
+
+
+SPREAD_DEAL = """laws: {laws}
+deal: N:K84.J1072.AQ5.963 QJ1065.3.J982.K72 A2.AKQ965.K4.J84 973.84.T763.AQT5
+contract: 4H
+declarer: S
+"""
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_spread_the_table_played_on_from_is_ruled_as_with_the_director_called(laws: str) -> None:
+    """Declarer spreads his hand after a faced opening lead out of turn (54A) and play goes
+    on before attention: the same restorations, steps and count after play as the record
+    with 'attention' and 'resume' around the spread (North declarer from the spread: his
+    call designates a card of dummy's South; dummy's later revoke is no transfer, 64B3),
+    and no note that the first part has no attention line."""
+    later = "N calls high, W S3, N S4, S H5, W H4, N H2, E H3, attention E"
+    alone = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [E SQ, S spreads, {later}]\n"))
+    called = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [E SQ, attention W, S spreads, resume, {later}]\n"))
+    ours, theirs = list(alone.restorations()), list(called.restorations())
+    assert [r.key() for r in ours] == [r.key() for r in theirs] and len(ours) == 1
+    assert [s.clause for s in ours[0].path] == [s.clause for s in theirs[0].path] == ["54A", "46B1(a)"]
+    assert ours[0].table.declarer is Seat.N
+    assert not [n for n in alone.notices if "attention" in n.text or "not yet ruled" in n.text]
+
+
+def test_a_spread_is_no_54a_after_a_card_accepted_the_lead_or_another_card_came_first() -> None:
+    """Only a spread on the lead alone is ruled where it happened: after declarer's own card
+    accepted the lead (53A, 54B1) he stays declarer (the line is not ruled: 48B2); after his
+    LHO's card on the lead (57D, a rectification the table did not make) the record is
+    read as one part, as before; a spread with attention next is read by the ruling at
+    that attention."""
+    accepted = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, S S2, S spreads, W S3, N SK, attention W]\n"))
+    assert accepted._cut is None
+    assert [r.table.declarer for r in accepted.restorations()] == [Seat.S]
+    assert any("'S spreads' is not yet ruled on" in n.text for n in accepted.notices)
+    partner = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, W S3, S spreads, S S2, N SK, attention W]\n"))
+    assert partner._cut is None
+    last = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, S spreads, attention W]\n"))
+    assert last._cut is None and [r.table.declarer for r in last.restorations()] == [Seat.N]
+    seen = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, S spreads, S S2, attention W, director finds saw_dummy]\n"))
+    assert seen._cut is None and [r.table.declarer for r in seen.restorations()] == [Seat.S]

@@ -23,7 +23,7 @@ from rulings.solver.config import DEFAULT, Decisions
 from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
 from rulings.solver.obligations import pc_info
 
-__all__ = ["Closer", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
+__all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
 
 #: a rule: the edges out of a node for its task; a player's substitutes may come last as one
 #: :class:`~rulings.solver.engine.Substitutions` (made edges by ``RuleSet.expand``)
@@ -34,6 +34,10 @@ Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
 #: A closer reads the whole record and may add what follows every rectification (the trick
 #: adjustment after play, Law 64): its opening's root agenda runs last on every restoration.
 Closer = Callable[["RuleSet", Replay], "Opening | None"]
+#: A cutter reads the record's first part and may find a line after which the table played
+#: on, before attention, from a choice ruled there (declarer's spread, 54A, changes who is
+#: declarer from there): its index in ``Replay.before``, or None.
+Cutter = Callable[["RuleSet", Replay], "int | None"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class RuleSet:
     reopenable: frozenset[str] = frozenset()
     decisions: Decisions = DEFAULT
     closers: tuple[Closer, ...] = ()
+    #: what finds where the table played on from a choice ruled there (:meth:`played_on_from`)
+    cutters: tuple[Cutter, ...] = ()
     #: the record lines an opener needs (any one of these event types): without one in the
     #: record it cannot find anything and is not run (openers not listed always run) ...
     lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
@@ -79,8 +85,9 @@ class RuleSet:
     #: task none of them has a rule for is ruled by the rule of the whole set (:meth:`expand`)
     families: frozenset[str] | None = None
     _dispatch: dict[type, Rule] = field(default_factory=dict, init=False, repr=False, compare=False)
-    #: the 16C information values made so far (``withdrawn_info``): at most 52 x 2 of them
-    _infos: dict[tuple[Seat, Card, Side], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: the information values of withdrawn cards made so far (``withdrawn_info``): at most
+    #: 52 x 2 under 16C and 26 x 2 under 50E
+    _infos: dict[tuple[Seat, Card, Side, bool], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: what a rule computes from its key alone, kept for the nodes that share the key (the
     #: steps of a position of a cascade, looked up by everything they depend on); each rule
     #: begins its keys with its own clause, keeps them complete, and bounds what it adds
@@ -162,6 +169,14 @@ class RuleSet:
         """What the closers add after every rectification of the record (Law 64 after play)."""
         return [c for closer in self.closers if (c := closer(self, replay)) is not None]
 
+    def played_on_from(self, replay: Replay) -> int | None:
+        """The first line of the record's first part (its index in ``replay.before``) after
+        which the table played on, before attention, from a choice ruled there (54A: the
+        spread declarer is dummy from there): the engine rules the part up to it and plays
+        the rest on from each of its restorations, as after a ``resume`` line. None: none."""
+        found = [i for cutter in self.cutters if (i := cutter(self, replay)) is not None]
+        return min(found) if found else None
+
     def expand(self, node: Node) -> list[Edge]:
         """Return the edges out of ``node`` (empty for a leaf)."""
         edges = self.expand_grouped(node)
@@ -193,16 +208,35 @@ class RuleSet:
         partner (50E2) and authorized to the declaring side. It is in every restoration: it
         was seen before anything the ruling chooses. It stays when the card is later played
         or picked up (50D2(a), 51B): what partner saw is still known to him (docs/decisions.md)."""
+        if not table.penalty_cards:
+            return ()  # (most records start with none)
         return tuple([pc_info(self, table, p.seat, p.card) for p in sorted(table.penalty_cards, key=lambda p: p.sort_key)])
 
     # ----- helpers shared by rules ---------------------------------------------------------
-    def withdrawn_info(self, seat: Seat, card: Card, offending: Side) -> Info:
-        """Law 16C (2007 16D): a withdrawn card is AI to the NOS, UI to the OS. (One value per
-        seat, card and side, made once per rule set: rules ask for it at every edge.)"""
-        key = (seat, card, offending)
+    def withdrawn_info(self, seat: Seat, card: Card, offending: Side, table: TableState, *,
+                       becomes_penalty: bool = False) -> Info:
+        """Law 16C (2007 16D): a withdrawn card is AI to the NOS, UI to the OS. ``table``: a
+        table the card is withdrawn from, or the one its withdrawal leaves;
+        ``becomes_penalty``: the withdrawal makes it a penalty card (62C3).
+
+        A card that is a penalty card of its owner on ``table``, was one when played, or
+        becomes one, lies face up as one: what it shows is read under 50E whichever side
+        offended (the requirement to play it authorized to all, 50E1; the rest unauthorized
+        to its owner's side, 50E2, and authorized to declarer's). When the owner's side is
+        the offending side of the withdrawal the 16C entry reads the same way and stands;
+        when the other side is (45D1, 47D after 45C4(b), 53B, 58B3, 62C1 after declarer's
+        revoke, 62C3) the 16C reading would contradict 50E, and the entry is the 50E one
+        (docs/decisions.md). (One value per seat, card, side and reading, made once per rule
+        set: rules ask for it at every edge.)"""
+        shown = offending is not seat.side and (becomes_penalty or _is_or_was_penalty_card(table, seat, card))
+        key = (seat, card, offending, shown)
         info = self._infos.get(key)
         if info is None:
-            info = self._infos[key] = Info(seat, card, offending.other, offending, self.cite("16C1"), self.cite("16C2"))
+            if shown:
+                info = Info(seat, card, offending, seat.side, self.cite("50E1"), self.cite("50E2"))
+            else:
+                info = Info(seat, card, offending.other, offending, self.cite("16C1"), self.cite("16C2"))
+            self._infos[key] = info
         return info
 
     def actor(self, table: TableState, seat: Seat) -> str:
@@ -210,6 +244,12 @@ class RuleSet:
         if seat is table.dummy:
             return f"{table.declarer} (for dummy {seat})"
         return str(seat)
+
+
+def _is_or_was_penalty_card(table: TableState, seat: Seat, card: Card) -> bool:
+    """``seat``'s ``card`` is a penalty card on ``table``, or was one when it was played."""
+    return table.played_penalty_card(seat, card) is not None or any(
+        p.card == card and p.seat is seat for p in table.penalty_cards)
 
 
 #: a rule-set factory: the set for the decisions, of the rule families named (None: all)

@@ -33,7 +33,7 @@ from rulings.models.events import (
 from rulings.models.table import TableState
 from rulings.solver.config import Decisions
 from rulings.solver.rulesets import established_revoke, leads, penalty, revoke  # noqa: F401  (loaded with the catalog)
-from rulings.solver.rulesets.base import Closer, Opener, Rule, RuleSet
+from rulings.solver.rulesets.base import Closer, Cutter, Opener, Rule, RuleSet
 
 #: the rule families (their modules), in the order their rules, openers and closers are taken
 FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
@@ -138,6 +138,12 @@ def closers_for(edition: str, mods: tuple[ModuleType, ...] | None = None) -> tup
     return tuple(c for m in (mods if mods is not None else modules()) for c in getattr(m, "CLOSERS", ()))
 
 
+def cutters_for(mods: tuple[ModuleType, ...] | None = None) -> tuple[Cutter, ...]:
+    """What finds a line of the record's first part after which the table played on from a
+    choice ruled there without the director (``PLAYED_ON_FROM`` of a rule module: 54A)."""
+    return tuple(c for m in (mods if mods is not None else modules()) for c in getattr(m, "PLAYED_ON_FROM", ()))
+
+
 def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, str] | None = None, *,
                     families: frozenset[str] | None = None) -> RuleSet:
     """The rule set of one edition: every rule module's rules, openers and closers for it
@@ -145,6 +151,7 @@ def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, 
     differ from the logical names."""
     mods = modules(families)
     return RuleSet(name=edition, edition=edition, rules=rules_for(edition, mods), openers=openers_for(edition, mods),
-                   reopenable=reopenable(mods), closers=closers_for(edition, mods), lines=opener_lines(mods),
+                   reopenable=reopenable(mods), closers=closers_for(edition, mods), cutters=cutters_for(mods),
+                   lines=opener_lines(mods),
                    states=opener_states(mods), reopen_states=reopen_states(mods), clause_names=clause_names or {},
                    decisions=decisions, families=families)

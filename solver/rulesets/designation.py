@@ -51,6 +51,7 @@ from rulings.models.events import (
 from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
+from rulings.solver.obligations import no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -524,7 +525,11 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 question=f"{seat} named {card}", choice=str(card))
     child = table.play(seat, card)
     mark = Designated(seat, card, _last_trick_no(child), "named")
-    cursor = replace(task.cursor, defender_last=mark) if table.is_defender(seat) else replace(task.cursor, last=mark)
+    rest = task.cursor.rest
+    if rest and isinstance(rest[0], Play) and rest[0].seat is seat and rest[0].card == card:
+        rest = rest[1:]  # he faced the card he named: that line is the play
+    cursor = replace(task.cursor, rest=rest)
+    cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark)
     return [_go_on(rs, node, child, cursor, step)]
 
 
@@ -679,8 +684,9 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     allow = _allow_misplaced if last.how == "misplaced" else _allow
     if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
-    if task.finding == "slip":
-        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
+    if task.finding == "slip":  # (the question names the player who changes: declarer, or a defender in 2007)
+        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD",
+                     question=f"may {whose} change to {task.change.card}?")
     fq = f"was {whose}'s designation of {named} unintended ({words.allowed})?"
     edges = allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
                   question=fq)
@@ -734,7 +740,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
             text += f" ({ch.card} is not a lawful card of dummy's: declarer designates {card})"
         # 16C: declarer's own withdrawn card told the defenders something; dummy's cards are
         # face up and tell nothing
-        own: tuple[Info, ...] = () if seat is table.dummy else (rs.withdrawn_info(seat, last.card, offending),)
+        own: tuple[Info, ...] = () if seat is table.dummy else (rs.withdrawn_info(seat, last.card, offending, table),)
         info_clauses = tuple(c for i in own for c in (i.ai_clause, i.ui_clause))
         step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
@@ -743,7 +749,9 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         except RulingError as err:  # the record's change names a card this branch cannot play
             raise err.located(line=ch.line) from None
         new_last = Designated(seat, card, last.trick, last.how)
-        cursor = task.cursor.marked(new_last, table.dummy)
+        # the latest designation is now the new card: a later change concerns it
+        cursor = replace(task.cursor, defender_last=new_last) if table.is_defender(seat) else \
+            task.cursor.marked(new_last, table.dummy)
         nxt = child.trick(last.trick + 1)
         then: tuple[object, ...] = (LeadAfterChange(last.trick, cursor, offending),) if nxt is not None and nxt.plays else ()
         if later:
@@ -857,7 +865,7 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
     subs = lawful_substitutes(hand, led, penalty, card, restored)
-    info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side)
+    info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side, table)
     edges: list[Edge] = []
     must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced
     if must:
@@ -868,10 +876,11 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                                        question=question, choice="keep")))
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, penalty, rs.cite("51A"))
+    fate = no_penalty_card(table, seat, card, True)
     for sub in subs:
         t2 = table.replace_card(task.trick, seat, sub)
         verb = "must withdraw" if must else "withdraws"
-        step = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}{named}; no penalty card",
+        step = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}{named}; {fate}",
                     also=(*also_, rs.cite("44C"), info.ai_clause, info.ui_clause, *designated) if must else
                     (*also_, info.ai_clause, info.ui_clause, *designated), question=question, choice=f"change to {sub}")
         edges.append(go_on(t2, step, (info,) if seat is not table.dummy else ()))  # dummy's cards are faced
@@ -900,13 +909,14 @@ def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [_go_on(rs, node, table, task.cursor, step)]
     t = table
     infos: list[Info] = []
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     for s, c in nxt.plays:
-        t = t.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        t = t.replace_card(nxt.number, s, None, restore_penalty=restore)
         if s is not table.dummy:  # dummy's cards are faced: nothing to learn (16C)
-            infos.append(rs.withdrawn_info(s, c, task.offending or table.declaring_side))
+            infos.append(rs.withdrawn_info(s, c, task.offending or table.declaring_side, table))
     clauses = tuple(c for i in infos for c in (i.ai_clause, i.ui_clause))
     step = Step("TD", StepKind.FORCED, rs.cite("44G"),
-                f"{leader}'s lead of {lead} is withdrawn (no penalty card): after the change {winner} won trick "
+                f"{leader}'s lead of {lead} is withdrawn ({no_penalty_card(table, leader, lead, restore)}): after the change {winner} won trick "
                 f"{task.trick} and leads", also=(rs.cite("47C"), *dict.fromkeys(clauses)), question=question,
                 choice="withdrawn")
     return [_go_on(rs, node, t, task.cursor, step, ledger=tuple(infos))]
@@ -924,9 +934,9 @@ RULES: tuple[Rule, ...] = (
          partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
     Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
          partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
-    Rule("designation_lead_after_change", LeadAfterChange, ("44G", "47C", "16C1", "16C2"), lead_after_change,
+    Rule("designation_lead_after_change", LeadAfterChange, ("44G", "47C", "16C1", "16C2", "50E1", "50E2"), lead_after_change,
          lead_after_change.__doc__ or ""),
-    Rule("designation_opponent_change", OpponentMayChange, ("47D", "45C4(b)", "44C", "16C1", "16C2"), opponent_change,
+    Rule("designation_opponent_change", OpponentMayChange, ("47D", "45C4(b)", "44C", "16C1", "16C2", "50E1", "50E2"), opponent_change,
          opponent_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("designation", open_designation),)

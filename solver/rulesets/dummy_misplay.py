@@ -44,6 +44,7 @@ from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
+from rulings.solver.obligations import no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 
@@ -717,7 +718,7 @@ def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choice
     nxt = index + 1
     rest = node.agenda[1:]
     agenda = (MisplayCascade(m, without, nxt, (*task.changed, seat), task.revoke, task.shared), *rest) if nxt < len(without) else rest
-    ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side))
+    ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side, table))
     return [(choices.change[0], Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 
@@ -752,7 +753,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     the next trick, counted as his (:func:`_next_lead`)."""
     m = task.misplay
     _, seat, card = task.later[task.index]
-    info = rs.withdrawn_info(seat, card, table.declaring_side)
+    info = rs.withdrawn_info(seat, card, table.declaring_side, table)
     actor = rs.actor(table, seat)
     d = rs.cite("45D1")
     extra: tuple[str, ...] = ()
@@ -770,7 +771,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
     back = f" (his lead of it to trick {trick.number + 1} goes back to be played here)" if lead is not None else ""
 
     def change(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> tuple[Step, ...]:
-        fate = "no penalty card" if defender else f"{his} goes back to his hand, no penalty card (48A)"
+        fate = no_penalty_card(table, seat, card, stays) if defender else f"{his} goes back to his hand, no penalty card (48A)"
         head = f"{who} withdraws {his} and plays "
         cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
         return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites, question,
@@ -810,7 +811,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         # 45D1 gives declarer no change here, but his card now fails to follow suit while he
         # holds the suit led: a revoke, not established, corrected at once (62A, 62B2: no
         # penalty card); DIGEST 45D1 edge case "presumably 62 then applies".
-        q2 = f"{who} may not change {his} under 45D1 ({rho} did not change), but it no longer follows suit"
+        q2 = f"{who} may not change {his} under {rs.cite('45D1')} ({rho} did not change), but it no longer follows suit"
         also = (d, rs.cite("62A"), rs.cite("62B2"), rs.cite("44C"), info.ai_clause, info.ui_clause, *extra)
         steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is a revoke in the corrected trick: he "
                            f"withdraws it and plays {sub.text}; no penalty card (62B2)", also, q2, f"change to {sub.text}")
@@ -831,13 +832,13 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
     the misplayed trick, which stands (63B), and so does the lead."""
     m = task.misplay
     trick_no, seat, card = task.later[task.index]
-    info = rs.withdrawn_info(seat, card, table.declaring_side)
+    info = rs.withdrawn_info(seat, card, table.declaring_side, table)
     actor = rs.actor(table, seat)
     extra: tuple[str, ...] = ()
     if task.revoke:
         extra = (rs.cite("62C1") if table.is_defender(seat) else rs.cite("62C2"),)
     # dummy's cards are faced: nothing to learn from their withdrawal (16C)
-    infos = tuple(rs.withdrawn_info(s, c, table.declaring_side) for s, c in trick.plays if s is not table.dummy)
+    infos = tuple(rs.withdrawn_info(s, c, table.declaring_side, table) for s, c in trick.plays if s is not table.dummy)
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     who, his = seat._name_, card.text
     question = f"{who}'s lead of {his} to trick {trick_no}, made after dummy's error"
@@ -858,7 +859,7 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
     d = rs.cite("45D1")
     return _LeadChoices((
         (Step(actor, StepKind.OPTION, d, f"{who} keeps his lead of {his}", extra, question, "keep"), False),
-        (Step(actor, StepKind.OPTION, d, f"{who} withdraws his lead of {his} and will lead again; no penalty card",
+        (Step(actor, StepKind.OPTION, d, f"{who} withdraws his lead of {his} and will lead again; {no_penalty_card(table, seat, card, restore)}",
               (info.ai_clause, info.ui_clause, *extra), question, "withdraw"), True),
     ), infos, restore)
 
@@ -923,7 +924,7 @@ def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             edges.append((step, _child(node, table, rest)))
             continue
         m = Misplay(om.call, om.placed, card, om.wrong, om.trick, dummy, True, res.clause, om.meant)
-        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so 45D1 applies",
+        step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so {rs.cite('45D1')} applies",
                     also=(*also, rs.cite("45D1")), question=question, choice=str(card))
         edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later), *rest))))
     return edges
@@ -993,7 +994,7 @@ def designated_revoke(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 RULES: tuple[Rule, ...] = (
     Rule("replace_dummy_card", ReplaceDummyCard, ("45D1", "48A", "46B"), replace_dummy_card, replace_dummy_card.__doc__ or ""),
-    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "61A", "63A1", "63B", "16C1", "16C2"),
+    Rule("misplay_cascade", MisplayCascade, ("45D1", "44C", "44G", "62A", "62B", "62B2", "62C1", "62C2", "61A", "63A1", "63B", "16C1", "16C2", "50E1", "50E2"),
          misplay_cascade,
          misplay_cascade.__doc__ or ""),
     Rule("choose_designated", ChooseDesignated, ("46B", "46B3(b)", "46B4", "46B5", "45D1", "44C", "46B1(a)", "46B1(b)",

@@ -113,13 +113,19 @@ def _partial_trick_leader(table: TableState, number: int) -> Seat | None:
 
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
     """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
-    to play a penalty card): one still faced, or one he played as a penalty card later."""
+    to play a penalty card): one still faced, or one he played as a penalty card later; not
+    one that became a penalty card only after the revoke."""
     if r.failed is not None:
         return True  # the revoke is the failure to play that penalty card (52)
     cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
+    if not cards:
+        return False
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == r.trick and s is r.seat and c == r.card), None)
     for p in cards:
         if p.card.suit is not r.suit_led or p.card == r.card:
             continue
+        if at is not None and p.since > at:
+            continue  # (made a penalty card after the revoke card was played)
         if p in table.played_penalty and (played_at := _trick_of(table, r.seat, p.card)) is not None and played_at <= r.trick:
             continue
         return True
@@ -345,7 +351,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
-    found = standing_revokes(replay)  # (the revoke opener read them off this table first)
+    found = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
     earlier: tuple[Revoke, ...] = ()
     if replay.earlier:  # (a later part of the record: the revokes of the parts before it too)

@@ -15,16 +15,16 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
+from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
-    LEAD_OUT_OF_TURN_HOOKS,
     LaterPlay,
     after_ruling_tasks,
     failure_tasks,
     kind_for,
+    no_penalty_card,
     pc_info,
     recorded_plays,
     replay_plays,
@@ -34,6 +34,7 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 # Finding words (``director finds <word>``) for the disputed facts of this module.
 VISIBLE, NOT_VISIBLE = "visible_to_partner", "not_visible_to_partner"
 PLAYED, NOT_PLAYED, LED = "played", "not_played", "led"
+FINDINGS = frozenset({VISIBLE, NOT_VISIBLE, PLAYED, NOT_PLAYED, LED})
 
 
 # ----- tasks --------------------------------------------------------------------------------------
@@ -88,26 +89,24 @@ OWN = (Expose, Name, FifthCard, Simultaneous)
 # ----- opener -------------------------------------------------------------------------------------
 def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the record lines this module rules on; rebuild the table before the first."""
+    # declarer's card named at his turn is the play of that card (45C4(a)), placed by the
+    # replay: the designation rules' line, not a card named as held (Law 49)
     unapplied = {id(e) for e in replay.unapplied}
-    own = [e for e in replay.before if isinstance(e, OWN)]
+    mine = [isinstance(e, OWN) and (not isinstance(e, Name) or id(e) in unapplied) for e in replay.before]
+    own = [e for e, m in zip(replay.before, mine, strict=True) if m and isinstance(e, OWN)]
     if not own:
         return None
     given = frozenset(e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds))
     plays = recorded_plays(replay.table)
-    # how many recorded plays precede each record line (a Call the table applied is a play),
-    # from the cards standing when this part of the record began (a record played on after
-    # a ruling: the earlier parts' cards stand before it)
-    counts: list[int] = []
-    base = n = replay.applied_before[0]
-    for e in replay.before:
-        if isinstance(e, OWN):
-            counts.append(n)
-        elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
-            n += 1
+    # how many recorded plays precede each record line (as the replay placed them: a call of
+    # dummy's card or a card named from the hand is a play), from the cards standing when this
+    # part of the record began (a record played on after a ruling: the earlier parts' cards
+    # stand before it)
+    base = replay.applied_before[0]
+    counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
     counts.append(len(plays))
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
-    deemed: list[tuple[int, Seat]] = []  # the lead out of turn a fifth card deemed led would be (45E)
     for i, e in enumerate(own):
         at = replay_plays(first, plays[base : counts[i]])
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
@@ -125,8 +124,6 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                                          token=str(c), line=e.line)
         if isinstance(e, (FifthCard, Simultaneous)):
             placed.update((c, e.line or 0) for c in cards)
-        if isinstance(e, FifthCard) and (cur := at.current_trick) is not None:
-            deemed.append((cur.number + 1, e.seat))  # (its lead, if deemed led: this family rules it)
     start = replay_plays(first, plays[base : counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):
@@ -142,25 +139,43 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
-    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)))
+    if cur is not None and cur.is_complete and isinstance(own[0], Simultaneous):
+        focus += 1  # (a card counted after a trick's last card is a lead to the next, 58A)
+    # (the findings this module reads; another finding, about a lead one of these cards
+    # makes, 53A/53B, is for the rules that read it)
+    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after)
+                                           if isinstance(e, DirectorFinds) and e.finding.lower() in FINDINGS))
     # plays the table records as out of turn only because a card of these lines is missing
-    # from it (East's exposed card, deemed played, came before South's) are not irregular
-    # where the ruling plays that card (Opening.explains; where it is found not played, the
-    # leads rules rule what is then out of turn)
+    # from it (East's exposed card, deemed played, came before South's; a fifth card found
+    # led, before the cards played to it) are not irregular where the ruling puts that card
+    # in place (Opening.explains; where it is not, the leads rules rule what is then out of
+    # turn). A fifth card found led is not ruled here as a lead: once this ruling has put it
+    # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
     nominal, done = first, base
     try:
         for i, e in enumerate(own):
             nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
-            if _may_be_played(nominal, e) and _turn(nominal, e.seat):
+            if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 nominal = nominal.play(e.seat, card)
         nominal = replay_plays(nominal, plays[done:])
     except RulingError:
         nominal = replay.table
-    handled = (*handled, *deemed)
-    explains = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
+    explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
+    # so too the cards the table records as failing to follow suit only because such a card
+    # is missing from it (a fifth card found led, not the card the record has leading)
+    if replay.table.revokes:
+        kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
+        explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
     irregular = [str(e) for e in own]
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+
+
+def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:
+    """Whether a fifth card may be found led to the next trick (45E): put on a complete trick,
+    the director not having found it played to that trick."""
+    cur = table.current_trick
+    return isinstance(e, FifthCard) and PLAYED not in given and cur is not None and cur.is_complete
 
 
 def _may_be_played(table: TableState, e: object) -> bool:
@@ -383,19 +398,22 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
         if b == LED:
+            # the card leads the next trick; the cards the record has after it are played to
+            # it. It is then a lead as any the record makes: the rules of leads rule it on
+            # the table this ruling leaves (out of turn: 53-56, with the record's later cards
+            # and recorded choices; in turn while a partner's major penalty card is in force
+            # and declarer has not chosen: 50D2)
             t2 = table.play(seat, card)
             leader = cur.winner(table.trumps)
             if leader is seat:
-                text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is a proper lead"
+                text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is his lead, in turn"
                 also: tuple[str, ...] = (rs.cite("44G"),)
-                hooks: tuple[object, ...] = ()
             else:
                 loot = rs.cite("53A") if not defender else rs.cite("56")
                 also = (rs.cite("55A") if not defender else loot, rs.cite("53A"))
                 text = f"{card} is deemed led to trick {cur.number + 1}: a lead out of turn ({leader} won trick {cur.number}; Laws 53-56)"
-                hooks = tuple(t for h in LEAD_OUT_OF_TURN_HOOKS for t in h(rs, t2, seat, card))
             step = Step("TD", kind_step, clause, text, also=also, question=question, choice="led")
-            edges.append((step, _node(node, _then(t2, task.then), hooks + rest, findings=finding)))
+            edges.append((step, _placed(node, table, t2, task.then, rest, findings=finding)))
             continue
         if not defender:
             step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card)",
@@ -411,8 +429,10 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
-    """58A: a play at the same moment as another's legal play counts as made after it (out of
-    turn, a defender's card is withdrawn, 47B, and is a major penalty card, 49, 50B);
+    """58A: a play at the same moment as another's legal play counts as made after it: in
+    turn it stands; out of turn it is a lead or play out of turn, left on the table for the
+    rules of leads and plays out of turn (47B; 53-57: a premature play 57A, a play at the
+    right-hand opponent's turn 57D, declarer's premature play 57C3);
     58B1: one face visible, that card is played and the others go back (47F2 aside, no
     rectification); 58B2: several visible, the offender says which he plays and a defender's
     other visible cards are penalty cards (50B); 58B3: then an opponent who played after may
@@ -426,22 +446,22 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if len(ev.cards) == 1:
         card = ev.cards[0]
         question = f"{seat}'s {card} was played at the same moment as the card before it"
+        t2 = table.play(seat, card)
         if _turn(table, seat):
-            t2 = table.play(seat, card)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
             return [(step, _placed(node, table, t2, task.then, rest))]
-        if not defender:
-            step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, out of turn: "
-                        "it is withdrawn (47B) and goes back to the hand (48A)", also=(rs.cite("47B"), rs.cite("48A")),
-                        question=question, choice="withdrawn")
-            return [(step, _node(node, _then(table, task.then), rest))]
-        t2, info = _make_penalty(rs, table, seat, card, PenaltyKind.MAJOR)
+        # Out of turn, it is a play out of turn like any other: 58A fixes the order and no
+        # more. The rules of leads and plays out of turn (53-57) rule it on the table this
+        # leaves, as they rule the same card played there outright (the engine opens them on
+        # the rectified table): 57A before the partner, 57D at the right-hand opponent's turn.
+        trick = t2.tricks[-1]
+        what = "led" if trick.plays[0] == (seat, card) else "played"
         step = Step("TD", StepKind.FORCED, rs.cite("58A"),
-                    f"{card} counts as played after the other card, out of turn: it is withdrawn (47B) and becomes a "
-                    f"{_kind_word(t2, seat, card)} penalty card (49, 50B: a deliberate play)",
-                    also=(rs.cite("47B"), rs.cite("49"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="penalty card")
-        return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
+                    f"{card} counts as played after the other card: {seat} {what} it to trick {trick.number} out of turn, "
+                    "an illegal play corrected as any lead or play out of turn is",
+                    also=(rs.cite("47B"),), question=question, choice="out of turn")
+        return [(step, _node(node, _then(t2, task.then), rest))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
@@ -468,7 +488,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also = [rs.cite("50B"), rs.cite("50E2")]
         else:
             fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
-            infos = tuple(rs.withdrawn_info(seat, c, seat.side) for c in others)
+            infos = tuple(rs.withdrawn_info(seat, c, seat.side, table) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
         t3 = _then(t2, task.then)
         # the opponents' cards played after his to the same trick, as the table now stands
@@ -541,7 +561,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if trick is None or trick.card_of(seat) != card:
         return edges
     hand = frozenset(table.hand(seat) | {card})
-    info = rs.withdrawn_info(seat, card, task.offender.side)
+    info = rs.withdrawn_info(seat, card, task.offender.side, table)
     pcs = table.penalty_cards_of(seat)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
@@ -551,8 +571,8 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
         t2, back = _lead_no_longer_due(t2, trick_no, table)
-        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side) for s, c in back))
-        text = f"{seat} withdraws {card} and plays {sub}{named}; no penalty card"
+        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in back))
+        text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
         if back:
             text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
         step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
@@ -585,9 +605,9 @@ RULES: tuple[Rule, ...] = (
     Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
     Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
          extra_card, extra_card.__doc__ or ""),
-    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "49", "50B", "50E2", "16C1", "16C2"),
+    Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
-    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2"), opponent_may_change, opponent_may_change.__doc__ or ""),
+    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
 OPENER_LINES = {"exposure": OWN}

@@ -55,15 +55,23 @@ from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, NotationError
-from rulings.models.events import Choice, DirectorFinds, DummyAction, FaceDownLead
+from rulings.models.events import (
+    Choice,
+    DirectorFinds,
+    DummyAction,
+    Expose,
+    FaceDownLead,
+    FifthCard,
+    Play,
+    Simultaneous,
+)
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
-    LEAD_OUT_OF_TURN_HOOKS,
-    RuleContext,
     after_ruling_tasks,
+    no_penalty_card,
     pc_info,
     penalty_tasks,
     recorded_lead_choice,
@@ -241,21 +249,6 @@ def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, abou
     return replace(node, agenda=(*tasks, *node.agenda))
 
 
-def _lead_from_extra_card(rs: RuleContext, table: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
-    """45E: a fifth card the director deems led is a lead out of turn unless its player won the
-    trick (the exposure rules call this with the lead standing): the 53-56 options follow."""
-    cur = table.current_trick
-    if cur is None or cur.plays[0] != (seat, card):
-        return ()
-    proper = expected_leader(table, cur.number)
-    if proper is seat:
-        return ()
-    return (LeadOutOfTurn(cur.number, seat, card, proper),)
-
-
-LEAD_OUT_OF_TURN_HOOKS.append(_lead_from_extra_card)
-
-
 def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
     """Take a defender's card back from the trick; it becomes a major penalty card."""
     t = table.replace_card(trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
@@ -296,12 +289,36 @@ def _choice(choices: Sequence[Choice], seat: Seat, verbs: Sequence[str]) -> Choi
 def _choices_after(replay: Replay, trick_no: int, seat: Seat) -> tuple[Choice, ...]:
     """The record's choice lines that can be about ``seat``'s play out of turn to trick
     ``trick_no``: those after attention, and those before it but after that card was placed
-    (a line said before the card, such as declarer's 50D2 choice at the proper lead, is not)."""
-    index = next((i for i, (n, s, _) in enumerate(replay.table.plays()) if n == trick_no and s is seat), None)
+    (a line said before the card, such as declarer's 50D2 choice at the proper lead, is not).
+    A card a ruling put in place from a line the table did not apply (a fifth card found
+    led, 45E) was placed at that line."""
+    found = next(((i, c) for i, (n, s, c) in enumerate(replay.table.plays()) if n == trick_no and s is seat), None)
+    index = found[0] if found is not None else None
     unapplied = {id(e) for e in replay.unapplied}
+    placed_at = _placing_line(replay, seat, found[1]) if found is not None and replay.reopened else None
     before = [e for i, e in enumerate(replay.before) if isinstance(e, Choice) and id(e) in unapplied
-              and (index is None or i >= len(replay.applied_before) or replay.applied_before[i] > index)]
+              and (index is None or i >= len(replay.applied_before) or replay.applied_before[i] > index
+                   or (placed_at is not None and i > placed_at))]
     return (*before, *(e for e in replay.after if isinstance(e, Choice)))
+
+
+def _placing_line(replay: Replay, seat: Seat, card: Card) -> int | None:
+    """Where in the record (``Replay.before``) a line the table did not apply put ``seat``'s
+    ``card`` down (a fifth card, an exposed card, cards played together), if one did."""
+    unapplied = {id(e) for e in replay.unapplied}
+    for i in range(len(replay.before) - 1, -1, -1):
+        e = replay.before[i]
+        if isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat is seat and card in _cards_of(e):
+            return i
+    return None
+
+
+def _cards_of(e: FifthCard | Expose | Simultaneous) -> tuple[Card, ...]:
+    return e.cards if isinstance(e, Simultaneous) else (e.card,)
+
+
+#: record lines that put a card down that the table does not place (a ruling decides where)
+CARD_LINES = (FifthCard, Expose, Simultaneous)
 
 
 # ----- opener -------------------------------------------------------------------------------------
@@ -353,6 +370,43 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
 
 
+def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
+    """54A (48B1) ruled where it happened: declarer spread his hand after a faced opening
+    lead out of turn, with nothing else placed yet (no card on the lead, no choice said; the
+    correct leader's face-down lead apart, which simply goes back, 54), and play went on
+    before attention. From the spread his partner is declarer and he is dummy, as the table
+    played it, so the record after that line is played on from the table the ruling of the
+    lead leaves, as after a ``resume`` line (``RuleSet.played_on_from``). Returns the index
+    of the ``spreads`` line in ``replay.before`` (the record's first part), or None.
+
+    Not cut: a spread after a card accepted the lead (54B1, 54B2: then it is no 54A spread;
+    48B2 may make it a claim), or after another card or line the director would rule first
+    (a rectification the table, playing on, did not make: the record is not played on from
+    it), or where the director finds that declarer could have seen dummy's cards (54C: he
+    must accept the lead). There the record is ruled as one part, declarer unchanged."""
+    table = replay.table
+    if table.first_trick != 1:
+        return None
+    before = replay.before
+    decl = table.declarer
+    for i, e in enumerate(before):
+        if isinstance(e, (Play, FaceDownLead)):
+            continue
+        if not (isinstance(e, Choice) and e.seat is decl and e.verb == "spreads") or i + 1 == len(before):
+            return None  # (another line first; or attention, or the part's end, came next)
+        if replay.applied_before[i] != 1:
+            return None
+        trick = table.trick(1)
+        assert trick is not None
+        leader = trick.plays[0][0]
+        if not table.is_defender(leader) or leader is table.first_leader:
+            return None
+        if any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
+            return None
+        return i
+    return None
+
+
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[Choice, ...],
                 saw_dummy: bool) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
@@ -368,7 +422,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     # of turn, not his lead)
     again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
     if trick.plays[0][0] is seat and not again:
-        task, irregularity = _classify_lead(table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
+        task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
                                             trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
@@ -451,7 +505,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
     return trick.is_complete and nxt is not None and bool(nxt.plays)
 
 
-def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
+def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[Choice, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
                    no_acceptance: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
@@ -462,7 +516,7 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         return DeclaringSideOpeningLead(trick.number, seat, card), f"{what} (an opening lead by the declaring side, 54E)"
     if no_acceptance and len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho and trick.plays[1][0] is proper:
         # (2017 53A: no acceptance at trick 13, by a play either: the proper leader's card is his lead)
-        return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1)), f"{what}; {proper} then made the proper lead (53B)"
+        return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1)), f"{what}; {proper} then made the proper lead ({rs.cite('53B')})"
     if len(trick.plays) >= 2 and trick.plays[1][0] is seat.lho and not no_acceptance:
         by, by_card = trick.plays[1]
         proper_lead = None
@@ -473,7 +527,7 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
                               statement=_acceptance_statement(table, seat, choices))
-        return task, f"{what}; {by} played {by_card} to it (53A)" + (" or led it properly (53B)" if proper_lead else "")
+        return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
     if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
         by, by_card = trick.plays[1]
         return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True,
@@ -483,11 +537,11 @@ def _classify_lead(table: TableState, trick: Trick, seat: Seat, choices: tuple[C
         if s is proper and s.side is not seat.side:
             pos = trick.position_of(s)
             assert pos is not None
-            return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead (53B)"
+            return ProperLead(trick.number, proper, seat.side, _errors(trick, proper, pos)), f"{what}; {proper} then made the proper lead ({rs.cite('53B')})"
     if (len(trick.plays) >= 2 and trick.plays[1][0] is seat.rho and _is_declaring(table, seat)
             and table.is_defender(seat.rho)):
         by, by_card = trick.plays[1]
-        return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it (53C)"
+        return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it ({rs.cite('53C')})"
     return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
 
 
@@ -524,7 +578,7 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     turn = next(s for s in rotation_from(trick.leader) if s not in before)  # whose turn it was
     what = f"{seat} played {card} to trick {trick.number} at {turn}'s turn"
     if _is_declaring(table, seat):
-        return DeclarerPremature(trick.number, seat, card), f"{what} (declarer's premature play, 57C3)"
+        return DeclarerPremature(trick.number, seat, card), f"{what} (declarer's premature play, {rs.cite('57C3')})"
     waiting: list[Seat] = []
     s = turn
     while s is not seat:
@@ -656,7 +710,7 @@ def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
     if _acceptance_barred(rs, task):
         t = _leads_out_of_turn_now(t, task.trick)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, node.table)
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
 
@@ -667,7 +721,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     decl = table.declarer
     actor = str(decl)
     question = f"{decl} (declarer) chooses: {task.offender} faced an opening lead out of turn ({task.card})"
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     new_decl = table.dummy
     swapped = table._evolve(declarer=new_decl, first_leader=task.offender)
     spread = (Step(actor, StepKind.OPTION, rs.cite("54A"),
@@ -702,7 +756,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     decl = table.declarer
     actor = str(decl)
     question = f"{decl} (declarer) chooses: {task.offender} led {task.card} out of turn ({task.proper} was to lead)"
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     accept = (Step(actor, StepKind.OPTION, rs.cite("53A"), f"{decl} accepts {task.offender}'s lead of {task.card}",
                    also=(rs.cite("56"),), question=question, choice="accept"),
               _child(node, table, node.agenda[1:]))
@@ -731,7 +785,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     wrong_hand = task.proper.side is task.offender.side
     back = rs.cite("55B2") if wrong_hand else rs.cite("55B1")
     t = table.replace_card(task.trick, task.offender, None)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     where = f"{task.proper} (declarer leads from the correct hand, any card)" if wrong_hand else task.proper
     then = f"{where} leads"
     left = t.trick(task.trick)
@@ -801,11 +855,12 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             return rest
         return (replace(task, index=nxt, kept=task.kept + (1 if kept else 0)), *rest)
 
-    info = rs.withdrawn_info(seat, card, task.offending)
+    info = rs.withdrawn_info(seat, card, task.offending, table)
     actor = rs.actor(table, seat)
     question = f"{seat} played {card} in error to the irregular lead; {task.proper} made the proper lead"
     t2 = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
-    withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; no penalty card",
+    fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
+    withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; {fate}",
                          also=(rs.cite("47F1"), info.ai_clause, info.ui_clause), question=question, choice="withdraw")
     withdraw = (withdraw_step, _child(node, t2, after(False), ledger=(info,)))
     in_rotation = seat is rotation_from(task.proper)[1 + task.kept] and task.kept == task.index
@@ -819,7 +874,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                      question=question, choice="keep"), _child(node, table, after(True)))
         return [keep, withdraw]
     why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
-    return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); no penalty card"),
+    return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); {fate}"),
              withdraw[1])]
 
 
@@ -871,7 +926,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     else:
         t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     if answered is not None:
         # His partner played at his own turn before declarer could choose: that card is
         # played (45A) and no law takes it back (47F2); 57A's options govern a play to come.
@@ -959,7 +1014,7 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t = t.with_play_rule(PlayRule(task.offender, task.trick, "card", card=task.card))
         return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{task.offender} must play {task.card}",)))]
     t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     step = Step("TD", StepKind.FORCED, rs.cite("57D"), f"{task.card} could not lawfully be played: a major penalty card",
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
     child = _child(node, t, node.agenda[1:], ledger=(info,))
@@ -1270,7 +1325,7 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, PlayAfterRetraction)
     table = node.table
     t = table.replace_card(task.trick, task.offender, None)
-    infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side)]
+    infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side, table)]
     back = Step(str(task.decider), StepKind.FORCED, rs.cite("55A"),
                 f"{task.decider} required retraction: {task.lead} goes back to {task.offender}, no penalty card (48A); "
                 f"{task.proper} leads from the correct hand, any card",
@@ -1327,7 +1382,7 @@ RULES: tuple[Rule, ...] = (
     Rule("lead_out_of_turn", LeadOutOfTurn,
          ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
          lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
-    Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2"), proper_lead, proper_lead.__doc__ or ""),
+    Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,
          premature_options.__doc__ or ""),
@@ -1367,6 +1422,8 @@ REOPEN_STATE = {"leads": _play_out_of_turn}
 #: leads opener rules only a card the table recorded as played out of turn
 OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
 OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
+#: the lines after which the table played on from a choice the leads rules rule there (54A)
+PLAYED_ON_FROM = (spread_played_on,)
 #: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
 #: after a lead out of turn was played to it, or was its player's proper lead (53B)
 FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})

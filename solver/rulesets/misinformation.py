@@ -15,10 +15,11 @@ from dataclasses import replace
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
-from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
+from rulings.models.events import Choice, CorrectExplanation, Misinformed
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
+from rulings.solver.obligations import no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import ReportEstablished
 
@@ -47,15 +48,14 @@ class CorrectedExplanation:
 
 
 def _plays_before(replay: Replay, event: object) -> int:
-    """How many cards had been played when ``event`` happened (the record's order)."""
-    unapplied = {id(e) for e in replay.unapplied}
-    n = 0
-    for e in replay.before:
+    """How many cards had been played in this part of the record when ``event`` (a line of
+    it) happened, as the replay placed them (a call of dummy's card, a card named from the
+    hand, is a play)."""
+    standing = replay.applied_before[0] if replay.applied_before else 0
+    for e, k in zip(replay.before, replay.applied_before, strict=True):
         if e is event:
-            return n
-        if isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
-            n += 1
-    return n
+            return k - standing
+    return sum(1 for _ in replay.table.plays()) - standing
 
 
 def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -127,7 +127,7 @@ def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState
     for number, s, c in reversed(back):  # the last card first: each leaves the others' places alone
         t = t.replace_card(number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
     for _, s, c in back:
-        infos.append(rs.withdrawn_info(s, c, offending))
+        infos.append(rs.withdrawn_info(s, c, offending, table))
         cards.append(f"{s} {c}")
     return t, tuple(infos), cards
 
@@ -148,6 +148,12 @@ def _established_by(rs: RuleSet, child: Node, before: TableState) -> Node:
     return replace(child, agenda=(*tasks[-1:], *child.agenda), focus=tasks[-1].revoke.trick)
 
 
+def _told(infos: tuple[Info, ...]) -> tuple[str, ...]:
+    """The clauses of the information of the cards taken back: 16C, and 50E for a card that
+    is or was a penalty card (``RuleSet.withdrawn_info``)."""
+    return tuple(dict.fromkeys([c for i in infos for c in (i.ai_clause, i.ui_clause)]))
+
+
 def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """47E1 (2017): the lead or play is retracted, no rectification, no penalty card; the
     opponents may not accept it, and 63A1 does not apply to it (a revoke it would have
@@ -156,7 +162,7 @@ def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     t, infos, cards = _retract(rs, node, task)
     step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
-                also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
+                also=_told(infos), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
     return [(step, _child(node, t, infos))]
 
@@ -169,7 +175,7 @@ def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     t, infos, cards = _retract(rs, node, task)
     step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
-                also=(rs.cite("16C1"), rs.cite("16C2")), question=f"{task.seat} played {task.card} out of turn after misinformation",
+                also=_told(infos), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
     child = _established_by(rs, _child(node, t, infos), node.table)
     if not rs.decisions.misinformed_2007_may_let_stand:
@@ -198,8 +204,9 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
     assert trick is not None
     pos = trick.position_of(task.seat)
     assert pos is not None
-    info = rs.withdrawn_info(task.seat, task.card, task.corrector.side)
-    also = (rs.cite("16C1"), rs.cite("16C2"))
+    info = rs.withdrawn_info(task.seat, task.card, task.corrector.side, table)
+    also = (info.ai_clause, info.ui_clause)
+    fate = no_penalty_card(table, task.seat, task.card, True)
     edges: list[Edge] = []
     if not task.retracted:
         edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"), f"{task.seat} keeps {task.card}", question=question,
@@ -207,7 +214,7 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
     if pos == 0:
         t = table.replace_card(task.trick, task.seat, None)
         edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"),
-                           f"{task.seat} takes back his lead of {task.card} and will lead again; no penalty card", also=also,
+                           f"{task.seat} takes back his lead of {task.card} and will lead again; {fate}", also=also,
                            question=question, choice="withdraw"), _child(node, t, (info,))))
         return edges
     hand = frozenset(table.hand(task.seat) | {task.card})
@@ -220,10 +227,10 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
     for sub in subs:
         t = table.replace_card(task.trick, task.seat, sub)
         infos: tuple[Info, ...] = (info,)
-        text = f"{task.seat} takes back {task.card} and plays {sub}{named}; no penalty card"
+        text = f"{task.seat} takes back {task.card} and plays {sub}{named}; {fate}"
         t, more, lead_text = _retract_stale_lead(rs, t, task)
         edges.append((Step(actor, StepKind.OPTION, rs.cite("47E2(a)"), text + lead_text,
-                           also=(*also, *((rs.cite("44G"),) if more else ()), *designated), question=question,
+                           also=(*_told((info, *more)), *((rs.cite("44G"),) if more else ()), *designated), question=question,
                            choice=f"change to {sub}"),
                       _child(node, t, infos + more)))
     return edges
@@ -239,8 +246,8 @@ def _retract_stale_lead(rs: RuleSet, t: TableState, task: CorrectedExplanation) 
         return t, (), ""
     infos = []
     for s, c in nxt.plays:
+        infos.append(rs.withdrawn_info(s, c, task.corrector.side, t))
         t = t.replace_card(task.trick + 1, s, None)
-        infos.append(rs.withdrawn_info(s, c, task.corrector.side))
     return t, tuple(infos), f"; {winner} now wins trick {task.trick}, so {nxt.plays[0][0]}'s lead goes back (44G)"
 
 
@@ -257,8 +264,8 @@ def corrected_explanation_2007(rs: RuleSet, node: Node, task: object) -> list[Ed
     return _corrected(rs, node, task, same_trick_only=True)
 
 
-_CITES_E1 = ("47E1", "16C1", "16C2")
-_CITES_E2 = ("47E2(a)", "47E2(b)", "16C1", "16C2", "44G")
+_CITES_E1 = ("47E1", "16C1", "16C2", "50E1", "50E2")
+_CITES_E2 = ("47E2(a)", "47E2(b)", "16C1", "16C2", "50E1", "50E2", "44G")
 RULES: tuple[Rule, ...] = (
     Rule("misinformed_play", MisinformedPlay, _CITES_E1, misinformed_play, misinformed_play.__doc__ or "",
          editions=frozenset({"2017"})),

@@ -24,7 +24,7 @@ from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
-from rulings.models.events import Choice, Chooses, Play
+from rulings.models.events import Choice, Chooses, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
@@ -33,6 +33,7 @@ from rulings.solver.obligations import (
     FailedPenaltyCard,
     PenaltyCardOptions,
     after_ruling_tasks,
+    due_at,
     failures,
     lead_choice_lines,
     lead_restriction,
@@ -173,17 +174,20 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     led while his partner held a major penalty card and declarer had said no 50D2/51B
     choice at that lead (``said_at``: the tricks where the record has him say one).
 
-    Only the record's own lead, its last play line: not a card a ruling put in place (52B2's
-    penalty card, a substitute) or deemed led (an exposed card, 45C1; cards played together,
-    58), nor the first lead of a part of the record played on after a ruling (``start``: the
-    table it was played on from) when that ruling left this player to lead: the director was
-    at the table then, and that ruling is where declarer's choice for this lead belongs."""
+    Only the record's own lead, its last card: a play line, or a fifth card the director
+    found led (45E: the player led it; standing as the trick's lead, the ruling of its line
+    found it so). Not a card a ruling put in place (52B2's penalty card, a substitute) or
+    deemed played (an exposed card, 45C1; cards played together, 58), nor the first lead of a
+    part of the record played on after a ruling (``start``: the table it was played on from)
+    when that ruling left this player to lead: the director was at the table then, and that
+    ruling is where declarer's choice for this lead belongs."""
     cur = table.current_trick
     if cur is None or len(cur.plays) != 1 or cur.number in said_at:
         return None
     seat, card = cur.plays[0]
-    last = next((e for e in reversed(replay.before) if isinstance(e, Play)), None)
-    if last is None or last.seat is not seat or last.card != card or any(e is last for e in replay.unapplied):
+    last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
+    if last is None or last.seat is not seat or last.card != card or (
+            isinstance(last, Play) and any(e is last for e in replay.unapplied)):
         return None
     if (cur.number, seat) in table.out_of_turn or seat is not table.proper_leader(cur.number) or not table.is_defender(seat):
         return None  # (a lead out of turn is the leads rules', 53-56)
@@ -206,10 +210,19 @@ def _choices_before_leads(table: TableState, replay: Replay) -> list[tuple[int, 
         return []  # no declarer's choice line among the lines the table did not apply
     unapplied = {id(e) for e in replay.unapplied}
     groups: list[tuple[int | None, list[Choice]]] = []
+    placing: int | None = None  # the number of cards standing at the last line that put a card down unplaced
     for i, e in enumerate(replay.before):
+        if isinstance(e, _CARD_LINES) and id(e) in unapplied and i < len(replay.applied_before):
+            placing = replay.applied_before[i]
         if id(e) not in unapplied or not isinstance(e, Choice) or not lead_choice_lines(table, (e,)):
             continue
         k = replay.applied_before[i] if i < len(replay.applied_before) else None
+        if k is not None and k == placing and not replay.reopened:
+            # said after a card the table as played does not place (a fifth card, which the
+            # director may find led, 45E): where the line stands is the ruling's to say, so
+            # it is read on the table that ruling leaves (a lead out of turn's rules read it
+            # there first), not here
+            continue
         if groups and groups[-1][0] == k:
             groups[-1][1].append(e)
         else:
@@ -263,6 +276,8 @@ _NO_FAILURE = "penalty.no_failure_among"
 #: earlier leads besides (50D2(b): 50D applies again each time partner gets the lead)
 _OPTIONS_AT_END = "penalty.options_at_end"
 _CHOICE_LINES = frozenset({Choice, Chooses})
+#: record lines that put a card down that the table does not place (a ruling decides where)
+_CARD_LINES = (FifthCard, Expose, Simultaneous)
 
 
 def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -427,20 +442,21 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         nxt = table.trick(task.trick + 1)
         if trick is None or nxt is None or not any(s.side is seat.side for s, _ in nxt.plays):
             return child(table)
-        # the penalty card he failed to play: one still faced, or one he has played since
-        held = [p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is seat and p.card != card]
-        due = sorted(held, key=lambda c: (c.suit is not trick.suit_led, str(c)))
+        # the penalty card he failed to play: one in force at that trick, still faced or
+        # played since (not one he had played before it)
+        due = sorted(held_then + played_then, key=lambda c: (c.suit is not trick.suit_led, str(c)))
         led = trick.suit_led if trick.plays[0][0] is not seat else None
         if not due:
             return child(table)
         revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0])
         return child(table.with_revoke(revoke), established=True)
 
+    held_then, played_then = due_at(table, task)
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
     if kept:
         stays = f"{kept} remain{'s' if ' ' not in kept else ''} penalty card"
     else:  # (the penalty card due has been played since: none stays)
-        gone = " ".join(str(p.card) for p in sorted(table.played_penalty, key=lambda p: p.sort_key) if p.seat is seat)
+        gone = " ".join(str(c) for c in sorted(played_then))
         stays = f"the penalty card due ({gone}) has been played since" if gone else "no penalty card remains"
     trick = table.trick(task.trick)
     assert trick is not None
@@ -463,7 +479,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         accepted(),
     )]
     due = [c for c in lawful_cards(hand, led, pcs, frozenset({card})) if c in {p.card for p in pcs}]
-    info = rs.withdrawn_info(seat, card, seat.side)
+    info = rs.withdrawn_info(seat, card, seat.side, table)
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)

@@ -21,7 +21,7 @@ from rulings.solver.establishment import (
     still_a_revoke,
 )
 from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import LaterPlay, next_lead_tasks
+from rulings.solver.obligations import LaterPlay, next_lead_tasks, no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
@@ -57,7 +57,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
-    standing = standing_revokes(replay)
+    standing = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)
     if not standing:
         return None
     revokes = [r for r, _ in standing]
@@ -72,7 +72,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if pending is None:
                 pending = r
         else:
-            described.append(f"{r}: {est[0]} ({est[1]})")
+            described.append(f"{r}: {est[0]} ({rs.cite(est[1])})")
     both = _both_sides_on_one_trick(rs, table, revokes)
     if pending is None and both is None:
         late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
@@ -89,7 +89,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         for t in reversed([t for t in table.tricks if t.number > first.trick]):
             for s, c in reversed(t.plays):
                 back = back.replace_card(t.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
-                infos.append(rs.withdrawn_info(s, c, s.side))
+                infos.append(rs.withdrawn_info(s, c, s.side, back))
         back = back.without_trick_after(first.trick)
         later = _plays_after(back, second)
         task: object = CorrectBothRevokes(first, second, later)
@@ -216,7 +216,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
     if isinstance(r.rule, PlayRule):
         subs = tuple(c for c in subs if c in r.rule.complying(hand, led)) or subs
-    info = rs.withdrawn_info(seat, r.card, offending)
+    info = rs.withdrawn_info(seat, r.card, offending, table)
     restrictions = node.restrictions
     trick12: tuple[str, ...] = ()
     partner_after = any(s is seat.partner and n == r.trick for n, s, _ in task.later)
@@ -480,19 +480,21 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     suit_led = trick.suit_led
     hand = frozenset(table.hand(seat) | {card})
     in_force = table.penalty_cards_of(seat)
-    info = rs.withdrawn_info(seat, card, offending)
+    # (62C3: a card the defending side withdraws becomes a penalty card, read under 50E)
+    made = mode == _NOS and both_sides and table.is_defender(seat)
+    info = rs.withdrawn_info(seat, card, offending, table, becomes_penalty=made)
     head = f"{who} withdraws {what} and plays "
     kind: PenaltyKind | None = None
     if mode == _NOS:
         clause = rs.cite("62C1")
         keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
         also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-        if both_sides and table.is_defender(seat):
+        if made:
             # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
             also = (rs.cite("62C3"), rs.cite("50B"), *also)
         restore = rs.decisions.withdrawn_penalty_card_stays_penalty
-        fate = "no penalty card"
+        fate = no_penalty_card(table, seat, card, restore)
     else:
         clause = rs.cite("62C2")
         keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
@@ -590,11 +592,15 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
     trick_no, seat, card = task.later[task.index]
     who, what = seat._name_, card.text
     question = f"{who} may withdraw his lead of {what}"
+    offending = r.seat.side
+    infos = tuple([rs.withdrawn_info(s, c, offending, table) for s, c in plays])
+    # the information's clauses: 16C, or 50E for a card that was a penalty card when played
+    told = tuple(dict.fromkeys([c for i in infos for c in (i.ai_clause, i.ui_clause)]))
     withdrawn = None
     if winner is not None and winner is not seat and rs.decisions.retract_lead_when_winner_changes:
         withdrawn = Step("TD", StepKind.FORCED, rs.cite("44G"),
                          f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}",
-                         also=(rs.cite("62C1"), rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdrawn")
+                         also=(rs.cite("62C1"), *told), question=question, choice="withdrawn")
     # 63B: the lead established his own side's revoke on the trick before, which now stands
     # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
     stays = Step(actor, StepKind.FORCED, rs.cite("63B"),
@@ -602,10 +608,9 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
                  also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
     clause = rs.cite("62C1")
     keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep")
-    withdraw = Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; no penalty card",
-                    also=(rs.cite("16C1"), rs.cite("16C2")), question=question, choice="withdraw")
-    offending = r.seat.side
-    infos = tuple([rs.withdrawn_info(s, c, offending) for s, c in plays])
+    fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
+    withdraw = Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; {fate}",
+                    also=(infos[0].ai_clause, infos[0].ui_clause), question=question, choice="withdraw")
     return _Lead(withdrawn, stays, keep, withdraw, infos)
 
 
@@ -620,7 +625,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     revoke_trick = table.trick(r.trick)
     assert revoke_trick is not None
     winner = revoke_trick.winner(table.trumps)
-    key = ("62C1 lead", seat, card, trick_no, r.trick, r.seat.side, winner, trick.plays, table.declarer)
+    # (the penalty cards played: a withdrawn one's information is read under 50E, withdrawn_info)
+    key = ("62C1 lead", seat, card, trick_no, r.trick, r.seat.side, winner, trick.plays, table.declarer, table.played_penalty)
     lead = rs.memo.get(key)
     if not isinstance(lead, _Lead):
         lead = _lead_steps(rs, table, task, actor, winner, trick.plays)
@@ -665,7 +671,7 @@ RULES: tuple[Rule, ...] = (
          correct_revoke_2007, correct_revoke_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
