@@ -220,6 +220,8 @@ def _error(err: "RulingError") -> typer.Exit:
 
 
 BOARD_SUFFIXES = (".pbn", ".lin")
+GAME_HELP = ("The game of the board (a board played at several tables is recorded once a table), "
+             "or of the file without --board, counted from 1 in file order.")
 
 #: the end of a case ``new`` writes: the ruling to write as claims (docs/case-format.md)
 EXPECT_SKELETON = """\
@@ -239,6 +241,7 @@ def new(
     board: Annotated[int | None, typer.Option("--board", min=1, help="The board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="End the play with 'attention <seat>'.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the case here (default: standard output).")] = None,
+    game: Annotated[int | None, typer.Option("--game", min=1, help=GAME_HELP)] = None,
 ) -> None:
     """Write a YAML case skeleton from a board of a PBN or LIN file, to edit and solve."""
     import yaml
@@ -250,7 +253,7 @@ def new(
     attention = _attention_seat(attention)
     _check_output(out, "--out")
     try:
-        data = board_case(source, board, attention)
+        data = board_case(source, board, attention, game)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
     except RulingError as err:
         raise _error(err) from None
@@ -284,6 +287,7 @@ def solve(
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
     dds: Annotated[bool, typer.Option("--dds", help="Add the double-dummy figures (endplay, the 'dds' extra): declarer's tricks from each restored position, obligations honoured, and the Law 64C verdict (docs/dds.md).")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
+    game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
@@ -315,7 +319,7 @@ def solve(
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
 
-            loaded = parse_case(board_case(case, board, attention or "TD"), file=str(case))
+            loaded = parse_case(board_case(case, board, attention or "TD", game), file=str(case))
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
@@ -687,6 +691,7 @@ def generate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
+    game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""

@@ -64,11 +64,12 @@ class Style:
         for i, word in enumerate(text.split(" ")):
             if i:
                 plain.append(" ")
-            core = word.rstrip(";,.:)")
+            opened = word[:1] == "("  # (a card in brackets: "(DK)")
+            core = word[opened:].rstrip(";,.:)")
             if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in _RANKS:
-                out.append("".join(plain))
+                out.append("".join(plain) + "(" * opened)
                 self.add_card(out, Card.parse(core))
-                plain = [word[len(core):]]
+                plain = [word[opened + len(core):]]
             else:
                 plain.append(word)
         out.append("".join(plain))
