@@ -1,4 +1,5 @@
-"""Boards from PBN and LIN files, read through endplay's parsers (the optional ``dds`` extra),
+"""Boards from PBN and LIN files, read into endplay's types (the optional ``dds`` extra): PBN
+through endplay's parser, game by game, LIN pair by pair (:func:`iter_games`),
 turned into the mapping of a case file (docs/case-format.md) that :func:`parse_case` reads;
 and PBN games written from a deal and a play (:func:`pbn_game`).
 
@@ -14,9 +15,9 @@ and the play, marked or not; a marker the deal and play contradict is a located 
 
 from __future__ import annotations
 
-import io
+import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,10 @@ class Game:
     tag_lines: dict[str, int] = field(default_factory=dict)
     #: the file lines of the board's ``md`` pair and of each ``pc`` card, in play order (LIN)
     lin: LinLines | None = None
+    #: tags whose values cannot be read and that no ruling needs, left out (PBN)
+    dropped: list[str] = field(default_factory=list)
+    #: the calls of the game's auction as recorded (its contract is read only from a finished one)
+    calls: int = 0
 
 
 @dataclass
@@ -133,7 +138,7 @@ def _play_row(tokens: list[str], line: int, table: PlayTable) -> bool:
             break
         if len(tok) >= 3 and tok.startswith("=") and tok.endswith("="):
             continue
-        if tok.startswith("$"):
+        if tok.startswith("$") or tok in _SUFFIXES:  # (a NAG; a suffix annotation written apart)
             continue
         if tok.startswith("^"):
             kind = tok[1:2].upper()
@@ -146,7 +151,7 @@ def _play_row(tokens: list[str], line: int, table: PlayTable) -> bool:
             if not tok:
                 continue
         tok = tok.rstrip("!?")
-        if tok in ("-", "+"):
+        if tok == "+" or (tok and set(tok) == {"-"}):  # (some programs write "--" for no card)
             if pending is not None:
                 raise CaseFileError(f"^{pending} marks no card (it is followed by {tok!r})", line=line, token=f"^{pending}")
             cells.append("-")
@@ -170,6 +175,45 @@ def _play_row(tokens: list[str], line: int, table: PlayTable) -> bool:
     return going
 
 
+#: the tags a ruling reads (an unreadable value of another tag is left out of the game)
+_NEEDED_TAGS = ("board", "deal", "contract", "declarer", "play")
+#: suffix annotations of a call or card (PBN 3.8), written joined or apart
+_SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
+
+
+def _call(token: str) -> str:
+    """An Auction token as endplay reads it: suffix annotations and NAGs (``$3``) left out."""
+    if token in _SUFFIXES or token.startswith("$"):
+        return ""
+    return token.rstrip("!?") or token
+
+
+def _not_a_tag(text: str, err: Any, line: int, name: str) -> CaseFileError:
+    """The error of a line of a PBN file that endplay's reader refuses (``err``)."""
+    shown = text.strip()[:60]
+    if name.lower() == "note":
+        return CaseFileError(f"tag {shown} cannot be read: expected a note number, a colon and its text, e.g. "
+                             '[Note "1:strong"]', line=line, token=shown)
+    if str(err).startswith("Expected a tag"):
+        return CaseFileError(f"not a readable PBN line: expected a tag ([Name \"value\"]), a {{comment}} or an empty line, "
+                             f"not {shown!r}", line=line, token=shown)
+    return CaseFileError(f"not a readable PBN line {shown!r}: {err}", line=line, token=shown)
+
+
+#: a tag pair written with spaces endplay's reader does not take (``[Name"v"]``, ``[ Name "v" ]``)
+_LOOSE_TAG = re.compile(r'\s*\[\s*(\w+)\s*"(.*)"\s*\](.*)')
+#: a tag pair whose value has no quotes (``[Event Random Deal #]``, as some programs write)
+_BARE_TAG = re.compile(r'\s*\[\s*(\w+)\s+([^"\[\]]*?)\s*\](.*)')
+
+
+def _tidy_tag(line: str) -> str:
+    """A tag pair written as ``[Name "value"]``: PBN allows spaces between a tag's tokens,
+    some programs write none between name and value, and some write the value without its
+    quotes. Any other line as it is."""
+    m = _LOOSE_TAG.fullmatch(line) or _BARE_TAG.fullmatch(line)
+    return f'[{m.group(1)} "{m.group(2)}"]{m.group(3)}' if m is not None else line
+
+
 _DECODER: Any = None
 _TAG_LINE = re.compile(r'\[\s*(\w+)\s+"')
 
@@ -190,14 +234,30 @@ def _decoder(pbn: Any) -> Any:
             self.games: list[Game] = []
             self.play_lines: list[tuple[int, list[str]]] = []
             self.tag_lines: dict[str, int] = {}
+            self.line_error: CaseFileError | None = None
+            self.dropped: list[str] = []
 
         def _parse_none(self, curline: str) -> bool:
             m = _TAG_LINE.match(curline)
             if m is not None and m.group(1) not in self.tag_lines:
                 self.tag_lines[m.group(1)] = self.lineno
-            return bool(super()._parse_none(curline))
+            try:
+                return bool(super()._parse_none(curline))
+            except Exception as err:  # a line endplay cannot read: a table no ruling needs is left out,
+                name = m.group(1) if m is not None else ""  # else the game it stands in cannot be read
+                if name.lower().endswith("table") and name.lower() not in _NEEDED_TAGS:
+                    self.curtag, self.state = name, pbn.PBNDecoder.State.DATA
+                    self.curtags[name] = {"value": [], "data": []}
+                    self.dropped.append(name)
+                elif self.line_error is None:
+                    self.line_error = _not_a_tag(curline, err, self.lineno, name)
+                return False
 
         def _parse_conttable(self, curline: str) -> bool:
+            if curline and not _TAG_LINE.match(curline):  # (a {comment} or ; comment in a section is no cell)
+                curline = re.sub(r"\{[^}]*\}", " ", curline).split(";", 1)[0].strip()
+                if not curline:
+                    return False
             tag = self.curtag
             rows = len(self.curtags[tag]["data"]) if tag in self.curtags else 0
             done = bool(super()._parse_conttable(curline))
@@ -209,30 +269,121 @@ def _decoder(pbn: Any) -> Any:
             table = None
             key = next((k for k in self.curtags if k.lower() == "play"), None)
             lines, self.play_lines = self.play_lines, []
-            error: CaseFileError | None = None
+            tag_lines, self.tag_lines = self.tag_lines, {}
+            error, self.line_error = self.line_error, None
             if key is not None:
                 fields = self.curtags[key]
-                table = PlayTable(first=str(fields["value"]).strip().upper()[:1])
+                if str(fields["value"]).strip() in ("", "?") and not lines:  # (no play recorded)
+                    del self.curtags[key]
+                else:
+                    table = PlayTable(first=str(fields["value"]).strip().upper()[:1])
+                    try:
+                        for line, tokens in lines:
+                            if not _play_row(tokens, line, table):
+                                break
+                    except CaseFileError as err:  # this game's play cannot be read: said when the game is chosen
+                        table, error = None, error or err
+                    while table is not None and table.rows and all(c == "-" for c in table.rows[-1]):
+                        table.rows.pop()  # (rows of no card after the last card played: BBO writes 13 rows)
+                        table.lines.pop()
+                    fields["data"] = table.endplay_rows() if table is not None else []
+            error = error or self._contract_from_auction(tag_lines)
+            dropped, self.dropped = self.dropped, []
+            while True:
                 try:
-                    for line, tokens in lines:
-                        if not _play_row(tokens, line, table):
-                            break
-                except CaseFileError as err:  # this game's play cannot be read: said when the game is chosen
-                    table, error = None, err
-                fields["data"] = table.endplay_rows() if table is not None else []
-            tag_lines, self.tag_lines = self.tag_lines, {}
-            try:
-                board = super()._tags_to_board()
-            except Exception:  # endplay raises bare exceptions of several kinds on a bad tag value
-                raise self._bad_tag(tag_lines) from None
+                    board = super()._tags_to_board()
+                    break
+                except Exception:  # endplay raises bare exceptions of several kinds on a bad tag value
+                    bad, tag_error = self._bad_tag(tag_lines)
+                    if bad is not None and bad.lower() not in _NEEDED_TAGS:
+                        dropped.append(bad)  # (a tag no ruling needs: the game is read without it)
+                        del self.curtags[bad]
+                        continue
+                    error = error or tag_error
+                    board = self._board_alone()
+                    break
             if board is not None:
-                self.games.append(Game(board, table, error, tag_lines))
+                calls = len(board.auction)
+                if not any(k.lower() == "contract" and str(v["value"]).strip() not in ("", "?") for k, v in self.curtags.items()):
+                    board.auction = []  # (endplay's Board would take the contract of an unfinished auction)
+                self.games.append(Game(board, table, error, tag_lines, dropped=dropped, calls=calls))
             return board
 
-        def _bad_tag(self, tag_lines: dict[str, int]) -> CaseFileError:
-            """The error of the game's tag endplay could not read: each tag it reads is
-            tried alone (the Play section with the game's contract and declarer), in the
-            file's order, and the first it refuses is named with its line and what it holds."""
+        def _board_alone(self) -> Any:
+            """The game as a board with only its number (its tags cannot be read together)."""
+            tags = self.curtags
+            try:
+                self.curtags = {k: v for k, v in tags.items() if k.lower() == "board"}
+                board = super()._tags_to_board()
+            except Exception:
+                self.curtags = {}
+                board = None
+            finally:
+                self.curtags = tags
+            return board if board is not None else pbn.Board()
+
+        def _contract_from_auction(self, tag_lines: dict[str, int]) -> CaseFileError | None:
+            """Give a game whose Contract (or Declarer) tag is missing or blank the contract and
+            declarer of its Auction, when the auction is finished (BBO's files give the auction
+            alone); a contract without a declarer that the auction cannot give is an error."""
+            tags = self.curtags
+            find = {k.lower(): k for k in tags}
+            auction = find.get("auction")
+            if auction is not None:
+                data = tags[auction]["data"]
+                tags[auction]["data"] = [[c for c in (_call(t) for t in row) if c] for row in data]
+            contract_value = str(tags[find["contract"]]["value"]).strip() if "contract" in find else ""
+            declarer_value = str(tags[find["declarer"]]["value"]).strip() if "declarer" in find else ""
+            if "#" in (contract_value, declarer_value) or contract_value.lower() == "pass":
+                return None
+            has_contract, has_declarer = contract_value not in ("", "?"), declarer_value not in ("", "?")
+            if has_contract and has_declarer:
+                return None
+            from endplay.types import Contract
+
+            derived = None
+            if auction is not None and str(tags[auction]["value"]).strip():
+                try:
+                    self.curtags = {auction: tags[auction]}
+                    called = super()._tags_to_board()
+                    if called is not None and _auction_complete(called.auction):
+                        derived = Contract.from_auction(called.dealer, called.auction)
+                except Exception:
+                    derived = None
+                finally:
+                    self.curtags = tags
+            if not has_contract and "contract" in find:
+                tags[find["contract"]]["value"] = "?"  # (blank: no contract recorded, not a pass)
+            if derived is None or int(derived.level) == 0:
+                if has_contract:
+                    return CaseFileError(f"tag [Contract \"{contract_value}\"] has no declarer: no Declarer tag names one and no "
+                                         "finished Auction gives one", line=tag_lines.get(find["contract"]), token=contract_value)
+                if derived is not None:
+                    self.curtags = {find.get("contract", "Contract"): {"value": "Pass"}, **tags}
+                return None
+            if has_contract:
+                try:
+                    given = Contract(contract_value)
+                    same = (given.level, given.denom, given.penalty) == (derived.level, derived.denom, derived.penalty)
+                except Exception:
+                    same = True  # (the Contract tag's own error is given when endplay reads it)
+                if not same:
+                    return CaseFileError(f"tag [Contract \"{contract_value}\"] has no declarer: no Declarer tag names one, and "
+                                         "the Auction ends in another contract", line=tag_lines.get(find["contract"]),
+                                         token=contract_value)
+            given_tags = {find.get("declarer", "Declarer"): {"value": SEATS[int(derived.declarer.value)]}}
+            if not has_contract:
+                strain = "NT" if int(derived.denom.value) == 4 else SUITS[int(derived.denom.value)]
+                penalty = {1: "", 2: "X", 4: "XX"}.get(int(derived.penalty.value), "")
+                given_tags[find.get("contract", "Contract")] = {"value": f"{int(derived.level)}{strain}{penalty}"}
+            # (before the Play tag: endplay reads the tags in order, and the play needs the contract)
+            self.curtags = {**given_tags, **{k: v for k, v in tags.items() if k not in given_tags}}
+            return None
+
+        def _bad_tag(self, tag_lines: dict[str, int]) -> tuple[str | None, CaseFileError]:
+            """The tag endplay could not read and its error: each tag it reads is tried
+            alone (the Play section with the game's contract and declarer), in the file's
+            order, and the first it refuses is named with its line and what it holds."""
             tags = self.curtags
             contract = {k: v for k, v in tags.items() if k.lower() in ("contract", "declarer")}
             order = sorted(tags, key=lambda k: (k.lower() == "play", tag_lines.get(k, 0)))
@@ -245,18 +396,19 @@ def _decoder(pbn: Any) -> Any:
                         value = tags[key].get("value")
                         shown = value if isinstance(value, str) else " ".join(map(str, value or []))
                         if key.lower() == "play" and not any(k.lower() == "contract" for k in tags):
-                            why = "a play section needs the game's Contract tag (the trumps decide who wins each trick)"
+                            why = ("a play section needs the game's contract (the trumps decide who wins each trick): "
+                                   "no Contract tag and no finished Auction")
                         elif isinstance(value, str) and value == "#" and key not in self.prevtags:
                             why = "'#' (the value of the game before) with no game before it giving one"
                         else:
                             why = f"expected {_TAG_VALUES.get(key.lower(), 'a value endplay can read')}"
-                        return CaseFileError(f"tag [{key} \"{shown}\"] cannot be read: {why}", line=tag_lines.get(key),
-                                             token=shown)
+                        return key, CaseFileError(f"tag [{key} \"{shown}\"] cannot be read: {why}", line=tag_lines.get(key),
+                                                  token=shown)
             finally:
                 self.curtags = tags
             first = min(tag_lines.values(), default=None)
-            return CaseFileError("the game's tags cannot be read together (contract, declarer and play disagree)", line=first,
-                                 token="")
+            return None, CaseFileError("the game's tags cannot be read together (contract, declarer and play disagree)", line=first,
+                                       token="")
 
     _DECODER = Decoder
     return Decoder
@@ -279,59 +431,83 @@ _TAG_VALUES = {
 def load_games(path: str | Path) -> list[Game]:
     """The boards of a .pbn or .lin file, each with its PBN play section as written.
     Raises CaseFileError naming the file (and the line, where the error has one)."""
-    pbn, lin = _endplay()
+    return list(iter_games(path))
+
+
+def iter_games(path: str | Path) -> Iterator[Game]:
+    """The boards of a .pbn or .lin file in file order, a PBN file read game by game as they
+    are asked for (a board early in a big file is read without the rest). Raises
+    CaseFileError naming the file (and the line, where the error has one)."""
+    pbn, _lin = _endplay()
     p = Path(path)
+    if p.suffix.lower() == ".lin":
+        yield from _read_lin(_file_text(p), str(p))
+        return
+    decoder = _decoder(pbn)()
+    state = pbn.PBNDecoder.State
+    steps = {state.META: decoder._parse_meta, state.DATA: decoder._parse_conttable, state.NONE: decoder._parse_none,
+             state.COMMENTBLOCK: decoder._parse_commentblock}
+    for text in itertools.chain(_file_lines(p), [""]):  # (an empty line at the end closes the last game)
+        decoder.lineno += 1
+        line = _tidy_tag(text.strip())
+        try:
+            if line.startswith("%") and decoder.state != state.META:
+                continue
+            for st in (state.META, state.DATA, state.NONE, state.COMMENTBLOCK):  # (each step may pass the line on)
+                if decoder.state == st and not steps[st](line):
+                    break
+        except RulingError as err:
+            raise err.located(file=str(p), line=decoder.lineno) from None
+        except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
+            raise CaseFileError(f"not a readable PBN file: {err}", file=str(p), line=decoder.lineno) from None
+        decoder.boards.clear()  # (endplay keeps every board: the games are handed on instead)
+        while decoder.games:
+            yield decoder.games.pop(0)
+
+
+def _file_lines(p: Path) -> Iterator[str]:
+    """The lines of a board file, each decoded as UTF-8 (else Latin-1), read up to
+    :data:`MAX_BOARD_BYTES` (a line past it is an error: /dev/zero is not read to the end)."""
     try:
-        with p.open("rb") as fh:  # bounded: /dev/zero or a huge file is refused, not read to the end
-            raw = fh.read(MAX_BOARD_BYTES + 1)
+        fh = p.open("rb")
     except OSError as err:
         raise CaseFileError(f"cannot read board file: {err.strerror or err}", file=str(p)) from None
-    if len(raw) > MAX_BOARD_BYTES:
-        line = raw.count(b"\n", 0, MAX_BOARD_BYTES) + 1
-        raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes (the limit is reached on this line)",
-                            file=str(p), line=line, token=f"{MAX_BOARD_BYTES} bytes")
-    text = raw.decode("utf-8-sig") if _utf8(raw) else raw.decode("latin-1")
-    if p.suffix.lower() == ".lin":
-        joined, where = _check_lin(text, str(p))
-        try:  # (read without its line breaks, as endplay's own file reader does)
-            boards = lin.loads(joined)
-        except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
-            raise CaseFileError(f"not a readable LIN file: {err}", file=str(p), line=1) from None
-        return [Game(b, lin=w) for b, w in zip(boards, where, strict=True)]
-    decoder = _decoder(pbn)()
-    try:
-        decoder.parse_file(io.StringIO(text))
-    except RulingError as err:
-        raise err.located(file=str(p), line=decoder.lineno) from None
-    except Exception as err:  # endplay raises bare exceptions of several kinds on bad input
-        line = getattr(err, "lineno", None) or decoder.lineno or 1
-        text_line = getattr(err, "line", None)
-        if isinstance(text_line, str) and str(err).startswith("Expected a tag"):
-            shown = text_line.strip()[:60]
-            raise CaseFileError(f"not a readable PBN file: expected a tag ([Name \"value\"]), a {{comment}} or an empty line, "
-                                f"not {shown!r}", file=str(p), line=line, token=shown) from None
-        raise CaseFileError(f"not a readable PBN file: {err}", file=str(p), line=line) from None
-    games: list[Game] = decoder.games
-    return games
+    with fh:
+        for number, raw in enumerate(_bounded_lines(fh), start=1):
+            if raw is None:
+                raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes before the game "
+                                    "asked for (the limit is reached on this line)", file=str(p), line=number,
+                                    token=f"{MAX_BOARD_BYTES} bytes")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            yield text.lstrip("\ufeff") if number == 1 else text
 
 
-#: what the LIN pairs endplay reads hold (for an error naming one it cannot read)
+def _bounded_lines(fh: Any) -> Iterator[bytes | None]:
+    """The lines of a binary file up to :data:`MAX_BOARD_BYTES` in all; None for the line that
+    goes past it (and none after it)."""
+    left = MAX_BOARD_BYTES + 1
+    while left > 0:
+        raw = fh.readline(left)
+        if not raw:
+            return
+        left -= len(raw)
+        yield raw if left > 0 else None
+
+
+def _file_text(p: Path) -> str:
+    """The whole of a board file (LIN), read as :func:`_file_lines` reads it."""
+    return "".join(_file_lines(p))
+
+
+#: what the LIN pairs a ruling needs hold (for an error naming one that cannot be read)
 _LIN_VALUES = {
     "md": "the dealer (1 to 4) and the hands, e.g. 3S34TH48TQKADKCTJK,S5678QKH6JD9JQC59,...",
-    "sv": "the vulnerability: o, n, e or b",
-    "ah": "'Board <number>'",
     "mb": "a call such as 1S, 3N, p, d or r",
     "pc": "a card such as SA or H7",
-    "mc": "a number of tricks",
-    "pn": "four player names separated by commas",
-    "an": "an explanation of the call before it (an mb pair)",
-    "nt": "a note on the call before it (an mb pair)",
 }
-
-
-def _four_names(value: str) -> None:
-    if len(value.split(",")) != 4:
-        raise ValueError(value)
 
 
 def _lin_card(value: str) -> None:
@@ -376,17 +552,9 @@ def _lin_deal_problem(value: str) -> tuple[str, str] | None:
     return None
 
 
-def _check_lin(text: str, file: str) -> tuple[str, list[LinLines]]:
-    """Read each ``key|value|`` pair of a LIN file as endplay's LIN parser will (the file's
-    line breaks taken out, the boards cut at each ``pn|``) and refuse the first it could not
-    read, naming the pair and its line (endplay's own errors name neither): a card of the deal
-    (``md``) or of the play (``pc``) is named itself. Returns the text as endplay reads it and,
-    for each board, the lines of its deal and of its cards."""
-    from itertools import pairwise
-
-    from endplay.types import Bid, Player, Vul
-    from endplay.types import Deal as LinDeal
-
+def _lin_pairs(text: str) -> list[tuple[str, str, int]]:
+    """The ``key|value|`` pairs of a LIN file with the line each key is on, read as BBO's
+    files are written: the file's line breaks are no part of a pair (a board may span lines)."""
     lines: list[int] = []  # the file line of each character of the text without its line breaks
     chars: list[str] = []
     line = 1
@@ -397,69 +565,143 @@ def _check_lin(text: str, file: str) -> tuple[str, list[LinLines]]:
             chars.append(ch)
             lines.append(line)
     joined = "".join(chars)
-    starts = [m.start() for m in re.finditer(r"pn\|", joined)]
-    boards: list[LinLines] = []
-    for start, end in pairwise([*starts, len(joined)]):
-        chunk = joined[start:end]
-        found = LinLines()
-        boards.append(found)
-        offsets, at = [], start
-        elems = chunk.split("|")
-        for e in elems:
-            offsets.append(at)
-            at += len(e) + 1
-        called = False
-        for k in range(0, len(elems) - 1, 2):
-            key, value = elems[k], elems[k + 1]
-            checks: dict[str, Callable[[str], object]] = {
-                "md": lambda v: (Player.from_lin(int(v[0])), LinDeal.from_lin(v, complete_deal=True)),
-                "sv": Vul.from_lin,
-                "ah": lambda v: int(v[5:]),
-                "mb": lambda v: Bid(v, v[-1:] == "!"),
-                "pc": _lin_card,
-                "mc": int,
-                "pn": _four_names,
-            }
-            ok = True
-            if key in ("an", "nt"):
-                ok = called
-            elif key in checks:
-                try:
-                    checks[key](value)
-                except Exception:
-                    ok = False
-            called = called or key == "mb"
-            where = lines[min(offsets[k], len(lines) - 1)] if lines else 1
-            if not ok:
-                problem = _lin_deal_problem(value) if key == "md" else None
-                if problem is not None:
-                    raise CaseFileError(f"LIN pair md: {problem[0]}", file=file, line=where, token=problem[1])
-                raise CaseFileError(f"LIN pair {key}|{value}| cannot be read: expected {_LIN_VALUES[key]}", file=file, line=where,
-                                    token=value)
+    pairs: list[tuple[str, str, int]] = []
+    at = 0
+    elems = joined.split("|")
+    for k in range(0, len(elems) - 1, 2):
+        key, value = elems[k], elems[k + 1]
+        where = lines[min(at + len(key) - len(key.lstrip()), len(lines) - 1)] if lines else 1
+        pairs.append((key.strip().lower(), value, where))
+        at += len(elems[k]) + len(elems[k + 1]) + 2
+    return pairs
+
+
+#: LIN pairs that begin a new board once the board being read has its deal (``md``)
+LIN_BOARD_STARTS = ("qx", "pn", "md")
+
+
+def _read_lin(text: str, file: str) -> list[Game]:
+    """The boards of a LIN file, as endplay Board objects built from its pairs. A board starts
+    at a ``qx`` (BBO's board label: ``o12`` open room, ``c12`` closed room), ``pn`` or ``md``
+    pair once the board before has its deal; the ``pn`` names and the ``vg`` event carry over
+    to the boards after them (a vugraph file names its players once, four a room). The
+    board's number is the one of ``ah|Board 12|``, else of its ``qx``. The contract is the
+    auction's (``mb``) once complete (a call and three passes, or four passes). The pairs a
+    ruling needs (``md``, ``mb``, ``pc``) are checked, and the first that cannot be read is the
+    board's error, naming it and its line; the others (``sv``, ``mc``, ``nt``, ``an``, ...) are
+    not needed and are read only where they can be."""
+    from endplay.types import Bid, Board, Contract, Player, Vul
+    from endplay.types import Card as LinCard
+    from endplay.types import Deal as LinDeal
+
+    segments: list[list[tuple[str, str, int]]] = [[]]
+    for pair in _lin_pairs(text):
+        if pair[0] in LIN_BOARD_STARTS and any(k == "md" for k, _v, _n in segments[-1]):
+            segments.append([])
+        segments[-1].append(pair)
+    games: list[Game] = []
+    names: list[str] = []
+    event: str | None = None
+    for segment in segments:
+        if not any(k == "md" for k, _v, _n in segment):
+            for key, value, _n in segment:  # (a header: the match's names and title)
+                names = value.split(",") if key == "pn" else names
+                event = (value.split(",")[0].strip() or None) if key == "vg" else event
+            continue
+        where = LinLines()
+        error: CaseFileError | None = None
+        deal: Any = None
+        dealer: Any = None
+        vul: Any = None
+        number: int | None = None
+        label: int | None = None
+        room = "o"
+        bids: list[Any] = []
+        cards: list[Any] = []
+        claimed = False
+
+        def bad(key: str, value: str, line: int, why: str | None = None) -> CaseFileError:
+            return CaseFileError(why or f"LIN pair {key}|{value}| cannot be read: expected {_LIN_VALUES[key]}", file=file,
+                                 line=line, token=value)
+
+        for key, value, line in segment:
+            if error is not None:
+                break
             if key == "md":
                 problem = _lin_deal_problem(value)
-                if problem is not None:  # (endplay deals a card twice where the four hands are given)
-                    raise CaseFileError(f"LIN pair md: {problem[0]}", file=file, line=where, token=problem[1])
-                found.md = where
+                if problem is not None:
+                    error = CaseFileError(f"LIN pair md: {problem[0]}", file=file, line=line, token=problem[1])
+                    continue
+                try:
+                    dealer = Player.from_lin(int(value[0]))
+                    deal = LinDeal.from_lin(value, complete_deal=True)
+                except Exception:  # endplay raises bare exceptions of several kinds on bad input
+                    error = bad(key, value, line)
+                    continue
+                where.md = line
+            elif key == "mb":
+                try:
+                    bids.append(Bid(value.rstrip("!"), value.endswith("!")))
+                except Exception:
+                    error = bad(key, value, line)
             elif key == "pc":
-                if len(found.cards) == 52:
-                    raise CaseFileError(f"LIN pair pc|{value}| is the 53rd card of the board's play (a deal has 52)", file=file,
-                                        line=where, token=value)
-                found.cards.append(where)
-    return joined, boards
+                try:
+                    _lin_card(value)
+                    card = LinCard(value)
+                except Exception:
+                    error = bad(key, value, line)
+                    continue
+                if len(cards) == 52:
+                    error = bad(key, value, line, f"LIN pair pc|{value}| is the 53rd card of the board's play (a deal has 52)")
+                    continue
+                cards.append(card)
+                where.cards.append(line)
+            elif key == "pn":
+                names = value.split(",")
+            elif key == "vg":
+                event = value.split(",")[0].strip() or None
+            elif key == "sv":
+                vul = _or_none(lambda v=value: Vul.from_lin("o" if v == "0" else v))  # type: ignore[misc]
+            elif key == "ah":
+                found = re.search(r"(\d+)\s*$", value)
+                number = int(found.group(1)) if found else number
+            elif key == "qx":
+                found = re.fullmatch(r"\s*([oc]?)(\d+)\s*", value, re.IGNORECASE)
+                if found:
+                    room, label = (found.group(1) or "o").lower(), int(found.group(2))
+            elif key == "mc":
+                claimed = True
+        contract: Any = None
+        if error is None and dealer is not None and _auction_complete(bids):
+            contract = Contract.from_auction(dealer, bids)
+            if deal is not None:
+                deal.first, deal.trump = contract.declarer.lho, contract.denom
+        seats = names[4:8] if room == "c" and len(names) >= 8 else names[:4]
+        info = dict(zip(LIN_HANDS, seats, strict=False)) | ({"Event": event} if event else {})
+        board = Board(deal, bids, cards if error is None else [], number if number is not None else label, vul=vul,
+                      dealer=dealer, contract=contract, claimed=claimed, **info)
+        if contract is None:  # (endplay's Board would take the contract of an unfinished auction)
+            board.auction = []
+        games.append(Game(board, error=error, lin=where, calls=len(bids)))
+    return games
+
+
+def _or_none(read: Callable[[], Any]) -> Any:
+    try:
+        return read()
+    except Exception:  # (a pair no ruling needs, in a form endplay does not read)
+        return None
+
+
+def _auction_complete(bids: list[Any]) -> bool:
+    """Whether the calls end the auction: a call and three passes after it (four passes
+    included)."""
+    return len(bids) >= 4 and all(str(b).upper() in ("P", "PASS") for b in bids[-3:])
 
 
 def load_boards(path: str | Path) -> list[Any]:
     """The boards of a .pbn or .lin file as endplay Board objects. Raises CaseFileError."""
     return [g.board for g in load_games(path)]
-
-
-def _utf8(raw: bytes) -> bool:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 @dataclass
@@ -480,6 +722,9 @@ def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: 
     out: list[_Placed] = []
     for r, (cells, line) in enumerate(zip(table.rows, table.lines, strict=True)):
         trick_no = first_trick + r
+        if r and sum(c != "-" for c in table.rows[r - 1]) < 4 and any(c != "-" for c in cells):
+            raise CaseFileError(f"trick {trick_no - 1} has fewer than four cards (a '-' cell) but the play goes on: who won it, "
+                                f"and so who leads trick {trick_no}, is unknown", file=file, line=line, token=cells[0])
         leads = [i for i in range(len(cells)) if table.marks.get((r, i)) == "L"]
         if len(leads) > 1:
             raise CaseFileError(f"two cards of trick {trick_no} are marked ^L (a trick has one lead)", file=file, line=line, token="^L")
@@ -528,39 +773,115 @@ def _check_held(held: dict[str, set[Card]], deal: Deal, seat: str, name: str, wh
     return card
 
 
-def board_case(path: str | Path, board: int | None = None, attention: str | None = None) -> dict[str, Any]:
+def _ranges(numbers: list[int]) -> str:
+    """``1-3, 7``: the numbers, each once, sorted, runs joined."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def _game_line(game: Game) -> int:
+    """The file line that stands for the game: its ``Board`` tag (else its first tag), or
+    its LIN deal (``md``)."""
+    if game.lin is not None:
+        return game.lin.md or 1
+    return game.tag_lines.get("Board", min(game.tag_lines.values(), default=1))
+
+
+def _game_name(game: Game) -> str:
+    return f"board {game.board.board_num}" if game.board.board_num is not None else f"the game at line {_game_line(game)}"
+
+
+def _no_contract(game: Game, file: str) -> CaseFileError:
+    """The error of a game that has no contract to rule on, saying why: passed out, or no
+    contract recorded (a deal alone, as hand records and dealing programs write), or an
+    auction not finished."""
+    c = game.board.contract
+    name = _game_name(game)
+    if c is not None:
+        why = "it was passed out"
+    elif game.lin is not None:
+        why = "its auction (mb pairs) is not finished" if game.calls else "it has no auction (mb pairs)"
+    else:
+        why = "it has neither a Contract tag nor a finished Auction (a deal alone)"
+    return CaseFileError(f"{name} has no contract to rule on: {why}", file=file, line=_game_line(game),
+                         token=str(game.board.board_num))
+
+
+def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
-    number (default: the first board with a contract). With ``attention`` (a seat, or ``TD``)
-    the play ends with ``attention <seat>``; without it, a revoke the file marks (``^R``) ends
-    the play with ``attention TD`` (the director called to it after play). A deal of fewer than
-    13 cards a hand (an end position) starts at trick 14 minus that number, led by the Play
-    tag's seat. Raises CaseFileError naming the file."""
+    number and ``game`` the game of that board (a board played at several tables is recorded
+    once a table), or of the file without ``board``, counted from 1 in file order; neither
+    given, the first game with a contract that reads. A PBN file is read only up to that
+    game. With ``attention`` (a seat, or ``TD``) the play ends with ``attention <seat>``;
+    without it, a revoke the file marks (``^R``) ends the play with ``attention TD`` (the
+    director called to it after play). A deal of fewer than 13 cards a hand (an end position)
+    starts at trick 14 minus that number, led by the Play tag's seat. Raises CaseFileError
+    naming the file."""
     p = Path(path)
-    games = load_games(p)
-    chosen: Game | None = None
-    for g in games:
-        b = g.board
-        played = b.contract is not None and int(b.contract.level) > 0
-        if (board is None and played) or (board is not None and b.board_num == board):
-            chosen = g
-            break
-    if chosen is None:
-        numbers = ", ".join(str(g.board.board_num) for g in games) or "none"
-        what = f"board {board}" if board is not None else "a board with a contract"
-        raise CaseFileError(f"{what} not found (boards in the file: {numbers})", file=str(p), line=1, token=str(board))
+    file = str(p)
+    numbers: list[int | None] = []  # the board number of each game read, in file order
+    failed: RulingError | None = None  # (no game given: the first game's error that stops it)
+    only: Game | None = None
+    for g in iter_games(p):
+        numbers.append(g.board.board_num)
+        only = g if len(numbers) == 1 else None
+        if board is not None or game is not None:
+            pool = numbers if board is None else [n for n in numbers if n == board]
+            if (board is None or g.board.board_num == board) and len(pool) == (game or 1):
+                return _game_case(g, p, attention, numbers)
+            continue
+        c = g.board.contract
+        if g.error is None and c is not None and int(c.level) > 0:
+            try:
+                return _game_case(g, p, attention, numbers)
+            except CaseFileError as err:
+                failed = failed or err
+        elif g.error is not None:
+            failed = failed or g.error.located(file=file)
+    known = [n for n in numbers if n is not None]
+    listed = (_ranges(known) or "none") + (f"; {len(numbers) - len(known)} without a number" if len(known) < len(numbers) else "")
+    if board is not None and board not in known:
+        raise CaseFileError(f"board {board} not found (boards in the file: {listed})", file=file, line=1, token=str(board))
+    if game is not None:
+        pool = numbers if board is None else [n for n in numbers if n == board]
+        what = f"board {board} is recorded" if board is not None else "the file holds"
+        raise CaseFileError(f"game {game} not found: {what} {len(pool)} game{'s' if len(pool) != 1 else ''}", file=file, line=1,
+                            token=str(game))
+    if failed is not None:
+        raise failed
+    if only is not None:
+        raise _no_contract(only, file)
+    raise CaseFileError(f"a board with a contract not found (boards in the file: {listed})", file=file, line=1)
+
+
+def _count_boards(p: Path, number: int) -> int:
+    """How many ``[Board "number"]`` tags the PBN file holds (read as lines, bounded)."""
+    tag = re.compile(rb'\s*\[\s*Board\s*"?\s*' + str(number).encode() + rb'\s*"?\s*\]')
+    with p.open("rb") as fh:
+        return sum(1 for raw in _bounded_lines(fh) if raw is not None and tag.match(raw) is not None)
+
+
+def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None]) -> dict[str, Any]:
+    """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`),
+    the last of the games read so far, whose board numbers are ``numbers``."""
     if chosen.error is not None:
         raise chosen.error.located(file=str(p))
     b = chosen.board
     c = b.contract
     if c is None or int(c.level) == 0:
-        raise CaseFileError(f"board {b.board_num} has no contract (passed out?)", file=str(p), line=1, token=str(b.board_num))
+        raise _no_contract(chosen, str(p))
     strain = "NT" if int(c.denom.value) == 4 else SUITS[int(c.denom.value)]
     doubled = {1: "", 2: "X", 4: "XX"}.get(int(c.penalty.value), "")
     declarer = SEATS[int(c.declarer.value)]
     trumps = None if strain == "NT" else strain
     if chosen.tag_lines and not any(k.lower() == "deal" for k in chosen.tag_lines):
-        raise CaseFileError(f"board {b.board_num} has no Deal tag (the four hands)", file=str(p),
-                            line=chosen.tag_lines.get("Board", min(chosen.tag_lines.values())), token="Deal")
+        raise CaseFileError(f"{_game_name(chosen)} has no Deal tag (the four hands)", file=str(p), line=_game_line(chosen),
+                            token="Deal")
     deal_text = b.deal.to_pbn()
     try:
         deal = Deal.parse(deal_text)
@@ -620,9 +941,22 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
         data["leader"] = table.first
     data.update(_start_fields(chosen, info if hasattr(info, "get") else {}, first_trick, str(p)))
     data["play"] = lines
+    notes = []
     if marked:
-        data["notes"] = "The file marks " + "; ".join(
-            f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + "."
+        notes.append("The file marks " + "; ".join(
+            f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
+    if b.board_num is not None:
+        index = numbers.count(b.board_num)  # (the chosen game is the last of those read)
+        if chosen.lin is not None:
+            same = sum(1 for g in load_games(p) if g.board.board_num == b.board_num)
+        else:
+            same = max(index, _count_boards(p, b.board_num))
+        if same > 1:
+            data["source"] += f", game {index}"
+            notes.append(f"Board {b.board_num} is recorded {same} times in the file (a game a table); this is game {index} of "
+                         f"them (line {_game_line(chosen)}): --game picks another.")
+    if notes:
+        data["notes"] = " ".join(notes)
     return data
 
 

@@ -20,9 +20,12 @@ from rulings.models.events import (
     AnyEvent,
     Attention,
     Call,
+    ChangeDesignation,
     Choice,
     ClaimTricks,
     FaceDownLead,
+    Name,
+    NamePlay,
     Play,
     PlayLine,
     Remaining,
@@ -240,6 +243,9 @@ class Case:
 
         A call of a specific card that dummy holds is the play of that card (45B, 45C4(a))
         unless the next line has dummy place a card (then that line is what was placed).
+        So is a card a player names from his own hand at his turn (``names <card> to play``,
+        declarer's ``names <card>``): a change of either designation (``changes to``) is not
+        applied here, the card first named holding its place in the trick.
         Lines the table does not apply are listed in ``Replay.unapplied``.
         Raises RulingError (located at the file and line) for a card not in the hand.
         """
@@ -318,6 +324,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 unapplied.append(event)
             # dummy holds the card unless he played it, on the table or among the plays not placed yet
             elif card in state.hand(dummy) and (dummy, card) not in batch and not _dummy_places_next(events, i + 1, dummy):
+                free = state.hand(dummy).difference(c for s, c in batch if s is dummy)
+                card = _as_changed(events, i, declarer, dummy, card, state.deal, free)
                 batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
@@ -325,6 +333,20 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 pass  # dummy faced the card named; that play line is the play
             else:
                 unapplied.append(event)
+        elif isinstance(event, (Name, NamePlay)) and (event.seat is declarer or isinstance(event, NamePlay)):
+            # a card a player names from his own hand at his turn is played (45C4(a)), as a
+            # call of dummy's card is; a later ``changes to`` is the designation rules' to
+            # rule, and until then the card named holds his place in the trick
+            state = flush(state)
+            seat = event.seat
+            if _dummy_places_next(events, i + 1, seat, event.card):
+                pass  # he faced the card named; that play line is the play
+            elif state.on_play is seat and event.card in state.hand(seat):
+                batch.append((seat, _as_changed(events, i, seat, seat, event.card, state.deal, state.hand(seat))))
+                batch_events.append(event)
+                applied += 1
+            else:
+                unapplied.append(event)  # (named at another time: a statement, not a play)
         else:
             unapplied.append(event)
         before.append(event)
@@ -337,6 +359,45 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     if ClaimTricks in kinds or Remaining in kinds:
         _check_end_of_play(state, before, applied_before, after, file)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start)
+
+
+def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
+                held: frozenset[Card]) -> Card:
+    """The card the naming line ``at`` (``actor`` naming ``named`` of ``holder``'s) puts on the
+    table as played: the card named, or the card his ``changes to`` lines make it when the
+    record shows the change taken at the table (the card first named is placed again later
+    in this part of the record, and the new one is not). The change lines counted are those
+    of ``actor`` naming a card dealt to ``holder``, before his side places another card (the
+    designation rules read them the same way); ``held``: the cards ``holder`` may still
+    place. Whether the change is allowed is the designation rules' to rule (45C4(b), 47C):
+    a ruling that refuses it cannot be played on as the record goes on."""
+    changed: Card | None = None
+    side = actor.side
+    k = at + 1
+    for k in range(at + 1, len(events)):
+        e = events[k]
+        if isinstance(e, Attention):
+            break
+        if isinstance(e, ChangeDesignation) and e.seat is actor:
+            if deal.holder(e.card) is holder:
+                changed = e.card
+            continue
+        if isinstance(e, (Play, Call, Name, NamePlay)) and e.seat.side is side:
+            break
+    if changed is None or changed == named or changed not in held:
+        return named
+
+    def places(card: Card) -> bool:
+        for e in events[k:]:
+            if isinstance(e, Attention):
+                return False
+            if isinstance(e, (Play, Name, NamePlay)) and e.seat is holder and e.card == card:
+                return True
+            if isinstance(e, Call) and holder is e.seat.partner and e.what.card == card:
+                return True
+        return False
+
+    return changed if places(named) and not places(changed) else named
 
 
 def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
@@ -398,8 +459,8 @@ def dummy_has_played(table: TableState) -> bool:
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:
-    """True if the line at ``at`` (the next one) has dummy place a card (``card``, when
-    given: that card)."""
+    """True if the line at ``at`` (the next one) has dummy (or the seat given) place a card
+    (``card``, when given: that card)."""
     if at >= len(events):
         return False
     e = events[at]

@@ -229,12 +229,16 @@ class PlayRule:
             return False
         return card not in self.complying(cards, led)
 
-    def __str__(self) -> str:
+    @property
+    def duty(self) -> str:
+        """What the rule bids him do, with its clause: ``play his lowest card of the suit led (57A2)``."""
         suit = self.suit.name.lower()[:-1] if self.suit is not None else ""
-        what = {"highest": "play his highest card of the suit led (57A1)", "lowest": "play his lowest card of the suit led (57A2)",
+        return {"highest": "play his highest card of the suit led (57A1)", "lowest": "play his lowest card of the suit led (57A2)",
                 "suit": f"play a {suit} (57A3)", "not suit": f"play no {suit} (57A4)",
                 "card": f"play {self.card.text if self.card is not None else ''} (57D)"}.get(self.kind, self.kind)
-        return f"{self.seat} had to {what} to trick {self.trick}"
+
+    def __str__(self) -> str:
+        return f"{self.seat} had to {self.duty} to trick {self.trick}"
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -256,7 +260,7 @@ class Revoke:
         if self.failed is not None:
             return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: he failed to play his penalty card {self.failed.text}"
         if isinstance(self.rule, PlayRule):
-            return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: {self.rule}"
+            return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: he had to {self.rule.duty}"
         if self.rule is not None:
             had = "had to lead" if self.rule.must else "was forbidden to lead"
             return f"{self.seat._name_} revoked by leading {self.card.text} to trick {self.trick} when he {had} {self.suit_led.plural}"

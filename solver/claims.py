@@ -15,7 +15,9 @@ Atoms (CASES.md, kept as written; the project's additions are marked +):
   + <seat> penalty <card>               ... of either kind
     unauthorized <side> <seat> <card>   the information that seat held the card is UI to that side
   + authorized <side> <seat> <card>     ... is AI to that side
-    law <id>                            the restoration's path applies that clause
+    law <id>                            the restoration's path applies that clause (the id read as
+                                        clause_id reads it: 45c4b = 45C4(b); one of the other
+                                        edition only is an error where the claim needs it)
     finding <finding>                   the branch assumes that finding of fact (one a rule module
                                         declares in FINDINGS; any other is an error)
     lead <seat>                         that seat leads the next trick
@@ -27,6 +29,7 @@ Atoms (CASES.md, kept as written; the project's additions are marked +):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 
@@ -47,6 +50,9 @@ class Atom:
     text: str
     test: Callable[[Restoration], bool] = field(compare=False, repr=False)
     negated: bool = False
+    #: why the atom cannot hold in this case's ruling (a clause of the other edition): an
+    #: error where the claim needs it to hold, none where it says it does not
+    foreign: str = field(default="", compare=False, repr=False)
 
     def holds(self, r: Restoration) -> bool:
         return self.test(r) != self.negated
@@ -94,9 +100,15 @@ def _parse_claim(text: str, line: int | None, edition: str) -> Claim:
     left, arrow, right = body.partition("=>")
     premise = _parse_facts(left, text, edition)
     conclusion = _parse_facts(right, text, edition) if arrow else ()
-    if arrow:
-        return Claim(text, quantifier, premise, conclusion, line=line)
-    return Claim(text, quantifier, (), premise, line=line)
+    if not arrow:
+        premise, conclusion = (), premise
+    # an atom that cannot hold here, where the claim needs it to: in a premise (which then
+    # matches nothing), or asserted by always/sometimes (never: denied)
+    needed = [a for a in premise if not a.negated] + [a for a in conclusion if a.negated == (quantifier == "never")]
+    for atom in needed:
+        if atom.foreign:
+            raise NotationError(atom.foreign, token=atom.text.split()[-1])
+    return Claim(text, quantifier, premise, conclusion, line=line)
 
 
 def _parse_facts(text: str, claim: str, edition: str) -> tuple[Atom, ...]:
@@ -115,7 +127,7 @@ def _parse_atom(text: str, claim: str, edition: str) -> Atom:
     if not words:
         raise NotationError(f"claim {claim!r}: 'not' needs an atom", token=text)
     atom = _atom(words, text, claim, edition)
-    return Atom(atom.text, atom.test, negated)
+    return Atom(atom.text, atom.test, negated, atom.foreign)
 
 
 AtomParser = Callable[[list[str], str, str], "Atom | None"]
@@ -144,11 +156,8 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
     if w0 == "established" and len(words) == 1:
         return Atom(label, lambda r: r.established)
     if w0 == "law" and len(words) == 2:
-        clause = words[1]
-        book = ClauseBook.load()
-        if not (book.has(clause, edition) or book.has(clause, "2017") or book.has(clause, "2007")):
-            raise NotationError(f"unknown clause {clause!r} in claim {claim!r} (not in clauses.tsv)", token=clause)
-        return Atom(label, lambda r: clause in r.laws)
+        clause, foreign = _clause(words[1], claim, edition)
+        return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign)
     if w0 == "finding" and len(words) >= 2:
         from rulings.solver.rulesets.catalog import findings
 
@@ -194,6 +203,66 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
     raise bad(words[0], "an atom (<seat> plays|withdraws|penalty ..., unauthorized, law, finding, lead, established)")
 
 
+_CLAUSE_FORM = re.compile(r"(\d{2})([A-Za-z]?)(\d?)(?:\(([A-Za-z])\)|([A-Za-z]))?")
+
+
+def clause_id(token: str) -> str:
+    """A clause id as clauses.tsv writes it, whatever the case of its letters and with or
+    without the parentheses of its last letter; the token itself when it has no such form.
+
+    >>> clause_id("45c4b"), clause_id("62c1"), clause_id("50D2(A)"), clause_id("xyz")
+    ('45C4(b)', '62C1', '50D2(a)', 'xyz')
+    """
+    m = _CLAUSE_FORM.fullmatch(token)
+    if m is None:
+        return token
+    law, letter, number, sub = m.group(1), m.group(2).upper(), m.group(3), m.group(4) or m.group(5)
+    return f"{law}{letter}{number}" + (f"({sub.lower()})" if sub else "")
+
+
+def _clause(token: str, claim: str, edition: str) -> tuple[str, str]:
+    """The clause a ``law <id>`` atom names (:func:`clause_id`), and, for a clause of the
+    other edition only, why it cannot hold (naming this edition's id of that clause, where
+    there is one). Raises NotationError for an id of neither edition, naming the ids it may
+    stand for."""
+    book = ClauseBook.load()
+    clause = clause_id(token)
+    if book.has(clause, edition):
+        return clause, ""
+    other = "2007" if edition == "2017" else "2017"
+    if book.has(clause, other):
+        ours = _renumbered(clause, edition)
+        where = f"the {edition} Laws number it {' or '.join(ours)}" if ours else f"the {edition} Laws have no such clause"
+        return clause, (f"clause {clause!r} in claim {claim!r} is a clause of the {other} Laws, never cited in this case's "
+                        f"ruling: the case is ruled under the {edition} Laws, and {where}")
+    near = _near_clauses(clause, book.ids(edition))
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise NotationError(f"unknown clause {token!r} in claim {claim!r} (not in clauses.tsv for the {edition} Laws){hint}",
+                        token=token)
+
+
+def _renumbered(clause: str, edition: str) -> list[str]:
+    """The ids ``edition`` gives a clause the other edition numbers ``clause``: 2017 16C2 is
+    2007 16D2 (the 2007 rule set's ``CLAUSE_NAMES``) and the other way round."""
+    from rulings.solver.rulesets.laws2007 import CLAUSE_NAMES
+
+    if edition == "2007":
+        return [CLAUSE_NAMES[clause]] if clause in CLAUSE_NAMES else []
+    return sorted(new for new, old in CLAUSE_NAMES.items() if old == clause and new != old)
+
+
+def _near_clauses(clause: str, ids: list[str], most: int = 10) -> list[str]:
+    """The clause ids ``clause`` may stand for: those it begins (``62C``: 62C1, 62C2, 62C3),
+    else those of its law and letter, else the ids spelt most like it."""
+    for stem in (clause, clause[:3], clause[:2]):
+        found = [i for i in ids if i.startswith(stem)] if len(stem) >= 2 else []
+        if found:
+            return found[:most] + (["..."] if len(found) > most else [])
+    import difflib
+
+    return difflib.get_close_matches(clause, ids, n=3)
+
+
 def _seat(token: str, claim: str) -> Seat:
     try:
         return Seat.parse(token)
@@ -234,6 +303,8 @@ class ClaimResult:
     passed: bool
     message: str
     counterexample: Restoration | None = None
+    #: a failed ``sometimes:`` claim: the restoration that fails the fewest of its atoms
+    closest: Restoration | None = None
 
 
 def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
@@ -241,16 +312,20 @@ def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     if claim.quantifier == "count":
         n = len(restorations)
         ok = n == claim.count
-        return ClaimResult(claim, ok, f"{n} restorations" + ("" if ok else f", claim says {claim.count}"))
+        return ClaimResult(claim, ok, f"{n} restoration{'' if n == 1 else 's'}" + ("" if ok else f", claim says {claim.count}"))
 
     def all_hold(atoms: Iterable[Atom], r: Restoration) -> bool:
         return all(a.holds(r) for a in atoms)
+
+    def failing(atoms: Iterable[Atom], r: Restoration) -> list[str]:
+        return [str(a) for a in atoms if not a.holds(r)]
 
     matching = [r for r in restorations if all_hold(claim.premise, r)]
     if claim.quantifier == "always":
         for r in matching:
             if not all_hold(claim.conclusion, r):
-                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it", r)
+                why = f": it fails {', '.join(failing(claim.conclusion, r))}" if len(claim.conclusion) > 1 else ""
+                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it{why}", r)
         return ClaimResult(claim, True, f"holds in all {len(matching)}" + (" matching" if claim.premise else ""))
     if claim.quantifier == "never":
         for r in matching:
@@ -260,7 +335,12 @@ def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     for r in matching:
         if all_hold(claim.conclusion, r):
             return ClaimResult(claim, True, f"restoration {r.number} satisfies it", r)
-    return ClaimResult(claim, False, "no restoration satisfies it")
+    atoms = (*claim.premise, *claim.conclusion)
+    closest = min(restorations, key=lambda r: len(failing(atoms, r)), default=None)  # (the first of the closest)
+    if closest is None:
+        return ClaimResult(claim, False, "no restoration satisfies it")
+    return ClaimResult(claim, False, f"no restoration satisfies it; the closest, restoration {closest.number}, fails "
+                                     f"{', '.join(failing(atoms, closest))}", closest=closest)
 
 
 # Rule modules register their atoms when imported; imported last, so that they can import

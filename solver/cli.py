@@ -220,6 +220,19 @@ def _error(err: "RulingError") -> typer.Exit:
 
 
 BOARD_SUFFIXES = (".pbn", ".lin")
+GAME_HELP = ("The game of the board (a board played at several tables is recorded once a table), "
+             "or of the file without --board, counted from 1 in file order.")
+
+#: the end of a case ``new`` writes: the ruling to write as claims (docs/case-format.md)
+EXPECT_SKELETON = """\
+# The ruling as claims, checked by 'rulings verify' (docs/case-format.md, "Claims"):
+# expect:
+#   - count 1                          # how many distinct restorations the Laws allow
+#   - always: E penalty H4 major       # true of every restoration
+#   - sometimes: S withdraws SA        # true of at least one
+#   - never: W plays SK                # true of none
+#   - always: S refuses => lead W      # every restoration where the left holds has the right
+"""
 
 
 @app.command()
@@ -228,6 +241,7 @@ def new(
     board: Annotated[int | None, typer.Option("--board", min=1, help="The board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="End the play with 'attention <seat>'.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the case here (default: standard output).")] = None,
+    game: Annotated[int | None, typer.Option("--game", min=1, help=GAME_HELP)] = None,
 ) -> None:
     """Write a YAML case skeleton from a board of a PBN or LIN file, to edit and solve."""
     import yaml
@@ -239,13 +253,16 @@ def new(
     attention = _attention_seat(attention)
     _check_output(out, "--out")
     try:
-        data = board_case(source, board, attention)
+        data = board_case(source, board, attention, game)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
     except RulingError as err:
         raise _error(err) from None
     prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
     data["notes"] = f"{data['notes']} {prompt}" if data.get("notes") else prompt
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    # the edition, said (the default: 2017), after the source as docs/case-format.md orders it
+    data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": 2017,
+            **{k: v for k, v in data.items() if k not in ("title", "source")}}
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + EXPECT_SKELETON
     if out is None:
         sys.stdout.write(text)
     else:
@@ -270,6 +287,7 @@ def solve(
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
     dds: Annotated[bool, typer.Option("--dds", help="Add the double-dummy figures (endplay, the 'dds' extra): declarer's tricks from each restored position, obligations honoured, and the Law 64C verdict (docs/dds.md).")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
+    game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
@@ -301,7 +319,7 @@ def solve(
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
 
-            loaded = parse_case(board_case(case, board, attention or "TD"), file=str(case))
+            loaded = parse_case(board_case(case, board, attention or "TD", game), file=str(case))
         else:
             loaded = load(case)
         ruling = Ruling(loaded)
@@ -343,7 +361,7 @@ def solve(
 
         figures = evaluate_ruling(ruling, found, jobs=jobs)
     if as_json:
-        from rulings.solver.export import ruling_json
+        from rulings.solver.export import play_ended, ruling_json
 
         data = ruling_json(ruling, [], truncated=truncated, budget=budget, found=total)
         data["count"] = len(found)
@@ -351,7 +369,7 @@ def solve(
             data["dds"] = figures.to_json()
         if explain:  # the director's script, as the text output gives it
             data["script"] = _script(ruling, found, figures)
-        _write_json_streaming(data, found, figures)
+        _write_json_streaming(data, found, figures, ended=play_ended(ruling.case))
         return
     from rulings.solver.render import make_console, ruling_view, style_for
 
@@ -483,10 +501,11 @@ def _script(ruling: "Ruling", found: "list[Restoration]", figures: "RulingFigure
 
 
 def _write_json_streaming(data: dict[str, object], restorations: "list[Restoration]",
-                          figures: "RulingFigures | None" = None) -> None:
+                          figures: "RulingFigures | None" = None, *, ended: bool = False) -> None:
     """``data`` (with an empty ``restorations`` list) as indented JSON, the restorations written
     one at a time into it: the whole document is never one string in memory. ``figures``: each
-    restoration's double-dummy figures as its ``dd`` (``--dds``)."""
+    restoration's double-dummy figures as its ``dd`` (``--dds``); ``ended``: the record ends
+    play (``export.play_ended``)."""
     import json
 
     from rulings.solver.export import restoration_json
@@ -495,7 +514,7 @@ def _write_json_streaming(data: dict[str, object], restorations: "list[Restorati
     out = sys.stdout
     out.write(head + '"restorations": [')
     for k, r in enumerate(restorations):
-        doc = restoration_json(r)
+        doc = restoration_json(r, ended=ended)
         if figures is not None and (fig := figures.by_number.get(r.number)) is not None:
             doc["dd"] = fig.to_json()
         item = json.dumps(doc, indent=2, sort_keys=True).replace("\n", "\n    ")
@@ -520,7 +539,7 @@ def verify(
     from rulings.models.errors import RulingError
     from rulings.solver.junit import JUnitWriter
     from rulings.solver.render import make_console
-    from rulings.solver.verify import stream_outcomes, verify_summary
+    from rulings.solver.verify import file_head, stream_outcomes, verify_summary
 
     _need_scheduler(scheduler)
     _check_output(junit, "--junit")
@@ -557,8 +576,9 @@ def verify(
                 files_passed += 1
             if rep.failed == 0 and quiet:
                 continue
-            head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {rep.claims} claims, {rep.restorations} restorations"
-            console.print(head + (f"  ({rep.title})" if rep.title else ""), markup=False, style=None if rep.failed == 0 else "red")
+            console.print(file_head(rep), markup=False, style=None if rep.failed == 0 else "red")
+            for note in rep.notes:
+                console.print(f"  note: {note}", markup=False, style="yellow")
             for ok, line, extra in rep.lines:
                 if ok and quiet:
                     continue
@@ -671,6 +691,7 @@ def generate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
+    game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""

@@ -64,6 +64,7 @@ class Step:
             "clause": self.clause,
             "also": list(self.also),
             "text": self.text,
+            "choice": self.choice or None,
         }
 
 
@@ -706,12 +707,20 @@ def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
     return "[" + ",".join(sorted([_SEAT_CARD[w.seat.index][w.card] for w in withdrawn])) + "]"
 
 
+#: the kinds of :class:`Notice`: a record line or play no rule rules on; a choice recorded at
+#: the table that no decision took; no restoration (the record is not one the ruling allows);
+#: no irregularity found; any other remark
+NOTICE_KINDS = ("not_ruled", "unsettled", "no_restoration", "no_irregularity", "remark")
+
+
 @dataclass(frozen=True)
 class Notice:
-    """Something in the record the solver saw but does not rule on (yet), or a remark."""
+    """Something in the record the solver saw but does not rule on (yet), or a remark;
+    ``kind`` is one of :data:`NOTICE_KINDS`."""
 
     line: int | None
     text: str
+    kind: str = "remark"
 
     def __str__(self) -> str:
         return (f"line {self.line}: " if self.line is not None else "") + self.text
@@ -876,7 +885,7 @@ def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int 
     his lead out of turn (a lead to the next trick before this one ended): the ruling of his
     lead does not rule it, and it is said (a record that can have happened)."""
     return Notice(line, f"{seat} put {mine[1]} on trick {trick_no} after his lead of {mine[0]} out of turn and other "
-                        "players' cards: not yet ruled on")
+                        "players' cards: not yet ruled on", "not_ruled")
 
 
 def handled_key(item: object) -> object:
@@ -978,6 +987,9 @@ class Composition:
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         self._settled_parts = {}
+        #: (part, place among its recorded choices) of a recorded choice that met a decision of
+        #: its player with a single course (the step): refused if no path settles it
+        self._barred: dict[tuple[int, int], Step] = {}
         #: for each later part of the record, why a restoration could not be played on into it
         #: (the first such error): said when no restoration can (restorations)
         self._dropped: dict[int, tuple[int | None, str]] = {}
@@ -1004,6 +1016,10 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
+        #: the record line where each irregularity (of ``irregularities`` and ``found_later``)
+        #: begins, where the record shows it (None: a card a ruling put on the table)
+        self.irregularity_lines: dict[str, int | None] = {
+            irr: self._line_of(f) for f in ordered for irr in f.opening.irregularities}
         notices = self._unruled(ruled | later if later else ruled, bool(found))
         #: the lines of the first part said "not yet ruled on" (keys): one a ruling on a
         #: rectified table rules on some path is not said after all (_take_back_ruled_lines)
@@ -1102,6 +1118,13 @@ class Composition:
             return found[0]
         return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus, part), f.priority))
 
+    def _line_of(self, found: _Found, part: Part = (0, 0)) -> int | None:
+        """The line of the record event where ``found``'s irregularity begins, the first it
+        rules on (a revoke card, not the play that established it; None when no line of the
+        record placed it)."""
+        at = self._position(found.keys or found.at, None, part)[0]
+        return getattr(self.case.events[at], "line", None) if at < len(self.case.events) else None
+
     def _position(self, keys: frozenset[object], focus: int | None, part: Part = (0, 0)) -> tuple[int, int]:
         """Where in the record an opening's irregularity begins: its earliest event (a card
         is placed by a line of the part ``part`` of the record, or of the first part)."""
@@ -1186,8 +1209,9 @@ class Composition:
         if found.opening.irregularities:
             listed = self.irregularities
             for irr in found.opening.irregularities:
-                if irr not in listed:
-                    self.found_later.setdefault(irr, None)
+                if irr not in listed and irr not in self.found_later:
+                    self.found_later[irr] = None
+                    self.irregularity_lines.setdefault(irr, self._line_of(found, (done.segment, done.base)))
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
         since = done.since
@@ -1479,7 +1503,7 @@ class Composition:
             if any(handled_key(e) in task.seen for e in placing):
                 continue
             notice = Notice(getattr(placing[-1], "line", None) if placing else None,
-                            f"{seat} played out of turn to trick {trick_no}: not yet ruled on")
+                            f"{seat} played out of turn to trick {trick_no}: not yet ruled on", "not_ruled")
             if notice not in self.notices:
                 self.notices = (*self.notices, notice)
 
@@ -1597,7 +1621,7 @@ class Composition:
     def _decide(self, node: Node, edges: list[Edge]) -> tuple[list[Edge], int]:
         """Keep the edge the next recorded choice names, when this node is that player's
         decision; return the edges and how many recorded lines the path has now settled."""
-        if len(edges) < 2 or not self._some_recorded:
+        if not edges or not self._some_recorded:
             return edges, node.recorded  # (no part of the record read so far records a choice)
         segment = next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
         recorded = self._recorded_by.get(segment, ())
@@ -1608,6 +1632,13 @@ class Composition:
         line = recorded[node.recorded]
         deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
         if line.seat not in deciders:
+            return edges, node.recorded
+        if len(edges) == 1:  # the Laws leave the player one course here (62C2 "must leave it")
+            step = edges[0][0]
+            if normal_choice(step.choice) in line.forms or (step.choice == "must leave it" and "keep" in line.forms):
+                return edges, node.recorded + 1
+            # (the line may answer a later decision of his: refused only if none takes it)
+            self._barred.setdefault((segment, node.recorded), step)
             return edges, node.recorded
         chosen = [(s, c) for s, c in edges if line.seat in actor_seats(s.actor) and normal_choice(s.choice) in line.forms]
         if not chosen:
@@ -1886,6 +1917,7 @@ class Composition:
                     return
             for step, child in reversed(edges[first:] if first else edges):
                 stack.append((child, (*path, step)))
+        self._refuse_barred(settled)
         if count:
             self._report_unsettled(settled)
         elif self._dropped:
@@ -1922,20 +1954,44 @@ class Composition:
         else:
             text = f"no restoration: {why}; the record is not one the ruling allows"
         if not any(n.text == text for n in self.notices):
-            self.notices = (*self.notices, Notice(line, text))
+            self.notices = (*self.notices, Notice(line, text, "no_restoration"))
+
+    def _unsettled(self, settled: int) -> list[tuple[int, int, RecordedChoice]]:
+        """The choices recorded after attention that no path settled, with their part of the
+        record and their place among its recorded choices. ``settled``: the most a leaf's
+        path settled of the last part's recorded choices; each earlier part's is the most a
+        path settled when play went on from it."""
+        last = len(self._segments) - 1
+        out: list[tuple[int, int, RecordedChoice]] = []
+        for part in range(last + 1):
+            recorded = self._recorded_by.get(part, ())
+            done = settled if part == last else self._settled_parts.get(part, 0)
+            out += [(part, i, recorded[i]) for i in range(done, len(recorded))]
+        return out
+
+    def _refuse_barred(self, settled: int) -> None:
+        """A choice recorded where the Laws left that player a single course (62C2: the
+        revoker's partner must leave his card when no non-offending player changed) that no
+        later decision took either: a choice the Laws do not offer there, refused as
+        :meth:`_decide` refuses one at a decision with options (located at its line)."""
+        if not self._barred:
+            return
+        for part, index, r in self._unsettled(settled):
+            step = self._barred.get((part, index))
+            if step is None:
+                continue
+            from rulings.models.errors import InconsistentRecordError
+
+            offered = f"{r.seat} keeps" if step.choice == "must leave it" else f"{r.seat} chooses {step.choice}"
+            raise InconsistentRecordError(
+                f"{str(r.event)!r} is not a choice the Laws offer here: they give {r.seat} no choice there "
+                f"({step.clause}: {step.text}); offered: {offered}", file=self.case.file, line=r.line, token=str(r.event))
 
     def _report_unsettled(self, settled: int) -> None:
         """A choice recorded after attention that no path reached (no decision of that
         player was due where it stands) is said, not silently dropped: the director must
-        know the ruling did not take it into account. ``settled``: the most a leaf's path
-        settled of the last part's recorded choices; each earlier part's is the most a path
-        settled when play went on from it."""
-        last = len(self._segments) - 1
-        unsettled: list[RecordedChoice] = []
-        for part in range(last + 1):
-            recorded = self._recorded_by.get(part, ())
-            done = settled if part == last else self._settled_parts.get(part, 0)
-            unsettled += recorded[done:]
+        know the ruling did not take it into account. ``settled``: as :meth:`_unsettled`."""
+        unsettled = [r for _, _, r in self._unsettled(settled)]
         if not unsettled:
             return
         said = {n.text for n in self.notices}
@@ -1944,7 +2000,7 @@ class Composition:
             text = (f"{str(r.event)!r} settled nothing: no choice of {r.seat} was due there in any restoration "
                     "(it is not taken into account)")
             if text not in said:
-                extra.append(Notice(r.line, text))
+                extra.append(Notice(r.line, text, "unsettled"))
         self.notices = (*self.notices, *extra)
 
     def graph(self, limit: int | None = None, budget: int | None = None) -> nx.DiGraph[Node]:
@@ -2028,17 +2084,18 @@ class Composition:
         notices = _unruled_lines(r, ruled)
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
-                notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on"))
+                notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on",
+                                      "not_ruled"))
         if r.attention is None and self._cut is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:
-            notices.append(Notice(None, "no irregularity found to rule on"))
+            notices.append(Notice(None, "no irregularity found to rule on", "no_irregularity"))
         return notices
 
 
 def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:
     """The lines of a part of the record (of ``events`` when given) that no rule family rules on."""
-    return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)")
+    return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)", "not_ruled")
             for e in (events if events is not None else (*replay.unapplied, *replay.after))
             if not isinstance(e, Attention) and handled_key(e) not in ruled]
 

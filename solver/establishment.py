@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
-from rulings.models.events import ClaimTricks, Remaining
+from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import Revoke, TableState
 
 #: ``director finds hands_returned``: all four hands were back in the board when attention
@@ -44,12 +44,19 @@ def establishment(table: TableState, replay: Replay, r: Revoke, objection: bool 
     return None
 
 
+#: findings that attention came only after the hand (the hands back in the board, the next
+#: deal called, the round over): then the claim was agreed to before anyone objected
+_LATE = frozenset({HANDS_RETURNED, "next_deal_called", "round_over"})
+
+
 def _objected_at_once(replay: Replay, claim: ClaimTricks, r: Revoke) -> bool:
     """Whether a member of the revoker's side drew attention on the line right after the
-    opponents' claim: his side did not agree to it."""
+    opponents' claim, while the hand was still on the table (no finding that attention came
+    later): his side did not agree to it."""
     at = replay.attention
     return (at is not None and at.by is not None and at.by.side is r.seat.side
-            and bool(replay.before) and replay.before[-1] is claim)
+            and bool(replay.before) and replay.before[-1] is claim
+            and not any(isinstance(e, DirectorFinds) and e.finding.lower() in _LATE for e in replay.after))
 
 
 #: Replay.memo key: the standing revokes of the table the record was replayed to

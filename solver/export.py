@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from rulings.models.cards import Seat
+from rulings.models.case import Case
+from rulings.models.events import ClaimTricks, Remaining
 from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
 from rulings.solver.ruling import Ruling
 
@@ -40,14 +42,38 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "ruleset": ruling.ruleset.name,
         "irregularities": list(ruling.irregularities),
         "found_later": list(ruling.found_later),
-        "notices": [{"line": n.line, "text": n.text} for n in ruling.notices],
+        "irregularity_details": [irregularity_json(ruling, i) for i in ruling.irregularities],
+        "found_later_details": [irregularity_json(ruling, i) for i in ruling.found_later],
+        "notices": [{"line": n.line, "text": n.text, "kind": n.kind} for n in ruling.notices],
         "count": len(restorations),
         "truncated": truncated,
         "found": len(restorations) if found is None else found,  # distinct restorations found (count: those listed)
         # the node budget of the enumeration: how far it got, and whether it is complete
         "budget": {"nodes": budget, "expanded": ruling.expanded, "exhausted": ruling.exhausted},
-        "restorations": [restoration_json(r) for r in restorations],
+        "restorations": [restoration_json(r, ended=play_ended(case)) for r in restorations],
     }
+
+
+#: a clause id closing a parenthesis: "(63A1)", "(declarer's premature play, 57C3)"
+_CLAUSE_CITED = re.compile(r"\b(\d{2}[A-Z]?[0-9]?(?:\([a-z]\))?)\)")
+
+
+def irregularity_json(ruling: Ruling, text: str) -> dict[str, Any]:
+    """An irregularity as data: its ``text`` (as ``irregularities`` gives it), the record
+    ``line`` where it begins, the ``seat`` that committed it (the seat it names first, or
+    declarer for "declarer ...", dummy for "dummy (N) ..."), and the last ``clause`` it cites (a law or clause of the
+    case's edition, as the text cites it: ``63A``, ``45D1``); each null where unknown."""
+    from rulings.solver.clauses import ClauseBook
+
+    words = text.split()
+    seat = words[0] if words and words[0] in ("N", "E", "S", "W") else None
+    if seat is None and words and words[0].startswith("declarer"):
+        seat = str(ruling.case.declarer)
+    elif seat is None and words[:1] == ["dummy"] and len(words) > 1 and re.fullmatch(r"\([NESW]\)", words[1]):
+        seat = words[1][1]
+    laws = {c[:2] for c in ClauseBook.load().ids(ruling.case.laws)}  # (not a trick number: "trick 10)")
+    cited = [c for c in _CLAUSE_CITED.findall(text) if c[:2] in laws]
+    return {"text": text, "line": ruling.irregularity_lines.get(text), "seat": seat, "clause": cited[-1] if cited else None}
 
 
 _SEAT = r"[NESW]"
@@ -101,17 +127,24 @@ def restriction_json(text: str) -> dict[str, Any]:
     return {"kind": "other", "text": text}
 
 
-def restoration_json(r: Restoration) -> dict[str, Any]:
+def restoration_json(r: Restoration, *, ended: bool = False) -> dict[str, Any]:
     """One restoration as JSON-ready data: :meth:`Restoration.to_json` with the actor of each
     step and each restriction as objects, and ``to_play``, the seat to act next in the restored
-    position (its next leader when the trick under ruling is complete; null when play is over)."""
+    position (its next leader when the trick under ruling is complete; null when play is over:
+    every card played, or ``ended``, the record ends play with a claim or ``remaining``)."""
     data: dict[str, Any] = r.to_json()
     declarer = str(r.table.declarer)
     for step in data["path"]:
         step["actor"] = actor_json(str(step["actor"]), declarer)
     data["restrictions"] = [restriction_json(str(t)) for t in data["restrictions"]]
-    data["to_play"] = _to_play(r)
+    data["to_play"] = None if ended else _to_play(r)
     return data
+
+
+def play_ended(case: Case) -> bool:
+    """Whether the record ends play before the last card: a claim (68) or ``remaining NS n
+    EW m`` (the tricks after it counted, not played)."""
+    return any(isinstance(e, (ClaimTricks, Remaining)) for e in case.events)
 
 
 def _to_play(r: Restoration) -> str | None:

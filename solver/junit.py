@@ -35,7 +35,8 @@ class JUnitWriter:
             body = f'<failure message={quoteattr(rep.message)}/>'
         elif rep.status == "fail":
             self.failures += 1
-            text = "\n".join(line + (f"\n       {extra}" if extra else "") for ok, line, extra in rep.lines if not ok)
+            text = "\n".join([*(f"  note: {n}" for n in rep.notes),
+                              *(line + (f"\n       {extra}" if extra else "") for ok, line, extra in rep.lines if not ok)])
             body = f'<failure message={quoteattr(f"{rep.failed} claim(s) failed")}>{escape(text)}</failure>'
         else:
             body = ""

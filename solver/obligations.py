@@ -267,6 +267,23 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
     return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
 
 
+def due_at(table: TableState, failure: FailedPenaltyCard) -> tuple[list[Card], list[Card]]:
+    """The penalty cards of the failure's player that were in force when he played its card
+    (50C, 50D1): those he still holds as penalty cards, and those he has played since. A
+    penalty card he played before that trick, or one made after it, was not due there.
+    (Without the card on the table: every penalty card of his, held and played.)"""
+    seat = failure.seat
+    plays = list(table.plays())
+    at = next((i for i, (n, s, c) in enumerate(plays) if n == failure.trick and s is seat and c == failure.card), None)
+    held = [p for p in table.penalty_cards if p.seat is seat and p.card != failure.card]
+    played = [p for p in table.played_penalty if p.seat is seat and p.card != failure.card]
+    if at is None:
+        return [p.card for p in held], [p.card for p in played]
+    later = {c for _, s, c in plays[at + 1:] if s is seat}
+    return ([p.card for p in held if p.since <= at],
+            [p.card for p in played if p.since <= at and p.card in later])
+
+
 def find_failure(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> FailedPenaltyCard | None:
     """52: the first card a defender led or played while a penalty card was due (see
     :func:`failures`)."""

@@ -64,11 +64,12 @@ class Style:
         for i, word in enumerate(text.split(" ")):
             if i:
                 plain.append(" ")
-            core = word.rstrip(";,.:)")
+            opened = word[:1] == "("  # (a card in brackets: "(DK)")
+            core = word[opened:].rstrip(";,.:)")
             if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in _RANKS:
-                out.append("".join(plain))
+                out.append("".join(plain) + "(" * opened)
                 self.add_card(out, Card.parse(core))
-                plain = [word[len(core):]]
+                plain = [word[opened + len(core):]]
             else:
                 plain.append(word)
         out.append("".join(plain))
@@ -133,7 +134,7 @@ def tree(ruling: Ruling, style: Style) -> Tree:
     def add(parent: Tree, items: list[TreeItem]) -> None:
         for item in items:
             head = Text()
-            head.append(f"{item.step.clause:<6}", style="bold cyan")
+            head.append(f"{item.step.clause + ' ':<6}", style="bold cyan")  # (a space after a long id: 52B1(b))
             head.append_text(style.words(item.question))
             head.append(f"  [{item.step.kind}{style.dot.rstrip()} {item.step.actor}]", style="dim")
             node = parent.add(head)
@@ -176,6 +177,15 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
     table.add_column("penalty cards", overflow=fold)
     table.add_column("unauthorized", overflow=fold)
     table.add_column("lead", overflow=fold)
+    # what else tells restorations apart (CASES.md), each column only when a row has it:
+    # declarer's 50D2/51B/57A choice, the finding a branch assumes (the Law 64 count is said
+    # after the path that makes it)
+    restricted = any(r.node.restrictions for r in restorations)
+    found = any(r.findings for r in restorations)
+    if restricted:
+        table.add_column("restrictions", overflow=fold)
+    if found:
+        table.add_column("findings", overflow=fold)
     table.add_column("path", style="dim", overflow=fold)
     if dd is not None:
         table.add_column("DD", overflow=fold)
@@ -208,7 +218,14 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
         if r.established:
             lead += " (established)"
         clauses = " > ".join(s.clause for s in r.path)
-        row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead, clauses]
+        if r.node.transfer is not None:
+            clauses += f" (transfer {r.node.transfer}" + (", equity)" if r.node.equity else ")")
+        row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead]
+        if restricted:
+            row.append(style.words(", ".join(r.node.restrictions)))
+        if found:
+            row.append(", ".join(r.findings))
+        row.append(clauses)
         if dd is not None:
             row.append(dd.get(r.number, style.none))
         table.add_row(*row)
@@ -263,8 +280,8 @@ def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Styl
 
 def restoration_line(r: Restoration) -> str:
     """One-line plain-text summary of a restoration (used for counterexamples)."""
-    tricks = "; ".join(f"trick {t.number}: " + " ".join(f"{s} {c}" for s, c in t.plays) for t in r.tricks)
-    parts = [f"#{r.number}", tricks]
+    tricks = "; ".join(f"trick {t.number}: " + " ".join(f"{s} {c}" for s, c in t.plays) for t in r.tricks if t.plays)
+    parts = [f"#{r.number}", *([tricks] if tricks else [])]
     if r.withdrawn:
         parts.append("withdrawn " + ", ".join(f"{w.seat} {w.card}" for w in r.withdrawn))
     if r.penalty_cards:
@@ -274,6 +291,10 @@ def restoration_line(r: Restoration) -> str:
     parts.append(f"lead {r.lead if r.lead is not None else '-'}")
     if r.established:
         parts.append("established")
+    if r.node.restrictions:
+        parts.append("restrictions " + ", ".join(r.node.restrictions))
+    if r.node.transfer is not None:
+        parts.append(f"transfer {r.node.transfer}" + (", equity" if r.node.equity else ""))
     if r.findings:
         parts.append("findings " + ", ".join(r.findings))
     parts.append("path " + " > ".join(f"{s.clause}" for s in r.path))

@@ -55,7 +55,21 @@ def verify_case(case: Case, budget: int | None = None) -> CaseReport:
             "its claims cannot be decided; raise --budget", file=case.file, line=1, token=str(budget))
     report = CaseReport(case.file or "<case>", case, ruling, restorations)
     report.results = [check(c, restorations) for c in claims]
+    if not restorations and not any(c.quantifier == "count" and c.count == 0 for c in claims):
+        report.results = [_vacuous(r, ruling) for r in report.results]
     return report
+
+
+def _vacuous(result: ClaimResult, ruling: Ruling) -> ClaimResult:
+    """A claim checked over no restoration, in a case that does not say ``count 0``: failed,
+    with the note that says why there is none (an ``always:`` or ``never:`` claim holds of
+    the empty set, but a ruling the Laws do not allow is not one it describes)."""
+    why = next((n for n in ruling.notices if n.kind == "no_restoration"), None)
+    where = f"the note of line {why.line}" if why is not None and why.line is not None else "the note above"
+    message = "there is no restoration to check it on" + (f": see {where}" if why is not None else "")
+    if result.claim.quantifier == "count":
+        message = f"{result.message}; {message}"
+    return ClaimResult(result.claim, False, message)
 
 
 def verify_paths(paths: list[str | Path], budget: int | None = None) -> Iterator[CaseReport]:
@@ -100,6 +114,14 @@ class FileOutcome:
     #: (passed, claim line, counterexample or "" ) for each claim, in file order
     lines: tuple[tuple[bool, str, str], ...] = ()
     message: str = ""
+    #: the ruling's notes that bear on its claims (:data:`SHOWN_NOTICES`), as ``line N: text``
+    notes: tuple[str, ...] = ()
+
+
+#: the kinds of notice ``verify`` prints with a case's claims: a line no rule rules on, a
+#: recorded choice no decision took, no restoration, no irregularity found (not the remarks,
+#: such as Law 64's "the record does not run to the end of play")
+SHOWN_NOTICES = frozenset({"not_ruled", "unsettled", "no_restoration", "no_irregularity"})
 
 
 def outcome(rep: CaseReport) -> FileOutcome:
@@ -116,16 +138,27 @@ def outcome(rep: CaseReport) -> FileOutcome:
         if not res.passed:
             if res.counterexample is not None:
                 extra = "counterexample: " + restoration_line(res.counterexample)
-            elif res.claim.quantifier == "sometimes":
-                extra = "no restoration satisfies it"
+            elif res.closest is not None:
+                extra = "closest: " + restoration_line(res.closest)
         lines.append((res.passed, claim_line(res), extra))
     title = rep.case.title if rep.case is not None and rep.case.title else ""
+    notes = tuple(str(n) for n in rep.ruling.notices if n.kind in SHOWN_NOTICES) if rep.ruling is not None else ()
     return FileOutcome(rep.file, "ok" if rep.failed == 0 else "fail", title, len(rep.results), len(rep.restorations),
-                       rep.passed, rep.failed, tuple(lines))
+                       rep.passed, rep.failed, tuple(lines), notes=notes)
 
 
 def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def file_head(rep: FileOutcome) -> str:
+    """The line ``verify`` prints for a case file: its mark, name, claims and restorations.
+
+    >>> file_head(FileOutcome("a.yaml", "ok", "T", claims=1, restorations=1, passed=1))
+    'ok   a.yaml: 1 claim, 1 restoration  (T)'
+    """
+    head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {_count(rep.claims, 'claim')}, {_count(rep.restorations, 'restoration')}"
+    return head + (f"  ({rep.title})" if rep.title else "")
 
 
 def verify_summary(files_passed: int, files_failed: int, passed: int, failed: int, errors: int = 0, crashed: int = 0) -> str:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installed")
 
-from rulings.models.boardfile import board_case, load_boards
+from rulings.models.boardfile import board_case, load_boards, load_games
 from rulings.models.case import parse_case
 from rulings.models.errors import CaseFileError
 from rulings.solver.cli import app
@@ -452,3 +452,129 @@ def test_new_writes_attention_as_solve_reads_it(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "- attention E\n" in out.read_text()
     assert runner.invoke(app, ["solve", str(out)]).exit_code == 0
+
+
+# ----- files as their producers write them (tests/data/README.md, hand-made files) ----------------
+def test_a_vugraph_lin_file_holds_a_board_a_room() -> None:
+    """BBO's vugraph files name eight players once (four a room) and label each board with
+    ``qx`` (``o1`` open room, ``c1`` closed room): each label starts a board, with the room's
+    players; a play that stops mid-trick (no claim) is read up to its last card; a chat line
+    (``nt``) before any call and ``sv|0|`` are no error."""
+    path = DATA / "lin-vugraph.lin"
+    games = load_games(path)
+    assert [(g.board.board_num, g.board.info["South"]) for g in games] == [(1, "Ann"), (1, "Eve"), (2, "Ann")]
+    open_room = board_case(path, 1)
+    assert (open_room["contract"], open_room["declarer"]) == ("3NT", "S")
+    assert open_room["deal"] == "N:AQ4.K73.QJ62.K85 J982.QJ5.K74.Q92 K63.A842.A93.AJ4 T75.T96.T85.T763"
+    assert open_room["play"] == ["W C3", "N C5", "E CQ", "S CA", "S D3", "W D5", "N DQ", "E DK"]
+    assert open_room["title"] == "Board 1, Hand-made match"
+    closed = board_case(path, 1, "TD", game=2)
+    assert closed["play"] == ["W H6", "N H3", "E HQ", "S HA", "S C4", "W C6", "attention TD"]
+    assert closed["source"] == "lin-vugraph.lin, board 1, game 2"
+    assert "Board 1 is recorded 2 times in the file" in closed["notes"] and "--game" in closed["notes"]
+    res = runner.invoke(app, ["solve", str(path), "--board", "1", "--game", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["case"]["source"] == "lin-vugraph.lin, board 1, game 2"
+
+
+def test_a_lin_board_whose_auction_is_not_finished_has_no_contract() -> None:
+    """``1S p`` is no contract (endplay's own reader would make it one)."""
+    with pytest.raises(CaseFileError) as err:
+        board_case(DATA / "lin-vugraph.lin", 2)
+    assert err.value.line == 12
+    assert "board 2 has no contract to rule on: its auction (mb pairs) is not finished" in err.value.message
+
+
+def test_a_game_that_is_not_there_is_named() -> None:
+    res = runner.invoke(app, ["new", str(DATA / "lin-vugraph.lin"), "--board", "1", "--game", "3"])
+    assert res.exit_code == 1 and "game 3 not found: board 1 is recorded 2 games" in res.output, res.output
+    res = runner.invoke(app, ["new", str(DATA / "lin-vugraph.lin"), "--board", "9"])
+    assert res.exit_code == 1 and "board 9 not found (boards in the file: 1-2)" in res.output, res.output
+
+
+@pytest.mark.parametrize(("board", "contract", "declarer", "play"), [
+    (3, "3NT", "S", ["W C3", "N C5", "E CQ", "S CA", "S D3", "W D5", "N DQ", "E DK"]),  # no Contract tag: BBO's files
+    (4, "3NT", "W", ["N SA", "E S2", "S S3", "W S5"]),  # a Contract tag and a blank Declarer tag
+])
+def test_a_pbn_game_takes_its_contract_and_declarer_from_a_finished_auction(board: int, contract: str, declarer: str,
+                                                                             play: list[str]) -> None:
+    data = board_case(DATA / "pbn-contract-from-auction.pbn", board)
+    assert (data["contract"], data["declarer"], data["play"]) == (contract, declarer, play)
+
+
+@pytest.mark.parametrize(("board", "line", "words"), [
+    (5, 38, 'tag [Contract "3NT"] has no declarer: no Declarer tag names one and no finished Auction gives one'),
+    (6, 43, "board 6 has no contract to rule on: it was passed out"),
+    (7, 51, "board 7 has no contract to rule on: it has neither a Contract tag nor a finished Auction (a deal alone)"),
+])
+def test_a_pbn_game_without_contract_or_declarer_is_refused_at_its_line(board: int, line: int, words: str) -> None:
+    """A contract without a declarer is not read as North's (endplay's default), and a game
+    with no contract says why, at its own lines."""
+    res = runner.invoke(app, ["new", str(DATA / "pbn-contract-from-auction.pbn"), "--board", str(board)])
+    assert res.exit_code == 1, res.output
+    assert f"pbn-contract-from-auction.pbn:{line}: {words}" in res.output, res.output
+
+
+def test_tags_no_ruling_needs_and_loose_spacing_do_not_stop_a_game() -> None:
+    """``[Result "NS 9"]``, ``[Hidden "#"]`` in the first game, a table whose column names
+    endplay cannot read are left out; ``[Event"x"]``, ``[Site "?" ]`` and ``[Room Open]`` are
+    read; comments, ``$1`` and ``!`` written apart, and ``--`` cells are skipped; a Play tag
+    with no seat and no rows is no play."""
+    games = load_games(DATA / "pbn-loose-tags.pbn")
+    assert sorted(games[0].dropped) == ["Hidden", "OptimumResultTable", "Result"]
+    data = board_case(DATA / "pbn-loose-tags.pbn", 3)
+    assert (data["contract"], data["declarer"]) == ("3NT", "S")
+    assert data["play"] == ["W C3", "N C5", "E CQ", "S CA", "S D3", "W D5", "N DQ", "E DK", "E S2"]
+    assert data["title"] == "Board 3, bridge-rulings test: loose tags"
+    assert board_case(DATA / "pbn-loose-tags.pbn", 4)["play"] == []
+
+
+@pytest.mark.parametrize(("board", "line", "words"), [
+    (1, 13, "not a readable PBN line: expected a tag ([Name \"value\"]), a {comment} or an empty line, not '}'"),
+    (2, 26, "trick 1 has fewer than four cards (a '-' cell) but the play goes on: who won it, and so who leads trick 2, "
+            "is unknown"),
+])
+def test_one_unreadable_game_is_refused_alone(board: int, line: int, words: str) -> None:
+    path = DATA / "pbn-one-game-unreadable.pbn"
+    assert board_case(path)["source"] == "pbn-one-game-unreadable.pbn, board 3"  # the first game that reads
+    res = runner.invoke(app, ["new", str(path), "--board", str(board)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: {words}" in res.output, res.output
+
+
+def test_a_lin_play_that_stops_mid_trick_reads_to_its_last_card(tmp_path: Path) -> None:
+    """A BBO board whose play stops in a trick with no claim (``mc``), as when a player left."""
+    board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
+    cut = board[: board.index("|pc|HA|")] + "|"
+    path = tmp_path / "b.lin"
+    path.write_text(cut + "\n", encoding="utf-8")
+    assert board_case(path)["play"] == ["E S2", "S S3", "W SQ", "N SA", "N H9", "E H7"]
+
+
+def test_a_pbn_file_is_read_only_up_to_the_game_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size limit counts what is read: a board before it reads, one past it is refused at
+    the line where the limit is reached (memory stays that of one game: benchmarks/boardfiles.py)."""
+    from rulings.models import boardfile
+
+    text = (DATA / "pbn-one-game-unreadable.pbn").read_text(encoding="utf-8")
+    path = tmp_path / "big.pbn"
+    path.write_text(text + "\n" + "{" + "x" * 5000 + "}\n", encoding="utf-8")
+    monkeypatch.setattr(boardfile, "MAX_BOARD_BYTES", len(text.encode()) + 100)
+    assert board_case(path, 3)["play"] == ["W C3", "N C5", "E CQ", "S CA"]
+    with pytest.raises(CaseFileError) as err:
+        board_case(path, 4)
+    assert err.value.line == text.count("\n") + 2 and "file too large" in err.value.message
+
+
+def test_a_latin1_next_line_character_is_no_line_break(tmp_path: Path) -> None:
+    """Byte 0x85 in a Latin-1 file (an ellipsis in Windows-1252, as French notes write it) is
+    U+0085, which Python's splitlines counts as a line break: errors after it keep their line."""
+    lines = (DATA / "marked-revoke.pbn").read_text(encoding="utf-8").splitlines()
+    at = lines.index("C6 C8 C9 CJ")
+    lines[at] = "C6 C8 C9 CZ"
+    lines.insert(at - 3, '[Note "1:une entame\x85 puis"]')
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes("\n".join(lines).encode("latin-1") + b"\n")
+    with pytest.raises(CaseFileError) as err:
+        board_case(path)
+    assert err.value.line == at + 2 and "bad card 'CZ'" in err.value.message, (err.value.line, err.value.message)

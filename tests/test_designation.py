@@ -343,3 +343,66 @@ def test_change_then_dummy_faces_the_card_that_completes_the_trick() -> None:
     [r] = list(Ruling(case).restorations())
     assert r.card_of(Seat.N) == c("HT")
     assert not [s.text for s in r.path if "no longer fits" in s.text]
+
+
+# ----- the record as played: a card named from the hand holds its place in the trick ---------------
+WHOLE = "N:J942.T76.9753.52 87.Q8543.QJT4.K9 AKQT.A2.AK862.A3 653.KJ9..QJT8764"
+
+
+def _record(laws: str, lines: list[str]) -> str:
+    return yaml.safe_dump({"title": "t", "source": "s", "notes": "n", "laws": laws, "deal": WHOLE, "contract": "4S",
+                           "declarer": "S", "play": lines}, sort_keys=False)
+
+
+@pytest.mark.parametrize("named", ["S names C3", "S names C3 to play"])
+def test_a_card_named_from_the_hand_and_changed_is_one_card_in_the_trick(named: str) -> None:
+    """45C4(a): the card named is played, as a call of dummy's card is; the change line is
+    the designation rules' (45C4(b), 47C). The record as played has one card of South's in
+    trick 1, and the next tricks are cut where the table played them: no revoke, and the
+    card first named is on the table unless the record plays it again later."""
+    head = ["W CQ", "N C2", "E C9", named, "S changes to CA slip", "S SA", "W S3", "N S2", "E S7"]
+    replay = loads(_record("2007", [*head, "attention S"])).replay()
+    first, second = replay.table.tricks[:2]
+    assert first.plays == ((Seat.W, c("CQ")), (Seat.N, c("C2")), (Seat.E, c("C9")), (Seat.S, c("C3")))
+    assert second.plays[0] == (Seat.S, c("SA")) and len(second.plays) == 4
+    assert not replay.table.revokes
+    assert replay.applied_before[3:6] == (3, 4, 4)
+    # the C3 played again later: the table took the change, the CA is South's card on trick 1
+    later = loads(_record("2007", [*head, "S SK", "W S5", "N S4", "E S8", "S C3", "W CJ", "N C5", "E CK",
+                                   "attention S"])).replay()
+    assert later.table.tricks[0].plays[3] == (Seat.S, c("CA"))
+    assert later.table.tricks[3].plays[0] == (Seat.S, c("C3")) and not later.table.revokes
+
+
+def test_a_card_named_out_of_turn_is_not_played() -> None:
+    """Declarer naming a card when it is not his turn states what he holds: nothing is
+    played (48A: his cards are never penalty cards), and the line is read by the exposure
+    rules."""
+    replay = loads(_record("2017", ["W CQ", "S names SA", "N C2", "attention E"])).replay()
+    assert [p for t in replay.table.tricks for p in t.plays] == [(Seat.W, c("CQ")), (Seat.N, c("C2"))]
+    assert [str(e) for e in replay.unapplied] == ["S names SA"]
+
+
+@pytest.mark.parametrize("finding", ["slip", ""])
+def test_a_defenders_change_names_him_in_the_question(finding: str) -> None:
+    """2007 45C4(b): West changes his own card named to play. Every step of the change asks
+    whether West (not declarer) may change, with the finding recorded or left open."""
+    base = (CASES / "own-45c4b-2007-defender-changes-own-card.yaml").read_text()
+    case = loads(base.replace("W changes to HQ", f"W changes to HQ {finding}".rstrip()))
+    steps = [s for r in Ruling(case).restorations() for s in r.path if s.clause == "45C4(b)"]
+    assert steps and all("declarer" not in s.question for s in steps)
+    allowed = [s for s in steps if "HJ goes back" in s.text]
+    assert allowed and all(s.question in ("may W change to HQ?", "was W's designation of HJ unintended "
+                                          "(an inadvertent designation, changed without pause for thought)?") for s in allowed)
+
+
+@pytest.mark.parametrize("named", ["S names CA", "S names CA to play"])
+def test_a_card_named_and_then_faced_is_played_once(named: str) -> None:
+    """Declarer names the CA and puts it on the table: the play line is the play, as for a
+    card of dummy's called and then faced (45C4(a)); the record goes on from it."""
+    case = loads(_record("2017", ["W CQ", "N C2", "E C9", named, "S CA", "S SA", "W S3", "N S2", "E S7", "attention W"]))
+    plays = [p for t in case.replay().table.tricks for p in t.plays]
+    assert plays.count((Seat.S, c("CA"))) == 1 and len(plays) == 8
+    (r,) = list(Ruling(case).restorations())
+    assert [s.clause for s in r.path] == ["45C4(a)"] and "no longer fits" not in r.path[0].text
+    assert r.table.trick(2) is not None and len(r.table.trick(2).plays) == 4

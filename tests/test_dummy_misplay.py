@@ -67,7 +67,7 @@ def test_designated_card_high_and_low_of_the_suit_led() -> None:
 
 def test_call_that_leaves_a_choice_then_45d1_against_the_card_chosen() -> None:
     # 46B5: either defender designates among dummy's lawful cards; the card dummy placed
-    # stands if chosen, otherwise 45D1 replaces it (gap 2 of the first round: was unruled).
+    # stands if chosen, otherwise 45D1 replaces it.
     ruling = Ruling(case("S calls anything, N D2, E D5, attention S"))
     assert any("45D1" in i for i in ruling.irregularities)
     assert not any("not yet ruled" in n.text for n in ruling.notices)

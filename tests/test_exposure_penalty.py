@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from rulings.models import Card, Seat
 from rulings.models.errors import NotationError
 from rulings.models.events import FifthCard, PlayLine, Simultaneous
-from rulings.solver.casefile import loads
+from rulings.solver.casefile import load, loads
 from rulings.solver.claims import check, parse_claim
 from rulings.solver.cli import app
 from rulings.solver.config import Decisions
@@ -196,6 +196,19 @@ play: [E exposes HQ visible_to_partner, W H3, N HA, E HJ, S H6, N HK, E HQ, S H7
     (r,) = list(ruling.restorations())
     (step,) = [s for s in r.path if s.clause == "52B1(b)"]
     assert step.text.endswith("HJ is accepted; the penalty card due (HQ) has been played since"), step.text
+
+
+def test_the_failure_names_the_penalty_card_due_at_its_trick() -> None:
+    """East's DA, a penalty card, was played on trick 5 (required, 52B2), the DK becoming the
+    penalty card; East fails to play the DK on trick 8 and plays it on trick 9. The acceptance
+    and the 64B3 count name the DK, the card due at trick 8, not the DA played before it."""
+    case = load(CASES / "combined" / "penalty-card-required-then-second-one-not-played-64b3.yaml")
+    (r,) = list(Ruling(case).restorations())
+    failed = [s.text for s in r.path if s.clause == "52B1(b)" and "CJ is accepted" in s.text]
+    assert failed == ["declarer has played since, so CJ is accepted; the penalty card due (DK) has been played since"]
+    (count,) = [s.text for s in r.path if s.clause == "64B3"]
+    assert "failed to play his penalty card DK" in count and "DA" not in count, count
+    assert [rv.failed for rv in r.node.table.revokes if rv.failed is not None] == [Card.parse("DK")]
 
 
 def test_a_failure_to_play_a_penalty_card_before_an_exposure_is_ruled_once() -> None:
@@ -394,3 +407,12 @@ def test_information_sources_name_the_laws() -> None:
     assert information_sources([withdrawn]) == "withdrawn cards (16C)"
     assert information_sources([pc]) == "penalty cards (50E)"
     assert information_sources([pc, old]) == "withdrawn cards (16D) and penalty cards (50E)"
+
+
+def test_a_card_in_brackets_is_drawn_as_a_card() -> None:
+    """The terminal draws a card named in brackets with its suit symbol, as any other."""
+    from rulings.solver.render import Style
+
+    assert Style("unicode", color=False).words("the penalty card due (DK) has been played since").plain == \
+        "the penalty card due (♦K) has been played since"
+    assert Style("ascii", color=False).words("due (HT), then (SA; DK)").plain == "due (HT), then (SA; DK)"

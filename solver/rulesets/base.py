@@ -208,6 +208,8 @@ class RuleSet:
         partner (50E2) and authorized to the declaring side. It is in every restoration: it
         was seen before anything the ruling chooses. It stays when the card is later played
         or picked up (50D2(a), 51B): what partner saw is still known to him (docs/decisions.md)."""
+        if not table.penalty_cards:
+            return ()  # (most records start with none)
         return tuple([pc_info(self, table, p.seat, p.card) for p in sorted(table.penalty_cards, key=lambda p: p.sort_key)])
 
     # ----- helpers shared by rules ---------------------------------------------------------

@@ -525,7 +525,11 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 question=f"{seat} named {card}", choice=str(card))
     child = table.play(seat, card)
     mark = Designated(seat, card, _last_trick_no(child), "named")
-    cursor = replace(task.cursor, defender_last=mark) if table.is_defender(seat) else replace(task.cursor, last=mark)
+    rest = task.cursor.rest
+    if rest and isinstance(rest[0], Play) and rest[0].seat is seat and rest[0].card == card:
+        rest = rest[1:]  # he faced the card he named: that line is the play
+    cursor = replace(task.cursor, rest=rest)
+    cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark)
     return [_go_on(rs, node, child, cursor, step)]
 
 
@@ -680,8 +684,9 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     allow = _allow_misplaced if last.how == "misplaced" else _allow
     if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
-    if task.finding == "slip":
-        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD")
+    if task.finding == "slip":  # (the question names the player who changes: declarer, or a defender in 2007)
+        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD",
+                     question=f"may {whose} change to {task.change.card}?")
     fq = f"was {whose}'s designation of {named} unintended ({words.allowed})?"
     edges = allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",
                   question=fq)
@@ -744,7 +749,9 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         except RulingError as err:  # the record's change names a card this branch cannot play
             raise err.located(line=ch.line) from None
         new_last = Designated(seat, card, last.trick, last.how)
-        cursor = task.cursor.marked(new_last, table.dummy)
+        # the latest designation is now the new card: a later change concerns it
+        cursor = replace(task.cursor, defender_last=new_last) if table.is_defender(seat) else \
+            task.cursor.marked(new_last, table.dummy)
         nxt = child.trick(last.trick + 1)
         then: tuple[object, ...] = (LeadAfterChange(last.trick, cursor, offending),) if nxt is not None and nxt.plays else ()
         if later:

@@ -363,7 +363,7 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
         irregularities.append(f"{x}: each side has played to trick {x.trick + 1}, too late to correct")
         if task is None:
             notices += (Notice(x.placed.line, f"an earlier misplay by dummy ({x}) is too late to correct "
-                                              "and this rule set has no rule for it"),)
+                                              "and this rule set has no rule for it", "not_ruled"),)
         else:
             early.append(task)
     if not intime:

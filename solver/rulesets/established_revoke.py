@@ -113,13 +113,19 @@ def _partial_trick_leader(table: TableState, number: int) -> Seat | None:
 
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
     """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
-    to play a penalty card): one still faced, or one he played as a penalty card later."""
+    to play a penalty card): one still faced, or one he played as a penalty card later; not
+    one that became a penalty card only after the revoke."""
     if r.failed is not None:
         return True  # the revoke is the failure to play that penalty card (52)
     cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
+    if not cards:
+        return False
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == r.trick and s is r.seat and c == r.card), None)
     for p in cards:
         if p.card.suit is not r.suit_led or p.card == r.card:
             continue
+        if at is not None and p.since > at:
+            continue  # (made a penalty card after the revoke card was played)
         if p in table.played_penalty and (played_at := _trick_of(table, r.seat, p.card)) is not None and played_at <= r.trick:
             continue
         return True

@@ -15,7 +15,7 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Call, DirectorFinds, Expose, FifthCard, Name, Play, Simultaneous
+from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Simultaneous
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
@@ -89,22 +89,21 @@ OWN = (Expose, Name, FifthCard, Simultaneous)
 # ----- opener -------------------------------------------------------------------------------------
 def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the record lines this module rules on; rebuild the table before the first."""
+    # declarer's card named at his turn is the play of that card (45C4(a)), placed by the
+    # replay: the designation rules' line, not a card named as held (Law 49)
     unapplied = {id(e) for e in replay.unapplied}
-    own = [e for e in replay.before if isinstance(e, OWN)]
+    mine = [isinstance(e, OWN) and (not isinstance(e, Name) or id(e) in unapplied) for e in replay.before]
+    own = [e for e, m in zip(replay.before, mine, strict=True) if m and isinstance(e, OWN)]
     if not own:
         return None
     given = frozenset(e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds))
     plays = recorded_plays(replay.table)
-    # how many recorded plays precede each record line (a Call the table applied is a play),
-    # from the cards standing when this part of the record began (a record played on after
-    # a ruling: the earlier parts' cards stand before it)
-    counts: list[int] = []
-    base = n = replay.applied_before[0]
-    for e in replay.before:
-        if isinstance(e, OWN):
-            counts.append(n)
-        elif isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
-            n += 1
+    # how many recorded plays precede each record line (as the replay placed them: a call of
+    # dummy's card or a card named from the hand is a play), from the cards standing when this
+    # part of the record began (a record played on after a ruling: the earlier parts' cards
+    # stand before it)
+    base = replay.applied_before[0]
+    counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
     counts.append(len(plays))
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line

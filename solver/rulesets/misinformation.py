@@ -15,7 +15,7 @@ from dataclasses import replace
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
-from rulings.models.events import Call, Choice, CorrectExplanation, Misinformed, Play
+from rulings.models.events import Choice, CorrectExplanation, Misinformed
 from rulings.models.table import TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
@@ -48,15 +48,14 @@ class CorrectedExplanation:
 
 
 def _plays_before(replay: Replay, event: object) -> int:
-    """How many cards had been played when ``event`` happened (the record's order)."""
-    unapplied = {id(e) for e in replay.unapplied}
-    n = 0
-    for e in replay.before:
+    """How many cards had been played in this part of the record when ``event`` (a line of
+    it) happened, as the replay placed them (a call of dummy's card, a card named from the
+    hand, is a play)."""
+    standing = replay.applied_before[0] if replay.applied_before else 0
+    for e, k in zip(replay.before, replay.applied_before, strict=True):
         if e is event:
-            return n
-        if isinstance(e, Play) or (isinstance(e, Call) and id(e) not in unapplied):
-            n += 1
-    return n
+            return k - standing
+    return sum(1 for _ in replay.table.plays()) - standing
 
 
 def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:

@@ -33,6 +33,7 @@ from rulings.solver.obligations import (
     FailedPenaltyCard,
     PenaltyCardOptions,
     after_ruling_tasks,
+    due_at,
     failures,
     lead_choice_lines,
     lead_restriction,
@@ -441,20 +442,21 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         nxt = table.trick(task.trick + 1)
         if trick is None or nxt is None or not any(s.side is seat.side for s, _ in nxt.plays):
             return child(table)
-        # the penalty card he failed to play: one still faced, or one he has played since
-        held = [p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is seat and p.card != card]
-        due = sorted(held, key=lambda c: (c.suit is not trick.suit_led, str(c)))
+        # the penalty card he failed to play: one in force at that trick, still faced or
+        # played since (not one he had played before it)
+        due = sorted(held_then + played_then, key=lambda c: (c.suit is not trick.suit_led, str(c)))
         led = trick.suit_led if trick.plays[0][0] is not seat else None
         if not due:
             return child(table)
         revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0])
         return child(table.with_revoke(revoke), established=True)
 
+    held_then, played_then = due_at(table, task)
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
     if kept:
         stays = f"{kept} remain{'s' if ' ' not in kept else ''} penalty card"
     else:  # (the penalty card due has been played since: none stays)
-        gone = " ".join(str(p.card) for p in sorted(table.played_penalty, key=lambda p: p.sort_key) if p.seat is seat)
+        gone = " ".join(str(c) for c in sorted(played_then))
         stays = f"the penalty card due ({gone}) has been played since" if gone else "no penalty card remains"
     trick = table.trick(task.trick)
     assert trick is not None
