@@ -60,6 +60,16 @@ class Decisions:
     #: corrected (True). False reads every such claim as agreed. docs/decisions.md.
     offending_attention_objects_to_claim: bool = True
 
+    #: 2017 Law 63A4: a claim by the non-offending side establishes the revoke once the
+    #: offending side's agreement is established under 69A, that is when it has raised no
+    #: objection by the end of the round (or a call on a later board). True: only a finding
+    #: that attention came after the hand (``hands_returned``, ``next_deal_called``,
+    #: ``round_over``) shows that; attention drawn while the hand is on the table comes
+    #: before any agreement, and the revoke is corrected. False reads the claim line as
+    #: the agreement (the switch above then applies, as in 2007). No effect on the 2007
+    #: rule set (63A3 "agrees to"). docs/decisions.md.
+    claim_agreement_at_round_end: bool = True
+
     #: Law 62C2 "the player of the offending side next in rotation": the OS player may
     #: withdraw only if the NOS player who played *immediately before him* withdrew (True,
     #: the Di Sacco / Levy reading), or if *any* NOS player before him withdrew (False).

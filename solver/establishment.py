@@ -7,24 +7,44 @@ the other.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import Revoke, TableState
+from rulings.solver.config import Decisions
 
 #: ``director finds hands_returned``: all four hands were back in the board when attention
 #: was drawn, so a revoke on trick 12 is no longer corrected (62D1).
 HANDS_RETURNED = "hands_returned"
 
 
-def establishment(table: TableState, replay: Replay, r: Revoke, objection: bool = True) -> tuple[str, str] | None:
+#: how a record shows the offending side's agreement to the opponents' claim (63A4, 2007
+#: 63A3; :func:`claim_agreement`): only by a finding that attention came after the hand or
+#: the round ("round_end", 2017 63A4 with 69A); by the claim line itself, unless a member of
+#: the offending side drew attention at once ("objection"); always ("presumed")
+ClaimAgreement = Literal["round_end", "objection", "presumed"]
+
+
+def claim_agreement(decisions: Decisions, edition: str) -> ClaimAgreement:
+    """The rule set's reading of the agreement to a claim that establishes a revoke: 2017
+    63A4 (agreement established under 69A: no objection by the end of the round) with
+    ``Decisions.claim_agreement_at_round_end``; otherwise (2007 63A3 "agrees to") the claim
+    line is the agreement, unless ``Decisions.offending_attention_objects_to_claim`` and the
+    offending side drew attention at once."""
+    if edition != "2007" and decisions.claim_agreement_at_round_end:
+        return "round_end"
+    return "objection" if decisions.offending_attention_objects_to_claim else "presumed"
+
+
+def establishment(table: TableState, replay: Replay, r: Revoke, agreement: ClaimAgreement = "objection") -> tuple[str, str] | None:
     """How the revoke was established, as (what happened, clause), or None (63A).
 
     63A1: a lead or play by the offending side to the next trick; 63A3: a claim or
     concession by the offending side; 63A4 (2017; 2007 63A3 "agrees to"): the offending
-    side's acquiescence in the opponents' claim, which a claim line records as ending play,
-    unless (``objection``) a member of the offending side drew attention as soon as the
-    claim was made: he objected, and nothing was agreed (69A).
+    side's agreement to the opponents' claim, which a claim line records as ending play, as
+    ``agreement`` reads it (:data:`ClaimAgreement`).
     """
     by = table.establishing_play(r)
     if by is not None:
@@ -36,7 +56,9 @@ def establishment(table: TableState, replay: Replay, r: Revoke, objection: bool 
         if isinstance(e, ClaimTricks):
             if e.seat.side is r.seat.side:
                 return f"established when {e.seat} claimed", "63A3"
-            if objection and _objected_at_once(replay, e, r):
+            if agreement == "round_end" and not _attention_late(replay):
+                return None  # (attention drawn while the hand was still being played or claimed)
+            if agreement == "objection" and _objected_at_once(replay, e, r):
                 return None
             return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
         if isinstance(e, Remaining):
@@ -55,26 +77,30 @@ def _objected_at_once(replay: Replay, claim: ClaimTricks, r: Revoke) -> bool:
     later): his side did not agree to it."""
     at = replay.attention
     return (at is not None and at.by is not None and at.by.side is r.seat.side
-            and bool(replay.before) and replay.before[-1] is claim
-            and not any(isinstance(e, DirectorFinds) and e.finding.lower() in _LATE for e in replay.after))
+            and bool(replay.before) and replay.before[-1] is claim and not _attention_late(replay))
+
+
+def _attention_late(replay: Replay) -> bool:
+    """Whether a finding says attention came only after the hand (:data:`_LATE`)."""
+    return any(isinstance(e, DirectorFinds) and e.finding.lower() in _LATE for e in replay.after)
 
 
 #: Replay.memo key: the standing revokes of the table the record was replayed to
 _STANDING = "establishment.standing"
 
 
-def standing_revokes(replay: Replay, objection: bool = True) -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
+def standing_revokes(replay: Replay, agreement: ClaimAgreement = "objection") -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
     """The revokes of the replayed table whose card still stands on its trick (one another
     rule has since taken back, 47E1, is no longer a revoke to rule on), each with
     :func:`establishment`, in the table's order. Both the revoke rules and the count after
     play read them; they are worked out once per table (kept in ``Replay.memo`` with the
-    table they were read off). ``objection``: see :func:`establishment`."""
+    table they were read off). ``agreement``: see :func:`establishment`."""
     table = replay.table
     kept = replay.memo.get(_STANDING)
-    if isinstance(kept, tuple) and kept[0] is table and kept[2] is objection:
+    if isinstance(kept, tuple) and kept[0] is table and kept[2] == agreement:
         return kept[1]  # type: ignore[no-any-return]
-    found = tuple((r, establishment(table, replay, r, objection)) for r in table.revokes if still_a_revoke(table, r))
-    replay.memo[_STANDING] = (table, found, objection)
+    found = tuple((r, establishment(table, replay, r, agreement)) for r in table.revokes if still_a_revoke(table, r))
+    replay.memo[_STANDING] = (table, found, agreement)
     return found
 
 

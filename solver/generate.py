@@ -1035,7 +1035,12 @@ def random_established_case(rng: random.Random, *, edition: str = "2017", title:
         lines = [_format_play(s, c) for s, c in rec.plays]
         how = end or rng.choice(("play", "play", "claim", "remaining"))
         if how != "play":
-            keep = rng.randint(max(done) + 1, 13) if max(done) < 13 else 13
+            # (a claim comes after the offending side has played to the trick after the last
+            # revoke, which that establishes: in 2017 a claim by the other side establishes
+            # it only once agreed by the end of the round, 63A4; a revoke on trick 12 is
+            # settled by the hands being back in the board)
+            first = max(done) + (2 if how == "claim" and max(done) < 12 else 1)
+            keep = rng.randint(first, 13) if first < 13 else 13
             # tricks from ``keep`` on are claimed / stated instead of played
             cut = (keep - rec.start) * 4
             tail = rec.plays[cut:]

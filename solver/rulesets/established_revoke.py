@@ -33,7 +33,13 @@ from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remain
 from rulings.models.table import Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
-from rulings.solver.establishment import HANDS_RETURNED, is_final_trick_revoke, standing_revokes, still_a_revoke
+from rulings.solver.establishment import (
+    HANDS_RETURNED,
+    claim_agreement,
+    is_final_trick_revoke,
+    standing_revokes,
+    still_a_revoke,
+)
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
@@ -351,7 +357,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
-    found = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)  # (the revoke opener read them off this table first)
+    found = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition))  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
     earlier: tuple[Revoke, ...] = ()
     if replay.earlier:  # (a later part of the record: the revokes of the parts before it too)

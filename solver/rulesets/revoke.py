@@ -14,6 +14,7 @@ from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, R
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import (
     HANDS_RETURNED,
+    claim_agreement,
     establishes_own_revoke,
     establishing_play_of,
     is_final_trick_revoke,
@@ -57,7 +58,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
-    standing = standing_revokes(replay, rs.decisions.offending_attention_objects_to_claim)
+    standing = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition))
     if not standing:
         return None
     revokes = [r for r, _ in standing]
