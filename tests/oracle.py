@@ -275,13 +275,15 @@ def oracle_restorations(case: dict) -> set[str]:
                     break
                 # A card he has led to the next trick is on the table, not in his hand.
                 hand = hand_at[seat] - ({next_lead[1]} if next_lead and next_lead[0] == seat else set())
-                # 62C2 with 50B: major; 62C1: no penalty card, but an old one stays one
-                becomes = "major" if seat in offenders and seat in defenders else pcs0.get((seat, card))
+                # 62C2 with 50B: major; 62C1: no penalty card, but an old one stays one (and
+                # under 62C2 too: it goes back as the penalty card it was, of its kind)
+                was = pcs0.get((seat, card))
+                becomes = "major" if seat in offenders and seat in defenders and was is None else was
                 if choice not in lawful_cards(hand, led, own_penalties(seat, hand, card, becomes)):
                     ok = False
                     break
                 withdrawn.append((seat, card))
-                if seat in offenders and seat in defenders:
+                if seat in offenders and seat in defenders and was is None:
                     new_pcs[(seat, card)] = "major"
             restored.append((seat, choice))
             previous_changed, previous_seat = changed, seat

@@ -499,6 +499,9 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     else:
         clause = rs.cite("62C2")
         keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
+        # a card that was a penalty card when he played it goes back as the penalty card it
+        # was, of its kind (as the revoke card does, 62B2): 62C2 makes no second one of it
+        was = table.played_penalty_card(seat, card) if table.is_defender(seat) else None
         if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute and any(
                 p.seat is seat and p.card != card for p in table.penalty_cards):
             # The same order as for the revoker (62B): the withdrawn card is a penalty card
@@ -506,9 +509,13 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             # major (50D1(a)); the card itself is no obligation for its own substitute.
             # (Without other penalty cards of his, nothing changes: the substitutes above stand.)
             judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            if was is not None:
+                judge_kind = was.kind
             in_force = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
         also = (rs.cite("47D"), info.ai_clause, info.ui_clause)
-        if table.is_defender(seat):
+        if was is not None:
+            fate = no_penalty_card(table, seat, card, True)
+        elif table.is_defender(seat):
             kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
             also = (rs.cite("50B"), *also)
         else:
