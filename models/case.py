@@ -615,21 +615,32 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
     """Only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat is
     no event of the table. Refused (located, naming the seat): a defender's anywhere, and
-    dummy's too, but after ``resume`` or declarer's ``spreads`` line when the record opens
-    with a defender's opening lead out of turn (54A may have made dummy declarer there).
-    Raises CaseFileError."""
+    dummy's. When the record opens with a defender's opening lead out of turn, 54A may make
+    dummy declarer: after declarer's recorded ``spreads`` it does (declarer's partner then
+    calls, and a call of the old declarer's is refused); after his ``accepts`` or
+    ``refuses`` it does not; with no such line, after ``resume`` either seat may call (the
+    ruling's path decides). Raises CaseFileError."""
     first = next((e for e in events if isinstance(e, (Play, FaceDownLead))), None)
     swap = trick == 1 and first is not None and first.seat in (declarer.lho, declarer.rho) and first.seat is not first_leader
-    later = False
+    #: whether 54A made declarer's partner declarer: None while the record leaves it open
+    swapped: bool | None = None if swap else False
+    later = attended = False
     for e in events:
+        attended = attended or isinstance(e, Attention)
+        if swapped is None and not attended and isinstance(e, Play) and e.seat in (declarer, declarer.partner):
+            swapped = False  # (his side played to the lead before any ruling: accepted, 54B; a spread now is no 54A)
+        if isinstance(e, Choice) and e.seat is declarer and swapped is None and e.verb in ("spreads", "accepts", "refuses"):
+            swapped = e.verb == "spreads"
         if isinstance(e, Resume) or (isinstance(e, Choice) and e.verb == "spreads" and e.seat is declarer):
             later = True  # (after a ruling, or declarer's spread the table played on from: 54A)
-        elif isinstance(e, Call) and e.seat is not declarer:
-            if e.seat is declarer.partner and later and swap:
+        elif isinstance(e, Call):
+            now = declarer.partner if swapped else declarer
+            if e.seat is now or (swapped is None and later and e.seat is declarer.partner):
                 continue
-            who = "dummy" if e.seat is declarer.partner else "a defender"
-            raise CaseFileError(f"'{e}': {e.seat} is {who}; only declarer ({declarer}) designates dummy's cards (45B, 46): "
-                                f"write '{declarer} calls {e.what}'", file=file, line=e.line, token=str(e.seat))
+            who = "dummy" if e.seat in (declarer, declarer.partner) else "a defender"
+            why = " after his spread (54A)" if swapped and e.seat is declarer else ""
+            raise CaseFileError(f"'{e}': {e.seat} is {who}{why}; only declarer ({now}) designates dummy's cards (45B, 46): "
+                                f"write '{now} calls {e.what}'", file=file, line=e.line, token=str(e.seat))
 
 
 def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequence[Any]:

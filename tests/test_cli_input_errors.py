@@ -240,3 +240,28 @@ def test_a_call_by_dummy_after_an_opening_lead_out_of_turn_and_resume_is_read(tm
 
     spread = [r for r in Ruling(load(path)).restorations() if r.path[0].clause == "54A"]
     assert spread and all(r.card_of(Seat.E, 2) == Card.parse("H2") for r in spread)
+
+
+_LOOT_DEAL = '"N:AK4.763.KQJ5.963 QJ65.K94.843.KJ2 32.AJT82.A6.AQ87 T987.Q5.T972.T54"'
+
+
+@pytest.mark.parametrize(("play", "words"), [
+    # declarer accepted East's opening lead out of turn: he stays declarer (54B), North is dummy
+    ("[E SQ, attention S, S accepts, resume, S S2, W S7, N calls SA, N SA, attention E]",
+     ["'N calls SA': N is dummy", "only declarer (S)"]),
+    # declarer spread his hand (54A): North is declarer, South dummy, in the record as after a resume
+    ("[E SQ, S spreads, S calls S2, S S2, W S7, N SA, attention E]",
+     ["'S calls S2': S is dummy after his spread (54A)", "only declarer (N)", "'N calls S2'"]),
+    ("[E SQ, attention W, S spreads, resume, S calls S2, S S2, W S7, N SA, attention E]",
+     ["'S calls S2': S is dummy after his spread (54A)", "only declarer (N)"]),
+])
+def test_a_call_by_the_seat_54a_leaves_dummy_is_an_error(tmp_path: Path, play: str, words: list[str]) -> None:
+    """After an opening lead out of turn, declarer's recorded choice settles who designates
+    dummy's cards: after his acceptance he does; after his spread his partner does (54A)."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {_LOOT_DEAL}\ncontract: 4H\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:5: " in res.output and "Traceback" not in res.output
+    for w in words:
+        assert w in res.output, res.output
