@@ -939,7 +939,8 @@ class Composition:
         #: restoration of the parts before it
         self._segments = case.segments
         #: where each part begins in the record (the index of its first line in ``case.events``)
-        self._part_starts = tuple(sum(len(s) + 1 for s in self._segments[:k]) for k in range(len(self._segments)))
+        self._part_starts: tuple[int, ...] = (tuple(sum(len(s) + 1 for s in self._segments[:k]) for k in range(len(self._segments)))
+                                              if len(self._segments) > 1 else (0,))
         #: the line of the first part after which the table played on from a choice ruled
         #: there, before attention (54A: declarer spread his hand): the first part is cut
         #: after it, and the rest played on from each restoration of its ruling, as after a
@@ -1016,16 +1017,18 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
-        #: the record line where each irregularity (of ``irregularities`` and ``found_later``)
-        #: begins, where the record shows it (None: a card a ruling put on the table)
-        self.irregularity_lines: dict[str, int | None] = {
-            irr: self._line_of(f) for f in ordered for irr in f.opening.irregularities}
-        notices = self._unruled(ruled | later if later else ruled, bool(found))
+        #: the opening of each irregularity (of ``irregularities`` and ``found_later``) and the
+        #: part of the record it was found in: its line is read when asked for
+        #: (:attr:`irregularity_lines`)
+        self._irregularity_at: dict[str, tuple[_Found, Part]] = {
+            irr: (f, (0, 0)) for f in ordered for irr in f.opening.irregularities}
+        done = ruled | later if later else ruled
+        notices = self._unruled(done, bool(found))
         #: the lines of the first part said "not yet ruled on" (keys): one a ruling on a
         #: rectified table rules on some path is not said after all (_take_back_ruled_lines)
-        unruled = [e for e in (*self.replay.unapplied, *self.replay.after)
-                   if not isinstance(e, Attention) and handled_key(e) not in (ruled | later)]
-        self._unruled_first = frozenset(handled_key(e) for e in unruled)
+        lines = (*self.replay.unapplied, *self.replay.after)
+        unruled = [e for e in lines if not isinstance(e, Attention) and handled_key(e) not in done] if lines else []
+        self._unruled_first = frozenset(handled_key(e) for e in unruled) if unruled else frozenset()
         #: the notices of those that record a choice or a finding: a ruling on a rectified
         #: table may read them (declarer's 57A option over a card a simultaneous play made
         #: premature, 58A), so they are known only once the ruling is enumerated (a text
@@ -1117,6 +1120,12 @@ class Composition:
         if len(found) == 1:
             return found[0]
         return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus, part), f.priority))
+
+    @property
+    def irregularity_lines(self) -> dict[str, int | None]:
+        """The record line where each irregularity (of ``irregularities`` and ``found_later``)
+        begins, where the record shows it (None: a card a ruling put on the table)."""
+        return {irr: self._line_of(f, part) for irr, (f, part) in self._irregularity_at.items()}
 
     def _line_of(self, found: _Found, part: Part = (0, 0)) -> int | None:
         """The line of the record event where ``found``'s irregularity begins, the first it
@@ -1211,7 +1220,7 @@ class Composition:
             for irr in found.opening.irregularities:
                 if irr not in listed and irr not in self.found_later:
                     self.found_later[irr] = None
-                    self.irregularity_lines.setdefault(irr, self._line_of(found, (done.segment, done.base)))
+                    self._irregularity_at.setdefault(irr, (found, (done.segment, done.base)))
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
         since = done.since
@@ -1961,6 +1970,8 @@ class Composition:
         record and their place among its recorded choices. ``settled``: the most a leaf's
         path settled of the last part's recorded choices; each earlier part's is the most a
         path settled when play went on from it."""
+        if not self._some_recorded:
+            return []  # (no part of the record records a choice)
         last = len(self._segments) - 1
         out: list[tuple[int, int, RecordedChoice]] = []
         for part in range(last + 1):

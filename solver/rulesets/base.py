@@ -208,9 +208,14 @@ class RuleSet:
         partner (50E2) and authorized to the declaring side. It is in every restoration: it
         was seen before anything the ruling chooses. It stays when the card is later played
         or picked up (50D2(a), 51B): what partner saw is still known to him (docs/decisions.md)."""
-        if not table.penalty_cards:
+        pcs = table.penalty_cards
+        if not pcs:
             return ()  # (most records start with none)
-        return tuple([pc_info(self, table, p.seat, p.card) for p in sorted(table.penalty_cards, key=lambda p: p.sort_key)])
+        key = ("information at start", pcs, table.declarer)
+        known = self.memo.get(key)
+        if not isinstance(known, tuple):
+            known = self.memo[key] = tuple([pc_info(self, table, p.seat, p.card) for p in sorted(pcs, key=lambda p: p.sort_key)])
+        return known
 
     # ----- helpers shared by rules ---------------------------------------------------------
     def withdrawn_info(self, seat: Seat, card: Card, offending: Side, table: TableState, *,

@@ -450,8 +450,8 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
     it), or where the director finds that declarer could have seen dummy's cards (54C: he
     must accept the lead). There the record is ruled as one part, declarer unchanged."""
     table = replay.table
-    if table.first_trick != 1:
-        return None
+    if table.first_trick != 1 or Choice not in replay.line_kinds:
+        return None  # (no spreads line: one look at the record's kinds of line, kept with it)
     before = replay.before
     decl = table.declarer
     for i, e in enumerate(before):
