@@ -163,3 +163,16 @@ def test_conservation_check_can_fail() -> None:
     dcard = next(iter(table.hand(dummy)))
     bad = table._evolve(penalty_cards=frozenset({PenaltyCard(dummy, dcard, PenaltyKind.MAJOR)}))
     assert any("48A" in p for p in conservation_problems(bad))
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_case_file_says_where_it_comes_from_and_what_it_expects(path: Path) -> None:
+    """Every corpus case has a title, a source, notes that explain the ruling, and a ``count``
+    claim among its expectations (the number of restorations, worked out from the Laws)."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text())
+    missing = [k for k in ("title", "source", "notes", "expect") if not data.get(k)]
+    assert not missing, f"{path}: no {', '.join(missing)}"
+    assert any(str(e).strip().startswith("count") or (isinstance(e, dict) and "count" in e) for e in data["expect"]), (
+        f"{path}: no count claim")
