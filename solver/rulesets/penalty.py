@@ -269,6 +269,50 @@ def _lead_options_due(table: TableState) -> tuple[int, Seat] | None:
     return (cur.number + 1 if cur is not None else table.first_trick), holder
 
 
+def _options_again_after_choice(replay: Replay, due: tuple[int, Seat]) -> bool:
+    """Whether, at a reopening with the 50D2/51B options due at the end of the record
+    (``due``: the trick to be led, the penalty card's owner), what was ruled on this path
+    all stands before declarer's choice at an earlier lead by the owner's partner, ruled here
+    too: the rulings that made the penalty cards (an exposed card, 50) came before that lead,
+    and the partner has the lead again through the play since, not through a rectification,
+    so 50D applies again (50D2(b), 51B2(c); Decisions. lead_options_after_ruling). The record
+    as played has no failure to play a penalty card; a key this cannot place (a line of an
+    earlier part, a kind it does not know) leaves the default."""
+    if _NO_FAILURE not in replay.memo:
+        return False
+    trick, holder = due
+    earlier = [k[1] for k in replay.ruled if isinstance(k, tuple) and len(k) == 3 and k[0] == "50D2 options"
+               and k[2] is holder and isinstance(k[1], int) and k[1] < trick]
+    if not earlier:
+        return False
+    lead = max(earlier)  # the earlier lead where declarer's choice was ruled
+    where = {id(e): i for i, e in enumerate(replay.before)}
+    said = [where[id(e)] for e in replay.before if isinstance(e, Choice) and handled_key(e) in replay.ruled]
+    if not said:
+        return False
+    last = max(said)  # declarer's last choice line ruled on this path
+    keys = set(replay.ruled).union(*(keys for _, keys in replay.claimed))
+    for k in keys:
+        if not isinstance(k, tuple):
+            return False
+        if len(k) == 3 and k[0] == "50D2 options":
+            if not isinstance(k[1], int) or k[1] >= trick:
+                return False
+        elif len(k) == 2 and k[0] == "line":
+            i = where.get(k[1]) if isinstance(k[1], int) else None
+            if i is None or i > last:
+                return False
+        elif len(k) == 4 and k[0] == "play":
+            if not isinstance(k[1], int) or k[1] >= lead:
+                return False
+        elif len(k) == 2 and isinstance(k[0], int) and isinstance(k[1], Seat):
+            if k[0] >= lead:
+                return False
+        else:
+            return False
+    return True
+
+
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
 #: Replay.memo key: on the record as played, no failure found and the 50D2 options due at
@@ -350,8 +394,9 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # earlier leads alone (none of another family, no failure: a rectification that leaves
     # the partner to lead leaves the choice to the next lead's ruling, Decisions.
     # lead_options_after_ruling)
-    again = replay.reopened and due is not None and due == at_end and not replay.is_ruled(_lead_options_key(*due), "penalty") and not any(
-        keys for name, keys in replay.claimed if name != "penalty")
+    again = replay.reopened and due is not None and not replay.is_ruled(_lead_options_key(*due), "penalty") and (
+        (due == at_end and not any(keys for name, keys in replay.claimed if name != "penalty"))
+        or _options_again_after_choice(replay, due))
     if replay.reopened and not again and not lead_choice_lines(table, choices):
         return None
     leader = to_lead(table)
