@@ -16,7 +16,7 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import Choice, CorrectExplanation, Misinformed
-from rulings.models.table import TableState
+from rulings.models.table import Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import no_penalty_card
@@ -48,14 +48,15 @@ class CorrectedExplanation:
 
 
 def _plays_before(replay: Replay, event: object) -> int:
-    """How many cards had been played in this part of the record when ``event`` (a line of
-    it) happened, as the replay placed them (a call of dummy's card, a card named from the
-    hand, is a play)."""
-    standing = replay.applied_before[0] if replay.applied_before else 0
+    """How many cards stood as played when ``event`` (a line of the record) happened, as the
+    replay placed them (a call of dummy's card, a card named from the hand, is a play): its
+    index in ``replay.table.plays()``. In a part of the record played on after a ruling the
+    cards of the parts before it count too (``Replay.applied_before``), as they stand first
+    among the table's plays."""
     for e, k in zip(replay.before, replay.applied_before, strict=True):
         if e is event:
-            return k - standing
-    return sum(1 for _ in replay.table.plays()) - standing
+            return k
+    return sum(1 for _ in replay.table.plays())
 
 
 def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -73,7 +74,7 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             _, (trick_no, seat, card) = mine[0]
             if (trick_no, seat) not in table.out_of_turn:
                 continue
-            task: object = MisinformedPlay(trick_no, seat, card)
+            misplay = MisinformedPlay(trick_no, seat, card)
             # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
             accepts = [e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice) and e.verb == "accepts"]
             # 2017: 63A1 does not apply to the retracted play, so a revoke it seemed to establish
@@ -82,9 +83,9 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             # that play established stays established, and is reported here (_established_by).
             keeps = _keeps_establishment(rs)
             handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no),
-                       *(played(r.trick, r.seat, r.card) for r in table.revokes if keeps and table.establishing_play(r) is not None))
+                       *(played(r.trick, r.seat, r.card) for r, _ in (_established_by_retraction(table, misplay) if keeps else ())))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
-            return Opening(Node(table, (task,), focus=trick_no), (what,), (), handled)
+            return Opening(Node(table, (misplay,), focus=trick_no), (what,), (), handled)
         if isinstance(event, CorrectExplanation):
             # a record line the table did not place (an unapplied play) is not a card played
             k = min(_plays_before(replay, event), len(plays))
@@ -109,18 +110,40 @@ def _child(node: Node, table: TableState, infos: tuple[Info, ...] = (), restrict
                 node.established, node.focus)
 
 
-def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState, tuple[Info, ...], list[str]]:
-    """Take back the misinformed card and every card played after it: the rest of that trick
-    and any later trick (a trick taken back leaves no trick after it standing)."""
-    table = node.table
+def _taken_back(table: TableState, task: MisinformedPlay) -> list[tuple[int, Seat, Card]]:
+    """The misinformed card and every card played after it, as (trick, seat, card) in the
+    order played: the rest of that trick and every later trick."""
     trick = table.trick(task.trick)
     assert trick is not None
     # The card named, not the seat's first card on the trick (a seat may have played twice).
     pos = next((k for k, p in enumerate(trick.plays) if p == (task.seat, task.card)), trick.position_of(task.seat))
     assert pos is not None
-    offending = task.seat.side.other  # the side that misinformed
     back = [(task.trick, s, c) for s, c in trick.plays[pos:]]
-    back += [(t.number, s, c) for t in table.tricks if t.number > task.trick for s, c in t.plays]
+    return back + [(t.number, s, c) for t in table.tricks if t.number > task.trick for s, c in t.plays]
+
+
+def _established_by_retraction(table: TableState, task: MisinformedPlay) -> list[tuple[Revoke, tuple[Seat, Card]]]:
+    """The revokes on ``table`` whose card stands and that one of the cards the retraction
+    takes back established (63A1), with that play: those 2007 47E1 leaves established. A
+    revoke corrected before (its card withdrawn, by a ruling of an earlier part of the record)
+    or established by a play the retraction leaves standing is no concern of 47E1."""
+    back = {(n, s, c) for n, s, c in _taken_back(table, task)}
+    out: list[tuple[Revoke, tuple[Seat, Card]]] = []
+    for r in table.revokes:
+        by = table.establishing_play(r)
+        trick = table.trick(r.trick)
+        if by is None or trick is None or (r.seat, r.card) not in trick.plays or (r.trick + 1, *by) not in back:
+            continue
+        out.append((r, by))
+    return out
+
+
+def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState, tuple[Info, ...], list[str]]:
+    """Take back the misinformed card and every card played after it: the rest of that trick
+    and any later trick (a trick taken back leaves no trick after it standing)."""
+    table = node.table
+    offending = task.seat.side.other  # the side that misinformed
+    back = _taken_back(table, task)
     t = table
     infos: list[Info] = []
     cards: list[str] = []
@@ -138,11 +161,12 @@ def _keeps_establishment(rs: RuleSet) -> bool:
     return rs.edition == "2007"
 
 
-def _established_by(rs: RuleSet, child: Node, before: TableState) -> Node:
-    """2007: the revokes established on ``before`` (the table before the retraction) stand,
-    reported under 63A1 on the table as ruled (the revoke rules rule the report)."""
+def _established_by(rs: RuleSet, child: Node, before: TableState, task: MisinformedPlay) -> Node:
+    """2007: the revokes that the retracted cards established on ``before`` (the table before
+    the retraction) stand, reported under 63A1 on the table as ruled (the revoke rules rule
+    the report)."""
     tasks = tuple(ReportEstablished(r, f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", rs.cite("63A1"))
-                  for r in before.revokes if (by := before.establishing_play(r)) is not None)
+                  for r, by in _established_by_retraction(before, task))
     if not tasks:
         return child
     return replace(child, agenda=(*tasks[-1:], *child.agenda), focus=tasks[-1].revoke.trick)
@@ -177,14 +201,14 @@ def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
                 also=_told(infos), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
-    child = _established_by(rs, _child(node, t, infos), node.table)
+    child = _established_by(rs, _child(node, t, infos), node.table, task)
     if not rs.decisions.misinformed_2007_may_let_stand:
         return [(step, child)]
     actor = rs.actor(node.table, task.seat)
     stand = Step(actor, StepKind.OPTION, rs.cite("47E1"), f"{task.seat} lets {task.card} stand", question=step.question,
                  choice="let it stand")
     return [(replace(step, actor=actor, kind=StepKind.OPTION), child),
-            (stand, _established_by(rs, _child(node, node.table), node.table))]
+            (stand, _established_by(rs, _child(node, node.table), node.table, task))]
 
 
 def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_only: bool) -> list[Edge]:
