@@ -481,6 +481,8 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     suit_led = trick.suit_led
     hand = frozenset(table.hand(seat) | {card})
     in_force = table.penalty_cards_of(seat)
+    #: the penalty card his card was when he played it (it goes back as one when withdrawn)
+    played_as = table.played_penalty_card(seat, card)
     # (62C3: a card the defending side withdraws becomes a penalty card, read under 50E)
     made = mode == _NOS and both_sides and table.is_defender(seat)
     info = rs.withdrawn_info(seat, card, offending, table, becomes_penalty=made)
@@ -501,7 +503,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps {what}", question=question, choice="keep")
         # a card that was a penalty card when he played it goes back as the penalty card it
         # was, of its kind (as the revoke card does, 62B2): 62C2 makes no second one of it
-        was = table.played_penalty_card(seat, card) if table.is_defender(seat) else None
+        was = played_as if table.is_defender(seat) else None
         if table.is_defender(seat) and rs.decisions.revoke_card_penalty_before_substitute and any(
                 p.seat is seat and p.card != card for p in table.penalty_cards):
             # The same order as for the revoker (62B): the withdrawn card is a penalty card
@@ -522,7 +524,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
         restore = True
     # a penalty card he played, going back to being one, obliges its own substitute (50D1(a), 50C)
-    restored = table.played_penalty_card(seat, card) if restore and rs.decisions.restored_penalty_card_binds_substitute else None
+    restored = played_as if restore and rs.decisions.restored_penalty_card_binds_substitute else None
     subs = lawful_substitutes(hand, suit_led, in_force, card, restored)
     if not subs:
         if restored is not None and lawful_substitutes(hand, suit_led, in_force, card):
