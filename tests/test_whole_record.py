@@ -338,6 +338,24 @@ def test_a_recorded_choice_no_decision_reaches_is_said() -> None:
     assert any("settled nothing" in n.text for n in ruling.notices)
 
 
+@pytest.mark.parametrize("name", ["penalty/penalty-card-forbid-recorded-revoke-correction-gives-dummy-the-lead",
+                                  "combined/fifth-card-led-accepted-then-50d2-choice-settles-nothing"])
+def test_a_recorded_choice_an_opening_of_the_record_read_but_no_path_ruled_is_said(name: str) -> None:
+    """A line an opening of the record reads for what the table shows as played (declarer's
+    50D2 choice at West's lead, West's ruff winning the trick; a lead out of turn accepted)
+    that no path's ruling reaches (the corrected revoke gives dummy the lead; the acceptance
+    leaves no penalty card) is said to have settled nothing, at its line, once the paths are
+    enumerated: the text output says it after the restorations."""
+    path = CASES / f"{name}.yaml"
+    ruling = Ruling(load(path))
+    assert len(list(ruling.restorations())) == 1
+    line = next(i + 1 for i, text in enumerate(path.read_text().splitlines()) if text.startswith("play:"))
+    said = [n for n in ruling.notices if "'S chooses forbid c' settled nothing" in n.text]
+    assert [(n.line, n.kind) for n in said] == [(line, "unsettled")], ruling.notices
+    out = runner.invoke(app, ["solve", str(path)])
+    assert out.exit_code == 0 and "'S chooses forbid c' settled nothing" in " ".join(out.output.split()), out.output
+
+
 @pytest.mark.parametrize("seed", [10374, 10444, 11067])
 def test_a_lead_out_of_turn_played_on_is_a_play_to_the_lead(seed: int) -> None:
     """Generated records where, on the table as rectified, a lead out of turn's trick was

@@ -419,8 +419,10 @@ def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceL
     card), while on this path a ruling revealed a lead out of turn before it (a fifth card
     found led, 45E1), whose refusal brings the same options (56). It is passed over only once
     ruled on this path, so one 50D2 decision is made at one lead. Written as a ``chooses``
-    line no opening of the record claimed, it is the engine's to settle in record order, as
-    declarer's ``chooses`` line at the lead itself is (that one kept: :func:`_stated`)."""
+    line, it is read here as at a lead out of turn of the record as played (it says the
+    refusal, and names the 50D2 option), and the engine settles it in record order, as it
+    does declarer's ``chooses`` line at the lead itself (that one kept: :func:`_stated`): a
+    choice the options do not hold is refused, one no decision of his reached is said."""
     said = {id(e) for e in replay.after}
     after = [c for c in choices if id(c) in said]
     options = {id(c) for c in lead_choice_lines(replay.table, after)} if after else set()
@@ -430,7 +432,7 @@ def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceL
         if id(c) not in options:
             if isinstance(c, Chooses) or not replay.is_ruled(key, "leads"):
                 out.append(c)
-        elif key not in replay.ruled and (isinstance(c, Choice) or any(key in keys for _, keys in replay.claimed)):
+        elif key not in replay.ruled:
             out.append(c)
     return tuple(out)
 
