@@ -803,8 +803,9 @@ class RuleBook(Protocol):
         ...
 
     def played_on_from(self, replay: Replay) -> int | None:
-        """A line of the record's first part (its index in ``replay.before``) after which the
-        table played on, before attention, from a choice ruled there (54A); None: none."""
+        """A line of a part of the record (its index in ``replay.before``: the first part, or a
+        later one played on from a restoration) after which the table played on, before
+        attention, from a choice ruled there (54A); None: none."""
         ...
 
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
@@ -960,6 +961,8 @@ class Composition:
 
             self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
+        #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
+        self._looked_for_cut: set[int] = set()
 
         try:
             found = self._candidates(self.replay, frozenset(), None)
@@ -1397,6 +1400,8 @@ class Composition:
             return None
         try:
             replay = replay_events(node.table, self._segments[segment], file=self.case.file)
+            if segment not in self._looked_for_cut and self._cut_part(segment, replay):
+                replay = replay_events(node.table, self._segments[segment], file=self.case.file)
         except RulingError as err:
             self._refuse_never_held(segment)
             # this restoration is not the one the table went on from (kept to say why, when
@@ -1479,6 +1484,23 @@ class Composition:
                     notice = _unruled_lines(self.replay, set(), (e,))[0]
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
+
+    def _cut_part(self, segment: int, replay: Replay) -> bool:
+        """Cut a later part of the record, as the first part is (``_cut``), after a line from
+        which the table played on, before attention, from a choice ruled there (54A: declarer
+        spread his hand after the opening lead out of turn this part holds): the part ends
+        there, ruled there, and its rest is the next part, played on from each restoration of
+        it, as after a ``resume`` line. Looked at once, on the part's first replay (``replay``),
+        before any node of the part exists, so no path has a task of a part after it yet.
+        Whether it cut the part."""
+        self._looked_for_cut.add(segment)
+        cut = self.book.played_on_from(replay)
+        if cut is None:
+            return False
+        lines, start = self._segments[segment], self._part_starts[segment]
+        self._segments = (*self._segments[:segment], lines[: cut + 1], lines[cut + 1 :], *self._segments[segment + 1 :])
+        self._part_starts = (*self._part_starts[:segment], start, start + cut + 1, *self._part_starts[segment + 1 :])
+        return True
 
     def _replay_key(self, start: TableState, segment: int, replay: Replay) -> Hashable:
         """Which replay of a later part of the record this is, for what its openings find

@@ -1183,6 +1183,43 @@ def test_a_spread_the_table_played_on_from_is_ruled_as_with_the_director_called(
     assert not [n for n in alone.notices if "attention" in n.text or "not yet ruled" in n.text]
 
 
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_spread_the_table_played_on_from_in_a_part_after_resume_is_cut_there(laws: str) -> None:
+    """North faces a card before the opening lead (54E: no lead, it goes back) and play
+    resumes; East then faces an opening lead out of turn, South spreads (54A) and play goes on
+    before attention: that part is cut at the spread as the first part is, so the rest is read
+    with North declarer: the same restorations and steps as with 'attention' and 'resume'
+    around the spread. North's call designates dummy South's card; played as lines, South's
+    S2 is dummy's card, no acceptance of the lead (53A)."""
+    head = "N D5, attention W, resume, E SQ"
+    later = "N calls high, W S3, N S4, S H5, W H4, N H2, E H3, attention E"
+    alone = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [{head}, S spreads, {later}]\n"))
+    called = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [{head}, attention W, S spreads, resume, {later}]\n"))
+    ours, theirs = list(alone.restorations()), list(called.restorations())
+    assert [r.key() for r in ours] == [r.key() for r in theirs] and len(ours) == 1
+    assert [s.clause for s in ours[0].path] == [s.clause for s in theirs[0].path] == ["54E", "54A", "46B1(a)"]
+    assert ours[0].table.declarer is Seat.N
+    assert not [n for n in alone.notices if "not yet ruled" in n.text], alone.notices
+    plays = "S spreads, S S2, W S3, N SK, N H2, E H3, S HA, W H4, attention W"
+    played = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [{head}, {plays}]\n"))
+    opened = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [E SQ, {plays}]\n"))
+    leaves, alike = list(played.restorations()), list(opened.restorations())
+    assert len(leaves) == len(alike) == 1 and leaves[0].table.declarer is alike[0].table.declarer is Seat.N
+    assert [s.clause for s in leaves[0].path] == ["54E", *(s.clause for s in alike[0].path)] == ["54E", "54A"]
+    assert not [n for n in played.notices if "not yet ruled" in n.text], played.notices
+
+
+def test_a_spread_in_a_part_after_resume_whose_lead_came_before_it_is_not_cut() -> None:
+    """The lead out of turn and declarer's acceptance were ruled before 'resume': a spread
+    after it is no 54A (the lead stood when the part began, 54B): the part is not cut and the
+    line is said, not ruled."""
+    ruling = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, attention W, S accepts, resume, S spreads, S S2, W S3, attention W]\n"))
+    leaves = list(ruling.restorations())
+    assert len(leaves) == 1 and leaves[0].table.declarer is Seat.S
+    assert len(ruling._segments) == 2
+    assert any("'S spreads' is not yet ruled on" in n.text for n in ruling.notices)
+
+
 def test_a_spread_is_no_54a_after_a_card_accepted_the_lead_or_another_card_came_first() -> None:
     """Only a spread on the lead alone is ruled where it happened: after declarer's own card
     accepted the lead (53A, 54B1) he stays declarer (the line is not ruled: 48B2); after his

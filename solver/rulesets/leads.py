@@ -444,7 +444,9 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
     before attention. From the spread his partner is declarer and he is dummy, as the table
     played it, so the record after that line is played on from the table the ruling of the
     lead leaves, as after a ``resume`` line (``RuleSet.played_on_from``). Returns the index
-    of the ``spreads`` line in ``replay.before`` (the record's first part), or None.
+    of the ``spreads`` line in ``replay.before`` (a part of the record: the first, or one
+    played on after ``resume`` whose lines hold the lead, no card standing when it began: a
+    card of the declaring side faced first, 54E, went back), or None.
 
     Not cut: a spread after a card accepted the lead (54B1, 54B2: then it is no 54A spread;
     48B2 may make it a claim), or after another card or line the director would rule first
@@ -455,6 +457,8 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
     if table.first_trick != 1 or Choice not in replay.line_kinds:
         return None  # (no spreads line: one look at the record's kinds of line, kept with it)
     before = replay.before
+    if not before or replay.applied_before[0]:
+        return None  # (a card stood when the part began: its lead, and any choice at it, came before)
     decl = table.declarer
     for i, e in enumerate(before):
         if isinstance(e, (Play, FaceDownLead)):
