@@ -393,6 +393,10 @@ def _close(stream: "Iterator[Restoration]") -> None:
         close()
 
 
+#: what the text output says of an irregularity the record shows that no restoration's
+#: rulings met (``Ruling.not_met``: a ruling before it took it away)
+NOT_MET = "met on no path (a ruling before it takes it away): "
+
 #: restorations a page of the text output holds: the text output streams, page by page, so
 #: its memory does not grow with --limit
 TEXT_PAGE = 100
@@ -448,6 +452,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         console.print(f"{listed} restorations", markup=False, style="bold")
     for irr in ruling.found_later:  # irregularities a rule found only on a rectified table
         console.print(f"  found while ruling: {style.words(irr)}", markup=False)
+    for irr in ruling.not_met:  # listed above as the record shows it; no path's rulings met it
+        console.print(f"  {NOT_MET}{style.words(irr)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")

@@ -844,6 +844,9 @@ class Reopen:
     base: Hashable = 0
     #: a later part: the table this path played it on from (``Replay.start``)
     start: TableState | None = field(default=None, compare=False, hash=False)
+    #: the irregularities the rulings of this path opened so far (their texts, in order):
+    #: those of a path that ends are what the ruling lists (``Composition._happened``)
+    opened: tuple[str, ...] = field(default=(), compare=False, hash=False)
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -1031,6 +1034,18 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
+        #: the irregularities the rulings of some path that ended opened (``Reopen.opened``):
+        #: once every path is enumerated, ``irregularities`` and ``found_later`` keep only
+        #: these (:meth:`_keep_what_happened`)
+        self._happened: set[str] = set()
+        self._opened_last: tuple[str, ...] | None = None
+        #: the irregularities the record as played shows that no path has yet met: those of
+        #: the openings of the record but the one ruled first (:meth:`_met_on`)
+        self._unmet: set[str] = {i for f in ordered[1:] for i in f.opening.irregularities} - set(ordered[0].opening.irregularities) if (
+            len(ordered) > 1) else set()
+        #: irregularities the record shows that no path's rulings met (a revoke the card a
+        #: ruling put in its place took away): said once every path is enumerated
+        self.not_met: tuple[str, ...] = ()
         #: the opening of each irregularity (of ``irregularities`` and ``found_later``) and the
         #: part of the record it was found in: its line is read when asked for
         #: (:attr:`irregularity_lines`)
@@ -1150,7 +1165,8 @@ class Composition:
     def irregularity_lines(self) -> dict[str, int | None]:
         """The record line where each irregularity (of ``irregularities`` and ``found_later``)
         begins, where the record shows it (None: a card a ruling put on the table)."""
-        return {irr: self._line_of(f, part) for irr, (f, part) in self._irregularity_at.items()}
+        listed = {*self.irregularities, *self.found_later}
+        return {irr: self._line_of(f, part) for irr, (f, part) in self._irregularity_at.items() if irr in listed}
 
     def _line_of(self, found: _Found, part: Part = (0, 0)) -> int | None:
         """The line of the record event where ``found``'s irregularity begins, the first it
@@ -1269,7 +1285,9 @@ class Composition:
                 used, spent = done.used, ""
         return Node(
             table,
-            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start), *rest),
+            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
+                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened),
+             *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
             restrictions,
@@ -1324,6 +1342,13 @@ class Composition:
                     self._say_unruled_plays(node.table, task)
             elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
                 self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
+            if task.opened is not self._opened_last:  # (the path's rulings are done: what they opened happened)
+                self._opened_last = task.opened
+                self._happened.update(task.opened)
+                if self._unmet:
+                    self._unmet.difference_update(task.opened)
+            if not task.segment and self._unmet:
+                self._met_on(node.table, task)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1388,6 +1413,8 @@ class Composition:
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
         elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
             self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
+        if not task.segment and self._unmet:
+            self._met_on(node.table, task)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
@@ -1443,7 +1470,7 @@ class Composition:
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
-                                          segment, base, node.table),
+                                          segment, base, node.table, task.opened),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
@@ -2021,10 +2048,50 @@ class Composition:
             self._report_unsettled(settled)
             if self._claimed_lines:
                 self._report_unused_lines()
+            self._keep_what_happened()
         elif self._dropped:
             self._report_dropped()
         if self._part_seen:
             self._take_back_ruled_lines()
+
+    def _met_on(self, table: TableState, task: Reopen) -> None:
+        """At the end of a path's ruling of the record's first part (``table``, ``task``: its
+        table and last task): an irregularity the record as played shows, that this path's
+        rulings did not open (``task.opened``), is met on this path when the table they leave
+        still shows it: the opener that found it in the record finds it there again (a revoke
+        established before attention, counted after play, 64). One no path meets is not
+        listed (:meth:`_keep_what_happened`): the revoke of a card a ruling has since replaced
+        (a designation changed, 45C4(b)) happened on no path."""
+        pending = [i for i in self._unmet if i not in task.opened]
+        if not pending:
+            return
+        names = frozenset(self._irregularity_at[i][0].name for i in pending)
+        _, record = self._reopen_names_of(task)
+        if record is None:
+            return
+        try:
+            openings = self.book.openings(record.with_table(table, reopened=True, start=task.start), names)
+        except RulingError:
+            return
+        for _, o in openings:
+            for i in o.irregularities:
+                if i in self._unmet:
+                    self._unmet.discard(i)
+                    self._happened.add(i)
+
+    def _keep_what_happened(self) -> None:
+        """Once every path is enumerated (some restoration found): the irregularities listed
+        are those the rulings of some path met. One the record as played shows (an opening of
+        the record: a revoke with a card a player named, then changed) that no path's rulings
+        opened, the card a ruling put in its place having taken it away, is left out and kept
+        in ``not_met``; one found on a rectified table only on paths that did not end (the
+        record does not go on from them) is left out."""
+        happened = self._happened
+        if all(i in happened for i in self.irregularities) and all(i in happened for i in self.found_later):
+            return
+        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met))
+        self.irregularities = tuple(i for i in self.irregularities if i in happened)
+        self.found_later = {i: None for i in self.found_later if i in happened}
 
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet

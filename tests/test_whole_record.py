@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -354,6 +356,59 @@ def test_a_recorded_choice_an_opening_of_the_record_read_but_no_path_ruled_is_sa
     assert [(n.line, n.kind) for n in said] == [(line, "unsettled")], ruling.notices
     out = runner.invoke(app, ["solve", str(path)])
     assert out.exit_code == 0 and "'S chooses forbid c' settled nothing" in " ".join(out.output.split()), out.output
+
+
+@pytest.mark.parametrize(("name", "gone", "found"), [
+    ("designation/commentary-45c4b-slip-rho-may-withdraw-2017", "N revoked with SK on trick 10", None),
+    ("combined/designation-slip-corrected-47d-change-recorded-then-revoke-resumed", "N revoked with SJ on trick 2", None),
+    ("combined/designation-changed-before-the-next-hand-played-revoke-on-the-new-lead",
+     "N revoked with CA on trick 10 (spades led)", "N revoked with CA on trick 10 (diamonds led)"),
+])
+def test_a_revoke_with_a_card_a_ruling_replaced_is_not_listed(name: str, gone: str, found: str | None) -> None:
+    """Declarer's designation changed (45C4(b)): the card first named is never played, so
+    the revoke the record as played shows with it (or on the lead it made) happened on no
+    path. Once the paths are enumerated the ruling lists only what some path's rulings met
+    (the revoke on the lead the change made, found while ruling); the one met on no path is
+    named apart, in the JSON and the text output alike."""
+    path = CASES / f"{name}.yaml"
+    ruling = Ruling(load(path))
+    assert list(ruling.restorations())
+    listed = (*ruling.irregularities, *ruling.found_later)
+    assert ruling.irregularities and not [i for i in listed if i.startswith(gone)], listed
+    assert [i for i in ruling.not_met if i.startswith(gone)], ruling.not_met
+    assert found is None or [i for i in ruling.found_later if i.startswith(found)], ruling.found_later
+    out = runner.invoke(app, ["solve", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert not [i for i in (*data["irregularities"], *data["found_later"]) if i.startswith(gone)], data["irregularities"]
+    text = runner.invoke(app, ["solve", str(path), "--ascii"])
+    said = " ".join(text.output.split())
+    assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): " + gone in said, text.output
+
+
+def test_every_revoke_listed_is_met_on_some_path_in_the_corpus() -> None:
+    """Over the corpus, once the paths are enumerated: every revoke the ruling lists happened
+    on some restoration's path: its card stands where it was played (established, or
+    counted after play, 64), or a step correcting it (62) withdraws it; the first
+    irregularity ruled is always listed; and a revoke established before attention and
+    counted after play stays listed though no path opens it again."""
+    pattern = re.compile(r"([NESW]) revoked with (\S+) on trick (\d+) \(")
+    for path in sorted(CASES.rglob("*.yaml")):
+        ruling = Ruling(load(path))
+        leaves = list(ruling.restorations(limit=20000))
+        if not leaves or ruling.exhausted or len(leaves) == 20000:
+            continue
+        assert not ruling.not_met or ruling.irregularities, (path.name, ruling.not_met)
+        for irr in (*ruling.irregularities, *ruling.found_later):
+            for seat, card, trick in pattern.findall(irr):
+                who, what = Seat.parse(seat), Card.parse(card)
+                corrected = f"{seat} withdraws {card} "
+                assert any(r.card_of(who, int(trick)) == what or any(s.clause.startswith("62") and s.text.startswith(corrected)
+                                                                     for s in r.path) for r in leaves), (path.name, irr)
+    counted = Ruling(load(CASES / "established/own-64b7-penalty-card-failure-and-declarer-revoke.yaml"))
+    assert len(list(counted.restorations())) == 1
+    assert any(i.startswith("S revoked with CA on trick 11") for i in counted.irregularities), counted.irregularities
+    assert not counted.not_met
 
 
 @pytest.mark.parametrize("seed", [10374, 10444, 11067])
