@@ -244,6 +244,7 @@ def new(
     attention: Annotated[str | None, typer.Option("--attention", help="End the play with 'attention <seat>'.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the case here (default: standard output).")] = None,
     game: Annotated[int | None, typer.Option("--game", min=1, help=GAME_HELP)] = None,
+    laws: Annotated[Laws | None, typer.Option("--laws", help="The edition of the Laws the case says (laws:); default: the file's Laws tag, else 2017 (docs/pbn-lin.md).")] = None,
 ) -> None:
     """Write a YAML case skeleton from a board of a PBN or LIN file, to edit and solve."""
     import yaml
@@ -256,14 +257,16 @@ def new(
     _check_output(out, "--out")
     try:
         data = board_case(source, board, attention, game)
+        if laws is not None:
+            data["laws"] = int(laws.value)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
     except RulingError as err:
         raise _error(err) from None
     prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
     data["notes"] = f"{data['notes']} {prompt}" if data.get("notes") else prompt
-    # the edition, said (the default: 2017), after the source as docs/case-format.md orders it
-    data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": 2017,
-            **{k: v for k, v in data.items() if k not in ("title", "source")}}
+    # the edition, said (the file's, else the default: 2017), after the source as docs/case-format.md orders it
+    data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": data.get("laws", 2017),
+            **{k: v for k, v in data.items() if k not in ("title", "source", "laws")}}
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + EXPECT_SKELETON
     if out is None:
         sys.stdout.write(text)
@@ -291,6 +294,7 @@ def solve(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
     game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
+    laws: Annotated[Laws | None, typer.Option("--laws", help="Rule under this edition of the Laws, whatever the case says (its laws:; a .pbn or .lin file: its Laws tag, else 2017).")] = None,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     with _loading():
@@ -321,9 +325,16 @@ def solve(
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
 
-            loaded = parse_case(board_case(case, board, attention or "TD", game), file=str(case))
+            mapping = board_case(case, board, attention or "TD", game)
+            if laws is not None:
+                mapping["laws"] = int(laws.value)
+            loaded = parse_case(mapping, file=str(case))
         else:
             loaded = load(case)
+        if laws is not None and loaded.laws != laws.value:
+            from dataclasses import replace
+
+            loaded = replace(loaded, laws=laws.value)
         ruling = Ruling(loaded)
         stream = ruling.restorations(budget=budget)
         if not as_json and not explain and pbn is None and not dds:

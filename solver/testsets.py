@@ -133,7 +133,7 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     if "ruling" in rec:
         notes += ruling_notes(rec["ruling"])
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
-            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick)]
+            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws)]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
                     markers=markers, tags=tags)
