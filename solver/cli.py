@@ -651,7 +651,7 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
 ) -> None:
     """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
-    when some clause disagrees."""
+    when some clause disagrees or some record of either file has no counterpart in the other."""
     import json
 
     from rulings.models.errors import RulingError
@@ -671,7 +671,7 @@ def score(
     else:
         for line in lines(report):
             typer.echo(line)
-    if report["wrong_clauses"] or report["unmatched_ids"]:
+    if report["wrong_clauses"] or report["unmatched_ids"] or report["unanswered_ids"]:
         raise typer.Exit(1)
 
 
