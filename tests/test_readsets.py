@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from rulings.models.errors import CaseFileError
+from rulings.models.errors import CaseFileError, RulingError
 from rulings.solver.casefile import is_test_set, iter_documents
 from rulings.solver.cli import app
 from rulings.solver.readsets import file_cases
@@ -157,3 +159,24 @@ def test_verify_on_a_test_set_names_the_commands_that_read_it(sets: dict[str, Pa
 
 def test_a_case_file_is_not_a_test_set() -> None:
     assert not is_test_set(Path("cases/revoke/spec-47d-example.yaml"))
+
+
+_PIECES = [b"---\n", b"id: a\n", b"case:\n", b"  deal: x\n", b"  play: [\n", b"\xff", b"\x00", b"\xef\xbb\xbf", b"- N ZZ\n",
+           b'{"id": 1, "case": {}}\n', b"&a [1]\n", b"*a\n", b"...\n", b"# c\n", b"\r", b"\n", b"'", b"{"]
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.sampled_from(["set.yaml", "set.jsonl"]))
+def test_any_bytes_as_a_test_set_give_located_errors_only(tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes],
+                                                         name: str) -> None:
+    """Whatever the bytes, reading them as a test set gives cases or RulingErrors (located
+    in the file), never another exception."""
+    path = tmp_path_factory.mktemp("any") / name
+    path.write_bytes(b"".join(pieces))
+    try:
+        for item in file_cases(path):
+            assert (item.case is None) != (item.error is None)
+            if item.error is not None:
+                assert item.error.file == str(path) and item.error.line is not None, item.error
+    except RulingError as err:
+        assert err.file == str(path), err
