@@ -867,6 +867,21 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     raise CaseFileError(f"a board with a contract not found (boards in the file: {listed})", file=file, line=1)
 
 
+def iter_board_cases(path: str | Path, attention: str | None = None) -> Iterator[tuple[int | None, int, dict[str, Any] | RulingError]]:
+    """Every game of a PBN or LIN file as :func:`board_case` reads it (``attention`` as
+    there), in file order, the file read once: each game's board number, its line
+    (its ``Board`` tag, or its LIN deal) and its case mapping, or the error that game gives
+    (the other games are still read). Raises CaseFileError for a file that cannot be read."""
+    p = Path(path)
+    numbers: list[int | None] = []
+    for g in iter_games(p):
+        numbers.append(g.board.board_num)
+        try:
+            yield g.board.board_num, _game_line(g), _game_case(g, p, attention, numbers, repeats=False)
+        except RulingError as err:
+            yield g.board.board_num, _game_line(g), err.located(file=str(p), line=_game_line(g))
+
+
 def _count_boards(p: Path, number: int) -> int:
     """How many ``[Board "number"]`` tags the PBN file holds (read as lines, bounded)."""
     tag = re.compile(rb'\s*\[\s*Board\s*"?\s*' + str(number).encode() + rb'\s*"?\s*\]')
@@ -874,9 +889,11 @@ def _count_boards(p: Path, number: int) -> int:
         return sum(1 for raw in _bounded_lines(fh) if raw is not None and tag.match(raw) is not None)
 
 
-def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None]) -> dict[str, Any]:
+def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None], *, repeats: bool = True) -> dict[str, Any]:
     """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`),
-    the last of the games read so far, whose board numbers are ``numbers``."""
+    the last of the games read so far, whose board numbers are ``numbers``; with ``repeats``,
+    its ``notes`` say how many games of the file record the same board (the file is read
+    again to count them)."""
     if chosen.error is not None:
         raise chosen.error.located(file=str(p))
     b = chosen.board
@@ -954,7 +971,7 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
         notes.append("The file marks " + "; ".join(
             f"{q.seat}'s {q.card}" + (f" (line {q.line})" if q.line is not None else "")
             + f" as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
-    if b.board_num is not None:
+    if b.board_num is not None and repeats:
         index = numbers.count(b.board_num)  # (the chosen game is the last of those read)
         if chosen.lin is not None:
             same = sum(1 for g in load_games(p) if g.board.board_num == b.board_num)

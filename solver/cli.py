@@ -609,12 +609,13 @@ def verify(
 
 @app.command()
 def coverage(
-    paths: Annotated[list[Path], typer.Argument(help="Case files or directories.")],
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories; test sets (generate --format jsonl|yaml|pbn) and PBN/LIN files given by name.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
 ) -> None:
-    """Which clauses of clauses.tsv the cases' restorations apply, per edition."""
+    """Which clauses of clauses.tsv the cases' restorations apply, per edition. Errors go to
+    stderr as they are found; with errors and no case read, no report."""
     import json
 
     from rulings.models.errors import RulingError
@@ -622,18 +623,22 @@ def coverage(
     from rulings.solver.render import make_console
 
     try:
-        cov = measure(list(paths), budget)
+        cov = measure(list(paths), budget, on_error=lambda text: typer.echo(text, err=True))
     except RulingError as err:
         raise _error(err) from None
+    for note in cov.notes:
+        typer.echo(f"note: {note}", err=True)
+    code = 3 if cov.crashes else 1 if cov.errors else 0  # (the same with and without --json)
     reports = [cov.report(e) for e in EDITIONS]
     if as_json:
-        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors, "internal_errors": cov.crashes},
-                                    indent=2, sort_keys=True) + "\n")
-        if cov.crashes:
-            raise typer.Exit(3)
-        if cov.errors:  # (the same exit code as the text output)
-            raise typer.Exit(1)
+        sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors, "internal_errors": cov.crashes,
+                                     "notes": cov.notes}, indent=2, sort_keys=True) + "\n")
+        if code:
+            raise typer.Exit(code)
         return
+    if code and not any(cov.cases.values()):
+        typer.echo(f"error: no case read ({len(cov.errors) + len(cov.crashes)} error(s) above): no coverage to report", err=True)
+        raise typer.Exit(code)
     console = make_console(soft_wrap=True)
     for rep in reports:
         console.print(f"Laws {rep['edition']}: {rep['cases']} cases apply {rep['covered']} of {rep['clauses']} clauses", markup=False)
@@ -643,14 +648,10 @@ def coverage(
         console.print(f"  out of scope, no rule ({len(rep['out_of_scope'])}): " + " ".join(rep["out_of_scope"]), markup=False)
         if show_uncovered:
             console.print("  not applied: " + " ".join(rep["uncovered"]), markup=False)
-    for e in cov.errors:
-        console.print(f"error: {e}", markup=False)
-    for e in cov.crashes:
-        console.print(f"CRASH {e}; a bug in bridge-rulings, not in the file", markup=False)
-    if cov.crashes:
-        raise typer.Exit(3)
-    if cov.errors:
-        raise typer.Exit(1)
+    if code:
+        typer.echo(f"{len(cov.errors) + len(cov.crashes)} case(s) or file(s) could not be read or ruled: "
+                   "their errors are on stderr", err=True)
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -660,7 +661,7 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
 ) -> None:
     """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
-    when some clause disagrees."""
+    when some clause disagrees or some record of either file has no counterpart in the other."""
     import json
 
     from rulings.models.errors import RulingError
@@ -680,7 +681,7 @@ def score(
     else:
         for line in lines(report):
             typer.echo(line)
-    if report["wrong_clauses"] or report["unmatched_ids"]:
+    if report["wrong_clauses"] or report["unmatched_ids"] or report["unanswered_ids"]:
         raise typer.Exit(1)
 
 
