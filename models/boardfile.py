@@ -110,13 +110,21 @@ class LinLines:
 #: cards in force when the record starts; both are read back into the case
 WON_TAG = "TricksBefore"
 PENALTY_TAG = "PenaltyCards"
+#: supplemental PBN tag of this package: the edition of the Laws the case is ruled under
+#: (``2017`` or ``2007``), read back into the case's ``laws``
+LAWS_TAG = "Laws"
+#: the Event this package's writer gives a game (``bridge-rulings Laws 2007``) states the
+#: edition too: read when the game has no Laws tag
+_OUR_EVENT = re.compile(r"bridge-rulings Laws (\d{4})")
 
 
-def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int) -> list[tuple[str, str]]:
-    """The supplemental tags (:data:`WON_TAG`, :data:`PENALTY_TAG`) of a record starting at
+def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws: str | None = None) -> list[tuple[str, str]]:
+    """The supplemental tags of a record: :data:`LAWS_TAG` with the edition ``laws`` when
+    given, then (:data:`WON_TAG`, :data:`PENALTY_TAG`) for a record starting at
     ``first_trick`` with ``won`` (NS, EW) tricks won before it and the ``penalty`` cards
-    (``"E S9 major"``) in force; none for what a record from trick 1 without penalty cards has."""
-    tags: list[tuple[str, str]] = []
+    (``"E S9 major"``) in force; none of these two for what a record from trick 1 without
+    penalty cards has."""
+    tags: list[tuple[str, str]] = [(LAWS_TAG, laws)] if laws is not None else []
     if first_trick > 1:
         tags.append((WON_TAG, f"NS {won[0]} EW {won[1]}"))
     if penalty:
@@ -859,6 +867,21 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     raise CaseFileError(f"a board with a contract not found (boards in the file: {listed})", file=file, line=1)
 
 
+def iter_board_cases(path: str | Path, attention: str | None = None) -> Iterator[tuple[int | None, int, dict[str, Any] | RulingError]]:
+    """Every game of a PBN or LIN file as :func:`board_case` reads it (``attention`` as
+    there), in file order, the file read once: each game's board number, its line
+    (its ``Board`` tag, or its LIN deal) and its case mapping, or the error that game gives
+    (the other games are still read). Raises CaseFileError for a file that cannot be read."""
+    p = Path(path)
+    numbers: list[int | None] = []
+    for g in iter_games(p):
+        numbers.append(g.board.board_num)
+        try:
+            yield g.board.board_num, _game_line(g), _game_case(g, p, attention, numbers, repeats=False)
+        except RulingError as err:
+            yield g.board.board_num, _game_line(g), err.located(file=str(p), line=_game_line(g))
+
+
 def _count_boards(p: Path, number: int) -> int:
     """How many ``[Board "number"]`` tags the PBN file holds (read as lines, bounded)."""
     tag = re.compile(rb'\s*\[\s*Board\s*"?\s*' + str(number).encode() + rb'\s*"?\s*\]')
@@ -866,9 +889,11 @@ def _count_boards(p: Path, number: int) -> int:
         return sum(1 for raw in _bounded_lines(fh) if raw is not None and tag.match(raw) is not None)
 
 
-def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None]) -> dict[str, Any]:
+def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None], *, repeats: bool = True) -> dict[str, Any]:
     """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`),
-    the last of the games read so far, whose board numbers are ``numbers``."""
+    the last of the games read so far, whose board numbers are ``numbers``; with ``repeats``,
+    its ``notes`` say how many games of the file record the same board (the file is read
+    again to count them)."""
     if chosen.error is not None:
         raise chosen.error.located(file=str(p))
     b = chosen.board
@@ -944,8 +969,9 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
     notes = []
     if marked:
         notes.append("The file marks " + "; ".join(
-            f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
-    if b.board_num is not None:
+            f"{q.seat}'s {q.card}" + (f" (line {q.line})" if q.line is not None else "")
+            + f" as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
+    if b.board_num is not None and repeats:
         index = numbers.count(b.board_num)  # (the chosen game is the last of those read)
         if chosen.lin is not None:
             same = sum(1 for g in load_games(p) if g.board.board_num == b.board_num)
@@ -961,12 +987,20 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
 
 
 def _start_fields(game: Game, info: Any, first_trick: int, file: str) -> dict[str, Any]:
-    """The case fields ``won`` and ``penalty`` read from the game's supplemental tags
-    (:data:`WON_TAG`, :data:`PENALTY_TAG`); a value that cannot be read is an error at the
-    tag's line."""
-    from rulings.models.case import parse_penalty
+    """The case fields ``laws``, ``won`` and ``penalty`` read from the game's supplemental
+    tags (:data:`LAWS_TAG`, else an Event of the form this package writes; :data:`WON_TAG`,
+    :data:`PENALTY_TAG`); a value that cannot be read is an error at the tag's line."""
+    from rulings.models.case import EDITIONS, parse_penalty
 
     out: dict[str, Any] = {}
+    laws = info.get(LAWS_TAG)
+    if isinstance(laws, str) and laws.strip() not in ("", "?"):
+        if laws.strip() not in EDITIONS:
+            raise CaseFileError(f"tag {LAWS_TAG} {laws!r}: expected the edition of the Laws, 2017 or 2007", file=file,
+                                line=game.tag_lines.get(LAWS_TAG), token=laws)
+        out["laws"] = int(laws.strip())
+    elif isinstance(event := info.get("Event"), str) and (m := _OUR_EVENT.fullmatch(event.strip())) and m.group(1) in EDITIONS:
+        out["laws"] = int(m.group(1))
     won = info.get(WON_TAG)
     if isinstance(won, str) and won.strip() not in ("", "?"):
         line = game.tag_lines.get(WON_TAG)

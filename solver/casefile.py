@@ -110,6 +110,8 @@ def load(path: str | Path, limits: Limits = LIMITS) -> Case:
     try:
         return loads(read_text(path, limits), file=str(path), limits=limits)
     except CaseFileError as err:
+        if is_test_set(path):
+            raise CaseFileError(TEST_SET, file=str(path), line=1) from None
         hint = OTHER_FILES.get(Path(path).suffix.lower())
         if hint is not None:
             err.message = f"{err.message} ({hint})"
@@ -117,12 +119,104 @@ def load(path: str | Path, limits: Limits = LIMITS) -> Case:
         raise
 
 
+#: the commands that read a test set (``generate --format jsonl|yaml``)
+_TEST_SET_READERS = "'rulings coverage FILE' reads its cases, 'rulings score FILE' compares each record's ruling with ours"
 #: files a case-file command may be given by mistake, and what reads them
 OTHER_FILES = {
-    ".pbn": "a PBN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it as a case",
-    ".lin": "a LIN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it as a case",
-    ".jsonl": "a JSON lines test set is not a case file: 'rulings score FILE' compares each record's ruling with ours",
+    ".pbn": "a PBN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it "
+            "as a case, 'rulings coverage FILE' reads all of them",
+    ".lin": "a LIN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it "
+            "as a case, 'rulings coverage FILE' reads all of them",
+    ".jsonl": "a JSON lines test set is not a case file: " + _TEST_SET_READERS,
 }
+#: the error of a test set read as a case file
+TEST_SET = ("a test set (records {id, case, ruling}: generate --format jsonl or yaml), not a case file with claims: "
+            + _TEST_SET_READERS)
+
+
+def is_test_set(path: str | Path) -> bool:
+    """Whether ``path`` is a test set of ``rulings generate``: its first record (the first
+    line of a ``.jsonl`` file, else the first YAML document) is a mapping with an ``id`` and a
+    ``case``."""
+    if Path(path).suffix.lower() != ".jsonl":
+        return is_test_set_stream(path)
+    import json
+
+    try:
+        with open(path, "rb") as fh:
+            for raw in iter(lambda: fh.readline(DOCUMENT_LIMITS.max_bytes), b""):
+                if raw.strip():
+                    rec = json.loads(raw)
+                    return isinstance(rec, dict) and "id" in rec and "case" in rec
+    except (OSError, ValueError, RecursionError):
+        return False
+    return False
+
+
+def is_test_set_stream(path: str | Path) -> bool:
+    """Whether ``path`` is a YAML stream of test-set records: its first document is a
+    mapping with an ``id`` and a ``case`` (``generate --format yaml``)."""
+    try:
+        for _line, data, _lines in iter_documents(path):
+            return isinstance(data, dict) and "id" in data and "case" in data
+    except CaseFileError:
+        return False
+    return False
+
+
+#: the bounds on one document of a YAML stream of test-set records: a record holds its case and
+#: its expected ruling (up to a thousand restorations listed), larger than a case file
+DOCUMENT_LIMITS = Limits(max_bytes=64 * 1024 * 1024, max_nodes=2_000_000)
+#: a line that starts a YAML document (``---`` at the start of a line ends any scalar before it)
+_DOCUMENT_START = re.compile(rb"---(?:[ \t\r\n]|$)")
+_BLANK_OR_COMMENT = re.compile(rb"\s*(?:#.*)?\s*")
+
+
+def iter_documents(path: str | Path, limits: Limits = DOCUMENT_LIMITS) -> Iterator[tuple[int, Any, dict[NodePath, int]]]:
+    """The documents of a YAML stream (``---`` before each), one at a time: each document's
+    first line, its data and the file line of each of its nodes. Each document is read as a
+    case file is (:func:`loads`: decoded line by line, scanned, composed with duplicate keys
+    refused) within ``limits``; the file as a whole may be of any size. Raises CaseFileError
+    located at the file's line."""
+    p = str(path)
+    try:
+        fh = open(path, "rb")  # noqa: SIM115  (closed below, also when the caller stops early)
+    except OSError as err:
+        raise CaseFileError(f"cannot read file: {err.strerror or err}", file=p, line=None) from None
+    with fh:
+        chunk: list[bytes] = []
+        start = size = 0
+        number = 0
+        while True:
+            raw = fh.readline(limits.max_bytes - size + 1)
+            if raw:
+                number += 1
+            if not raw or _DOCUMENT_START.match(raw):
+                if any(not _BLANK_OR_COMMENT.fullmatch(piece) for piece in chunk):
+                    yield _document(b"".join(chunk), p, start, limits)
+                if not raw:
+                    return
+                chunk, start, size = [], number, 0
+            if start == 0:
+                start = number
+            chunk.append(raw)
+            size += len(raw)
+            if size > limits.max_bytes:
+                raise CaseFileError(f"document too large: more than {limits.max_bytes:,} bytes (the limit is reached on this "
+                                    "line)", file=p, line=number, token=f"{limits.max_bytes} bytes")
+
+
+def _document(raw: bytes, file: str, start: int, limits: Limits) -> tuple[int, Any, dict[NodePath, int]]:
+    """One document of :func:`iter_documents` (``raw`` begins at the file's line ``start``)."""
+    try:
+        text = decode(raw, file, limits)
+        check_text(text, file, limits)
+        data, lines = _compose(text, file, limits)
+    except CaseFileError as err:
+        if err.line is not None:
+            err.line += start - 1
+        raise
+    return start, data, {path: n + start - 1 for path, n in lines.items()}
 
 
 def read_text(path: str | Path, limits: Limits = LIMITS) -> str:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 from rulings.models.case import Case
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
-from rulings.solver.casefile import iter_case_files, load
+from rulings.solver.casefile import iter_case_files, load  # noqa: F401  (load: the doctest above)
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.ruling import Ruling
 
@@ -34,11 +34,13 @@ class Coverage:
     cases: dict[str, int] = field(default_factory=lambda: dict.fromkeys(EDITIONS, 0))
     errors: list[str] = field(default_factory=list)
     crashes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
-    def add(self, case: Case, *, limit: int | None = 10_000, budget: int | None = None) -> None:
+    def add(self, case: Case, *, limit: int | None = 10_000, budget: int | None = None, name: str | None = None) -> None:
         """Add the clauses of every restoration of ``case`` (up to ``limit`` of them, within
-        ``budget`` expanded nodes: a ruling stopped there is named in ``errors``)."""
-        name = case.file or "<case>"
+        ``budget`` expanded nodes: a ruling stopped there is named in ``errors``), listed
+        under ``name`` (default: its file)."""
+        name = name or case.file or "<case>"
         self.cases[case.laws] += 1
         ruling = Ruling(case)
         for r in ruling.restorations(limit=limit, budget=budget):
@@ -77,20 +79,60 @@ def implemented(edition: str) -> set[str]:
     return {rs.cite(c) for rule in rs.rules for c in rule.cites}
 
 
-def measure(paths: Iterable[str | Path], budget: int | None = None) -> Coverage:
-    """Coverage of every case file under ``paths``; unreadable files are listed in ``errors``,
-    files that make this package fail unexpectedly in ``crashes`` (the others still count)."""
+#: what a board file's games give (:func:`measure`)
+BOARD_NOTE = ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played (with their "
+              "^R and ^L marks), attention drawn by the director; what PBN has no syntax for (calls, exposures, "
+              "choices: a generated set's commentary) is not read, so its JSON lines or YAML form may cover more")
+
+
+def measure(paths: Iterable[str | Path], budget: int | None = None,
+            on_error: Callable[[str], None] | None = None) -> Coverage:
+    """Coverage of every case under ``paths``: case files (directories: their case files), and
+    the files of test sets (JSON lines records, YAML streams of records) and board files
+    (PBN, LIN) given by name (:func:`rulings.solver.readsets.file_cases`). Unreadable files,
+    records and games are listed in ``errors`` (and passed to ``on_error`` as they come),
+    cases that make this package fail unexpectedly in ``crashes`` (the others still count)."""
     from rulings.solver.lawful import lawful_cards
+    from rulings.solver.readsets import file_cases, is_board_file
 
     cov = Coverage()
+
+    def error(text: str) -> None:
+        cov.errors.append(text)
+        if on_error is not None:
+            on_error(f"error: {text}")
+
+    def crash(text: str) -> None:
+        cov.crashes.append(text)
+        if on_error is not None:
+            on_error(f"CRASH {text}; a bug in bridge-rulings, not in the file")
+
     for path in iter_case_files(list(paths)):
-        lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of files (as verify)
+        if is_board_file(path):
+            cov.notes.append(BOARD_NOTE.format(file=path))
         try:
-            cov.add(load(path), budget=budget)
+            for item in file_cases(path):
+                if item.error is not None:
+                    error(str(item.error))
+                    continue
+                assert item.case is not None
+                lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of cases (as verify)
+                before = len(cov.errors)
+                try:
+                    cov.add(item.case, budget=budget, name=item.name)
+                    for text in cov.errors[before:]:  # (a ruling stopped at the budget)
+                        if on_error is not None:
+                            on_error(f"error: {text}")
+                except RulingError as err:
+                    error(str(item.located(err)))
+                except (KeyboardInterrupt, SystemExit, GeneratorExit):
+                    raise
+                except BaseException as err:
+                    crash(f"{item.name}: internal error: {type(err).__name__}: {str(err)[:200]}")
         except RulingError as err:
-            cov.errors.append(str(err.located(file=str(path))))
+            error(str(err.located(file=str(path))))
         except (KeyboardInterrupt, SystemExit, GeneratorExit):
             raise
         except BaseException as err:
-            cov.crashes.append(f"{path}: internal error: {type(err).__name__}: {str(err)[:200]}")
+            crash(f"{path}: internal error: {type(err).__name__}: {str(err)[:200]}")
     return cov

@@ -19,8 +19,13 @@ Comparison, case by case:
   card it makes (so prose need not match). The steps before it are shared, the steps after it are its consequences.
 - A clause is *involved* in a case when a restoration of either ruling applies it; it is
   *wrong* in that case when it is blamed or miscited there. Agreement per clause is the
-  share of the cases involving it where it is not wrong; per law family (the law's number:
-  62C2 is Law 62) the same over the family's clauses.
+  share of the cases involving it where it is not wrong. A law family (the law's number:
+  62C2 is Law 62) is involved in a case when one of its clauses is, wrong when one of its
+  clauses is wrong there: each case counts once per family (``clause_cases`` keeps the sum
+  over the family's clauses).
+- With ``--against``, a record of ours that their file does not answer is *unanswered*: it
+  counts as a case that does not agree, every clause our ruling of it applies being wrong
+  there ("no answer").
 """
 
 from __future__ import annotations
@@ -71,10 +76,11 @@ class CaseComparison:
     wrong: dict[str, list[str]]  # clause -> reasons
     missing: int
     extra: int
+    answered: bool = True
 
     @property
     def agreed(self) -> bool:
-        return not self.wrong and not self.missing and not self.extra
+        return self.answered and not self.wrong and not self.missing and not self.extra
 
 
 def compare(case_id: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> CaseComparison:
@@ -124,7 +130,10 @@ class Score:
     involved: Counter[str] = field(default_factory=Counter)
     wrong: Counter[str] = field(default_factory=Counter)
     examples: dict[str, list[str]] = field(default_factory=dict)  # clause -> a few "id: reason"
+    family_involved: Counter[str] = field(default_factory=Counter)  # law family -> cases involving it
+    family_wrong: Counter[str] = field(default_factory=Counter)  # law family -> cases where a clause of it is wrong
     unmatched: list[str] = field(default_factory=list)  # their ids we have no ruling for
+    unanswered: list[str] = field(default_factory=list)  # our ids (--against) their file does not answer
     missing: int = 0
     extra: int = 0
 
@@ -133,13 +142,25 @@ class Score:
         self.agreed += cmp.agreed
         self.missing += cmp.missing
         self.extra += cmp.extra
-        for c in cmp.involved | set(cmp.wrong):
+        involved = cmp.involved | set(cmp.wrong)
+        for c in involved:
             self.involved[c] += 1
+        for f in {family(c) for c in involved}:
+            self.family_involved[f] += 1
+        for f in {family(c) for c in cmp.wrong}:
+            self.family_wrong[f] += 1
         for c, reasons in cmp.wrong.items():
             self.wrong[c] += 1
             ex = self.examples.setdefault(c, [])
             if len(ex) < 3:
                 ex.append(f"{cmp.id}: {reasons[0]}")
+
+    def add_unanswered(self, case_id: str, ours: list[dict[str, Any]]) -> None:
+        """A case of ours their file gives no ruling for: no agreement, every clause our ruling
+        applies wrong in it."""
+        self.unanswered.append(case_id)
+        clauses = {c for r in ours for c in r.get("laws", [])}
+        self.add(CaseComparison(case_id, clauses, {c: ["no answer"] for c in clauses}, 0, 0, answered=False))
 
     @property
     def wrong_clauses(self) -> list[str]:
@@ -153,12 +174,17 @@ class Score:
         return {
             "cases": self.cases,
             "agreed": self.agreed,
+            "agreement": _ratio(self.cases, self.cases - self.agreed),
+            "unanswered": len(self.unanswered),
+            "unanswered_ids": self.unanswered,
             "missing_restorations": self.missing,
             "extra_restorations": self.extra,
             "wrong_clauses": self.wrong_clauses,
             "clauses": {c: {"cases": n, "wrong": self.wrong.get(c, 0), "agreement": _ratio(n, self.wrong.get(c, 0)),
                             "examples": self.examples.get(c, [])} for c, n in sorted(self.involved.items())},
-            "families": {f: {"cases": v["involved"], "wrong": v["wrong"], "agreement": _ratio(v["involved"], v["wrong"])}
+            "families": {f: {"cases": self.family_involved[f], "wrong": self.family_wrong[f],
+                             "agreement": _ratio(self.family_involved[f], self.family_wrong[f]),
+                             "clause_cases": v["involved"], "clause_wrong": v["wrong"]}
                          for f, v in sorted(fams.items(), key=lambda kv: _law_order(kv[0]))},
             "unmatched_ids": self.unmatched,
         }
@@ -300,6 +326,10 @@ def _bad_field(value: Any, shape: Shape, where: str) -> tuple[str, Any, str] | N
         return None
     if any(_bad_field(value, s, where) is None for s in shape):
         return None
+    # an object (a list) where one of the shapes is an object (a list): the place inside it
+    same = [s for s in shape if isinstance(s, type(value)) and isinstance(value, (dict, list))]
+    if len(same) == 1:
+        return _bad_field(value, same[0], where)
     return where, value, _expected(shape)
 
 
@@ -320,6 +350,7 @@ def score(theirs: Path, against: Path | None = None) -> Score:
     if against is not None:
         reference = {str(rec["id"]): _restorations(rec, against, n) for n, rec in read_records(against)}
     result = Score()
+    answered: set[str] = set()
     for n, rec in read_records(theirs):
         case_id = str(rec["id"])
         their = _restorations(rec, theirs, n)
@@ -327,6 +358,7 @@ def score(theirs: Path, against: Path | None = None) -> Score:
             if case_id not in reference:
                 result.unmatched.append(case_id)
                 continue
+            answered.add(case_id)
             ours = reference[case_id]
         else:
             case = rec.get("case")
@@ -335,16 +367,21 @@ def score(theirs: Path, against: Path | None = None) -> Score:
                                     token=case_id)
             ours = ruling_of(case, f"{theirs}:{n}")["restorations"]
         result.add(compare(case_id, ours, their))
+    for case_id, ours in (reference or {}).items():
+        if case_id not in answered:
+            result.add_unanswered(case_id, ours)
     return result
 
 
 def lines(report: dict[str, Any]) -> Iterable[str]:
     """The report in words."""
-    yield (f"{report['cases']} cases: {report['agreed']} agree in full; {report['missing_restorations']} restorations "
-           f"missing, {report['extra_restorations']} extra")
-    yield "per law family:"
+    unanswered = f", {report['unanswered']} unanswered" if report["unanswered"] else ""
+    yield (f"{report['cases']} cases: {report['agreed']} agree in full ({report['agreement']:.1%}){unanswered}; "
+           f"{report['missing_restorations']} restorations missing, {report['extra_restorations']} extra")
+    yield "per law family (a case counts once per family):"
     for f, v in report["families"].items():
-        yield f"  {f:<8} {v['agreement']:>7.1%}  ({v['wrong']} wrong of {v['cases']} clause-cases)"
+        yield (f"  {f:<8} {v['agreement']:>7.1%}  ({v['wrong']} wrong of {v['cases']} cases; "
+               f"{v['clause_wrong']} wrong of {v['clause_cases']} clause-cases)")
     yield "per clause:"
     for c, v in report["clauses"].items():
         mark = "WRONG" if v["wrong"] else "ok   "
@@ -352,5 +389,9 @@ def lines(report: dict[str, Any]) -> Iterable[str]:
         for ex in v["examples"]:
             yield f"        e.g. {ex}"
     yield "clauses with disagreements: " + (" ".join(report["wrong_clauses"]) or "none")
+    if report["unanswered_ids"]:
+        more = " ..." if len(report["unanswered_ids"]) > 10 else ""
+        yield (f"{report['unanswered']} of our records (--against) have no answer in theirs: "
+               + " ".join(report["unanswered_ids"][:10]) + more)
     if report["unmatched_ids"]:
         yield f"{len(report['unmatched_ids'])} records have no ruling of ours in --against: " + " ".join(report["unmatched_ids"][:10])

@@ -416,3 +416,23 @@ def test_a_card_in_brackets_is_drawn_as_a_card() -> None:
     assert Style("unicode", color=False).words("the penalty card due (DK) has been played since").plain == \
         "the penalty card due (♦K) has been played since"
     assert Style("ascii", color=False).words("due (HT), then (SA; DK)").plain == "due (HT), then (SA; DK)"
+
+
+@pytest.mark.parametrize(
+    ("play", "why"),
+    [
+        (["N SJ", "W exposes HT visible_to_partner", "E S9", "attention S"], "it is not his turn to play"),
+        (["N SJ", "E S9", "S S4", "E exposes H6 visible_to_partner", "W S6", "attention S"],
+         "he has already played to this trick"),
+        (["N SJ", "E S9", "S SA", "W S6", "E exposes H6 visible_to_partner", "attention S"], "it is not his turn to lead"),
+    ],
+)
+def test_an_exposed_card_not_played_gives_the_reason_of_its_position(play: list[str], why: str) -> None:
+    """49/50: a defender's visible card that is not played to the trick becomes a penalty card;
+    the step says why it is not played: he has played to the trick already, or his turn (to
+    play to the trick in progress, or to lead the next) has not come."""
+    text = ('deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+            "contract: 4S\ndeclarer: S\ntrick: 5\nleader: N\nplay:\n" + "".join(f"  - {p}\n" for p in play))
+    (r,) = list(Ruling(loads(text)).restorations())
+    (step,) = [s for s in r.path if s.clause == "49"]
+    assert step.text.endswith(f"his partner could possibly see it ({why})"), step.text

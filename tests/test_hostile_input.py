@@ -413,11 +413,14 @@ def test_board_file_given_to_verify_names_the_commands_that_read_it(tmp_path: Pa
 
 
 def test_test_set_given_to_verify_names_the_command_that_reads_it(tmp_path: Path) -> None:
-    """A record of a JSON lines test set (generate --format jsonl) is YAML too, but not a
-    case: refused at its unknown field, with the command that reads test sets; the same
-    record in a .yaml file gets no hint."""
+    """A record of a test set (generate --format jsonl or yaml: an 'id' and a 'case') is YAML
+    too, but not a case: refused as a test set at line 1, with the commands that read test
+    sets, in a .jsonl file as in a .yaml one; a .jsonl file that holds no record gets its own
+    error and the hint."""
     record = json.dumps({"id": "revoke-0-0000", "case": yaml.safe_load(BASE)}) + "\n"
-    code, out, path = _verify(tmp_path, record, "set.jsonl")
-    assert code == 1 and f"{path}:1: unknown field 'id'" in out and "rulings score FILE" in out, out
-    code, out, path = _verify(tmp_path, record, "set.yaml")
-    assert code == 1 and f"{path}:1: unknown field 'id'" in out and "rulings score" not in out, out
+    for name in ("set.jsonl", "set.yaml"):
+        code, out, path = _verify(tmp_path, record, name)
+        assert code == 1 and f"{path}:1: a test set (records {{id, case, ruling}}" in out, out
+        assert "'rulings coverage FILE' reads its cases" in out and "rulings score FILE" in out, out
+    code, out, path = _verify(tmp_path, json.dumps({"id": "a"}) + "\n", "other.jsonl")
+    assert code == 1 and f"{path}:1: unknown field 'id'" in out and "a JSON lines test set is not a case file" in out, out

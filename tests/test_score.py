@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from rulings.solver.cli import app
 from rulings.solver.coverage import implemented
-from rulings.solver.score import compare
+from rulings.solver.score import Score, compare
 
 runner = CliRunner()
 Engine = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
@@ -101,6 +101,49 @@ def test_a_correct_engine_agrees_everywhere(ours: Path) -> None:
     assert {"62B", "62B1", "16C2"} <= set(report["clauses"])
 
 
+def test_records_of_ours_left_unanswered_are_counted_named_and_not_agreement(ours: Path, tmp_path: Path) -> None:
+    """With --against, a record of ours their file has no answer for is a case that does not
+    agree (each clause our ruling applies is wrong in it), named in the report; exit 1."""
+    records = _records(ours)
+    some = tmp_path / "some.jsonl"
+    some.write_text("".join(json.dumps(rec) + "\n" for rec in records[:3]), encoding="utf-8")
+    res = runner.invoke(app, ["score", str(some), "--against", str(ours), "--json"])
+    assert res.exit_code == 1, res.output
+    report = json.loads(res.stdout)
+    assert report["cases"] == 60 and report["agreed"] == 3 and report["agreement"] == 0.05
+    assert report["unanswered"] == 57 and report["unanswered_ids"] == [r["id"] for r in records[3:]]
+    cited = {c for r in records[3]["ruling"]["restorations"] for c in r["laws"]}
+    assert cited and cited <= set(report["wrong_clauses"])
+    text = runner.invoke(app, ["score", str(some), "--against", str(ours)])
+    assert text.exit_code == 1
+    assert "60 cases: 3 agree in full (5.0%), 57 unanswered;" in text.output
+    assert f"57 of our records (--against) have no answer in theirs: {records[3]['id']} " in text.output
+    # answering every record: nothing unanswered
+    report = json.loads(runner.invoke(app, ["score", str(ours), "--against", str(ours), "--json"]).stdout)
+    assert report["unanswered"] == 0 and report["unanswered_ids"] == [] and report["agreement"] == 1.0
+
+
+def test_a_law_family_counts_each_case_once(ours: Path, tmp_path: Path) -> None:
+    """A family's ``cases`` are the cases involving one of its clauses, ``wrong`` those where
+    one of them is wrong; ``clause_cases``/``clause_wrong`` sum its clauses' counts."""
+    rs = [{"number": 1, "tricks": [1], "withdrawn": [], "penalty_cards": [], "lead": "N", "laws": ["62A", "62B", "62C2"],
+           "path": [{"clause": "62B", "actor": "E", "text": "E withdraws D2 and plays S9"},
+                    {"clause": "62C2", "actor": "W", "text": "W withdraws S4 and plays SA"}]}]
+    theirs = [{**rs[0], "laws": ["62A"]}]  # 62B and 62C2 not cited
+    result = Score()
+    result.add(compare("x", rs, theirs))
+    result.add(compare("y", rs, rs))
+    fam = result.report()["families"]["Law 62"]
+    assert fam == {"cases": 2, "wrong": 1, "agreement": 0.5, "clause_cases": 6, "clause_wrong": 2}
+    theirs_file = _theirs(ours, never_lets_partner_change, tmp_path)
+    report = json.loads(runner.invoke(app, ["score", str(theirs_file), "--against", str(ours), "--json"]).stdout)
+    records = _records(ours)
+    involving = sum(1 for rec in records if any(c.startswith("62") for r in rec["ruling"]["restorations"] for c in r["laws"]))
+    law62 = report["families"]["Law 62"]
+    assert law62["cases"] == involving <= 60 < law62["clause_cases"]
+    assert law62["wrong"] == law62["clause_wrong"] == report["clauses"]["62C2"]["wrong"]
+
+
 def test_an_extra_restoration_is_blamed_on_its_own_step() -> None:
     ours = [{"number": 1, "tricks": [1], "withdrawn": [], "penalty_cards": [], "lead": "N", "laws": ["62B", "62C2"],
              "path": [{"clause": "62B", "actor": "E", "text": "E withdraws D2 and plays S9"},
@@ -152,8 +195,12 @@ def _drop(field: str) -> Callable[[dict[str, Any]], None]:
     (_set("laws", [62]), "'laws[0]' is 62: expected a clause id"),
     (_set("path", "62B1"), """'path' is "62B1": expected a list of objects"""),
     (_set("path", [5]), "'path[0]' is 5: expected an object"),
-    (_set_in_path({"seats": "E"}), """'path[0].actor' is {"seats": "E"}: expected a string or an object"""),
-    (_set_in_path({"seats": ["X"]}), """'path[0].actor' is {"seats": ["X"]}: expected a string or an object"""),
+    (_set_in_path({"seats": "E"}), """'path[0].actor.seats' is "E": expected a list of seats (N, E, S or W)"""),
+    (_set_in_path({"seats": ["X"]}), """'path[0].actor.seats[0]' is "X": expected a seat (N, E, S or W)"""),
+    (_set_in_path({"seats": ["Q"], "role": "declarer", "text": "Q"}),
+     """'path[0].actor.seats[0]' is "Q": expected a seat (N, E, S or W)"""),
+    (_set_in_path({"seats": ["E"], "text": 5}), "'path[0].actor.text' is 5: expected a string"),
+    (_set_in_path(["E"]), """'path[0].actor' is ["E"]: expected a string or an object"""),
     (_set_card("S10"), """'tricks[0].plays[0].card' is "S10": expected a card such as SA or DT"""),
     (_set("lead", "X"), """'lead' is "X": expected a seat (N, E, S or W) or null"""),
     (_set("established", "yes"), """'established' is "yes": expected true or false"""),

@@ -247,6 +247,17 @@ def _turn(table: TableState, seat: Seat) -> bool:
     return table.on_play is seat
 
 
+def _why_not_played(table: TableState, seat: Seat) -> str:
+    """Why a defender's visible card is not played to the trick but exposed (50): he has
+    already played to the trick in progress, or it is not yet his turn to play or lead."""
+    cur = table.current_trick
+    if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
+        return "he has already played to this trick"
+    if table.on_play is not seat:
+        return "it is not his turn to lead" if cur is None or cur.is_complete else "it is not his turn to play"
+    return ""
+
+
 def _make_penalty(rs: RuleSet, table: TableState, seat: Seat, card: Card, kind: PenaltyKind) -> tuple[TableState, tuple[Info, ...]]:
     t2 = table.with_penalty(seat, card, kind)
     return t2, (pc_info(rs, t2, seat, card),)
@@ -345,7 +356,7 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             continue
         kind = kind_for(card, deliberate=claiming)
         t2, info = _make_penalty(rs, table, seat, card, kind)
-        why = "he dropped it" if "dropped" in facts else "he has already played to this trick" if not _turn(table, seat) else ""
+        why = "he dropped it" if "dropped" in facts else _why_not_played(table, seat)
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, rs.cite("49"),
                     f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: his partner could possibly see it ({why}){claim_text}",
                     also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,

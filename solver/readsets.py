@@ -1,0 +1,147 @@
+"""The cases of a file, whatever holds them: a case file, a test set of ``rulings generate``
+(JSON lines records, a YAML stream of records), or the games of a PBN or LIN file.
+
+Each is read by the package's own reader: test-set records by :func:`score.read_records`
+(JSON lines) and :func:`casefile.iter_documents` (YAML stream), each record's ``case`` by
+:func:`rulings.models.case.parse_case`, board files by :func:`rulings.models.boardfile.iter_board_cases`
+(each game as ``rulings solve FILE --game K`` reads it), case files by :func:`casefile.load`.
+
+A file that cannot be read as any of them raises :class:`CaseFileError` (located: file, line,
+token). Inside a test set or a board file, a record or game that cannot be read is yielded as
+its error (its name and line in the message) and the others are still read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rulings.models.case import Case, NodePath, parse_case
+from rulings.models.dataclass import dataclass
+from rulings.models.errors import CaseFileError, RulingError
+from rulings.solver.casefile import iter_documents, load
+
+#: the suffixes of board files (PBN, LIN)
+BOARD_SUFFIXES = (".pbn", ".lin")
+#: the suffix of JSON lines test sets
+JSONL_SUFFIX = ".jsonl"
+
+
+@dataclass
+class Item:
+    """One case of a file: its name (the file; ``FILE#ID`` for a record of a test set,
+    ``FILE#N`` for board N of a board file), the case or the error that stops it, and for a
+    record or a game what names it in an error (``record 'x', case``, ``board 3``) and its
+    line (an error of its ruling is located with them: :meth:`located`)."""
+
+    name: str
+    file: str
+    case: Case | None = None
+    error: RulingError | None = None
+    label: str | None = None
+    line: int | None = None
+
+    def located(self, err: RulingError) -> RulingError:
+        """An error of this case's ruling, located in its file (and named by its record or game)."""
+        return named(err, self.label, self.file, self.line)
+
+
+def is_board_file(path: str | Path) -> bool:
+    """Whether ``path`` is read as a board file (PBN, LIN): by its suffix."""
+    return Path(path).suffix.lower() in BOARD_SUFFIXES
+
+
+def file_cases(path: str | Path) -> Iterator[Item]:
+    """The cases of ``path`` (a case file, a test set or a board file), one at a time.
+
+    Raises CaseFileError for a file none of the readers reads (for a case file: its own
+    error, with the hint of :func:`casefile.load`)."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == JSONL_SUFFIX:
+        yield from _jsonl_cases(p)
+    elif suffix in BOARD_SUFFIXES:
+        yield from _board_cases(p)
+    else:
+        try:
+            case = load(p)
+        except CaseFileError:
+            from rulings.solver.casefile import is_test_set_stream
+
+            if not is_test_set_stream(p):
+                raise
+            yield from _yaml_cases(p)
+            return
+        yield Item(str(p), str(p), case)
+
+
+def record_case(rec: dict[str, Any], file: str, line: int, lines: dict[NodePath, int] | None = None) -> Case:
+    """The case of a test-set record (read at ``line`` of ``file``; ``lines``: the file line of
+    each node of the record, when known). Raises RulingError naming the record; an error
+    inside the case is located at its own line when known, else at the record's."""
+    rid = str(rec.get("id"))
+    data = rec.get("case")
+    if not isinstance(data, dict):
+        shown = "missing" if data is None else type(data).__name__
+        raise CaseFileError(f"record {rid!r}: 'case' is {shown}: expected the case mapping", file=file, line=line,
+                            token="case")
+    inner = {k[1:]: n for k, n in (lines or {}).items() if k[:1] == ("case",)}
+    try:
+        return parse_case(data, file=file, lines=inner or None)
+    except RulingError as err:
+        raise named(err, f"record {rid!r}, case", file, line) from None
+
+
+def named(err: RulingError, label: str | None, file: str, line: int | None) -> RulingError:
+    """``err`` said of ``label`` (``record 'x', case``: ``record 'x', case: bad card ...``), at
+    ``line`` of ``file`` when it has no line of its own."""
+    if label is not None and not err.message.startswith(label):
+        err.message = f"{label}: {err.message}"
+        err.args = (err.message,)
+    return err.located(file=file, line=line)
+
+
+def _jsonl_cases(p: Path) -> Iterator[Item]:
+    from rulings.solver.score import read_records
+
+    for n, rec in read_records(p):
+        rid = str(rec["id"])
+        label = f"record {rid!r}, case"
+        try:
+            yield Item(f"{p}#{rid}", str(p), record_case(rec, str(p), n), label=label, line=n)
+        except RulingError as err:
+            yield Item(f"{p}#{rid}", str(p), error=err, label=label, line=n)
+
+
+def _yaml_cases(p: Path) -> Iterator[Item]:
+    seen: dict[str, int] = {}
+    for start, rec, lines in iter_documents(p):
+        if not isinstance(rec, dict) or "id" not in rec:
+            raise CaseFileError("a test-set record is a mapping with an 'id' and a 'case' (generate --format yaml)",
+                                file=str(p), line=start)
+        rid = str(rec["id"])
+        first = seen.setdefault(rid, start)
+        if first != start:
+            raise CaseFileError(f"duplicate id {rid!r} (lines {first} and {start}): each case has one record", file=str(p),
+                                line=lines.get(("id",), start), token=rid)
+        label = f"record {rid!r}, case"
+        try:
+            yield Item(f"{p}#{rid}", str(p), record_case(rec, str(p), start, lines), label=label, line=start)
+        except RulingError as err:
+            yield Item(f"{p}#{rid}", str(p), error=err, label=label, line=start)
+
+
+def _board_cases(p: Path) -> Iterator[Item]:
+    from rulings.models.boardfile import iter_board_cases
+
+    for number, line, data in iter_board_cases(p, attention="TD"):
+        name = f"{p}#{number}" if number is not None else f"{p}:{line}"
+        label = f"board {number}" if number is not None else None
+        if isinstance(data, RulingError):
+            yield Item(name, str(p), error=data.located(file=str(p), line=line), line=line)
+            continue
+        try:
+            yield Item(name, str(p), parse_case(data, file=str(p)), label=label, line=line)
+        except RulingError as err:
+            yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)

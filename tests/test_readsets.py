@@ -1,0 +1,182 @@
+"""``rulings coverage`` on test sets (``generate --format jsonl|yaml|pbn``) as on case files:
+the same cases give the same coverage in every form PBN can hold; a record or game that
+cannot be read is an error on stderr naming file, line, record and token, the others still
+counted; a file of which nothing can be read gives no report. ``verify`` on a test set says
+which commands read it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from rulings.models.errors import CaseFileError, RulingError
+from rulings.solver.casefile import is_test_set, iter_documents
+from rulings.solver.cli import app
+from rulings.solver.readsets import file_cases
+
+runner = CliRunner()
+HAS_ENDPLAY = importlib.util.find_spec("endplay") is not None
+
+
+@pytest.fixture(scope="module")
+def sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Twelve mixed records as a directory of case files, a JSON lines set with rulings, a
+    YAML stream with rulings and (with endplay) a PBN set; and twelve revoke records (cards and
+    one attention line) as JSON lines and PBN."""
+    root = tmp_path_factory.mktemp("sets")
+    out = {"dir": root / "dir", "jsonl": root / "set.jsonl", "yaml": root / "set.yaml", "pbn": root / "set.pbn",
+           "revoke.jsonl": root / "revoke.jsonl", "revoke.pbn": root / "revoke.pbn"}
+    common = ["--kind", "mixed", "--seed", "4"]
+    assert runner.invoke(app, ["generate", "12", *common, "--out", str(out["dir"])]).exit_code == 0
+    for fmt in ("jsonl", "yaml", "pbn"):
+        res = runner.invoke(app, ["generate", "12", *common, "--with-ruling", "--format", fmt, "--out", str(out[fmt]),
+                                  "--no-progress"])
+        assert res.exit_code == 0, res.output
+    for fmt in ("jsonl", "pbn"):
+        res = runner.invoke(app, ["generate", "12", "--kind", "revoke", "--seed", "2", "--full-hand", "--format", fmt,
+                                  "--out", str(out[f"revoke.{fmt}"]), "--no-progress"])
+        assert res.exit_code == 0, res.output
+    return out
+
+
+def _coverage(*paths: Path) -> tuple[int, dict[str, Any], str]:
+    res = runner.invoke(app, ["coverage", *map(str, paths), "--json"])
+    return res.exit_code, json.loads(res.stdout), res.stderr
+
+
+def _counts(report: dict[str, Any]) -> dict[str, dict[str, int]]:
+    return {e["edition"]: {c: len(names) for c, names in e["by_clause"].items()} for e in report["editions"]}
+
+
+def test_a_test_set_covers_what_its_case_files_cover(sets: dict[str, Path]) -> None:
+    code, by_dir, _ = _coverage(sets["dir"])
+    assert code == 0 and by_dir["editions"][0]["cases"] == 12
+    for form in ("jsonl", "yaml"):
+        code, report, err = _coverage(sets[form])
+        assert code == 0 and not report["errors"] and err == "", err
+        assert report["editions"][0]["cases"] == 12
+        assert _counts(report) == _counts(by_dir)
+        names = {n for e in report["editions"] for ns in e["by_clause"].values() for n in ns}
+        assert names and all(n.startswith(f"{sets[form]}#mixed-4-") for n in names)
+
+
+@pytest.mark.skipif(not HAS_ENDPLAY, reason="endplay (the 'dds' extra) is not installed")
+def test_a_pbn_set_is_read_game_by_game_with_a_note(sets: dict[str, Path]) -> None:
+    """Records made of cards and one attention line: the PBN set covers what the JSON lines
+    set covers; a note on stderr says what a PBN game cannot hold."""
+    code, from_jsonl, _ = _coverage(sets["revoke.jsonl"])
+    assert code == 0
+    code, from_pbn, err = _coverage(sets["revoke.pbn"])
+    assert code == 0 and not from_pbn["errors"], from_pbn["errors"]
+    assert from_pbn["editions"][0]["cases"] == 12 and _counts(from_pbn) == _counts(from_jsonl)
+    assert f"note: {sets['revoke.pbn']}: its games are read as 'rulings solve FILE --game K' reads them" in err
+    assert from_pbn["notes"] and "commentary" in from_pbn["notes"][0]
+    # a mixed set's games hold their cards only: fewer clauses, and no error
+    code, mixed, _ = _coverage(sets["pbn"])
+    assert code == 0 and mixed["editions"][0]["cases"] == 12
+
+
+def _rewrite_jsonl(src: Path, dst: Path, change: dict[int, Any]) -> Path:
+    """``src`` with line k (from 1) replaced by change[k] (a string as is, else JSON)."""
+    lines = src.read_text(encoding="utf-8").splitlines()
+    for k, new in change.items():
+        lines[k - 1] = new if isinstance(new, str) else json.dumps(new)
+    dst.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return dst
+
+
+def test_a_bad_record_is_named_on_stderr_and_the_others_count(sets: dict[str, Path], tmp_path: Path) -> None:
+    records = [json.loads(line) for line in sets["jsonl"].read_text(encoding="utf-8").splitlines()]
+    bad = records[1]
+    bad["case"]["play"][0] = "N ZZ"
+    path = _rewrite_jsonl(sets["jsonl"], tmp_path / "bad.jsonl", {2: bad})
+    res = runner.invoke(app, ["coverage", str(path)])
+    assert res.exit_code == 1
+    assert f"error: {path}:2: record 'mixed-4-0001', case: bad card 'ZZ' in play line 'N ZZ'" in res.stderr, res.stderr
+    assert "error" not in res.stdout and res.stdout.startswith("Laws 2017: 11 cases apply")
+    # the same in the YAML stream: located at the play line itself
+    text = sets["yaml"].read_text(encoding="utf-8")
+    second = text.index("\n---\n") + 1
+    at = text.index("\n  - ", text.index("\n  play:\n", second)) + 1
+    line = text.count("\n", 0, at) + 1
+    stream = tmp_path / "bad.yaml"
+    stream.write_text(text[:at] + "  - N ZZ\n" + text[text.index("\n", at) + 1:], encoding="utf-8")
+    res = runner.invoke(app, ["coverage", str(stream)])
+    assert res.exit_code == 1
+    assert f"error: {stream}:{line}: record 'mixed-4-0001', case: bad card 'ZZ'" in res.stderr, res.stderr
+    assert res.stdout.startswith("Laws 2017: 11 cases apply")
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("not json", "not JSON: Expecting value (column 1)"),
+    ('{"id": "x"}', "record 'x': 'case' is missing: expected the case mapping"),
+    ('{"id": "x", "case": {"deal": "N:AKQ"}}', "record 'x', case: missing required field"),
+])
+def test_a_file_of_which_nothing_is_read_gives_no_report(tmp_path: Path, line: str, words: str) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    for args in (["coverage", str(path)], ["coverage", str(path), "--json"]):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 1
+        assert f"error: {path}:1: {words}" in res.stderr, res.stderr
+        assert "0 cases" not in res.stdout and "not exercised" not in res.stdout
+    assert runner.invoke(app, ["coverage", str(path)]).stdout == ""
+
+
+def test_a_yaml_stream_is_read_document_by_document_at_its_lines(sets: dict[str, Path], tmp_path: Path) -> None:
+    docs = list(iter_documents(sets["yaml"]))
+    assert [d["id"] for _, d, _ in docs] == [f"mixed-4-{i:04d}" for i in range(12)]
+    text = sets["yaml"].read_text(encoding="utf-8").splitlines()
+    for start, data, lines in docs:
+        assert text[start - 1] == "---"
+        assert text[lines[("case", "play", 0)] - 1].strip() == f"- {data['case']['play'][0]}"
+    dup = tmp_path / "dup.yaml"
+    dup.write_text("---\nid: a\ncase: {}\n---\nid: a\ncase: {}\n", encoding="utf-8")
+    with pytest.raises(CaseFileError, match=r"duplicate id 'a' \(lines 1 and 4\)"):
+        list(file_cases(dup))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("---\nid: a\ncase: {}\n---\nid: b\ncase: [\n", encoding="utf-8")
+    with pytest.raises(CaseFileError) as err:
+        list(iter_documents(broken))
+    assert err.value.line == 6 and "'[' is never closed" in err.value.message
+
+
+@pytest.mark.parametrize("form", ["jsonl", "yaml"])
+def test_verify_on_a_test_set_names_the_commands_that_read_it(sets: dict[str, Path], form: str) -> None:
+    assert is_test_set(sets[form])
+    res = runner.invoke(app, ["verify", str(sets[form])])
+    assert res.exit_code == 1
+    assert f"{sets[form]}:1: a test set (records {{id, case, ruling}}" in res.output, res.output
+    assert "'rulings coverage FILE' reads its cases" in res.output and "'rulings score FILE'" in res.output
+
+
+def test_a_case_file_is_not_a_test_set() -> None:
+    assert not is_test_set(Path("cases/revoke/spec-47d-example.yaml"))
+
+
+_PIECES = [b"---\n", b"id: a\n", b"case:\n", b"  deal: x\n", b"  play: [\n", b"\xff", b"\x00", b"\xef\xbb\xbf", b"- N ZZ\n",
+           b'{"id": 1, "case": {}}\n', b"&a [1]\n", b"*a\n", b"...\n", b"# c\n", b"\r", b"\n", b"'", b"{"]
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.sampled_from(["set.yaml", "set.jsonl"]))
+def test_any_bytes_as_a_test_set_give_located_errors_only(tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes],
+                                                         name: str) -> None:
+    """Whatever the bytes, reading them as a test set gives cases or RulingErrors (located
+    in the file), never another exception."""
+    path = tmp_path_factory.mktemp("any") / name
+    path.write_bytes(b"".join(pieces))
+    try:
+        for item in file_cases(path):
+            assert (item.case is None) != (item.error is None)
+            if item.error is not None:
+                assert item.error.file == str(path) and item.error.line is not None, item.error
+    except RulingError as err:
+        assert err.file == str(path), err
