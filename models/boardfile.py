@@ -1,7 +1,8 @@
 """Boards from PBN and LIN files, read into endplay's types (the optional ``dds`` extra): PBN
 through endplay's parser, game by game, LIN pair by pair (:func:`iter_games`),
 turned into the mapping of a case file (docs/case-format.md) that :func:`parse_case` reads;
-and PBN games written from a deal and a play (:func:`pbn_game`).
+and PBN games and LIN boards written from a deal and a play (:func:`pbn_game`,
+:func:`lin_board`).
 
 Only the boundary uses endplay: the deal, the contract and declarer (from the file's tags or
 its auction), and the cells of the PBN ``Play`` section. The play section's irregularity
@@ -103,6 +104,8 @@ class LinLines:
 
     md: int | None = None
     cards: list[int] = field(default_factory=list)
+    #: the line of each of this package's fields given as commentary (:data:`LIN_FIELD`), by tag
+    tags: dict[str, int] = field(default_factory=dict)
 
 
 #: supplemental PBN tags of this package (docs/pbn-lin.md): the tricks each side won before
@@ -116,6 +119,10 @@ LAWS_TAG = "Laws"
 #: the Event this package's writer gives a game (``bridge-rulings Laws 2007``) states the
 #: edition too: read when the game has no Laws tag
 _OUR_EVENT = re.compile(r"bridge-rulings Laws (\d{4})")
+#: LIN has no tags: a board this package writes gives the fields of its supplemental PBN tags
+#: as commentary, ``nt|bridge-rulings Laws 2007|``, ``nt|bridge-rulings PenaltyCards E C8
+#: major|`` (:func:`lin_board`), and the reader takes them back as it takes the tags
+LIN_FIELD = re.compile(rf"\s*bridge-rulings\s+({LAWS_TAG}|{WON_TAG}|{PENALTY_TAG})\s+(.*?)\s*")
 
 
 def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws: str | None = None) -> list[tuple[str, str]]:
@@ -597,7 +604,9 @@ def _read_lin(text: str, file: str) -> list[Game]:
     auction's (``mb``) once complete (a call and three passes, or four passes). The pairs a
     ruling needs (``md``, ``mb``, ``pc``) are checked, and the first that cannot be read is the
     board's error, naming it and its line; the others (``sv``, ``mc``, ``nt``, ``an``, ...) are
-    not needed and are read only where they can be."""
+    not needed and are read only where they can be. A commentary pair ``nt`` of the form
+    :data:`LIN_FIELD` gives a field of this package's (the edition of the Laws, penalty cards
+    in force), read as its PBN tag is (the first of each)."""
     from endplay.types import Bid, Board, Contract, Player, Vul
     from endplay.types import Card as LinCard
     from endplay.types import Deal as LinDeal
@@ -627,6 +636,7 @@ def _read_lin(text: str, file: str) -> list[Game]:
         bids: list[Any] = []
         cards: list[Any] = []
         claimed = False
+        fields: dict[str, str] = {}  # (this package's fields, given as commentary: LIN_FIELD)
 
         def bad(key: str, value: str, line: int, why: str | None = None) -> CaseFileError:
             return CaseFileError(why or f"LIN pair {key}|{value}| cannot be read: expected {_LIN_VALUES[key]}", file=file,
@@ -679,13 +689,16 @@ def _read_lin(text: str, file: str) -> list[Game]:
                     room, label = (found.group(1) or "o").lower(), int(found.group(2))
             elif key == "mc":
                 claimed = True
+            elif key == "nt" and (found := LIN_FIELD.fullmatch(value)) is not None and found.group(1) not in fields:
+                fields[found.group(1)] = found.group(2)
+                where.tags[found.group(1)] = line
         contract: Any = None
         if error is None and dealer is not None and _auction_complete(bids):
             contract = Contract.from_auction(dealer, bids)
             if deal is not None:
                 deal.first, deal.trump = contract.declarer.lho, contract.denom
         seats = names[4:8] if room == "c" and len(names) >= 8 else names[:4]
-        info = dict(zip(LIN_HANDS, seats, strict=False)) | ({"Event": event} if event else {})
+        info = dict(zip(LIN_HANDS, seats, strict=False)) | ({"Event": event} if event else {}) | fields
         board = Board(deal, bids, cards if error is None else [], number if number is not None else label, vul=vul,
                       dealer=dealer, contract=contract, claimed=claimed, **info)
         if contract is None:  # (endplay's Board would take the contract of an unfinished auction)
@@ -936,9 +949,16 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
             name = _card(card)
             line = card_lines[k] if k < len(card_lines) else None
             pair = f" (pc|{name}|)" if chosen.lin is not None else ""
-            held[SEATS[seat]].discard(_check_held(held, deal, SEATS[seat], name,
-                                                  f"card {name}{pair} played by {SEATS[seat]} to trick {first_trick + k // 4}",
-                                                  str(p), line))
+            try:
+                card = _check_held(held, deal, SEATS[seat], name,
+                                   f"card {name}{pair} played by {SEATS[seat]} to trick {first_trick + k // 4}", str(p), line)
+            except CaseFileError as err:
+                if chosen.lin is not None:  # (LIN marks no card played out of turn)
+                    err.message += (" (a LIN board gives each pc card to the seat whose turn it was: LIN has no mark of "
+                                    "a card played out of turn)")
+                    err.args = (err.message,)
+                raise
+            held[SEATS[seat]].discard(card)
             trick.append((seat, name))
             placed.append(_Placed(SEATS[seat], name, line))
             if len(trick) == 4:
@@ -989,39 +1009,52 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
 def _start_fields(game: Game, info: Any, first_trick: int, file: str) -> dict[str, Any]:
     """The case fields ``laws``, ``won`` and ``penalty`` read from the game's supplemental
     tags (:data:`LAWS_TAG`, else an Event of the form this package writes; :data:`WON_TAG`,
-    :data:`PENALTY_TAG`); a value that cannot be read is an error at the tag's line."""
+    :data:`PENALTY_TAG`), or a LIN board's commentary giving them (:data:`LIN_FIELD`); a value
+    that cannot be read is an error at the tag's (or pair's) line."""
     from rulings.models.case import EDITIONS, parse_penalty
+
+    lin = game.lin
+
+    def line_of(tag: str) -> int | None:
+        return lin.tags.get(tag) if lin is not None else game.tag_lines.get(tag)
+
+    def named(tag: str, value: str, *, shown: bool = True) -> str:
+        """The tag (PBN) or commentary pair (LIN) that gives ``value``, as an error names it."""
+        if lin is not None:
+            return f"LIN pair nt|bridge-rulings {tag} {value.strip()}|"
+        return f"tag {tag} {value!r}" if shown else f"tag {tag}"
 
     out: dict[str, Any] = {}
     laws = info.get(LAWS_TAG)
     if isinstance(laws, str) and laws.strip() not in ("", "?"):
         if laws.strip() not in EDITIONS:
-            raise CaseFileError(f"tag {LAWS_TAG} {laws!r}: expected the edition of the Laws, 2017 or 2007", file=file,
-                                line=game.tag_lines.get(LAWS_TAG), token=laws)
+            raise CaseFileError(f"{named(LAWS_TAG, laws)}: expected the edition of the Laws, 2017 or 2007", file=file,
+                                line=line_of(LAWS_TAG), token=laws)
         out["laws"] = int(laws.strip())
     elif isinstance(event := info.get("Event"), str) and (m := _OUR_EVENT.fullmatch(event.strip())) and m.group(1) in EDITIONS:
         out["laws"] = int(m.group(1))
     won = info.get(WON_TAG)
     if isinstance(won, str) and won.strip() not in ("", "?"):
-        line = game.tag_lines.get(WON_TAG)
+        line = line_of(WON_TAG)
         m = re.fullmatch(r"\s*(NS|EW)\s+(\d{1,2})\s+(NS|EW)\s+(\d{1,2})\s*", won, re.IGNORECASE)
         if m is None or m.group(1).upper() == m.group(3).upper():
-            raise CaseFileError(f"tag {WON_TAG} {won!r}: expected 'NS <n> EW <m>', the tricks each side won before the play section",
+            raise CaseFileError(f"{named(WON_TAG, won)}: expected 'NS <n> EW <m>', the tricks each side won before the play section",
                                 file=file, line=line, token=won)
         counts = {m.group(1).upper(): int(m.group(2)), m.group(3).upper(): int(m.group(4))}
         if counts["NS"] + counts["EW"] != first_trick - 1:
-            raise CaseFileError(f"tag {WON_TAG} {won!r}: {counts['NS']} + {counts['EW']} tricks do not add up to the "
+            raise CaseFileError(f"{named(WON_TAG, won)}: {counts['NS']} + {counts['EW']} tricks do not add up to the "
                                 f"{first_trick - 1} played before trick {first_trick}", file=file, line=line, token=won)
         out["won"] = {"NS": counts["NS"], "EW": counts["EW"]}
     penalty = info.get(PENALTY_TAG)
     if isinstance(penalty, str) and penalty.strip() not in ("", "?"):
-        line = game.tag_lines.get(PENALTY_TAG)
+        line = line_of(PENALTY_TAG)
         items = [item.strip() for item in penalty.split(";") if item.strip()]
         for item in items:
             try:
                 parse_penalty(item)
             except RulingError as err:
-                raise CaseFileError(f"tag {PENALTY_TAG}: {err.message}", file=file, line=line, token=err.token) from None
+                raise CaseFileError(f"{named(PENALTY_TAG, penalty, shown=False)}: {err.message}", file=file, line=line,
+                                    token=err.token) from None
         out["penalty"] = items
     return out
 
@@ -1115,3 +1148,75 @@ def pbn_game(
         if sum(len(t) for t in tricks) < 4 * per_hand:
             out.append("*")
     return "\r\n".join(out) + "\r\n"
+
+
+#: the vulnerability of a board by its number (board 1 first, a 16-board cycle), as LIN's ``sv``
+#: pair writes it: o none, n NS, e EW, b both
+LIN_VUL = "onebneboebonbone"
+#: the dealer digit of LIN's ``md`` pair, by seat
+LIN_DEALER = {"S": 1, "W": 2, "N": 3, "E": 4}
+
+
+def lin_text(text: str) -> str:
+    """``text`` as the value of a LIN pair: LIN has no escape, so each ``|`` (which would end
+    the value) is written ``/``, and a line break as a space (a board is one line)."""
+    return text.replace("|", "/").replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+
+
+def lin_auction(contract: str, declarer: str, dealer: str) -> list[str]:
+    """The shortest auction that gives ``contract`` (``4S``, ``3NTX``, ``6HXX``) to
+    ``declarer`` with ``dealer`` first to call, as LIN's ``mb`` calls: a pass from each seat
+    before declarer, declarer's bid, a double from his left-hand opponent and a redouble from
+    dummy when the contract has them, then three passes."""
+    m = re.fullmatch(r"([1-7])(NT|N|S|H|D|C)(X{0,2})", contract.strip().upper())
+    if m is None:
+        raise ValueError(f"bad contract {contract!r}")
+    before = (SEATS.index(declarer) - SEATS.index(dealer)) % 4
+    doubles = ["d", "r"][: len(m.group(3))]
+    return ["p"] * before + [m.group(1) + m.group(2)[0], *doubles, "p", "p", "p"]
+
+
+def lin_board(
+    *,
+    deal: str,
+    contract: str,
+    declarer: str,
+    tricks: list[list[tuple[str, str]]],
+    board: int = 1,
+    commentary: list[str] | None = None,
+    tags: list[tuple[str, str]] | None = None,
+) -> str:
+    """One LIN board, as one line of BBO's ``.lin`` hand records (no line break at its end):
+    ``pn`` (no names), ``md`` (the dealer digit, then the hands from South; ``deal`` must give
+    13 cards a hand: LIN has no end position), ``ah|Board N|``, ``sv``, the auction of
+    :func:`lin_auction` as ``mb`` calls, then ``tags`` (supplemental PBN tags, :func:`start_tags`)
+    and ``commentary`` as ``nt`` pairs, then the cards of ``tricks`` (each a list of ``(seat,
+    card)`` in the order played) as ``pc`` pairs in the order played, a ``pg`` after each
+    complete trick. LIN has no marker of an irregular card (PBN's ``^R``, ``^L``): a reader
+    gives each card to the seat whose turn it was. Dealer and vulnerability follow the board
+    number, as :func:`pbn_game` gives them. The commentary comes after the auction (a reader
+    such as endplay's takes an ``nt`` as the note of the call before it); ``|`` in its text
+    is written ``/`` (:func:`lin_text`)."""
+    parsed = Deal.parse(deal)
+    short = [str(s) for s in Seat if len(parsed[s]) != 13]
+    if short:
+        raise ValueError(f"a LIN deal (md) gives 13 cards a hand; {', '.join(short)} hold{'s' if len(short) == 1 else ''} "
+                         f"{len(parsed[Seat.parse(short[0])])}: LIN has no end position")
+    dealer = SEATS[(board - 1) % 4]
+
+    def hand(seat: str) -> str:
+        return "".join(suit + ranks for suit, ranks in zip(SUITS, parsed[Seat.parse(seat)].format().split("."), strict=True))
+
+    pairs: list[tuple[str, str]] = [
+        ("pn", ",,,"), ("st", ""), ("md", f"{LIN_DEALER[dealer]}" + ",".join(hand(s) for s in "SWNE")), ("rh", ""),
+        ("ah", f"Board {board}"), ("sv", LIN_VUL[(board - 1) % 16]),
+    ]
+    pairs += [("mb", call) for call in lin_auction(contract, declarer, dealer)]
+    pairs += [("nt", lin_text(f"bridge-rulings {name} {value}")) for name, value in tags or []]
+    pairs += [("nt", lin_text(text)) for text in commentary or []]
+    pairs.append(("pg", ""))
+    for trick in tricks:
+        pairs += [("pc", card) for _seat, card in trick]
+        if len(trick) == 4:
+            pairs.append(("pg", ""))
+    return "".join(f"{key}|{value}|" for key, value in pairs)

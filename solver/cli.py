@@ -290,6 +290,7 @@ def solve(
     board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
+    lin: Annotated[Path | None, typer.Option("--lin", help="Also write the case and its ruling as one LIN board (the cards as played; the record, the edition of the Laws and the ruling as nt commentary). A case from trick 1 only (docs/pbn-lin.md).")] = None,
     dds: Annotated[bool, typer.Option("--dds", help="Add the double-dummy figures (endplay, the 'dds' extra): declarer's tricks from each restored position, obligations honoured, and the Law 64C verdict (docs/dds.md).")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
     game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
@@ -310,6 +311,7 @@ def solve(
             raise typer.Exit(1)
     attention = _attention_seat(attention)
     _check_output(pbn, "--pbn")
+    _check_output(lin, "--lin")
     _check_output(graph, "--graph")
     try:
         if case is None:
@@ -335,9 +337,11 @@ def solve(
             from dataclasses import replace
 
             loaded = replace(loaded, laws=laws.value)
+        if lin is not None:
+            _check_lin(loaded, lin)
         ruling = Ruling(loaded)
         stream = ruling.restorations(budget=budget)
-        if not as_json and not explain and pbn is None and not dds:
+        if not as_json and not explain and pbn is None and lin is None and not dds:
             _solve_text(ruling, stream, limit=limit, budget=budget, graph=graph, ascii_=ascii_)
             return
         from rulings.solver.summary import KeySet, unique
@@ -365,6 +369,14 @@ def solve(
             pbn.write_text(write_pbn(ruling, found, markers=markers), encoding="ascii", errors="replace", newline="")
         except OSError as err:
             typer.echo(f"error: {pbn}: {err}", err=True)
+            raise typer.Exit(1) from None
+    if lin is not None:
+        from rulings.solver.export import write_lin
+
+        try:
+            lin.write_text(write_lin(ruling, found, truncated=truncated, budget=budget, found=total), encoding="utf-8", newline="")
+        except OSError as err:
+            typer.echo(f"error: {lin}: {err}", err=True)
             raise typer.Exit(1) from None
     figures = None
     if dds:
@@ -394,6 +406,18 @@ def solve(
     console.print(ruling_view(ruling, found, style, truncated=truncated, dd=dd))
     if graph is not None:
         console.print(f"graph written to {graph}", markup=False)
+
+
+def _check_lin(case: "Case", out: Path) -> None:
+    """``solve --lin``: a case LIN cannot hold (one starting after trick 1) is an error (exit
+    1) said before it is solved."""
+    from rulings.solver.testsets import lin_refusal
+
+    why = lin_refusal(case)
+    if why is not None:
+        typer.echo(f"error: {out}: the case cannot be written as a LIN board: {why}; write it as PBN (--pbn), "
+                   "which holds the cards left then", err=True)
+        raise typer.Exit(1)
 
 
 def _close(stream: "Iterator[Restoration]") -> None:
@@ -695,13 +719,13 @@ def score(
 def generate(
     ctx: typer.Context,
     count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
-    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml or generated.pbn).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
-    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each) or pbn (one PBN game each, the record and ruling as commentary); see docs/test-sets.md.")] = None,
-    with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the same as nt commentary; records from trick 1: --full-hand or --exhaustive); see docs/test-sets.md.")] = None,
+    with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given (pbn, lin or yaml when --out ends so).")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
     source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal, lawful play (from trick 1) and edition are used (--laws given: that edition instead; --seed does not go with it).")] = None,
@@ -718,8 +742,9 @@ def generate(
     if fmt is None and (with_ruling or exhaustive):
         # one file: the format follows --out's suffix, JSON lines when it says nothing
         suffix = out.suffix.lower() if out is not None else ""
-        fmt = "yaml" if suffix in (".yaml", ".yml") else "pbn" if suffix == ".pbn" else "jsonl"
-    _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive)
+        fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
+    _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
+                      full_hand=full_hand)
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
@@ -755,7 +780,7 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 
 def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
-                      exhaustive: bool) -> None:
+                      exhaustive: bool, full_hand: bool = False) -> None:
     """``generate``: an option that would do nothing with the others given is a usage error
     (exit 2), said before any work is done."""
     fmt_ = fmt.split("-")[0] if fmt is not None else None
@@ -770,9 +795,14 @@ def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, 
                                      "a directory of case files is written by one process", param_hint="'--jobs' / '-j'")
     if _given(ctx, "markers") and fmt_ != "pbn":
         raise typer.BadParameter("--markers and --no-markers go with PBN output (--format pbn)", param_hint="'--markers'")
-    if with_count and fmt_ == "pbn":
-        raise typer.BadParameter("a PBN game carries no claim: --expect-count goes with case files or --format jsonl|yaml "
-                                 "(with --with-ruling the PBN commentary gives the count)", param_hint="'--expect-count'")
+    if with_count and fmt_ in ("pbn", "lin"):
+        what = "a PBN game" if fmt_ == "pbn" else "a LIN board"
+        raise typer.BadParameter(f"{what} carries no claim: --expect-count goes with case files or --format jsonl|yaml "
+                                 f"(with --with-ruling the {fmt_.upper()} commentary gives the count)", param_hint="'--expect-count'")
+    if fmt_ == "lin" and not exhaustive and not full_hand:
+        raise typer.BadParameter("a LIN board gives the 13 cards of each hand (its md pair; LIN has no end position), and random "
+                                 "records start at any trick with the cards left then: add --full-hand (records from trick 1, "
+                                 "every card recorded), or write --format pbn", param_hint="'--format'")
     if source is not None and _given(ctx, "seed"):
         raise typer.BadParameter("--seed draws the deal of an exhaustive set; with --from the deal is the case file's",
                                  param_hint="'--seed'")

@@ -232,6 +232,23 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
     return PBN_HEADER + "\r\n".join(games)
 
 
+def write_lin(ruling: Ruling, restorations: list[Restoration], *, truncated: bool = False, budget: int | None = None,
+              found: int | None = None) -> str:
+    """The case and its ruling as one LIN board, a line (:func:`rulings.solver.testsets.case_lin`,
+    as ``generate --format lin --with-ruling`` writes a record): the deal, an auction to the
+    contract, the cards standing when attention was drawn in the order played, and as ``nt``
+    commentary the edition of the Laws, the penalty cards in force, the record's lines and the
+    ruling (:func:`ruling_json` of ``restorations``, ``found`` of them in all). Raises
+    CaseFileError for a case LIN cannot hold (one starting after trick 1:
+    :func:`rulings.solver.testsets.lin_refusal`)."""
+    from rulings.solver.testsets import case_lin
+
+    case = ruling.case
+    data = ruling_json(ruling, restorations, truncated=truncated, budget=budget, found=found)
+    name = Path(case.file).name if case.file else "the case"
+    return case_lin(case, name, [str(e) for e in case.events], data) + "\n"
+
+
 def restoration_notes(r: Restoration) -> list[str]:
     """A restoration as lines of text: findings, each step of the clause path with its actor,
     penalty cards, information (16C), restrictions and the next leader."""

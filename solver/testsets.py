@@ -1,12 +1,15 @@
 """Test sets for other bridge software: generated cases with their expected rulings, streamed
-into one file (``rulings generate --format yaml|jsonl --with-ruling``).
+into one file (``rulings generate --format jsonl|yaml|pbn|lin --with-ruling``).
 
 Each record is ``{"id": ..., "case": <case mapping>, "ruling": <the JSON of solve --json>}``
 (``ruling`` only with ``--with-ruling``): one JSON object a line (``jsonl``) or one YAML
 document each (``yaml``, documents separated by ``---``). The ``case`` mapping is a case file
 as docs/case-format.md describes; written alone to a ``.yaml`` file it solves as it is.
 With ``pbn`` each record is a PBN game (:func:`record_pbn`): the cards standing when attention
-was drawn, irregular ones marked, and the record and expected ruling as commentary.
+was drawn, irregular ones marked, and the record and expected ruling as commentary. With
+``lin`` each record is a LIN board, one a line (:func:`record_lin`): the same cards in the
+order played (LIN marks no irregular card), the same commentary as ``nt`` pairs; LIN holds
+whole deals, so only records from trick 1 (``--full-hand``, exhaustive sets).
 
 Random records are drawn per index (``case_seed(seed, i)``), so a batch split into chunks
 over worker processes gives the same records, in the same order, as one process.
@@ -42,7 +45,7 @@ from rulings.solver.generate import (
     random_kind_case,
 )
 
-FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn")
+FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn", "lin")
 #: the kinds :func:`exhaustive_cases` enumerates
 EXHAUSTIVE_KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
 #: nodes of the ruling graph expanded at most per generated case (as ``solve --budget``)
@@ -96,8 +99,9 @@ def record(name: str, mapping: dict[str, Any], with_ruling: bool, with_count: bo
 
 
 def serialize(rec: dict[str, Any], fmt: str, board: int = 1) -> str:
-    """The record as text in ``fmt``: one JSON line, one YAML document (``---`` first), or
-    one PBN game numbered ``board`` followed by an empty line (:func:`record_pbn`)."""
+    """The record as text in ``fmt``: one JSON line, one YAML document (``---`` first), one
+    PBN game numbered ``board`` followed by an empty line (:func:`record_pbn`), or one LIN
+    board numbered ``board``, a line (:func:`record_lin`)."""
     if fmt == "jsonl":
         return json.dumps(rec, sort_keys=False, ensure_ascii=False) + "\n"
     if fmt == "yaml":
@@ -106,6 +110,8 @@ def serialize(rec: dict[str, Any], fmt: str, board: int = 1) -> str:
         return "---\n" + yaml.safe_dump(rec, sort_keys=False, allow_unicode=True, default_flow_style=False)
     if fmt in ("pbn", "pbn-plain"):  # pbn-plain: without the ^R/^L markers (generate --no-markers)
         return record_pbn(rec, board, markers=fmt == "pbn") + "\r\n"
+    if fmt == "lin":
+        return record_lin(rec, board) + "\n"
     raise ValueError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
 
 
@@ -119,24 +125,81 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     after it), and with a ruling the expected ruling (irregularities, then each restoration's
     clause path, withdrawn and penalty cards, information, restrictions, next leader)."""
     from rulings.models.boardfile import pbn_game, start_tags
-    from rulings.solver.casefile import loads
 
     mapping: dict[str, Any] = rec["case"]
-    case = loads(dump_case(mapping), file=str(rec["id"]))
-    table = case.replay().table
-    tricks = [[(str(s), str(c)) for s, c in t.plays] for t in table.tricks]
-    notes = [f"Case {rec['id']}" + (f": {mapping['title']}" if mapping.get("title") else ""),
-             "Record: " + "; ".join(str(line) for line in mapping["play"])]
-    if case.trick > 1:
-        won = f", tricks won before: NS {case.won[0]} EW {case.won[1]}" if any(case.won) else ""
-        notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
-    if "ruling" in rec:
-        notes += ruling_notes(rec["ruling"])
+    case = _record_case(rec)
+    tricks = _standing_tricks(case)
+    notes = case_notes(case, str(rec["id"]), [str(line) for line in mapping["play"]], rec.get("ruling"))
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
             *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws)]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
                     markers=markers, tags=tags)
+
+
+def record_lin(rec: dict[str, Any], board: int) -> str:
+    """A record as one LIN board numbered ``board`` (:func:`case_lin`), without a line break.
+    Raises CaseFileError for a record LIN cannot hold (:func:`lin_refusal`: one starting after
+    trick 1)."""
+    return case_lin(_record_case(rec), str(rec["id"]), [str(line) for line in rec["case"]["play"]], rec.get("ruling"), board)
+
+
+def lin_refusal(case: Case) -> str | None:
+    """Why ``case`` cannot be written as a LIN board, or None: LIN's ``md`` pair gives whole
+    hands and the opening lead is declarer's left-hand opponent's, so a record starting after
+    trick 1 (its deal is the cards left then) or with another seat on lead to trick 1 cannot
+    be written."""
+    if case.trick > 1:
+        return (f"it starts at trick {case.trick} and its deal is the cards left then; LIN's md pair gives the 13 cards "
+                "of each hand (LIN has no end position)")
+    if case.first_leader is not case.declarer.lho:
+        return f"{case.first_leader} is on lead to trick 1; LIN gives the opening lead to declarer's left-hand opponent"
+    return None
+
+
+def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None = None, board: int = 1) -> str:
+    """``case`` as one LIN board numbered ``board`` (:func:`rulings.models.boardfile.lin_board`),
+    without a line break: its deal, a shortest auction to its contract and declarer, the
+    cards standing in the played position when attention was drawn in the order they were
+    played (the irregular ones unmarked: LIN has no revoke or lead-out-of-turn marker), and
+    as ``nt`` commentary what LIN has no pair for: the edition of the Laws and the penalty
+    cards in force (``bridge-rulings Laws 2007``, ``bridge-rulings PenaltyCards ...``, read
+    back), the case's ``name`` and title, its record ``lines`` (calls, exposures, the
+    attention line, choices after it), and the ``ruling`` (the JSON of ``solve --json``)
+    when given. Raises CaseFileError for a case LIN cannot hold (:func:`lin_refusal`)."""
+    from rulings.models.boardfile import lin_board, start_tags
+
+    why = lin_refusal(case)
+    if why is not None:
+        raise CaseFileError(f"{name}: cannot be written as a LIN board: {why}", file=case.file)
+    return lin_board(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer),
+                     tricks=_standing_tricks(case), board=board, commentary=case_notes(case, name, lines, ruling),
+                     tags=start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws))
+
+
+def _record_case(rec: dict[str, Any]) -> Case:
+    from rulings.solver.casefile import loads
+
+    return loads(dump_case(rec["case"]), file=str(rec["id"]))
+
+
+def _standing_tricks(case: Case) -> list[list[tuple[str, str]]]:
+    """The cards standing in the played position when attention was drawn, trick by trick,
+    each as ``(seat, card)`` in the order played."""
+    return [[(str(s), str(c)) for s, c in t.plays] for t in case.replay().table.tricks]
+
+
+def case_notes(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None) -> list[str]:
+    """The commentary of a case written as a PBN game or LIN board: its name and title, its
+    record ``lines``, for a record starting after trick 1 the trick, leader and tricks won
+    before, and the lines of the ``ruling`` when given (:func:`ruling_notes`)."""
+    notes = [f"Case {name}" + (f": {case.title}" if case.title else ""), "Record: " + "; ".join(lines)]
+    if case.trick > 1:
+        won = f", tricks won before: NS {case.won[0]} EW {case.won[1]}" if any(case.won) else ""
+        notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
+    if ruling is not None:
+        notes += ruling_notes(ruling)
+    return notes
 
 
 #: how PBN commentary names each kind of notice (``notices[].kind``, docs/json-output.md); a
