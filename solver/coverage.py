@@ -81,7 +81,7 @@ def implemented(edition: str) -> set[str]:
 
 #: what a board file's games give (:func:`measure`)
 BOARD_NOTE = ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played (with their "
-              "^R and ^L marks), attention drawn by the director; what PBN has no syntax for (calls, exposures, "
+              "^R and ^L marks), attention drawn by the director; what PBN and LIN have no syntax for (calls, exposures, "
               "choices: a generated set's commentary) is not read, so its JSON lines or YAML form may cover more")
 
 

@@ -171,7 +171,7 @@ def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | N
 
     why = lin_refusal(case)
     if why is not None:
-        raise CaseFileError(f"{name}: cannot be written as a LIN board: {why}", file=case.file)
+        raise CaseFileError(f"{name} cannot be written as a LIN board: {why}", file=case.file if case.file != name else None)
     return lin_board(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer),
                      tricks=_standing_tricks(case), board=board, commentary=case_notes(case, name, lines, ruling),
                      tags=start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws))

@@ -166,6 +166,8 @@ def test_a_scheduler_not_reached_is_an_error_that_keeps_the_output_file(tmp_path
     lambda p: ["verify", str(CLAIM), "--junit", str(p / "no-such-dir" / "j.xml")],
     lambda p: ["verify", str(CLAIM), "--junit", str(p)],
     lambda p: ["solve", str(CLAIM), "--pbn", str(p / "no-such-dir" / "x.pbn")],
+    lambda p: ["solve", str(CLAIM), "--lin", str(p / "no-such-dir" / "x.lin")],
+    lambda p: ["generate", "3", "--format", "lin", "--full-hand", "--out", str(p)],
     lambda p: ["solve", str(CLAIM), "--graph", str(p / "no-such-dir" / "x.dot")],
 ])
 def test_an_output_path_that_cannot_be_written_is_an_error(tmp_path: Path, make_args: Any) -> None:

@@ -32,14 +32,14 @@ def sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     one attention line) as JSON lines and PBN."""
     root = tmp_path_factory.mktemp("sets")
     out = {"dir": root / "dir", "jsonl": root / "set.jsonl", "yaml": root / "set.yaml", "pbn": root / "set.pbn",
-           "revoke.jsonl": root / "revoke.jsonl", "revoke.pbn": root / "revoke.pbn"}
+           "revoke.jsonl": root / "revoke.jsonl", "revoke.pbn": root / "revoke.pbn", "revoke.lin": root / "revoke.lin"}
     common = ["--kind", "mixed", "--seed", "4"]
     assert runner.invoke(app, ["generate", "12", *common, "--out", str(out["dir"])]).exit_code == 0
     for fmt in ("jsonl", "yaml", "pbn"):
         res = runner.invoke(app, ["generate", "12", *common, "--with-ruling", "--format", fmt, "--out", str(out[fmt]),
                                   "--no-progress"])
         assert res.exit_code == 0, res.output
-    for fmt in ("jsonl", "pbn"):
+    for fmt in ("jsonl", "pbn", "lin"):
         res = runner.invoke(app, ["generate", "12", "--kind", "revoke", "--seed", "2", "--full-hand", "--format", fmt,
                                   "--out", str(out[f"revoke.{fmt}"]), "--no-progress"])
         assert res.exit_code == 0, res.output
@@ -69,8 +69,8 @@ def test_a_test_set_covers_what_its_case_files_cover(sets: dict[str, Path]) -> N
 
 @pytest.mark.skipif(not HAS_ENDPLAY, reason="endplay (the 'dds' extra) is not installed")
 def test_a_pbn_set_is_read_game_by_game_with_a_note(sets: dict[str, Path]) -> None:
-    """Records made of cards and one attention line: the PBN set covers what the JSON lines
-    set covers; a note on stderr says what a PBN game cannot hold."""
+    """Records made of cards and one attention line: the PBN and LIN sets cover what the JSON
+    lines set covers; a note on stderr says what a PBN game or LIN board cannot hold."""
     code, from_jsonl, _ = _coverage(sets["revoke.jsonl"])
     assert code == 0
     code, from_pbn, err = _coverage(sets["revoke.pbn"])
@@ -78,6 +78,10 @@ def test_a_pbn_set_is_read_game_by_game_with_a_note(sets: dict[str, Path]) -> No
     assert from_pbn["editions"][0]["cases"] == 12 and _counts(from_pbn) == _counts(from_jsonl)
     assert f"note: {sets['revoke.pbn']}: its games are read as 'rulings solve FILE --game K' reads them" in err
     assert from_pbn["notes"] and "commentary" in from_pbn["notes"][0]
+    code, from_lin, err = _coverage(sets["revoke.lin"])  # the same records as LIN boards
+    assert code == 0 and not from_lin["errors"], from_lin["errors"]
+    assert from_lin["editions"][0]["cases"] == 12 and _counts(from_lin) == _counts(from_jsonl)
+    assert "what PBN and LIN have no syntax for" in err
     # a mixed set's games hold their cards only: fewer clauses, and no error
     code, mixed, _ = _coverage(sets["pbn"])
     assert code == 0 and mixed["editions"][0]["cases"] == 12

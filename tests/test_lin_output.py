@@ -1,0 +1,332 @@
+"""BBO LIN output (docs/pbn-lin.md, "Writing"; docs/test-sets.md, "As LIN"): ``generate
+--format lin`` writes one LIN board a line, ``solve CASE --lin FILE`` the case and its ruling
+as one board. Read back by our LIN reader with the record's attention seat, a record made of
+cards played in turn and one attention line is the same case and gets the same ruling; the
+edition of the Laws and the penalty cards in force come back from the board's ``nt``
+commentary. endplay's own LIN parser reads the boards too (a cross-check only)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rulings.models import Deal
+from rulings.models.boardfile import LIN_VUL, lin_auction, lin_board, lin_text
+from rulings.models.errors import CaseFileError
+from rulings.solver.cli import app
+from rulings.solver.generate import case_seed, random_kind_case
+from rulings.solver.testsets import record, record_lin
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+needs_endplay = pytest.mark.skipif(importlib.util.find_spec("endplay") is None,
+                                   reason="endplay (the 'dds' extra) is not installed: LIN files are read through it")
+
+#: the example board of /work/shared/FORMATS.md section 2.2 (South deals board 3 and plays 3NT)
+EXAMPLE_DEAL = "S:K63.A842.A93.AJ4 T75.T96.T85.T763 AQ4.K73.QJ62.K85 J982.QJ5.K74.Q92"
+EXAMPLE_TRICKS = [[("W", "C3"), ("N", "C5"), ("E", "CQ"), ("S", "CA")], [("S", "D3"), ("W", "D5"), ("N", "DQ"), ("E", "DK")],
+                  [("E", "C2"), ("S", "C4"), ("W", "CT"), ("N", "CK")]]
+
+
+# ----- the writer: keys, deal, auction, commentary (no endplay needed) ----------------------------
+def test_a_lin_board_as_bbo_writes_it() -> None:
+    text = lin_board(deal=EXAMPLE_DEAL, contract="3NT", declarer="S", tricks=EXAMPLE_TRICKS, board=3,
+                     commentary=["Case x: a | b"], tags=[("Laws", "2007")])
+    assert text == (
+        "pn|,,,|st||md|1SK63HA842DA93CAJ4,ST75HT96DT85CT763,SAQ4HK73DQJ62CK85,SJ982HQJ5DK74CQ92|rh||ah|Board 3|sv|e|"
+        "mb|3N|mb|p|mb|p|mb|p|nt|bridge-rulings Laws 2007|nt|Case x: a / b|pg||"
+        "pc|C3|pc|C5|pc|CQ|pc|CA|pg||pc|D3|pc|D5|pc|DQ|pc|DK|pg||pc|C2|pc|C4|pc|CT|pc|CK|pg||")
+    assert "\n" not in text
+
+
+@pytest.mark.parametrize(("contract", "declarer", "dealer", "calls"), [
+    ("3NT", "S", "S", ["3N", "p", "p", "p"]),
+    ("4S", "W", "N", ["p", "p", "p", "4S", "p", "p", "p"]),  # a pass from each seat before declarer
+    ("5HX", "E", "N", ["p", "5H", "d", "p", "p", "p"]),  # doubled by declarer's left-hand opponent
+    ("6CXX", "N", "W", ["p", "6C", "d", "r", "p", "p", "p"]),  # redoubled by dummy
+])
+def test_the_auction_gives_the_contract_to_declarer(contract: str, declarer: str, dealer: str, calls: list[str]) -> None:
+    assert lin_auction(contract, declarer, dealer) == calls
+
+
+def test_dealer_vulnerability_and_voids_follow_the_board() -> None:
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    for board, digit, vul in ((1, 3, "o"), (2, 4, "n"), (7, 1, "b"), (16, 2, "e")):
+        text = lin_board(deal=deal, contract="7NT", declarer="N", tricks=[], board=board)
+        # (the hands from South: S holds the diamonds, W the clubs, N the spades, E the hearts)
+        assert f"|md|{digit}SHDAKQJT98765432C,SHDCAKQJT98765432,SAKQJT98765432HDC,SHAKQJT98765432DC|" in text
+        assert f"|ah|Board {board}|sv|{vul}|" in text
+
+
+def test_commentary_keeps_no_pipe_and_no_line_break() -> None:
+    assert lin_text("a|b\r\nc\nd") == "a/b c d"
+
+
+def test_a_deal_of_fewer_than_13_cards_a_hand_is_refused() -> None:
+    with pytest.raises(ValueError, match="LIN has no end position"):
+        lin_board(deal="N:J8.5.Q.A KT.A.8.Q Q2.K.4.K A9.Q.A.J", contract="3NT", declarer="S", tricks=[])
+
+
+def test_a_record_starting_after_trick_1_is_refused() -> None:
+    mapping = next(m for i in range(40) if (m := random_kind_case("revoke", case_seed(0, i))).get("trick", 1) > 1)
+    with pytest.raises(CaseFileError, match=r"starts at trick \d+ .*\(LIN has no end position\)"):
+        record_lin(record("r", mapping, False), 1)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--format", "lin"], "add --full-hand (records from trick 1"),
+    (["--with-ruling", "--out", "set.lin"], "add --full-hand"),
+    (["--kind", "lead", "--format", "lin"], "LIN has no end position"),
+    (["--expect-count", "--format", "lin", "--full-hand"], "a LIN board carries no claim: --expect-count goes with case files"),
+    (["--no-markers", "--format", "lin", "--full-hand"], "--markers and --no-markers go with PBN output"),
+])
+def test_generate_lin_options_that_cannot_be_met_are_usage_errors(args: list[str], words: str, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["generate", "2", *args], env={"COLUMNS": "400"})
+    assert res.exit_code == 2, res.output
+    assert words in " ".join(res.output.split()), res.output
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_generate_lin_writes_a_board_a_line(tmp_path: Path) -> None:
+    out = tmp_path / "set.lin"
+    res = runner.invoke(app, ["generate", "5", "--kind", "mixed", "--full-hand", "--with-ruling", "--out", str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    lines = out.read_text(encoding="utf-8").split("\n")
+    assert lines[-1] == "" and len(lines) == 6
+    for board, line in enumerate(lines[:-1], start=1):
+        assert line.startswith("pn|,,,|st||md|") and line.endswith("|")
+        assert f"|ah|Board {board}|" in line and "|nt|bridge-rulings Laws 2017|" in line
+        assert "|nt|Expected ruling (Laws 2017): " in line and f"|nt|Case mixed-0-{board - 1:04d}: " in line
+        assert line.count("|") % 2 == 0  # key|value| pairs only: no '|' left in a value
+
+
+# ----- read back ---------------------------------------------------------------------------------
+def _in_turn_cards_only(case: dict[str, Any]) -> bool:
+    """A record of cards, each played by the seat whose turn it was, then one attention line:
+    what a LIN board (which marks no card played out of turn) and --attention give back whole."""
+    from rulings.models import Card
+    from rulings.solver.casefile import loads
+    from rulings.solver.generate import dump_case
+
+    *cards, last = case["play"]
+    if not last.startswith("attention ") or any(len(line.split()) != 2 or line.startswith("attention") for line in cards):
+        return False
+    table = loads(dump_case(case), file="x").initial_state()
+    for line in cards:
+        seat, card = line.split()
+        if str(table.on_play) != seat:
+            return False
+        table = table.play_many([(table.on_play, Card.parse(card))])
+    return True
+
+
+def _generate(tmp_path: Path, args: list[str]) -> tuple[Path, list[dict[str, Any]]]:
+    lin_out, jsonl_out = tmp_path / "set.lin", tmp_path / "set.jsonl"
+    for out in (lin_out, jsonl_out):
+        result = runner.invoke(app, ["generate", *args, "--with-ruling", "--out", str(out), "--no-progress"])
+        assert result.exit_code == 0, result.output
+    return lin_out, [json.loads(line) for line in jsonl_out.read_text(encoding="utf-8").splitlines()]
+
+
+@needs_endplay
+@pytest.mark.parametrize("args", [["12", "--kind", "revoke", "--full-hand"], ["12", "--kind", "revoke", "--exhaustive", "--seed", "2"]])
+def test_generated_lin_solves_back_to_the_expected_ruling(args: list[str], tmp_path: Path) -> None:
+    """generate --format lin --with-ruling: each board whose record is cards played in turn
+    and one attention line, read by our reader with the record's attention seat, is the
+    record's case and gets the ruling of the JSON lines record of the same seed."""
+    from rulings.models.boardfile import board_case
+
+    lin_out, records = _generate(tmp_path, args)
+    checked = 0
+    for board, rec in enumerate(records, start=1):
+        case = rec["case"]
+        if not _in_turn_cards_only(case):
+            continue
+        seat = case["play"][-1].split()[1]
+        made = board_case(lin_out, board, seat)
+        assert Deal.parse(made["deal"]) == Deal.parse(case["deal"])
+        assert (made["contract"], made["declarer"], made["play"]) == (case["contract"], case["declarer"], case["play"]), board
+        result = runner.invoke(app, ["solve", str(lin_out), "--board", str(board), "--attention", seat, "--json"])
+        assert result.exit_code == 0, result.output
+        ours = json.loads(result.stdout)
+        assert ours["ruleset"] == rec["ruling"]["ruleset"]
+        assert ours["irregularities"] == rec["ruling"]["irregularities"], board
+        assert ours["restorations"] == rec["ruling"]["restorations"], board
+        checked += 1
+    assert checked >= 10
+
+
+@needs_endplay
+def test_a_2007_lin_set_is_ruled_under_2007(tmp_path: Path) -> None:
+    """generate --laws 2007 --format lin: each board says its edition in the commentary pair
+    nt|bridge-rulings Laws 2007|, read back: the same ruleset and restorations as the JSON
+    lines record; ``new`` writes ``laws: 2007``; ``--laws`` overrides the file."""
+    lin_out, records = _generate(tmp_path, ["12", "--kind", "revoke", "--exhaustive", "--laws", "2007", "--seed", "3"])
+    text = lin_out.read_text(encoding="utf-8")
+    assert text.count("|nt|bridge-rulings Laws 2007|") == 12
+    for board, rec in enumerate(records, start=1):
+        seat = rec["case"]["play"][-1].split()[1]
+        result = runner.invoke(app, ["solve", str(lin_out), "--board", str(board), "--attention", seat, "--json"])
+        assert result.exit_code == 0, result.output
+        ours = json.loads(result.stdout)
+        assert ours["ruleset"] == rec["ruling"]["ruleset"] == "2007"
+        assert ours["restorations"] == rec["ruling"]["restorations"], board
+    made = runner.invoke(app, ["new", str(lin_out), "--board", "3", "--attention", "W"])
+    assert made.exit_code == 0, made.output
+    assert "\nlaws: 2007\n" in made.stdout
+    made = runner.invoke(app, ["new", str(lin_out), "--board", "3", "--attention", "W", "--laws", "2017"])
+    assert made.exit_code == 0 and "\nlaws: 2017\n" in made.stdout
+    result = runner.invoke(app, ["solve", str(lin_out), "--board", "1", "--json", "--laws", "2017"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["ruleset"] == "2017"
+
+
+@needs_endplay
+@pytest.mark.parametrize(("old", "new", "edition"), [
+    ("|nt|bridge-rulings Laws 2007|", "|", "2017"),  # no edition said: 2017
+    ("|nt|bridge-rulings Laws 2007|", "|nt|bridge-rulings Laws 2017|", "2017"),
+    ("|nt|Case ", "|nt|bridge-rulings  Laws  2017 |nt|Case ", "2007"),  # the first one said stands
+])
+def test_the_edition_a_lin_board_states(old: str, new: str, edition: str, tmp_path: Path) -> None:
+    from rulings.models.boardfile import board_case
+    from rulings.models.case import parse_case
+
+    lin_out, _ = _generate(tmp_path, ["1", "--kind", "revoke", "--exhaustive", "--laws", "2007"])
+    text = lin_out.read_text(encoding="utf-8")
+    assert old in text
+    lin_out.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert parse_case(board_case(lin_out, 1, "TD"), file=str(lin_out)).laws == edition
+
+
+@needs_endplay
+@pytest.mark.parametrize(("new", "words"), [
+    ("bridge-rulings Laws 2010", "LIN pair nt|bridge-rulings Laws 2010|: expected the edition of the Laws, 2017 or 2007"),
+    ("bridge-rulings PenaltyCards N C4 huge", "LIN pair nt|bridge-rulings PenaltyCards N C4 huge|: unknown token 'huge'"),
+    ("bridge-rulings TricksBefore NS 4 EW 5", "LIN pair nt|bridge-rulings TricksBefore NS 4 EW 5|: 4 + 5 tricks do not add up to "
+                                              "the 0 played before trick 1"),
+])
+def test_a_field_the_commentary_gives_that_cannot_be_read_is_a_located_error(new: str, words: str, tmp_path: Path) -> None:
+    lin_out, _ = _generate(tmp_path, ["2", "--kind", "revoke", "--exhaustive"])
+    lines = lin_out.read_text(encoding="utf-8").split("\n")
+    lines[1] = lines[1].replace("nt|bridge-rulings Laws 2017|", f"\nnt|{new}|nt|bridge-rulings Laws 2017|")  # (the first said)
+    lin_out.write_text("\n".join(lines), encoding="utf-8")
+    result = runner.invoke(app, ["solve", str(lin_out), "--board", "2"])
+    assert result.exit_code == 1, result.output
+    assert f"{lin_out}:3: {words}" in result.output, result.output
+    assert runner.invoke(app, ["solve", str(lin_out), "--board", "1", "--json"]).exit_code == 0  # the other board reads
+
+
+@needs_endplay
+def test_a_lead_out_of_turn_read_back_from_lin_is_refused_at_its_card(tmp_path: Path) -> None:
+    """LIN marks no card played out of turn: a reader gives each pc card to the seat whose
+    turn it was, so a lead out of turn is a card its seat does not hold, named at its pair."""
+    out = tmp_path / "lead.lin"
+    res = runner.invoke(app, ["generate", "3", "--kind", "lead", "--exhaustive", "--out", str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    result = runner.invoke(app, ["solve", str(out), "--board", "1"])
+    assert result.exit_code == 1
+    assert re.search(rf"{re.escape(str(out))}:1: card \w\w \(pc\|\w\w\|\) played by [NESW] to trick 2 is not in [NESW]'s hand", result.output)
+    assert "LIN has no mark of a card played out of turn" in result.output
+
+
+@needs_endplay
+@pytest.mark.parametrize("kind", ["revoke", "misplay", "exposure", "fifth", "simultaneous", "established"])
+def test_every_generated_lin_board_reads_back(kind: str, tmp_path: Path) -> None:
+    out = tmp_path / f"{kind}.lin"
+    result = runner.invoke(app, ["generate", "4", "--kind", kind, "--full-hand", "--format", "lin", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    for board in range(1, 5):
+        result = runner.invoke(app, ["solve", str(out), "--board", str(board), "--attention", "TD", "--json"])
+        assert result.exit_code == 0, (board, result.output)
+
+
+# ----- solve --lin ----------------------------------------------------------------------------------
+PENALTY_CASE = ROOT / "cases" / "penalty" / "own-50d2-partner-leads-before-declarer-chooses.yaml"
+
+
+@needs_endplay
+def test_solve_writes_the_case_and_its_ruling_as_one_lin_board(tmp_path: Path) -> None:
+    """A case from trick 1 with a penalty card in force (E's CK): the board gives it in
+    nt|bridge-rulings PenaltyCards E CK major|, read back with it; the ruling read back is the
+    case's own."""
+    from rulings.models.boardfile import board_case
+
+    out = tmp_path / "case.lin"
+    result = runner.invoke(app, ["solve", str(PENALTY_CASE), "--lin", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    expected = json.loads(result.stdout)
+    text = out.read_text(encoding="utf-8")
+    assert text.count("\n") == 1 and text.endswith("|\n")
+    assert "|nt|bridge-rulings Laws 2017|nt|bridge-rulings PenaltyCards E CK major|" in text
+    assert f"|nt|Case {PENALTY_CASE.name}: East has a major penalty card" in text
+    assert "|nt|Record: W DA; N D2; E D5; S D3; W DT; attention S|" in text
+    assert f"|nt|Expected ruling (Laws 2017): {expected['found']} restoration(s). Irregularity: " in text
+    assert "|pc|DA|pc|D2|pc|D5|pc|D3|pg||pc|DT|" in text
+    assert board_case(out, 1, "S")["penalty"] == ["E CK major"]
+    again = runner.invoke(app, ["solve", str(out), "--attention", "S", "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["restorations"] == expected["restorations"]
+    # --laws: the edition the board says is the one it was ruled under
+    result = runner.invoke(app, ["solve", str(PENALTY_CASE), "--lin", str(out), "--laws", "2007"])
+    assert result.exit_code == 0, result.output
+    assert "|nt|bridge-rulings Laws 2007|" in out.read_text(encoding="utf-8")
+
+
+def test_solve_lin_escapes_the_pipe_of_a_title(tmp_path: Path) -> None:
+    case = tmp_path / "piped.yaml"
+    case.write_text(PENALTY_CASE.read_text(encoding="utf-8").replace('title: "East has', 'title: "East|West: East has'),
+                    encoding="utf-8")
+    out = tmp_path / "piped.lin"
+    result = runner.invoke(app, ["solve", str(case), "--lin", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "|nt|Case piped.yaml: East/West: East has" in text and text.count("|") % 2 == 0
+
+
+def test_solve_lin_refuses_a_case_starting_after_trick_1(tmp_path: Path) -> None:
+    out = tmp_path / "mid.lin"
+    case = ROOT / "cases" / "revoke" / "attention-before-trick-complete.yaml"
+    result = runner.invoke(app, ["solve", str(case), "--lin", str(out)])
+    assert result.exit_code == 1, result.output
+    assert f"error: {out}: the case cannot be written as a LIN board: it starts at trick" in result.output
+    assert "write it as PBN (--pbn)" in result.output and "restoration" not in result.output
+    assert not out.exists()
+
+
+# ----- endplay's LIN parser, as a cross-check ------------------------------------------------------
+@needs_endplay
+def test_endplay_reads_the_generated_lin_boards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """endplay's LIN parser reads each board with the deal, the contract and declarer, the
+    board number, the vulnerability and the cards of our reader. (endplay 0.5 counts the
+    tricks of a board without a claim by groups of four cards, and fails on a play that stops
+    inside a trick, as a record stops where attention was drawn: its count is given the
+    complete tricks only.)"""
+    from endplay.parsers import lin
+
+    from rulings.models.boardfile import board_case
+
+    counted = lin.total_tricks
+    monkeypatch.setattr(lin, "total_tricks", lambda play, denom: counted(play[: len(play) // 4 * 4], denom))
+    for args in (["8", "--kind", "revoke", "--full-hand"], ["8", "--kind", "misplay", "--full-hand", "--seed", "1"],
+                 ["8", "--kind", "revoke", "--exhaustive"]):
+        out = tmp_path / "set.lin"
+        res = runner.invoke(app, ["generate", *args, "--format", "lin", "--with-ruling", "--out", str(out), "--no-progress"])
+        assert res.exit_code == 0, res.output
+        boards = lin.loads(out.read_text(encoding="utf-8"))
+        assert len(boards) == 8
+        for number, b in enumerate(boards, start=1):
+            ours = board_case(out, number, "TD")
+            strain = "NT" if b.contract.denom.name == "nt" else b.contract.denom.name[0].upper()
+            doubled = {"passed": "", "doubled": "X", "redoubled": "XX"}[b.contract.penalty.name]
+            assert b.board_num == number
+            assert Deal.parse(b.deal.to_pbn()) == Deal.parse(ours["deal"])
+            assert (f"{b.contract.level}{strain}{doubled}", b.contract.declarer.abbr) == (ours["contract"], ours["declarer"])
+            assert b.vul.name == {"o": "none", "n": "ns", "e": "ew", "b": "both"}[LIN_VUL[(number - 1) % 16]]
+            assert ["SHDC"[c.suit.value] + c.rank.name[1:] for c in b.play] == [line.split()[1] for line in ours["play"][:-1]]
