@@ -415,8 +415,7 @@ def _check_lin(case: "Case", out: Path) -> None:
 
     why = lin_refusal(case)
     if why is not None:
-        typer.echo(f"error: {out}: the case cannot be written as a LIN board: {why}; write it as PBN (--pbn), "
-                   "which holds the cards left then", err=True)
+        typer.echo(f"error: {out}: the case cannot be written as a LIN board: {why} (PBN can hold it: --pbn)", err=True)
         raise typer.Exit(1)
 
 
@@ -724,7 +723,7 @@ def generate(
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
-    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the same as nt commentary; records from trick 1: --full-hand or --exhaustive); see docs/test-sets.md.")] = None,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive); see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given (pbn, lin or yaml when --out ends so).")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,

@@ -290,14 +290,24 @@ def test_solve_lin_escapes_the_pipe_of_a_title(tmp_path: Path) -> None:
     assert "|nt|Case piped.yaml: East/West: East has" in text and text.count("|") % 2 == 0
 
 
-def test_solve_lin_refuses_a_case_starting_after_trick_1(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("make", "why"), [
+    (lambda tmp: ROOT / "cases" / "revoke" / "attention-before-trick-complete.yaml", "it starts at trick 3 and its deal is the cards left then"),
+    (lambda tmp: _write(tmp / "east-leads.yaml", PENALTY_CASE.read_text(encoding="utf-8").replace(
+        "declarer: S\n", "declarer: S\nleader: E\n").replace("  - W DA\n  - N D2\n  - E D5\n", "  - E D5\n")),
+     "E is on lead to trick 1; LIN gives the opening lead to declarer's left-hand opponent"),
+])
+def test_solve_lin_refuses_a_case_it_cannot_hold(make: Any, why: str, tmp_path: Path) -> None:
     out = tmp_path / "mid.lin"
-    case = ROOT / "cases" / "revoke" / "attention-before-trick-complete.yaml"
-    result = runner.invoke(app, ["solve", str(case), "--lin", str(out)])
+    result = runner.invoke(app, ["solve", str(make(tmp_path)), "--lin", str(out)])
     assert result.exit_code == 1, result.output
-    assert f"error: {out}: the case cannot be written as a LIN board: it starts at trick" in result.output
-    assert "write it as PBN (--pbn)" in result.output and "restoration" not in result.output
+    assert f"error: {out}: the case cannot be written as a LIN board: {why}" in " ".join(result.output.split())
+    assert "(PBN can hold it: --pbn)" in result.output and "restoration" not in result.output
     assert not out.exists()
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 # ----- endplay's LIN parser, as a cross-check ------------------------------------------------------
