@@ -409,8 +409,9 @@ def solve(
 
 
 def _check_lin(case: "Case", out: Path) -> None:
-    """``solve --lin``: a case LIN cannot hold (one starting after trick 1) is an error (exit
-    1) said before it is solved."""
+    """``solve --lin``: a case LIN cannot hold (one starting after trick 1, or whose opening
+    lead is not declarer's left-hand opponent's: :func:`lin_refusal`) is an error (exit 1)
+    said before it is solved."""
     from rulings.solver.testsets import lin_refusal
 
     why = lin_refusal(case)
