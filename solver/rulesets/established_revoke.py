@@ -14,7 +14,7 @@ count ``remaining NS <n> EW <m>`` (the tricks each side won after the last recor
 Findings the director makes (``director finds ...``): ``next_deal_called`` (attention first
 drawn after a non-offender called on the next deal, 64B4), ``round_over`` (after the round
 ended, 64B5), ``hands_returned`` (all hands back in the board: a trick-12 revoke is no longer
-corrected, 62D1), ``equity <side> <N>`` (had the revoke not happened, that side would have
+corrected, 62D1; the next deal called and the round over say so too, as they come later), ``equity <side> <N>`` (had the revoke not happened, that side would have
 won N tricks in all: the 64C comparison).
 """
 
@@ -34,8 +34,11 @@ from rulings.models.table import Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import (
-    HANDS_RETURNED,
+    HANDS_BACK,
+    NEXT_DEAL_CALLED,
+    ROUND_OVER,
     claim_agreement,
+    hands_back_in_board,
     is_final_trick_revoke,
     standing_revokes,
     still_a_revoke,
@@ -43,7 +46,7 @@ from rulings.solver.establishment import (
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
-LATE_FINDINGS = {"next_deal_called": "64B4", "round_over": "64B5"}
+LATE_FINDINGS = {NEXT_DEAL_CALLED: "64B4", ROUND_OVER: "64B5"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,8 @@ class RuleAfterPlay:
     claimed: bool  # the record ends in a claim (revokes not established by play are, 63A3/63A4)
     late: tuple[str, ...] = ()  # 64B4 / 64B5 from the findings
     equity: Equity | None = None
+    #: the four hands were back in the board when attention was drawn (returned, the next
+    #: deal called or the round over): a trick-12 revoke stands (no 62D1 correction)
     hands_returned: bool = False
     #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and stood
     #: (too late to correct, 2017 45D2)
@@ -324,12 +329,12 @@ def _misplaced_leads_of_record(rs: RuleSet, replay: Replay) -> frozenset[tuple[i
 def _is_law64_finding(e: object) -> bool:
     if not isinstance(e, DirectorFinds):
         return False
-    f = e.finding
-    return f in LATE_FINDINGS or f == HANDS_RETURNED or parse_equity([f]) is not None
+    f = e.finding.lower()
+    return f in HANDS_BACK or parse_equity([f]) is not None
 
 
 def _findings(replay: Replay) -> list[str]:
-    return [e.finding for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)]
+    return [e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)]
 
 
 def parse_equity(findings: Iterable[str]) -> Equity | None:
@@ -378,7 +383,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
-                                                   parse_equity(findings), HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay), quiet=True),)),
+                                                   parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True),)),
                        handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -390,7 +395,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
-                         HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay), raised=raised)
+                         hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised)
     return Opening(Node(table, (task,)), handled=events)
 
 

@@ -9,14 +9,13 @@ from collections.abc import Sequence
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
-from rulings.models.events import DirectorFinds
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import (
-    HANDS_RETURNED,
     claim_agreement,
     establishes_own_revoke,
     establishing_play_of,
+    hands_back_in_board,
     is_final_trick_revoke,
     standing_revokes,
     still_a_revoke,
@@ -62,8 +61,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if not standing:
         return None
     revokes = [r for r, _ in standing]
-    returned = DirectorFinds in replay.line_kinds and any(
-        isinstance(e, DirectorFinds) and e.finding.lower() == HANDS_RETURNED for e in (*replay.before, *replay.after))
+    # (62D1: only before all four hands are back in the board; the next deal called or the
+    # round over comes after that)
+    returned = hands_back_in_board(replay)
     described: list[str] = []
     pending: Revoke | None = None
     clause = "62A"
