@@ -156,6 +156,28 @@ class Replay:
         kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
         return frozenset(map(type, self.before)).union(map(type, self.unapplied), map(type, self.after))
 
+    @kept
+    def played_out(self) -> bool:
+        """Whether the record says play went on to the end of the hand before attention was
+        drawn: a ``remaining`` line before ``attention`` (docs/case-format.md). Every trick
+        from the last card the record shows was then completed, all four hands playing to
+        each. A claim is no such line: it ends play without any further card (68)."""
+        return Remaining in self.line_kinds and any(isinstance(e, Remaining) for e in self.before)
+
+    def played_to(self, trick: int, who: Seat | Side, table: TableState | None = None) -> bool:
+        """Whether ``who`` (a player, or either member of a side) played to trick ``trick``:
+        a card of his stands on it (on ``table``, by default this record's), or play went on
+        to the end after the last card the record shows (:attr:`played_out`) and the trick
+        is one of those still to complete there (up to the thirteenth). The one test of
+        every rule that asks whether play went on past a trick: 63A1 (the offending side
+        played to the next trick), 62C3 (only one side has), 53A (the next hand played to a
+        lead out of turn), 45D (each side has played to the next trick), 52B1 (declarer
+        has played since)."""
+        t = (table if table is not None else self.table).trick(trick)
+        if t is not None and any(s is who or s.side is who for s, _ in t.plays):
+            return True
+        return trick <= 13 and (t is None or not t.is_complete) and self.played_out
+
     def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
                    start: TableState | None = None) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``

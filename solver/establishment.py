@@ -68,6 +68,8 @@ def establishment(table: TableState, replay: Replay, r: Revoke, agreement: Claim
     kinds = replay.line_kinds
     if ClaimTricks not in kinds and Remaining not in kinds:
         return None  # (one look at the record's kinds of line, kept with the replay)
+    if replay.played_to(r.trick + 1, r.seat.side, table):
+        return "established: play went on to the end (the record states the tricks after it)", "63A1"
     for e in replay.before:
         if isinstance(e, ClaimTricks):
             if e.seat.side is r.seat.side:
@@ -77,8 +79,6 @@ def establishment(table: TableState, replay: Replay, r: Revoke, agreement: Claim
             if agreement == "objection" and _objected_at_once(replay, e, r):
                 return None
             return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
-        if isinstance(e, Remaining):
-            return "established: play went on to the end (the record states the tricks after it)", "63A1"
     return None
 
 

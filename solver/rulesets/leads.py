@@ -114,7 +114,9 @@ class AcceptedByPlay:
     offender: Seat
     card: Card
     by: Seat
-    by_card: Card
+    #: his card; None when the record does not give it (the lead is its last card and play
+    #: went on to the end after it: ``Replay.played_out``)
+    by_card: Card | None
     opening: bool
     #: set when the next hand is also the proper leader: his card may have been his proper
     #: lead (53B) rather than a play to the irregular lead; a director's finding decides.
@@ -386,7 +388,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         choices = _choices_after(replay, *pairs[i])
         if reopened:
             choices = _not_ruled(replay, choices)
-        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings)
+        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay.played_out)
         if found is not None:
             break
     if found is None:
@@ -473,10 +475,11 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
-                saw_dummy: bool) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
+                saw_dummy: bool, played_out: bool = False) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
     irregularities, and what they rule on (the choice lines their rules read, then the
-    plays out of turn); None when the leads rules have nothing for it."""
+    plays out of turn); None when the leads rules have nothing for it. ``played_out``: play
+    went on to the end after the last card of the record (``Replay.played_out``)."""
     trick_no, seat = pairs[0]
     trick = table.trick(trick_no)
     if trick is None:
@@ -488,7 +491,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None)
+                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None, played_out)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -534,7 +537,7 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
         if number in tricks:
             continue
         tricks.add(number)
-        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy)
+        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy, replay.played_out)
         if found is not None:
             texts += found[1]
             left += [h for h in found[2] if h not in left]
@@ -577,7 +580,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
-                   no_acceptance: bool = False) -> tuple[object, str]:
+                   no_acceptance: bool = False, played_out: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -598,6 +601,14 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
                               statement=_acceptance_statement(table, seat, choices))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
+    if len(trick.plays) == 1 and played_out and not no_acceptance and table.trick(trick.number + 1) is None:
+        # the lead is the record's last card and play went on to the end after it: the next
+        # hand in rotation played to it (53A; at trick 1, declarer from his own hand, 54B1),
+        # the card not recorded. A proper lead by him (53B) is no finding the record leaves
+        # open: the rest of the hand was played from the irregular lead.
+        by = seat.lho
+        return (AcceptedByPlay(trick.number, seat, card, by, None, opening, statement=_acceptance_statement(table, seat, choices)),
+                f"{what}; play went on to the end, {by} playing to it (53A)")
     if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
         by, by_card = trick.plays[1]
         return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True,
@@ -670,7 +681,7 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
 def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """53A: a play from the hand next in rotation accepts the lead out of turn (54B1 at trick 1)."""
     assert isinstance(task, AcceptedByPlay)
-    if task.from_dummy:
+    if task.from_dummy and task.by_card is not None:
         step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("54B2"),
                     f"declarer played {task.by_card} from dummy to {task.offender}'s opening lead of {task.card}: the lead is "
                     "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)"
@@ -686,8 +697,10 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _child(node, table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
     said = f" (and by a statement: {task.statement})" if task.statement is not None else ""
+    card = f" {task.by_card}" if task.by_card is not None else ""
+    went_on = " (play went on to the end)" if task.by_card is None else ""
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
-                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted{said}",
+                f"{task.by} played{card} to {task.offender}'s lead of {task.card}{went_on}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
     if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
