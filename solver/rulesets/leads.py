@@ -594,9 +594,9 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
         by, by_card = trick.plays[1]
         proper_lead = None
         # the next hand is the proper leader: a play to the lead, or his proper lead? (settled
-        # as a play to it when the table played on from the irregular lead: decision
-        # later_play_shows_acceptance)
-        if by is proper and not (later_play_shows_acceptance and _played_on(table, trick)):
+        # as a play to it when the table played on from the irregular lead, or play went on to
+        # the end after the record's last card: decision later_play_shows_acceptance)
+        if by is proper and not (later_play_shows_acceptance and (played_out or _played_on(table, trick))):
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
                               statement=_acceptance_statement(table, seat, choices))
