@@ -414,9 +414,11 @@ def _play_out_last_trick(table: TableState) -> tuple[TableState, str] | None:
     return table.play_many(plays), " ".join(f"{s} {c}" for s, c in plays)
 
 
-def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
+def _established_in(table: TableState, task: RuleAfterPlay, rest: tuple[int, int] | None) -> list[Revoke]:
     """The revokes the restoration leaves standing and established: the card still stands as
-    played; a trick-12 revoke only when the hands were back in the board (62D1)."""
+    played; a trick-12 revoke only when the hands were back in the board (62D1). ``rest``: the
+    tricks won after the last one on ``table`` (the record's count, ``task.end.rest``, unless
+    the last trick was played again from the hands)."""
     out = []
     # the record's revokes, and those a ruling found that play does not show (a failure to
     # play a penalty card that stood, 52 with 61A; a lead against a lead restriction)
@@ -426,7 +428,7 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
         if is_final_trick_revoke(table, r) and not task.hands_returned:
             continue
         nxt = table.trick(r.trick + 1)
-        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or task.end.rest is not None:
+        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or rest is not None:
             out.append(r)
     return out
 
@@ -435,14 +437,21 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
           misplaced: frozenset[tuple[int, Card]] = frozenset(), *, both_corrected: bool = False) -> list[Edge]:
     table = node.table
     steps: list[Step] = []
-    played = _play_out_last_trick(table) if task.end.rest is None else None
+    rest = task.end.rest
+    # after a trick-12 correction (62D1) the last cards are played again from the hands, each
+    # holding one: the record's count of the last trick ('remaining', a claim) was of that
+    # trick as first played, and no longer describes it
+    again = rest is not None and any(is_final_trick_revoke(table, r) and not still_a_revoke(table, r) for r in task.record_revokes)
+    played = _play_out_last_trick(table) if rest is None or again else None
     if played is not None:
         table, cards = played
-        steps.append(Step("TD", StepKind.FORCED, rs.cite("62D1"), f"play ends: each player plays his last card to trick 13 ({cards})",
+        rest = None
+        said = " (the record's count of it was of the trick as first played)" if again else ""
+        steps.append(Step("TD", StepKind.FORCED, rs.cite("62D1"), f"play ends: each player plays his last card to trick 13 ({cards}){said}",
                           question="how does play end?", choice="last trick"))
-    established = _established_in(table, task)
+    established = _established_in(table, task, rest)
     corrected12 = [r for r in task.record_revokes if is_final_trick_revoke(table, r) and r not in established]
-    transfers = count_transfers(rs, table, established, rest=task.end.rest, revoked_sides=revoked_sides, late=task.late,
+    transfers = count_transfers(rs, table, established, rest=rest, revoked_sides=revoked_sides, late=task.late,
                                 misplaced_leads=misplaced, raised=task.raised)
     for r in corrected12:
         steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
@@ -465,7 +474,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
         eq = task.equity
         if eq is not None and nos is not None:
             expected = eq.tricks if eq.side is nos else 13 - eq.tricks
-            got = _tricks_of(table, nos, task.end.rest) + total
+            got = _tricks_of(table, nos, rest) + total
             if got < expected:
                 equity = True
                 text = (f"the transfer does not restore equity: {nos} would have won {expected} tricks without the revoke "
@@ -531,7 +540,7 @@ def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     revokes established; a defender's failure to follow dummy's wrongly placed lead that stood
     under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
-    sides = frozenset(r.seat.side for r in _established_in(node.table, task))
+    sides = frozenset(r.seat.side for r in _established_in(node.table, task, task.end.rest))
     return _rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True)
 
 
