@@ -79,8 +79,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
         if late is not None:
             pending, clause = late, "62D1"
-            at = revokes.index(late)  # (one line per revoke: its establishment, then why it is corrected)
-            described[at] += "; on trick 12, so corrected although established (62D1)"
+            k = revokes.index(late)  # (one line per revoke: its establishment, then why it is corrected)
+            described[k] += "; on trick 12, so corrected although established (62D1)"
     notices: list[Notice] = []
     if both is not None:
         first, second = both
