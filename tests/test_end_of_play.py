@@ -35,3 +35,25 @@ def test_a_trick12_revoke_corrected_although_established_is_listed_once(name: st
     found = _solve(ESTABLISHED / name)["irregularities"]
     assert len(found) == 1, found
     assert "established" in found[0] and "corrected although established (62D1)" in found[0]
+
+
+def _texts(path: Path) -> list[str]:
+    return [step["text"] for r in _solve(path)["restorations"] for step in r["path"]]
+
+
+@pytest.mark.parametrize(("name", "words", "not_words"), [
+    # the claim gives the revoke trick in progress to the non-offending side: 64B1, no "only 0"
+    ("own-64b1-claim-of-every-trick-before-the-revoke-trick-is-complete-2007.yaml",
+     ["neither the revoke trick nor a later trick", "the end of play gives it, still in progress, to NS"],
+     ["only 0", "trick(s)"]),
+    # ... to the offending side, declarer's card winning it so far: the revoker's partner won it
+    ("own-64a2-offending-side-claims-before-the-revoke-trick-is-complete.yaml",
+     ["E won the revoke trick, not the revoker"], ["the non-offending side won the revoke trick"]),
+])
+def test_a_revoke_trick_in_progress_at_the_end_of_play_goes_to_the_side_the_end_gives_it(
+        name: str, words: list[str], not_words: list[str]) -> None:
+    text = " ".join(_texts(ESTABLISHED / name))
+    for w in words:
+        assert w in text, text
+    for w in not_words:
+        assert w not in text, text

@@ -182,21 +182,32 @@ def count_transfers(
     for i, r in enumerate(revokes):
         os_side = r.seat.side
         w0 = winners.get(r.trick)
+        side0 = w0.side if w0 is not None else None  # the side that won the revoke trick
+        given = ""  # (how the line that ended play gives the revoke trick still in progress)
         later = sum(1 for n, w in winners.items() if n > r.trick and w.side is os_side)
         if rest is not None:
             later += rest[0] if os_side is Side.NS else rest[1]
             if w0 is None and (partial := _partial_trick_leader(table, r.trick)) is not None:
                 # a claim or 'remaining' line made before the revoke trick was complete covers
-                # that trick too: it is read as won by the card winning it so far, and is not
-                # one of the later tricks
-                w0 = partial
-                if w0.side is os_side and later:
+                # that trick too, and it is not one of the later tricks: read as won by the
+                # card winning it so far when the line gives that card's side a trick; when it
+                # gives that side none (the claimer takes every trick left, that one too), the
+                # other side won it: for the offending side, the revoker's partner, its only
+                # member still to play (docs/decisions.md)
+                if (rest[0] if partial.side is Side.NS else rest[1]) > 0:
+                    w0 = partial
+                else:
+                    w0 = r.seat.partner if partial.side is not os_side else None
+                side0 = partial.side if w0 is partial else partial.side.other
+                if side0 is os_side:
                     later -= 1
+                if w0 is not partial:
+                    given = f": the end of play gives it, still in progress, to {side0}"
         exceptions: list[str] = []
         why: list[str] = []
-        if not (w0 is not None and w0.side is os_side) and later == 0:
+        if side0 is not os_side and later == 0:
             exceptions.append("64B1")
-            why.append("the offending side won neither the revoke trick nor a later trick")
+            why.append(f"the offending side won neither the revoke trick nor a later trick{given}")
         if any(p.seat is r.seat and p.suit_led is r.suit_led for p in revokes[:i]):
             exceptions.append("64B2")
             why.append(f"a second revoke by {r.seat} in {r.suit_led} after the first was established")
@@ -227,7 +238,7 @@ def count_transfers(
             out.append(Transfer(r, n, "64A1", (), text))
         else:
             who = "dummy" if w0 is table.dummy and r.seat is table.declarer else str(w0)
-            text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and w0.side is os_side
+            text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and side0 is os_side
                     else f"the non-offending side won the revoke trick; the offending side won {later} later")
             out.append(Transfer(r, 1, "64A2", (), text))
     return _capped(table, out, winners, rest, rs.decisions.revoke_transfer_capped)
