@@ -114,7 +114,7 @@ def test_a_card_line_after_attention_that_follows_a_claim_is_a_choice_of_the_rul
     path = tmp_path / "c.yaml"
     path.write_text(f"deal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\n"
                     "play: [W DQ, N DA, E D4, S D7, N SJ, E H4, S claims 11, attention S, E S9]\n"
-                    "expect: [count 1, 'always: E plays S9, E withdraws H4']\n")
+                    "expect: [count 1, 'always: E plays S9, E withdraws H4, transfer 0']\n")
     res = runner.invoke(app, ["verify", str(path)])
     assert res.exit_code == 0, res.output
 

@@ -57,3 +57,28 @@ def test_a_revoke_trick_in_progress_at_the_end_of_play_goes_to_the_side_the_end_
         assert w in text, text
     for w in not_words:
         assert w not in text, text
+
+
+FULL_DEAL = '"N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"'
+#: East's revoke on trick 2 (he holds spades), corrected at once
+REVOKE = "W DQ, N DA, E D4, S D7, N SJ, E H4, S SA, W S5"
+
+
+@pytest.mark.parametrize(("play", "claims"), [
+    # a corrected revoke; play ends by a count after attention, by a claim before it
+    (f"{REVOKE}, attention E, remaining NS 9 EW 2", ["always: transfer 0, E withdraws H4", "never: established"]),
+    (f"{REVOKE}, S claims 11, attention S", ["always: transfer 0, E withdraws H4", "never: established"]),
+    # no revoke at all: nothing is transferred either
+    ("W DQ, N DA, E D4, S D7, N SJ, E S2, S SA, W S5, N claims 11, attention E", ["always: transfer 0", "never: transfer 1"]),
+    # the record does not reach the end of play: no transfer is ruled
+    (f"{REVOKE}, attention E", ["never: transfer 0", "never: transfer 1"]),
+])
+def test_transfer_0_holds_whenever_the_record_reaches_the_end_of_play_and_nothing_is_transferred(
+        tmp_path: Path, play: str, claims: list[str]) -> None:
+    """docs/case-format.md: ``transfer <N>`` is false only when the record does not reach the
+    end of play; with no revoke standing established at the end (corrected, or none), 0."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"deal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: [{play}]\n"
+                    "expect: [" + ", ".join(f"'{c}'" for c in claims) + "]\n")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 0, res.output

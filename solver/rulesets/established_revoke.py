@@ -381,11 +381,11 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         revokes = (*revokes, *earlier)
     standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     if not standing:
-        # no revoke on the record as played; a ruling may still find one play does not show
-        # (a penalty card, made by an irregularity the record describes or given at the
-        # start, not played when due: 52, 61A): counted only when play ran to its end
-        if not (replay.unapplied or table.penalty_cards or table.played_penalty):
-            return None
+        # no revoke stands established on the record as played (none, or one the revoke
+        # rules correct); a ruling may still find one play does not show (a penalty card,
+        # made by an irregularity the record describes or given at the start, not played
+        # when due: 52, 61A): counted only when play ran to its end, where a restoration with
+        # none transfers nothing (``transfer 0``, docs/case-format.md)
         end = end_of_play(replay)
         if end is None:
             return None
@@ -503,7 +503,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
         # no revoke on the record, none found by a ruling in this restoration: nothing to count
         return [(Step("TD", StepKind.FORCED, rs.cite("63A1"), "play is over and no revoke stands established: Law 64 has nothing to count",
                       question="Law 64 after play", choice="no revoke"),
-                 dataclasses.replace(node, table=table, agenda=node.agenda[1:]))]
+                 _leaf(node, table, 0, False))]
     if not steps:
         if both_corrected and _both_sides_corrected_on_one_trick(table, task):
             return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
