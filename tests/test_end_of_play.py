@@ -82,3 +82,16 @@ def test_transfer_0_holds_whenever_the_record_reaches_the_end_of_play_and_nothin
                     "expect: [" + ", ".join(f"'{c}'" for c in claims) + "]\n")
     res = runner.invoke(app, ["verify", str(path)])
     assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize(("name", "words", "not_words"), [
+    ("own-64b2-second-revoke-same-suit-same-player-2017.yaml", ["a second revoke by W in spades"], ["in S "]),
+    ("own-64a-two-revokes-one-side-capped-2017.yaml",
+     ["no trick of the offending side left to transfer", "won 1 later trick;"], ["trick(s)", "only 0", "1 later)"]),
+])
+def test_the_law64_text_names_the_suit_and_counts_in_words(name: str, words: list[str], not_words: list[str]) -> None:
+    text = " ".join(_texts(ESTABLISHED / name))
+    for w in words:
+        assert w in text, text
+    for w in not_words:
+        assert w not in text, text

@@ -210,7 +210,7 @@ def count_transfers(
             why.append(f"the offending side won neither the revoke trick nor a later trick{given}")
         if any(p.seat is r.seat and p.suit_led is r.suit_led for p in revokes[:i]):
             exceptions.append("64B2")
-            why.append(f"a second revoke by {r.seat} in {r.suit_led} after the first was established")
+            why.append(f"a second revoke by {r.seat} in {r.suit_led.name.lower()} after the first was established")
         if r.seat is table.dummy or held_penalty_card_of_suit(table, r):
             exceptions.append("64B3")
             why.append("dummy's failure to follow suit" if r.seat is table.dummy else f"a failure to play {r.seat}'s penalty card")
@@ -239,7 +239,7 @@ def count_transfers(
         else:
             who = "dummy" if w0 is table.dummy and r.seat is table.declarer else str(w0)
             text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and side0 is os_side
-                    else f"the non-offending side won the revoke trick; the offending side won {later} later")
+                    else f"the non-offending side won the revoke trick; the offending side won {later} later trick{'s' if later != 1 else ''}")
             out.append(Transfer(r, 1, "64A2", (), text))
     return _capped(table, out, winners, rest, rs.decisions.revoke_transfer_capped)
 
@@ -262,8 +262,9 @@ def _capped(table: TableState, transfers: list[Transfer], winners: dict[int, Sea
         for t in mine:
             take = min(t.tricks, room)
             room -= take
+            left = "no trick" if not take else f"only {take} trick{'s' if take != 1 else ''}"
             out.append(t if take == t.tricks else Transfer(t.revoke, take, t.clause, t.exceptions,
-                                                             t.why + f"; only {take} trick(s) of the offending side left to transfer"))
+                                                             t.why + f"; {left} of the offending side left to transfer"))
     return sorted(out, key=lambda t: (t.revoke.trick, t.revoke.seat.index))
 
 
