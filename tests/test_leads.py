@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from rulings.models import NotationError, PlayLine
+from rulings.models.cards import Seat
 from rulings.models.events import Choice
 from rulings.solver.casefile import load, loads
 from rulings.solver.claims import parse_claim
@@ -38,6 +39,22 @@ def test_switch_proper_lead_error_card_may_stand() -> None:
     name = "own-53c-proper-lead-error-card-may-stand-2007.yaml"
     assert count(name) == 2
     assert count(name, Decisions(proper_lead_error_card_may_stand=False)) == 1
+
+
+def test_switch_correct_leader_card_before_refusal() -> None:
+    # refused, the correct leader's card faced before it is a lead made before declarer's
+    # 50D2 choice (3 options); off, it is his lead in turn and no options follow
+    off = Decisions(correct_leader_card_before_refusal_is_lead_before_choice=False)
+    for name, on_count in (("own-54d-correct-leader-faced-a-card-before-the-refusal.yaml", 5),
+                           ("own-56-correct-leader-faced-a-card-before-the-refusal.yaml", 4),
+                           ("own-56-correct-leader-faced-a-card-before-the-refusal-2007.yaml", 4)):
+        assert count(name) == on_count
+        assert count(name, off) == on_count - 2
+    case = load(LEADS / "own-54d-correct-leader-faced-a-card-before-the-refusal.yaml")
+    refused = [r for r in Ruling(case, get_ruleset(case.laws, off)).restorations() if r.path[0].choice == "refuse"]
+    assert len(refused) == 1
+    assert refused[0].table.trick(1).plays[0][0] is Seat.W
+    assert not refused[0].node.restrictions
 
 
 def test_switch_premature_play_three_options() -> None:

@@ -205,6 +205,20 @@ class DeclarerPremature:
 
 
 @dataclass(frozen=True, slots=True)
+class LeadBeforeChoice:
+    """54D/56 with 50D2 and 49: the correct leader faced ``card`` on his partner's lead out of
+    turn before declarer refused it; once it is refused the card stands as the trick's first,
+    a lead made before declarer's 50D2 choice over ``holder``'s penalty card
+    (``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``)."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    holder: Seat  # the offender, whose refused card is a major penalty card
+    choices: tuple[ChoiceLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class NoAcceptanceAtTrick13:
     """Marker task of the 2017-only rule: no lead out of turn is accepted at trick 13 (53A)."""
 
@@ -265,7 +279,7 @@ def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat,
     return t.with_penalty(seat, card, PenaltyKind.MAJOR)
 
 
-def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
+def _implied_refusal(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
     """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``,
     or the same written ``chooses require <suit>`` ...) with no ``accepts``/``refuses`` line in
     either form: only a refused lead leads to it (54D, 56), so it settles the refusal too.
@@ -274,7 +288,7 @@ def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> ChoiceLine | Non
         return None
     if _stated(task.choices, table.declarer) is not None:
         return None  # (his ``chooses accept|refuse`` line says it: the engine settles it)
-    recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
+    recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, task.choices)
     if recorded is None:
         return None
     return recorded[1][0]
@@ -286,9 +300,38 @@ def _said(line: ChoiceLine) -> str:
     return f"{line}, a 50D2 choice, so the lead is refused"
 
 
-def _refused_table(table: TableState, task: LeadOutOfTurn) -> TableState:
-    """The table once ``task``'s lead is refused: the card back, a major penalty card (54D, 56)."""
-    return table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+def _refused_table(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> TableState:
+    """The table once ``task``'s lead is refused: the card back, a major penalty card (54D,
+    56); and a card the correct leader faced on it before the refusal back as his penalty card
+    (:func:`_lead_before_choice`), so that he is to lead."""
+    t = table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    early = _lead_before_choice(rs, t, task)
+    return _withdrawn_early_lead(rs, t, early) if early is not None else t
+
+
+def _lead_before_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> LeadBeforeChoice | None:
+    """On ``table``, the one a refused defender's lead out of turn leaves (54D, 56): the card
+    his partner, the correct leader, faced on it before the refusal, now the trick's first
+    card, when it is ruled as a lead made before declarer's 50D2 choice: 50D applies from the
+    refusal, so the partner may not lead until declarer has chosen, and a card faced while
+    the lead out of turn was pending is no lead of his either (53B's proper lead is an
+    opponent's). ``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``."""
+    if not rs.decisions.correct_leader_card_before_refusal_is_lead_before_choice:
+        return None
+    partner = task.offender.partner
+    if partner is not task.proper or not table.is_defender(partner):
+        return None
+    t = table.trick(task.trick)
+    if t is None or not t.plays or t.plays[0][0] is not partner or (task.trick, partner) in table.out_of_turn:
+        return None
+    return LeadBeforeChoice(task.trick, partner, t.plays[0][1], task.offender, task.choices)
+
+
+def _withdrawn_early_lead(rs: RuleSet, table: TableState, task: LeadBeforeChoice) -> TableState:
+    """The table once a lead made before declarer's 50D2 choice is rectified (49): the card
+    back in its owner's hand as a major penalty card (faced as a lead, a deliberate play, 50B)."""
+    t = table.replace_card(task.trick, task.seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    return t.with_penalty(task.seat, task.card, PenaltyKind.MAJOR)
 
 
 def _choice(choices: Sequence[ChoiceLine], seat: Seat, verbs: Sequence[str]) -> Choice | None:
@@ -498,7 +541,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
             for n, s in pairs[1:]:
                 more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
                 if more is not None:
-                    lines = _consumed(table, more[0], choices) + _consumed(table, task, choices)
+                    lines = _consumed(rs, table, more[0], choices) + _consumed(rs, table, task, choices)
                     return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
@@ -512,8 +555,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
             for s, _ in trick.plays[pos + 1 :]:
                 more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
-                    return (task, more[0]), (irregularity, more[1]), (*_consumed(table, more[0], choices), *handled_pairs, (trick_no, s))
-    return (task,), (irregularity,), (*_consumed(table, task, choices), *handled_pairs)
+                    return (task, more[0]), (irregularity, more[1]), (*_consumed(rs, table, more[0], choices), *handled_pairs, (trick_no, s))
+    return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
 
 
 def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], ...],
@@ -541,7 +584,7 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
     return (() if replay.reopened else tuple(texts)), tuple(left)
 
 
-def _consumed(table: TableState, task: object, choices: tuple[ChoiceLine, ...]) -> list[ChoiceLine]:
+def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[ChoiceLine, ...]) -> list[ChoiceLine]:
     """The choice lines the task's rule reads (the others stay "not yet ruled"; declarer's
     ``chooses`` line at the lead itself is the engine's, read in record order)."""
     stated = [c for c in choices if isinstance(c, Choice)]
@@ -557,7 +600,7 @@ def _consumed(table: TableState, task: object, choices: tuple[ChoiceLine, ...]) 
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
         # an option of the penalty card the refused lead becomes, in either form.
-        recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
+        recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, choices)
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in stated if c.verb in ("requires", "forbids") and c.seat is table.declarer]
@@ -782,8 +825,35 @@ def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     if _acceptance_barred(rs, task):
         t = _leads_out_of_turn_now(t, task.trick)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, node.table)
+    early = _lead_before_choice(rs, t, task)
+    if early is not None:  # (ruled next: then declarer's 50D2 choice)
+        return _child(node, t, (early, *node.agenda[1:]), ledger=(info,))
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
+
+
+def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """54D/56 with 50D2 and 49: a refused defender's lead out of turn is a major penalty card
+    and 50D applies, so his partner, the correct leader, may not lead until declarer has
+    stated his 50D2 option. A card the partner faced on the lead out of turn before the
+    refusal is a lead made before that choice: it goes back to his hand as a major penalty
+    card (49; a deliberate play, 50B), he is still to lead, and declarer makes his 50D2/51B
+    choice over the refused card."""
+    assert isinstance(task, LeadBeforeChoice)
+    table = node.table
+    t = _withdrawn_early_lead(rs, table, task)
+    info = pc_info(rs, t, task.seat, task.card)
+    names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(task.holder), key=lambda p: p.sort_key))
+    step = Step("TD", StepKind.FORCED, rs.cite("50D2"),
+                f"{task.seat} faced {task.card} while the lead out of turn was pending, and once it is refused he may not lead "
+                f"until declarer has stated his choice over {task.holder}'s penalty card {names}: {task.card} is no lead, it "
+                f"goes back to his hand as a major penalty card (49); declarer now chooses, then {task.seat} leads (his own "
+                "penalty card at his first lawful opportunity, a lead restriction first: 50D1)",
+                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), info.ai_clause, info.ui_clause),
+                question=f"{task.seat}, the correct leader, faced {task.card} on {task.holder}'s lead out of turn before it was refused",
+                choice="major penalty card")
+    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, task.holder, task.card, about_the_lead=True, choices=task.choices))]
 
 
 def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
@@ -812,7 +882,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
         return [(forced, accept[1])]
-    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(table, task)
+    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         verb = recorded.verb if isinstance(recorded, Choice) and recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
         chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
@@ -839,7 +909,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     if _acceptance_barred(rs, task):
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
                          text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
-    recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(table, task)
+    recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         chosen = accept if isinstance(recorded, Choice) and recorded.verb == "accepts" else refuse
         return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
@@ -1242,7 +1312,7 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         text = f"{event.seat} led {event.card} face down to trick 1 when {proper} was to lead"
         faced = not rs.decisions.face_down_lead_out_of_turn_returned  # then 54's choice lines are read too
         # ruled as faced, the card is a lead out of turn on the table this ruling makes: ruled here
-        handled = (event, *((*_consumed(table.play(event.seat, event.card), _as_lead(task), task.choices), (1, event.seat))
+        handled = (event, *((*_consumed(rs, table.play(event.seat, event.card), _as_lead(task), task.choices), (1, event.seat))
                             if faced else ()))
         return Opening(Node(table, (task,), focus=1), (text,), (), handled)
     return None
@@ -1454,6 +1524,8 @@ RULES: tuple[Rule, ...] = (
     Rule("lead_out_of_turn", LeadOutOfTurn,
          ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
          lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
+    Rule("lead_before_choice", LeadBeforeChoice, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "50E1", "50E2"), lead_before_choice,
+         lead_before_choice.__doc__ or ""),
     Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,
