@@ -447,8 +447,9 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # where it is taken back, 55B2)
     here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
     if isinstance(agenda[0], LeadOutOfTurn) and (played := table.trick(trick_no)) is not None:
-        # a card played in turn to a lead out of turn that is not accepted (none is at trick
-        # 13, 2017 53A) leads the trick once that lead goes back: ruled after it
+        # a card played in turn after a lead out of turn that is not accepted may lead the
+        # trick once that lead goes back: ruled after it, on the table its ruling leaves
+        # (at trick 13, 2017 53A, those played to it in rotation go back with it)
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
     return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
 
@@ -820,15 +821,62 @@ def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
     return table._evolve(out_of_turn=(*table.out_of_turn, (number, seat)))
 
 
+def _played_to_it(table: TableState, task: LeadOutOfTurn) -> tuple[tuple[Seat, Card], ...]:
+    """The cards played in rotation to ``task``'s lead out of turn (each from the left of
+    the one before), in order: at trick 13 (2017 53A) none of them accepted it."""
+    t = table.trick(task.trick)
+    out: list[tuple[Seat, Card]] = []
+    if t is None or not t.plays or t.plays[0] != (task.offender, task.card):
+        return ()
+    prev = task.offender
+    for seat, card in t.plays[1:]:
+        if seat is not prev.lho:
+            break
+        out.append((seat, card))
+        prev = seat
+    return tuple(out)
+
+
+def _played_to_it_back(rs: RuleSet, before: TableState, table: TableState,
+                       task: LeadOutOfTurn) -> tuple[TableState, tuple[Info, ...]]:
+    """2017 53A at trick 13: the lead out of turn goes back (``table``: the one its withdrawal
+    leaves; ``before``: the table with it) and so do the cards played to it in rotation. They
+    were played to the lead on the table, not led, and it does not stand: as cards played in
+    error to an irregular lead (53B, 47F1), each goes back without rectification (no penalty
+    card; a card that was a penalty card when played is that penalty card again), 16C with
+    the offender's side offending. The cards left (placed out of rotation) are ruled after."""
+    infos: list[Info] = []
+    for seat, card in _played_to_it(before, task):
+        infos.append(rs.withdrawn_info(seat, card, task.offender.side, before))
+        table = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty,
+                                   card=card)
+    return _leads_out_of_turn_now(table, task.trick), tuple(infos)
+
+
+def _played_to_it_words(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> str:
+    """What :func:`_played_to_it_back` does, for the step's text (empty when nothing)."""
+    cards = _played_to_it(table, task)
+    if not cards:
+        return ""
+    names = ", ".join(f"{s}'s {c}" for s, c in cards)
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    fates = {no_penalty_card(table, s, c, restore) for s, c in cards}
+    fate = fates.pop() if len(fates) == 1 else "no penalty card"
+    return (f"; {names}, played to it in rotation, not led, go{'es' if len(cards) == 1 else ''} back too: {fate} "
+            f"(as cards played in error to an irregular lead, {rs.cite('53B')}, {rs.cite('47F1')})")
+
+
 def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
-    if _acceptance_barred(rs, task):
-        t = _leads_out_of_turn_now(t, task.trick)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, node.table)
+    infos: tuple[Info, ...] = (info,)
+    if _acceptance_barred(rs, task):
+        t, more = _played_to_it_back(rs, node.table, t, task)
+        infos += more
     early = _lead_before_choice(rs, t, task)
     if early is not None:  # (ruled next: then declarer's 50D2 choice)
-        return _child(node, t, (early, *node.agenda[1:]), ledger=(info,))
-    child = _child(node, t, node.agenda[1:], ledger=(info,))
+        return _child(node, t, (early, *node.agenda[1:]), ledger=infos)
+    child = _child(node, t, node.agenda[1:], ledger=infos)
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
 
 
@@ -880,6 +928,8 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _refused_defender(rs, node, task))
     if task.saw_dummy:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
+                         question=f"{decl} (declarer) must accept: {task.offender} faced an opening lead out of turn ({task.card}) "
+                         "and he could have seen dummy's cards",
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
         return [(forced, accept[1])]
     recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(rs, table, task)
@@ -907,8 +957,12 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    question=question, choice="refuse"),
               _refused_defender(rs, node, task))
     if _acceptance_barred(rs, task):
-        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
-                         text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
+        text = (f"no acceptance at trick 13: {task.offender} takes back {task.card}, a major penalty card (50D applies)"
+                f"{_played_to_it_words(rs, table, task)}; {task.proper} leads")
+        returned = (rs.cite("53B"), rs.cite("47F1")) if _played_to_it(table, task) else ()
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also, *returned), text=text,
+                         question=f"no acceptance at trick 13 ({rs.cite('53A')}): {task.offender} led {task.card} out of turn "
+                         f"({task.proper} was to lead)"), refuse[1])]
     recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         chosen = accept if isinstance(recorded, Choice) and recorded.verb == "accepts" else refuse
@@ -951,9 +1005,16 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    question=question, choice="refuse"),
               _child(node, t, (*options, *node.agenda[1:]), ledger=(info,)))
     if _acceptance_barred(rs, task):
-        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
-                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"),
-                 replace(refuse[1], table=_leads_out_of_turn_now(refuse[1].table, task.trick)))]
+        barred, more = _played_to_it_back(rs, table, t, task)
+        options = () if wrong_hand or not _due_before_lead(barred, task.proper.partner, task.trick) else penalty_tasks(
+            barred, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)])
+        returned = (rs.cite("53B"), rs.cite("47F1")) if _played_to_it(table, task) else ()
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"),
+                         also=(back, *refuse[0].also[1:], *returned),
+                         text=f"no acceptance at trick 13: {task.card} goes back{_played_to_it_words(rs, table, task)}; {then}",
+                         question=f"no acceptance at trick 13 ({rs.cite('53A')}): {task.offender} led {task.card} out of turn "
+                         f"({task.proper} was to lead)"),
+                 _child(node, barred, (*options, *node.agenda[1:]), ledger=(info, *more)))]
     said = {s: _choice(task.choices, s, ("accepts", "refuses")) for s in (first, other)}
     if said[first] is None and said[other] is None:
         return [accept, refuse]
@@ -1522,7 +1583,8 @@ RULES: tuple[Rule, ...] = (
     Rule("declaring_side_opening_lead", DeclaringSideOpeningLead, ("54E", "48A"), declaring_side_opening_lead,
          declaring_side_opening_lead.__doc__ or ""),
     Rule("lead_out_of_turn", LeadOutOfTurn,
-         ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
+         ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "53B", "47F1", "16C1",
+          "16C2"),
          lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
     Rule("lead_before_choice", LeadBeforeChoice, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "50E1", "50E2"), lead_before_choice,
          lead_before_choice.__doc__ or ""),
