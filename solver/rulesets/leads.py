@@ -68,7 +68,18 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, normal_choice, played
+from rulings.solver.engine import (
+    Edge,
+    Info,
+    Node,
+    Notice,
+    Restoration,
+    Step,
+    StepKind,
+    handled_key,
+    normal_choice,
+    played,
+)
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     after_ruling_tasks,
@@ -436,6 +447,9 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
+    barred = () if reopened else _not_entitled(rs, table, agenda[0], choices)
+    if barred:
+        handled = (*handled, *(line for line, _ in barred))
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
@@ -451,7 +465,37 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
-    return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
+    notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
+    return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
+
+
+def _not_entitled(rs: RuleSet, table: TableState, task: object,
+                  choices: tuple[ChoiceLine, ...]) -> tuple[tuple[Choice, str], ...]:
+    """The ``accepts``/``refuses`` lines about ``task``'s lead out of turn said by a player
+    not entitled to choose (53A: the player entitled to choose, declarer for a defender's
+    lead, 56, either defender for declarer's, 55A), each with what to say of it: it settles
+    nothing."""
+    if not isinstance(task, (LeadOutOfTurn, AcceptedByPlay)):
+        return ()
+    defender_led = table.is_defender(task.offender)
+    out: list[tuple[Choice, str]] = []
+    for c in choices:
+        if not isinstance(c, Choice) or c.verb not in ("accepts", "refuses"):
+            continue
+        if (c.seat is table.declarer) if defender_led else table.is_defender(c.seat):
+            continue
+        verb = "accept or refuse"
+        who = "declarer chooses" if defender_led else "either defender chooses"
+        law = rs.cite("56") if defender_led else rs.cite("55A")
+        if c.seat is table.dummy:
+            text = (f"{str(c)!r} settles nothing: dummy may not {verb} a lead out of turn ({rs.cite('43A1(c)')}: he takes no "
+                    f"part in the play); {who} ({rs.cite('53A')}, {law})")
+        elif c.seat is table.declarer:
+            text = f"{str(c)!r} settles nothing: declarer may not {verb} his own side's lead out of turn; {who} ({rs.cite('53A')}, {law})"
+        else:
+            text = f"{str(c)!r} settles nothing: {c.seat} may not {verb} his partner's lead out of turn; {who} ({rs.cite('53A')}, {law})"
+        out.append((c, text))
+    return tuple(out)
 
 
 def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceLine, ...]:

@@ -119,7 +119,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     edges.append((
         Step(declarer, StepKind.OPTION, clause,
              f"declarer neither requires nor forbids a suit; {partner} leads any card and {names} stay{'' if several else 's'} "
-             "penalty card" + ("s" if several else "") + " (declarer chooses again each time he is to lead)",
+             "penalty card" + ("s" if several else "") + f" (declarer chooses again each time {partner} is to lead while "
+             + ("they remain" if several else "it remains") + ")",
              also=(rs.cite("50D2"), rs.cite("50E1"), rs.cite("50E2")), question=question, choice="no restriction"),
         child(table, ()),
     ))
