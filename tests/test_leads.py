@@ -194,6 +194,16 @@ play: [E HK, director finds saw_dummy, attention S]
 """)
     (only,) = list(Ruling(saw).restorations())
     assert only.path[0].clause == "54C" and "must accept" in only.path[0].question and "chooses" not in only.path[0].question
+    # 52B1(b): declarer has played since the card that failed to play a penalty card
+    failed = loads("""
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+penalty: ["W C6 major"]
+play: [W H7, N H2, E H4, S HA, attention S]
+""")
+    forced = [s for r in Ruling(failed).restorations() for s in r.path if s.clause == "52B1(b)"]
+    assert forced and all("must accept" in s.question and "accepts it or requires" not in s.question for s in forced)
 
 
 @pytest.mark.parametrize(("seat", "words"), [("N", "dummy may not accept"), ("W", "W may not accept")])

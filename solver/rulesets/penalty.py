@@ -517,7 +517,9 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"declarer has played since, so {card} is accepted; {stays}",
-                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
+                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")),
+                    question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
+                    choice="accept (compulsory)")
         return [(step, accepted())]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",
