@@ -507,8 +507,10 @@ def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceL
     card), while on this path a ruling revealed a lead out of turn before it (a fifth card
     found led, 45E1), whose refusal brings the same options (56). It is passed over only once
     ruled on this path, so one 50D2 decision is made at one lead. Written as a ``chooses``
-    line no opening of the record claimed, it is the engine's to settle in record order, as
-    declarer's ``chooses`` line at the lead itself is (that one kept: :func:`_stated`)."""
+    line, it is read here as at a lead out of turn of the record as played (it says the
+    refusal, and names the 50D2 option), and the engine settles it in record order, as it
+    does declarer's ``chooses`` line at the lead itself (that one kept: :func:`_stated`): a
+    choice the options do not hold is refused, one no decision of his reached is said."""
     said = {id(e) for e in replay.after}
     after = [c for c in choices if id(c) in said]
     options = {id(c) for c in lead_choice_lines(replay.table, after)} if after else set()
@@ -518,7 +520,7 @@ def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceL
         if id(c) not in options:
             if isinstance(c, Chooses) or not replay.is_ruled(key, "leads"):
                 out.append(c)
-        elif key not in replay.ruled and (isinstance(c, Choice) or any(key in keys for _, keys in replay.claimed)):
+        elif key not in replay.ruled:
             out.append(c)
     return tuple(out)
 
@@ -530,7 +532,9 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
     before attention. From the spread his partner is declarer and he is dummy, as the table
     played it, so the record after that line is played on from the table the ruling of the
     lead leaves, as after a ``resume`` line (``RuleSet.played_on_from``). Returns the index
-    of the ``spreads`` line in ``replay.before`` (the record's first part), or None.
+    of the ``spreads`` line in ``replay.before`` (a part of the record: the first, or one
+    played on after ``resume`` whose lines hold the lead, no card standing when it began: a
+    card of the declaring side faced first, 54E, went back), or None.
 
     Not cut: a spread after a card accepted the lead (54B1, 54B2: then it is no 54A spread;
     48B2 may make it a claim), or after another card or line the director would rule first
@@ -541,6 +545,8 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
     if table.first_trick != 1 or Choice not in replay.line_kinds:
         return None  # (no spreads line: one look at the record's kinds of line, kept with it)
     before = replay.before
+    if not before or replay.applied_before[0]:
+        return None  # (a card stood when the part began: its lead, and any choice at it, came before)
     decl = table.declarer
     for i, e in enumerate(before):
         if isinstance(e, (Play, FaceDownLead)):
