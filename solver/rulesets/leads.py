@@ -447,7 +447,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
-    barred = () if reopened else _not_entitled(rs, table, agenda[0], choices)
+    barred = () if reopened else (*_not_entitled(rs, table, agenda[0], choices), *_option_taken_away(rs, table, agenda[0], choices))
     if barred:
         handled = (*handled, *(line for line, _ in barred))
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
@@ -496,6 +496,27 @@ def _not_entitled(rs: RuleSet, table: TableState, task: object,
             text = f"{str(c)!r} settles nothing: {c.seat} may not {verb} his partner's lead out of turn; {who} ({rs.cite('53A')}, {law})"
         out.append((c, text))
     return tuple(out)
+
+
+def _option_taken_away(rs: RuleSet, table: TableState, task: object,
+                       choices: tuple[ChoiceLine, ...]) -> tuple[tuple[Choice, str], ...]:
+    """The ``accepts``/``refuses``/``spreads`` lines about ``task``'s lead out of turn, said by
+    the player entitled to choose, that name an option the Laws take away there, each with what
+    to say of it: it settles nothing, the ruling taking the one course left. Declarer who could
+    have seen dummy's cards must accept a faced opening lead out of turn (54C: no refusal, no
+    spread); no lead out of turn is accepted at the thirteenth trick (2017 53A)."""
+    if not isinstance(task, LeadOutOfTurn):
+        return ()
+    defender_led = not _is_declaring(table, task.offender)  # (declarer chooses, 56; else either defender, 55A)
+    if task.trick == 1 and task.saw_dummy and defender_led:
+        taken, why = ("refuses", "spreads"), f"{table.declarer} could have seen dummy's cards, so he must accept the lead ({rs.cite('54C')})"
+    elif _acceptance_barred(rs, task):
+        taken, why = ("accepts",), f"no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}): it goes back"
+    else:
+        return ()
+    return tuple((c, f"{str(c)!r} settles nothing: {why}") for c in choices
+                 if isinstance(c, Choice) and c.verb in taken
+                 and ((c.seat is table.declarer) if defender_led else table.is_defender(c.seat)))
 
 
 def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceLine, ...]:
