@@ -508,6 +508,7 @@ def _option_taken_away(rs: RuleSet, table: TableState, task: object,
     if not isinstance(task, LeadOutOfTurn):
         return ()
     defender_led = not _is_declaring(table, task.offender)  # (declarer chooses, 56; else either defender, 55A)
+    taken: tuple[str, ...]
     if task.trick == 1 and task.saw_dummy and defender_led:
         taken, why = ("refuses", "spreads"), f"{table.declarer} could have seen dummy's cards, so he must accept the lead ({rs.cite('54C')})"
     elif _acceptance_barred(rs, task):
