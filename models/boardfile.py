@@ -110,13 +110,21 @@ class LinLines:
 #: cards in force when the record starts; both are read back into the case
 WON_TAG = "TricksBefore"
 PENALTY_TAG = "PenaltyCards"
+#: supplemental PBN tag of this package: the edition of the Laws the case is ruled under
+#: (``2017`` or ``2007``), read back into the case's ``laws``
+LAWS_TAG = "Laws"
+#: the Event this package's writer gives a game (``bridge-rulings Laws 2007``) states the
+#: edition too: read when the game has no Laws tag
+_OUR_EVENT = re.compile(r"bridge-rulings Laws (\d{4})")
 
 
-def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int) -> list[tuple[str, str]]:
-    """The supplemental tags (:data:`WON_TAG`, :data:`PENALTY_TAG`) of a record starting at
+def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws: str | None = None) -> list[tuple[str, str]]:
+    """The supplemental tags of a record: :data:`LAWS_TAG` with the edition ``laws`` when
+    given, then (:data:`WON_TAG`, :data:`PENALTY_TAG`) for a record starting at
     ``first_trick`` with ``won`` (NS, EW) tricks won before it and the ``penalty`` cards
-    (``"E S9 major"``) in force; none for what a record from trick 1 without penalty cards has."""
-    tags: list[tuple[str, str]] = []
+    (``"E S9 major"``) in force; none of these two for what a record from trick 1 without
+    penalty cards has."""
+    tags: list[tuple[str, str]] = [(LAWS_TAG, laws)] if laws is not None else []
     if first_trick > 1:
         tags.append((WON_TAG, f"NS {won[0]} EW {won[1]}"))
     if penalty:
@@ -961,7 +969,8 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
     notes = []
     if marked:
         notes.append("The file marks " + "; ".join(
-            f"{q.seat}'s {q.card} (line {q.line}) as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
+            f"{q.seat}'s {q.card}" + (f" (line {q.line})" if q.line is not None else "")
+            + f" as a {PLAY_MARKERS[q.mark or 'R']} (^{q.mark})" for q in marked) + ".")
     if b.board_num is not None and repeats:
         index = numbers.count(b.board_num)  # (the chosen game is the last of those read)
         if chosen.lin is not None:
@@ -978,12 +987,20 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
 
 
 def _start_fields(game: Game, info: Any, first_trick: int, file: str) -> dict[str, Any]:
-    """The case fields ``won`` and ``penalty`` read from the game's supplemental tags
-    (:data:`WON_TAG`, :data:`PENALTY_TAG`); a value that cannot be read is an error at the
-    tag's line."""
-    from rulings.models.case import parse_penalty
+    """The case fields ``laws``, ``won`` and ``penalty`` read from the game's supplemental
+    tags (:data:`LAWS_TAG`, else an Event of the form this package writes; :data:`WON_TAG`,
+    :data:`PENALTY_TAG`); a value that cannot be read is an error at the tag's line."""
+    from rulings.models.case import EDITIONS, parse_penalty
 
     out: dict[str, Any] = {}
+    laws = info.get(LAWS_TAG)
+    if isinstance(laws, str) and laws.strip() not in ("", "?"):
+        if laws.strip() not in EDITIONS:
+            raise CaseFileError(f"tag {LAWS_TAG} {laws!r}: expected the edition of the Laws, 2017 or 2007", file=file,
+                                line=game.tag_lines.get(LAWS_TAG), token=laws)
+        out["laws"] = int(laws.strip())
+    elif isinstance(event := info.get("Event"), str) and (m := _OUR_EVENT.fullmatch(event.strip())) and m.group(1) in EDITIONS:
+        out["laws"] = int(m.group(1))
     won = info.get(WON_TAG)
     if isinstance(won, str) and won.strip() not in ("", "?"):
         line = game.tag_lines.get(WON_TAG)

@@ -642,21 +642,27 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
     """Only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat is
     no event of the table. Refused (located, naming the seat): a defender's anywhere, and
-    dummy's. When the record opens with a defender's opening lead out of turn, 54A may make
-    dummy declarer: after declarer's recorded ``spreads`` it does (declarer's partner then
-    calls, and a call of the old declarer's is refused); after his ``accepts`` or
-    ``refuses`` it does not; with no such line, after ``resume`` either seat may call (the
-    ruling's path decides). Raises CaseFileError."""
-    first = next((e for e in events if isinstance(e, (Play, FaceDownLead))), None)
-    swap = trick == 1 and first is not None and first.seat in (declarer.lho, declarer.rho) and first.seat is not first_leader
+    dummy's. When the first card a defender faces is an opening lead out of turn (cards the
+    declaring side faced before it are no lead, 54E, and go back), 54A may make dummy
+    declarer: after declarer's recorded ``spreads`` it does (declarer's partner then calls,
+    and a call of the old declarer's is refused); after his ``accepts`` or ``refuses`` it
+    does not; with no such line, after ``resume`` either seat may call (the ruling's path
+    decides). Raises CaseFileError."""
+    # (the opening lead: the first card a defender faces, on the first line of its kind)
+    faced = [(i, e.seat) for i, e in enumerate(events) if isinstance(e, (Play, FaceDownLead)) and e.seat in (declarer.lho, declarer.rho)]
+    lead = faced[0][0] if faced else None
+    swap = trick == 1 and bool(faced) and faced[0][1] is not first_leader
     #: whether 54A made declarer's partner declarer: None while the record leaves it open
     swapped: bool | None = None if swap else False
     later = attended = False
-    for e in events:
-        attended = attended or isinstance(e, Attention)
-        if swapped is None and not attended and isinstance(e, Play) and e.seat in (declarer, declarer.partner):
+    for i, e in enumerate(events):
+        # (attention drawn after that lead: what is said then is the ruling's)
+        attended = attended or (isinstance(e, Attention) and (lead is None or i > lead))
+        if swapped is None and not attended and lead is not None and i > lead and isinstance(e, Play) and (
+                e.seat in (declarer, declarer.partner)):
             swapped = False  # (his side played to the lead before any ruling: accepted, 54B; a spread now is no 54A)
-        if isinstance(e, Choice) and e.seat is declarer and swapped is None and e.verb in ("spreads", "accepts", "refuses"):
+        if isinstance(e, Choice) and e.seat is declarer and swapped is None and lead is not None and i > lead and (
+                e.verb in ("spreads", "accepts", "refuses")):
             swapped = e.verb == "spreads"
         if isinstance(e, Resume) or (isinstance(e, Choice) and e.verb == "spreads" and e.seat is declarer):
             later = True  # (after a ruling, or declarer's spread the table played on from: 54A)

@@ -2,7 +2,9 @@
 
 Exit codes: 0 ok; 1 an error in the input (named with file, line and token) or a failed
 claim; 2 a usage error; 3 an internal error (a bug in bridge-rulings, not in the input: the
-message names the command and, for ``verify``, the file; please report it).
+message names the command and, for ``verify``, the file; please report it). A reader of
+standard output that stops early (``| head``) ends a command quietly, with exit 1 (typer's
+handling of a closed pipe).
 
 No ``from __future__ import annotations`` here: typer reads each command's annotations, and
 string annotations would be compiled and evaluated (about 200 of them) on every start.
@@ -242,6 +244,7 @@ def new(
     attention: Annotated[str | None, typer.Option("--attention", help="End the play with 'attention <seat>'.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the case here (default: standard output).")] = None,
     game: Annotated[int | None, typer.Option("--game", min=1, help=GAME_HELP)] = None,
+    laws: Annotated[Laws | None, typer.Option("--laws", help="The edition of the Laws the case says (laws:); default: the file's Laws tag, else 2017 (docs/pbn-lin.md).")] = None,
 ) -> None:
     """Write a YAML case skeleton from a board of a PBN or LIN file, to edit and solve."""
     import yaml
@@ -254,14 +257,16 @@ def new(
     _check_output(out, "--out")
     try:
         data = board_case(source, board, attention, game)
+        if laws is not None:
+            data["laws"] = int(laws.value)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
     except RulingError as err:
         raise _error(err) from None
     prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
     data["notes"] = f"{data['notes']} {prompt}" if data.get("notes") else prompt
-    # the edition, said (the default: 2017), after the source as docs/case-format.md orders it
-    data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": 2017,
-            **{k: v for k, v in data.items() if k not in ("title", "source")}}
+    # the edition, said (the file's, else the default: 2017), after the source as docs/case-format.md orders it
+    data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": data.get("laws", 2017),
+            **{k: v for k, v in data.items() if k not in ("title", "source", "laws")}}
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + EXPECT_SKELETON
     if out is None:
         sys.stdout.write(text)
@@ -289,6 +294,7 @@ def solve(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --dds: worker processes for DDS (default 1: in this process; DDS never runs in threads).")] = 1,
     game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
+    laws: Annotated[Laws | None, typer.Option("--laws", help="Rule under this edition of the Laws, whatever the case says (its laws:; a .pbn or .lin file: its Laws tag, else 2017).")] = None,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     with _loading():
@@ -319,22 +325,27 @@ def solve(
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
 
-            loaded = parse_case(board_case(case, board, attention or "TD", game), file=str(case))
+            mapping = board_case(case, board, attention or "TD", game)
+            if laws is not None:
+                mapping["laws"] = int(laws.value)
+            loaded = parse_case(mapping, file=str(case))
         else:
             loaded = load(case)
+        if laws is not None and loaded.laws != laws.value:
+            from dataclasses import replace
+
+            loaded = replace(loaded, laws=laws.value)
         ruling = Ruling(loaded)
         stream = ruling.restorations(budget=budget)
         if not as_json and not explain and pbn is None and not dds:
             _solve_text(ruling, stream, limit=limit, budget=budget, graph=graph, ascii_=ascii_)
             return
-        from rulings.solver.summary import KeySet
+        from rulings.solver.summary import KeySet, unique
 
         cap = limit if limit is not None else DEFAULT_SHOWN
         seen = KeySet()  # memory stays small up to the budget
         found: list[Restoration] = []
-        for r in islice(stream, limit) if limit is not None else stream:
-            if not seen.add(r.key()):
-                continue
+        for r in unique(islice(stream, limit) if limit is not None else stream, seen):
             if len(found) < cap:  # listed; the rest only counted (memory stays bounded)
                 found.append(r)
         total = len(seen)
@@ -393,6 +404,10 @@ def _close(stream: "Iterator[Restoration]") -> None:
         close()
 
 
+#: what the text output says of an irregularity the record shows that no restoration's
+#: rulings met (``Ruling.not_met``: a ruling before it took it away)
+NOT_MET = "met on no path (a ruling before it takes it away): "
+
 #: restorations a page of the text output holds: the text output streams, page by page, so
 #: its memory does not grow with --limit
 TEXT_PAGE = 100
@@ -410,7 +425,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
         from rulings.solver.render import information_panel, make_console, restorations_table, ruling_head, style_for
-        from rulings.solver.summary import KeySet
+        from rulings.solver.summary import KeySet, unique
 
     console = make_console(ascii_only=ascii_)
     style = style_for(console, "ascii" if ascii_ else "unicode")
@@ -424,9 +439,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     listed = 0
     paged = False
     try:
-        for r in islice(stream, limit) if limit is not None else stream:
-            if not seen.add(r.key()):
-                continue
+        for r in unique(islice(stream, limit) if limit is not None else stream, seen):
             if listed >= cap:
                 continue  # counted, not listed
             listed += 1
@@ -448,6 +461,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         console.print(f"{listed} restorations", markup=False, style="bold")
     for irr in ruling.found_later:  # irregularities a rule found only on a rectified table
         console.print(f"  found while ruling: {style.words(irr)}", markup=False)
+    for irr in ruling.not_met:  # listed above as the record shows it; no path's rulings met it
+        console.print(f"  {NOT_MET}{style.words(irr)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")
@@ -678,21 +693,21 @@ def score(
 
 @app.command()
 def generate(
+    ctx: typer.Context,
     count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
-    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl or generated.yaml).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml or generated.pbn).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
-    with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' as a claim (regression data, not a ruling).")] = False,
+    with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
     fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each) or pbn (one PBN game each, the record and ruling as commentary); see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given.")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
-    source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal and lawful play (from trick 1) are used.")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (same output, same order, as one).")] = 1,
+    source: Annotated[Path | None, typer.Option("--from", help="With --exhaustive: the case file whose deal, lawful play (from trick 1) and edition are used (--laws given: that edition instead; --seed does not go with it).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="With --format: worker processes (same output, same order, as one).")] = 1,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
-    game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
@@ -704,14 +719,14 @@ def generate(
         # one file: the format follows --out's suffix, JSON lines when it says nothing
         suffix = out.suffix.lower() if out is not None else ""
         fmt = "yaml" if suffix in (".yaml", ".yml") else "pbn" if suffix == ".pbn" else "jsonl"
+    _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive)
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
         _generate_stream(count, kind_, seed, laws_, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
-                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler)
+                         exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler,
+                         with_count=with_count, laws_given=_given(ctx, "laws"))
         return
-    if source is not None:
-        raise typer.BadParameter("--from goes with --exhaustive")
     out = out if out is not None else Path("generated")
     if out.exists() and not out.is_dir():
         typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
@@ -723,18 +738,49 @@ def generate(
     if with_count:
         from rulings.solver.casefile import load
         from rulings.solver.ruling import Ruling
+        from rulings.solver.summary import unique
 
         for path in written:
             case = load(path)
-            n = sum(1 for _ in Ruling(case).restorations())
+            n = sum(1 for _ in unique(Ruling(case).restorations()))  # distinct, as the claim counts
             with path.open("a", encoding="utf-8") as fh:
                 fh.write(f"expect:\n  - count {n}\n")
     typer.echo(f"wrote {len(written)} case files to {out}")
 
 
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` (its parameter's name) was given on the command line."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
+def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
+                      exhaustive: bool) -> None:
+    """``generate``: an option that would do nothing with the others given is a usage error
+    (exit 2), said before any work is done."""
+    fmt_ = fmt.split("-")[0] if fmt is not None else None
+    if source is not None and not exhaustive:
+        raise typer.BadParameter("--from goes with --exhaustive")
+    if fmt_ is None:
+        if scheduler is not None:
+            raise typer.BadParameter("--scheduler goes with --format (the cases streamed into one file); "
+                                     "a directory of case files is written by this process", param_hint="'--scheduler'")
+        if jobs > 1:
+            raise typer.BadParameter("-j goes with --format (the cases streamed into one file); "
+                                     "a directory of case files is written by one process", param_hint="'--jobs' / '-j'")
+    if _given(ctx, "markers") and fmt_ != "pbn":
+        raise typer.BadParameter("--markers and --no-markers go with PBN output (--format pbn)", param_hint="'--markers'")
+    if with_count and fmt_ == "pbn":
+        raise typer.BadParameter("a PBN game carries no claim: --expect-count goes with case files or --format jsonl|yaml "
+                                 "(with --with-ruling the PBN commentary gives the count)", param_hint="'--expect-count'")
+    if source is not None and _given(ctx, "seed"):
+        raise typer.BadParameter("--seed draws the deal of an exhaustive set; with --from the deal is the case file's",
+                                 param_hint="'--seed'")
+
+
 def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
                      full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool,
-                     scheduler: str | None = None) -> None:
+                     scheduler: str | None = None, with_count: bool = False, laws_given: bool = False) -> None:
     """``generate --format``: records written to one file as they are made (in order, also
     with worker processes), a progress bar on stderr."""
     from collections.abc import Callable, Iterable
@@ -766,16 +812,19 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
                 from rulings.solver.casefile import load
 
                 played = PlayedDeal.of_case(load(source))
+                if laws_given:  # --laws rules the set under that edition, whatever the case file says
+                    played.edition = laws
             else:
                 played = PlayedDeal.random(seed, laws)
             made = list(islice(exhaustive_cases(kind, played), count))
         except (RulingError, GenerationError) as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(1) from None
-        task, jobs_in, total = mapping_record_text, [(name, m, with_ruling, fmt, k + 1) for k, (name, m) in enumerate(made)], len(made)
+        task, total = mapping_record_text, len(made)
+        jobs_in = [(name, m, with_ruling, fmt, k + 1, with_count) for k, (name, m) in enumerate(made)]
     else:
         task = random_record_text
-        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt) for i in range(count))
+        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt, with_count) for i in range(count))
         total = count
     target = out if out is not None else Path(f"generated.{fmt.split('-')[0]}")
     to_stdout = str(target) == "-"
@@ -795,6 +844,8 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
             head = PBN_HEADER
         written = _stream_records(task, jobs_in, total, jobs, stream, progress and sys.stderr.isatty(), scheduler, head)
     except OSError as err:
+        if to_stdout and isinstance(err, BrokenPipeError):
+            raise  # the reader of standard output stopped reading (| head): the command ends quietly (main)
         raise _write_failed(target, err, "--out") from None
     except RulingError as err:
         raise _error(err) from None

@@ -23,7 +23,7 @@ from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Call, Choice, Chooses, DirectorFinds, Play
+from rulings.models.events import Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -803,8 +803,9 @@ class RuleBook(Protocol):
         ...
 
     def played_on_from(self, replay: Replay) -> int | None:
-        """A line of the record's first part (its index in ``replay.before``) after which the
-        table played on, before attention, from a choice ruled there (54A); None: none."""
+        """A line of a part of the record (its index in ``replay.before``: the first part, or a
+        later one played on from a restoration) after which the table played on, before
+        attention, from a choice ruled there (54A); None: none."""
         ...
 
     def worth_reopening(self, table: TableState, record: Replay, names: frozenset[str]) -> frozenset[str]:
@@ -843,6 +844,9 @@ class Reopen:
     base: Hashable = 0
     #: a later part: the table this path played it on from (``Replay.start``)
     start: TableState | None = field(default=None, compare=False, hash=False)
+    #: the irregularities the rulings of this path opened so far (their texts, in order):
+    #: those of a path that ends are what the ruling lists (``Composition._happened``)
+    opened: tuple[str, ...] = field(default=(), compare=False, hash=False)
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -853,6 +857,12 @@ class _Found:
     at: frozenset[object]  # the keys that locate it in the record
     priority: int
     explained: frozenset[object] = frozenset()  # (Opening.explains)
+
+
+#: the lines after ``attention`` that record a player's choice for the engine to settle
+#: (:meth:`Composition._recorded_choices`): a substitute played, a changed designation, a
+#: ``chooses`` line
+RECORDED_LINES = (Play, ChangeDesignation, Chooses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -954,6 +964,8 @@ class Composition:
 
             self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
+        #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
+        self._looked_for_cut: set[int] = set()
 
         try:
             found = self._candidates(self.replay, frozenset(), None)
@@ -991,6 +1003,11 @@ class Composition:
         #: (part, place among its recorded choices) of a recorded choice that met a decision of
         #: its player with a single course (the step): refused if no path settles it
         self._barred: dict[tuple[int, int], Step] = {}
+        #: (part, place among its recorded choices) of a recorded choice that a path took out of
+        #: its order: the single course a rule left at a decision of its player, the rule having
+        #: read that line itself (declarer's 50D2 choice, on the path where a fifth card is
+        #: played to its trick, after his acceptance of the lead recorded for the other path)
+        self._taken: set[tuple[int, int]] = set()
         #: for each later part of the record, why a restoration could not be played on into it
         #: (the first such error): said when no restoration can (restorations)
         self._dropped: dict[int, tuple[int | None, str]] = {}
@@ -1017,6 +1034,18 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self.found_later: dict[str, None] = {}
+        #: the irregularities the rulings of some path that ended opened (``Reopen.opened``):
+        #: once every path is enumerated, ``irregularities`` and ``found_later`` keep only
+        #: these (:meth:`_keep_what_happened`)
+        self._happened: set[str] = set()
+        self._opened_last: tuple[str, ...] | None = None
+        #: the irregularities the record as played shows that no path has yet met: those of
+        #: the openings of the record but the one ruled first (:meth:`_met_on`)
+        self._unmet: set[str] = {i for f in ordered[1:] for i in f.opening.irregularities} - set(ordered[0].opening.irregularities) if (
+            len(ordered) > 1) else set()
+        #: irregularities the record shows that no path's rulings met (a revoke the card a
+        #: ruling put in its place took away): said once every path is enumerated
+        self.not_met: tuple[str, ...] = ()
         #: the opening of each irregularity (of ``irregularities`` and ``found_later``) and the
         #: part of the record it was found in: its line is read when asked for
         #: (:attr:`irregularity_lines`)
@@ -1029,6 +1058,17 @@ class Composition:
         lines = (*self.replay.unapplied, *self.replay.after)
         unruled = [e for e in lines if not isinstance(e, Attention) and handled_key(e) not in done] if lines else []
         self._unruled_first = frozenset(handled_key(e) for e in unruled) if unruled else frozenset()
+        #: for each part of the record, its lines (keys; the line, and whether it records a
+        #: choice after attention) that an opening of the record claims but that a path rules
+        #: only where that opening is found again on the table the rulings before it leave (a
+        #: declarer's 50D2 choice claimed for a penalty card a ruling may make): one that no
+        #: path rules is said once the paths are enumerated, as a line no opening claims is
+        #: (:meth:`_report_unused_lines`)
+        self._claimed_lines: dict[int, dict[object, tuple[object, bool]]] = {}
+        if found and lines:
+            self._watch_claims(0, self.replay, ordered[1:], later, ordered[0].keys | {handled_key(h) for c in closings for h in c.handled})
+        #: the lines of the first part whose ruling on some path is watched (keys)
+        self._watched_first = self._unruled_first | frozenset(self._claimed_lines.get(0, {}))
         #: the notices of those that record a choice or a finding: a ruling on a rectified
         #: table may read them (declarer's 57A option over a card a simultaneous play made
         #: premature, 58A), so they are known only once the ruling is enumerated (a text
@@ -1125,7 +1165,8 @@ class Composition:
     def irregularity_lines(self) -> dict[str, int | None]:
         """The record line where each irregularity (of ``irregularities`` and ``found_later``)
         begins, where the record shows it (None: a card a ruling put on the table)."""
-        return {irr: self._line_of(f, part) for irr, (f, part) in self._irregularity_at.items()}
+        listed = {*self.irregularities, *self.found_later}
+        return {irr: self._line_of(f, part) for irr, (f, part) in self._irregularity_at.items() if irr in listed}
 
     def _line_of(self, found: _Found, part: Part = (0, 0)) -> int | None:
         """The line of the record event where ``found``'s irregularity begins, the first it
@@ -1244,7 +1285,9 @@ class Composition:
                 used, spent = done.used, ""
         return Node(
             table,
-            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start), *rest),
+            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
+                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened),
+             *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
             restrictions,
@@ -1297,8 +1340,15 @@ class Composition:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
                 if node.table.out_of_turn:
                     self._say_unruled_plays(node.table, task)
-            elif self._unruled_first and not self._unruled_first.isdisjoint(task.seen):
-                self._part_seen.setdefault(0, set()).update(self._unruled_first & task.seen)
+            elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
+                self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
+            if task.opened is not self._opened_last:  # (the path's rulings are done: what they opened happened)
+                self._opened_last = task.opened
+                self._happened.update(task.opened)
+                if self._unmet:
+                    self._unmet.difference_update(task.opened)
+            if not task.segment and self._unmet:
+                self._met_on(node.table, task)
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
@@ -1361,8 +1411,10 @@ class Composition:
 
         if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
-        elif self._unruled_first and not self._unruled_first.isdisjoint(task.seen):
-            self._part_seen.setdefault(0, set()).update(self._unruled_first & task.seen)
+        elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
+            self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
+        if not task.segment and self._unmet:
+            self._met_on(node.table, task)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
@@ -1375,6 +1427,8 @@ class Composition:
             return None
         try:
             replay = replay_events(node.table, self._segments[segment], file=self.case.file)
+            if segment not in self._looked_for_cut and self._cut_part(segment, replay):
+                replay = replay_events(node.table, self._segments[segment], file=self.case.file)
         except RulingError as err:
             self._refuse_never_held(segment)
             # this restoration is not the one the table went on from (kept to say why, when
@@ -1407,6 +1461,7 @@ class Composition:
             # the lines of this part no family rules on are said, as those of the first part
             # are (its plays out of turn: when a path leaves one unruled, _settle)
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
+            self._watch_claims(segment, replay, found, later, closed)
             said = set(self.notices)
             self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
         if (why := self._second_card_unexplained(replay, (segment, base))) is not None:
@@ -1415,9 +1470,64 @@ class Composition:
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
-                                          segment, base, node.table),
+                                          segment, base, node.table, task.opened),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
+
+    def _watch_claims(self, segment: int, replay: Replay, found: Iterable[_Found], later: Iterable[object],
+                      always: Set[object]) -> None:
+        """Watch the lines of the part ``segment`` of the record (``replay``: those the table did
+        not apply) that the openings ``found`` there claim, or leave to their opener run again
+        (``later``, as keys), but for those every path rules (``always``: the keys of the
+        opening ruled first, of the count after play): a path rules such a line only where its
+        opening is found again on the table the rulings before it leave (:meth:`_settle`)."""
+        claimed: set[object] = set(later)
+        for f in found:
+            claimed |= f.keys
+        claimed -= always
+        if not claimed:
+            return
+        after = {id(e) for e in replay.after}
+        for e in (*replay.unapplied, *replay.after):
+            if not isinstance(e, Attention) and (key := handled_key(e)) in claimed:
+                # (with whether it records a choice after attention, as the engine reads one)
+                self._claimed_lines.setdefault(segment, {}).setdefault(key, (e, id(e) in after and isinstance(e, RECORDED_LINES)))
+
+    def _report_unused_lines(self) -> None:
+        """Once every path is enumerated: a line an opening of the record claimed (watched by
+        :meth:`_watch_claims`) that no path ruled is said, as it would be had no opening
+        claimed it: a recorded choice settled nothing, any other line is not yet ruled on. (A
+        declarer's 50D2 choice after he accepted the lead a fifth card found led makes: no
+        penalty card, so no lead options, on any path.)"""
+        for segment, watched in self._claimed_lines.items():
+            seen = self._part_seen.get(segment, set())
+            for key, (e, choice) in watched.items():
+                if key in seen:
+                    continue
+                seat = getattr(e, "seat", None)
+                if choice and isinstance(seat, Seat):
+                    notice = Notice(getattr(e, "line", None), _settled_nothing(e, seat), "unsettled")
+                else:
+                    notice = _unruled_lines(self.replay, set(), (e,))[0]
+                if notice not in self.notices:
+                    self.notices = (*self.notices, notice)
+
+    def _cut_part(self, segment: int, replay: Replay) -> bool:
+        """Cut a later part of the record, as the first part is (``_cut``), after a line from
+        which the table played on, before attention, from a choice ruled there (54A: declarer
+        spread his hand after the opening lead out of turn this part holds): the part ends
+        there, ruled there, and its rest is the next part, played on from each restoration of
+        it, as after a ``resume`` line. Looked at once, on the part's first replay (``replay``),
+        before any node of the part exists, so no path has a task of a part after it yet.
+        Whether it cut the part."""
+        self._looked_for_cut.add(segment)
+        cut = self.book.played_on_from(replay)
+        if cut is None:
+            return False
+        lines, start = self._segments[segment], self._part_starts[segment]
+        self._segments = (*self._segments[:segment], lines[: cut + 1], lines[cut + 1 :], *self._segments[segment + 1 :])
+        self._part_starts = (*self._part_starts[:segment], start, start + cut + 1, *self._part_starts[segment + 1 :])
+        return True
 
     def _replay_key(self, start: TableState, segment: int, replay: Replay) -> Hashable:
         """Which replay of a later part of the record this is, for what its openings find
@@ -1610,8 +1720,6 @@ class Composition:
         """The lines after attention no rule family reads itself that record a player's choice."""
         if not replay.after:
             return ()
-        from rulings.models.events import ChangeDesignation, Chooses
-
         out: list[RecordedChoice] = []
         for e in replay.after:
             if handled_key(e) in ruled:
@@ -1640,11 +1748,20 @@ class Composition:
             return edges, node.recorded
         line = recorded[node.recorded]
         deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
+        if len(edges) == 1 and (line.seat not in deciders or not _names(line, edges[0][0])):
+            # one course (the Laws leave the player no other, 62C2 "must leave it"; or the rule
+            # read a recorded line itself, declarer's 50D2 choice) that the next recorded line
+            # does not name: a later line of his that names it is taken here, on this path
+            step = edges[0][0]
+            taken = next((k for k in range(node.recorded + 1, len(recorded))
+                          if recorded[k].seat in deciders and _names(recorded[k], step)), None)
+            if taken is not None:
+                self._taken.add((segment, taken))
         if line.seat not in deciders:
             return edges, node.recorded
-        if len(edges) == 1:  # the Laws leave the player one course here (62C2 "must leave it")
+        if len(edges) == 1:
             step = edges[0][0]
-            if normal_choice(step.choice) in line.forms or (step.choice == "must leave it" and "keep" in line.forms):
+            if _names(line, step):
                 return edges, node.recorded + 1
             # (the line may answer a later decision of his: refused only if none takes it)
             self._barred.setdefault((segment, node.recorded), step)
@@ -1929,10 +2046,52 @@ class Composition:
         self._refuse_barred(settled)
         if count:
             self._report_unsettled(settled)
+            if self._claimed_lines:
+                self._report_unused_lines()
+            self._keep_what_happened()
         elif self._dropped:
             self._report_dropped()
         if self._part_seen:
             self._take_back_ruled_lines()
+
+    def _met_on(self, table: TableState, task: Reopen) -> None:
+        """At the end of a path's ruling of the record's first part (``table``, ``task``: its
+        table and last task): an irregularity the record as played shows, that this path's
+        rulings did not open (``task.opened``), is met on this path when the table they leave
+        still shows it: the opener that found it in the record finds it there again (a revoke
+        established before attention, counted after play, 64). One no path meets is not
+        listed (:meth:`_keep_what_happened`): the revoke of a card a ruling has since replaced
+        (a designation changed, 45C4(b)) happened on no path."""
+        pending = [i for i in self._unmet if i not in task.opened]
+        if not pending:
+            return
+        names = frozenset(self._irregularity_at[i][0].name for i in pending)
+        _, record = self._reopen_names_of(task)
+        if record is None:
+            return
+        try:
+            openings = self.book.openings(record.with_table(table, reopened=True, start=task.start), names)
+        except RulingError:
+            return
+        for _, o in openings:
+            for i in o.irregularities:
+                if i in self._unmet:
+                    self._unmet.discard(i)
+                    self._happened.add(i)
+
+    def _keep_what_happened(self) -> None:
+        """Once every path is enumerated (some restoration found): the irregularities listed
+        are those the rulings of some path met. One the record as played shows (an opening of
+        the record: a revoke with a card a player named, then changed) that no path's rulings
+        opened, the card a ruling put in its place having taken it away, is left out and kept
+        in ``not_met``; one found on a rectified table only on paths that did not end (the
+        record does not go on from them) is left out."""
+        happened = self._happened
+        if all(i in happened for i in self.irregularities) and all(i in happened for i in self.found_later):
+            return
+        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met))
+        self.irregularities = tuple(i for i in self.irregularities if i in happened)
+        self.found_later = {i: None for i in self.found_later if i in happened}
 
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet
@@ -1977,7 +2136,7 @@ class Composition:
         for part in range(last + 1):
             recorded = self._recorded_by.get(part, ())
             done = settled if part == last else self._settled_parts.get(part, 0)
-            out += [(part, i, recorded[i]) for i in range(done, len(recorded))]
+            out += [(part, i, recorded[i]) for i in range(done, len(recorded)) if (part, i) not in self._taken]
         return out
 
     def _refuse_barred(self, settled: int) -> None:
@@ -2008,8 +2167,7 @@ class Composition:
         said = {n.text for n in self.notices}
         extra = []
         for r in unsettled:
-            text = (f"{str(r.event)!r} settled nothing: no choice of {r.seat} was due there in any restoration "
-                    "(it is not taken into account)")
+            text = _settled_nothing(r.event, r.seat)
             if text not in said:
                 extra.append(Notice(r.line, text, "unsettled"))
         self.notices = (*self.notices, *extra)
@@ -2102,6 +2260,16 @@ class Composition:
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on", "no_irregularity"))
         return notices
+
+
+def _names(line: RecordedChoice, step: Step) -> bool:
+    """Whether a recorded choice names a step's course (``W keeps`` names 62C2's "must leave it")."""
+    return normal_choice(step.choice) in line.forms or (step.choice == "must leave it" and "keep" in line.forms)
+
+
+def _settled_nothing(event: object, seat: Seat) -> str:
+    """What is said of a choice recorded after attention that no path took."""
+    return f"{str(event)!r} settled nothing: no choice of {seat} was due there in any restoration (it is not taken into account)"
 
 
 def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:

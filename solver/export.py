@@ -220,7 +220,7 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
     from rulings.models.boardfile import PBN_HEADER, pbn_game, start_tags
 
     case = ruling.case
-    tags = start_tags(case.won, [str(pc) for pc in case.penalty], case.trick)
+    tags = start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws)
     games = []
     for board, r in enumerate(restorations, start=1):
         tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]

@@ -150,7 +150,9 @@ def tree(ruling: Ruling, style: Style) -> Tree:
                     if br.items:
                         add(sub, br.items)
                     else:
-                        sub.add(Text(br.example.text, style="dim"))
+                        example = style.words(br.example.text)
+                        example.stylize("dim")
+                        sub.add(example)
     add(root, ruling_tree(ruling))
     return root
 
@@ -260,6 +262,8 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
         parts.append(Text("  ") + style.words(irr))
     for irr in ruling.found_later:  # known once the ruling is enumerated
         parts.append(Text("  found while ruling: ") + style.words(irr))
+    for irr in ruling.not_met:  # (so is an irregularity the record shows that no path met)
+        parts.append(Text("  met on no path (a ruling before it takes it away): ") + style.words(irr))
     for n in ruling.notices:
         if n not in held_back:
             parts.append(Text(f"  note: {n}", style="yellow"))

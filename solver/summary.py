@@ -92,15 +92,25 @@ def information_sources(entries: Iterable[Info]) -> str:
 
 
 def distinct(restorations: Iterable[Restoration]) -> list[Restoration]:
-    """Drop restorations equal to an earlier one (CASES.md equality), renumbering none."""
+    """The restorations not equal to an earlier one (CASES.md equality), numbered 1 to N
+    (see :func:`unique`)."""
     return list(unique(restorations))
 
 
-def unique(restorations: Iterable[Restoration]) -> Iterator[Restoration]:
-    """Stream the restorations not equal to an earlier one (see :class:`KeySet`)."""
-    seen = KeySet()
+def unique(restorations: Iterable[Restoration], seen: KeySet | None = None) -> Iterator[Restoration]:
+    """Stream the restorations not equal to an earlier one (see :class:`KeySet`; ``seen``:
+    the keys already seen, and those of the stream as it goes, for a caller that counts
+    them), each numbered by its place among them: 1, 2, 3 ... with no gap.
+
+    ``Ruling.restorations()`` streams the leaves of the ruling graph, and two paths can end
+    in one outcome (a card withdrawn under 45D1 on one and under 62C1 on the other): the
+    leaf a stream's duplicate would have had no number here. The restorations given are
+    renumbered in place (each stream makes its own)."""
+    if seen is None:
+        seen = KeySet()
     for r in restorations:
         if seen.add(r.key()):
+            r.number = len(seen)
             yield r
 
 

@@ -58,25 +58,40 @@ def ruling_of(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> dict[
     from rulings.solver.export import ruling_json
     from rulings.solver.lawful import lawful_cards
     from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import KeySet, unique
 
     lawful_cards.cache_clear()  # one ruling at a time: memory flat in the number of records (as verify)
     ruling = Ruling(loads(dump_case(mapping), file=name))
-    seen: set[str] = set()
+    seen = KeySet()
     found: list[Restoration] = []
-    for r in ruling.restorations(budget=budget):
-        key = r.key()
-        if key not in seen:
-            seen.add(key)
-            if len(found) < SHOWN:
-                found.append(r)
+    for r in unique(ruling.restorations(budget=budget), seen):
+        if len(found) < SHOWN:
+            found.append(r)
     return ruling_json(ruling, found, truncated=len(seen) > len(found), budget=budget, found=len(seen))
 
 
-def record(name: str, mapping: dict[str, Any], with_ruling: bool) -> dict[str, Any]:
-    """One record of a test set."""
+def distinct_count(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> int:
+    """How many distinct restorations the case ``mapping`` has (what a ``count N`` claim
+    counts, :func:`rulings.solver.summary.unique`), within ``budget`` expanded nodes."""
+    from rulings.solver.casefile import loads
+    from rulings.solver.lawful import lawful_cards
+    from rulings.solver.ruling import Ruling
+    from rulings.solver.summary import unique
+
+    lawful_cards.cache_clear()
+    return sum(1 for _ in unique(Ruling(loads(dump_case(mapping), file=name)).restorations(budget=budget)))
+
+
+def record(name: str, mapping: dict[str, Any], with_ruling: bool, with_count: bool = False) -> dict[str, Any]:
+    """One record of a test set; ``with_count``: the case carries the claim ``count N`` of
+    its distinct restorations under ``expect`` (``generate --expect-count``)."""
     out: dict[str, Any] = {"id": name, "case": mapping}
-    if with_ruling:
-        out["ruling"] = ruling_of(mapping, name)
+    ruling = ruling_of(mapping, name) if with_ruling else None
+    if with_count:
+        count = ruling["found"] if ruling is not None else distinct_count(mapping, name)
+        out["case"] = {**mapping, "expect": [f"count {count}"]}
+    if ruling is not None:
+        out["ruling"] = ruling
     return out
 
 
@@ -118,10 +133,16 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     if "ruling" in rec:
         notes += ruling_notes(rec["ruling"])
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
-            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick)]
+            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws)]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
                     markers=markers, tags=tags)
+
+
+#: how PBN commentary names each kind of notice (``notices[].kind``, docs/json-output.md); a
+#: notice's ``line`` is a line of the case written alone, no line of the PBN file, and is left out
+NOTICE_LABELS = {"not_ruled": "Not ruled", "unsettled": "Not settled", "no_restoration": "No restoration",
+                 "no_irregularity": "No irregularity", "remark": "Remark"}
 
 
 def ruling_notes(ruling: dict[str, Any]) -> list[str]:
@@ -132,7 +153,7 @@ def ruling_notes(ruling: dict[str, Any]) -> list[str]:
     if ruling.get("budget", {}).get("exhausted"):
         head += " (stopped at the node budget: not complete)"
     out = [head + "".join(f". Irregularity: {i}" for i in ruling["irregularities"])
-           + "".join(f". Not ruled (line {n['line']}): {n['text']}" for n in ruling["notices"])]
+           + "".join(f". {NOTICE_LABELS.get(n.get('kind', ''), 'Remark')}: {n['text']}" for n in ruling["notices"])]
     for r in ruling["restorations"]:
         parts = [f"{step['clause']} {step['actor']['text']}: {step['text']}" for step in r["path"]]
         parts += [f"finding {f}" for f in r["findings"]]
@@ -150,19 +171,24 @@ def ruling_notes(ruling: dict[str, Any]) -> list[str]:
     return out
 
 
-def random_record_text(job: tuple[str, int, int, str, bool, bool, str]) -> str:
-    """Worker task: case ``index`` of a random batch, as serialized text."""
-    kind, seed, index, edition, full_hand, with_ruling, fmt = job
+def random_record_text(job: tuple[str, int, int, str, bool, bool, str] | tuple[str, int, int, str, bool, bool, str, bool]) -> str:
+    """Worker task: case ``index`` of a random batch, as serialized text (the optional
+    eighth item: the case carries its ``count N`` claim)."""
+    kind, seed, index, edition, full_hand, with_ruling, fmt = job[:7]
+    with_count = bool(job[7]) if len(job) > 7 else False
     mapping = random_kind_case(kind, case_seed(seed, index), edition=edition, full_hand=full_hand)
-    return serialize(record(f"{kind}-{seed}-{index:04d}", mapping, with_ruling), fmt, index + 1)
+    return serialize(record(f"{kind}-{seed}-{index:04d}", mapping, with_ruling, with_count), fmt, index + 1)
 
 
-def mapping_record_text(job: tuple[str, dict[str, Any], bool, str] | tuple[str, dict[str, Any], bool, str, int]) -> str:
+def mapping_record_text(job: tuple[str, dict[str, Any], bool, str] | tuple[str, dict[str, Any], bool, str, int]
+                        | tuple[str, dict[str, Any], bool, str, int, bool]) -> str:
     """Worker task: a given case mapping (an exhaustive set's), as serialized text (the
-    optional fifth item is its board number in a PBN file)."""
+    optional fifth item is its board number in a PBN file, the sixth whether the case
+    carries its ``count N`` claim)."""
     name, mapping, with_ruling, fmt = job[:4]
     board = job[4] if len(job) > 4 else 1
-    return serialize(record(name, mapping, with_ruling), fmt, int(board))
+    with_count = bool(job[5]) if len(job) > 5 else False
+    return serialize(record(name, mapping, with_ruling, with_count), fmt, int(board))
 
 
 # ----- exhaustive sets -------------------------------------------------------------------------------

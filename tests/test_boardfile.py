@@ -300,6 +300,67 @@ def test_generated_pbn_carries_the_penalty_cards_in_force_and_the_tricks_won_bef
     assert with_fields >= 8
 
 
+def test_a_2007_set_read_back_from_pbn_is_ruled_under_2007(tmp_path: Path) -> None:
+    """generate --laws 2007 --format pbn: each game states its edition (the Laws tag), and
+    read back it is ruled under it: the same ruleset, laws, ledger and path as the JSON lines
+    record of the same seed; ``new`` writes ``laws: 2007``; ``--laws`` overrides the file."""
+    pbn_out, jsonl_out = tmp_path / "ex07.pbn", tmp_path / "ex07.jsonl"
+    for out in (pbn_out, jsonl_out):
+        result = runner.invoke(app, ["generate", "12", "--kind", "revoke", "--exhaustive", "--with-ruling", "--laws", "2007",
+                                     "--seed", "3", "--out", str(out), "--no-progress"])
+        assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in jsonl_out.read_text(encoding="utf-8").splitlines()]
+    assert '[Laws "2007"]' in pbn_out.read_text(encoding="ascii")
+    for board, rec in enumerate(records, start=1):
+        seat = rec["case"]["play"][-1].split()[1]
+        result = runner.invoke(app, ["solve", str(pbn_out), "--board", str(board), "--attention", seat, "--json"])
+        assert result.exit_code == 0, result.output
+        ours = json.loads(result.stdout)
+        assert ours["ruleset"] == rec["ruling"]["ruleset"] == "2007"
+        assert ours["restorations"] == rec["ruling"]["restorations"], board
+    made = runner.invoke(app, ["new", str(pbn_out), "--board", "3", "--attention", "W"])
+    assert made.exit_code == 0, made.output
+    assert "\nlaws: 2007\n" in made.stdout and "bridge-rulings Laws 2007" in made.stdout
+    made = runner.invoke(app, ["new", str(pbn_out), "--board", "3", "--attention", "W", "--laws", "2017"])
+    assert made.exit_code == 0 and "\nlaws: 2017\n" in made.stdout
+    result = runner.invoke(app, ["solve", str(pbn_out), "--board", "1", "--json", "--laws", "2017"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["ruleset"] == "2017"
+    bad = runner.invoke(app, ["solve", str(pbn_out), "--board", "1", "--laws", "2010"])
+    assert bad.exit_code == 2
+
+
+@pytest.mark.parametrize(("edit", "edition"), [
+    (('[Laws "2007"]\r\n', ""), "2007"),  # our Event alone states it
+    (('[Event "bridge-rulings Laws 2007"]', '[Event "Club pairs"]'), "2007"),  # the Laws tag alone
+    (('[Laws "2007"]', '[Laws "2017"]'), "2017"),  # the tag wins over the Event
+    (('[Laws "2007"]\r\n', "", '[Event "bridge-rulings Laws 2007"]', '[Event "Club pairs"]'), "2017"),  # neither: 2017
+])
+def test_the_edition_a_pbn_game_states(edit: tuple[str, ...], edition: str, tmp_path: Path) -> None:
+    from rulings.models.boardfile import pbn_game, start_tags
+
+    game = pbn_game(deal="N:J8.5.Q.A KT.A.8.Q Q2.K.4.K A9.Q.A.J", contract="3NT", declarer="S", tricks=[], board=1,
+                    first="W", event="bridge-rulings Laws 2007", tags=start_tags((4, 4), [], 9, "2007"))
+    for old, new in zip(edit[::2], edit[1::2], strict=True):
+        assert old in game
+        game = game.replace(old, new)
+    path = tmp_path / "t.pbn"
+    path.write_text(game)
+    assert parse_case(board_case(path, 1, "TD"), file=str(path)).laws == edition
+
+
+def test_a_laws_tag_that_is_no_edition_is_a_located_error(tmp_path: Path) -> None:
+    from rulings.models.boardfile import pbn_game
+
+    game = pbn_game(deal="N:J8.5.Q.A KT.A.8.Q Q2.K.4.K A9.Q.A.J", contract="3NT", declarer="S", tricks=[], board=1,
+                    first="W", tags=[("Laws", "2010"), ("TricksBefore", "NS 4 EW 4")])
+    path = tmp_path / "t.pbn"
+    path.write_text(game)
+    with pytest.raises(CaseFileError) as err:
+        board_case(path, 1, "TD")
+    line = game.split("\r\n").index('[Laws "2010"]') + 1
+    assert err.value.line == line and "tag Laws '2010': expected the edition of the Laws, 2017 or 2007" in err.value.message
+
+
 @pytest.mark.parametrize(("tag", "words"), [
     ('[TricksBefore "NS 4"]', "tag TricksBefore 'NS 4': expected 'NS <n> EW <m>'"),
     ('[TricksBefore "NS 4 EW 5"]', "do not add up to the 8 played before trick 9"),
@@ -578,3 +639,14 @@ def test_a_latin1_next_line_character_is_no_line_break(tmp_path: Path) -> None:
     with pytest.raises(CaseFileError) as err:
         board_case(path)
     assert err.value.line == at + 2 and "bad card 'CZ'" in err.value.message, (err.value.line, err.value.message)
+
+
+def test_restorations_written_as_pbn_state_the_edition(tmp_path: Path) -> None:
+    """solve --pbn: each restoration's game carries the case's edition in the Laws tag, and
+    reads back as a case of that edition."""
+    case = Path(__file__).resolve().parents[1] / "cases" / "designation" / "dissacco-club-diamond-2007.yaml"
+    out = tmp_path / "r.pbn"
+    result = runner.invoke(app, ["solve", str(case), "--pbn", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert '[Laws "2007"]' in out.read_text(encoding="ascii")
+    assert parse_case(board_case(out, 1, "TD"), file=str(out)).laws == "2007"

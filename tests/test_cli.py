@@ -285,3 +285,15 @@ def test_json_actors_restrictions_and_seat_to_play_are_structured() -> None:
     assert {"kind": "declarer", "seat": "N", "clause": "54A", "text": "declarer N (54A)"} in restrictions
     assert not [x for x in restrictions if x["kind"] == "other"]
     assert data["script"] and all(isinstance(line, str) for line in data["script"])
+
+
+def test_solve_laws_overrides_the_edition_of_the_case() -> None:
+    case = str(ROOT / "cases" / "revoke" / "spec-47d-example.yaml")
+    for laws in ("2007", "2017"):
+        res = runner.invoke(app, ["solve", case, "--json", "--laws", laws])
+        assert res.exit_code == 0, res.output
+        data = json.loads(res.stdout)
+        assert data["ruleset"] == laws
+        assert any(("16D1" if laws == "2007" else "16C1") in r["laws"] for r in data["restorations"])
+    res = runner.invoke(app, ["solve", case, "--laws", "1997"])
+    assert res.exit_code == 2

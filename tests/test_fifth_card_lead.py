@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from rulings.models.errors import RulingError
 from rulings.models.events import FifthCard, Play
 from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
@@ -128,7 +129,67 @@ def test_a_stated_acceptance_leaves_the_50d2_line_unread() -> None:
     plain, b = _solve(f"play: [{TRICKS}, E SK, attention S, S chooses accept, S chooses forbid S]")
     assert len(a) == len(b) == 1
     assert _lead_options(fifth) == _lead_options(plain) == [0]
-    assert "'S chooses forbid s' settled nothing" in _notices(plain), _notices(plain)
+    for ruling in (fifth, plain):
+        assert "'S chooses forbid s' settled nothing" in _notices(ruling), _notices(ruling)
+
+
+@pytest.mark.parametrize("second", ["S chooses require S", "S chooses no restriction", "S chooses refuse",
+                                    "S chooses forbid H", "W chooses forbid S"])
+def test_a_choice_after_the_acceptance_is_said_as_after_the_same_play_line(second: str) -> None:
+    """After ``S chooses accept`` no decision is due at all (no penalty card, so no 50D2
+    option; the lead decided): a later recorded choice of any player settles nothing and is
+    said, after a fifth card found led as after a play line, never dropped."""
+    fifth, a = _solve(f"play: [{TRICKS}, E plays SK fifth, director finds led, attention S, S chooses accept, {second}]")
+    plain, b = _solve(f"play: [{TRICKS}, E SK, attention S, S chooses accept, {second}]")
+    assert len(a) == len(b) == 1
+    said = f"'{second.replace(' S', ' s').replace(' H', ' h')}' settled nothing"
+    for ruling in (fifth, plain):
+        assert said in _notices(ruling), (second, _notices(ruling))
+
+
+def test_a_50d2_choice_the_options_do_not_hold_is_refused_as_after_the_same_play_line() -> None:
+    """Refused, the lead leaves the SK a major penalty card and declarer chooses at West's
+    lead over spades only (56, 50D2(a)): 'chooses forbid H' is not among his options, an
+    error at its line after a fifth card found led as after a play line, not a choice dropped
+    while every option is enumerated."""
+    errors = []
+    for play in ("E plays SK fifth, director finds led", "E SK"):
+        with pytest.raises(RulingError) as err:
+            _solve(f"play: [{TRICKS}, {play}, attention S, S chooses refuse, S chooses forbid H]")
+        errors.append(str(err.value))
+    assert errors[0] == errors[1]
+    assert "'S chooses forbid h' is not a choice the Laws offer here" in errors[0] and "S chooses forbid S" in errors[0]
+
+
+def test_a_choice_for_each_finding_is_taken_on_its_own_path() -> None:
+    """Without the director's finding, declarer's acceptance answers the branch where the SK
+    is led and his 50D2 choice the branch where it is played to the trick (a major penalty
+    card, West to lead): each line is taken on one path, and neither is said."""
+    ruling, keys = _solve(f"play: [{TRICKS}, E plays SK fifth, attention S, S chooses accept, S chooses forbid S]")
+    assert len(keys) == 2
+    assert _lead_options(ruling) == [1, 0]
+    assert "settled nothing" not in _notices(ruling) and "not yet ruled" not in _notices(ruling), _notices(ruling)
+
+
+@pytest.mark.parametrize("choices", ["S chooses forbid H", "S chooses forbid S, S chooses forbid H", "S chooses forbid S, S chooses require S"])
+def test_a_50d2_choice_no_decision_reaches_after_a_fifth_card_played_is_said(choices: str) -> None:
+    """Found played to its trick, the SK is a major penalty card and West is to lead; the
+    recorded lines name no option of declarer's (a suit of no penalty card; two kinds at
+    once), so no decision is opened for them (the next lead's options are not enumerated
+    after a ruling) and each line is said to have settled nothing."""
+    ruling, keys = _solve(f"play: [{TRICKS}, E plays SK fifth, director finds played, attention S, {choices}]")
+    assert len(keys) == 1
+    for line in choices.split(", "):
+        assert f"'{line.replace(' S', ' s').replace(' H', ' h')}' settled nothing" in _notices(ruling), (choices, _notices(ruling))
+
+
+def test_a_50d2_choice_with_no_penalty_card_anywhere_is_said() -> None:
+    """Nothing irregular, no penalty card: 'S chooses forbid S' answers no decision; no
+    restoration carries a lead-options step, and the line is said to have settled nothing."""
+    ruling, keys = _solve(f"play: [{TRICKS}, attention S, S chooses forbid S]")
+    assert len(keys) == 1
+    assert _lead_options(ruling) == [0]
+    assert "'S chooses forbid s' settled nothing" in _notices(ruling), _notices(ruling)
 
 
 def test_one_50d2_decision_at_one_lead_without_a_finding() -> None:

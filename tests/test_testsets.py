@@ -18,7 +18,15 @@ from rulings.solver.cli import app
 from rulings.solver.export import schema
 from rulings.solver.generate import KINDS, case_seed, dump_case, random_kind_case
 from rulings.solver.ruling import Ruling
-from rulings.solver.testsets import EXHAUSTIVE_KINDS, PlayedDeal, exhaustive_cases
+from rulings.solver.testsets import (
+    EXHAUSTIVE_KINDS,
+    PlayedDeal,
+    exhaustive_cases,
+    record,
+    record_pbn,
+    ruling_notes,
+    serialize,
+)
 
 runner = CliRunner()
 
@@ -116,3 +124,137 @@ def test_exhaustive_from_a_case_file(tmp_path: Path) -> None:
     assert all(" calls " in "\n".join(d["case"]["play"]) and d["ruling"]["irregularities"] for d in docs)
     bad = runner.invoke(app, ["generate", "5", "--kind", "established", "--exhaustive", "--out", str(tmp_path / "x.jsonl")])
     assert bad.exit_code == 2 and "--exhaustive" in bad.output
+
+
+# ----- distinct restorations: what a count claim, solve --json and --expect-count count ---------------
+#: W's CA is withdrawn under 45D1 on one path and under 62C1 on another: two leaves of the
+#: ruling graph, one outcome (one restoration)
+TWO_PATHS_ONE_OUTCOME = {
+    "title": "Random mixed record: revoke, misplay, exposure from trick 7",
+    "laws": 2017,
+    "deal": "E:5.Q932..96 7.AKT8.9.3 ..T5432.AT A96...K875",
+    "contract": "2S",
+    "declarer": "S",
+    "trick": 7,
+    "leader": "E",
+    "won": {"NS": 4, "EW": 2},
+    "play": ["E C9", "S D9", "W CT", "S calls C5", "N C8", "W CA", "W exposes D5 dropped visible_to_partner", "attention N"],
+}
+
+
+def test_restorations_are_numbered_one_to_count_with_no_gap(tmp_path: Path) -> None:
+    from rulings.solver.summary import distinct
+
+    ruling = Ruling(loads(dump_case(TWO_PATHS_ONE_OUTCOME)))
+    assert len(list(ruling.restorations())) == 7  # the stream: one outcome reached twice
+    assert [r.number for r in distinct(ruling.restorations())] == [1, 2, 3, 4, 5, 6]
+    path = tmp_path / "two-paths.yaml"
+    path.write_text(dump_case(TWO_PATHS_ONE_OUTCOME), encoding="utf-8")
+    res = runner.invoke(app, ["solve", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["count"] == data["found"] == 6
+    assert [r["number"] for r in data["restorations"]] == [1, 2, 3, 4, 5, 6]
+    rec = json.loads(serialize(record("x", TWO_PATHS_ONE_OUTCOME, True), "jsonl"))
+    assert [r["number"] for r in rec["ruling"]["restorations"]] == [1, 2, 3, 4, 5, 6]
+    assert "| 6 |" in runner.invoke(app, ["solve", str(path), "--ascii"]).output
+
+
+def test_expect_count_claims_the_distinct_restorations(tmp_path: Path) -> None:
+    """Case 1257 of mixed seed 11 is the record above: its generated count claim is 6, and
+    verify passes it."""
+    assert random_kind_case("mixed", case_seed(11, 1257)) == TWO_PATHS_ONE_OUTCOME
+    out = tmp_path / "set"
+    res = runner.invoke(app, ["generate", "1258", "--kind", "mixed", "--expect-count", "--seed", "11", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    one = out / "mixed-11-1257.yaml"
+    assert load(one).expect[0].text == "count 6"
+    res = runner.invoke(app, ["verify", str(one)])
+    assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "yaml"])
+def test_expect_count_in_a_stream_puts_the_claim_in_each_case(fmt: str, tmp_path: Path) -> None:
+    """--expect-count with --format jsonl|yaml: each record's case carries ``count N`` (with
+    --with-ruling, N is the ruling's ``found``); the cases written alone pass verify."""
+    out = tmp_path / f"set.{fmt}"
+    res = runner.invoke(app, ["generate", "4", "--kind", "revoke", "--expect-count", "--format", fmt, "--out", str(out),
+                              "--with-ruling", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    docs = _jsonl(out) if fmt == "jsonl" else list(yaml.safe_load_all(out.read_text(encoding="utf-8")))
+    assert len(docs) == 4
+    for k, doc in enumerate(docs):
+        assert doc["case"]["expect"] == [f"count {doc['ruling']['found']}"]
+        (tmp_path / f"c{k}.yaml").write_text(dump_case(doc["case"]), encoding="utf-8")
+    res = runner.invoke(app, ["verify", *(str(tmp_path / f"c{k}.yaml") for k in range(4))])
+    assert res.exit_code == 0, res.output
+    plain = tmp_path / "plain.jsonl"
+    res = runner.invoke(app, ["generate", "1258", "--kind", "mixed", "--seed", "11", "--expect-count", "--format", "jsonl",
+                              "--out", str(plain), "-j", "2", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert _jsonl(plain)[1257]["case"]["expect"] == ["count 6"]
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--kind", "lead", "--game", "2"], "No such option: --game"),
+    (["--expect-count", "--format", "pbn"], "--expect-count goes with case files or --format jsonl|yaml"),
+    (["--expect-count", "--with-ruling", "--out", "x.pbn"], "--expect-count goes with case files"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler goes with --format"),
+    (["-j", "2"], "-j goes with --format"),
+    (["--no-markers", "--format", "jsonl"], "--markers and --no-markers go with PBN output"),
+    (["--markers"], "--markers and --no-markers go with PBN output"),
+    (["--exhaustive", "--from", "given.yaml", "--seed", "3"], "with --from the deal is the case file's"),
+    (["--from", "given.yaml"], "--from goes with --exhaustive"),
+])
+def test_generate_options_that_would_do_nothing_are_usage_errors(args: list[str], words: str, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "given.yaml").write_text(dump_case(random_kind_case("revoke", case_seed(4, 0), full_hand=True)), encoding="utf-8")
+    res = runner.invoke(app, ["generate", "2", *args], env={"COLUMNS": "400"})
+    assert res.exit_code == 2, res.output
+    assert words in " ".join(res.output.split()), res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["given.yaml"]  # nothing written
+
+
+def test_exhaustive_from_a_case_file_takes_laws_when_given(tmp_path: Path) -> None:
+    source = tmp_path / "given.yaml"
+    source.write_text(dump_case(random_kind_case("revoke", case_seed(4, 0), full_hand=True)), encoding="utf-8")
+    for laws, expected in ((None, 2017), ("2007", 2007)):
+        out = tmp_path / f"ex-{laws}.jsonl"
+        res = runner.invoke(app, ["generate", "3", "--kind", "revoke", "--exhaustive", "--from", str(source), "--out", str(out),
+                                  "--with-ruling", *(["--laws", laws] if laws else [])])
+        assert res.exit_code == 0, res.output
+        assert {(r["case"]["laws"], r["ruling"]["ruleset"]) for r in _jsonl(out)} == {(expected, str(expected))}
+
+
+def test_a_reader_that_stops_early_ends_generate_quietly() -> None:
+    """``generate --out - | head -2``: no traceback, no error message about the pipe."""
+    import subprocess
+    import sys
+
+    rulings = str(Path(sys.executable).parent / "rulings")
+    proc = subprocess.Popen([rulings, "generate", "3000", "--kind", "revoke", "--format", "jsonl", "--out", "-"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # as head does after its lines
+    err = proc.stderr.read().decode()
+    code = proc.wait(timeout=120)
+    assert json.loads(first)["id"] == "revoke-0-0000"
+    assert err == "" and code == 1, (code, err)
+
+
+def test_pbn_commentary_names_each_notice_by_its_kind_and_no_line_none() -> None:
+    ruling = {"ruleset": "2017", "count": 0, "irregularities": ["W revoked"], "restorations": [],
+              "notices": [{"line": None, "text": "Law 64: the record does not run to the end of play", "kind": "remark"},
+                          {"line": 9, "text": "'N exposes D5 arranging' is not yet ruled on", "kind": "not_ruled"}]}
+    head = ruling_notes(ruling)[0]
+    assert "None" not in head and "(line" not in head
+    assert ". Remark: Law 64: the record" in head and ". Not ruled: 'N exposes D5" in head
+    found = 0
+    for i in range(20):
+        rec = record(f"revoke-1-{i:04d}", random_kind_case("revoke", case_seed(1, i)), True)
+        text = record_pbn(rec, i + 1)
+        assert "line None" not in text and "Not ruled (line" not in text
+        found += "Remark: Law 64" in text
+    assert found

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -336,6 +338,77 @@ def test_a_recorded_choice_no_decision_reaches_is_said() -> None:
     ruling = Ruling(parse_case(m))
     assert list(ruling.restorations())
     assert any("settled nothing" in n.text for n in ruling.notices)
+
+
+@pytest.mark.parametrize("name", ["penalty/penalty-card-forbid-recorded-revoke-correction-gives-dummy-the-lead",
+                                  "combined/fifth-card-led-accepted-then-50d2-choice-settles-nothing"])
+def test_a_recorded_choice_an_opening_of_the_record_read_but_no_path_ruled_is_said(name: str) -> None:
+    """A line an opening of the record reads for what the table shows as played (declarer's
+    50D2 choice at West's lead, West's ruff winning the trick; a lead out of turn accepted)
+    that no path's ruling reaches (the corrected revoke gives dummy the lead; the acceptance
+    leaves no penalty card) is said to have settled nothing, at its line, once the paths are
+    enumerated: the text output says it after the restorations."""
+    path = CASES / f"{name}.yaml"
+    ruling = Ruling(load(path))
+    assert len(list(ruling.restorations())) == 1
+    line = next(i + 1 for i, text in enumerate(path.read_text().splitlines()) if text.startswith("play:"))
+    said = [n for n in ruling.notices if "'S chooses forbid c' settled nothing" in n.text]
+    assert [(n.line, n.kind) for n in said] == [(line, "unsettled")], ruling.notices
+    out = runner.invoke(app, ["solve", str(path)])
+    assert out.exit_code == 0 and "'S chooses forbid c' settled nothing" in " ".join(out.output.split()), out.output
+
+
+@pytest.mark.parametrize(("name", "gone", "found"), [
+    ("designation/commentary-45c4b-slip-rho-may-withdraw-2017", "N revoked with SK on trick 10", None),
+    ("combined/designation-slip-corrected-47d-change-recorded-then-revoke-resumed", "N revoked with SJ on trick 2", None),
+    ("combined/designation-changed-before-the-next-hand-played-revoke-on-the-new-lead",
+     "N revoked with CA on trick 10 (spades led)", "N revoked with CA on trick 10 (diamonds led)"),
+])
+def test_a_revoke_with_a_card_a_ruling_replaced_is_not_listed(name: str, gone: str, found: str | None) -> None:
+    """Declarer's designation changed (45C4(b)): the card first named is never played, so
+    the revoke the record as played shows with it (or on the lead it made) happened on no
+    path. Once the paths are enumerated the ruling lists only what some path's rulings met
+    (the revoke on the lead the change made, found while ruling); the one met on no path is
+    named apart, in the JSON and the text output alike."""
+    path = CASES / f"{name}.yaml"
+    ruling = Ruling(load(path))
+    assert list(ruling.restorations())
+    listed = (*ruling.irregularities, *ruling.found_later)
+    assert ruling.irregularities and not [i for i in listed if i.startswith(gone)], listed
+    assert [i for i in ruling.not_met if i.startswith(gone)], ruling.not_met
+    assert found is None or [i for i in ruling.found_later if i.startswith(found)], ruling.found_later
+    out = runner.invoke(app, ["solve", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert not [i for i in (*data["irregularities"], *data["found_later"]) if i.startswith(gone)], data["irregularities"]
+    text = runner.invoke(app, ["solve", str(path), "--ascii"])
+    said = " ".join(text.output.split())
+    assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): " + gone in said, text.output
+
+
+def test_every_revoke_listed_is_met_on_some_path_in_the_corpus() -> None:
+    """Over the corpus, once the paths are enumerated: every revoke the ruling lists happened
+    on some restoration's path: its card stands where it was played (established, or
+    counted after play, 64), or a step correcting it (62) withdraws it; the first
+    irregularity ruled is always listed; and a revoke established before attention and
+    counted after play stays listed though no path opens it again."""
+    pattern = re.compile(r"([NESW]) revoked with (\S+) on trick (\d+) \(")
+    for path in sorted(CASES.rglob("*.yaml")):
+        ruling = Ruling(load(path))
+        leaves = list(ruling.restorations(limit=20000))
+        if not leaves or ruling.exhausted or len(leaves) == 20000:
+            continue
+        assert not ruling.not_met or ruling.irregularities, (path.name, ruling.not_met)
+        for irr in (*ruling.irregularities, *ruling.found_later):
+            for seat, card, trick in pattern.findall(irr):
+                who, what = Seat.parse(seat), Card.parse(card)
+                corrected = f"{seat} withdraws {card} "
+                assert any(r.card_of(who, int(trick)) == what or any(s.clause.startswith("62") and s.text.startswith(corrected)
+                                                                     for s in r.path) for r in leaves), (path.name, irr)
+    counted = Ruling(load(CASES / "established/own-64b7-penalty-card-failure-and-declarer-revoke.yaml"))
+    assert len(list(counted.restorations())) == 1
+    assert any(i.startswith("S revoked with CA on trick 11") for i in counted.irregularities), counted.irregularities
+    assert not counted.not_met
 
 
 @pytest.mark.parametrize("seed", [10374, 10444, 11067])
@@ -1163,6 +1236,43 @@ def test_a_spread_the_table_played_on_from_is_ruled_as_with_the_director_called(
     assert [s.clause for s in ours[0].path] == [s.clause for s in theirs[0].path] == ["54A", "46B1(a)"]
     assert ours[0].table.declarer is Seat.N
     assert not [n for n in alone.notices if "attention" in n.text or "not yet ruled" in n.text]
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_spread_the_table_played_on_from_in_a_part_after_resume_is_cut_there(laws: str) -> None:
+    """North faces a card before the opening lead (54E: no lead, it goes back) and play
+    resumes; East then faces an opening lead out of turn, South spreads (54A) and play goes on
+    before attention: that part is cut at the spread as the first part is, so the rest is read
+    with North declarer: the same restorations and steps as with 'attention' and 'resume'
+    around the spread. North's call designates dummy South's card; played as lines, South's
+    S2 is dummy's card, no acceptance of the lead (53A)."""
+    head = "N D5, attention W, resume, E SQ"
+    later = "N calls high, W S3, N S4, S H5, W H4, N H2, E H3, attention E"
+    alone = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [{head}, S spreads, {later}]\n"))
+    called = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [{head}, attention W, S spreads, resume, {later}]\n"))
+    ours, theirs = list(alone.restorations()), list(called.restorations())
+    assert [r.key() for r in ours] == [r.key() for r in theirs] and len(ours) == 1
+    assert [s.clause for s in ours[0].path] == [s.clause for s in theirs[0].path] == ["54E", "54A", "46B1(a)"]
+    assert ours[0].table.declarer is Seat.N
+    assert not [n for n in alone.notices if "not yet ruled" in n.text], alone.notices
+    plays = "S spreads, S S2, W S3, N SK, N H2, E H3, S HA, W H4, attention W"
+    played = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [{head}, {plays}]\n"))
+    opened = Ruling(loads(SPREAD_DEAL.format(laws=laws) + f"play: [E SQ, {plays}]\n"))
+    leaves, alike = list(played.restorations()), list(opened.restorations())
+    assert len(leaves) == len(alike) == 1 and leaves[0].table.declarer is alike[0].table.declarer is Seat.N
+    assert [s.clause for s in leaves[0].path] == ["54E", *(s.clause for s in alike[0].path)] == ["54E", "54A"]
+    assert not [n for n in played.notices if "not yet ruled" in n.text], played.notices
+
+
+def test_a_spread_in_a_part_after_resume_whose_lead_came_before_it_is_not_cut() -> None:
+    """The lead out of turn and declarer's acceptance were ruled before 'resume': a spread
+    after it is no 54A (the lead stood when the part began, 54B): the part is not cut and the
+    line is said, not ruled."""
+    ruling = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, attention W, S accepts, resume, S spreads, S S2, W S3, attention W]\n"))
+    leaves = list(ruling.restorations())
+    assert len(leaves) == 1 and leaves[0].table.declarer is Seat.S
+    assert len(ruling._segments) == 2
+    assert any("'S spreads' is not yet ruled on" in n.text for n in ruling.notices)
 
 
 def test_a_spread_is_no_54a_after_a_card_accepted_the_lead_or_another_card_came_first() -> None:

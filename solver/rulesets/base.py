@@ -34,9 +34,10 @@ Opener = Callable[["RuleSet", Replay, Node], "Opening | None"]
 #: A closer reads the whole record and may add what follows every rectification (the trick
 #: adjustment after play, Law 64): its opening's root agenda runs last on every restoration.
 Closer = Callable[["RuleSet", Replay], "Opening | None"]
-#: A cutter reads the record's first part and may find a line after which the table played
-#: on, before attention, from a choice ruled there (declarer's spread, 54A, changes who is
-#: declarer from there): its index in ``Replay.before``, or None.
+#: A cutter reads a part of the record (the first, or a later one played on from a
+#: restoration) and may find a line after which the table played on, before attention, from
+#: a choice ruled there (declarer's spread, 54A, changes who is declarer from there): its
+#: index in ``Replay.before``, or None.
 Cutter = Callable[["RuleSet", Replay], "int | None"]
 
 
@@ -170,10 +171,11 @@ class RuleSet:
         return [c for closer in self.closers if (c := closer(self, replay)) is not None]
 
     def played_on_from(self, replay: Replay) -> int | None:
-        """The first line of the record's first part (its index in ``replay.before``) after
-        which the table played on, before attention, from a choice ruled there (54A: the
-        spread declarer is dummy from there): the engine rules the part up to it and plays
-        the rest on from each of its restorations, as after a ``resume`` line. None: none."""
+        """The first line of a part of the record (``replay``: the first part, or a later one
+        played on from a restoration; the line's index in ``replay.before``) after which the
+        table played on, before attention, from a choice ruled there (54A: the spread
+        declarer is dummy from there): the engine rules the part up to it and plays the rest
+        on from each of its restorations, as after a ``resume`` line. None: none."""
         found = [i for cutter in self.cutters if (i := cutter(self, replay)) is not None]
         return min(found) if found else None
 

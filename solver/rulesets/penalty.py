@@ -119,7 +119,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     edges.append((
         Step(declarer, StepKind.OPTION, clause,
              f"declarer neither requires nor forbids a suit; {partner} leads any card and {names} stay{'' if several else 's'} "
-             "penalty card" + ("s" if several else "") + " (declarer chooses again each time he is to lead)",
+             "penalty card" + ("s" if several else "") + f" (declarer chooses again each time {partner} is to lead while "
+             + ("they remain" if several else "it remains") + ")",
              also=(rs.cite("50D2"), rs.cite("50E1"), rs.cite("50E2")), question=question, choice="no restriction"),
         child(table, ()),
     ))
@@ -329,7 +330,10 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     defender's failure to lead or play a penalty card (52); then, at the end of the record,
     the 50D2/51B options when a major penalty card is in force and its owner's partner is to
     lead: with nothing else to rule, or declarer's choices at earlier leads only (50D2(b):
-    50D applies again each time partner gets the lead), or his choice recorded as a line."""
+    50D applies again each time partner gets the lead), or his choice recorded as a line.
+    With no penalty card in force on the table, nothing: declarer's ``chooses`` line after
+    attention is then the engine's, settled at the decision a ruling reaches (a card exposed
+    made a penalty card) or said to have settled nothing."""
     table = replay.table
     known = replay.memo.get(_NO_FAILURE) if replay.reopened else None
     found = failures(table, known if isinstance(known, frozenset) else frozenset())
@@ -406,14 +410,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     holder = leader.partner
     if not table.penalty_cards:
-        # no penalty card in force yet; an earlier irregularity of the record may make one
-        # (a card exposed): declarer's choice recorded after attention is ruled after it
-        asked = tuple(e for e in lead_choice_lines(table, replay.after) if isinstance(e, Chooses))
-        if not asked or not table.is_defender(holder):
-            return None  # no penalty card in force: no lead options (50D2, 51B)
-        cur = table.current_trick
-        return Opening(Node(table, (PenaltyCardOptions(holder, asked),), focus=cur.number if cur is not None else table.first_trick),
-                       (), (), asked)
+        return None  # no penalty card in force: no lead options (50D2, 51B)
     tasks = penalty_tasks(table, holder, choices)
     if not tasks:
         return None
@@ -518,7 +515,9 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"declarer has played since, so {card} is accepted; {stays}",
-                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
+                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")),
+                    question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
+                    choice="accept (compulsory)")
         return [(step, accepted())]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",
