@@ -23,13 +23,17 @@ from rulings.models.events import (
     ChangeDesignation,
     Choice,
     ClaimTricks,
+    DummyAction,
     FaceDownLead,
+    FifthCard,
     Name,
     NamePlay,
     Play,
     PlayLine,
     Remaining,
     Resume,
+    Simultaneous,
+    Touch,
 )
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
@@ -151,6 +155,28 @@ class Replay:
         """The kinds (event types) of every line of the record around this table: one scan,
         kept (a replay around a rectified table shares it, see :meth:`with_table`)."""
         return frozenset(map(type, self.before)).union(map(type, self.unapplied), map(type, self.after))
+
+    @kept
+    def played_out(self) -> bool:
+        """Whether the record says play went on to the end of the hand before attention was
+        drawn: a ``remaining`` line before ``attention`` (docs/case-format.md). Every trick
+        from the last card the record shows was then completed, all four hands playing to
+        each. A claim is no such line: it ends play without any further card (68)."""
+        return Remaining in self.line_kinds and any(isinstance(e, Remaining) for e in self.before)
+
+    def played_to(self, trick: int, who: Seat | Side, table: TableState | None = None) -> bool:
+        """Whether ``who`` (a player, or either member of a side) played to trick ``trick``:
+        a card of his stands on it (on ``table``, by default this record's), or play went on
+        to the end after the last card the record shows (:attr:`played_out`) and the trick
+        is one of those still to complete there (up to the thirteenth). The one test of
+        every rule that asks whether play went on past a trick: 63A1 (the offending side
+        played to the next trick), 62C3 (only one side has), 53A (the next hand played to a
+        lead out of turn), 45D (each side has played to the next trick), 52B1 (declarer
+        has played since)."""
+        t = (table if table is not None else self.table).trick(trick)
+        if t is not None and any(s is who or s.side is who for s, _ in t.plays):
+            return True
+        return trick <= 13 and (t is None or not t.is_complete) and self.played_out
 
     def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
                    start: TableState | None = None) -> Replay:
@@ -575,6 +601,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         events.append(_parse_play(str(item), file, line_of("play", i)))
 
     _check_calls(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+    check_end_of_play_lines(events, file)
 
     expect: list[ClaimLine] = []
     for i, item in enumerate(_as_list(data.get("expect"), "expect", file, line_of("expect"))):
@@ -647,6 +674,39 @@ def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat,
             why = " after his spread (54A)" if swapped and e.seat is declarer else ""
             raise CaseFileError(f"'{e}': {e.seat} is {who}{why}; only declarer ({now}) designates dummy's cards (45B, 46): "
                                 f"write '{now} calls {e.what}'", file=file, line=e.line, token=str(e.seat))
+
+
+#: the lines that place or designate a card at the table (a play, not a statement or a finding)
+_CARD_LINES = (Play, Call, ChangeDesignation, Touch, NamePlay, Simultaneous, FifthCard, FaceDownLead, DummyAction)
+
+
+def check_end_of_play_lines(events: Sequence[AnyEvent], file: str | None) -> None:
+    """A claim (68) or a ``remaining`` line ends play (docs/case-format.md): refuse what would
+    go on after it, since no line after the end of play can say anything about the play the
+    first one does not. Refused (located at the later line, naming its token): a second claim
+    or ``remaining`` line anywhere in the record; a card placed or designated after it before
+    the ``attention`` line (after ``attention`` such a line is a choice of the ruling: the
+    substitute a rule offers); a ``resume`` line after it (play cannot go on from a ruling
+    once it has ended). Raises CaseFileError."""
+    end: ClaimTricks | Remaining | None = None
+    attended = False  # (an ``attention`` line since the part began)
+    for e in events:
+        if isinstance(e, Attention):
+            attended = True
+        elif isinstance(e, (ClaimTricks, Remaining)):
+            if end is not None:
+                raise CaseFileError(f"'{e}': play ended at line {end.line} ('{end}'); a record ends play once, with one "
+                                    "claim or 'remaining' line", file=file, line=e.line, token=str(e).split()[0])
+            end = e
+        elif isinstance(e, Resume):
+            if end is not None:
+                raise CaseFileError(f"'resume': play ended at line {end.line} ('{end}'); the record cannot be played on "
+                                "after a ruling once play has ended", file=file, line=e.line, token="resume")
+            attended = False
+        elif end is not None and not attended and isinstance(e, _CARD_LINES):
+            raise CaseFileError(f"'{e}': play ended at line {end.line} ('{end}'); no card is played after the end of "
+                                "play (a card line after 'attention' is a choice of the ruling)", file=file, line=e.line,
+                                token=str(e.card) if isinstance(e, Play) else str(e))
 
 
 def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequence[Any]:

@@ -184,6 +184,17 @@ class Decisions:
     #: opening lead out of turn (54's options).
     face_down_lead_out_of_turn_returned: bool = True
 
+    #: Laws 54D and 56 with 50D2 and 49: a defender leads out of turn and his partner, the
+    #: correct leader, faces a card on it before declarer has decided (a 53B proper lead is
+    #: an opponent's only). In the branch where declarer refuses the lead, True: the card was
+    #: faced while the lead out of turn was pending, when its owner had no right to lead, so it
+    #: is a lead made before declarer's 50D2 choice: it goes back to his hand as a major
+    #: penalty card (49, 50B), he is still to lead and declarer makes his 50D2/51B choice over
+    #: the refused card (as for the same lead made after the refusal). False: it is his lead in
+    #: turn once the refused card goes back, and declarer's 50D2 options have no lead left to
+    #: govern. docs/decisions.md.
+    correct_leader_card_before_refusal_is_lead_before_choice: bool = True
+
 
     # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----
     #: 46B1(a)/(c) "of the suit led" (2017): with no suit led (dummy leads) or dummy void in

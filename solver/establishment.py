@@ -18,6 +18,22 @@ from rulings.solver.config import Decisions
 #: ``director finds hands_returned``: all four hands were back in the board when attention
 #: was drawn, so a revoke on trick 12 is no longer corrected (62D1).
 HANDS_RETURNED = "hands_returned"
+#: ``director finds next_deal_called`` (64B4) / ``round_over`` (64B5): attention was first
+#: drawn after a non-offender called on the next deal / after the round ended
+NEXT_DEAL_CALLED = "next_deal_called"
+ROUND_OVER = "round_over"
+#: the findings that say the four hands were back in the board when attention was drawn:
+#: returned, or later still (the next deal called, the round over: the board is put away
+#: before either). 62D1 corrects a trick-12 revoke only before then.
+HANDS_BACK = frozenset({HANDS_RETURNED, NEXT_DEAL_CALLED, ROUND_OVER})
+
+
+def hands_back_in_board(replay: Replay) -> bool:
+    """Whether a finding of the record says the four hands were back in the board when
+    attention was drawn (:data:`HANDS_BACK`): a trick-12 revoke then stands (62D1, 63B), and
+    a claim the opponents of its claimer did not object to before then was agreed (63A4)."""
+    return DirectorFinds in replay.line_kinds and any(
+        isinstance(e, DirectorFinds) and e.finding.lower() in HANDS_BACK for e in (*replay.before, *replay.after))
 
 
 #: how a record shows the offending side's agreement to the opponents' claim (63A4, 2007
@@ -52,23 +68,18 @@ def establishment(table: TableState, replay: Replay, r: Revoke, agreement: Claim
     kinds = replay.line_kinds
     if ClaimTricks not in kinds and Remaining not in kinds:
         return None  # (one look at the record's kinds of line, kept with the replay)
+    if replay.played_to(r.trick + 1, r.seat.side, table):
+        return "established: play went on to the end (the record states the tricks after it)", "63A1"
     for e in replay.before:
         if isinstance(e, ClaimTricks):
             if e.seat.side is r.seat.side:
                 return f"established when {e.seat} claimed", "63A3"
-            if agreement == "round_end" and not _attention_late(replay):
+            if agreement == "round_end" and not hands_back_in_board(replay):
                 return None  # (attention drawn while the hand was still being played or claimed)
             if agreement == "objection" and _objected_at_once(replay, e, r):
                 return None
             return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
-        if isinstance(e, Remaining):
-            return "established: play went on to the end (the record states the tricks after it)", "63A1"
     return None
-
-
-#: findings that attention came only after the hand (the hands back in the board, the next
-#: deal called, the round over): then the claim was agreed to before anyone objected
-_LATE = frozenset({HANDS_RETURNED, "next_deal_called", "round_over"})
 
 
 def _objected_at_once(replay: Replay, claim: ClaimTricks, r: Revoke) -> bool:
@@ -77,12 +88,7 @@ def _objected_at_once(replay: Replay, claim: ClaimTricks, r: Revoke) -> bool:
     later): his side did not agree to it."""
     at = replay.attention
     return (at is not None and at.by is not None and at.by.side is r.seat.side
-            and bool(replay.before) and replay.before[-1] is claim and not _attention_late(replay))
-
-
-def _attention_late(replay: Replay) -> bool:
-    """Whether a finding says attention came only after the hand (:data:`_LATE`)."""
-    return any(isinstance(e, DirectorFinds) and e.finding.lower() in _LATE for e in replay.after)
+            and bool(replay.before) and replay.before[-1] is claim and not hands_back_in_board(replay))
 
 
 #: Replay.memo key: the standing revokes of the table the record was replayed to

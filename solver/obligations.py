@@ -60,6 +60,9 @@ class FailedPenaltyCard:
     trick: int
     card: Card
     later: tuple[LaterPlay, ...] = ()  # cards played after it, in order
+    #: play went on to the end after the record's last card, past this trick (a ``remaining``
+    #: line before attention, ``Replay.played_out``): every player has played since
+    played_out: bool = False
 
 
 # ----- restrictions (strings in Node.restrictions; the claim atoms read them) -----------------------

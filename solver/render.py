@@ -150,7 +150,9 @@ def tree(ruling: Ruling, style: Style) -> Tree:
                     if br.items:
                         add(sub, br.items)
                     else:
-                        sub.add(Text(br.example.text, style="dim"))
+                        example = style.words(br.example.text)
+                        example.stylize("dim")
+                        sub.add(example)
     add(root, ruling_tree(ruling))
     return root
 

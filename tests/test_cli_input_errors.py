@@ -84,6 +84,41 @@ def test_a_number_of_tricks_that_is_no_number_is_named(tmp_path: Path, token: st
     assert f"unknown token '{token}'" in res.output and "expected a number of tricks" in res.output
 
 
+# ----- a claim or ``remaining`` line ends play: nothing goes on after it (docs/case-format.md) -----
+@pytest.mark.parametrize(("source", "old", "new", "line", "words"), [
+    # a second claim, consistent or not, and a remaining line after a claim or before one
+    (CLAIM, "S claims 2", "S claims 2\n  - W claims 0", 16, ["'W claims 0'", "play ended at line 15 ('S claims 2')"]),
+    (CLAIM, "S claims 2", "S claims 2\n  - W claims 2", 16, ["'W claims 2'", "one claim or 'remaining' line"]),
+    (CLAIM, "S claims 2", "S claims 2\n  - remaining NS 0 EW 2", 16, ["'remaining NS 0 EW 2'", "line 15"]),
+    (REMAINING, "remaining NS 2 EW 0", "remaining NS 2 EW 0\n  - N claims 1", 18, ["'N claims 1'", "line 17"]),
+    # a card played after it, before attention; play resumed after a ruling
+    (CLAIM, "S claims 2", "S claims 2\n  - S SK", 16, ["'S SK'", "no card is played after the end of play"]),
+    (CLAIM, "S claims 2", "S claims 2\n  - S calls SA", 16, ["'S calls SA'", "line 15"]),
+    (REMAINING, "remaining NS 2 EW 0", "remaining NS 2 EW 0\n  - resume", 18, ["'resume'", "cannot be played on"]),
+])
+@pytest.mark.parametrize("command", ["solve", "verify"])
+def test_a_line_after_the_end_of_play_is_an_error(tmp_path: Path, source: Path, old: str, new: str, line: int,
+                                                   words: list[str], command: str) -> None:
+    path = _case(tmp_path, source, old, new)
+    res = runner.invoke(app, [command, str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: " in res.output, res.output
+    for w in words:
+        assert w in res.output, res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output
+
+
+def test_a_card_line_after_attention_that_follows_a_claim_is_a_choice_of_the_ruling(tmp_path: Path) -> None:
+    """After ``attention`` a card line is the substitute a rule offers (62B), not play after the
+    claim: a claim before attention does not refuse it."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"deal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\n"
+                    "play: [W DQ, N DA, E D4, S D7, N SJ, E H4, S claims 11, attention S, E S9]\n"
+                    "expect: [count 1, 'always: E plays S9, E withdraws H4, transfer 0']\n")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 0, res.output
+
+
 # ----- a claim's ``finding`` must name a finding some rule records (docs/case-format.md) ----------
 EXAMPLE = ROOT / "solver" / "data" / "example-47d.yaml"
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from rulings.models import NotationError, PlayLine
+from rulings.models.cards import Seat
 from rulings.models.events import Choice
 from rulings.solver.casefile import load, loads
 from rulings.solver.claims import parse_claim
@@ -38,6 +39,22 @@ def test_switch_proper_lead_error_card_may_stand() -> None:
     name = "own-53c-proper-lead-error-card-may-stand-2007.yaml"
     assert count(name) == 2
     assert count(name, Decisions(proper_lead_error_card_may_stand=False)) == 1
+
+
+def test_switch_correct_leader_card_before_refusal() -> None:
+    # refused, the correct leader's card faced before it is a lead made before declarer's
+    # 50D2 choice (3 options); off, it is his lead in turn and no options follow
+    off = Decisions(correct_leader_card_before_refusal_is_lead_before_choice=False)
+    for name, on_count in (("own-54d-correct-leader-faced-a-card-before-the-refusal.yaml", 5),
+                           ("own-56-correct-leader-faced-a-card-before-the-refusal.yaml", 4),
+                           ("own-56-correct-leader-faced-a-card-before-the-refusal-2007.yaml", 4)):
+        assert count(name) == on_count
+        assert count(name, off) == on_count - 2
+    case = load(LEADS / "own-54d-correct-leader-faced-a-card-before-the-refusal.yaml")
+    refused = [r for r in Ruling(case, get_ruleset(case.laws, off)).restorations() if r.path[0].choice == "refuse"]
+    assert len(refused) == 1
+    assert refused[0].table.trick(1).plays[0][0] is Seat.W
+    assert not refused[0].node.restrictions
 
 
 def test_switch_premature_play_three_options() -> None:
@@ -131,3 +148,85 @@ def test_irregularity_cites_the_editions_clause(name: str, cited: str, not_cited
     ruling = Ruling(load(LEADS / name))
     text = " ".join(ruling.irregularities)
     assert cited in text and not_cited not in text, text
+
+
+# ----- what the ruling says (step texts, questions, notices) -----------------------------------------
+def test_branch_text_names_cards_as_elsewhere() -> None:
+    from rich.console import Console
+
+    from rulings.solver.render import Style, tree
+
+    # accepted, nothing follows: the branch shows its step's text, cards drawn with suit
+    # symbols as everywhere else; refused, declarer's 50D2 options follow
+    case = loads("""
+deal: "N:AKQ2.K43.J32.Q54 J98.AQ2.Q1098.J32 T765.J1098.AK.AK6 43.765.7654.T987"
+contract: 4S
+declarer: S
+play: [W H5, N H3, E HA, S H8, W H7, attention S]
+""")
+    console = Console(width=200, record=True, color_system=None)
+    console.print(tree(Ruling(case), Style("unicode", color=False)))
+    text = console.export_text()
+    assert "S accepts W's lead of ♥7" in text and "H7" not in text
+
+
+def test_50d2b_says_whose_lead_brings_the_choice_again() -> None:
+    case = loads("""
+deal: "N:AKQ2.K43.J32.Q54 J98.AQ2.Q1098.J32 T765.J1098.AK.AK6 43.765.7654.T987"
+contract: 4S
+declarer: S
+play: [E DQ, attention S]
+""")
+    steps = [s for r in Ruling(case).restorations() for s in r.path if s.clause == "50D2(b)"]
+    assert steps and all("each time W is to lead" in s.text and "he is to lead" not in s.text for s in steps)
+
+
+def test_forced_steps_say_what_the_law_requires() -> None:
+    trick13 = Ruling(load(LEADS / "own-53a-trick-13-card-played-in-rotation-to-the-irregular-lead-goes-back.yaml"))
+    steps = [s for r in trick13.restorations() for s in r.path]
+    assert steps and all("chooses" not in s.question for s in steps)
+    assert steps[0].question.startswith("no acceptance at trick 13")
+    saw = loads("""
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [E HK, director finds saw_dummy, attention S]
+""")
+    (only,) = list(Ruling(saw).restorations())
+    assert only.path[0].clause == "54C" and "must accept" in only.path[0].question and "chooses" not in only.path[0].question
+    # 52B1(b): declarer has played since the card that failed to play a penalty card
+    failed = loads("""
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+penalty: ["W C6 major"]
+play: [W H7, N H2, E H4, S HA, attention S]
+""")
+    forced = [s for r in Ruling(failed).restorations() for s in r.path if s.clause == "52B1(b)"]
+    assert forced and all("must accept" in s.question and "accepts it or requires" not in s.question for s in forced)
+
+
+@pytest.mark.parametrize(("seat", "words"), [("N", "dummy may not accept"), ("W", "W may not accept")])
+def test_acceptance_by_a_player_not_entitled_settles_nothing(seat: str, words: str) -> None:
+    case = loads(f"""
+deal: "N:AKQ2.K43.J32.Q54 J98.AQ2.Q1098.J32 T765.J1098.AK.AK6 43.765.7654.T987"
+contract: 4S
+declarer: S
+play: [W C10, N C4, E C2, S CA, E D8, attention S, {seat} accepts]
+""")
+    ruling = Ruling(case)
+    assert len(list(ruling.restorations())) == 2
+    said = [n for n in ruling.notices if f"'{seat} accepts'" in n.text]
+    assert len(said) == 1 and words in said[0].text and "declarer chooses (53A, 56)" in said[0].text
+    assert said[0].kind == "unsettled" and "not yet ruled" not in said[0].text
+
+
+def test_simultaneous_lead_is_described() -> None:
+    case = loads("""
+deal: "N:AKQ2.K43.J32.Q54 J98.AQ2.Q1098.J32 T765.J1098.AK.AK6 43.765.7654.T987"
+contract: 4S
+declarer: S
+play: [W C10, N C4, E C2, S CA, E plays D8 D9 simultaneous, attention S]
+""")
+    ruling = Ruling(case)
+    assert ruling.irregularities == ("E led D8 and D9 together to trick 2 when S was to lead (58B)",)

@@ -230,3 +230,28 @@ def test_beaten_before_means_no_candidate_can_win(order: list[int], place: int, 
     assert len(each) == len(candidates) and all(each) == beaten
     assert each == tuple(probe.beaten_before(seat, (c,), trumps) for c in candidates)
     assert not any(Trick(1, Seat.N, before).beaten_each(seats[0], candidates, trumps))
+
+
+def _record(*lines: str) -> object:
+    from rulings.models.case import parse_case
+
+    return parse_case({"deal": DEAL, "contract": "4S", "declarer": "S", "play": list(lines)}).replay()
+
+
+def test_play_went_on_past_a_trick_on_the_table_or_by_a_remaining_line_before_attention() -> None:
+    """``Replay.played_to``: a card of the player (or side) on the trick, or a ``remaining``
+    line before attention (play went on to the end: every later trick was played by all four);
+    a claim, or a ``remaining`` line after attention, is no play."""
+    from rulings.models.case import Replay
+
+    opening = ("W DQ", "N DA", "E D4", "S D7", "N SJ")
+    played_out = _record(*opening, "remaining NS 9 EW 3", "attention E")
+    assert isinstance(played_out, Replay) and played_out.played_out
+    assert played_out.played_to(2, Seat.E) and played_out.played_to(2, Side.EW) and played_out.played_to(2, Seat.N)
+    assert played_out.played_to(3, Side.EW) and played_out.played_to(13, Seat.W) and not played_out.played_to(14, Seat.W)
+    assert played_out.played_to(1, Seat.S)
+    for other in (_record(*opening, "S claims 12", "attention E"), _record(*opening, "attention E", "remaining NS 9 EW 3"),
+                  _record(*opening, "attention E")):
+        assert isinstance(other, Replay) and not other.played_out
+        assert other.played_to(2, Seat.N) and other.played_to(2, Side.NS)
+        assert not other.played_to(2, Seat.E) and not other.played_to(2, Side.EW) and not other.played_to(3, Seat.N)

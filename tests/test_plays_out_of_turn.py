@@ -101,6 +101,28 @@ def test_recorded_choice_after_refused_lead_settles_refusal_and_option() -> None
     assert len(rs) == 1 and "'S requires H' is not yet ruled" in notices(ruling)
 
 
+@pytest.mark.parametrize("line", ["S refuses", "S spreads"])
+def test_54c_refusal_or_spread_recorded_settles_nothing_and_is_said(line: str) -> None:
+    """54C: declarer who could have seen dummy's cards must accept; a recorded refusal or
+    spread is not one of his options: the ruling accepts, and the line is said."""
+    base = 'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
+    ruling, rs = solve(base + f"play: [E HK, director finds saw_dummy, attention S, {line}]")
+    assert len(rs) == 1 and rs[0].path[0].clause == "54C"
+    assert f"'{line}' settles nothing" in notices(ruling) and "54C" in notices(ruling)
+
+
+def test_acceptance_recorded_at_trick_13_settles_nothing_and_is_said() -> None:
+    """2017 53A: no lead out of turn is accepted at trick 13; declarer's recorded acceptance
+    is said, the lead going back; under 2007 it is his option and settles the branch."""
+    case = ('deal: "N:2... 3... 4... 5..."\ncontract: 4S\ndeclarer: S\ntrick: 13\nleader: S\n'
+            "won: {NS: 6, EW: 6}\nplay: [W S5, attention S, S accepts]\n")
+    ruling, rs = solve("laws: 2017\n" + case)
+    assert "'S accepts' settles nothing" in notices(ruling) and "53A" in notices(ruling)
+    assert all(not r.table.trick(13) or r.table.trick(13).plays[0][0] is not Seat.W for r in rs)
+    ruling, rs = solve("laws: 2007\n" + case)
+    assert "settles nothing" not in notices(ruling)
+
+
 # ----- 2. 50D after a revoke correction (Decisions.lead_options_after_ruling) --------------------------
 def test_revoke_then_lead_options_follow_the_switch() -> None:
     name = "revoke/spec-47d-example.yaml"

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from rulings.models.cards import Card, Seat, Suit
+from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass, field
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
@@ -294,8 +294,12 @@ def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) ->
     return [m for m in find_all_misplays(replay, policy) if isinstance(m, Misplay)]
 
 
-def _too_late(table: TableState, m: AnyMisplay) -> bool:
-    """W-next-both: each side has played to the trick after the misplayed one (45D1/45D2)."""
+def _too_late(table: TableState, m: AnyMisplay, replay: Replay | None = None) -> bool:
+    """W-next-both: each side has played to the trick after the misplayed one (45D1/45D2):
+    on the table, or, with the record, in play that went on to the end after its last card
+    (``Replay.played_to``)."""
+    if replay is not None:
+        return all(replay.played_to(m.trick + 1, side, table) for side in (Side.NS, Side.EW))
     nxt = table.trick(m.trick + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
@@ -344,7 +348,7 @@ def _late_task(rs: RuleSet, revokes_of: RevokesOf, m: AnyMisplay) -> object | No
     return silent if rs.rule_for(silent) is not None else None
 
 
-def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf
+def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf, replay: Replay | None = None
           ) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None, tuple[LaterPlay, ...]]:
     """The tasks for ``misplays`` (record order) on ``table``: each too-late one before the
     first in time (its card stands), the first in time (45D1, or the chooser first), then
@@ -354,7 +358,7 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
     intime: list[AnyMisplay] = []
     late: list[AnyMisplay] = []
     for m in misplays:
-        (late if _too_late(table, m) else intime).append(m)
+        (late if _too_late(table, m, replay) else intime).append(m)
     notices: tuple[Notice, ...] = ()
     irregularities: list[str] = []
     early: list[object] = []
@@ -401,7 +405,7 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     if any(m.meant is not None for m in misplays):  # the 46B finding is ruled here too
         handled += tuple(e for e in (*replay.before, *replay.after)
                          if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
-    early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay))
+    early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay), replay)
     if first is not None:
         node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the

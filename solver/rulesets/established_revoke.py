@@ -14,7 +14,7 @@ count ``remaining NS <n> EW <m>`` (the tricks each side won after the last recor
 Findings the director makes (``director finds ...``): ``next_deal_called`` (attention first
 drawn after a non-offender called on the next deal, 64B4), ``round_over`` (after the round
 ended, 64B5), ``hands_returned`` (all hands back in the board: a trick-12 revoke is no longer
-corrected, 62D1), ``equity <side> <N>`` (had the revoke not happened, that side would have
+corrected, 62D1; the next deal called and the round over say so too, as they come later), ``equity <side> <N>`` (had the revoke not happened, that side would have
 won N tricks in all: the 64C comparison).
 """
 
@@ -34,8 +34,11 @@ from rulings.models.table import Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import (
-    HANDS_RETURNED,
+    HANDS_BACK,
+    NEXT_DEAL_CALLED,
+    ROUND_OVER,
     claim_agreement,
+    hands_back_in_board,
     is_final_trick_revoke,
     standing_revokes,
     still_a_revoke,
@@ -43,7 +46,7 @@ from rulings.solver.establishment import (
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
-LATE_FINDINGS = {"next_deal_called": "64B4", "round_over": "64B5"}
+LATE_FINDINGS = {NEXT_DEAL_CALLED: "64B4", ROUND_OVER: "64B5"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,8 @@ class RuleAfterPlay:
     claimed: bool  # the record ends in a claim (revokes not established by play are, 63A3/63A4)
     late: tuple[str, ...] = ()  # 64B4 / 64B5 from the findings
     equity: Equity | None = None
+    #: the four hands were back in the board when attention was drawn (returned, the next
+    #: deal called or the round over): a trick-12 revoke stands (no 62D1 correction)
     hands_returned: bool = False
     #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and stood
     #: (too late to correct, 2017 45D2)
@@ -177,24 +182,35 @@ def count_transfers(
     for i, r in enumerate(revokes):
         os_side = r.seat.side
         w0 = winners.get(r.trick)
+        side0 = w0.side if w0 is not None else None  # the side that won the revoke trick
+        given = ""  # (how the line that ended play gives the revoke trick still in progress)
         later = sum(1 for n, w in winners.items() if n > r.trick and w.side is os_side)
         if rest is not None:
             later += rest[0] if os_side is Side.NS else rest[1]
             if w0 is None and (partial := _partial_trick_leader(table, r.trick)) is not None:
                 # a claim or 'remaining' line made before the revoke trick was complete covers
-                # that trick too: it is read as won by the card winning it so far, and is not
-                # one of the later tricks
-                w0 = partial
-                if w0.side is os_side and later:
+                # that trick too, and it is not one of the later tricks: read as won by the
+                # card winning it so far when the line gives that card's side a trick; when it
+                # gives that side none (the claimer takes every trick left, that one too), the
+                # other side won it: for the offending side, the revoker's partner, its only
+                # member still to play (docs/decisions.md)
+                if (rest[0] if partial.side is Side.NS else rest[1]) > 0:
+                    w0 = partial
+                else:
+                    w0 = r.seat.partner if partial.side is not os_side else None
+                side0 = partial.side if w0 is partial else partial.side.other
+                if side0 is os_side:
                     later -= 1
+                if w0 is not partial:
+                    given = f": the end of play gives it, still in progress, to {side0}"
         exceptions: list[str] = []
         why: list[str] = []
-        if not (w0 is not None and w0.side is os_side) and later == 0:
+        if side0 is not os_side and later == 0:
             exceptions.append("64B1")
-            why.append("the offending side won neither the revoke trick nor a later trick")
+            why.append(f"the offending side won neither the revoke trick nor a later trick{given}")
         if any(p.seat is r.seat and p.suit_led is r.suit_led for p in revokes[:i]):
             exceptions.append("64B2")
-            why.append(f"a second revoke by {r.seat} in {r.suit_led} after the first was established")
+            why.append(f"a second revoke by {r.seat} in {r.suit_led.name.lower()} after the first was established")
         if r.seat is table.dummy or held_penalty_card_of_suit(table, r):
             exceptions.append("64B3")
             why.append("dummy's failure to follow suit" if r.seat is table.dummy else f"a failure to play {r.seat}'s penalty card")
@@ -222,8 +238,8 @@ def count_transfers(
             out.append(Transfer(r, n, "64A1", (), text))
         else:
             who = "dummy" if w0 is table.dummy and r.seat is table.declarer else str(w0)
-            text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and w0.side is os_side
-                    else f"the non-offending side won the revoke trick; the offending side won {later} later")
+            text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and side0 is os_side
+                    else f"the non-offending side won the revoke trick; the offending side won {later} later trick{'s' if later != 1 else ''}")
             out.append(Transfer(r, 1, "64A2", (), text))
     return _capped(table, out, winners, rest, rs.decisions.revoke_transfer_capped)
 
@@ -246,8 +262,9 @@ def _capped(table: TableState, transfers: list[Transfer], winners: dict[int, Sea
         for t in mine:
             take = min(t.tricks, room)
             room -= take
+            left = "no trick" if not take else f"only {take} trick{'s' if take != 1 else ''}"
             out.append(t if take == t.tricks else Transfer(t.revoke, take, t.clause, t.exceptions,
-                                                             t.why + f"; only {take} trick(s) of the offending side left to transfer"))
+                                                             t.why + f"; {left} of the offending side left to transfer"))
     return sorted(out, key=lambda t: (t.revoke.trick, t.revoke.seat.index))
 
 
@@ -324,12 +341,12 @@ def _misplaced_leads_of_record(rs: RuleSet, replay: Replay) -> frozenset[tuple[i
 def _is_law64_finding(e: object) -> bool:
     if not isinstance(e, DirectorFinds):
         return False
-    f = e.finding
-    return f in LATE_FINDINGS or f == HANDS_RETURNED or parse_equity([f]) is not None
+    f = e.finding.lower()
+    return f in HANDS_BACK or parse_equity([f]) is not None
 
 
 def _findings(replay: Replay) -> list[str]:
-    return [e.finding for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)]
+    return [e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)]
 
 
 def parse_equity(findings: Iterable[str]) -> Equity | None:
@@ -365,11 +382,11 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         revokes = (*revokes, *earlier)
     standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     if not standing:
-        # no revoke on the record as played; a ruling may still find one play does not show
-        # (a penalty card, made by an irregularity the record describes or given at the
-        # start, not played when due: 52, 61A): counted only when play ran to its end
-        if not (replay.unapplied or table.penalty_cards or table.played_penalty):
-            return None
+        # no revoke stands established on the record as played (none, or one the revoke
+        # rules correct); a ruling may still find one play does not show (a penalty card,
+        # made by an irregularity the record describes or given at the start, not played
+        # when due: 52, 61A): counted only when play ran to its end, where a restoration with
+        # none transfers nothing (``transfer 0``, docs/case-format.md)
         end = end_of_play(replay)
         if end is None:
             return None
@@ -378,7 +395,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
-                                                   parse_equity(findings), HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay), quiet=True),)),
+                                                   parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True),)),
                        handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -390,7 +407,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
-                         HANDS_RETURNED in findings, _misplaced_leads_of_record(rs, replay), raised=raised)
+                         hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised)
     return Opening(Node(table, (task,)), handled=events)
 
 
@@ -409,9 +426,11 @@ def _play_out_last_trick(table: TableState) -> tuple[TableState, str] | None:
     return table.play_many(plays), " ".join(f"{s} {c}" for s, c in plays)
 
 
-def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
+def _established_in(table: TableState, task: RuleAfterPlay, rest: tuple[int, int] | None) -> list[Revoke]:
     """The revokes the restoration leaves standing and established: the card still stands as
-    played; a trick-12 revoke only when the hands were back in the board (62D1)."""
+    played; a trick-12 revoke only when the hands were back in the board (62D1). ``rest``: the
+    tricks won after the last one on ``table`` (the record's count, ``task.end.rest``, unless
+    the last trick was played again from the hands)."""
     out = []
     # the record's revokes, and those a ruling found that play does not show (a failure to
     # play a penalty card that stood, 52 with 61A; a lead against a lead restriction)
@@ -421,7 +440,7 @@ def _established_in(table: TableState, task: RuleAfterPlay) -> list[Revoke]:
         if is_final_trick_revoke(table, r) and not task.hands_returned:
             continue
         nxt = table.trick(r.trick + 1)
-        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or task.end.rest is not None:
+        if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or rest is not None:
             out.append(r)
     return out
 
@@ -430,14 +449,21 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
           misplaced: frozenset[tuple[int, Card]] = frozenset(), *, both_corrected: bool = False) -> list[Edge]:
     table = node.table
     steps: list[Step] = []
-    played = _play_out_last_trick(table) if task.end.rest is None else None
+    rest = task.end.rest
+    # after a trick-12 correction (62D1) the last cards are played again from the hands, each
+    # holding one: the record's count of the last trick ('remaining', a claim) was of that
+    # trick as first played, and no longer describes it
+    again = rest is not None and any(is_final_trick_revoke(table, r) and not still_a_revoke(table, r) for r in task.record_revokes)
+    played = _play_out_last_trick(table) if rest is None or again else None
     if played is not None:
         table, cards = played
-        steps.append(Step("TD", StepKind.FORCED, rs.cite("62D1"), f"play ends: each player plays his last card to trick 13 ({cards})",
+        rest = None
+        said = " (the record's count of it was of the trick as first played)" if again else ""
+        steps.append(Step("TD", StepKind.FORCED, rs.cite("62D1"), f"play ends: each player plays his last card to trick 13 ({cards}){said}",
                           question="how does play end?", choice="last trick"))
-    established = _established_in(table, task)
+    established = _established_in(table, task, rest)
     corrected12 = [r for r in task.record_revokes if is_final_trick_revoke(table, r) and r not in established]
-    transfers = count_transfers(rs, table, established, rest=task.end.rest, revoked_sides=revoked_sides, late=task.late,
+    transfers = count_transfers(rs, table, established, rest=rest, revoked_sides=revoked_sides, late=task.late,
                                 misplaced_leads=misplaced, raised=task.raised)
     for r in corrected12:
         steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
@@ -460,7 +486,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
         eq = task.equity
         if eq is not None and nos is not None:
             expected = eq.tricks if eq.side is nos else 13 - eq.tricks
-            got = _tricks_of(table, nos, task.end.rest) + total
+            got = _tricks_of(table, nos, rest) + total
             if got < expected:
                 equity = True
                 text = (f"the transfer does not restore equity: {nos} would have won {expected} tricks without the revoke "
@@ -478,7 +504,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
         # no revoke on the record, none found by a ruling in this restoration: nothing to count
         return [(Step("TD", StepKind.FORCED, rs.cite("63A1"), "play is over and no revoke stands established: Law 64 has nothing to count",
                       question="Law 64 after play", choice="no revoke"),
-                 dataclasses.replace(node, table=table, agenda=node.agenda[1:]))]
+                 _leaf(node, table, 0, False))]
     if not steps:
         if both_corrected and _both_sides_corrected_on_one_trick(table, task):
             return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
@@ -526,7 +552,7 @@ def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     revokes established; a defender's failure to follow dummy's wrongly placed lead that stood
     under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
-    sides = frozenset(r.seat.side for r in _established_in(node.table, task))
+    sides = frozenset(r.seat.side for r in _established_in(node.table, task, task.end.rest))
     return _rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True)
 
 

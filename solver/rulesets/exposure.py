@@ -107,8 +107,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     counts.append(len(plays))
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
     placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
+    irregular: list[str] = []  # what each line records, as it happened
     for i, e in enumerate(own):
         at = replay_plays(first, plays[base : counts[i]])
+        irregular.append(_together(e, at) if isinstance(e, Simultaneous) else str(e))
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
@@ -167,8 +169,29 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if replay.table.revokes:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
-    irregular = [str(e) for e in own]
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+
+
+def _together(e: Simultaneous, table: TableState) -> str:
+    """What a simultaneous play line records, as it happened on ``table`` (the table before
+    it): one card played at the same moment as the card before it (58A), or several cards
+    led or played together (58B), with the faces that could be seen."""
+    if len(e.cards) == 1:
+        last = next(((s, c) for t in reversed(table.tricks) for s, c in reversed(t.plays)), None)
+        if last is None:
+            return str(e)
+        return f"{e.seat} played {e.cards[0]} at the same moment as {last[0]}'s {last[1]} (58A)"
+    cards = ", ".join(str(c) for c in e.cards[:-1]) + f" and {e.cards[-1]}"
+    cur = table.current_trick
+    if cur is not None and not cur.is_complete:
+        what = f"{e.seat} played {cards} together to trick {cur.number}"
+    else:
+        number = cur.number + 1 if cur is not None else table.first_trick
+        proper = table.proper_leader(number)
+        what = f"{e.seat} led {cards} together to trick {number}" + (f" when {proper} was to lead" if proper is not e.seat else "")
+    if e.visible and len(e.visible) < len(e.cards):
+        what += ", only " + " and ".join(str(c) for c in e.visible) + (" visible" if len(e.visible) > 1 else " face up")
+    return f"{what} (58B)"
 
 
 def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:

@@ -68,7 +68,18 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
 from rulings.solver.claims import Atom, register_atom
-from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, normal_choice, played
+from rulings.solver.engine import (
+    Edge,
+    Info,
+    Node,
+    Notice,
+    Restoration,
+    Step,
+    StepKind,
+    handled_key,
+    normal_choice,
+    played,
+)
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     after_ruling_tasks,
@@ -114,7 +125,9 @@ class AcceptedByPlay:
     offender: Seat
     card: Card
     by: Seat
-    by_card: Card
+    #: his card; None when the record does not give it (the lead is its last card and play
+    #: went on to the end after it: ``Replay.played_out``)
+    by_card: Card | None
     opening: bool
     #: set when the next hand is also the proper leader: his card may have been his proper
     #: lead (53B) rather than a play to the irregular lead; a director's finding decides.
@@ -205,6 +218,20 @@ class DeclarerPremature:
 
 
 @dataclass(frozen=True, slots=True)
+class LeadBeforeChoice:
+    """54D/56 with 50D2 and 49: the correct leader faced ``card`` on his partner's lead out of
+    turn before declarer refused it; once it is refused the card stands as the trick's first,
+    a lead made before declarer's 50D2 choice over ``holder``'s penalty card
+    (``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``)."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    holder: Seat  # the offender, whose refused card is a major penalty card
+    choices: tuple[ChoiceLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class NoAcceptanceAtTrick13:
     """Marker task of the 2017-only rule: no lead out of turn is accepted at trick 13 (53A)."""
 
@@ -265,7 +292,7 @@ def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat,
     return t.with_penalty(seat, card, PenaltyKind.MAJOR)
 
 
-def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
+def _implied_refusal(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
     """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``,
     or the same written ``chooses require <suit>`` ...) with no ``accepts``/``refuses`` line in
     either form: only a refused lead leads to it (54D, 56), so it settles the refusal too.
@@ -274,7 +301,7 @@ def _implied_refusal(table: TableState, task: LeadOutOfTurn) -> ChoiceLine | Non
         return None
     if _stated(task.choices, table.declarer) is not None:
         return None  # (his ``chooses accept|refuse`` line says it: the engine settles it)
-    recorded = recorded_lead_choice(_refused_table(table, task), task.offender, task.choices)
+    recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, task.choices)
     if recorded is None:
         return None
     return recorded[1][0]
@@ -286,9 +313,38 @@ def _said(line: ChoiceLine) -> str:
     return f"{line}, a 50D2 choice, so the lead is refused"
 
 
-def _refused_table(table: TableState, task: LeadOutOfTurn) -> TableState:
-    """The table once ``task``'s lead is refused: the card back, a major penalty card (54D, 56)."""
-    return table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+def _refused_table(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> TableState:
+    """The table once ``task``'s lead is refused: the card back, a major penalty card (54D,
+    56); and a card the correct leader faced on it before the refusal back as his penalty card
+    (:func:`_lead_before_choice`), so that he is to lead."""
+    t = table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    early = _lead_before_choice(rs, t, task)
+    return _withdrawn_early_lead(rs, t, early) if early is not None else t
+
+
+def _lead_before_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> LeadBeforeChoice | None:
+    """On ``table``, the one a refused defender's lead out of turn leaves (54D, 56): the card
+    his partner, the correct leader, faced on it before the refusal, now the trick's first
+    card, when it is ruled as a lead made before declarer's 50D2 choice: 50D applies from the
+    refusal, so the partner may not lead until declarer has chosen, and a card faced while
+    the lead out of turn was pending is no lead of his either (53B's proper lead is an
+    opponent's). ``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``."""
+    if not rs.decisions.correct_leader_card_before_refusal_is_lead_before_choice:
+        return None
+    partner = task.offender.partner
+    if partner is not task.proper or not table.is_defender(partner):
+        return None
+    t = table.trick(task.trick)
+    if t is None or not t.plays or t.plays[0][0] is not partner or (task.trick, partner) in table.out_of_turn:
+        return None
+    return LeadBeforeChoice(task.trick, partner, t.plays[0][1], task.offender, task.choices)
+
+
+def _withdrawn_early_lead(rs: RuleSet, table: TableState, task: LeadBeforeChoice) -> TableState:
+    """The table once a lead made before declarer's 50D2 choice is rectified (49): the card
+    back in its owner's hand as a major penalty card (faced as a lead, a deliberate play, 50B)."""
+    t = table.replace_card(task.trick, task.seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    return t.with_penalty(task.seat, task.card, PenaltyKind.MAJOR)
 
 
 def _choice(choices: Sequence[ChoiceLine], seat: Seat, verbs: Sequence[str]) -> Choice | None:
@@ -386,13 +442,16 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         choices = _choices_after(replay, *pairs[i])
         if reopened:
             choices = _not_ruled(replay, choices)
-        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings)
+        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay.played_out)
         if found is not None:
             break
     if found is None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
+    barred = () if reopened else (*_not_entitled(rs, table, agenda[0], choices), *_option_taken_away(rs, table, agenda[0], choices))
+    if barred:
+        handled = (*handled, *(line for line, _ in barred))
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
@@ -404,10 +463,63 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # where it is taken back, 55B2)
     here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
     if isinstance(agenda[0], LeadOutOfTurn) and (played := table.trick(trick_no)) is not None:
-        # a card played in turn to a lead out of turn that is not accepted (none is at trick
-        # 13, 2017 53A) leads the trick once that lead goes back: ruled after it
+        # a card played in turn after a lead out of turn that is not accepted may lead the
+        # trick once that lead goes back: ruled after it, on the table its ruling leaves
+        # (at trick 13, 2017 53A, those played to it in rotation go back with it)
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
-    return Opening(node, (*irregularities, *texts), (), (*used, *handled), later=(*later, *here) if here else later)
+    notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
+    return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
+
+
+def _not_entitled(rs: RuleSet, table: TableState, task: object,
+                  choices: tuple[ChoiceLine, ...]) -> tuple[tuple[Choice, str], ...]:
+    """The ``accepts``/``refuses`` lines about ``task``'s lead out of turn said by a player
+    not entitled to choose (53A: the player entitled to choose, declarer for a defender's
+    lead, 56, either defender for declarer's, 55A), each with what to say of it: it settles
+    nothing."""
+    if not isinstance(task, (LeadOutOfTurn, AcceptedByPlay)):
+        return ()
+    defender_led = table.is_defender(task.offender)
+    out: list[tuple[Choice, str]] = []
+    for c in choices:
+        if not isinstance(c, Choice) or c.verb not in ("accepts", "refuses"):
+            continue
+        if (c.seat is table.declarer) if defender_led else table.is_defender(c.seat):
+            continue
+        verb = "accept or refuse"
+        who = "declarer chooses" if defender_led else "either defender chooses"
+        law = rs.cite("56") if defender_led else rs.cite("55A")
+        if c.seat is table.dummy:
+            text = (f"{str(c)!r} settles nothing: dummy may not {verb} a lead out of turn ({rs.cite('43A1(c)')}: he takes no "
+                    f"part in the play); {who} ({rs.cite('53A')}, {law})")
+        elif c.seat is table.declarer:
+            text = f"{str(c)!r} settles nothing: declarer may not {verb} his own side's lead out of turn; {who} ({rs.cite('53A')}, {law})"
+        else:
+            text = f"{str(c)!r} settles nothing: {c.seat} may not {verb} his partner's lead out of turn; {who} ({rs.cite('53A')}, {law})"
+        out.append((c, text))
+    return tuple(out)
+
+
+def _option_taken_away(rs: RuleSet, table: TableState, task: object,
+                       choices: tuple[ChoiceLine, ...]) -> tuple[tuple[Choice, str], ...]:
+    """The ``accepts``/``refuses``/``spreads`` lines about ``task``'s lead out of turn, said by
+    the player entitled to choose, that name an option the Laws take away there, each with what
+    to say of it: it settles nothing, the ruling taking the one course left. Declarer who could
+    have seen dummy's cards must accept a faced opening lead out of turn (54C: no refusal, no
+    spread); no lead out of turn is accepted at the thirteenth trick (2017 53A)."""
+    if not isinstance(task, LeadOutOfTurn):
+        return ()
+    defender_led = not _is_declaring(table, task.offender)  # (declarer chooses, 56; else either defender, 55A)
+    taken: tuple[str, ...]
+    if task.trick == 1 and task.saw_dummy and defender_led:
+        taken, why = ("refuses", "spreads"), f"{table.declarer} could have seen dummy's cards, so he must accept the lead ({rs.cite('54C')})"
+    elif _acceptance_barred(rs, task):
+        taken, why = ("accepts",), f"no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}): it goes back"
+    else:
+        return ()
+    return tuple((c, f"{str(c)!r} settles nothing: {why}") for c in choices
+                 if isinstance(c, Choice) and c.verb in taken
+                 and ((c.seat is table.declarer) if defender_led else table.is_defender(c.seat)))
 
 
 def _not_ruled(replay: Replay, choices: tuple[ChoiceLine, ...]) -> tuple[ChoiceLine, ...]:
@@ -479,10 +591,11 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
-                saw_dummy: bool) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
+                saw_dummy: bool, played_out: bool = False) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
     irregularities, and what they rule on (the choice lines their rules read, then the
-    plays out of turn); None when the leads rules have nothing for it."""
+    plays out of turn); None when the leads rules have nothing for it. ``played_out``: play
+    went on to the end after the last card of the record (``Replay.played_out``)."""
     trick_no, seat = pairs[0]
     trick = table.trick(trick_no)
     if trick is None:
@@ -494,7 +607,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None)
+                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None, played_out)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -504,7 +617,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
             for n, s in pairs[1:]:
                 more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
                 if more is not None:
-                    lines = _consumed(table, more[0], choices) + _consumed(table, task, choices)
+                    lines = _consumed(rs, table, more[0], choices) + _consumed(rs, table, task, choices)
                     return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s))
     else:
         found = _classify_play(rs, table, trick, seat, choices)
@@ -518,8 +631,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
             for s, _ in trick.plays[pos + 1 :]:
                 more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
-                    return (task, more[0]), (irregularity, more[1]), (*_consumed(table, more[0], choices), *handled_pairs, (trick_no, s))
-    return (task,), (irregularity,), (*_consumed(table, task, choices), *handled_pairs)
+                    return (task, more[0]), (irregularity, more[1]), (*_consumed(rs, table, more[0], choices), *handled_pairs, (trick_no, s))
+    return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
 
 
 def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], ...],
@@ -540,14 +653,14 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
         if number in tricks:
             continue
         tricks.add(number)
-        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy)
+        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy, replay.played_out)
         if found is not None:
             texts += found[1]
             left += [h for h in found[2] if h not in left]
     return (() if replay.reopened else tuple(texts)), tuple(left)
 
 
-def _consumed(table: TableState, task: object, choices: tuple[ChoiceLine, ...]) -> list[ChoiceLine]:
+def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[ChoiceLine, ...]) -> list[ChoiceLine]:
     """The choice lines the task's rule reads (the others stay "not yet ruled"; declarer's
     ``chooses`` line at the lead itself is the engine's, read in record order)."""
     stated = [c for c in choices if isinstance(c, Choice)]
@@ -563,7 +676,7 @@ def _consumed(table: TableState, task: object, choices: tuple[ChoiceLine, ...]) 
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
         # an option of the penalty card the refused lead becomes, in either form.
-        recorded = recorded_lead_choice(_refused_table(table, task), task.offender, choices)
+        recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, choices)
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in stated if c.verb in ("requires", "forbids") and c.seat is table.declarer]
@@ -583,7 +696,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
-                   no_acceptance: bool = False) -> tuple[object, str]:
+                   no_acceptance: bool = False, played_out: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -597,13 +710,21 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
         by, by_card = trick.plays[1]
         proper_lead = None
         # the next hand is the proper leader: a play to the lead, or his proper lead? (settled
-        # as a play to it when the table played on from the irregular lead: decision
-        # later_play_shows_acceptance)
-        if by is proper and not (later_play_shows_acceptance and _played_on(table, trick)):
+        # as a play to it when the table played on from the irregular lead, or play went on to
+        # the end after the record's last card: decision later_play_shows_acceptance)
+        if by is proper and not (later_play_shows_acceptance and (played_out or _played_on(table, trick))):
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
         task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
                               statement=_acceptance_statement(table, seat, choices))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
+    if len(trick.plays) == 1 and played_out and not no_acceptance and table.trick(trick.number + 1) is None:
+        # the lead is the record's last card and play went on to the end after it: the next
+        # hand in rotation played to it (53A; at trick 1, declarer from his own hand, 54B1),
+        # the card not recorded. A proper lead by him (53B) is no finding the record leaves
+        # open: the rest of the hand was played from the irregular lead.
+        by = seat.lho
+        return (AcceptedByPlay(trick.number, seat, card, by, None, opening, statement=_acceptance_statement(table, seat, choices)),
+                f"{what}; play went on to the end, {by} playing to it (53A)")
     if opening and len(trick.plays) >= 2 and trick.plays[1][0] is table.dummy:
         by, by_card = trick.plays[1]
         return (AcceptedByPlay(trick.number, seat, card, by, by_card, opening, from_dummy=True,
@@ -676,7 +797,7 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
 def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """53A: a play from the hand next in rotation accepts the lead out of turn (54B1 at trick 1)."""
     assert isinstance(task, AcceptedByPlay)
-    if task.from_dummy:
+    if task.from_dummy and task.by_card is not None:
         step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("54B2"),
                     f"declarer played {task.by_card} from dummy to {task.offender}'s opening lead of {task.card}: the lead is "
                     "accepted and dummy's card stands (it may be withdrawn only to correct a revoke)"
@@ -692,8 +813,10 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _child(node, table, node.agenda[1:]))]
     also = (rs.cite("54B"), rs.cite("54B1")) if task.opening else ()
     said = f" (and by a statement: {task.statement})" if task.statement is not None else ""
+    card = f" {task.by_card}" if task.by_card is not None else ""
+    went_on = " (play went on to the end)" if task.by_card is None else ""
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
-                f"{task.by} played {task.by_card} to {task.offender}'s lead of {task.card}: the lead out of turn is accepted{said}",
+                f"{task.by} played{card} to {task.offender}'s lead of {task.card}{went_on}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
     if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
@@ -783,13 +906,87 @@ def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
     return table._evolve(out_of_turn=(*table.out_of_turn, (number, seat)))
 
 
+def _played_to_it(table: TableState, task: LeadOutOfTurn) -> tuple[tuple[Seat, Card], ...]:
+    """The cards played in rotation to ``task``'s lead out of turn (each from the left of
+    the one before), in order: at trick 13 (2017 53A) none of them accepted it."""
+    t = table.trick(task.trick)
+    out: list[tuple[Seat, Card]] = []
+    if t is None or not t.plays or t.plays[0] != (task.offender, task.card):
+        return ()
+    prev = task.offender
+    for seat, card in t.plays[1:]:
+        if seat is not prev.lho:
+            break
+        out.append((seat, card))
+        prev = seat
+    return tuple(out)
+
+
+def _played_to_it_back(rs: RuleSet, before: TableState, table: TableState,
+                       task: LeadOutOfTurn) -> tuple[TableState, tuple[Info, ...]]:
+    """2017 53A at trick 13: the lead out of turn goes back (``table``: the one its withdrawal
+    leaves; ``before``: the table with it) and so do the cards played to it in rotation. They
+    were played to the lead on the table, not led, and it does not stand: as cards played in
+    error to an irregular lead (53B, 47F1), each goes back without rectification (no penalty
+    card; a card that was a penalty card when played is that penalty card again), 16C with
+    the offender's side offending. The cards left (placed out of rotation) are ruled after."""
+    infos: list[Info] = []
+    for seat, card in _played_to_it(before, task):
+        infos.append(rs.withdrawn_info(seat, card, task.offender.side, before))
+        table = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty,
+                                   card=card)
+    return _leads_out_of_turn_now(table, task.trick), tuple(infos)
+
+
+def _played_to_it_words(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> str:
+    """What :func:`_played_to_it_back` does, for the step's text (empty when nothing)."""
+    cards = _played_to_it(table, task)
+    if not cards:
+        return ""
+    names = ", ".join(f"{s}'s {c}" for s, c in cards)
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    fates = {no_penalty_card(table, s, c, restore) for s, c in cards}
+    fate = fates.pop() if len(fates) == 1 else "no penalty card"
+    return (f"; {names}, played to it in rotation, not led, go{'es' if len(cards) == 1 else ''} back too: {fate} "
+            f"(as cards played in error to an irregular lead, {rs.cite('53B')}, {rs.cite('47F1')})")
+
+
 def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
-    if _acceptance_barred(rs, task):
-        t = _leads_out_of_turn_now(t, task.trick)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, node.table)
-    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    infos: tuple[Info, ...] = (info,)
+    if _acceptance_barred(rs, task):
+        t, more = _played_to_it_back(rs, node.table, t, task)
+        infos += more
+    early = _lead_before_choice(rs, t, task)
+    if early is not None:  # (ruled next: then declarer's 50D2 choice)
+        return _child(node, t, (early, *node.agenda[1:]), ledger=infos)
+    child = _child(node, t, node.agenda[1:], ledger=infos)
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
+
+
+def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """54D/56 with 50D2 and 49: a refused defender's lead out of turn is a major penalty card
+    and 50D applies, so his partner, the correct leader, may not lead until declarer has
+    stated his 50D2 option. A card the partner faced on the lead out of turn before the
+    refusal is a lead made before that choice: it goes back to his hand as a major penalty
+    card (49; a deliberate play, 50B), he is still to lead, and declarer makes his 50D2/51B
+    choice over the refused card."""
+    assert isinstance(task, LeadBeforeChoice)
+    table = node.table
+    t = _withdrawn_early_lead(rs, table, task)
+    info = pc_info(rs, t, task.seat, task.card)
+    names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(task.holder), key=lambda p: p.sort_key))
+    step = Step("TD", StepKind.FORCED, rs.cite("50D2"),
+                f"{task.seat} faced {task.card} while the lead out of turn was pending, and once it is refused he may not lead "
+                f"until declarer has stated his choice over {task.holder}'s penalty card {names}: {task.card} is no lead, it "
+                f"goes back to his hand as a major penalty card (49); declarer now chooses, then {task.seat} leads (his own "
+                "penalty card at his first lawful opportunity, a lead restriction first: 50D1)",
+                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), info.ai_clause, info.ui_clause),
+                question=f"{task.seat}, the correct leader, faced {task.card} on {task.holder}'s lead out of turn before it was refused",
+                choice="major penalty card")
+    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, task.holder, task.card, about_the_lead=True, choices=task.choices))]
 
 
 def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
@@ -816,9 +1013,11 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _refused_defender(rs, node, task))
     if task.saw_dummy:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
+                         question=f"{decl} (declarer) must accept: {task.offender} faced an opening lead out of turn ({task.card}) "
+                         "and he could have seen dummy's cards",
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
         return [(forced, accept[1])]
-    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(table, task)
+    recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         verb = recorded.verb if isinstance(recorded, Choice) and recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
         chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
@@ -843,9 +1042,13 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    question=question, choice="refuse"),
               _refused_defender(rs, node, task))
     if _acceptance_barred(rs, task):
-        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also),
-                         text=refuse[0].text.replace(f"{decl} refuses the lead", "no acceptance at trick 13")), refuse[1])]
-    recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(table, task)
+        text = (f"no acceptance at trick 13: {task.offender} takes back {task.card}, a major penalty card (50D applies)"
+                f"{_played_to_it_words(rs, table, task)}; {task.proper} leads")
+        returned = (rs.cite("53B"), rs.cite("47F1")) if _played_to_it(table, task) else ()
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, also=(rs.cite("53A"), *refuse[0].also, *returned), text=text,
+                         question=f"no acceptance at trick 13 ({rs.cite('53A')}): {task.offender} led {task.card} out of turn "
+                         f"({task.proper} was to lead)"), refuse[1])]
+    recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         chosen = accept if isinstance(recorded, Choice) and recorded.verb == "accepts" else refuse
         return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
@@ -887,9 +1090,16 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                    question=question, choice="refuse"),
               _child(node, t, (*options, *node.agenda[1:]), ledger=(info,)))
     if _acceptance_barred(rs, task):
-        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"), also=(back, *refuse[0].also[1:]),
-                         text=f"no acceptance at trick 13: {task.card} goes back; {then}"),
-                 replace(refuse[1], table=_leads_out_of_turn_now(refuse[1].table, task.trick)))]
+        barred, more = _played_to_it_back(rs, table, t, task)
+        options = () if wrong_hand or not _due_before_lead(barred, task.proper.partner, task.trick) else penalty_tasks(
+            barred, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)])
+        returned = (rs.cite("53B"), rs.cite("47F1")) if _played_to_it(table, task) else ()
+        return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"),
+                         also=(back, *refuse[0].also[1:], *returned),
+                         text=f"no acceptance at trick 13: {task.card} goes back{_played_to_it_words(rs, table, task)}; {then}",
+                         question=f"no acceptance at trick 13 ({rs.cite('53A')}): {task.offender} led {task.card} out of turn "
+                         f"({task.proper} was to lead)"),
+                 _child(node, barred, (*options, *node.agenda[1:]), ledger=(info, *more)))]
     said = {s: _choice(task.choices, s, ("accepts", "refuses")) for s in (first, other)}
     if said[first] is None and said[other] is None:
         return [accept, refuse]
@@ -1248,7 +1458,7 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         text = f"{event.seat} led {event.card} face down to trick 1 when {proper} was to lead"
         faced = not rs.decisions.face_down_lead_out_of_turn_returned  # then 54's choice lines are read too
         # ruled as faced, the card is a lead out of turn on the table this ruling makes: ruled here
-        handled = (event, *((*_consumed(table.play(event.seat, event.card), _as_lead(task), task.choices), (1, event.seat))
+        handled = (event, *((*_consumed(rs, table.play(event.seat, event.card), _as_lead(task), task.choices), (1, event.seat))
                             if faced else ()))
         return Opening(Node(table, (task,), focus=1), (text,), (), handled)
     return None
@@ -1458,8 +1668,11 @@ RULES: tuple[Rule, ...] = (
     Rule("declaring_side_opening_lead", DeclaringSideOpeningLead, ("54E", "48A"), declaring_side_opening_lead,
          declaring_side_opening_lead.__doc__ or ""),
     Rule("lead_out_of_turn", LeadOutOfTurn,
-         ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "16C1", "16C2"),
+         ("53A", "54A", "54B", "54B1", "54C", "54D", "50B", "50D", "55A", "55B1", "55B2", "55C", "56", "53B", "47F1", "16C1",
+          "16C2"),
          lead_out_of_turn, lead_out_of_turn.__doc__ or ""),
+    Rule("lead_before_choice", LeadBeforeChoice, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "50E1", "50E2"), lead_before_choice,
+         lead_before_choice.__doc__ or ""),
     Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,

@@ -119,7 +119,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     edges.append((
         Step(declarer, StepKind.OPTION, clause,
              f"declarer neither requires nor forbids a suit; {partner} leads any card and {names} stay{'' if several else 's'} "
-             "penalty card" + ("s" if several else "") + " (declarer chooses again each time he is to lead)",
+             "penalty card" + ("s" if several else "") + f" (declarer chooses again each time {partner} is to lead while "
+             + ("they remain" if several else "it remains") + ")",
              also=(rs.cite("50D2"), rs.cite("50E1"), rs.cite("50E2")), question=question, choice="no restriction"),
         child(table, ()),
     ))
@@ -373,6 +374,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                        (*lines, _lead_options_key(number, holder)), located_by=lines,
                        more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after)
     if failure is not None:
+        if failure.trick < 13 and replay.played_out:
+            failure = replace(failure, played_out=True)  # (every player has played since: Replay.played_to)
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
                        more=more or bool(said) or lead is not None)
@@ -481,7 +484,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         goes to Law 64 after play (64B3)."""
         trick = table.trick(task.trick)
         nxt = table.trick(task.trick + 1)
-        if trick is None or nxt is None or not any(s.side is seat.side for s, _ in nxt.plays):
+        if trick is None or not (task.played_out or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
             return child(table)
         # the penalty card he failed to play: one in force at that trick, still faced or
         # played since (not one he had played before it)
@@ -508,11 +511,13 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # card of a minor one's suit below honour rank played before it (50C)
     broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs)
                                  if clause in ("50C", "50D1(a)") and not allows(card)))
-    must_accept = any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
+    must_accept = task.played_out or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if must_accept:
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"declarer has played since, so {card} is accepted; {stays}",
-                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept (compulsory)")
+                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")),
+                    question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
+                    choice="accept (compulsory)")
         return [(step, accepted())]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",

@@ -9,14 +9,13 @@ from collections.abc import Sequence
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
-from rulings.models.events import DirectorFinds
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import (
-    HANDS_RETURNED,
     claim_agreement,
     establishes_own_revoke,
     establishing_play_of,
+    hands_back_in_board,
     is_final_trick_revoke,
     standing_revokes,
     still_a_revoke,
@@ -62,8 +61,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if not standing:
         return None
     revokes = [r for r, _ in standing]
-    returned = DirectorFinds in replay.line_kinds and any(
-        isinstance(e, DirectorFinds) and e.finding.lower() == HANDS_RETURNED for e in (*replay.before, *replay.after))
+    # (62D1: only before all four hands are back in the board; the next deal called or the
+    # round over comes after that)
+    returned = hands_back_in_board(replay)
     described: list[str] = []
     pending: Revoke | None = None
     clause = "62A"
@@ -74,12 +74,13 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 pending = r
         else:
             described.append(f"{r}: {est[0]} ({rs.cite(est[1])})")
-    both = _both_sides_on_one_trick(rs, table, revokes)
+    both = _both_sides_on_one_trick(rs, replay, table, revokes)
     if pending is None and both is None:
         late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
         if late is not None:
             pending, clause = late, "62D1"
-            described.append(f"{late}: on trick 12, so corrected although established (62D1)")
+            k = revokes.index(late)  # (one line per revoke: its establishment, then why it is corrected)
+            described[k] += "; on trick 12, so corrected although established (62D1)"
     notices: list[Notice] = []
     if both is not None:
         first, second = both
@@ -123,17 +124,17 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                    more=len(revokes) > 1)
 
 
-def _both_sides_on_one_trick(rs: RuleSet, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
+def _both_sides_on_one_trick(rs: RuleSet, replay: Replay, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
     """62C3: two revokes of opposite sides on one trick, and only one side has played to the
-    next trick. Only in a rule set with the 62C3 rule (2017)."""
+    next trick (on the table, or in play that went on to the end after it: then both have,
+    ``Replay.played_to``). Only in a rule set with the 62C3 rule (2017)."""
     if len(revokes) < 2 or rs.rule_for(CorrectBothRevokes(revokes[0], revokes[0], ())) is None:
         return None
     for i, a in enumerate(revokes):
         for b in revokes[i + 1 :]:
             if a.trick != b.trick or a.seat.side is b.seat.side:
                 continue
-            nxt = table.trick(a.trick + 1)
-            sides = {s.side for s, _ in nxt.plays} if nxt is not None else set()
+            sides = [side for side in (a.seat.side, b.seat.side) if replay.played_to(a.trick + 1, side, table)]
             if len(sides) == 1 and not table.trick(a.trick + 2):
                 return a, b
     return None
