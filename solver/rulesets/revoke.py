@@ -29,7 +29,9 @@ from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 @dataclass(unsafe_hash=True, slots=True)
 class CorrectBothRevokes:
     """62C3 (2017): both sides revoked on one trick and only one side has played to the next
-    trick: both revokes are corrected (no transfer, 64B8)."""
+    trick: both revokes are corrected (no transfer, 64B8). ``first`` and ``second`` in playing
+    order; ``later``: the cards played after ``second``, the next trick's included (its
+    cascade)."""
 
     first: Revoke
     second: Revoke
@@ -46,7 +48,8 @@ class RevokeCascade:
     previous_nos_changed: bool = False  # the NOS player just before withdrew
     any_nos_changed: bool = False
     #: 62C3: the revoke is corrected because both sides revoked on the trick; every card the
-    #: defending side withdraws becomes a penalty card, a non-offending defender's included
+    #: defending side withdraws (by choice or 44G) becomes a penalty card, and a card
+    #: declarer's side withdraws is unauthorized to it (both sides offended, 16C)
     both_sides: bool = False
 
 
