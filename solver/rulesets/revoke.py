@@ -619,7 +619,9 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
     if task.both_sides:
         # 62C3: both sides offended; each card is unauthorized to its own side (16C), and a
         # defender's, which its withdrawal makes a penalty card, is read under 50E
-        made = tuple([(s, c, _withdrawn_kind(rs, c)) for s, c in plays if table.is_defender(s)])
+        # (50B: with another penalty card of his, every one of them is major)
+        made = tuple([(s, c, PenaltyKind.MAJOR if any(p.seat is s and p.card != c for p in table.penalty_cards) else _withdrawn_kind(rs, c))
+                      for s, c in plays if table.is_defender(s)])
         infos = tuple([rs.withdrawn_info(s, c, s.side.other, table, becomes_penalty=True) if table.is_defender(s)
                        else rs.withdrawn_info(s, c, s.side, table) for s, c in plays])
     else:
@@ -668,7 +670,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     winner = revoke_trick.winner(table.trumps)
     # (the penalty cards played: a withdrawn one's information is read under 50E, withdrawn_info)
     key = ("62C1 lead", seat, card, trick_no, r.trick, r.seat.side, winner, trick.plays, table.declarer, table.played_penalty,
-           task.both_sides)
+           task.both_sides, table.penalty_cards if task.both_sides else None)
     lead = rs.memo.get(key)
     if not isinstance(lead, _Lead):
         lead = _lead_steps(rs, table, task, actor, winner, trick.plays)
