@@ -8,7 +8,7 @@ every node in ``lines`` so that each error can name the file, line and token.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import field, replace
 from typing import Any, Generic, TypeVar, cast, overload
 
 from rulings.models.cards import Card, Seat, Side
@@ -34,6 +34,7 @@ from rulings.models.events import (
     Resume,
     Simultaneous,
     Touch,
+    place,
 )
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState
 
@@ -325,7 +326,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             state = state.play_many(batch)
         except RulingError as err:
             event = batch_events[err.index if err.index is not None else 0]
-            raise err.located(file=file, line=getattr(event, "line", None)) from None
+            raise err.at(event, file=file) from None
         batch.clear()
         batch_events.clear()
         return state
@@ -457,10 +458,10 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
             raise CaseFileError(f"{e.seat} claims {e.tricks} tricks, but only {left} are left to play ({after_trick})",
-                                file=file, line=e.line, token=str(e.tricks))
+                                token=str(e.tricks)).at(e, file=file)
         if isinstance(e, Remaining) and e.ns + e.ew != left:
             raise CaseFileError(f"'{e}' counts {e.ns + e.ew} tricks, but {left} are left to play ({after_trick}): "
-                                f"NS and EW must add up to {left}", file=file, line=e.line, token=str(e.ns + e.ew))
+                                f"NS and EW must add up to {left}", token=str(e.ns + e.ew)).at(e, file=file)
 
 
 def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:
@@ -509,7 +510,14 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         return None
 
     def fail(err: RulingError, *path: str | int) -> RulingError:
-        return err.located(file=file, line=line_of(*path))
+        line = line_of(*path)
+        if line is None and err.line is None and len(path) == 2 and isinstance(path[1], int):
+            # (no lines: a record of a JSON lines test set; the entry is named instead)
+            named = f"{path[0]}[{path[1]}]"
+            if not err.message.startswith(named):
+                err.message = f"{named}: {err.message}"
+                err.args = (err.message,)
+        return err.located(file=file, line=line)
 
     if not isinstance(data, Mapping):
         raise CaseFileError("a case file must be a mapping of fields (deal, contract, declarer, play, ...)", file=file, line=line_of())
@@ -587,18 +595,26 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 
     penalty: list[PenaltyCard] = []
     for i, item in enumerate(_as_list(data.get("penalty"), "penalty", file, line_of("penalty"))):
-        pc = parse_penalty(str(item), file=file, line=line_of("penalty", i))
+        try:
+            pc = parse_penalty(str(item))
+        except RulingError as err:
+            raise fail(err, "penalty", i) from None
         if any(p.card == pc.card for p in penalty):
             # (one card is one penalty card, of one kind: a second entry is a slip, not a ruling)
-            raise CaseFileError(f"penalty card {pc.card} is listed twice", file=file, line=line_of("penalty", i),
-                                token=str(item))
+            raise fail(CaseFileError(f"penalty card {pc.card} is listed twice", token=str(item)), "penalty", i)
         penalty.append(pc)
 
     events: list[AnyEvent] = []
     for i, item in enumerate(_as_list(data["play"], "play", file, line_of("play"))):
         if not isinstance(item, (str, int)) or isinstance(item, bool):
-            raise CaseFileError(f"play line must be text, not {item!r}", file=file, line=line_of("play", i), token=str(item))
-        events.append(_parse_play(str(item), file, line_of("play", i)))
+            raise fail(CaseFileError(f"play line must be text, not {item!r}", token=str(item)), "play", i)
+        line = line_of("play", i)
+        try:
+            event = PlayLine.parse(str(item), line=line)
+        except RulingError as err:
+            raise fail(err, "play", i) from None
+        # (read with no lines: the event keeps its place in the list, for the messages naming it)
+        events.append(event if line is not None else replace(event, entry=i))
 
     _check_calls(events, declarer, leader if leader is not None else declarer.lho, trick, file)
     check_end_of_play_lines(events, file)
@@ -608,13 +624,13 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         ln = line_of("expect", i)
         if isinstance(item, Mapping):
             if len(item) != 1:
-                raise CaseFileError("a claim mapping must have exactly one key", file=file, line=ln, token=str(item))
+                raise fail(CaseFileError("a claim mapping must have exactly one key", token=str(item)), "expect", i)
             ((k, v),) = item.items()
             expect.append(ClaimLine(f"{k}: {v}" if str(k) != "count" else f"count {v}", ln))
         elif isinstance(item, (str, int)) and not isinstance(item, bool):
             expect.append(ClaimLine(str(item), ln))
         else:
-            raise CaseFileError(f"bad claim {item!r}", file=file, line=ln, token=str(item))
+            raise fail(CaseFileError(f"bad claim {item!r}", token=str(item)), "expect", i)
 
     case = Case(
         deal=deal,
@@ -673,7 +689,7 @@ def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat,
             who = "dummy" if e.seat in (declarer, declarer.partner) else "a defender"
             why = " after his spread (54A)" if swapped and e.seat is declarer else ""
             raise CaseFileError(f"'{e}': {e.seat} is {who}{why}; only declarer ({now}) designates dummy's cards (45B, 46): "
-                                f"write '{now} calls {e.what}'", file=file, line=e.line, token=str(e.seat))
+                                f"write '{now} calls {e.what}'", token=str(e.seat)).at(e, file=file)
 
 
 #: the lines that place or designate a card at the table (a play, not a statement or a finding)
@@ -695,18 +711,18 @@ def check_end_of_play_lines(events: Sequence[AnyEvent], file: str | None) -> Non
             attended = True
         elif isinstance(e, (ClaimTricks, Remaining)):
             if end is not None:
-                raise CaseFileError(f"'{e}': play ended at line {end.line} ('{end}'); a record ends play once, with one "
-                                    "claim or 'remaining' line", file=file, line=e.line, token=str(e).split()[0])
+                raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); a record ends play once, with one "
+                                    "claim or 'remaining' line", token=str(e).split()[0]).at(e, file=file)
             end = e
         elif isinstance(e, Resume):
             if end is not None:
-                raise CaseFileError(f"'resume': play ended at line {end.line} ('{end}'); the record cannot be played on "
-                                "after a ruling once play has ended", file=file, line=e.line, token="resume")
+                raise CaseFileError(f"'resume': play ended at {place(end)} ('{end}'); the record cannot be played on "
+                                    "after a ruling once play has ended", token="resume").at(e, file=file)
             attended = False
         elif end is not None and not attended and isinstance(e, _CARD_LINES):
-            raise CaseFileError(f"'{e}': play ended at line {end.line} ('{end}'); no card is played after the end of "
-                                "play (a card line after 'attention' is a choice of the ruling)", file=file, line=e.line,
-                                token=str(e.card) if isinstance(e, Play) else str(e))
+            raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); no card is played after the end of "
+                                "play (a card line after 'attention' is a choice of the ruling)",
+                                token=str(e.card) if isinstance(e, Play) else str(e)).at(e, file=file)
 
 
 def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequence[Any]:
@@ -715,13 +731,6 @@ def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequen
     if not isinstance(value, list):
         raise CaseFileError(f"field {key!r} must be a list", file=file, line=line, token=key)
     return value
-
-
-def _parse_play(text: str, file: str | None, line: int | None) -> AnyEvent:
-    try:
-        return PlayLine.parse(text, line=line)
-    except RulingError as err:
-        raise err.located(file=file, line=line) from None
 
 
 def parse_penalty(text: str, *, file: str | None = None, line: int | None = None) -> PenaltyCard:

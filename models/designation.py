@@ -350,8 +350,7 @@ def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
                 try:
                     cards.append(Card.parse(w))
                 except RulingError:
-                    raise IllegalActionError(f"bad card {w!r} in 'director finds {e.finding}'", token=w).located(
-                        line=e.line) from None
+                    raise IllegalActionError(f"bad card {w!r} in 'director finds {e.finding}'", token=w).at(e) from None
             j = latest(Call, i)
             if j is not None:
                 item = out[j]

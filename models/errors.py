@@ -33,6 +33,24 @@ class RulingError(Exception):
             self.line = line
         return self
 
+    def at(self, event: object, *, file: str | None = None) -> RulingError:
+        """Locate this error at the record line ``event`` came from (an event of
+        :mod:`rulings.models.events`): its file line, or, for a line read with none (a record
+        of a JSON lines test set), its place in the ``play`` list named in the message
+        (``play[3] 'E SA': ...``), the record's own line being filled in by its reader. Keeps a
+        location already set; returns self."""
+        line, entry = getattr(event, "line", None), getattr(event, "entry", None)
+        if self.line is None and line is None and entry is not None and not self.message.startswith("play["):
+            quoted = f"'{event}'"
+            if self.message.startswith(quoted):
+                self.message = f"play[{entry}] {self.message}"
+            elif quoted in self.message:
+                self.message = f"play[{entry}]: {self.message}"
+            else:
+                self.message = f"play[{entry}] {quoted}: {self.message}"
+            self.args = (self.message,)
+        return self.located(file=file, line=line)
+
     def __str__(self) -> str:
         where = ""
         if self.file is not None:

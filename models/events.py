@@ -10,7 +10,9 @@ Designation(kind='high', card=None, suit=None, rank=None)
 Attention(by=Seat.E)
 
 Every event keeps the line it came from (``line``, not part of equality) so rulings and
-errors can point at the case file.
+errors can point at the case file; an event read from a mapping with no lines (a record of
+a JSON lines test set) keeps its place in the ``play`` list instead (``entry``): :func:`place`
+names either.
 """
 
 from __future__ import annotations
@@ -105,6 +107,7 @@ class Play(Event):
     seat: Seat
     card: Card
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -117,6 +120,7 @@ class Call(Event):
     seat: Seat
     what: Designation
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} calls {self.what}"
@@ -130,6 +134,7 @@ class ChangeDesignation(Event):
     card: Card
     finding: ChangeFinding | None = None
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} changes to {self.card}" + (f" {self.finding}" if self.finding else "")
@@ -143,6 +148,7 @@ class Expose(Event):
     card: Card
     facts: tuple[str, ...] = ()
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return " ".join([f"{self.seat} exposes {self.card}", *self.facts])
@@ -155,6 +161,7 @@ class Name(Event):
     seat: Seat
     card: Card
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} names {self.card}"
@@ -171,6 +178,7 @@ class Touch(Event):
     card: Card
     purpose: str | None = None
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} touches {self.card}" + (f" {self.purpose}" if self.purpose else "")
@@ -182,6 +190,7 @@ class Attention(Event):
 
     by: Seat | None  # None: the director noticed
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"attention {self.by if self.by is not None else 'TD'}"
@@ -195,6 +204,7 @@ class Resume(Event):
     extension (docs/case-format.md)."""
 
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return "resume"
@@ -206,6 +216,7 @@ class CorrectExplanation(Event):
 
     seat: Seat
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} corrects explanation"
@@ -217,6 +228,7 @@ class Misinformed(Event):
 
     seat: Seat
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} misinformed"
@@ -228,6 +240,7 @@ class DirectorFinds(Event):
 
     finding: str
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"director finds {self.finding}"
@@ -246,6 +259,7 @@ class Simultaneous(Event):
     cards: tuple[Card, ...]
     visible: tuple[Card, ...] = ()
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def faces(self) -> tuple[Card, ...]:
@@ -266,6 +280,7 @@ class FifthCard(Event):
     seat: Seat
     card: Card
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} plays {self.card} fifth"
@@ -300,6 +315,7 @@ class Choice(Event):
     suit: Suit | None = None
     word: str | None = None  # "highest" or "lowest" for requires
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         what = self.card or self.suit or self.word
@@ -316,6 +332,7 @@ class FaceDownLead(Event):
     seat: Seat
     card: Card
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} leads {self.card} face_down"
@@ -334,6 +351,7 @@ class DummyAction(Event):
     verb: DummyActionVerb
     card: Card
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.verb} {self.card}"
@@ -349,6 +367,7 @@ class NamePlay(Event):
     seat: Seat
     card: Card
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} names {self.card} to play"
@@ -362,6 +381,7 @@ class ClaimTricks(Event):
     seat: Seat
     tricks: int
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} claims {self.tricks}"
@@ -375,6 +395,7 @@ class Remaining(Event):
     ns: int
     ew: int
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"remaining NS {self.ns} EW {self.ew}"
@@ -391,6 +412,7 @@ class Chooses(Event):
     seat: Seat
     words: str
     line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.seat} keeps" if self.words == "keep" else f"{self.seat} chooses {self.words}"
@@ -401,6 +423,16 @@ _ONE_WORD_ACTIONS = frozenset({"misinformed", *CHOICE_WORDS})
 
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
             | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining)
+
+
+def place(event: object) -> str:
+    """Where a record line is, as a message names it: ``line 12`` (its line in the file),
+    ``play[3]`` (its place in the ``play`` list of a record read with no lines: a JSON lines
+    test set), or ``an earlier line`` when neither is known (a case built in memory)."""
+    line, entry = getattr(event, "line", None), getattr(event, "entry", None)
+    if line is not None:
+        return f"line {line}"
+    return f"play[{entry}]" if entry is not None else "an earlier line"
 
 
 class PlayLine:

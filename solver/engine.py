@@ -1695,8 +1695,8 @@ class Composition:
             if isinstance(e, Play) and deal.holder(e.card) is not e.seat:
                 holder = deal.holder(e.card)
                 where = f"it is in {holder}'s hand" if holder is not None else "it is not in the deal"
-                raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand ({where})", token=str(e.card),
-                                         line=e.line, file=self.case.file)
+                raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand ({where})",
+                                         token=str(e.card)).at(e, file=self.case.file)
 
     def _cannot_go_on(self, table: TableState, segment: int) -> bool:
         """Whether the part ``segment`` of the record cannot have been played on from ``table``
@@ -1773,7 +1773,7 @@ class Composition:
 
             raise InconsistentRecordError(
                 f"{str(line.event)!r} is not a choice the Laws offer here ({edges[0][0].question}); offered: {offered}",
-                file=self.case.file, line=line.line, token=str(line.event))
+                token=str(line.event)).at(line.event, file=self.case.file)
         return chosen, node.recorded + 1
 
     # ----- enumeration ----------------------------------------------------------------------------
@@ -2155,7 +2155,7 @@ class Composition:
             offered = f"{r.seat} keeps" if step.choice == "must leave it" else f"{r.seat} chooses {step.choice}"
             raise InconsistentRecordError(
                 f"{str(r.event)!r} is not a choice the Laws offer here: they give {r.seat} no choice there "
-                f"({step.clause}: {step.text}); offered: {offered}", file=self.case.file, line=r.line, token=str(r.event))
+                f"({step.clause}: {step.text}); offered: {offered}", token=str(r.event)).at(r.event, file=self.case.file)
 
     def _report_unsettled(self, settled: int) -> None:
         """A choice recorded after attention that no path reached (no decision of that

@@ -344,7 +344,9 @@ def _shown(value: Any, width: int = 40) -> str:
 def score(theirs: Path, against: Path | None = None) -> Score:
     """Score the rulings in ``theirs`` against ours (computed from each record's ``case``, or
     read from ``against``)."""
-    from rulings.solver.testsets import ruling_of
+    from rulings.models.errors import RulingError
+    from rulings.solver.readsets import named, record_case
+    from rulings.solver.testsets import case_ruling
 
     reference: dict[str, list[dict[str, Any]]] | None = None
     if against is not None:
@@ -365,7 +367,13 @@ def score(theirs: Path, against: Path | None = None) -> Score:
             if not isinstance(case, dict):
                 raise CaseFileError("the record has no 'case' (or give --against with our rulings)", file=str(theirs), line=n,
                                     token=case_id)
-            ours = ruling_of(case, f"{theirs}:{n}")["restorations"]
+            # (read as coverage reads a record: an error names the record, its line in the file
+            # and the play entry or field, never a line of a rendering of the case)
+            parsed = record_case(rec, str(theirs), n)
+            try:
+                ours = case_ruling(parsed)["restorations"]
+            except RulingError as err:
+                raise named(err, f"record {case_id!r}, case", str(theirs), n) from None
         result.add(compare(case_id, ours, their))
     for case_id, ours in (reference or {}).items():
         if case_id not in answered:

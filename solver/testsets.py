@@ -55,8 +55,16 @@ SHOWN = 1_000
 
 
 def ruling_of(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> dict[str, Any]:
-    """The JSON ``rulings solve --json`` gives for the case ``mapping`` (named ``name``)."""
+    """The JSON ``rulings solve --json`` gives for the case ``mapping`` (named ``name``),
+    written alone as a case file (the lines its ruling names are that file's)."""
     from rulings.solver.casefile import loads
+
+    return case_ruling(loads(dump_case(mapping), file=name), budget)
+
+
+def case_ruling(case: Case, budget: int = BUDGET) -> dict[str, Any]:
+    """The JSON ``rulings solve --json`` gives for ``case``. Raises RulingError (located at
+    the record line the error is about)."""
     from rulings.solver.engine import Restoration
     from rulings.solver.export import ruling_json
     from rulings.solver.lawful import lawful_cards
@@ -64,7 +72,7 @@ def ruling_of(mapping: dict[str, Any], name: str, budget: int = BUDGET) -> dict[
     from rulings.solver.summary import KeySet, unique
 
     lawful_cards.cache_clear()  # one ruling at a time: memory flat in the number of records (as verify)
-    ruling = Ruling(loads(dump_case(mapping), file=name))
+    ruling = Ruling(case)
     seen = KeySet()
     found: list[Restoration] = []
     for r in unique(ruling.restorations(budget=budget), seen):

@@ -103,7 +103,7 @@ def test_a_bad_record_is_named_on_stderr_and_the_others_count(sets: dict[str, Pa
     path = _rewrite_jsonl(sets["jsonl"], tmp_path / "bad.jsonl", {2: bad})
     res = runner.invoke(app, ["coverage", str(path)])
     assert res.exit_code == 1
-    assert f"error: {path}:2: record 'mixed-4-0001', case: bad card 'ZZ' in play line 'N ZZ'" in res.stderr, res.stderr
+    assert f"error: {path}:2: record 'mixed-4-0001', case: play[0]: bad card 'ZZ' in play line 'N ZZ'" in res.stderr, res.stderr
     assert "error" not in res.stdout and res.stdout.startswith("Laws 2017: 11 cases apply")
     # the same in the YAML stream: located at the play line itself
     text = sets["yaml"].read_text(encoding="utf-8")

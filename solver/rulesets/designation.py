@@ -393,7 +393,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     first_task = tasks[0]
     if isinstance(first_task, RuleTouch) and first_task.touch.card not in start.deal[start.dummy]:
         card = str(first_task.touch.card)
-        raise IllegalActionError(f"card {card!r} is not in dummy {start.dummy}'s hand", token=card, line=first_task.touch.line)
+        raise IllegalActionError(f"card {card!r} is not in dummy {start.dummy}'s hand", token=card).at(first_task.touch)
     first = tasks[0]
     if isinstance(first, RuleChange) and first.cursor.last is not None:
         focus = first.cursor.last.trick
@@ -456,7 +456,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     try:
         res: Resolution = resolve_call(table, task.call, task.incontrovertible, rs.decisions.designation_policy())
     except RulingError as err:  # e.g. a finding naming a card dummy cannot play: at the call's line
-        raise err.located(line=task.call.line) from None
+        raise err.at(task.call) from None
     how = "standing" if task.call.what.kind == "run" else "named"
     standing = task.call.what.suit if task.call.what.kind == "run" else None
     also = tuple(rs.cite(c) for c in (*res.also, "45B") if rs.cite(c) != rs.cite(res.clause))
@@ -494,7 +494,7 @@ def touch(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     dummy, card = table.dummy, task.touch.card
     if card not in table.hand(dummy):
-        raise IllegalActionError(f"card {str(card)!r} is not in dummy {dummy}'s hand", token=str(card), line=task.touch.line)
+        raise IllegalActionError(f"card {str(card)!r} is not in dummy {dummy}'s hand", token=str(card)).at(task.touch)
     question = f"why did declarer touch dummy's {card}?"
     clause = rs.cite("45C3")
     purposes = (task.touch.purpose,) if task.touch.purpose else ("deliberate", "arranging", "reaching")
@@ -727,7 +727,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         options, extra = res.options, tuple(rs.cite(c) for c in res.clauses if c != "45C4(a)")
     else:
         if ch.card not in before.hand(seat):
-            raise IllegalActionError(f"card {str(ch.card)!r} is not in {seat}'s hand", token=str(ch.card), line=ch.line)
+            raise IllegalActionError(f"card {str(ch.card)!r} is not in {seat}'s hand", token=str(ch.card)).at(ch)
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
     offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
@@ -747,7 +747,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         try:
             child = table.replace_card(last.trick, seat, card)
         except RulingError as err:  # the record's change names a card this branch cannot play
-            raise err.located(line=ch.line) from None
+            raise err.at(ch) from None
         new_last = Designated(seat, card, last.trick, last.how)
         # the latest designation is now the new card: a later change concerns it
         cursor = replace(task.cursor, defender_last=new_last) if table.is_defender(seat) else \

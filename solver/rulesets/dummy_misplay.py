@@ -277,7 +277,7 @@ def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed
     try:
         res = resolve_call(at, call, meant, policy)
     except RulingError as err:
-        raise err.located(line=call.line) from None
+        raise err.at(call) from None
     if res.deemed is None:
         return OpenMisplay(call, placed, res, placed.card, trick_no, dummy, meant)
     if res.deemed == placed.card:

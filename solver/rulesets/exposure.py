@@ -15,7 +15,7 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Simultaneous
+from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Simultaneous, place
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
@@ -106,7 +106,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
     counts.append(len(plays))
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
-    placed: dict[Card, int] = {}  # cards a fifth-card or simultaneous line put on a trick, and its line
+    placed: dict[Card, FifthCard | Simultaneous] = {}  # cards a fifth-card or simultaneous line put on a trick, and that line
     irregular: list[str] = []  # what each line records, as it happened
     for i, e in enumerate(own):
         at = replay_plays(first, plays[base : counts[i]])
@@ -119,13 +119,14 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                     # substitute an earlier ruling allowed): the line is overtaken, nothing to rule
                     return None
                 err = at._not_held(e.seat, c, 0)
-                raise err.located(line=e.line)
+                raise err.at(e)
             if c in placed:
-                where = f" (line {placed[c]})" if placed[c] else ""
+                known = placed[c].line is not None or placed[c].entry is not None
+                where = f" ({place(placed[c])})" if known else ""
                 raise IllegalActionError(f"card {str(c)!r} was already played by {e.seat} on an earlier line{where}",
-                                         token=str(c), line=e.line)
+                                         token=str(c)).at(e)
         if isinstance(e, (FifthCard, Simultaneous)):
-            placed.update((c, e.line or 0) for c in cards)
+            placed.update((c, e) for c in cards)
     start = replay_plays(first, plays[base : counts[0]])
     agenda: list[object] = []
     for i, e in enumerate(own):

@@ -1423,7 +1423,7 @@ def open_plays_out_of_turn(rs: RuleSet, replay: Replay, root: Node) -> Opening |
             state = _state_after(replay.table, at) if at is not None else replay.table
             if e.card not in state.hand(e.seat):
                 raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand (play line {str(e)!r})",
-                                         line=e.line, token=str(e.card))
+                                         token=str(e.card)).at(e)
     for finder in (play_after_retraction_opening, _face_down, _dummy_picked_first, _dummy_indicated):
         found = finder(rs, replay, root)
         if found is not None:
