@@ -39,6 +39,22 @@ EXPOSURE_FACTS: frozenset[str] = frozenset(
     }
 )
 TOUCH_PURPOSES: frozenset[str] = frozenset({"arranging", "reaching", "deliberate"})
+#: The director's findings of fact a ``director finds`` line may give: every finding a rule
+#: reads, in one place (docs/case-format.md has their meanings). By family: a change of
+#: designation (45C4(b)) and a touch of dummy's card (45C3); an exposed, fifth or simultaneous
+#: card (45E, 48, 49, 58); a lead out of turn (53B, 54C, 53A); the end of the round (64B4-64B6).
+#: A claim's ``finding`` atom tests those of them a branch records (each rule module's
+#: ``FINDINGS``, a part of these). Any other word is an error naming it.
+DIRECTOR_FINDINGS: frozenset[str] = frozenset({
+    "slip", "rethink", "lapse", "pause", *TOUCH_PURPOSES,
+    "visible_to_partner", "not_visible_to_partner", "played", "not_played", "led",
+    "saw_dummy", "proper lead", "played to the lead",
+    "hands_returned", "next_deal_called", "round_over",
+})
+#: Findings that take words after them: the card(s) declarer's incontrovertible intention
+#: names (46B), and the tricks a side would have won had the revoke not happened (64C).
+DIRECTOR_FINDING_FORMS: dict[str, str] = {"incontrovertible": "incontrovertible <card> [<card>...]",
+                                          "equity": "equity <NS|EW> <N>"}
 #: Words of like meaning (46B1): accepted after ``calls`` for high, low and win.
 DESIGNATION_SYNONYMS: dict[str, str] = {"top": "high", "small": "low", "take": "win"}
 
@@ -450,6 +466,30 @@ class PlayLine:
             raise err.located(line=line) from None
 
 
+def _finding(words: list[str], text: str) -> str:
+    """The finding of a ``director finds`` line (its first word in lower case), one of
+    :data:`DIRECTOR_FINDINGS` or of the forms :data:`DIRECTOR_FINDING_FORMS`. Raises
+    NotationError naming the unknown word and listing the known ones."""
+    finding = " ".join(w.lower() if i == 0 else w for i, w in enumerate(words))
+    head = finding.split()[0]
+    if finding.lower() in DIRECTOR_FINDINGS:
+        return finding
+    if head == "incontrovertible" and len(words) > 1:
+        for w in words[1:]:
+            _card(w, text)
+        return finding
+    if head == "equity" and len(words) == 3:
+        if words[1].upper() not in ("NS", "EW"):
+            raise NotationError(f"unknown token {words[1]!r} in play line {text!r}: expected NS or EW", token=words[1])
+        _trick_count(words[2], text)
+        return finding
+    if head in DIRECTOR_FINDING_FORMS:
+        raise NotationError(f"play line {text!r}: expected 'director finds {DIRECTOR_FINDING_FORMS[head]}'", token=text)
+    known = ", ".join([*sorted(DIRECTOR_FINDINGS), *DIRECTOR_FINDING_FORMS.values()])
+    shown = " ".join(words)
+    raise NotationError(f"unknown finding {shown!r} in play line {text!r}: the director's findings are {known}", token=shown)
+
+
 def _card(token: str, text: str) -> Card:
     try:
         return Card.parse(token)
@@ -481,7 +521,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
     if head == "director":
         if len(words) < 3 or words[1].lower() != "finds":
             raise NotationError(f"play line {text!r}: expected 'director finds <finding>'", token=text)
-        return DirectorFinds(" ".join(w.lower() if i == 0 else w for i, w in enumerate(words[2:])), line=line)
+        return DirectorFinds(_finding(words[2:], text), line=line)
     if head == "remaining":
         return _parse_remaining(words, text, line)
     seat = _seat(words[0], text)

@@ -164,7 +164,11 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
         finding = " ".join(words[1:]).lower()
         known = findings()
         if finding not in known:
-            raise NotationError(f"unknown finding {finding!r} in claim {claim!r}: no rule records it (expected one of "
+            from rulings.models.events import DIRECTOR_FINDINGS
+
+            why = ("a play line gives it ('director finds ...'), but no branch records it: claim what it rules"
+                   if finding in DIRECTOR_FINDINGS else "no rule records it")
+            raise NotationError(f"unknown finding {finding!r} in claim {claim!r}: {why} (expected one of "
                                 f"{', '.join(sorted(known))})", token=" ".join(words[1:]))
         return Atom(label, lambda r: finding in r.findings)
     if w0 == "lead" and len(words) == 2:

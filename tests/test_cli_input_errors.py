@@ -157,6 +157,65 @@ def test_every_finding_a_rule_records_may_be_claimed(tmp_path: Path) -> None:
     assert all(f"`{f}`" in documented for f in findings())
 
 
+# ----- a play line's ``director finds`` must name a finding a rule reads (docs/case-format.md) ------
+TRICK_ONE_REVOKE = """laws: 2017
+deal: "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"
+contract: 4S
+declarer: S
+play:
+  - W D3
+  - N D2
+  - E C2
+  - attention S
+  - {line}
+"""
+
+
+@pytest.mark.parametrize(("line", "token", "words"), [
+    ("director finds next_deal_caled", "next_deal_caled", "unknown finding 'next_deal_caled'"),
+    ("director finds something odd", "something odd", "unknown finding 'something odd'"),
+    ("director finds Saw Dummy", "Saw Dummy", "unknown finding 'Saw Dummy'"),
+    ("director finds equity NS", "director finds equity NS", "expected 'director finds equity <NS|EW> <N>'"),
+    ("director finds equity XY 9", "XY", "unknown token 'XY'"),
+    ("director finds equity NS 14", "14", "number of tricks 14 out of range"),
+    ("director finds incontrovertible", "director finds incontrovertible", "expected 'director finds incontrovertible <card>"),
+    ("director finds incontrovertible HZ", "HZ", "bad card 'HZ'"),
+])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_finding_no_rule_reads_is_an_error(tmp_path: Path, line: str, token: str, words: str, json_flag: list[str]) -> None:
+    """A misspelt finding would leave the ruling to go on as if the line were not there (a
+    trick-12 revoke corrected instead of standing): an error at its line naming the token and,
+    for an unknown word, the findings the rules read."""
+    path = tmp_path / "case.yaml"
+    path.write_text(TRICK_ONE_REVOKE.format(line=line))
+    res = runner.invoke(app, ["solve", str(path), *json_flag])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:10: " in res.output and words in res.output and token in res.output, res.output
+    if words.startswith("unknown finding"):
+        assert "next_deal_called" in res.output and "equity <NS|EW> <N>" in res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output
+
+
+def test_the_findings_the_rules_read_are_the_play_lines_words() -> None:
+    """Every finding a rule reads or a branch records (the words claims test) is one the play
+    line takes (models.events.DIRECTOR_FINDINGS), and each is documented."""
+    from rulings.models.designation import FINDING_WORDS, TOUCH_WORDS
+    from rulings.models.events import DIRECTOR_FINDING_FORMS, DIRECTOR_FINDINGS, PlayLine
+    from rulings.solver.establishment import HANDS_BACK
+    from rulings.solver.rulesets import exposure, leads
+    from rulings.solver.rulesets.catalog import findings
+
+    read = {*FINDING_WORDS, *TOUCH_WORDS, *HANDS_BACK, *exposure.FINDINGS, leads.SAW_DUMMY, leads.FINDING_ACCEPTED,
+            leads.FINDING_PROPER_LEAD}
+    assert read | findings() == DIRECTOR_FINDINGS
+    documented = (ROOT / "docs" / "case-format.md").read_text(encoding="utf-8")
+    for f in sorted(DIRECTOR_FINDINGS):
+        assert PlayLine.parse(f"director finds {f}").finding == f  # type: ignore[union-attr]
+        assert f"{f}`" in documented or f"`{f}" in documented or f"|{f}" in documented, f
+    for form in DIRECTOR_FINDING_FORMS.values():
+        assert form.split()[0] in documented
+
+
 # ----- --scheduler: read before any work is done or any output file opened ----------------------
 @pytest.mark.parametrize("address", ["notaurl", "tcp://host:port", "foo://x:1"])
 def test_generate_with_a_bad_scheduler_address_keeps_the_output_file(tmp_path: Path, address: str) -> None:

@@ -98,10 +98,10 @@ def test_count_0_says_the_record_is_not_one_the_laws_allow(tmp_path: Path) -> No
 
 def test_verify_shows_a_line_no_rule_rules_on(tmp_path: Path) -> None:
     """Notes of lines the ruling does not take into account are printed by verify too."""
-    text = revoke("director finds something odd") + "expect:\n  - always: E withdraws C5\n"
+    text = revoke("director finds saw_dummy") + "expect:\n  - always: E withdraws C5\n"
     code, out = _verify(tmp_path, text)
     assert code == 0, out
-    assert "  note: line 20: 'director finds something odd' is not yet ruled on" in out
+    assert "  note: line 20: 'director finds saw_dummy' is not yet ruled on" in out
 
 
 # ----- a recorded choice the Laws do not give ------------------------------------------------------
