@@ -88,4 +88,4 @@ def test_a_yaml_stream_gives_the_file_line_of_the_play_entry(tmp_path: Path) -> 
             assert text[line - 1].strip() == f"- {play[entry]}", (err, text[line - 1])
         if "play ended at line" in err:
             ended = int(err.split("play ended at line ")[1].split()[0])
-            assert (text[ended - 1].strip().startswith("- ") and "claims" in text[ended - 1]) or "remaining" in text[ended - 1]
+            assert text[ended - 1].strip().startswith("- ") and ("claims" in text[ended - 1] or "remaining" in text[ended - 1])
