@@ -35,6 +35,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -257,13 +258,26 @@ _LEAVES: dict[str, tuple[Callable[[Any], bool], str, str]] = {
     "seat": (lambda v: v in ("N", "E", "S", "W"), "a seat (N, E, S or W)", "seats (N, E, S or W)"),
     "card": (lambda v: isinstance(v, str) and re.fullmatch(r"[SHDC][2-9TJQKA]", v) is not None,
              "a card such as SA or DT", "cards such as SA or DT"),
-    "clause": (lambda v: isinstance(v, str) and re.fullmatch(r"[0-9]{2}[A-Z]?[0-9]?(\([a-z]\))?", v) is not None,
-               "a clause id such as 62B1 or 45C4(b)", "clause ids such as 62B1 or 45C4(b)"),
+    "clause": (lambda v: isinstance(v, str) and v in known_clauses(),
+               "a clause id of the Laws (2017 or 2007; solver/data/clauses.tsv) such as 62B1 or 45C4(b)",
+               "clause ids such as 62B1 or 45C4(b)"),
     "kind": (lambda v: v in ("major", "minor"), "major or minor", "major or minor"),
     "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number", "whole numbers"),
     "bool": (lambda v: isinstance(v, bool), "true or false", "true or false"),
     "text": (lambda v: isinstance(v, str), "a string", "strings"),
+    # (schema 1: the actor as text, starting with the seat acting, as the object's first seat)
+    "actor": (lambda v: isinstance(v, str) and v.split(" ")[0] in ("N", "E", "S", "W", "TD"),
+              "a string starting with the seat acting (N, E, S or W) or TD (the director)", "strings"),
 }
+@lru_cache(maxsize=1)
+def known_clauses() -> frozenset[str]:
+    """The clause ids of either edition of the Laws (solver/data/clauses.tsv)."""
+    from rulings.solver.clauses import ClauseBook
+
+    book = ClauseBook.load()
+    return frozenset({*book.ids("2017"), *book.ids("2007")})
+
+
 #: a field's shape: a leaf name (``"seat?"``: or null), ``[shape]`` a list of them, a dict an
 #: object with those fields (a name ending ``?`` may be left out: read as null), a tuple
 #: either of its shapes; the fields our schema requires are required
@@ -277,7 +291,7 @@ RESTORATION: dict[str, Shape] = {
     "established": "bool",
     "transfer?": "int?",
     "laws": ["clause"],
-    "path": [{"clause": "clause", "actor": ("text", {"seats": ["seat"], "text?": "text"}), "text": "text"}],
+    "path": [{"clause": "clause", "actor": ("actor", {"seats": ["seat"], "text?": "text"}), "text": "text"}],
 }
 #: a field left out where it is required (shown as ``missing``)
 _MISSING = object()

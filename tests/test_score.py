@@ -200,13 +200,17 @@ def _drop(field: str) -> Callable[[dict[str, Any]], None]:
     (_set_in_path({"seats": ["Q"], "role": "declarer", "text": "Q"}),
      """'path[0].actor.seats[0]' is "Q": expected a seat (N, E, S or W)"""),
     (_set_in_path({"seats": ["E"], "text": 5}), "'path[0].actor.text' is 5: expected a string"),
-    (_set_in_path(["E"]), """'path[0].actor' is ["E"]: expected a string or an object"""),
+    (_set_in_path(["E"]), """'path[0].actor' is ["E"]: expected a string starting with the seat acting (N, E, S or W) or TD (the director) or an object"""),
     (_set_card("S10"), """'tricks[0].plays[0].card' is "S10": expected a card such as SA or DT"""),
     (_set("lead", "X"), """'lead' is "X": expected a seat (N, E, S or W) or null"""),
     (_set("established", "yes"), """'established' is "yes": expected true or false"""),
     (_set("transfer", "2"), """'transfer' is "2": expected a whole number or null"""),
     (_set("penalty_cards", [{"seat": "E", "card": "S2", "kind": "big"}]), """'penalty_cards[0].kind' is "big": expected major or minor"""),
     (_drop("tricks"), "'tricks' is missing: expected a list of objects"),
+    (_set("laws", ["62Z9"]), """'laws[0]' is "62Z9": expected a clause id of the Laws (2017 or 2007"""),
+    (_set("laws", ["62B1", "99A"]), """'laws[1]' is "99A": expected a clause id of the Laws"""),
+    (_set_in_path("Q something"), """'path[0].actor' is "Q something": expected a string starting with the seat acting"""),
+    (_set_in_path(""), """'path[0].actor' is "": expected a string starting with the seat acting"""),
 ])
 @pytest.mark.parametrize("side", ["theirs", "against"])
 def test_a_restoration_the_comparison_cannot_read_is_named(ours: Path, tmp_path: Path, change: Callable[[dict[str, Any]], None],
@@ -224,6 +228,26 @@ def test_a_restoration_the_comparison_cannot_read_is_named(ours: Path, tmp_path:
     assert res.exit_code == 1, res.output
     assert f"{bad}:2: record {records[1]['id']!r}, restoration 1: {words}" in res.output, res.output
     assert "internal error" not in res.output and "Traceback" not in res.output
+
+
+def test_schema_1_actors_and_every_clause_id_of_either_edition_are_read(ours: Path, tmp_path: Path) -> None:
+    """A schema 1 actor (text starting with the seat acting, or TD) is read as the object's
+    first seat; a clause id of the 2007 Laws only (16D1) is a clause id as one of 2017 only."""
+    from rulings.solver.score import known_clauses
+
+    assert {"16D1", "16C2", "64C1", "45C4(b)"} <= known_clauses()
+    records = _records(ours)[:4]
+    for rec in records:
+        for r in rec["ruling"]["restorations"]:
+            for step in r["path"]:
+                step["actor"] = step["actor"]["text"]
+    theirs = tmp_path / "theirs.jsonl"
+    theirs.write_text("".join(json.dumps(rec) + "\n" for rec in records), encoding="utf-8")
+    against = tmp_path / "against.jsonl"
+    against.write_text("".join(json.dumps(rec) + "\n" for rec in _records(ours)[:4]), encoding="utf-8")
+    res = runner.invoke(app, ["score", str(theirs), "--against", str(against), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["agreed"] == 4
 
 
 @pytest.mark.parametrize(("lines", "line", "words"), [
