@@ -252,6 +252,15 @@ def _restorations(rec: dict[str, Any], path: Path, line: int) -> list[dict[str, 
     return rs
 
 
+@lru_cache(maxsize=1)
+def known_clauses() -> frozenset[str]:
+    """The clause ids of either edition of the Laws (solver/data/clauses.tsv)."""
+    from rulings.solver.clauses import ClauseBook
+
+    book = ClauseBook.load()
+    return frozenset({*book.ids("2017"), *book.ids("2007")})
+
+
 # ----- the fields of a restoration the comparison reads (solver/data/ruling.schema.json) ------------
 #: a leaf's test and what it should be (one, and a list of them)
 _LEAVES: dict[str, tuple[Callable[[Any], bool], str, str]] = {
@@ -269,15 +278,6 @@ _LEAVES: dict[str, tuple[Callable[[Any], bool], str, str]] = {
     "actor": (lambda v: isinstance(v, str) and v.split(" ")[0] in ("N", "E", "S", "W", "TD"),
               "a string starting with the seat acting (N, E, S or W) or TD (the director)", "strings"),
 }
-@lru_cache(maxsize=1)
-def known_clauses() -> frozenset[str]:
-    """The clause ids of either edition of the Laws (solver/data/clauses.tsv)."""
-    from rulings.solver.clauses import ClauseBook
-
-    book = ClauseBook.load()
-    return frozenset({*book.ids("2017"), *book.ids("2007")})
-
-
 #: a field's shape: a leaf name (``"seat?"``: or null), ``[shape]`` a list of them, a dict an
 #: object with those fields (a name ending ``?`` may be left out: read as null), a tuple
 #: either of its shapes; the fields our schema requires are required
