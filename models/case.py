@@ -700,8 +700,8 @@ def check_end_of_play_lines(events: Sequence[AnyEvent], file: str | None) -> Non
     """A claim (68) or a ``remaining`` line ends play (docs/case-format.md): refuse what would
     go on after it, since no line after the end of play can say anything about the play the
     first one does not. Refused (located at the later line, naming its token): a second claim
-    or ``remaining`` line anywhere in the record; a card placed or designated after it before
-    the ``attention`` line (after ``attention`` such a line is a choice of the ruling: the
+    or ``remaining`` line anywhere in the record; a card placed or designated, or a hand
+    spread (54A), after it before the ``attention`` line (after ``attention`` such a line is a choice of the ruling: the
     substitute a rule offers); a ``resume`` line after it (play cannot go on from a ruling
     once it has ended). Raises CaseFileError."""
     end: ClaimTricks | Remaining | None = None
@@ -719,6 +719,10 @@ def check_end_of_play_lines(events: Sequence[AnyEvent], file: str | None) -> Non
                 raise CaseFileError(f"'resume': play ended at {place(end)} ('{end}'); the record cannot be played on "
                                     "after a ruling once play has ended", token="resume").at(e, file=file)
             attended = False
+        elif end is not None and not attended and isinstance(e, Choice) and e.verb == "spreads":
+            raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); no hand is spread after the end of play "
+                                "(a spread faces the hand to play on: 54A; after 'attention' it is a choice of the ruling)",
+                                token="spreads").at(e, file=file)
         elif end is not None and not attended and isinstance(e, _CARD_LINES):
             raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); no card is played after the end of "
                                 "play (a card line after 'attention' is a choice of the ruling)",

@@ -95,6 +95,9 @@ def test_a_number_of_tricks_that_is_no_number_is_named(tmp_path: Path, token: st
     (CLAIM, "S claims 2", "S claims 2\n  - S SK", 16, ["'S SK'", "no card is played after the end of play"]),
     (CLAIM, "S claims 2", "S claims 2\n  - S calls SA", 16, ["'S calls SA'", "line 15"]),
     (REMAINING, "remaining NS 2 EW 0", "remaining NS 2 EW 0\n  - resume", 18, ["'resume'", "cannot be played on"]),
+    # a hand spread after it, before attention (54A: a spread faces the hand to play on)
+    (CLAIM, "S claims 2", "S claims 2\n  - S spreads", 16, ["'S spreads'", "line 15", "no hand is spread after the end of play"]),
+    (CLAIM, "S claims 2", "S claims 2\n  - N spreads", 16, ["'N spreads'", "line 15"]),
 ])
 @pytest.mark.parametrize("command", ["solve", "verify"])
 def test_a_line_after_the_end_of_play_is_an_error(tmp_path: Path, source: Path, old: str, new: str, line: int,
