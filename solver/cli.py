@@ -412,11 +412,12 @@ def _check_lin(case: "Case", out: Path) -> None:
     """``solve --lin``: a case LIN cannot hold (one starting after trick 1, or whose opening
     lead is not declarer's left-hand opponent's: :func:`lin_refusal`) is an error (exit 1)
     said before it is solved."""
-    from rulings.solver.testsets import lin_refusal
+    from rulings.solver.testsets import lin_refusal, parts_refusal
 
     why = lin_refusal(case)
     if why is not None:
-        typer.echo(f"error: {out}: the case cannot be written as a LIN board: {why} (PBN can hold it: --pbn)", err=True)
+        hint = " (--pbn writes the play of each restoration)" if parts_refusal(case) else " (PBN can hold it: --pbn)"
+        typer.echo(f"error: {out}: the case cannot be written as a LIN board: {why}{hint}", err=True)
         raise typer.Exit(1)
 
 

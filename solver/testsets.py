@@ -34,7 +34,7 @@ from typing import Any
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat
 from rulings.models.case import Case
 from rulings.models.errors import CaseFileError
-from rulings.models.events import Play
+from rulings.models.events import Play, Resume
 from rulings.solver.generate import (
     _EXPOSURE_FACTS,
     GenerationError,
@@ -136,6 +136,9 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
 
     mapping: dict[str, Any] = rec["case"]
     case = _record_case(rec)
+    why = parts_refusal(case)
+    if why is not None:
+        raise CaseFileError(f"{rec['id']} cannot be written as a PBN game: {why}")
     tricks = _standing_tricks(case)
     notes = case_notes(case, str(rec["id"]), [str(line) for line in mapping["play"]], rec.get("ruling"))
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
@@ -152,11 +155,29 @@ def record_lin(rec: dict[str, Any], board: int) -> str:
     return case_lin(_record_case(rec), str(rec["id"]), [str(line) for line in rec["case"]["play"]], rec.get("ruling"), board)
 
 
+def parts_refusal(case: Case) -> str | None:
+    """Why ``case`` cannot be written as one PBN game or LIN board of its record, or None: a
+    record played on after a ruling (a ``resume`` line) is several play sequences, each ruled
+    at its ``attention`` and the next played on from the position as ruled (cards withdrawn,
+    penalty cards played later), and a board holds one: writing the cards standing at the
+    first ``attention`` would drop the rest, and writing every card of the record in order
+    would give a play that never stood on the table (docs/pbn-lin.md)."""
+    resume = next((e for e in case.events if isinstance(e, Resume)), None)
+    if resume is None:
+        return None
+    where = f" at {case.file}:{resume.line}" if case.file and resume.line is not None else ""
+    return (f"its record is played on after a ruling ('resume'{where}): a board holds one play sequence, and the cards "
+            "of the parts after it stand on a table as ruled, not as played; the JSON lines and YAML forms hold it")
+
+
 def lin_refusal(case: Case) -> str | None:
     """Why ``case`` cannot be written as a LIN board, or None: LIN's ``md`` pair gives whole
     hands and the opening lead is declarer's left-hand opponent's, so a record starting after
     trick 1 (its deal is the cards left then) or with another seat on lead to trick 1 cannot
-    be written."""
+    be written; nor a record in parts (:func:`parts_refusal`)."""
+    parts = parts_refusal(case)
+    if parts is not None:
+        return parts
     if case.trick > 1:
         return (f"it starts at trick {case.trick} and its deal is the cards left then; LIN's md pair gives the 13 cards "
                 "of each hand (LIN has no end position)")

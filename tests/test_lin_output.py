@@ -309,6 +309,43 @@ def test_solve_lin_refuses_a_case_it_cannot_hold(make: Any, why: str, tmp_path: 
     assert not out.exists()
 
 
+#: a record played on after a ruling (its play a flow list on line 7): E's fifth card found led and
+#: accepted, then ``resume`` and three cards after it
+IN_PARTS = ROOT / "cases" / "combined" / "fifth-card-led-accepted-then-play-resumed.yaml"
+
+
+def test_solve_lin_refuses_a_record_in_parts_and_pbn_writes_its_restored_play(tmp_path: Path) -> None:
+    """A LIN board holds one play sequence: a record played on after a ruling is refused at
+    its ``resume`` line (the cards standing at the first attention would drop the rest), and
+    ``--pbn`` writes each restoration's play, the cards after ``resume`` included."""
+    out = tmp_path / "parts.lin"
+    result = runner.invoke(app, ["solve", str(IN_PARTS), "--lin", str(out)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"error: {out}: the case cannot be written as a LIN board: its record is played on after a ruling" in said, said
+    assert f"('resume' at {IN_PARTS}:7)" in said and "the JSON lines and YAML forms hold it" in said
+    assert not out.exists()
+    pbn = tmp_path / "parts.pbn"
+    result = runner.invoke(app, ["solve", str(IN_PARTS), "--pbn", str(pbn)])
+    assert result.exit_code == 0, result.output
+    play = pbn.read_text(encoding="ascii").split("[Play ")[1].split("*")[0]
+    assert all(card in play for card in ("SK", "SA", "S2", "S9"))
+
+
+def test_a_record_in_parts_is_no_lin_board_or_pbn_game_of_a_test_set() -> None:
+    from rulings.solver.casefile import load
+    from rulings.solver.testsets import record_pbn
+
+    text = IN_PARTS.read_text(encoding="utf-8")
+    import yaml
+
+    mapping = {k: v for k, v in yaml.safe_load(text).items() if k in ("title", "laws", "deal", "contract", "declarer", "play")}
+    assert load(IN_PARTS).segments[1]
+    for write in (record_lin, record_pbn):
+        with pytest.raises(CaseFileError, match=r"cannot be written as a (LIN board|PBN game): its record is played on after a ruling"):
+            write(record("parts", mapping, False), 1)
+
+
 def _write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
