@@ -51,7 +51,7 @@ from rulings.models.events import (
 from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import no_penalty_card
+from rulings.solver.obligations import lead_rule_args, no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -864,7 +864,9 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
-    subs = lawful_substitutes(hand, led, penalty, card, restored)
+    # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
+    required, forbidden = lead_rule_args(table, trick.number, seat) if led is None else (None, None)
+    subs = lawful_substitutes(hand, led, penalty, card, restored, required, forbidden)
     info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side, table)
     edges: list[Edge] = []
     must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced

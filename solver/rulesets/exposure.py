@@ -24,6 +24,7 @@ from rulings.solver.obligations import (
     after_ruling_tasks,
     failure_tasks,
     kind_for,
+    lead_rule_args,
     no_penalty_card,
     pc_info,
     recorded_plays,
@@ -599,7 +600,10 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     pcs = table.penalty_cards_of(seat)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
-    subs = lawful_substitutes(hand, trick.suit_led if trick.plays[0][0] is not seat else None, pcs, card, restored)
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
+    required, forbidden = lead_rule_args(table, trick_no, seat) if led is None else (None, None)
+    subs = lawful_substitutes(hand, led, pcs, card, restored, required, forbidden)
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:

@@ -1022,7 +1022,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
         verb = recorded.verb if isinstance(recorded, Choice) and recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
         chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
         kind = StepKind.FORCED if verb == "spreads" else StepKind.OPTION
-        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
+        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})", recorded=True), chosen[1])]
     return [spread, accept, refuse]
 
 
@@ -1051,7 +1051,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         chosen = accept if isinstance(recorded, Choice) and recorded.verb == "accepts" else refuse
-        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
+        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})", recorded=True), chosen[1])]
     return [accept, refuse]
 
 
@@ -1110,7 +1110,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     note = (f"{first} and {other} chose differently: {first}, next in turn to the irregular lead, prevails" if differs
             else f"recorded: {said[decider]}")
     return [(replace(chosen[0], actor=str(decider), kind=StepKind.FORCED if differs else StepKind.OPTION,
-                     text=f"{chosen[0].text} ({note})"), chosen[1])]
+                     text=f"{chosen[0].text} ({note})", recorded=True), chosen[1])]
 
 
 def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1278,7 +1278,7 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         picked = [e for e, o in zip(edges, options, strict=True) if o[3] == form]
         if picked:
             chosen, child = picked[0]
-            return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})"), child)]
+            return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})", recorded=True), child)]
     return edges
 
 

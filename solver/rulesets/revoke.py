@@ -21,7 +21,7 @@ from rulings.solver.establishment import (
     still_a_revoke,
 )
 from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import LaterPlay, next_lead_tasks, no_penalty_card
+from rulings.solver.obligations import LaterPlay, lead_rule_args, next_lead_tasks, no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
@@ -205,7 +205,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     judged = table if pending is None or not before else table.with_penalty(seat, r.card, pending)
     hand = frozenset(table.hand(seat) | {r.card})
     # a lead that broke a lead restriction (61A) is replaced by a lead that keeps it
-    led, lead_rule = (None, _lead_rule_args(r)) if isinstance(r.rule, LeadRule) else (r.suit_led, {})
+    led, lead_rule = (None, _lead_rule_args(table, r)) if isinstance(r.rule, LeadRule) else (r.suit_led, {})
     in_force = judged.penalty_cards_of(seat)
     if isinstance(r.rule, PlayRule):
         # a card that broke a restriction on his play to the trick (57A options, 57D) is
@@ -262,10 +262,18 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     return edges
 
 
-def _lead_rule_args(r: Revoke) -> dict[str, Suit]:
-    """The lead restriction a revoking lead broke, as :func:`lawful_cards` arguments."""
+def _lead_rule_args(table: TableState, r: Revoke) -> dict[str, Suit | frozenset[Suit] | None]:
+    """The lead restrictions in force at the revoking lead, the one it broke among them, as
+    :func:`lawful_cards` arguments: his substitute keeps them all, and a major penalty card
+    is due only where they let him lead it (50D1(b))."""
     assert isinstance(r.rule, LeadRule)
-    return {"required_suit": r.rule.suit} if r.rule.must else {"forbidden_suit": r.rule.suit}
+    required, forbidden = lead_rule_args(table, r.trick, r.seat)
+    barred = forbidden or frozenset()
+    if r.rule.must:
+        required = r.rule.suit
+    else:
+        barred = barred | {r.rule.suit}
+    return {"required_suit": required, "forbidden_suit": barred or None}
 
 
 def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
