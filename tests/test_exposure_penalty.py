@@ -436,3 +436,74 @@ def test_an_exposed_card_not_played_gives_the_reason_of_its_position(play: list[
     (r,) = list(Ruling(loads(text)).restorations())
     (step,) = [s for s in r.path if s.clause == "49"]
     assert step.text.endswith(f"his partner could possibly see it ({why})"), step.text
+
+
+# ----- 50D1(b): a lead restriction comes before a major penalty card --------------------------
+RESTRICTED = """title: t
+source: s
+laws: {laws}
+deal: "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"
+contract: 4S
+declarer: S
+penalty: [{penalty}]
+play: [{play}]
+"""
+
+
+def _restricted(play: str, penalty: str = '"E CT major", "W CQ major"', laws: str = "2017") -> list[str]:
+    """The clause paths of the position: West to lead, East's penalty card giving declarer
+    his 50D2 choice, West holding penalty cards of his own."""
+    ruling = Ruling(loads(RESTRICTED.format(laws=laws, penalty=penalty, play=play)))
+    return [" > ".join(s.clause for s in r.path) for r in ruling.restorations()]
+
+
+def test_lawful_lead_restriction_comes_before_a_major_penalty_card() -> None:
+    from rulings.models import Suit
+    from rulings.models.table import PenaltyCard, PenaltyKind
+    from rulings.solver.lawful import lawful_cards
+
+    hand = frozenset(Card.parse(c) for c in ("CQ", "C6", "HA", "H7", "D8"))
+    cq, ha = (PenaltyCard(Seat.W, Card.parse(c), PenaltyKind.MAJOR) for c in ("CQ", "HA"))
+    names = lambda cards: [str(c) for c in cards]  # noqa: E731
+    # forbidden clubs: the CQ is not due; a heart penalty card still is
+    assert names(lawful_cards(hand, None, frozenset({cq}), forbidden_suit=Suit.CLUBS)) == ["HA", "H7", "D8"]
+    assert names(lawful_cards(hand, None, frozenset({cq, ha}), forbidden_suit=Suit.CLUBS)) == ["HA"]
+    # several suits forbidden (51B2(b)): a penalty card of any of them is not due
+    assert names(lawful_cards(hand, None, frozenset({cq, ha}), forbidden_suit=frozenset({Suit.CLUBS, Suit.HEARTS}))) == ["D8"]
+    # clubs required: the HA is not due, the CQ is
+    assert names(lawful_cards(hand, None, frozenset({ha}), required_suit=Suit.CLUBS)) == ["CQ", "C6"]
+    assert names(lawful_cards(hand, None, frozenset({cq, ha}), required_suit=Suit.CLUBS)) == ["CQ"]
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_lead_that_obeys_a_prohibition_is_no_failure_to_play_a_penalty_card(laws: str) -> None:
+    """50D1(b): West, forbidden clubs, leads a heart while his own CQ is a major penalty card:
+    no failure (52), no revoke; the CQ is due at the next legal opportunity instead."""
+    assert _restricted("S forbids C, W H7, N H8, E H3, S HQ, attention TD", laws=laws) == ["50D2(a)"]
+    later = _restricted("S forbids C, W H7, N H8, E H3, S HQ, S C5, W C6, attention S", laws=laws)
+    assert sorted(later) == ["50D2(a) > 52B1(a)", "50D2(a) > 52B2"]
+
+
+def test_a_lead_that_obeys_a_requirement_is_no_failure_to_play_a_penalty_card() -> None:
+    """50D1(b): West, required to lead a club, leads the C6 while his own HA is a major penalty
+    card: no failure. With the CQ a penalty card too, the CQ (a club) was due, never the HA."""
+    assert _restricted("S requires C, W C6, N CA, E C2, S C5, attention TD", penalty='"E CT major", "W HA major"') == ["50D2(a)"]
+    case = loads(RESTRICTED.format(laws="2017", penalty='"E CT major", "W CQ major", "W HA major"',
+                                   play="S requires C, W C6, attention S"))
+    choices = sorted(s.choice for r in Ruling(case).restorations() for s in r.path if s.clause in ("52B1(a)", "52B2"))
+    assert choices == ["accept", "require CQ"]
+
+
+def test_failures_read_the_restriction_in_force_at_each_lead() -> None:
+    """The 52 search reads the restriction in force at a lead already on the table, after
+    play went on and it ended (West lost the lead)."""
+    from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind
+    from rulings.solver.obligations import failures
+
+    case = loads(RESTRICTED.format(laws="2017", penalty='"W CQ major"', play="W H7, N H8, E H3, S HQ, S C5, W C6, N CA, E C2, N D2"))
+    table = Ruling(case).replay.table
+    assert [(f.trick, str(f.card)) for f in failures(table)] == [(1, "H7"), (2, "C6")]
+    ruled = table.with_lead_rule(LeadRule(Seat.W, Card.parse("C2").suit, False, 1))
+    assert ruled.lead_rules == ()  # South won trick 1: the ban is over
+    assert [(f.trick, str(f.card)) for f in failures(ruled)] == [(2, "C6")]
+    assert PenaltyCard(Seat.W, Card.parse("CQ"), PenaltyKind.MAJOR) in ruled.penalty_cards
