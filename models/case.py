@@ -172,7 +172,7 @@ class Replay:
         every rule that asks whether play went on past a trick: 63A1 (the offending side
         played to the next trick), 62C3 (only one side has), 53A (the next hand played to a
         lead out of turn), 45D (each side has played to the next trick), 52B1 (declarer
-        has played since)."""
+        has played since), 57A (the premature player's partner has played to the trick)."""
         t = (table if table is not None else self.table).trick(trick)
         if t is not None and any(s is who or s.side is who for s, _ in t.plays):
             return True
