@@ -94,8 +94,8 @@ class Cursor:
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
-        return replace(self, last=d, dummy_last=d if d.seat is dummy else self.dummy_last,  # type: ignore[arg-type]
-                       own_last=d if d.seat is not dummy else self.own_last, **changes)
+        own = d if d.seat is not dummy else self.own_last
+        return replace(self, last=d, dummy_last=d if d.seat is dummy else self.dummy_last, own_last=own, **changes)  # type: ignore[arg-type]
 
 
 # ----- tasks -----------------------------------------------------------------------------------------
@@ -582,10 +582,7 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         return _defender_change(rs, node, task, words)
     # the change concerns dummy's latest card when it names a card dealt to dummy, else
     # declarer's latest card (a card from his own hand)
-    if table.deal.holder(ch.card) is table.dummy:
-        last = task.cursor.dummy_last
-    else:
-        last = task.cursor.own_last
+    last = task.cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else task.cursor.own_last
     clause = rs.cite("45C4(b)")
     question = f"may declarer change to {ch.card}?"
     # what a refusal leaves: the card designated, which for a card dummy misplaced is the
