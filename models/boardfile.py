@@ -780,6 +780,64 @@ def _table_plays(table: PlayTable, trumps: str | None, deal: Deal, first_trick: 
     return out
 
 
+def _sequence_plays(names: list[str], card_lines: list[int], declarer: str, trumps: str | None, deal: Deal, first_trick: int,
+                    file: str, *, lin: bool, out_of_turn: list[str] | None = None) -> list[_Placed]:
+    """The cards ``names`` of a play given in the order played (LIN's ``pc`` pairs, at the
+    lines ``card_lines``), each by the seat in turn: declarer's left-hand opponent leads,
+    then the next player, and the winner of each trick leads the next. With ``out_of_turn``
+    (a list it fills, in words), each card is its holder's instead: one played when it was
+    another's turn is a play out of turn (:func:`_lin_player`). A card its player does not
+    hold is a located error."""
+    placed: list[_Placed] = []
+    seat = (SEATS.index(declarer) + 1) % 4
+    trick: list[tuple[int, str]] = []
+    held = {s: set(deal[Seat.parse(s)].cards) for s in SEATS}
+    for k, name in enumerate(names):
+        line = card_lines[k] if k < len(card_lines) else None
+        pair = f" (pc|{name}|)" if lin else ""
+        if out_of_turn is not None:
+            seat = _lin_player(held, seat, trick, name, file, line, out_of_turn)
+        try:
+            card = _check_held(held, deal, SEATS[seat], name,
+                               f"card {name}{pair} played by {SEATS[seat]} to trick {first_trick + k // 4}", file, line)
+        except CaseFileError as err:
+            if lin and out_of_turn is None:  # (read in turn: LIN names no seat for a card)
+                err.message += (" (a LIN board names no seat for a card: read in turn, and as its holder's, it does not "
+                                "read either way)")
+                err.args = (err.message,)
+            raise
+        held[SEATS[seat]].discard(card)
+        trick.append((seat, name))
+        placed.append(_Placed(SEATS[seat], name, line))
+        if len(trick) == 4:
+            seat = _winner(trick, trumps)
+            trick = []
+        else:
+            seat = (seat + 1) % 4
+    return placed
+
+
+def _lin_player(held: dict[str, set[Card]], turn: int, trick: list[tuple[int, str]], name: str, file: str,
+                line: int | None, out_of_turn: list[str]) -> int:
+    """The seat (its index in SEATS) that played the LIN card ``name`` when it was ``turn``'s
+    turn in ``trick`` (the cards played to it so far): the player who holds it. One other than
+    ``turn`` played out of turn (recorded in ``out_of_turn``, in words); a player's second card
+    to one trick is a located error (four cards make a trick in LIN). A card nobody holds is
+    left to :func:`_check_held`, which names it."""
+    try:
+        card = Card.parse(name)
+    except RulingError:
+        return turn
+    owner = next((i for i, s in enumerate(SEATS) if card in held[s]), None)
+    if owner is None or owner == turn:
+        return turn
+    if any(s == owner for s, _ in trick):
+        raise CaseFileError(f"card {name} (pc|{name}|) is {SEATS[owner]}'s, who has played to this trick already: a LIN "
+                            "board holds one card of each player a trick", file=file, line=line, token=name)
+    out_of_turn.append(f"{SEATS[owner]}'s {name} when it was {SEATS[turn]}'s turn (a play out of turn)")
+    return owner
+
+
 def _check_held(held: dict[str, set[Card]], deal: Deal, seat: str, name: str, what: str, file: str, line: int | None) -> Card:
     """The card ``name`` the file has ``seat`` play (``what``, in words), once it is found in
     his hand as the file's play has left it (``held``, which it leaves as it was); else a
@@ -937,35 +995,26 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
                             "names the seat on lead", file=str(p), line=1, token="Play")
     mid_hand = per_hand < 13 and table is not None and table.first in SEATS
     placed: list[_Placed]
+    out_of_turn: list[str] = []  # (LIN: the cards their holders played out of turn, said in the notes)
     if table is not None and table.first in SEATS:
         placed = _table_plays(table, trumps, deal, first_trick, str(p))
     else:
-        placed = []
-        seat = (SEATS.index(declarer) + 1) % 4
-        trick: list[tuple[int, str]] = []
-        held = {s: set(deal[Seat.parse(s)].cards) for s in SEATS}
         card_lines = chosen.lin.cards if chosen.lin is not None else []
-        for k, card in enumerate(b.play):
-            name = _card(card)
-            line = card_lines[k] if k < len(card_lines) else None
-            pair = f" (pc|{name}|)" if chosen.lin is not None else ""
-            try:
-                card = _check_held(held, deal, SEATS[seat], name,
-                                   f"card {name}{pair} played by {SEATS[seat]} to trick {first_trick + k // 4}", str(p), line)
-            except CaseFileError as err:
-                if chosen.lin is not None:  # (LIN marks no card played out of turn)
-                    err.message += (" (a LIN board gives each pc card to the seat whose turn it was: LIN has no mark of "
-                                    "a card played out of turn)")
-                    err.args = (err.message,)
+        names = [_card(card) for card in b.play]
+        try:
+            placed = _sequence_plays(names, card_lines, declarer, trumps, deal, first_trick, str(p), lin=chosen.lin is not None)
+        except CaseFileError as err:
+            if chosen.lin is None:
                 raise
-            held[SEATS[seat]].discard(card)
-            trick.append((seat, name))
-            placed.append(_Placed(SEATS[seat], name, line))
-            if len(trick) == 4:
-                seat = _winner(trick, trumps)
-                trick = []
-            else:
-                seat = (seat + 1) % 4
+            # LIN names no seat for a card: read again giving each card to the player who
+            # holds it (the seat in turn but for a card played out of turn: a test set's
+            # lead out of turn; a real BBO file has none); if that does not read either, the
+            # error of the reading in turn stands
+            try:
+                placed = _sequence_plays(names, card_lines, declarer, trumps, deal, first_trick, str(p), lin=True,
+                                         out_of_turn=out_of_turn)
+            except CaseFileError:
+                raise err from None
     lines = [f"{q.seat} {q.card}" for q in placed]
     marked = [q for q in placed if q.mark]
     if attention is None and any(q.mark == "R" for q in placed):
@@ -987,6 +1036,9 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
     data.update(_start_fields(chosen, info if hasattr(info, "get") else {}, first_trick, str(p)))
     data["play"] = lines
     notes = []
+    if out_of_turn:
+        notes.append("LIN gives a card no seat: read as played by the player who holds it, "
+                     + "; ".join(out_of_turn) + ".")
     if marked:
         notes.append("The file marks " + "; ".join(
             f"{q.seat}'s {q.card}" + (f" (line {q.line})" if q.line is not None else "")

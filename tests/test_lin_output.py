@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ runner = CliRunner()
 needs_endplay = pytest.mark.skipif(importlib.util.find_spec("endplay") is None,
                                    reason="endplay (the 'dds' extra) is not installed: LIN files are read through it")
 
-#: the example board of /work/shared/FORMATS.md section 2.2 (South deals board 3 and plays 3NT)
+#: a BBO hand-record board: South deals board 3 and plays 3NT (its LIN is BBO's, byte for byte)
 EXAMPLE_DEAL = "S:K63.A842.A93.AJ4 T75.T96.T85.T763 AQ4.K73.QJ62.K85 J982.QJ5.K74.Q92"
 EXAMPLE_TRICKS = [[("W", "C3"), ("N", "C5"), ("E", "CQ"), ("S", "CA")], [("S", "D3"), ("W", "D5"), ("N", "DQ"), ("E", "DK")],
                   [("E", "C2"), ("S", "C4"), ("W", "CT"), ("N", "CK")]]
@@ -109,23 +108,11 @@ def test_generate_lin_writes_a_board_a_line(tmp_path: Path) -> None:
 
 
 # ----- read back ---------------------------------------------------------------------------------
-def _in_turn_cards_only(case: dict[str, Any]) -> bool:
-    """A record of cards, each played by the seat whose turn it was, then one attention line:
-    what a LIN board (which marks no card played out of turn) and --attention give back whole."""
-    from rulings.models import Card
-    from rulings.solver.casefile import loads
-    from rulings.solver.generate import dump_case
-
+def _cards_only(case: dict[str, Any]) -> bool:
+    """A record of cards (in turn or not: the reader gives each to the player who holds it),
+    then one attention line: what a LIN board and --attention give back whole."""
     *cards, last = case["play"]
-    if not last.startswith("attention ") or any(len(line.split()) != 2 or line.startswith("attention") for line in cards):
-        return False
-    table = loads(dump_case(case), file="x").initial_state()
-    for line in cards:
-        seat, card = line.split()
-        if str(table.on_play) != seat:
-            return False
-        table = table.play_many([(table.on_play, Card.parse(card))])
-    return True
+    return last.startswith("attention ") and not any(len(line.split()) != 2 or line.startswith("attention") for line in cards)
 
 
 def _generate(tmp_path: Path, args: list[str]) -> tuple[Path, list[dict[str, Any]]]:
@@ -137,7 +124,8 @@ def _generate(tmp_path: Path, args: list[str]) -> tuple[Path, list[dict[str, Any
 
 
 @needs_endplay
-@pytest.mark.parametrize("args", [["12", "--kind", "revoke", "--full-hand"], ["12", "--kind", "revoke", "--exhaustive", "--seed", "2"]])
+@pytest.mark.parametrize("args", [["12", "--kind", "revoke", "--full-hand"], ["12", "--kind", "revoke", "--exhaustive", "--seed", "2"],
+                                  ["40", "--kind", "lead", "--full-hand", "--seed", "5"]])
 def test_generated_lin_solves_back_to_the_expected_ruling(args: list[str], tmp_path: Path) -> None:
     """generate --format lin --with-ruling: each board whose record is cards played in turn
     and one attention line, read by our reader with the record's attention seat, is the
@@ -148,7 +136,7 @@ def test_generated_lin_solves_back_to_the_expected_ruling(args: list[str], tmp_p
     checked = 0
     for board, rec in enumerate(records, start=1):
         case = rec["case"]
-        if not _in_turn_cards_only(case):
+        if not _cards_only(case):
             continue
         seat = case["play"][-1].split()[1]
         made = board_case(lin_out, board, seat)
@@ -224,16 +212,32 @@ def test_a_field_the_commentary_gives_that_cannot_be_read_is_a_located_error(new
 
 
 @needs_endplay
-def test_a_lead_out_of_turn_read_back_from_lin_is_refused_at_its_card(tmp_path: Path) -> None:
-    """LIN marks no card played out of turn: a reader gives each pc card to the seat whose
-    turn it was, so a lead out of turn is a card its seat does not hold, named at its pair."""
-    out = tmp_path / "lead.lin"
-    res = runner.invoke(app, ["generate", "3", "--kind", "lead", "--exhaustive", "--out", str(out), "--no-progress"])
-    assert res.exit_code == 0, res.output
-    result = runner.invoke(app, ["solve", str(out), "--board", "1"])
+def test_a_card_played_out_of_turn_is_read_as_its_holders(tmp_path: Path) -> None:
+    """LIN names no seat for a card: each is its holder's, so a lead out of turn reads back as
+    that player's lead out of turn (said in the notes), and gets the ruling of one."""
+    from rulings.models.boardfile import board_case
+
+    text = ("pn|,,,|st||md|1SK63HA842DA93CAJ4,ST75HT96DT85CT763,SAQ4HK73DQJ62CK85,SJ982HQJ5DK74CQ92|rh||ah|Board 3|sv|e|"
+            "mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pc|C2|")  # E leads (W was to lead 3NT by S)
+    made = board_case(_write(tmp_path / "oot.lin", text + "\n"), 3, "S")
+    assert made["play"] == ["E C2", "attention S"]
+    assert "E's C2 when it was W's turn (a play out of turn)" in made["notes"]
+    result = runner.invoke(app, ["solve", str(tmp_path / "oot.lin"), "--board", "3", "--attention", "S", "--json"])
+    assert result.exit_code == 0, result.output
+    assert any("out of turn" in i or "when W was to lead" in i for i in json.loads(result.stdout)["irregularities"])
+
+
+@needs_endplay
+def test_a_players_second_card_to_one_trick_is_refused_at_its_pair(tmp_path: Path) -> None:
+    """Read in turn, W's second card is N's and not his; read as its holder's, W plays twice to
+    the trick: the board is refused at that pair, with the error of the reading in turn."""
+    text = ("pn|,,,|st||md|1SK63HA842DA93CAJ4,ST75HT96DT85CT763,SAQ4HK73DQJ62CK85,SJ982HQJ5DK74CQ92|rh||ah|Board 3|sv|e|"
+            "mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pc|C3|pc|C7|")  # W leads C3, then W's C7 again
+    out = _write(tmp_path / "twice.lin", text + "\n")
+    result = runner.invoke(app, ["solve", str(out), "--board", "3"])
     assert result.exit_code == 1
-    assert re.search(rf"{re.escape(str(out))}:1: card \w\w \(pc\|\w\w\|\) played by [NESW] to trick 2 is not in [NESW]'s hand", result.output)
-    assert "LIN has no mark of a card played out of turn" in result.output
+    assert "card C7 (pc|C7|) played by N to trick 1 is not in N's hand: the deal gives it to W" in result.output
+    assert "does not read either way" in result.output
 
 
 @needs_endplay

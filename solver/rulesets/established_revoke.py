@@ -88,6 +88,9 @@ class RuleAfterPlay:
     #: drawn to them at an earlier ``attention``, so 64B4 and 64B5 (attention first drawn
     #: late) are not theirs
     raised: frozenset[tuple[int, Seat]] = frozenset()
+    #: the tricks on which, when attention was drawn, both sides had revoked and only one side
+    #: had played to the next trick (2017 62C3: both corrected, no transfer, 64B8)
+    both_sides_one_next: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,7 +398,8 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
-                                                   parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True),)),
+                                                   parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True,
+                                                   both_sides_one_next=_both_sides_one_next(replay)),)),
                        handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -407,8 +411,24 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
-                         hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised)
+                         hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised,
+                         both_sides_one_next=_both_sides_one_next(replay))
     return Opening(Node(table, (task,)), handled=events)
+
+
+def _both_sides_one_next(replay: Replay) -> frozenset[int]:
+    """The tricks on which, in a part of the record as it stood when attention was drawn,
+    players of both sides revoked and only one side had played to the next trick (the 62C3
+    condition: ``Replay.played_to``)."""
+    out: set[int] = set()
+    for part in (*replay.earlier, replay):
+        revokes = part.table.revokes
+        for a in revokes:
+            if a.trick in out or not any(b.trick == a.trick and b.seat.side is not a.seat.side for b in revokes):
+                continue
+            if sum(1 for side in (Side.NS, Side.EW) if part.played_to(a.trick + 1, side)) == 1:
+                out.add(a.trick)
+    return frozenset(out)
 
 
 # ----- the rules -------------------------------------------------------------------------------------------
@@ -500,8 +520,9 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
                               "the director compares the result with the one the revoke prevented and adjusts if the transfer "
                               "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
                               question="Law 64C: is the non-offending side compensated?", choice="equity left to the director"))
-    if not steps and task.quiet:
+    if not steps and task.quiet and not (both_corrected and _both_sides_corrected_on_one_trick(table, task)):
         # no revoke on the record, none found by a ruling in this restoration: nothing to count
+        # (both sides' revokes on one trick corrected under 62C3 in an earlier part: 64B8, below)
         return [(Step("TD", StepKind.FORCED, rs.cite("63A1"), "play is over and no revoke stands established: Law 64 has nothing to count",
                       question="Law 64 after play", choice="no revoke"),
                  _leaf(node, table, 0, False))]
@@ -532,12 +553,12 @@ def _moved(tricks: dict[Side, int]) -> str:
 
 
 def _both_sides_corrected_on_one_trick(table: TableState, task: RuleAfterPlay) -> bool:
-    """Two revokes of the record by opposite sides on one trick, both corrected on this table
-    (62C3; no transfer, 64B8)."""
+    """Two revokes of the record by opposite sides on one trick, both corrected on this table,
+    when only one side had played to the next trick (62C3; no transfer, 64B8)."""
     def corrected(r: Revoke) -> bool:
         t = table.trick(r.trick)
         return t is not None and t.card_of(r.seat) != r.card
-    gone = [r for r in task.record_revokes if corrected(r)]
+    gone = [r for r in task.record_revokes if corrected(r) and r.trick in task.both_sides_one_next]
     return any(a.trick == b.trick and a.seat.side is not b.seat.side for a in gone for b in gone)
 
 

@@ -29,7 +29,9 @@ from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 @dataclass(unsafe_hash=True, slots=True)
 class CorrectBothRevokes:
     """62C3 (2017): both sides revoked on one trick and only one side has played to the next
-    trick: both revokes are corrected (no transfer, 64B8)."""
+    trick: both revokes are corrected (no transfer, 64B8). ``first`` and ``second`` in playing
+    order; ``later``: the cards played after ``second``, the next trick's included (its
+    cascade)."""
 
     first: Revoke
     second: Revoke
@@ -46,7 +48,8 @@ class RevokeCascade:
     previous_nos_changed: bool = False  # the NOS player just before withdrew
     any_nos_changed: bool = False
     #: 62C3: the revoke is corrected because both sides revoked on the trick; every card the
-    #: defending side withdraws becomes a penalty card, a non-offending defender's included
+    #: defending side withdraws (by choice or 44G) becomes a penalty card, and a card
+    #: declarer's side withdraws is unauthorized to it (both sides offended, 16C)
     both_sides: bool = False
 
 
@@ -84,19 +87,10 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     notices: list[Notice] = []
     if both is not None:
         first, second = both
-        # the cards played to the next trick go back to the hands, each a withdrawn card whose
-        # information is unauthorized to its own side (both sides offend, 16C)
-        back = table
-        infos = []
-        for t in reversed([t for t in table.tricks if t.number > first.trick]):
-            for s, c in reversed(t.plays):
-                back = back.replace_card(t.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
-                infos.append(rs.withdrawn_info(s, c, s.side, back))
-        back = back.without_trick_after(first.trick)
-        later = _plays_after(back, second)
-        task: object = CorrectBothRevokes(first, second, later)
-        focus = first.trick
-        node = Node(table=back, agenda=(task,), ledger=tuple(reversed(infos)), focus=focus)
+        # nothing is sent back first: the cards played after the revokes, the next trick's
+        # included, are ruled in the cascade of the later revoke (62C1, 62C2, 44G)
+        task: object = CorrectBothRevokes(first, second, _plays_after(table, second))
+        node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
@@ -138,7 +132,10 @@ def _both_sides_on_one_trick(rs: RuleSet, replay: Replay, table: TableState, rev
                 continue
             sides = [side for side in (a.seat.side, b.seat.side) if replay.played_to(a.trick + 1, side, table)]
             if len(sides) == 1 and not table.trick(a.trick + 2):
-                return a, b
+                trick = table.trick(a.trick)
+                assert trick is not None
+                # (in playing order: the cascade that follows is the later revoke's)
+                return (a, b) if (trick.position_of(a.seat) or 0) < (trick.position_of(b.seat) or 0) else (b, a)
     return None
 
 
@@ -276,12 +273,15 @@ def _lead_rule_args(r: Revoke) -> dict[str, Suit]:
 def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """62C3 (2017): both sides revoked on the trick and only one side played to the next:
     both revokes are corrected, each under 62B (a defender's revoke card a penalty card);
-    the cards played to the next trick go back; there is no trick transfer (64B8)."""
+    the cards played after the later revoke, the next trick's included, are ruled as in any
+    62C cascade (a card the defending side withdraws a penalty card; 44G for a lead by a
+    player who no longer won the trick); there is no trick transfer (64B8)."""
     assert isinstance(task, CorrectBothRevokes)
     a, b = task.first, task.second
     step = Step("TD", StepKind.FORCED, rs.cite("62C3"),
                 f"both sides revoked on trick {a.trick} ({a.seat} and {b.seat}) and only one side played to the next trick: "
-                "both revokes are corrected, the cards played to the next trick go back; no trick transfer",
+                "both revokes are corrected, and every card the defending side withdraws becomes a penalty card; "
+                "no trick transfer",
                 also=(rs.cite("63B"), rs.cite("64B8")), question="must both revokes be corrected?", choice="both corrected")
     agenda = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3"), *node.agenda[1:])
     return [(step, Node(node.table, agenda, node.ledger, node.findings, node.restrictions, node.established, node.focus))]
@@ -456,7 +456,10 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
               both_sides: bool, turned: bool = False) -> tuple[_Position, list[TableState] | None]:
     """The steps of the player's position (:class:`_Position`), and the substitutes' tables
     when there are substitutes (their penalty cards name the kind in the steps' text)."""
-    offending = seat.side if mode in (_OS_BARRED, _OS) else seat.side.other
+    # 62C3: both sides offended; a card declarer's side takes back is unauthorized to it
+    # (16C), as its revoke card is; a defender's becomes a penalty card, read under 50E
+    own_side = mode in (_OS_BARRED, _OS) or (both_sides and mode == _NOS and not table.is_defender(seat))
+    offending = seat.side if own_side else seat.side.other
     actor = rs.actor(table, seat)
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
     # without a Python-level __format__ call per value)
@@ -497,7 +500,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         also: tuple[str, ...] = (rs.cite("47D"), info.ai_clause, info.ui_clause)
         if made:
             # 62C3: a card withdrawn by the defending side is a penalty card (50B: a deliberate play)
-            kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            kind = _withdrawn_kind(rs, card)
             also = (rs.cite("62C3"), rs.cite("50B"), *also)
         restore = rs.decisions.withdrawn_penalty_card_stays_penalty
         fate = no_penalty_card(table, seat, card, restore)
@@ -513,7 +516,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             # before he substitutes, so 50B may already have made his other penalty cards
             # major (50D1(a)); the card itself is no obligation for its own substitute.
             # (Without other penalty cards of his, nothing changes: the substitutes above stand.)
-            judge_kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            judge_kind = _withdrawn_kind(rs, card)
             if was is not None:
                 judge_kind = was.kind
             in_force = frozenset([p for p in table.penalty_cards_with(seat, card, judge_kind) if p.seat is seat and p.card != card])
@@ -521,7 +524,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         if was is not None:
             fate = no_penalty_card(table, seat, card, True)
         elif table.is_defender(seat):
-            kind = PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+            kind = _withdrawn_kind(rs, card)
             also = (rs.cite("50B"), *also)
         else:
             fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
@@ -567,6 +570,13 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     return _Position(tuple(steps), subs, kind, restore, info, not own), tables
 
 
+def _withdrawn_kind(rs: RuleSet, card: Card) -> PenaltyKind:
+    """50B for a defender's card a withdrawal makes a penalty card (62C2, 62C3): it was a
+    deliberate play, so major (switch ``os_withdrawn_card_is_major``; off: major only as an
+    honour)."""
+    return PenaltyKind.MAJOR if rs.decisions.os_withdrawn_card_is_major or card.is_honour else PenaltyKind.MINOR
+
+
 def _penalty_card_stays(rs: RuleSet, actor: str, seat: Seat, card: Card, was: PenaltyCard, clause: str, question: str) -> Step:
     """The one step of a player whose card was a penalty card when he played it: withdrawn,
     it would be that penalty card again and bar every other card he could change to."""
@@ -590,13 +600,15 @@ class _Lead:
     """The steps of a non-offending lead to the trick after the revoke trick (and the 16C
     information of the trick's cards, should it be withdrawn), a value of what they depend
     on: the leader, his card, the two tricks, who won the revoke trick, the trick's cards,
-    who is declarer. Nodes that share these share the steps."""
+    who is declarer, whether 62C3 rules the trick. Nodes that share these share the steps."""
 
     withdrawn: Step | None  # 44G: the lead is withdrawn (he no longer won the revoke trick)
     stays: Step  # 63B: the lead established his side's revoke and stays
     keep: Step  # 62C1: he keeps his lead ...
     withdraw: Step  # ... or withdraws it
     infos: tuple[Info, ...]
+    #: 62C3: the defenders' cards of the trick, each a penalty card once withdrawn
+    made: tuple[tuple[Seat, Card, PenaltyKind], ...] = ()
 
 
 def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str, winner: Seat | None,
@@ -605,15 +617,27 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
     trick_no, seat, card = task.later[task.index]
     who, what = seat._name_, card.text
     question = f"{who} may withdraw his lead of {what}"
-    offending = r.seat.side
-    infos = tuple([rs.withdrawn_info(s, c, offending, table) for s, c in plays])
+    made: tuple[tuple[Seat, Card, PenaltyKind], ...] = ()
+    if task.both_sides:
+        # 62C3: both sides offended; each card is unauthorized to its own side (16C), and a
+        # defender's, which its withdrawal makes a penalty card, is read under 50E
+        # (50B: with another penalty card of his, every one of them is major)
+        made = tuple([(s, c, PenaltyKind.MAJOR if any(p.seat is s and p.card != c for p in table.penalty_cards) else _withdrawn_kind(rs, c))
+                      for s, c in plays if table.is_defender(s)])
+        infos = tuple([rs.withdrawn_info(s, c, s.side.other, table, becomes_penalty=True) if table.is_defender(s)
+                       else rs.withdrawn_info(s, c, s.side, table) for s, c in plays])
+    else:
+        infos = tuple([rs.withdrawn_info(s, c, r.seat.side, table) for s, c in plays])
     # the information's clauses: 16C, or 50E for a card that was a penalty card when played
     told = tuple(dict.fromkeys([c for i in infos for c in (i.ai_clause, i.ui_clause)]))
+    penalty = tuple(dict.fromkeys([rs.cite("62C3"), rs.cite("50B")])) if made else ()
+    fates = "; ".join([f"{c} becomes a {k} penalty card" for _, c, k in made])
     withdrawn = None
     if winner is not None and winner is not seat and rs.decisions.retract_lead_when_winner_changes:
         withdrawn = Step("TD", StepKind.FORCED, rs.cite("44G"),
-                         f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}",
-                         also=(rs.cite("62C1"), *told), question=question, choice="withdrawn")
+                         f"{who}'s lead of {what} is withdrawn: {winner._name_} won trick {r.trick} and leads to trick {trick_no}"
+                         + (f"; {fates}" if made else ""),
+                         also=(rs.cite("62C1"), *penalty, *told), question=question, choice="withdrawn")
     # 63B: the lead established his own side's revoke on the trick before, which now stands
     # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
     stays = Step(actor, StepKind.FORCED, rs.cite("63B"),
@@ -621,15 +645,23 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
                  also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
     clause = rs.cite("62C1")
     keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep")
-    fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
+    if made:
+        fate = fates
+    elif task.both_sides and not table.is_defender(seat):
+        fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
+    else:
+        fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
     withdraw = Step(actor, StepKind.OPTION, clause, f"{who} withdraws his lead of {what} and will lead again; {fate}",
-                    also=(infos[0].ai_clause, infos[0].ui_clause), question=question, choice="withdraw")
-    return _Lead(withdrawn, stays, keep, withdraw, infos)
+                    also=(*penalty, infos[0].ai_clause, infos[0].ui_clause), question=question, choice="withdraw")
+    return _Lead(withdrawn, stays, keep, withdraw, infos, made)
 
 
 def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -> list[Edge]:
     """A NOS lead to the trick after the revoke trick: 62C1 lets the leader withdraw it; 44G
-    withdraws it when, the revoke trick restored, he no longer won that trick."""
+    withdraws it when, the revoke trick restored, he no longer won that trick. Under 62C3
+    (both sides revoked on the trick) the leader is a non-offender as to the other side's
+    revoke, and every card of the trick the defending side withdraws, by his choice or by
+    44G, becomes a penalty card."""
     r = task.revoke
     table = node.table
     trick_no, seat, card = task.later[task.index]
@@ -639,7 +671,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     assert revoke_trick is not None
     winner = revoke_trick.winner(table.trumps)
     # (the penalty cards played: a withdrawn one's information is read under 50E, withdrawn_info)
-    key = ("62C1 lead", seat, card, trick_no, r.trick, r.seat.side, winner, trick.plays, table.declarer, table.played_penalty)
+    key = ("62C1 lead", seat, card, trick_no, r.trick, r.seat.side, winner, trick.plays, table.declarer, table.played_penalty,
+           task.both_sides, table.penalty_cards if task.both_sides else None)
     lead = rs.memo.get(key)
     if not isinstance(lead, _Lead):
         lead = _lead_steps(rs, table, task, actor, winner, trick.plays)
@@ -648,17 +681,27 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
         rs.memo[key] = lead
     this = task.later[task.index]
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     if lead.withdrawn is not None:
-        # (a revoke of his side this lead established stays established: 63A1, 63B)
-        t2 = table.keeping_established(trick_no).withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+        # (a revoke of his side this lead established stays established: 63A1, 63B; under
+        # 62C3 that revoke is corrected, and there is nothing to keep)
+        t2 = (table if task.both_sides else table.keeping_established(trick_no)).withdraw_trick(trick_no, restore_penalty=restore)
+        t2 = _made_penalty_cards(t2, lead.made)
         return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos)))]
-    if establishes_own_revoke(table, seat, card, trick_no - 1):
+    if not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1):
         return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
-    t2 = table.withdraw_trick(trick_no, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    t2 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
     return [
         (lead.keep, _child(node, table, _advance(rs, node, task, table, False))),
         (lead.withdraw, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos))),
     ]
+
+
+def _made_penalty_cards(table: TableState, made: tuple[tuple[Seat, Card, PenaltyKind], ...]) -> TableState:
+    """``table`` with each of ``made`` a penalty card of its seat (62C3)."""
+    for seat, card, kind in made:
+        table = table.with_penalty(seat, card, kind)
+    return table
 
 
 def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
