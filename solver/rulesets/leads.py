@@ -452,7 +452,9 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
-    barred = () if reopened else (*_not_entitled(rs, table, agenda[0], choices), *_option_taken_away(rs, table, agenda[0], choices))
+    barred = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
+                                                *_option_taken_away(rs, table, agenda[0], choices)),
+                                               key=lambda b: b[0].line or 0))  # (said in the record's order)
     if barred:
         handled = (*handled, *(line for line, _ in barred))
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
