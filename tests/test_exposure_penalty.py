@@ -507,3 +507,45 @@ def test_failures_read_the_restriction_in_force_at_each_lead() -> None:
     assert ruled.lead_rules == ()  # South won trick 1: the ban is over
     assert [(f.trick, str(f.card)) for f in failures(ruled)] == [(2, "C6")]
     assert PenaltyCard(Seat.W, Card.parse("CQ"), PenaltyKind.MAJOR) in ruled.penalty_cards
+
+
+_END_DEAL = ('deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+             "contract: 4S\ndeclarer: S\ntrick: 5\nleader: N\nplay:\n")
+
+
+def _ruling(play: list[str]) -> Ruling:
+    return Ruling(loads(_END_DEAL + "".join(f"  - {p}\n" for p in play)))
+
+
+@pytest.mark.parametrize(("play", "said"), [
+    (["N D3", "E D4", "W exposes S6 dropped visible_to_partner", "S DA", "W D8", "attention S"],
+     "W dropped S6 (where his partner could see its face) during trick 5 (45C1, 49)"),
+    (["N D3", "E exposes DJ not_visible_to_partner", "E D4", "attention S"],
+     "E exposed DJ (where his partner could not see its face) during trick 5 (45C1, 49)"),
+    (["N D3", "E D4", "S DA", "W D8", "S exposes H2 dropped", "attention E"], "S (declarer) dropped H2 before the lead to trick 6 (48A)"),
+    (["N D3", "E names DJ", "E D4", "attention S"], "E named DJ as a card in his hand during trick 5 (49)"),
+    (["N D3", "E D4", "S DA", "W D8", "E plays DJ fifth", "attention S"], "E put DJ on trick 5, which already held four cards (45E1)"),
+])
+def test_the_irregularity_line_says_what_happened(play: list[str], said: str) -> None:
+    """The Irregularity list describes an exposed, named or fifth card in words (who, what,
+    when, which laws), as it does cards played together (58), not the record's line."""
+    listed = _ruling(play).irregularities
+    assert said in listed, listed
+    assert not [i for i in listed if " exposes " in i or " names " in i or " fifth" in i], listed
+
+
+@pytest.mark.parametrize("given", ["", "director finds visible_to_partner", "director finds not_visible_to_partner"])
+def test_a_dropped_card_is_a_penalty_card_by_its_visible_face_not_by_the_dropping(given: str) -> None:
+    """49: a defender's card becomes a penalty card when his partner could possibly see its
+    face; a dropped card is no play (45C1 plays a card held so), and with no visibility fact
+    the director's finding decides (two branches). The steps say so, in that order."""
+    play = ["N D3", "E D4", "W exposes S6 dropped", "S DA", "W D8", *([given] if given else []), "attention S"]
+    steps = [s for r in _ruling(play).restorations() for s in r.path if "S6" in s.text and s.clause in ("49", "45C1")]
+    penalty = [s for s in steps if "penalty card:" in s.text]
+    nothing = [s for s in steps if "no penalty card" in s.text]
+    assert len(penalty) == (0 if "not_" in given else 1) and len(nothing) == (1 if "not_" in given or not given else 0), steps
+    for s in penalty:
+        assert s.clause == "49" and "he dropped it, so it is no play" in s.text and "could possibly see its face (49)" in s.text, s.text
+        assert "(he dropped it)" not in s.text
+    for s in nothing:
+        assert s.clause == "49" and "he dropped it, so it is no play" in s.text and "could not see its face" in s.text, s.text

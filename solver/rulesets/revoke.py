@@ -108,7 +108,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                        more=len(revokes) > 1)
     last, est = standing[-1]
     assert est is not None
-    task = ReportEstablished(last, est[0], rs.cite(est[1]))
+    # (the earlier revokes stand established too: the report names each one's establishment)
+    earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in standing[:-1] if e is not None)
+    task = ReportEstablished(last, est[0], rs.cite(est[1]), earlier)
     node = Node(table=table, agenda=(task,), focus=last.trick)
     # ruled where it was established (63A1): an irregularity before that play (a lead
     # out of turn after misinformation, 47E1) is ruled first and may undo it
@@ -714,15 +716,26 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """63A1/63B: the revoke is established and can no longer be corrected."""
     assert isinstance(task, ReportEstablished)
     r = task.revoke
-    step = Step(
-        "TD",
-        StepKind.FORCED,
-        task.clause,
-        f"the revoke is {task.how}; trick {r.trick} stands as played",
-        also=(rs.cite("63B"),),
-        question="is the revoke established?",
-        choice="established",
-    )
+    if task.earlier:
+        # several revokes stand: each is named with what established it
+        every = (*task.earlier, (r, task.how, task.clause))
+        named = "; ".join(f"{rv}: {how}" + (f" ({clause})" if clause != task.clause else "") for rv, how, clause in every)
+        tricks = sorted({rv.trick for rv, _, _ in every})
+        which = ", ".join(str(n) for n in tricks[:-1]) + f" and {tricks[-1]}" if len(tricks) > 1 else str(tricks[0])
+        text = f"each revoke is established: {named}; trick{'s' if len(tricks) > 1 else ''} {which} stand{'' if len(tricks) > 1 else 's'} as played"
+        also = tuple(dict.fromkeys(c for _, _, c in every if c != task.clause))
+        step = Step("TD", StepKind.FORCED, task.clause, text, also=(*also, rs.cite("63B")), question="are the revokes established?",
+                    choice="established")
+    else:
+        step = Step(
+            "TD",
+            StepKind.FORCED,
+            task.clause,
+            f"the revoke is {task.how}; trick {r.trick} stands as played",
+            also=(rs.cite("63B"),),
+            question="is the revoke established?",
+            choice="established",
+        )
     return [(step, Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, True, node.focus))]
 
 
