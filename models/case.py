@@ -173,7 +173,7 @@ class Replay:
         every rule that asks whether play went on past a trick: 63A1 (the offending side
         played to the next trick), 62C3 (only one side has), 53A (the next hand played to a
         lead out of turn), 45D (each side has played to the next trick), 52B1 (declarer
-        has played since)."""
+        has played since), 57A (the premature player's partner has played to the trick)."""
         t = (table if table is not None else self.table).trick(trick)
         if t is not None and any(s is who or s.side is who for s, _ in t.plays):
             return True
@@ -616,7 +616,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         # (read with no lines: the event keeps its place in the list, for the messages naming it)
         events.append(event if line is not None else replace(event, entry=i))
 
-    _check_calls(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+    _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
     check_end_of_play_lines(events, file)
 
     expect: list[ClaimLine] = []
@@ -655,15 +655,17 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     return case
 
 
-def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
-    """Only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat is
-    no event of the table. Refused (located, naming the seat): a defender's anywhere, and
-    dummy's. When the first card a defender faces is an opening lead out of turn (cards the
-    declaring side faced before it are no lead, 54E, and go back), 54A may make dummy
-    declarer: after declarer's recorded ``spreads`` it does (declarer's partner then calls,
-    and a call of the old declarer's is refused); after his ``accepts`` or ``refuses`` it
-    does not; with no such line, after ``resume`` either seat may call (the ruling's path
-    decides). Raises CaseFileError."""
+def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
+    """Lines no seat but declarer or a defender says. Only declarer designates dummy's cards
+    (45B, 46): a ``calls`` line by another seat is no event of the table; refused (located,
+    naming the seat): a defender's anywhere, and dummy's. Dummy takes no part in the play
+    (43A1(c)): a claim (68A) is declarer's or a defender's, so dummy's ``claims`` line is
+    refused too. When the first card a defender faces is an opening lead out of turn (cards
+    the declaring side faced before it are no lead, 54E, and go back), 54A may make dummy
+    declarer: after declarer's recorded ``spreads`` it does (declarer's partner then calls
+    and claims, and a call or claim of the old declarer's is refused); after his ``accepts``
+    or ``refuses`` it does not; with no such line, after ``resume`` either seat may call or
+    claim (the ruling's path decides). Raises CaseFileError."""
     # (the opening lead: the first card a defender faces, on the first line of its kind)
     faced = [(i, e.seat) for i, e in enumerate(events) if isinstance(e, (Play, FaceDownLead)) and e.seat in (declarer.lho, declarer.rho)]
     lead = faced[0][0] if faced else None
@@ -682,6 +684,14 @@ def _check_calls(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat,
             swapped = e.verb == "spreads"
         if isinstance(e, Resume) or (isinstance(e, Choice) and e.verb == "spreads" and e.seat is declarer):
             later = True  # (after a ruling, or declarer's spread the table played on from: 54A)
+        elif isinstance(e, ClaimTricks):
+            now = declarer.partner if swapped else declarer
+            if e.seat is not now.partner or (swapped is None and later):
+                continue
+            why = " after his spread (54A)" if swapped else ""
+            raise CaseFileError(f"'{e}': {e.seat} is dummy{why}, who takes no part in the play (43A1(c)); a claim is "
+                                f"declarer's or a defender's (68A): write '{now} claims {e.tricks}'", file=file, line=e.line,
+                                token=str(e.seat))
         elif isinstance(e, Call):
             now = declarer.partner if swapped else declarer
             if e.seat is now or (swapped is None and later and e.seat is declarer.partner):

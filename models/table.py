@@ -348,6 +348,9 @@ class TableState:
     out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
     #: lead restrictions still in force (50D2(a), 51B): a later lead that breaks one is a revoke
     lead_rules: tuple[LeadRule, ...] = ()
+    #: every lead restriction put in force on this table (:meth:`with_lead_rule`), spent or
+    #: not: those in force at a lead already on the table are read from these (:meth:`lead_rules_at`)
+    lead_rules_made: tuple[LeadRule, ...] = ()
     #: restrictions on a player's next card to a trick (57A options, 57D): breaking one is a revoke
     play_rules: tuple[PlayRule, ...] = ()
     #: revokes established by a play to the next trick that a rectification has since taken
@@ -741,7 +744,30 @@ class TableState:
             rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected)
             if not rules:
                 break
-        return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules))
+        return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules),
+                            lead_rules_made=(*self.lead_rules_made, rule))
+
+    def lead_rules_at(self, number: int, seat: Seat) -> tuple[LeadRule, ...]:
+        """The lead restrictions ``seat`` was under at his lead to trick ``number`` (50D2(a),
+        51B), whether that lead is on the table or still to come: those put in force for that
+        trick or an earlier one that the leads before it had not spent (a requirement is spent
+        by its lead, a prohibition by his losing the lead). None when he was not the player
+        to lead it (a lead out of turn is ruled by the lead rules, 53-56)."""
+        made = [r for r in self.lead_rules_made if r.seat is seat and r.trick <= number]
+        if not made or seat is not self.proper_leader(number):
+            return ()
+        rules = tuple(made)
+        first = min(r.trick for r in made)
+        for t in self.tricks:
+            if t.number >= number or not rules:
+                break
+            if t.number < first or not t.plays:
+                continue
+            leader, card = t.plays[0]
+            later = {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is leader}
+            rules = self._lead_under_rules(rules, [], t.number, leader, card, self.hand(leader) | later,
+                                           self.proper_leader(t.number))
+        return rules
 
     def proper_leader(self, number: int) -> Seat:
         """Who was to lead trick ``number`` by the tricks before it (44G), or the record's first leader."""

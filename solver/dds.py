@@ -533,9 +533,8 @@ class _Search:
         rules = self._lead_rules(seat) if leading else ([r for r in self.plays if r.seat is seat] if self.depth == 0 else [])
         required = next((r.suit for r in rules if r.lead and r.must), None)
         forbidden = [r.suit for r in rules if r.lead and not r.must and r.suit is not None]
-        cards = list(lawful_cards(hand, led, pen, frozenset(), required, forbidden[0] if forbidden else None))
-        for suit in forbidden[1:]:  # 51B: several suits forbidden
-            cards = [c for c in cards if c.suit is not suit] or cards
+        # (51B2(b): several suits may be forbidden)
+        cards = list(lawful_cards(hand, led, pen, frozenset(), required, frozenset(forbidden) or None))
         for r in rules:
             if not r.lead:
                 cards = r.narrow(cards)

@@ -52,6 +52,11 @@ class Step:
     also: tuple[str, ...] = ()  # further clauses the step applies (penalty card, information)
     question: str = ""  # the decision this step answers (steps of one question are siblings)
     choice: str = ""  # the short name of this alternative ("S9", "keep", "change to SQ")
+    #: the record settled this decision in a line the rule read itself (``S accepts``,
+    #: ``S forbids C``, a refusal the play implies): a choice recorded after it that names
+    #: another course is not an answer to this decision (it may answer a later one, or settle
+    #: nothing)
+    recorded: bool = False
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -1763,8 +1768,10 @@ class Composition:
             step = edges[0][0]
             if _names(line, step):
                 return edges, node.recorded + 1
-            # (the line may answer a later decision of his: refused only if none takes it)
-            self._barred.setdefault((segment, node.recorded), step)
+            if not step.recorded:
+                # the Laws leave him one course here (62C2 "must leave it"); the line may
+                # answer a later decision of his: refused only if none takes it
+                self._barred.setdefault((segment, node.recorded), step)
             return edges, node.recorded
         chosen = [(s, c) for s, c in edges if line.seat in actor_seats(s.actor) and normal_choice(s.choice) in line.forms]
         if not chosen:

@@ -1052,6 +1052,8 @@ def random_established_case(rng: random.Random, *, edition: str = "2017", title:
                 lines = lines[:cut]
                 if how == "claim":
                     claimer = rng.choice(SEATS)
+                    if claimer is sim.declarer.partner:
+                        claimer = sim.declarer  # (dummy takes no part in the play, 43A1(c): his side's claim is declarer's)
                     lines.append(f"{claimer} claims {won[claimer.side]}")
                 else:
                     lines.append(f"remaining NS {won[Side.NS]} EW {won[Side.EW]}")

@@ -31,14 +31,33 @@ from rulings.models.table import PenaltyCard, PenaltyKind
 Obligation = tuple[str, Callable[[Card], bool]]
 
 
+#: the suits a lead restriction forbids: one suit (50D2(a), 51B1(b)) or several (51B2(b))
+Forbidden = Suit | frozenset[Suit] | None
+
+
+def forbidden_suits(forbidden: Forbidden) -> frozenset[Suit]:
+    """``forbidden`` as a set of suits."""
+    if forbidden is None:
+        return frozenset()
+    return frozenset({forbidden}) if isinstance(forbidden, Suit) else forbidden
+
+
 def obligations(
     hand: frozenset[Card],
     suit_led: Suit | None,
     penalty: frozenset[PenaltyCard],
     required_suit: Suit | None = None,
-    forbidden_suit: Suit | None = None,
+    forbidden_suit: Forbidden = None,
 ) -> list[Obligation]:
-    """Return (clause, predicate) pairs a lawful card must satisfy."""
+    """Return (clause, predicate) pairs a lawful card must satisfy.
+
+    At a lead, a lead restriction in force (``required_suit``, ``forbidden_suit``: 50D2(a),
+    51B) comes before a major penalty card (50D1(b)): a penalty card the restriction does not
+    let him lead is not due at that lead (it stays a penalty card for the next legal
+    opportunity), while one of a required suit, or of a suit he may lead, is (50D1(a)). A
+    restriction he cannot keep (no card of the required suit, or none outside the forbidden
+    ones) binds nothing (59), and his penalty cards are then due as at any lead.
+    """
     rules: list[Obligation] = []
     following = suit_led is not None and any(c.suit is suit_led for c in hand)
     if following:
@@ -48,8 +67,9 @@ def obligations(
         # Leading: a lead restriction first (50D1(b)), then a major penalty card (50D1(a)).
         if required_suit is not None and any(c.suit is required_suit for c in hand):
             rules.append(("50D2(a)", lambda c: c.suit is required_suit))
-        if forbidden_suit is not None and any(c.suit is not forbidden_suit for c in hand):
-            rules.append(("50D2(a)", lambda c: c.suit is not forbidden_suit))
+        barred = forbidden_suits(forbidden_suit)
+        if barred and any(c.suit not in barred for c in hand):
+            rules.append(("50D2(a)", lambda c: c.suit not in barred))
         eligible = [m for m in majors if all(pred(m) for _, pred in rules)]
     elif following:
         eligible = [m for m in majors if m.suit is suit_led]
@@ -76,7 +96,7 @@ def lawful_cards(
     penalty: frozenset[PenaltyCard],
     exclude: frozenset[Card] = frozenset(),
     required_suit: Suit | None = None,
-    forbidden_suit: Suit | None = None,
+    forbidden_suit: Forbidden = None,
 ) -> tuple[Card, ...]:
     """Return the cards of ``hand`` (less ``exclude``) the player may lawfully play, sorted.
 
@@ -103,7 +123,7 @@ def lawful_substitutes(
     card: Card,
     restored: PenaltyCard | None = None,
     required_suit: Suit | None = None,
-    forbidden_suit: Suit | None = None,
+    forbidden_suit: Forbidden = None,
 ) -> tuple[Card, ...]:
     """The lawful cards to play in place of ``card``, withdrawn from a trick: every lawful
     card of ``hand`` (which holds ``card``) but ``card`` itself.

@@ -74,6 +74,25 @@ def lead_restriction(seat: Seat, suit: Suit, must: bool) -> str:
     return f"{seat} {'must' if must else 'must not'} lead {suit}"
 
 
+def lead_rule_args(table: TableState, number: int, seat: Seat) -> tuple[Suit | None, frozenset[Suit] | None]:
+    """The lead restrictions ``seat`` was under at his lead to trick ``number``
+    (:meth:`TableState.lead_rules_at`), as the ``required_suit`` and ``forbidden_suit``
+    arguments of :func:`lawful_cards`: a restriction comes before a major penalty card at
+    that lead (50D1(b)). ``(None, None)`` when there is none."""
+    rules = table.lead_rules_at(number, seat) if table.lead_rules_made else ()
+    if not rules:
+        return None, None
+    required = next((r.suit for r in rules if r.must), None)
+    return required, frozenset(r.suit for r in rules if not r.must) or None
+
+
+def keeps_lead_rules(hand: frozenset[Card], card: Card, required: Suit | None, forbidden: frozenset[Suit] | None) -> bool:
+    """Whether leading ``card`` from ``hand`` keeps the lead restrictions (``required``,
+    ``forbidden``): a lead that breaks one is a revoke of its own (61A), not a failure to
+    play a penalty card."""
+    return (required is None and forbidden is None) or card in lawful_cards(hand, None, frozenset(), frozenset(), required, forbidden)
+
+
 # ----- information and kinds --------------------------------------------------------------------------
 def pc_info(rs: RuleContext, table: TableState, seat: Seat, card: Card) -> Info:
     """50E: a penalty card is seen by all. The requirement to play it is authorized to every
@@ -258,8 +277,14 @@ def fails_penalty_card(state: TableState, seat: Seat, card: Card) -> bool:
     cur = state.current_trick
     led = None if cur is None or cur.is_complete else cur.suit_led
     hand = state.hand(seat)
-    follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
-    return follows and card not in lawful_cards(hand, led, pcs)
+    if led is not None:
+        follows = card.suit is led or not any(c.suit is led for c in hand)
+        return follows and card not in lawful_cards(hand, led, pcs)
+    # a lead: a lead restriction in force comes first (50D1(b))
+    number = cur.number + 1 if cur is not None else state.first_trick
+    required, forbidden = lead_rule_args(state, number, seat)
+    return keeps_lead_rules(hand, card, required, forbidden) and card not in lawful_cards(
+        hand, None, pcs, frozenset(), required, forbidden)
 
 
 def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card) -> tuple[object, ...]:
@@ -339,6 +364,14 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         trick = table.trick(number)
         pos = trick.position_of(seat) if trick is not None else None
         led = trick.plays[0][1].suit if trick is not None and pos else None
-        follows = led is None or card.suit is led or not any(c.suit is led for c in hand)
-        if follows and card not in lawful_cards(hand, led, in_force):
+        if led is not None:
+            if card.suit is not led and any(c.suit is led for c in hand):
+                continue  # a failure to follow suit: a revoke (44C), the revoke rules'
+            required, forbidden = None, None
+        else:
+            # his lead: a lead restriction in force comes before a major penalty card (50D1(b))
+            required, forbidden = lead_rule_args(table, number, seat)
+            if not keeps_lead_rules(hand, card, required, forbidden):
+                continue  # a lead that breaks the restriction: a revoke of its own (61A)
+        if card not in lawful_cards(hand, led, in_force, frozenset(), required, forbidden):
             yield FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))

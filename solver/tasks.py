@@ -34,6 +34,9 @@ class ReportEstablished:
     revoke: Revoke
     how: str  # what established it, in words
     clause: str  # the 63A clause that established it
+    #: the record's earlier revokes, established too and standing (each with its ``how`` and
+    #: ``clause``): reported in the same step, each with its own establishment
+    earlier: tuple[tuple[Revoke, str, str], ...] = ()
 
 
 MisplayRecord = tuple[TableState, Call, "tuple[Card, ...] | None", Play]

@@ -90,7 +90,7 @@ def test_a_number_of_tricks_that_is_no_number_is_named(tmp_path: Path, token: st
     (CLAIM, "S claims 2", "S claims 2\n  - W claims 0", 16, ["'W claims 0'", "play ended at line 15 ('S claims 2')"]),
     (CLAIM, "S claims 2", "S claims 2\n  - W claims 2", 16, ["'W claims 2'", "one claim or 'remaining' line"]),
     (CLAIM, "S claims 2", "S claims 2\n  - remaining NS 0 EW 2", 16, ["'remaining NS 0 EW 2'", "line 15"]),
-    (REMAINING, "remaining NS 2 EW 0", "remaining NS 2 EW 0\n  - N claims 1", 18, ["'N claims 1'", "line 17"]),
+    (REMAINING, "remaining NS 2 EW 0", "remaining NS 2 EW 0\n  - S claims 1", 18, ["'S claims 1'", "line 17"]),
     # a card played after it, before attention; play resumed after a ruling
     (CLAIM, "S claims 2", "S claims 2\n  - S SK", 16, ["'S SK'", "no card is played after the end of play"]),
     (CLAIM, "S claims 2", "S claims 2\n  - S calls SA", 16, ["'S calls SA'", "line 15"]),
@@ -321,6 +321,50 @@ def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: 
     assert res.exit_code == 1, res.output
     assert f"{path}:{line}: " in res.output and "Traceback" not in res.output
     for w in words:
+        assert w in res.output, res.output
+
+
+# ----- dummy takes no part in the play (43A1(c)): a ``claims`` line by dummy -------------------------
+@pytest.mark.parametrize(("play", "line", "words"), [
+    ("[W DQ, N DA, E D4, S D7, N claims 12, attention E]", 5,
+     ["'N claims 12': N is dummy", "43A1(c)", "declarer's or a defender's (68A)", "'S claims 12'"]),
+    ("[W DQ, N DA, E D4, S D7, attention E, resume, N S3, E S2, S SA, W S4, N claims 11]", 5, ["'N claims 11': N is dummy"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["verify"]])
+def test_a_claim_by_dummy_is_an_error(tmp_path: Path, play: str, line: int, words: list[str], command: list[str]) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, [*command, str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: " in res.output and "Traceback" not in res.output
+    for w in words:
+        assert w in res.output, res.output
+
+
+@pytest.mark.parametrize(("play", "error"), [
+    # declarer spread his hand (54A): North is declarer and may claim; South is dummy
+    ("[E SQ, S spreads, S S2, W S7, N SA, S claims 10, attention E]",
+     ["'S claims 10': S is dummy after his spread (54A)", "'N claims 10'"]),
+    ("[E SQ, S spreads, S S2, W S7, N SA, N claims 10, attention E]", None),
+    # declarer accepted the lead: he stays declarer (54B), North is dummy
+    ("[E SQ, S accepts, S S2, W S7, N SA, N claims 10, attention E]", ["'N claims 10': N is dummy", "'S claims 10'"]),
+    # nothing said about the lead: after resume the ruling's path decides who is declarer
+    ("[E SQ, attention W, resume, S S2, W S7, N SA, W claims 2, N claims 10]", ["play ended at line 5"]),
+    ("[E SQ, attention W, resume, S S2, W S7, N SA, N claims 10]", None),
+    ("[E SQ, attention W, resume, S S2, W S7, N SA, S claims 10]", None),
+])
+def test_a_claim_by_the_seat_54a_leaves_dummy_is_an_error(tmp_path: Path, play: str, error: list[str] | None) -> None:
+    """After an opening lead out of turn, declarer's recorded choice settles who is dummy, and
+    dummy's claim is refused: after his spread his partner is declarer (54A)."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {_LOOT_DEAL}\ncontract: 4H\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    if error is None:
+        assert res.exit_code == 0, res.output
+        return
+    assert res.exit_code == 1, res.output
+    assert f"{path}:5: " in res.output and "Traceback" not in res.output
+    for w in error:
         assert w in res.output, res.output
 
 

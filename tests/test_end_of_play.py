@@ -69,7 +69,7 @@ REVOKE = "W DQ, N DA, E D4, S D7, N SJ, E H4, S SA, W S5"
     (f"{REVOKE}, attention E, remaining NS 9 EW 2", ["always: transfer 0, E withdraws H4", "never: established"]),
     (f"{REVOKE}, S claims 11, attention S", ["always: transfer 0, E withdraws H4", "never: established"]),
     # no revoke at all: nothing is transferred either
-    ("W DQ, N DA, E D4, S D7, N SJ, E S2, S SA, W S5, N claims 11, attention E", ["always: transfer 0", "never: transfer 1"]),
+    ("W DQ, N DA, E D4, S D7, N SJ, E S2, S SA, W S5, S claims 11, attention E", ["always: transfer 0", "never: transfer 1"]),
     # the record does not reach the end of play: no transfer is ruled
     (f"{REVOKE}, attention E", ["never: transfer 0", "never: transfer 1"]),
 ])
@@ -95,3 +95,35 @@ def test_the_law64_text_names_the_suit_and_counts_in_words(name: str, words: lis
         assert w in text, text
     for w in not_words:
         assert w not in text, text
+
+
+def _steps(path: Path, clause: str) -> list[dict[str, Any]]:
+    return [step for r in _solve(path)["restorations"] for step in r["path"] if step["clause"] == clause]
+
+
+@pytest.mark.parametrize(("name", "clause", "label"), [
+    ("own-64a-two-revokes-one-side-capped-2017.yaml", "64A2", "1 trick to NS; no equity adjustment"),
+    ("own-64c1-transfer-falls-short-2017.yaml", "64A2", "1 trick to NS; score adjusted for equity"),
+    ("own-64b1-offending-side-wins-nothing-2017.yaml", "64B1", "no trick transferred; no equity adjustment"),
+    ("own-64b7-both-sides-revoke-both-established-2017.yaml", "64B7", "no trick transferred; equity left to the director"),
+])
+def test_the_law64_step_is_labelled_with_what_the_director_rules(name: str, clause: str, label: str) -> None:
+    """The Law 64 step's choice (the ruling tree's label) says in words what it rules in all:
+    the tricks each side receives, then the 64C outcome; each revoke's count is in its text."""
+    steps = _steps(ESTABLISHED / name, clause)
+    assert steps and all(s["choice"] == label for s in steps), [s["choice"] for s in steps]
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("own-64a-two-revokes-one-side-capped-2017.yaml",
+     ["W revoked with D3 on trick 10 (spades led): established when W played S2", "trick 11", "tricks 10 and 11 stand as played"]),
+    ("own-64b7-both-sides-revoke-both-established-2017.yaml", ["E revoked with C5 on trick 10 (hearts led): established when", "S revoked"]),
+])
+def test_the_63a_step_names_the_establishment_of_each_revoke(name: str, words: list[str]) -> None:
+    """With several revokes standing established, the 63A step names each one with what
+    established it, not only the latest."""
+    steps = _steps(ESTABLISHED / name, "63A1")
+    assert steps
+    for s in steps:
+        for w in words:
+            assert w in s["text"], s["text"]

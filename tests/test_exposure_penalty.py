@@ -436,3 +436,116 @@ def test_an_exposed_card_not_played_gives_the_reason_of_its_position(play: list[
     (r,) = list(Ruling(loads(text)).restorations())
     (step,) = [s for s in r.path if s.clause == "49"]
     assert step.text.endswith(f"his partner could possibly see it ({why})"), step.text
+
+
+# ----- 50D1(b): a lead restriction comes before a major penalty card --------------------------
+RESTRICTED = """title: t
+source: s
+laws: {laws}
+deal: "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"
+contract: 4S
+declarer: S
+penalty: [{penalty}]
+play: [{play}]
+"""
+
+
+def _restricted(play: str, penalty: str = '"E CT major", "W CQ major"', laws: str = "2017") -> list[str]:
+    """The clause paths of the position: West to lead, East's penalty card giving declarer
+    his 50D2 choice, West holding penalty cards of his own."""
+    ruling = Ruling(loads(RESTRICTED.format(laws=laws, penalty=penalty, play=play)))
+    return [" > ".join(s.clause for s in r.path) for r in ruling.restorations()]
+
+
+def test_lawful_lead_restriction_comes_before_a_major_penalty_card() -> None:
+    from rulings.models import Suit
+    from rulings.models.table import PenaltyCard, PenaltyKind
+    from rulings.solver.lawful import lawful_cards
+
+    hand = frozenset(Card.parse(c) for c in ("CQ", "C6", "HA", "H7", "D8"))
+    cq, ha = (PenaltyCard(Seat.W, Card.parse(c), PenaltyKind.MAJOR) for c in ("CQ", "HA"))
+    names = lambda cards: [str(c) for c in cards]  # noqa: E731
+    # forbidden clubs: the CQ is not due; a heart penalty card still is
+    assert names(lawful_cards(hand, None, frozenset({cq}), forbidden_suit=Suit.CLUBS)) == ["HA", "H7", "D8"]
+    assert names(lawful_cards(hand, None, frozenset({cq, ha}), forbidden_suit=Suit.CLUBS)) == ["HA"]
+    # several suits forbidden (51B2(b)): a penalty card of any of them is not due
+    assert names(lawful_cards(hand, None, frozenset({cq, ha}), forbidden_suit=frozenset({Suit.CLUBS, Suit.HEARTS}))) == ["D8"]
+    # clubs required: the HA is not due, the CQ is
+    assert names(lawful_cards(hand, None, frozenset({ha}), required_suit=Suit.CLUBS)) == ["CQ", "C6"]
+    assert names(lawful_cards(hand, None, frozenset({cq, ha}), required_suit=Suit.CLUBS)) == ["CQ"]
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_lead_that_obeys_a_prohibition_is_no_failure_to_play_a_penalty_card(laws: str) -> None:
+    """50D1(b): West, forbidden clubs, leads a heart while his own CQ is a major penalty card:
+    no failure (52), no revoke; the CQ is due at the next legal opportunity instead."""
+    assert _restricted("S forbids C, W H7, N H8, E H3, S HQ, attention TD", laws=laws) == ["50D2(a)"]
+    later = _restricted("S forbids C, W H7, N H8, E H3, S HQ, S C5, W C6, attention S", laws=laws)
+    assert sorted(later) == ["50D2(a) > 52B1(a)", "50D2(a) > 52B2"]
+
+
+def test_a_lead_that_obeys_a_requirement_is_no_failure_to_play_a_penalty_card() -> None:
+    """50D1(b): West, required to lead a club, leads the C6 while his own HA is a major penalty
+    card: no failure. With the CQ a penalty card too, the CQ (a club) was due, never the HA."""
+    assert _restricted("S requires C, W C6, N CA, E C2, S C5, attention TD", penalty='"E CT major", "W HA major"') == ["50D2(a)"]
+    case = loads(RESTRICTED.format(laws="2017", penalty='"E CT major", "W CQ major", "W HA major"',
+                                   play="S requires C, W C6, attention S"))
+    choices = sorted(s.choice for r in Ruling(case).restorations() for s in r.path if s.clause in ("52B1(a)", "52B2"))
+    assert choices == ["accept", "require CQ"]
+
+
+def test_failures_read_the_restriction_in_force_at_each_lead() -> None:
+    """The 52 search reads the restriction in force at a lead already on the table, after
+    play went on and it ended (West lost the lead)."""
+    from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind
+    from rulings.solver.obligations import failures
+
+    case = loads(RESTRICTED.format(laws="2017", penalty='"W CQ major"', play="W H7, N H8, E H3, S HQ, S C5, W C6, N CA, E C2, N D2"))
+    table = Ruling(case).replay.table
+    assert [(f.trick, str(f.card)) for f in failures(table)] == [(1, "H7"), (2, "C6")]
+    ruled = table.with_lead_rule(LeadRule(Seat.W, Card.parse("C2").suit, False, 1))
+    assert ruled.lead_rules == ()  # South won trick 1: the ban is over
+    assert [(f.trick, str(f.card)) for f in failures(ruled)] == [(2, "C6")]
+    assert PenaltyCard(Seat.W, Card.parse("CQ"), PenaltyKind.MAJOR) in ruled.penalty_cards
+
+
+_END_DEAL = ('deal: "N:J2.J3.KQ3.54 Q9.65.J54.KQ A4.A92.A97.A 876.T87.T8.9"\n'
+             "contract: 4S\ndeclarer: S\ntrick: 5\nleader: N\nplay:\n")
+
+
+def _ruling(play: list[str]) -> Ruling:
+    return Ruling(loads(_END_DEAL + "".join(f"  - {p}\n" for p in play)))
+
+
+@pytest.mark.parametrize(("play", "said"), [
+    (["N D3", "E D4", "W exposes S6 dropped visible_to_partner", "S DA", "W D8", "attention S"],
+     "W dropped S6 (where his partner could see its face) during trick 5 (45C1, 49)"),
+    (["N D3", "E exposes DJ not_visible_to_partner", "E D4", "attention S"],
+     "E exposed DJ (where his partner could not see its face) during trick 5 (45C1, 49)"),
+    (["N D3", "E D4", "S DA", "W D8", "S exposes H2 dropped", "attention E"], "S (declarer) dropped H2 before the lead to trick 6 (48A)"),
+    (["N D3", "E names DJ", "E D4", "attention S"], "E named DJ as a card in his hand during trick 5 (49)"),
+    (["N D3", "E D4", "S DA", "W D8", "E plays DJ fifth", "attention S"], "E put DJ on trick 5, which already held four cards (45E1)"),
+])
+def test_the_irregularity_line_says_what_happened(play: list[str], said: str) -> None:
+    """The Irregularity list describes an exposed, named or fifth card in words (who, what,
+    when, which laws), as it does cards played together (58), not the record's line."""
+    listed = _ruling(play).irregularities
+    assert said in listed, listed
+    assert not [i for i in listed if " exposes " in i or " names " in i or " fifth" in i], listed
+
+
+@pytest.mark.parametrize("given", ["", "director finds visible_to_partner", "director finds not_visible_to_partner"])
+def test_a_dropped_card_is_a_penalty_card_by_its_visible_face_not_by_the_dropping(given: str) -> None:
+    """49: a defender's card becomes a penalty card when his partner could possibly see its
+    face; a dropped card is no play (45C1 plays a card held so), and with no visibility fact
+    the director's finding decides (two branches). The steps say so, in that order."""
+    play = ["N D3", "E D4", "W exposes S6 dropped", "S DA", "W D8", *([given] if given else []), "attention S"]
+    steps = [s for r in _ruling(play).restorations() for s in r.path if "S6" in s.text and s.clause in ("49", "45C1")]
+    penalty = [s for s in steps if "penalty card:" in s.text]
+    nothing = [s for s in steps if "no penalty card" in s.text]
+    assert len(penalty) == (0 if "not_" in given else 1) and len(nothing) == (1 if "not_" in given or not given else 0), steps
+    for s in penalty:
+        assert s.clause == "49" and "he dropped it, so it is no play" in s.text and "could possibly see its face (49)" in s.text, s.text
+        assert "(he dropped it)" not in s.text
+    for s in nothing:
+        assert s.clause == "49" and "he dropped it, so it is no play" in s.text and "could not see its face" in s.text, s.text

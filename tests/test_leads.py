@@ -221,6 +221,29 @@ play: [W C10, N C4, E C2, S CA, E D8, attention S, {seat} accepts]
     assert said[0].kind == "unsettled" and "not yet ruled" not in said[0].text
 
 
+ACCEPTED = """
+deal: "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"
+contract: 4S
+declarer: S
+play: [{play}, attention S, {accept}, {later}]
+"""
+
+
+@pytest.mark.parametrize("later", ["S chooses forbid H", "S chooses require H", "S chooses no restriction", "S chooses refuse"])
+@pytest.mark.parametrize("play", ["W D3, N D2, E DT, S DA, S SK, W S5, N S3, E S2, W H2", "E DQ"])
+def test_a_choice_after_a_stated_acceptance_settles_nothing_in_either_spelling(play: str, later: str) -> None:
+    """A lead out of turn accepted (53A with 56, 54B): no penalty card, no decision of
+    declarer's left. His later ``chooses`` line is said to have settled nothing whether the
+    acceptance is written ``S accepts`` or ``S chooses accept``, never refused as a choice at
+    the decision the acceptance already settled."""
+    said = []
+    for accept in ("S accepts", "S chooses accept"):
+        ruling = Ruling(loads(ACCEPTED.format(play=play, accept=accept, later=later)))
+        assert len(list(ruling.restorations())) == 1
+        said.append([n.text for n in ruling.notices if n.kind == "unsettled"])
+    assert said[0] == said[1] and len(said[0]) == 1 and "settled nothing" in said[0][0], said
+
+
 def test_simultaneous_lead_is_described() -> None:
     case = loads("""
 deal: "N:AKQ2.K43.J32.Q54 J98.AQ2.Q1098.J32 T765.J1098.AK.AK6 43.765.7654.T987"

@@ -187,6 +187,29 @@ def test_lead_rule_prohibition_lasts_while_the_lead_is_kept_and_ends_with_it() -
     assert lost.lead_rules == ()  # North won trick 3 and led: West lost the lead
 
 
+def test_lead_rules_at_a_lead_read_after_they_are_spent_or_lost() -> None:
+    """The restrictions a player was under at each of his leads, read off the table after
+    play went on: a prohibition while he kept the lead, none once another led in turn."""
+    from rulings.models.table import LeadRule
+
+    t = _lead_rule_table("W DQ, N DA, E D4, S D7, N D2, E D5, S D8, W D9")
+    ban = LeadRule(Seat.W, Suit.HEARTS, False, 3)
+    t = t.with_lead_rule(ban)
+    for text in ("W CA", "N C2", "E C5", "S C7", "W S5", "N SJ", "E S2", "S SA", "S S6"):
+        t = t.apply(PlayLine.parse(text))
+    assert t.lead_rules == ()  # South won trick 4 and led trick 5: the ban is over
+    assert t.lead_rules_made == (ban,)
+    assert t.lead_rules_at(3, Seat.W) == (ban,)  # his lead to trick 3
+    assert t.lead_rules_at(4, Seat.W) == (ban,)  # he won trick 3 and kept the lead
+    assert t.lead_rules_at(5, Seat.W) == ()  # not his lead
+    assert t.lead_rules_at(2, Seat.W) == ()  # before the ban
+    must = _lead_rule_table("W DQ, N DA, E D4, S D7, N D2, E D5, S D8, W D9").with_lead_rule(LeadRule(Seat.W, Suit.CLUBS, True, 3))
+    for text in ("W CA", "N C2", "E C5", "S C7", "W S5"):
+        must = must.apply(PlayLine.parse(text))
+    assert must.lead_rules_at(3, Seat.W) == (LeadRule(Seat.W, Suit.CLUBS, True, 3),)
+    assert must.lead_rules_at(4, Seat.W) == ()  # a requirement is spent by its lead
+
+
 def test_lead_rule_not_broken_when_unable() -> None:
     from rulings.models.cards import Card
     from rulings.models.table import LeadRule

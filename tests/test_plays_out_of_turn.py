@@ -374,3 +374,13 @@ play: [W H3, attention S, resume, N H7, attention W]
 """)
     assert len(rs) == 7
     assert all(sum(1 for s in r.path if s.clause.startswith("50D2")) <= 1 for r in rs)
+
+
+def test_lines_that_settle_nothing_are_said_in_the_records_order() -> None:
+    """54C with a refusal by declarer, then dummy's and the offender's partner's acceptances:
+    each settles nothing, and the notes come in the order of the record's lines."""
+    base = 'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
+    lines = ["E HK", "director finds saw_dummy", "attention S", "S refuses", "N accepts", "W accepts"]
+    ruling, _ = solve(base + "play:\n" + "".join(f"  - {line}\n" for line in lines))
+    said = [n for n in ruling.notices if "settles nothing" in str(n)]
+    assert len(said) == 3 and [n.line for n in said] == sorted(n.line for n in said)

@@ -54,7 +54,7 @@ def test_mixed_records_are_ruled_whole(chunk: int) -> None:
         assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
         first = [r.key() for r in ruling.restorations(limit=3000)]
         assert first, (seed, text)
-        exposed = [i for i in ruling.irregularities if " exposes " in i]
+        exposed = [i for i in ruling.irregularities if _EXPOSED.match(i)]
         for r in Ruling(case).restorations(limit=3000):
             check_conservation(case, r, replayed=True)
             # an exposed card is ruled on every path (played, a penalty card, or neither: a step of 45-50, 57, 58)
@@ -63,6 +63,8 @@ def test_mixed_records_are_ruled_whole(chunk: int) -> None:
         assert [r.key() for r in Ruling(loads(text)).restorations(limit=3000)] == first
 
 
+#: the irregularity line of an exposed card (``exposes``), as the exposure rules word it
+_EXPOSED = re.compile(r"[NESW]( \((declarer|dummy)\))? (dropped|exposed) ")
 #: the clauses a ruling on an exposed card cites (45C, 45E, 48, 49, 50, 57, 58)
 _EXPOSURE_CLAUSES = ("45C", "45E", "48", "49", "50", "57", "58")
 

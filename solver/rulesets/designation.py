@@ -51,7 +51,7 @@ from rulings.models.events import (
 from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import no_penalty_card
+from rulings.solver.obligations import lead_rule_args, no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -88,10 +88,14 @@ class Cursor:
     #: designation in between: the table at the call and the call. Dummy's next card placed
     #: to that trick is the facing of the card then designated, or a card not designated (45D)
     facing: tuple[TableState, Call] | None = None
+    #: declarer's latest card from his own hand (a change naming a card of his concerns it,
+    #: even once dummy has played since: 45C4(b)'s time limit then decides)
+    own_last: Designated | None = None
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
-        return replace(self, last=d, dummy_last=d if d.seat is dummy else self.dummy_last, **changes)  # type: ignore[arg-type]
+        own = d if d.seat is not dummy else self.own_last
+        return replace(self, last=d, dummy_last=d if d.seat is dummy else self.dummy_last, own_last=own, **changes)  # type: ignore[arg-type]
 
 
 # ----- tasks -----------------------------------------------------------------------------------------
@@ -239,7 +243,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     in ``void`` (with the trick and dummy's card there) when given.
     """
     rest = cursor.rest
-    last, standing, dummy_last = cursor.last, cursor.standing, cursor.dummy_last
+    last, standing, dummy_last, own_last = cursor.last, cursor.standing, cursor.dummy_last, cursor.own_last
     misplays, facing = cursor.misplays, cursor.facing
     dummy, declarer = table.dummy, table.declarer
     i = 0
@@ -260,7 +264,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 misplays += ((table, e.call if isinstance(e, FoundCall) else e,
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing)
+            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -333,7 +337,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                     how = "standing" if standing is not None and e.card.suit is standing else "placed"
                     last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
             elif e.seat is declarer:
-                last = Designated(declarer, e.card, _last_trick_no(table), "played")
+                last = own_last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
     if misplays:
         return table, (RecordMisplays(misplays),), ""
@@ -483,7 +487,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
-        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last)
+        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -529,7 +533,7 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if rest and isinstance(rest[0], Play) and rest[0].seat is seat and rest[0].card == card:
         rest = rest[1:]  # he faced the card he named: that line is the play
     cursor = replace(task.cursor, rest=rest)
-    cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark)
+    cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark, own_last=mark)
     return [_go_on(rs, node, child, cursor, step)]
 
 
@@ -578,10 +582,7 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         return _defender_change(rs, node, task, words)
     # the change concerns dummy's latest card when it names a card dealt to dummy, else
     # declarer's latest card (a card from his own hand)
-    if table.deal.holder(ch.card) is table.dummy:
-        last = task.cursor.dummy_last
-    else:
-        last = task.cursor.last if task.cursor.last is not None and task.cursor.last.seat is table.declarer else None
+    last = task.cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else task.cursor.own_last
     clause = rs.cite("45C4(b)")
     question = f"may declarer change to {ch.card}?"
     # what a refusal leaves: the card designated, which for a card dummy misplaced is the
@@ -607,17 +608,23 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
                       (clause, rs.cite("47F2")))
     if last.how == "placed":
         return refuse(f"{last.card} was placed by dummy without a designation", rs.cite("45B"), (rs.cite("47F2"),))
+    if last.seat is table.declarer and not words.own_hand:
+        # (whatever was played since: the clause never reaches a card of his own hand)
+        return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause,
+                      (rs.cite("45C4(a)"), rs.cite("47F2")))
     later = _plays_after(table, last)
     if any(s.side is table.declaring_side for s, _ in later):
-        return refuse("the declaring side has played another card since", clause, (rs.cite("47F2"),))
+        # the clause's time limit has run out: declarer has played again (2017), or his
+        # partner has played a card since his own card was named (2007)
+        since = ("dummy, his partner, has played a card since" if last.seat is table.declarer and any(s is table.dummy for s, _ in later)
+                 else "the declaring side has played another card since")
+        return refuse(since, clause, (rs.cite("47F2"),))
     if last.how == "standing":
         if later:
             return refuse(f"a standing instruction may be changed only until the next player has played to {last.card}",
                           rs.cite("46B"), (rs.cite("47F2"),))
         return _allow(rs, node, task, last, "a standing instruction ('run') may be changed before the next player plays",
                       rs.cite("46B"), (), StepKind.FORCED, "TD")
-    if last.seat is table.declarer and not words.own_hand:
-        return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause, (rs.cite("45C4(a)"),))
     return _by_finding(rs, node, task, last, words, clause, "declarer",
                        lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
                                       (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()),
@@ -864,7 +871,9 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
-    subs = lawful_substitutes(hand, led, penalty, card, restored)
+    # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
+    required, forbidden = lead_rule_args(table, trick.number, seat) if led is None else (None, None)
+    subs = lawful_substitutes(hand, led, penalty, card, restored, required, forbidden)
     info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side, table)
     edges: list[Edge] = []
     must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced

@@ -44,7 +44,7 @@ from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
-from rulings.solver.obligations import no_penalty_card
+from rulings.solver.obligations import lead_rule_args, no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 
@@ -615,7 +615,9 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     # the lawful cards but that one, in the same order)
     pcs = table.penalty_cards_of(seat)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
-    lawful = lawful_cards(hand, led, with_restored(pcs, restored) if restored is not None else pcs)
+    # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
+    required, forbidden = lead_rule_args(table, trick.number, seat) if led is None else (None, None)
+    lawful = lawful_cards(hand, led, with_restored(pcs, restored) if restored is not None else pcs, frozenset(), required, forbidden)
     return card in lawful, tuple([c for c in lawful if c != card])
 
 

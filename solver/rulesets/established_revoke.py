@@ -487,7 +487,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
                                 misplaced_leads=misplaced, raised=task.raised)
     for r in corrected12:
         steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
-                          also=(rs.cite("62D1"),), question="Law 64: how many tricks are transferred?", choice="64B6"))
+                          also=(rs.cite("62D1"),), question="Law 64: how many tricks are transferred?", choice=_moved({})))
     total = 0
     for t in transfers:
         total += t.tricks
@@ -498,7 +498,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
             text = f"{t.revoke}: {t.tricks} trick{'s' if t.tricks != 1 else ''} to {t.revoke.seat.side.other} ({t.why})"
             also = ()
         steps.append(Step("TD", StepKind.FORCED, rs.cite(t.clause), text, also=also,
-                          question="Law 64: how many tricks are transferred?", choice=f"{t.tricks}"))
+                          question="Law 64: how many tricks are transferred?", choice=_moved({t.revoke.seat.side.other: t.tricks})))
     equity = False
     if established or corrected12:
         offending = {t.revoke.seat.side for t in transfers} | {r.seat.side for r in corrected12}
@@ -514,12 +514,12 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
             else:
                 text = f"the transfer compensates: {nos} has {got} tricks, {expected} without the revoke"
             steps.append(Step("TD", StepKind.FINDING, rs.cite("64C1"), text, question="Law 64C: is the non-offending side compensated?",
-                              choice="adjust" if equity else "compensated"))
+                              choice="score adjusted for equity" if equity else "no equity adjustment"))
         else:
             steps.append(Step("TD", StepKind.FORCED, rs.cite("64C1"),
                               "the director compares the result with the one the revoke prevented and adjusts if the transfer "
                               "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
-                              question="Law 64C: is the non-offending side compensated?", choice="director judges"))
+                              question="Law 64C: is the non-offending side compensated?", choice="equity left to the director"))
     if not steps and task.quiet and not (both_corrected and _both_sides_corrected_on_one_trick(table, task)):
         # no revoke on the record, none found by a ruling in this restoration: nothing to count
         # (both sides' revokes on one trick corrected under 62C3 in an earlier part: 64B8, below)
@@ -530,13 +530,26 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
         if both_corrected and _both_sides_corrected_on_one_trick(table, task):
             return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
                           "both sides' revokes on one trick were corrected (62C3): no trick transfer",
-                          also=(rs.cite("62C3"),), question="Law 64: how many tricks are transferred?", choice="0"),
+                          also=(rs.cite("62C3"),), question="Law 64: how many tricks are transferred?", choice=_moved({})),
                      _leaf(node, table, 0, False))]
         return [(Step("TD", StepKind.FORCED, rs.cite("64A2"), "no established revoke stands: no trick transfer",
-                      question="Law 64: how many tricks are transferred?", choice="0"),
+                      question="Law 64: how many tricks are transferred?", choice=_moved({})),
                  _leaf(node, table, 0, False))]
-    # one edge per step, chained: the steps are one forced path
-    return [(_merge(steps), _leaf(node, table, total, equity))]
+    # one edge per step, chained: the steps are one forced path; its label, what the
+    # director rules in all: the tricks each side receives, then the equity question
+    moved: dict[Side, int] = {}
+    for t in transfers:
+        side = t.revoke.seat.side.other
+        moved[side] = moved.get(side, 0) + t.tricks
+    label = "; ".join([_moved(moved), *(s.choice for s in steps if s.question.startswith("Law 64C"))])
+    return [(_merge(steps, label), _leaf(node, table, total, equity))]
+
+
+def _moved(tricks: dict[Side, int]) -> str:
+    """The tricks Law 64 gives each side, in words (a choice label): ``2 tricks to NS``, or
+    ``no trick transferred``."""
+    parts = [f"{n} trick{'s' if n != 1 else ''} to {side}" for side, n in tricks.items() if n]
+    return ", ".join(parts) if parts else "no trick transferred"
 
 
 def _both_sides_corrected_on_one_trick(table: TableState, task: RuleAfterPlay) -> bool:
@@ -549,12 +562,13 @@ def _both_sides_corrected_on_one_trick(table: TableState, task: RuleAfterPlay) -
     return any(a.trick == b.trick and a.seat.side is not b.seat.side for a in gone for b in gone)
 
 
-def _merge(steps: list[Step]) -> Step:
-    """The Law 64 steps as one path step: the first clause leads, the others follow."""
+def _merge(steps: list[Step], label: str) -> Step:
+    """The Law 64 steps as one path step: the first clause leads, the others follow;
+    ``label``: its choice, what they rule in all."""
     first = steps[0]
     also = tuple(dict.fromkeys(c for s in steps for c in s.clauses if c != first.clause))
     return Step(first.actor, first.kind if len(steps) == 1 else StepKind.FORCED, first.clause, "; ".join(s.text for s in steps),
-                also=also, question="Law 64 after play", choice=" / ".join(s.choice for s in steps))
+                also=also, question="Law 64 after play", choice=label)
 
 
 def _leaf(node: Node, table: TableState, transfer: int, equity: bool) -> Node:

@@ -24,6 +24,7 @@ from rulings.solver.obligations import (
     after_ruling_tasks,
     failure_tasks,
     kind_for,
+    lead_rule_args,
     no_penalty_card,
     pc_info,
     recorded_plays,
@@ -110,7 +111,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     irregular: list[str] = []  # what each line records, as it happened
     for i, e in enumerate(own):
         at = replay_plays(first, plays[base : counts[i]])
-        irregular.append(_together(e, at) if isinstance(e, Simultaneous) else str(e))
+        irregular.append(_together(e, at) if isinstance(e, Simultaneous) else _described(rs, e, at))
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
@@ -171,6 +172,52 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+
+
+#: how a card came to be exposed (the facts of an ``exposes`` line), in words, after the card
+_HOW = {
+    "touching_table": "held face up touching or nearly touching the table",
+    "held_near_table": "held face up above the table, not nearly touching it",
+    "maintained_as_played": "maintained as played",
+    "face_down": "face down",
+    "claiming": "shown as part of a would-be claim",
+}
+
+
+def _described(rs: RuleSet, e: Expose | Name | FifthCard, table: TableState) -> str:
+    """What an ``exposes``, ``names`` or ``fifth`` line records, as it happened on ``table``
+    (the table before it): who did what with which card, when, and the laws that rule it."""
+    seat, card = e.seat, e.card
+    who = f"{seat} (declarer)" if seat is table.declarer else f"{seat} (dummy)" if seat is table.dummy else str(seat)
+    cur = table.current_trick
+    if isinstance(e, FifthCard):
+        number = cur.number if cur is not None else table.first_trick
+        return f"{who} put {card} on trick {number}, which already held four cards ({rs.cite('45E1' if table.is_defender(seat) else '45E2')})"
+    if cur is not None and not cur.is_complete:
+        when = f"during trick {cur.number}"
+    else:
+        number = cur.number + 1 if cur is not None else table.first_trick
+        when = f"before the lead to trick {number}"
+    defender = table.is_defender(seat)
+    if isinstance(e, Name):
+        return f"{who} named {card} as a card in his hand {when} ({rs.cite('49') if defender else rs.cite('48A')})"
+    facts = set(e.facts)
+    if defender:
+        laws = f"{rs.cite('45C1')}, {rs.cite('49')}"
+    elif seat is table.declarer and facts & {"touching_table", "held_near_table"}:
+        laws = f"{rs.cite('45C2(a)')}, {rs.cite('48A')}"
+    elif seat is table.declarer and "maintained_as_played" in facts:
+        laws = f"{rs.cite('45C2(b)')}, {rs.cite('48A')}"
+    else:
+        laws = rs.cite("48A")
+    verb = "dropped" if "dropped" in facts else "exposed"
+    how = [_HOW[f] for f in sorted(facts) if f in _HOW]
+    if VISIBLE in facts:
+        how.append("where his partner could see its face")
+    elif NOT_VISIBLE in facts:
+        how.append("where his partner could not see its face")
+    said = f" ({', '.join(how)})" if how else ""
+    return f"{who} {verb} {card}{said} {when} ({laws})"
 
 
 def _together(e: Simultaneous, table: TableState) -> str:
@@ -368,21 +415,34 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if "face_down" in facts:
         return [nothing(rs.cite("45C1"), (rs.cite("49"),), "its face could not be seen", ())]
     branches = _branches(task.given, facts, VISIBLE, NOT_VISIBLE)
+    dropped = "dropped" in facts
     edges: list[Edge] = []
     for b, finding in branches:
         if b == NOT_VISIBLE:
-            edges.append(nothing(rs.cite("45C1"), (rs.cite("49"),), "his partner could not see its face; no penalty card (49)",
-                                 finding, choice="finding: not visible" if finding else "not played"))
+            # (a dropped card is no play whatever its face showed: 49 decides what becomes of it)
+            if dropped:
+                edges.append(nothing(rs.cite("49"), (rs.cite("45C1"),), "he dropped it, so it is no play (45C1 plays only a card "
+                                     "held so that his partner could see it), and his partner could not see its face: no penalty "
+                                     "card (49)", finding, choice="finding: not visible" if finding else "not played"))
+            else:
+                edges.append(nothing(rs.cite("45C1"), (rs.cite("49"),), "his partner could not see its face; no penalty card (49)",
+                                     finding, choice="finding: not visible" if finding else "not played"))
             continue
-        if "dropped" not in facts and _turn(table, seat):
+        if not dropped and _turn(table, seat):
             edges.append(played(rs.cite("45C1"), (), "his partner could possibly see its face", finding,
                                 choice="finding: visible" if finding else "played"))
             continue
         kind = kind_for(card, deliberate=claiming)
         t2, info = _make_penalty(rs, table, seat, card, kind)
-        why = "he dropped it" if "dropped" in facts else _why_not_played(table, seat)
+        if dropped:
+            # what makes it a penalty card is its face his partner could see (49), not the
+            # dropping: dropping only keeps it from being a play (45C1 plays a card held so)
+            why = "he dropped it, so it is no play (45C1 plays only a card held so that his partner could see it), and his " \
+                  "partner could possibly see its face (49)"
+        else:
+            why = f"his partner could possibly see it ({_why_not_played(table, seat)})"
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, rs.cite("49"),
-                    f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: his partner could possibly see it ({why}){claim_text}",
+                    f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: {why}{claim_text}",
                     also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,
                     choice="finding: visible" if finding else "penalty card")
         edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
@@ -600,7 +660,10 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     pcs = table.penalty_cards_of(seat)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
-    subs = lawful_substitutes(hand, trick.suit_led if trick.plays[0][0] is not seat else None, pcs, card, restored)
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
+    required, forbidden = lead_rule_args(table, trick_no, seat) if led is None else (None, None)
+    subs = lawful_substitutes(hand, led, pcs, card, restored, required, forbidden)
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:

@@ -187,6 +187,9 @@ class PrematurePlay:
     #: as the record shows it: a ruling before this one may take one of those cards back
     #: (declarer's illegal premature play, 57C3), which does not undo the exemption
     after_both_hands: bool = False
+    #: the partner's card is not in the record, but play went on to the end after its last
+    #: card (``Replay.played_to``): he played to the trick at his turn, before any choice
+    partner_played_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,14 +445,16 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         choices = _choices_after(replay, *pairs[i])
         if reopened:
             choices = _not_ruled(replay, choices)
-        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay.played_out)
+        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay)
         if found is not None:
             break
     if found is None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
-    barred = () if reopened else (*_not_entitled(rs, table, agenda[0], choices), *_option_taken_away(rs, table, agenda[0], choices))
+    barred = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
+                                                *_option_taken_away(rs, table, agenda[0], choices)),
+                                               key=lambda b: b[0].line or 0))  # (said in the record's order)
     if barred:
         handled = (*handled, *(line for line, _ in barred))
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
@@ -591,11 +596,13 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
-                saw_dummy: bool, played_out: bool = False) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
+                saw_dummy: bool, record: Replay | None = None) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
     irregularities, and what they rule on (the choice lines their rules read, then the
-    plays out of turn); None when the leads rules have nothing for it. ``played_out``: play
-    went on to the end after the last card of the record (``Replay.played_out``)."""
+    plays out of turn); None when the leads rules have nothing for it. ``record``: the
+    record ``table`` is of, which says whether play went on to the end after its last card
+    (``Replay.played_out``, ``Replay.played_to``)."""
+    played_out = record is not None and record.played_out
     trick_no, seat = pairs[0]
     trick = table.trick(trick_no)
     if trick is None:
@@ -615,12 +622,12 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         elif isinstance(task, AcceptedByPlay):
             # The lead accepted, a later card out of turn in the trick is ruled next (57).
             for n, s in pairs[1:]:
-                more = _classify_play(rs, table, trick, s, choices) if n == trick_no else None
+                more = _classify_play(rs, table, trick, s, choices, record) if n == trick_no else None
                 if more is not None:
                     lines = _consumed(rs, table, more[0], choices) + _consumed(rs, table, task, choices)
                     return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s))
     else:
-        found = _classify_play(rs, table, trick, seat, choices)
+        found = _classify_play(rs, table, trick, seat, choices, record)
         if found is None:
             return None
         task, irregularity = found
@@ -629,7 +636,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
             pos = trick.position_of(seat)
             assert pos is not None
             for s, _ in trick.plays[pos + 1 :]:
-                more = _classify_play(rs, table, trick, s, choices) if table.is_defender(s) else None
+                more = _classify_play(rs, table, trick, s, choices, record) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
                     return (task, more[0]), (irregularity, more[1]), (*_consumed(rs, table, more[0], choices), *handled_pairs, (trick_no, s))
     return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
@@ -653,7 +660,7 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
         if number in tricks:
             continue
         tricks.add(number)
-        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy, replay.played_out)
+        found = _classified(rs, table, later[i:], _choices_after(replay, number, seat), saw_dummy, replay)
         if found is not None:
             texts += found[1]
             left += [h for h in found[2] if h not in left]
@@ -759,7 +766,7 @@ def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ..
 
 
 def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
-                   choices: tuple[ChoiceLine, ...]) -> tuple[object, str] | None:
+                   choices: tuple[ChoiceLine, ...], record: Replay | None = None) -> tuple[object, str] | None:
     mine = [i for i, (s, _) in enumerate(trick.plays) if s is seat]
     if len(mine) > 1:
         # His second card: a lead to the next trick before the current one is complete.
@@ -785,7 +792,12 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         s = s.lho
     if seat.partner in waiting:
         both = table.declarer in before and table.dummy in before
-        return PrematurePlay(trick.number, seat, card, choices, after_both_hands=both), f"{what}, before his partner {seat.partner} (57A)"
+        # (his partner's card is not in the record, but play went on to the end after it: he
+        # played to this trick at his turn)
+        on = record is not None and trick.card_of(seat.partner) is None and record.played_to(trick.number, seat.partner, table)
+        said = f"; play then went on to the end, {seat.partner} playing to the trick at his turn" if on else ""
+        return (PrematurePlay(trick.number, seat, card, choices, after_both_hands=both, partner_played_on=on),
+                f"{what}, before his partner {seat.partner} (57A){said}")
     task = PlayAtRhoTurn(trick.number, seat, card)
     rule = rs.rule_for(task)
     if rule is None:
@@ -1022,7 +1034,7 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
         verb = recorded.verb if isinstance(recorded, Choice) and recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
         chosen = {"spreads": spread, "accepts": accept, "refuses": refuse}[verb]
         kind = StepKind.FORCED if verb == "spreads" else StepKind.OPTION
-        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
+        return [(replace(chosen[0], kind=kind, text=chosen[0].text + f" (recorded: {_said(recorded)})", recorded=True), chosen[1])]
     return [spread, accept, refuse]
 
 
@@ -1051,7 +1063,7 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     recorded = _choice(task.choices, decl, ("accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         chosen = accept if isinstance(recorded, Choice) and recorded.verb == "accepts" else refuse
-        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})"), chosen[1])]
+        return [(replace(chosen[0], text=chosen[0].text + f" (recorded: {_said(recorded)})", recorded=True), chosen[1])]
     return [accept, refuse]
 
 
@@ -1110,7 +1122,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     note = (f"{first} and {other} chose differently: {first}, next in turn to the irregular lead, prevails" if differs
             else f"recorded: {said[decider]}")
     return [(replace(chosen[0], actor=str(decider), kind=StepKind.FORCED if differs else StepKind.OPTION,
-                     text=f"{chosen[0].text} ({note})"), chosen[1])]
+                     text=f"{chosen[0].text} ({note})", recorded=True), chosen[1])]
 
 
 def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1198,15 +1210,19 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     partner = task.offender.partner
     # his partner's card, played at its turn after the premature one (the record went on)
     answered = next((c for s, c in trick.plays[pos + 1:] if s is partner), None) if pos is not None and not task.next_trick_lead else None
-    if answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4 and task.card in lawful_cards(
-            frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender)):
+    # (or not in the record, play having gone on to the end after its last card)
+    went_on = task.partner_played_on and not task.next_trick_lead
+    had = f"{partner} had played {answered} at his turn" if answered is not None else \
+        f"{partner} had played to the trick at his turn, as play went on to the end"
+    complete = (answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4) or went_on
+    if complete and task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender)):
         # Play went on to the offender's own turn with his card on the trick: as a major
         # penalty card he must play it at his first legal opportunity (50D1), which is that
         # turn, so it stands as his card to the trick; his partner had played (next).
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                     f"{task.card} is a major penalty card of {task.offender}, to be played at his first legal opportunity: "
                     f"his turn to trick {task.trick}, which came as play went on, so it stands as his card there; "
-                    f"{partner} had played {answered} at his turn: declarer's options have no play of his left to govern",
+                    f"{had}: declarer's options have no play of his left to govern",
                     also=(rs.cite("50D1(a)"),), question=question, choice="stands at his turn")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     if task.next_trick_lead:
@@ -1215,11 +1231,11 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     else:
         t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
-    if answered is not None:
+    if answered is not None or went_on:
         # His partner played at his own turn before declarer could choose: that card is
         # played (45A) and no law takes it back (47F2); 57A's options govern a play to come.
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
-                    f"{task.card} becomes a major penalty card of {task.offender}; {partner} had played {answered} at his turn: "
+                    f"{task.card} becomes a major penalty card of {task.offender}; {had}: "
                     "declarer's options have no play of his left to govern",
                     also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
         # (his card, out of turn only after the premature one, is in rotation now: read again)
@@ -1278,7 +1294,7 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         picked = [e for e, o in zip(edges, options, strict=True) if o[3] == form]
         if picked:
             chosen, child = picked[0]
-            return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})"), child)]
+            return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})", recorded=True), child)]
     return edges
 
 

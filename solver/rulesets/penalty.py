@@ -37,6 +37,7 @@ from rulings.solver.obligations import (
     failures,
     lead_choice_lines,
     lead_restriction,
+    lead_rule_args,
     pc_info,
     penalty_tasks,
     plays_after,
@@ -60,7 +61,8 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
         return edges
     label, lines = recorded
     said = "; ".join(str(c) for c in lines)
-    return [(replace(step, text=f"{step.text} (recorded: {said})"), child) for step, child in edges if step.choice == label]
+    return [(replace(step, text=f"{step.text} (recorded: {said})", recorded=True), child) for step, child in edges
+            if step.choice == label]
 
 
 def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None, trick: int | None = None) -> list[Edge]:
@@ -507,9 +509,12 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     led = trick.suit_led if trick.plays[0][0] is not seat else None
     hand = frozenset(table.hand(seat) | {card})
     pcs = table.penalty_cards_of(seat)
+    # at his lead, a lead restriction in force comes first (50D1(b)): only a penalty card it
+    # lets him lead was due
+    required, forbidden = lead_rule_args(table, task.trick, seat) if led is None else (None, None)
     # the penalty-card obligation the card broke: a major penalty card due (50D1(a)), or a
     # card of a minor one's suit below honour rank played before it (50C)
-    broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs)
+    broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs, required, forbidden)
                                  if clause in ("50C", "50D1(a)") and not allows(card)))
     must_accept = task.played_out or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if must_accept:
@@ -524,7 +529,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
              also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
         accepted(),
     )]
-    due = [c for c in lawful_cards(hand, led, pcs, frozenset({card})) if c in {p.card for p in pcs}]
+    due = [c for c in lawful_cards(hand, led, pcs, frozenset({card}), required, forbidden) if c in {p.card for p in pcs}]
     info = rs.withdrawn_info(seat, card, seat.side, table)
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)

@@ -21,7 +21,7 @@ from rulings.solver.establishment import (
     still_a_revoke,
 )
 from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import LaterPlay, next_lead_tasks, no_penalty_card
+from rulings.solver.obligations import LaterPlay, lead_rule_args, next_lead_tasks, no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
@@ -108,7 +108,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                        more=len(revokes) > 1)
     last, est = standing[-1]
     assert est is not None
-    task = ReportEstablished(last, est[0], rs.cite(est[1]))
+    # (the earlier revokes stand established too: the report names each one's establishment)
+    earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in standing[:-1] if e is not None)
+    task = ReportEstablished(last, est[0], rs.cite(est[1]), earlier)
     node = Node(table=table, agenda=(task,), focus=last.trick)
     # ruled where it was established (63A1): an irregularity before that play (a lead
     # out of turn after misinformation, 47E1) is ruled first and may undo it
@@ -205,7 +207,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     judged = table if pending is None or not before else table.with_penalty(seat, r.card, pending)
     hand = frozenset(table.hand(seat) | {r.card})
     # a lead that broke a lead restriction (61A) is replaced by a lead that keeps it
-    led, lead_rule = (None, _lead_rule_args(r)) if isinstance(r.rule, LeadRule) else (r.suit_led, {})
+    led, lead_rule = (None, _lead_rule_args(table, r)) if isinstance(r.rule, LeadRule) else (r.suit_led, {})
     in_force = judged.penalty_cards_of(seat)
     if isinstance(r.rule, PlayRule):
         # a card that broke a restriction on his play to the trick (57A options, 57D) is
@@ -262,10 +264,18 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     return edges
 
 
-def _lead_rule_args(r: Revoke) -> dict[str, Suit]:
-    """The lead restriction a revoking lead broke, as :func:`lawful_cards` arguments."""
+def _lead_rule_args(table: TableState, r: Revoke) -> dict[str, Suit | frozenset[Suit] | None]:
+    """The lead restrictions in force at the revoking lead, the one it broke among them, as
+    :func:`lawful_cards` arguments: his substitute keeps them all, and a major penalty card
+    is due only where they let him lead it (50D1(b))."""
     assert isinstance(r.rule, LeadRule)
-    return {"required_suit": r.rule.suit} if r.rule.must else {"forbidden_suit": r.rule.suit}
+    required, forbidden = lead_rule_args(table, r.trick, r.seat)
+    barred = forbidden or frozenset()
+    if r.rule.must:
+        required = r.rule.suit
+    else:
+        barred = barred | {r.rule.suit}
+    return {"required_suit": required, "forbidden_suit": barred or None}
 
 
 def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -706,15 +716,26 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """63A1/63B: the revoke is established and can no longer be corrected."""
     assert isinstance(task, ReportEstablished)
     r = task.revoke
-    step = Step(
-        "TD",
-        StepKind.FORCED,
-        task.clause,
-        f"the revoke is {task.how}; trick {r.trick} stands as played",
-        also=(rs.cite("63B"),),
-        question="is the revoke established?",
-        choice="established",
-    )
+    if task.earlier:
+        # several revokes stand: each is named with what established it
+        every = (*task.earlier, (r, task.how, task.clause))
+        named = "; ".join(f"{rv}: {how}" + (f" ({clause})" if clause != task.clause else "") for rv, how, clause in every)
+        tricks = sorted({rv.trick for rv, _, _ in every})
+        which = ", ".join(str(n) for n in tricks[:-1]) + f" and {tricks[-1]}" if len(tricks) > 1 else str(tricks[0])
+        text = f"each revoke is established: {named}; trick{'s' if len(tricks) > 1 else ''} {which} stand{'' if len(tricks) > 1 else 's'} as played"
+        also = tuple(dict.fromkeys(c for _, _, c in every if c != task.clause))
+        step = Step("TD", StepKind.FORCED, task.clause, text, also=(*also, rs.cite("63B")), question="are the revokes established?",
+                    choice="established")
+    else:
+        step = Step(
+            "TD",
+            StepKind.FORCED,
+            task.clause,
+            f"the revoke is {task.how}; trick {r.trick} stands as played",
+            also=(rs.cite("63B"),),
+            question="is the revoke established?",
+            choice="established",
+        )
     return [(step, Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, True, node.focus))]
 
 
