@@ -304,6 +304,17 @@ def test_solve_pbn_numbers_the_restorations_one_to_n(tmp_path: Path) -> None:
     assert boards == [f'[Board "{n}"]' for n in range(1, 22)]
 
 
+def _refused_at(tmp_path: Path, play: str, line: int, words: list[str], command: list[str]) -> None:
+    """A 4S-by-South record with ``play`` is refused by ``command`` at ``line``, naming ``words``."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, [*command, str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: " in res.output and "Traceback" not in res.output
+    for w in words:
+        assert w in res.output, res.output
+
+
 # ----- only declarer designates dummy's cards (45B, 46): a ``calls`` line by another seat --------
 @pytest.mark.parametrize(("play", "line", "words"), [
     ("[W DQ, N DA, E D4, S D7, N calls S3, attention E]", 5, ["'N calls S3': N is dummy", "only declarer (S)", "'S calls S3'"]),
@@ -315,13 +326,7 @@ def test_solve_pbn_numbers_the_restorations_one_to_n(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
 def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
                                                           command: list[str]) -> None:
-    path = tmp_path / "c.yaml"
-    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
-    res = runner.invoke(app, [*command, str(path)])
-    assert res.exit_code == 1, res.output
-    assert f"{path}:{line}: " in res.output and "Traceback" not in res.output
-    for w in words:
-        assert w in res.output, res.output
+    _refused_at(tmp_path, play, line, words, command)
 
 
 # ----- dummy takes no part in the play (43A1(c)): a ``claims`` line by dummy -------------------------
@@ -332,13 +337,7 @@ def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: 
 ])
 @pytest.mark.parametrize("command", [["solve"], ["verify"]])
 def test_a_claim_by_dummy_is_an_error(tmp_path: Path, play: str, line: int, words: list[str], command: list[str]) -> None:
-    path = tmp_path / "c.yaml"
-    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
-    res = runner.invoke(app, [*command, str(path)])
-    assert res.exit_code == 1, res.output
-    assert f"{path}:{line}: " in res.output and "Traceback" not in res.output
-    for w in words:
-        assert w in res.output, res.output
+    _refused_at(tmp_path, play, line, words, command)
 
 
 @pytest.mark.parametrize(("play", "error"), [
