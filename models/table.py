@@ -178,9 +178,11 @@ class LeadRule:
     def broken_by(self, card: Card, hand: Iterable[Card]) -> bool:
         """Whether leading ``card`` from ``hand`` (the card included) breaks the rule while
         the player could keep it (61A: "when able")."""
-        if self.must:
-            return card.suit is not self.suit and any(c.suit is self.suit for c in hand)
-        return card.suit is self.suit and any(c.suit is not self.suit for c in hand)
+        return not self.kept_by(card) and any(self.kept_by(c) for c in hand)
+
+    def kept_by(self, card: Card) -> bool:
+        """Whether a lead of ``card`` keeps the rule."""
+        return (card.suit is self.suit) is self.must
 
     def __str__(self) -> str:
         return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
@@ -699,17 +701,25 @@ class TableState:
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
-                          hand: frozenset[Card] | set[Card], expected: Seat | None) -> tuple[LeadRule, ...]:
+                          hand: frozenset[Card] | set[Card], expected: Seat | None,
+                          also: tuple[LeadRule, ...] = ()) -> tuple[LeadRule, ...]:
         """``seat`` leads ``card`` (from ``hand``) to trick ``number``, which ``expected`` was
         to lead: when in turn, record a revoke for a lead restriction it breaks (61A); return
         the restrictions still in force (a requirement is spent by its lead, a prohibition
-        lasts while its player keeps the lead, and a broken one is ruled as the revoke)."""
+        lasts while its player keeps the lead, and a broken one is ruled as the revoke).
+        ``also``: restrictions in force on the same lead that were judged already (they count
+        in whether he could keep them all, not again as revokes)."""
         kept: list[LeadRule] = []
+        # the restrictions on this lead are kept together: breaking one is a revoke only when
+        # a card of the hand keeps them all (61A "when able"; with clubs and hearts both
+        # forbidden, 51B2(b), a hand of clubs and hearts leads either, 59)
+        binding = [r for r in (*rules, *also) if r.trick <= number and r.seat is seat and seat is expected]
+        able = len(binding) < 2 or any(all(r.kept_by(c) for r in binding) for c in hand)
         for rule in rules:
             if rule.trick > number:
                 kept.append(rule)
             elif rule.seat is seat and seat is expected:
-                if rule.broken_by(card, hand):
+                if able and rule.broken_by(card, hand):
                     revokes.append(Revoke(seat, number, card, rule.suit, rule=rule))
                 elif not rule.must:
                     kept.append(rule)
@@ -741,7 +751,8 @@ class TableState:
                     rules = ()  # another player was to lead: he lost the lead
                 break  # (a lead out of turn while the lead was his: the lead rules say who leads)
             later = {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
-            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected)
+            others = self.lead_rules_at(t.number, seat)  # (those already in force on that lead)
+            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected, others)
             if not rules:
                 break
         return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules),

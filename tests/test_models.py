@@ -210,6 +210,24 @@ def test_lead_rules_at_a_lead_read_after_they_are_spent_or_lost() -> None:
     assert must.lead_rules_at(4, Seat.W) == ()  # a requirement is spent by its lead
 
 
+def test_lead_rules_on_one_lead_are_kept_together() -> None:
+    """51B2(b): clubs and hearts both forbidden. From a hand of clubs and hearts only no lead
+    keeps both (59): either suit is no revoke and the bans stay while he keeps the lead; with
+    a diamond in the hand, a heart breaks the heart ban (61A)."""
+    from rulings.models.cards import Card
+    from rulings.models.table import LeadRule, Revoke
+
+    bans = (LeadRule(Seat.W, Suit.CLUBS, False, 3), LeadRule(Seat.W, Suit.HEARTS, False, 3))
+    h7 = Card.parse("H7")
+    revokes: list[Revoke] = []
+    left = TableState._lead_under_rules(bans, revokes, 3, Seat.W, h7, frozenset({h7, Card.parse("C6")}), Seat.W)
+    assert not revokes and left == bans
+    left = TableState._lead_under_rules(bans, revokes, 3, Seat.W, h7, frozenset({h7, Card.parse("C6"), Card.parse("D2")}),
+                                        Seat.W)
+    assert [(r.trick, str(r.card), r.suit_led) for r in revokes] == [(3, "H7", Suit.HEARTS)]
+    assert left == (bans[0],)
+
+
 def test_lead_rule_not_broken_when_unable() -> None:
     from rulings.models.cards import Card
     from rulings.models.table import LeadRule
