@@ -65,7 +65,7 @@ class Style:
             if i:
                 plain.append(" ")
             opened = word[:1] == "("  # (a card in brackets: "(DK)")
-            core = word[opened:].rstrip(";,.:)")
+            core = word[opened:].rstrip(";,.:)?!")
             if len(core) in (2, 3) and core[0] in "SHDC" and core[1:] in _RANKS:
                 out.append("".join(plain) + "(" * opened)
                 self.add_card(out, Card.parse(core))

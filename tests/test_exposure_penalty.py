@@ -418,6 +418,15 @@ def test_a_card_in_brackets_is_drawn_as_a_card() -> None:
     assert Style("ascii", color=False).words("due (HT), then (SA; DK)").plain == "due (HT), then (SA; DK)"
 
 
+def test_a_card_ending_a_question_is_drawn_as_a_card() -> None:
+    """A tree's question ends with a question mark: the card before it is drawn as any other."""
+    from rulings.solver.render import Style
+
+    assert Style("unicode", color=False).words("what becomes of E's exposed HJ?").plain == "what becomes of E's exposed ♥J?"
+    assert Style("unicode", color=False).words("was W's C10 played to trick 3 or led to the next?").plain == \
+        "was W's ♣10 played to trick 3 or led to the next?"
+
+
 @pytest.mark.parametrize(
     ("play", "why"),
     [
