@@ -690,8 +690,8 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
                 continue
             why = " after his spread (54A)" if swapped else ""
             raise CaseFileError(f"'{e}': {e.seat} is dummy{why}, who takes no part in the play (43A1(c)); a claim is "
-                                f"declarer's or a defender's (68A): write '{now} claims {e.tricks}'", file=file, line=e.line,
-                                token=str(e.seat))
+                                f"declarer's or a defender's (68A): write '{now} claims {e.tricks}'",
+                                token=str(e.seat)).at(e, file=file)
         elif isinstance(e, Call):
             now = declarer.partner if swapped else declarer
             if e.seat is now or (swapped is None and later and e.seat is declarer.partner):

@@ -714,12 +714,12 @@ class TableState:
         # a card of the hand keeps them all (61A "when able"; with clubs and hearts both
         # forbidden, 51B2(b), a hand of clubs and hearts leads either, 59)
         binding = [r for r in (*rules, *also) if r.trick <= number and r.seat is seat and seat is expected]
-        able = len(binding) < 2 or any(all(r.kept_by(c) for r in binding) for c in hand)
+        able = any(all(r.kept_by(c) for r in binding) for c in hand) if binding else False
         for rule in rules:
             if rule.trick > number:
                 kept.append(rule)
             elif rule.seat is seat and seat is expected:
-                if able and rule.broken_by(card, hand):
+                if able and not rule.kept_by(card):
                     revokes.append(Revoke(seat, number, card, rule.suit, rule=rule))
                 elif not rule.must:
                     kept.append(rule)

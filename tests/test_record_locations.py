@@ -38,6 +38,8 @@ RECORDS: list[tuple[str, list[str], dict[str, Any], str, int | None]] = [
      "play[1] 'remaining NS 3 EW 3' counts 6 tricks, but 13 are left to play", 1),
     ("dummy-calls", ["W D3", "N calls D2", "attention S"], {},
      "play[1] 'N calls D2': N is dummy; only declarer (S) designates dummy's cards", 1),
+    ("dummy-claims", ["W D3", "N claims 12", "attention S"], {},
+     "play[1] 'N claims 12': N is dummy, who takes no part in the play", 1),
     ("penalty", ["W D3", "attention S"], {"penalty": ["E SX major"]}, "penalty[0]: ", None),
 ]
 
