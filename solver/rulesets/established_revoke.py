@@ -279,6 +279,8 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
     last = done[-1].number if done else table.first_trick - 1
     kinds = replay.line_kinds
     for e in (*replay.before, *replay.after) if ClaimTricks in kinds or Remaining in kinds else ():
+        if isinstance(e, (ClaimTricks, Remaining)) and (counted := replay.tricks_done_at(e)) is not None:
+            last = counted  # (cards played together before the line: the reader's count, 58A/58B)
         if isinstance(e, ClaimTricks):
             left = 13 - last
             if e.tricks > left:
