@@ -69,6 +69,14 @@ class PenaltyCard:
     #: plays made after that (50C, 50D1), not at those already on the table when a ruling
     #: made it (a revoke card withdrawn at attention, 62B1). Not part of its identity.
     since: int = field(default=0, compare=False)
+    #: a minor penalty card made major by its owner's second penalty card (50B): how many
+    #: cards stood as played then; the plays before that it obliged as minor (50C). 0: it has
+    #: had its kind since it became a penalty card. Not part of its identity.
+    minor_until: int = field(default=0, compare=False)
+
+    def kind_at(self, at: int) -> PenaltyKind:
+        """Its kind at a play made when ``at`` cards stood as played (``minor_until``)."""
+        return PenaltyKind.MINOR if at < self.minor_until else self.kind
 
     @property
     def sort_key(self) -> tuple[int, Card]:
@@ -1032,7 +1040,9 @@ class TableState:
         others = [p for p in pcs if p.seat is not seat]
         if mine:
             kind = PenaltyKind.MAJOR
-            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
+            # (a minor one is major from now on: the plays before it obliged as minor)
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since,
+                                now if p.kind is PenaltyKind.MINOR else p.minor_until) for p in mine]
         return frozenset(others + mine + [PenaltyCard(seat, card, kind, now)])
 
     def _trick_index(self, trick: int) -> int:

@@ -44,7 +44,11 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, paraphrased
   that could be played is a separate outcome, 51A), and the card illegally played is
   withdrawn and becomes a major penalty card (52B2), one ledger entry, unauthorized to its
   owner's side (the offending side; 16C and 50E2 agree). The oracle does not rule a play
-  after a refused card (the generator writes none).
+  after a refused card (the generator writes none). A card accepted is a failure to play a
+  penalty card, a revoke (61A), established once the offender or his partner has played to
+  a later trick (63A1; docs/exposure-penalty-rules.md, "Where it is found"): ``established``
+  true. Each later failure is ruled the same way, in record order (52B1(c) keeps the card
+  due).
 * **50D2, 51B: the partner of the holder of a major penalty card is to lead** (no trick in
   progress at the end of the record, play not over). Declarer's options here belong to that
   next lead: a ruling that made the penalty card does not enumerate them unless
@@ -55,11 +59,13 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, paraphrased
   up), forbid any non-empty set of them (51B2(b): those suits' picked up), or neither
   (51B2(c)). Each restriction is one string ``"<leader> must lead <suit>"`` / ``"<leader> must
   not lead <suit>"``. A minor penalty card alone gives no options (50C).
-* **The key.** ``cards``: every card standing from the trick under ruling on (the trick the
-  exposure happened in, or the first trick when it came before any card of the record),
-  ``trick:seat``; ``lead``: the winner of the last complete trick from it on (44G), none
-  while the trick under ruling is in progress, none after trick 13, and the trick's own
-  leader when no card stands on it; ``established`` false (no revoke is ruled here).
+* **The key.** ``cards``: every card standing from the trick of the exposure on (the first
+  trick when it came before any card of the record), ``trick:seat``; ``lead``: the winner of
+  the last complete trick from the trick under ruling on (44G), none while that trick is in
+  progress, none after trick 13, and the trick's own leader when no card stands on it
+  (docs/case-format.md, ``lead <seat>``). The trick under ruling is that of the last ruling
+  made: the trick of a 52 failure when one is ruled (in the branch accepting the card too),
+  else the exposure's. ``established``: only an accepted failure makes it true (above).
 
 Not ruled (``NotImplementedError``): declarer's or dummy's exposed cards (48A, 45C2), named
 cards, a card 45C1 plays that fails to follow suit (a revoke: the revoke oracle's field), a
@@ -96,11 +102,13 @@ class State:
     findings: list[str] = field(default_factory=list)
     restrictions: list[str] = field(default_factory=list)
     played_by_45c1: str | None = None  # a seat whose exposed card was played to the trick in progress
+    ruled: int | None = None  # index of the trick of a 52 failure ruled (then the trick under ruling)
+    established: bool = False
 
     def copy(self) -> State:
         return State({s: set(h) for s, h in self.hands.items()}, [list(t) for t in self.tricks], dict(self.pcs),
                      list(self.ledger), list(self.withdrawn), list(self.findings), list(self.restrictions),
-                     self.played_by_45c1)
+                     self.played_by_45c1, self.ruled, self.established)
 
 
 def all_major_if_two(pcs: dict[Play, str]) -> dict[Play, str]:
@@ -253,8 +261,12 @@ def follow(st: State, plays: list[Play], to_play: Any, place: Any, plain: Any,
         plain(st, s, c)  # (rejects a revoke or a play out of turn)
         # 52: he failed to lead or play a penalty card as 50 requires
         rest = plays[i + 1:]
+        st.ruled = len(st.tricks) - 1
         declarer_played_since = any(x in (declarer, dummy) for x, _ in rest)
         out = follow(st.copy(), rest, to_play, place, plain, declarer, dummy)  # 52B1(a)/(b): accepted
+        for end in out:  # 61A, 63A1: accepted, it is a revoke, established once his side played to a later trick
+            if any(x not in (declarer, dummy) for t in end.tricks[st.ruled + 1:] for x, _ in t):
+                end.established = True
         if declarer_played_since:
             return out
         if rest:
@@ -288,16 +300,17 @@ def finish(st: State, focus_index: int, first: int, trumps: str | None, defender
                 cards[f"{first + n}:{s}"] = c
     lead: str | None = None
     last = None
+    under_ruling = st.ruled if st.ruled is not None else focus_index
     for n, t in enumerate(st.tricks):
-        if n < focus_index:
+        if n < under_ruling:
             continue
         if len(t) < 4:
             break
         last = (n, t)
     if last is None:
-        under = st.tricks[focus_index]
+        under = st.tricks[under_ruling]
         if not under:
-            lead = leader0 if focus_index == 0 else trick_winner(st.tricks[focus_index - 1], trumps)
+            lead = leader0 if under_ruling == 0 else trick_winner(st.tricks[under_ruling - 1], trumps)
     elif first + last[0] != 13:
         lead = trick_winner(last[1], trumps)
     in_progress = bool(st.tricks[-1]) and len(st.tricks[-1]) < 4
@@ -326,7 +339,7 @@ def finish(st: State, focus_index: int, first: int, trumps: str | None, defender
     out = set()
     for v in variants:
         obj: dict[str, Any] = {
-            "established": False,
+            "established": v.established,
             "cards": cards,
             "withdrawn": sorted(v.withdrawn),
             "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in v.pcs.items()),
