@@ -51,9 +51,13 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, paraphrased
   due).
 * **50D2, 51B: the partner of the holder of a major penalty card is to lead** (no trick in
   progress at the end of the record, play not over). Declarer's options here belong to that
-  next lead: a ruling that made the penalty card does not enumerate them unless
-  ``options_after_ruling`` (``Decisions.lead_options_after_ruling``, docs/decisions.md) is
-  set. Then: penalty cards in one suit: require that suit (50D2(a), 51B1(a)), forbid it
+  next lead, and this ruling is not about that lead: they are not enumerated unless
+  ``options_after_ruling`` (``Decisions.lead_options_after_ruling``, docs/decisions.md: "when
+  a rectification leaves a major penalty card and its owner's partner is then to lead") is
+  set and the ruling made a penalty card of that player's (49, 52B2: the card the
+  rectification leaves; a finding that the card was not seen, or declarer accepting a card,
+  rectifies nothing), over all his penalty cards. Then, once, over the position at the end of
+  the record: penalty cards in one suit: require that suit (50D2(a), 51B1(a)), forbid it
   (50D2(a), 51B1(b)), each picking up every penalty card of the suit; or neither (50D2(b)):
   they stay. In several suits: require one of them (51B2(a): that suit's penalty cards picked
   up), forbid any non-empty set of them (51B2(b): those suits' picked up), or neither
@@ -104,11 +108,12 @@ class State:
     played_by_45c1: str | None = None  # a seat whose exposed card was played to the trick in progress
     ruled: int | None = None  # index of the trick of a 52 failure ruled (then the trick under ruling)
     established: bool = False
+    made: frozenset[str] = frozenset()  # the seats the ruling gave a penalty card (49, 52B2)
 
     def copy(self) -> State:
         return State({s: set(h) for s, h in self.hands.items()}, [list(t) for t in self.tricks], dict(self.pcs),
                      list(self.ledger), list(self.withdrawn), list(self.findings), list(self.restrictions),
-                     self.played_by_45c1, self.ruled, self.established)
+                     self.played_by_45c1, self.ruled, self.established, self.made)
 
 
 def all_major_if_two(pcs: dict[Play, str]) -> dict[Play, str]:
@@ -241,6 +246,7 @@ def oracle_exposure(case: dict[str, Any], *, options_after_ruling: bool = False)
                 st.pcs[(seat, card)] = kind
                 st.pcs = all_major_if_two(st.pcs)
                 st.ledger.append(f"{side_of(seat)}:{seat}:{card}")  # 50E2
+                st.made = st.made | {seat}
         for end in follow(st, after, to_play, place, plain, declarer, dummy):
             results |= finish(end, focus_index, first, trumps, defenders, options_after_ruling, leader0)
     return results
@@ -284,6 +290,7 @@ def follow(st: State, plays: list[Play], to_play: Any, place: Any, plain: Any,
             alt.pcs = all_major_if_two(alt.pcs)
             alt.withdrawn.append(f"{s}:{c}")
             alt.ledger.append(f"{side_of(s)}:{s}:{c}")
+            alt.made = alt.made | {s}
             out.append(alt)
         return out
     return [st]
@@ -319,7 +326,7 @@ def finish(st: State, focus_index: int, first: int, trumps: str | None, defender
     if options_after_ruling and lead is not None and not in_progress and lead in defenders:
         holder = seat_after(lead, 2)
         mine = {c: k for (s, c), k in st.pcs.items() if s == holder}
-        if any(k == "major" for k in mine.values()):
+        if holder in st.made and any(k == "major" for k in mine.values()):
             suits = sorted({c[0] for c in mine})
             choices: list[tuple[str, tuple[str, ...]]] = [("require", (x,)) for x in suits]
             for n in range(1, len(suits) + 1):
