@@ -898,10 +898,8 @@ def random_lead_case(
         raise ValueError(f"unknown answers {sorted(unknown)} (one of {_LEAD_ANSWERS})")
     role = offender if offender is not None else rng.choice(("defender", "defender", "declarer", "dummy"))
     for _ in range(MAX_ATTEMPTS):
-        if lead_trick is None:
-            rec = _begin(rng, 1, 11)
-        else:
-            rec = _begin(rng, max(1, lead_trick - 1), max(1, lead_trick - 1))
+        first = max(1, lead_trick - 1) if lead_trick is not None else None  # (None: as always, 1-11)
+        rec = _begin(rng, 1, 11) if first is None else _begin(rng, first, first)
         sim = rec.sim
         if lead_trick != 1:
             for _ in range(4):
