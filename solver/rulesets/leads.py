@@ -918,7 +918,7 @@ def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
     choice for the lead included (a refused lead of the holder's own, 56), and declarer does
     not choose twice for one lead."""
     standing = sum([len(t.plays) for t in table.tricks if t.number < number])
-    return any(p.kind is PenaltyKind.MAJOR and p.since < standing for p in table.penalty_cards_of(holder))
+    return any(p.kind is PenaltyKind.MAJOR and p.major_since < standing for p in table.penalty_cards_of(holder))
 
 
 def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
