@@ -865,7 +865,7 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
 
 def random_lead_case(
     rng: random.Random, *, edition: str = "2017", offender: Role | None = None, title: bool = True,
-    lead_trick: int | None = None, answers: Sequence[str] | None = None,
+    lead_trick: int | None = None, answers: Sequence[str] | None = None, penalty_cards: int = 0,
 ) -> dict[str, Any]:
     """A lead out of turn: by a defender (56, 53, 50; 54 on trick 1) or by declarer from the
     wrong hand (55; 54E on trick 1); ``offender`` is ``"defender"``, ``"declarer"`` or
@@ -881,6 +881,9 @@ def random_lead_case(
     ``saw_dummy``, ``requires``, ``forbids`` or ``leaves``: a statement of a player who may
     make it, declarer's 54A spread, the director's 54C finding, declarer's 50D2 choice over
     the suit led); None draws ``accepts``/``refuses`` four times in ten, as always.
+    ``penalty_cards`` (0-2, after trick 1) gives the defenders that many penalty cards in
+    force when the record starts (as :func:`random_revoke_case` does; listed under
+    ``penalty``), the trick before played lawfully with them (50C, 50D1).
 
     >>> case = random_lead_case(random.Random(4), offender="declarer")
     >>> case["play"][-1].split()[0] in ("attention", case["declarer"], "N", "E", "S", "W")
@@ -893,6 +896,8 @@ def random_lead_case(
         raise ValueError(f"offender must be one of {ROLES}")
     if lead_trick is not None and not 1 <= lead_trick <= 13:
         raise ValueError("lead_trick must be 1-13")
+    if not 0 <= penalty_cards <= 2 or (penalty_cards and lead_trick == 1):
+        raise ValueError("penalty_cards must be 0-2, and 0 for an opening lead")
     unknown = set(answers or ()) - set(_LEAD_ANSWERS)
     if unknown:
         raise ValueError(f"unknown answers {sorted(unknown)} (one of {_LEAD_ANSWERS})")
@@ -901,6 +906,7 @@ def random_lead_case(
         first = max(1, lead_trick - 1) if lead_trick is not None else None  # (None: as always, 1-11)
         rec = _begin(rng, 1, 11) if first is None else _begin(rng, first, first)
         sim = rec.sim
+        seeded = _seed_penalty_cards(rng, sim, penalty_cards, rng.choice(_SUIT_ORDER), sim.declarer) if penalty_cards else []
         if lead_trick != 1:
             for _ in range(4):
                 _lawful_play(rec, rng)
@@ -936,9 +942,15 @@ def random_lead_case(
                 lines.append(f"{sim.declarer} {answer}")
         head = (f"Random lead out of turn: {seat} ({role}) leads {card} to trick {sim.trick_number}; "
                 f"{leader} was to lead") if title else None
-        return _record_mapping(rec, rng, edition, head, lines)
+        out = _record_mapping(rec, rng, edition, head, lines)
+        if seeded:
+            out = {**{k: v for k, v in out.items() if k != "play"}, "penalty": seeded, "play": out["play"]}
+        return out
     raise GenerationError(f"no lead out of turn by the {role} found")
 
+
+#: The suits in a fixed order (a random draw among them is the same for the same seed).
+_SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 #: The lines :func:`random_lead_case` may draw after ``attention`` (its ``answers`` option).
 _LEAD_ANSWERS: tuple[str, ...] = ("accepts", "refuses", "spreads", "saw_dummy", "requires", "forbids", "leaves")

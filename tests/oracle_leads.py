@@ -5,10 +5,12 @@ It shares no code with the solver: it imports nothing from ``rulings``, ``models
 independent), and takes the case as the plain dict ``yaml.safe_load`` gives. It reads the
 ``play`` lines itself, finds the one card led by a player not entitled to lead, and then
 enumerates EVERY combination of what the table may do with that card (it stands as the lead,
-it stands and declarer spreads, it goes back) and of every lead restriction declarer might
-name (require or forbid each of the four suits, or none): 3 x 9 combinations, each kept or
-rejected by the clause conditions below, written out one by one. There is no search and no
-shortcut: a combination the Laws do not allow is rejected by a condition, never left out.
+it stands and declarer spreads, it goes back), of every lead restriction declarer might name
+(require one of the four suits, forbid any set of them, or neither) and of every card of the
+offender's hand that might replace an accepted lead (or none): 3 x 20 x 14 combinations at
+most, each kept or rejected by the clause conditions below, written out one by one. There is
+no search and no shortcut: a combination the Laws do not allow is rejected by a condition,
+never left out.
 
 The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, 2017 numbering):
 
@@ -42,6 +44,28 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, 2017 number
   no restriction at all.
 * 16C2 (2007 16D): a refused lead (a withdrawn play) is listed once, unauthorized to the
   offender's side, whichever 50D2 option follows (a picked-up card was still seen).
+
+Penalty cards in force when the record starts (the case's ``penalty`` field):
+
+* 50E2: each is listed in every restoration, unauthorized to its owner's side, whatever
+  became of it (played in the trick before, led, picked up), once.
+* A penalty card played (in the trick before, or led out of turn and accepted) is no longer
+  one; one led out of turn and refused goes back as a major penalty card.
+* 50B: when the refused card gives a defender two or more penalty cards, all of them become
+  major, and they stay major when some are later picked up (50D2(a), 51B); no law turns a
+  major penalty card back into a minor one (docs/decisions.md, "Exposed, extra and penalty
+  cards": those left keep their kind). A card turned major so
+  obliged its owner as a minor card before (his earlier plays are not judged again).
+* 51B1, 51B2 (with 50D2 for one card): after the refusal, with the offender's partner to
+  lead, declarer requires one suit in which the offender has a penalty card (those of that
+  suit are picked up), forbids one or more such suits (those of the forbidden suits are
+  picked up; ``<leader> must not lead X`` for each), or neither (all stay).
+* 50D1(a), 50C, 52: an ACCEPTED lead out of turn is a lead, and it may break a penalty card
+  of its leader's: with a major one he had to lead a major one (any of them), with a minor
+  one he may not lead a lower card of its suit below honour rank. Then declarer accepts the
+  card (52B1(a): it stands, the penalty cards stay, 52B1(c)) or has a due penalty card led in
+  its place, choosing among several (52B2, 51A): the card led goes back as a major penalty
+  card (52B2), listed as withdrawn and unauthorized to the offender's side (16C2).
 * Statements (docs/leads-rules.md, docs/decisions.md): ``<seat> accepts`` / ``refuses`` by
   a player entitled to choose settles the choice (``accepts`` is 54B, not 54A: 54A is the
   ``<declarer> spreads`` line); by anyone else, or where no such choice remains (2017
@@ -65,10 +89,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from oracle import SEATS, parse_card, parse_deal, parse_seat, parse_trumps, seat_after, side_of, trick_winner
+from oracle import HONOURS, SEATS, parse_card, parse_deal, parse_seat, parse_trumps, seat_after, side_of, trick_winner
 
 SUITS = "SHDC"
 STANDS, SPREADS, GOES_BACK = "stands", "spreads", "goes back"
+#: a lead option of 50D2/51B: (``must lead`` or ``must not lead``, the suits), None for neither
+Option = tuple[str, tuple[str, ...]] | None
 
 
 def _play_lines(case: dict[str, Any]) -> tuple[list[tuple[str, str]], list[list[str]]]:
@@ -94,8 +120,6 @@ def _play_lines(case: dict[str, Any]) -> tuple[list[tuple[str, str]], list[list[
 
 def oracle_leads(case: dict[str, Any]) -> set[str]:
     """Canonical JSON strings of every restoration of the lead out of turn the record ends with."""
-    if case.get("penalty"):
-        raise NotImplementedError("oracle_leads handles no penalty cards in force at the start")
     edition = str(case.get("laws", 2017))
     hands = parse_deal(case["deal"])
     trumps = parse_trumps(case["contract"])
@@ -105,10 +129,16 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
     trick_no = int(case.get("trick", 1))
     entitled = parse_seat(case["leader"]) if case.get("leader") else seat_after(declarer)
     plays, after = _play_lines(case)
+    pcs0: dict[tuple[str, str], str] = {}
+    for text in case.get("penalty") or []:
+        seat_t, card_t, kind = str(text).split()
+        pcs0[(parse_seat(seat_t), parse_card(card_t))] = kind.lower()
+    shown = sorted(f"{side_of(s)}:{s}:{c}" for s, c in pcs0)  # 50E2, in every restoration
 
     # Replay in turn; the first card not from the player whose turn it is must lead a trick.
     trick: list[tuple[str, str]] = []
     irregular: tuple[str, str] | None = None
+    played: set[str] = set()
     for k, (seat, card) in enumerate(plays):
         turn = entitled if not trick else seat_after(trick[-1][0])
         if card not in hands[seat]:
@@ -119,6 +149,7 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
             irregular = (seat, card)
             break
         hands[seat].discard(card)
+        played.add(card)
         trick.append((seat, card))
         if len(trick) == 4:
             entitled = trick_winner(trick, trumps)
@@ -130,6 +161,9 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
     os_side = side_of(offender)
     defender = os_side != declaring
     partner_leads = defender and entitled == seat_after(offender, 2)
+    # the penalty cards on the table when the lead out of turn is made (a card played is none)
+    pcs = {sc: k for sc, k in pcs0.items() if sc[1] not in played}
+    mine = {c: k for (s, c), k in pcs.items() if s == offender}
 
     # Who may choose whether the card stands (56: declarer; 55A: either defender).
     choosers = {declarer} if defender else {s for s in SEATS if side_of(s) != declaring}
@@ -137,8 +171,24 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
     no_acceptance = edition == "2017" and trick_no >= 13  # 2017 53A
     # 54C: the director finds declarer could have seen dummy's cards (a faced opening lead)
     must_accept = trick_no == 1 and defender and any(w[:3] == ["director", "finds", "saw_dummy"] for w in after)
+    # 50D1(a), 50C, 52: a lead, once accepted, that a penalty card in force forbade: a major
+    # one was due (any of them: declarer designates among several, 51A), or a minor one barred
+    # a lower card of its suit
+    majors = sorted(c for c, k in mine.items() if k == "major")
+    if majors:
+        broke = card not in majors
+        due = majors
+    else:
+        minors = [c for c, k in mine.items() if k == "minor"]
+        broke = any(card[0] == m[0] and card[1] not in HONOURS and card != m for m in minors)
+        due = [m for m in minors if m[0] == card[0]]
+    # the offender's penalty cards once the refused card goes back as a major one (54D, 56),
+    # all major when two or more (50B)
+    refused_pcs = {c for c in mine} | {card}
+    pc_suits = sorted({c[0] for c in refused_pcs}, key=SUITS.index)
+
     settled_answer: set[str] | None = None
-    settled_option: tuple[str, str] | str | None = "unsettled"
+    settled_option: Option | str = "unsettled"
     for w in after:
         if w[:3] == ["director", "finds", "saw_dummy"]:
             continue
@@ -153,14 +203,14 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
             if who == declarer and trick_no == 1 and defender and not must_accept:
                 settled_answer = {SPREADS}
         elif verb in ("requires", "forbids", "leaves"):
-            option: tuple[str, str] | None = None
+            option: Option = None
             if verb != "leaves":
                 if len(w) != 3:
                     raise NotImplementedError(f"oracle_leads does not read {' '.join(w)!r}")
-                option = ("must lead" if verb == "requires" else "must not lead", w[2].upper())
+                option = ("must lead" if verb == "requires" else "must not lead", (w[2].upper(),))
             elif len(w) != 2:
                 raise NotImplementedError(f"oracle_leads does not read {' '.join(w)!r}")
-            offered = who == declarer and partner_leads and not must_accept and (option is None or option[1] == card[0])
+            offered = who == declarer and partner_leads and not must_accept and (option is None or option[1][0] in pc_suits)
             if offered:
                 settled_option = option
                 if settled_answer is None:
@@ -168,10 +218,12 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
         else:
             raise NotImplementedError(f"oracle_leads does not read {' '.join(w)!r}")
 
-    restrictions: list[tuple[str, str] | None] = [None]
-    restrictions += [(verb, suit) for verb in ("must lead", "must not lead") for suit in SUITS]
+    options: list[Option] = [None]
+    options += [("must lead", (suit,)) for suit in SUITS]
+    options += [("must not lead", tuple(f)) for n in range(1, 5) for f in itertools.combinations(SUITS, n)]
+    substitutes: list[str | None] = [None, *sorted(hands[offender])]
     results: set[str] = set()
-    for answer, restriction in itertools.product((STANDS, SPREADS, GOES_BACK), restrictions):
+    for answer, option, substitute in itertools.product((STANDS, SPREADS, GOES_BACK), options, substitutes):
         # 54E: not a lead, it goes back
         if not_a_lead and answer != GOES_BACK:
             continue
@@ -187,39 +239,61 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
         # a statement of the player entitled to choose
         if settled_answer is not None and answer not in settled_answer:
             continue
-        # 50D2: a restriction only after a refused defender's lead with his partner to lead,
-        # and only in the penalty card's suit
-        has_choice = answer == GOES_BACK and partner_leads
-        if restriction is not None and not (has_choice and restriction[1] == card[0]):
+        # 52B1(a) / 52B2: after an accepted lead that broke a penalty card's obligation,
+        # declarer accepts the card (no substitute) or has a due penalty card led instead
+        if substitute is not None and not (answer == STANDS and broke and substitute in due):
             continue
-        if has_choice and settled_option != "unsettled" and restriction != settled_option:
+        # 50D2, 51B: a lead option only after a refused defender's lead with his partner to
+        # lead: require one suit of his penalty cards, forbid one or more of them, or neither
+        has_choice = answer == GOES_BACK and partner_leads
+        if option is not None and not (has_choice and set(option[1]) <= set(pc_suits)):
+            continue
+        if has_choice and settled_option != "unsettled" and option != settled_option:
             continue
 
         cards: dict[str, str] = {}
         withdrawn: list[str] = []
-        penalty: list[str] = []
-        unauthorized: list[str] = []
+        left = dict(pcs)  # the penalty cards at the end
+        unauthorized: list[str] = list(shown)
         notes: list[str] = []
         lead: str | None = None
         if answer in (STANDS, SPREADS):
+            left.pop((offender, card), None)  # a penalty card led is played
             cards[f"{trick_no}:{offender}"] = card
             if answer == SPREADS:
                 notes.append(f"declarer {dummy} (54A)")
+            if substitute is not None:
+                # 52B2: the penalty card replaces the card, which becomes a major penalty card
+                cards[f"{trick_no}:{offender}"] = substitute
+                left.pop((offender, substitute))
+                left[(offender, card)] = "major"
+                withdrawn.append(f"{offender}:{card}")
+                unauthorized.append(f"{os_side}:{offender}:{card}")  # 16C2
         else:
             lead = entitled
             withdrawn.append(f"{offender}:{card}")
             if not not_a_lead:
                 unauthorized.append(f"{os_side}:{offender}:{card}")  # 16C2
             if defender:
-                if restriction is None:
-                    penalty.append(f"{offender}:{card}:major")  # 54D / 56, 50B (50D2(b))
-                else:
-                    notes.append(f"{entitled} {restriction[0]} {restriction[1]}")  # 50D2(a)
+                left[(offender, card)] = "major"  # 54D / 56, 50B
+                if sum(1 for (x, _) in left if x == offender) >= 2:
+                    # 50B: with two or more, all of them become major, and stay so when
+                    # some are picked up below (docs/decisions.md)
+                    left = {(x, c): ("major" if x == offender else k) for (x, c), k in left.items()}
+                if option is not None:
+                    verb, suits = option
+                    for suit in suits:
+                        notes.append(f"{entitled} {verb} {suit}")
+                    # 50D2(a), 51B1, 51B2: the penalty cards of a required or forbidden suit are picked up
+                    left = {(s, c): k for (s, c), k in left.items() if not (s == offender and c[0] in suits)}
+        # 50B: a defender with two or more penalty cards has them all major
+        count = {s: sum(1 for (x, _) in left if x == s) for s in SEATS}
+        left = {(s, c): ("major" if count[s] >= 2 else k) for (s, c), k in left.items()}
         obj: dict[str, Any] = {
             "cards": cards,
             "established": False,
             "lead": lead,
-            "penalty": sorted(penalty),
+            "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in left.items()),
             "unauthorized": sorted(unauthorized),
             "withdrawn": sorted(withdrawn),
         }
