@@ -34,7 +34,8 @@
     (tests/oracle_leads.py, ``oracle_leads``) on random positions of ``random_lead_case``
     (100,000 by default), the grid of tests/test_oracle_leads.py cycled (both editions;
     a defender's, declarer's and dummy's lead; to a random trick, to trick 1 and to trick
-    13; with and without every answer line), with the time ratio (both build the keys).
+    13; with and without every answer line; 0-2 penalty cards in force), with the time
+    ratio (both build the keys).
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
