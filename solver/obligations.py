@@ -295,14 +295,6 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
     return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
 
 
-def kinds_at(pcs: Iterable[PenaltyCard], at: int) -> frozenset[PenaltyCard]:
-    """The penalty cards ``pcs`` with the kind each had at a play made when ``at`` cards stood
-    as played: a minor one its owner's second penalty card made major later (50B) obliged
-    that play as minor (50C)."""
-    return frozenset([p if p.kind_at(at) is p.kind else PenaltyCard(p.seat, p.card, PenaltyKind.MINOR, p.since)
-                      for p in pcs])
-
-
 def failure_at(table: TableState, failure: FailedPenaltyCard) -> int | None:
     """How many cards stood as played when the failure's card was played (None: the card is
     no longer on the table)."""
@@ -379,7 +371,7 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         held = [p for p in pcs if p.card in hand]
         if not held or all(p in known for p in held):
             continue  # (none of them made by a ruling: judged on the record as played)
-        in_force = kinds_at(held, i)
+        in_force = frozenset([p.as_at(i) for p in held])  # (its kind then: 50B)
         trick = table.trick(number)
         pos = trick.position_of(seat) if trick is not None else None
         led = trick.plays[0][1].suit if trick is not None and pos else None
