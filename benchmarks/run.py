@@ -69,9 +69,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from oracle import oracle_45d1, oracle_restorations  # noqa: E402
+from oracle_exposure import oracle_exposure  # noqa: E402
 from oracle_leads import oracle_leads  # noqa: E402
 from test_oracle_leads import lead_options  # noqa: E402
-from oracle_exposure import oracle_exposure  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
 from rulings.models.errors import RulingError  # noqa: E402
