@@ -209,6 +209,9 @@ class PlayAtRhoTurn:
     trick: int
     offender: Seat
     card: Card
+    #: his right-hand opponent's card is not in the record, but play went on to the end
+    #: after its last card (``Replay.played_to``): the trick was completed, his turn came
+    played_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -803,11 +806,13 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         said = f"; play then went on to the end, {seat.partner} playing to the trick at his turn" if on else ""
         return (PrematurePlay(trick.number, seat, card, choices, after_both_hands=both, partner_played_on=on),
                 f"{what}, before his partner {seat.partner} (57A){said}")
-    task = PlayAtRhoTurn(trick.number, seat, card)
+    on = record is not None and trick.card_of(seat.rho) is None and record.played_to(trick.number, seat.rho, table)
+    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on)
     rule = rs.rule_for(task)
     if rule is None:
         return None
-    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)")
+    said = f"; play then went on to the end, {seat.rho} and then {seat} playing to the trick" if on else ""
+    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------
@@ -1363,10 +1368,48 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
+def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str) -> list[Edge] | None:
+    """A card played at the right-hand opponent's turn (57D; 2007 50) that was still on the
+    trick when play went on to its owner's turn: the trick completed with it (his right-hand
+    opponent played after it), or play went on to the end after it. A card he could lawfully
+    play there is his card at his turn: what 57D requires (2017), the first lawful
+    opportunity to play a penalty card (2007, 50D1(a)); nothing is withdrawn. A card he could
+    not lawfully play there, once the table played on past the trick with it (a card on the
+    next trick, or play went on to the end), is his card to the trick (47F2): a revoke (61A),
+    ruled by the revoke rules. None: the rule's own ruling applies."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    complete = task.played_on or (len(trick.plays) == 4 and len({s for s, _ in trick.plays}) == 4)
+    if not complete:
+        return None
+    led = trick.suit_led
+    assert led is not None
+    lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
+    question = f"{task.offender} played {task.card} at his right-hand opponent's turn"
+    if lawful:
+        step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    "card there, played at his turn; nothing is withdrawn", question=question, choice="stands at his turn")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
+    nxt = table.trick(task.trick + 1)
+    if not (task.played_on or (nxt is not None and nxt.plays)):
+        return None
+    step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                f"play went on past trick {task.trick} with {task.card} on it: it stands as {task.offender}'s card to that "
+                f"trick, and as he could have followed suit it is a revoke ({rs.cite('61A')})",
+                also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
+    t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+    return [(step, _child(node, t, node.agenda[1:]))]
+
+
 def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57D (2017): a card that could lawfully be played to the trick must be played at the
     offender's proper turn (no penalty card; 16 may apply); otherwise a major penalty card."""
     assert isinstance(task, PlayAtRhoTurn)
+    stood = _rho_turn_card_stood(rs, node, task, "57D")
+    if stood is not None:
+        return stood
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
@@ -1643,6 +1686,9 @@ def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     having played, is exposed prematurely: a penalty card (50, 49), major as a deliberate play
     (50B), to be played at the first lawful opportunity (50D1(a))."""
     assert isinstance(task, PlayAtRhoTurn)
+    stood = _rho_turn_card_stood(rs, node, task, "50")
+    if stood is not None:
+        return stood
     table = node.table
     deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
     kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
@@ -1758,12 +1804,12 @@ RULES: tuple[Rule, ...] = (
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2", "60A1", "60A2", "61A"), premature_play, premature_play.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59", "44C"), premature_options,
          premature_options.__doc__ or ""),
-    Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
+    Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2", "61A"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
          editions=frozenset({"2017"})),
     Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A"), declarer_premature, declarer_premature.__doc__ or ""),
     Rule("no_acceptance_at_trick_13", NoAcceptanceAtTrick13, ("53A",), _marker,
          "53A (2017): a lead out of turn is accepted only before the thirteenth trick", editions=frozenset({"2017"})),
-    Rule("play_at_rho_turn_2007", PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2"),
+    Rule("play_at_rho_turn_2007", PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2", "61A"),
          play_at_rho_turn_2007, play_at_rho_turn_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("dummy_picked_first", DummyPickedFirst, ("57C2", "45F"), dummy_picked_first, dummy_picked_first.__doc__ or ""),
     Rule("dummy_indicated", DummyIndicated, ("45F",), dummy_indicated, dummy_indicated.__doc__ or ""),
