@@ -755,8 +755,19 @@ class TableState:
             rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected, others)
             if not rules:
                 break
-        return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules),
+        return self._evolve(revokes=self._in_play_order(revokes), lead_rules=(*self.lead_rules, *rules),
                             lead_rules_made=(*self.lead_rules_made, rule))
+
+    def _in_play_order(self, revokes: list[Revoke]) -> tuple[Revoke, ...]:
+        """``revokes`` in the order their cards were played (trick, then place in it): a
+        revoke a restriction put in force later finds on a lead already played (61A) comes
+        before a failure to follow that lead, as at the table (62A corrects the earlier first)."""
+        def place(r: Revoke) -> tuple[int, int]:
+            t = self.trick(r.trick)
+            plays = t.plays if t is not None else ()
+            return r.trick, next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), len(plays))
+
+        return tuple(sorted(revokes, key=place))
 
     def lead_rules_at(self, number: int, seat: Seat) -> tuple[LeadRule, ...]:
         """The lead restrictions ``seat`` was under at his lead to trick ``number`` (50D2(a),
