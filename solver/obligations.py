@@ -358,7 +358,7 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         if not pcs or any(p.card == card for p in pcs):
             continue
         hand = table.hand(seat) | mine | {card}
-        in_force = frozenset([p for p in pcs if p.card in hand])
+        in_force = frozenset([p.as_at(i) for p in pcs if p.card in hand])  # (its kind then: 50B)
         if not in_force:
             continue
         trick = table.trick(number)

@@ -302,12 +302,24 @@ def _implied_refusal(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> Cho
     """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``,
     or the same written ``chooses require <suit>`` ...) with no ``accepts``/``refuses`` line in
     either form: only a refused lead leads to it (54D, 56), so it settles the refusal too.
-    Returns the first such line (the caller reads it as a refusal)."""
+    Only where the refusal leads to that choice at all: the penalty card's owner's partner is
+    then to lead (50D2); with the declaring side to lead no option is offered and the line
+    settles nothing. Returns the first such line (the caller reads it as a refusal)."""
     if _is_declaring(table, task.offender) or task.trick > len(table.tricks) + table.first_trick - 1:
         return None
     if _stated(task.choices, table.declarer) is not None:
         return None  # (his ``chooses accept|refuse`` line says it: the engine settles it)
-    recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, task.choices)
+    return _refusal_choice(rs, table, task)
+
+
+def _refusal_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
+    """The first of the record's lines that settles declarer's 50D2/51B option at the lead
+    the refusal of ``task``'s lead leaves, when that lead is the penalty card's owner's
+    partner's (the options are offered: ``penalty_tasks``), else None."""
+    refused = _refused_table(rs, table, task)
+    if not penalty_tasks(refused, task.offender):
+        return None  # the declaring side leads: no 50D2 choice follows the refusal
+    recorded = recorded_lead_choice(refused, task.offender, task.choices)
     if recorded is None:
         return None
     return recorded[1][0]
@@ -685,8 +697,12 @@ def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[Choic
                 or (task.saw_dummy and task.trick == 1)):  # accepted (54C: must be), or the hand spread
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
-        # an option of the penalty card the refused lead becomes, in either form.
-        recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, choices)
+        # an option of the penalty card the refused lead becomes, in either form, and that
+        # option is offered (the owner's partner to lead).
+        refused = _refused_table(rs, table, task)
+        if not penalty_tasks(refused, task.offender):
+            return said
+        recorded = recorded_lead_choice(refused, task.offender, choices)
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in stated if c.verb in ("requires", "forbids") and c.seat is table.declarer]
@@ -912,7 +928,7 @@ def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
     choice for the lead included (a refused lead of the holder's own, 56), and declarer does
     not choose twice for one lead."""
     standing = sum([len(t.plays) for t in table.tricks if t.number < number])
-    return any(p.kind is PenaltyKind.MAJOR and p.since < standing for p in table.penalty_cards_of(holder))
+    return any(p.kind is PenaltyKind.MAJOR and p.major_since < standing for p in table.penalty_cards_of(holder))
 
 
 def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:

@@ -200,7 +200,7 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     if start is not None and to_lead(start) is seat and not any(t.number >= cur.number for t in start.tricks if t.plays):
         return None  # the ruling the record was played on from left him to lead this trick
     lead_at = sum([len(t.plays) for t in table.tricks]) - 1
-    if not any(p.kind is PenaltyKind.MAJOR and p.since <= lead_at for p in table.penalty_cards_of(seat.partner)):
+    if not any(p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at for p in table.penalty_cards_of(seat.partner)):
         return None  # no major penalty card of his partner's in force before the lead
     return cur.number, seat, card
 
