@@ -816,7 +816,8 @@ def _check_edition(edition: str) -> None:
         raise ValueError(f"unknown edition {edition!r} (2017 or 2007)")
 
 
-def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True) -> dict[str, Any]:
+def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True, penalty_cards: int = 0,
+                         failure: bool = False) -> dict[str, Any]:
     """A defender exposes a card (45C1, 49, 50): at a random moment of a random trick, a
     defender drops or shows a card of his hand (facts drawn from the exposure facts the
     rules read); then a few more lawful cards are played, the exposed card counted as a
@@ -824,18 +825,29 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
     card shown deliberately, is major; a spot card dropped, minor), and the record ends with
     ``attention <seat>``.
 
+    ``penalty_cards`` (0 to 2): the defenders have that many penalty cards in force when the
+    record starts (the ``penalty:`` field; honours major, two of one defender both major,
+    50B), obeyed by every play; the exposed card is never one of them. With ``failure`` play
+    goes on lawfully until the exposer is to play while a card of his hand would follow suit
+    but break what his penalty cards require (50C, 50D1(a)); he plays it (52), then up to two
+    more cards are played to that trick, and the record ends.
+
     >>> case = random_exposure_case(random.Random(2))
     >>> [line for line in case["play"] if " exposes " in line] != []
     True
     """
     _check_edition(edition)
+    if penalty_cards not in (0, 1, 2):
+        raise ValueError("penalty_cards must be 0, 1 or 2")
     for _ in range(MAX_ATTEMPTS):
         rec = _begin(rng)
         sim = rec.sim
+        seeded = _seed_penalty_cards(rng, sim, penalty_cards, rng.choice(list(Suit)), sim.declarer) if penalty_cards else []
         for _ in range(rng.randint(0, 3)):
             _lawful_play(rec, rng)
         on_play = sim.on_play
-        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2]
+        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2
+                     and any(c not in sim.penalty for c in sim.hands[s])]
         if not defenders:
             continue
         seat = rng.choice(defenders)
@@ -844,7 +856,7 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
             # a defender on play who shows a card so partner could see it has played it
             # (45C1): a plain play, not an exposure; keep the card off the trick instead
             facts = ("dropped",)
-        card = rng.choice(sorted(sim.hands[seat]))
+        card = rng.choice(sorted(c for c in sim.hands[seat] if c not in sim.penalty))
         lines = [_format_play(s, c) for s, c in rec.plays]
         lines.append(f"{seat} exposes {card} {' '.join(facts)}")
         minor = "dropped" in facts and not card.is_honour and not sim.penalties_of(seat)
@@ -852,39 +864,103 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
         if len(sim.penalties_of(seat)) >= 2:
             for c in sim.penalties_of(seat):
                 sim.penalty[c] = (seat, "major")
-        for _ in range(rng.choice((0, 0, 1, 2, 3))):
-            nxt = sim.on_play
-            if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
-                break
-            lines.append(_format_play(*sim.play_lawful(rng)))
+        if failure:
+            later = _play_to_failure(sim, rng, seat)
+            if later is None:
+                continue
+            lines += later
+        else:
+            for _ in range(rng.choice((0, 0, 1, 2, 3))):
+                nxt = sim.on_play
+                if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+                    break
+                lines.append(_format_play(*sim.play_lawful(rng)))
         lines.append(f"attention {rng.choice(SEATS)}")
         head = f"Random exposure: {seat} (defender) exposes {card} ({', '.join(facts)}) on trick {rec.start}" if title else None
-        return _record_mapping(rec, rng, edition, head, lines)
+        if head is not None and failure:
+            head += ", then fails to play a penalty card"
+        out = _record_mapping(rec, rng, edition, head, lines)
+        if seeded:
+            out = {k: v for k, v in out.items() if k != "play"} | {"penalty": seeded, "play": out["play"]}
+        return out
     raise GenerationError("no exposure deal found")
 
 
+def _play_to_failure(sim: _Sim, rng: random.Random, seat: Seat) -> list[str] | None:
+    """Lawful plays until ``seat`` is to play and holds a card that follows suit (or may be
+    discarded or led) but breaks what his penalty cards require; he plays it, then up to two
+    more cards follow to that trick. The play lines, or None when no such moment comes."""
+    lines: list[str] = []
+    for _ in range(12):
+        nxt = sim.on_play
+        if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+            return None
+        if nxt is seat:
+            cur = sim.current
+            led = cur[0][1].suit if cur else None
+            hand = sim.hands[seat]
+            legal = [c for c in hand if c.suit is led] or list(hand)
+            wrong = sorted(set(legal) - set(sim.lawful(seat)))
+            if wrong:
+                card = rng.choice(wrong)
+                sim.play(seat, card)
+                lines.append(_format_play(seat, card))
+                for _ in range(rng.randint(0, 2)):
+                    if not sim.current:
+                        break
+                    lines.append(_format_play(*sim.play_lawful(rng)))
+                return lines
+        lines.append(_format_play(*sim.play_lawful(rng)))
+    return None
+
+
 def random_lead_case(
-    rng: random.Random, *, edition: str = "2017", offender: Role | None = None, title: bool = True
+    rng: random.Random, *, edition: str = "2017", offender: Role | None = None, title: bool = True,
+    lead_trick: int | None = None, answers: Sequence[str] | None = None, penalty_cards: int = 0,
 ) -> dict[str, Any]:
-    """A lead out of turn after trick 1: by a defender (56, 53, 50) or by declarer from the
-    wrong hand (55); ``offender`` is ``"defender"``, ``"declarer"`` or ``"dummy"`` (declarer
-    leading from dummy when his own hand was to lead), drawn when None. The record starts at
-    the trick before (played out lawfully) and stops after the irregular lead, with
-    ``attention`` and sometimes the non-offending side's answer (``accepts``/``refuses``).
+    """A lead out of turn: by a defender (56, 53, 50; 54 on trick 1) or by declarer from the
+    wrong hand (55; 54E on trick 1); ``offender`` is ``"defender"``, ``"declarer"`` or
+    ``"dummy"`` (a card led from dummy when another hand was to lead), drawn when None. The
+    record starts at the trick before (played out lawfully) and stops after the irregular
+    lead, with ``attention`` and sometimes the non-offending side's answer
+    (``accepts``/``refuses``).
+
+    ``lead_trick`` (1-13) is the trick the lead out of turn is made to; None draws it
+    among 2-12. On trick 1 it is the faced opening lead (the record starts with it: 54, 54E);
+    on trick 13 the 2017 Laws allow no acceptance (53A). ``answers`` lists the lines one of
+    which may follow ``attention`` (each word ``accepts``, ``refuses``, ``spreads``,
+    ``saw_dummy``, ``requires``, ``forbids`` or ``leaves``: a statement of a player who may
+    make it, declarer's 54A spread, the director's 54C finding, declarer's 50D2 choice over
+    the suit led); None draws ``accepts``/``refuses`` four times in ten, as always.
+    ``penalty_cards`` (0-2, after trick 1) gives the defenders that many penalty cards in
+    force when the record starts (as :func:`random_revoke_case` does; listed under
+    ``penalty``), the trick before played lawfully with them (50C, 50D1).
 
     >>> case = random_lead_case(random.Random(4), offender="declarer")
     >>> case["play"][-1].split()[0] in ("attention", case["declarer"], "N", "E", "S", "W")
+    True
+    >>> random_lead_case(random.Random(4), offender="defender", lead_trick=1)["play"][1].startswith("attention")
     True
     """
     _check_edition(edition)
     if offender is not None and offender not in ROLES:
         raise ValueError(f"offender must be one of {ROLES}")
+    if lead_trick is not None and not 1 <= lead_trick <= 13:
+        raise ValueError("lead_trick must be 1-13")
+    if not 0 <= penalty_cards <= 2 or (penalty_cards and lead_trick == 1):
+        raise ValueError("penalty_cards must be 0-2, and 0 for an opening lead")
+    unknown = set(answers or ()) - set(_LEAD_ANSWERS)
+    if unknown:
+        raise ValueError(f"unknown answers {sorted(unknown)} (one of {_LEAD_ANSWERS})")
     role = offender if offender is not None else rng.choice(("defender", "defender", "declarer", "dummy"))
     for _ in range(MAX_ATTEMPTS):
-        rec = _begin(rng, 1, 11)
+        first = max(1, lead_trick - 1) if lead_trick is not None else None  # (None: as always, 1-11)
+        rec = _begin(rng, 1, 11) if first is None else _begin(rng, first, first)
         sim = rec.sim
-        for _ in range(4):
-            _lawful_play(rec, rng)
+        seeded = _seed_penalty_cards(rng, sim, penalty_cards, rng.choice(_SUIT_ORDER), sim.declarer) if penalty_cards else []
+        if lead_trick != 1:
+            for _ in range(4):
+                _lawful_play(rec, rng)
         leader = sim.leader
         if _waits_for_50d2(sim, leader):
             continue
@@ -899,15 +975,36 @@ def random_lead_case(
         lines = [_format_play(s, c) for s, c in rec.plays]
         lines.append(_format_play(seat, card))
         lines.append(f"attention {rng.choice(SEATS)}")
-        if rng.random() < 0.4:
-            nos = [s for s in SEATS if s.side is not seat.side]
-            if seat.side is not sim.declarer.side:
-                nos = [sim.declarer]
-            lines.append(f"{rng.choice(nos)} {rng.choice(('accepts', 'refuses'))}")
-        head = (f"Random lead out of turn: {seat} ({role}) leads {card} to trick {rec.start + 1}; "
+        nos = [s for s in SEATS if s.side is not seat.side]
+        if seat.side is not sim.declarer.side:
+            nos = [sim.declarer]
+        if answers is None:
+            if rng.random() < 0.4:
+                lines.append(f"{rng.choice(nos)} {rng.choice(('accepts', 'refuses'))}")
+        else:
+            answer = rng.choice([None, *answers])
+            if answer in ("accepts", "refuses"):
+                lines.append(f"{rng.choice(nos)} {answer}")
+            elif answer == "saw_dummy":
+                lines.append("director finds saw_dummy")
+            elif answer in ("requires", "forbids"):
+                lines.append(f"{sim.declarer} {answer} {card.suit}")
+            elif answer is not None:
+                lines.append(f"{sim.declarer} {answer}")
+        head = (f"Random lead out of turn: {seat} ({role}) leads {card} to trick {sim.trick_number}; "
                 f"{leader} was to lead") if title else None
-        return _record_mapping(rec, rng, edition, head, lines)
+        out = _record_mapping(rec, rng, edition, head, lines)
+        if seeded:
+            out = {**{k: v for k, v in out.items() if k != "play"}, "penalty": seeded, "play": out["play"]}
+        return out
     raise GenerationError(f"no lead out of turn by the {role} found")
+
+
+#: The suits in a fixed order (a random draw among them is the same for the same seed).
+_SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+#: The lines :func:`random_lead_case` may draw after ``attention`` (its ``answers`` option).
+_LEAD_ANSWERS: tuple[str, ...] = ("accepts", "refuses", "spreads", "saw_dummy", "requires", "forbids", "leaves")
 
 
 def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: bool | None = None,
