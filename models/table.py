@@ -1116,6 +1116,15 @@ class TableState:
         """The penalty cards :meth:`with_penalty` leaves in force, without the new table."""
         return self._penalty_made(self.penalty_cards, seat, card, kind, sum([len(t.plays) for t in self.tricks]))
 
+    def play_over(self) -> TableState:
+        """The table once play has ended with nothing left to lead or play (every card played,
+        or the tricks after the record counted as played): no penalty card in force and no lead
+        or play restriction, each of which binds a later lead or play (50C, 50D, 51, 57A,
+        57D); the penalty cards played and the restrictions made stay in the history."""
+        if not (self.penalty_cards or self.lead_rules or self.play_rules):
+            return self
+        return self._evolve(penalty_cards=_NO_PENALTY_CARDS, lead_rules=(), play_rules=())
+
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his
         hand already): 50D2(a), 51B. One the record shows played later (declarer's choice

@@ -11,6 +11,7 @@ No rule family imports another: they meet in the table state and in these tasks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
@@ -72,6 +73,18 @@ def lead_restriction(seat: Seat, suit: Suit, must: bool) -> str:
     A prohibition lasts for as long as that player keeps the lead (50D2(a), 51B).
     """
     return f"{seat} {'must' if must else 'must not'} lead {suit}"
+
+
+_BINDS_LATER_PLAY = re.compile(r"^[NESW] must (?:not )?(?:lead|play) ")
+
+
+def binds_later_play(restriction: str) -> bool:
+    """Whether a restriction text of a restoration binds a later lead or play: a lead
+    restriction (50D2(a), 51B: ``"W must lead S"``, ``"W must not lead S"``) or a restriction
+    on a card still to be played (57A, 57D: ``"E must play highest H"``, ``"E must play D4"``).
+    Not a change of declarer (``"declarer N (54A)"``) nor what a player may not choose (62D2's
+    suggestion, Law 16), which are the ruling's, not obligations of later play."""
+    return _BINDS_LATER_PLAY.match(restriction) is not None
 
 
 def lead_rule_args(table: TableState, number: int, seat: Seat) -> tuple[Suit | None, frozenset[Suit] | None]:

@@ -43,6 +43,7 @@ from rulings.solver.establishment import (
     standing_revokes,
     still_a_revoke,
 )
+from rulings.solver.obligations import binds_later_play
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
@@ -56,10 +57,17 @@ FINDINGS = frozenset(WON_BY)
 @dataclass(frozen=True, slots=True)
 class EndOfPlay:
     """How the record ends play: ``rest`` is the tricks (NS, EW) won after the last trick
-    recorded (a claim or a stated count), None when the record holds every trick."""
+    recorded (a claim or a stated count), None when the record holds every trick.
+    ``played_out``: play ended before attention was drawn, and not by a claim: the thirteenth
+    trick in the record, or a ``remaining`` line before ``attention`` (``Replay.played_out``:
+    the tricks after the record were played out, all four hands playing to each). A claim
+    ends play with cards still to play, whose obligations bear on judging it (70); a
+    ``remaining`` line after ``attention`` counts the tricks played on after the ruling, whose
+    restoration is the position the ruling left."""
 
     how: str
     rest: tuple[int, int] | None = None
+    played_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,9 +336,10 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
         if isinstance(e, Remaining):
             if e.ns + e.ew != 13 - last:
                 return None
-            return EndOfPlay(f"NS won {e.ns} and EW {e.ew} of the tricks after trick {last}", (e.ns, e.ew))
+            return EndOfPlay(f"NS won {e.ns} and EW {e.ew} of the tricks after trick {last}", (e.ns, e.ew),
+                             played_out=replay.played_out or last == 13)
     if last == 13:
-        return EndOfPlay("play ended at trick 13")
+        return EndOfPlay("play ended at trick 13", played_out=True)
     return None
 
 
@@ -661,13 +670,38 @@ def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> i
     return won
 
 
+def _play_over(edges: list[Edge], task: RuleAfterPlay) -> list[Edge]:
+    """The leaves of the count once play has ended before attention (``EndOfPlay.played_out``):
+    nothing is left to lead or play, so no penalty card stays in force (it binds its owner
+    when he plays and his partner when he leads, 50C, 50D, 51) nor any lead or play
+    restriction (50D2(a), 51B, 57A, 57D), and nobody leads (``Node.played_out``). The
+    information ledger stays as it is (16C, 50E: the director may still adjust, 50E3, 64C)."""
+    if not task.end.played_out:
+        return edges
+    out: list[Edge] = []
+    for step, leaf in edges:
+        table = leaf.table
+        gone = sorted(table.penalty_cards, key=lambda p: p.sort_key)
+        lapsed = [r for r in leaf.restrictions if binds_later_play(r)]
+        said = []
+        if gone:
+            said.append(f"no penalty card remains ({', '.join(f'{p.seat} {p.card}' for p in gone)})")
+        if lapsed:
+            said.append(f"no restriction binds ({', '.join(lapsed)})")
+        if said:
+            step = dataclasses.replace(step, text=f"{step.text}; play has ended: {' and '.join(said)}")
+        out.append((step, leaf.evolve(table=table.play_over(), restrictions=tuple(r for r in leaf.restrictions if r not in lapsed),
+                                      played_out=True)))
+    return out
+
+
 def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """64A1/64A2 transfers, 64B1-64B8 exceptions, 64C1 equity (2017: 64B7 needs both sides'
     revokes established; a defender's failure to follow dummy's wrongly placed lead that stood
     under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
     sides = frozenset(r.seat.side for r in _established_in(node.table, task, task.end.rest))
-    return _rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True)
+    return _play_over(_rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True), task)
 
 
 def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -677,7 +711,7 @@ def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # (the record's revokes, and those a ruling found that play does not show: a failure to
     # play a penalty card, 52 with 61A; corrected or not, each side that revoked counts)
     sides = frozenset(r.seat.side for r in (*task.record_revokes, *node.table.revokes))
-    return _rule(rs, node, task, sides)
+    return _play_over(_rule(rs, node, task, sides), task)
 
 
 # ----- claim atoms: transfer <N>, equity ---------------------------------------------------------------

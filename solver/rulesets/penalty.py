@@ -184,11 +184,15 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     deemed played (an exposed card, 45C1; cards played together, 58), nor the first lead of a
     part of the record played on after a ruling (``start``: the table it was played on from)
     when that ruling left this player to lead: the director was at the table then, and that
-    ruling is where declarer's choice for this lead belongs."""
+    ruling is where declarer's choice for this lead belongs. Nor a lead that play went on
+    over: a card played to it, as after one written in the record, when play went on to the
+    end after it (a ``remaining`` line before attention, ``Replay.played_to``)."""
     cur = table.current_trick
     if cur is None or len(cur.plays) != 1 or cur.number in said_at:
         return None
     seat, card = cur.plays[0]
+    if replay.played_to(cur.number, seat.next()):
+        return None  # (play went on over it: not ruled, docs/decisions.md)
     last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
     if last is None or last.seat is not seat or last.card != card or (
             isinstance(last, Play) and any(e is last for e in replay.unapplied)):
@@ -411,13 +415,15 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     leader = to_lead(table)
     if leader is None:
         return None
+    cur = table.current_trick
+    if replay.played_to(cur.number + 1 if cur is not None else table.first_trick, leader):
+        return None  # play went on to the end before attention: that lead was made, no option is left
     holder = leader.partner
     if not table.penalty_cards:
         return None  # no penalty card in force: no lead options (50D2, 51B)
     tasks = penalty_tasks(table, holder, choices)
     if not tasks:
         return None
-    cur = table.current_trick
     focus = cur.number if cur is not None else table.first_trick
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
     recorded = recorded_lead_choice(table, holder, choices)
