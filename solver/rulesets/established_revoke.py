@@ -675,12 +675,18 @@ def _play_over(edges: list[Edge], task: RuleAfterPlay) -> list[Edge]:
     nothing is left to lead or play, so no penalty card stays in force (it binds its owner
     when he plays and his partner when he leads, 50C, 50D, 51) nor any lead or play
     restriction (50D2(a), 51B, 57A, 57D), and nobody leads (``Node.played_out``). The
-    information ledger stays as it is (16C, 50E: the director may still adjust, 50E3, 64C)."""
+    information ledger stays as it is (16C, 50E: the director may still adjust, 50E3, 64C).
+    With every trick in the record, a leaf whose ruling took a card of the last trick back
+    (its trick 13 no longer complete) has play still to come, and is left as it is."""
     if not task.end.played_out:
         return edges
     out: list[Edge] = []
     for step, leaf in edges:
         table = leaf.table
+        last = table.trick(13)
+        if task.end.rest is None and (last is None or not last.is_complete):
+            out.append((step, leaf))
+            continue
         gone = sorted(table.penalty_cards, key=lambda p: p.sort_key)
         lapsed = [r for r in leaf.restrictions if binds_later_play(r)]
         said = []
