@@ -989,17 +989,26 @@ def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: boo
 
 
 def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", together: bool | None = None,
-                             title: bool = True) -> dict[str, Any]:
+                             title: bool = True, later_plays: int = 0) -> dict[str, Any]:
     """Simultaneous cards (58): with ``together`` the player on play leads or plays two or
     three of his cards at once (58B; sometimes only some of them visible), otherwise a
     player not on turn plays at the same moment as the player on turn (58A). Drawn when
     None; the record ends with ``attention <seat>``.
+
+    ``later_plays`` (0-2, with ``together``): the cards played together go to a trick
+    already begun (the suit led is fixed whichever card the offender names), and up to that
+    many players after him play lawfully to the same trick before ``attention`` (to the
+    first of the cards, the one he could lawfully play), so that an opponent among them may
+    change his card (58B3) or the revoke rules give the same right (62C). 0 draws the
+    record as always.
 
     >>> case = random_simultaneous_case(random.Random(6), together=True)
     >>> [line for line in case["play"] if line.endswith("simultaneous") or " visible " in line] != []
     True
     """
     _check_edition(edition)
+    if not 0 <= later_plays <= 2 or (later_plays and together is False):
+        raise ValueError("later_plays must be 0-2, and only with cards played together")
     both = together if together is not None else rng.random() < 0.5
     for _ in range(MAX_ATTEMPTS):
         rec = _begin(rng, 1, 12)
@@ -1008,6 +1017,8 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
             _lawful_play(rec, rng)
         seat = sim.on_play
         if not sim.current and _waits_for_50d2(sim, seat):
+            continue
+        if later_plays and (not both or not sim.current):
             continue
         lines = [_format_play(s, c) for s, c in rec.plays]
         if both:
@@ -1022,6 +1033,11 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
                 line += f" visible {rng.choice(cards)}"
             lines.append(line)
             what = f"{seat} plays {len(cards)} cards together"
+            if later_plays:
+                room = 3 - len(sim.current)  # (players after him in this trick)
+                sim.play(seat, first)
+                for _ in range(min(later_plays, room)):
+                    lines.append(_format_play(*sim.play_lawful(rng)))
         else:
             played = [s for s, _ in sim.current]
             others = [s for s in SEATS if s is not seat and s not in played and s is not sim.declarer.partner
