@@ -36,11 +36,20 @@
     a defender's, declarer's and dummy's lead; to a random trick, to trick 1 and to trick
     13; with and without every answer line; 0-2 penalty cards in force), with the time
     ratio (both build the keys).
+17. A fifth card (45E) and simultaneous plays (58, with 57, 62 and 16C): the solver against
+    its own oracles (tests/oracle_fifth_simultaneous.py, ``oracle_fifth`` and
+    ``oracle_simultaneous``) on random positions of ``random_fifth_case`` and
+    ``random_simultaneous_case`` (100,000 by default, ``--fifth N``; half of each), the
+    grids of tests/test_oracle_fifth_simultaneous.py cycled (both editions; with and
+    without the director's finding; one card at another's moment, several together, with
+    0-2 cards played after them), with the time ratio (both build the keys;
+    benchmarks/sweep_fifth_simultaneous.py).
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
 
-Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--sections 2,4,...] [--json FILE]
+Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--fifth N] [--sections 2,4,...]
+       [--json FILE]
 """
 
 from __future__ import annotations
@@ -440,6 +449,7 @@ def main() -> int:
     ap.add_argument("--agreement", type=int, default=None, help="positions for the oracle sweep (default 100000)")
     ap.add_argument("--misplay", type=int, default=None, help="positions for the 45D1 oracle sweep (default 100000)")
     ap.add_argument("--leads", type=int, default=None, help="positions for the leads oracle sweep (default 100000)")
+    ap.add_argument("--fifth", type=int, default=None, help="positions for the 45E/58 oracle sweep of section 17 (default 100000)")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
     ap.add_argument("--sections", default=None, help="run only these sections, e.g. 2,4,6,7,11 (default: all)")
     args = ap.parse_args()
@@ -598,6 +608,17 @@ def main() -> int:
         failed += _report_sweep("14. leads out of turn (53-56, 50D2) oracle agreement", le,
                                 f"; solver {le['solver_us_per_case']:.0f} us/case, "
                                 f"oracle time / solver time = {le['oracle_over_solver_time']:.2f}")
+
+    if want(17):
+        from sweep_fifth_simultaneous import fifth_chunk, summary
+
+        fifths = args.fifth if args.fifth is not None else (2000 if quick else 100_000)
+        fs = _pooled(fifth_chunk, _chunks(fifths, 2000), workers)
+        fs.update(summary(fs.pop("results")))
+        out["fifth_simultaneous_agreement"] = fs
+        failed += _report_sweep("17. fifth card (45E) and simultaneous plays (58) oracle agreement", fs,
+                                f"; solver {fs['solver_us_per_case']:.0f} us/case, "
+                                f"oracle time / solver time = {fs['oracle_over_solver_time']:.2f}")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")

@@ -100,7 +100,8 @@ NONE = "none"
 
 
 def _key(cards: dict[str, str], lead: str | None, penalty: dict[tuple[str, str], str], unauthorized: list[str],
-         withdrawn: list[tuple[str, str]], findings: list[str] = (), restrictions: list[str] = ()) -> str:  # type: ignore[assignment]
+         withdrawn: list[tuple[str, str]], findings: tuple[str, ...] | list[str] = (),
+         restrictions: tuple[str, ...] | list[str] = ()) -> str:
     obj: dict[str, Any] = {
         "cards": cards,
         "established": False,
@@ -180,10 +181,8 @@ def _lines(case: dict[str, Any], marker: str) -> tuple[list[list[str]], list[str
             attention = True
         elif attention:
             after.append(words)
-        elif line is None and len(words) >= 3 and words[1].lower() == "plays" and words[-1].lower() == marker:
-            line = words
         elif line is None and len(words) >= 3 and words[1].lower() == "plays" and marker in (w.lower() for w in words):
-            line = words
+            line = words  # (``fifth`` ends the line; ``simultaneous`` may have ``visible`` cards after it)
         elif line is None:
             before.append(words)
         else:
