@@ -1231,11 +1231,6 @@ def _designation_attempt(rng: random.Random, edition: str, form: str, finding: s
         else:
             lines.append(f"{actor} names {old}" + ("" if actor is declarer else " to play"))
         sim.play(actor, old)
-        # the new card: another card the player could lawfully have played
-        others = [c for c in lawful if c != old]
-        if not others:
-            return None
-        new = rng.choice(others)
         # the cards played after it: none or some while the changing side has not played
         # again (the 45C4(b) windows), or past that for a late change and sometimes otherwise
         late = form == "late_change" or (form in ("own_card", "defender_card", "placed") and rng.random() < 0.4)
@@ -1255,6 +1250,15 @@ def _designation_attempt(rng: random.Random, edition: str, form: str, finding: s
                 break
         if form == "late_change" and not any(s.side is changing for s, _ in after):
             return None
+        # the new card: another card the player could lawfully have played, still in his hand
+        others = [c for c in lawful if c != old and c in sim.hands[actor]]
+        if not others:
+            return None
+        new = rng.choice(others)
+        if after and after[0][0] is dummy and lines[-1].split()[1] == "calls":
+            # dummy's card to the next trick right after the call would read as the card he
+            # placed for it (45D): dummy faces the card named first
+            lines.append(_format_play(dummy, old))
         lines += [_format_play(s, c) for s, c in after]
         word = finding if finding is not None else rng.choice(_CHANGE_FINDINGS)
         if word == "none":
@@ -1263,7 +1267,8 @@ def _designation_attempt(rng: random.Random, edition: str, form: str, finding: s
         lines.append(f"{actor if actor is not dummy else declarer} changes to {new}" + (f" {word}" if word and not as_line else ""))
         if as_line:
             lines.append(f"director finds {word}")
-        head = f"Random changed designation ({form}): {old} to {new} by {actor} ({_role(actor, declarer)}) on trick {number}"
+        whose = f"{declarer} (declarer) for dummy {dummy}" if actor is dummy else f"{actor} ({_role(actor, declarer)})"
+        head = f"Random changed designation ({form}): {old} to {new} by {whose} on trick {number}"
     lines.append(f"attention {rng.choice(SEATS)}")
     return _record_mapping(rec, rng, edition, head if title else None, lines)
 
