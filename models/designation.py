@@ -248,8 +248,14 @@ def resolve_call(
     if kind == "win":
         winners = known_winners(table)
         if winners:
-            card = min(winners, key=lambda c: (c.suit is table.trumps, c.rank))
-            return _one("46B1(b)", card, f"'win' is the lowest card known to win ({card})")
+            # lowest: a plain card before a trump, then by rank; equal ones of several suits
+            # (dummy on lead, two aces): declarer says which, as for a rank (46B3(b))
+            low = min((c.suit is table.trumps, c.rank) for c in winners)
+            lowest = [c for c in winners if (c.suit is table.trumps, c.rank) == low]
+            if len(lowest) == 1:
+                return _one("46B1(b)", lowest[0], f"'win' is the lowest card known to win ({lowest[0]})")
+            return _choice("46B1(b)", lowest, "declarer",
+                           f"'win': {' and '.join(map(str, sorted(lowest)))} are the lowest cards known to win; declarer says which")
         if policy.win_without_winner_is_invalid:
             return _invalid(lawful, "no card of dummy's is known to win", ("46B1(b)",))
         high = [_highest([c for c in lawful if c.suit is led])] if follows else [_highest(lawful)]
