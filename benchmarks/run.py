@@ -36,11 +36,20 @@
     a defender's, declarer's and dummy's lead; to a random trick, to trick 1 and to trick
     13; with and without every answer line; 0-2 penalty cards in force), with the time
     ratio (both build the keys).
+16. Designations of dummy's cards and changed designations (45B, 45C4, 46, 47C, 47D, 44G,
+    16C): the solver against its own oracle (tests/oracle_designation.py,
+    ``oracle_designation``) on random positions of ``random_designation_case`` (100,000 by
+    default, ``--designation N``), the grid of tests/test_oracle_designation.py cycled
+    (every shape: incomplete or invalid calls, incontrovertible intention, changes in time
+    and too late, declarer's and a defender's own named card, placed cards; both editions;
+    each finding on a change and none), with the time ratio (both build the keys).
+    (Sections 14 and 15 are the leads and exposure oracles.)
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
 
-Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--sections 2,4,...] [--json FILE]
+Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--designation N]
+                               [--sections 2,4,...] [--json FILE]
 """
 
 from __future__ import annotations
@@ -64,7 +73,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from oracle import oracle_45d1, oracle_restorations  # noqa: E402
+from oracle_designation import oracle_designation  # noqa: E402
 from oracle_leads import oracle_leads  # noqa: E402
+from test_oracle_designation import designation_options  # noqa: E402
 from test_oracle_leads import lead_options  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
@@ -73,6 +84,7 @@ from rulings.solver.casefile import loads  # noqa: E402
 from rulings.solver.generate import (  # noqa: E402
     cascade_case,
     case_seed,
+    random_designation_case,
     random_lead_case,
     random_misplay_case,
     random_revoke_cases,
@@ -296,6 +308,34 @@ def leads_agreement(total: int, workers: int) -> dict[str, Any]:
     return out
 
 
+def _designation_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[str]]:
+    start, count = args
+    tally = _Tally()
+    t_solver = t_oracle = 0.0
+    for i in range(start, start + count):
+        mapping = random_designation_case(case_seed(45_460, i), **designation_options(i))
+        case = parse_case(mapping)
+        t0 = time.perf_counter()
+        keys = [r.key() for r in Ruling(case).restorations()]
+        t1 = time.perf_counter()
+        theirs = oracle_designation(mapping)
+        t2 = time.perf_counter()
+        t_solver += t1 - t0
+        t_oracle += t2 - t1
+        tally.add(set(keys) == theirs and len(keys) == len(theirs), mapping)
+    return tally.checked, tally.differing, t_solver, t_oracle, tally.examples
+
+
+def designation_agreement(total: int, workers: int) -> dict[str, Any]:
+    out = _pooled(_designation_chunk, _chunks(total, 2000), workers)
+    results = out.pop("results")
+    t_solver = sum(r[2] for r in results)
+    t_oracle = sum(r[3] for r in results)
+    out["solver_us_per_case"] = t_solver / max(1, out["positions"]) * 1e6
+    out["oracle_over_solver_time"] = t_oracle / t_solver if t_solver else float("nan")
+    return out
+
+
 def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
     """Whole records with two or three irregularities of different families (generate --kind mixed)."""
     from rulings.solver.generate_mixed import random_mixed_case
@@ -440,6 +480,8 @@ def main() -> int:
     ap.add_argument("--agreement", type=int, default=None, help="positions for the oracle sweep (default 100000)")
     ap.add_argument("--misplay", type=int, default=None, help="positions for the 45D1 oracle sweep (default 100000)")
     ap.add_argument("--leads", type=int, default=None, help="positions for the leads oracle sweep (default 100000)")
+    ap.add_argument("--designation", type=int, default=None,
+                    help="positions for the designation oracle sweep, section 16 (default 100000)")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
     ap.add_argument("--sections", default=None, help="run only these sections, e.g. 2,4,6,7,11 (default: all)")
     args = ap.parse_args()
@@ -454,6 +496,7 @@ def main() -> int:
     sweep = args.agreement if args.agreement is not None else (2000 if quick else 100_000)
     misplays = args.misplay if args.misplay is not None else (1000 if quick else 100_000)
     leads = args.leads if args.leads is not None else (2000 if quick else 100_000)
+    designations = args.designation if args.designation is not None else (2000 if quick else 100_000)
     failed = 0
 
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
@@ -598,6 +641,12 @@ def main() -> int:
         failed += _report_sweep("14. leads out of turn (53-56, 50D2) oracle agreement", le,
                                 f"; solver {le['solver_us_per_case']:.0f} us/case, "
                                 f"oracle time / solver time = {le['oracle_over_solver_time']:.2f}")
+
+    if want(16):
+        de = out["designation_agreement"] = designation_agreement(designations, workers)
+        failed += _report_sweep("16. designations and changed designations (45C4, 46, 47C/47D) oracle agreement", de,
+                                f"; solver {de['solver_us_per_case']:.0f} us/case, "
+                                f"oracle time / solver time = {de['oracle_over_solver_time']:.2f}")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")
