@@ -817,7 +817,8 @@ def _check_edition(edition: str) -> None:
         raise ValueError(f"unknown edition {edition!r} (2017 or 2007)")
 
 
-def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True) -> dict[str, Any]:
+def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True, penalty_cards: int = 0,
+                         failure: bool = False) -> dict[str, Any]:
     """A defender exposes a card (45C1, 49, 50): at a random moment of a random trick, a
     defender drops or shows a card of his hand (facts drawn from the exposure facts the
     rules read); then a few more lawful cards are played, the exposed card counted as a
@@ -825,18 +826,29 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
     card shown deliberately, is major; a spot card dropped, minor), and the record ends with
     ``attention <seat>``.
 
+    ``penalty_cards`` (0 to 2): the defenders have that many penalty cards in force when the
+    record starts (the ``penalty:`` field; honours major, two of one defender both major,
+    50B), obeyed by every play; the exposed card is never one of them. With ``failure`` play
+    goes on lawfully until the exposer is to play while a card of his hand would follow suit
+    but break what his penalty cards require (50C, 50D1(a)); he plays it (52), then up to two
+    more cards are played to that trick, and the record ends.
+
     >>> case = random_exposure_case(random.Random(2))
     >>> [line for line in case["play"] if " exposes " in line] != []
     True
     """
     _check_edition(edition)
+    if penalty_cards not in (0, 1, 2):
+        raise ValueError("penalty_cards must be 0, 1 or 2")
     for _ in range(MAX_ATTEMPTS):
         rec = _begin(rng)
         sim = rec.sim
+        seeded = _seed_penalty_cards(rng, sim, penalty_cards, rng.choice(list(Suit)), sim.declarer) if penalty_cards else []
         for _ in range(rng.randint(0, 3)):
             _lawful_play(rec, rng)
         on_play = sim.on_play
-        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2]
+        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2
+                     and any(c not in sim.penalty for c in sim.hands[s])]
         if not defenders:
             continue
         seat = rng.choice(defenders)
@@ -845,7 +857,7 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
             # a defender on play who shows a card so partner could see it has played it
             # (45C1): a plain play, not an exposure; keep the card off the trick instead
             facts = ("dropped",)
-        card = rng.choice(sorted(sim.hands[seat]))
+        card = rng.choice(sorted(c for c in sim.hands[seat] if c not in sim.penalty))
         lines = [_format_play(s, c) for s, c in rec.plays]
         lines.append(f"{seat} exposes {card} {' '.join(facts)}")
         minor = "dropped" in facts and not card.is_honour and not sim.penalties_of(seat)
@@ -853,15 +865,54 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
         if len(sim.penalties_of(seat)) >= 2:
             for c in sim.penalties_of(seat):
                 sim.penalty[c] = (seat, "major")
-        for _ in range(rng.choice((0, 0, 1, 2, 3))):
-            nxt = sim.on_play
-            if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
-                break
-            lines.append(_format_play(*sim.play_lawful(rng)))
+        if failure:
+            later = _play_to_failure(sim, rng, seat)
+            if later is None:
+                continue
+            lines += later
+        else:
+            for _ in range(rng.choice((0, 0, 1, 2, 3))):
+                nxt = sim.on_play
+                if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+                    break
+                lines.append(_format_play(*sim.play_lawful(rng)))
         lines.append(f"attention {rng.choice(SEATS)}")
         head = f"Random exposure: {seat} (defender) exposes {card} ({', '.join(facts)}) on trick {rec.start}" if title else None
-        return _record_mapping(rec, rng, edition, head, lines)
+        if head is not None and failure:
+            head += ", then fails to play a penalty card"
+        out = _record_mapping(rec, rng, edition, head, lines)
+        if seeded:
+            out = {k: v for k, v in out.items() if k != "play"} | {"penalty": seeded, "play": out["play"]}
+        return out
     raise GenerationError("no exposure deal found")
+
+
+def _play_to_failure(sim: _Sim, rng: random.Random, seat: Seat) -> list[str] | None:
+    """Lawful plays until ``seat`` is to play and holds a card that follows suit (or may be
+    discarded or led) but breaks what his penalty cards require; he plays it, then up to two
+    more cards follow to that trick. The play lines, or None when no such moment comes."""
+    lines: list[str] = []
+    for _ in range(12):
+        nxt = sim.on_play
+        if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+            return None
+        if nxt is seat:
+            cur = sim.current
+            led = cur[0][1].suit if cur else None
+            hand = sim.hands[seat]
+            legal = [c for c in hand if c.suit is led] or list(hand)
+            wrong = sorted(set(legal) - set(sim.lawful(seat)))
+            if wrong:
+                card = rng.choice(wrong)
+                sim.play(seat, card)
+                lines.append(_format_play(seat, card))
+                for _ in range(rng.randint(0, 2)):
+                    if not sim.current:
+                        break
+                    lines.append(_format_play(*sim.play_lawful(rng)))
+                return lines
+        lines.append(_format_play(*sim.play_lawful(rng)))
+    return None
 
 
 def random_lead_case(

@@ -91,6 +91,9 @@ class Cursor:
     #: declarer's latest card from his own hand (a change naming a card of his concerns it,
     #: even once dummy has played since: 45C4(b)'s time limit then decides)
     own_last: Designated | None = None
+    #: play went on to the end after the record's last card before attention
+    #: (``Replay.played_out``): a misplay met on the way may be too late to correct (45D2)
+    played_out: bool = False
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -264,7 +267,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 misplays += ((table, e.call if isinstance(e, FoundCall) else e,
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last)
+            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -340,7 +343,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 last = own_last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
     if misplays:
-        return table, (RecordMisplays(misplays),), ""
+        return table, (RecordMisplays(misplays, cursor.played_out),), ""
     return table, (), ""
 
 
@@ -382,7 +385,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     events = prepare(records)
     table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
-    cursor = Cursor(events[:upto])
+    cursor = Cursor(events[:upto], played_out=replay.played_out)
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
@@ -497,7 +500,8 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
-        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last)
+        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last,
+                        played_out=task.cursor.played_out)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
