@@ -316,6 +316,8 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
     last = done[-1].number if done else table.first_trick - 1
     kinds = replay.line_kinds
     for e in (*replay.before, *replay.after) if ClaimTricks in kinds or Remaining in kinds else ():
+        if isinstance(e, (ClaimTricks, Remaining)) and (counted := replay.tricks_done_at(e)) is not None:
+            last = counted  # (cards played together before the line: the reader's count, 58A/58B)
         if isinstance(e, ClaimTricks):
             left = 13 - last
             if e.tricks > left:
@@ -519,15 +521,27 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
     if not sides or last is None or last.is_complete or rest is None or not any(
             r.trick == last.number for r in _established_in(node.table, task, rest)):
         return _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=None)
+    ruled = {side: _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=side)
+             for side in sides}
+    if task.won_by is None and len({_outcomes(e) for e in ruled.values()}) == 1:
+        # (either side's win gives the same count under the same clauses: nothing for the
+        # director to find; the trick is read as the record's cards so far read it)
+        return _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=None)
     edges: list[Edge] = []
     told = "" if task.won_by is not None else " (the record does not tell)"
     for side in sides:
         finding = next(f for f, s in WON_BY.items() if s is side)
-        for step, leaf in _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=side):
+        for step, leaf in ruled[side]:
             text = f"the director finds {side} won trick {last.number}, still in progress when play ended{told}; "
             edges.append((dataclasses.replace(step, text=text + step.text, choice=f"{side} won trick {last.number}: {step.choice}"),
                           dataclasses.replace(leaf, findings=(*leaf.findings, finding))))
     return edges
+
+
+def _outcomes(edges: list[Edge]) -> tuple[tuple[object, ...], ...]:
+    """What a director's finding of the count after play changes: each leaf's transfer,
+    equity and clauses."""
+    return tuple((leaf.transfer, leaf.equity, step.clause, step.also) for step, leaf in edges)
 
 
 def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side],

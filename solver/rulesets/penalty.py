@@ -34,6 +34,7 @@ from rulings.solver.obligations import (
     PenaltyCardOptions,
     after_ruling_tasks,
     due_at,
+    failure_at,
     failures,
     lead_choice_lines,
     lead_restriction,
@@ -508,7 +509,10 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert trick is not None
     led = trick.suit_led if trick.plays[0][0] is not seat else None
     hand = frozenset(table.hand(seat) | {card})
-    pcs = table.penalty_cards_of(seat)
+    # his penalty cards as they obliged that play: made before it, each of the kind it then
+    # had (one a later penalty card made major was minor then, 50B)
+    at = failure_at(table, task)
+    pcs = table.penalty_cards_of(seat) if at is None else frozenset([p.as_at(at) for p in table.penalty_cards_of(seat) if p.since <= at])
     # at his lead, a lead restriction in force comes first (50D1(b)): only a penalty card it
     # lets him lead was due
     required, forbidden = lead_rule_args(table, task.trick, seat) if led is None else (None, None)
