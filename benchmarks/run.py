@@ -41,11 +41,26 @@
     penalty cards in force at the start or not, a later failure to play one or not, both
     editions, declarer's lead options after the ruling off and on; 50,000 by default), with
     the time ratio (both build the canonical keys).
+16. Designations of dummy's cards and changed designations (45B, 45C4, 46, 47C, 47D, 44G,
+    16C): the solver against its own oracle (tests/oracle_designation.py) on random
+    positions of ``random_designation_case`` (100,000 by default), the grid of
+    tests/test_oracle_designation.py cycled (every shape: incomplete or invalid calls,
+    incontrovertible intention, changes in time and too late, declarer's and a defender's
+    own named card, placed cards; both editions; each finding on a change and none).
+17. A fifth card (45E) and simultaneous plays (58, with 57, 62 and 16C): the solver against
+    its own oracles (tests/oracle_fifth_simultaneous.py) on random positions of
+    ``random_fifth_case`` and ``random_simultaneous_case`` (100,000 by default; half of
+    each), the grids of tests/test_oracle_fifth_simultaneous.py cycled (both editions; with
+    and without the director's finding; one card at another's moment, several together,
+    with 0-2 cards played after them).
+Sections 14 and up are one table, benchmarks/oracle_sweeps.py (``SWEEPS``): a family's
+oracle sweep is a row there, with its option (``--leads N`` ...).
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
 
-Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--exposure N] [--sections 2,4,...] [--json FILE]
+Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--exposure N] [--designation N] [--fifth N]
+       [--sections 2,4,...] [--json FILE]
 """
 
 from __future__ import annotations
@@ -69,9 +84,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from oracle import oracle_45d1, oracle_restorations  # noqa: E402
-from oracle_exposure import oracle_exposure  # noqa: E402
-from oracle_leads import oracle_leads  # noqa: E402
-from test_oracle_leads import lead_options  # noqa: E402
+from oracle_sweeps import SWEEPS  # noqa: E402
+from oracle_sweeps import chunk as sweep_chunk  # noqa: E402
+from oracle_sweeps import summary as sweep_summary  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
 from rulings.models.errors import RulingError  # noqa: E402
@@ -79,7 +94,6 @@ from rulings.solver.casefile import loads  # noqa: E402
 from rulings.solver.generate import (  # noqa: E402
     cascade_case,
     case_seed,
-    random_lead_case,
     random_misplay_case,
     random_revoke_cases,
     two_cascades_case,
@@ -274,78 +288,6 @@ def misplay_agreement(total: int, workers: int) -> dict[str, Any]:
     return out
 
 
-def _leads_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[str]]:
-    start, count = args
-    tally = _Tally()
-    t_solver = t_oracle = 0.0
-    for i in range(start, start + count):
-        mapping = random_lead_case(case_seed(53_560, i), **lead_options(i))
-        case = parse_case(mapping)
-        t0 = time.perf_counter()
-        keys = [r.key() for r in Ruling(case).restorations()]
-        t1 = time.perf_counter()
-        theirs = oracle_leads(mapping)
-        t2 = time.perf_counter()
-        t_solver += t1 - t0
-        t_oracle += t2 - t1
-        tally.add(set(keys) == theirs and len(keys) == len(theirs), mapping)
-    return tally.checked, tally.differing, t_solver, t_oracle, tally.examples
-
-
-def leads_agreement(total: int, workers: int) -> dict[str, Any]:
-    out = _pooled(_leads_chunk, _chunks(total, 2000), workers)
-    results = out.pop("results")
-    t_solver = sum(r[2] for r in results)
-    t_oracle = sum(r[3] for r in results)
-    out["solver_us_per_case"] = t_solver / max(1, out["positions"]) * 1e6
-    out["oracle_over_solver_time"] = t_oracle / t_solver if t_solver else float("nan")
-    return out
-
-
-#: the shapes of section 15 (penalty cards at the start, a later failure, edition, lead
-#: options after the ruling), as tests/test_oracle_exposure.py has them: the options after the
-#: ruling with penalty cards at the start and a failure are left out (the solver offers
-#: declarer's 50D2 choice there before it rules the failure)
-_EXPOSURE_SHAPES = [(pcs, failure, edition, after) for pcs in (0, 1, 2) for failure in (False, True)
-                    for edition in ("2017", "2007") for after in (False, True) if not (pcs and failure and after)]
-
-
-def _exposure_chunk(args: tuple[int, int]) -> tuple[int, int, float, float, list[str]]:
-    from rulings.solver.config import Decisions
-    from rulings.solver.generate import random_exposure_case
-    from rulings.solver.rulesets import get_ruleset
-
-    start, count = args
-    tally = _Tally()
-    t_solver = t_oracle = 0.0
-    for i in range(start, start + count):
-        pcs, failure, edition, after = _EXPOSURE_SHAPES[i % len(_EXPOSURE_SHAPES)]
-        mapping = random_exposure_case(case_seed(49_500, i), edition=edition, penalty_cards=pcs, failure=failure)
-        case = parse_case(mapping)
-        t0 = time.perf_counter()
-        try:
-            theirs = oracle_exposure(mapping, options_after_ruling=after)
-        except NotImplementedError:
-            continue  # (rare: a play after a card declarer may still refuse, 52B2)
-        t1 = time.perf_counter()
-        mine = {r.key() for r in Ruling(case, get_ruleset(case.laws, Decisions(lead_options_after_ruling=after))).restorations()}
-        t2 = time.perf_counter()
-        t_oracle += t1 - t0
-        t_solver += t2 - t1
-        tally.add(mine == theirs, mapping)
-    return tally.checked, tally.differing, t_solver, t_oracle, tally.examples
-
-
-def exposure_agreement(total: int, workers: int) -> dict[str, Any]:
-    out = _pooled(_exposure_chunk, _chunks(total, 1000), workers)
-    results = out.pop("results")
-    t_solver = sum(r[2] for r in results)
-    t_oracle = sum(r[3] for r in results)
-    out["solver_us_per_case"] = t_solver / max(1, out["positions"]) * 1e6
-    out["oracle_over_solver_time"] = t_oracle / t_solver if t_solver else float("nan")
-    return out
-
-
 def bench_mixed(n: int, repeats: int) -> dict[str, Any]:
     """Whole records with two or three irregularities of different families (generate --kind mixed)."""
     from rulings.solver.generate_mixed import random_mixed_case
@@ -489,8 +431,9 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
     ap.add_argument("--agreement", type=int, default=None, help="positions for the oracle sweep (default 100000)")
     ap.add_argument("--misplay", type=int, default=None, help="positions for the 45D1 oracle sweep (default 100000)")
-    ap.add_argument("--leads", type=int, default=None, help="positions for the leads oracle sweep (default 100000)")
-    ap.add_argument("--exposure", type=int, default=None, help="positions for the exposure oracle sweep (default 50000)")
+    for sw in SWEEPS:
+        ap.add_argument(f"--{sw.option}", type=int, default=None,
+                        help=f"positions for the {sw.title} oracle sweep of section {sw.section} (default {sw.default})")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
     ap.add_argument("--sections", default=None, help="run only these sections, e.g. 2,4,6,7,11 (default: all)")
     args = ap.parse_args()
@@ -504,8 +447,6 @@ def main() -> int:
     targets = [1, 10, 100, 1000] if quick else [1, 3, 10, 30, 100, 300, 1000, 3000]
     sweep = args.agreement if args.agreement is not None else (2000 if quick else 100_000)
     misplays = args.misplay if args.misplay is not None else (1000 if quick else 100_000)
-    leads = args.leads if args.leads is not None else (2000 if quick else 100_000)
-    exposures = args.exposure if args.exposure is not None else (1000 if quick else 50_000)
     failed = 0
 
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
@@ -645,16 +586,16 @@ def main() -> int:
         failed += _report_sweep("13. built against made (mixed records and 45D1 positions)", both,
                                 "; a disagreement is a restoration built from another child's that differs from the one made")
 
-    if want(14):
-        le = out["leads_agreement"] = leads_agreement(leads, workers)
-        failed += _report_sweep("14. leads out of turn (53-56, 50D2) oracle agreement", le,
-                                f"; solver {le['solver_us_per_case']:.0f} us/case, "
-                                f"oracle time / solver time = {le['oracle_over_solver_time']:.2f}")
-    if want(15):
-        e = out["exposure_agreement"] = exposure_agreement(exposures, workers)
-        failed += _report_sweep("15. exposed and penalty cards (45C1, 49-52) oracle agreement", e,
-                                f"; solver {e['solver_us_per_case']:.0f} us/case, "
-                                f"oracle time / solver time = {e['oracle_over_solver_time']:.2f}")
+    for sw in SWEEPS:
+        if want(sw.section):
+            n = getattr(args, sw.option)
+            n = n if n is not None else (2000 if quick else sw.default)
+            fs = _pooled(sweep_chunk, [(sw.section, start, count) for start, count in _chunks(n, 2000)], workers)
+            fs.update(sweep_summary(fs.pop("results")))
+            out[f"{sw.option}_agreement"] = fs
+            failed += _report_sweep(f"{sw.section}. {sw.title} oracle agreement", fs,
+                                    f"; solver {fs['solver_us_per_case']:.0f} us/case, "
+                                    f"oracle time / solver time = {fs['oracle_over_solver_time']:.2f}")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")

@@ -730,7 +730,8 @@ def _misplay_attempt(
 
 # ----- robustness: random cases of the other irregularity kinds --------------------------------------
 #: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
-KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "mixed")
+KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "designation",
+                          "mixed")
 
 #: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
 #: dropped or held so that partner could see it; with neither visibility fact the director
@@ -1040,17 +1041,26 @@ def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: boo
 
 
 def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", together: bool | None = None,
-                             title: bool = True) -> dict[str, Any]:
+                             title: bool = True, later_plays: int = 0) -> dict[str, Any]:
     """Simultaneous cards (58): with ``together`` the player on play leads or plays two or
     three of his cards at once (58B; sometimes only some of them visible), otherwise a
     player not on turn plays at the same moment as the player on turn (58A). Drawn when
     None; the record ends with ``attention <seat>``.
+
+    ``later_plays`` (0-2, with ``together``): the cards played together go to a trick
+    already begun (the suit led is fixed whichever card the offender names), and up to that
+    many players after him play lawfully to the same trick before ``attention`` (to the
+    first of the cards, the one he could lawfully play), so that an opponent among them may
+    change his card (58B3) or the revoke rules give the same right (62C). 0 draws the
+    record as always.
 
     >>> case = random_simultaneous_case(random.Random(6), together=True)
     >>> [line for line in case["play"] if line.endswith("simultaneous") or " visible " in line] != []
     True
     """
     _check_edition(edition)
+    if not 0 <= later_plays <= 2 or (later_plays and together is False):
+        raise ValueError("later_plays must be 0-2, and only with cards played together")
     both = together if together is not None else rng.random() < 0.5
     for _ in range(MAX_ATTEMPTS):
         rec = _begin(rng, 1, 12)
@@ -1059,6 +1069,8 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
             _lawful_play(rec, rng)
         seat = sim.on_play
         if not sim.current and _waits_for_50d2(sim, seat):
+            continue
+        if later_plays and (not both or not sim.current):
             continue
         lines = [_format_play(s, c) for s, c in rec.plays]
         if both:
@@ -1073,6 +1085,11 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
                 line += f" visible {rng.choice(cards)}"
             lines.append(line)
             what = f"{seat} plays {len(cards)} cards together"
+            if later_plays:
+                room = 3 - len(sim.current)  # (players after him in this trick)
+                sim.play(seat, first)
+                for _ in range(min(later_plays, room)):
+                    lines.append(_format_play(*sim.play_lawful(rng)))
         else:
             played = [s for s, _ in sim.current]
             others = [s for s in SEATS if s is not seat and s not in played and s is not sim.declarer.partner
@@ -1170,6 +1187,179 @@ def random_established_case(rng: random.Random, *, edition: str = "2017", title:
     raise GenerationError("no established-revoke deal found")
 
 
+# ----- random designations of dummy's cards and changed designations (45B, 45C4, 46, 47C/47D) -----------
+#: The shapes :func:`random_designation_case` draws among (its ``shape`` option).
+DESIGNATION_SHAPES: tuple[str, ...] = ("incomplete", "incontrovertible", "change", "late_change", "own_card",
+                                       "defender_card", "placed")
+
+#: What an incomplete or invalid call may say (46B1-46B5); ``suit``/``rank``/``card`` are drawn.
+_CALL_WORDS: tuple[str, ...] = ("high", "low", "win", "anything", "suit", "rank", "high suit", "low suit", "ruff",
+                                "card", "top", "small", "take")
+_SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
+_RANK_WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten"}
+#: The director's findings on a change of designation (45C4(b)); None: none in the record.
+_CHANGE_FINDINGS: tuple[str | None, ...] = (None, None, "slip", "slip", "rethink", "lapse", "pause")
+
+
+def random_designation_case(rng: random.Random, *, edition: str = "2017", shape: str | None = None,
+                            finding: str | None = None, title: bool = True) -> dict[str, Any]:
+    """Declarer's designation of dummy's card, or a change of a designated card (45B, 45C4,
+    46, 47C, 47D): a deal is played out lawfully to a random trick, then a random number of
+    lawful cards up to the turn of the player the shape needs, then the irregular line(s) of
+    the ``shape`` (drawn among :data:`DESIGNATION_SHAPES` when None), then sometimes a few
+    lawful cards, and ``attention <seat>``:
+
+    * ``incomplete``: declarer calls for dummy's card in words that name no card dummy
+      holds (``high``, ``low``, ``win``, a suit, a rank, ``high <suit>``, ``ruff``,
+      ``anything``, a card dummy does not hold, or the words of like meaning ``top``,
+      ``small``, ``take``); 46B1-46B5. The record ends at the call.
+    * ``incontrovertible``: the same, with ``director finds incontrovertible`` one or two of
+      dummy's lawful cards (46B intro; two: 46B5 among them).
+    * ``change``: declarer calls a lawful card dummy holds (dummy sometimes faces it), the
+      opponents play on while the declaring side has not played again, and declarer changes
+      to another lawful card of dummy's (45C4(b), 47C, 47D, 44G).
+    * ``late_change``: the same after the declaring side has played again (too late).
+    * ``own_card``: declarer names a card of his own hand at his turn (45C4(a)), play goes
+      on, and he changes it (2017: 45C4(b) does not reach it; 2007: until dummy plays).
+    * ``defender_card``: a defender names a card of his hand to play and changes it (2017:
+      refused; 2007: until his partner plays).
+    * ``placed``: dummy places a card without a call, or declarer plays one from his hand,
+      and declarer then "changes" it (refused: 45B, 45C2).
+
+    ``finding`` (``slip``, ``rethink``, ``lapse``, ``pause`` or ``none``) is the director's
+    finding on a change, written on the change line or as a ``director finds`` line; None
+    draws it (sometimes none: the solver branches).
+
+    >>> case = random_designation_case(random.Random(7), shape="change")
+    >>> [line for line in case["play"] if " changes to " in line] != []
+    True
+    >>> random_designation_case(random.Random(7), shape="change") == case
+    True
+    """
+    _check_edition(edition)
+    if shape is not None and shape not in DESIGNATION_SHAPES:
+        raise ValueError(f"unknown shape {shape!r} (one of {', '.join(DESIGNATION_SHAPES)})")
+    if finding is not None and finding not in ("slip", "rethink", "lapse", "pause", "none"):
+        raise ValueError(f"unknown finding {finding!r} (slip, rethink, lapse, pause or none)")
+    form = shape if shape is not None else rng.choice(DESIGNATION_SHAPES)
+    for _ in range(MAX_ATTEMPTS):
+        found = _designation_attempt(rng, edition, form, finding, title)
+        if found is not None:
+            return found
+    raise GenerationError(f"no deal found for a designation of shape {form}")
+
+
+def _designation_attempt(rng: random.Random, edition: str, form: str, finding: str | None,
+                         title: bool) -> dict[str, Any] | None:
+    rec = _begin(rng, 1, 12)
+    sim = rec.sim
+    declarer, dummy = sim.declarer, sim.declarer.partner
+    if form in ("own_card", "defender_card"):
+        defenders = (declarer.lho, declarer.rho)
+        actors = (declarer,) if form == "own_card" else defenders
+    elif form == "placed":
+        actors = (rng.choice((declarer, dummy)),)
+    else:
+        actors = (dummy,)
+    # a few lawful cards (sometimes a whole trick before: 46B3(a) reads the trick dummy won)
+    for _ in range(rng.choice((0, 0, 1, 2, 3, 4, 5, 6))):
+        if sim.trick_number > 13 or not sim.hands[sim.on_play]:
+            return None
+        _lawful_play(rec, rng)
+    for _ in range(4):
+        if sim.on_play in actors:
+            break
+        if sim.trick_number > 13 or not sim.hands[sim.on_play]:
+            return None
+        _lawful_play(rec, rng)
+    actor = sim.on_play
+    if actor not in actors or sim.trick_number > 13 or not sim.hands[actor]:
+        return None
+    lines = [_format_play(s, c) for s, c in rec.plays]
+    lawful = sim.lawful(actor)
+    number = sim.trick_number
+    if form in ("incomplete", "incontrovertible"):
+        what = _call_words(rng, sim, dummy)
+        if what is None:
+            return None
+        lines.append(f"{declarer} calls {what}")
+        if form == "incontrovertible":
+            meant = rng.sample(lawful, k=min(len(lawful), rng.choice((1, 1, 2))))
+            lines.append(f"director finds incontrovertible {' '.join(str(c) for c in sorted(meant))}")
+        head = f"Random designation: {declarer} calls '{what}' for dummy {dummy} on trick {number}"
+    else:
+        old = rng.choice(lawful)
+        if form == "placed":
+            lines.append(_format_play(actor, old))
+        elif form in ("change", "late_change"):
+            lines.append(f"{declarer} calls {old}")
+            if rng.random() < 0.3:
+                lines.append(_format_play(dummy, old))  # dummy faces the card named
+        else:
+            lines.append(f"{actor} names {old}" + ("" if actor is declarer else " to play"))
+        sim.play(actor, old)
+        # the cards played after it: none or some while the changing side has not played
+        # again (the 45C4(b) windows), or past that for a late change and sometimes otherwise
+        late = form == "late_change" or (form in ("own_card", "defender_card", "placed") and rng.random() < 0.4)
+        changing = actor.side
+        after: list[PlayT] = []
+        while True:
+            if sim.trick_number > 13 or not sim.hands[sim.on_play] or (not sim.current and _waits_for_50d2(sim, sim.on_play)):
+                break
+            nxt = sim.on_play
+            own_side = nxt.side is changing
+            if own_side and not late:
+                break
+            if not own_side and not late and rng.random() < 0.3:
+                break
+            after.append(sim.play_lawful(rng))
+            if own_side and late and rng.random() < 0.6:
+                break
+        if form == "late_change" and not any(s.side is changing for s, _ in after):
+            return None
+        # the new card: another card the player could lawfully have played, still in his hand
+        others = [c for c in lawful if c != old and c in sim.hands[actor]]
+        if not others:
+            return None
+        new = rng.choice(others)
+        if after and after[0][0] is dummy and lines[-1].split()[1] == "calls":
+            # dummy's card to the next trick right after the call would read as the card he
+            # placed for it (45D): dummy faces the card named first
+            lines.append(_format_play(dummy, old))
+        lines += [_format_play(s, c) for s, c in after]
+        word = finding if finding is not None else rng.choice(_CHANGE_FINDINGS)
+        if word == "none":
+            word = None
+        as_line = word is not None and rng.random() < 0.3
+        lines.append(f"{actor if actor is not dummy else declarer} changes to {new}" + (f" {word}" if word and not as_line else ""))
+        if as_line:
+            lines.append(f"director finds {word}")
+        whose = f"{declarer} (declarer) for dummy {dummy}" if actor is dummy else f"{actor} ({_role(actor, declarer)})"
+        head = f"Random changed designation ({form}): {old} to {new} by {whose} on trick {number}"
+    lines.append(f"attention {rng.choice(SEATS)}")
+    return _record_mapping(rec, rng, edition, head if title else None, lines)
+
+
+def _call_words(rng: random.Random, sim: _Sim, dummy: Seat) -> str | None:
+    """Words of an incomplete or invalid call of dummy's card (None: none fits this hand)."""
+    kind = rng.choice(_CALL_WORDS)
+    hand = sim.hands[dummy]
+    if kind in ("suit", "high suit", "low suit"):
+        suit = rng.choice(sorted({c.suit for c in hand}) if rng.random() < 0.7 else list(_SUIT_ORDER))
+        word = _SUIT_WORDS[suit]
+        return word if kind == "suit" else f"{kind.split()[0]} {word}"
+    if kind == "rank":
+        rank = rng.choice(sorted({c.rank for c in hand}) if rng.random() < 0.8 else sorted({c.rank for c in DECK}))
+        symbol = str(Card(Suit.SPADES, rank))[1:]
+        return _RANK_WORDS.get(int(rank), symbol) if rng.random() < 0.5 else symbol
+    if kind == "ruff":
+        return "ruff" if sim.trumps is not None else None
+    if kind == "card":
+        absent = sorted(c for c in DECK if c not in hand)
+        return str(rng.choice(absent))
+    return kind
+
+
 def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017", full_hand: bool = False) -> dict[str, Any]:
     """A random case of ``kind`` (one of :data:`KINDS`). Raises ValueError for another kind.
 
@@ -1201,6 +1391,8 @@ def _kind_case(kind: str, rng: random.Random, edition: str) -> dict[str, Any]:
         return random_simultaneous_case(rng, edition=edition)
     if kind == "established":
         return random_established_case(rng, edition=edition)
+    if kind == "designation":
+        return random_designation_case(rng, edition=edition)
     if kind == "mixed":
         from rulings.solver.generate_mixed import random_mixed_case
 

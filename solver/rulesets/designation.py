@@ -402,10 +402,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         card = str(first_task.touch.card)
         raise IllegalActionError(f"card {card!r} is not in dummy {start.dummy}'s hand", token=card).at(first_task.touch)
     first = tasks[0]
-    if isinstance(first, RuleChange) and first.cursor.last is not None:
-        focus = first.cursor.last.trick
-    else:
-        focus = _focus(start)
+    concerned = _concerned(first, start) if isinstance(first, RuleChange) else None
+    focus = concerned.trick if concerned is not None else _focus(start)
     carried = getattr(first, "cursor", None)
     for at, _, _, placed in carried.misplays if isinstance(carried, Cursor) else ():
         cur = at.play(placed.seat, placed.card).current_trick  # an earlier misplay's trick is shown too
@@ -438,6 +436,18 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                  if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
                  and c.what.card is not None and p.card != c.what.card]
     return Opening(node, (what, *passed_on, *said), (), tuple(handled))
+
+
+def _concerned(task: RuleChange, table: TableState) -> Designated | None:
+    """The card a change of designation concerns (its trick is the trick under ruling): a
+    defender's card named to play; for declarer, dummy's latest card when the new card was
+    dealt to dummy, else his own latest card; failing these, the declaring side's latest."""
+    cursor, ch = task.cursor, task.change
+    if table.is_defender(ch.seat):
+        mine = cursor.defender_last
+        return mine if mine is not None and mine.seat is ch.seat else cursor.last
+    last = cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else cursor.own_last
+    return last if last is not None else cursor.last
 
 
 def _describe(task: object) -> str:
@@ -696,7 +706,8 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
     if task.finding == "slip":  # (the question names the player who changes: declarer, or a defender in 2007)
-        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD",
+        # (the recorded finding is the restoration's finding, as a refusing one is)
+        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FORCED, "TD",
                      question=f"may {whose} change to {task.change.card}?")
     fq = f"was {whose}'s designation of {named} unintended ({words.allowed})?"
     edges = allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",

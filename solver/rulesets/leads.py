@@ -1451,7 +1451,8 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57C3 (2007 57C2): declarer's premature play from either hand is played and, if legal,
-    stands; an illegal one is taken back to correct it (47B), never a penalty card (48A)."""
+    stands; an illegal one is taken back to correct it (47B), never a penalty card (48A), a
+    withdrawn play under 16C (authorized to the defenders, unauthorized to declarer's side)."""
     assert isinstance(task, DeclarerPremature)
     table = node.table
     trick = table.trick(task.trick)
@@ -1464,10 +1465,11 @@ def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     choice="stands")
         return [(step, _child(node, table, node.agenda[1:]))]
     t = table.replace_card(task.trick, task.offender, None)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     step = Step(actor, StepKind.FORCED, rs.cite("57C3"),
                 f"{task.card} is not a legal play: it goes back to the hand (no penalty card)",
-                also=(rs.cite("47B"), rs.cite("48A")), question=question, choice="taken back")
-    return [(step, _child(node, t, node.agenda[1:]))]
+                also=(rs.cite("47B"), rs.cite("48A"), info.ai_clause, info.ui_clause), question=question, choice="taken back")
+    return [(step, _child(node, t, node.agenda[1:], ledger=(info,)))]
 
 
 def _marker(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1822,7 +1824,7 @@ RULES: tuple[Rule, ...] = (
          premature_options.__doc__ or ""),
     Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2", "61A"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A"), declarer_premature, declarer_premature.__doc__ or ""),
+    Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A", "16C1", "16C2"), declarer_premature, declarer_premature.__doc__ or ""),
     Rule("no_acceptance_at_trick_13", NoAcceptanceAtTrick13, ("53A",), _marker,
          "53A (2017): a lead out of turn is accepted only before the thirteenth trick", editions=frozenset({"2017"})),
     Rule("play_at_rho_turn_2007", PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2", "61A"),
