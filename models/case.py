@@ -12,7 +12,6 @@ from dataclasses import field, replace
 from typing import Any, Generic, TypeVar, cast, overload
 
 from rulings.models.cards import Card, Seat, Side
-from rulings.models.compiled import mypyc_attr
 from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
@@ -97,7 +96,6 @@ class ClaimLine:
     line: int | None = field(default=None, compare=False)
 
 
-@mypyc_attr(native_class=False)  # (values kept in the instance's __dict__)
 @dataclass(frozen=True)
 class Replay:
     """The table when attention was drawn, and what the record says around it."""
@@ -227,7 +225,6 @@ class Replay:
         return key in self.ruled or any(key in keys for name, keys in self.claimed if name != opener)
 
 
-@mypyc_attr(native_class=False)  # (values kept in the instance's __dict__)
 @dataclass(frozen=True)
 class Case:
     """A parsed case file."""

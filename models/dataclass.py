@@ -43,7 +43,7 @@ from dataclasses import MISSING, Field, FrozenInstanceError
 from dataclasses import field as field  # (the standard library's: mypy and mypyc know its calls)
 from importlib.util import MAGIC_NUMBER
 from types import CodeType, MethodType
-from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
+from typing import Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["dataclass", "field"]
 
@@ -60,17 +60,17 @@ _SAME_SOURCE = sys.version_info[:2] == (3, 11) and all(
 
 
 @overload
-def _dataclass(cls: type[_T], /) -> type[_T]: ...
+def dataclass(cls: type[_T], /) -> type[_T]: ...
 
 
 @overload
-def _dataclass(*, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False, unsafe_hash: bool = False,
+def dataclass(*, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False, unsafe_hash: bool = False,
               frozen: bool = False, match_args: bool = True, kw_only: bool = False, slots: bool = False,
               weakref_slot: bool = False) -> Callable[[type[_T]], type[_T]]: ...
 
 
 @dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
-def _dataclass(cls: type[_T] | None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False,
+def dataclass(cls: type[_T] | None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False,
               unsafe_hash: bool = False, frozen: bool = False, match_args: bool = True, kw_only: bool = False, slots: bool = False,
               weakref_slot: bool = False) -> Any:
     """:func:`dataclasses.dataclass`: the same arguments, the same class (see the module)."""
@@ -83,12 +83,6 @@ def _dataclass(cls: type[_T] | None = None, /, *, init: bool = True, repr: bool 
     return wrap if cls is None else wrap(cls)
 
 
-if TYPE_CHECKING:  # (what mypy, and so mypyc, reads: a compiled class is the standard library's data class)
-    from dataclasses import dataclass
-else:
-    dataclass = _dataclass
-
-
 def _standard(cls: type[_T], options: dict[str, bool]) -> type[_T]:
     made: type[_T] = dataclasses.dataclass(cls, **options)  # type: ignore[call-overload, unused-ignore]
     return made
@@ -96,8 +90,6 @@ def _standard(cls: type[_T], options: dict[str, bool]) -> type[_T]:
 
 def _make(cls: type[_T], options: dict[str, bool]) -> type[_T]:
     own = cls.__dict__
-    if "__mypyc_attrs__" in own or (cls.__dictoffset__ == 0 and "__slots__" not in own):  # a compiled (native) class
-        return _standard(cls, options)
     frozen, slots = options["frozen"], options["slots"]
     if (not _SAME_SOURCE or options["order"] or options["kw_only"] or options["weakref_slot"] or not options["init"] or "__init__" in own
             or (frozen and ("__setattr__" in own or "__delattr__" in own)) or not _plain(cls)):

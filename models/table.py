@@ -24,7 +24,6 @@ from dataclasses import field, replace
 from typing import Any
 
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Side, Suit
-from rulings.models.compiled import mypyc_attr
 from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
@@ -329,7 +328,6 @@ class CardStatus(enum.Enum):
     PENALTY_MINOR = "minor penalty card"
 
 
-@mypyc_attr(native_class=False)  # (values kept in the instance's __dict__)
 @dataclass(frozen=True)
 class TableState:
     """The cards on the table at one moment; apply() returns a new state.

@@ -230,7 +230,6 @@ def classes_where(alike: Iterable[bool]) -> tuple[int, ...]:
     return tuple([0 if same else i + 1 for i, same in enumerate(alike)])
 
 
-@mypyc_attr(native_class=False)  # (values kept in the instance's __dict__)
 @dataclass(unsafe_hash=True)
 class Restoration:
     """One leaf of the ruling graph: a legal way the table can be put right."""

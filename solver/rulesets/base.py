@@ -16,7 +16,6 @@ from functools import cache
 
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
-from rulings.models.compiled import mypyc_attr
 from rulings.models.dataclass import dataclass
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
@@ -54,7 +53,6 @@ class Rule:
     editions: frozenset[str] = frozenset({"2017", "2007"})
 
 
-@mypyc_attr(native_class=False)  # (values kept in the instance's __dict__)
 @dataclass(frozen=True)
 class RuleSet:
     """A named set of rules for one edition of the Laws."""
