@@ -30,11 +30,37 @@
     (a group of substitutes ruled once for each class) against every child made and
     expanded, on random mixed records (two or three irregularities) and Law 45D1 positions
     (20,000 of each by default): the same restorations in the same order, or a difference.
+14. Leads out of turn (53-56, with 50D2 and 16C): the solver against its own oracle
+    (tests/oracle_leads.py, ``oracle_leads``) on random positions of ``random_lead_case``
+    (100,000 by default), the grid of tests/test_oracle_leads.py cycled (both editions;
+    a defender's, declarer's and dummy's lead; to a random trick, to trick 1 and to trick
+    13; with and without every answer line; 0-2 penalty cards in force), with the time
+    ratio (both build the keys).
+15. Exposed and penalty cards (45C1, 49-52): the solver against its own oracle
+    (``tests/oracle_exposure.py``) on random exposure positions (``random_exposure_case``:
+    penalty cards in force at the start or not, a later failure to play one or not, both
+    editions, declarer's lead options after the ruling off and on; 50,000 by default), with
+    the time ratio (both build the canonical keys).
+16. Designations of dummy's cards and changed designations (45B, 45C4, 46, 47C, 47D, 44G,
+    16C): the solver against its own oracle (tests/oracle_designation.py) on random
+    positions of ``random_designation_case`` (100,000 by default), the grid of
+    tests/test_oracle_designation.py cycled (every shape: incomplete or invalid calls,
+    incontrovertible intention, changes in time and too late, declarer's and a defender's
+    own named card, placed cards; both editions; each finding on a change and none).
+17. A fifth card (45E) and simultaneous plays (58, with 57, 62 and 16C): the solver against
+    its own oracles (tests/oracle_fifth_simultaneous.py) on random positions of
+    ``random_fifth_case`` and ``random_simultaneous_case`` (100,000 by default; half of
+    each), the grids of tests/test_oracle_fifth_simultaneous.py cycled (both editions; with
+    and without the director's finding; one card at another's moment, several together,
+    with 0-2 cards played after them).
+Sections 14 and up are one table, benchmarks/oracle_sweeps.py (``SWEEPS``): a family's
+oracle sweep is a row there, with its option (``--leads N`` ...).
 
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
 
-Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--sections 2,4,...] [--json FILE]
+Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--exposure N] [--designation N] [--fifth N]
+       [--sections 2,4,...] [--json FILE]
 """
 
 from __future__ import annotations
@@ -58,6 +84,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from oracle import oracle_45d1, oracle_restorations  # noqa: E402
+from oracle_sweeps import SWEEPS  # noqa: E402
+from oracle_sweeps import chunk as sweep_chunk  # noqa: E402
+from oracle_sweeps import summary as sweep_summary  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
 from rulings.models.errors import RulingError  # noqa: E402
@@ -402,6 +431,9 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes (for a smoke run)")
     ap.add_argument("--agreement", type=int, default=None, help="positions for the oracle sweep (default 100000)")
     ap.add_argument("--misplay", type=int, default=None, help="positions for the 45D1 oracle sweep (default 100000)")
+    for sw in SWEEPS:
+        ap.add_argument(f"--{sw.option}", type=int, default=None,
+                        help=f"positions for the {sw.title} oracle sweep of section {sw.section} (default {sw.default})")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
     ap.add_argument("--sections", default=None, help="run only these sections, e.g. 2,4,6,7,11 (default: all)")
     args = ap.parse_args()
@@ -553,6 +585,17 @@ def main() -> int:
         both = out["built_against_made"] = built_against_made(1000 if quick else 20_000, workers)
         failed += _report_sweep("13. built against made (mixed records and 45D1 positions)", both,
                                 "; a disagreement is a restoration built from another child's that differs from the one made")
+
+    for sw in SWEEPS:
+        if want(sw.section):
+            n = getattr(args, sw.option)
+            n = n if n is not None else (2000 if quick else sw.default)
+            fs = _pooled(sweep_chunk, [(sw.section, start, count) for start, count in _chunks(n, 2000)], workers)
+            fs.update(sweep_summary(fs.pop("results")))
+            out[f"{sw.option}_agreement"] = fs
+            failed += _report_sweep(f"{sw.section}. {sw.title} oracle agreement", fs,
+                                    f"; solver {fs['solver_us_per_case']:.0f} us/case, "
+                                    f"oracle time / solver time = {fs['oracle_over_solver_time']:.2f}")
 
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2, sort_keys=True) + "\n")

@@ -179,6 +179,24 @@ class Replay:
             return True
         return trick <= 13 and (t is None or not t.is_complete) and self.played_out
 
+    def tricks_done_at(self, line: AnyEvent) -> int | None:
+        """The number of the last trick complete where ``line`` (a claim or ``remaining``
+        line of this record) stands, counted as the reader counts it (``_check_end_of_play``:
+        a line of cards played together, 58A/58B, puts one card on its trick though the
+        reader places none); None when the record holds no such line or none of them played
+        together before it (the table's own complete tricks then tell)."""
+        together = 0
+        for i, e in enumerate(self.before):
+            if e is line:
+                if not together:
+                    return None
+                return self.table.first_trick - 1 + (self.applied_before[i] + together) // 4
+            if isinstance(e, Simultaneous):
+                together += 1
+        if together and any(e is line for e in self.after):
+            return self.table.first_trick - 1 + (sum(len(t.plays) for t in self.table.tricks) + together) // 4
+        return None
+
     def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
                    start: TableState | None = None) -> Replay:
         """The same record around another table (a rectified one): ``dataclasses.replace``
@@ -448,13 +466,23 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
                 done = number
         return done, 13 - done
 
-    lines = [(e, applied_before[i]) for i, e in enumerate(before)]
+    def left_with(cards: int, together: int) -> tuple[int, int]:
+        """:func:`left_at`, with ``together`` lines of cards played together (58A, 58B) before
+        the line: the reader places none of their cards (the exposure rules do), but each puts
+        one card on its trick, so the tricks are counted as four cards each from the start."""
+        if not together:
+            return left_at(cards)
+        done = state.first_trick - 1 + (cards + together) // 4
+        return done, 13 - done
+
+    lines = [(e, applied_before[i], sum(isinstance(x, Simultaneous) for x in before[:i])) for i, e in enumerate(before)]
     total = sum(standing)
-    lines += [(e, total) for e in after]
-    for e, cards in lines:
+    together = sum(isinstance(x, Simultaneous) for x in before)
+    lines += [(e, total, together) for e in after]
+    for e, cards, n in lines:
         if not isinstance(e, (ClaimTricks, Remaining)):
             continue
-        done, left = left_at(cards)
+        done, left = left_with(cards, n)
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
             raise CaseFileError(f"{e.seat} claims {e.tricks} tricks, but only {left} are left to play ({after_trick})",

@@ -21,7 +21,7 @@ Definitions the resolver relies on (docs/designation-rules.md):
 
 * **lawful** (44C): a card of the suit led when dummy holds one, else any card; dummy never
   has penalty cards (48A).
-* **known to win** (46B1(b)): the card beats every card already in the trick, and no card
+* **known to win** (46B1(b)): the card would win the trick as it stands (it beats the card winning it so far), and no card
   still to be played that declarer cannot see (the defenders' holdings) could beat it if
   held by a defender still to play to the trick. Any unseen trump is assumed able to
   ruff (declarer cannot know a defender still holds the suit led), so a plain card is
@@ -131,7 +131,7 @@ def _beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
 def known_winners(table: TableState) -> tuple[Card, ...]:
     """46B1(b): dummy's lawful cards known to win the current trick, low to high.
 
-    Known: it beats every card already played to the trick, and no card declarer cannot see
+    Known: it beats the card winning the trick so far, and no card declarer cannot see
     could beat it in the hand of a defender still to play (a penalty card counts only in its
     owner's hand). Declarer's own later card is not counted against dummy.
     """
@@ -146,10 +146,16 @@ def known_winners(table: TableState) -> tuple[Card, ...]:
     # played before the record starts, or already in a trick, are seen)
     unseen = sorted(c for s in (dummy.lho, dummy.rho) for c in table.hand(s))
     penalty_owner = {p.card: p.seat for p in table.penalty_cards}
+    # the card winning the trick so far: a card of dummy's wins only by beating it (a
+    # discard already in the trick, of neither the suit led nor trumps, beats nothing)
+    best: Card | None = None
+    for _, c in plays:
+        if best is None or _beats(c, best, led if led is not None else c.suit, trumps):
+            best = c
     out: list[Card] = []
     for card in lawful:
         suit = led if led is not None else card.suit
-        if any(not _beats(card, c, suit, trumps) for _, c in plays):
+        if best is not None and not _beats(card, best, suit, trumps):
             continue
         threats = [
             u for u in unseen if _beats(u, card, suit, trumps) and (u not in penalty_owner or penalty_owner[u] in to_play)
@@ -242,8 +248,14 @@ def resolve_call(
     if kind == "win":
         winners = known_winners(table)
         if winners:
-            card = min(winners, key=lambda c: (c.suit is table.trumps, c.rank))
-            return _one("46B1(b)", card, f"'win' is the lowest card known to win ({card})")
+            # lowest: a plain card before a trump, then by rank; equal ones of several suits
+            # (dummy on lead, two aces): declarer says which, as for a rank (46B3(b))
+            low = min((c.suit is table.trumps, c.rank) for c in winners)
+            lowest = [c for c in winners if (c.suit is table.trumps, c.rank) == low]
+            if len(lowest) == 1:
+                return _one("46B1(b)", lowest[0], f"'win' is the lowest card known to win ({lowest[0]})")
+            return _choice("46B1(b)", lowest, "declarer",
+                           f"'win': {' and '.join(map(str, sorted(lowest)))} are the lowest cards known to win; declarer says which")
         if policy.win_without_winner_is_invalid:
             return _invalid(lawful, "no card of dummy's is known to win", ("46B1(b)",))
         high = [_highest([c for c in lawful if c.suit is led])] if follows else [_highest(lawful)]

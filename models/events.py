@@ -50,6 +50,7 @@ DIRECTOR_FINDINGS: frozenset[str] = frozenset({
     "visible_to_partner", "not_visible_to_partner", "played", "not_played", "led",
     "saw_dummy", "proper lead", "played to the lead",
     "hands_returned", "next_deal_called", "round_over",
+    "revoke_trick_won_by_ns", "revoke_trick_won_by_ew",
 })
 #: Findings that take words after them: the card(s) declarer's incontrovertible intention
 #: names (46B), and the tricks a side would have won had the revoke not happened (64C).

@@ -69,10 +69,27 @@ class PenaltyCard:
     #: plays made after that (50C, 50D1), not at those already on the table when a ruling
     #: made it (a revoke card withdrawn at attention, 62B1). Not part of its identity.
     since: int = field(default=0, compare=False)
+    #: how many cards stood as played when a card made minor turned major because its owner
+    #: got a second penalty card (50B): a minor card's obligation (50C) held at the plays
+    #: before, a major one's (50D1) from then on. 0: its kind from ``since``.
+    major_from: int = field(default=0, compare=False)
 
     @property
     def sort_key(self) -> tuple[int, Card]:
         return (self.seat.index, self.card)
+
+    @property
+    def major_since(self) -> int:
+        """How many cards stood as played when it was first a major penalty card (for a
+        major one; 50B may have turned it major after it became a penalty card)."""
+        return self.since if self.since >= self.major_from else self.major_from
+
+    def as_at(self, played: int) -> PenaltyCard:
+        """The card as it obliged its owner at a play made when ``played`` cards stood:
+        minor then if it turned major (50B) only after."""
+        if self.kind is PenaltyKind.MAJOR and self.major_from > played:
+            return PenaltyCard(self.seat, self.card, PenaltyKind.MINOR, self.since)
+        return self
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card} {self.kind}"
@@ -755,8 +772,19 @@ class TableState:
             rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected, others)
             if not rules:
                 break
-        return self._evolve(revokes=tuple(revokes), lead_rules=(*self.lead_rules, *rules),
+        return self._evolve(revokes=self._in_play_order(revokes), lead_rules=(*self.lead_rules, *rules),
                             lead_rules_made=(*self.lead_rules_made, rule))
+
+    def _in_play_order(self, revokes: list[Revoke]) -> tuple[Revoke, ...]:
+        """``revokes`` in the order their cards were played (trick, then place in it): a
+        revoke a restriction put in force later finds on a lead already played (61A) comes
+        before a failure to follow that lead, as at the table (62A corrects the earlier first)."""
+        def place(r: Revoke) -> tuple[int, int]:
+            t = self.trick(r.trick)
+            plays = t.plays if t is not None else ()
+            return r.trick, next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), len(plays))
+
+        return tuple(sorted(revokes, key=place))
 
     def lead_rules_at(self, number: int, seat: Seat) -> tuple[LeadRule, ...]:
         """The lead restrictions ``seat`` was under at his lead to trick ``number`` (50D2(a),
@@ -1032,7 +1060,9 @@ class TableState:
         others = [p for p in pcs if p.seat is not seat]
         if mine:
             kind = PenaltyKind.MAJOR
-            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since) for p in mine]
+            # 50B: a minor one turns major now (it obliged as a minor card until now)
+            mine = [PenaltyCard(p.seat, p.card, PenaltyKind.MAJOR, p.since, now if p.kind is PenaltyKind.MINOR else p.major_from)
+                    for p in mine]
         return frozenset(others + mine + [PenaltyCard(seat, card, kind, now)])
 
     def _trick_index(self, trick: int) -> int:
@@ -1085,6 +1115,15 @@ class TableState:
     def penalty_cards_with(self, seat: Seat, card: Card, kind: PenaltyKind) -> frozenset[PenaltyCard]:
         """The penalty cards :meth:`with_penalty` leaves in force, without the new table."""
         return self._penalty_made(self.penalty_cards, seat, card, kind, sum([len(t.plays) for t in self.tricks]))
+
+    def play_over(self) -> TableState:
+        """The table once play has ended with nothing left to lead or play (every card played,
+        or the tricks after the record counted as played): no penalty card in force and no lead
+        or play restriction, each of which binds a later lead or play (50C, 50D, 51, 57A,
+        57D); the penalty cards played and the restrictions made stay in the history."""
+        if not (self.penalty_cards or self.lead_rules or self.play_rules):
+            return self
+        return self._evolve(penalty_cards=_NO_PENALTY_CARDS, lead_rules=(), play_rules=())
 
     def pick_up(self, seat: Seat, cards: Iterable[Card]) -> TableState:
         """``seat``'s penalty cards among ``cards`` stop being penalty cards (they are in his

@@ -92,6 +92,14 @@ class Decisions:
     #: a card face down) found late. False: 58B4 by the record's timing alone.
     simultaneous_visible_cards_found_at_once: bool = True
 
+    #: Law 58B3 (an opponent who played to the trick after the offender's cards may take his
+    #: card back) says nothing of time. True: it is a change to the trick, so once each side
+    #: has played to the next trick (the table played on past it, or on to the end before
+    #: attention) it is gone: his card stands, as every card of a quitted trick does (60A1:
+    #: he played on without asking for a rectification). False: offered whenever attention
+    #: is drawn. docs/decisions.md.
+    simultaneous_change_ends_past_the_trick: bool = True
+
     #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
     #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies
     #: the single-card test (minor when below honour rank).

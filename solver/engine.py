@@ -115,6 +115,9 @@ class Node:
     transfer: int | None = None
     #: Law 64C: the director adjusts the score (the transfer did not restore equity)
     equity: bool = False
+    #: play ended before attention was drawn, not by a claim (every card played, or the tricks
+    #: after the record counted as played): nobody leads, whatever trick the table ends with
+    played_out: bool = False
 
     @property
     def is_leaf(self) -> bool:
@@ -283,9 +286,10 @@ class Restoration:
         played on past it). When no card stands on the trick under ruling (a lead out of turn
         refused and withdrawn, a simultaneous lead taken back), the Laws name its leader: the
         winner of the trick before it, or the opening leader (44G, 41). None while the trick
-        under ruling is in progress (its winner is not yet known) or when play is over."""
+        under ruling is in progress (its winner is not yet known) or when play is over (trick
+        13 complete, or play ended before attention: ``Node.played_out``)."""
         focus = self.node.focus
-        if focus is None:
+        if focus is None or self.node.played_out:
             return None
         last = None
         for t in self.table.tricks:
@@ -364,7 +368,9 @@ class Restoration:
             # a prefix of another, each ends with a quote)
             plays.sort()
             cards = ",".join(plays)
-            if last is None:
+            if node.played_out:
+                pass  # play is over: nobody leads
+            elif last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
             elif last.number != 13:
                 lead = last.winner(table.trumps)
@@ -593,9 +599,10 @@ _LAZY_FROM = 2
 def _leading_trick(node: Node) -> int | None:
     """The number of the trick whose winner :meth:`Restoration.key` writes as the lead (the
     last complete trick from the trick under ruling on, before any incomplete one), or None
-    when the lead comes from elsewhere or nobody leads (trick 13)."""
+    when the lead comes from elsewhere or nobody leads (trick 13, or play ended before
+    attention: ``Node.played_out``)."""
     focus = node.focus
-    if focus is None:
+    if focus is None or node.played_out:
         return None
     last = None
     for t in node.table.tricks:

@@ -732,7 +732,8 @@ def _misplay_attempt(
 
 # ----- robustness: random cases of the other irregularity kinds --------------------------------------
 #: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
-KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "mixed")
+KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "designation",
+                          "mixed")
 
 #: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
 #: dropped or held so that partner could see it; with neither visibility fact the director
@@ -818,7 +819,8 @@ def _check_edition(edition: str) -> None:
         raise ValueError(f"unknown edition {edition!r} (2017 or 2007)")
 
 
-def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True) -> dict[str, Any]:
+def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bool = True, penalty_cards: int = 0,
+                         failure: bool = False) -> dict[str, Any]:
     """A defender exposes a card (45C1, 49, 50): at a random moment of a random trick, a
     defender drops or shows a card of his hand (facts drawn from the exposure facts the
     rules read); then a few more lawful cards are played, the exposed card counted as a
@@ -826,18 +828,29 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
     card shown deliberately, is major; a spot card dropped, minor), and the record ends with
     ``attention <seat>``.
 
+    ``penalty_cards`` (0 to 2): the defenders have that many penalty cards in force when the
+    record starts (the ``penalty:`` field; honours major, two of one defender both major,
+    50B), obeyed by every play; the exposed card is never one of them. With ``failure`` play
+    goes on lawfully until the exposer is to play while a card of his hand would follow suit
+    but break what his penalty cards require (50C, 50D1(a)); he plays it (52), then up to two
+    more cards are played to that trick, and the record ends.
+
     >>> case = random_exposure_case(random.Random(2))
     >>> [line for line in case["play"] if " exposes " in line] != []
     True
     """
     _check_edition(edition)
+    if penalty_cards not in (0, 1, 2):
+        raise ValueError("penalty_cards must be 0, 1 or 2")
     for _ in range(MAX_ATTEMPTS):
         rec = _begin(rng)
         sim = rec.sim
+        seeded = _seed_penalty_cards(rng, sim, penalty_cards, rng.choice(list(Suit)), sim.declarer) if penalty_cards else []
         for _ in range(rng.randint(0, 3)):
             _lawful_play(rec, rng)
         on_play = sim.on_play
-        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2]
+        defenders = [s for s in SEATS if sim.is_defender(s) and len(sim.hands[s]) >= 2
+                     and any(c not in sim.penalty for c in sim.hands[s])]
         if not defenders:
             continue
         seat = rng.choice(defenders)
@@ -846,7 +859,7 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
             # a defender on play who shows a card so partner could see it has played it
             # (45C1): a plain play, not an exposure; keep the card off the trick instead
             facts = ("dropped",)
-        card = rng.choice(sorted(sim.hands[seat]))
+        card = rng.choice(sorted(c for c in sim.hands[seat] if c not in sim.penalty))
         lines = [_format_play(s, c) for s, c in rec.plays]
         lines.append(f"{seat} exposes {card} {' '.join(facts)}")
         minor = "dropped" in facts and not card.is_honour and not sim.penalties_of(seat)
@@ -854,39 +867,103 @@ def random_exposure_case(rng: random.Random, *, edition: str = "2017", title: bo
         if len(sim.penalties_of(seat)) >= 2:
             for c in sim.penalties_of(seat):
                 sim.penalty[c] = (seat, "major")
-        for _ in range(rng.choice((0, 0, 1, 2, 3))):
-            nxt = sim.on_play
-            if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
-                break
-            lines.append(_format_play(*sim.play_lawful(rng)))
+        if failure:
+            later = _play_to_failure(sim, rng, seat)
+            if later is None:
+                continue
+            lines += later
+        else:
+            for _ in range(rng.choice((0, 0, 1, 2, 3))):
+                nxt = sim.on_play
+                if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+                    break
+                lines.append(_format_play(*sim.play_lawful(rng)))
         lines.append(f"attention {rng.choice(SEATS)}")
         head = f"Random exposure: {seat} (defender) exposes {card} ({', '.join(facts)}) on trick {rec.start}" if title else None
-        return _record_mapping(rec, rng, edition, head, lines)
+        if head is not None and failure:
+            head += ", then fails to play a penalty card"
+        out = _record_mapping(rec, rng, edition, head, lines)
+        if seeded:
+            out = {k: v for k, v in out.items() if k != "play"} | {"penalty": seeded, "play": out["play"]}
+        return out
     raise GenerationError("no exposure deal found")
 
 
+def _play_to_failure(sim: _Sim, rng: random.Random, seat: Seat) -> list[str] | None:
+    """Lawful plays until ``seat`` is to play and holds a card that follows suit (or may be
+    discarded or led) but breaks what his penalty cards require; he plays it, then up to two
+    more cards follow to that trick. The play lines, or None when no such moment comes."""
+    lines: list[str] = []
+    for _ in range(12):
+        nxt = sim.on_play
+        if sim.trick_number > 13 or (not sim.current and _waits_for_50d2(sim, nxt)):
+            return None
+        if nxt is seat:
+            cur = sim.current
+            led = cur[0][1].suit if cur else None
+            hand = sim.hands[seat]
+            legal = [c for c in hand if c.suit is led] or list(hand)
+            wrong = sorted(set(legal) - set(sim.lawful(seat)))
+            if wrong:
+                card = rng.choice(wrong)
+                sim.play(seat, card)
+                lines.append(_format_play(seat, card))
+                for _ in range(rng.randint(0, 2)):
+                    if not sim.current:
+                        break
+                    lines.append(_format_play(*sim.play_lawful(rng)))
+                return lines
+        lines.append(_format_play(*sim.play_lawful(rng)))
+    return None
+
+
 def random_lead_case(
-    rng: random.Random, *, edition: str = "2017", offender: Role | None = None, title: bool = True
+    rng: random.Random, *, edition: str = "2017", offender: Role | None = None, title: bool = True,
+    lead_trick: int | None = None, answers: Sequence[str] | None = None, penalty_cards: int = 0,
 ) -> dict[str, Any]:
-    """A lead out of turn after trick 1: by a defender (56, 53, 50) or by declarer from the
-    wrong hand (55); ``offender`` is ``"defender"``, ``"declarer"`` or ``"dummy"`` (declarer
-    leading from dummy when his own hand was to lead), drawn when None. The record starts at
-    the trick before (played out lawfully) and stops after the irregular lead, with
-    ``attention`` and sometimes the non-offending side's answer (``accepts``/``refuses``).
+    """A lead out of turn: by a defender (56, 53, 50; 54 on trick 1) or by declarer from the
+    wrong hand (55; 54E on trick 1); ``offender`` is ``"defender"``, ``"declarer"`` or
+    ``"dummy"`` (a card led from dummy when another hand was to lead), drawn when None. The
+    record starts at the trick before (played out lawfully) and stops after the irregular
+    lead, with ``attention`` and sometimes the non-offending side's answer
+    (``accepts``/``refuses``).
+
+    ``lead_trick`` (1-13) is the trick the lead out of turn is made to; None draws it
+    among 2-12. On trick 1 it is the faced opening lead (the record starts with it: 54, 54E);
+    on trick 13 the 2017 Laws allow no acceptance (53A). ``answers`` lists the lines one of
+    which may follow ``attention`` (each word ``accepts``, ``refuses``, ``spreads``,
+    ``saw_dummy``, ``requires``, ``forbids`` or ``leaves``: a statement of a player who may
+    make it, declarer's 54A spread, the director's 54C finding, declarer's 50D2 choice over
+    the suit led); None draws ``accepts``/``refuses`` four times in ten, as always.
+    ``penalty_cards`` (0-2, after trick 1) gives the defenders that many penalty cards in
+    force when the record starts (as :func:`random_revoke_case` does; listed under
+    ``penalty``), the trick before played lawfully with them (50C, 50D1).
 
     >>> case = random_lead_case(random.Random(4), offender="declarer")
     >>> case["play"][-1].split()[0] in ("attention", case["declarer"], "N", "E", "S", "W")
+    True
+    >>> random_lead_case(random.Random(4), offender="defender", lead_trick=1)["play"][1].startswith("attention")
     True
     """
     _check_edition(edition)
     if offender is not None and offender not in ROLES:
         raise ValueError(f"offender must be one of {ROLES}")
+    if lead_trick is not None and not 1 <= lead_trick <= 13:
+        raise ValueError("lead_trick must be 1-13")
+    if not 0 <= penalty_cards <= 2 or (penalty_cards and lead_trick == 1):
+        raise ValueError("penalty_cards must be 0-2, and 0 for an opening lead")
+    unknown = set(answers or ()) - set(_LEAD_ANSWERS)
+    if unknown:
+        raise ValueError(f"unknown answers {sorted(unknown)} (one of {_LEAD_ANSWERS})")
     role = offender if offender is not None else rng.choice(("defender", "defender", "declarer", "dummy"))
     for _ in range(MAX_ATTEMPTS):
-        rec = _begin(rng, 1, 11)
+        first = max(1, lead_trick - 1) if lead_trick is not None else None  # (None: as always, 1-11)
+        rec = _begin(rng, 1, 11) if first is None else _begin(rng, first, first)
         sim = rec.sim
-        for _ in range(4):
-            _lawful_play(rec, rng)
+        seeded = _seed_penalty_cards(rng, sim, penalty_cards, rng.choice(_SUIT_ORDER), sim.declarer) if penalty_cards else []
+        if lead_trick != 1:
+            for _ in range(4):
+                _lawful_play(rec, rng)
         leader = sim.leader
         if _waits_for_50d2(sim, leader):
             continue
@@ -901,15 +978,36 @@ def random_lead_case(
         lines = [_format_play(s, c) for s, c in rec.plays]
         lines.append(_format_play(seat, card))
         lines.append(f"attention {rng.choice(SEATS)}")
-        if rng.random() < 0.4:
-            nos = [s for s in SEATS if s.side is not seat.side]
-            if seat.side is not sim.declarer.side:
-                nos = [sim.declarer]
-            lines.append(f"{rng.choice(nos)} {rng.choice(('accepts', 'refuses'))}")
-        head = (f"Random lead out of turn: {seat} ({role}) leads {card} to trick {rec.start + 1}; "
+        nos = [s for s in SEATS if s.side is not seat.side]
+        if seat.side is not sim.declarer.side:
+            nos = [sim.declarer]
+        if answers is None:
+            if rng.random() < 0.4:
+                lines.append(f"{rng.choice(nos)} {rng.choice(('accepts', 'refuses'))}")
+        else:
+            answer = rng.choice([None, *answers])
+            if answer in ("accepts", "refuses"):
+                lines.append(f"{rng.choice(nos)} {answer}")
+            elif answer == "saw_dummy":
+                lines.append("director finds saw_dummy")
+            elif answer in ("requires", "forbids"):
+                lines.append(f"{sim.declarer} {answer} {card.suit}")
+            elif answer is not None:
+                lines.append(f"{sim.declarer} {answer}")
+        head = (f"Random lead out of turn: {seat} ({role}) leads {card} to trick {sim.trick_number}; "
                 f"{leader} was to lead") if title else None
-        return _record_mapping(rec, rng, edition, head, lines)
+        out = _record_mapping(rec, rng, edition, head, lines)
+        if seeded:
+            out = {**{k: v for k, v in out.items() if k != "play"}, "penalty": seeded, "play": out["play"]}
+        return out
     raise GenerationError(f"no lead out of turn by the {role} found")
+
+
+#: The suits in a fixed order (a random draw among them is the same for the same seed).
+_SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+#: The lines :func:`random_lead_case` may draw after ``attention`` (its ``answers`` option).
+_LEAD_ANSWERS: tuple[str, ...] = ("accepts", "refuses", "spreads", "saw_dummy", "requires", "forbids", "leaves")
 
 
 def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: bool | None = None,
@@ -945,17 +1043,26 @@ def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: boo
 
 
 def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", together: bool | None = None,
-                             title: bool = True) -> dict[str, Any]:
+                             title: bool = True, later_plays: int = 0) -> dict[str, Any]:
     """Simultaneous cards (58): with ``together`` the player on play leads or plays two or
     three of his cards at once (58B; sometimes only some of them visible), otherwise a
     player not on turn plays at the same moment as the player on turn (58A). Drawn when
     None; the record ends with ``attention <seat>``.
+
+    ``later_plays`` (0-2, with ``together``): the cards played together go to a trick
+    already begun (the suit led is fixed whichever card the offender names), and up to that
+    many players after him play lawfully to the same trick before ``attention`` (to the
+    first of the cards, the one he could lawfully play), so that an opponent among them may
+    change his card (58B3) or the revoke rules give the same right (62C). 0 draws the
+    record as always.
 
     >>> case = random_simultaneous_case(random.Random(6), together=True)
     >>> [line for line in case["play"] if line.endswith("simultaneous") or " visible " in line] != []
     True
     """
     _check_edition(edition)
+    if not 0 <= later_plays <= 2 or (later_plays and together is False):
+        raise ValueError("later_plays must be 0-2, and only with cards played together")
     both = together if together is not None else rng.random() < 0.5
     for _ in range(MAX_ATTEMPTS):
         rec = _begin(rng, 1, 12)
@@ -964,6 +1071,8 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
             _lawful_play(rec, rng)
         seat = sim.on_play
         if not sim.current and _waits_for_50d2(sim, seat):
+            continue
+        if later_plays and (not both or not sim.current):
             continue
         lines = [_format_play(s, c) for s, c in rec.plays]
         if both:
@@ -978,6 +1087,11 @@ def random_simultaneous_case(rng: random.Random, *, edition: str = "2017", toget
                 line += f" visible {rng.choice(cards)}"
             lines.append(line)
             what = f"{seat} plays {len(cards)} cards together"
+            if later_plays:
+                room = 3 - len(sim.current)  # (players after him in this trick)
+                sim.play(seat, first)
+                for _ in range(min(later_plays, room)):
+                    lines.append(_format_play(*sim.play_lawful(rng)))
         else:
             played = [s for s, _ in sim.current]
             others = [s for s in SEATS if s is not seat and s not in played and s is not sim.declarer.partner
@@ -1075,6 +1189,179 @@ def random_established_case(rng: random.Random, *, edition: str = "2017", title:
     raise GenerationError("no established-revoke deal found")
 
 
+# ----- random designations of dummy's cards and changed designations (45B, 45C4, 46, 47C/47D) -----------
+#: The shapes :func:`random_designation_case` draws among (its ``shape`` option).
+DESIGNATION_SHAPES: tuple[str, ...] = ("incomplete", "incontrovertible", "change", "late_change", "own_card",
+                                       "defender_card", "placed")
+
+#: What an incomplete or invalid call may say (46B1-46B5); ``suit``/``rank``/``card`` are drawn.
+_CALL_WORDS: tuple[str, ...] = ("high", "low", "win", "anything", "suit", "rank", "high suit", "low suit", "ruff",
+                                "card", "top", "small", "take")
+_SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
+_RANK_WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten"}
+#: The director's findings on a change of designation (45C4(b)); None: none in the record.
+_CHANGE_FINDINGS: tuple[str | None, ...] = (None, None, "slip", "slip", "rethink", "lapse", "pause")
+
+
+def random_designation_case(rng: random.Random, *, edition: str = "2017", shape: str | None = None,
+                            finding: str | None = None, title: bool = True) -> dict[str, Any]:
+    """Declarer's designation of dummy's card, or a change of a designated card (45B, 45C4,
+    46, 47C, 47D): a deal is played out lawfully to a random trick, then a random number of
+    lawful cards up to the turn of the player the shape needs, then the irregular line(s) of
+    the ``shape`` (drawn among :data:`DESIGNATION_SHAPES` when None), then sometimes a few
+    lawful cards, and ``attention <seat>``:
+
+    * ``incomplete``: declarer calls for dummy's card in words that name no card dummy
+      holds (``high``, ``low``, ``win``, a suit, a rank, ``high <suit>``, ``ruff``,
+      ``anything``, a card dummy does not hold, or the words of like meaning ``top``,
+      ``small``, ``take``); 46B1-46B5. The record ends at the call.
+    * ``incontrovertible``: the same, with ``director finds incontrovertible`` one or two of
+      dummy's lawful cards (46B intro; two: 46B5 among them).
+    * ``change``: declarer calls a lawful card dummy holds (dummy sometimes faces it), the
+      opponents play on while the declaring side has not played again, and declarer changes
+      to another lawful card of dummy's (45C4(b), 47C, 47D, 44G).
+    * ``late_change``: the same after the declaring side has played again (too late).
+    * ``own_card``: declarer names a card of his own hand at his turn (45C4(a)), play goes
+      on, and he changes it (2017: 45C4(b) does not reach it; 2007: until dummy plays).
+    * ``defender_card``: a defender names a card of his hand to play and changes it (2017:
+      refused; 2007: until his partner plays).
+    * ``placed``: dummy places a card without a call, or declarer plays one from his hand,
+      and declarer then "changes" it (refused: 45B, 45C2).
+
+    ``finding`` (``slip``, ``rethink``, ``lapse``, ``pause`` or ``none``) is the director's
+    finding on a change, written on the change line or as a ``director finds`` line; None
+    draws it (sometimes none: the solver branches).
+
+    >>> case = random_designation_case(random.Random(7), shape="change")
+    >>> [line for line in case["play"] if " changes to " in line] != []
+    True
+    >>> random_designation_case(random.Random(7), shape="change") == case
+    True
+    """
+    _check_edition(edition)
+    if shape is not None and shape not in DESIGNATION_SHAPES:
+        raise ValueError(f"unknown shape {shape!r} (one of {', '.join(DESIGNATION_SHAPES)})")
+    if finding is not None and finding not in ("slip", "rethink", "lapse", "pause", "none"):
+        raise ValueError(f"unknown finding {finding!r} (slip, rethink, lapse, pause or none)")
+    form = shape if shape is not None else rng.choice(DESIGNATION_SHAPES)
+    for _ in range(MAX_ATTEMPTS):
+        found = _designation_attempt(rng, edition, form, finding, title)
+        if found is not None:
+            return found
+    raise GenerationError(f"no deal found for a designation of shape {form}")
+
+
+def _designation_attempt(rng: random.Random, edition: str, form: str, finding: str | None,
+                         title: bool) -> dict[str, Any] | None:
+    rec = _begin(rng, 1, 12)
+    sim = rec.sim
+    declarer, dummy = sim.declarer, sim.declarer.partner
+    if form in ("own_card", "defender_card"):
+        defenders = (declarer.lho, declarer.rho)
+        actors = (declarer,) if form == "own_card" else defenders
+    elif form == "placed":
+        actors = (rng.choice((declarer, dummy)),)
+    else:
+        actors = (dummy,)
+    # a few lawful cards (sometimes a whole trick before: 46B3(a) reads the trick dummy won)
+    for _ in range(rng.choice((0, 0, 1, 2, 3, 4, 5, 6))):
+        if sim.trick_number > 13 or not sim.hands[sim.on_play]:
+            return None
+        _lawful_play(rec, rng)
+    for _ in range(4):
+        if sim.on_play in actors:
+            break
+        if sim.trick_number > 13 or not sim.hands[sim.on_play]:
+            return None
+        _lawful_play(rec, rng)
+    actor = sim.on_play
+    if actor not in actors or sim.trick_number > 13 or not sim.hands[actor]:
+        return None
+    lines = [_format_play(s, c) for s, c in rec.plays]
+    lawful = sim.lawful(actor)
+    number = sim.trick_number
+    if form in ("incomplete", "incontrovertible"):
+        what = _call_words(rng, sim, dummy)
+        if what is None:
+            return None
+        lines.append(f"{declarer} calls {what}")
+        if form == "incontrovertible":
+            meant = rng.sample(lawful, k=min(len(lawful), rng.choice((1, 1, 2))))
+            lines.append(f"director finds incontrovertible {' '.join(str(c) for c in sorted(meant))}")
+        head = f"Random designation: {declarer} calls '{what}' for dummy {dummy} on trick {number}"
+    else:
+        old = rng.choice(lawful)
+        if form == "placed":
+            lines.append(_format_play(actor, old))
+        elif form in ("change", "late_change"):
+            lines.append(f"{declarer} calls {old}")
+            if rng.random() < 0.3:
+                lines.append(_format_play(dummy, old))  # dummy faces the card named
+        else:
+            lines.append(f"{actor} names {old}" + ("" if actor is declarer else " to play"))
+        sim.play(actor, old)
+        # the cards played after it: none or some while the changing side has not played
+        # again (the 45C4(b) windows), or past that for a late change and sometimes otherwise
+        late = form == "late_change" or (form in ("own_card", "defender_card", "placed") and rng.random() < 0.4)
+        changing = actor.side
+        after: list[PlayT] = []
+        while True:
+            if sim.trick_number > 13 or not sim.hands[sim.on_play] or (not sim.current and _waits_for_50d2(sim, sim.on_play)):
+                break
+            nxt = sim.on_play
+            own_side = nxt.side is changing
+            if own_side and not late:
+                break
+            if not own_side and not late and rng.random() < 0.3:
+                break
+            after.append(sim.play_lawful(rng))
+            if own_side and late and rng.random() < 0.6:
+                break
+        if form == "late_change" and not any(s.side is changing for s, _ in after):
+            return None
+        # the new card: another card the player could lawfully have played, still in his hand
+        others = [c for c in lawful if c != old and c in sim.hands[actor]]
+        if not others:
+            return None
+        new = rng.choice(others)
+        if after and after[0][0] is dummy and lines[-1].split()[1] == "calls":
+            # dummy's card to the next trick right after the call would read as the card he
+            # placed for it (45D): dummy faces the card named first
+            lines.append(_format_play(dummy, old))
+        lines += [_format_play(s, c) for s, c in after]
+        word = finding if finding is not None else rng.choice(_CHANGE_FINDINGS)
+        if word == "none":
+            word = None
+        as_line = word is not None and rng.random() < 0.3
+        lines.append(f"{actor if actor is not dummy else declarer} changes to {new}" + (f" {word}" if word and not as_line else ""))
+        if as_line:
+            lines.append(f"director finds {word}")
+        whose = f"{declarer} (declarer) for dummy {dummy}" if actor is dummy else f"{actor} ({_role(actor, declarer)})"
+        head = f"Random changed designation ({form}): {old} to {new} by {whose} on trick {number}"
+    lines.append(f"attention {rng.choice(SEATS)}")
+    return _record_mapping(rec, rng, edition, head if title else None, lines)
+
+
+def _call_words(rng: random.Random, sim: _Sim, dummy: Seat) -> str | None:
+    """Words of an incomplete or invalid call of dummy's card (None: none fits this hand)."""
+    kind = rng.choice(_CALL_WORDS)
+    hand = sim.hands[dummy]
+    if kind in ("suit", "high suit", "low suit"):
+        suit = rng.choice(sorted({c.suit for c in hand}) if rng.random() < 0.7 else list(_SUIT_ORDER))
+        word = _SUIT_WORDS[suit]
+        return word if kind == "suit" else f"{kind.split()[0]} {word}"
+    if kind == "rank":
+        rank = rng.choice(sorted({c.rank for c in hand}) if rng.random() < 0.8 else sorted({c.rank for c in DECK}))
+        symbol = str(Card(Suit.SPADES, rank))[1:]
+        return _RANK_WORDS.get(int(rank), symbol) if rng.random() < 0.5 else symbol
+    if kind == "ruff":
+        return "ruff" if sim.trumps is not None else None
+    if kind == "card":
+        absent = sorted(c for c in DECK if c not in hand)
+        return str(rng.choice(absent))
+    return kind
+
+
 def random_kind_case(kind: str, rng: random.Random, *, edition: str = "2017", full_hand: bool = False) -> dict[str, Any]:
     """A random case of ``kind`` (one of :data:`KINDS`). Raises ValueError for another kind.
 
@@ -1106,6 +1393,8 @@ def _kind_case(kind: str, rng: random.Random, edition: str) -> dict[str, Any]:
         return random_simultaneous_case(rng, edition=edition)
     if kind == "established":
         return random_established_case(rng, edition=edition)
+    if kind == "designation":
+        return random_designation_case(rng, edition=edition)
     if kind == "mixed":
         from rulings.solver.generate_mixed import random_mixed_case
 

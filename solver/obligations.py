@@ -11,6 +11,7 @@ No rule family imports another: they meet in the table state and in these tasks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
@@ -72,6 +73,18 @@ def lead_restriction(seat: Seat, suit: Suit, must: bool) -> str:
     A prohibition lasts for as long as that player keeps the lead (50D2(a), 51B).
     """
     return f"{seat} {'must' if must else 'must not'} lead {suit}"
+
+
+_BINDS_LATER_PLAY = re.compile(r"^[NESW] must (?:not )?(?:lead|play) ")
+
+
+def binds_later_play(restriction: str) -> bool:
+    """Whether a restriction text of a restoration binds a later lead or play: a lead
+    restriction (50D2(a), 51B: ``"W must lead S"``, ``"W must not lead S"``) or a restriction
+    on a card still to be played (57A, 57D: ``"E must play highest H"``, ``"E must play D4"``).
+    Not a change of declarer (``"declarer N (54A)"``) nor what a player may not choose (62D2's
+    suggestion, Law 16), which are the ruling's, not obligations of later play."""
+    return _BINDS_LATER_PLAY.match(restriction) is not None
 
 
 def lead_rule_args(table: TableState, number: int, seat: Seat) -> tuple[Suit | None, frozenset[Suit] | None]:
@@ -295,6 +308,13 @@ def failure_tasks(before: TableState, after: TableState, seat: Seat, card: Card)
     return (FailedPenaltyCard(seat, after.tricks[-1].number, card),)
 
 
+def failure_at(table: TableState, failure: FailedPenaltyCard) -> int | None:
+    """How many cards stood as played when the failure's card was played (None: the card is
+    no longer on the table)."""
+    return next((i for i, (n, s, c) in enumerate(table.plays())
+                 if n == failure.trick and s is failure.seat and c == failure.card), None)
+
+
 def due_at(table: TableState, failure: FailedPenaltyCard) -> tuple[list[Card], list[Card]]:
     """The penalty cards of the failure's player that were in force when he played its card
     (50C, 50D1): those he still holds as penalty cards, and those he has played since. A
@@ -302,7 +322,7 @@ def due_at(table: TableState, failure: FailedPenaltyCard) -> tuple[list[Card], l
     (Without the card on the table: every penalty card of his, held and played.)"""
     seat = failure.seat
     plays = list(table.plays())
-    at = next((i for i, (n, s, c) in enumerate(plays) if n == failure.trick and s is seat and c == failure.card), None)
+    at = failure_at(table, failure)
     held = [p for p in table.penalty_cards if p.seat is seat and p.card != failure.card]
     played = [p for p in table.played_penalty if p.seat is seat and p.card != failure.card]
     if at is None:
@@ -328,8 +348,11 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
 
     ``known``: penalty cards already searched for on the record as played, with no failure
     found (a rectification can only take plays back or put lawful substitutes in their place,
-    which are not judged again, so only penalty cards it made can be failed)."""
-    start = (table.penalty_cards | table.played_penalty) - known
+    which are not judged again, so only penalty cards it made can be failed). A play is judged
+    only where such a card was in force, but against every penalty card in force then, the
+    known ones too: playing one of them may be what 50D1(a) asks (51A: any one that is due)."""
+    every = table.penalty_cards | table.played_penalty
+    start = every - known
     if not start:
         return  # no penalty card in force at any time of the record (none but ``known``)
     # no play before the first of them became a penalty card can fail to play it (since)
@@ -337,7 +360,7 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
     if first >= sum([len(t.plays) for t in table.tricks]):
         return
     # a penalty card is a defender's (48A): only a defender's plays can fail to play one
-    by_seat = {h: [p for p in start if p.seat is h] for h in {p.seat for p in start} if table.is_defender(h)}
+    by_seat = {h: [p for p in every if p.seat is h] for h in {p.seat for p in start} if table.is_defender(h)}
     plays = recorded_plays(table)
     # a card a rectification put in place of a withdrawn one is the choice of the rule that
     # offered it (its lawful substitutes), not a play of the record to judge again
@@ -358,9 +381,10 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         if not pcs or any(p.card == card for p in pcs):
             continue
         hand = table.hand(seat) | mine | {card}
-        in_force = frozenset([p for p in pcs if p.card in hand])
-        if not in_force:
-            continue
+        held = [p for p in pcs if p.card in hand]
+        if not held or all(p in known for p in held):
+            continue  # (none of them made by a ruling: judged on the record as played)
+        in_force = frozenset([p.as_at(i) for p in held])  # (its kind then: 50B)
         trick = table.trick(number)
         pos = trick.position_of(seat) if trick is not None else None
         led = trick.plays[0][1].suit if trick is not None and pos else None

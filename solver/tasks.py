@@ -49,3 +49,6 @@ class RecordMisplays:
     ruled here in record order on the table at the end of their walk."""
 
     records: tuple[MisplayRecord, ...]
+    #: play went on to the end after the record's last card before attention
+    #: (``Replay.played_out``): each side has played to every trick after the last recorded
+    played_out: bool = False

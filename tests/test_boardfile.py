@@ -258,7 +258,8 @@ def test_generated_pbn_without_markers_reads_in_endplay(tmp_path: Path) -> None:
         assert len(b.play) == len(ours["play"])
 
 
-@pytest.mark.parametrize("kind", ["revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "mixed"])
+@pytest.mark.parametrize("kind", ["revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "designation",
+                                  "mixed"])
 def test_every_generated_game_reads_back(kind: str, tmp_path: Path) -> None:
     """Every game of a generated PBN set reads back as a case that solves: end positions
     (records starting after trick 1) name their leader in the Play tag even when no card of

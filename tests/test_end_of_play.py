@@ -127,3 +127,84 @@ def test_the_63a_step_names_the_establishment_of_each_revoke(name: str, words: l
     for s in steps:
         for w in words:
             assert w in s["text"], s["text"]
+
+
+# ----- play ended before attention: nothing left in force (docs/decisions.md) ----------------------
+CASES = ROOT / "cases"
+
+
+def _ended_before_attention(mapping: dict[str, Any]) -> bool:
+    """The record ends play before its last ``attention`` line, not by a claim: a
+    ``remaining`` line before it (a record with every trick written out ends at trick 13,
+    where nobody leads and every penalty card was played)."""
+    lines = [str(x).strip().lower() for x in mapping.get("play") or []]
+    if any(" claims " in f" {line} " for line in lines):
+        return False
+    attention = max((i for i, line in enumerate(lines) if line.startswith("attention")), default=None)
+    if attention is None:
+        return False
+    return any(line.startswith("remaining") for line in lines[:attention])
+
+
+def _corpus_ended_before_attention() -> list[Path]:
+    import yaml
+
+    out = []
+    for path in sorted(CASES.rglob("*.yaml")):
+        mapping = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(mapping, dict) and _ended_before_attention(mapping) and "resume" not in [
+                str(x).strip().lower() for x in mapping.get("play") or []]:
+            out.append(path)
+    return out
+
+
+def test_the_corpus_has_records_played_out_before_attention() -> None:
+    assert len(_corpus_ended_before_attention()) >= 30
+
+
+@pytest.mark.parametrize("path", _corpus_ended_before_attention(), ids=lambda p: p.name)
+def test_play_ended_before_attention_leaves_no_penalty_card_restriction_or_leader(path: Path) -> None:
+    """Play that went on to the end before attention (a ``remaining`` line before it): no
+    lead or play is left, so no restoration keeps a penalty card in force (50D binds later
+    leads and plays only), a lead or play restriction (50D2(a), 51B, 57A, 57D), or a next
+    leader; the information ledger stays (16C, 50E)."""
+    for r in _solve(path)["restorations"]:
+        assert not r["penalty_cards"], (r["number"], r["penalty_cards"])
+        assert r["lead"] is None and r["to_play"] is None, (r["number"], r["lead"])
+        assert all(x["kind"] in ("declarer", "unauthorized_suggestion") for x in r["restrictions"]), r["restrictions"]
+
+
+PENALTY_DEAL = '"N:AK2.32.432.2 QJ3.54.JT9.3 T98.AK9.AKQ. 7654.QJ7.8.4"'
+#: West fails to play his major penalty card HQ on dummy's heart lead (52)
+FAILURE = "N H3, E H5, S H9, W H7"
+
+
+def _write(tmp_path: Path, play: str) -> Path:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"deal: {PENALTY_DEAL}\ncontract: 3NT\ndeclarer: S\ntrick: 5\nleader: N\n"
+                    f"penalty: ['W HQ major']\nplay: [{play}]\n")
+    return path
+
+
+@pytest.mark.parametrize(("play", "kept"), [
+    # play went on to the end before attention: the penalty card lapses, nobody leads
+    (f"{FAILURE}, remaining NS 7 EW 1, attention S", False),
+    # a claim: play ends with cards still to play; the penalty card bears on judging it (70)
+    (f"{FAILURE}, S claims 7, attention E", True),
+    # the count after attention: the restoration is the position the ruling left
+    (f"{FAILURE}, attention S, remaining NS 7 EW 1", True),
+])
+def test_a_penalty_card_lapses_only_when_play_ended_before_attention(tmp_path: Path, play: str, kept: bool) -> None:
+    """The HQ is due on trick 5 (50D1(a)); declarer may accept the H7 (the HQ stays, 52B1(c))
+    or require the HQ (the H7 then a major penalty card, 52B2): either way a penalty card is
+    in force after the ruling, unless play ended before attention (52B1(b): accepted)."""
+    data = _solve(_write(tmp_path, play))
+    for r in data["restorations"]:
+        cards = [f"{p['seat']} {p['card']}" for p in r["penalty_cards"]]
+        if kept is False:
+            assert not cards and r["lead"] is None, r
+            assert any("play has ended: no penalty card remains (W HQ)" in s["text"] for s in r["path"]), r["path"]
+            assert any(i["card"] == "HQ" and i["unauthorized"] == "EW" for i in r["ledger"]), r["ledger"]
+        else:
+            assert cards, r
+            assert not any("play has ended" in s["text"] for s in r["path"]), r["path"]

@@ -63,6 +63,29 @@ def test_switch_premature_play_three_options() -> None:
     assert count(name, Decisions(premature_play_require_other_suit=False)) == 5
 
 
+def test_57a3_57a4_say_the_partner_follows_suit_when_he_can() -> None:
+    # 57A3/57A4 name a suit other than the one led: a partner holding the suit led must
+    # follow it (44C), so the option does not reach his card (57B, 59 for 57A3)
+    steps = [s for r in Ruling(load(LEADS / "own-57a3-declarer-requires-a-suit-2007.yaml")).restorations()
+             for s in r.path if s.clause == "57A3"]
+    assert steps and all("must follow suit" in s.text and "44C" in s.also and "may play any card" not in s.text
+                         for s in steps)
+    steps = [s for r in Ruling(load(LEADS / "own-57a4-declarer-forbids-a-suit.yaml")).restorations()
+             for s in r.path if s.clause == "57A4"]
+    assert steps and all("only if he cannot follow" in s.text and "44C" in s.also for s in steps)
+    # a partner void in the suit led (East, spades): 57A3/57A4 bind him, 57A1/57A2 cannot
+    void = loads("""
+deal: "N:AKQ2.K43.J3.Q965 -.AQ72.QT9842.J83 T765.JT98.AK.AK4 J9843.65.765.T72"
+contract: 4S
+declarer: S
+play: [W H5, N HK, E H2, S H8, N SA, W S3, attention S]
+""")
+    steps = [s for r in Ruling(void).restorations() for s in r.path if s.clause.startswith("57A") and s.clause != "57A"]
+    assert len(steps) == 8
+    assert all(("follow suit" in s.text) is False and ("cannot comply" in s.text) is (s.clause in ("57A1", "57A2"))
+               for s in steps)
+
+
 @pytest.mark.parametrize(
     ("text", "verb"),
     [("S accepts", "accepts"), ("e refuses", "refuses"), ("S spreads", "spreads"), ("W retracts HA", "retracts"),

@@ -46,6 +46,8 @@ def _turned_line(line: str) -> str:
         words = ["remaining", "NS", words[4], "EW", words[2]]
     elif words[:3] == ["director", "finds", "equity"] and len(words) == 5:
         words[3] = _SIDES[words[3]]
+    elif words[:2] == ["director", "finds"] and len(words) == 3 and words[2].startswith("revoke_trick_won_by_"):
+        words[2] = "revoke_trick_won_by_" + _SIDES[words[2][-2:].upper()].lower()
     return " ".join(words)
 
 

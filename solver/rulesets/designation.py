@@ -91,6 +91,9 @@ class Cursor:
     #: declarer's latest card from his own hand (a change naming a card of his concerns it,
     #: even once dummy has played since: 45C4(b)'s time limit then decides)
     own_last: Designated | None = None
+    #: play went on to the end after the record's last card before attention
+    #: (``Replay.played_out``): a misplay met on the way may be too late to correct (45D2)
+    played_out: bool = False
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -264,7 +267,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 misplays += ((table, e.call if isinstance(e, FoundCall) else e,
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last)
+            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -340,7 +343,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 last = own_last = Designated(declarer, e.card, _last_trick_no(table), "played")
         i += 1
     if misplays:
-        return table, (RecordMisplays(misplays),), ""
+        return table, (RecordMisplays(misplays, cursor.played_out),), ""
     return table, (), ""
 
 
@@ -382,7 +385,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     events = prepare(records)
     table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
-    cursor = Cursor(events[:upto])
+    cursor = Cursor(events[:upto], played_out=replay.played_out)
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
@@ -399,10 +402,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         card = str(first_task.touch.card)
         raise IllegalActionError(f"card {card!r} is not in dummy {start.dummy}'s hand", token=card).at(first_task.touch)
     first = tasks[0]
-    if isinstance(first, RuleChange) and first.cursor.last is not None:
-        focus = first.cursor.last.trick
-    else:
-        focus = _focus(start)
+    concerned = _concerned(first, start) if isinstance(first, RuleChange) else None
+    focus = concerned.trick if concerned is not None else _focus(start)
     carried = getattr(first, "cursor", None)
     for at, _, _, placed in carried.misplays if isinstance(carried, Cursor) else ():
         cur = at.play(placed.seat, placed.card).current_trick  # an earlier misplay's trick is shown too
@@ -435,6 +436,18 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                  if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
                  and c.what.card is not None and p.card != c.what.card]
     return Opening(node, (what, *passed_on, *said), (), tuple(handled))
+
+
+def _concerned(task: RuleChange, table: TableState) -> Designated | None:
+    """The card a change of designation concerns (its trick is the trick under ruling): a
+    defender's card named to play; for declarer, dummy's latest card when the new card was
+    dealt to dummy, else his own latest card; failing these, the declaring side's latest."""
+    cursor, ch = task.cursor, task.change
+    if table.is_defender(ch.seat):
+        mine = cursor.defender_last
+        return mine if mine is not None and mine.seat is ch.seat else cursor.last
+    last = cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else cursor.own_last
+    return last if last is not None else cursor.last
 
 
 def _describe(task: object) -> str:
@@ -487,7 +500,8 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
-        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last)
+        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last,
+                        played_out=task.cursor.played_out)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -692,7 +706,8 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     if task.finding in REFUSING_FINDINGS:
         return refused_by_finding()
     if task.finding == "slip":  # (the question names the player who changes: declarer, or a defender in 2007)
-        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, (), StepKind.FORCED, "TD",
+        # (the recorded finding is the restoration's finding, as a refusing one is)
+        return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FORCED, "TD",
                      question=f"may {whose} change to {task.change.card}?")
     fq = f"was {whose}'s designation of {named} unintended ({words.allowed})?"
     edges = allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FINDING, "TD",

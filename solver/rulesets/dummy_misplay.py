@@ -294,13 +294,16 @@ def find_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY) ->
     return [m for m in find_all_misplays(replay, policy) if isinstance(m, Misplay)]
 
 
-def _too_late(table: TableState, m: AnyMisplay, replay: Replay | None = None) -> bool:
+def _too_late(table: TableState, m: AnyMisplay, replay: Replay | None = None, played_out: bool = False) -> bool:
     """W-next-both: each side has played to the trick after the misplayed one (45D1/45D2):
     on the table, or, with the record, in play that went on to the end after its last card
-    (``Replay.played_to``)."""
+    (``Replay.played_to``; without the record, ``played_out`` says it, as
+    ``Replay.played_out`` does)."""
     if replay is not None:
         return all(replay.played_to(m.trick + 1, side, table) for side in (Side.NS, Side.EW))
     nxt = table.trick(m.trick + 1)
+    if played_out and m.trick < 13 and (nxt is None or not nxt.is_complete):
+        return True
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
@@ -348,8 +351,8 @@ def _late_task(rs: RuleSet, revokes_of: RevokesOf, m: AnyMisplay) -> object | No
     return silent if rs.rule_for(silent) is not None else None
 
 
-def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf, replay: Replay | None = None
-          ) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None, tuple[LaterPlay, ...]]:
+def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf, replay: Replay | None = None,
+          played_out: bool = False) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None, tuple[LaterPlay, ...]]:
     """The tasks for ``misplays`` (record order) on ``table``: each too-late one before the
     first in time (its card stands), the first in time (45D1, or the chooser first), then
     each later one in time (``LaterMisplay``). Returns the agenda, the irregularities, the
@@ -358,7 +361,7 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
     intime: list[AnyMisplay] = []
     late: list[AnyMisplay] = []
     for m in misplays:
-        (late if _too_late(table, m, replay) else intime).append(m)
+        (late if _too_late(table, m, replay, played_out) else intime).append(m)
     notices: tuple[Notice, ...] = ()
     irregularities: list[str] = []
     early: list[object] = []
@@ -470,7 +473,7 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     def revokes_of(m: Misplay) -> tuple[tuple[Seat, Card], ...]:
         return _revokes_vs(table, m, ats[id(m)])
 
-    agenda, _, _, first, _ = _plan(rs, table, misplays, revokes_of)
+    agenda, _, _, first, _ = _plan(rs, table, misplays, revokes_of, played_out=task.played_out)
     if first is None:
         last = _late_task(rs, revokes_of, misplays[-1])
         agenda = (*agenda, *((last,) if last is not None else ()))

@@ -43,19 +43,31 @@ from rulings.solver.establishment import (
     standing_revokes,
     still_a_revoke,
 )
+from rulings.solver.obligations import binds_later_play
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
 LATE_FINDINGS = {NEXT_DEAL_CALLED: "64B4", ROUND_OVER: "64B5"}
+#: the side that won the revoke trick still in progress when a claim or ``remaining`` line
+#: ended play, where the line does not tell (``director finds`` one, or each is a branch)
+WON_BY = {"revoke_trick_won_by_ns": Side.NS, "revoke_trick_won_by_ew": Side.EW}
+FINDINGS = frozenset(WON_BY)
 
 
 @dataclass(frozen=True, slots=True)
 class EndOfPlay:
     """How the record ends play: ``rest`` is the tricks (NS, EW) won after the last trick
-    recorded (a claim or a stated count), None when the record holds every trick."""
+    recorded (a claim or a stated count), None when the record holds every trick.
+    ``played_out``: play ended before attention was drawn, and not by a claim: the thirteenth
+    trick in the record, or a ``remaining`` line before ``attention`` (``Replay.played_out``:
+    the tricks after the record were played out, all four hands playing to each). A claim
+    ends play with cards still to play, whose obligations bear on judging it (70); a
+    ``remaining`` line after ``attention`` counts the tricks played on after the ruling, whose
+    restoration is the position the ruling left."""
 
     how: str
     rest: tuple[int, int] | None = None
+    played_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +103,9 @@ class RuleAfterPlay:
     #: the tricks on which, when attention was drawn, both sides had revoked and only one side
     #: had played to the next trick (2017 62C3: both corrected, no transfer, 64B8)
     both_sides_one_next: frozenset[int] = frozenset()
+    #: the side the director finds won the revoke trick still in progress when a claim or
+    #: ``remaining`` line ended play (``director finds revoke_trick_won_by_ns``): None, not found
+    won_by: Side | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +138,31 @@ def _partial_trick_leader(table: TableState, number: int) -> Seat | None:
         return None
     led, trumps = t.plays[0][1], table.trumps
     return max(t.plays, key=lambda p: card_strength(p[1], led, trumps))[0]
+
+
+def in_progress_sides(table: TableState, rest: tuple[int, int] | None) -> tuple[Side, ...]:
+    """The sides that may have won the last trick of ``table`` when the line that ended play
+    (a claim, ``remaining``) came before it was complete, where that line does not tell: it
+    gives both sides a trick, and a player of the side not winning it so far, still to play
+    to it, holds a card that could lawfully beat the card winning it so far (44C, 44E, 44F).
+    Empty when the record tells (or no trick is in progress)."""
+    t = table.tricks[-1] if table.tricks else None
+    if rest is None or t is None or not t.plays or len(t.plays) >= 4 or min(rest) == 0:
+        return ()
+    led, trumps = t.plays[0][1], table.trumps
+    best = max(card_strength(c, led, trumps) for _, c in t.plays)
+    winner = _partial_trick_leader(table, t.number)
+    assert winner is not None
+    seat = t.plays[-1][0]
+    for _ in range(4 - len(t.plays)):
+        seat = seat.lho
+        if seat.side is winner.side:
+            continue
+        hand = table.hand(seat)
+        lawful = [c for c in hand if c.suit is led.suit] or list(hand)
+        if any(card_strength(c, led, trumps) > best for c in lawful):
+            return (winner.side, winner.side.other)
+    return ()
 
 
 def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
@@ -169,6 +209,7 @@ def count_transfers(
     late: tuple[str, ...] = (),
     misplaced_leads: frozenset[tuple[int, Card]] = frozenset(),
     raised: frozenset[tuple[int, Seat]] = frozenset(),
+    in_progress: Side | None = None,
 ) -> list[Transfer]:
     """64A and 64B for each established revoke, in trick order.
 
@@ -178,6 +219,8 @@ def count_transfers(
     that stood (45D2): a defender who failed to follow it gets no automatic transfer, the
     director restores equity (64C1), as the WBF commentary on 45D2 rules. ``raised``: the
     revokes (trick, seat) attention was drawn to earlier, which ``late`` does not reach.
+    ``in_progress``: the side the director finds won the revoke trick still in progress when
+    the line ending play came (where the line does not tell: :func:`in_progress_sides`).
     """
     revokes = sorted(established, key=lambda r: (r.trick, r.seat.index))
     winners = trick_winners(table)
@@ -197,14 +240,16 @@ def count_transfers(
                 # gives that side none (the claimer takes every trick left, that one too), the
                 # other side won it: for the offending side, the revoker's partner, its only
                 # member still to play (docs/decisions.md)
-                if (rest[0] if partial.side is Side.NS else rest[1]) > 0:
+                if in_progress is partial.side or (in_progress is None and (rest[0] if partial.side is Side.NS else rest[1]) > 0):
                     w0 = partial
                 else:
                     w0 = r.seat.partner if partial.side is not os_side else None
                 side0 = partial.side if w0 is partial else partial.side.other
                 if side0 is os_side:
                     later -= 1
-                if w0 is not partial:
+                if in_progress is not None:
+                    given = f": the director finds {side0} won it, still in progress when play ended"
+                elif w0 is not partial:
                     given = f": the end of play gives it, still in progress, to {side0}"
         exceptions: list[str] = []
         why: list[str] = []
@@ -279,6 +324,8 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
     last = done[-1].number if done else table.first_trick - 1
     kinds = replay.line_kinds
     for e in (*replay.before, *replay.after) if ClaimTricks in kinds or Remaining in kinds else ():
+        if isinstance(e, (ClaimTricks, Remaining)) and (counted := replay.tricks_done_at(e)) is not None:
+            last = counted  # (cards played together before the line: the reader's count, 58A/58B)
         if isinstance(e, ClaimTricks):
             left = 13 - last
             if e.tricks > left:
@@ -289,9 +336,10 @@ def end_of_play(replay: Replay) -> EndOfPlay | None:
         if isinstance(e, Remaining):
             if e.ns + e.ew != 13 - last:
                 return None
-            return EndOfPlay(f"NS won {e.ns} and EW {e.ew} of the tricks after trick {last}", (e.ns, e.ew))
+            return EndOfPlay(f"NS won {e.ns} and EW {e.ew} of the tricks after trick {last}", (e.ns, e.ew),
+                             played_out=replay.played_out or last == 13)
     if last == 13:
-        return EndOfPlay("play ended at trick 13")
+        return EndOfPlay("play ended at trick 13", played_out=True)
     return None
 
 
@@ -345,7 +393,7 @@ def _is_law64_finding(e: object) -> bool:
     if not isinstance(e, DirectorFinds):
         return False
     f = e.finding.lower()
-    return f in HANDS_BACK or parse_equity([f]) is not None
+    return f in HANDS_BACK or f in WON_BY or parse_equity([f]) is not None
 
 
 def _findings(replay: Replay) -> list[str]:
@@ -399,7 +447,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
                                                    parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True,
-                                                   both_sides_one_next=_both_sides_one_next(replay)),)),
+                                                   both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings)),)),
                        handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -412,8 +460,13 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
                          hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised,
-                         both_sides_one_next=_both_sides_one_next(replay))
+                         both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings))
     return Opening(Node(table, (task,)), handled=events)
+
+
+def _won_by(findings: Iterable[str]) -> Side | None:
+    """The side a ``revoke_trick_won_by_ns|ew`` finding gives the revoke trick in progress."""
+    return next((WON_BY[f] for f in findings if f in WON_BY), None)
 
 
 def _both_sides_one_next(replay: Replay) -> frozenset[int]:
@@ -467,6 +520,41 @@ def _established_in(table: TableState, task: RuleAfterPlay, rest: tuple[int, int
 
 def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side],
           misplaced: frozenset[tuple[int, Card]] = frozenset(), *, both_corrected: bool = False) -> list[Edge]:
+    """The count after play. When a claim or ``remaining`` line ended play before an
+    established revoke's trick was complete and does not tell which side won that trick
+    (:func:`in_progress_sides`), and no finding does, the director finds it: each side is a
+    branch, labelled with its finding (the count is not guessed from the cards played so far)."""
+    rest = task.end.rest
+    last = node.table.tricks[-1] if node.table.tricks else None
+    sides = (task.won_by,) if task.won_by is not None else in_progress_sides(node.table, rest)
+    if not sides or last is None or last.is_complete or rest is None or not any(
+            r.trick == last.number for r in _established_in(node.table, task, rest)):
+        return _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=None)
+    ruled = {side: _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=side)
+             for side in sides}
+    if task.won_by is None and len({_outcomes(e) for e in ruled.values()}) == 1:
+        # (either side's win gives the same count under the same clauses: nothing for the
+        # director to find; the trick is read as the record's cards so far read it)
+        return _rule_one(rs, node, task, revoked_sides, misplaced, both_corrected=both_corrected, in_progress=None)
+    edges: list[Edge] = []
+    told = "" if task.won_by is not None else " (the record does not tell)"
+    for side in sides:
+        finding = next(f for f, s in WON_BY.items() if s is side)
+        for step, leaf in ruled[side]:
+            text = f"the director finds {side} won trick {last.number}, still in progress when play ended{told}; "
+            edges.append((dataclasses.replace(step, text=text + step.text, choice=f"{side} won trick {last.number}: {step.choice}"),
+                          dataclasses.replace(leaf, findings=(*leaf.findings, finding))))
+    return edges
+
+
+def _outcomes(edges: list[Edge]) -> tuple[tuple[object, ...], ...]:
+    """What a director's finding of the count after play changes: each leaf's transfer,
+    equity and clauses."""
+    return tuple((leaf.transfer, leaf.equity, step.clause, step.also) for step, leaf in edges)
+
+
+def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset[Side],
+              misplaced: frozenset[tuple[int, Card]], *, both_corrected: bool, in_progress: Side | None) -> list[Edge]:
     table = node.table
     steps: list[Step] = []
     rest = task.end.rest
@@ -484,7 +572,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
     established = _established_in(table, task, rest)
     corrected12 = [r for r in task.record_revokes if is_final_trick_revoke(table, r) and r not in established]
     transfers = count_transfers(rs, table, established, rest=rest, revoked_sides=revoked_sides, late=task.late,
-                                misplaced_leads=misplaced, raised=task.raised)
+                                misplaced_leads=misplaced, raised=task.raised, in_progress=in_progress)
     for r in corrected12:
         steps.append(Step("TD", StepKind.FORCED, rs.cite("64B6"), f"{r}: corrected on trick 12, no trick transfer (62D1)",
                           also=(rs.cite("62D1"),), question="Law 64: how many tricks are transferred?", choice=_moved({})))
@@ -582,13 +670,44 @@ def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> i
     return won
 
 
+def _play_over(edges: list[Edge], task: RuleAfterPlay) -> list[Edge]:
+    """The leaves of the count once play has ended before attention (``EndOfPlay.played_out``):
+    nothing is left to lead or play, so no penalty card stays in force (it binds its owner
+    when he plays and his partner when he leads, 50C, 50D, 51) nor any lead or play
+    restriction (50D2(a), 51B, 57A, 57D), and nobody leads (``Node.played_out``). The
+    information ledger stays as it is (16C, 50E: the director may still adjust, 50E3, 64C).
+    With every trick in the record, a leaf whose ruling took a card of the last trick back
+    (its trick 13 no longer complete) has play still to come, and is left as it is."""
+    if not task.end.played_out:
+        return edges
+    out: list[Edge] = []
+    for step, leaf in edges:
+        table = leaf.table
+        last = table.trick(13)
+        if task.end.rest is None and (last is None or not last.is_complete):
+            out.append((step, leaf))
+            continue
+        gone = sorted(table.penalty_cards, key=lambda p: p.sort_key)
+        lapsed = [r for r in leaf.restrictions if binds_later_play(r)]
+        said = []
+        if gone:
+            said.append(f"no penalty card remains ({', '.join(f'{p.seat} {p.card}' for p in gone)})")
+        if lapsed:
+            said.append(f"no restriction binds ({', '.join(lapsed)})")
+        if said:
+            step = dataclasses.replace(step, text=f"{step.text}; play has ended: {' and '.join(said)}")
+        out.append((step, leaf.evolve(table=table.play_over(), restrictions=tuple(r for r in leaf.restrictions if r not in lapsed),
+                                      played_out=True)))
+    return out
+
+
 def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """64A1/64A2 transfers, 64B1-64B8 exceptions, 64C1 equity (2017: 64B7 needs both sides'
     revokes established; a defender's failure to follow dummy's wrongly placed lead that stood
     under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
     sides = frozenset(r.seat.side for r in _established_in(node.table, task, task.end.rest))
-    return _rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True)
+    return _play_over(_rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True), task)
 
 
 def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -598,7 +717,7 @@ def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # (the record's revokes, and those a ruling found that play does not show: a failure to
     # play a penalty card, 52 with 61A; corrected or not, each side that revoked counts)
     sides = frozenset(r.seat.side for r in (*task.record_revokes, *node.table.revokes))
-    return _rule(rs, node, task, sides)
+    return _play_over(_rule(rs, node, task, sides), task)
 
 
 # ----- claim atoms: transfer <N>, equity ---------------------------------------------------------------

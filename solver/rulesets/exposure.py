@@ -73,6 +73,9 @@ class SimultaneousPlay:
     event: Simultaneous
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
+    #: play went on to the end after the record's last card before attention
+    #: (``Replay.played_out``): each side played to every trick after the last recorded
+    played_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +142,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, FifthCard):
             agenda.append(ExtraCard(e, then, given))
         else:
-            agenda.append(SimultaneousPlay(e, then, given))
+            agenda.append(SimultaneousPlay(e, then, given, replay.played_out))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -595,11 +598,24 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
         corrected = any(r not in table.revokes and not t3.is_established(r) for r in t2.revokes)
-        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected else ()
+        # 58B3 is a change to the trick: once each side has played to the next trick (the
+        # table played on past it, or on to the end) there is none (docs/decisions.md)
+        past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
+        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected and not past else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
     return edges
+
+
+def _played_past(table: TableState, number: int, played_out: bool) -> bool:
+    """Whether each side has played to the trick after trick ``number``: on ``table``, or in
+    play that went on to the end after the record's last card (``played_out``, as
+    ``Replay.played_to`` reads it)."""
+    nxt = table.trick(number + 1)
+    if nxt is not None and len({s.side for s, _ in nxt.plays}) == 2:
+        return True
+    return played_out and number < 13 and (nxt is None or not nxt.is_complete)
 
 
 def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:

@@ -209,6 +209,9 @@ class PlayAtRhoTurn:
     trick: int
     offender: Seat
     card: Card
+    #: his right-hand opponent's card is not in the record, but play went on to the end
+    #: after its last card (``Replay.played_to``): the trick was completed, his turn came
+    played_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,12 +302,24 @@ def _implied_refusal(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> Cho
     """Declarer's recorded 50D2/51B choice (``requires <suit>``, ``forbids <suit>``, ``leaves``,
     or the same written ``chooses require <suit>`` ...) with no ``accepts``/``refuses`` line in
     either form: only a refused lead leads to it (54D, 56), so it settles the refusal too.
-    Returns the first such line (the caller reads it as a refusal)."""
+    Only where the refusal leads to that choice at all: the penalty card's owner's partner is
+    then to lead (50D2); with the declaring side to lead no option is offered and the line
+    settles nothing. Returns the first such line (the caller reads it as a refusal)."""
     if _is_declaring(table, task.offender) or task.trick > len(table.tricks) + table.first_trick - 1:
         return None
     if _stated(task.choices, table.declarer) is not None:
         return None  # (his ``chooses accept|refuse`` line says it: the engine settles it)
-    recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, task.choices)
+    return _refusal_choice(rs, table, task)
+
+
+def _refusal_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> ChoiceLine | None:
+    """The first of the record's lines that settles declarer's 50D2/51B option at the lead
+    the refusal of ``task``'s lead leaves, when that lead is the penalty card's owner's
+    partner's (the options are offered: ``penalty_tasks``), else None."""
+    refused = _refused_table(rs, table, task)
+    if not penalty_tasks(refused, task.offender):
+        return None  # the declaring side leads: no 50D2 choice follows the refusal
+    recorded = recorded_lead_choice(refused, task.offender, task.choices)
     if recorded is None:
         return None
     return recorded[1][0]
@@ -682,8 +697,12 @@ def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[Choic
                 or (task.saw_dummy and task.trick == 1)):  # accepted (54C: must be), or the hand spread
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
-        # an option of the penalty card the refused lead becomes, in either form.
-        recorded = recorded_lead_choice(_refused_table(rs, table, task), task.offender, choices)
+        # an option of the penalty card the refused lead becomes, in either form, and that
+        # option is offered (the owner's partner to lead).
+        refused = _refused_table(rs, table, task)
+        if not penalty_tasks(refused, task.offender):
+            return said
+        recorded = recorded_lead_choice(refused, task.offender, choices)
         return said + (list(recorded[1]) if recorded is not None else [])
     if isinstance(task, PrematurePlay):
         return [c for c in stated if c.verb in ("requires", "forbids") and c.seat is table.declarer]
@@ -773,7 +792,12 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         card = trick.plays[mine[-1]][1]
         what = f"{seat} led {card} to trick {trick.number + 1} before trick {trick.number} was complete"
         if table.is_defender(seat) and seat.partner not in [s for s, _ in trick.plays]:
-            return PrematurePlay(trick.number, seat, card, choices, True), f"{what}, before his partner played (57A)"
+            # (the lead is the record's last card and play went on to the end after it: his
+            # partner played to this trick at his turn, and the lead then stood on the next)
+            on = record is not None and record.played_out and table.trick(trick.number + 1) is None
+            said = f"; play then went on to the end, {seat.partner} playing to trick {trick.number} at his turn" if on else ""
+            return (PrematurePlay(trick.number, seat, card, choices, True, partner_played_on=on),
+                    f"{what}, before his partner played (57A){said}")
         return None
     pos = trick.position_of(seat)
     if pos is None or pos == 0:
@@ -798,11 +822,13 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         said = f"; play then went on to the end, {seat.partner} playing to the trick at his turn" if on else ""
         return (PrematurePlay(trick.number, seat, card, choices, after_both_hands=both, partner_played_on=on),
                 f"{what}, before his partner {seat.partner} (57A){said}")
-    task = PlayAtRhoTurn(trick.number, seat, card)
+    on = record is not None and trick.card_of(seat.rho) is None and record.played_to(trick.number, seat.rho, table)
+    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on)
     rule = rs.rule_for(task)
     if rule is None:
         return None
-    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)")
+    said = f"; play then went on to the end, {seat.rho} and then {seat} playing to the trick" if on else ""
+    return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------
@@ -902,7 +928,7 @@ def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
     choice for the lead included (a refused lead of the holder's own, 56), and declarer does
     not choose twice for one lead."""
     standing = sum([len(t.plays) for t in table.tricks if t.number < number])
-    return any(p.kind is PenaltyKind.MAJOR and p.since < standing for p in table.penalty_cards_of(holder))
+    return any(p.kind is PenaltyKind.MAJOR and p.major_since < standing for p in table.penalty_cards_of(holder))
 
 
 def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
@@ -1186,6 +1212,8 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
+    if task.next_trick_lead and task.partner_played_on:
+        return _premature_lead_played_on(rs, node, task)
     if task.next_trick_lead:
         # Take the early lead off the current trick first (it is not a card of this trick).
         i = task.trick - table.first_trick
@@ -1215,7 +1243,11 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     had = f"{partner} had played {answered} at his turn" if answered is not None else \
         f"{partner} had played to the trick at his turn, as play went on to the end"
     complete = (answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4) or went_on
-    if complete and task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender)):
+    lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
+    # (the table played on past the trick with his card on it: the next trick begun, or play
+    # went on to the end after the record's last card)
+    past = went_on or (complete and bool((nxt := table.trick(task.trick + 1)) is not None and nxt.plays))
+    if complete and lawful:
         # Play went on to the offender's own turn with his card on the trick: as a major
         # penalty card he must play it at his first legal opportunity (50D1), which is that
         # turn, so it stands as his card to the trick; his partner had played (next).
@@ -1225,6 +1257,21 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{had}: declarer's options have no play of his left to govern",
                     also=(rs.cite("50D1(a)"),), question=question, choice="stands at his turn")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
+    if past:
+        # The trick was completed and quitted with his card on it, and play went on: it is his
+        # card to that trick as the table played it (no law took it back, 47F2, and no
+        # rectification was asked for before play went on). Holding the suit led, he failed
+        # to follow: a revoke (61A), corrected or established as any other (62, 63) and
+        # counted after play (64); the revoke rules rule it on the table this leaves.
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"{had}, and play went on past trick {task.trick} with {task.card} on it: it stands as "
+                    f"{task.offender}'s card to that trick, declarer's options have no play left to govern, and as "
+                    f"{task.offender} could have followed suit it is a revoke ({rs.cite('61A')})",
+                    also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
+        # (it stays where it was played, so the cards played after it are after the revoke
+        # for 62C; the cards in rotation after the lead were played in turn)
+        t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+        return [(step, _child(node, t, node.agenda[1:]))]
     if task.next_trick_lead:
         t = table._evolve(withdrawn=(*table.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
@@ -1248,6 +1295,38 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
+def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
+    """57A, 60A: a defender's lead to the next trick made before his partner played to this
+    one, the record's last card, after which play went on to the end. His partner played to
+    the trick at his turn and it was completed; the lead then stood on the next trick: in
+    turn when he had won the trick, otherwise a lead out of turn that the next hand, a
+    non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
+    card, no option: the card stands as his lead to the next trick (60A2)."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    i = task.trick - table.first_trick
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    entry = (task.trick, task.offender)
+    out_of_turn = table.out_of_turn
+    if entry in out_of_turn:
+        j = out_of_turn.index(entry)
+        out_of_turn = (*out_of_turn[:j], *out_of_turn[j + 1:])
+    t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
+                              Trick(task.trick + 1, task.offender, ((task.offender, task.card),)), *table.tricks[i + 1:]),
+                      out_of_turn=out_of_turn)
+    partner = task.offender.partner
+    step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and {task.card} then stood "
+                f"as {task.offender}'s lead to trick {task.trick + 1}: in turn if he won trick {task.trick}, else a lead "
+                "out of turn that the next hand played to before any rectification was asked for: no penalty card, and "
+                "declarer's options have no play left to govern",
+                also=(rs.cite("60A1"), rs.cite("60A2")), question=f"{task.offender} led {task.card} before his partner "
+                f"{partner} had played", choice="stands as his lead")
+    return [(step, _child(node, t, node.agenda[1:]))]
+
+
 def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57A1-57A4 (57B, 59 when the partner cannot comply)."""
     assert isinstance(task, PrematureOptions)
@@ -1260,8 +1339,14 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     has_led = any(c.suit is led for c in hand)
     options: list[tuple[str, str, str, str]] = []  # clause, restriction, choice word, recorded form
 
-    def cannot(ok: bool) -> str:
-        return "" if ok else f"; {partner} cannot comply and may play any card (57B, 59)"
+    def cannot(ok: bool, other: bool = False) -> str:
+        # (57A3/57A4 name another suit than the one led: while he holds the suit led he must
+        # follow it, 44C, and the option does not reach his card)
+        if other and has_led:
+            return (f"; {partner} holds {led.plural} and must follow suit ({rs.cite('44C')}): "
+                    + ("he cannot comply and plays any lawful card of the suit led (57B, 59)" if not ok
+                       else "the option binds him only if he cannot follow"))
+        return "" if ok else f"; {partner} cannot comply and may play any otherwise lawful card (57B, 59)"
 
     options.append((rs.cite("57A1"), f"{partner} must play highest {led.letter}", "highest", "requires highest"))
     options.append((rs.cite("57A2"), f"{partner} must play lowest {led.letter}", "lowest", "requires lowest"))
@@ -1280,8 +1365,9 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             ok = not has_led and any(c.suit is suit for c in hand)
         else:
             ok = True
-        also = () if ok else (rs.cite("57B"), rs.cite("59"))
-        step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{cannot(ok)}", also=also,
+        other = clause in (rs.cite("57A3"), rs.cite("57A4"))
+        also = (() if ok else (rs.cite("57B"), rs.cite("59"))) + ((rs.cite("44C"),) if other and has_led else ())
+        step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{cannot(ok, other)}", also=also,
                     question=question, choice=word)
         # (on the table too: his card to the trick that breaks it when he could keep it is a revoke, 61A)
         verb, _, named = word.partition(" ")
@@ -1298,10 +1384,48 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
+def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str) -> list[Edge] | None:
+    """A card played at the right-hand opponent's turn (57D; 2007 50) that was still on the
+    trick when play went on to its owner's turn: the trick completed with it (his right-hand
+    opponent played after it), or play went on to the end after it. A card he could lawfully
+    play there is his card at his turn: what 57D requires (2017), the first lawful
+    opportunity to play a penalty card (2007, 50D1(a)); nothing is withdrawn. A card he could
+    not lawfully play there, once the table played on past the trick with it (a card on the
+    next trick, or play went on to the end), is his card to the trick (47F2): a revoke (61A),
+    ruled by the revoke rules. None: the rule's own ruling applies."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    complete = task.played_on or (len(trick.plays) == 4 and len({s for s, _ in trick.plays}) == 4)
+    if not complete:
+        return None
+    led = trick.suit_led
+    assert led is not None
+    lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
+    question = f"{task.offender} played {task.card} at his right-hand opponent's turn"
+    if lawful:
+        step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    "card there, played at his turn; nothing is withdrawn", question=question, choice="stands at his turn")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
+    nxt = table.trick(task.trick + 1)
+    if not (task.played_on or (nxt is not None and nxt.plays)):
+        return None
+    step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                f"play went on past trick {task.trick} with {task.card} on it: it stands as {task.offender}'s card to that "
+                f"trick, and as he could have followed suit it is a revoke ({rs.cite('61A')})",
+                also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
+    t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+    return [(step, _child(node, t, node.agenda[1:]))]
+
+
 def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57D (2017): a card that could lawfully be played to the trick must be played at the
     offender's proper turn (no penalty card; 16 may apply); otherwise a major penalty card."""
     assert isinstance(task, PlayAtRhoTurn)
+    stood = _rho_turn_card_stood(rs, node, task, "57D")
+    if stood is not None:
+        return stood
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
@@ -1327,7 +1451,8 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57C3 (2007 57C2): declarer's premature play from either hand is played and, if legal,
-    stands; an illegal one is taken back to correct it (47B), never a penalty card (48A)."""
+    stands; an illegal one is taken back to correct it (47B), never a penalty card (48A), a
+    withdrawn play under 16C (authorized to the defenders, unauthorized to declarer's side)."""
     assert isinstance(task, DeclarerPremature)
     table = node.table
     trick = table.trick(task.trick)
@@ -1340,10 +1465,11 @@ def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     choice="stands")
         return [(step, _child(node, table, node.agenda[1:]))]
     t = table.replace_card(task.trick, task.offender, None)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     step = Step(actor, StepKind.FORCED, rs.cite("57C3"),
                 f"{task.card} is not a legal play: it goes back to the hand (no penalty card)",
-                also=(rs.cite("47B"), rs.cite("48A")), question=question, choice="taken back")
-    return [(step, _child(node, t, node.agenda[1:]))]
+                also=(rs.cite("47B"), rs.cite("48A"), info.ai_clause, info.ui_clause), question=question, choice="taken back")
+    return [(step, _child(node, t, node.agenda[1:], ledger=(info,)))]
 
 
 def _marker(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1578,6 +1704,9 @@ def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     having played, is exposed prematurely: a penalty card (50, 49), major as a deliberate play
     (50B), to be played at the first lawful opportunity (50D1(a))."""
     assert isinstance(task, PlayAtRhoTurn)
+    stood = _rho_turn_card_stood(rs, node, task, "50")
+    if stood is not None:
+        return stood
     table = node.table
     deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
     kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
@@ -1690,15 +1819,15 @@ RULES: tuple[Rule, ...] = (
     Rule("lead_before_choice", LeadBeforeChoice, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "50E1", "50E2"), lead_before_choice,
          lead_before_choice.__doc__ or ""),
     Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
-    Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2"), premature_play, premature_play.__doc__ or ""),
-    Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59"), premature_options,
+    Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2", "60A1", "60A2", "61A"), premature_play, premature_play.__doc__ or ""),
+    Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59", "44C"), premature_options,
          premature_options.__doc__ or ""),
-    Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
+    Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2", "61A"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A"), declarer_premature, declarer_premature.__doc__ or ""),
+    Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A", "16C1", "16C2"), declarer_premature, declarer_premature.__doc__ or ""),
     Rule("no_acceptance_at_trick_13", NoAcceptanceAtTrick13, ("53A",), _marker,
          "53A (2017): a lead out of turn is accepted only before the thirteenth trick", editions=frozenset({"2017"})),
-    Rule("play_at_rho_turn_2007", PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2"),
+    Rule("play_at_rho_turn_2007", PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2", "61A"),
          play_at_rho_turn_2007, play_at_rho_turn_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("dummy_picked_first", DummyPickedFirst, ("57C2", "45F"), dummy_picked_first, dummy_picked_first.__doc__ or ""),
     Rule("dummy_indicated", DummyIndicated, ("45F",), dummy_indicated, dummy_indicated.__doc__ or ""),

@@ -34,6 +34,7 @@ from rulings.solver.obligations import (
     PenaltyCardOptions,
     after_ruling_tasks,
     due_at,
+    failure_at,
     failures,
     lead_choice_lines,
     lead_restriction,
@@ -183,11 +184,15 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     deemed played (an exposed card, 45C1; cards played together, 58), nor the first lead of a
     part of the record played on after a ruling (``start``: the table it was played on from)
     when that ruling left this player to lead: the director was at the table then, and that
-    ruling is where declarer's choice for this lead belongs."""
+    ruling is where declarer's choice for this lead belongs. Nor a lead that play went on
+    over: a card played to it, as after one written in the record, when play went on to the
+    end after it (a ``remaining`` line before attention, ``Replay.played_to``)."""
     cur = table.current_trick
     if cur is None or len(cur.plays) != 1 or cur.number in said_at:
         return None
     seat, card = cur.plays[0]
+    if replay.played_to(cur.number, seat.next()):
+        return None  # (play went on over it: not ruled, docs/decisions.md)
     last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
     if last is None or last.seat is not seat or last.card != card or (
             isinstance(last, Play) and any(e is last for e in replay.unapplied)):
@@ -200,7 +205,7 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     if start is not None and to_lead(start) is seat and not any(t.number >= cur.number for t in start.tricks if t.plays):
         return None  # the ruling the record was played on from left him to lead this trick
     lead_at = sum([len(t.plays) for t in table.tricks]) - 1
-    if not any(p.kind is PenaltyKind.MAJOR and p.since <= lead_at for p in table.penalty_cards_of(seat.partner)):
+    if not any(p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at for p in table.penalty_cards_of(seat.partner)):
         return None  # no major penalty card of his partner's in force before the lead
     return cur.number, seat, card
 
@@ -410,13 +415,15 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     leader = to_lead(table)
     if leader is None:
         return None
+    cur = table.current_trick
+    if replay.played_to(cur.number + 1 if cur is not None else table.first_trick, leader):
+        return None  # play went on to the end before attention: that lead was made, no option is left
     holder = leader.partner
     if not table.penalty_cards:
         return None  # no penalty card in force: no lead options (50D2, 51B)
     tasks = penalty_tasks(table, holder, choices)
     if not tasks:
         return None
-    cur = table.current_trick
     focus = cur.number if cur is not None else table.first_trick
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
     recorded = recorded_lead_choice(table, holder, choices)
@@ -508,7 +515,10 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert trick is not None
     led = trick.suit_led if trick.plays[0][0] is not seat else None
     hand = frozenset(table.hand(seat) | {card})
-    pcs = table.penalty_cards_of(seat)
+    # his penalty cards as they obliged that play: made before it, each of the kind it then
+    # had (one a later penalty card made major was minor then, 50B)
+    at = failure_at(table, task)
+    pcs = table.penalty_cards_of(seat) if at is None else frozenset([p.as_at(at) for p in table.penalty_cards_of(seat) if p.since <= at])
     # at his lead, a lead restriction in force comes first (50D1(b)): only a penalty card it
     # lets him lead was due
     required, forbidden = lead_rule_args(table, task.trick, seat) if led is None else (None, None)

@@ -291,7 +291,15 @@ def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 "both revokes are corrected, and every card the defending side withdraws becomes a penalty card; "
                 "no trick transfer",
                 also=(rs.cite("63B"), rs.cite("64B8")), question="must both revokes be corrected?", choice="both corrected")
-    agenda = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3"), *node.agenda[1:])
+    if a.rule is not None:
+        # the earlier revoke is a lead that broke a lead restriction (61A): its correction leads
+        # another suit to the trick, so the later revoke, a failure to follow the old lead, is
+        # no longer one; his card is one of those played after the corrected lead, ruled in
+        # its cascade with the rest of the trick and the next trick's cards
+        correct: tuple[object, ...] = (CorrectRevoke(a, _plays_after(node.table, a), "62C3"),)
+    else:
+        correct = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3"))
+    agenda = (*correct, *node.agenda[1:])
     return [(step, Node(node.table, agenda, node.ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 
