@@ -726,7 +726,7 @@ def generate(
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64), designation (declarer's incomplete or changed designation of dummy's card, 45C4, 46, 47C/47D) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
-    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive); see docs/test-sets.md.")] = None,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive); pbn and lin carry --kind revoke, lead and established only; see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given (pbn, lin or yaml when --out ends so).")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
@@ -746,7 +746,7 @@ def generate(
         suffix = out.suffix.lower() if out is not None else ""
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
     _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
-                      full_hand=full_hand)
+                      full_hand=full_hand, kind=kind_)
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
@@ -782,10 +782,20 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 
 def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
-                      exhaustive: bool, full_hand: bool = False) -> None:
+                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke") -> None:
     """``generate``: an option that would do nothing with the others given is a usage error
     (exit 2), said before any work is done."""
     fmt_ = fmt.split("-")[0] if fmt is not None else None
+    if fmt_ in ("pbn", "lin"):
+        from rulings.solver.testsets import BOARD_KINDS
+
+        if kind not in BOARD_KINDS:
+            what = "a PBN game" if fmt_ == "pbn" else "a LIN board"
+            raise typer.BadParameter(f"--format {fmt_} carries --kind {', '.join(BOARD_KINDS)}: {what} holds the cards as "
+                                     f"they stood, and a --kind {kind} record's irregularity is a line it has no syntax for (a "
+                                     f"call of dummy's card, a change of designation, an exposed, fifth or simultaneous card), "
+                                     f"so read back it would be lost; --format jsonl|yaml carry every kind",
+                                     param_hint="'--kind'")
     if source is not None and not exhaustive:
         raise typer.BadParameter("--from goes with --exhaustive")
     if fmt_ is None:

@@ -27,18 +27,21 @@ HAS_ENDPLAY = importlib.util.find_spec("endplay") is not None
 
 @pytest.fixture(scope="module")
 def sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Twelve mixed records as a directory of case files, a JSON lines set with rulings, a
-    YAML stream with rulings and (with endplay) a PBN set; and twelve revoke records (cards and
-    one attention line) as JSON lines and PBN."""
+    """Twelve mixed records as a directory of case files, a JSON lines set with rulings and a
+    YAML stream with rulings; twelve revoke records (cards and one attention line) as JSON
+    lines, PBN and LIN; twelve lead records (a choice after attention) as PBN."""
     root = tmp_path_factory.mktemp("sets")
-    out = {"dir": root / "dir", "jsonl": root / "set.jsonl", "yaml": root / "set.yaml", "pbn": root / "set.pbn",
+    out = {"dir": root / "dir", "jsonl": root / "set.jsonl", "yaml": root / "set.yaml", "lead.pbn": root / "lead.pbn",
            "revoke.jsonl": root / "revoke.jsonl", "revoke.pbn": root / "revoke.pbn", "revoke.lin": root / "revoke.lin"}
     common = ["--kind", "mixed", "--seed", "4"]
     assert runner.invoke(app, ["generate", "12", *common, "--out", str(out["dir"])]).exit_code == 0
-    for fmt in ("jsonl", "yaml", "pbn"):
+    for fmt in ("jsonl", "yaml"):
         res = runner.invoke(app, ["generate", "12", *common, "--with-ruling", "--format", fmt, "--out", str(out[fmt]),
                                   "--no-progress"])
         assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["generate", "12", "--kind", "lead", "--seed", "4", "--with-ruling", "--format", "pbn",
+                              "--out", str(out["lead.pbn"]), "--no-progress"])
+    assert res.exit_code == 0, res.output
     for fmt in ("jsonl", "pbn", "lin"):
         res = runner.invoke(app, ["generate", "12", "--kind", "revoke", "--seed", "2", "--full-hand", "--format", fmt,
                                   "--out", str(out[f"revoke.{fmt}"]), "--no-progress"])
@@ -82,9 +85,9 @@ def test_a_pbn_set_is_read_game_by_game_with_a_note(sets: dict[str, Path]) -> No
     assert code == 0 and not from_lin["errors"], from_lin["errors"]
     assert from_lin["editions"][0]["cases"] == 12 and _counts(from_lin) == _counts(from_jsonl)
     assert "what PBN and LIN have no syntax for" in err
-    # a mixed set's games hold their cards only: fewer clauses, and no error
-    code, mixed, _ = _coverage(sets["pbn"])
-    assert code == 0 and mixed["editions"][0]["cases"] == 12
+    # a lead set's games hold their cards, the choice after attention in commentary: no error
+    code, lead, _ = _coverage(sets["lead.pbn"])
+    assert code == 0 and lead["editions"][0]["cases"] == 12
 
 
 def _rewrite_jsonl(src: Path, dst: Path, change: dict[int, Any]) -> Path:
