@@ -187,3 +187,37 @@ def test_any_bytes_as_a_test_set_give_located_errors_only(tmp_path_factory: pyte
                 assert item.error.file == str(path) and item.error.line is not None, item.error
     except RulingError as err:
         assert err.file == str(path), err
+
+
+@pytest.mark.parametrize("form", ["jsonl", "yaml"])
+def test_solve_board_n_rules_the_n_th_record_of_a_test_set(sets: dict[str, Path], form: str, tmp_path: Path) -> None:
+    """``solve SET --board N`` rules record N (from 1) of a JSON lines set or a YAML stream: its
+    ruling is the record's; ``new SET --board N`` writes that record's case, which solves the same."""
+    records = [json.loads(line) for line in sets["jsonl"].read_text(encoding="utf-8").splitlines()]
+    for number in (1, 3, 12):
+        res = runner.invoke(app, ["solve", str(sets[form]), "--board", str(number), "--json"])
+        assert res.exit_code == 0, res.output
+        ours, theirs = json.loads(res.stdout), records[number - 1]["ruling"]
+        assert ours["case"]["title"] == theirs["case"]["title"]
+        assert ours["irregularities"] == theirs["irregularities"] and ours["restorations"] == theirs["restorations"]
+    out = tmp_path / "third.yaml"
+    res = runner.invoke(app, ["new", str(sets[form]), "--board", "3", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["solve", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["restorations"] == records[2]["ruling"]["restorations"]
+
+
+@pytest.mark.parametrize("form", ["jsonl", "yaml"])
+def test_a_record_number_past_the_set_is_an_error_saying_how_many_it_holds(sets: dict[str, Path], form: str) -> None:
+    for command in ("solve", "new"):
+        res = runner.invoke(app, [command, str(sets[form]), "--board", "13"])
+        assert res.exit_code == 1, res.output
+        assert f"error: {sets[form]}: --board 13: the test set holds 12 records (--board N is the N-th record, from 1)" \
+            in res.stderr, res.stderr
+    for option in (["--attention", "E"], ["--game", "1"]):
+        res = runner.invoke(app, ["solve", str(sets[form]), "--board", "2", *option], env={"COLUMNS": "400"})
+        assert res.exit_code == 2, res.output
+        assert "goes with a .pbn or .lin file; a test set's record is a case" in " ".join(res.output.split())
+    res = runner.invoke(app, ["solve", str(sets[form])])  # no --board: the error says how to pick a record
+    assert res.exit_code == 1 and "'rulings solve FILE --board N' rules its N-th record" in res.stderr, res.stderr
