@@ -28,10 +28,10 @@ from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
-from rulings.models.errors import RulingError
+from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
 from rulings.models.table import Revoke, TableState, card_strength
-from rulings.solver.claims import Atom, register_atom
+from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import (
     HANDS_BACK,
@@ -724,13 +724,18 @@ def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 @register_atom
 def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
     w0 = words[0].lower()
-    if w0 == "transfer" and len(words) == 2 and words[1].isdigit():
+    if w0 == "transfer" and len(words) == 2 and not (words[1].isascii() and words[1].isdigit()):
+        raise NotationError(f"unknown token {words[1]!r} in claim {claim!r}: expected a number of tricks ('transfer <N>')",
+                            token=words[1])
+    if w0 == "transfer" and len(words) == 2:
         n = int(words[1])
         return Atom(" ".join(words), lambda r: r.node.transfer == n)
     if w0 == "equity" and len(words) == 1:
         return Atom("equity", lambda r: r.node.equity)
     return None
 
+
+add_atom_forms("transfer <N>", "equity")
 
 CITES = ("63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (

@@ -67,7 +67,7 @@ from rulings.models.events import (
     Simultaneous,
 )
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
-from rulings.solver.claims import Atom, register_atom
+from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import (
     Edge,
     Info,
@@ -1890,6 +1890,10 @@ _SAME_CHOICE = {"accept": ("accept", "accepted by play")}
 def _chose(r: Restoration, seat: Seat, choice: str) -> bool:
     forms = _SAME_CHOICE.get(choice, (choice,))
     return any(step.choice in forms and seat in _actor_seats(step.actor) for step in r.path)
+
+
+add_atom_forms("<seat> accepts|refuses", "declarer <seat>", "leader <seat>", "<seat> must play [highest|lowest] <suit|card>",
+               "<seat> must not play <suit>")
 
 
 @register_atom
