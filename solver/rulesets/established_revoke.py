@@ -445,10 +445,11 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         events = _law64_lines(replay)
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
-        return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
-                                                   parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True,
-                                                   both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings)),)),
-                       handled=events)
+        task, notes = _won_by_checked(table, RuleAfterPlay(
+            end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings), hands_back_in_board(replay),
+            _misplaced_leads_of_record(rs, replay), quiet=True, both_sides_one_next=_both_sides_one_next(replay),
+            won_by=_won_by(findings)), replay)
+        return Opening(Node(table, (task,)), notices=notes, handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
     if end is None:
@@ -461,12 +462,45 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
                          hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised,
                          both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings))
-    return Opening(Node(table, (task,)), handled=events)
+    task, notes = _won_by_checked(table, task, replay)
+    return Opening(Node(table, (task,)), notices=notes, handled=events)
 
 
 def _won_by(findings: Iterable[str]) -> Side | None:
     """The side a ``revoke_trick_won_by_ns|ew`` finding gives the revoke trick in progress."""
     return next((WON_BY[f] for f in findings if f in WON_BY), None)
+
+
+def _won_by_checked(table: TableState, task: RuleAfterPlay, replay: Replay) -> tuple[RuleAfterPlay, tuple[Notice, ...]]:
+    """The count after play with a ``revoke_trick_won_by_ns|ew`` finding the record makes
+    impossible set aside, and a note that says so: no trick was in progress when play ended,
+    no established revoke was made on it, the line that ended play gives that side no trick,
+    or no player of that side still to play to it held a card that could lawfully win it
+    (44C: the cards tell the other side won it). The task as it is when the finding stands
+    (or none was made)."""
+    side = task.won_by
+    if side is None:
+        return task, ()
+    rest = task.end.rest
+    last = table.tricks[-1] if table.tricks else None
+    if rest is None or last is None or not last.plays or last.is_complete:
+        why = "no trick was in progress when play ended" + (f" (trick {last.number} was complete)" if last is not None
+                                                            and last.is_complete else "")
+    elif rest[0 if side is Side.NS else 1] == 0:
+        why = f"the line that ended play gives {side} no trick after trick {last.number - 1}"
+    elif not any(r.trick == last.number for r in _established_in(table, task, rest)):
+        why = f"no established revoke was made on trick {last.number}, in progress when play ended"
+    elif not in_progress_sides(table, rest) and (leader := _partial_trick_leader(table, last.number)) is not None \
+            and leader.side is not side:
+        why = (f"no player of {side} still to play to trick {last.number} held a card that could lawfully win it "
+               f"(44C): the cards tell {leader.side} won it")
+    else:
+        return task, ()
+    finding = next(f for f, s in WON_BY.items() if s is side)
+    line = next((e.line for e in (*replay.before, *replay.after)
+                 if isinstance(e, DirectorFinds) and e.finding.lower() == finding), None)
+    note = Notice(line, f"'director finds {finding}' settled nothing: {why} (it is not taken into account)")
+    return dataclasses.replace(task, won_by=None), (note,)
 
 
 def _both_sides_one_next(replay: Replay) -> frozenset[int]:
