@@ -120,7 +120,8 @@ def record_mapping_at(path: str | Path, number: int) -> tuple[dict[str, Any], Ca
         for n, rec in read_records(p):
             found += 1
             if found == number:
-                return rec.get("case"), record_case(rec, str(p), n)
+                case = record_case(rec, str(p), n)  # (first: its error for a record with no case mapping)
+                return rec["case"], case
     else:
         for start, rec, lines in iter_documents(p):
             if not isinstance(rec, dict) or "id" not in rec:
@@ -128,7 +129,8 @@ def record_mapping_at(path: str | Path, number: int) -> tuple[dict[str, Any], Ca
                                     file=str(p), line=start)
             found += 1
             if found == number:
-                return rec.get("case"), record_case(rec, str(p), start, lines)
+                case = record_case(rec, str(p), start, lines)
+                return rec["case"], case
     held = "no record" if found == 0 else "1 record" if found == 1 else f"{found} records"
     raise CaseFileError(f"--board {number}: the test set holds {held} (--board N is the N-th record, from 1)",
                         file=str(p), line=None, token=str(number))
