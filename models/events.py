@@ -646,7 +646,8 @@ def _bad_plays(rest: list[str], text: str) -> NoReturn:
         except NotationError:
             raise NotationError(f"unknown token {word!r} in play line {text!r}: expected a card, 'fifth' or "
                                 f"'simultaneous' ('<seat> {PLAY_LINE_FORMS['plays']}')", token=word) from None
-    raise NotationError(f"play line {text!r}: expected '<seat> {PLAY_LINE_FORMS['plays']}'", token=text)
+    raise NotationError(f"play line {text!r}: 'plays' goes with 'fifth' or 'simultaneous' ('<seat> {PLAY_LINE_FORMS['plays']}'); "
+                        "a card played in turn is '<seat> <card>'", token=text.split()[1])
 
 
 def _trick_count(token: str, text: str) -> int:
