@@ -604,9 +604,9 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         raise NotationError(f"play line {text!r}: expected '<seat> leads <card> face_down'", token=text)
     if verb in ("picks", "suggests"):
         if len(rest) != 1:
-            raise NotationError(f"play line {text!r}: expected '<seat> {verb} <card>'", token=text)
+            raise NotationError(f"play line {text!r}: expected '<seat> {verb} <card>'", token=words[1])
         return DummyAction(seat, verb, _card(rest[0], text), line=line)  # type: ignore[arg-type]
-    raise NotationError(f"play line {text!r}: expected '<seat> {PLAY_LINE_FORMS[verb]}'", token=text)
+    raise NotationError(f"play line {text!r}: expected '<seat> {PLAY_LINE_FORMS[verb]}'", token=words[1])
 
 
 #: The forms of a play line that begins with a seat, by the word after the seat (besides
