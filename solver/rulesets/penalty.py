@@ -550,9 +550,14 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs, required, forbidden)
                                  if clause in ("50C", "50D1(a)") and not allows(card)))
     must_accept = task.played_out or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
+    if task.played_out and kept:
+        # play went on to the end before attention: the card stayed a penalty card (52B1(c))
+        # only while play lasted (none is in force once it has ended: Law 64's step says so)
+        stays = f"{kept} stayed {'a penalty card' if ' ' not in kept else 'penalty cards'} until play ended, and none is in force now"
     if must_accept:
+        since = "play went on to the end (declarer has played since)" if task.played_out else "declarer has played since"
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
-                    f"declarer has played since, so {card} is accepted; {stays}",
+                    f"{since}, so {card} is accepted; {stays}",
                     also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")),
                     question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
                     choice="accept (compulsory)")
