@@ -71,7 +71,7 @@ class kept(Generic[_T]):
 
     def __init__(self, func: Callable[[Any], _T]) -> None:
         self.func = func
-        self.name = func.__name__
+        self.name = getattr(func, "__name__", "")  # (a compiled function may have none: __set_name__ names it)
         self.__doc__ = func.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:
