@@ -40,13 +40,13 @@ import sys
 import types
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError
+from dataclasses import field as field  # (the standard library's: mypy and mypyc know its calls)
 from importlib.util import MAGIC_NUMBER
 from types import CodeType, MethodType
 from typing import Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["dataclass", "field"]
 
-field = dataclasses.field
 _MEMBER = types.MemberDescriptorType
 
 _T = TypeVar("_T")

@@ -98,10 +98,12 @@ def _parse_claim(text: str, line: int | None, edition: str) -> Claim:
         raise NotationError(f"unknown token {head.strip()!r} in claim {text!r}: expected count, always, sometimes or never",
                             token=head.strip())
     left, arrow, right = body.partition("=>")
-    premise = _parse_facts(left, text, edition)
-    conclusion = _parse_facts(right, text, edition) if arrow else ()
-    if not arrow:
-        premise, conclusion = (), premise
+    # (the premise declared, not inferred from ``()``: a compiled build checks the type it
+    # is given)
+    premise: tuple[Atom, ...] = ()
+    conclusion = _parse_facts(left, text, edition)
+    if arrow:
+        premise, conclusion = conclusion, _parse_facts(right, text, edition)
     # an atom that cannot hold here, where the claim needs it to: in a premise (which then
     # matches nothing), or asserted by always/sometimes (never: denied)
     needed = [a for a in premise if not a.negated] + [a for a in conclusion if a.negated == (quantifier == "never")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from rulings.models.compiled import mypyc_attr
 from rulings.models.dataclass import dataclass
 
 
@@ -30,6 +31,7 @@ class Clause:
 _FIELDS = ("id", "editions", "title", "effect")
 
 
+@mypyc_attr(native_class=False)
 class UnknownClauseError(KeyError):
     """A clause id that clauses.tsv does not hold for that edition."""
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side
 from rulings.models.case import Case, Replay
+from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
@@ -423,6 +424,7 @@ class Restoration:
         }
 
 
+@mypyc_attr(native_class=False)  # (kept in the instance's __dict__, as its base's fields)
 class _Kept(Restoration):
     """A restoration made while a group's child, the first of its class, is enumerated:
     the others' of its class are built from it (:class:`_Derived`), so its key is kept once
@@ -436,6 +438,7 @@ class _Kept(Restoration):
         return text
 
 
+@mypyc_attr(native_class=False)  # (built in the instance's __dict__, as its base's fields)
 class _Derived(Restoration):
     """A restoration of a group's child built from a leaf of the first child of its class
     (``source``): the same with the child's card (``swap``) in place of that child's.
@@ -882,7 +885,7 @@ class RecordedChoice:
     """A line after ``attention`` that records what a player chose at the table, with the
     step choices (normalised) it stands for."""
 
-    event: object
+    event: Object
     seat: Seat
     forms: frozenset[str]
     line: int | None

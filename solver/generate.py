@@ -71,6 +71,7 @@ from typing import Any, Literal
 import yaml
 
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat, Side, Strain, Suit
+from rulings.models.compiled import mypyc_attr
 from rulings.models.dataclass import dataclass
 
 __all__ = [
@@ -101,6 +102,7 @@ MAX_ATTEMPTS = 2000
 _FULL_HAND: ContextVar[bool] = ContextVar("full_hand", default=False)
 
 
+@mypyc_attr(native_class=False)
 class GenerationError(RuntimeError):
     """The options asked for a shape the generator could not build."""
 

@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agreement import assert_agrees
 from oracle_exposure import oracle_exposure
 
 from rulings.solver.casefile import loads
@@ -61,11 +62,7 @@ def test_solver_agrees_with_oracle_exposure(shape: int) -> None:
             continue  # (rare: a play after a card declarer may still refuse)
         keys = solver_keys(mapping, after)
         compared += 1
-        assert keys, "no restoration"
-        assert len(keys) == len(set(keys)), f"duplicate restorations:\n{yaml.safe_dump(mapping)}"
-        only_s, only_o = sorted(set(keys) - oracle), sorted(oracle - set(keys))
-        assert not only_s and not only_o, (f"position {i}:\n{yaml.safe_dump(mapping)}\nsolver only {only_s[:3]}\n"
-                                           f"oracle only {only_o[:3]}")
+        assert_agrees(mapping, keys, oracle, i)
     assert compared >= SEEDS_PER_SHAPE - 1
 
 

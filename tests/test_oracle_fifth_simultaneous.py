@@ -26,6 +26,7 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agreement import assert_agrees
 from oracle_fifth_simultaneous import oracle_fifth, oracle_simultaneous
 
 from rulings.solver.casefile import loads
@@ -73,10 +74,7 @@ def solver_keys(mapping: dict[str, Any], edition: str | None = None, decisions: 
 
 def _compare(mapping: dict[str, Any], oracle: set[str], i: int) -> None:
     keys = solver_keys(mapping)
-    assert keys, "no restoration"
-    assert len(keys) == len(set(keys)), f"duplicate restorations:\n{yaml.safe_dump(mapping)}"
-    only_s, only_o = sorted(set(keys) - oracle), sorted(oracle - set(keys))
-    assert not only_s and not only_o, f"position {i}:\n{yaml.safe_dump(mapping)}\nsolver only {only_s[:3]}\noracle only {only_o[:3]}"
+    assert_agrees(mapping, keys, oracle, i)
 
 
 @pytest.mark.parametrize("shape", range(len(FIFTH_SHAPES)),

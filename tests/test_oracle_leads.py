@@ -24,6 +24,7 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agreement import assert_agrees
 from oracle_leads import oracle_leads
 
 from rulings.solver.casefile import loads
@@ -65,10 +66,7 @@ def test_solver_agrees_with_oracle_leads(shape: int) -> None:
         mapping = random_lead_case(case_seed(5356, i), **lead_options(i))
         keys = solver_keys(mapping)
         oracle = oracle_leads(mapping)
-        assert keys, "no restoration"
-        assert len(keys) == len(set(keys)), f"duplicate restorations:\n{yaml.safe_dump(mapping)}"
-        only_s, only_o = sorted(set(keys) - oracle), sorted(oracle - set(keys))
-        assert not only_s and not only_o, f"position {i}:\n{yaml.safe_dump(mapping)}\nsolver only {only_s[:3]}\noracle only {only_o[:3]}"
+        assert_agrees(mapping, keys, oracle, i)
 
 
 def test_comparison_can_fail() -> None:
