@@ -894,7 +894,11 @@ def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         question=f"dummy placed {m.wrong}, declarer had designated {m.what}",
         choice="card stands",
     )
-    return [(step, _child(node, node.table, node.agenda[1:]))]
+    table = node.table
+    t = table.trick(m.trick)
+    if isinstance(m, Misplay) and t is not None and t.plays and t.plays[0] == (m.dummy, m.wrong):
+        table = table.with_misplaced_lead(m.trick, m.wrong)  # (Law 64 reads it: 64C1 for a defender's revoke)
+    return [(step, _child(node, table, node.agenda[1:]))]
 
 
 def misplay_too_late_silent(rs: RuleSet, node: Node, task: object) -> list[Edge]:
