@@ -27,9 +27,9 @@ from oracle_designation import oracle_designation  # noqa: E402
 from oracle_exposure import oracle_exposure  # noqa: E402
 from oracle_fifth_simultaneous import oracle_fifth, oracle_simultaneous  # noqa: E402
 from oracle_leads import oracle_leads  # noqa: E402
+from test_oracle_45d2 import late_position  # noqa: E402
 from test_oracle_designation import designation_options  # noqa: E402
 from test_oracle_fifth_simultaneous import fifth_options, simultaneous_options  # noqa: E402
-from test_oracle_45d2 import late_position  # noqa: E402
 from test_oracle_leads import lead_options  # noqa: E402
 
 from rulings.models import parse_case  # noqa: E402
