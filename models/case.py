@@ -133,18 +133,24 @@ class Replay:
     #: (a ruling may have changed their cards since: the table shows them as ruled), for
     #: what the record as a whole says (its revokes, dummy's wrongly placed leads)
     earlier: tuple[Replay, ...] = field(default=(), compare=False, repr=False)
+    #: declarer's calls of ``before`` that name no card of dummy's the reader could place
+    #: ("win", "low", a suit, a card dummy does not hold) where dummy is still to play: the
+    #: designation rules put one of dummy's cards on the trick (46B), so each holds a place
+    #: in the count of tricks at a claim or ``remaining`` line (:meth:`tricks_done_at`)
+    placeholders: tuple[AnyEvent, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
            unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = (),
-           line_kinds: frozenset[type] | None = None, start: TableState | None = None) -> Replay:
+           line_kinds: frozenset[type] | None = None, start: TableState | None = None,
+           placeholders: tuple[AnyEvent, ...] = ()) -> Replay:
         """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
         field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
         ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`;
         ``start``: a later part of the record, the table it was played on from (:attr:`start`)."""
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
-                            applied_before=applied_before, reopened=False, memo={})
+                            applied_before=applied_before, reopened=False, memo={}, placeholders=placeholders)
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         if start is not None:
@@ -183,15 +189,16 @@ class Replay:
         """The number of the last trick complete where ``line`` (a claim or ``remaining``
         line of this record) stands, counted as the reader counts it (``_check_end_of_play``:
         a line of cards played together, 58A/58B, puts one card on its trick though the
-        reader places none); None when the record holds no such line or none of them played
-        together before it (the table's own complete tricks then tell)."""
+        reader places none, and so does a call of declarer's in :attr:`placeholders`, 46B);
+        None when the record holds no such line or none of them before it (the table's own
+        complete tricks then tell)."""
         together = 0
         for i, e in enumerate(self.before):
             if e is line:
                 if not together:
                     return None
                 return self.table.first_trick - 1 + (self.applied_before[i] + together) // 4
-            if isinstance(e, Simultaneous):
+            if isinstance(e, Simultaneous) or any(e is p for p in self.placeholders):
                 together += 1
         if together and any(e is line for e in self.after):
             return self.table.first_trick - 1 + (sum(len(t.plays) for t in self.table.tricks) + together) // 4
@@ -336,6 +343,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     applied_before: list[int] = list(range(applied, applied + head))
     applied += head
     unapplied: list[AnyEvent] = []
+    placeholders: list[AnyEvent] = []  # declarer's calls that put one card of dummy's on its trick
 
     def flush(state: TableState) -> TableState:
         if not batch:
@@ -378,6 +386,17 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 pass  # dummy faced the card named; that play line is the play
             else:
                 unapplied.append(event)
+                if not _dummy_places_next(events, i + 1, dummy):
+                    placeholders.append(event)
+        elif isinstance(event, Call) and event.seat is declarer:
+            # a call naming no card of dummy's ("win", "low", a suit, a card he does not hold):
+            # the designation rules put dummy's card on the trick (46B), so for the count of
+            # tricks left at a claim or remaining line it holds dummy's place, unless dummy has
+            # played to the trick or places a card on the next line (45D)
+            unapplied.append(event)
+            dummy = declarer.partner
+            if not _dummy_in_trick(state, batch, dummy) and not _dummy_places_next(events, i + 1, dummy):
+                placeholders.append(event)
         elif isinstance(event, (Name, NamePlay)) and (event.seat is declarer or isinstance(event, NamePlay)):
             # a card a player names from his own hand at his turn is played (45C4(a)), as a
             # call of dummy's card is; a later ``changes to`` is the designation rules' to
@@ -402,8 +421,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     if head:
         kinds.add(Play)
     if ClaimTricks in kinds or Remaining in kinds:
-        _check_end_of_play(state, before, applied_before, after, file)
-    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start)
+        _check_end_of_play(state, before, applied_before, after, file, placeholders)
+    return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
+                     tuple(placeholders))
 
 
 def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
@@ -446,7 +466,7 @@ def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
 
 
 def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
-                       after: Sequence[AnyEvent], file: str | None) -> None:
+                       after: Sequence[AnyEvent], file: str | None, placeholders: Sequence[AnyEvent] = ()) -> None:
     """Refuse a claim or ``remaining`` line that does not fit the tricks still to play where
     it stands in the record: a claim of more tricks than are left, a ``remaining`` count that
     does not add up to them (docs/case-format.md). Law 64 counts the tricks from that line, so
@@ -475,9 +495,14 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
         done = state.first_trick - 1 + (cards + together) // 4
         return done, 13 - done
 
-    lines = [(e, applied_before[i], sum(isinstance(x, Simultaneous) for x in before[:i])) for i, e in enumerate(before)]
+    # (a declarer's call that places no card where the reader reads it puts one of dummy's on
+    # its trick once ruled, 46B: counted as a line of cards played together is)
+    def holds_place(x: AnyEvent) -> bool:
+        return isinstance(x, Simultaneous) or any(x is p for p in placeholders)
+
+    lines = [(e, applied_before[i], sum(holds_place(x) for x in before[:i])) for i, e in enumerate(before)]
     total = sum(standing)
-    together = sum(isinstance(x, Simultaneous) for x in before)
+    together = sum(holds_place(x) for x in before)
     lines += [(e, total, together) for e in after]
     for e, cards, n in lines:
         if not isinstance(e, (ClaimTricks, Remaining)):

@@ -376,6 +376,9 @@ class TableState:
     #: back (44G), with that play: they stay established (63A1: any play by his side to the
     #: next trick establishes it; nothing in Law 63 undoes that)
     established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = ()
+    #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and a
+    #: ruling let it stand, too late to correct (2017 45D2); Law 64 reads it
+    misplaced_leads: frozenset[tuple[int, Card]] = frozenset()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -750,6 +753,12 @@ class TableState:
         """Record a revoke a rule finds that play does not show: a failure to play a penalty
         card (52) that stood (61A), for establishment (63) and Law 64."""
         return self._evolve(revokes=(*self.revokes, revoke))
+
+    def with_misplaced_lead(self, trick: int, card: Card) -> TableState:
+        """Record that dummy's lead of ``card`` to ``trick`` was not the card declarer
+        designated and stands (2017 45D2): a defender's failure to follow it is ruled under
+        64C1, not 64A."""
+        return self._evolve(misplaced_leads=self.misplaced_leads | {(trick, card)})
 
     def with_lead_rule(self, rule: LeadRule) -> TableState:
         """Put a lead restriction in force from trick ``rule.trick`` (50D2(a), 51B). Leads of

@@ -64,6 +64,10 @@ class FailedPenaltyCard:
     #: play went on to the end after the record's last card, past this trick (a ``remaining``
     #: line before attention, ``Replay.played_out``): every player has played since
     played_out: bool = False
+    #: the seats a rectification already ruled on this path gave a penalty card (49, 52B2):
+    #: with ``Decisions.lead_options_after_ruling``, declarer's 50D2/51B options are offered
+    #: once this ruling is over when the next leader's partner is one of them
+    made: frozenset[Seat] = frozenset()
 
 
 # ----- restrictions (strings in Node.restrictions; the claim atoms read them) -----------------------
@@ -241,6 +245,33 @@ def after_ruling_tasks(rs: RuleContext, table: TableState, holder: Seat) -> tupl
     """:func:`penalty_tasks` for a penalty card a rectification has just left in ``table``,
     when ``Decisions.lead_options_after_ruling`` enumerates the next lead's options too."""
     return penalty_tasks(table, holder) if rs.decisions.lead_options_after_ruling else ()
+
+
+def failure_follows(table: TableState, plays: Iterable[LaterPlay], after: int | None = None) -> bool:
+    """Whether one of ``plays`` (record plays put back after a ruling, or every play from
+    card number ``after`` on) fails to play a penalty card in ``table``: the penalty rules
+    rule it next (52), so the lead options of a rectification made before it wait for that
+    ruling (Decisions.lead_options_after_ruling)."""
+    wanted = set(plays)
+    for f in failures(table):
+        if (f.trick, f.seat, f.card) in wanted:
+            return True
+        if after is not None and (at := failure_at(table, f)) is not None and at > after:
+            return True
+    return False
+
+
+def options_after_failure(rs: RuleContext, table: TableState, made: frozenset[Seat]) -> tuple[object, ...]:
+    """:func:`after_ruling_tasks` once a 52 ruling is over: the 50D2/51B options when the
+    next leader's partner holds a major penalty card and a rectification of this ruling gave
+    him a penalty card (``made``: the exposure or lead ruled before it, 49; this ruling's
+    52B2 card)."""
+    if not rs.decisions.lead_options_after_ruling:
+        return ()
+    leader = to_lead(table)
+    if leader is None or leader.partner not in made:
+        return ()
+    return penalty_tasks(table, leader.partner)
 
 
 def next_lead_tasks(rs: RuleContext, table: TableState) -> tuple[object, ...]:

@@ -558,3 +558,15 @@ def test_a_dropped_card_is_a_penalty_card_by_its_visible_face_not_by_the_droppin
         assert "(he dropped it)" not in s.text
     for s in nothing:
         assert s.clause == "49" and "he dropped it, so it is no play" in s.text and "could not see its face" in s.text, s.text
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_acceptance_says_play_went_on_to_the_end(edition: str) -> None:
+    """52B1(b) with play gone on to the end before attention: the acceptance step says so, and
+    does not leave a reader of that line alone thinking the card is still a penalty card
+    (52B1(c) kept it only while play lasted)."""
+    case = load(CASES / "penalty" / f"own-52b1b-failure-then-play-went-on-to-the-end-{edition}.yaml")
+    (r,) = list(Ruling(case).restorations())
+    (step,) = [s for s in r.path if s.clause == "52B1(b)"]
+    assert step.text.startswith("play went on to the end"), step.text
+    assert "remains" not in step.text and "none is in force now" in step.text, step.text

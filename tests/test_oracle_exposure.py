@@ -9,6 +9,7 @@ cases as they say.
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,11 +30,8 @@ from rulings.solver.ruling import Ruling
 ROOT = Path(__file__).resolve().parent.parent
 
 # (penalty cards at the start, a later failure to play one, edition, lead options after the ruling)
-# Left out: the lead options after the ruling together with penalty cards at the start and a
-# failure (the solver then offers declarer's 50D2 choice before it rules the failure).
-SHAPES = [s for s in itertools.product((0, 1, 2), (False, True), ("2017", "2007"), (False, True))
-          if not (s[0] and s[1] and s[3])]
-SEEDS_PER_SHAPE = 20  # 20 shapes x 20 = 400 positions
+SHAPES = list(itertools.product((0, 1, 2), (False, True), ("2017", "2007"), (False, True)))
+SEEDS_PER_SHAPE = 20  # 24 shapes x 20 = 480 positions
 
 
 def position(i: int) -> tuple[dict[str, Any], bool]:
@@ -109,3 +107,49 @@ def test_oracle_reads_corpus_cases(path: str, after: bool, count: int | None) ->
     expected = count if count is not None else next(int(str(c).split()[1]) for c in mapping["expect"] if str(c).startswith("count"))
     assert len(oracle) == expected
     assert oracle == set(solver_keys(mapping, after))
+
+
+# Penalty cards in force at the start, a card exposed, then a later play that fails to play a
+# penalty card: with the options after the ruling, declarer's 50D2/51B choice comes once, after
+# the 52 ruling, for whoever is then to lead (52B2 can change who wins the trick).
+FAILURE_AFTER_EXPOSURE = [
+    # West's dropped D6 makes his HT and D6 major (50B); his CA then fails to play one. Accepted,
+    # East's SQ wins and leads; required (52B2), the HT ruffs and West leads: no options for him.
+    """
+contract: 4HX
+deal: "W:.T963.6.AQT876 KJT643.QJ8..42 Q985.A72.A.KJ3 A72.K54.532.95"
+declarer: N
+laws: 2017
+trick: 3
+leader: N
+won: {NS: 2, EW: 0}
+penalty: ["E H7 minor", "W HT major"]
+play: ["W exposes D6 dropped visible_to_partner", "N S4", "E SQ", "S S7", "W CA", "attention S"]
+""",
+    # East's DK exposed makes his H7 major (50B); his HJ then fails to play it. West leads next
+    # either way: one choice of declarer's for that lead, not one before the 52 ruling and
+    # another after it.
+    """
+contract: 1D
+deal: "S:K4.KQ2.Q98.AJ6 J763.A8.AJ62.4 T985.T.T53.KQ5 AQ2.J97.K74.72"
+declarer: S
+laws: 2007
+trick: 3
+leader: S
+won: {NS: 2, EW: 0}
+penalty: ["E H7 minor"]
+play: ["S HQ", "W HA", "E exposes DK held_near_table visible_to_partner", "N HT", "E HJ", "attention N"]
+""",
+]
+
+
+@pytest.mark.parametrize("text", FAILURE_AFTER_EXPOSURE, ids=["leader-changes-2017", "one-choice-2007"])
+def test_lead_options_follow_the_failure_ruling(text: str) -> None:
+    mapping = yaml.safe_load(text)
+    keys = solver_keys(mapping, True)
+    assert set(keys) == oracle_exposure(mapping, options_after_ruling=True)
+    for key in keys:
+        r = json.loads(key)
+        said = r.get("restrictions", [])
+        assert all(x.split()[0] == r["lead"] for x in said), key  # the options are for the player to lead
+        assert len({x.split()[-1] for x in said if " must lead " in x}) <= 1, key  # one choice: one suit required at most

@@ -741,7 +741,10 @@ def rule_after_play_2017(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     under 45D2 gets 64C1 only, as the WBF commentary rules)."""
     assert isinstance(task, RuleAfterPlay)
     sides = frozenset(r.seat.side for r in _established_in(node.table, task, task.end.rest))
-    return _play_over(_rule(rs, node, task, sides, task.misplaced_leads, both_corrected=True), task)
+    # (the wrong leads of the record, and those a 45D2 step of this branch let stand: after a
+    # change of designation only the branch's finding tells whether dummy's lead was wrong)
+    misplaced = task.misplaced_leads | node.table.misplaced_leads
+    return _play_over(_rule(rs, node, task, sides, misplaced, both_corrected=True), task)
 
 
 def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -750,8 +753,20 @@ def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, RuleAfterPlay)
     # (the record's revokes, and those a ruling found that play does not show: a failure to
     # play a penalty card, 52 with 61A; corrected or not, each side that revoked counts)
-    sides = frozenset(r.seat.side for r in (*task.record_revokes, *node.table.revokes))
+    table = node.table
+    sides = frozenset(r.seat.side for r in (*task.record_revokes, *table.revokes) if not _read_away(table, r))
     return _play_over(_rule(rs, node, task, sides), task)
+
+
+def _read_away(table: TableState, r: Revoke) -> bool:
+    """A revoke of the record as read whose card stands on its trick in the restoration but
+    is no failure to follow there: the ruling found the trick was not as the record read it
+    (declarer's call changed before dummy faced the card changed to, 45C4(b)), so there was
+    never a revoke to correct (unlike a corrected one, whose card was taken back)."""
+    t = table.trick(r.trick)
+    if t is None or t.card_of(r.seat) != r.card:
+        return False
+    return not any(x.trick == r.trick and x.seat is r.seat and x.card == r.card for x in table.revokes)
 
 
 # ----- claim atoms: transfer <N>, equity ---------------------------------------------------------------

@@ -22,6 +22,7 @@ from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
     LaterPlay,
     after_ruling_tasks,
+    failure_follows,
     failure_tasks,
     kind_for,
     lead_rule_args,
@@ -342,10 +343,22 @@ def _with_followups(rs: RuleSet, node: Node, table: TableState, then: tuple[Late
     """The child once ``seat`` has a new penalty card: the later plays put back (one that then
     failed to play the penalty card when due is found by the penalty rules on the rectified
     table, in record order: the card obliges from the exposure on, ``PenaltyCard.since``, 52);
-    the lead options if his partner is to lead (Decisions.lead_options_after_ruling)."""
+    the lead options if his partner is to lead (Decisions.lead_options_after_ruling), unless
+    a later play fails to play a penalty card: the options then follow that 52 ruling, on
+    the table it leaves."""
     t = _then(table, then)
-    tasks = after_ruling_tasks(rs, t, seat)
-    return _node(node, t, tasks + rest, info=info, findings=findings)
+    return _node(node, t, _options_after(rs, t, then, seat) + rest, info=info, findings=findings)
+
+
+def _options_after(rs: RuleSet, table: TableState, then: tuple[LaterPlay, ...], seat: Seat) -> tuple[object, ...]:
+    """The 50D2/51B options for ``seat``'s partner's lead once this rectification is over
+    (:func:`after_ruling_tasks`); none here when one of the record's later plays put back
+    (``then``) fails to play a penalty card: the penalty rules rule it next (52), and the
+    options, for whoever is then to lead, come once that ruling is over."""
+    tasks = after_ruling_tasks(rs, table, seat)
+    if tasks and then and failure_follows(table, then):
+        return ()
+    return tasks
 
 
 def _kind_word(t: TableState, seat: Seat, card: Card) -> str:
@@ -604,7 +617,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected and not past else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
-        edges.append((step, _placed(node, table, t2, task.then, mid + after_ruling_tasks(rs, t3, seat) + rest, info=infos)))
+        edges.append((step, _placed(node, table, t2, task.then, mid + _options_after(rs, t3, task.then, seat) + rest, info=infos)))
     return edges
 
 

@@ -190,6 +190,9 @@ class PrematurePlay:
     #: the partner's card is not in the record, but play went on to the end after its last
     #: card (``Replay.played_to``): he played to the trick at his turn, before any choice
     partner_played_on: bool = False
+    #: play went on to the end before attention after the record's last card
+    #: (``Replay.played_out``): the table played on past the trick, complete in the record
+    played_past: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +215,9 @@ class PlayAtRhoTurn:
     #: his right-hand opponent's card is not in the record, but play went on to the end
     #: after its last card (``Replay.played_to``): the trick was completed, his turn came
     played_on: bool = False
+    #: play went on to the end before attention after the record's last card
+    #: (``Replay.played_out``): the table played on past the trick, complete in the record
+    played_past: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -814,16 +820,20 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         if s not in before:
             waiting.append(s)
         s = s.lho
+    # (play went on to the end after the record's last card: past this trick, when it is
+    # complete in the record, as past a trick whose next one the record shows begun)
+    past = record is not None and record.played_out and trick.number < 13
     if seat.partner in waiting:
         both = table.declarer in before and table.dummy in before
         # (his partner's card is not in the record, but play went on to the end after it: he
         # played to this trick at his turn)
         on = record is not None and trick.card_of(seat.partner) is None and record.played_to(trick.number, seat.partner, table)
         said = f"; play then went on to the end, {seat.partner} playing to the trick at his turn" if on else ""
-        return (PrematurePlay(trick.number, seat, card, choices, after_both_hands=both, partner_played_on=on),
+        return (PrematurePlay(trick.number, seat, card, choices, after_both_hands=both, partner_played_on=on,
+                              played_past=past),
                 f"{what}, before his partner {seat.partner} (57A){said}")
     on = record is not None and trick.card_of(seat.rho) is None and record.played_to(trick.number, seat.rho, table)
-    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on)
+    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on, played_past=past)
     rule = rs.rule_for(task)
     if rule is None:
         return None
@@ -1246,7 +1256,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
     # (the table played on past the trick with his card on it: the next trick begun, or play
     # went on to the end after the record's last card)
-    past = went_on or (complete and bool((nxt := table.trick(task.trick + 1)) is not None and nxt.plays))
+    past = went_on or (complete and (task.played_past or bool((nxt := table.trick(task.trick + 1)) is not None and nxt.plays)))
     if complete and lawful:
         # Play went on to the offender's own turn with his card on the trick: as a major
         # penalty card he must play it at his first legal opportunity (50D1), which is that
@@ -1410,7 +1420,7 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
                     "card there, played at his turn; nothing is withdrawn", question=question, choice="stands at his turn")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     nxt = table.trick(task.trick + 1)
-    if not (task.played_on or (nxt is not None and nxt.plays)):
+    if not (task.played_on or task.played_past or (nxt is not None and nxt.plays)):
         return None
     step = Step("TD", StepKind.FORCED, rs.cite(clause),
                 f"play went on past trick {task.trick} with {task.card} on it: it stands as {task.offender}'s card to that "

@@ -32,13 +32,14 @@ from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
     FailedPenaltyCard,
     PenaltyCardOptions,
-    after_ruling_tasks,
     due_at,
     failure_at,
+    failure_follows,
     failures,
     lead_choice_lines,
     lead_restriction,
     lead_rule_args,
+    options_after_failure,
     pc_info,
     penalty_tasks,
     plays_after,
@@ -323,6 +324,7 @@ def _options_again_after_choice(replay: Replay, due: tuple[int, Seat]) -> bool:
 
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
+_AS_PLAYED = "penalty.cards_as_played"
 #: Replay.memo key: on the record as played, no failure found and the 50D2 options due at
 #: its end (trick, holder): declarer chooses again when the record has only his choices at
 #: earlier leads besides (50D2(b): 50D applies again each time partner gets the lead)
@@ -351,6 +353,10 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         while failure is not None and replay.is_ruled(played(failure.trick, failure.seat, failure.card), "penalty"):
             failure = next(found, None)
     more = failure is not None and next(found, None) is not None
+    if not replay.reopened:
+        # (the penalty cards in force or played on the record as played: those of the start,
+        # for telling the ones a rectification on a path made)
+        replay.memo[_AS_PLAYED] = frozenset((p.seat, p.card) for p in table.penalty_cards | table.played_penalty)
     if failure is None and not replay.reopened:
         # none on the record as played: around a rectified table only the penalty cards
         # a ruling made can have been failed (PenaltyCard.since), not these
@@ -383,6 +389,12 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if failure is not None:
         if failure.trick < 13 and replay.played_out:
             failure = replace(failure, played_out=True)  # (every player has played since: Replay.played_to)
+        # (none kept: the opener did not run on the record as played, which had no penalty card)
+        start = replay.memo.get(_AS_PLAYED, frozenset())
+        if replay.reopened and rs.decisions.lead_options_after_ruling and isinstance(start, frozenset):
+            made = frozenset(p.seat for p in table.penalty_cards | table.played_penalty if (p.seat, p.card) not in start)
+            if made:
+                failure = replace(failure, made=made)  # (a rectification on this path gave them a penalty card)
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
                        more=more or bool(said) or lead is not None)
@@ -494,15 +506,27 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         trick = table.trick(task.trick)
         nxt = table.trick(task.trick + 1)
         if trick is None or not (task.played_out or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
-            return child(table)
+            return child(table, agenda=after(table, task.made) + rest)
         # the penalty card he failed to play: one in force at that trick, still faced or
         # played since (not one he had played before it)
         due = sorted(held_then + played_then, key=lambda c: (c.suit is not trick.suit_led, str(c)))
         led = trick.suit_led if trick.plays[0][0] is not seat else None
         if not due:
-            return child(table)
+            return child(table, agenda=after(table, task.made) + rest)
         revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0])
-        return child(table.with_revoke(revoke), established=True)
+        t = table.with_revoke(revoke)
+        return child(t, agenda=after(t, task.made) + rest, established=True)
+
+    at = failure_at(table, task)
+
+    def after(t: TableState, made: frozenset[Seat]) -> tuple[object, ...]:
+        """The 50D2/51B options once this ruling is over (Decisions.lead_options_after_ruling),
+        for whoever is then to lead: none while a later play of the record fails to play a
+        penalty card (the next 52 ruling offers them)."""
+        tasks = options_after_failure(rs, t, made) if not task.played_out else ()
+        if tasks and at is not None and failure_follows(t, (), after=at):
+            return ()
+        return tasks
 
     held_then, played_then = due_at(table, task)
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
@@ -517,7 +541,6 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     hand = frozenset(table.hand(seat) | {card})
     # his penalty cards as they obliged that play: made before it, each of the kind it then
     # had (one a later penalty card made major was minor then, 50B)
-    at = failure_at(table, task)
     pcs = table.penalty_cards_of(seat) if at is None else frozenset([p.as_at(at) for p in table.penalty_cards_of(seat) if p.since <= at])
     # at his lead, a lead restriction in force comes first (50D1(b)): only a penalty card it
     # lets him lead was due
@@ -527,9 +550,14 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs, required, forbidden)
                                  if clause in ("50C", "50D1(a)") and not allows(card)))
     must_accept = task.played_out or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
+    if task.played_out and kept:
+        # play went on to the end before attention: the card stayed a penalty card (52B1(c))
+        # only while play lasted (none is in force once it has ended: Law 64's step says so)
+        stays = f"{kept} stayed {'a penalty card' if ' ' not in kept else 'penalty cards'} until play ended, and none is in force now"
     if must_accept:
+        since = "play went on to the end (declarer has played since)" if task.played_out else "declarer has played since"
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
-                    f"declarer has played since, so {card} is accepted; {stays}",
+                    f"{since}, so {card} is accepted; {stays}",
                     also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")),
                     question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
                     choice="accept (compulsory)")
@@ -550,7 +578,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
         text = f"declarer requires the penalty card: {seat} withdraws {card} and plays {pc}; {card} becomes a major penalty card"
-        extra = after_ruling_tasks(rs, t2, seat)
+        extra = after(t2, task.made | {seat})
         edges.append((Step(declarer, StepKind.OPTION, rs.cite("52B2"), text, also=tuple(also), question=question, choice=f"require {pc}"),
                       child(t2, (info,), extra + rest)))
     return edges
