@@ -232,6 +232,15 @@ def _record_options(game: int | None, attention: str | None) -> None:
                                      "attention itself (--board N picks the N-th record)", param_hint=f"'{name}'")
 
 
+def _board_options(board: int | None, game: int | None, attention: str | None) -> None:
+    """A case file (not a board file or a test set): ``--board``, ``--game`` and ``--attention``
+    pick nothing in it, so each is a usage error rather than ignored."""
+    for given, name in ((board, "--board"), (game, "--game"), (attention, "--attention")):
+        if given is not None:
+            raise typer.BadParameter("goes with a .pbn or .lin file (or --board with a test set of generate); a case "
+                                     "file holds one record", param_hint=f"'{name}'")
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -359,6 +368,7 @@ def solve(
                 mapping["laws"] = int(laws.value)
             loaded = parse_case(mapping, file=str(case))
         else:
+            _board_options(board, game, attention)
             loaded = load(case)
         if laws is not None and loaded.laws != laws.value:
             from dataclasses import replace

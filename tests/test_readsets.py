@@ -221,3 +221,13 @@ def test_a_record_number_past_the_set_is_an_error_saying_how_many_it_holds(sets:
         assert "goes with a .pbn or .lin file; a test set's record is a case" in " ".join(res.output.split())
     res = runner.invoke(app, ["solve", str(sets[form])])  # no --board: the error says how to pick a record
     assert res.exit_code == 1 and "'rulings solve FILE --board N' rules its N-th record" in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("option", [["--board", "3"], ["--attention", "E"], ["--game", "1"]])
+def test_board_file_options_on_a_case_file_are_usage_errors(option: list[str]) -> None:
+    """A case file holds one record: ``--board``, ``--game`` and ``--attention`` pick nothing
+    in it, and are refused rather than ignored."""
+    case = Path(__file__).resolve().parents[1] / "cases" / "revoke" / "spec-47d-example.yaml"
+    res = runner.invoke(app, ["solve", str(case), *option], env={"COLUMNS": "400"})
+    assert res.exit_code == 2, res.output
+    assert "goes with a .pbn or .lin file" in " ".join(res.output.split())
