@@ -392,7 +392,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             # a call naming no card of dummy's ("win", "low", a suit, a card he does not hold):
             # the designation rules put dummy's card on the trick (46B), so for the count of
             # tricks left at a claim or remaining line it holds dummy's place, unless dummy has
-            # played to the trick or places a card on the next line (45D)
+            # played to the trick or places a card on the next line, after any change lines (45D)
             unapplied.append(event)
             dummy = declarer.partner
             if not _dummy_in_trick(state, batch, dummy) and not _faces_next(events, i + 1, declarer, dummy, state):
