@@ -22,10 +22,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from oracle import oracle_45d2  # noqa: E402
 from oracle_designation import oracle_designation  # noqa: E402
 from oracle_exposure import oracle_exposure  # noqa: E402
 from oracle_fifth_simultaneous import oracle_fifth, oracle_simultaneous  # noqa: E402
 from oracle_leads import oracle_leads  # noqa: E402
+from test_oracle_45d2 import late_position  # noqa: E402
 from test_oracle_designation import designation_options  # noqa: E402
 from test_oracle_fifth_simultaneous import fifth_options, simultaneous_options  # noqa: E402
 from test_oracle_leads import lead_options  # noqa: E402
@@ -88,11 +90,19 @@ def _fifth_or_simultaneous(i: int) -> Position:
     return random_simultaneous_case(case_seed(58_000, j), **simultaneous_options(j)), oracle_simultaneous, None
 
 
+def _late(i: int) -> Position:
+    """Dummy's wrong card found too late (45D2; 2007 45D), the switch
+    ``misplay_too_late_designated_card_counts`` off and on as the grid has it."""
+    mapping, counts = late_position(i)
+    return mapping, partial(oracle_45d2, designated_card_counts=counts), Decisions(misplay_too_late_designated_card_counts=counts)
+
+
 SWEEPS: tuple[Sweep, ...] = (
     Sweep(14, "leads out of turn (53-56, 50D2)", "leads", 100_000, _lead),
     Sweep(15, "exposed and penalty cards (45C1, 49-52)", "exposure", 50_000, _exposure),
     Sweep(16, "designations and changed designations (45C4, 46, 47C/47D)", "designation", 100_000, _designation),
     Sweep(17, "fifth card (45E) and simultaneous plays (58)", "fifth", 100_000, _fifth_or_simultaneous),
+    Sweep(18, "dummy's wrong card found too late (45D2; 2007 45D)", "late", 100_000, _late),
 )
 BY_SECTION = {s.section: s for s in SWEEPS}
 

@@ -53,6 +53,12 @@
     each), the grids of tests/test_oracle_fifth_simultaneous.py cycled (both editions; with
     and without the director's finding; one card at another's moment, several together,
     with 0-2 cards played after them).
+18. Dummy's wrong card found too late (45D2; 2007 45D, silent): the solver against its own
+    oracle (``oracle_45d2`` in tests/oracle.py) on random positions of
+    ``random_misplay_case(..., too_late=True)`` (100,000 by default), the grid of
+    tests/test_oracle_45d2.py cycled (both editions; dummy in each position of the trick;
+    the switch ``misplay_too_late_designated_card_counts`` off and on; the later players
+    following the trick as placed or as the called card would have made it).
 Sections 14 and up are one table, benchmarks/oracle_sweeps.py (``SWEEPS``): a family's
 oracle sweep is a row there, with its option (``--leads N`` ...).
 
@@ -60,7 +66,7 @@ Where the solver and the oracle are compared, both do the same work: the solver 
 each restoration's canonical key, as the oracle does.
 
 Usage: python benchmarks/run.py [--quick] [--agreement N] [--misplay N] [--leads N] [--exposure N] [--designation N] [--fifth N]
-       [--sections 2,4,...] [--json FILE]
+       [--late N] [--sections 2,4,...] [--json FILE]
 """
 
 from __future__ import annotations

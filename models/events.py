@@ -18,7 +18,7 @@ names either.
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import Literal, NoReturn
 
 from rulings.models.cards import Card, Rank, Seat, Suit
 from rulings.models.dataclass import dataclass
@@ -532,11 +532,13 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         second = words[1].lower()
         if second == "keeps":
             return Chooses(seat, "keep", line=line)
-        if second not in _ONE_WORD_ACTIONS:
+        if second not in _ONE_WORD_ACTIONS and second not in PLAY_LINE_FORMS:
             return Play(seat, _card(words[1], text), line=line)
     if len(words) < 2:
         raise NotationError(f"play line {text!r}: a seat needs a card or an action", token=text)
     verb = words[1].lower()
+    if verb not in PLAY_LINE_FORMS and verb not in CHOICE_WORDS:
+        _unknown_verb(words, text)
     rest = words[2:]
     if verb == "chooses":
         if not rest:
@@ -545,7 +547,10 @@ def _parse(text: str, line: int | None) -> AnyEvent:
     if verb == "misinformed" and not rest:
         return Misinformed(seat, line=line)
     if verb == "calls" and rest:
-        return Call(seat, Designation.parse(" ".join(rest)), line=line)
+        try:
+            return Call(seat, Designation.parse(" ".join(rest)), line=line)
+        except NotationError as err:
+            raise NotationError(f"{err.message} in play line {text!r}: expected {DESIGNATION_FORMS}", token=err.token) from None
     if verb == "changes":
         if len(rest) not in (2, 3) or rest[0].lower() != "to":
             raise NotationError(f"play line {text!r}: expected 'changes to <card> [slip|rethink|lapse|pause]'",
@@ -572,6 +577,8 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return Touch(seat, _card(rest[0], text), purpose, line=line)
     if verb == "plays" and len(rest) >= 2 and rest[-1].lower() == "fifth" and len(rest) == 2:
         return FifthCard(seat, _card(rest[0], text), line=line)
+    if verb == "plays" and "simultaneous" not in (w.lower() for w in rest):
+        _bad_plays(rest, text)
     if verb == "plays" and len(rest) >= 2 and "simultaneous" in (w.lower() for w in rest):
         i = [w.lower() for w in rest].index("simultaneous")
         cards = tuple(_card(w, text) for w in rest[:i])
@@ -597,9 +604,50 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         raise NotationError(f"play line {text!r}: expected '<seat> leads <card> face_down'", token=text)
     if verb in ("picks", "suggests"):
         if len(rest) != 1:
-            raise NotationError(f"play line {text!r}: expected '<seat> {verb} <card>'", token=text)
+            raise NotationError(f"play line {text!r}: expected '<seat> {verb} <card>'", token=words[1])
         return DummyAction(seat, verb, _card(rest[0], text), line=line)  # type: ignore[arg-type]
-    raise NotationError(f"unknown token {words[1]!r} in play line {text!r}", token=words[1])
+    raise NotationError(f"play line {text!r}: expected '<seat> {PLAY_LINE_FORMS[verb]}'", token=words[1])
+
+
+#: The forms of a play line that begins with a seat, by the word after the seat (besides
+#: ``<seat> <card>``), as an error lists them.
+PLAY_LINE_FORMS: dict[str, str] = {
+    "claims": "claims <N>", "keeps": "keeps", "chooses": "chooses <choice>", "misinformed": "misinformed",
+    "calls": "calls <designation>", "changes": "changes to <card> [slip|rethink|lapse|pause]",
+    "exposes": "exposes <card> [<fact>...]", "names": "names <card> [to play]",
+    "touches": "touches <card> [arranging|reaching|deliberate]",
+    "plays": "plays <card> fifth | plays <card> [<card>...] simultaneous [visible <card>...]",
+    "corrects": "corrects explanation", "accepts": "accepts", "refuses": "refuses", "spreads": "spreads",
+    "leaves": "leaves", "retracts": "retracts <card>", "requires": "requires highest|lowest|<suit>",
+    "forbids": "forbids <suit>", "leads": "leads <card> face_down", "picks": "picks <card>", "suggests": "suggests <card>",
+}
+#: What may follow ``calls`` (46B; docs/case-format.md), as an error lists it.
+DESIGNATION_FORMS = ("a card (SQ), a suit, a rank, high, low, win, anything, ruff, high|low <suit>, run <suit> "
+                     f"({', '.join(f'{k} for {v}' for k, v in DESIGNATION_SYNONYMS.items())})")
+
+
+def _unknown_verb(words: list[str], text: str) -> NoReturn:
+    """``<seat> <word> ...`` where the word is neither a verb nor (on a longer line) anything:
+    after a card, the word after it is named (a play line ``<seat> <card>`` ends there)."""
+    try:
+        Card.parse(words[1])
+    except NotationError:
+        raise NotationError(f"unknown token {words[1]!r} in play line {text!r}: expected a card or one of "
+                            f"{', '.join(PLAY_LINE_FORMS)}", token=words[1]) from None
+    raise NotationError(f"unknown token {words[2]!r} in play line {text!r}: '<seat> <card>' takes nothing after the card "
+                        f"(a card played fifth or with another: '<seat> {PLAY_LINE_FORMS['plays']}')", token=words[2])
+
+
+def _bad_plays(rest: list[str], text: str) -> NoReturn:
+    """``<seat> plays ...`` in neither form: the first word that is no card, else the end."""
+    for word in rest:
+        try:
+            Card.parse(word)
+        except NotationError:
+            raise NotationError(f"unknown token {word!r} in play line {text!r}: expected a card, 'fifth' or "
+                                f"'simultaneous' ('<seat> {PLAY_LINE_FORMS['plays']}')", token=word) from None
+    raise NotationError(f"play line {text!r}: 'plays' goes with 'fifth' or 'simultaneous' ('<seat> {PLAY_LINE_FORMS['plays']}'); "
+                        "a card played in turn is '<seat> <card>'", token=text.split()[1])
 
 
 def _trick_count(token: str, text: str) -> int:

@@ -22,6 +22,7 @@ Atoms (CASES.md, kept as written; the project's additions are marked +):
                                         declares in FINDINGS; any other is an error)
     lead <seat>                         that seat leads the next trick
     established                         the revoke is established
+  (rule modules add their atoms: :data:`ATOM_FORMS` lists every form, as an error does)
     transfer <N>                        after play N tricks go to the non-offending side (64A; 0 under 64B)
     equity                              the director adjusts under 64C (the transfer did not compensate)
     not <atom>                          negation
@@ -144,6 +145,62 @@ def register_atom(parser: AtomParser) -> AtomParser:
     return parser
 
 
+#: The forms of the claim atoms, as an error lists them: the core ones, then those the rule
+#: modules add (:func:`add_atom_forms`). A form begins with its head word, or with ``<seat>``
+#: and then its verb (``<seat> accepts|refuses``: either verb).
+ATOM_FORMS: list[str] = ["<seat> plays <card|suit>", "<seat> withdraws <card>", "<seat> penalty <card> [major|minor]",
+                         "unauthorized <NS|EW> <seat> <card>", "authorized <NS|EW> <seat> <card>", "law <clause>",
+                         "finding <finding>", "lead <seat>", "established"]
+
+
+def add_atom_forms(*forms: str) -> None:
+    """Name the forms of the atoms a rule module's parser reads (:data:`ATOM_FORMS`)."""
+    ATOM_FORMS.extend(f for f in forms if f not in ATOM_FORMS)
+
+
+def _seat_verbs() -> dict[str, list[str]]:
+    """The verbs of the atoms that begin with a seat, each with its forms."""
+    verbs: dict[str, list[str]] = {}
+    for form in ATOM_FORMS:
+        words = form.split()
+        if words[0] == "<seat>":
+            for verb in words[1].split("|"):
+                verbs.setdefault(verb, []).append(form)
+    return verbs
+
+
+def _is_seat(token: str) -> bool:
+    try:
+        Seat.parse(token)
+    except NotationError:
+        return False
+    return True
+
+
+def _unread_atom(words: list[str], claim: str) -> NotationError:
+    """The error of an atom no parser reads: naming the word at fault (the head, or a seat's
+    verb) and the forms accepted, or, for a known head or verb in another form, its forms."""
+    label = " ".join(words)
+
+    def forms(found: list[str]) -> str:
+        return " or ".join(f"'{f}'" for f in found)
+
+    if not _is_seat(words[0]):
+        heads = [f for f in ATOM_FORMS if f.split()[0] == words[0].lower()]
+        if heads:
+            return NotationError(f"bad atom {label!r} in claim {claim!r}: expected {forms(heads)}", token=label)
+        return NotationError(f"unknown token {words[0]!r} in claim {claim!r}: expected an atom ({'; '.join(ATOM_FORMS)})",
+                             token=words[0])
+    verbs = _seat_verbs()
+    if len(words) < 2:
+        return NotationError(f"claim {claim!r}: a seat needs a verb: expected {', '.join(verbs)}", token=label)
+    found = verbs.get(words[1].lower())
+    if found is None:
+        return NotationError(f"unknown token {words[1]!r} in claim {claim!r}: expected {', '.join(verbs)} after the seat",
+                             token=words[1])
+    return NotationError(f"bad atom {label!r} in claim {claim!r}: expected {forms(found)}", token=label)
+
+
 def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
     for parser in ATOM_PARSERS:
         found = parser(words, claim, edition)
@@ -183,7 +240,7 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
         if w0 == "unauthorized":
             return Atom(label, lambda r: any(i.unauthorized is side and i.seat is seat and i.card == card for i in r.ledger))
         return Atom(label, lambda r: any(i.authorized is side and i.seat is seat and i.card == card for i in r.ledger))
-    if len(words) >= 3:
+    if len(words) >= 3 and _is_seat(words[0]):
         seat = _seat(words[0], claim)
         verb = words[1].lower()
         if verb == "plays" and len(words) == 3:
@@ -205,8 +262,7 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
                 raise bad(words[3], "major or minor")
             kind = PenaltyKind(kind_word)
             return Atom(label, lambda r: any(p.seat is seat and p.card == card and p.kind is kind for p in r.penalty_cards))
-        raise bad(words[1], "plays, withdraws or penalty")
-    raise bad(words[0], "an atom (<seat> plays|withdraws|penalty ..., unauthorized, law, finding, lead, established)")
+    raise _unread_atom(words, claim)
 
 
 _CLAUSE_FORM = re.compile(r"(\d{2})([A-Za-z]?)(\d?)(?:\(([A-Za-z])\)|([A-Za-z]))?")

@@ -217,6 +217,21 @@ def _attention_seat(attention: str | None) -> str | None:
     return word
 
 
+def _is_test_set(path: Path) -> bool:
+    """Whether ``path`` is a test set of ``generate`` (``solve SET --board N`` reads its N-th record)."""
+    from rulings.solver.readsets import is_test_set_file
+
+    return is_test_set_file(path)
+
+
+def _record_options(game: int | None, attention: str | None) -> None:
+    """``--board N`` on a test set: the options that go with a board file only are usage errors."""
+    for given, name in ((game, "--game"), (attention, "--attention")):
+        if given is not None:
+            raise typer.BadParameter("goes with a .pbn or .lin file; a test set's record is a case whose play draws "
+                                     "attention itself (--board N picks the N-th record)", param_hint=f"'{name}'")
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -240,14 +255,14 @@ EXPECT_SKELETON = """\
 
 @app.command()
 def new(
-    source: Annotated[Path, typer.Argument(help="A .pbn or .lin file (read through endplay, the 'dds' extra).")],
-    board: Annotated[int | None, typer.Option("--board", min=1, help="The board number (default: the first board with a contract).")] = None,
+    source: Annotated[Path, typer.Argument(help="A .pbn or .lin file (read through endplay, the 'dds' extra), or a test set (generate --format jsonl|yaml) with --board N.")],
+    board: Annotated[int | None, typer.Option("--board", min=1, help="The board number (default: the first board with a contract). With a test set: the record number, counted from 1 in file order (its case is written).")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="End the play with 'attention <seat>'.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the case here (default: standard output).")] = None,
     game: Annotated[int | None, typer.Option("--game", min=1, help=GAME_HELP)] = None,
     laws: Annotated[Laws | None, typer.Option("--laws", help="The edition of the Laws the case says (laws:); default: the file's Laws tag, else 2017 (docs/pbn-lin.md).")] = None,
 ) -> None:
-    """Write a YAML case skeleton from a board of a PBN or LIN file, to edit and solve."""
+    """Write a YAML case skeleton from a board of a PBN or LIN file (or a record of a test set), to edit and solve."""
     import yaml
 
     from rulings.models.boardfile import board_case
@@ -257,7 +272,13 @@ def new(
     attention = _attention_seat(attention)
     _check_output(out, "--out")
     try:
-        data = board_case(source, board, attention, game)
+        if board is not None and source.suffix.lower() not in BOARD_SUFFIXES and _is_test_set(source):
+            from rulings.solver.readsets import record_mapping_at
+
+            _record_options(game, attention)
+            data = dict(record_mapping_at(source, board)[0])
+        else:
+            data = board_case(source, board, attention, game)
         if laws is not None:
             data["laws"] = int(laws.value)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
@@ -288,7 +309,7 @@ def solve(
     limit: Annotated[int | None, typer.Option("--limit", min=1, max=sys.maxsize, help="Stop after this many restorations.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the director's script: what to say at the table, in order.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of the ruling graph; the restorations found by then are shown.")] = DEFAULT_BUDGET,
-    board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract).")] = None,
+    board: Annotated[int | None, typer.Option("--board", min=1, help="With a .pbn or .lin file: the board number (default: the first board with a contract). With a test set (JSON lines records, or a YAML stream of records: generate --format jsonl|yaml): the record number, counted from 1 in file order.")] = None,
     attention: Annotated[str | None, typer.Option("--attention", help="With a .pbn or .lin file: the seat that draws attention after the recorded play (N, E, S, W or TD).")] = None,
     pbn: Annotated[Path | None, typer.Option("--pbn", help="Also write each restoration listed as a PBN game (restored play; clause path, penalty cards and information as commentary).")] = None,
     lin: Annotated[Path | None, typer.Option("--lin", help="Also write the case and its ruling as one LIN board (the cards as played; the record, the edition of the Laws and the ruling as nt commentary). A case from trick 1 only (docs/pbn-lin.md).")] = None,
@@ -324,6 +345,11 @@ def solve(
             if len(raw) > MAX_BYTES:
                 raise RulingError(f"standard input is larger than {MAX_BYTES:,} bytes", file="<stdin>", line=1)
             loaded = loads(decode(raw, "<stdin>"), file="<stdin>")
+        elif board is not None and case.suffix.lower() not in BOARD_SUFFIXES and _is_test_set(case):
+            from rulings.solver.readsets import record_at
+
+            _record_options(game, attention)
+            loaded = record_at(case, board)
         elif case.suffix.lower() in BOARD_SUFFIXES:
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
@@ -726,7 +752,7 @@ def generate(
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64), designation (declarer's incomplete or changed designation of dummy's card, 45C4, 46, 47C/47D) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
-    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive); see docs/test-sets.md.")] = None,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive); pbn and lin carry --kind revoke, lead and established only; see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given (pbn, lin or yaml when --out ends so).")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
@@ -746,7 +772,7 @@ def generate(
         suffix = out.suffix.lower() if out is not None else ""
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
     _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
-                      full_hand=full_hand)
+                      full_hand=full_hand, kind=kind_)
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
@@ -782,10 +808,20 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 
 def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
-                      exhaustive: bool, full_hand: bool = False) -> None:
+                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke") -> None:
     """``generate``: an option that would do nothing with the others given is a usage error
     (exit 2), said before any work is done."""
     fmt_ = fmt.split("-")[0] if fmt is not None else None
+    if fmt_ in ("pbn", "lin"):
+        from rulings.solver.testsets import BOARD_KINDS
+
+        if kind not in BOARD_KINDS:
+            what = "a PBN game" if fmt_ == "pbn" else "a LIN board"
+            raise typer.BadParameter(f"--format {fmt_} carries --kind {', '.join(BOARD_KINDS)}: {what} holds the cards as "
+                                     f"they stood, and a --kind {kind} record's irregularity is a line it has no syntax for (a "
+                                     f"call of dummy's card, a change of designation, an exposed, fifth or simultaneous card), "
+                                     f"so read back it would be lost; --format jsonl|yaml carry every kind",
+                                     param_hint="'--kind'")
     if source is not None and not exhaustive:
         raise typer.BadParameter("--from goes with --exhaustive")
     if fmt_ is None:

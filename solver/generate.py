@@ -638,6 +638,7 @@ def random_misplay_case(
     next_lead: bool | None = None,
     same_suit: bool | None = None,
     too_late: bool = False,
+    follow_called: bool = False,
     title: bool = True,
 ) -> dict[str, Any]:
     """Return a random case mapping in which dummy places a card declarer did not call and
@@ -649,9 +650,12 @@ def random_misplay_case(
     (``<declarer> calls <card>``) and dummy places another of his cards (of the same suit
     when ``same_suit``); then a random number of the remaining cards of the trick are played
     lawfully *to the trick as it stands*, and with ``next_lead`` the whole trick and the
-    winner's lead to the next trick (with ``too_late``, also the next player's card). The
-    record starts at that trick (``trick``, ``leader``,
-    ``won``) unless it is trick 1, and ends with ``attention <seat>``.
+    winner's lead to the next trick (with ``too_late``, also the next player's card). With
+    ``follow_called``, each player after dummy on that trick plays, one time in two, a card
+    lawful to the trick as the called card would have made it (dummy leading: a card of the
+    called card's suit when he holds one), as a player who heard the call might. The record
+    starts at that trick (``trick``, ``leader``, ``won``) unless it is trick 1, and ends with
+    ``attention <seat>``.
 
     >>> case = random_misplay_case(random.Random(5), dummy_position=1, next_lead=True)
     >>> [line for line in case["play"] if " calls " in line] != []
@@ -666,7 +670,7 @@ def random_misplay_case(
     position = dummy_position if dummy_position is not None else rng.randint(1, 4)
     lead_next = too_late or (next_lead if next_lead is not None else rng.random() < 0.4)
     for _ in range(MAX_ATTEMPTS):
-        found = _misplay_attempt(rng, edition, position, lead_next, same_suit, title, too_late)
+        found = _misplay_attempt(rng, edition, position, lead_next, same_suit, title, too_late, follow_called)
         if found is not None:
             return found
     raise GenerationError(f"no misplay deal found for position {position}")
@@ -674,7 +678,7 @@ def random_misplay_case(
 
 def _misplay_attempt(
     rng: random.Random, edition: str, position: int, lead_next: bool, same_suit: bool | None, title: bool,
-    too_late: bool = False,
+    too_late: bool = False, follow_called: bool = False,
 ) -> dict[str, Any] | None:
     deck = list(DECK)
     rng.shuffle(deck)
@@ -704,7 +708,17 @@ def _misplay_attempt(
     sim.play(dummy, placed)
     rest = 4 - position
     later = rest if lead_next else rng.randint(0, rest)
-    after = [sim.play_lawful(rng) for _ in range(later)]
+    after: list[PlayT] = []
+    for _ in range(later):
+        seat = sim.on_play
+        suit = called.suit if position == 1 else sim.current[0][1].suit
+        to_call = sorted(c for c in sim.hands[seat] if c.suit is suit)
+        if follow_called and to_call and rng.random() < 0.5:
+            card = rng.choice(to_call)
+            sim.play(seat, card)
+            after.append((seat, card))
+        else:
+            after.append(sim.play_lawful(rng))
     if lead_next:
         if sim.trick_number > 13:
             return None

@@ -93,6 +93,49 @@ def record_case(rec: dict[str, Any], file: str, line: int, lines: dict[NodePath,
         raise named(err, f"record {rid!r}, case", file, line) from None
 
 
+def is_test_set_file(path: str | Path) -> bool:
+    """Whether ``path`` is a test set of ``rulings generate`` (JSON lines records, or a YAML
+    stream of records): a ``.jsonl`` file, or a file whose first document is a record."""
+    from rulings.solver.casefile import is_test_set
+
+    return Path(path).suffix.lower() == JSONL_SUFFIX or is_test_set(path)
+
+
+def record_at(path: str | Path, number: int) -> Case:
+    """The case of record ``number`` (counted from 1 in file order) of the test set ``path``
+    (``rulings solve SET --board N``). Raises CaseFileError for a number past the last record,
+    saying how many the set holds, and RulingError (located, naming the record) for a record
+    whose case does not read."""
+    return record_mapping_at(path, number)[1]
+
+
+def record_mapping_at(path: str | Path, number: int) -> tuple[dict[str, Any], Case]:
+    """Record ``number`` of the test set ``path`` (as :func:`record_at`): its case mapping as
+    the file gives it, and the case read from it (``rulings new SET --board N``)."""
+    p = Path(path)
+    found = 0
+    if p.suffix.lower() == JSONL_SUFFIX:
+        from rulings.solver.score import read_records
+
+        for n, rec in read_records(p):
+            found += 1
+            if found == number:
+                case = record_case(rec, str(p), n)  # (first: its error for a record with no case mapping)
+                return rec["case"], case
+    else:
+        for start, rec, lines in iter_documents(p):
+            if not isinstance(rec, dict) or "id" not in rec:
+                raise CaseFileError("a test-set record is a mapping with an 'id' and a 'case' (generate --format yaml)",
+                                    file=str(p), line=start)
+            found += 1
+            if found == number:
+                case = record_case(rec, str(p), start, lines)
+                return rec["case"], case
+    held = "no record" if found == 0 else "1 record" if found == 1 else f"{found} records"
+    raise CaseFileError(f"--board {number}: the test set holds {held} (--board N is the N-th record, from 1)",
+                        file=str(p), line=None, token=str(number))
+
+
 def named(err: RulingError, label: str | None, file: str, line: int | None) -> RulingError:
     """``err`` said of ``label`` (``record 'x', case``: ``record 'x', case: bad card ...``), at
     ``line`` of ``file`` when it has no line of its own."""

@@ -48,6 +48,11 @@ from rulings.solver.generate import (
 FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn", "lin")
 #: the kinds :func:`exhaustive_cases` enumerates
 EXHAUSTIVE_KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
+#: the kinds whose irregularity a PBN game or LIN board carries: its cards as they stood (a
+#: revoke, a lead out of turn, revokes played on). The other kinds' irregularity is a line with
+#: no card syntax in either format (declarer's call of dummy's card, an exposed card, a fifth
+#: card, simultaneous cards): read back, the board would show no irregularity, or another one.
+BOARD_KINDS: tuple[str, ...] = ("revoke", "lead", "established")
 #: nodes of the ruling graph expanded at most per generated case (as ``solve --budget``)
 BUDGET = 50_000
 #: restorations listed at most per ruling (all are counted), as ``solve`` lists

@@ -450,3 +450,132 @@ def oracle_45d1(case: dict) -> set[str]:
         }
         results.add(json.dumps(obj, sort_keys=True, separators=(",", ":")))
     return results
+
+
+# ----- Law 45D2 (dummy's wrong card found too late; 2007 45D silent) ----------------------------
+def oracle_45d2(case: dict, designated_card_counts: bool = False) -> set[str]:
+    """Canonical JSON strings of the ruling on a card dummy placed for another that declarer
+    called, attention drawn only after each side has played to the next trick, by brute force.
+
+    A second, naive reading of docs/dummy-misplay-rules.md ("Too late") and docs/decisions.md
+    (``misplay_too_late_designated_card_counts``). The record holds plain plays in turn, one
+    ``<declarer> calls <card>`` naming a card dummy holds, immediately followed by dummy
+    placing another card, plays to the next trick by both sides, and ``attention``. It is
+    replayed card by card, and every card of every trick from the misplayed one on is tested
+    against the hand its player held at that moment. The reading, clause by clause (ids of
+    /work/shared/laws/clauses.tsv):
+
+    * **45D1 window (2017; 2007 45D)**: the correction is open until each side has played to
+      the trick after the misplayed one; this oracle reads only records where both have
+      (otherwise ``ValueError``).
+    * **45D2 (2017)**: once too late, the card dummy placed stands and play is not altered:
+      nothing is withdrawn, no card becomes a penalty card, nothing enters the 16C ledger,
+      and the winner of the last complete trick as placed leads (nobody after trick 13).
+      A failure to follow suit on the misplayed trick is a revoke (61A, 44C), judged on the
+      cards as placed: the suit led is that of the first card on the table (dummy's wrong card
+      when dummy led). So dummy revokes when his wrong card is not of the suit led while he
+      held it; a later player revokes when he did not follow the suit led while holding it,
+      among them one who followed the suit of the card declarer called (not on the table)
+      while holding the suit of dummy's actual card; one who held none of the suit led has
+      not revoked whatever he played. Each such revoke is established (63A1: the revoker's
+      side has played to the next trick; 63B: it is not corrected); the trick adjustment
+      (64A, 64B3 for dummy's revoke, 64B7, 64C1) is not part of the ruling.
+    * **2007 45D**: silent once too late; the cards stand as above. With the switch
+      ``misplay_too_late_designated_card_counts`` off (the default), revokes are judged on the
+      cards as placed, exactly as under 45D2. With it on, the card declarer named counts as
+      dummy's card played (45C4(a)): dummy's wrong card is no play of his and cannot revoke;
+      the suit led is the named card's when dummy led, else the first card's; each player
+      after dummy who did not follow that suit while holding it has revoked, established
+      (61A, 63A1, 63B). The cards on the table and the next leader are still as placed (play
+      is not altered). The switch has no effect on the 2017 rule set (45D2 governs).
+    * Players before dummy on the misplayed trick are judged as anywhere else (the suit led
+      is the same either way).
+
+    Scope: no penalty cards at the start, no failure to follow suit on the next trick (the
+    revoke rules would rule it, not established), and, with the switch on, a named card that
+    follows suit (``NotImplementedError`` otherwise).
+    """
+    if case.get("penalty"):
+        raise NotImplementedError("oracle_45d2 handles no penalty cards in force at the start")
+    deal = parse_deal(case["deal"])
+    trumps = parse_trumps(case["contract"])
+    declarer = parse_seat(case["declarer"])
+    dummy = seat_after(declarer, 2)
+    first_trick = int(case.get("trick", 1))
+    leader = parse_seat(case["leader"]) if case.get("leader") else seat_after(declarer)
+    counts = designated_card_counts and int(case.get("laws", 2017)) == 2007
+    hands = {s: set(h) for s, h in deal.items()}
+    tricks: list[Trick] = [[]]
+    held: list[list[set[str]]] = [[]]  # per trick, the hand of each player as he played
+    called: str | None = None
+    error: tuple[int, int, str, str] | None = None  # (trick index, position, called, placed)
+    for line in case["play"]:
+        tokens = str(line).split()
+        if tokens[0].lower() == "attention":
+            break
+        if len(tokens) == 3 and tokens[1].lower() == "calls":
+            if parse_seat(tokens[0]) != declarer:
+                raise NotImplementedError(f"oracle_45d2 reads only declarer's call: {line!r}")
+            called = parse_card(tokens[2])
+            continue
+        if len(tokens) != 2:
+            raise NotImplementedError(f"oracle_45d2 does not read {line!r}")
+        seat, card = parse_seat(tokens[0]), parse_card(tokens[1])
+        trick = tricks[-1]
+        if seat != (leader if not trick else seat_after(trick[-1][0])):
+            raise NotImplementedError(f"oracle_45d2 does not read out-of-turn play {line!r}")
+        if called is not None:
+            if seat != dummy or card == called or called not in hands[dummy]:
+                raise NotImplementedError("oracle_45d2 reads only a call of a card dummy holds, then another card")
+            error = (len(tricks) - 1, len(trick), called, card)
+            called = None
+        if card not in hands[seat]:
+            raise ValueError(f"{seat} does not hold {card}")
+        held[-1].append(set(hands[seat]))
+        hands[seat].discard(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            leader = trick_winner(trick, trumps)
+            tricks.append([])
+            held.append([])
+    if not tricks[-1]:
+        tricks.pop()
+    if error is None:
+        raise ValueError("no misplay by dummy in the play")
+    ti, pos, named, _placed = error
+    following = tricks[ti + 1] if ti + 1 < len(tricks) else []
+    if len({side_of(s) for s, _ in following}) < 2:
+        raise ValueError("45D1 still applies: a side has not played to the next trick")
+
+    def revokes(index: int, led: str, skip: int | None = None) -> list[Play]:
+        """Plays of trick ``index`` not of suit ``led`` by a player who held it (44C, 61A)."""
+        out: list[Play] = []
+        for k, (seat, card) in enumerate(tricks[index]):
+            if k == 0 or k == skip:
+                continue
+            if card[0] != led and any(c[0] == led for c in held[index][k]):
+                out.append((seat, card))
+        return out
+
+    trick = tricks[ti]
+    if counts and pos > 0 and named[0] != trick[0][1][0] and any(c[0] == trick[0][1][0] for c in held[ti][pos]):
+        raise NotImplementedError("oracle_45d2 reads no named card that fails to follow suit")
+    # switch on: the named card is dummy's play, his wrong card none (skipped); off: as
+    # placed (a leader cannot fail to follow: the first card is skipped)
+    found = revokes(ti, named[0] if pos == 0 else trick[0][1][0], skip=pos) if counts else revokes(ti, trick[0][1][0])
+    for index in range(ti + 1, len(tricks)):
+        if revokes(index, tricks[index][0][1][0]):
+            raise NotImplementedError("oracle_45d2 reads no failure to follow suit after the misplayed trick")
+    cards = {f"{first_trick + i}:{s}": c for i, t in enumerate(tricks[ti:]) for s, c in t}
+    complete = [i for i in range(ti, len(tricks)) if len(tricks[i]) == 4]
+    last = complete[-1] if complete else None
+    lead = None if last is None or first_trick + last == 13 else trick_winner(tricks[last], trumps)
+    obj = {
+        "established": bool(found),
+        "cards": cards,
+        "withdrawn": [],
+        "penalty": [],
+        "unauthorized": [],
+        "lead": lead,
+    }
+    return {json.dumps(obj, sort_keys=True, separators=(",", ":"))}

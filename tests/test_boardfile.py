@@ -11,12 +11,14 @@ from typer.testing import CliRunner
 
 pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installed")
 
-from rulings.models.boardfile import board_case, load_boards, load_games
+from rulings.models.boardfile import PBN_HEADER, board_case, load_boards, load_games
 from rulings.models.case import parse_case
 from rulings.models.errors import CaseFileError
 from rulings.solver.cli import app
 from rulings.solver.export import write_pbn
+from rulings.solver.generate import KINDS, case_seed, random_kind_case
 from rulings.solver.ruling import Ruling
+from rulings.solver.testsets import BOARD_KINDS, record, ruling_of, serialize
 
 DATA = Path(__file__).resolve().parent / "data"
 runner = CliRunner()
@@ -258,8 +260,38 @@ def test_generated_pbn_without_markers_reads_in_endplay(tmp_path: Path) -> None:
         assert len(b.play) == len(ours["play"])
 
 
-@pytest.mark.parametrize("kind", ["revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "designation",
-                                  "mixed"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_board_kind_keeps_its_irregularities_when_read_back(kind: str, tmp_path: Path) -> None:
+    """The kinds PBN and LIN carry are those whose records keep every irregularity when their
+    PBN game is read back: a call of dummy's card, a change of designation, an exposed, fifth
+    or simultaneous card has no syntax there and would be lost (or read as another one)."""
+    kept = True
+    for index in range(4):
+        mapping = random_kind_case(kind, case_seed(0, index), full_hand=True)
+        out = tmp_path / f"{kind}-{index}.pbn"
+        out.write_text(PBN_HEADER + serialize(record("r", mapping, False), "pbn", 1), encoding="utf-8")
+        read = ruling_of(board_case(out, 1, "TD"), "read")
+        kept = kept and len(read["irregularities"]) == len(ruling_of(mapping, "r")["irregularities"])
+    assert kept == (kind in BOARD_KINDS), kind
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "lin"])
+@pytest.mark.parametrize("kind", sorted(set(KINDS) - set(BOARD_KINDS)))
+def test_generate_refuses_a_kind_its_board_format_cannot_carry(kind: str, fmt: str, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for args in (["--format", fmt, "--full-hand"], ["--with-ruling", "--full-hand", "--out", f"set.{fmt}"],
+                 ["--exhaustive", "--format", fmt]):
+        res = runner.invoke(app, ["generate", "3", "--kind", kind, *args], env={"COLUMNS": "400"})
+        assert res.exit_code == 2, res.output
+        said = " ".join(res.output.split())
+        assert f"--format {fmt} carries --kind revoke, lead, established" in said, said
+        assert f"a --kind {kind} record's irregularity is a line it has no syntax for" in said, said
+        assert "--format jsonl|yaml carry every kind" in said, said
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize("kind", BOARD_KINDS)
 def test_every_generated_game_reads_back(kind: str, tmp_path: Path) -> None:
     """Every game of a generated PBN set reads back as a case that solves: end positions
     (records starting after trick 1) name their leader in the Play tag even when no card of

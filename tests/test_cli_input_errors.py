@@ -407,3 +407,45 @@ def test_a_call_by_the_seat_54a_leaves_dummy_is_an_error(tmp_path: Path, play: s
     assert f"{path}:5: " in res.output and "Traceback" not in res.output
     for w in words:
         assert w in res.output, res.output
+
+
+# ----- an error names the word at fault and lists what is accepted there ---------------------------
+@pytest.mark.parametrize(("line", "words"), [
+    ("E plays H5 simultanous", ["unknown token 'simultanous' in play line 'E plays H5 simultanous'",
+                                "expected a card, 'fifth' or 'simultaneous'"]),
+    ("E H5 simultanous", ["unknown token 'simultanous' in play line 'E H5 simultanous'",
+                          "'<seat> <card>' takes nothing after the card", "simultaneous"]),
+    ("E plyas H5", ["unknown token 'plyas' in play line 'E plyas H5'", "expected a card or one of claims, keeps",
+                    "plays", "exposes"]),
+    ("E plays H5", ["play line 'E plays H5': 'plays' goes with 'fifth' or 'simultaneous' ('<seat> plays <card> fifth",
+                    "a card played in turn is '<seat> <card>'"]),
+    ("E names", ["play line 'E names': expected '<seat> names <card> [to play]'"]),
+    ("S calls wim", ["bad designation 'wim' in play line 'S calls wim'", "expected a card (SQ), a suit, a rank, high, low, win",
+                     "take for win"]),
+])
+def test_a_bad_play_line_names_the_word_at_fault(tmp_path: Path, line: str, words: list[str]) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(TRICK_ONE_REVOKE.format(line=line))
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    said = " ".join(res.output.split())
+    assert f"{path}:10: " in said and all(w in said for w in words), said
+    assert "unknown token 'plays'" not in said and "unknown token 'E'" not in said and "Traceback" not in said
+
+
+@pytest.mark.parametrize(("claim", "words"), [
+    ("always: transfer one", ["unknown token 'one'", "expected a number of tricks ('transfer <N>')"]),
+    ("always: tranfer 1", ["unknown token 'tranfer'", "transfer <N>", "equity", "authorized <NS|EW> <seat> <card>",
+                           "restriction <seat> must lead <suit>", "<seat> accepts|refuses", "declarer <seat>"]),
+    ("always: S withdrawn SA", ["unknown token 'withdrawn'", "expected plays, withdraws, penalty, accepts, refuses, must after the seat"]),
+    ("always: restriction W shall lead S", ["bad atom 'restriction W shall lead S'",
+                                            "expected 'restriction <seat> must lead <suit>' or"]),
+    ("always: lead", ["bad atom 'lead'", "expected 'lead <seat>'"]),
+])
+def test_a_bad_claim_names_the_word_at_fault(tmp_path: Path, claim: str, words: list[str]) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(EXAMPLE.read_text() + f'  - "{claim}"\n')
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 1, res.output
+    said = " ".join(res.output.split())
+    assert f"in claim '{claim}'" in said and all(w in said for w in words), said

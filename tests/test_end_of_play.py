@@ -208,3 +208,52 @@ def test_a_penalty_card_lapses_only_when_play_ended_before_attention(tmp_path: P
         else:
             assert cards, r
             assert not any("play has ended" in s["text"] for s in r["path"]), r["path"]
+
+
+# ----- a finding of the revoke trick's winner that the record makes impossible ------------------------
+#: trick 9 of 4S by South, North to lead; South holds one heart (the HA), East none
+TRICK_NINE = """title: revoke trick found won by a side
+laws: 2017
+trick: 9
+leader: N
+won: {{NS: 6, EW: 2}}
+deal: "N:J.32.A.K 9.KQ.6.Q Q.A.K.JT K.J.QJ.A"
+contract: 4S
+declarer: S
+play: [{play}]
+"""
+
+
+@pytest.mark.parametrize(("play", "why", "transfers"), [
+    # East ruffs a heart; South must follow with the HA (44C) and cannot overruff: EW won it
+    ("N H2, E S9, W claims 2, attention S, director finds revoke_trick_won_by_ns",
+     "no player of NS still to play to trick 9 held a card that could lawfully win it (44C): the cards tell EW won it", {2}),
+    ("N H2, E S9, S HA, W HJ, E claims 1, attention S, director finds revoke_trick_won_by_ns",
+     "no trick was in progress when play ended (trick 9 was complete)", {2}),
+    ("N H2, E S9, S claims 5, attention W, director finds revoke_trick_won_by_ew",
+     "the line that ended play gives EW no trick after trick 8", {0}),
+    ("N H2, E HK, S claims 3, attention W, director finds revoke_trick_won_by_ns",
+     "no established revoke was made on trick 9, in progress when play ended", {0}),
+])
+def test_a_finding_of_the_revoke_tricks_winner_the_record_makes_impossible_settles_nothing(
+        tmp_path: Path, play: str, why: str, transfers: set[int]) -> None:
+    """``director finds revoke_trick_won_by_ns|ew`` decides a revoke trick still in progress
+    when a claim or ``remaining`` line ended play; where the record leaves nothing to decide,
+    or decides it the other way, a note says the finding settled nothing, and the count is the
+    record's."""
+    path = tmp_path / "case.yaml"
+    path.write_text(TRICK_NINE.format(play=play))
+    out = _solve(path)
+    finding = play.rsplit(" ", 1)[1]
+    notes = [n["text"] for n in out["notices"]]
+    assert f"'director finds {finding}' settled nothing: {why} (it is not taken into account)" in notes, notes
+    assert {r["transfer"] for r in out["restorations"]} == transfers
+    assert all(finding not in r["findings"] for r in out["restorations"])
+
+
+def test_a_finding_the_cards_agree_with_is_no_note(tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(TRICK_NINE.format(play="N H2, E S9, W claims 2, attention S, director finds revoke_trick_won_by_ew"))
+    out = _solve(path)
+    assert not [n for n in out["notices"] if "settled nothing" in n["text"]]
+    assert {r["transfer"] for r in out["restorations"]} == {2}

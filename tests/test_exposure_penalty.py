@@ -43,7 +43,7 @@ def test_simultaneous_and_fifth_lines() -> None:
         ("W plays SK S5 simultaneous visible SQ", "SQ"),
         ("W plays SK SK simultaneous", "W plays SK SK simultaneous"),
         ("W plays SX simultaneous", "SX"),
-        ("W plays CK sixth", "plays"),
+        ("W plays CK sixth", "sixth"),
     ],
 )
 def test_bad_lines_name_the_token(text: str, token: str) -> None:

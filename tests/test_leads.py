@@ -276,3 +276,14 @@ play: [W C10, N C4, E C2, S CA, E plays D8 D9 simultaneous, attention S]
 """)
     ruling = Ruling(case)
     assert ruling.irregularities == ("E led D8 and D9 together to trick 2 when S was to lead (58B)",)
+
+
+def test_a_premature_card_played_at_its_owners_turn_is_said_to_have_been_a_penalty_card() -> None:
+    """57A, play went on to the offender's turn with his card on the trick: the step says the
+    card was a major penalty card and is played at that turn (none is left in force)."""
+    case = load(LEADS / "own-57a-premature-card-then-play-went-on-to-the-end.yaml")
+    restorations = list(Ruling(case).restorations())
+    texts = [step.text for r in restorations for step in r.path if step.clause == "57A"]
+    assert texts and all("CA was a major penalty card of W" in t and "it is played there" in t for t in texts), texts
+    assert not any("is a major penalty card" in t for t in texts)
+    assert all(not r.penalty_cards for r in restorations)

@@ -20,7 +20,7 @@ from rulings.models.boardfile import LIN_VUL, lin_auction, lin_board, lin_text
 from rulings.models.errors import CaseFileError
 from rulings.solver.cli import app
 from rulings.solver.generate import case_seed, random_kind_case
-from rulings.solver.testsets import record, record_lin
+from rulings.solver.testsets import BOARD_KINDS, record, record_lin
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -96,14 +96,14 @@ def test_generate_lin_options_that_cannot_be_met_are_usage_errors(args: list[str
 
 def test_generate_lin_writes_a_board_a_line(tmp_path: Path) -> None:
     out = tmp_path / "set.lin"
-    res = runner.invoke(app, ["generate", "5", "--kind", "mixed", "--full-hand", "--with-ruling", "--out", str(out), "--no-progress"])
+    res = runner.invoke(app, ["generate", "5", "--kind", "lead", "--full-hand", "--with-ruling", "--out", str(out), "--no-progress"])
     assert res.exit_code == 0, res.output
     lines = out.read_text(encoding="utf-8").split("\n")
     assert lines[-1] == "" and len(lines) == 6
     for board, line in enumerate(lines[:-1], start=1):
         assert line.startswith("pn|,,,|st||md|") and line.endswith("|")
         assert f"|ah|Board {board}|" in line and "|nt|bridge-rulings Laws 2017|" in line
-        assert "|nt|Expected ruling (Laws 2017): " in line and f"|nt|Case mixed-0-{board - 1:04d}: " in line
+        assert "|nt|Expected ruling (Laws 2017): " in line and f"|nt|Case lead-0-{board - 1:04d}: " in line
         assert line.count("|") % 2 == 0  # key|value| pairs only: no '|' left in a value
 
 
@@ -241,7 +241,7 @@ def test_a_players_second_card_to_one_trick_is_refused_at_its_pair(tmp_path: Pat
 
 
 @needs_endplay
-@pytest.mark.parametrize("kind", ["revoke", "misplay", "exposure", "fifth", "simultaneous", "established"])
+@pytest.mark.parametrize("kind", BOARD_KINDS)
 def test_every_generated_lin_board_reads_back(kind: str, tmp_path: Path) -> None:
     out = tmp_path / f"{kind}.lin"
     result = runner.invoke(app, ["generate", "4", "--kind", kind, "--full-hand", "--format", "lin", "--out", str(out), "--no-progress"])
@@ -365,7 +365,7 @@ def test_endplay_reads_the_generated_lin_boards(tmp_path: Path, monkeypatch: pyt
 
     counted = lin.total_tricks
     monkeypatch.setattr(lin, "total_tricks", lambda play, denom: counted(play[: len(play) // 4 * 4], denom))
-    for args in (["8", "--kind", "revoke", "--full-hand"], ["8", "--kind", "misplay", "--full-hand", "--seed", "1"],
+    for args in (["8", "--kind", "revoke", "--full-hand"], ["8", "--kind", "lead", "--full-hand", "--seed", "1"],
                  ["8", "--kind", "revoke", "--exhaustive"]):
         out = tmp_path / "set.lin"
         res = runner.invoke(app, ["generate", *args, "--format", "lin", "--with-ruling", "--out", str(out), "--no-progress"])

@@ -27,18 +27,21 @@ HAS_ENDPLAY = importlib.util.find_spec("endplay") is not None
 
 @pytest.fixture(scope="module")
 def sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Twelve mixed records as a directory of case files, a JSON lines set with rulings, a
-    YAML stream with rulings and (with endplay) a PBN set; and twelve revoke records (cards and
-    one attention line) as JSON lines and PBN."""
+    """Twelve mixed records as a directory of case files, a JSON lines set with rulings and a
+    YAML stream with rulings; twelve revoke records (cards and one attention line) as JSON
+    lines, PBN and LIN; twelve lead records (a choice after attention) as PBN."""
     root = tmp_path_factory.mktemp("sets")
-    out = {"dir": root / "dir", "jsonl": root / "set.jsonl", "yaml": root / "set.yaml", "pbn": root / "set.pbn",
+    out = {"dir": root / "dir", "jsonl": root / "set.jsonl", "yaml": root / "set.yaml", "lead.pbn": root / "lead.pbn",
            "revoke.jsonl": root / "revoke.jsonl", "revoke.pbn": root / "revoke.pbn", "revoke.lin": root / "revoke.lin"}
     common = ["--kind", "mixed", "--seed", "4"]
     assert runner.invoke(app, ["generate", "12", *common, "--out", str(out["dir"])]).exit_code == 0
-    for fmt in ("jsonl", "yaml", "pbn"):
+    for fmt in ("jsonl", "yaml"):
         res = runner.invoke(app, ["generate", "12", *common, "--with-ruling", "--format", fmt, "--out", str(out[fmt]),
                                   "--no-progress"])
         assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["generate", "12", "--kind", "lead", "--seed", "4", "--with-ruling", "--format", "pbn",
+                              "--out", str(out["lead.pbn"]), "--no-progress"])
+    assert res.exit_code == 0, res.output
     for fmt in ("jsonl", "pbn", "lin"):
         res = runner.invoke(app, ["generate", "12", "--kind", "revoke", "--seed", "2", "--full-hand", "--format", fmt,
                                   "--out", str(out[f"revoke.{fmt}"]), "--no-progress"])
@@ -82,9 +85,9 @@ def test_a_pbn_set_is_read_game_by_game_with_a_note(sets: dict[str, Path]) -> No
     assert code == 0 and not from_lin["errors"], from_lin["errors"]
     assert from_lin["editions"][0]["cases"] == 12 and _counts(from_lin) == _counts(from_jsonl)
     assert "what PBN and LIN have no syntax for" in err
-    # a mixed set's games hold their cards only: fewer clauses, and no error
-    code, mixed, _ = _coverage(sets["pbn"])
-    assert code == 0 and mixed["editions"][0]["cases"] == 12
+    # a lead set's games hold their cards, the choice after attention in commentary: no error
+    code, lead, _ = _coverage(sets["lead.pbn"])
+    assert code == 0 and lead["editions"][0]["cases"] == 12
 
 
 def _rewrite_jsonl(src: Path, dst: Path, change: dict[int, Any]) -> Path:
@@ -184,3 +187,37 @@ def test_any_bytes_as_a_test_set_give_located_errors_only(tmp_path_factory: pyte
                 assert item.error.file == str(path) and item.error.line is not None, item.error
     except RulingError as err:
         assert err.file == str(path), err
+
+
+@pytest.mark.parametrize("form", ["jsonl", "yaml"])
+def test_solve_board_n_rules_the_n_th_record_of_a_test_set(sets: dict[str, Path], form: str, tmp_path: Path) -> None:
+    """``solve SET --board N`` rules record N (from 1) of a JSON lines set or a YAML stream: its
+    ruling is the record's; ``new SET --board N`` writes that record's case, which solves the same."""
+    records = [json.loads(line) for line in sets["jsonl"].read_text(encoding="utf-8").splitlines()]
+    for number in (1, 3, 12):
+        res = runner.invoke(app, ["solve", str(sets[form]), "--board", str(number), "--json"])
+        assert res.exit_code == 0, res.output
+        ours, theirs = json.loads(res.stdout), records[number - 1]["ruling"]
+        assert ours["case"]["title"] == theirs["case"]["title"]
+        assert ours["irregularities"] == theirs["irregularities"] and ours["restorations"] == theirs["restorations"]
+    out = tmp_path / "third.yaml"
+    res = runner.invoke(app, ["new", str(sets[form]), "--board", "3", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["solve", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["restorations"] == records[2]["ruling"]["restorations"]
+
+
+@pytest.mark.parametrize("form", ["jsonl", "yaml"])
+def test_a_record_number_past_the_set_is_an_error_saying_how_many_it_holds(sets: dict[str, Path], form: str) -> None:
+    for command in ("solve", "new"):
+        res = runner.invoke(app, [command, str(sets[form]), "--board", "13"])
+        assert res.exit_code == 1, res.output
+        assert f"error: {sets[form]}: --board 13: the test set holds 12 records (--board N is the N-th record, from 1)" \
+            in res.stderr, res.stderr
+    for option in (["--attention", "E"], ["--game", "1"]):
+        res = runner.invoke(app, ["solve", str(sets[form]), "--board", "2", *option], env={"COLUMNS": "400"})
+        assert res.exit_code == 2, res.output
+        assert "goes with a .pbn or .lin file; a test set's record is a case" in " ".join(res.output.split())
+    res = runner.invoke(app, ["solve", str(sets[form])])  # no --board: the error says how to pick a record
+    assert res.exit_code == 1 and "'rulings solve FILE --board N' rules its N-th record" in res.stderr, res.stderr

@@ -434,6 +434,13 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
             # the card designated counts as played: a lead to the next trick out of turn only
             # as the cards lie is in turn as the trick is ruled
             handled += tuple(x for x in table.out_of_turn if x[0] == m.trick + 1)
+            # and the cards after dummy's are judged against the card named (the
+            # ``DesignatedRevoke`` steps), not as placed: a failure to follow only dummy's
+            # wrong lead is no revoke, and one to follow the suit led is ruled once
+            trick = table.trick(m.trick)
+            pos = trick.position_of(m.dummy) if trick is not None else None
+            if trick is not None and pos is not None:
+                handled += tuple(played(m.trick, s, c) for s, c in trick.plays[pos + 1:])
             return Opening(node, tuple(irregularities), notices, handled)
         agenda = (*early, MisplayTooLateSilent(m))
     # the card stands as played (45D2): a revoke it or a later card made is the revoke rules'

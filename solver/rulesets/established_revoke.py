@@ -28,10 +28,10 @@ from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
-from rulings.models.errors import RulingError
+from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
 from rulings.models.table import Revoke, TableState, card_strength
-from rulings.solver.claims import Atom, register_atom
+from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import (
     HANDS_BACK,
@@ -445,10 +445,11 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         events = _law64_lines(replay)
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
-        return Opening(Node(table, (RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late,
-                                                   parse_equity(findings), hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), quiet=True,
-                                                   both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings)),)),
-                       handled=events)
+        task, notes = _won_by_checked(table, RuleAfterPlay(
+            end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings), hands_back_in_board(replay),
+            _misplaced_leads_of_record(rs, replay), quiet=True, both_sides_one_next=_both_sides_one_next(replay),
+            won_by=_won_by(findings)), replay)
+        return Opening(Node(table, (task,)), notices=notes, handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
     if end is None:
@@ -461,12 +462,45 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
                          hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised,
                          both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings))
-    return Opening(Node(table, (task,)), handled=events)
+    task, notes = _won_by_checked(table, task, replay)
+    return Opening(Node(table, (task,)), notices=notes, handled=events)
 
 
 def _won_by(findings: Iterable[str]) -> Side | None:
     """The side a ``revoke_trick_won_by_ns|ew`` finding gives the revoke trick in progress."""
     return next((WON_BY[f] for f in findings if f in WON_BY), None)
+
+
+def _won_by_checked(table: TableState, task: RuleAfterPlay, replay: Replay) -> tuple[RuleAfterPlay, tuple[Notice, ...]]:
+    """The count after play with a ``revoke_trick_won_by_ns|ew`` finding the record makes
+    impossible set aside, and a note that says so: no trick was in progress when play ended,
+    no established revoke was made on it, the line that ended play gives that side no trick,
+    or no player of that side still to play to it held a card that could lawfully win it
+    (44C: the cards tell the other side won it). The task as it is when the finding stands
+    (or none was made)."""
+    side = task.won_by
+    if side is None:
+        return task, ()
+    rest = task.end.rest
+    last = table.tricks[-1] if table.tricks else None
+    if rest is None or last is None or not last.plays or last.is_complete:
+        why = "no trick was in progress when play ended" + (f" (trick {last.number} was complete)" if last is not None
+                                                            and last.is_complete else "")
+    elif rest[0 if side is Side.NS else 1] == 0:
+        why = f"the line that ended play gives {side} no trick after trick {last.number - 1}"
+    elif not any(r.trick == last.number for r in _established_in(table, task, rest)):
+        why = f"no established revoke was made on trick {last.number}, in progress when play ended"
+    elif not in_progress_sides(table, rest) and (leader := _partial_trick_leader(table, last.number)) is not None \
+            and leader.side is not side:
+        why = (f"no player of {side} still to play to trick {last.number} held a card that could lawfully win it "
+               f"(44C): the cards tell {leader.side} won it")
+    else:
+        return task, ()
+    finding = next(f for f, s in WON_BY.items() if s is side)
+    line = next((e.line for e in (*replay.before, *replay.after)
+                 if isinstance(e, DirectorFinds) and e.finding.lower() == finding), None)
+    note = Notice(line, f"'director finds {finding}' settled nothing: {why} (it is not taken into account)")
+    return dataclasses.replace(task, won_by=None), (note,)
 
 
 def _both_sides_one_next(replay: Replay) -> frozenset[int]:
@@ -739,13 +773,18 @@ def _read_away(table: TableState, r: Revoke) -> bool:
 @register_atom
 def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
     w0 = words[0].lower()
-    if w0 == "transfer" and len(words) == 2 and words[1].isdigit():
+    if w0 == "transfer" and len(words) == 2 and not (words[1].isascii() and words[1].isdigit()):
+        raise NotationError(f"unknown token {words[1]!r} in claim {claim!r}: expected a number of tricks ('transfer <N>')",
+                            token=words[1])
+    if w0 == "transfer" and len(words) == 2:
         n = int(words[1])
         return Atom(" ".join(words), lambda r: r.node.transfer == n)
     if w0 == "equity" and len(words) == 1:
         return Atom("equity", lambda r: r.node.equity)
     return None
 
+
+add_atom_forms("transfer <N>", "equity")
 
 CITES = ("63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (

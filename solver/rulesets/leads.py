@@ -67,7 +67,7 @@ from rulings.models.events import (
     Simultaneous,
 )
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
-from rulings.solver.claims import Atom, register_atom
+from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import (
     Edge,
     Info,
@@ -1262,8 +1262,9 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # penalty card he must play it at his first legal opportunity (50D1), which is that
         # turn, so it stands as his card to the trick; his partner had played (next).
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
-                    f"{task.card} is a major penalty card of {task.offender}, to be played at his first legal opportunity: "
-                    f"his turn to trick {task.trick}, which came as play went on, so it stands as his card there; "
+                    f"{task.card} was a major penalty card of {task.offender}, to be played at his first legal opportunity: "
+                    f"his turn to trick {task.trick}, which came as play went on; it is played there and stands as his card "
+                    f"to that trick, no penalty card left in force; "
                     f"{had}: declarer's options have no play of his left to govern",
                     also=(rs.cite("50D1(a)"),), question=question, choice="stands at his turn")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
@@ -1900,6 +1901,10 @@ _SAME_CHOICE = {"accept": ("accept", "accepted by play")}
 def _chose(r: Restoration, seat: Seat, choice: str) -> bool:
     forms = _SAME_CHOICE.get(choice, (choice,))
     return any(step.choice in forms and seat in _actor_seats(step.actor) for step in r.path)
+
+
+add_atom_forms("<seat> accepts|refuses", "declarer <seat>", "leader <seat>", "<seat> must play [highest|lowest] <suit|card>",
+               "<seat> must not play <suit>")
 
 
 @register_atom

@@ -26,7 +26,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
-from rulings.solver.claims import Atom, register_atom
+from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
 from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
@@ -585,6 +585,9 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 # ----- claim atoms --------------------------------------------------------------------------------
+add_atom_forms("restriction <seat> must lead <suit>", "restriction <seat> must not lead <suit>", "no restriction")
+
+
 @register_atom
 def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None:
     """``restriction <seat> must lead <suit>``, ``restriction <seat> must not lead <suit>``,
