@@ -376,26 +376,26 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
             # dummy holds the card unless he played it, on the table or among the plays not placed yet
-            elif card in state.hand(dummy) and (dummy, card) not in batch and not _dummy_places_next(events, i + 1, dummy):
+            elif card in state.hand(dummy) and (dummy, card) not in batch and not _faces_next(events, i + 1, declarer, dummy, state):
                 free = state.hand(dummy).difference(c for s, c in batch if s is dummy)
                 card = _as_changed(events, i, declarer, dummy, card, state.deal, free)
                 batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
-            elif _dummy_places_next(events, i + 1, dummy, card):
+            elif _faces_next(events, i + 1, declarer, dummy, state, card):
                 pass  # dummy faced the card named; that play line is the play
             else:
                 unapplied.append(event)
-                if not _dummy_places_next(events, i + 1, dummy):
+                if not _faces_next(events, i + 1, declarer, dummy, state):
                     placeholders.append(event)
         elif isinstance(event, Call) and event.seat is declarer:
             # a call naming no card of dummy's ("win", "low", a suit, a card he does not hold):
             # the designation rules put dummy's card on the trick (46B), so for the count of
             # tricks left at a claim or remaining line it holds dummy's place, unless dummy has
-            # played to the trick or places a card on the next line (45D)
+            # played to the trick or places a card on the next line, after any change lines (45D)
             unapplied.append(event)
             dummy = declarer.partner
-            if not _dummy_in_trick(state, batch, dummy) and not _dummy_places_next(events, i + 1, dummy):
+            if not _dummy_in_trick(state, batch, dummy) and not _faces_next(events, i + 1, declarer, dummy, state):
                 placeholders.append(event)
         elif isinstance(event, (Name, NamePlay)) and (event.seat is declarer or isinstance(event, NamePlay)):
             # a card a player names from his own hand at his turn is played (45C4(a)), as a
@@ -536,6 +536,21 @@ def dummy_has_played(table: TableState) -> bool:
     """Whether dummy has a card in the trick in progress (begun, not complete): a call from
     dummy then designates no card of his to it (a player plays one card to a trick)."""
     return _dummy_in_trick(table, [], table.dummy)
+
+
+def _faces_next(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, state: TableState,
+                card: Card | None = None) -> bool:
+    """True if ``holder`` (dummy) places a card (``card``, when given) on the first line from
+    ``at`` that is not a ``changes to`` line of ``actor`` (declarer) naming a card dealt to
+    ``holder``. A call of dummy's card changed before dummy faced it (45C4(b)) is faced by
+    that play line, as when no change comes between: dummy faces the card then designated,
+    or one not designated (45D); the call places no card of its own (the designation rules
+    rule the change, ``Cursor.facing``, and the dummy misplay rules the card faced)."""
+    k = at
+    while k < len(events) and isinstance(e := events[k], ChangeDesignation) and e.seat is actor and (
+            state.deal.holder(e.card) is holder):
+        k += 1
+    return _dummy_places_next(events, k, holder, card)
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -406,3 +406,29 @@ def test_a_card_named_and_then_faced_is_played_once(named: str) -> None:
     (r,) = list(Ruling(case).restorations())
     assert [s.clause for s in r.path] == ["45C4(a)"] and "no longer fits" not in r.path[0].text
     assert r.table.trick(2) is not None and len(r.table.trick(2).plays) == 4
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize("finding", ["", " slip", " rethink"])
+def test_a_call_changed_before_dummy_faces_a_card_places_only_dummys_card(laws: str, finding: str) -> None:
+    """45C4(b), 45D: declarer calls the C2 and changes to the H2 before dummy faces the H2;
+    dummy's play line is the card faced, the call places none (as with no change line). The
+    record as played has one card of dummy's in trick 2, nothing out of turn, and one revoke:
+    East's club on the heart dummy led, established by West's card to trick 3 (63A1), which
+    every branch rules (the H2 designated, or standing too late: 45D2, 2007 45D)."""
+    lines = ["W DQ", "N DA", "E D4", "S D7", "S calls C2", f"S changes to H2{finding}", "N H2", "E C5", "S HA",
+             "W H7", "S S6", "W S5", "attention E"]
+    case = loads(yaml.safe_dump({"title": "t", "source": "s", "notes": "n", "laws": laws, "contract": "4S",
+                                 "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+                                 "declarer": "S", "play": lines}, sort_keys=False))
+    table = case.replay().table
+    trick = table.trick(2)
+    assert trick is not None and trick.plays == ((Seat.N, c("H2")), (Seat.E, c("C5")), (Seat.S, c("HA")), (Seat.W, c("H7")))
+    assert not table.out_of_turn
+    assert [(r.seat, r.card) for r in table.revokes] == [(Seat.E, c("C5"))]
+    ruling = Ruling(case)
+    assert not [i for i in ruling.irregularities if "S revoked" in i]
+    assert not [n for n in ruling.notices if "not yet ruled" in str(n)]
+    found = list(ruling.restorations())
+    assert len(found) == (1 if finding else 2)
+    assert all(r.established and "63A1" in r.laws and r.card_of(Seat.E, 2) == c("C5") for r in found)

@@ -724,6 +724,8 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """63A1/63B: the revoke is established and can no longer be corrected."""
     assert isinstance(task, ReportEstablished)
     r = task.revoke
+    # (a lead or play that broke a restriction in force is a revoke by 61A: cited with it)
+    broke = (rs.cite("61A"),) if any(rv.rule is not None for rv in (r, *(e[0] for e in task.earlier))) else ()
     if task.earlier:
         # several revokes stand: each is named with what established it
         every = (*task.earlier, (r, task.how, task.clause))
@@ -732,7 +734,7 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         which = ", ".join(str(n) for n in tricks[:-1]) + f" and {tricks[-1]}" if len(tricks) > 1 else str(tricks[0])
         text = f"each revoke is established: {named}; trick{'s' if len(tricks) > 1 else ''} {which} stand{'' if len(tricks) > 1 else 's'} as played"
         also = tuple(dict.fromkeys(c for _, _, c in every if c != task.clause))
-        step = Step("TD", StepKind.FORCED, task.clause, text, also=(*also, rs.cite("63B")), question="are the revokes established?",
+        step = Step("TD", StepKind.FORCED, task.clause, text, also=(*broke, *also, rs.cite("63B")), question="are the revokes established?",
                     choice="established")
     else:
         step = Step(
@@ -740,7 +742,7 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             StepKind.FORCED,
             task.clause,
             f"the revoke is {task.how}; trick {r.trick} stands as played",
-            also=(rs.cite("63B"),),
+            also=(*broke, rs.cite("63B")),
             question="is the revoke established?",
             choice="established",
         )
@@ -755,7 +757,7 @@ RULES: tuple[Rule, ...] = (
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
-    Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B"), report_established, report_established.__doc__ or ""),
+    Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B", "61A"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
 REOPENABLE = True
