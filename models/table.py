@@ -379,6 +379,11 @@ class TableState:
     #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and a
     #: ruling let it stand, too late to correct (2017 45D2); Law 64 reads it
     misplaced_leads: frozenset[tuple[int, Card]] = frozenset()
+    #: (trick, seat): a defender's lead to this trick made before his partner had played to
+    #: the trick before it (57A's first case), the partner's card following it in the record
+    #: (docs/case-format.md): the lead is out of turn whoever won that trick, and the record
+    #: keeps it across a replay (:meth:`restart`)
+    early_leads: tuple[tuple[int, Seat], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -457,8 +462,9 @@ class TableState:
         """The table before the first play of the record, for a table no rectification has
         touched yet (a replayed record): the penalty cards in force at the start are those
         still in force and those played since (checked when the record's table was started)."""
-        return TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
-                                 self.penalty_cards | self.played_penalty)
+        start = TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
+                                  self.penalty_cards | self.played_penalty)
+        return start._evolve(early_leads=self.early_leads) if self.early_leads else start
 
     def first_played(self, count: int) -> TableState:
         """The table of a replayed record with only its first ``count`` cards standing as
@@ -650,7 +656,7 @@ class TableState:
                     last = tricks[-1]
                     number, expected = last.number + 1, last.winner(trumps)
                 leader, cards, open_trick, seen, led = seat, [], True, 0, None
-                in_turn = seat is expected
+                in_turn = seat is expected and not (self.early_leads and (number, seat) in self.early_leads)
                 if rules:
                     rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected)
             else:
@@ -760,6 +766,15 @@ class TableState:
         64C1, not 64A."""
         return self._evolve(misplaced_leads=self.misplaced_leads | {(trick, card)})
 
+    def with_early_leads(self, leads: Sequence[tuple[int, Seat]]) -> TableState:
+        """Mark leads placed from now on as made before the trick before them was complete
+        (``early_leads``): each is out of turn when placed."""
+        return self._evolve(early_leads=(*self.early_leads, *(x for x in leads if x not in self.early_leads)))
+
+    def without_early_lead(self, trick: int, seat: Seat) -> TableState:
+        """The table with ``seat``'s lead to ``trick`` no longer marked early (a rule has ruled it)."""
+        return self._evolve(early_leads=tuple(x for x in self.early_leads if x != (trick, seat)))
+
     def with_lead_rule(self, rule: LeadRule) -> TableState:
         """Put a lead restriction in force from trick ``rule.trick`` (50D2(a), 51B). Leads of
         that trick and later ones already on the table are judged at once: the first that
@@ -839,11 +854,13 @@ class TableState:
 
     def establishing_play(self, revoke: Revoke) -> tuple[Seat, Card] | None:
         """Return the first offending-side play to the trick after the revoke trick (63A1),
-        or the one that was, if a rectification has since taken it back (``established_by``)."""
+        not counting his partner's lead made before the revoke (``early_leads``), or the one that was, if a rectification has since taken it back (``established_by``)."""
         nxt = self.trick(revoke.trick + 1)
         if nxt is not None:
-            for s, c in nxt.plays:
+            for k, (s, c) in enumerate(nxt.plays):
                 if s.side is revoke.seat.side:
+                    if not k and s is revoke.seat.partner and (nxt.number, s) in self.early_leads:
+                        continue  # (his partner's lead made before the revoke: 57A's early lead)
                     return s, c
         for r, by in self.established_by:
             if r == revoke:

@@ -296,3 +296,38 @@ def test_play_went_on_past_a_trick_on_the_table_or_by_a_remaining_line_before_at
         assert isinstance(other, Replay) and not other.played_out
         assert other.played_to(2, Seat.N) and other.played_to(2, Side.NS)
         assert not other.played_to(2, Seat.E) and not other.played_to(2, Side.EW) and not other.played_to(3, Seat.N)
+
+
+def test_a_lead_to_the_next_trick_then_the_partners_card_is_read_onto_two_tricks() -> None:
+    """A defender's card when three players, he among them, have played to the trick and his
+    partner has not, followed by his partner's card: the partner's card completes the trick,
+    his leads the next one, out of turn whoever won (``TableState.early_leads``), and it
+    establishes no revoke his partner then makes (63A1). Without the partner's card next,
+    the second card is read as before, the trick's fourth card."""
+    from rulings.models.case import Replay
+
+    opening = ("W DQ", "N DA", "E D4", "S D7", "N S3", "E S2", "S SA", "E HK")
+    early = _record(*opening, "W S5", "S HA", "attention S")
+    assert isinstance(early, Replay)
+    table = early.table
+    two, three = table.trick(2), table.trick(3)
+    assert two is not None and three is not None
+    assert [str(c) for _, c in two.plays] == ["S3", "S2", "SA", "S5"] and two.card_of(Seat.W) is not None
+    assert three.leader is Seat.E and [(s, str(c)) for s, c in three.plays] == [(Seat.E, "HK"), (Seat.S, "HA")]
+    assert table.early_leads == ((3, Seat.E),) and (3, Seat.E) in table.out_of_turn
+    # (kept across a replay of the record)
+    assert table.restart().play_many([(s, c) for t in table.tricks for s, c in t.plays]).out_of_turn == table.out_of_turn
+    # the offender won the trick: still out of turn, made before the trick was complete
+    won = _record("W DQ", "N DA", "E D4", "S D7", "N C2", "E CQ", "S C7", "E HK", "W C6", "attention S")
+    assert isinstance(won, Replay) and (3, Seat.E) in won.table.out_of_turn
+    # the partner's revoke with that card is not established by the lead made before it
+    revoked = _record(*opening, "W H7", "attention S")
+    assert isinstance(revoked, Replay)
+    (r,) = revoked.table.revokes
+    assert r.seat is Seat.W and r.trick == 2 and revoked.table.establishing_play(r) is None
+    # no partner's card next: the fourth card of the trick, as before
+    for lines in (opening, (*opening, "S HA")):
+        plain = _record(*lines, "attention S")
+        assert isinstance(plain, Replay) and not plain.table.early_leads
+        t2 = plain.table.trick(2)
+        assert t2 is not None and t2.plays[-1] == (Seat.E, t2.plays[-1][1]) and str(t2.plays[-1][1]) == "HK"

@@ -193,6 +193,9 @@ class PrematurePlay:
     #: play went on to the end before attention after the record's last card
     #: (``Replay.played_out``): the table played on past the trick, complete in the record
     played_past: bool = False
+    #: (with ``next_trick_lead``) the record shows his partner's card to the trick after the
+    #: lead, which stands on the next trick (``TableState.early_leads``)
+    partner_answered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,7 +485,9 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
     texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no), SAW_DUMMY in findings)
-    node = Node(table=table, agenda=agenda, findings=recorded, focus=trick_no)
+    # (a lead made before the trick before it was complete is ruled on that trick, 57A)
+    focus = agenda[0].trick if isinstance(agenda[0], PrematurePlay) and agenda[0].partner_answered else trick_no
+    node = Node(table=table, agenda=agenda, findings=recorded, focus=focus)
     # a later card of the same trick that this ruling does not rule (declarer's card from
     # his hand after dummy's lead out of turn, 55A) is left for after it: what it is depends
     # on this ruling (a premature play where the lead is accepted, 57C3; the lead itself
@@ -633,6 +638,15 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     # (a seat that led in turn and then put down a second card: the second is the play out
     # of turn, not his lead)
     again = trick.plays[0][0] is seat and [s for s, _ in trick.plays].count(seat) > 1 and seat is expected_leader(table, trick_no)
+    if (trick_no, seat) in table.early_leads and trick.plays[0][0] is seat and (done := table.trick(trick_no - 1)) is not None:
+        # his lead to this trick made before his partner played to the one before (57A), his
+        # partner's card to it following in the record
+        card = trick.plays[0][1]
+        answer = done.card_of(seat.partner)
+        task = PrematurePlay(done.number, seat, card, choices, True, partner_played_on=played_out, partner_answered=True)
+        irregularity = (f"{seat} led {card} to trick {trick_no} before trick {done.number} was complete, before his partner "
+                        f"played (57A); {seat.partner} then played {answer} to trick {done.number}")
+        return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
                                             trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None, played_out)
@@ -1222,6 +1236,8 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
+    if task.partner_answered:
+        return _premature_lead_answered(rs, node, task)
     if task.next_trick_lead and task.partner_played_on:
         return _premature_lead_played_on(rs, node, task)
     if task.next_trick_lead:
@@ -1336,6 +1352,61 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
                 also=(rs.cite("60A1"), rs.cite("60A2")), question=f"{task.offender} led {task.card} before his partner "
                 f"{partner} had played", choice="stands as his lead")
     return [(step, _child(node, t, node.agenda[1:]))]
+
+
+def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
+    """57A: a defender's lead to the next trick made before his partner played to this one,
+    his partner's card to it following (``TableState.early_leads``). The partner played at
+    his turn, before declarer could choose: that card is played (45A) and no law takes it
+    back (47F2), so declarer's options have nothing left to govern. The lead is a major
+    penalty card (57A), to be played at its first legal opportunity (50D1(a)): where he won
+    the trick that is his lead to the next one, where it lies, and it stands as that lead.
+    Otherwise the lead is out of turn on the next trick: where the next hand, a non-offender,
+    played to it before any rectification was asked for (or play went on to the end), he
+    forfeits the rectification and the lead counts as made in turn (60A1, 60A2); else it
+    goes back to his hand as a major penalty card, the penalty-card rules to follow (50D)."""
+    table = node.table
+    done = table.trick(task.trick)
+    nxt = table.trick(task.trick + 1)
+    assert done is not None and nxt is not None
+    partner = task.offender.partner
+    answer = done.card_of(partner)
+    question = f"{task.offender} led {task.card} before his partner {partner} had played"
+    had = f"{partner} had played {answer} to trick {task.trick} at his turn: declarer's options have no play of his left to govern"
+    entry = (task.trick + 1, task.offender)
+    t = table.without_early_lead(*entry)
+    stood = t._evolve(out_of_turn=tuple(p for p in t.out_of_turn if p != entry))
+    winner = done.winner(table.contract.strain.trumps)
+    if winner is task.offender:
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"{task.card} was a major penalty card of {task.offender}, to be played at his first legal opportunity: "
+                    f"he won trick {task.trick}, so that is his lead to trick {task.trick + 1}, where it lies; it stands as "
+                    f"his lead, no penalty card left in force; {had}",
+                    also=(rs.cite("50D1(a)"),), question=question, choice="stands as his lead")
+        return [(step, _child(node, stood, node.agenda[1:]))]
+    by = next(((s, c) for s, c in nxt.plays[1:] if s is task.offender.lho), None)
+    if by is not None or task.partner_played_on:
+        said = (f"{by[0]}, the next hand, played {by[1]} to it" if by is not None
+                else "the next hand played to it as play went on to the end")
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"{had}; {task.card} stood as {task.offender}'s lead to trick {task.trick + 1}, out of turn ({winner} "
+                    f"won trick {task.trick}), and {said} before any rectification was asked for: the rectification is "
+                    "forfeited and the lead counts as made in turn; no penalty card",
+                    also=(rs.cite("60A1"), rs.cite("60A2")), question=question, choice="stands as his lead")
+        return [(step, _child(node, stood, node.agenda[1:]))]
+    # (the lead goes back: the winner of the trick leads to the next one)
+    back = t._evolve(tricks=tuple(x for x in t.tricks if x.number != task.trick + 1),
+                     out_of_turn=tuple(p for p in t.out_of_turn if p != entry))
+    back = back._evolve(holding=tuple(h | {task.card} if i == task.offender.index else h for i, h in enumerate(back.holding)),
+                        withdrawn=(*back.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
+    back = back.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to "
+                f"trick {task.trick + 1}); {had}",
+                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+    child = _child(node, back, node.agenda[1:], ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
 def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
