@@ -37,6 +37,8 @@ class ReportEstablished:
     #: the record's earlier revokes, established too and standing (each with its ``how`` and
     #: ``clause``): reported in the same step, each with its own establishment
     earlier: tuple[tuple[Revoke, str, str], ...] = ()
+    #: an earlier revoke stands that this path has reported already: the step names this one
+    named: bool = False
 
 
 MisplayRecord = tuple[TableState, Call, "tuple[Card, ...] | None", Play]

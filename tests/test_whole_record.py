@@ -1293,3 +1293,28 @@ def test_a_spread_is_no_54a_after_a_card_accepted_the_lead_or_another_card_came_
     assert last._cut is None and [r.table.declarer for r in last.restorations()] == [Seat.N]
     seen = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, S spreads, S S2, attention W, director finds saw_dummy]\n"))
     assert seen._cut is None and [r.table.declarer for r in seen.restorations()] == [Seat.S]
+
+
+def test_an_established_revoke_is_reported_once_when_a_ruling_makes_a_second() -> None:
+    """63A1 is asked once of each revoke: East's established revoke on trick 9 is reported,
+    then his premature discard on trick 10, stood as his card once play went on (57A), is a
+    second revoke: its report names it alone, not the first again."""
+    text = """
+title: two revokes by one defender, the second a premature discard
+source: own
+notes: test
+trick: 9
+leader: N
+won: {NS: 6, EW: 2}
+deal: "N:J.32.A.K 9.KQ.6.Q Q.A.K.JT K.J.QJ.A"
+contract: 4S
+declarer: S
+play: [N H2, E D6, S HA, W HJ, S CT, E HK, W CA, N CK, remaining NS 2 EW 1, attention S]
+expect: [count 1]
+"""
+    [r] = list(Ruling(loads(text)).restorations())
+    asked = [s for s in r.path if s.clause == "63A1" and s.choice == "established"]
+    assert [s.question for s in asked] == ["is the revoke established?", "is the revoke established?"]
+    assert asked[0].text.endswith("trick 9 stands as played") and "on trick 10" not in asked[0].text
+    assert asked[1].text.endswith("trick 10 stands as played") and "on trick 10" in asked[1].text
+    assert "on trick 9" not in asked[1].text and "tricks 9 and 10" not in asked[1].text

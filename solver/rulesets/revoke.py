@@ -108,9 +108,12 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                        more=len(revokes) > 1)
     last, est = standing[-1]
     assert est is not None
-    # (the earlier revokes stand established too: the report names each one's establishment)
-    earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in standing[:-1] if e is not None)
-    task = ReportEstablished(last, est[0], rs.cite(est[1]), earlier)
+    # (the earlier revokes stand established too: the report names each one's establishment,
+    # but not one already reported on this path, a ruling between them having made the later
+    # one: 63A1 is asked once of each revoke)
+    earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in standing[:-1]
+                    if e is not None and not replay.is_ruled(played(r.trick, r.seat, r.card), "revoke"))
+    task = ReportEstablished(last, est[0], rs.cite(est[1]), earlier, named=len(standing) > 1 and not earlier)
     node = Node(table=table, agenda=(task,), focus=last.trick)
     # ruled where it was established (63A1): an irregularity before that play (a lead
     # out of turn after misinformation, 47E1) is ruled first and may undo it
@@ -741,7 +744,7 @@ def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             "TD",
             StepKind.FORCED,
             task.clause,
-            f"the revoke is {task.how}; trick {r.trick} stands as played",
+            (f"{r}: " if task.named else "") + f"the revoke is {task.how}; trick {r.trick} stands as played",
             also=(*broke, rs.cite("63B")),
             question="is the revoke established?",
             choice="established",
