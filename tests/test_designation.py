@@ -466,3 +466,16 @@ def test_a_defenders_card_named_changed_then_placed_is_a_penalty_card_when_refus
     (x,) = list(Ruling(case).restorations())
     assert x.card_of(Seat.W) == c("H8") and x.card_of(Seat.N) == c("H3") and x.card_of(Seat.E) == c("H4")
     assert [(p.card, str(p.kind)) for p in x.table.penalty_cards_of(Seat.W)] == [(c("H9"), "major")]
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize(("placed", "gone"), [("HT", []), ("H3", ["N H3"]), ("HK", ["N HK"])])
+def test_a_call_changed_before_dummy_faces_a_card_withdraws_only_what_dummy_faced(laws: str, placed: str,
+                                                                                  gone: list[str]) -> None:
+    """'Three - no, the ten' (slip) before dummy faced a card: the designation of the three
+    goes back (47C), but no card of dummy's was on the table, so none is withdrawn by it. The
+    restoration lists only a card dummy faced and 45D1 took back, once."""
+    r = ruling(["W H5", "S calls H3", "S changes to HT slip", f"N {placed}", "E HJ", "attention E"], laws)
+    found = list(r.restorations())
+    assert found and all(x.card_of(Seat.N) == c("HT") for x in found)
+    assert all([str(w) for w in x.table.withdrawn if w.seat is Seat.N] == gone for x in found)

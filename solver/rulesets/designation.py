@@ -823,6 +823,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
             raise IllegalActionError(f"card {str(ch.card)!r} is not in {seat}'s hand", token=str(ch.card)).at(ch)
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
+    unfaced = seat is table.dummy and task.cursor.facing is not None
     offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
     later = _opponents_after(trick, pos, offending)
     edges: list[Edge] = []
@@ -838,7 +839,9 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
         try:
-            child = table.replace_card(last.trick, seat, card)
+            # a call of dummy's card changed before dummy faced it (``Cursor.facing``): the
+            # designation goes back, but no card of dummy's was on the table to withdraw
+            child = table.with_cards(((last.trick, seat, card),)) if unfaced else table.replace_card(last.trick, seat, card)
         except RulingError as err:  # the record's change names a card this branch cannot play
             raise err.at(ch) from None
         new_last = Designated(seat, card, last.trick, last.how)
