@@ -410,6 +410,12 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             seat = event.seat
             if _dummy_places_next(events, i + 1, seat, event.card):
                 pass  # he faced the card named; that play line is the play
+            elif faced_after_change(events, i + 1, seat, state.deal, _completes(state, batch)):
+                # he changed his designation (45C4(b)), then put a card on the table: that
+                # play line is the card he faced for this designation, and the naming
+                # places no card of its own (the designation rules rule the change and the
+                # card he put down, ``Cursor.own_facing``)
+                unapplied.append(event)
             elif state.on_play is seat and event.card in state.hand(seat):
                 batch.append((seat, _as_changed(events, i, seat, seat, event.card, state.deal, state.hand(seat))))
                 batch_events.append(event)
@@ -553,6 +559,14 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
                                 f"NS and EW must add up to {left}", token=str(e.ns + e.ew)).at(e, file=file)
 
 
+def _completes(state: TableState, batch: list[tuple[Seat, Card]]) -> bool:
+    """Whether the next card completes the trick in progress, once the plays ``batch``, not
+    placed yet, are added to ``state``."""
+    cur = state.current_trick
+    begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
+    return (begun + len(batch)) % 4 == 3
+
+
 def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:
     """Whether ``dummy`` has a card in the trick in progress once the plays ``batch``, not
     placed yet, are added to ``state`` (a trick is complete at its fourth card, as
@@ -587,6 +601,25 @@ def _faces_next(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
             state.deal.holder(e.card) is holder):
         k += 1
     return _dummy_places_next(events, k, holder, card)
+
+
+def faced_after_change(events: Sequence[object], at: int, seat: Seat, deal: Deal, completes: bool) -> bool:
+    """True if, from ``at``, ``seat`` changes his designation to a card of his own hand (one
+    or more ``changes to`` lines, 45C4(b)) and then places a card on the next line that is
+    the card he put on the table for the designation, not a second card of his to the trick:
+    after a card he named from his own hand (45C4(a)), the card of a change line, or any
+    card while the card named leaves the trick unfinished. When the card named completed the
+    trick (``completes``), another card is his card to the next trick, where the record
+    plays on from it."""
+    k = at
+    changed: set[Card] = set()
+    while k < len(events) and isinstance(e := events[k], ChangeDesignation) and e.seat is seat and (
+            deal.holder(e.card) is seat):
+        changed.add(e.card)
+        k += 1
+    if k == at or k >= len(events) or not isinstance(placed := events[k], Play) or placed.seat is not seat:
+        return False
+    return placed.card in changed or not completes
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -432,3 +432,50 @@ def test_a_call_changed_before_dummy_faces_a_card_places_only_dummys_card(laws: 
     found = list(ruling.restorations())
     assert len(found) == (1 if finding else 2)
     assert all(r.established and "63A1" in r.laws and r.card_of(Seat.E, 2) == c("C5") for r in found)
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize("finding", ["", " slip", " rethink"])
+def test_a_card_named_changed_then_placed_is_one_card_in_the_trick(laws: str, finding: str) -> None:
+    """45C4(a), 45C4(b): South names his HA, changes to the H2 and puts the H2 on the table.
+    The play line is the card he faced for the designation, not a second card of his: the
+    record as played has one card of South's in trick 10 and no trick 11. Every branch reads
+    the record to its end; where the HA stands, the H2 goes back to his hand (48A; 45E2 on the
+    complete trick), never a penalty card."""
+    r = ruling(["W H5", "S calls H3", "E H4", "S names HA", f"S changes to H2{finding}", "S H2", "attention W"], laws)
+    table = r.case.replay().table
+    assert [t.number for t in table.tricks] == [10]
+    assert table.trick(10) is not None and table.trick(10).card_of(Seat.S) == c("H2")
+    found = list(r.restorations())
+    assert found and not [s.text for x in found for s in x.path if "no longer fits" in s.text]
+    for x in found:
+        kept = x.card_of(Seat.S) == c("HA")
+        assert kept == ("45E2" in [s.clause for s in x.path])
+        assert x.card_of(Seat.S) == (c("H2") if "slip" in x.findings else c("HA"))
+    assert len(found) == (2 if laws == "2007" and not finding else 1)
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_defenders_card_named_changed_then_placed_is_a_penalty_card_when_refused(laws: str) -> None:
+    """A defender names his H8 to play, changes to the H9 and puts it down: where the change
+    is refused (always in 2017; the 'rethink' finding in 2007) the H8 stands and the H9 is a
+    major penalty card (49, 50B: put down as a play, deliberate)."""
+    play = ["S H2", "W names H8 to play", "W changes to H9 rethink", "W H9", "S calls H3", "E H4", "attention S"]
+    case = loads(yaml.safe_dump({"trick": 10, "leader": "S", "won": {"NS": 5, "EW": 4}, "laws": laws, "contract": "3NT",
+                                 "declarer": "S", "deal": "N:-.K73.-.2 -.54.-.AK -.A2.-.JT -.98.-.Q4", "play": play}))
+    (x,) = list(Ruling(case).restorations())
+    assert x.card_of(Seat.W) == c("H8") and x.card_of(Seat.N) == c("H3") and x.card_of(Seat.E) == c("H4")
+    assert [(p.card, str(p.kind)) for p in x.table.penalty_cards_of(Seat.W)] == [(c("H9"), "major")]
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize(("placed", "gone"), [("HT", []), ("H3", ["N H3"]), ("HK", ["N HK"])])
+def test_a_call_changed_before_dummy_faces_a_card_withdraws_only_what_dummy_faced(laws: str, placed: str,
+                                                                                  gone: list[str]) -> None:
+    """'Three - no, the ten' (slip) before dummy faced a card: the designation of the three
+    goes back (47C), but no card of dummy's was on the table, so none is withdrawn by it. The
+    restoration lists only a card dummy faced and 45D1 took back, once."""
+    r = ruling(["W H5", "S calls H3", "S changes to HT slip", f"N {placed}", "E HJ", "attention E"], laws)
+    found = list(r.restorations())
+    assert found and all(x.card_of(Seat.N) == c("HT") for x in found)
+    assert all([str(w) for w in x.table.withdrawn if w.seat is Seat.N] == gone for x in found)

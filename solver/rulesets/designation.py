@@ -24,7 +24,7 @@ from dataclasses import field, replace
 from functools import partial
 
 from rulings.models.cards import Card, Seat, Side, Suit
-from rulings.models.case import Replay, dummy_has_played
+from rulings.models.case import Replay, dummy_has_played, faced_after_change
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import (
     FINDING_WORDS,
@@ -51,7 +51,7 @@ from rulings.models.events import (
 from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import lead_rule_args, no_penalty_card
+from rulings.solver.obligations import after_ruling_tasks, kind_for, lead_rule_args, no_penalty_card, pc_info
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import RecordMisplays
 
@@ -94,6 +94,10 @@ class Cursor:
     #: play went on to the end after the record's last card before attention
     #: (``Replay.played_out``): a misplay met on the way may be too late to correct (45D2)
     played_out: bool = False
+    #: a card a player named from his own hand (45C4(a)), then changed (45C4(b)) before
+    #: putting a card on the table: the trick and the seat. His next card placed is the card
+    #: he faced for the designation as the director rules it (:class:`FacedAfterNamed`)
+    own_facing: tuple[int, Seat] | None = None
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -124,6 +128,17 @@ class RuleNamed:
     """45C4(a): a card declarer names from his own hand is played."""
 
     name: Name
+    cursor: Cursor
+
+
+@dataclass(frozen=True, slots=True)
+class FacedAfterNamed:
+    """A card a player put on the table after naming one of his own hand and changing the
+    designation, when it is not the card the ruling on the change leaves played: 48A (45E2)
+    for declarer's, 49 (45E1) with 50B for a defender's."""
+
+    play: Play
+    trick: int
     cursor: Cursor
 
 
@@ -247,7 +262,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     """
     rest = cursor.rest
     last, standing, dummy_last, own_last = cursor.last, cursor.standing, cursor.dummy_last, cursor.own_last
-    misplays, facing = cursor.misplays, cursor.facing
+    misplays, facing, own_facing = cursor.misplays, cursor.facing, cursor.own_facing
     dummy, declarer = table.dummy, table.declarer
     i = 0
     while i < len(rest):
@@ -267,7 +282,8 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 misplays += ((table, e.call if isinstance(e, FoundCall) else e,
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
-            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out)
+            here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out,
+                          own_facing)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -310,6 +326,16 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             i += 1
             continue
         if isinstance(e, Play):
+            if own_facing is not None and e.seat is own_facing[1]:
+                number, seat = own_facing
+                own_facing = None
+                trick = table.trick(number)
+                if trick is not None and trick.card_of(seat) == e.card:
+                    i += 1  # he faced the card his designation, as ruled, played
+                    continue
+                here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last,
+                              cursor.played_out)
+                return table, (FacedAfterNamed(e, number, here),), ""
             if facing is not None and e.seat is dummy:
                 at, call = facing
                 facing = None
@@ -546,7 +572,11 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = task.cursor.rest
     if rest and isinstance(rest[0], Play) and rest[0].seat is seat and rest[0].card == card:
         rest = rest[1:]  # he faced the card he named: that line is the play
-    cursor = replace(task.cursor, rest=rest)
+    # he changed his designation before putting a card on the table: that card is the one he
+    # faced for the designation as ruled (the replay reads it so, ``_changed_then_places``)
+    completes = (trick := child.trick(mark.trick)) is not None and trick.is_complete
+    faces = faced_after_change(rest, 0, seat, table.deal, completes)
+    cursor = replace(task.cursor, rest=rest, own_facing=(mark.trick, seat) if faces else None)
     cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark, own_last=mark)
     return [_go_on(rs, node, child, cursor, step)]
 
@@ -719,6 +749,47 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     return edges
 
 
+def faced_after_named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """The card a player put on the table after naming a card of his own hand (45C4(a)) and
+    changing his designation, when the ruling on the change leaves another card of his played
+    to the trick (the change refused): it is a card exposed, not played (a player plays one
+    card to a trick). Declarer's goes back to his hand without rectification (48A; 45E2 when
+    the trick already held four cards). A defender's is a penalty card (49; 45E1 on a
+    complete trick), major: he put it down meaning to play it, a deliberate play (50B)."""
+    assert isinstance(task, FacedAfterNamed)
+    table = node.table
+    seat, card = task.play.seat, task.play.card
+    trick = table.trick(task.trick)
+    assert trick is not None
+    played = trick.card_of(seat)
+    if card not in table.hand(seat):
+        step = Step("TD", StepKind.FORCED, rs.cite("47F2"), f"{seat} put {card} on the table, a card he does not hold "
+                    f"(the record no longer fits this branch from {task.play} on)", question=f"{seat}'s {card}", choice="stands")
+        return [(step, _child(node, table, ()))]
+    complete = trick.is_complete
+    question = f"{seat} put {card} on the table after his designation of {played} stood"
+    if not table.is_defender(seat):
+        clause = rs.cite("45E2") if complete else rs.cite("48A")
+        also = (rs.cite("48A"),) if complete else (rs.cite("45C4(a)"),)
+        step = Step("TD", StepKind.FORCED, clause, f"{played} is his card to trick {task.trick}; {card} goes back to his hand "
+                    "without rectification (48A: declarer's cards are never penalty cards)", also=also,
+                    question=question, choice="back to the hand")
+        return [_go_on(rs, node, table, task.cursor, step)]
+    kind = kind_for(card, deliberate=True)
+    t2 = table.with_penalty(seat, card, kind)
+    info = pc_info(rs, t2, seat, card)
+    clause = rs.cite("45E1") if complete else rs.cite("49")
+    step = Step("TD", StepKind.FORCED, clause, f"{played} is his card to trick {task.trick}; {card}, exposed, is a {kind} "
+                f"penalty card (put down as a play: deliberate)", also=(rs.cite("49"), rs.cite("50B")) if complete else
+                (rs.cite("50B"),), question=question, choice="penalty card")
+    t3, tasks, remark = advance(rs, t2, task.cursor)
+    if remark:
+        step = replace(step, text=f"{step.text} ({remark})")
+    if not tasks:
+        tasks = after_ruling_tasks(rs, t3, seat)
+    return [(step, _child(node, t3, tasks, ledger=(info,)))]
+
+
 def _plays_after(table: TableState, last: Designated) -> list[tuple[Seat, Card]]:
     out: list[tuple[Seat, Card]] = []
     seen = False
@@ -752,6 +823,7 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
             raise IllegalActionError(f"card {str(ch.card)!r} is not in {seat}'s hand", token=str(ch.card)).at(ch)
         options, extra = (ch.card,), ()
     old_led = trick.suit_led
+    unfaced = seat is table.dummy and task.cursor.facing is not None
     offending = seat.side  # the side that changed (declarer's, or a defender's in 2007)
     later = _opponents_after(trick, pos, offending)
     edges: list[Edge] = []
@@ -767,7 +839,9 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
         step = Step(actor, kind, clause, text, also=(rs.cite("47C"), *extra, *info_clauses), question=q,
                     choice="slip" if findings else f"change to {card}")
         try:
-            child = table.replace_card(last.trick, seat, card)
+            # a call of dummy's card changed before dummy faced it (``Cursor.facing``): the
+            # designation goes back, but no card of dummy's was on the table to withdraw
+            child = table.with_cards(((last.trick, seat, card),)) if unfaced else table.replace_card(last.trick, seat, card)
         except RulingError as err:  # the record's change names a card this branch cannot play
             raise err.at(ch) from None
         new_last = Designated(seat, card, last.trick, last.how)
@@ -946,7 +1020,7 @@ def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [_go_on(rs, node, t, task.cursor, step, ledger=tuple(infos))]
 
 
-_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange, LeadAfterChange)
+_TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange, LeadAfterChange, FacedAfterNamed)
 
 RULES: tuple[Rule, ...] = (
     Rule("designation_resolve", ResolveCall,
@@ -958,6 +1032,8 @@ RULES: tuple[Rule, ...] = (
          partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
     Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
          partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
+    Rule("designation_faced_after_named", FacedAfterNamed, ("45E1", "45E2", "47F2", "48A", "49", "50B", "50E1", "50E2"),
+         faced_after_named, faced_after_named.__doc__ or ""),
     Rule("designation_lead_after_change", LeadAfterChange, ("44G", "47C", "16C1", "16C2", "50E1", "50E2"), lead_after_change,
          lead_after_change.__doc__ or ""),
     Rule("designation_opponent_change", OpponentMayChange, ("47D", "45C4(b)", "44C", "16C1", "16C2", "50E1", "50E2"), opponent_change,
