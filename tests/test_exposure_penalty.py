@@ -570,3 +570,11 @@ def test_acceptance_says_play_went_on_to_the_end(edition: str) -> None:
     (step,) = [s for s in r.path if s.clause == "52B1(b)"]
     assert step.text.startswith("play went on to the end"), step.text
     assert "remains" not in step.text and "none is in force now" in step.text, step.text
+
+
+def test_a_fifth_card_line_on_a_trick_of_three_is_said_as_such() -> None:
+    """A card the table took for a fifth card on a trick that held three is the player's play
+    (45A): the irregularity list says the trick held three cards, not four (45E)."""
+    case = load(Path(__file__).resolve().parents[1] / "cases" / "exposure" / "own-45a-card-put-on-a-trick-of-three-is-played.yaml")
+    said = " ".join(str(i) for i in Ruling(case).irregularities)
+    assert "held 3 cards (45A, not 45E)" in said and "already held four cards" not in said, said

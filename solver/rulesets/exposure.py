@@ -196,6 +196,11 @@ def _described(rs: RuleSet, e: Expose | Name | FifthCard, table: TableState) -> 
     cur = table.current_trick
     if isinstance(e, FifthCard):
         number = cur.number if cur is not None else table.first_trick
+        if cur is None or not cur.is_complete:
+            # (taken for a fifth card, but the trick was not complete: 45E does not reach it)
+            held = len(cur.plays) if cur is not None else 0
+            return (f"{who} put {card} on trick {number} as a fifth card, but the trick held {held} "
+                    f"card{'' if held == 1 else 's'} (45A, not 45E)")
         return f"{who} put {card} on trick {number}, which already held four cards ({rs.cite('45E1' if table.is_defender(seat) else '45E2')})"
     if cur is not None and not cur.is_complete:
         when = f"during trick {cur.number}"
