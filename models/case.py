@@ -410,7 +410,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             seat = event.seat
             if _dummy_places_next(events, i + 1, seat, event.card):
                 pass  # he faced the card named; that play line is the play
-            elif faced_after_change(events, i + 1, seat, state.deal, _completes(state, batch)):
+            elif faced_after_change(events, i + 1, seat, state.deal, _completes(state, batch), event.card):
                 # he changed his designation (45C4(b)), then put a card on the table: that
                 # play line is the card he faced for this designation, and the naming
                 # places no card of its own (the designation rules rule the change and the
@@ -603,14 +603,16 @@ def _faces_next(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
     return _dummy_places_next(events, k, holder, card)
 
 
-def faced_after_change(events: Sequence[object], at: int, seat: Seat, deal: Deal, completes: bool) -> bool:
+def faced_after_change(events: Sequence[object], at: int, seat: Seat, deal: Deal, completes: bool,
+                       named: Card | None = None) -> bool:
     """True if, from ``at``, ``seat`` changes his designation to a card of his own hand (one
     or more ``changes to`` lines, 45C4(b)) and then places a card on the next line that is
     the card he put on the table for the designation, not a second card of his to the trick:
-    after a card he named from his own hand (45C4(a)), the card of a change line, or any
-    card while the card named leaves the trick unfinished. When the card named completed the
-    trick (``completes``), another card is his card to the next trick, where the record
-    plays on from it."""
+    after a card he named from his own hand (45C4(a)), the card of a change line, the card
+    first named (``named``: the change not made at the table), or any card while the card
+    named leaves the trick unfinished. When the card named completed the trick
+    (``completes``), another card is his card to the next trick, where the record plays on
+    from it."""
     k = at
     changed: set[Card] = set()
     while k < len(events) and isinstance(e := events[k], ChangeDesignation) and e.seat is seat and (
@@ -619,7 +621,7 @@ def faced_after_change(events: Sequence[object], at: int, seat: Seat, deal: Deal
         k += 1
     if k == at or k >= len(events) or not isinstance(placed := events[k], Play) or placed.seat is not seat:
         return False
-    return placed.card in changed or not completes
+    return placed.card in changed or placed.card == named or not completes
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -384,6 +384,10 @@ class TableState:
     #: (docs/case-format.md): the lead is out of turn whoever won that trick, and the record
     #: keeps it across a replay (:meth:`restart`)
     early_leads: tuple[tuple[int, Seat], ...] = ()
+    #: every lead ever marked in ``early_leads``, kept when a rule has ruled it: it was made
+    #: before his partner's card to the trick before, so it establishes no revoke of the
+    #: partner's there (63A1 counts plays after the revoke)
+    early_made: tuple[tuple[int, Seat], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -464,7 +468,7 @@ class TableState:
         still in force and those played since (checked when the record's table was started)."""
         start = TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
                                   self.penalty_cards | self.played_penalty)
-        return start._evolve(early_leads=self.early_leads) if self.early_leads else start
+        return start._evolve(early_leads=self.early_leads, early_made=self.early_made) if self.early_made else start
 
     def first_played(self, count: int) -> TableState:
         """The table of a replayed record with only its first ``count`` cards standing as
@@ -769,7 +773,8 @@ class TableState:
     def with_early_leads(self, leads: Sequence[tuple[int, Seat]]) -> TableState:
         """Mark leads placed from now on as made before the trick before them was complete
         (``early_leads``): each is out of turn when placed."""
-        return self._evolve(early_leads=(*self.early_leads, *(x for x in leads if x not in self.early_leads)))
+        return self._evolve(early_leads=(*self.early_leads, *(x for x in leads if x not in self.early_leads)),
+                            early_made=(*self.early_made, *(x for x in leads if x not in self.early_made)))
 
     def without_early_lead(self, trick: int, seat: Seat) -> TableState:
         """The table with ``seat``'s lead to ``trick`` no longer marked early (a rule has ruled it)."""
@@ -854,12 +859,12 @@ class TableState:
 
     def establishing_play(self, revoke: Revoke) -> tuple[Seat, Card] | None:
         """Return the first offending-side play to the trick after the revoke trick (63A1),
-        not counting his partner's lead made before the revoke (``early_leads``), or the one that was, if a rectification has since taken it back (``established_by``)."""
+        not counting his partner's lead made before the revoke (``early_made``), or the one that was, if a rectification has since taken it back (``established_by``)."""
         nxt = self.trick(revoke.trick + 1)
         if nxt is not None:
             for k, (s, c) in enumerate(nxt.plays):
                 if s.side is revoke.seat.side:
-                    if not k and s is revoke.seat.partner and (nxt.number, s) in self.early_leads:
+                    if not k and s is revoke.seat.partner and (nxt.number, s) in self.early_made:
                         continue  # (his partner's lead made before the revoke: 57A's early lead)
                     return s, c
         for r, by in self.established_by:

@@ -287,3 +287,21 @@ def test_a_premature_card_played_at_its_owners_turn_is_said_to_have_been_a_penal
     assert texts and all("CA was a major penalty card of W" in t and "it is played there" in t for t in texts), texts
     assert not any("is a major penalty card" in t for t in texts)
     assert all(not r.penalty_cards for r in restorations)
+
+
+def test_early_lead_does_not_establish_the_partners_later_revoke() -> None:
+    """57A with 63A1: East leads the HK to trick 3 before West has played to trick 2; West then
+    revokes with the H7 and later plays the HJ to trick 3. East's early lead was made before
+    the revoke, so it is West's HJ that establishes it, in the irregularity list and in the
+    63A1 step alike (the 57A ruling of the early lead does not make it an establishing play)."""
+    text = """
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, N S3, E S2, S SA, E HK, W H7, S HA, W HJ, N H2, attention S]
+"""
+    ruling = Ruling(loads(text))
+    steps = [s.text for r in ruling.restorations() for s in r.path if s.clause == "63A1"]
+    assert steps, "no 63A1 step"
+    assert all("W played" in t and "E played" not in t for t in steps), steps

@@ -481,7 +481,7 @@ def _describe(task: object) -> str:
         return f"declarer's call '{task.call.what}' does not name a card of dummy's as 46A asks" if task.call.what.card is None \
             or task.incontrovertible is not None else f"declarer called {task.call.what}, which dummy does not hold"
     if isinstance(task, RuleChange):
-        return f"declarer changed his designation to {task.change.card}"
+        return f"{task.change.seat} changed his designation to {task.change.card}"
     if isinstance(task, RuleTouch):
         return f"declarer touched dummy's {task.touch.card}"
     if isinstance(task, RuleNamed):
@@ -575,7 +575,7 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # he changed his designation before putting a card on the table: that card is the one he
     # faced for the designation as ruled (the replay reads it so, ``_changed_then_places``)
     completes = (trick := child.trick(mark.trick)) is not None and trick.is_complete
-    faces = faced_after_change(rest, 0, seat, table.deal, completes)
+    faces = faced_after_change(rest, 0, seat, table.deal, completes, card)
     cursor = replace(task.cursor, rest=rest, own_facing=(mark.trick, seat) if faces else None)
     cursor = replace(cursor, defender_last=mark) if table.is_defender(seat) else replace(cursor, last=mark, own_last=mark)
     return [_go_on(rs, node, child, cursor, step)]
