@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulings.models.cards import DECK, Card, Seat, Side
+from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.case import Case, Replay
 from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass, field
@@ -488,18 +488,26 @@ class _Derived(Restoration):
         state: _KeyState | None = d.get("_state")
         if state is not None:
             return state[0]
-        text, number, strengths, winner, leads = _key_state(self._source)
+        text, number, strengths, winner, leads, others = _key_state(self._source)
         swap = self._swap
         text = text.replace(swap.old, swap.new, 1)
         if swap.trick == number:
-            strengths = strengths[:]
-            strengths[swap.place] = swap.strength
-            now = strengths.index(max(strengths))
+            # the winner: the strongest card, the first of equals (as ``index(max(...))``),
+            # from the strongest of the other cards (read once per place of the source)
+            place, strength = swap.place, swap.strength
+            best = others.get(place)
+            if best is None:
+                best = others[place] = _strongest_but(strengths, place)
+            now = place if strength > best[0] or (strength == best[0] and place < best[1]) else best[1]
             if now != winner:
                 text = text.replace(leads[winner], leads[now], 1)
-            winner = now
-        if "_kept" in d:  # (the others' leaves of a group around it are built from it)
-            d["_state"] = (text, number, strengths, winner, leads)
+            if "_kept" in d:  # (the others' leaves of a group around it are built from it)
+                strengths = strengths[:]
+                strengths[place] = strength
+                d["_state"] = (text, number, strengths, now, leads, {})
+            return text
+        if "_kept" in d:  # (the same strengths: the strongest others are the source's)
+            d["_state"] = (text, number, strengths, winner, leads, others)
         return text
 
 
@@ -508,28 +516,53 @@ class _Swap:
     built for that child: the change (trick, seat, card), the source's card's word in the
     key and this one's, the seat's place in the trick and the card's strength there (44E/44F:
     a trump over the suit led over any other card, then by rank; on the cards' int codes,
-    the suit by ``>> 4``)."""
+    the suit by ``>> 4``). What every child of the group shares (the words of the seat's
+    cards on that trick, his place, the card led, the trump suit) is read once per group
+    (:func:`_swap_base`)."""
 
     __slots__ = ("change", "new", "old", "place", "strength", "trick")
 
-    def __init__(self, group: Substitutions, i: int, source: int) -> None:
-        number, seat, card = group.trick, group.seat, group.subs[i]
-        self.change = (number, seat, card)
-        self.trick = number
-        row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
-        self.old, self.new = row[group.subs[source]], row[card]
-        trick = group.table.trick(number)
-        assert trick is not None
-        place = trick.position_of(seat)
-        assert place is not None
+    def __init__(self, group: Substitutions, i: int, source: int, base: _SwapBase) -> None:
+        row, place, led, trumps = base
+        subs = group.subs
+        card = subs[i]
+        self.change = (group.trick, group.seat, card)
+        self.trick = group.trick
+        self.old, self.new = row[subs[source]], row[card]
         self.place = place
-        self.strength = card_strength(card, trick.plays[0][1], group.table.trumps)
+        self.strength = card_strength(card, led, trumps)
+
+
+#: what the children of a group share for :class:`_Swap`: the key's words of the seat's
+#: cards on the trick, his place in it, the card led to it and the trump suit
+_SwapBase = tuple["tuple[str, ...]", int, Card, "Suit | None"]
+
+
+def _swap_base(group: Substitutions) -> _SwapBase:
+    """:data:`_SwapBase` of ``group``."""
+    number, seat = group.trick, group.seat
+    row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
+    trick = group.table.trick(number)
+    assert trick is not None
+    place = trick.position_of(seat)
+    assert place is not None
+    return row, place, trick.plays[0][1], group.table.trumps
 
 
 #: what the key of a leaf a group's other children's leaves are built from gives them: its
 #: text, the trick whose winner it names as the lead (None: none), the strengths of that
 #: trick's cards, the place of the winner and the lead's word for each place
-_KeyState = tuple[str, "int | None", "list[int]", int, "tuple[str, ...]"]
+_KeyState = tuple[str, "int | None", "list[int]", int, "tuple[str, ...]", "dict[int, tuple[int, int]]"]
+
+
+def _strongest_but(strengths: list[int], place: int) -> tuple[int, int]:
+    """The greatest of ``strengths`` but the one at ``place``, and the first place it is at
+    (-1 and the length of the list when there is no other)."""
+    best, at = -1, len(strengths)
+    for i, x in enumerate(strengths):
+        if i != place and x > best:
+            best, at = x, i
+    return best, at
 
 
 def _key_state(r: Restoration) -> _KeyState:
@@ -549,11 +582,11 @@ def _key_state(r: Restoration) -> _KeyState:
     number = _leading_trick(node)
     trick = node.table.trick(number) if number is not None else None
     if trick is None:
-        state = (r.key(), None, [], -1, ())
+        state = (r.key(), None, [], -1, (), {})
     else:
         led, trumps = trick.plays[0][1], node.table.trumps
         strengths = [card_strength(c, led, trumps) for _, c in trick.plays]
-        state = (r.key(), number, strengths, strengths.index(max(strengths)), tuple([f'"lead":"{s._name_}"' for s, _ in trick.plays]))
+        state = (r.key(), number, strengths, strengths.index(max(strengths)), tuple([f'"lead":"{s._name_}"' for s, _ in trick.plays]), {})
     d["_state"] = state
     return state
 
@@ -567,7 +600,7 @@ class _Replicate:
     (made in turn); or, when the child's ruling did not keep to what makes its class alike
     (see :meth:`Composition._others`), the next children are made and expanded."""
 
-    __slots__ = ("group", "index", "kinds", "leaves", "open", "sources", "stages")
+    __slots__ = ("base", "group", "index", "kinds", "leaves", "open", "sources", "stages")
 
     def __init__(self, group: Substitutions, kinds: tuple[int, ...]) -> None:
         self.group = group
@@ -577,6 +610,8 @@ class _Replicate:
         self.sources: dict[int, tuple[int, list[Restoration]]] = {}
         self.open = False
         self.stages = 0
+        #: what the group's children share for the leaves built for them (:func:`_swap_base`)
+        self.base: _SwapBase | None = None
 
 
 def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
@@ -1989,7 +2024,9 @@ class Composition:
                     if source is None:
                         break
                     step = done.steps[i]
-                    swap = _Swap(done, i, source[0])
+                    if rep.base is None:
+                        rep.base = _swap_base(done)
+                    swap = _Swap(done, i, source[0], rep.base)
                     for leaf in source[1]:
                         count += 1
                         made: Restoration = _Derived(count, path, step, leaf, swap)
