@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side, Suit
-from rulings.models.case import Case, Replay
+from rulings.models.case import Case, Replay, replay_events
 from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
@@ -1010,8 +1010,6 @@ class Composition:
             first = self._segments[0]
             self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
             self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
-            from rulings.models.case import replay_events
-
             self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
@@ -1457,8 +1455,6 @@ class Composition:
     def _resume(self, node: Node, task: Reopen) -> Node | None:
         """Play the next part of the record on from ``node`` (a ruling of the parts before it)."""
         self._stages += 1
-        from rulings.models.case import replay_events
-
         if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
         elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
