@@ -557,6 +557,103 @@ def _whole(cases: list[object]) -> list[object]:
     return out
 
 
+#: a composed record whose first ruling's group of South's substitutes (62C1: he may change
+#: his club after dummy's correction) spans three suits: South's one heart among them leaves
+#: him void in hearts when he plays it, so the later part, where he discards on a heart
+#: lead, revokes or not as he changed
+_SUBSTITUTES_OF_THREE_SUITS = {
+    "title": "a later part that reads whether the seat kept a heart", "laws": 2017, "contract": "3NT", "declarer": "W",
+    "deal": "N:T98765432.A.. AKQ.KQJT987.. .5.AKQJT.5432 J.6432.9876.A", "trick": 4, "leader": "N",
+    "won": {"NS": 1, "EW": 2},
+    "play": ["N S2", "E HK", "S C2", "W SJ", "attention S", "resume", "E HK", "S C2", "W H2", "N HA", "attention W"],
+}
+
+
+def _later_part_cases() -> list[object]:
+    """Records in parts whose first rulings have groups of substitutes, each later part played
+    on from their restorations: composed records; the record of three cascades whose third
+    part plays one of dummy's substitutes of the first (its first child cannot go on:
+    none of its restorations stands for the others'); substitutes of three suits
+    (:data:`_SUBSTITUTES_OF_THREE_SUITS`); random records in parts where a later line plays a
+    substitute of an earlier group."""
+    composed = two_cascades_case(3)
+    cases = [parse_case({**composed, "play": [*composed["play"], "resume", "N S3", f"E {card}", "S D5", "W C7", "attention N"]})
+             for card in ("SA", "SK", "SQ")]
+    cases.append(parse_case(_SUBSTITUTES_OF_THREE_SUITS))
+    cases += [parse_case(two_cascades_case(n, edition=ed)) for n in (3, 10, 30) for ed in ("2017", "2007")]
+    for seed in (2604, 3856, 17392):
+        mapping = _played_on(seed)
+        assert mapping is not None
+        cases.append(parse_case(mapping))
+    return cases
+
+
+def _ruled(case: object, *, grouped: bool) -> object:
+    """:func:`_enumerated` with each restoration's ledger and laws, then what the ruling
+    says: irregularities (found later, not met), notices, and their lines."""
+    try:
+        ruling = Ruling(case)  # type: ignore[arg-type]
+        ruling.build_alike = grouped
+        leaves = [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.ledger, r.lead, r.laws)
+                  for r in ruling.restorations(budget=20000)]
+        return (leaves, ruling.irregularities, tuple(ruling.found_later), ruling.not_met, ruling.notices,
+                ruling.provisional, ruling.irregularity_lines)
+    except RulingError as err:
+        return str(err)
+
+
+def test_later_parts_played_on_once_per_class() -> None:
+    """A group of substitutes followed by a later part of the record plays that part on from
+    the first child of each class only, where nothing the part reads of a child's table can
+    differ within the class (``Composition._later_blind``, ``_winner_blind``, ``_kept_later``):
+    the same restorations, irregularities and notices as every child made and played on.
+    The cases fail when a condition is left out: the first child's card played by a later
+    line (with the texts that name it unread), substitutes of several suits in one class."""
+    from unittest import mock
+
+    from rulings.solver.engine import Composition
+
+    kept: Counter[bool] = Counter()
+    original = Composition._kept_later
+
+    def counted(self: Composition, rep: Any) -> bool:
+        answer = original(self, rep)
+        kept[answer] += 1
+        return answer
+
+    cases = _later_part_cases()
+    with mock.patch.object(Composition, "_kept_later", counted):
+        for case in cases:
+            assert _ruled(case, grouped=True) == _ruled(case, grouped=False), case
+    assert kept[True] > 10, kept
+    # the composed record of 1,080 restorations plays its second part on from 10 of the 30
+    # restorations of its first ruling
+    resumed = Counter[int]()
+    resume = Composition._resume
+
+    def counting(self: Composition, node: Any, task: Any) -> object:
+        resumed[task.segment] += 1
+        return resume(self, node, task)
+
+    with mock.patch.object(Composition, "_resume", counting):
+        assert sum(1 for _ in Ruling(parse_case(two_cascades_case(30))).restorations()) == 1080
+    assert resumed[0] == 10, resumed
+
+
+def test_later_parts_sharing_on_random_records_in_parts() -> None:
+    """Random records in parts (:func:`_played_on`), both ways: every child made and played
+    on, and the later parts played on once per class where the rule allows."""
+    for seed in range(600):
+        mapping = _played_on(seed)
+        if mapping is None:
+            continue
+        try:
+            case = parse_case(mapping)
+        except RulingError:
+            continue
+        assert _ruled(case, grouped=True) == _ruled(case, grouped=False), seed
+
+
 def test_plain_lines_are_replayed_as_read_line_by_line() -> None:
     """``replay_events`` of play lines up to ``attention`` (most parts of a record), their
     reading kept for the next table they are replayed on to, gives the replay of the lines
