@@ -115,9 +115,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             # hands and is played again, so it is ruled where that trick began, before any
             # irregularity of the last trick, which its correction changes: who leads it, and
             # with what)
-            last = table.trick(pending.trick + 1)
-            if last is not None and last.plays:
-                at = (played(last.number, *last.plays[0]),)
+            final = table.trick(pending.trick + 1)
+            if final is not None and final.plays:
+                at = (played(final.number, *final.plays[0]),)
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
                        more=len(revokes) > 1)
     last, est = standing[-1]
