@@ -348,7 +348,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     def flush(state: TableState) -> TableState:
         if not batch:
             return state
-        order, early = _early_leads(state, batch)
+        order, early = state.early_lead_order(batch)
         if early:
             batch[:] = [batch[k] for k in order]
             batch_events[:] = [batch_events[k] for k in order]
@@ -435,37 +435,6 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         _check_end_of_play(state, before, applied_before, after, file, placeholders)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
                      tuple(placeholders))
-
-
-def _early_leads(state: TableState, batch: Sequence[tuple[Seat, Card]]) -> tuple[list[int], list[tuple[int, Seat]]]:
-    """The order to place ``batch`` in, and the early leads it holds (``TableState.early_leads``):
-    a defender's card put down when three players, he among them, have played to the trick
-    in progress and his partner has not, with his partner's card the next one, is his lead
-    to the next trick made before his partner played (57A): his partner's card goes on the
-    trick, his on the next one (docs/case-format.md). Any other second card of a seat in a
-    trick is placed as read (a trick is complete at its fourth card)."""
-    order = list(range(len(batch)))
-    early: list[tuple[int, Seat]] = []
-    cur = state.current_trick
-    if cur is not None and len(cur.plays) < 4:
-        seats, number = [s for s, _ in cur.plays], cur.number
-    else:
-        seats, number = [], (cur.number + 1 if cur is not None else state.first_trick)
-    j = 0
-    while j < len(order):
-        seat = batch[order[j]][0]
-        if (len(seats) == 3 and len(set(seats)) == 3 and seat in seats and seat.partner not in seats
-                and state.is_defender(seat) and j + 1 < len(order) and batch[order[j + 1]][0] is seat.partner):
-            order[j], order[j + 1] = order[j + 1], order[j]
-            early.append((number + 1, seat))
-            seats, number = [seat], number + 1
-            j += 2
-            continue
-        seats.append(seat)
-        if len(seats) == 4:
-            seats, number = [], number + 1
-        j += 1
-    return order, early
 
 
 def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
