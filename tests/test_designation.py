@@ -508,3 +508,15 @@ def test_a_card_named_changed_to_another_suit_and_put_down_is_a_revoke_only_wher
         assert revoked and not r.not_met
         assert sorted(str(x.card_of(Seat.S, 1)) for x in found) == ["D7", "D8", "DK"]
         assert all("62B" in x.laws and not x.established for x in found)
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize("changes", [["S changes to HT slip"], ["S changes to HK slip", "S changes to HT slip"]])
+def test_a_call_changed_and_the_record_ends_before_dummy_faces_a_card_withdraws_nothing(laws: str, changes: list[str]) -> None:
+    """'Three - no, the ten' (slip), and attention before dummy faced a card: the call's
+    designation goes back (47C) but no card of dummy's reached the table, so none is withdrawn,
+    as when dummy then faces the ten (and as the information ledger says: nothing withdrawn)."""
+    r = ruling(["W H5", "S calls H3", *changes, "attention E"], laws)
+    found = list(r.restorations())
+    assert found and all(x.card_of(Seat.N) == c("HT") for x in found)
+    assert all(not [w for w in x.table.withdrawn if w.seat is Seat.N] for x in found)

@@ -201,7 +201,10 @@ def _next_places(rest: Sequence[Event], dummy: Seat) -> Play | None:
 def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
     """Whether the record, after a call, has declarer change his designation (one or more
     ``changes to`` lines of a card dealt to dummy) before dummy places a card: the call's
-    card was played by naming (45C4(a)), and that placing line faces the designated card."""
+    card was played by naming (45C4(a)), and that placing line faces the designated card.
+    So too when the record (its part before ``attention``) ends with the change lines: dummy
+    faced no card, so the card called, if the change is allowed, goes back without having
+    reached the table (47C), no card of dummy's withdrawn, as when dummy then faces the new card."""
     changed = False
     dummy = table.dummy
     for e in rest:
@@ -211,7 +214,7 @@ def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
             changed = True
             continue
         return changed and isinstance(e, Play) and e.seat is dummy
-    return False
+    return changed
 
 
 def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSet) -> bool | None:
