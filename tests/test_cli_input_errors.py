@@ -329,6 +329,24 @@ def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: 
     _refused_at(tmp_path, play, line, words, command)
 
 
+# ----- only declarer changes a designation of dummy's card (45C4(b)): a ``changes to`` line by dummy --
+_BLOCK = "\n" + "".join(f"  - {x}\n" for x in ["W DQ", "N DA", "E D4", "S D7", "S calls C2"])
+
+
+@pytest.mark.parametrize(("play", "line", "words"), [
+    # (line 11 of the file: the change line, not dummy's card on the line after it)
+    (_BLOCK + "  - N changes to H2 slip\n  - N C2\n  - attention E", 11,
+     ["'N changes to H2 slip': N is dummy", "43A1(c)", "only declarer (S)", "45C4(b)", "'S changes to H2'"]),
+    (_BLOCK + "  - N C2\n  - N changes to C3\n  - attention E", 12, ["'N changes to C3': N is dummy"]),
+    ("[W DQ, N DA, E D4, S D7, attention E, resume, S calls S3, N changes to S4, attention E]", 5,
+     ["'N changes to S4': N is dummy"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
+def test_a_change_of_designation_by_dummy_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
+                                                      command: list[str]) -> None:
+    _refused_at(tmp_path, play, line, words, command)
+
+
 # ----- dummy takes no part in the play (43A1(c)): a ``claims`` line by dummy -------------------------
 @pytest.mark.parametrize(("play", "line", "words"), [
     ("[W DQ, N DA, E D4, S D7, N claims 12, attention E]", 5,
