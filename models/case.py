@@ -23,6 +23,7 @@ from rulings.models.events import (
     ChangeDesignation,
     Choice,
     ClaimTricks,
+    DirectorFinds,
     DummyAction,
     FaceDownLead,
     FifthCard,
@@ -756,6 +757,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         events.append(event if line is not None else replace(event, entry=i))
 
     _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+    _check_changes_name_another_card(events, file)
     check_end_of_play_lines(events, file)
 
     expect: list[ClaimLine] = []
@@ -854,6 +856,29 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
             raise CaseFileError(f"'{e}': {e.seat} is dummy{why}, who takes no part in the play (43A1(c)) and designates "
                                 f"no card; only declarer ({now}) changes a designation of dummy's card (45C4(b)): write "
                                 f"'{now} changes to {e.card}'", token=str(e.seat)).at(e, file=file)
+
+
+def _check_changes_name_another_card(events: Sequence[AnyEvent], file: str | None) -> None:
+    """A ``changes to`` line before ``attention`` that names the very card the same seat's
+    designation on the line before it names (its call of dummy's card, its card named, or
+    its change: ``S calls C2``, ``S changes to C2``) changes nothing: a change of designation
+    (45C4(b)) puts another card in place of the one designated, so the line is refused, at
+    its line, naming the card (docs/decisions.md). Raises CaseFileError."""
+    playing = True  # (after ``attention`` a change line records a choice of the ruling)
+    before: AnyEvent | None = None  # the line before, findings left aside
+    for e in events:
+        if isinstance(e, (Attention, Resume)):
+            playing = isinstance(e, Resume)
+        if isinstance(e, DirectorFinds):
+            continue
+        if playing and isinstance(e, ChangeDesignation) and before is not None and getattr(before, "seat", None) is e.seat:
+            card = before.what.card if isinstance(before, Call) else getattr(before, "card", None) if isinstance(
+                before, (ChangeDesignation, Name, NamePlay)) else None
+            if card == e.card:
+                raise CaseFileError(f"'{e}': {e.card} is the card {e.seat}'s designation on the line before already names "
+                                    f"('{before}'); a change of designation names another card (45C4(b)): leave the line "
+                                    "out, or write the card he changed to", token=str(e.card)).at(e, file=file)
+        before = e
 
 
 #: the lines that place or designate a card at the table (a play, not a statement or a finding)
