@@ -246,6 +246,13 @@ def _error(err: "RulingError") -> typer.Exit:
     return typer.Exit(1)
 
 
+def _note_passed_over(errors: "list[RulingError]", taken: "dict[str, object]") -> None:
+    """Say on stderr each game of a board file passed over, with its error, before the one
+    taken when no ``--board`` or ``--game`` is given (the first game that reads)."""
+    for err in errors:
+        typer.echo(f"note: {err} (passed over: {taken.get('source')} is the first game that reads)", err=True)
+
+
 BOARD_SUFFIXES = (".pbn", ".lin")
 GAME_HELP = ("The game of the board (a board played at several tables is recorded once a table), "
              "or of the file without --board, counted from 1 in file order.")
@@ -287,7 +294,9 @@ def new(
             _record_options(game, attention)
             data = dict(record_mapping_at(source, board)[0])
         else:
-            data = board_case(source, board, attention, game)
+            passed: list[RulingError] = []
+            data = board_case(source, board, attention, game, passed_over=passed)
+            _note_passed_over(passed, data)
         if laws is not None:
             data["laws"] = int(laws.value)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
@@ -363,7 +372,9 @@ def solve(
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
 
-            mapping = board_case(case, board, attention or "TD", game)
+            passed: list[RulingError] = []
+            mapping = board_case(case, board, attention or "TD", game, passed_over=passed)
+            _note_passed_over(passed, mapping)
             if laws is not None:
                 mapping["laws"] = int(laws.value)
             loaded = parse_case(mapping, file=str(case))
