@@ -688,7 +688,7 @@ def verify(
 
 @app.command()
 def coverage(
-    paths: Annotated[list[Path], typer.Argument(help="Case files or directories; test sets (generate --format jsonl|yaml|pbn) and PBN/LIN files given by name.")],
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories; test sets (generate --format jsonl|yaml|pbn|lin) and PBN/LIN files given by name.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
