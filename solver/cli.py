@@ -254,6 +254,8 @@ def _note_passed_over(errors: "list[RulingError]", taken: "dict[str, object]") -
 
 
 BOARD_SUFFIXES = (".pbn", ".lin")
+#: the suffixes of --out that name a test set's file (its --format), never a directory
+SET_SUFFIXES = (".jsonl", ".yaml", ".yml", ".pbn", ".lin")
 GAME_HELP = ("The game of the board (a board played at several tables is recorded once a table), "
              "or of the file without --board, counted from 1 in file order.")
 
@@ -768,7 +770,7 @@ def score(
 def generate(
     ctx: typer.Context,
     count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
-    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/), unless the name ends in .jsonl, .yaml, .pbn or .lin (that --format). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
@@ -788,9 +790,10 @@ def generate(
 
     laws_, kind_ = laws.value, kind.value
     assert kind_ in KINDS
-    if fmt is None and (with_ruling or exhaustive):
-        # one file: the format follows --out's suffix, JSON lines when it says nothing
-        suffix = out.suffix.lower() if out is not None else ""
+    suffix = out.suffix.lower() if out is not None else ""
+    if fmt is None and (with_ruling or exhaustive or suffix in SET_SUFFIXES):
+        # one file: the format follows --out's suffix, JSON lines when it says nothing (a name
+        # ending in a set's suffix is that file, never a directory of case files so named)
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
     _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
                       full_hand=full_hand, kind=kind_)
