@@ -254,8 +254,9 @@ def _note_passed_over(errors: "list[RulingError]", taken: "dict[str, object]") -
 
 
 BOARD_SUFFIXES = (".pbn", ".lin")
-#: the suffixes of --out that name a test set's file (its --format), never a directory
-SET_SUFFIXES = (".jsonl", ".yaml", ".yml", ".pbn", ".lin")
+#: the suffixes of --out that name a test set's file (its --format), never a directory (a
+#: ``.yaml`` name is a case file's too: without --format or --with-ruling it stays the directory)
+SET_SUFFIXES = (".jsonl", ".pbn", ".lin")
 GAME_HELP = ("The game of the board (a board played at several tables is recorded once a table), "
              "or of the file without --board, counted from 1 in file order.")
 
@@ -770,7 +771,7 @@ def score(
 def generate(
     ctx: typer.Context,
     count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
-    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/), unless the name ends in .jsonl, .yaml, .pbn or .lin (that --format). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/), unless the name ends in .jsonl, .pbn or .lin (that --format). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
