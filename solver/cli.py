@@ -498,6 +498,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     restorations are listed and the rest counted: memory holds one page and the key (past
     1,000, a 16-byte digest) of each restoration, whatever the limit."""
     with _loading():
+        from rulings.models.cards import Seat
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
         from rulings.solver.render import information_panel, make_console, restorations_table, ruling_head, style_for
@@ -512,6 +513,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     seen = KeySet()
     page: list[Restoration] = []
     infos: dict[Info, None] = {}
+    withdrew: set[Seat] = set()  # (the seats whose cards the listed restorations withdrew)
     listed = 0
     paged = False
     try:
@@ -521,6 +523,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
             listed += 1
             page.append(r)
             infos.update(dict.fromkeys(r.ledger))
+            withdrew.update(w.seat for w in r.withdrawn)
             if len(page) == TEXT_PAGE:
                 console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
                 page, paged = [], True
@@ -545,7 +548,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     if more:
         console.print(f"(stopped at --limit {listed}; there are more)", markup=False, style="yellow")
     console.print("")
-    console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card))))
+    console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card)), withdrawn=withdrew,
+                                    dummy=ruling.case.declarer.partner))
     if graph is not None:
         _write_graph(ruling, graph, limit, budget)
         console.print(f"graph written to {graph}", markup=False)

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installed")
@@ -668,6 +670,57 @@ def test_a_pbn_file_is_read_only_up_to_the_game_asked_for(tmp_path: Path, monkey
     with pytest.raises(CaseFileError) as err:
         board_case(path, 4)
     assert err.value.line == text.count("\n") + 2 and "file too large" in err.value.message
+
+
+def test_a_lin_file_is_read_only_up_to_the_board_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A LIN file is read pair by pair, as a PBN file game by game: a board before the size
+    limit reads, one past it is refused at the line where the limit is reached."""
+    from rulings.models import boardfile
+
+    text = (DATA / "lin-vugraph.lin").read_text(encoding="utf-8")
+    head = text[: text.index("qx|o2|")]
+    path = tmp_path / "big.lin"
+    path.write_text(head + "nt|" + "x" * 5000 + "|pg||\n" + text[len(head):], encoding="utf-8")
+    monkeypatch.setattr(boardfile, "MAX_BOARD_BYTES", len(head.encode()) + 100)
+    assert board_case(path, 1)["play"] == ["W C3", "N C5", "E CQ", "S CA", "S D3", "W D5", "N DQ", "E DK"]
+    with pytest.raises(CaseFileError) as err:
+        board_case(path, 2)
+    assert err.value.line == head.count("\n") + 1 and "file too large" in err.value.message
+
+
+def _pairs_of_the_whole_text(text: str) -> list[tuple[str, str, int]]:
+    """The LIN pairs read from the whole text at once (the line breaks taken out first), each
+    key's line found by counting the line breaks before its first character other than a space."""
+    where: list[int] = []
+    kept: list[str] = []
+    line = 1
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        elif ch != "\r":
+            kept.append(ch)
+            where.append(line)
+    elems = "".join(kept).split("|")
+    pairs = []
+    at = 0
+    for k in range(0, len(elems) - 1, 2):
+        key, value = elems[k], elems[k + 1]
+        first = at + len(key) - len(key.lstrip())
+        pairs.append((key.strip().lower(), value, where[first]))
+        at += len(key) + len(value) + 2
+    return pairs
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["md", "MB", " pc", "pc ", "", " ", "|", "|", "|", "\n", "\r\n", "3S", "p", "\t"]), max_size=40))
+def test_lin_pairs_read_line_by_line_are_those_of_the_whole_text(pieces: list[str]) -> None:
+    """Reading the pairs line by line gives the pairs, and each key's line, of the whole text."""
+    from rulings.models.boardfile import _lin_pairs
+
+    text = "".join(pieces)
+    lines = [line + "\n" for line in text.split("\n")]  # (as a file is read: split at line feeds alone)
+    lines[-1] = lines[-1][:-1]
+    assert list(_lin_pairs(lines)) == _pairs_of_the_whole_text(text)
 
 
 def test_a_latin1_next_line_character_is_no_line_break(tmp_path: Path) -> None:
