@@ -915,7 +915,8 @@ def _no_contract(game: Game, file: str) -> CaseFileError:
                          token=str(game.board.board_num))
 
 
-def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None) -> dict[str, Any]:
+def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None,
+               passed_over: list[RulingError] | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
     number and ``game`` the game of that board (a board played at several tables is recorded
     once a table), or of the file without ``board``, counted from 1 in file order; neither
@@ -923,8 +924,10 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     game. With ``attention`` (a seat, or ``TD``) the play ends with ``attention <seat>``;
     without it, a revoke the file marks (``^R``) ends the play with ``attention TD`` (the
     director called to it after play). A deal of fewer than 13 cards a hand (an end position)
-    starts at trick 14 minus that number, led by the Play tag's seat. Raises CaseFileError
-    naming the file."""
+    starts at trick 14 minus that number, led by the Play tag's seat. With neither ``board``
+    nor ``game``, the error of each game passed over before the one taken (a game that cannot
+    be read, not one without a contract) is appended to ``passed_over`` when given, so that a
+    caller can say it. Raises CaseFileError naming the file."""
     p = Path(path)
     file = str(p)
     numbers: list[int | None] = []  # the board number of each game read, in file order
@@ -944,8 +947,12 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
                 return _game_case(g, p, attention, numbers)
             except CaseFileError as err:
                 failed = failed or err
+                if passed_over is not None:
+                    passed_over.append(err)
         elif g.error is not None:
             failed = failed or g.error.located(file=file)
+            if passed_over is not None:
+                passed_over.append(g.error.located(file=file))
     known = [n for n in numbers if n is not None]
     listed = (_ranges(known) or "none") + (f"; {len(numbers) - len(known)} without a number" if len(known) < len(numbers) else "")
     if board is not None and board not in known:

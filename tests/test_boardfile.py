@@ -634,6 +634,20 @@ def test_one_unreadable_game_is_refused_alone(board: int, line: int, words: str)
     assert f"{path}:{line}: {words}" in res.output, res.output
 
 
+@pytest.mark.parametrize("command", ["solve", "new"])
+def test_a_game_passed_over_for_its_error_is_said(command: str) -> None:
+    """With no --board, the first game that reads is taken; each game before it that cannot be
+    read is said on stderr with its error, not passed over in silence."""
+    path = DATA / "pbn-one-game-unreadable.pbn"
+    res = runner.invoke(app, [command, str(path)])
+    assert res.exit_code == 0, res.output
+    for line in (13, 26):
+        assert f"note: {path}:{line}: " in res.stderr, res.stderr
+    assert "board 3 is the first game that reads" in res.stderr, res.stderr
+    quiet = runner.invoke(app, [command, str(DATA / "marked-revoke.pbn")])
+    assert quiet.exit_code == 0 and "passed over" not in quiet.stderr, quiet.stderr
+
+
 def test_a_lin_play_that_stops_mid_trick_reads_to_its_last_card(tmp_path: Path) -> None:
     """A BBO board whose play stops in a trick with no claim (``mc``), as when a player left."""
     board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
