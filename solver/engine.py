@@ -58,6 +58,10 @@ class Step:
     #: another course is not an answer to this decision (it may answer a later one, or settle
     #: nothing)
     recorded: bool = False
+    #: the step rules what a line before ``attention`` did (a card a player named from his
+    #: hand is played, 45C4(a)): no decision of the ruling, so a choice recorded after
+    #: ``attention`` that names the same card answers a later decision, not this one
+    past: bool = False
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -1815,7 +1819,7 @@ class Composition:
         recorded = self._recorded_by.get(segment, ())
         if node.recorded >= len(recorded):
             return edges, node.recorded
-        if not all(step.choice and step.actor != "TD" for step, _ in edges):
+        if not all(step.choice and step.actor != "TD" for step, _ in edges) or (len(edges) == 1 and edges[0][0].past):
             return edges, node.recorded
         line = recorded[node.recorded]
         deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))

@@ -329,6 +329,51 @@ def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: 
     _refused_at(tmp_path, play, line, words, command)
 
 
+# ----- only declarer changes a designation of dummy's card (45C4(b)): a ``changes to`` line by dummy --
+_BLOCK = "\n" + "".join(f"  - {x}\n" for x in ["W DQ", "N DA", "E D4", "S D7", "S calls C2"])
+
+
+@pytest.mark.parametrize(("play", "line", "words"), [
+    # (line 11 of the file: the change line, not dummy's card on the line after it)
+    (_BLOCK + "  - N changes to H2 slip\n  - N C2\n  - attention E", 11,
+     ["'N changes to H2 slip': N is dummy", "43A1(c)", "only declarer (S)", "45C4(b)", "'S changes to H2'"]),
+    (_BLOCK + "  - N C2\n  - N changes to C3\n  - attention E", 12, ["'N changes to C3': N is dummy"]),
+    ("[W DQ, N DA, E D4, S D7, attention E, resume, S calls S3, N changes to S4, attention E]", 5,
+     ["'N changes to S4': N is dummy"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
+def test_a_change_of_designation_by_dummy_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
+                                                      command: list[str]) -> None:
+    _refused_at(tmp_path, play, line, words, command)
+
+
+# ----- a change of designation names another card (45C4(b)) --------------------------------------
+@pytest.mark.parametrize(("play", "line", "words"), [
+    (_BLOCK + "  - S changes to C2 slip\n  - N C2\n  - attention E", 11,
+     ["'S changes to C2 slip': C2 is the card S's designation on the line before already names ('S calls C2')",
+      "names another card (45C4(b))"]),
+    (_BLOCK + "  - S changes to H2\n  - director finds slip\n  - S changes to H2\n  - attention E", 13,
+     ["'S changes to H2': H2 is the card"]),
+    ("[W DQ, N DA, E D4, S names D7, S changes to D7, attention E]", 5, ["'S changes to D7': D7 is the card", "'S names D7'"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["verify"]])
+def test_a_change_to_the_card_already_designated_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
+                                                             command: list[str]) -> None:
+    _refused_at(tmp_path, play, line, words, command)
+
+
+@pytest.mark.parametrize("play", [
+    "[W DQ, N DA, E D4, S D7, S calls C2, S changes to H2, S changes to C2, attention E]",  # back to the first card
+    "[W DQ, N DA, E D4, S D7, S calls C2, N C2, attention E, S changes to C2]",  # after attention: a choice line
+])
+def test_a_change_back_to_an_earlier_card_is_read(tmp_path: Path, play: str) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert "changes nothing" not in res.output and "already names" not in res.output, res.output
+    assert "Traceback" not in res.output
+
+
 # ----- dummy takes no part in the play (43A1(c)): a ``claims`` line by dummy -------------------------
 @pytest.mark.parametrize(("play", "line", "words"), [
     ("[W DQ, N DA, E D4, S D7, N claims 12, attention E]", 5,
