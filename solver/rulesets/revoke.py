@@ -110,6 +110,14 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # corrected when attention is drawn (62A): what happened before that and takes effect at
         # once (a card exposed, so a penalty card, 50) is ruled first
         at: tuple[object, ...] = (replay.attention,) if replay.attention is not None else (("end",),)
+        if clause == "62D1":
+            # (62D1 corrects trick 12 although established: the last trick goes back to the
+            # hands and is played again, so it is ruled where that trick began, before any
+            # irregularity of the last trick, which its correction changes: who leads it, and
+            # with what)
+            final = table.trick(pending.trick + 1)
+            if final is not None and final.plays:
+                at = (played(final.number, *final.plays[0]),)
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
                        more=len(revokes) > 1)
     last, est = standing[-1]
