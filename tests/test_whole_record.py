@@ -388,6 +388,22 @@ def test_a_revoke_with_a_card_a_ruling_replaced_is_not_listed(name: str, gone: s
     assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): " + gone in said, text.output
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_trick12_revoke_62d1_corrects_is_ruled_before_the_lead_to_trick_13(edition: str) -> None:
+    """A revoke on trick 12 that 62D1 corrects although established is ruled before what
+    happened at trick 13: its correction puts the revoker's HA on trick 12, so his "lead out
+    of turn" of it to trick 13 happened on no path (not ruled, not found again while ruling);
+    the revoke is listed first, never as "not established"."""
+    path = CASES / f"combined/trick12-revoke-corrected-62d1-then-revoker-leads-out-of-turn-to-trick-13-{edition}.yaml"
+    ruling = Ruling(load(path))
+    restorations = list(ruling.restorations())
+    assert len(restorations) == 1
+    assert [s.clause for s in restorations[0].path] == ["62B", "62D1"], [s.clause for s in restorations[0].path]
+    assert [i[:26] for i in ruling.irregularities] == ["E revoked with D9 on trick"], ruling.irregularities
+    assert not ruling.found_later, ruling.found_later
+    assert [i for i in ruling.not_met if i.startswith("E led HA to trick 13")], ruling.not_met
+
+
 def test_every_revoke_listed_is_met_on_some_path_in_the_corpus() -> None:
     """Over the corpus, once the paths are enumerated: every revoke the ruling lists happened
     on some restoration's path: its card stands where it was played (established, or
