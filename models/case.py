@@ -330,6 +330,11 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     declarer = state.declarer
     applied = sum([len(t.plays) for t in state.tricks])  # cards standing so far (Replay.applied_before)
     start = state if applied or state.withdrawn else None  # (a later part of the record: Replay.start)
+    plain = _PLAIN[0]
+    if plain is None or plain[0] is not events:
+        plain = _PLAIN[0] = _plain_lines(events)
+    if plain[1] is not None:
+        return _replay_plain(state, plain, applied, start, file)
     # the play lines that open the record (most records are all play lines up to attention):
     # placed in one batch, each counting one card
     head = 0
@@ -436,6 +441,59 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         _check_end_of_play(state, before, applied_before, after, file, placeholders)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
                      tuple(placeholders))
+
+
+#: what :func:`_plain_lines` read of the last record lines replayed (with those lines): a
+#: later part of a record is replayed on each restoration it is played on from
+_PLAIN: list[tuple[Sequence[AnyEvent], tuple[Play, ...] | None, tuple[tuple[Seat, Card], ...], Attention | None,
+                   tuple[AnyEvent, ...], frozenset[type]] | None] = [None]
+
+
+def _plain_lines(events: Sequence[AnyEvent]) -> tuple[Sequence[AnyEvent], tuple[Play, ...] | None, tuple[tuple[Seat, Card], ...],
+                                                       Attention | None, tuple[AnyEvent, ...], frozenset[type]]:
+    """For lines that are play lines up to ``attention`` (or to their end), as most parts of
+    a record are: the play lines, their cards, the ``attention`` line, the lines after it and
+    the kinds of line (:func:`replay_events` reads them so); otherwise None for the play lines."""
+    head = 0
+    for event in events:
+        if type(event) is not Play:
+            break
+        head += 1
+    if head < len(events) and not isinstance(events[head], Attention):
+        return events, None, (), None, (), frozenset()
+    plays = cast("tuple[Play, ...]", tuple(events[:head]))
+    attention = cast("Attention", events[head]) if head < len(events) else None
+    after = tuple(events[head + 1:])
+    kinds = set(map(type, after))
+    if head:
+        kinds.add(Play)
+    return events, plays, tuple([(e.seat, e.card) for e in plays]), attention, after, frozenset(kinds)
+
+
+def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play, ...] | None, tuple[tuple[Seat, Card], ...],
+                                                   Attention | None, tuple[AnyEvent, ...], frozenset[type]],
+                  applied: int, start: TableState | None, file: str | None) -> Replay:
+    """:func:`replay_events` of lines :func:`_plain_lines` read as play lines up to
+    ``attention``: the same replay, the lines not looked at again."""
+    _, plays, pairs, attention, after, kinds = plain
+    assert plays is not None
+    if pairs:
+        batch = list(pairs)
+        batch_events: list[AnyEvent] = list(plays)
+        order, early = state.early_lead_order(batch)
+        if early:
+            batch = [batch[k] for k in order]
+            batch_events = [batch_events[k] for k in order]
+            state = state.with_early_leads(early)
+        try:
+            state = state.play_many(batch)
+        except RulingError as err:
+            raise err.at(batch_events[err.index if err.index is not None else 0], file=file) from None
+    before: tuple[AnyEvent, ...] = plays
+    applied_before = tuple(range(applied, applied + len(plays)))
+    if ClaimTricks in kinds or Remaining in kinds:
+        _check_end_of_play(state, list(before), list(applied_before), after, file, [])
+    return Replay.of(state, attention, before, after, (), applied_before, kinds, start, ())
 
 
 def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,

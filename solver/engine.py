@@ -19,8 +19,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulings.models.cards import DECK, Card, Seat, Side
-from rulings.models.case import Case, Replay
+from rulings.models.cards import DECK, Card, Seat, Side, Suit
+from rulings.models.case import Case, Replay, replay_events
 from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass, field
 from rulings.models.errors import IllegalActionError, RulingError
@@ -492,18 +492,26 @@ class _Derived(Restoration):
         state: _KeyState | None = d.get("_state")
         if state is not None:
             return state[0]
-        text, number, strengths, winner, leads = _key_state(self._source)
+        text, number, strengths, winner, leads, others = _key_state(self._source)
         swap = self._swap
         text = text.replace(swap.old, swap.new, 1)
         if swap.trick == number:
-            strengths = strengths[:]
-            strengths[swap.place] = swap.strength
-            now = strengths.index(max(strengths))
+            # the winner: the strongest card, the first of equals (as ``index(max(...))``),
+            # from the strongest of the other cards (read once per place of the source)
+            place, strength = swap.place, swap.strength
+            best = others.get(place)
+            if best is None:
+                best = others[place] = _strongest_but(strengths, place)
+            now = place if strength > best[0] or (strength == best[0] and place < best[1]) else best[1]
             if now != winner:
                 text = text.replace(leads[winner], leads[now], 1)
-            winner = now
-        if "_kept" in d:  # (the others' leaves of a group around it are built from it)
-            d["_state"] = (text, number, strengths, winner, leads)
+            if "_kept" in d:  # (the others' leaves of a group around it are built from it)
+                strengths = strengths[:]
+                strengths[place] = strength
+                d["_state"] = (text, number, strengths, now, leads, {})
+            return text
+        if "_kept" in d:  # (the same strengths: the strongest others are the source's)
+            d["_state"] = (text, number, strengths, winner, leads, others)
         return text
 
 
@@ -512,28 +520,53 @@ class _Swap:
     built for that child: the change (trick, seat, card), the source's card's word in the
     key and this one's, the seat's place in the trick and the card's strength there (44E/44F:
     a trump over the suit led over any other card, then by rank; on the cards' int codes,
-    the suit by ``>> 4``)."""
+    the suit by ``>> 4``). What every child of the group shares (the words of the seat's
+    cards on that trick, his place, the card led, the trump suit) is read once per group
+    (:func:`_swap_base`)."""
 
     __slots__ = ("change", "new", "old", "place", "strength", "trick")
 
-    def __init__(self, group: Substitutions, i: int, source: int) -> None:
-        number, seat, card = group.trick, group.seat, group.subs[i]
-        self.change = (number, seat, card)
-        self.trick = number
-        row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
-        self.old, self.new = row[group.subs[source]], row[card]
-        trick = group.table.trick(number)
-        assert trick is not None
-        place = trick.position_of(seat)
-        assert place is not None
+    def __init__(self, group: Substitutions, i: int, source: int, base: _SwapBase) -> None:
+        row, place, led, trumps = base
+        subs = group.subs
+        card = subs[i]
+        self.change = (group.trick, group.seat, card)
+        self.trick = group.trick
+        self.old, self.new = row[subs[source]], row[card]
         self.place = place
-        self.strength = card_strength(card, trick.plays[0][1], group.table.trumps)
+        self.strength = card_strength(card, led, trumps)
+
+
+#: what the children of a group share for :class:`_Swap`: the key's words of the seat's
+#: cards on the trick, his place in it, the card led to it and the trump suit
+_SwapBase = tuple["tuple[str, ...]", int, Card, "Suit | None"]
+
+
+def _swap_base(group: Substitutions) -> _SwapBase:
+    """:data:`_SwapBase` of ``group``."""
+    number, seat = group.trick, group.seat
+    row = (_PLAYS.get(number) or _plays_of(number))[seat.index]
+    trick = group.table.trick(number)
+    assert trick is not None
+    place = trick.position_of(seat)
+    assert place is not None
+    return row, place, trick.plays[0][1], group.table.trumps
 
 
 #: what the key of a leaf a group's other children's leaves are built from gives them: its
 #: text, the trick whose winner it names as the lead (None: none), the strengths of that
 #: trick's cards, the place of the winner and the lead's word for each place
-_KeyState = tuple[str, "int | None", "list[int]", int, "tuple[str, ...]"]
+_KeyState = tuple[str, "int | None", "list[int]", int, "tuple[str, ...]", "dict[int, tuple[int, int]]"]
+
+
+def _strongest_but(strengths: list[int], place: int) -> tuple[int, int]:
+    """The greatest of ``strengths`` but the one at ``place``, and the first place it is at
+    (-1 and the length of the list when there is no other)."""
+    best, at = -1, len(strengths)
+    for i, x in enumerate(strengths):
+        if i != place and x > best:
+            best, at = x, i
+    return best, at
 
 
 def _key_state(r: Restoration) -> _KeyState:
@@ -553,11 +586,11 @@ def _key_state(r: Restoration) -> _KeyState:
     number = _leading_trick(node)
     trick = node.table.trick(number) if number is not None else None
     if trick is None:
-        state = (r.key(), None, [], -1, ())
+        state = (r.key(), None, [], -1, (), {})
     else:
         led, trumps = trick.plays[0][1], node.table.trumps
         strengths = [card_strength(c, led, trumps) for _, c in trick.plays]
-        state = (r.key(), number, strengths, strengths.index(max(strengths)), tuple([f'"lead":"{s._name_}"' for s, _ in trick.plays]))
+        state = (r.key(), number, strengths, strengths.index(max(strengths)), tuple([f'"lead":"{s._name_}"' for s, _ in trick.plays]), {})
     d["_state"] = state
     return state
 
@@ -571,16 +604,32 @@ class _Replicate:
     (made in turn); or, when the child's ruling did not keep to what makes its class alike
     (see :meth:`Composition._others`), the next children are made and expanded."""
 
-    __slots__ = ("group", "index", "kinds", "leaves", "open", "sources", "stages")
+    __slots__ = ("base", "group", "index", "kinds", "leaves", "open", "part", "said", "sources", "spoiled", "stages", "steps")
 
-    def __init__(self, group: Substitutions, kinds: tuple[int, ...]) -> None:
+    def __init__(self, group: Substitutions, kinds: tuple[int, ...], part: int | None = None, steps: int = 0) -> None:
         self.group = group
         self.kinds = kinds
+        #: a group followed by a later part of the record (:meth:`Composition._later_blind`):
+        #: the part it is ruled in (the child's ruling may play later parts on, and open
+        #: irregularities there, but none in this part), and the length of the path to the
+        #: group (the steps after the child's are read when its ruling is done); None: the
+        #: rectification ends the record (the child's ruling opens nothing, plays nothing on)
+        self.part = part
+        self.steps = steps
+        #: a later-part group: something in the child's ruling that may read the child's
+        #: card (an irregularity opened in the group's part, the trick's winner depending on
+        #: it where a later part is played on: :meth:`Composition._resume`)
+        self.spoiled = False
+        #: a later-part group: what the ruling had said when the child's ruling began
+        #: (notices, irregularities found later, parts dropped), to read what it adds
+        self.said: tuple[tuple[Notice, ...], int, int] = ((), 0, 0)
         self.index = 0  # the child made now
         self.leaves: list[Restoration] = []
         self.sources: dict[int, tuple[int, list[Restoration]]] = {}
         self.open = False
         self.stages = 0
+        #: what the group's children share for the leaves built for them (:func:`_swap_base`)
+        self.base: _SwapBase | None = None
 
 
 def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
@@ -979,8 +1028,6 @@ class Composition:
             first = self._segments[0]
             self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
             self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
-            from rulings.models.case import replay_events
-
             self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
@@ -1019,6 +1066,9 @@ class Composition:
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         self._settled_parts = {}
+        self._watching = []
+        self._blind_parts = {}
+        self._later_cards = {}
         #: (part, place among its recorded choices) of a recorded choice that met a decision of
         #: its player with a single course (the step): refused if no path settles it
         self._barred: dict[tuple[int, int], Step] = {}
@@ -1273,6 +1323,10 @@ class Composition:
         ``node`` still had to do; what ``node`` carries (ledger, findings, restrictions, the
         withdrawals of earlier rulings) travels on."""
         self._stages += 1
+        if self._watching:
+            for rep in self._watching:
+                if done.segment <= rep.part:  # type: ignore[operator]  # (a later-part group)
+                    rep.spoiled = True
         root = found.opening.root
         table = root.table
         if found.opening.irregularities:
@@ -1426,8 +1480,10 @@ class Composition:
     def _resume(self, node: Node, task: Reopen) -> Node | None:
         """Play the next part of the record on from ``node`` (a ruling of the parts before it)."""
         self._stages += 1
-        from rulings.models.case import replay_events
-
+        if self._watching:
+            for rep in self._watching:
+                if not rep.spoiled and not self._winner_blind(rep, node.table):
+                    rep.spoiled = True
         if task.segment:  # (what a path ruled in the part just ended: see _take_back_ruled_lines)
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
         elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
@@ -1869,7 +1925,7 @@ class Composition:
         elif kinds is None or len(set(kinds)) == n:
             return None
         task: Reopen = agenda[-1]
-        if task.segment + 1 != len(self._segments):
+        if task.segment + 1 != len(self._segments) and not self._later_blind(group, kinds, task.segment):
             return None
         # (an opener the look runs without a REOPEN_STATE test may find something on one
         # child's table and not on another's: a card exposed that one child plays)
@@ -1878,6 +1934,171 @@ class Composition:
         if any(n not in states for n in names):
             return None
         return kinds if self._same_look(group) else None
+
+    def _later_blind(self, group: Substitutions, kinds: tuple[int, ...], part: int) -> bool:
+        """Whether the later parts of the record, played on from each restoration of the
+        group's children's rulings, may be played on once for each class (``kinds``), the
+        others' restorations built from those (as within a part): what the later parts
+        read of a child's table must be the same for every child of a class. Here, before
+        the first child is ruled, what the record and the group show: every line of the
+        later parts is a card played or ``attention``, with no line after the first
+        ``attention`` of its part (no choice recorded there); no line of the later parts
+        names a substitute of the group; the record has no claim and no ``remaining`` line
+        (a claim is ruled on the hands as they stand); the substitutes of a class are of
+        one suit, and the seat holds no card of that suit whose rank lies between two of
+        them (so the seat's hand is the same to every rule that reads its suits, its
+        counts, or its highest and lowest cards: its lawful cards, a revoke, 57A). What
+        the child's ruling does (the winner of the trick where each later part is played
+        on, the cards the rulings move, what they say) is read as it is made
+        (:meth:`_winner_blind`, :meth:`_kept_later`)."""
+        key = (part, len(self._segments))
+        lines_ok = self._blind_parts.get(key)
+        if lines_ok is None:
+            lines_ok = self._blind_parts[key] = self._plain_later_parts(part)
+        if not lines_ok:
+            return False
+        subs = group.subs
+        named = self._later_cards.get(key)
+        if named is None:
+            named = self._later_cards[key] = frozenset(e.card for seg in self._segments[part + 1:] for e in seg if type(e) is Play)
+        if not named.isdisjoint(subs):
+            return False
+        table, seat = group.table, group.seat
+        trick = table.trick(group.trick)
+        own = trick.card_of(seat) if trick is not None else None
+        held = table.hand(seat) | {own} if own is not None else table.hand(seat)
+        for kind in set(kinds):
+            members = [c for c, k in zip(subs, kinds, strict=True) if k == kind]
+            if len(members) < 2:
+                continue
+            suit = members[0] >> 4
+            if any(c >> 4 != suit for c in members):
+                return False
+            low, high = min(members), max(members)
+            if any(low < c < high and c not in members for c in held):
+                return False
+        return True
+
+    def _plain_later_parts(self, part: int) -> bool:
+        """Whether every part of the record after ``part`` holds only cards played and
+        ``attention`` lines, none after its first ``attention``, and the record no claim and
+        no ``remaining`` line (:meth:`_later_blind`)."""
+        from rulings.models.events import ClaimTricks, Remaining
+
+        if any(type(e) is ClaimTricks or type(e) is Remaining for e in self.case.events):
+            return False
+        for seg in self._segments[part + 1:]:
+            attention = False
+            for e in seg:
+                if type(e) is Attention:
+                    attention = True
+                elif type(e) is not Play or attention:
+                    return False
+        return True
+
+    @staticmethod
+    def _class_of(rep: _Replicate) -> tuple[Card, frozenset[Card]]:
+        """The card of the child ``rep`` rules now, and the substitutes of its class."""
+        subs, kinds, i = rep.group.subs, rep.kinds, rep.index
+        kind = kinds[i]
+        return subs[i], frozenset(c for c, k in zip(subs, kinds, strict=True) if k == kind)
+
+    def _winner_blind(self, rep: _Replicate, table: TableState) -> bool:
+        """Whether on ``table``, where a later part of the record is played on within the
+        ruling of ``rep``'s child, the group's trick is complete with the child's card in
+        place, and is won by the same seat with any other card of its class in that place
+        (who leads next, and which side won the trick, is the same for each)."""
+        group = rep.group
+        card, members = self._class_of(rep)
+        trick = table.trick(group.trick)
+        if trick is None or len(trick.plays) != 4:
+            return False
+        seats = [s for s, _ in trick.plays]
+        if seats.count(group.seat) != 1:
+            return False
+        place = seats.index(group.seat)
+        if trick.plays[place][1] != card:
+            return False
+        trumps = table.trumps
+        winner = trick.winner(trumps)
+        plays = trick.plays
+        for c in members:
+            if c != card and Trick(trick.number, trick.leader, (*plays[:place], (group.seat, c), *plays[place + 1:])).winner(trumps) is not winner:
+                return False
+        return True
+
+    def _kept_later(self, rep: _Replicate) -> bool:
+        """Whether the ruling of the child of a later-part group (``rep``) just made may
+        stand for the others of its class: besides what :meth:`_later_blind` read before
+        it, it opened no irregularity in the group's part, each later part was played on
+        where the group's trick is won alike by every card of the class
+        (:meth:`_winner_blind`), every restoration has the child's card on the trick and
+        the class's other cards still in the seat's hand (none played, withdrawn, a penalty
+        card, a revoke's card, named by a restriction, told by the ledger), no step after the
+        child's, finding or restriction names a card of the class, and nothing the ruling
+        said while it was made (notices, irregularities, why a part could not be played on)
+        names one; and the record's irregularities not yet met are none (each path's
+        table at the end of the first part is read for them)."""
+        if rep.spoiled or (rep.part == 0 and self._unmet):
+            return False
+        group = rep.group
+        number, seat = group.trick, group.seat
+        card, members = self._class_of(rep)
+        others = members - {card}
+        texts = [c.text for c in members]
+
+        def names(text: str) -> bool:
+            return any(t in text for t in texts)
+
+        notices, found, dropped = rep.said
+        if any(names(n.text) for n in self.notices if n not in notices):
+            return False
+        if any(names(i) for i in list(self.found_later)[found:]):
+            return False
+        if len(self._dropped) != dropped and any(names(why) for _, why in self._dropped.values()):
+            return False
+        read: set[int] = set()
+        bases: dict[int, Restoration] = {}
+        for leaf in rep.leaves:
+            while type(leaf) is _Derived:
+                swap: _Swap = leaf._swap
+                if (swap.trick == number and swap.change[1] is seat) or swap.change[2] in members:
+                    return False
+                step = leaf._step
+                if id(step) not in read:
+                    read.add(id(step))
+                    if names(step.text) or names(step.choice) or names(step.question):
+                        return False
+                leaf = leaf._source
+            bases[id(leaf)] = leaf
+        start = rep.steps + 1
+        for base in bases.values():
+            node = base.node
+            table = node.table
+            trick = table.trick(number)
+            if trick is None or trick.card_of(seat) != card or not others <= table.hand(seat):
+                return False
+            if any(w.card in members or (w.replaced_by in members and not (w.seat is seat and w.trick == number))
+                   for w in table.withdrawn):
+                return False
+            if any(p.card in members for p in table.penalty_cards) or any(p.card in members for p in table.played_penalty):
+                return False
+            if any(r.card in members or r.failed in members for r in table.revokes):
+                return False
+            if any(r.card in members for r, _ in table.established_by) or any(c in members for _, (_, c) in table.established_by):
+                return False
+            if any(c in members for _, c in table.misplaced_leads) or any(r.card in members for r in table.play_rules):
+                return False
+            if any(i.card in members for i in node.ledger):
+                return False
+            if any(names(f) for f in node.findings) or any(names(r) for r in node.restrictions):
+                return False
+            for step in base.path[start:]:
+                if id(step) not in read:
+                    read.add(id(step))
+                    if names(step.text) or names(step.choice) or names(step.question):
+                        return False
+        return True
 
     @staticmethod
     def _same_look(group: Substitutions) -> bool:
@@ -1905,6 +2126,8 @@ class Composition:
         group substituted it. None when it kept to it (the next children of its class are
         built from its leaves)."""
         group = rep.group
+        if rep.part is not None:
+            return None if self._kept_later(rep) else self._settled(group.edges_from(rep.index + 1))
         number, seat, card = group.trick, group.seat, group.subs[rep.index]
         kept = self._stages == rep.stages
         if kept:
@@ -1922,13 +2145,22 @@ class Composition:
                     break
         return None if kept else self._settled(group.edges_from(rep.index + 1))
 
-    def _make_child(self, group: Substitutions, i: int) -> tuple[list[Edge], bool]:
+    def _make_child(self, group: Substitutions, i: int, rep: _Replicate | None = None) -> tuple[list[Edge], bool]:
         """Make and settle the group's ``i``-th child (the first of its class): its edge (none
         when the record cannot go on from it), and whether its ruling may stand for its
-        class's (it has one, and settling it opened nothing)."""
-        stages = self._stages
+        class's (it has one, and settling it opened nothing; for a later-part group ``rep``,
+        nothing in the group's part: the child is watched while it is settled here, and again
+        while its ruling is enumerated, :meth:`restorations`)."""
+        if rep is None or rep.part is None:
+            stages = self._stages
+            child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
+            return child, bool(child) and self._stages == stages
+        rep.index, rep.spoiled = i, False
+        rep.said = (self.notices, len(self.found_later), len(self._dropped))
+        self._watching.append(rep)
         child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
-        return child, bool(child) and self._stages == stages
+        self._watching.pop()  # (watched again while the child's ruling is enumerated: restorations)
+        return child, bool(child) and not rep.spoiled
 
     #: whether :meth:`restorations` builds a group's children's restorations from those of
     #: the first child of their class (False: every child is made and expanded; the same
@@ -1950,6 +2182,12 @@ class Composition:
     _reopen_task: object = None
     _reopen_names: frozenset[str] = frozenset()
     _reopen_record: Replay | None = None
+    #: the later-part groups whose child's ruling is being made (:meth:`_make_child`), innermost last
+    _watching: list[_Replicate]
+    #: for each (part, number of parts): whether the parts after it are plain play (:meth:`_plain_later_parts`)
+    _blind_parts: dict[tuple[int, int], bool]
+    #: for each (part, number of parts): the cards the lines of the parts after it play
+    _later_cards: dict[tuple[int, int], frozenset[Card]]
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
@@ -1978,8 +2216,12 @@ class Composition:
                 if not rep.open:  # (above the first child: its leaves are collected from here on)
                     rep.open, rep.stages = True, self._stages
                     active.append(rep)
+                    if rep.part is not None:
+                        self._watching.append(rep)
                     continue
                 active.pop()
+                if rep.part is not None:
+                    self._watching.remove(rep)
                 others = self._others(rep)
                 if others is not None:
                     for step, child in reversed(others):
@@ -1993,7 +2235,9 @@ class Composition:
                     if source is None:
                         break
                     step = done.steps[i]
-                    swap = _Swap(done, i, source[0])
+                    if rep.base is None:
+                        rep.base = _swap_base(done)
+                    swap = _Swap(done, i, source[0], rep.base)
                     for leaf in source[1]:
                         count += 1
                         made: Restoration = _Derived(count, path, step, leaf, swap)
@@ -2006,7 +2250,7 @@ class Composition:
                             return
                     i += 1
                 if i < len(kinds):  # (the first child of another class: made, then its ruling)
-                    next_child, stands = self._make_child(done, i)
+                    next_child, stands = self._make_child(done, i, rep)
                     if stands:
                         rep.index, rep.leaves, rep.open = i, [], False
                         stack.append((rep, path))
@@ -2040,10 +2284,12 @@ class Composition:
                 if not classes:
                     edges = [*edges, *self._settled(group.edges())]
                 else:
-                    first_child, stands = self._make_child(group, 0)
+                    task = group.node.agenda[-1]
+                    assert isinstance(task, Reopen)  # (_replicable)
+                    rep = _Replicate(group, classes, task.segment if task.segment + 1 != len(self._segments) else None, len(path))
+                    first_child, stands = self._make_child(group, 0, rep)
                     if stands:
                         # the first child, then the others built from its leaves or made (after the other edges' rulings)
-                        rep = _Replicate(group, classes)
                         stack.append((rep, path))  # (below the first child: closes it)
                         stack.append((first_child[0][1], (*path, first_child[0][0])))
                         stack.append((rep, path))  # (above it: opens it)

@@ -105,9 +105,23 @@ def standing_revokes(replay: Replay, agreement: ClaimAgreement = "objection") ->
     kept = replay.memo.get(_STANDING)
     if isinstance(kept, tuple) and kept[0] is table and kept[2] == agreement:
         return kept[1]  # type: ignore[no-any-return]
-    found = tuple((r, establishment(table, replay, r, agreement)) for r in table.revokes if still_a_revoke(table, r))
+    last = _LAST_STANDING[0]
+    if (last is not None and last[0] is table and last[2] == agreement and last[3] is replay.attention
+            and last[4] == replay.before and last[5] == replay.after):
+        found = last[1]
+    else:
+        found = tuple((r, establishment(table, replay, r, agreement)) for r in table.revokes if still_a_revoke(table, r))
+        _LAST_STANDING[0] = (table, found, agreement, replay.attention, replay.before, replay.after)
     replay.memo[_STANDING] = (table, found, agreement)
     return found
+
+
+#: the last standing revokes worked out, with the table, the agreement and the record's lines
+#: they were read with: a later part of a record is read twice on each table it is played on
+#: to (the count after play, then the revoke opener), by two replays of the same lines
+#: (:func:`establishment` reads nothing else of the replay)
+_LAST_STANDING: list[tuple[TableState, tuple[tuple[Revoke, tuple[str, str] | None], ...], ClaimAgreement, object,
+                          tuple[object, ...], tuple[object, ...]] | None] = [None]
 
 
 def still_a_revoke(table: TableState, r: Revoke) -> bool:

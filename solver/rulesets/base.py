@@ -104,6 +104,10 @@ class RuleSet:
     _plan: tuple[tuple[str, Opener, tuple[type, ...] | None, Callable[[TableState], bool] | None], ...] = field(
         default=(), init=False, repr=False, compare=False)
 
+    #: the openers of each set of names :meth:`openings` was asked to run, in ``_plan`` order
+    _chosen: dict[frozenset[str], tuple[tuple[str, Opener, tuple[type, ...] | None, Callable[[TableState], bool] | None], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         book = ClauseBook.load()
         for rule in self.rules:
@@ -137,11 +141,8 @@ class RuleSet:
         root = Node(table)
         found: list[tuple[str, Opening]] = []
         present: frozenset[type] | None = None
-        if names is None:
-            chosen = self._plan
-        else:  # the named openers only, in priority order (a reopening names one or two)
-            rank, plan = self._rank, self._plan
-            chosen = tuple(plan[i] for i in sorted([rank[n] for n in names if n in rank]))
+        # (named: those openers only, in priority order; a reopening names one or two)
+        chosen = self._plan if names is None else self._chosen.get(names) or self._choose(names)
         for name, opener, needs, state in chosen:
             if needs is not None:
                 if present is None:  # one scan of the record for every opener
@@ -165,6 +166,12 @@ class RuleSet:
             return names
         kept = [n for n, test in tested if test(table, record)]
         return untested.union(kept) if kept else untested  # (the usual answer: no new set)
+
+    def _choose(self, names: frozenset[str]) -> tuple[tuple[str, Opener, tuple[type, ...] | None, Callable[[TableState], bool] | None], ...]:
+        """The openers named ``names``, in ``_plan`` order (kept: a reopening asks again)."""
+        rank, plan = self._rank, self._plan
+        chosen = self._chosen[names] = tuple(plan[i] for i in sorted([rank[n] for n in names if n in rank]))
+        return chosen
 
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""

@@ -206,6 +206,66 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     r = task.revoke
     table = node.table
     seat = r.seat
+    restrictions = node.restrictions
+    trick12 = False
+    if task.clause == "62D1" and table.is_defender(seat) and any(s is seat.partner and n == r.trick for n, s, _ in task.later) and (
+            not partner_needs_two_suits or _holds_two_suits(table, seat.partner, r.trick)):
+        # 62D2: the revoke card was seen before the revoker's partner played to trick 12
+        trick12 = True
+        restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
+    # (what the correction's steps read: the revoke, his hand, the penalty cards, who is
+    # declarer; a lead that broke a lead restriction also reads the table's restrictions)
+    key = (None if isinstance(r.rule, LeadRule) else
+           ("62B", r, task.clause, trick12, table.hand(seat), table.penalty_cards, table.played_penalty_card(seat, r.card), table.declarer))
+    memo = rs.memo
+    correction = memo.get(key) if key is not None else None
+    if not isinstance(correction, _Correction):
+        correction = _correction(rs, table, r, task.clause, trick12)
+        if key is not None:
+            if len(memo) >= _MEMO_MAX:
+                memo.clear()
+            memo[key] = correction
+    subs, steps = correction.subs, correction.steps
+    rest = node.agenda[1:]
+    ledger = (*node.ledger, correction.info)
+    # Only the later cards still on the table are corrected: another rule may have taken some
+    # back before this correction (a 47E1 retraction).
+    later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
+    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3", established=task.established),) if later else ()
+    restore = rs.decisions.faced_revoke_card_stays_penalty
+    if cascade or not rs.decisions.lead_options_after_ruling:
+        # one agenda for every substitute: the substitutes as one group, their tables made when read
+        group = Substitutions(table, r.trick, seat, subs, steps,
+                              Node(table, cascade + rest, ledger, node.findings, restrictions, node.established, node.focus),
+                              restore, correction.new_penalty)
+        group.classes = _alike(rs, r, later, table, seat, r.trick, rest, subs)
+        return [group]
+    edges: list[Edge | Substitutions] = []
+    tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=correction.new_penalty)
+    for step, child_table in zip(steps, tables, strict=True):
+        # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
+        edges.append((step, Node(child_table, (*rest, *next_lead_tasks(rs, child_table)), ledger, node.findings, restrictions,
+                                 node.established, node.focus)))
+    return edges
+
+
+@dataclass(slots=True)
+class _Correction:
+    """What a 62B correction offers, a value of what it reads (the key
+    :func:`_correct_revoke` looks it up by): the lawful substitutes, one step each, the 16C
+    information of the withdrawn card and the penalty card it becomes. Nodes that share
+    these (the same revoke under each restoration of an earlier ruling of the record) make
+    only their group."""
+
+    subs: tuple[Card, ...]
+    steps: tuple[Step, ...]
+    info: Info
+    new_penalty: PenaltyKind | None
+
+
+def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, trick12: bool) -> _Correction:
+    """:class:`_Correction` of the revoke ``r`` on ``table`` (``trick12``: 62D2 applies)."""
+    seat = r.seat
     offending = seat.side
     restore = rs.decisions.faced_revoke_card_stays_penalty
     new_penalty: PenaltyKind | None = None
@@ -235,19 +295,6 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     if isinstance(r.rule, PlayRule):
         subs = tuple(c for c in subs if c in r.rule.complying(hand, led)) or subs
     info = rs.withdrawn_info(seat, r.card, offending, table)
-    restrictions = node.restrictions
-    trick12: tuple[str, ...] = ()
-    partner_after = any(s is seat.partner and n == r.trick for n, s, _ in task.later)
-    if task.clause == "62D1" and table.is_defender(seat) and partner_after and (
-            not partner_needs_two_suits or _holds_two_suits(table, seat.partner, r.trick)):
-        # 62D2: the revoke card was seen before the revoker's partner played to trick 12
-        trick12 = (rs.cite("62D2"),)
-        restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
-    rest = node.agenda[1:]
-    # Only the later cards still on the table are corrected: another rule may have taken some
-    # back before this correction (a 47E1 retraction).
-    later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
-    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3", established=task.established),) if later else ()
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
@@ -257,28 +304,14 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, in_force, rs.cite("51A"))
     obliged += designated
-    edges: list[Edge | Substitutions] = []
     # what every substitute's step shares
     actor, who, what = rs.actor(table, seat), seat._name_, r.card.text
-    also = (rs.cite(task.clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
-            info.ai_clause, info.ui_clause, *trick12)
+    also = (rs.cite(task_clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
+            info.ai_clause, info.ui_clause, *((rs.cite("62D2"),) if trick12 else ()))
     question = f"{who} must correct the revoke: withdraw {what} and play a lawful card"
-    ledger = (*node.ledger, info)
     steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}{named}; {fate}", also,
                         question, sub.text) for sub in subs])
-    if cascade or not rs.decisions.lead_options_after_ruling:
-        # one agenda for every substitute: the substitutes as one group, their tables made when read
-        group = Substitutions(table, r.trick, seat, subs, steps,
-                              Node(table, cascade + rest, ledger, node.findings, restrictions, node.established, node.focus),
-                              restore, new_penalty)
-        group.classes = _alike(rs, r, later, table, seat, r.trick, rest, subs)
-        return [group]
-    tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=new_penalty)
-    for step, child_table in zip(steps, tables, strict=True):
-        # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
-        edges.append((step, Node(child_table, (*rest, *next_lead_tasks(rs, child_table)), ledger, node.findings, restrictions,
-                                 node.established, node.focus)))
-    return edges
+    return _Correction(subs, steps, info, new_penalty)
 
 
 def _lead_rule_args(table: TableState, r: Revoke) -> dict[str, Suit | frozenset[Suit] | None]:
