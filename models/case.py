@@ -580,11 +580,21 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
         done, left = left_with(cards, n)
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
-            raise CaseFileError(f"{e.seat} claims {e.tricks} tricks, but only {left} are left to play ({after_trick})",
+            raise CaseFileError(f"{e.seat} claims {_tricks(e.tricks)}, but only {_left(left)} to play ({after_trick})",
                                 token=str(e.tricks)).at(e, file=file)
         if isinstance(e, Remaining) and e.ns + e.ew != left:
-            raise CaseFileError(f"'{e}' counts {e.ns + e.ew} tricks, but {left} are left to play ({after_trick}): "
+            raise CaseFileError(f"'{e}' counts {_tricks(e.ns + e.ew)}, but {_left(left)} to play ({after_trick}): "
                                 f"NS and EW must add up to {left}", token=str(e.ns + e.ew)).at(e, file=file)
+
+
+def _tricks(n: int) -> str:
+    """``1 trick``, ``2 tricks``: a number of tricks in an input error's words."""
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
+def _left(n: int) -> str:
+    """``1 is left``, ``2 are left``: the tricks still to play, in an input error's words."""
+    return f"{n} {'is' if n == 1 else 'are'} left"
 
 
 def _completes(state: TableState, batch: list[tuple[Seat, Card]]) -> bool:

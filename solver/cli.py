@@ -619,7 +619,7 @@ def _write_json_streaming(data: dict[str, object], restorations: "list[Restorati
 
 @app.command()
 def verify(
-    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively); test sets (generate --format jsonl|yaml) given by name: each record's case is checked against its claims, reported as FILE#ID.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more fails (its claims cannot be decided).")] = DEFAULT_BUDGET,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes, each verifying chunks of files (same output, same order).")] = 1,

@@ -2474,10 +2474,15 @@ class Composition:
                 continue
             from rulings.models.errors import InconsistentRecordError
 
+            # (a trick is complete at its fourth card, so a second card is never a fifth one; a
+            # defender's card before his partner played may have been his early lead, 57A)
+            hint = ("; a defender's card put down before his partner has played is read as his lead to the next trick "
+                    "when the cards of the seats still to play to this one follow it at once, in rotation "
+                    "(docs/case-format.md)" if self.replay.table.is_defender(seat) else "")
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
-                f"of the record explains it (a player plays one card to a trick; a fifth card is written "
-                f"'{seat} plays {mine[1]} fifth')", file=self.case.file, line=line, token=str(mine[1]))
+                f"of the record explains it (a player plays one card to a trick{hint})", file=self.case.file, line=line,
+                token=str(mine[1]))
         return said
 
     # ----- notices ---------------------------------------------------------------------------------

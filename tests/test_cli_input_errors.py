@@ -33,7 +33,7 @@ def _case(tmp_path: Path, source: Path, old: str, new: str) -> Path:
     (CLAIM, "S claims 2", "S claims 5", 15, ["S claims 5 tricks", "only 2 are left", "after trick 11"]),
     (CLAIM, "S claims 2", "S claims 3", 15, ["S claims 3 tricks", "only 2 are left"]),
     (REMAINING, "remaining NS 2 EW 0", "remaining NS 5 EW 0", 17, ["counts 5 tricks", "2 are left", "after trick 11"]),
-    (REMAINING, "remaining NS 2 EW 0", "remaining NS 1 EW 0", 17, ["counts 1 tricks", "2 are left"]),
+    (REMAINING, "remaining NS 2 EW 0", "remaining NS 1 EW 0", 17, ["counts 1 trick,", "2 are left"]),
     (REMAINING, "remaining NS 2 EW 0", "remaining EW 2 NS 1", 17, ["counts 3 tricks", "2 are left"]),
 ])
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
@@ -54,6 +54,20 @@ def test_a_claim_of_all_thirteen_tricks_after_a_trick_is_played_is_an_error(tmp_
     res = runner.invoke(app, ["solve", str(path)])
     assert res.exit_code == 1, res.output
     assert f"{path}:4: S claims 13 tricks, but only 11 are left to play (after trick 2)" in res.output
+
+
+def test_a_claim_with_one_trick_left_is_counted_in_the_singular(tmp_path: Path) -> None:
+    """After trick 12 one trick is left: the error says so in good English, naming the line."""
+    path = tmp_path / "c.yaml"
+    path.write_text('laws: 2017\ntrick: 12\nleader: N\ndeal: "N:.2..2 .3.5. A.4.. .A.K."\ncontract: 4S\n'
+                    "declarer: S\nplay: [N H2, E H3, S H4, W HA, W claims 2, attention S]\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:7: W claims 2 tricks, but only 1 is left to play (after trick 12)" in res.output
+    path.write_text(path.read_text().replace("W claims 2", "remaining NS 1 EW 1"))
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert "'remaining NS 1 EW 1' counts 2 tricks, but 1 is left to play (after trick 12): NS and EW must add up to 1" in res.output
 
 
 @pytest.mark.parametrize(("source", "old", "new"), [
