@@ -15,9 +15,9 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, paraphrased
 
 * **45C1, 49: is the exposed card played, a penalty card, or nothing?** Whether the defender's
   partner could possibly see its face is a fact: ``visible_to_partner`` or
-  ``not_visible_to_partner`` on the line decides it (nothing recorded); else a ``director
-  finds`` line (the finding recorded in ``findings``); else the director may find either, so
-  both (each recorded). ``face_down``: its face could not be seen. Not visible: nothing
+  ``not_visible_to_partner`` on the line decides it (recorded in ``findings``, as the
+  director's finding is); else a ``director finds`` line (recorded); else the director may
+  find either, so both (each recorded). ``face_down``: its face could not be seen. Not visible: nothing
   happens. Visible: if it is his turn (he is next to play to the trick in progress, or to lead
   the next, and has not played to it) and he held it rather than dropped it, the card is
   played to the trick (45C1), and a card the record shows him playing later to the same trick
@@ -221,7 +221,7 @@ def oracle_exposure(case: dict[str, Any], *, options_after_ruling: bool = False)
     if "face_down" in facts:
         branches = [(NOT_VISIBLE, False)]
     elif VISIBLE in facts or NOT_VISIBLE in facts:
-        branches = [(VISIBLE if VISIBLE in facts else NOT_VISIBLE, False)]
+        branches = [(VISIBLE if VISIBLE in facts else NOT_VISIBLE, True)]
     elif VISIBLE in given or NOT_VISIBLE in given:
         branches = [(VISIBLE if VISIBLE in given else NOT_VISIBLE, True)]
     else:

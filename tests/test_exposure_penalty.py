@@ -601,3 +601,16 @@ def test_cards_together_after_his_own_card_are_said_as_put_down_before_the_partn
     said = " ".join(str(i) for i in Ruling(case).irregularities)
     assert "after his S2 to trick 2" in said and "before his partner played (58B, 57A)" in said, said
     assert "together to trick 2" not in said, said
+
+
+def test_visibility_written_on_the_line_is_a_finding_as_the_directors_is() -> None:
+    """``visible_to_partner`` written on the exposure line and the same fact as a ``director
+    finds`` line give the same restorations, the finding recorded in both (the claim atom
+    ``finding visible_to_partner`` holds either way, as ``slip`` written on a change line)."""
+    head = ('laws: 2017\ndeal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\n'
+            "contract: 4S\ndeclarer: S\n")
+    inline = loads(head + "play: [W DQ, N DA, E exposes H4 dropped visible_to_partner, E D4, S D7, attention S]\n")
+    found = loads(head + "play: [W DQ, N DA, E exposes H4 dropped, director finds visible_to_partner, E D4, S D7, attention S]\n")
+    keys = [sorted(r.key() for r in Ruling(c).restorations()) for c in (inline, found)]
+    assert keys[0] == keys[1] and keys[0]
+    assert all("visible_to_partner" in r.findings for r in Ruling(inline).restorations())

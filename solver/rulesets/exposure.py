@@ -340,11 +340,12 @@ def _placed(node: Node, before: TableState, placed: TableState, then: tuple[Late
 
 def _branches(given: frozenset[str], facts: tuple[str, ...], yes: str, no: str) -> list[tuple[str, tuple[str, ...]]]:
     """The finding(s) to rule under, each with the findings the branch records: a fact stated
-    in the play line (records nothing), the director's finding (recorded), or, with neither,
-    both branches, each labelled with its finding."""
+    in the play line or the director's finding (either recorded, as a change of designation's
+    ``slip`` on its line is: the claim atom ``finding <word>`` reads the same fact however the
+    record gives it), or, with neither, both branches, each labelled with its finding."""
     for word in (yes, no):
         if word in facts:
-            return [(word, ())]
+            return [(word, (word,))]
     for word in (yes, no):
         if word in given:
             return [(word, (word,))]
