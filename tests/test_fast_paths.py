@@ -654,6 +654,37 @@ def test_later_parts_sharing_on_random_records_in_parts() -> None:
         assert _ruled(case, grouped=True) == _ruled(case, grouped=False), seed
 
 
+#: West revokes on trick 6 (DQ on South's HT) and corrects with H7 or H4 (one class: the ten
+#: beats both); North may change H5, then East H3 (HQ wins the trick). Played on: South leads
+#: S6 (in turn where his ten won trick 6, out of turn where East's queen did), then East plays
+#: CT and South D3, a second card of his on trick 7: said (not yet ruled on) after his lead out
+#: of turn and other players' cards, and a record the ruling cannot go on from after his lead
+#: in turn, whichever of West's hearts stands and whatever path was ruled before
+_SECOND_CARD_ON_SOME_PATHS = {
+    "title": "a second card on trick 7 said on some paths, ending others", "laws": 2007, "contract": "2C", "declarer": "N",
+    "deal": "E:3.Q83.4.JT753 Q864.JT.832.A A.74.AQT65.86 T52.95.KJ97.K", "trick": 4, "leader": "N", "won": {"NS": 3, "EW": 0},
+    "play": ["N S2", "E S3", "S S8", "W SA", "W C6", "N CK", "E C3", "S CA", "S HT", "W DQ", "N H5", "E H3", "attention W",
+             "resume", "S S6", "attention N", "resume", "E CT", "S D3", "W D5", "N ST", "E H8", "attention W"],
+}
+
+
+def test_a_second_card_said_on_one_path_does_not_keep_another() -> None:
+    """Whether a later part's second card of a seat's in one trick is said or ends the path
+    is read on each path's own replay of the part (``Reopen.apart``): a path ruled after one
+    that said it is not kept for that. Every child made, West's H4 leaves the restorations
+    his H4 recorded leaves; and with the later parts played on once per class, the same."""
+    case = parse_case(_SECOND_CARD_ON_SOME_PATHS)
+    play = _SECOND_CARD_ON_SOME_PATHS["play"]
+    at = play.index("attention W") + 1
+    recorded = parse_case({**_SECOND_CARD_ON_SOME_PATHS, "play": [*play[:at], "W H4", *play[at:]]})
+    ruling = Ruling(case)
+    ruling.build_alike = False
+    with_h4 = [r.key() for r in ruling.restorations() if r.path[0].choice == "H4"]
+    alone = [r.key() for r in Ruling(recorded).restorations()]
+    assert with_h4 == alone and len(alone) == 4
+    assert _ruled(case, grouped=True) == _ruled(case, grouped=False)
+
+
 def test_plain_lines_are_replayed_as_read_line_by_line() -> None:
     """``replay_events`` of play lines up to ``attention`` (most parts of a record), their
     reading kept for the next table they are replayed on to, gives the replay of the lines
