@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -456,7 +456,7 @@ def iter_games(path: str | Path) -> Iterator[Game]:
     pbn, _lin = _endplay()
     p = Path(path)
     if p.suffix.lower() == ".lin":
-        yield from _read_lin(_file_text(p), str(p))
+        yield from _read_lin(_file_lines(p), str(p))
         return
     decoder = _decoder(pbn)()
     state = pbn.PBNDecoder.State
@@ -512,11 +512,6 @@ def _bounded_lines(fh: Any) -> Iterator[bytes | None]:
         yield raw if left > 0 else None
 
 
-def _file_text(p: Path) -> str:
-    """The whole of a board file (LIN), read as :func:`_file_lines` reads it."""
-    return "".join(_file_lines(p))
-
-
 #: what the LIN pairs a ruling needs hold (for an error naming one that cannot be read)
 _LIN_VALUES = {
     "md": "the dealer (1 to 4) and the hands, e.g. 3S34TH48TQKADKCTJK,S5678QKH6JD9JQC59,...",
@@ -567,36 +562,43 @@ def _lin_deal_problem(value: str) -> tuple[str, str] | None:
     return None
 
 
-def _lin_pairs(text: str) -> list[tuple[str, str, int]]:
-    """The ``key|value|`` pairs of a LIN file with the line each key is on, read as BBO's
-    files are written: the file's line breaks are no part of a pair (a board may span lines)."""
-    lines: list[int] = []  # the file line of each character of the text without its line breaks
-    chars: list[str] = []
-    line = 1
-    for ch in text:
-        if ch == "\n":
-            line += 1
-        elif ch != "\r":
-            chars.append(ch)
-            lines.append(line)
-    joined = "".join(chars)
-    pairs: list[tuple[str, str, int]] = []
-    at = 0
-    elems = joined.split("|")
-    for k in range(0, len(elems) - 1, 2):
-        key, value = elems[k], elems[k + 1]
-        where = lines[min(at + len(key) - len(key.lstrip()), len(lines) - 1)] if lines else 1
-        pairs.append((key.strip().lower(), value, where))
-        at += len(elems[k]) + len(elems[k + 1]) + 2
-    return pairs
+def _lin_pairs(lines: Iterable[str]) -> Iterator[tuple[str, str, int]]:
+    """The ``key|value|`` pairs of a LIN file's lines, in order, each with the line its key is
+    on (that of the key's first character other than a space; a key of spaces alone, that of
+    the ``|`` that ends it), read as BBO's files are written: the file's line breaks are no
+    part of a pair (a board may span lines). Read line by line: a pair is handed on as soon as
+    its value's closing ``|`` is read; a value the file ends in, without its ``|``, is read to
+    the end of the file."""
+    piece: list[str] = []  # the element being read (a key or a value), across lines
+    starts: int | None = None  # the line of the key being read's first character, once read
+    key: tuple[str, int] | None = None  # the key read, waiting for its value
+    for number, text in enumerate(lines, start=1):
+        parts = text.replace("\r", "").replace("\n", "").split("|")
+        for k, part in enumerate(parts):
+            if k:  # a ``|`` ends the element before it
+                element = "".join(piece)
+                piece.clear()
+                if key is None:
+                    key = (element.strip().lower(), starts if starts is not None else number)
+                else:
+                    yield key[0], element, key[1]
+                    key = None
+                starts = None
+            if part:
+                piece.append(part)
+                if key is None and starts is None and not part.isspace():
+                    starts = number
+    if key is not None:
+        yield key[0], "".join(piece), key[1]
 
 
 #: LIN pairs that begin a new board once the board being read has its deal (``md``)
 LIN_BOARD_STARTS = ("qx", "pn", "md")
 
 
-def _read_lin(text: str, file: str) -> list[Game]:
-    """The boards of a LIN file, as endplay Board objects built from its pairs. A board starts
+def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
+    """The boards of a LIN file's lines, each handed on once the pair that begins the next
+    board (or the end of the file) is read, as endplay Board objects built from its pairs. A board starts
     at a ``qx`` (BBO's board label: ``o12`` open room, ``c12`` closed room), ``pn`` or ``md``
     pair once the board before has its deal; the ``pn`` names and the ``vg`` event carry over
     to the boards after them (a vugraph file names its players once, four a room). The
@@ -611,15 +613,9 @@ def _read_lin(text: str, file: str) -> list[Game]:
     from endplay.types import Card as LinCard
     from endplay.types import Deal as LinDeal
 
-    segments: list[list[tuple[str, str, int]]] = [[]]
-    for pair in _lin_pairs(text):
-        if pair[0] in LIN_BOARD_STARTS and any(k == "md" for k, _v, _n in segments[-1]):
-            segments.append([])
-        segments[-1].append(pair)
-    games: list[Game] = []
     names: list[str] = []
     event: str | None = None
-    for segment in segments:
+    for segment in _lin_segments(_lin_pairs(lines)):
         if not any(k == "md" for k, _v, _n in segment):
             for key, value, _n in segment:  # (a header: the match's names and title)
                 names = value.split(",") if key == "pn" else names
@@ -630,9 +626,7 @@ def _read_lin(text: str, file: str) -> list[Game]:
         deal: Any = None
         dealer: Any = None
         vul: Any = None
-        number: int | None = None
-        label: int | None = None
-        room = "o"
+        number, room = _lin_label(segment)
         bids: list[Any] = []
         cards: list[Any] = []
         claimed = False
@@ -680,13 +674,6 @@ def _read_lin(text: str, file: str) -> list[Game]:
                 event = value.split(",")[0].strip() or None
             elif key == "sv":
                 vul = _or_none(lambda v=value: Vul.from_lin("o" if v == "0" else v))  # type: ignore[misc]
-            elif key == "ah":
-                found = re.search(r"(\d+)\s*$", value)
-                number = int(found.group(1)) if found else number
-            elif key == "qx":
-                found = re.fullmatch(r"\s*([oc]?)(\d+)\s*", value, re.IGNORECASE)
-                if found:
-                    room, label = (found.group(1) or "o").lower(), int(found.group(2))
             elif key == "mc":
                 claimed = True
             elif key == "nt" and (found := LIN_FIELD.fullmatch(value)) is not None and found.group(1) not in fields:
@@ -699,12 +686,49 @@ def _read_lin(text: str, file: str) -> list[Game]:
                 deal.first, deal.trump = contract.declarer.lho, contract.denom
         seats = names[4:8] if room == "c" and len(names) >= 8 else names[:4]
         info = dict(zip(LIN_HANDS, seats, strict=False)) | ({"Event": event} if event else {}) | fields
-        board = Board(deal, bids, cards if error is None else [], number if number is not None else label, vul=vul,
+        board = Board(deal, bids, cards if error is None else [], number, vul=vul,
                       dealer=dealer, contract=contract, claimed=claimed, **info)
         if contract is None:  # (endplay's Board would take the contract of an unfinished auction)
             board.auction = []
-        games.append(Game(board, error=error, lin=where, calls=len(bids)))
-    return games
+        yield Game(board, error=error, lin=where, calls=len(bids))
+
+
+def _lin_label(segment: list[tuple[str, str, int]]) -> tuple[int | None, str]:
+    """A LIN board's number (that of its ``ah|Board 12|``, else of its ``qx``) and its room
+    (``o`` open, ``c`` closed: of its ``qx``, else open)."""
+    number: int | None = None
+    label: int | None = None
+    room = "o"
+    for key, value, _n in segment:
+        if key == "ah" and (found := re.search(r"(\d+)\s*$", value)):
+            number = int(found.group(1))
+        elif key == "qx" and (found := re.fullmatch(r"\s*([oc]?)(\d+)\s*", value, re.IGNORECASE)):
+            room, label = (found.group(1) or "o").lower(), int(found.group(2))
+    return (number if number is not None else label), room
+
+
+def _count_lin_boards(p: Path, number: int) -> int:
+    """How many boards of the LIN file have the number ``number`` (read as pairs, bounded: what
+    lies past :data:`MAX_BOARD_BYTES` is not counted)."""
+    with p.open("rb") as fh:
+        lines = (raw.decode("latin-1") for raw in _bounded_lines(fh) if raw is not None)
+        return sum(1 for segment in _lin_segments(_lin_pairs(lines))
+                   if any(k == "md" for k, _v, _n in segment) and _lin_label(segment)[0] == number)
+
+
+def _lin_segments(pairs: Iterable[tuple[str, str, int]]) -> Iterator[list[tuple[str, str, int]]]:
+    """The pairs cut where a board begins (:data:`LIN_BOARD_STARTS`, once the pairs before
+    hold a deal), each part handed on once the next begins: the header before the first
+    board, then one part a board."""
+    segment: list[tuple[str, str, int]] = []
+    dealt = False
+    for pair in pairs:
+        if dealt and pair[0] in LIN_BOARD_STARTS:
+            yield segment
+            segment, dealt = [], False
+        segment.append(pair)
+        dealt = dealt or pair[0] == "md"
+    yield segment
 
 
 def _or_none(read: Callable[[], Any]) -> Any:
@@ -891,7 +915,8 @@ def _no_contract(game: Game, file: str) -> CaseFileError:
                          token=str(game.board.board_num))
 
 
-def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None) -> dict[str, Any]:
+def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None,
+               passed_over: list[RulingError] | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
     number and ``game`` the game of that board (a board played at several tables is recorded
     once a table), or of the file without ``board``, counted from 1 in file order; neither
@@ -899,8 +924,10 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     game. With ``attention`` (a seat, or ``TD``) the play ends with ``attention <seat>``;
     without it, a revoke the file marks (``^R``) ends the play with ``attention TD`` (the
     director called to it after play). A deal of fewer than 13 cards a hand (an end position)
-    starts at trick 14 minus that number, led by the Play tag's seat. Raises CaseFileError
-    naming the file."""
+    starts at trick 14 minus that number, led by the Play tag's seat. With neither ``board``
+    nor ``game``, the error of each game passed over before the one taken (a game that cannot
+    be read, not one without a contract) is appended to ``passed_over`` when given, so that a
+    caller can say it. Raises CaseFileError naming the file."""
     p = Path(path)
     file = str(p)
     numbers: list[int | None] = []  # the board number of each game read, in file order
@@ -920,8 +947,12 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
                 return _game_case(g, p, attention, numbers)
             except CaseFileError as err:
                 failed = failed or err
+                if passed_over is not None:
+                    passed_over.append(err)
         elif g.error is not None:
             failed = failed or g.error.located(file=file)
+            if passed_over is not None:
+                passed_over.append(g.error.located(file=file))
     known = [n for n in numbers if n is not None]
     listed = (_ranges(known) or "none") + (f"; {len(numbers) - len(known)} without a number" if len(known) < len(numbers) else "")
     if board is not None and board not in known:
@@ -1046,7 +1077,7 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
     if b.board_num is not None and repeats:
         index = numbers.count(b.board_num)  # (the chosen game is the last of those read)
         if chosen.lin is not None:
-            same = sum(1 for g in load_games(p) if g.board.board_num == b.board_num)
+            same = max(index, _count_lin_boards(p, b.board_num))
         else:
             same = max(index, _count_boards(p, b.board_num))
         if same > 1:

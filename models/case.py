@@ -23,6 +23,7 @@ from rulings.models.events import (
     ChangeDesignation,
     Choice,
     ClaimTricks,
+    DirectorFinds,
     DummyAction,
     FaceDownLead,
     FifthCard,
@@ -353,7 +354,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     def flush(state: TableState) -> TableState:
         if not batch:
             return state
-        order, early = _early_leads(state, batch)
+        order, early = state.early_lead_order(batch)
         if early:
             batch[:] = [batch[k] for k in order]
             batch_events[:] = [batch_events[k] for k in order]
@@ -479,7 +480,7 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     if pairs:
         batch = list(pairs)
         batch_events: list[AnyEvent] = list(plays)
-        order, early = _early_leads(state, batch)
+        order, early = state.early_lead_order(batch)
         if early:
             batch = [batch[k] for k in order]
             batch_events = [batch_events[k] for k in order]
@@ -493,37 +494,6 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     if ClaimTricks in kinds or Remaining in kinds:
         _check_end_of_play(state, list(before), list(applied_before), after, file, [])
     return Replay.of(state, attention, before, after, (), applied_before, kinds, start, ())
-
-
-def _early_leads(state: TableState, batch: Sequence[tuple[Seat, Card]]) -> tuple[list[int], list[tuple[int, Seat]]]:
-    """The order to place ``batch`` in, and the early leads it holds (``TableState.early_leads``):
-    a defender's card put down when three players, he among them, have played to the trick
-    in progress and his partner has not, with his partner's card the next one, is his lead
-    to the next trick made before his partner played (57A): his partner's card goes on the
-    trick, his on the next one (docs/case-format.md). Any other second card of a seat in a
-    trick is placed as read (a trick is complete at its fourth card)."""
-    order = list(range(len(batch)))
-    early: list[tuple[int, Seat]] = []
-    cur = state.current_trick
-    if cur is not None and len(cur.plays) < 4:
-        seats, number = [s for s, _ in cur.plays], cur.number
-    else:
-        seats, number = [], (cur.number + 1 if cur is not None else state.first_trick)
-    j = 0
-    while j < len(order):
-        seat = batch[order[j]][0]
-        if (len(seats) == 3 and len(set(seats)) == 3 and seat in seats and seat.partner not in seats
-                and state.is_defender(seat) and j + 1 < len(order) and batch[order[j + 1]][0] is seat.partner):
-            order[j], order[j + 1] = order[j + 1], order[j]
-            early.append((number + 1, seat))
-            seats, number = [seat], number + 1
-            j += 2
-            continue
-        seats.append(seat)
-        if len(seats) == 4:
-            seats, number = [], number + 1
-        j += 1
-    return order, early
 
 
 def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
@@ -610,11 +580,21 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
         done, left = left_with(cards, n)
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
-            raise CaseFileError(f"{e.seat} claims {e.tricks} tricks, but only {left} are left to play ({after_trick})",
+            raise CaseFileError(f"{e.seat} claims {_tricks(e.tricks)}, but only {_left(left)} to play ({after_trick})",
                                 token=str(e.tricks)).at(e, file=file)
         if isinstance(e, Remaining) and e.ns + e.ew != left:
-            raise CaseFileError(f"'{e}' counts {e.ns + e.ew} tricks, but {left} are left to play ({after_trick}): "
+            raise CaseFileError(f"'{e}' counts {_tricks(e.ns + e.ew)}, but {_left(left)} to play ({after_trick}): "
                                 f"NS and EW must add up to {left}", token=str(e.ns + e.ew)).at(e, file=file)
+
+
+def _tricks(n: int) -> str:
+    """``1 trick``, ``2 tricks``: a number of tricks in an input error's words."""
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
+def _left(n: int) -> str:
+    """``1 is left``, ``2 are left``: the tricks still to play, in an input error's words."""
+    return f"{n} {'is' if n == 1 else 'are'} left"
 
 
 def _completes(state: TableState, batch: list[tuple[Seat, Card]]) -> bool:
@@ -814,6 +794,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         events.append(event if line is not None else replace(event, entry=i))
 
     _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+    _check_changes_name_another_card(events, file)
     check_end_of_play_lines(events, file)
 
     expect: list[ClaimLine] = []
@@ -857,7 +838,9 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
     (45B, 46): a ``calls`` line by another seat is no event of the table; refused (located,
     naming the seat): a defender's anywhere, and dummy's. Dummy takes no part in the play
     (43A1(c)): a claim (68A) is declarer's or a defender's, so dummy's ``claims`` line is
-    refused too. When the first card a defender faces is an opening lead out of turn (cards
+    refused too, and so is his ``changes to`` line before ``attention`` (only declarer
+    changes a designation of dummy's card, 45C4(b); after ``attention`` the line records a
+    choice the ruling offers for dummy's card). When the first card a defender faces is an opening lead out of turn (cards
     the declaring side faced before it are no lead, 54E, and go back), 54A may make dummy
     declarer: after declarer's recorded ``spreads`` it does (declarer's partner then calls
     and claims, and a call or claim of the old declarer's is refused); after his ``accepts``
@@ -870,7 +853,10 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
     #: whether 54A made declarer's partner declarer: None while the record leaves it open
     swapped: bool | None = None if swap else False
     later = attended = False
+    playing = True  # (before the ``attention`` line of the part: after it a line records a choice of the ruling)
     for i, e in enumerate(events):
+        if isinstance(e, (Attention, Resume)):
+            playing = isinstance(e, Resume)
         # (attention drawn after that lead: what is said then is the ruling's)
         attended = attended or (isinstance(e, Attention) and (lead is None or i > lead))
         if swapped is None and not attended and lead is not None and i > lead and isinstance(e, Play) and (
@@ -897,6 +883,39 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
             why = " after his spread (54A)" if swapped and e.seat is declarer else ""
             raise CaseFileError(f"'{e}': {e.seat} is {who}{why}; only declarer ({now}) designates dummy's cards (45B, 46): "
                                 f"write '{now} calls {e.what}'", token=str(e.seat)).at(e, file=file)
+        elif isinstance(e, ChangeDesignation) and playing:
+            # (after ``attention`` a change line records the choice a rule offers for the seat's
+            # card, 62C1 for dummy's as much as a defender's 47D)
+            now = declarer.partner if swapped else declarer
+            if e.seat is not now.partner or (swapped is None and later):
+                continue  # (declarer's change, or a defender's: his own card named to play)
+            why = " after his spread (54A)" if swapped else ""
+            raise CaseFileError(f"'{e}': {e.seat} is dummy{why}, who takes no part in the play (43A1(c)) and designates "
+                                f"no card; only declarer ({now}) changes a designation of dummy's card (45C4(b)): write "
+                                f"'{now} changes to {e.card}'", token=str(e.seat)).at(e, file=file)
+
+
+def _check_changes_name_another_card(events: Sequence[AnyEvent], file: str | None) -> None:
+    """A ``changes to`` line before ``attention`` that names the very card the same seat's
+    designation on the line before it names (its call of dummy's card, its card named, or
+    its change: ``S calls C2``, ``S changes to C2``) changes nothing: a change of designation
+    (45C4(b)) puts another card in place of the one designated, so the line is refused, at
+    its line, naming the card (docs/decisions.md). Raises CaseFileError."""
+    playing = True  # (after ``attention`` a change line records a choice of the ruling)
+    before: AnyEvent | None = None  # the line before, findings left aside
+    for e in events:
+        if isinstance(e, (Attention, Resume)):
+            playing = isinstance(e, Resume)
+        if isinstance(e, DirectorFinds):
+            continue
+        if playing and isinstance(e, ChangeDesignation) and before is not None and getattr(before, "seat", None) is e.seat:
+            card = before.what.card if isinstance(before, Call) else getattr(before, "card", None) if isinstance(
+                before, (ChangeDesignation, Name, NamePlay)) else None
+            if card == e.card:
+                raise CaseFileError(f"'{e}': {e.card} is the card {e.seat}'s designation on the line before already names "
+                                    f"('{before}'); a change of designation names another card (45C4(b)): leave the line "
+                                    "out, or write the card he changed to", token=str(e.card)).at(e, file=file)
+        before = e
 
 
 #: the lines that place or designate a card at the table (a play, not a statement or a finding)

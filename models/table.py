@@ -770,6 +770,42 @@ class TableState:
         64C1, not 64A."""
         return self._evolve(misplaced_leads=self.misplaced_leads | {(trick, card)})
 
+    def early_lead_order(self, plays: Sequence[tuple[Seat, Card]]) -> tuple[list[int], list[tuple[int, Seat]]]:
+        """The order to place ``plays`` in, and the early leads they hold (``early_leads``):
+        a defender's second card put down in the trick in progress, before his partner has
+        played to it, with the cards of every seat still to play to that trick following it at
+        once in rotation (his partner's among them), is his lead to the next trick made before
+        his partner played (57A): those cards go on the trick, his on the next one
+        (docs/case-format.md). Any other second card of a seat in a trick is placed as read (a
+        trick is complete at its fourth card)."""
+        order = list(range(len(plays)))
+        early: list[tuple[int, Seat]] = []
+        cur = self.current_trick
+        if cur is not None and len(cur.plays) < 4:
+            seats, number = [s for s, _ in cur.plays], cur.number
+        else:
+            seats, number = [], (cur.number + 1 if cur is not None else self.first_trick)
+        j = 0
+        while j < len(order):
+            seat = plays[order[j]][0]
+            if seats and len(set(seats)) == len(seats) and seat in seats and seat.partner not in seats and self.is_defender(seat):
+                # the seats still to play to the trick, in rotation after the last to play
+                due = [seats[-1].lho]
+                while len(seats) + len(due) < 4:
+                    due.append(due[-1].lho)
+                k = len(due)
+                if [plays[x][0] for x in order[j + 1 : j + 1 + k]] == due:
+                    order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
+                    early.append((number + 1, seat))
+                    seats, number = [seat], number + 1
+                    j += k + 1
+                    continue
+            seats.append(seat)
+            if len(seats) == 4:
+                seats, number = [], number + 1
+            j += 1
+        return order, early
+
     def with_early_leads(self, leads: Sequence[tuple[int, Seat]]) -> TableState:
         """Mark leads placed from now on as made before the trick before them was complete
         (``early_leads``): each is out of turn when placed."""

@@ -120,8 +120,8 @@ def load(path: str | Path, limits: Limits = LIMITS) -> Case:
 
 
 #: the commands that read a test set (``generate --format jsonl|yaml``)
-_TEST_SET_READERS = ("'rulings solve FILE --board N' rules its N-th record, 'rulings coverage FILE' reads its cases, "
-                     "'rulings score FILE' compares each record's ruling with ours")
+_TEST_SET_READERS = ("'rulings solve FILE --board N' rules its N-th record, 'rulings verify FILE' checks each record's "
+                     "claims, 'rulings coverage FILE' reads its cases, 'rulings score FILE' compares each record's ruling with ours")
 #: files a case-file command may be given by mistake, and what reads them
 OTHER_FILES = {
     ".pbn": "a PBN file is not a case file: 'rulings solve FILE --board N' rules one of its boards, 'rulings new' writes it "

@@ -246,7 +246,17 @@ def _error(err: "RulingError") -> typer.Exit:
     return typer.Exit(1)
 
 
+def _note_passed_over(errors: "list[RulingError]", taken: "dict[str, object]") -> None:
+    """Say on stderr each game of a board file passed over, with its error, before the one
+    taken when no ``--board`` or ``--game`` is given (the first game that reads)."""
+    for err in errors:
+        typer.echo(f"note: {err} (passed over: {taken.get('source')} is the first game that reads)", err=True)
+
+
 BOARD_SUFFIXES = (".pbn", ".lin")
+#: the suffixes of --out that name a test set's file (its --format), never a directory (a
+#: ``.yaml`` name is a case file's too: without --format or --with-ruling it stays the directory)
+SET_SUFFIXES = (".jsonl", ".pbn", ".lin")
 GAME_HELP = ("The game of the board (a board played at several tables is recorded once a table), "
              "or of the file without --board, counted from 1 in file order.")
 
@@ -287,7 +297,9 @@ def new(
             _record_options(game, attention)
             data = dict(record_mapping_at(source, board)[0])
         else:
-            data = board_case(source, board, attention, game)
+            passed: list[RulingError] = []
+            data = board_case(source, board, attention, game, passed_over=passed)
+            _note_passed_over(passed, data)
         if laws is not None:
             data["laws"] = int(laws.value)
         parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
@@ -363,7 +375,9 @@ def solve(
             from rulings.models.boardfile import board_case
             from rulings.models.case import parse_case
 
-            mapping = board_case(case, board, attention or "TD", game)
+            passed: list[RulingError] = []
+            mapping = board_case(case, board, attention or "TD", game, passed_over=passed)
+            _note_passed_over(passed, mapping)
             if laws is not None:
                 mapping["laws"] = int(laws.value)
             loaded = parse_case(mapping, file=str(case))
@@ -484,6 +498,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     restorations are listed and the rest counted: memory holds one page and the key (past
     1,000, a 16-byte digest) of each restoration, whatever the limit."""
     with _loading():
+        from rulings.models.cards import Seat
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
         from rulings.solver.render import information_panel, make_console, restorations_table, ruling_head, style_for
@@ -498,6 +513,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     seen = KeySet()
     page: list[Restoration] = []
     infos: dict[Info, None] = {}
+    withdrew: set[Seat] = set()  # (the seats whose cards the listed restorations withdrew)
     listed = 0
     paged = False
     try:
@@ -507,6 +523,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
             listed += 1
             page.append(r)
             infos.update(dict.fromkeys(r.ledger))
+            withdrew.update(w.seat for w in r.withdrawn)
             if len(page) == TEXT_PAGE:
                 console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
                 page, paged = [], True
@@ -531,7 +548,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
     if more:
         console.print(f"(stopped at --limit {listed}; there are more)", markup=False, style="yellow")
     console.print("")
-    console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card))))
+    console.print(information_panel([], style, entries=sorted(infos, key=lambda i: (i.seat.index, i.card)), withdrawn=withdrew,
+                                    dummy=ruling.case.declarer.partner))
     if graph is not None:
         _write_graph(ruling, graph, limit, budget)
         console.print(f"graph written to {graph}", markup=False)
@@ -601,7 +619,7 @@ def _write_json_streaming(data: dict[str, object], restorations: "list[Restorati
 
 @app.command()
 def verify(
-    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively).")],
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively); test sets (generate --format jsonl|yaml) given by name: each record's case is checked against its claims, reported as FILE#ID.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more fails (its claims cannot be decided).")] = DEFAULT_BUDGET,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes, each verifying chunks of files (same output, same order).")] = 1,
@@ -677,7 +695,7 @@ def verify(
 
 @app.command()
 def coverage(
-    paths: Annotated[list[Path], typer.Argument(help="Case files or directories; test sets (generate --format jsonl|yaml|pbn) and PBN/LIN files given by name.")],
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories; test sets (generate --format jsonl|yaml|pbn|lin) and PBN/LIN files given by name.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
@@ -757,7 +775,7 @@ def score(
 def generate(
     ctx: typer.Context,
     count: Annotated[int, typer.Argument(min=1, help="How many random cases (with --exhaustive: at most this many).")],
-    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/), unless the name ends in .jsonl, .pbn or .lin (that --format). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
@@ -777,9 +795,10 @@ def generate(
 
     laws_, kind_ = laws.value, kind.value
     assert kind_ in KINDS
-    if fmt is None and (with_ruling or exhaustive):
-        # one file: the format follows --out's suffix, JSON lines when it says nothing
-        suffix = out.suffix.lower() if out is not None else ""
+    suffix = out.suffix.lower() if out is not None else ""
+    if fmt is None and (with_ruling or exhaustive or suffix in SET_SUFFIXES):
+        # one file: the format follows --out's suffix, JSON lines when it says nothing (a name
+        # ending in a set's suffix is that file, never a directory of case files so named)
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
     _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
                       full_hand=full_hand, kind=kind_)

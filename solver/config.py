@@ -134,6 +134,13 @@ class Decisions:
     #: penalty card). docs/decisions.md says why the default.
     misplay_own_revoke_withdrawal_forced: bool = True
 
+    #: UNCONFIRMED (Law 64B3; 2007 64B3 "any faced card"): a revoker who held a penalty card
+    #: of the suit led and also an unfaced card of that suit, and played a card of another
+    #: suit. False (default): the revoke was a failure to play the penalty card, no transfer
+    #: (64B3, 64C1 restores equity). True: he also failed to follow suit with a card from his
+    #: hand, an ordinary revoke: the 64A transfer. docs/decisions.md gives both readings.
+    revoke_with_unfaced_card_of_the_suit_counts_64a: bool = False
+
     #: DIGEST 32.12(e), Law 45D1: a lead to the next trick by the declaring side,
     #: when its leader still won the corrected trick, may be retracted (True) or stands
     #: (False: 45D1 gives declarer a withdrawal right only after his RHO changed, and only

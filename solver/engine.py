@@ -58,6 +58,10 @@ class Step:
     #: another course is not an answer to this decision (it may answer a later one, or settle
     #: nothing)
     recorded: bool = False
+    #: the step rules what a line before ``attention`` did (a card a player named from his
+    #: hand is played, 45C4(a)): no decision of the ruling, so a choice recorded after
+    #: ``attention`` that names the same card answers a later decision, not this one
+    past: bool = False
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -332,8 +336,7 @@ class Restoration:
         ``json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))``, several times
         faster: seats, cards, sides and kinds are plain ASCII words that need no escaping).
         The tricks are read once for the cards and the lead; the words of the penalty cards,
-        the ledger and the withdrawn cards are each written once per distinct value (siblings
-        of a cascade share them)."""
+        the ledger and the withdrawn cards are read off tables made once, by seat and card."""
         node = self.node
         table = node.table
         focus = node.focus
@@ -662,11 +665,6 @@ def _leading_trick(node: Node) -> int | None:
     return last if last != 13 else None
 
 
-def _words(items: Iterator[str]) -> str:
-    """A sorted JSON list of words that need no escaping (seats, cards, sides, kinds)."""
-    return "[" + ",".join([f'"{w}"' for w in sorted(items)]) + "]"
-
-
 _CARD_OF = {int(c): c for c in DECK}
 
 #: the key's word of each card a seat plays to a trick, by trick number, seat index and card:
@@ -706,45 +704,6 @@ def _trick_words(trick: Trick) -> tuple[str, ...]:
     return out
 
 
-class _Words:
-    """The key's words of one value (a penalty card set, a ledger), remembered for the last
-    few distinct values: the siblings of a cascade share their parent's, and a depth-first
-    walk comes back to a few values in turn (a player's keep and his changes). A value is
-    known by ``ident``: its identity, or the identities of its items (a ledger is a new tuple
-    of the rule set's one 16C value per withdrawn card). What is remembered is kept alive,
-    so an identity is not reused while it is remembered."""
-
-    __slots__ = ("ident", "seen", "write")
-
-    #: how many values are remembered (a walk's recent values; the memory is then emptied)
-    SIZE = 64
-
-    def __init__(self, write: Any, ident: Any = id) -> None:
-        self.seen: dict[object, tuple[object, str]] = {}  # ident -> (the value, kept alive; its words)
-        self.write = write
-        self.ident = ident
-
-    def __call__(self, value: Any) -> str:
-        if not value:
-            return "[]"
-        seen = self.seen
-        hit = seen.get(id(value))
-        if hit is not None:  # (this very value: siblings share it)
-            return hit[1]
-        known = self.ident(value)
-        hit = seen.get(known)
-        words: str = hit[1] if hit is not None else self.write(value)
-        if len(seen) >= self.SIZE:
-            seen.clear()
-        seen[known] = seen[id(value)] = (value, words)
-        return words
-
-
-def _ids(items: tuple[object, ...]) -> tuple[int, ...]:
-    """What a ledger is known by in :class:`_Words`: the identities of its entries."""
-    return tuple(map(id, items))
-
-
 #: ``"E:H4"`` (quoted) by seat index and card: every such word has one length, so the quoted
 #: words sort as the bare ones
 _SEAT_CARD: tuple[tuple[str, ...], ...] = tuple(
@@ -755,13 +714,25 @@ _PENALTY_WORD: dict[PenaltyKind, tuple[tuple[str, ...], ...]] = {
     kind: tuple(tuple(f'{w[:-1]}:{kind._value_}"' if w else "" for w in row) for row in _SEAT_CARD) for kind in PenaltyKind}
 
 
-def _penalty_list(pcs: frozenset[PenaltyCard]) -> str:
-    """The key's penalty cards: read off :data:`_PENALTY_WORD`."""
+def _penalty_words(pcs: frozenset[PenaltyCard]) -> str:
+    """The key's penalty cards: read off :data:`_PENALTY_WORD` (cheaper than remembering the
+    words of a set of penalty cards: most leaves have a set of their own)."""
+    if not pcs:
+        return "[]"
     return "[" + ",".join(sorted([_PENALTY_WORD[p.kind][p.seat.index][p.card] for p in pcs])) + "]"
 
+#: ``"EW:E:H4"`` (quoted) by the side the information is unauthorized to, seat index and card
+#: (one length for every word, as in :data:`_SEAT_CARD`)
+_LEDGER_WORD: dict[Side, tuple[tuple[str, ...], ...]] = {
+    side: tuple(tuple(f'"{side._value_}:{w[1:]}' if w else "" for w in row) for row in _SEAT_CARD) for side in Side}
 
-_penalty_words = _Words(_penalty_list)
-_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger), _ids)
+
+def _ledger_words(ledger: tuple[Info, ...]) -> str:
+    """The key's ledger: read off :data:`_LEDGER_WORD` (cheaper than remembering the words of
+    a ledger: most leaves have a ledger of their own)."""
+    if not ledger:
+        return "[]"
+    return "[" + ",".join(sorted([_LEDGER_WORD[i.unauthorized][i.seat.index][i.card] for i in ledger])) + "]"
 
 
 def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
@@ -1828,7 +1799,7 @@ class Composition:
         recorded = self._recorded_by.get(segment, ())
         if node.recorded >= len(recorded):
             return edges, node.recorded
-        if not all(step.choice and step.actor != "TD" for step, _ in edges):
+        if not all(step.choice and step.actor != "TD" for step, _ in edges) or (len(edges) == 1 and edges[0][0].past):
             return edges, node.recorded
         line = recorded[node.recorded]
         deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
@@ -2516,10 +2487,15 @@ class Composition:
                 continue
             from rulings.models.errors import InconsistentRecordError
 
+            # (a trick is complete at its fourth card, so a second card is never a fifth one; a
+            # defender's card before his partner played may have been his early lead, 57A)
+            hint = ("; a defender's card put down before his partner has played is read as his lead to the next trick "
+                    "when the cards of the seats still to play to this one follow it at once, in rotation "
+                    "(docs/case-format.md)" if self.replay.table.is_defender(seat) else "")
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
-                f"of the record explains it (a player plays one card to a trick; a fifth card is written "
-                f"'{seat} plays {mine[1]} fifth')", file=self.case.file, line=line, token=str(mine[1]))
+                f"of the record explains it (a player plays one card to a trick{hint})", file=self.case.file, line=line,
+                token=str(mine[1]))
         return said
 
     # ----- notices ---------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def file_cases(path: str | Path) -> Iterator[Item]:
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == JSONL_SUFFIX:
-        yield from _jsonl_cases(p)
+        yield from _set_cases(p)
     elif suffix in BOARD_SUFFIXES:
         yield from _board_cases(p)
     else:
@@ -71,7 +71,7 @@ def file_cases(path: str | Path) -> Iterator[Item]:
 
             if not is_test_set_stream(p):
                 raise
-            yield from _yaml_cases(p)
+            yield from _set_cases(p)
             return
         yield Item(str(p), str(p), case)
 
@@ -145,19 +145,17 @@ def named(err: RulingError, label: str | None, file: str, line: int | None) -> R
     return err.located(file=file, line=line)
 
 
-def _jsonl_cases(p: Path) -> Iterator[Item]:
-    from rulings.solver.score import read_records
+def set_records(p: Path) -> Iterator[tuple[str, int, dict[str, Any], dict[NodePath, int] | None]]:
+    """The records of the test set ``p`` (JSON lines, or a YAML stream of records), one at a
+    time: each record's id, its line, the record and (YAML) the line of each of its nodes.
+    Raises CaseFileError (located) for a line or document that is no record and for an id
+    given twice."""
+    if p.suffix.lower() == JSONL_SUFFIX:
+        from rulings.solver.score import read_records
 
-    for n, rec in read_records(p):
-        rid = str(rec["id"])
-        label = f"record {rid!r}, case"
-        try:
-            yield Item(f"{p}#{rid}", str(p), record_case(rec, str(p), n), label=label, line=n)
-        except RulingError as err:
-            yield Item(f"{p}#{rid}", str(p), error=err, label=label, line=n)
-
-
-def _yaml_cases(p: Path) -> Iterator[Item]:
+        for n, rec in read_records(p):
+            yield str(rec["id"]), n, rec, None
+        return
     seen: dict[str, int] = {}
     for start, rec, lines in iter_documents(p):
         if not isinstance(rec, dict) or "id" not in rec:
@@ -168,11 +166,22 @@ def _yaml_cases(p: Path) -> Iterator[Item]:
         if first != start:
             raise CaseFileError(f"duplicate id {rid!r} (lines {first} and {start}): each case has one record", file=str(p),
                                 line=lines.get(("id",), start), token=rid)
-        label = f"record {rid!r}, case"
-        try:
-            yield Item(f"{p}#{rid}", str(p), record_case(rec, str(p), start, lines), label=label, line=start)
-        except RulingError as err:
-            yield Item(f"{p}#{rid}", str(p), error=err, label=label, line=start)
+        yield rid, start, rec, lines
+
+
+def set_item(p: Path, rid: str, line: int, rec: dict[str, Any], lines: dict[NodePath, int] | None) -> Item:
+    """The case of one record of the test set ``p`` (:func:`set_records`), named ``FILE#ID``:
+    its case, or the error that stops it (naming the record)."""
+    label = f"record {rid!r}, case"
+    try:
+        return Item(f"{p}#{rid}", str(p), record_case(rec, str(p), line, lines), label=label, line=line)
+    except RulingError as err:
+        return Item(f"{p}#{rid}", str(p), error=err, label=label, line=line)
+
+
+def _set_cases(p: Path) -> Iterator[Item]:
+    for rid, line, rec, lines in set_records(p):
+        yield set_item(p, rid, line, rec, lines)
 
 
 def _board_cases(p: Path) -> Iterator[Item]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 from rich.console import Console, Group, RenderableType
@@ -234,12 +234,22 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
     return table
 
 
-def information_panel(restorations: Sequence[Restoration], style: Style, *, entries: Sequence[Info] | None = None) -> RenderableType:
+def information_panel(restorations: Sequence[Restoration], style: Style, *, entries: Sequence[Info] | None = None,
+                      withdrawn: Iterable[Seat] | None = None, dummy: Seat | None = None) -> RenderableType:
     """The information ledger of the restorations (or the distinct ``entries`` given): 16C
-    for withdrawn cards, 50E for penalty cards."""
+    for withdrawn cards, 50E for penalty cards. With no entry, it says whether any card was
+    withdrawn (the seats of the cards the restorations withdrew: ``withdrawn``, else read
+    from ``restorations``): a card of dummy's (``dummy``), faced for every player to see,
+    gives no information when it goes back."""
     entries = information(restorations) if entries is None else entries
     if not entries:
-        return Text("Information: nothing withdrawn, no unauthorized information.", style="dim")
+        seats = set(withdrawn if withdrawn is not None else (w.seat for r in restorations for w in r.withdrawn))
+        if not seats:
+            return Text("Information: nothing withdrawn, no unauthorized information.", style="dim")
+        if dummy is not None and seats == {dummy}:
+            return Text("Information: no unauthorized information (the cards withdrawn are dummy's, faced for every player "
+                        "to see).", style="dim")
+        return Text("Information: no unauthorized information from the cards withdrawn.", style="dim")
     out = Text(f"Information from {information_sources(entries)}:\n", style="bold")
     for i in sorted(entries, key=lambda i: (i.seat.index, i.card)):
         out.append(f"  {i.seat} ")
@@ -278,7 +288,7 @@ def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Styl
     parts: list[RenderableType] = [ruling_head(ruling, style), restorations_table(restorations, style, dd)]
     if truncated:
         parts.append(Text(f"(stopped at --limit {len(restorations)}; there are more)", style="yellow"))
-    parts += [Text(""), information_panel(restorations, style)]
+    parts += [Text(""), information_panel(restorations, style, dummy=ruling.case.declarer.partner)]
     return Group(*parts)
 
 

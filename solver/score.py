@@ -102,11 +102,27 @@ def compare(case_id: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any
     our_steps = {step_key(s) for r in ours for s in r.get("path", [])}
     for r in missing:
         clause = _blame(r, their_steps)
-        wrong[clause].append(f"missing restoration {r.get('number')}")
+        wrong[clause].append(f"missing restoration {r.get('number')} ({_outcome_words(r)})")
     for r in extra:
         clause = _blame(r, our_steps)
-        wrong[clause].append("extra restoration")
+        wrong[clause].append(f"extra restoration ({_outcome_words(r)})")
     return CaseComparison(case_id, involved, dict(wrong), len(missing), len(extra))
+
+
+def _outcome_words(r: dict[str, Any]) -> str:
+    """A restoration's outcome in a few words, to tell a missing or extra one from its
+    neighbours: the cards withdrawn, the penalty cards with their kind, the next leader, an
+    established revoke and the Law 64 transfer (the restored tricks are not repeated)."""
+    def cards(key: str, kind: bool = False) -> str:
+        items = r.get(key) or []
+        return ", ".join(f"{x.get('seat')} {x.get('card')}" + (f" {x.get('kind')}" if kind else "") for x in items
+                         if isinstance(x, dict)) or "none"
+    words = [f"withdrawn {cards('withdrawn')}", f"penalty {cards('penalty_cards', kind=True)}", f"lead {r.get('lead') or '-'}"]
+    if r.get("established"):
+        words.append("established")
+    if r.get("transfer") is not None:
+        words.append(f"transfer {r.get('transfer')}")
+    return "; ".join(words)
 
 
 def _blame(r: dict[str, Any], other_steps: set[Step]) -> str:
@@ -137,10 +153,16 @@ class Score:
     unanswered: list[str] = field(default_factory=list)  # our ids (--against) their file does not answer
     missing: int = 0
     extra: int = 0
+    #: each answered case that does not agree in full, in the order scored: its restorations
+    #: missing and extra, and every reason of each clause wrong in it
+    disagreements: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def add(self, cmp: CaseComparison) -> None:
         self.cases += 1
         self.agreed += cmp.agreed
+        if cmp.answered and not cmp.agreed:
+            self.disagreements[cmp.id] = {"missing": cmp.missing, "extra": cmp.extra,
+                                          "clauses": {c: list(r) for c, r in sorted(cmp.wrong.items())}}
         self.missing += cmp.missing
         self.extra += cmp.extra
         involved = cmp.involved | set(cmp.wrong)
@@ -178,6 +200,8 @@ class Score:
             "agreement": _ratio(self.cases, self.cases - self.agreed),
             "unanswered": len(self.unanswered),
             "unanswered_ids": self.unanswered,
+            "disagreed_ids": list(self.disagreements),
+            "disagreements": self.disagreements,
             "missing_restorations": self.missing,
             "extra_restorations": self.extra,
             "wrong_clauses": self.wrong_clauses,
@@ -415,5 +439,12 @@ def lines(report: dict[str, Any]) -> Iterable[str]:
         more = " ..." if len(report["unanswered_ids"]) > 10 else ""
         yield (f"{report['unanswered']} of our records (--against) have no answer in theirs: "
                + " ".join(report["unanswered_ids"][:10]) + more)
+    if report["disagreed_ids"]:
+        ids = report["disagreed_ids"]
+        more = " ..." if len(ids) > 10 else ""
+        yield (f"{len(ids)} answered {'case does' if len(ids) == 1 else 'cases do'} not agree in full "
+               "(--json: disagreements, each with every reason): " + " ".join(ids[:10]) + more)
     if report["unmatched_ids"]:
-        yield f"{len(report['unmatched_ids'])} records have no ruling of ours in --against: " + " ".join(report["unmatched_ids"][:10])
+        n = len(report["unmatched_ids"])
+        yield (f"{n} {'record has' if n == 1 else 'records have'} no ruling of ours in --against: "
+               + " ".join(report["unmatched_ids"][:10]) + (" ..." if n > 10 else ""))

@@ -25,6 +25,10 @@ class CorrectRevoke:
     #: the clause that requires the correction: 62A, or 62D1 for an established revoke on
     #: trick 12, or 62C3 when both sides revoked on the trick
     clause: str = "62A"
+    #: the other revokes of the table that stand established and are not corrected (63B),
+    #: whatever established them (a play, 63A1; a claim, 63A3/63A4): a card of the cascade
+    #: that is one of them must stay, as an established revoke (63B)
+    established: tuple[Revoke, ...] = ()
 
 
 @dataclass(unsafe_hash=True, slots=True)

@@ -6,10 +6,11 @@ import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from pathlib import Path
+from typing import Any
 
-from rulings.models.case import Case
+from rulings.models.case import Case, NodePath
 from rulings.models.dataclass import dataclass
-from rulings.models.errors import BudgetError, RulingError
+from rulings.models.errors import BudgetError, CaseFileError, RulingError
 from rulings.solver.casefile import iter_case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
 from rulings.solver.engine import Restoration
@@ -186,18 +187,72 @@ def verify_file(file: str, budget: int | None = None) -> FileOutcome:
     return next(outcome(rep) for rep in verify_paths([file], budget))
 
 
+#: a record of a test set to verify: the set's file, the record's id and line, the record and
+#: (YAML) the line of each of its nodes (:func:`rulings.solver.readsets.set_records`)
+SetRecord = tuple[str, str, int, dict[str, Any], dict[NodePath, int] | None]
+
+
+def verify_record(record: SetRecord, budget: int | None = None) -> CaseReport:
+    """Verify the case of one record of a test set, reported under ``FILE#ID``: its ``expect``
+    claims (``generate --expect-count`` writes ``count N``) checked as a case file's are."""
+    from rulings.solver.lawful import lawful_cards
+    from rulings.solver.readsets import set_item
+
+    file, rid, line, rec, lines = record
+    item = set_item(Path(file), rid, line, rec, lines)
+    if item.case is None:
+        assert item.error is not None
+        return CaseReport(item.name, error=item.error)
+    lawful_cards.cache_clear()  # (each ruling is independent, as each case file's)
+    try:
+        rep = verify_case(item.case) if budget is None else verify_case(item.case, budget)
+    except RulingError as err:
+        return CaseReport(item.name, error=item.located(err))
+    except RecursionError:
+        return CaseReport(item.name, crash="RecursionError (the ruling is too deep)")
+    except Exception as err:  # a bug: reported for this record, the others are still verified
+        return CaseReport(item.name, crash=f"{type(err).__name__}: {err}")
+    rep.file = item.name
+    return rep
+
+
+def verify_task(task: str | SetRecord, budget: int | None = None) -> FileOutcome:
+    """The outcome of one task of :func:`stream_outcomes` (a worker task): a case file, or a
+    record of a test set."""
+    if isinstance(task, str):
+        return verify_file(task, budget)
+    return outcome(verify_record(task, budget))
+
+
+def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord]:
+    """What ``verify`` checks under ``paths``, in order: each case file (directories searched
+    recursively, as :func:`iter_case_files`), and each record of a test set given by name
+    (JSON lines records, a YAML stream of records: ``generate --format jsonl|yaml``).
+    Raises CaseFileError for a path that does not exist, before yielding anything, and
+    (located) for a test set's line that is no record."""
+    from rulings.solver.readsets import BOARD_SUFFIXES, is_test_set_file, set_records
+
+    given = [Path(raw) for raw in paths]
+    for p in given:
+        if not p.exists():
+            raise CaseFileError("no such file or directory", file=str(p))
+    for p in given:
+        if p.is_file() and p.suffix.lower() not in BOARD_SUFFIXES and is_test_set_file(p):
+            for rid, line, rec, lines in set_records(p):
+                yield str(p), rid, line, rec, lines
+        else:
+            yield from (str(f) for f in iter_case_files([p]))
+
+
 def stream_outcomes(paths: list[str | Path], jobs: int = 1, scheduler: str | None = None,
                     chunk: int = 64, budget: int | None = None) -> Iterator[FileOutcome]:
-    """The outcome of every case file under ``paths``, in file order, as they come: in this
-    process, in ``jobs`` worker processes, or on the Dask cluster at ``scheduler`` (chunks of
-    ``chunk`` files; see :mod:`rulings.solver.parallel`). Raises CaseFileError for a path
-    that does not exist."""
+    """The outcome of every case file under ``paths`` and of every record of a test set given
+    by name (:func:`verify_tasks`), in file order, as they come: in this process, in ``jobs``
+    worker processes, or on the Dask cluster at ``scheduler`` (chunks of ``chunk`` files or
+    records; see :mod:`rulings.solver.parallel`). Raises CaseFileError for a path that does
+    not exist."""
     from rulings.solver.parallel import ordered_map
 
-    files = iter_case_files(paths)
-    if scheduler is None and jobs <= 1:
-        for rep in verify_files(files, budget):
-            yield outcome(rep)
-        return
-    task = verify_file if budget is None else functools.partial(verify_file, budget=budget)
-    yield from ordered_map(task, (str(f) for f in files), jobs=jobs, scheduler=scheduler, chunk=chunk)
+    tasks = verify_tasks(paths)
+    task = verify_task if budget is None else functools.partial(verify_task, budget=budget)
+    yield from ordered_map(task, tasks, jobs=jobs, scheduler=scheduler, chunk=chunk)

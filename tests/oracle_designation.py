@@ -58,6 +58,8 @@ where the editions differ):
   not in his hand.
 * 44G: after a permitted change, a lead already made to the next trick stands when its
   leader still won the changed trick, and goes back otherwise.
+* A call of dummy's card changed on the next line, the record ending there (no line of
+  dummy's facing a card): the called card never reached the table and is not withdrawn.
 * 16C (2007 16D): every withdrawn card is listed as withdrawn; one from a concealed hand
   (declarer's or a defender's) is unauthorized to the changing side (the offending side);
   dummy's cards are face up and add nothing.
@@ -118,6 +120,8 @@ class Record:
         self.tricks: list[list[Play]] = [[]]
         self.how: dict[Play, str] = {}
         self.order: list[Play] = []  # every card in playing order
+        #: dummy's cards called with no line of dummy's facing them after the call
+        self.unfaced: set[Play] = set()
 
     @property
     def trick(self) -> list[Play]:
@@ -296,6 +300,8 @@ def oracle_designation(case: dict[str, Any]) -> set[str]:
                     if parse_card(body[k + 1][1]) != card:
                         raise NotImplementedError("dummy placing another card is Law 45D")
                     k += 1  # dummy faces the card named
+                else:
+                    rec.unfaced.add((dummy, card))
             else:
                 if k != len(body) - 1:
                     raise NotImplementedError("oracle_designation reads an incomplete call only at the end")
@@ -396,7 +402,10 @@ def _rule_change(rec: Record, edition: str, seat: str, new: str, word: str | Non
         tricks = [list(t) for t in rec.tricks]
         tricks[ti][pos] = (owner, played)
         led = tricks[ti][0][1][0]
-        withdrawn: list[Play] = [old]
+        # a call changed on the very next line, the record ending there: dummy never faced
+        # the card called, so it goes back without being withdrawn from the table
+        never_faced = owner == dummy and old in rec.unfaced and not later_cards
+        withdrawn: list[Play] = [] if never_faced else [old]
         ui: list[str] = [] if owner == dummy else [f"{changing}:{owner}:{old[1]}"]
         ok = True
         for (s, c), choice in zip(opponents, choices, strict=True):

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installed")
@@ -632,6 +634,20 @@ def test_one_unreadable_game_is_refused_alone(board: int, line: int, words: str)
     assert f"{path}:{line}: {words}" in res.output, res.output
 
 
+@pytest.mark.parametrize("command", ["solve", "new"])
+def test_a_game_passed_over_for_its_error_is_said(command: str) -> None:
+    """With no --board, the first game that reads is taken; each game before it that cannot be
+    read is said on stderr with its error, not passed over in silence."""
+    path = DATA / "pbn-one-game-unreadable.pbn"
+    res = runner.invoke(app, [command, str(path)])
+    assert res.exit_code == 0, res.output
+    for line in (13, 26):
+        assert f"note: {path}:{line}: " in res.stderr, res.stderr
+    assert "board 3 is the first game that reads" in res.stderr, res.stderr
+    quiet = runner.invoke(app, [command, str(DATA / "marked-revoke.pbn")])
+    assert quiet.exit_code == 0 and "passed over" not in quiet.stderr, quiet.stderr
+
+
 def test_a_lin_play_that_stops_mid_trick_reads_to_its_last_card(tmp_path: Path) -> None:
     """A BBO board whose play stops in a trick with no claim (``mc``), as when a player left."""
     board = (DATA / "endplay-example1.lin").read_text(encoding="utf-8").strip()
@@ -654,6 +670,57 @@ def test_a_pbn_file_is_read_only_up_to_the_game_asked_for(tmp_path: Path, monkey
     with pytest.raises(CaseFileError) as err:
         board_case(path, 4)
     assert err.value.line == text.count("\n") + 2 and "file too large" in err.value.message
+
+
+def test_a_lin_file_is_read_only_up_to_the_board_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A LIN file is read pair by pair, as a PBN file game by game: a board before the size
+    limit reads, one past it is refused at the line where the limit is reached."""
+    from rulings.models import boardfile
+
+    text = (DATA / "lin-vugraph.lin").read_text(encoding="utf-8")
+    head = text[: text.index("qx|o2|")]
+    path = tmp_path / "big.lin"
+    path.write_text(head + "nt|" + "x" * 5000 + "|pg||\n" + text[len(head):], encoding="utf-8")
+    monkeypatch.setattr(boardfile, "MAX_BOARD_BYTES", len(head.encode()) + 100)
+    assert board_case(path, 1)["play"] == ["W C3", "N C5", "E CQ", "S CA", "S D3", "W D5", "N DQ", "E DK"]
+    with pytest.raises(CaseFileError) as err:
+        board_case(path, 2)
+    assert err.value.line == head.count("\n") + 1 and "file too large" in err.value.message
+
+
+def _pairs_of_the_whole_text(text: str) -> list[tuple[str, str, int]]:
+    """The LIN pairs read from the whole text at once (the line breaks taken out first), each
+    key's line found by counting the line breaks before its first character other than a space."""
+    where: list[int] = []
+    kept: list[str] = []
+    line = 1
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        elif ch != "\r":
+            kept.append(ch)
+            where.append(line)
+    elems = "".join(kept).split("|")
+    pairs = []
+    at = 0
+    for k in range(0, len(elems) - 1, 2):
+        key, value = elems[k], elems[k + 1]
+        first = at + len(key) - len(key.lstrip())
+        pairs.append((key.strip().lower(), value, where[first]))
+        at += len(key) + len(value) + 2
+    return pairs
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["md", "MB", " pc", "pc ", "", " ", "|", "|", "|", "\n", "\r\n", "3S", "p", "\t"]), max_size=40))
+def test_lin_pairs_read_line_by_line_are_those_of_the_whole_text(pieces: list[str]) -> None:
+    """Reading the pairs line by line gives the pairs, and each key's line, of the whole text."""
+    from rulings.models.boardfile import _lin_pairs
+
+    text = "".join(pieces)
+    lines = [line + "\n" for line in text.split("\n")]  # (as a file is read: split at line feeds alone)
+    lines[-1] = lines[-1][:-1]
+    assert list(_lin_pairs(lines)) == _pairs_of_the_whole_text(text)
 
 
 def test_a_latin1_next_line_character_is_no_line_break(tmp_path: Path) -> None:

@@ -297,3 +297,20 @@ def test_solve_laws_overrides_the_edition_of_the_case() -> None:
         assert any(("16D1" if laws == "2007" else "16C1") in r["laws"] for r in data["restorations"])
     res = runner.invoke(app, ["solve", case, "--laws", "1997"])
     assert res.exit_code == 2
+
+
+@pytest.mark.parametrize("options", [[], ["--dds"]])
+def test_the_information_footer_says_whether_cards_were_withdrawn(options: list[str]) -> None:
+    """With no 16C or 50E entry, the footer says 'nothing withdrawn' only where no restoration
+    withdrew a card: a card of dummy's withdrawn (a changed designation) gives no information,
+    and the footer says so rather than that nothing was withdrawn (streamed and whole)."""
+    if options:
+        pytest.importorskip("endplay", reason="endplay (the 'dds' extra) is not installed")
+    dummy = runner.invoke(app, ["solve", str(ROOT / "cases/designation/levy-run-the-clubs-change-before-rho.yaml"), *options])
+    assert dummy.exit_code == 0, dummy.output
+    words = " ".join(dummy.output.split())
+    assert "nothing withdrawn" not in words and "(the cards withdrawn are dummy's, faced for every player to see)" in words
+    plain = runner.invoke(app, ["solve", str(ROOT / "cases/established/own-63a4-nos-claim-agreed-by-the-round-end-64b5-2017.yaml"),
+                                *options])
+    assert plain.exit_code == 0, plain.output
+    assert "Information: nothing withdrawn, no unauthorized information." in " ".join(plain.output.split())

@@ -33,7 +33,7 @@ def _case(tmp_path: Path, source: Path, old: str, new: str) -> Path:
     (CLAIM, "S claims 2", "S claims 5", 15, ["S claims 5 tricks", "only 2 are left", "after trick 11"]),
     (CLAIM, "S claims 2", "S claims 3", 15, ["S claims 3 tricks", "only 2 are left"]),
     (REMAINING, "remaining NS 2 EW 0", "remaining NS 5 EW 0", 17, ["counts 5 tricks", "2 are left", "after trick 11"]),
-    (REMAINING, "remaining NS 2 EW 0", "remaining NS 1 EW 0", 17, ["counts 1 tricks", "2 are left"]),
+    (REMAINING, "remaining NS 2 EW 0", "remaining NS 1 EW 0", 17, ["counts 1 trick,", "2 are left"]),
     (REMAINING, "remaining NS 2 EW 0", "remaining EW 2 NS 1", 17, ["counts 3 tricks", "2 are left"]),
 ])
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
@@ -54,6 +54,20 @@ def test_a_claim_of_all_thirteen_tricks_after_a_trick_is_played_is_an_error(tmp_
     res = runner.invoke(app, ["solve", str(path)])
     assert res.exit_code == 1, res.output
     assert f"{path}:4: S claims 13 tricks, but only 11 are left to play (after trick 2)" in res.output
+
+
+def test_a_claim_with_one_trick_left_is_counted_in_the_singular(tmp_path: Path) -> None:
+    """After trick 12 one trick is left: the error says so in good English, naming the line."""
+    path = tmp_path / "c.yaml"
+    path.write_text('laws: 2017\ntrick: 12\nleader: N\ndeal: "N:.2..2 .3.5. A.4.. .A.K."\ncontract: 4S\n'
+                    "declarer: S\nplay: [N H2, E H3, S H4, W HA, W claims 2, attention S]\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:7: W claims 2 tricks, but only 1 is left to play (after trick 12)" in res.output
+    path.write_text(path.read_text().replace("W claims 2", "remaining NS 1 EW 1"))
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 1, res.output
+    assert "'remaining NS 1 EW 1' counts 2 tricks, but 1 is left to play (after trick 12): NS and EW must add up to 1" in res.output
 
 
 @pytest.mark.parametrize(("source", "old", "new"), [
@@ -327,6 +341,51 @@ def _refused_at(tmp_path: Path, play: str, line: int, words: list[str], command:
 def test_a_call_by_a_seat_other_than_declarer_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
                                                           command: list[str]) -> None:
     _refused_at(tmp_path, play, line, words, command)
+
+
+# ----- only declarer changes a designation of dummy's card (45C4(b)): a ``changes to`` line by dummy --
+_BLOCK = "\n" + "".join(f"  - {x}\n" for x in ["W DQ", "N DA", "E D4", "S D7", "S calls C2"])
+
+
+@pytest.mark.parametrize(("play", "line", "words"), [
+    # (line 11 of the file: the change line, not dummy's card on the line after it)
+    (_BLOCK + "  - N changes to H2 slip\n  - N C2\n  - attention E", 11,
+     ["'N changes to H2 slip': N is dummy", "43A1(c)", "only declarer (S)", "45C4(b)", "'S changes to H2'"]),
+    (_BLOCK + "  - N C2\n  - N changes to C3\n  - attention E", 12, ["'N changes to C3': N is dummy"]),
+    ("[W DQ, N DA, E D4, S D7, attention E, resume, S calls S3, N changes to S4, attention E]", 5,
+     ["'N changes to S4': N is dummy"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
+def test_a_change_of_designation_by_dummy_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
+                                                      command: list[str]) -> None:
+    _refused_at(tmp_path, play, line, words, command)
+
+
+# ----- a change of designation names another card (45C4(b)) --------------------------------------
+@pytest.mark.parametrize(("play", "line", "words"), [
+    (_BLOCK + "  - S changes to C2 slip\n  - N C2\n  - attention E", 11,
+     ["'S changes to C2 slip': C2 is the card S's designation on the line before already names ('S calls C2')",
+      "names another card (45C4(b))"]),
+    (_BLOCK + "  - S changes to H2\n  - director finds slip\n  - S changes to H2\n  - attention E", 13,
+     ["'S changes to H2': H2 is the card"]),
+    ("[W DQ, N DA, E D4, S names D7, S changes to D7, attention E]", 5, ["'S changes to D7': D7 is the card", "'S names D7'"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["verify"]])
+def test_a_change_to_the_card_already_designated_is_an_error(tmp_path: Path, play: str, line: int, words: list[str],
+                                                             command: list[str]) -> None:
+    _refused_at(tmp_path, play, line, words, command)
+
+
+@pytest.mark.parametrize("play", [
+    "[W DQ, N DA, E D4, S D7, S calls C2, S changes to H2, S changes to C2, attention E]",  # back to the first card
+    "[W DQ, N DA, E D4, S D7, S calls C2, N C2, attention E, S changes to C2]",  # after attention: a choice line
+])
+def test_a_change_back_to_an_earlier_card_is_read(tmp_path: Path, play: str) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert "changes nothing" not in res.output and "already names" not in res.output, res.output
+    assert "Traceback" not in res.output
 
 
 # ----- dummy takes no part in the play (43A1(c)): a ``claims`` line by dummy -------------------------

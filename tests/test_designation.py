@@ -479,3 +479,44 @@ def test_a_call_changed_before_dummy_faces_a_card_withdraws_only_what_dummy_face
     found = list(r.restorations())
     assert found and all(x.card_of(Seat.N) == c("HT") for x in found)
     assert all([str(w) for w in x.table.withdrawn if w.seat is Seat.N] == gone for x in found)
+
+
+WORKSHOP = "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+
+
+def _workshop(laws: str, lines: list[str]) -> Ruling:
+    """A record on the deal of the bundled Law 47D case (4S by South)."""
+    return Ruling(loads(yaml.safe_dump({"title": "t", "source": "s", "notes": "n", "laws": laws, "contract": "4S",
+                                        "deal": WORKSHOP, "declarer": "S", "play": lines}, sort_keys=False)))
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_card_named_changed_to_another_suit_and_put_down_is_a_revoke_only_where_it_is_played(laws: str) -> None:
+    """South names the D7 (fourth hand, diamonds led), changes to the HA (slip) and puts the
+    HA down. 2017: the change is refused (45C4(b) reaches only dummy's card), the D7 stands
+    and the HA goes back (48A): no revoke, and the irregularity list claims none. 2007: the
+    change is allowed, the HA is played and fails to follow suit (61A): the revoke is listed
+    and ruled on that path (corrected, not established)."""
+    r = _workshop(laws, ["W DQ", "N DA", "E D4", "S names D7", "S changes to HA slip", "S HA", "attention E"])
+    head = list(r.irregularities)
+    found = list(r.restorations())
+    revoked = [i for i in (*r.irregularities, *r.found_later, *r.not_met) if "revoked" in i]
+    if laws == "2017":
+        assert not [i for i in head if "revoked" in i] and not revoked
+        assert [x.card_of(Seat.S, 1) for x in found] == [c("D7")]
+    else:
+        assert revoked and not r.not_met
+        assert sorted(str(x.card_of(Seat.S, 1)) for x in found) == ["D7", "D8", "DK"]
+        assert all("62B" in x.laws and not x.established for x in found)
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize("changes", [["S changes to HT slip"], ["S changes to HK slip", "S changes to HT slip"]])
+def test_a_call_changed_and_the_record_ends_before_dummy_faces_a_card_withdraws_nothing(laws: str, changes: list[str]) -> None:
+    """'Three - no, the ten' (slip), and attention before dummy faced a card: the call's
+    designation goes back (47C) but no card of dummy's reached the table, so none is withdrawn,
+    as when dummy then faces the ten (and as the information ledger says: nothing withdrawn)."""
+    r = ruling(["W H5", "S calls H3", *changes, "attention E"], laws)
+    found = list(r.restorations())
+    assert found and all(x.card_of(Seat.N) == c("HT") for x in found)
+    assert all(not [w for w in x.table.withdrawn if w.seat is Seat.N] for x in found)

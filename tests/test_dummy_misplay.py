@@ -258,3 +258,27 @@ def test_switch_own_revoke_after_the_error() -> None:
     kept = [r for r in loose if any(str(p.card) == "H4" and str(p.kind) == "major" for p in r.penalty_cards)]
     assert len(kept) == 2 and all(str(r.card_of(Seat.E))[0] == "C" for r in loose)
     assert any("62B1" in r.laws for r in kept)
+
+
+def test_own_revoke_taken_back_with_dummys_error_is_said_and_listed() -> None:
+    """A defender's card after dummy's wrong card that failed to follow suit whichever card
+    dummy played (his own revoke) is taken back under 45D1 by the default decision: the step
+    says it is his own revoke (61A) taken back without rectification, not that it "no longer
+    follows suit" (it never did), and the irregularities name his failure to follow suit."""
+    for name in ("", "-2007"):
+        path = CASES / f"own-45d1-same-suit-misplay-and-defenders-own-revoke-taken-back{name}.yaml"
+        ruling = Ruling(load(path))
+        restorations = list(ruling.restorations())
+        assert len(restorations) == 4
+        for r in restorations:
+            steps = [s for s in r.path if s.text.startswith("E withdraws D9 ")]
+            assert len(steps) == 1, [s.text for s in r.path]
+            assert "61A" in steps[0].clauses and "no longer follows suit" not in (steps[0].question or ""), steps[0]
+            assert "a revoke of his own" in (steps[0].question or ""), steps[0].question
+        own = [i for i in ruling.irregularities if i.startswith("E failed to follow suit with D9 on trick 7 holding hearts")]
+        assert len(own) == 1 and "no penalty card" in own[0], ruling.irregularities
+    # with the switch off the revoke rules rule the card he leaves: it is not listed twice
+    loose = Ruling(load(CASES / "own-45d1-same-suit-misplay-and-defenders-own-revoke-taken-back.yaml"),
+                   get_ruleset("2017", Decisions(misplay_own_revoke_withdrawal_forced=False)))
+    assert list(loose.restorations())
+    assert not [i for i in loose.irregularities if i.startswith("E failed to follow suit")], loose.irregularities

@@ -578,3 +578,26 @@ def test_a_fifth_card_line_on_a_trick_of_three_is_said_as_such() -> None:
     case = load(Path(__file__).resolve().parents[1] / "cases" / "exposure" / "own-45a-card-put-on-a-trick-of-three-is-played.yaml")
     said = " ".join(str(i) for i in Ruling(case).irregularities)
     assert "held 3 cards (45A, not 45E)" in said and "already held four cards" not in said, said
+
+
+def test_a_fifth_card_line_after_his_own_card_is_said_as_a_second_card() -> None:
+    """A card written as a fifth card on a trick of three by a player who had played to it is
+    a second card of his, before his partner's card a 57A card: the irregularity list names
+    his own card and 57A, and no 45E; the 45A step calls it a second card."""
+    case = load(Path(__file__).resolve().parents[1] / "cases" / "leads" / "own-57a-fifth-card-line-after-his-own-card-before-partner.yaml")
+    ruling = Ruling(case)
+    said = " ".join(str(i) for i in ruling.irregularities)
+    assert "his own S2 among them" in said and "(57A, not 45E)" in said, said
+    assert "already held four cards" not in said and "45E1" not in said, said
+    (r,) = list(ruling.restorations())
+    (step,) = [s for s in r.path if s.clause == "45A"]
+    assert step.choice == "second card" and "no fifth card" in step.text, step.text
+
+
+def test_cards_together_after_his_own_card_are_said_as_put_down_before_the_partner() -> None:
+    """Cards played together after the player's own card to the trick and before his
+    partner's are said as such (58B, 57A), not as cards played to the trick."""
+    case = load(Path(__file__).resolve().parents[1] / "cases" / "leads" / "own-57a-58b-two-cards-put-down-before-partner-then-partner-plays.yaml")
+    said = " ".join(str(i) for i in Ruling(case).irregularities)
+    assert "after his S2 to trick 2" in said and "before his partner played (58B, 57A)" in said, said
+    assert "together to trick 2" not in said, said

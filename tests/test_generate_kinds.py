@@ -156,3 +156,16 @@ def test_default_kind_is_still_revoke(tmp_path: Path) -> None:
     res = runner.invoke(app, ["generate", "2", "--out", str(tmp_path), "--seed", "9"])
     assert res.exit_code == 0
     assert sorted(f.name for f in tmp_path.glob("*.yaml")) == ["revoke-9-0000.yaml", "revoke-9-0001.yaml"]
+
+
+@pytest.mark.parametrize(("name", "first"), [("set.pbn", "% PBN 2.1"), ("set.jsonl", '{"id": "revoke-0-0000"'),
+                                             ("set.lin", "pn|")])
+def test_an_out_named_as_a_set_is_that_set_not_a_directory(tmp_path: Path, name: str, first: str) -> None:
+    """Without --format (and without --with-ruling), --out set.pbn writes the PBN set its name
+    says, as --with-ruling does, not a directory of case files called set.pbn."""
+    out = tmp_path / name
+    res = runner.invoke(app, ["generate", "2", "--out", str(out), "--no-progress", "--full-hand"])
+    assert res.exit_code == 0, res.output
+    assert out.is_file() and out.read_text(encoding="utf-8").startswith(first)
+    refused = runner.invoke(app, ["generate", "2", "--kind", "misplay", "--out", str(tmp_path / "m.pbn")])
+    assert refused.exit_code == 2 and not (tmp_path / "m.pbn").exists()

@@ -156,12 +156,25 @@ def test_a_yaml_stream_is_read_document_by_document_at_its_lines(sets: dict[str,
 
 
 @pytest.mark.parametrize("form", ["jsonl", "yaml"])
-def test_verify_on_a_test_set_names_the_commands_that_read_it(sets: dict[str, Path], form: str) -> None:
+def test_solve_on_a_test_set_names_the_commands_that_read_it(sets: dict[str, Path], form: str) -> None:
     assert is_test_set(sets[form])
-    res = runner.invoke(app, ["verify", str(sets[form])])
+    res = runner.invoke(app, ["solve", str(sets[form])])
     assert res.exit_code == 1
     assert f"{sets[form]}:1: a test set (records {{id, case, ruling}}" in res.output, res.output
-    assert "'rulings coverage FILE' reads its cases" in res.output and "'rulings score FILE'" in res.output
+    for reader in ("'rulings solve FILE --board N'", "'rulings verify FILE' checks each record's claims",
+                   "'rulings coverage FILE' reads its cases", "'rulings score FILE'"):
+        assert reader in res.output, res.output
+
+
+@pytest.mark.parametrize("form", ["jsonl", "yaml"])
+def test_verify_reads_each_record_of_a_test_set_given_by_name(sets: dict[str, Path], form: str) -> None:
+    """Records written without claims are checked as a case file without claims is: each
+    passes with none, named FILE#ID, in the set's order."""
+    res = runner.invoke(app, ["verify", str(sets[form])])
+    assert res.exit_code == 0, res.output
+    heads = [line for line in res.output.splitlines() if line.startswith(("ok ", "FAIL "))]
+    assert [h.split(":")[0] for h in heads] == [f"ok   {sets[form]}#mixed-4-{i:04d}" for i in range(12)], res.output
+    assert res.output.rstrip().endswith("12 case files: 12 passed, 0 failed; 0 claims: 0 passed, 0 failed")
 
 
 def test_a_case_file_is_not_a_test_set() -> None:

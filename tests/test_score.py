@@ -286,3 +286,27 @@ def test_coverage_separates_out_of_scope_from_unexercised() -> None:
     assert "67A1" in rep["out_of_scope"]  # defective tricks: no rule
     text = runner.invoke(app, ["coverage", "cases/revoke"]).output
     assert "implemented, not exercised by these cases" in text and "out of scope, no rule" in text
+
+
+def test_each_case_that_disagrees_is_listed_with_what_differs(ours: Path, tmp_path: Path) -> None:
+    """Beyond a few examples per clause, the report names every answered case that does not
+    agree, with each reason; a missing or extra restoration is said with its outcome (here the
+    kind of the penalty card), so the two sides can be told apart."""
+    records = _records(ours)
+    affected = [rec["id"] for rec in records
+                if makes_revoke_penalty_cards_minor(rec["ruling"]["restorations"]) != rec["ruling"]["restorations"]]
+    theirs = _theirs(ours, makes_revoke_penalty_cards_minor, tmp_path)
+    with theirs.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps({**records[0], "id": "not-ours"}) + "\n")
+    report = json.loads(runner.invoke(app, ["score", str(theirs), "--against", str(ours), "--json"]).stdout)
+    assert report["disagreed_ids"] == affected == list(report["disagreements"])
+    first = report["disagreements"][affected[0]]
+    assert first["missing"] == first["extra"] >= 1 and list(first["clauses"]) == ["62B"]
+    reasons = first["clauses"]["62B"]
+    assert any(r.startswith("missing restoration") and " major" in r for r in reasons), reasons
+    assert any(r.startswith("extra restoration") and " minor" in r for r in reasons), reasons
+    text = runner.invoke(app, ["score", str(theirs), "--against", str(ours)]).output
+    assert f"{len(affected)} answered cases do not agree in full" in text and affected[0] in text
+    assert "1 record has no ruling of ours in --against: not-ours" in text
+    agreed = json.loads(runner.invoke(app, ["score", str(ours), "--against", str(ours), "--json"]).stdout)
+    assert agreed["disagreed_ids"] == [] and agreed["disagreements"] == {}

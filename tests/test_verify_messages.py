@@ -273,3 +273,43 @@ def test_new_writes_the_edition_and_a_claims_skeleton(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "\nlaws: 2017\n" in text and "\n# expect:\n#   - count " in text
     assert runner.invoke(app, ["verify", str(out)]).exit_code == 0
+
+
+# ----- test sets given to verify by name -------------------------------------------------------
+@pytest.mark.parametrize("fmt", ["jsonl", "yaml"])
+def test_verify_checks_each_record_of_a_test_set_given_by_name(tmp_path: Path, fmt: str) -> None:
+    """A test set written with ``--expect-count`` carries a ``count N`` claim a record: verify
+    checks each record's claims, reported as FILE#ID, in one process and in two alike; a
+    record whose claim is wrong fails under its own name, the others pass."""
+    out = tmp_path / f"set.{fmt}"
+    made = runner.invoke(app, ["generate", "4", "--kind", "revoke", "--format", fmt, "--expect-count", "--seed", "3",
+                               "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    res = runner.invoke(app, ["verify", str(out)])
+    assert res.exit_code == 0, res.output
+    assert res.output.count(f"ok   {out}#revoke-") == 4 and res.output.rstrip().endswith("4 claims: 4 passed, 0 failed")
+    assert runner.invoke(app, ["verify", "-j", "2", str(out)]).output == res.output
+    text = out.read_text()
+    wrong = text.replace("count ", "count 9", 1)  # (the first record's count, now a number it is not)
+    out.write_text(wrong)
+    bad = runner.invoke(app, ["verify", str(out)])
+    assert bad.exit_code == 1, bad.output
+    heads = [line for line in bad.output.splitlines() if line.startswith("FAIL ")]
+    assert len(heads) == 1 and heads[0].startswith(f"FAIL {out}#revoke-3-0000:"), bad.output
+
+
+def test_verify_names_a_record_of_a_test_set_whose_case_does_not_read(tmp_path: Path) -> None:
+    """A record whose case cannot be read is a failed file named FILE#ID with its error
+    (line, record); the other records are still verified."""
+    out = tmp_path / "set.jsonl"
+    made = runner.invoke(app, ["generate", "2", "--kind", "revoke", "--format", "jsonl", "--expect-count", "--seed", "3",
+                               "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    first, second = out.read_text().splitlines()
+    rec = json.loads(first)
+    rec["case"]["contract"] = "9Z"
+    out.write_text(json.dumps(rec) + "\n" + second + "\n")
+    res = runner.invoke(app, ["verify", str(out)])
+    assert res.exit_code == 1, res.output
+    assert f"FAIL {out}#revoke-3-0000: error: {out}:1: record 'revoke-3-0000', case" in " ".join(res.output.split()), res.output
+    assert f"ok   {out}#revoke-3-0001" in res.output

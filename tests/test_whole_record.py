@@ -388,6 +388,22 @@ def test_a_revoke_with_a_card_a_ruling_replaced_is_not_listed(name: str, gone: s
     assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): " + gone in said, text.output
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_trick12_revoke_62d1_corrects_is_ruled_before_the_lead_to_trick_13(edition: str) -> None:
+    """A revoke on trick 12 that 62D1 corrects although established is ruled before what
+    happened at trick 13: its correction puts the revoker's HA on trick 12, so his "lead out
+    of turn" of it to trick 13 happened on no path (not ruled, not found again while ruling);
+    the revoke is listed first, never as "not established"."""
+    path = CASES / f"combined/trick12-revoke-corrected-62d1-then-revoker-leads-out-of-turn-to-trick-13-{edition}.yaml"
+    ruling = Ruling(load(path))
+    restorations = list(ruling.restorations())
+    assert len(restorations) == 1
+    assert [s.clause for s in restorations[0].path] == ["62B", "62D1"], [s.clause for s in restorations[0].path]
+    assert [i[:26] for i in ruling.irregularities] == ["E revoked with D9 on trick"], ruling.irregularities
+    assert not ruling.found_later, ruling.found_later
+    assert [i for i in ruling.not_met if i.startswith("E led HA to trick 13")], ruling.not_met
+
+
 def test_every_revoke_listed_is_met_on_some_path_in_the_corpus() -> None:
     """Over the corpus, once the paths are enumerated: every revoke the ruling lists happened
     on some restoration's path: its card stands where it was played (established, or
@@ -841,7 +857,7 @@ def test_a_seat_that_led_in_turn_and_then_put_down_a_second_card_is_refused() ->
     """Dummy leads in turn and then puts down a second card to the same trick: the second
     card is the play out of turn, not his lead (which no rule of leads out of turn may call
     one), and nothing in the record explains it: refused as a record that cannot have
-    happened, at the second card (a fifth card is written as such)."""
+    happened, at the second card."""
     with pytest.raises(RulingError) as err:
         Ruling(loads("""title: dummy puts down two cards to his lead
 laws: 2017
@@ -851,6 +867,24 @@ declarer: S
 play: [W DQ, N DA, E D4, S D7, N S3, N S4, E S2, attention W]
 """))
     assert "N plays a second card (S4) to trick 2 after S3" in str(err.value) and err.value.token == "S4"
+    assert "fifth" not in str(err.value) and "early" not in str(err.value)  # (two cards in the trick; dummy's)
+
+
+def test_a_defenders_second_card_refused_on_a_trick_short_of_four_names_the_early_lead_reading() -> None:
+    """A defender's second card on a trick that held fewer than four cards is no fifth card:
+    the refusal says how the record reads an early lead to the next trick (57A), not how a
+    fifth card is written."""
+    with pytest.raises(RulingError) as err:
+        Ruling(loads("""title: a card before partner, then the others out of rotation
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, N S3, E S2, E HK, W S5, S SA, attention S]
+"""))
+    text = str(err.value)
+    assert "E plays a second card (HK) to trick 2 after S2" in text and err.value.token == "HK"
+    assert "fifth" not in text and "lead to the next trick when the cards of the seats still to play" in text
 
 
 def test_a_seat_that_led_out_of_turn_and_then_put_down_a_second_card_is_refused() -> None:

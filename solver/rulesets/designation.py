@@ -49,7 +49,7 @@ from rulings.models.events import (
     Touch,
 )
 from rulings.models.table import PenaltyCard, TableState, Trick
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import after_ruling_tasks, kind_for, lead_rule_args, no_penalty_card, pc_info
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -201,7 +201,10 @@ def _next_places(rest: Sequence[Event], dummy: Seat) -> Play | None:
 def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
     """Whether the record, after a call, has declarer change his designation (one or more
     ``changes to`` lines of a card dealt to dummy) before dummy places a card: the call's
-    card was played by naming (45C4(a)), and that placing line faces the designated card."""
+    card was played by naming (45C4(a)), and that placing line faces the designated card.
+    So too when the record (its part before ``attention``) ends with the change lines: dummy
+    faced no card, so the card called, if the change is allowed, goes back without having
+    reached the table (47C), no card of dummy's withdrawn, as when dummy then faces the new card."""
     changed = False
     dummy = table.dummy
     for e in rest:
@@ -211,7 +214,7 @@ def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
             changed = True
             continue
         return changed and isinstance(e, Play) and e.seat is dummy
-    return False
+    return changed
 
 
 def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSet) -> bool | None:
@@ -455,13 +458,24 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     handled: list[object] = [e for e in records if ours(e)]
     principal = _principal(rs, node)
     handled += [p for p in replay.table.out_of_turn if p not in principal.out_of_turn]
+    # a card the record shows failing to follow suit only because the reader placed it for a
+    # designation this ruling changes (declarer names the D7 from his hand, changes to the HA
+    # and puts it down: the change refused, the D7 is his card and the HA goes back) was never
+    # played where the ruling leaves the card designated in place: no revoke there
+    # (Opening.explains); where a ruling keeps it on the trick, the revoke rules rule it. A
+    # card played and then withdrawn by the ruling (a call of dummy's card changed, 47C) was
+    # played: its revoke is one the record shows and a ruling took away
+    kept = {(r.trick, r.seat, r.card) for r in principal.revokes}
+    gone = {(w.seat, w.card) for w in principal.withdrawn}
+    explains = tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes
+                     if (r.trick, r.seat, r.card) not in kept and (r.seat, r.card) not in gone)
     what = _describe(first)
     # the misplays the walk carries to its end (45D) are irregularities of this ruling too
     passed_on = [f"declarer called {c.what.card} ('{c}') but dummy {p.seat} placed {p.card} (45D)"
                  for c, p in zip(replay.before, replay.before[1:], strict=False)
                  if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
                  and c.what.card is not None and p.card != c.what.card]
-    return Opening(node, (what, *passed_on, *said), (), tuple(handled))
+    return Opening(node, (what, *passed_on, *said), (), tuple(handled), explains=explains)
 
 
 def _concerned(task: RuleChange, table: TableState) -> Designated | None:
@@ -566,7 +580,7 @@ def named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     seat, card = task.name.seat, task.name.card
     step = Step(str(seat), StepKind.FORCED, rs.cite("45C4(a)"), f"{seat} named {card}: it is played",
-                question=f"{seat} named {card}", choice=str(card))
+                question=f"{seat} named {card}", choice=str(card), past=True)
     child = table.play(seat, card)
     mark = Designated(seat, card, _last_trick_no(child), "named")
     rest = task.cursor.rest
@@ -844,6 +858,11 @@ def _allow(rs: RuleSet, node: Node, task: RuleChange, last: Designated, why: str
             child = table.with_cards(((last.trick, seat, card),)) if unfaced else table.replace_card(last.trick, seat, card)
         except RulingError as err:  # the record's change names a card this branch cannot play
             raise err.at(ch) from None
+        if pos > 0 and card.suit is not last.card.suit:
+            # the card played now, not the lead, is of another suit: whether it fails to
+            # follow suit is judged on it (61A), a revoke the rules of revokes then rule (a
+            # led card changed: the opponents' cards played to it are 47D's, below)
+            child = child.with_revokes_judged_again(last.trick)
         new_last = Designated(seat, card, last.trick, last.how)
         # the latest designation is now the new card: a later change concerns it
         cursor = replace(task.cursor, defender_last=new_last) if table.is_defender(seat) else \

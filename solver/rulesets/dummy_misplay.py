@@ -417,7 +417,12 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # the cards played after dummy's error are judged on the corrected trick (45D1: kept,
         # changed, or replaced when they no longer follow): a failure to follow only the card
         # dummy wrongly placed is no revoke to rule on the table as placed
-        own = _own_revokes(table, first) if not rs.decisions.misplay_own_revoke_withdrawal_forced else frozenset()
+        own = _own_revokes(table, first)
+        if rs.decisions.misplay_own_revoke_withdrawal_forced:
+            # (his own failure to follow suit is ruled here, with dummy's error, but it
+            # happened: it is listed, with what the ruling does with it)
+            irregularities += [_own_revoke_text(rs, table, first, r) for r in sorted(own, key=lambda x: (x[0], x[1].value))]
+            own = frozenset()
         handled += tuple(played(n, s, c) for n, s, c in later if (n, s, c) not in own)
         return Opening(node, tuple(irregularities), notices, handled)
     m = misplays[-1]
@@ -515,6 +520,19 @@ def _own_revokes(table: TableState, m: Misplay | OpenMisplay) -> frozenset[tuple
         if any(c.suit is led for c in held):
             out.add((r.trick, r.seat, r.card))
     return frozenset(out)
+
+
+def _own_revoke_text(rs: RuleSet, table: TableState, m: Misplay | OpenMisplay, revoke: tuple[int, Seat, Card]) -> str:
+    """The irregularity line of a defender's own failure to follow suit after dummy's error
+    (:func:`_own_revokes`) that 45D1 takes back with it (``misplay_own_revoke_withdrawal_forced``)."""
+    trick_no, seat, card = revoke
+    trick = table.trick(trick_no)
+    assert trick is not None and isinstance(m, Misplay)
+    led = m.designated.suit if trick.plays[0][0] is m.dummy else trick.suit_led
+    assert led is not None
+    return (f"{seat._name_} failed to follow suit with {card.text} on trick {trick_no} holding {led.plural}: a revoke "
+            f"of his own whatever dummy played ({rs.cite('61A')}); taken back with dummy's error under {rs.cite('45D1')}, "
+            f"without rectification (no penalty card, {rs.cite('62B1')} not applied)")
 
 
 def _revokes_vs(table: TableState, m: Misplay, at: TableState) -> tuple[tuple[Seat, Card], ...]:
@@ -811,6 +829,14 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         # his card failed to follow suit to the trick as it stood too: a revoke of his own,
         # which 45D1 lets him take back (or it stays a revoke for the revoke rules)
         must_change = _followed_before(table, trick, m, seat, card, lead)
+    if must_change and defender and not _followed_before(table, trick, m, seat, card, lead):
+        # his card failed to follow suit to the trick as it stood too: a revoke of his own,
+        # which 45D1 takes back with dummy's error, without rectification (the switch
+        # ``misplay_own_revoke_withdrawal_forced``): it never followed suit
+        question = (f"{who}'s {his} failed to follow suit both as dummy placed the trick and as corrected, a revoke of his "
+                    f"own ({rs.cite('61A')}): it is taken back with dummy's error under {d}, without rectification; he "
+                    "must withdraw it and play a lawful card")
+        return _Choices(None, change(question, d, (rs.cite("61A"), rs.cite("44C")), StepKind.FORCED), subs, stays, info)
     if must_change and (defender or rho_changed):
         question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
         return _Choices(None, change(question, rs.cite("44C"), (d,), StepKind.FORCED), subs, stays, info)

@@ -186,6 +186,27 @@ def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
     return False
 
 
+def held_unfaced_card_of_suit(table: TableState, r: Revoke) -> bool:
+    """The revoker also held a card of the suit led that was no faced penalty card when he
+    revoked (61A, 44C: a failure to follow suit with a card from his hand)."""
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == r.trick and s is r.seat and c == r.card), None)
+    faced = {p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is r.seat and (at is None or p.since <= at)}
+    held = set(table.hand(r.seat)) | {c for t in table.tricks if t.number > r.trick for s, c in t.plays if s is r.seat}
+    return any(c.suit is r.suit_led and c not in faced for c in held)
+
+
+def _failed_penalty_card_only(rs: RuleSet, table: TableState, r: Revoke) -> bool:
+    """64B3 (2007: any faced card): the revoke was a failure to play a penalty card. A
+    revoker who held one of the suit led and discarded while holding an unfaced card of that
+    suit too is read so by default; switch ``revoke_with_unfaced_card_of_the_suit_counts_64a``
+    reads him as failing to follow suit from his hand as well, an ordinary revoke (64A)."""
+    if not held_penalty_card_of_suit(table, r):
+        return False
+    if not rs.decisions.revoke_with_unfaced_card_of_the_suit_counts_64a or r.rule is not None or r.card.suit is r.suit_led:
+        return True
+    return not held_unfaced_card_of_suit(table, r)
+
+
 def _led_misplaced(table: TableState, number: int, misplaced_leads: frozenset[tuple[int, Card]]) -> bool:
     """The trick was led with dummy's wrongly placed card, still standing (45D2)."""
     t = table.trick(number)
@@ -259,7 +280,7 @@ def count_transfers(
         if any(p.seat is r.seat and p.suit_led is r.suit_led for p in revokes[:i]):
             exceptions.append("64B2")
             why.append(f"a second revoke by {r.seat} in {r.suit_led.name.lower()} after the first was established")
-        if r.seat is table.dummy or held_penalty_card_of_suit(table, r):
+        if r.seat is table.dummy or _failed_penalty_card_only(rs, table, r):
             exceptions.append("64B3")
             why.append("dummy's failure to follow suit" if r.seat is table.dummy else f"a failure to play {r.seat}'s penalty card")
         for clause in late if (r.trick, r.seat) not in raised else ():

@@ -199,8 +199,15 @@ def _described(rs: RuleSet, e: Expose | Name | FifthCard, table: TableState) -> 
         if cur is None or not cur.is_complete:
             # (taken for a fifth card, but the trick was not complete: 45E does not reach it)
             held = len(cur.plays) if cur is not None else 0
-            return (f"{who} put {card} on trick {number} as a fifth card, but the trick held {held} "
-                    f"card{'' if held == 1 else 's'} (45A, not 45E)")
+            said = f"{who} put {card} on trick {number} as a fifth card, but the trick held {held} card{'' if held == 1 else 's'}"
+            own = cur.card_of(seat) if cur is not None else None
+            if cur is None or own is None:
+                return f"{said} ({rs.cite('45A')}, not 45E)"
+            # (he had played to it: a second card of his, before the trick was complete)
+            said += f", his own {own} among them: a second card of his, put down before the trick was complete"
+            if table.is_defender(seat) and cur.card_of(seat.partner) is None:
+                return f"{said} and before his partner played ({rs.cite('57A')}, not 45E)"
+            return f"{said} (not 45E)"
         return f"{who} put {card} on trick {number}, which already held four cards ({rs.cite('45E1' if table.is_defender(seat) else '45E2')})"
     if cur is not None and not cur.is_complete:
         when = f"during trick {cur.number}"
@@ -240,7 +247,14 @@ def _together(e: Simultaneous, table: TableState) -> str:
         return f"{e.seat} played {e.cards[0]} at the same moment as {last[0]}'s {last[1]} (58A)"
     cards = ", ".join(str(c) for c in e.cards[:-1]) + f" and {e.cards[-1]}"
     cur = table.current_trick
-    if cur is not None and not cur.is_complete:
+    own = cur.card_of(e.seat) if cur is not None and not cur.is_complete else None
+    laws = "58B"
+    if cur is not None and own is not None:
+        # (he had played to the trick: these are no play to it, a player plays one card to a trick)
+        what = f"{e.seat} put {cards} down together after his {own} to trick {cur.number}, before the trick was complete"
+        if table.is_defender(e.seat) and cur.card_of(e.seat.partner) is None:
+            what, laws = what + " and before his partner played", "58B, 57A"
+    elif cur is not None and not cur.is_complete:
         what = f"{e.seat} played {cards} together to trick {cur.number}"
     else:
         number = cur.number + 1 if cur is not None else table.first_trick
@@ -248,7 +262,7 @@ def _together(e: Simultaneous, table: TableState) -> str:
         what = f"{e.seat} led {cards} together to trick {number}" + (f" when {proper} was to lead" if proper is not e.seat else "")
     if e.visible and len(e.visible) < len(e.cards):
         what += ", only " + " and ".join(str(c) for c in e.visible) + (" visible" if len(e.visible) > 1 else " face up")
-    return f"{what} (58B)"
+    return f"{what} ({laws})"
 
 
 def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:
@@ -289,6 +303,24 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
         except RulingError:
             continue
     return table
+
+
+def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...]) -> tuple[TableState, TableState, tuple[LaterPlay, ...]]:
+    """``seat``'s ``card`` put in the played position as a play line there would be
+    (``TableState.early_lead_order``): a defender's second card in the trick in progress,
+    before his partner's card, that the cards of every seat still due to the trick follow in
+    the record, is his lead to the next trick made before his partner played (57A): those
+    cards go on the trick first, his card leads the next one. Returns the table just before
+    his card, the table with it placed, and the record's plays still to put back after it."""
+    order, early = table.early_lead_order([(seat, card), *((s, c) for _, s, c in then)])
+    if early and order[0] != 0:
+        k = order.index(0)
+        try:
+            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early[:1])
+            return before, before.play(seat, card), then[k:]
+        except RulingError:
+            pass  # (a later card not held: placed as read)
+    return table, table.play(seat, card), then
 
 
 def _placed(node: Node, before: TableState, placed: TableState, then: tuple[LaterPlay, ...],
@@ -506,6 +538,18 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     clause = rs.cite("45E1") if defender else rs.cite("45E2")
     question = f"was {seat}'s {card} played to trick {cur.number if cur else '?'} or led to the next?"
     if cur is None or not cur.is_complete:
+        own = cur.card_of(seat) if cur is not None else None
+        if cur is not None and own is not None:
+            # (he had played to the trick: a player plays one card to a trick, so this one is
+            # no play to it; it is put down as a play line there would put it, the lead rules
+            # ruling it: before his partner's card, 57A; docs/decisions.md)
+            before, t2, then = _put(table, seat, card, task.then)
+            step = Step("TD", StepKind.FORCED, rs.cite("45A"),
+                        f"trick {cur.number} held {len(cur.plays)} card{'' if len(cur.plays) == 1 else 's'}, {seat}'s {own} among "
+                        f"them: {card} is no fifth card (45E) but a second card of his, put down before the trick was complete, "
+                        "and ruled as such",
+                        question=question, choice="second card")
+            return [(step, _placed(node, before, t2, then, rest))]
         t2 = table.play(seat, card)
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
@@ -562,11 +606,12 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if len(ev.cards) == 1:
         card = ev.cards[0]
         question = f"{seat}'s {card} was played at the same moment as the card before it"
-        t2 = table.play(seat, card)
         if _turn(table, seat):
+            t2 = table.play(seat, card)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
             return [(step, _placed(node, table, t2, task.then, rest))]
+        before, t2, then = _put(table, seat, card, task.then)
         # Out of turn, it is a play out of turn like any other: 58A fixes the order and no
         # more. The rules of leads and plays out of turn (53-57) rule it on the table this
         # leaves, as they rule the same card played there outright (the engine opens them on
@@ -577,7 +622,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{card} counts as played after the other card: {seat} {what} it to trick {trick.number} out of turn, "
                     "an illegal play corrected as any lead or play out of turn is",
                     also=(rs.cite("47B"),), question=question, choice="out of turn")
-        return [(step, _node(node, _then(t2, task.then), rest))]
+        return [(step, _node(node, _then(t2, then), rest))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
@@ -585,15 +630,15 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return _defective_trick(rs, node, table, seat, ev.cards, faces, task.then, rest)
     if len(faces) == 1:
         card = faces[0]
-        t2 = table.play(seat, card)
+        before, t2, then = _put(table, seat, card, task.then)
         step = Step("TD", StepKind.FORCED, rs.cite("58B1"),
                     f"only {card}'s face was visible: it is played; {' '.join(str(c) for c in ev.cards if c != card)} "
                     "go back to the hand without rectification", question=f"{seat} played {names} together", choice=str(card))
-        return [(step, _placed(node, table, t2, task.then, rest))]
+        return [(step, _placed(node, before, t2, then, rest))]
     question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
     edges: list[Edge] = []
     for card in faces:
-        t2 = table.play(seat, card)
+        before, t2, then = _put(table, seat, card, task.then)
         others = [c for c in faces if c != card]
         also: list[str]
         if defender:
@@ -606,11 +651,12 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
             infos = tuple(rs.withdrawn_info(seat, c, seat.side, table) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
-        t3 = _then(t2, task.then)
+        t3 = _then(t2, then)
         # the opponents' cards played after his to the same trick, as the table now stands
         number = t2.tricks[-1].number
         same = t3.trick(number)
-        pos = same.position_of(seat) if same is not None else None
+        # (after the card he plays: one he had played to the trick before it is not it)
+        pos = same.plays.index((seat, card)) if same is not None and (seat, card) in same.plays else None
         later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
@@ -622,7 +668,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected and not past else ()
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
-        edges.append((step, _placed(node, table, t2, task.then, mid + _options_after(rs, t3, task.then, seat) + rest, info=infos)))
+        edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat) + rest, info=infos)))
     return edges
 
 

@@ -51,6 +51,8 @@ class RevokeCascade:
     #: defending side withdraws (by choice or 44G) becomes a penalty card, and a card
     #: declarer's side withdraws is unauthorized to it (both sides offended, 16C)
     both_sides: bool = False
+    #: the other revokes that stand established, not corrected (``CorrectRevoke.established``)
+    established: tuple[Revoke, ...] = ()
 
 
 # ----- opener ---------------------------------------------------------------------------------
@@ -98,12 +100,24 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
         start = table.without_trick_after(pending.trick) if clause == "62D1" else table
         later = _plays_after(start, pending)
-        task = CorrectRevoke(pending, later, clause)
+        # (the other revokes that stand established and are not corrected: 62D1 corrects a
+        # trick-12 revoke, established or not)
+        fixed = tuple(r for r, est in standing if est is not None and r != pending
+                      and not (is_final_trick_revoke(table, r) and not returned))
+        task = CorrectRevoke(pending, later, clause, fixed)
         focus = pending.trick
         node = Node(table=start, agenda=(task,), focus=focus)
         # corrected when attention is drawn (62A): what happened before that and takes effect at
         # once (a card exposed, so a penalty card, 50) is ruled first
         at: tuple[object, ...] = (replay.attention,) if replay.attention is not None else (("end",),)
+        if clause == "62D1":
+            # (62D1 corrects trick 12 although established: the last trick goes back to the
+            # hands and is played again, so it is ruled where that trick began, before any
+            # irregularity of the last trick, which its correction changes: who leads it, and
+            # with what)
+            final = table.trick(pending.trick + 1)
+            if final is not None and final.plays:
+                at = (played(final.number, *final.plays[0]),)
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
                        more=len(revokes) > 1)
     last, est = standing[-1]
@@ -217,7 +231,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # Only the later cards still on the table are corrected: another rule may have taken some
     # back before this correction (a 47E1 retraction).
     later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
-    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3"),) if later else ()
+    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3", established=task.established),) if later else ()
     restore = rs.decisions.faced_revoke_card_stays_penalty
     if cascade or not rs.decisions.lead_options_after_ruling:
         # one agenda for every substitute: the substitutes as one group, their tables made when read
@@ -359,6 +373,7 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
             previous_nos_changed=nos_changed,
             any_nos_changed=task.any_nos_changed or nos_changed,
             both_sides=task.both_sides,
+            established=task.established,
         ),
         *rest,
     )
@@ -424,6 +439,10 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         # where a rectification replaced the trick's lead, a changed designation: his card
         # then fails to follow only the new lead, and 62C1 lets him change it.)
         mode = _NOS_OWN_REVOKE
+        if any(x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
+            # ... unless it stands established otherwise than by a play (a claim, 63A3/63A4):
+            # then it is not corrected (63B), and he must leave it as such
+            mode = _OWN_ESTABLISHED
     led = trick.suit_led
     if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
         # the revoker's partner's card no longer follows the suit led while he holds it: a
