@@ -336,8 +336,7 @@ class Restoration:
         ``json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))``, several times
         faster: seats, cards, sides and kinds are plain ASCII words that need no escaping).
         The tricks are read once for the cards and the lead; the words of the penalty cards,
-        the ledger and the withdrawn cards are each written once per distinct value (siblings
-        of a cascade share them)."""
+        the ledger and the withdrawn cards are read off tables made once, by seat and card."""
         node = self.node
         table = node.table
         focus = node.focus
@@ -666,11 +665,6 @@ def _leading_trick(node: Node) -> int | None:
     return last if last != 13 else None
 
 
-def _words(items: Iterator[str]) -> str:
-    """A sorted JSON list of words that need no escaping (seats, cards, sides, kinds)."""
-    return "[" + ",".join([f'"{w}"' for w in sorted(items)]) + "]"
-
-
 _CARD_OF = {int(c): c for c in DECK}
 
 #: the key's word of each card a seat plays to a trick, by trick number, seat index and card:
@@ -710,45 +704,6 @@ def _trick_words(trick: Trick) -> tuple[str, ...]:
     return out
 
 
-class _Words:
-    """The key's words of one value (a penalty card set, a ledger), remembered for the last
-    few distinct values: the siblings of a cascade share their parent's, and a depth-first
-    walk comes back to a few values in turn (a player's keep and his changes). A value is
-    known by ``ident``: its identity, or the identities of its items (a ledger is a new tuple
-    of the rule set's one 16C value per withdrawn card). What is remembered is kept alive,
-    so an identity is not reused while it is remembered."""
-
-    __slots__ = ("ident", "seen", "write")
-
-    #: how many values are remembered (a walk's recent values; the memory is then emptied)
-    SIZE = 64
-
-    def __init__(self, write: Any, ident: Any = id) -> None:
-        self.seen: dict[object, tuple[object, str]] = {}  # ident -> (the value, kept alive; its words)
-        self.write = write
-        self.ident = ident
-
-    def __call__(self, value: Any) -> str:
-        if not value:
-            return "[]"
-        seen = self.seen
-        hit = seen.get(id(value))
-        if hit is not None:  # (this very value: siblings share it)
-            return hit[1]
-        known = self.ident(value)
-        hit = seen.get(known)
-        words: str = hit[1] if hit is not None else self.write(value)
-        if len(seen) >= self.SIZE:
-            seen.clear()
-        seen[known] = seen[id(value)] = (value, words)
-        return words
-
-
-def _ids(items: tuple[object, ...]) -> tuple[int, ...]:
-    """What a ledger is known by in :class:`_Words`: the identities of its entries."""
-    return tuple(map(id, items))
-
-
 #: ``"E:H4"`` (quoted) by seat index and card: every such word has one length, so the quoted
 #: words sort as the bare ones
 _SEAT_CARD: tuple[tuple[str, ...], ...] = tuple(
@@ -759,13 +714,25 @@ _PENALTY_WORD: dict[PenaltyKind, tuple[tuple[str, ...], ...]] = {
     kind: tuple(tuple(f'{w[:-1]}:{kind._value_}"' if w else "" for w in row) for row in _SEAT_CARD) for kind in PenaltyKind}
 
 
-def _penalty_list(pcs: frozenset[PenaltyCard]) -> str:
-    """The key's penalty cards: read off :data:`_PENALTY_WORD`."""
+def _penalty_words(pcs: frozenset[PenaltyCard]) -> str:
+    """The key's penalty cards: read off :data:`_PENALTY_WORD` (cheaper than remembering the
+    words of a set of penalty cards: most leaves have a set of their own)."""
+    if not pcs:
+        return "[]"
     return "[" + ",".join(sorted([_PENALTY_WORD[p.kind][p.seat.index][p.card] for p in pcs])) + "]"
 
+#: ``"EW:E:H4"`` (quoted) by the side the information is unauthorized to, seat index and card
+#: (one length for every word, as in :data:`_SEAT_CARD`)
+_LEDGER_WORD: dict[Side, tuple[tuple[str, ...], ...]] = {
+    side: tuple(tuple(f'"{side._value_}:{w[1:]}' if w else "" for w in row) for row in _SEAT_CARD) for side in Side}
 
-_penalty_words = _Words(_penalty_list)
-_ledger_words = _Words(lambda ledger: _words(f"{i.unauthorized._value_}:{i.seat._name_}:{i.card.text}" for i in ledger), _ids)
+
+def _ledger_words(ledger: tuple[Info, ...]) -> str:
+    """The key's ledger: read off :data:`_LEDGER_WORD` (cheaper than remembering the words of
+    a ledger: most leaves have a ledger of their own)."""
+    if not ledger:
+        return "[]"
+    return "[" + ",".join(sorted([_LEDGER_WORD[i.unauthorized][i.seat.index][i.card] for i in ledger])) + "]"
 
 
 def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
@@ -915,6 +882,12 @@ class Reopen:
     #: the irregularities the rulings of this path opened so far (their texts, in order):
     #: those of a path that ends are what the ruling lists (``Composition._happened``)
     opened: tuple[str, ...] = field(default=(), compare=False, hash=False)
+    #: (trick, seat) of each second card of a seat's in one trick that a later part of the
+    #: record put there and that this path's replay of the part said rather than refused
+    #: (after his lead out of turn and other players' cards): the path is not ended for it
+    #: (:meth:`Composition._played_twice`). Another path may play the part on to a table
+    #: where the same cards are no such thing (his lead in turn there)
+    apart: frozenset[tuple[int, Seat]] = field(default=frozenset(), compare=False, hash=False)
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -1054,8 +1027,9 @@ class Composition:
         for f in found:
             if f.opening.later:
                 later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
-        #: (trick, seat) of each seat's second card in a trick that the record put there and
-        #: that is said rather than refused (after his lead out of turn and other players' cards)
+        #: (trick, seat) of each seat's second card in a trick that the record's first part
+        #: put there and that is said rather than refused (after his lead out of turn and other
+        #: players' cards); those of a later part are the path's (``Reopen.apart``)
         self._apart: set[tuple[int, Seat]] = set()
         apart = self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
         # what follows every rectification (the count after play): run last on each path; a
@@ -1359,7 +1333,8 @@ class Composition:
         return Node(
             table,
             (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
-                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened),
+                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened,
+                                  done.apart),
              *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
@@ -1397,7 +1372,7 @@ class Composition:
                 # leaves the Reopen task at the head: the loop goes on with it)
                 node = self._stage(node, self._earliest(found, (task.segment, task.base)), task)
                 continue
-            if node.table.out_of_turn and (twice := self._played_twice(node.table)) is not None:
+            if node.table.out_of_turn and (twice := self._played_twice(node.table, task.apart)) is not None:
                 # a ruling placed a second card of a player's in one trick (a card designated
                 # for dummy after dummy had played to it, ...): no law lets a player play twice
                 # to a trick, so the record does not go on from this path
@@ -1426,13 +1401,14 @@ class Composition:
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
-    def _played_twice(self, table: TableState) -> tuple[int | None, str] | None:
+    def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:
         """A seat with two cards in one trick of ``table`` when a rectification has ended
         (each is a play out of turn: a seat is never in turn twice in a trick), other than
-        one the record put there and that is said (``_apart``): the line that named the
-        second card (None when no line did: a card a player designated) and why."""
+        one the record put there and that is said (``_apart``: in its first part; ``apart``:
+        in a later part, on this path): the line that named the second card (None when no
+        line did: a card a player designated) and why."""
         for trick_no, seat in dict.fromkeys(table.out_of_turn):
-            if (trick_no, seat) in self._apart:
+            if (trick_no, seat) in self._apart or (trick_no, seat) in apart:
                 continue
             trick = table.trick(trick_no)
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
@@ -1539,13 +1515,14 @@ class Composition:
             self._watch_claims(segment, replay, found, later, closed)
             said = set(self.notices)
             self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
-        if (why := self._second_card_unexplained(replay, (segment, base))) is not None:
+        why, apart = self._second_card_unexplained(replay, (segment, base))
+        if why is not None:
             self._dropped.setdefault(segment, why)
             return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
-                                          segment, base, node.table, task.opened),
+                                          segment, base, node.table, task.opened, task.apart | apart if apart else task.apart),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
@@ -1701,22 +1678,25 @@ class Composition:
             if notice not in self.notices:
                 self.notices = (*self.notices, notice)
 
-    def _second_card_unexplained(self, replay: Replay, part: Part) -> tuple[int | None, str] | None:
+    def _second_card_unexplained(self, replay: Replay, part: Part) -> tuple[tuple[int | None, str] | None, frozenset[tuple[int, Seat]]]:
         """As :meth:`_refuse_impossible` for a later part of the record: a seat with two
         cards in one trick that no irregularity ruled on explains, on the table this
-        restoration played the part on to; the line that placed the second card and why.
-        That restoration is not one the record can go on from."""
+        restoration played the part on to; the line that placed the second card and why
+        (None when there is none: that restoration is not one the record can go on from);
+        and the seats' second cards said rather than refused on this table (this path's
+        ``Reopen.apart``)."""
+        said: frozenset[tuple[int, Seat]] = frozenset()
         for trick_no, seat, mine, line, apart in self._second_cards(replay, part, self._part_ruled.get(part, frozenset()),
                                                                   self._part_shaped.get(part, frozenset())):
             if apart:
-                self._apart.add((trick_no, seat))
+                said |= {(trick_no, seat)}
                 notice = _second_card_unruled(trick_no, seat, mine, line)
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
                 continue
-            return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
-                          "irregularity of the record explains it")
-        return None
+            return (line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
+                           "irregularity of the record explains it")), said
+        return None, said
 
     def _second_cards(self, replay: Replay, part: Part, ruled: Set[object],
                       shaped: Set[object] = frozenset()) -> Iterator[tuple[int, Seat, list[Card], int | None, bool]]:
@@ -2507,10 +2487,15 @@ class Composition:
                 continue
             from rulings.models.errors import InconsistentRecordError
 
+            # (a trick is complete at its fourth card, so a second card is never a fifth one; a
+            # defender's card before his partner played may have been his early lead, 57A)
+            hint = ("; a defender's card put down before his partner has played is read as his lead to the next trick "
+                    "when the cards of the seats still to play to this one follow it at once, in rotation "
+                    "(docs/case-format.md)" if self.replay.table.is_defender(seat) else "")
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
-                f"of the record explains it (a player plays one card to a trick; a fifth card is written "
-                f"'{seat} plays {mine[1]} fifth')", file=self.case.file, line=line, token=str(mine[1]))
+                f"of the record explains it (a player plays one card to a trick{hint})", file=self.case.file, line=line,
+                token=str(mine[1]))
         return said
 
     # ----- notices ---------------------------------------------------------------------------------

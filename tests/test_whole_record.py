@@ -857,7 +857,7 @@ def test_a_seat_that_led_in_turn_and_then_put_down_a_second_card_is_refused() ->
     """Dummy leads in turn and then puts down a second card to the same trick: the second
     card is the play out of turn, not his lead (which no rule of leads out of turn may call
     one), and nothing in the record explains it: refused as a record that cannot have
-    happened, at the second card (a fifth card is written as such)."""
+    happened, at the second card."""
     with pytest.raises(RulingError) as err:
         Ruling(loads("""title: dummy puts down two cards to his lead
 laws: 2017
@@ -867,6 +867,24 @@ declarer: S
 play: [W DQ, N DA, E D4, S D7, N S3, N S4, E S2, attention W]
 """))
     assert "N plays a second card (S4) to trick 2 after S3" in str(err.value) and err.value.token == "S4"
+    assert "fifth" not in str(err.value) and "early" not in str(err.value)  # (two cards in the trick; dummy's)
+
+
+def test_a_defenders_second_card_refused_on_a_trick_short_of_four_names_the_early_lead_reading() -> None:
+    """A defender's second card on a trick that held fewer than four cards is no fifth card:
+    the refusal says how the record reads an early lead to the next trick (57A), not how a
+    fifth card is written."""
+    with pytest.raises(RulingError) as err:
+        Ruling(loads("""title: a card before partner, then the others out of rotation
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, N S3, E S2, E HK, W S5, S SA, attention S]
+"""))
+    text = str(err.value)
+    assert "E plays a second card (HK) to trick 2 after S2" in text and err.value.token == "HK"
+    assert "fifth" not in text and "lead to the next trick when the cards of the seats still to play" in text
 
 
 def test_a_seat_that_led_out_of_turn_and_then_put_down_a_second_card_is_refused() -> None:
