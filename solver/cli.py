@@ -627,8 +627,9 @@ def verify(
     junit: Annotated[Path | None, typer.Option("--junit", help="Also write the results as JUnit XML (a test case per file).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", min=1, max=100_000, help="Files per chunk with --jobs or --scheduler.")] = 64,
 ) -> None:
-    """Check every ``expect`` claim of the cases; the last line counts the case files and the
-    claims, each passed and failed (``442 case files: 442 passed, 0 failed; 2,222 claims: ...``).
+    """Check every expect claim of the cases; the last line counts the case files (a test
+    set's records each as one) and the claims, each passed and failed ('N case files: N passed,
+    0 failed; M claims: ...').
 
     Results are printed as they come, one file at a time (memory stays flat in the number of files)."""
     from rulings.models.errors import RulingError

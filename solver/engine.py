@@ -882,6 +882,12 @@ class Reopen:
     #: the irregularities the rulings of this path opened so far (their texts, in order):
     #: those of a path that ends are what the ruling lists (``Composition._happened``)
     opened: tuple[str, ...] = field(default=(), compare=False, hash=False)
+    #: (trick, seat) of each second card of a seat's in one trick that a later part of the
+    #: record put there and that this path's replay of the part said rather than refused
+    #: (after his lead out of turn and other players' cards): the path is not ended for it
+    #: (:meth:`Composition._played_twice`). Another path may play the part on to a table
+    #: where the same cards are no such thing (his lead in turn there)
+    apart: frozenset[tuple[int, Seat]] = field(default=frozenset(), compare=False, hash=False)
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -1021,8 +1027,9 @@ class Composition:
         for f in found:
             if f.opening.later:
                 later.update(k for h in f.opening.later if (k := handled_key(h)) not in ruled)
-        #: (trick, seat) of each seat's second card in a trick that the record put there and
-        #: that is said rather than refused (after his lead out of turn and other players' cards)
+        #: (trick, seat) of each seat's second card in a trick that the record's first part
+        #: put there and that is said rather than refused (after his lead out of turn and other
+        #: players' cards); those of a later part are the path's (``Reopen.apart``)
         self._apart: set[tuple[int, Seat]] = set()
         apart = self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
         # what follows every rectification (the count after play): run last on each path; a
@@ -1326,7 +1333,8 @@ class Composition:
         return Node(
             table,
             (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
-                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened),
+                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened,
+                                  done.apart),
              *rest),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
@@ -1364,7 +1372,7 @@ class Composition:
                 # leaves the Reopen task at the head: the loop goes on with it)
                 node = self._stage(node, self._earliest(found, (task.segment, task.base)), task)
                 continue
-            if node.table.out_of_turn and (twice := self._played_twice(node.table)) is not None:
+            if node.table.out_of_turn and (twice := self._played_twice(node.table, task.apart)) is not None:
                 # a ruling placed a second card of a player's in one trick (a card designated
                 # for dummy after dummy had played to it, ...): no law lets a player play twice
                 # to a trick, so the record does not go on from this path
@@ -1393,13 +1401,14 @@ class Composition:
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
 
-    def _played_twice(self, table: TableState) -> tuple[int | None, str] | None:
+    def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:
         """A seat with two cards in one trick of ``table`` when a rectification has ended
         (each is a play out of turn: a seat is never in turn twice in a trick), other than
-        one the record put there and that is said (``_apart``): the line that named the
-        second card (None when no line did: a card a player designated) and why."""
+        one the record put there and that is said (``_apart``: in its first part; ``apart``:
+        in a later part, on this path): the line that named the second card (None when no
+        line did: a card a player designated) and why."""
         for trick_no, seat in dict.fromkeys(table.out_of_turn):
-            if (trick_no, seat) in self._apart:
+            if (trick_no, seat) in self._apart or (trick_no, seat) in apart:
                 continue
             trick = table.trick(trick_no)
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
@@ -1506,13 +1515,14 @@ class Composition:
             self._watch_claims(segment, replay, found, later, closed)
             said = set(self.notices)
             self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
-        if (why := self._second_card_unexplained(replay, (segment, base))) is not None:
+        why, apart = self._second_card_unexplained(replay, (segment, base))
+        if why is not None:
             self._dropped.setdefault(segment, why)
             return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
-                                          segment, base, node.table, task.opened),
+                                          segment, base, node.table, task.opened, task.apart | apart if apart else task.apart),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
@@ -1668,22 +1678,25 @@ class Composition:
             if notice not in self.notices:
                 self.notices = (*self.notices, notice)
 
-    def _second_card_unexplained(self, replay: Replay, part: Part) -> tuple[int | None, str] | None:
+    def _second_card_unexplained(self, replay: Replay, part: Part) -> tuple[tuple[int | None, str] | None, frozenset[tuple[int, Seat]]]:
         """As :meth:`_refuse_impossible` for a later part of the record: a seat with two
         cards in one trick that no irregularity ruled on explains, on the table this
-        restoration played the part on to; the line that placed the second card and why.
-        That restoration is not one the record can go on from."""
+        restoration played the part on to; the line that placed the second card and why
+        (None when there is none: that restoration is not one the record can go on from);
+        and the seats' second cards said rather than refused on this table (this path's
+        ``Reopen.apart``)."""
+        said: frozenset[tuple[int, Seat]] = frozenset()
         for trick_no, seat, mine, line, apart in self._second_cards(replay, part, self._part_ruled.get(part, frozenset()),
                                                                   self._part_shaped.get(part, frozenset())):
             if apart:
-                self._apart.add((trick_no, seat))
+                said |= {(trick_no, seat)}
                 notice = _second_card_unruled(trick_no, seat, mine, line)
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
                 continue
-            return line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
-                          "irregularity of the record explains it")
-        return None
+            return (line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
+                           "irregularity of the record explains it")), said
+        return None, said
 
     def _second_cards(self, replay: Replay, part: Part, ruled: Set[object],
                       shaped: Set[object] = frozenset()) -> Iterator[tuple[int, Seat, list[Card], int | None, bool]]:

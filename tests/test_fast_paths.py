@@ -654,6 +654,94 @@ def test_later_parts_sharing_on_random_records_in_parts() -> None:
         assert _ruled(case, grouped=True) == _ruled(case, grouped=False), seed
 
 
+#: Records in parts where playing a later part on once for a class of a group's children would
+#: be wrong, each kept from it by one condition of ``Composition._later_blind``. In each, South
+#: (declarer) revokes on trick 8 (D5 on dummy's S2, holding S4) and corrects with S4; West, who
+#: played last to the trick, may then change his spade (62C1) to either of two others, which win
+#: the trick alike and are one class (no later position of the cascade reads them).
+_LATER_PART_READS_THE_CLASS: dict[str, dict[str, Any]] = {
+    # West played SK and may change to SA or S9: the king back in his hand ranks between them.
+    # East then plays before his partner to South's S7 (57A): declarer may bid West play his
+    # highest or his lowest spade, and West plays SK, which keeps the one and breaks the other
+    # (61A) as West kept S9 or SA; his side plays to trick 11, establishing it (the rank
+    # condition: the class's cards with another of the seat's suit ranked between them)
+    "rank": {
+        "contract": "3NT", "deal": "N:2.5..5432 38.3.432. 47.A.765. AK9.2..76",
+        "play": ["N S2", "E S3", "S D5", "W SK", "attention W", "resume", "W H2", "N H5", "E H3", "S HA", "S S7", "E S8",
+                 "attention N", "resume", "W SK", "N C2", "E S8", "W C6", "N C3", "E D2", "S D6", "attention S"],
+    },
+    # West played S8 and may change to SK or S9. Declarer calls 'win' from dummy, on lead with
+    # ST: the ten is known to win (46B1(b)) only where West kept S9, not SK (a line that is no
+    # card played: the rule reads the defenders' cards against dummy's)
+    "call": {
+        "contract": "3NT", "deal": "N:T2.A..432 3.3.32.KQ 4.4.8765. K98.2..AJ",
+        "play": ["N S2", "E S3", "S D5", "W S8", "attention W", "resume", "W H2", "N HA", "E H3", "S H4", "S calls win",
+                 "attention E"],
+    },
+    # Spades are trumps; West played S8 and may change to SK or S9. South ruffs dummy's HA
+    # with ST holding H4 (a revoke) and play ends with 'remaining': whether West, still to
+    # play, could overruff (he kept SK) decides whether the director finds who won the revoke
+    # trick (64A1 or 64A2): the record's `remaining` line, which is also a line of the later
+    # part that is no card played (either condition keeps the class apart)
+    "remaining": {
+        "contract": "4S", "deal": "N:2.A5..A32 3.63.2.KQ T4.4.765. K98..98.J",
+        "play": ["N S2", "E S3", "S D5", "W S8", "attention W", "resume", "W CJ", "N CA", "E CQ", "S D6", "N HA", "E H3",
+                 "S ST", "remaining NS 2 EW 2"],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(_LATER_PART_READS_THE_CLASS))
+@pytest.mark.parametrize("laws", [2017, 2007])
+def test_later_part_that_reads_the_class_is_played_on_from_each_child(name: str, laws: int) -> None:
+    """A later part that reads which of a class's cards the seat kept (the rank of his other
+    card between them, dummy's card known to win, a trick the seat could still overruff) is
+    played on from every child: the same restorations as every child made, and the class's
+    children's rulings of the later part differ (the record stays one that would break if the
+    condition that keeps it apart were left out of ``Composition._later_blind``)."""
+    mapping = {"title": name, "laws": laws, "declarer": "S", "trick": 8, "leader": "N", "won": {"NS": 4, "EW": 3},
+               **_LATER_PART_READS_THE_CLASS[name]}
+    case = parse_case(mapping)
+    assert _ruled(case, grouped=True) == _ruled(case, grouped=False)
+    by_change: dict[str, set[tuple[str, ...]]] = {}
+    for r in Ruling(case).restorations():
+        change = r.path[1].choice
+        if change.startswith("change to"):
+            by_change.setdefault(change, set()).add(tuple(s.choice for s in r.path[2:]))
+    assert len(by_change) == 2 and len({frozenset(v) for v in by_change.values()}) == 2, by_change
+
+
+#: West revokes on trick 6 (DQ on South's HT) and corrects with H7 or H4 (one class: the ten
+#: beats both); North may change H5, then East H3 (HQ wins the trick). Played on: South leads
+#: S6 (in turn where his ten won trick 6, out of turn where East's queen did), then East plays
+#: CT and South D3, a second card of his on trick 7: said (not yet ruled on) after his lead out
+#: of turn and other players' cards, and a record the ruling cannot go on from after his lead
+#: in turn, whichever of West's hearts stands and whatever path was ruled before
+_SECOND_CARD_ON_SOME_PATHS = {
+    "title": "a second card on trick 7 said on some paths, ending others", "laws": 2007, "contract": "2C", "declarer": "N",
+    "deal": "E:3.Q83.4.JT753 Q864.JT.832.A A.74.AQT65.86 T52.95.KJ97.K", "trick": 4, "leader": "N", "won": {"NS": 3, "EW": 0},
+    "play": ["N S2", "E S3", "S S8", "W SA", "W C6", "N CK", "E C3", "S CA", "S HT", "W DQ", "N H5", "E H3", "attention W",
+             "resume", "S S6", "attention N", "resume", "E CT", "S D3", "W D5", "N ST", "E H8", "attention W"],
+}
+
+
+def test_a_second_card_said_on_one_path_does_not_keep_another() -> None:
+    """Whether a later part's second card of a seat's in one trick is said or ends the path
+    is read on each path's own replay of the part (``Reopen.apart``): a path ruled after one
+    that said it is not kept for that. Every child made, West's H4 leaves the restorations
+    his H4 recorded leaves; and with the later parts played on once per class, the same."""
+    case = parse_case(_SECOND_CARD_ON_SOME_PATHS)
+    play = _SECOND_CARD_ON_SOME_PATHS["play"]
+    at = play.index("attention W") + 1
+    recorded = parse_case({**_SECOND_CARD_ON_SOME_PATHS, "play": [*play[:at], "W H4", *play[at:]]})
+    ruling = Ruling(case)
+    ruling.build_alike = False
+    with_h4 = [r.key() for r in ruling.restorations() if r.path[0].choice == "H4"]
+    alone = [r.key() for r in Ruling(recorded).restorations()]
+    assert with_h4 == alone and len(alone) == 4
+    assert _ruled(case, grouped=True) == _ruled(case, grouped=False)
+
+
 def test_plain_lines_are_replayed_as_read_line_by_line() -> None:
     """``replay_events`` of play lines up to ``attention`` (most parts of a record), their
     reading kept for the next table they are replayed on to, gives the replay of the lines
