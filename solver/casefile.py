@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -513,14 +513,19 @@ def iter_case_files(paths: list[str | Path]) -> Iterator[Path]:
 
     Raises CaseFileError for a path that does not exist, before yielding anything."""
     given = [Path(raw) for raw in paths]
-    for p in given:
-        if not p.exists():
-            raise CaseFileError("no such file or directory", file=str(p))
+    check_exist(given)
     for p in given:
         if p.is_dir():
             yield from _walk_cases(p)
         else:
             yield p
+
+
+def check_exist(paths: Iterable[str | Path]) -> None:
+    """Raise CaseFileError for the first of ``paths`` that does not exist."""
+    for raw in paths:
+        if not Path(raw).exists():
+            raise CaseFileError("no such file or directory", file=str(raw))
 
 
 def _walk_cases(folder: Path) -> Iterator[Path]:

@@ -310,7 +310,9 @@ def new(
     # the edition, said (the file's, else the default: 2017), after the source as docs/case-format.md orders it
     data = {**{k: v for k, v in data.items() if k in ("title", "source")}, "laws": data.get("laws", 2017),
             **{k: v for k, v in data.items() if k not in ("title", "source", "laws")}}
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + EXPECT_SKELETON
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if "expect" not in data:  # the claims: the record's own (a test set's --expect-count), else a skeleton to fill in
+        text += EXPECT_SKELETON
     if out is None:
         sys.stdout.write(text)
     else:
@@ -701,8 +703,9 @@ def coverage(
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
 ) -> None:
-    """Which clauses of clauses.tsv the cases' restorations apply, per edition. Errors go to
-    stderr as they are found; with errors and no case read, no report."""
+    """Which clauses of clauses.tsv the cases' restorations apply, per edition of which some
+    case was read. Errors go to stderr as they are found; with errors and no case read, no
+    report; a path with no case in it is said in a note on stderr."""
     import json
 
     from rulings.models.errors import RulingError
@@ -728,6 +731,8 @@ def coverage(
         raise typer.Exit(code)
     console = make_console(soft_wrap=True)
     for rep in reports:
+        if not rep["cases"]:  # an edition no case read is ruled under: nothing to say of it
+            continue
         console.print(f"Laws {rep['edition']}: {rep['cases']} cases apply {rep['covered']} of {rep['clauses']} clauses", markup=False)
         for clause, files_ in rep["by_clause"].items():
             console.print(f"  {clause:<8} {len(files_):>4} case(s)", markup=False)
@@ -828,7 +833,7 @@ def generate(
             n = sum(1 for _ in unique(Ruling(case).restorations()))  # distinct, as the claim counts
             with path.open("a", encoding="utf-8") as fh:
                 fh.write(f"expect:\n  - count {n}\n")
-    typer.echo(f"wrote {len(written)} case files to {out}")
+    typer.echo(f"wrote {len(written)} case files to {out}", err=True)
 
 
 def _given(ctx: typer.Context, name: str) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 from rulings.models.case import Case
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
-from rulings.solver.casefile import iter_case_files, load  # noqa: F401  (load: the doctest above)
+from rulings.solver.casefile import check_exist, iter_case_files, load  # noqa: F401  (load: the doctest above)
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.ruling import Ruling
 
@@ -79,10 +79,19 @@ def implemented(edition: str) -> set[str]:
     return {rs.cite(c) for rule in rs.rules for c in rule.cites}
 
 
-#: what a board file's games give (:func:`measure`)
-BOARD_NOTE = ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played (with their "
-              "^R and ^L marks), attention drawn by the director; what PBN and LIN have no syntax for (calls, exposures, "
-              "choices: a generated set's commentary) is not read, so its JSON lines or YAML form may cover more")
+#: what a board file's games give (:func:`measure`), by its kind: PBN marks an irregular card,
+#: LIN gives each card to the player who holds it
+BOARD_NOTES = {
+    ".pbn": ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played (with their "
+             "^R and ^L marks), attention drawn by the director; what PBN has no syntax for (calls, exposures, "
+             "choices: a generated set's commentary) is not read, so its JSON lines or YAML form may cover more"),
+    ".lin": ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played, each as its "
+             "holder's (LIN marks no irregular card: a revoke or a lead out of turn reads as played), attention drawn "
+             "by the director; what LIN has no syntax for (calls, exposures, choices: a generated set's commentary) "
+             "is not read, so its JSON lines or YAML form may cover more"),
+}
+#: a file (or directory) given that holds no case and no error (an empty test set)
+EMPTY_NOTE = "{path}: no case in it"
 
 
 def measure(paths: Iterable[str | Path], budget: int | None = None,
@@ -91,10 +100,8 @@ def measure(paths: Iterable[str | Path], budget: int | None = None,
     the files of test sets (JSON lines records, YAML streams of records) and board files
     (PBN, LIN) given by name (:func:`rulings.solver.readsets.file_cases`). Unreadable files,
     records and games are listed in ``errors`` (and passed to ``on_error`` as they come),
-    cases that make this package fail unexpectedly in ``crashes`` (the others still count)."""
-    from rulings.solver.lawful import lawful_cards
-    from rulings.solver.readsets import file_cases, is_board_file
-
+    cases that make this package fail unexpectedly in ``crashes`` (the others still count);
+    a path that gives neither a case nor an error (an empty test set) is said in ``notes``."""
     cov = Coverage()
 
     def error(text: str) -> None:
@@ -107,32 +114,47 @@ def measure(paths: Iterable[str | Path], budget: int | None = None,
         if on_error is not None:
             on_error(f"CRASH {text}; a bug in bridge-rulings, not in the file")
 
-    for path in iter_case_files(list(paths)):
-        if is_board_file(path):
-            cov.notes.append(BOARD_NOTE.format(file=path))
-        try:
-            for item in file_cases(path):
-                if item.error is not None:
-                    error(str(item.error))
-                    continue
-                assert item.case is not None
-                lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of cases (as verify)
-                before = len(cov.errors)
-                try:
-                    cov.add(item.case, budget=budget, name=item.name)
-                    for text in cov.errors[before:]:  # (a ruling stopped at the budget)
-                        if on_error is not None:
-                            on_error(f"error: {text}")
-                except RulingError as err:
-                    error(str(item.located(err)))
-                except (KeyboardInterrupt, SystemExit, GeneratorExit):
-                    raise
-                except BaseException as err:
-                    crash(f"{item.name}: internal error: {type(err).__name__}: {str(err)[:200]}")
-        except RulingError as err:
-            error(str(err.located(file=str(path))))
-        except (KeyboardInterrupt, SystemExit, GeneratorExit):
-            raise
-        except BaseException as err:
-            crash(f"{path}: internal error: {type(err).__name__}: {str(err)[:200]}")
+    given = list(paths)
+    check_exist(given)  # (every path, before any is read)
+    for arg in given:
+        read = len(cov.errors) + len(cov.crashes) + sum(cov.cases.values())
+        for path in iter_case_files([arg]):
+            _measure_file(cov, path, budget, error, crash, on_error)
+        if len(cov.errors) + len(cov.crashes) + sum(cov.cases.values()) == read:
+            cov.notes.append(EMPTY_NOTE.format(path=arg))
     return cov
+
+
+def _measure_file(cov: Coverage, path: Path, budget: int | None, error: Callable[[str], None],
+                  crash: Callable[[str], None], on_error: Callable[[str], None] | None) -> None:
+    """Add the cases of the file ``path`` to ``cov`` (:func:`measure`)."""
+    from rulings.solver.lawful import lawful_cards
+    from rulings.solver.readsets import file_cases, is_board_file
+
+    if is_board_file(path):
+        cov.notes.append(BOARD_NOTES[path.suffix.lower()].format(file=path))
+    try:
+        for item in file_cases(path):
+            if item.error is not None:
+                error(str(item.error))
+                continue
+            assert item.case is not None
+            lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of cases (as verify)
+            before = len(cov.errors)
+            try:
+                cov.add(item.case, budget=budget, name=item.name)
+                for text in cov.errors[before:]:  # (a ruling stopped at the budget)
+                    if on_error is not None:
+                        on_error(f"error: {text}")
+            except RulingError as err:
+                error(str(item.located(err)))
+            except (KeyboardInterrupt, SystemExit, GeneratorExit):
+                raise
+            except BaseException as err:
+                crash(f"{item.name}: internal error: {type(err).__name__}: {str(err)[:200]}")
+    except RulingError as err:
+        error(str(err.located(file=str(path))))
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except BaseException as err:
+        crash(f"{path}: internal error: {type(err).__name__}: {str(err)[:200]}")

@@ -194,6 +194,38 @@ def test_coverage_command() -> None:
     assert "62C3" in r17["uncovered"] and r17["covered"] + len(r17["uncovered"]) == r17["clauses"]
 
 
+def test_coverage_says_only_the_editions_of_the_cases_read() -> None:
+    """The bundled case is ruled under the 2017 Laws: the report has no 2007 block (nor its
+    clause lists); --json keeps both editions, 2007 with no case."""
+    res = runner.invoke(app, ["coverage", str(EXAMPLE)])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("Laws 2017: 1 cases apply ") and "Laws 2007" not in res.stdout, res.stdout
+    assert res.stdout.count("out of scope, no rule") == 1
+    res = runner.invoke(app, ["coverage", str(EXAMPLE), "--json"])
+    assert {r["edition"]: r["cases"] for r in json.loads(res.stdout)["editions"]} == {"2017": 1, "2007": 0}
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_coverage_of_a_file_with_no_case_says_so(tmp_path: Path, json_flag: list[str]) -> None:
+    """A file with no record (an empty test set) and a directory with no case file are read
+    without error (exit 0), and a note on stderr says each holds no case; no report of
+    nothing is printed."""
+    empty, folder = tmp_path / "empty.jsonl", tmp_path / "none"
+    empty.write_text("", encoding="utf-8")
+    folder.mkdir()
+    res = runner.invoke(app, ["coverage", str(empty), str(folder), *json_flag])
+    assert res.exit_code == 0, res.output
+    assert f"note: {empty}: no case in it\n" in res.stderr and f"note: {folder}: no case in it\n" in res.stderr, res.stderr
+    if json_flag:
+        data = json.loads(res.stdout)
+        assert f"{empty}: no case in it" in data["notes"] and all(r["cases"] == 0 for r in data["editions"])
+    else:
+        assert res.stdout == ""
+    res = runner.invoke(app, ["coverage", str(empty), str(EXAMPLE)])  # the others are reported
+    assert res.exit_code == 0 and res.stdout.startswith("Laws 2017: 1 cases apply "), res.output
+    assert res.stderr == f"note: {empty}: no case in it\n"
+
+
 def test_the_corpus_exercises_every_clause_a_rule_implements() -> None:
     """Each clause a rule of either edition declares is applied on some restoration of a
     corpus case of that edition: ``rulings coverage`` lists none as implemented but not
@@ -211,6 +243,7 @@ def test_generate_command(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     files = sorted(first.glob("*.yaml"))
     assert len(files) == 4
+    assert res.stdout == "" and res.stderr == f"wrote 4 case files to {first}\n"  # as with --format: stdout kept clean
     again = tmp_path / "again"
     runner.invoke(app, ["generate", "4", "--out", str(again), "--seed", "9", "--expect-count"])
     assert [f.read_text() for f in files] == [f.read_text() for f in sorted(again.glob("*.yaml"))]  # same seed, same cases

@@ -275,6 +275,24 @@ def test_new_writes_the_edition_and_a_claims_skeleton(tmp_path: Path) -> None:
     assert runner.invoke(app, ["verify", str(out)]).exit_code == 0
 
 
+@pytest.mark.parametrize(("flags", "claims"), [(["--expect-count"], "real"), ([], "skeleton")])
+def test_new_writes_one_expect_section(tmp_path: Path, flags: list[str], claims: str) -> None:
+    """A record with claims (--expect-count) is written with them and no skeleton; one
+    without, with the commented skeleton alone."""
+    made = runner.invoke(app, ["generate", "2", "--kind", "revoke", "--format", "jsonl", "--seed", "3", *flags,
+                               "--out", str(tmp_path / "set.jsonl")])
+    assert made.exit_code == 0, made.output
+    out = tmp_path / "case.yaml"
+    res = runner.invoke(app, ["new", str(tmp_path / "set.jsonl"), "--board", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text(encoding="utf-8")
+    if claims == "real":
+        assert text.count("expect:") == 1 and "\nexpect:\n- count " in text and "# expect:" not in text, text
+        assert runner.invoke(app, ["verify", str(out)]).exit_code == 0
+    else:
+        assert text.count("expect:") == 1 and "\n# expect:\n" in text, text
+
+
 # ----- test sets given to verify by name -------------------------------------------------------
 @pytest.mark.parametrize("fmt", ["jsonl", "yaml"])
 def test_verify_checks_each_record_of_a_test_set_given_by_name(tmp_path: Path, fmt: str) -> None:
