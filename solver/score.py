@@ -17,6 +17,9 @@ Comparison, case by case:
   is *extra*. Each is blamed on the first step of its path that the other ruling never
   takes: a step is the clause, the seat acting, the cards it names and the kind of penalty
   card it makes (so prose need not match). The steps before it are shared, the steps after it are its consequences.
+  When the other ruling takes every step but rules another outcome, each part of the outcome
+  that differs is blamed on the clause of the step that decides it (:data:`DECIDES`: 50B
+  the kind of a penalty card, a Law 64 clause the transfer, ...).
 - A clause is *involved* in a case when a restoration of either ruling applies it; it is
   *wrong* in that case when it is blamed or miscited there. Agreement per clause is the
   share of the cases involving it where it is not wrong. A law family (the law's number:
@@ -101,11 +104,11 @@ def compare(case_id: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any
     their_steps = {step_key(s) for r in theirs for s in r.get("path", [])}
     our_steps = {step_key(s) for r in ours for s in r.get("path", [])}
     for r in missing:
-        clause = _blame(r, their_steps)
-        wrong[clause].append(f"missing restoration {r.get('number')} ({_outcome_words(r)})")
+        for clause in _blame(r, their_steps, extra or theirs):
+            wrong[clause].append(f"missing restoration {r.get('number')} ({_outcome_words(r)})")
     for r in extra:
-        clause = _blame(r, our_steps)
-        wrong[clause].append(f"extra restoration ({_outcome_words(r)})")
+        for clause in _blame(r, our_steps, missing or ours):
+            wrong[clause].append(f"extra restoration ({_outcome_words(r)})")
     return CaseComparison(case_id, involved, dict(wrong), len(missing), len(extra))
 
 
@@ -125,17 +128,111 @@ def _outcome_words(r: dict[str, Any]) -> str:
     return "; ".join(words)
 
 
-def _blame(r: dict[str, Any], other_steps: set[Step]) -> str:
-    """The clause of the first step of ``r`` the other ruling never takes (else its last step's,
-    else its first law)."""
+def _blame(r: dict[str, Any], other_steps: set[Step], others: list[dict[str, Any]]) -> list[str]:
+    """The clauses a restoration ``r`` the other ruling lacks is blamed on: the clause of the
+    first step of ``r`` the other ruling never takes. When the other ruling takes every step
+    of ``r`` (the two differ in outcome only), the clauses that decide the parts of the
+    outcome in which ``r`` differs from the restoration of ``others`` nearest to it
+    (:func:`_deciding_clauses`); else its last step's clause, else its first law."""
     path = r.get("path", [])
     for step in path:
         if step_key(step) not in other_steps:
-            return str(step.get("clause", ""))
+            return [str(step.get("clause", ""))]
+    if path and others:
+        nearest = max(others, key=lambda o: _nearness(r, o))
+        blamed = _deciding_clauses(path, _differences(r, nearest))
+        if blamed:
+            return blamed
     if path:
-        return str(path[-1].get("clause", ""))
+        return [str(path[-1].get("clause", ""))]
     laws = r.get("laws", [])
-    return str(laws[0]) if laws else "(none)"
+    return [str(laws[0])] if laws else ["(none)"]
+
+
+#: the part of an outcome each clause decides, as clause ids or their beginnings (``64A``:
+#: 64A1, 64A2), in order of preference. A step makes a part when its clause or one of its
+#: further clauses (``also``) is among them; for a part about a card, the step must name the
+#: card. Otherwise (always for a card withdrawn or played to a trick) the part is made by the
+#: first step naming the card, as its own clause, else by the last step.
+DECIDES: dict[str, tuple[str, ...]] = {
+    "kind": ("50B", "62B1"),  # a penalty card major or minor
+    "penalty": ("50B", "62B1", "62B2", "49"),  # a card a penalty card or not
+    "withdrawn": (),  # the step withdrawing the card
+    "played": (),  # the step playing the card
+    "unauthorized": ("16C2", "50E2", "16C", "50E"),  # information unauthorized to a side
+    "authorized": ("16C1", "50E1", "16C", "50E"),  # information authorized to a side
+    "lead": ("53", "54", "55", "56", "44G", "50D"),  # the next leader
+    "transfer": ("64A", "64B"),  # the tricks transferred
+    "established": ("63",),  # the revoke established
+}
+
+#: a difference in outcome: the part (a key of :data:`DECIDES`) and the card it concerns
+Difference = tuple[str, str | None]
+
+
+def _nearness(r: dict[str, Any], other: dict[str, Any]) -> tuple[bool, int, int]:
+    """How near ``other`` is to ``r``: the same steps in the same order, the steps shared,
+    and the fewer differences in outcome."""
+    mine, theirs = [step_key(s) for s in r.get("path", [])], [step_key(s) for s in other.get("path", [])]
+    return mine == theirs, len(set(mine) & set(theirs)), -len(_differences(r, other))
+
+
+def _items(r: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = r.get(key)
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def _differences(r: dict[str, Any], other: dict[str, Any]) -> list[Difference]:
+    """The parts of the outcome in which ``r`` and ``other`` differ, each with the card it
+    concerns: penalty cards and their kind, cards withdrawn, information (un)authorized by
+    the cards of ``ledger`` (when both give it), the cards played to the tricks, the next
+    leader, the transfer and whether the revoke is established."""
+    out: list[Difference] = []
+
+    def by_card(key: str) -> tuple[dict[tuple[Any, Any], dict[str, Any]], dict[tuple[Any, Any], dict[str, Any]]]:
+        return ({(x.get("seat"), x.get("card")): x for x in _items(r, key)},
+                {(x.get("seat"), x.get("card")): x for x in _items(other, key)})
+
+    mine, theirs = by_card("penalty_cards")
+    for seat_card in [*mine, *(k for k in theirs if k not in mine)]:
+        if seat_card not in mine or seat_card not in theirs:
+            out.append(("penalty", seat_card[1]))
+        elif mine[seat_card].get("kind") != theirs[seat_card].get("kind"):
+            out.append(("kind", seat_card[1]))
+    withdrawn = [{(x.get("seat"), x.get("card"), x.get("trick")) for x in _items(o, "withdrawn")} for o in (r, other)]
+    out += [("withdrawn", card) for _, card, _ in sorted(withdrawn[0] ^ withdrawn[1], key=str)]
+    if isinstance(r.get("ledger"), list) and isinstance(other.get("ledger"), list):
+        mine, theirs = by_card("ledger")
+        for seat_card in [*mine, *(k for k in theirs if k not in mine)]:
+            a, b = mine.get(seat_card, {}), theirs.get(seat_card, {})
+            out += [(side, seat_card[1]) for side in ("unauthorized", "authorized") if a.get(side) != b.get(side)]
+    plays = [{(t.get("trick"), p.get("seat"), p.get("card")) for t in _items(o, "tricks") for p in _items(t, "plays")}
+             for o in (r, other)]
+    out += [("played", card) for _, _, card in sorted(plays[0] ^ plays[1], key=str)]
+    out += [(part, None) for part in ("lead", "transfer", "established") if r.get(part) != other.get(part)]
+    return out
+
+
+def _cards_named(step: dict[str, Any]) -> set[str]:
+    """The cards a step names in its text or its choice, as our JSON writes them (``DT``)."""
+    words = f"{step.get('text', '')} {step.get('choice', '')}"
+    return {t.replace("10", "T") for t in TOKEN.findall(words) if t not in ("major", "minor")}
+
+
+def _deciding_clauses(path: list[dict[str, Any]], differences: list[Difference]) -> list[str]:
+    """For each difference, the clause of ``path`` that decides it (:data:`DECIDES`); where
+    no step names its card or carries a deciding clause, the first step naming the card, else
+    the last step. In the order found, each once."""
+    blamed: list[str] = []
+    for part, card in differences:
+        steps = [s for s in path if card is None or card in _cards_named(s)]
+        clauses = [[str(s.get("clause", "")), *(str(c) for c in s.get("also") or [])] for s in steps]
+        found = next((c for prefix in DECIDES[part] for cs in clauses for c in cs if c.startswith(prefix)), None)
+        if found is None:  # the first step naming the card, else the last step
+            found = clauses[0][0] if card is not None and clauses else str(path[-1].get("clause", ""))
+        if found not in blamed:
+            blamed.append(found)
+    return blamed
 
 
 @dataclass
