@@ -350,14 +350,17 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     applied += head
     unapplied: list[AnyEvent] = []
     placeholders: list[AnyEvent] = []  # declarer's calls that put one card of dummy's on its trick
+    breaks: set[int] = set()  # the places in ``batch`` before which a line not in it came
 
     def flush(state: TableState) -> TableState:
         if not batch:
             return state
-        order, early = state.early_lead_order(batch)
-        if early:
+        order, early = state.early_lead_order(batch, breaks)
+        breaks.clear()
+        if order != sorted(order):
             batch[:] = [batch[k] for k in order]
             batch_events[:] = [batch_events[k] for k in order]
+        if early:
             state = state.with_early_leads(early)
         try:
             state = state.play_many(batch)
@@ -376,6 +379,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             attention, after = event, tuple(events[i + 1 :])
             break
         applied_before.append(applied)
+        placed = len(batch)
         if isinstance(event, Play):
             batch.append((event.seat, event.card))
             batch_events.append(event)
@@ -430,6 +434,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 unapplied.append(event)  # (named at another time: a statement, not a play)
         else:
             unapplied.append(event)
+        if batch and len(batch) == placed:
+            breaks.add(placed)
         before.append(event)
     state = flush(state)
     # the kinds of line (Replay.line_kinds), read here: the opening play lines are one kind
@@ -481,9 +487,10 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
         batch = list(pairs)
         batch_events: list[AnyEvent] = list(plays)
         order, early = state.early_lead_order(batch)
-        if early:
+        if order != sorted(order):
             batch = [batch[k] for k in order]
             batch_events = [batch_events[k] for k in order]
+        if early:
             state = state.with_early_leads(early)
         try:
             state = state.play_many(batch)

@@ -19,7 +19,7 @@ False
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import field, replace
 from typing import Any
 
@@ -770,39 +770,63 @@ class TableState:
         64C1, not 64A."""
         return self._evolve(misplaced_leads=self.misplaced_leads | {(trick, card)})
 
-    def early_lead_order(self, plays: Sequence[tuple[Seat, Card]]) -> tuple[list[int], list[tuple[int, Seat]]]:
-        """The order to place ``plays`` in, and the early leads they hold (``early_leads``):
-        a defender's second card put down in the trick in progress, before his partner has
-        played to it, with the cards of every seat still to play to that trick following it at
-        once in rotation (his partner's among them), is his lead to the next trick made before
-        his partner played (57A): those cards go on the trick, his on the next one
-        (docs/case-format.md). Any other second card of a seat in a trick is placed as read (a
-        trick is complete at its fourth card)."""
+    def early_lead_order(self, plays: Sequence[tuple[Seat, Card]],
+                         breaks: Set[int] = frozenset()) -> tuple[list[int], list[tuple[int, Seat]]]:
+        """The order to place ``plays`` in, and the early leads they hold (``early_leads``).
+        A seat's second card put down in the trick in progress, with the cards of every seat
+        still to play to that trick following it at once (in rotation or not: a card out of
+        rotation among them is a play out of turn to that trick, for the rules to rule), is
+        his lead to the next trick: those cards go on the trick, his on the next one
+        (docs/case-format.md). A defender's, before his partner has played to the trick, is
+        his lead made before his partner played (57A): an early lead. Declarer's, from
+        either hand, is his lead once the trick is complete (45E2, 57C3): in turn or out of
+        turn as the trick's winner makes it (55), never an early lead. Any other second card
+        of a seat in a trick is placed as read (a trick is complete at its fourth card).
+        ``breaks``: the places in ``plays`` before which another line of the record came (one
+        that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
+        readings other than a defender's early lead followed in rotation need none in the trick."""
         order = list(range(len(plays)))
         early: list[tuple[int, Seat]] = []
         cur = self.current_trick
         if cur is not None and len(cur.plays) < 4:
-            seats, number = [s for s, _ in cur.plays], cur.number
+            read, number = list(cur.plays), cur.number
         else:
-            seats, number = [], (cur.number + 1 if cur is not None else self.first_trick)
+            read, number = [], (cur.number + 1 if cur is not None else self.first_trick)
+        begun = 0  # where the trick being read begins in ``order``
+        # who was to lead the trick being read (44G), None when not known
+        due_leader: Seat | None = self.proper_leader(number)
         j = 0
         while j < len(order):
             seat = plays[order[j]][0]
-            if seats and len(set(seats)) == len(seats) and seat in seats and seat.partner not in seats and self.is_defender(seat):
+            seats = [s for s, _ in read]
+            defender = self.is_defender(seat)
+            if seats and len(set(seats)) == len(seats) and seat in seats and (seat.partner not in seats or not defender):
                 # the seats still to play to the trick, in rotation after the last to play
                 due = [seats[-1].lho]
                 while len(seats) + len(due) < 4:
                     due.append(due[-1].lho)
                 k = len(due)
-                if [plays[x][0] for x in order[j + 1 : j + 1 + k]] == due:
+                following = [plays[x][0] for x in order[j + 1 : j + 1 + k]]
+                # (a defender's before his partner's, the others following in rotation, as
+                # read always; the others, where the trick as read was led by the seat due
+                # to lead it, so that no card of it is missing from the lines read)
+                held = order[begun : j + 1 + k]
+                whole = not any(min(held) < b <= max(held) for b in breaks)
+                if (following == due and defender) or (len(following) == k and set(following) == set(due)
+                                                     and seats[0] is due_leader and whole):
+                    trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
-                    early.append((number + 1, seat))
-                    seats, number = [seat], number + 1
+                    if defender:
+                        early.append((number + 1, seat))
+                    read, number, due_leader = [plays[order[j + k]]], number + 1, trick.winner(self.trumps)
+                    begun = j + k
                     j += k + 1
                     continue
-            seats.append(seat)
-            if len(seats) == 4:
-                seats, number = [], number + 1
+            read.append(plays[order[j]])
+            if len(read) == 4:
+                due_leader = Trick(number, read[0][0], tuple(read)).winner(self.trumps)
+                read, number = [], number + 1
+                begun = j + 1
             j += 1
         return order, early
 
