@@ -520,3 +520,16 @@ def test_a_call_changed_and_the_record_ends_before_dummy_faces_a_card_withdraws_
     found = list(r.restorations())
     assert found and all(x.card_of(Seat.N) == c("HT") for x in found)
     assert all(not [w for w in x.table.withdrawn if w.seat is Seat.N] for x in found)
+
+
+def test_the_irregularity_line_of_a_change_says_every_change_made_at_once() -> None:
+    """Declarer changes his designation twice before dummy faces a card: the irregularity
+    list says both changes, each ruled in its turn, not only the first."""
+    case = loads("""title: a call changed twice
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, S calls C2, S changes to H2, S changes to D2, attention E]
+""")
+    assert Ruling(case).irregularities == ("S changed his designation to H2, then to D2",)

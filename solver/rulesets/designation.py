@@ -495,7 +495,16 @@ def _describe(task: object) -> str:
         return f"declarer's call '{task.call.what}' does not name a card of dummy's as 46A asks" if task.call.what.card is None \
             or task.incontrovertible is not None else f"declarer called {task.call.what}, which dummy does not hold"
     if isinstance(task, RuleChange):
-        return f"{task.change.seat} changed his designation to {task.change.card}"
+        # (the change lines of the same seat that follow it at once, findings aside: each is
+        # ruled in its turn, and the line says them all)
+        then: list[str] = []
+        for e in task.cursor.rest:
+            if isinstance(e, DirectorFinds):
+                continue
+            if not isinstance(e, ChangeDesignation) or e.seat is not task.change.seat:
+                break
+            then.append(f", then to {e.card}")
+        return f"{task.change.seat} changed his designation to {task.change.card}{''.join(then)}"
     if isinstance(task, RuleTouch):
         return f"declarer touched dummy's {task.touch.card}"
     if isinstance(task, RuleNamed):

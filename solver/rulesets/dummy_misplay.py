@@ -837,6 +837,16 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
                     f"own ({rs.cite('61A')}): it is taken back with dummy's error under {d}, without rectification; he "
                     "must withdraw it and play a lawful card")
         return _Choices(None, change(question, d, (rs.cite("61A"), rs.cite("44C")), StepKind.FORCED), subs, stays, info)
+    if must_change and not defender and not _followed_before(table, trick, m, seat, card, lead):
+        # declarer's card failed to follow suit whatever dummy played: a revoke of his own
+        # (61A), not one dummy's error made, corrected at once (62A; 62B2: no penalty card)
+        # whether or not his right-hand opponent changed his card
+        q = (f"{who}'s {his} failed to follow suit both as dummy placed the trick and as corrected, a revoke of his own "
+             f"({rs.cite('61A')}): he must correct it")
+        also = (rs.cite("61A"), rs.cite("62A"), rs.cite("62B2"), d, info.ai_clause, info.ui_clause, *extra)
+        steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is his own revoke: he withdraws it and "
+                           f"plays {sub.text}; no penalty card (62B2)", also, q, f"change to {sub.text}") for sub in subs)
+        return _Choices(None, steps, subs, True, info)
     if must_change and (defender or rho_changed):
         question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
         return _Choices(None, change(question, rs.cite("44C"), (d,), StepKind.FORCED), subs, stays, info)
