@@ -345,6 +345,25 @@ class CardStatus(enum.Enum):
     PENALTY_MINOR = "minor penalty card"
 
 
+def _second_card_in_a_trick(read: Sequence[tuple[Seat, Card]], plays: Sequence[tuple[Seat, Card]]) -> bool:
+    """Whether a seat of ``plays`` puts a second card in one trick, the cards taken four a
+    trick after ``read`` (the cards of the trick in progress): one pass on bits of
+    ``Seat.index``. Only then may a card be read as a lead to the next trick
+    (:meth:`TableState.early_lead_order`)."""
+    seen, count = 0, len(read)
+    for s, _ in read:
+        seen |= 1 << s.index
+    for s, _ in plays:
+        bit = 1 << s.index
+        if seen & bit:
+            return True
+        if count == 3:
+            seen, count = 0, 0
+        else:
+            seen, count = seen | bit, count + 1
+    return False
+
+
 @dataclass(frozen=True)
 class TableState:
     """The cards on the table at one moment; apply() returns a new state.
@@ -792,6 +811,8 @@ class TableState:
             read, number = list(cur.plays), cur.number
         else:
             read, number = [], (cur.number + 1 if cur is not None else self.first_trick)
+        if not _second_card_in_a_trick(read, plays):
+            return order, early  # (the usual record: no seat puts two cards in a trick, placed as read)
         begun = 0  # where the trick being read begins in ``order``
         # who was to lead the trick being read (44G), None when not known
         due_leader: Seat | None = self.proper_leader(number)
