@@ -219,8 +219,8 @@ def verify_record(record: SetRecord, budget: int | None = None) -> CaseReport:
 def verify_task(task: str | SetRecord, budget: int | None = None) -> FileOutcome:
     """The outcome of one task of :func:`stream_outcomes` (a worker task): a case file, or a
     record of a test set."""
-    if isinstance(task, str):
-        return verify_file(task, budget)
+    if isinstance(task, str):  # (a case file :func:`verify_tasks` found: not looked for again)
+        return outcome(next(verify_files([Path(task)], budget)))
     return outcome(verify_record(task, budget))
 
 

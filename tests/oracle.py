@@ -178,13 +178,15 @@ def canonical(established: bool, cards: dict[str, str], withdrawn: list[Play],
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+def case_start(case: dict) -> tuple[dict[str, set[str]], str | None, str, int]:
+    """The deal, the trump suit, declarer and the first trick of a case mapping, as read."""
+    return parse_deal(case["deal"]), parse_trumps(case["contract"]), parse_seat(case["declarer"]), int(case.get("trick", 1))
+
+
 def oracle_restorations(case: dict) -> set[str]:
     """Return the canonical JSON strings of every legal restoration of the case's revoke ruling."""
-    deal = parse_deal(case["deal"])
-    trumps = parse_trumps(case["contract"])
-    declarer = parse_seat(case["declarer"])
+    deal, trumps, declarer, first_trick = case_start(case)
     defenders = {seat_after(declarer, 1), seat_after(declarer, 3)}
-    first_trick = int(case.get("trick", 1))
     leader = parse_seat(case["leader"]) if case.get("leader") else seat_after(declarer)
     pcs0: dict[Play, str] = {}
     for text in case.get("penalty") or []:
@@ -337,12 +339,9 @@ def oracle_45d1(case: dict) -> set[str]:
     """
     if case.get("penalty"):
         raise NotImplementedError("oracle_45d1 handles no penalty cards in force at the start")
-    deal = parse_deal(case["deal"])
-    trumps = parse_trumps(case["contract"])
-    declarer = parse_seat(case["declarer"])
+    deal, trumps, declarer, first_trick = case_start(case)
     dummy = seat_after(declarer, 2)
     ns_side = side_of(declarer)
-    first_trick = int(case.get("trick", 1))
     hands = {s: set(h) for s, h in deal.items()}
     tricks: list[Trick] = [[]]
     hand_at_start: list[dict[str, set[str]]] = [{s: set(h) for s, h in hands.items()}]
@@ -497,11 +496,8 @@ def oracle_45d2(case: dict, designated_card_counts: bool = False) -> set[str]:
     """
     if case.get("penalty"):
         raise NotImplementedError("oracle_45d2 handles no penalty cards in force at the start")
-    deal = parse_deal(case["deal"])
-    trumps = parse_trumps(case["contract"])
-    declarer = parse_seat(case["declarer"])
+    deal, trumps, declarer, first_trick = case_start(case)
     dummy = seat_after(declarer, 2)
-    first_trick = int(case.get("trick", 1))
     leader = parse_seat(case["leader"]) if case.get("leader") else seat_after(declarer)
     counts = designated_card_counts and int(case.get("laws", 2017)) == 2007
     hands = {s: set(h) for s, h in deal.items()}
