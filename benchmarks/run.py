@@ -553,7 +553,7 @@ def main() -> int:
     if want(9):
         st = startup()
         out["startup"] = st
-        print(f"\n9. start-up, {st['engine']} (median of 7 fresh processes, bytecode compiled): python -c pass {st['python_s'] * 1e3:.0f} ms; "
+        print(f"\n9. start-up, {timed['text']} (median of 7 fresh processes, bytecode compiled): python -c pass {st['python_s'] * 1e3:.0f} ms; "
               f"rulings --help {st['help_s'] * 1e3:.0f} ms ({st['help_ratio']:.1f}x, target 3); "
               f"rulings solve {st['solve_s'] * 1e3:.0f} ms ({st['solve_ratio']:.1f}x, target 6)")
 
