@@ -28,7 +28,8 @@ else:
 
 def compiled_build() -> bool:
     """Whether this install's engine is compiled (``make fast``): ``rulings.models.table``,
-    compiled in every such build, is found as an extension module. Nothing is imported."""
+    compiled in every such build, is found as an extension module (only the package
+    ``rulings.models`` is imported to look)."""
     from importlib.machinery import EXTENSION_SUFFIXES
     from importlib.util import find_spec
 
