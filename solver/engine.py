@@ -17,7 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.case import Case, Replay, replay_events
@@ -99,64 +99,99 @@ class Info:
         }
 
 
-@dataclass(unsafe_hash=True, slots=True)
+#: an argument of :meth:`Node.evolve` not given (the field is kept)
+_KEEP: Final[Any] = object()
+_NODE_FIELDS: Final = ("table", "agenda", "ledger", "findings", "restrictions", "established", "focus", "since",
+                       "recorded", "transfer", "equity", "played_out")
+
+
 class Node:
-    """A table state during rectification; hashable, so usable as a graph node."""
+    """A table state during rectification; hashable, so usable as a graph node.
+
+    Written out as ``@dataclass(unsafe_hash=True, slots=True)`` would write it (the same
+    ``__init__``, ``__eq__``, ``__hash__``, ``__repr__``, ``__match_args__`` and slots), so
+    that a compiled build (``make fast``) makes it a native class: its fields are then read
+    and its instances built without the generic attribute path. Treated as immutable.
+    """
+
+    __slots__ = _NODE_FIELDS
+    __match_args__ = _NODE_FIELDS
 
     table: TableState
-    agenda: tuple[object, ...] = ()
-    ledger: tuple[Info, ...] = ()
-    findings: tuple[str, ...] = ()
-    restrictions: tuple[str, ...] = ()
-    established: bool = False
-    focus: int | None = None  # number of the trick under ruling
+    agenda: tuple[object, ...]
+    ledger: tuple[Info, ...]
+    findings: tuple[str, ...]
+    restrictions: tuple[str, ...]
+    established: bool
+    focus: int | None  # number of the trick under ruling
     #: the first trick a ruling of this record touched (several irregularities: the earliest);
     #: kept by the composition, rule handlers never set it
-    since: int | None = None
+    since: int | None
     #: how many of the choices recorded after attention the path has settled (composition)
-    recorded: int = 0
+    recorded: int
     #: Law 64 after play: tricks transferred to the non-offending side (None: not ruled)
-    transfer: int | None = None
+    transfer: int | None
     #: Law 64C: the director adjusts the score (the transfer did not restore equity)
-    equity: bool = False
+    equity: bool
     #: play ended before attention was drawn, not by a claim (every card played, or the tricks
     #: after the record counted as played): nobody leads, whatever trick the table ends with
-    played_out: bool = False
+    played_out: bool
+
+    def __init__(self, table: TableState, agenda: tuple[object, ...] = (), ledger: tuple[Info, ...] = (),
+                 findings: tuple[str, ...] = (), restrictions: tuple[str, ...] = (), established: bool = False,
+                 focus: int | None = None, since: int | None = None, recorded: int = 0, transfer: int | None = None,
+                 equity: bool = False, played_out: bool = False) -> None:
+        self.table = table
+        self.agenda = agenda
+        self.ledger = ledger
+        self.findings = findings
+        self.restrictions = restrictions
+        self.established = established
+        self.focus = focus
+        self.since = since
+        self.recorded = recorded
+        self.transfer = transfer
+        self.equity = equity
+        self.played_out = played_out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Node) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
+                 self.since, self.recorded, self.transfer, self.equity, self.played_out)
+                == (other.table, other.agenda, other.ledger, other.findings, other.restrictions, other.established,
+                    other.focus, other.since, other.recorded, other.transfer, other.equity, other.played_out))
+
+    def __hash__(self) -> int:
+        return hash((self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
+                     self.since, self.recorded, self.transfer, self.equity, self.played_out))
+
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in _NODE_FIELDS) + ")"
 
     @property
     def is_leaf(self) -> bool:
         return not self.agenda
 
-    def evolve(self, **changes: Any) -> Node:
+    def evolve(self, *, table: Any = _KEEP, agenda: Any = _KEEP, ledger: Any = _KEEP, findings: Any = _KEEP,
+               restrictions: Any = _KEEP, established: Any = _KEEP, focus: Any = _KEEP, since: Any = _KEEP,
+               recorded: Any = _KEEP, transfer: Any = _KEEP, equity: Any = _KEEP, played_out: Any = _KEEP) -> Node:
         """``dataclasses.replace(self, **changes)``, several times faster (the engine derives
-        a child per edge). Replaced below by a function generated from the fields, as
-        dataclasses generate ``__init__``: every field is passed on, so fields added later
-        travel on; an unknown field is a TypeError."""
-        return dataclasses.replace(self, **changes)  # pragma: no cover (the generated function replaces it)
+        a child per edge); an unknown field is a TypeError."""
+        return Node(self.table if table is _KEEP else table, self.agenda if agenda is _KEEP else agenda,
+                    self.ledger if ledger is _KEEP else ledger, self.findings if findings is _KEEP else findings,
+                    self.restrictions if restrictions is _KEEP else restrictions,
+                    self.established if established is _KEEP else established, self.focus if focus is _KEEP else focus,
+                    self.since if since is _KEEP else since, self.recorded if recorded is _KEEP else recorded,
+                    self.transfer if transfer is _KEEP else transfer, self.equity if equity is _KEEP else equity,
+                    self.played_out if played_out is _KEEP else played_out)
 
     def with_table(self, table: TableState) -> Node:
         """``evolve(table=table)`` without the test of each field (a group of substitutes
-        makes a child per table); generated below as ``evolve`` is."""
-        return self.evolve(table=table)  # pragma: no cover (the generated function replaces it)
+        makes a child per table)."""
+        return Node(table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
+                    self.since, self.recorded, self.transfer, self.equity, self.played_out)
 
-
-def _generate_evolve() -> tuple[Any, Any]:
-    names = [f.name for f in dataclasses.fields(Node)]
-    src = (f"def evolve(self, *, {', '.join(f'{n}=_KEEP' for n in names)}):\n"
-           f"    return _Node({', '.join(f'self.{n} if {n} is _KEEP else {n}' for n in names)})\n"
-           f"def with_table(self, table):\n"
-           f"    return _Node({', '.join('table' if n == 'table' else f'self.{n}' for n in names)})\n")
-    space: dict[str, Any] = {"_KEEP": object(), "_Node": Node}
-    exec(src, space)  # the source is built from the field names above
-    evolve, with_table = space["evolve"], space["with_table"]
-    evolve.__doc__, evolve.__qualname__ = Node.evolve.__doc__, "Node.evolve"
-    with_table.__doc__, with_table.__qualname__ = Node.with_table.__doc__, "Node.with_table"
-    return evolve, with_table
-
-
-_evolve, _with_table = _generate_evolve()
-setattr(Node, "evolve", _evolve)  # noqa: B010 (mypy keeps the typed signatures above)
-setattr(Node, "with_table", _with_table)  # noqa: B010
 
 Edge = tuple[Step, Node]
 #: a part of the record and which replay of it (``Composition._replay_key``): the first part is (0, 0)

@@ -598,7 +598,7 @@ def _rule(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: frozenset
         for step, leaf in ruled[side]:
             text = f"the director finds {side} won trick {last.number}, still in progress when play ended{told}; "
             edges.append((dataclasses.replace(step, text=text + step.text, choice=f"{side} won trick {last.number}: {step.choice}"),
-                          dataclasses.replace(leaf, findings=(*leaf.findings, finding))))
+                          leaf.evolve(findings=(*leaf.findings, finding))))
     return edges
 
 
@@ -715,7 +715,7 @@ def _merge(steps: list[Step], label: str) -> Step:
 
 
 def _leaf(node: Node, table: TableState, transfer: int, equity: bool) -> Node:
-    return dataclasses.replace(node, table=table, agenda=node.agenda[1:], transfer=transfer, equity=equity)
+    return node.evolve(table=table, agenda=node.agenda[1:], transfer=transfer, equity=equity)
 
 
 def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> int:

@@ -298,7 +298,7 @@ def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, abou
     tasks = penalty_tasks(node.table, seat, choices) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
     if not tasks:
         return node
-    return replace(node, agenda=(*tasks, *node.agenda))
+    return node.evolve(agenda=(*tasks, *node.agenda))
 
 
 def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
@@ -924,7 +924,7 @@ FINDING_PROPER_LEAD = "proper lead"
 def _with_finding(node: Node, finding: str) -> Node:
     if finding in node.findings:
         return node
-    return replace(node, findings=(*node.findings, finding))
+    return node.evolve(findings=(*node.findings, finding))
 
 
 def wrong_defender_plays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1270,7 +1270,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                               holding=tuple(holding))
         trick = table.trick(task.trick)
         assert trick is not None
-        node = replace(node, table=table)
+        node = node.evolve(table=table)
     pos = trick.position_of(task.offender)
     before = {s for s, _ in trick.plays[:pos]} if pos is not None else {s for s, _ in trick.plays}
     question = f"{task.offender} played {task.card} before his partner {task.offender.partner} had played"
@@ -1690,7 +1690,7 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             opening = open_leads(rs, replay, root)
             if opening is None:
                 return None
-            node = replace(opening.root, agenda=(FaceDownRetracted(event.seat, event.card), *opening.root.agenda))
+            node = opening.root.evolve(agenda=(FaceDownRetracted(event.seat, event.card), *opening.root.agenda))
             text = f"{event.seat}, the correct leader, led {event.card} face down after {offender}'s faced lead of {card}"
             return Opening(node, (*opening.irregularities, text), opening.notices, (*opening.handled, event), later=opening.later)
         return None

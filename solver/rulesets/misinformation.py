@@ -169,7 +169,7 @@ def _established_by(rs: RuleSet, child: Node, before: TableState, task: Misinfor
                   for r, by in _established_by_retraction(before, task))
     if not tasks:
         return child
-    return replace(child, agenda=(*tasks[-1:], *child.agenda), focus=tasks[-1].revoke.trick)
+    return child.evolve(agenda=(*tasks[-1:], *child.agenda), focus=tasks[-1].revoke.trick)
 
 
 def _told(infos: tuple[Info, ...]) -> tuple[str, ...]:
