@@ -105,13 +105,36 @@ def card_strength(card: Card, led: Card, trumps: Suit | None) -> int:
     return 32 + (card & 15) if suit == led >> 4 else 0
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Trick:
-    """The cards played to one trick, in the order placed."""
+    """The cards played to one trick, in the order placed.
+
+    Written out as ``@dataclass(unsafe_hash=True, slots=True)`` would write it (the same
+    ``__init__``, ``__eq__``, ``__hash__``, ``__repr__``, ``__match_args__`` and slots), so
+    that a compiled build (``make fast``) makes it a native class. Treated as immutable.
+    """
+
+    __slots__ = ("leader", "number", "plays")
+    __match_args__ = ("number", "leader", "plays")
 
     number: int
     leader: Seat
-    plays: tuple[tuple[Seat, Card], ...] = ()
+    plays: tuple[tuple[Seat, Card], ...]
+
+    def __init__(self, number: int, leader: Seat, plays: tuple[tuple[Seat, Card], ...] = ()) -> None:
+        self.number = number
+        self.leader = leader
+        self.plays = plays
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.number, self.leader, self.plays) == (other.number, other.leader, other.plays)
+
+    def __hash__(self) -> int:
+        return hash((self.number, self.leader, self.plays))
+
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r})"
 
     @property
     def is_complete(self) -> bool:
