@@ -128,7 +128,10 @@ class Trick:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trick) or other.__class__ is not self.__class__:
             return NotImplemented
-        return (self.number, self.leader, self.plays) == (other.number, other.leader, other.plays)
+        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
+        mine: tuple[object, ...] = (self.number, self.leader, self.plays)
+        theirs: tuple[object, ...] = (other.number, other.leader, other.plays)
+        return mine == theirs
 
     def __hash__(self) -> int:
         return hash((self.number, self.leader, self.plays))

@@ -157,10 +157,13 @@ class Node:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node) or other.__class__ is not self.__class__:
             return NotImplemented
-        return ((self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
-                 self.since, self.recorded, self.transfer, self.equity, self.played_out)
-                == (other.table, other.agenda, other.ledger, other.findings, other.restrictions, other.established,
-                    other.focus, other.since, other.recorded, other.transfer, other.equity, other.played_out))
+        # (tuples of objects: compiled, a tuple of these declared types is compared wrongly)
+        mine: tuple[object, ...] = (self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established,
+                                    self.focus, self.since, self.recorded, self.transfer, self.equity, self.played_out)
+        theirs: tuple[object, ...] = (other.table, other.agenda, other.ledger, other.findings, other.restrictions,
+                                      other.established, other.focus, other.since, other.recorded, other.transfer,
+                                      other.equity, other.played_out)
+        return mine == theirs
 
     def __hash__(self) -> int:
         return hash((self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
