@@ -1040,6 +1040,18 @@ class TableState:
         out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, t.plays, 1)
         return self if out_of_turn is self.out_of_turn else self._evolve(out_of_turn=out_of_turn)
 
+    def with_lead_read_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands (an opponent's card changed there, 58B3): made by the player now
+        entitled to lead it (44G), it is in turn, and the cards played to it are read again
+        from it (see :func:`_in_rotation_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) not in self.out_of_turn or t.leader is not self.proper_leader(number):
+            return self
+        entries = list(self.out_of_turn)
+        entries.remove((number, t.leader))
+        return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
+
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
         the cards of the others): a card he placed out of turn that stands as his play at his
