@@ -167,7 +167,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             later = tuple(plays[counts[i] : counts[i + 1]])
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
-                _, nominal, later = _put(nominal, e.seat, card, later)
+                if isinstance(e, Expose):
+                    nominal = nominal.play(e.seat, card)  # (the later plays as read: see _then)
+                else:
+                    _, nominal, later = _put(nominal, e.seat, card, later)
             nominal = replay_plays(nominal, later)
     except RulingError:
         nominal = replay.table
@@ -279,6 +282,10 @@ def _may_be_played(table: TableState, e: object) -> bool:
     real plays out of turn from those only out of turn because its card is missing)."""
     if isinstance(e, Simultaneous):
         return True
+    if isinstance(e, FifthCard):
+        # (on a trick that did not hold four cards: no fifth card, played as a play line is, 45A)
+        cur = table.current_trick
+        return cur is not None and not cur.is_complete
     if not isinstance(e, Expose):
         return False
     if table.is_defender(e.seat):
