@@ -900,8 +900,9 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     """A seat's second card, the record's last, put down after his own card to ``trick`` (and,
     a defender, after his partner's), before the seats still due had played to it: his lead
     to the next trick, made early (:class:`LeadBeforeTrickComplete`). Read where the trick
-    was led by the seat due to lead it and its cards before the second one came in rotation
-    (no card of it missing from the play lines), and play did not go on after it."""
+    was led by the seat due to lead it, its cards before the second one came in rotation and
+    no other line of the record came among them (no card of it missing from the play lines,
+    none a line placed), and play did not go on after it."""
     plays = trick.plays
     if plays[-1] != (seat, card) or (record is not None and record.played_out) or table.trick(trick.number + 1) is not None:
         return None
@@ -909,6 +910,14 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     order = rotation_from(trick.leader)
     if seats != order[: len(seats)] or trick.leader is not expected_leader(table, trick.number):
         return None
+    if record is not None and not record.reopened:
+        # (only play lines among the trick's cards: after another line, a call of dummy's
+        # card, a card put down with others, the second card is not read so)
+        first = sum([len(t.plays) for t in table.tricks if t.number < trick.number])
+        last = first + len(plays) - 1
+        if any(not isinstance(e, Play) and first < record.applied_before[i] <= last
+               for i, e in enumerate(record.before[: len(record.applied_before)])):
+            return None
     due = tuple(order[len(seats):])
     if not due:
         return None
