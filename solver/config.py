@@ -231,6 +231,13 @@ class Decisions:
     #: (True); False lets him keep it (it would then be a revoke).
     designation_change_unlawful_card_replaced: bool = True
 
+    #: 45C4(b) refused, then an opponent plays to the trick, before dummy faces a card, the
+    #: card declarer changed to: he may withdraw his card and play another lawful card, and
+    #: must when it fails to follow the card that stands, no penalty card (True: 47D by
+    #: analogy, 16C with the declaring side offending); False: his card stands as played to
+    #: the designation ruled (failing to follow suit, a revoke: 62B, a penalty card).
+    designation_refused_change_later_card_withdrawn: bool = True
+
     def designation_policy(self) -> DesignationPolicy:
         """The 46B decisions as the reading of a declarer's call takes them (one value per
         combination of the three switches: every opener asks for it)."""
