@@ -1065,6 +1065,12 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if must:
         question = f"{seat} must replace {card}: after the change it no longer follows suit" if task.refused is None else \
             f"{seat} must replace {card}: it does not follow {trick.plays[0][1]}, which stands"
+    if task.refused is not None and lawful_now and not subs:
+        # (no other lawful card: nothing for him to decide, and a choice he records is left
+        # for a later decision of his)
+        step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{seat} has no other lawful card: {card} stands",
+                    also=also_, question=question, choice="stands")
+        return [go_on(table, step)]
     if not must:
         note = "" if lawful_now else " (it no longer follows suit)"
         edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
