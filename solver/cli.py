@@ -43,7 +43,7 @@ from rulings.solver import cliparams  # noqa: E402
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from rulings.models.case import Case
+    from rulings.models.case import Case, DecisionSetting
     from rulings.models.errors import RulingError
     from rulings.solver.dds import RulingFigures
     from rulings.solver.engine import Restoration
@@ -241,6 +241,36 @@ def _board_options(board: int | None, game: int | None, attention: str | None) -
                                      "file holds one record", param_hint=f"'{name}'")
 
 
+#: the help of ``--decision`` (the switches are named in the error of a bad one: listing them
+#: here would import the rule configuration for ``--help``)
+DECISION_HELP = ("Rule with a decision switch of docs/decisions.md turned: NAME=on or NAME=off (repeatable; "
+                 "'-' may stand for '_'). It overrides the case's own 'decisions:' field for that switch; the output "
+                 "names every switch that differs from the defaults.")
+
+
+def _decision_settings(tokens: "list[str] | None") -> "tuple[DecisionSetting, ...]":
+    """``--decision NAME=on|off`` values as settings of the command line; a name that is no
+    switch, a value that is not on or off, or one switch given both ways is an error naming
+    the option and the token (exit 1)."""
+    if not tokens:
+        return ()
+    from rulings.solver.config import parse_option
+
+    out: dict[str, DecisionSetting] = {}
+    for token in tokens:
+        try:
+            setting = parse_option(token)
+        except ValueError as err:
+            typer.echo(f"error: --decision {token!r}: {err}", err=True)
+            raise typer.Exit(1) from None
+        before = out.get(setting.name)
+        if before is not None and before.value != setting.value:
+            typer.echo(f"error: --decision {token!r}: {setting.name} is given both on and off", err=True)
+            raise typer.Exit(1)
+        out[setting.name] = setting
+    return tuple(out.values())
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -341,6 +371,7 @@ def solve(
     game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
     laws: Annotated[Laws | None, typer.Option("--laws", help="Rule under this edition of the Laws, whatever the case says (its laws:; a .pbn or .lin file: its Laws tag, else 2017).")] = None,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP)] = None,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     with _loading():
@@ -355,6 +386,7 @@ def solve(
             typer.echo(f"error: {MISSING}", err=True)
             raise typer.Exit(1)
     attention = _attention_seat(attention)
+    settings = _decision_settings(decision)
     _check_output(pbn, "--pbn")
     _check_output(lin, "--lin")
     _check_output(graph, "--graph")
@@ -390,6 +422,10 @@ def solve(
             from dataclasses import replace
 
             loaded = replace(loaded, laws=laws.value)
+        if settings:
+            from rulings.solver.config import with_settings
+
+            loaded = with_settings(loaded, settings)
         if lin is not None:
             _check_lin(loaded, lin)
         ruling = Ruling(loaded)
@@ -628,6 +664,7 @@ def verify(
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run the chunks on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
     junit: Annotated[Path | None, typer.Option("--junit", help="Also write the results as JUnit XML (a test case per file).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", min=1, max=100_000, help="Files per chunk with --jobs or --scheduler.")] = 64,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Claims written for another reading then fail: which ones depend on it.")] = None,
 ) -> None:
     """Check every expect claim of the cases; the last line counts the case files (a test
     set's records each as one) and the claims, each passed and failed ('N case files: N passed,
@@ -639,11 +676,18 @@ def verify(
     from rulings.solver.render import make_console
     from rulings.solver.verify import file_head, stream_outcomes, verify_summary
 
+    settings = _decision_settings(decision)
     _need_scheduler(scheduler)
     _check_output(junit, "--junit")
     console = make_console(soft_wrap=True)
     files_passed = files_failed = passed = failed = errors = crashed = 0
-    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget)
+    if settings:
+        from rulings.solver.config import differing_text, from_settings
+
+        ruled = differing_text(from_settings(settings))
+        console.print(f"decisions set on the command line: {ruled or 'none differs from the defaults'}", markup=False,
+                      style="yellow")
+    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget, decisions=settings)
     writer = JUnitWriter(junit) if junit is not None else None
     try:
         while True:
