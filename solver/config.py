@@ -261,7 +261,7 @@ def switch_names() -> tuple[str, ...]:
     return tuple(f.name for f in fields(Decisions))
 
 
-def _switch(name: str) -> str | None:
+def switch_named(name: str) -> str | None:
     """The switch ``name`` names (``-`` read as ``_``, any case), or None."""
     key = name.strip().replace("-", "_").lower()
     return key if key in switch_names() else None
@@ -289,7 +289,7 @@ def parse_option(token: str) -> DecisionSetting:
     name, eq, value = token.partition("=")
     if not eq or not name.strip():
         raise ValueError("expected NAME=on or NAME=off (NAME a switch of docs/decisions.md)")
-    switch = _switch(name)
+    switch = switch_named(name)
     if switch is None:
         raise ValueError(unknown_switch(name))
     word = value.strip().lower()
@@ -306,7 +306,7 @@ def with_settings(case: Case, settings: Iterable[DecisionSetting]) -> Case:
     if not given:
         return case
     names = {s.name for s in given}
-    kept = tuple(s for s in case.decisions if (_switch(s.name) or s.name) not in names)
+    kept = tuple(s for s in case.decisions if (switch_named(s.name) or s.name) not in names)
     return replace(case, decisions=kept + given)
 
 
@@ -321,7 +321,7 @@ def from_settings(settings: Iterable[DecisionSetting], file: str | None = None) 
     CaseFileError (in ``file``, at the setting's line) for a name that is no switch."""
     values: dict[str, bool] = {}
     for s in settings:
-        switch = _switch(s.name)
+        switch = switch_named(s.name)
         if switch is None:
             raise CaseFileError(f"decisions: {unknown_switch(s.name)}", file=file, line=s.line, token=s.name)
         values[switch] = s.value
@@ -343,7 +343,7 @@ def differing(decisions: Decisions) -> dict[str, bool]:
 def differing_text(decisions: Decisions, case: Case | None = None) -> str:
     """The switches differing from the defaults as the text outputs say them
     (``revoke_transfer_capped off (case file, line 7)``), or ``""``."""
-    origin = {(_switch(s.name) or s.name): s for s in case.decisions} if case is not None else {}
+    origin = {(switch_named(s.name) or s.name): s for s in case.decisions} if case is not None else {}
     parts = []
     for name, value in differing(decisions).items():
         s = origin.get(name)
