@@ -481,8 +481,8 @@ def score(theirs: Path, against: Path | None = None, decisions: tuple[DecisionSe
     """Score the rulings in ``theirs`` against ours (computed from each record's ``case``, or
     read from ``against``); ``decisions``: switches set on the command line, over each
     record's case's own (when ours are computed)."""
-    from rulings.solver.config import with_settings
     from rulings.models.errors import RulingError
+    from rulings.solver.config import with_settings
     from rulings.solver.readsets import named, record_case
     from rulings.solver.testsets import case_ruling
 
