@@ -821,7 +821,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         events.append(event if line is not None else replace(event, entry=i))
 
     _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
-    _check_changes_name_another_card(events, file)
+    _check_changes_name_another_card(events, deal, file)
     check_end_of_play_lines(events, file)
 
     expect: list[ClaimLine] = []
@@ -951,27 +951,44 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
                                 f"'{now} changes to {e.card}'", token=str(e.seat)).at(e, file=file)
 
 
-def _check_changes_name_another_card(events: Sequence[AnyEvent], file: str | None) -> None:
-    """A ``changes to`` line before ``attention`` that names the very card the same seat's
-    designation on the line before it names (its call of dummy's card, its card named, or
-    its change: ``S calls C2``, ``S changes to C2``) changes nothing: a change of designation
-    (45C4(b)) puts another card in place of the one designated, so the line is refused, at
-    its line, naming the card (docs/decisions.md). Raises CaseFileError."""
+def _check_changes_name_another_card(events: Sequence[AnyEvent], deal: Deal, file: str | None) -> None:
+    """A ``changes to`` line before ``attention`` that names the very card the designation it
+    concerns already names changes nothing: a change of designation (45C4(b)) puts another
+    card in place of the one designated. The designation it concerns is the same seat's latest
+    of a card of the same hand (its call of dummy's card, its card named, or its change),
+    whatever lines of other seats came between (``S calls C2``, ``E C5``, ``S changes to C2``),
+    unless the holder has since put down another card (a card of a later trick: the change
+    then concerns that card, and the rules rule on it). The line is refused, at its line,
+    naming the card (docs/decisions.md). Raises CaseFileError."""
     playing = True  # (after ``attention`` a change line records a choice of the ruling)
-    before: AnyEvent | None = None  # the line before, findings left aside
+    #: (seat, holder) -> the card the seat's latest designation of a card of that hand names, and its line
+    latest: dict[tuple[Seat, Seat | None], tuple[Card, AnyEvent]] = {}
     for e in events:
         if isinstance(e, (Attention, Resume)):
             playing = isinstance(e, Resume)
-        if isinstance(e, DirectorFinds):
+            latest.clear()
             continue
-        if playing and isinstance(e, ChangeDesignation) and before is not None and getattr(before, "seat", None) is e.seat:
-            card = before.what.card if isinstance(before, Call) else getattr(before, "card", None) if isinstance(
-                before, (ChangeDesignation, Name, NamePlay)) else None
-            if card == e.card:
-                raise CaseFileError(f"'{e}': {e.card} is the card {e.seat}'s designation on the line before already names "
-                                    f"('{before}'); a change of designation names another card (45C4(b)): leave the line "
-                                    "out, or write the card he changed to", token=str(e.card)).at(e, file=file)
-        before = e
+        if not playing or isinstance(e, DirectorFinds):
+            continue
+        if isinstance(e, ChangeDesignation):
+            key = (e.seat, deal.holder(e.card))
+            prev = latest.get(key)
+            if prev is not None and prev[0] == e.card:
+                before = prev[1]
+                raise CaseFileError(f"'{e}': {e.card} is the card {e.seat}'s designation already names ('{before}'"
+                                    f"{'' if getattr(before, 'line', None) is None else f', line {before.line}'}); a change of "
+                                    "designation names another card (45C4(b)): leave the line out, or write the card "
+                                    "he changed to", token=str(e.card)).at(e, file=file)
+            latest[key] = (e.card, e)
+        elif isinstance(e, Call) and e.what.card is not None:
+            latest[(e.seat, deal.holder(e.what.card))] = (e.what.card, e)
+        elif isinstance(e, (Name, NamePlay)):
+            latest[(e.seat, deal.holder(e.card))] = (e.card, e)
+        elif isinstance(e, Play):
+            # the holder put down a card: a designation of another card of his hand is no
+            # longer his latest card (dummy's card placed against a call, 45D, stops it too)
+            for key in [k for k, (c, _) in latest.items() if k[1] is e.seat and c != e.card]:
+                del latest[key]
 
 
 #: the lines that place or designate a card at the table (a play, not a statement or a finding)

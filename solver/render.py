@@ -16,6 +16,7 @@ from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
 from rulings.solver.engine import Info, Notice, Restoration
+from rulings.solver.obligations import restriction_words
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import TreeItem, decisions_line, information, information_sources, ruling_tree
 
@@ -224,7 +225,7 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
             clauses += f" (transfer {r.node.transfer}" + (", equity)" if r.node.equity else ")")
         row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead]
         if restricted:
-            row.append(style.words(", ".join(r.node.restrictions)))
+            row.append(style.words(", ".join(restriction_words(r.table, r.node.restrictions))))
         if found:
             row.append(", ".join(r.findings))
         row.append(clauses)
@@ -310,7 +311,7 @@ def restoration_line(r: Restoration) -> str:
     if r.established:
         parts.append("established")
     if r.node.restrictions:
-        parts.append("restrictions " + ", ".join(r.node.restrictions))
+        parts.append("restrictions " + ", ".join(restriction_words(r.table, r.node.restrictions)))
     if r.node.transfer is not None:
         parts.append(f"transfer {r.node.transfer}" + (", equity" if r.node.equity else ""))
     if r.findings:
