@@ -37,6 +37,7 @@ from rulings.solver.obligations import (
     failure_at,
     failure_follows,
     failures,
+    lapsed_restrictions,
     lead_choice_lines,
     lead_restriction,
     lead_rule_args,
@@ -596,18 +597,34 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 # ----- claim atoms --------------------------------------------------------------------------------
-add_atom_forms("restriction <seat> must lead <suit>", "restriction <seat> must not lead <suit>", "no restriction")
+add_atom_forms("restriction <seat> must lead <suit>", "restriction <seat> must not lead <suit>", "no restriction",
+               "restriction in force <restriction>", "restriction lapsed <restriction>", "no restriction in force")
+
+#: the words after ``restriction`` that ask whether the restriction is in force or lapsed
+_STANDING = {("in", "force"): True, ("lapsed",): False}
 
 
 @register_atom
 def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None:
-    """``restriction <seat> must lead <suit>``, ``restriction <seat> must not lead <suit>``,
-    ``no restriction`` (the restoration carries no restriction at all)."""
+    """``restriction <seat> must lead <suit>``, ``restriction <seat> must not lead <suit>``
+    (declarer imposed it, in force or not), ``no restriction`` (the restoration carries no
+    restriction at all); ``restriction in force <seat> must [not] lead <suit>`` and
+    ``restriction lapsed ...`` (imposed, and still in force / no longer in force in the
+    restored position: a lead restriction lasts while its player keeps the lead, 50D2(a),
+    51B); ``no restriction in force``."""
     low = [w.lower() for w in words]
     if low == ["no", "restriction"]:
         return Atom("no restriction", lambda r: not r.node.restrictions)
+    if low == ["no", "restriction", "in", "force"]:
+        return Atom("no restriction in force",
+                    lambda r: len(lapsed_restrictions(r.table, r.node.restrictions)) == len(r.node.restrictions))
     if not low or low[0] != "restriction":
         return None
+    standing: bool | None = None
+    for head, value in _STANDING.items():
+        if tuple(low[1 : 1 + len(head)]) == head:
+            standing, words, low = value, words[len(head):], low[len(head):]
+            break
     if len(low) == 5 and low[2:4] == ["must", "lead"]:
         must = True
     elif len(low) == 6 and low[2:5] == ["must", "not", "lead"]:
@@ -620,7 +637,10 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
     except NotationError as err:
         raise NotationError(f"{err} in claim {claim!r}", token=err.token) from None
     text = lead_restriction(seat, suit, must)
-    return Atom(" ".join(words), lambda r: text in r.node.restrictions)
+    if standing is None:
+        return Atom(" ".join(words), lambda r: text in r.node.restrictions)
+    label = " ".join([words[0], "in force" if standing else "lapsed", *words[1:]])
+    return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
 
 
 RULES: tuple[Rule, ...] = (
