@@ -799,7 +799,8 @@ class TableState:
         (docs/case-format.md). A defender's, before his partner has played to the trick, is
         his lead made before his partner played (57A): an early lead. Declarer's, from
         either hand, is his lead once the trick is complete (45E2, 57C3): in turn or out of
-        turn as the trick's winner makes it (55), never an early lead. Any other second card
+        turn as the trick's winner makes it (55), never an early lead; so is a defender's
+        after his partner's card (no 57A: out of turn as the trick's winner makes it, 56). Any other second card
         of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
@@ -821,7 +822,10 @@ class TableState:
             seat = plays[order[j]][0]
             seats = [s for s, _ in read]
             defender = self.is_defender(seat)
-            if seats and len(set(seats)) == len(seats) and seat in seats and (seat.partner not in seats or not defender):
+            if seats and len(set(seats)) == len(seats) and seat in seats:
+                # (a defender's before his partner's card is his early lead; after it, his
+                # lead to the next trick as declarer's is)
+                early_lead = defender and seat.partner not in seats
                 # the seats still to play to the trick, in rotation after the last to play
                 due = [seats[-1].lho]
                 while len(seats) + len(due) < 4:
@@ -833,11 +837,11 @@ class TableState:
                 # to lead it, so that no card of it is missing from the lines read)
                 held = order[begun : j + 1 + k]
                 whole = not any(min(held) < b <= max(held) for b in breaks)
-                if (following == due and defender) or (len(following) == k and set(following) == set(due)
-                                                     and seats[0] is due_leader and whole):
+                if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
+                                                         and seats[0] is due_leader and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
-                    if defender:
+                    if early_lead:
                         early.append((number + 1, seat))
                     read, number, due_leader = [plays[order[j + k]]], number + 1, trick.winner(self.trumps)
                     begun = j + k
