@@ -922,6 +922,28 @@ class TableState:
                                            self.proper_leader(t.number))
         return rules
 
+    def lead_rule_in_force(self, rule: LeadRule) -> bool:
+        """Whether the lead restriction ``rule`` (one of :attr:`lead_rules_made`) is still in
+        force in this position (50D2(a), 51B): not spent (a requirement by the lead it
+        governs), not broken (a revoke, 61A), and its player has not lost the lead. A trick of
+        his lead still in progress keeps it; once a trick from ``rule.trick`` on is complete,
+        the restriction lasts only when he won it and so leads again (a prohibition "for as
+        long as he retains the lead")."""
+        if rule not in self.lead_rules:
+            return False
+        last = None
+        for t in self.tricks:
+            if t.number >= rule.trick and t.plays:
+                last = t
+        if last is None or not last.is_complete:
+            return True
+        return last.winner(self.trumps) is rule.seat
+
+    def play_rule_in_force(self, rule: PlayRule) -> bool:
+        """Whether the restriction ``rule`` on one card (57A, 57D) is still to be met in this
+        position: its player has not yet played to its trick."""
+        return rule in self.play_rules
+
     def proper_leader(self, number: int) -> Seat:
         """Who was to lead trick ``number`` by the tricks before it (44G), or the record's first leader."""
         before = [t for t in self.tricks if t.number < number and t.is_complete]

@@ -1104,7 +1104,8 @@ def test_the_revokers_partner_whose_card_is_his_own_revoke_must_change_it() -> N
     corrected, and declarer changes after it (62C1). North, South's partner, played a spade
     holding a diamond: his card is a revoke of his own. He is offered only the change, forced
     (62C2 with 62A): keeping it would have it corrected at once to the same card with the same
-    penalty card (62B1), the same restoration counted twice."""
+    penalty card (62B1), the same restoration counted twice. (Dummy faced the SK before the
+    change: the change withdraws it and replaces the trick's lead.)"""
     ruling = Ruling(loads("""title: the revoker's partner's card is his own revoke after a changed designation
 laws: 2007
 deal: "E:KJ92.T.AJT.96 A876.2.K3.432 T4.AQ654.95.Q Q53.K3.Q8.K75"
@@ -1114,7 +1115,7 @@ trick: 4
 leader: E
 won: {NS: 1, EW: 2}
 play: [W calls C9, E S9, S S6, W S4, N SQ, N C7, E C6, S C2, W CQ, W HA, N H3, E HT, S H2, W D9, N D8, E DT, S D3,
-       W calls SK, W changes to DA slip, S C4, W ST, N S5, attention S]
+       W calls SK, E SK, W changes to DA slip, S C4, W ST, N S5, attention S]
 """))
     rests = list(ruling.restorations())
     keys = [r.key() for r in rests]
