@@ -433,11 +433,13 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     if mode == _NOS and not turned and card.suit is not trick.suit_led and any(
             x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None and x.failed is None
             for x in table.revokes) and not any(
-            w.trick == trick_no and w.seat is trick.plays[0][0] for w in table.withdrawn):
+            w.trick == trick_no and w.seat is trick.plays[0][0] and w.stood(seat, card) for w in table.withdrawn):
         # his card is a revoke of his own (both sides revoked): corrected as his, in its turn
         # (62B: his side offending there), not changed here as a non-offender's card. (Not
-        # where a rectification replaced the trick's lead, a changed designation: his card
-        # then fails to follow only the new lead, and 62C1 lets him change it.)
+        # where a rectification replaced the trick's lead after he played, a changed
+        # designation: his card then fails to follow only the new lead, and 62C1 lets him
+        # change it. A card played after the lead was replaced was played to the new lead,
+        # which stands: a failure to follow it is his own revoke.)
         mode = _NOS_OWN_REVOKE
         if any(x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
             # ... unless it stands established otherwise than by a play (a claim, 63A3/63A4):
