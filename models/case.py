@@ -60,6 +60,7 @@ KNOWN_FIELDS = frozenset(
         "won",
         "expect",
         "penalty",
+        "decisions",
     }
 )
 REQUIRED_FIELDS = ("deal", "contract", "declarer", "play")
@@ -252,6 +253,20 @@ class Replay:
 
 
 @dataclass(frozen=True)
+class DecisionSetting:
+    """One entry of a case's ``decisions`` field: the switch ``name`` (a field of
+    ``rulings.solver.config.Decisions``, docs/decisions.md) set to ``value``. ``line``: its line
+    in the file (None when read without lines); ``origin``: ``"case"`` for the field,
+    ``"command line"`` for ``--decision``. This module checks the shape only (a name, true or
+    false); the solver checks the name (``rulings.solver.config.decisions_for``)."""
+
+    name: str
+    value: bool
+    line: int | None = None
+    origin: str = "case"
+
+
+@dataclass(frozen=True)
 class Case:
     """A parsed case file."""
 
@@ -269,6 +284,9 @@ class Case:
     source: str | None = None
     notes: str | None = None
     file: str | None = None
+    #: the decision switches the case sets (its ``decisions`` field), in file order; the
+    #: others keep their defaults (docs/decisions.md)
+    decisions: tuple[DecisionSetting, ...] = ()
 
     @property
     def first_leader(self) -> Seat:
@@ -788,6 +806,8 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
             raise fail(CaseFileError(f"penalty card {pc.card} is listed twice", token=str(item)), "penalty", i)
         penalty.append(pc)
 
+    decisions = _decision_settings(data.get("decisions"), file, line_of)
+
     events: list[AnyEvent] = []
     for i, item in enumerate(_as_list(data["play"], "play", file, line_of("play"))):
         if not isinstance(item, (str, int)) or isinstance(item, bool):
@@ -832,12 +852,41 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         source=text("source"),
         notes=text("notes"),
         file=file,
+        decisions=decisions,
     )
     try:
         case.initial_state()
     except RulingError as err:
         raise fail(err, "penalty") from None
     return case
+
+
+#: the values of a ``decisions`` entry, as the file may write them (YAML's true/false, yes/no
+#: and on/off read as booleans already; these are their quoted forms)
+_DECISION_WORDS = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
+
+
+def _decision_settings(raw: Any, file: str | None, line_of: Callable[..., int | None]) -> tuple[DecisionSetting, ...]:
+    """The ``decisions`` field: a mapping of switch names to true or false (docs/case-format.md).
+    Raises CaseFileError naming the line and the token of a bad entry."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping):
+        raise CaseFileError("field 'decisions' must map switch names to true or false (docs/decisions.md), "
+                            "e.g. {revoke_transfer_capped: false}", file=file, line=line_of("decisions"), token="decisions")
+    out: list[DecisionSetting] = []
+    for key, value in raw.items():
+        line = line_of("decisions", str(key))
+        if not isinstance(key, str) or not key.strip():
+            raise CaseFileError(f"decisions: bad switch name {key!r}: a name of docs/decisions.md", file=file, line=line,
+                                token=str(key))
+        if isinstance(value, str) and value.strip().lower() in _DECISION_WORDS:
+            value = _DECISION_WORDS[value.strip().lower()]
+        if not isinstance(value, bool):
+            raise CaseFileError(f"decisions: {key}: expected true or false, not {value!r}", file=file, line=line,
+                                token=str(value))
+        out.append(DecisionSetting(key.strip(), value, line))
+    return tuple(out)
 
 
 def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:

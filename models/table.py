@@ -808,7 +808,8 @@ class TableState:
         (docs/case-format.md). A defender's, before his partner has played to the trick, is
         his lead made before his partner played (57A): an early lead. Declarer's, from
         either hand, is his lead once the trick is complete (45E2, 57C3): in turn or out of
-        turn as the trick's winner makes it (55), never an early lead. Any other second card
+        turn as the trick's winner makes it (55), never an early lead; so is a defender's
+        after his partner's card (no 57A: out of turn as the trick's winner makes it, 56). Any other second card
         of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
@@ -830,7 +831,10 @@ class TableState:
             seat = plays[order[j]][0]
             seats = [s for s, _ in read]
             defender = self.is_defender(seat)
-            if seats and len(set(seats)) == len(seats) and seat in seats and (seat.partner not in seats or not defender):
+            if seats and len(set(seats)) == len(seats) and seat in seats:
+                # (a defender's before his partner's card is his early lead; after it, his
+                # lead to the next trick as declarer's is)
+                early_lead = defender and seat.partner not in seats
                 # the seats still to play to the trick, in rotation after the last to play
                 due = [seats[-1].lho]
                 while len(seats) + len(due) < 4:
@@ -842,11 +846,11 @@ class TableState:
                 # to lead it, so that no card of it is missing from the lines read)
                 held = order[begun : j + 1 + k]
                 whole = not any(min(held) < b <= max(held) for b in breaks)
-                if (following == due and defender) or (len(following) == k and set(following) == set(due)
-                                                     and seats[0] is due_leader and whole):
+                if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
+                                                         and seats[0] is due_leader and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
-                    if defender:
+                    if early_lead:
                         early.append((number + 1, seat))
                     read, number, due_leader = [plays[order[j + k]]], number + 1, trick.winner(self.trumps)
                     begun = j + k
@@ -1066,6 +1070,18 @@ class TableState:
             return self
         out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, t.plays, 1)
         return self if out_of_turn is self.out_of_turn else self._evolve(out_of_turn=out_of_turn)
+
+    def with_lead_read_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands (an opponent's card changed there, 58B3): made by the player now
+        entitled to lead it (44G), it is in turn, and the cards played to it are read again
+        from it (see :func:`_in_rotation_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) not in self.out_of_turn or t.leader is not self.proper_leader(number):
+            return self
+        entries = list(self.out_of_turn)
+        entries.remove((number, t.leader))
+        return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after

@@ -12,6 +12,7 @@ from typing import Any
 from rulings.models.cards import Seat
 from rulings.models.case import Case
 from rulings.models.events import ClaimTricks, Remaining
+from rulings.solver.config import differing
 from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
 from rulings.solver.obligations import lapsed_restrictions, restriction_words
 from rulings.solver.ruling import Ruling
@@ -41,6 +42,8 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
             "trick": case.trick,
         },
         "ruleset": ruling.ruleset.name,
+        # the decision switches (docs/decisions.md) ruled under that differ from the defaults
+        "decisions": differing(ruling.ruleset.decisions),
         "irregularities": list(ruling.irregularities),
         "found_later": list(ruling.found_later),
         "irregularity_details": [irregularity_json(ruling, i) for i in ruling.irregularities],

@@ -68,6 +68,10 @@ class FailedPenaltyCard:
     #: with ``Decisions.lead_options_after_ruling``, declarer's 50D2/51B options are offered
     #: once this ruling is over when the next leader's partner is one of them
     made: frozenset[Seat] = frozenset()
+    #: the claim that ended play before attention establishes the revoke the card makes
+    #: (61A): (what happened, clause), 63A3 (the offending side's claim) or 63A4 (2007 63A3:
+    #: its agreement to the opponents' claim); None when no claim does
+    by_claim: tuple[str, str] | None = None
 
 
 # ----- restrictions (strings in Node.restrictions; the claim atoms read them) -----------------------

@@ -18,7 +18,7 @@ from rulings.solver.claims import ClaimResult
 from rulings.solver.engine import Info, Notice, Restoration
 from rulings.solver.obligations import restriction_words
 from rulings.solver.ruling import Ruling
-from rulings.solver.summary import TreeItem, information, information_sources, ruling_tree
+from rulings.solver.summary import TreeItem, decisions_line, information, information_sources, ruling_tree
 
 #: the rank tokens :meth:`Style.words` draws as cards
 _RANKS = frozenset(("A", "K", "Q", "J", "T", "10", *"98765432"))
@@ -267,7 +267,11 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
                 style="dim")
-    parts: list[RenderableType] = [title, meta, Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
+    parts: list[RenderableType] = [title, meta]
+    turned = decisions_line(ruling)
+    if turned:  # a ruling under another reading than the defaults is never taken for the default one
+        parts.append(Text(turned, style="bold yellow"))
+    parts += [Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
     parts.append(Text("Irregularity", style="bold"))
     for irr in ruling.irregularities or ("none found",):
         parts.append(Text("  ") + style.words(irr))

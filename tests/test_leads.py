@@ -305,3 +305,25 @@ play: [W DQ, N DA, E D4, S D7, N S3, E S2, S SA, E HK, W H7, S HA, W HJ, N H2, a
     steps = [s.text for r in ruling.restorations() for s in r.path if s.clause == "63A1"]
     assert steps, "no 63A1 step"
     assert all("W played" in t and "E played" not in t for t in steps), steps
+
+
+def test_early_lead_names_every_card_played_to_its_trick_after_it() -> None:
+    """A defender's lead to the next trick before his partner played (57A): the irregularity
+    names every card then played to the trick it was put down in, in the order played, not
+    only his partner's."""
+    from rulings.solver.ruling import Ruling
+
+    ruling = Ruling(load(Path(__file__).parent.parent / "cases/leads/own-57a-leader-puts-down-a-second-card-then-the-others-play.yaml"))
+    list(ruling.restorations())
+    assert any(i.endswith("then N DA, E D4 and S D7 played to trick 2") for i in ruling.irregularities), ruling.irregularities
+
+
+def test_early_lead_of_cards_put_down_together_is_said_once() -> None:
+    """58B2 with 57A: whichever card the offender says he plays, his early lead is one
+    irregularity, said once (not once per card he may choose)."""
+    from rulings.solver.ruling import Ruling
+
+    ruling = Ruling(load(Path(__file__).parent.parent / "cases/leads/own-57a-58b-two-cards-put-down-before-partner-then-partner-plays.yaml"))
+    list(ruling.restorations())
+    early = [i for i in (*ruling.irregularities, *ruling.found_later) if "(57A);" in i]
+    assert len(early) == 1 and "the card he plays of HK H4" in early[0], early

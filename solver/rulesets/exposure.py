@@ -159,14 +159,19 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # in place (Opening.explains; where it is not, the leads rules rule what is then out of
     # turn). A fifth card found led is not ruled here as a lead: once this ruling has put it
     # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
-    nominal, done = first, base
+    # (the record's plays after such a card are put in the order they would be around it: a
+    # second card of a seat that followed it in the trick is his lead to the next trick)
     try:
+        nominal = start
         for i, e in enumerate(own):
-            nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
+            later = tuple(plays[counts[i] : counts[i + 1]])
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
-                nominal = nominal.play(e.seat, card)
-        nominal = replay_plays(nominal, plays[done:])
+                if isinstance(e, Expose):
+                    nominal = nominal.play(e.seat, card)  # (the later plays as read: see _then)
+                else:
+                    _, nominal, later = _put(nominal, e.seat, card, later)
+            nominal = replay_plays(nominal, later)
     except RulingError:
         nominal = replay.table
     explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
@@ -277,6 +282,10 @@ def _may_be_played(table: TableState, e: object) -> bool:
     real plays out of turn from those only out of turn because its card is missing)."""
     if isinstance(e, Simultaneous):
         return True
+    if isinstance(e, FifthCard):
+        # (on a trick that did not hold four cards: no fifth card, played as a play line is, 45A)
+        cur = table.current_trick
+        return cur is not None and not cur.is_complete
     if not isinstance(e, Expose):
         return False
     if table.is_defender(e.seat):
@@ -306,18 +315,22 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
 
 
 def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...]) -> tuple[TableState, TableState, tuple[LaterPlay, ...]]:
-    """``seat``'s ``card`` put in the played position as a play line there would be
-    (``TableState.early_lead_order``): a defender's second card in the trick in progress,
-    before his partner's card, that the cards of every seat still due to the trick follow in
-    the record, is his lead to the next trick made before his partner played (57A): those
-    cards go on the trick first, his card leads the next one. Returns the table just before
-    his card, the table with it placed, and the record's plays still to put back after it."""
+    """``seat``'s ``card`` put in the played position, and the record's plays after it put in
+    the order play lines there would be (``TableState.early_lead_order``): a seat's second
+    card in the trick in progress that the cards of every seat still due to the trick follow
+    in the record is his lead to the next trick, those cards going on the trick first. His
+    own card may be that second card (a defender's before his partner's card is then his
+    lead made before his partner played, 57A), or a later one (the trick was one card short
+    until this card was placed: a defender's after his partner's card, or declarer's, is
+    his lead to the next trick, in turn or out of turn as the trick's winner makes it).
+    Returns the table just before his card, the table with it placed, and the record's plays
+    still to put back after it, in that order."""
     order, early = table.early_lead_order([(seat, card), *((s, c) for _, s, c in then)])
-    if early and order[0] != 0:
+    if order != sorted(order):
         k = order.index(0)
         try:
-            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early[:1])
-            return before, before.play(seat, card), then[k:]
+            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early)
+            return before, before.play(seat, card), tuple(then[x - 1] for x in order[k + 1:])
         except RulingError:
             pass  # (a later card not held: placed as read)
     return table, table.play(seat, card), then
@@ -551,10 +564,10 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                         "and ruled as such",
                         question=question, choice="second card")
             return [(step, _placed(node, before, t2, then, rest))]
-        t2 = table.play(seat, card)
+        before, t2, then = _put(table, seat, card, task.then)
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
-        return [(step, _placed(node, table, t2, task.then, rest))]
+        return [(step, _placed(node, before, t2, then, rest))]
     edges: list[Edge] = []
     for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
@@ -608,10 +621,10 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         card = ev.cards[0]
         question = f"{seat}'s {card} was played at the same moment as the card before it"
         if _turn(table, seat):
-            t2 = table.play(seat, card)
+            before, t2, then = _put(table, seat, card, task.then)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
-            return [(step, _placed(node, table, t2, task.then, rest))]
+            return [(step, _placed(node, before, t2, then, rest))]
         before, t2, then = _put(table, seat, card, task.then)
         # Out of turn, it is a play out of turn like any other: 58A fixes the order and no
         # more. The rules of leads and plays out of turn (53-57) rule it on the table this
@@ -763,14 +776,18 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
     """44G: when a change makes another player win the trick, the lead to the next trick (and
-    every card played after it) was made by the wrong player: those cards go back to the hands."""
+    every card played after it) was made by the wrong player: those cards go back to the hands.
+    A lead made by the player who now wins it is his lead in turn (read again so)."""
     old, new = before.trick(trick_no), table.trick(trick_no)
     nxt = table.trick(trick_no + 1)
     if old is None or new is None or nxt is None or not nxt.plays or not new.is_complete:
         return table, ()
     winner = new.winner(table.trumps)
-    if winner == old.winner(before.trumps) or nxt.plays[0][0] is winner:
+    if winner == old.winner(before.trumps):
         return table, ()
+    if nxt.plays[0][0] is winner:
+        # (made by the player who now won the trick: his lead, in turn, as the trick stands)
+        return table.with_lead_read_again(trick_no + 1), ()
     back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
     for number, s, c in reversed(back):
         table = table.replace_card(number, s, None, card=c)

@@ -643,10 +643,13 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         # his lead to this trick made before his partner played to the one before (57A), his
         # partner's card to it following in the record
         card = trick.plays[0][1]
-        answer = done.card_of(seat.partner)
         task = PrematurePlay(done.number, seat, card, choices, True, partner_played_on=played_out, partner_answered=True)
-        irregularity = (f"{seat} led {card} to trick {trick_no} before trick {done.number} was complete, before his partner "
-                        f"played (57A); {seat.partner} then played {answer} to trick {done.number}")
+        together = next((e.cards for e in (record.before if record is not None else ()) if isinstance(e, Simultaneous)
+                         and e.seat is seat and card in e.cards and len(e.cards) > 1), None)
+        # (one of cards he put down together, 58B2: said once, whichever he says he plays)
+        led = card if together is None else f"the card he plays of {' '.join(map(str, together))}"
+        irregularity = (f"{seat} led {led} to trick {trick_no} before trick {done.number} was complete, before his partner "
+                        f"played (57A); {_played_after(done, seat, card, record)} to trick {done.number}")
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
@@ -676,6 +679,23 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                 if more is not None and isinstance(more[0], PrematurePlay):
                     return (task, more[0]), (irregularity, more[1]), (*_consumed(rs, table, more[0], choices), *handled_pairs, (trick_no, s))
     return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
+
+
+def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) -> str:
+    """Who then played what to ``done``, the trick ``seat``'s early lead of ``card`` was put
+    down in: the cards of ``done`` the record places after that lead (its partner's among
+    them), or his partner's alone when the record does not say."""
+    after: list[tuple[Seat, Card]] = []
+    if record is not None:
+        at = next((i for i, e in enumerate(record.before) if getattr(e, "seat", None) is seat
+                   and (getattr(e, "card", None) == card or card in getattr(e, "cards", ()))), None)
+        if at is not None:
+            mine = set(done.plays)
+            after = [p for e in record.before[at + 1:] if isinstance(e, Play) and (p := (e.seat, e.card)) in mine]
+    if not any(s is seat.partner for s, _ in after):
+        after = [(seat.partner, c)] if (c := done.card_of(seat.partner)) is not None else []
+    said = [f"{s} {c}" for s, c in after]
+    return "then " + (f"{said[0]}" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}") + " played"
 
 
 def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], ...],
