@@ -83,6 +83,7 @@ from rulings.solver.engine import (
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     after_ruling_tasks,
+    lapsed_restrictions,
     lead_choice_lines,
     no_penalty_card,
     pc_info,
@@ -2158,10 +2159,21 @@ def leads_atom(words: list[str], claim: str, edition: str) -> Atom | None:
     defender) accepted / refused a lead out of turn; ``declarer <seat>``: who is declarer in the
     restoration (54A swaps); ``leader <seat>``: who leads the trick under ruling as restored;
     ``<seat> must play highest|lowest <suit>``, ``<seat> must play <suit|card>``,
-    ``<seat> must not play <suit>``: a restriction recorded by 57A or 57D.
+    ``<seat> must not play <suit>``: a restriction recorded by 57A or 57D (imposed);
+    ``restriction in force|lapsed <seat> must ...``: imposed, and still to be met / spent by
+    his card to its trick in the restored position.
     """
     label = " ".join(words)
     w = [x.lower() for x in words]
+    # ``restriction in force|lapsed <seat> must [not] play ...``: the 57A/57D restriction was
+    # imposed and is still to be met / was met (his card to its trick) in the restored position
+    standing = {"in": True, "lapsed": False}.get(w[1]) if len(w) > 2 and w[0] == "restriction" else None
+    if standing is not None and (not standing or w[2] == "force"):
+        rest = words[3:] if standing else words[2:]
+        text = _play_restriction(rest, claim, label)
+        if text is None:
+            return None
+        return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
     if len(w) == 2 and w[0] in ("declarer", "leader"):
         seat = _seat_or_none(words[1])
         if seat is None:
@@ -2175,21 +2187,31 @@ def leads_atom(words: list[str], claim: str, edition: str) -> Atom | None:
     if len(w) == 2 and w[1] in ("accepts", "refuses"):
         choice = "accept" if w[1] == "accepts" else "refuse"
         return Atom(label, lambda r: _chose(r, seat, choice))
-    if len(w) >= 4 and w[1] == "must" and (w[2] == "play" or w[2:4] == ["not", "play"]):
-        rest = words[3:] if w[2] == "play" else words[4:]
-        prefix = "must play" if w[2] == "play" else "must not play"
-        if not rest or len(rest) > 2:
-            raise NotationError(f"bad restriction in claim {claim!r}", token=label)
-        if len(rest) == 2 and rest[0].lower() not in ("highest", "lowest"):
-            raise NotationError(f"unknown token {rest[0]!r} in claim {claim!r}: expected highest or lowest", token=rest[0])
-        try:
-            tail = Card.parse(rest[-1]) if len(rest[-1]) >= 2 and len(rest) == 1 and prefix == "must play" else None
-        except NotationError:
-            tail = None
-        obj = str(tail) if tail is not None else _suit_letter(rest[-1], claim)
-        text = f"{seat} {prefix} " + (f"{rest[0].lower()} " if len(rest) == 2 else "") + obj
+    text = _play_restriction(words, claim, label)
+    if text is not None:
         return Atom(label, lambda r: text in r.node.restrictions)
     return None
+
+
+def _play_restriction(words: list[str], claim: str, label: str) -> str | None:
+    """The restriction text (57A, 57D) that ``<seat> must play [highest|lowest] <suit|card>`` or
+    ``<seat> must not play <suit>`` names, or None for words of another form."""
+    w = [x.lower() for x in words]
+    seat = _seat_or_none(words[0]) if words else None
+    if seat is None or not (len(w) >= 4 and w[1] == "must" and (w[2] == "play" or w[2:4] == ["not", "play"])):
+        return None
+    rest = words[3:] if w[2] == "play" else words[4:]
+    prefix = "must play" if w[2] == "play" else "must not play"
+    if not rest or len(rest) > 2:
+        raise NotationError(f"bad restriction in claim {claim!r}", token=label)
+    if len(rest) == 2 and rest[0].lower() not in ("highest", "lowest"):
+        raise NotationError(f"unknown token {rest[0]!r} in claim {claim!r}: expected highest or lowest", token=rest[0])
+    try:
+        tail = Card.parse(rest[-1]) if len(rest[-1]) >= 2 and len(rest) == 1 and prefix == "must play" else None
+    except NotationError:
+        tail = None
+    obj = str(tail) if tail is not None else _suit_letter(rest[-1], claim)
+    return f"{seat} {prefix} " + (f"{rest[0].lower()} " if len(rest) == 2 else "") + obj
 
 
 def _suit_letter(token: str, claim: str) -> str:
