@@ -1074,6 +1074,16 @@ class TableState:
         entries.remove((number, t.leader))
         return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
 
+    def with_lead_out_of_turn_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands, the lead having been put down before that trick was complete: it stands
+        as made, out of turn when its player no longer won that trick (56, 55A), for the rules
+        of leads out of turn to rule (the opposite of :meth:`with_lead_read_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) in self.out_of_turn or t.leader is self.proper_leader(number):
+            return self
+        return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader)))
+
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
         the cards of the others): a card he placed out of turn that stands as his play at his
