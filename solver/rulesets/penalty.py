@@ -654,7 +654,9 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
     text = lead_restriction(seat, suit, must)
     if standing is None:
         return Atom(" ".join(words), lambda r: text in r.node.restrictions)
-    label = " ".join([words[0], "in force" if standing else "lapsed", *words[1:]])
+    # (``words`` has lost ``restriction`` and all but the last word of the standing: the
+    # seat is words[1])
+    label = " ".join(["restriction", "in force" if standing else "lapsed", *words[1:]])
     return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
 
 
