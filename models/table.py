@@ -295,6 +295,15 @@ class Withdrawal:
     trick: int
     #: the card a rectification put in its place (a substitute), if any
     replaced_by: Card | None = field(default=None, compare=False)
+    #: the cards on the trick once it was withdrawn (``replaced_by`` in its place): those
+    #: played to the trick before the withdrawal, in the record's order; a card played to
+    #: the trick afterwards is not among them (it was played to the card that replaced it)
+    standing: tuple[tuple[Seat, Card], ...] = field(default=(), compare=False)
+
+    def stood(self, seat: Seat, card: Card) -> bool:
+        """Whether ``seat``'s ``card`` was on the trick when this card was withdrawn (played
+        before the withdrawal, not after it)."""
+        return (seat, card) in self.standing
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -1045,7 +1054,7 @@ class TableState:
         d = state.__dict__
         d.update(self.__dict__)
         d["tricks"] = tricks
-        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new, plays))
         d["penalty_cards"] = penalty
         d["played_penalty"] = played_penalty
         d["holding"] = tuple(holding)
@@ -1150,11 +1159,13 @@ class TableState:
                 raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
             tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]))
             holding[seat.index] = (hand - {card}) | {old}
-            for k in range(len(withdrawn) - 1, -1, -1):
-                w = withdrawn[k]
-                if w.seat is seat and w.trick == number and w.replaced_by == old:
-                    withdrawn[k] = Withdrawal(seat, w.card, number, card)
-                    break
+            mine = next((k for k in range(len(withdrawn) - 1, -1, -1) if withdrawn[k].seat is seat
+                         and withdrawn[k].trick == number and withdrawn[k].replaced_by == old), None)
+            for k, w in enumerate(withdrawn):
+                # (the card in place of ``old`` from the first: so on the trick as each withdrawal left it)
+                if w.trick == number and (k == mine or (seat, old) in w.standing):
+                    standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
+                    withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
         return self._evolve(tricks=tuple(tricks), holding=tuple(holding), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
@@ -1204,8 +1215,9 @@ class TableState:
             child = object.__new__(TableState)
             d = child.__dict__
             d.update(state)
-            d["tricks"] = (*before, Trick(number, leader, (*head, (seat, new), *tail)), *after)
-            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new))
+            plays = (*head, (seat, new), *tail)
+            d["tricks"] = (*before, Trick(number, leader, plays), *after)
+            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
             d["penalty_cards"] = pcs
             d["played_penalty"] = played
             d["holding"] = tuple(holding)

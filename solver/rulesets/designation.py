@@ -803,9 +803,12 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
     t = table
     played: list[Play] = []
     i = 0
+    heard: int | None = None  # (how many of the cards came before the first attention line)
     while i < len(rest):
         e = rest[i]
         if isinstance(e, (Attention, DirectorFinds)):
+            if heard is None and isinstance(e, Attention):
+                heard = len(played)
             i += 1
             continue
         if not isinstance(e, Play) or (cur := t.trick(number)) is None or cur.is_complete:
@@ -830,10 +833,43 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
         if p.seat is table.declarer:
             mark = Designated(p.seat, p.card, number, "played")
             after = replace(after, last=mark, own_last=mark)
+    t, later = _left_to_the_revoke_correction(t, number, later, played, heard == len(played) or (
+        heard is None and i == len(rest)))
+    if not later:
+        return _go_on(rs, node, t, after, step, findings=findings)
     # (the suit the cards were played to: the card declarer changed to, when dummy led it)
     led = ch.card.suit if trick.plays[0][0] is table.dummy else trick.suit_led
     return step, _child(node, t, (OpponentMayChange(number, later, 0, after, led, (), table.declaring_side, ch.card),),
                         findings=findings)
+
+
+def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tuple[Seat, Card], ...], played: list[Play],
+                                   attention_next: bool) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+    """After a refused change: the opponents' cards played to the card declarer changed to
+    that come after declarer's own card there when it is a revoke (it fails to follow the
+    card that stands while he holds its suit) to be corrected at the attention that follows
+    (``attention_next``: the record's part before the attention ends with those cards, or
+    the attention line comes next, but for a director's finding: no card or other line comes
+    between them). Each such opponent may
+    withdraw his card, and must when it fails to follow, no penalty card, with the declaring
+    side offending (16C): the option a non-offender has after the correction of a revoke
+    before him (62C1), offered at his turn, after declarer's corrected card, and once (not
+    also here, before declarer corrects, which would give him two choices of the same card).
+    Their cards are no revokes (they were played to the card declarer announced). Returns the
+    table, those cards' revokes dropped, and the cards left to this rule (47D)."""
+    declarer = t.declarer
+    own = next((k for k, p in enumerate(played) if p.seat is declarer), None)
+    if own is None or not attention_next:
+        return t, later
+    card = played[own].card
+    if not any(r.seat is declarer and r.trick == number and r.card == card and r.rule is None and r.failed is None
+               for r in t.revokes):
+        return t, later
+    deferred = {(p.seat, p.card) for p in played[own + 1:]}
+    if not deferred.intersection(later):
+        return t, later
+    revokes = tuple(r for r in t.revokes if not (r.trick == number and (r.seat, r.card) in deferred))
+    return t._evolve(revokes=revokes), tuple(x for x in later if x not in deferred)
 
 
 def faced_after_named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
