@@ -295,6 +295,15 @@ class Withdrawal:
     trick: int
     #: the card a rectification put in its place (a substitute), if any
     replaced_by: Card | None = field(default=None, compare=False)
+    #: the cards on the trick once it was withdrawn (``replaced_by`` in its place): those
+    #: played to the trick before the withdrawal, in the record's order; a card played to
+    #: the trick afterwards is not among them (it was played to the card that replaced it)
+    standing: tuple[tuple[Seat, Card], ...] = field(default=(), compare=False)
+
+    def stood(self, seat: Seat, card: Card) -> bool:
+        """Whether ``seat``'s ``card`` was on the trick when this card was withdrawn (played
+        before the withdrawal, not after it)."""
+        return (seat, card) in self.standing
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -922,6 +931,28 @@ class TableState:
                                            self.proper_leader(t.number))
         return rules
 
+    def lead_rule_in_force(self, rule: LeadRule) -> bool:
+        """Whether the lead restriction ``rule`` (one of :attr:`lead_rules_made`) is still in
+        force in this position (50D2(a), 51B): not spent (a requirement by the lead it
+        governs), not broken (a revoke, 61A), and its player has not lost the lead. A trick of
+        his lead still in progress keeps it; once a trick from ``rule.trick`` on is complete,
+        the restriction lasts only when he won it and so leads again (a prohibition "for as
+        long as he retains the lead")."""
+        if rule not in self.lead_rules:
+            return False
+        last = None
+        for t in self.tricks:
+            if t.number >= rule.trick and t.plays:
+                last = t
+        if last is None or not last.is_complete:
+            return True
+        return last.winner(self.trumps) is rule.seat
+
+    def play_rule_in_force(self, rule: PlayRule) -> bool:
+        """Whether the restriction ``rule`` on one card (57A, 57D) is still to be met in this
+        position: its player has not yet played to its trick."""
+        return rule in self.play_rules
+
     def proper_leader(self, number: int) -> Seat:
         """Who was to lead trick ``number`` by the tricks before it (44G), or the record's first leader."""
         before = [t for t in self.tricks if t.number < number and t.is_complete]
@@ -1023,7 +1054,7 @@ class TableState:
         d = state.__dict__
         d.update(self.__dict__)
         d["tricks"] = tricks
-        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new, plays))
         d["penalty_cards"] = penalty
         d["played_penalty"] = played_penalty
         d["holding"] = tuple(holding)
@@ -1039,6 +1070,28 @@ class TableState:
             return self
         out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, t.plays, 1)
         return self if out_of_turn is self.out_of_turn else self._evolve(out_of_turn=out_of_turn)
+
+    def with_lead_read_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands (an opponent's card changed there, 58B3): made by the player now
+        entitled to lead it (44G), it is in turn, and the cards played to it are read again
+        from it (see :func:`_in_rotation_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) not in self.out_of_turn or t.leader is not self.proper_leader(number):
+            return self
+        entries = list(self.out_of_turn)
+        entries.remove((number, t.leader))
+        return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
+
+    def with_lead_out_of_turn_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands, the lead having been put down before that trick was complete: it stands
+        as made, out of turn when its player no longer won that trick (56, 55A), for the rules
+        of leads out of turn to rule (the opposite of :meth:`with_lead_read_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) in self.out_of_turn or t.leader is self.proper_leader(number):
+            return self
+        return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader)))
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
@@ -1106,11 +1159,13 @@ class TableState:
                 raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
             tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]))
             holding[seat.index] = (hand - {card}) | {old}
-            for k in range(len(withdrawn) - 1, -1, -1):
-                w = withdrawn[k]
-                if w.seat is seat and w.trick == number and w.replaced_by == old:
-                    withdrawn[k] = Withdrawal(seat, w.card, number, card)
-                    break
+            mine = next((k for k in range(len(withdrawn) - 1, -1, -1) if withdrawn[k].seat is seat
+                         and withdrawn[k].trick == number and withdrawn[k].replaced_by == old), None)
+            for k, w in enumerate(withdrawn):
+                # (the card in place of ``old`` from the first: so on the trick as each withdrawal left it)
+                if w.trick == number and (k == mine or (seat, old) in w.standing):
+                    standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
+                    withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
         return self._evolve(tricks=tuple(tricks), holding=tuple(holding), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
@@ -1160,8 +1215,9 @@ class TableState:
             child = object.__new__(TableState)
             d = child.__dict__
             d.update(state)
-            d["tricks"] = (*before, Trick(number, leader, (*head, (seat, new), *tail)), *after)
-            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new))
+            plays = (*head, (seat, new), *tail)
+            d["tricks"] = (*before, Trick(number, leader, plays), *after)
+            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
             d["penalty_cards"] = pcs
             d["played_penalty"] = played
             d["holding"] = tuple(holding)

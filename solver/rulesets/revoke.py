@@ -433,11 +433,13 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     if mode == _NOS and not turned and card.suit is not trick.suit_led and any(
             x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None and x.failed is None
             for x in table.revokes) and not any(
-            w.trick == trick_no and w.seat is trick.plays[0][0] for w in table.withdrawn):
+            w.trick == trick_no and w.seat is trick.plays[0][0] and w.stood(seat, card) for w in table.withdrawn):
         # his card is a revoke of his own (both sides revoked): corrected as his, in its turn
         # (62B: his side offending there), not changed here as a non-offender's card. (Not
-        # where a rectification replaced the trick's lead, a changed designation: his card
-        # then fails to follow only the new lead, and 62C1 lets him change it.)
+        # where a rectification replaced the trick's lead after he played, a changed
+        # designation: his card then fails to follow only the new lead, and 62C1 lets him
+        # change it. A card played after the lead was replaced was played to the new lead,
+        # which stands: a failure to follow it is his own revoke.)
         mode = _NOS_OWN_REVOKE
         if any(x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
             # ... unless it stands established otherwise than by a play (a claim, 63A3/63A4):
@@ -614,12 +616,14 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # rectification turned the trick to another suit) is a revoke of his own, to be corrected
     # (62A): kept, it would be withdrawn at once for the same lawful cards, with the same
     # penalty card (62B1), as his change here: his change is forced (one path to each)
-    # A non-offending player's card in the same position (``turned``: the revoker's corrected
-    # lead turned the trick to a suit he holds) may not stay either: a card that does not
-    # follow the suit led while he holds it is no lawful play to the trick (44C), so he
-    # changes it (forced). (Where the suit led is unchanged, his card that fails to follow
-    # it is a revoke of his own, which the revoke rules correct in turn, 62B.)
-    own = (mode == _OS or (turned and mode == _NOS)) and suit_led is not None and card.suit is not suit_led and any(
+    # A non-offending player's card in the same position, not a revoke of his own (``turned``:
+    # the revoker's corrected lead turned the trick to a suit he holds; or the trick's lead
+    # was replaced after he played; or a rectification found his card played to another card
+    # than the one that stands, a refused change of designation) may not stay either: a card
+    # that does not follow the suit led while he holds it is no lawful play to the trick
+    # (44C), so he changes it (forced). (A card of his that fails to follow the suit led as he
+    # played it is a revoke of his own, which the revoke rules correct in turn, 62B.)
+    own = mode in (_OS, _NOS) and suit_led is not None and card.suit is not suit_led and any(
         c.suit is suit_led for c in hand)
     option = StepKind.OPTION
     if own and suit_led is not None:
@@ -628,7 +632,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             question = f"{who}'s {what} fails to follow {suit_led.name.lower()}, which he holds: a revoke of his own he must correct"
             also = (rs.cite("62A"), *also)
         else:
-            question = f"{who}'s {what} no longer follows the suit led, {suit_led.name.lower()}, which he holds: he must change it"
+            question = f"{who}'s {what} does not follow the suit led, {suit_led.name.lower()}, which he holds: he must change it"
             also = (rs.cite("44C"), *also)
     steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
