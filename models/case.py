@@ -373,13 +373,15 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     def flush(state: TableState) -> TableState:
         if not batch:
             return state
-        order, early = state.early_lead_order(batch, breaks)
+        order, early, put_down = state.lead_order(batch, breaks)
         breaks.clear()
         if order != sorted(order):
             batch[:] = [batch[k] for k in order]
             batch_events[:] = [batch_events[k] for k in order]
         if early:
             state = state.with_early_leads(early)
+        if put_down:
+            state = state.with_put_down_early(put_down)
         try:
             state = state.play_many(batch)
         except RulingError as err:
@@ -504,12 +506,14 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     if pairs:
         batch = list(pairs)
         batch_events: list[AnyEvent] = list(plays)
-        order, early = state.early_lead_order(batch)
+        order, early, put_down = state.lead_order(batch)
         if order != sorted(order):
             batch = [batch[k] for k in order]
             batch_events = [batch_events[k] for k in order]
         if early:
             state = state.with_early_leads(early)
+        if put_down:
+            state = state.with_put_down_early(put_down)
         try:
             state = state.play_many(batch)
         except RulingError as err:
