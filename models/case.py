@@ -809,6 +809,16 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
             # (one card is one penalty card, of one kind: a second entry is a slip, not a ruling)
             raise fail(CaseFileError(f"penalty card {pc.card} is listed twice", token=str(item)), "penalty", i)
         penalty.append(pc)
+    for i, pc in enumerate(penalty):
+        # 50B: a defender with two or more penalty cards has only major ones (a minor one
+        # turns major with his second); a minor entry beside another of his is a slip
+        mine = [p for p in penalty if p.seat is pc.seat]
+        if pc.kind is PenaltyKind.MINOR and len(mine) > 1:
+            item = str(data["penalty"][i])
+            raise fail(CaseFileError(
+                f"penalty card {pc.card} of {pc.seat} is listed minor, but {pc.seat} has {len(mine)} penalty cards "
+                f"and a defender with two or more has only major ones (50B): write '{pc.seat} {pc.card} major'",
+                token=item), "penalty", i)
 
     decisions = _decision_settings(data.get("decisions"), file, line_of)
 
