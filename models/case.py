@@ -258,12 +258,16 @@ class DecisionSetting:
     ``rulings.solver.config.Decisions``, docs/decisions.md) set to ``value``. ``line``: its line
     in the file (None when read without lines); ``origin``: ``"case"`` for the field,
     ``"command line"`` for ``--decision``. This module checks the shape only (a name, true or
-    false); the solver checks the name (``rulings.solver.config.decisions_for``)."""
+    false); the solver checks the name (``rulings.solver.config.decisions_for``).
+    ``overrode``, ``overrode_line``: for a command line's setting, the case file's own value
+    of the switch it replaced and that entry's line (None: the file did not set it)."""
 
     name: str
     value: bool
     line: int | None = None
     origin: str = "case"
+    overrode: bool | None = None
+    overrode_line: int | None = None
 
 
 @dataclass(frozen=True)
