@@ -258,12 +258,16 @@ class DecisionSetting:
     ``rulings.solver.config.Decisions``, docs/decisions.md) set to ``value``. ``line``: its line
     in the file (None when read without lines); ``origin``: ``"case"`` for the field,
     ``"command line"`` for ``--decision``. This module checks the shape only (a name, true or
-    false); the solver checks the name (``rulings.solver.config.decisions_for``)."""
+    false); the solver checks the name (``rulings.solver.config.decisions_for``).
+    ``overrode``, ``overrode_line``: for a command line's setting, the case file's own value
+    of the switch it replaced and that entry's line (None: the file did not set it)."""
 
     name: str
     value: bool
     line: int | None = None
     origin: str = "case"
+    overrode: bool | None = None
+    overrode_line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -373,13 +377,15 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     def flush(state: TableState) -> TableState:
         if not batch:
             return state
-        order, early = state.early_lead_order(batch, breaks)
+        order, early, put_down = state.lead_order(batch, breaks)
         breaks.clear()
         if order != sorted(order):
             batch[:] = [batch[k] for k in order]
             batch_events[:] = [batch_events[k] for k in order]
         if early:
             state = state.with_early_leads(early)
+        if put_down:
+            state = state.with_put_down_early(put_down)
         try:
             state = state.play_many(batch)
         except RulingError as err:
@@ -504,12 +510,14 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     if pairs:
         batch = list(pairs)
         batch_events: list[AnyEvent] = list(plays)
-        order, early = state.early_lead_order(batch)
+        order, early, put_down = state.lead_order(batch)
         if order != sorted(order):
             batch = [batch[k] for k in order]
             batch_events = [batch_events[k] for k in order]
         if early:
             state = state.with_early_leads(early)
+        if put_down:
+            state = state.with_put_down_early(put_down)
         try:
             state = state.play_many(batch)
         except RulingError as err:
@@ -805,6 +813,16 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
             # (one card is one penalty card, of one kind: a second entry is a slip, not a ruling)
             raise fail(CaseFileError(f"penalty card {pc.card} is listed twice", token=str(item)), "penalty", i)
         penalty.append(pc)
+    for i, pc in enumerate(penalty):
+        # 50B: a defender with two or more penalty cards has only major ones (a minor one
+        # turns major with his second); a minor entry beside another of his is a slip
+        mine = [p for p in penalty if p.seat is pc.seat]
+        if pc.kind is PenaltyKind.MINOR and len(mine) > 1:
+            item = str(data["penalty"][i])
+            raise fail(CaseFileError(
+                f"penalty card {pc.card} of {pc.seat} is listed minor, but {pc.seat} has {len(mine)} penalty cards "
+                f"and a defender with two or more has only major ones (50B): write '{pc.seat} {pc.card} major'",
+                token=item), "penalty", i)
 
     decisions = _decision_settings(data.get("decisions"), file, line_of)
 

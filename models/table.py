@@ -416,6 +416,12 @@ class TableState:
     #: before his partner's card to the trick before, so it establishes no revoke of the
     #: partner's there (63A1 counts plays after the revoke)
     early_made: tuple[tuple[int, Seat], ...] = ()
+    #: (trick, seat, card, seats): ``seat``'s lead of ``card`` to this trick was put down
+    #: before the trick before it was complete, ``seats`` playing to that trick after it (a
+    #: seat's second card in a trick read as his lead to the next one, :meth:`lead_order`);
+    #: it was no lead in turn when made, and no card played after those seats' cards (62C1,
+    #: 63A1); the record keeps it across a replay (:meth:`restart`)
+    put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -496,7 +502,9 @@ class TableState:
         still in force and those played since (checked when the record's table was started)."""
         start = TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
                                   self.penalty_cards | self.played_penalty)
-        return start._evolve(early_leads=self.early_leads, early_made=self.early_made) if self.early_made else start
+        if self.early_made or self.put_down_early:
+            return start._evolve(early_leads=self.early_leads, early_made=self.early_made, put_down_early=self.put_down_early)
+        return start
 
     def first_played(self, count: int) -> TableState:
         """The table of a replayed record with only its first ``count`` cards standing as
@@ -800,6 +808,12 @@ class TableState:
 
     def early_lead_order(self, plays: Sequence[tuple[Seat, Card]],
                          breaks: Set[int] = frozenset()) -> tuple[list[int], list[tuple[int, Seat]]]:
+        """:meth:`lead_order` without the leads put down before the trick was complete."""
+        order, early, _ = self.lead_order(plays, breaks)
+        return order, early
+
+    def lead_order(self, plays: Sequence[tuple[Seat, Card]], breaks: Set[int] = frozenset()
+                   ) -> tuple[list[int], list[tuple[int, Seat]], list[tuple[int, Seat, Card, tuple[Seat, ...]]]]:
         """The order to place ``plays`` in, and the early leads they hold (``early_leads``).
         A seat's second card put down in the trick in progress, with the cards of every seat
         still to play to that trick following it at once (in rotation or not: a card out of
@@ -813,16 +827,19 @@ class TableState:
         of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
-        readings other than a defender's early lead followed in rotation need none in the trick."""
+        readings other than a defender's early lead followed in rotation need none in the trick.
+        Third: every lead so placed, as ``put_down_early`` holds it (the trick it leads, its
+        seat and card, and the seats whose cards to the trick before came after it)."""
         order = list(range(len(plays)))
         early: list[tuple[int, Seat]] = []
+        put_down: list[tuple[int, Seat, Card, tuple[Seat, ...]]] = []
         cur = self.current_trick
         if cur is not None and len(cur.plays) < 4:
             read, number = list(cur.plays), cur.number
         else:
             read, number = [], (cur.number + 1 if cur is not None else self.first_trick)
         if not _second_card_in_a_trick(read, plays):
-            return order, early  # (the usual record: no seat puts two cards in a trick, placed as read)
+            return order, early, put_down  # (the usual record: no seat puts two cards in a trick, placed as read)
         begun = 0  # where the trick being read begins in ``order``
         # who was to lead the trick being read (44G), None when not known
         due_leader: Seat | None = self.proper_leader(number)
@@ -852,6 +869,7 @@ class TableState:
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
                     if early_lead:
                         early.append((number + 1, seat))
+                    put_down.append((number + 1, seat, plays[order[j + k]][1], tuple(following)))
                     read, number, due_leader = [plays[order[j + k]]], number + 1, trick.winner(self.trumps)
                     begun = j + k
                     j += k + 1
@@ -862,13 +880,28 @@ class TableState:
                 read, number = [], number + 1
                 begun = j + 1
             j += 1
-        return order, early
+        return order, early, put_down
 
     def with_early_leads(self, leads: Sequence[tuple[int, Seat]]) -> TableState:
         """Mark leads placed from now on as made before the trick before them was complete
         (``early_leads``): each is out of turn when placed."""
         return self._evolve(early_leads=(*self.early_leads, *(x for x in leads if x not in self.early_leads)),
                             early_made=(*self.early_made, *(x for x in leads if x not in self.early_made)))
+
+    def with_put_down_early(self, leads: Sequence[tuple[int, Seat, Card, tuple[Seat, ...]]]) -> TableState:
+        """Mark leads placed from now on as put down before the trick before them was complete
+        (``put_down_early``)."""
+        new = tuple(x for x in leads if x not in self.put_down_early)
+        return self._evolve(put_down_early=(*self.put_down_early, *new)) if new else self
+
+    def put_down_before(self, trick: int, seat: Seat, card: Card) -> tuple[Seat, ...] | None:
+        """The seats whose cards to the trick before ``trick`` were put down after ``seat``'s
+        lead of ``card`` to it (``put_down_early``), or None for a lead made once that trick
+        was complete."""
+        for number, s, c, seats in self.put_down_early:
+            if number == trick and s is seat and c == card:
+                return seats
+        return None
 
     def without_early_lead(self, trick: int, seat: Seat) -> TableState:
         """The table with ``seat``'s lead to ``trick`` no longer marked early (a rule has ruled it)."""
@@ -902,12 +935,12 @@ class TableState:
         """``revokes`` in the order their cards were played (trick, then place in it): a
         revoke a restriction put in force later finds on a lead already played (61A) comes
         before a failure to follow that lead, as at the table (62A corrects the earlier first)."""
-        def place(r: Revoke) -> tuple[int, int]:
+        places: list[tuple[int, int]] = []  # (no closure over self: mypyc cannot compile one here)
+        for r in revokes:
             t = self.trick(r.trick)
             plays = t.plays if t is not None else ()
-            return r.trick, next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), len(plays))
-
-        return tuple(sorted(revokes, key=place))
+            places.append((r.trick, next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), len(plays))))
+        return tuple(revokes[i] for i in sorted(range(len(revokes)), key=places.__getitem__))
 
     def lead_rules_at(self, number: int, seat: Seat) -> tuple[LeadRule, ...]:
         """The lead restrictions ``seat`` was under at his lead to trick ``number`` (50D2(a),
@@ -1082,6 +1115,16 @@ class TableState:
         entries = list(self.out_of_turn)
         entries.remove((number, t.leader))
         return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
+
+    def with_lead_out_of_turn_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands, the lead having been put down before that trick was complete: it stands
+        as made, out of turn when its player no longer won that trick (56, 55A), for the rules
+        of leads out of turn to rule (the opposite of :meth:`with_lead_read_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) in self.out_of_turn or t.leader is self.proper_leader(number):
+            return self
+        return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader)))
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after

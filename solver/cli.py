@@ -96,10 +96,13 @@ def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
+        from rulings.models.compiled import compiled_build
+
+        engine = "engine compiled with mypyc" if compiled_build() else "engine interpreted"
         try:
-            typer.echo(f"rulings {version('bridge-rulings')}")
+            typer.echo(f"rulings {version('bridge-rulings')} ({engine})")
         except PackageNotFoundError:
-            typer.echo("rulings (not installed as a package)")
+            typer.echo(f"rulings (not installed as a package; {engine})")
         raise typer.Exit()
 
 
@@ -691,10 +694,10 @@ def verify(
     console = make_console(soft_wrap=True)
     files_passed = files_failed = passed = failed = errors = crashed = 0
     if settings:
-        from rulings.solver.config import differing_text, from_settings
+        from rulings.solver.config import command_line_text, from_settings
 
-        ruled = differing_text(from_settings(settings))
-        console.print(f"decisions set on the command line: {ruled or 'none differs from the defaults'}", markup=False,
+        from_settings(settings)  # (checks the names)
+        console.print(f"decisions set on the command line: {command_line_text(settings)}", markup=False,
                       style="yellow")
     outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget, decisions=settings)
     writer = JUnitWriter(junit) if junit is not None else None

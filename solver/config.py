@@ -313,7 +313,11 @@ def with_settings(case: Case, settings: Iterable[DecisionSetting]) -> Case:
     if not given:
         return case
     names = {s.name for s in given}
+    own = {(switch_named(s.name) or s.name): s for s in case.decisions}
     kept = tuple(s for s in case.decisions if (switch_named(s.name) or s.name) not in names)
+    # (each setting that replaces the file's own says what it replaced: verify names it)
+    given = tuple(replace(s, overrode=o.value, overrode_line=o.line) if (o := own.get(s.name)) is not None else s
+                  for s in given)
     return replace(case, decisions=kept + given)
 
 
@@ -347,14 +351,45 @@ def differing(decisions: Decisions) -> dict[str, bool]:
     return {name: getattr(decisions, name) for name in switch_names() if getattr(decisions, name) != getattr(DEFAULT, name)}
 
 
-def differing_text(decisions: Decisions, case: Case | None = None) -> str:
+def _over(s: DecisionSetting) -> str:
+    """What a command line's setting replaced: ``, over the case file's off, line 5``, or ``""``."""
+    if s.overrode is None or s.overrode == s.value:
+        return ""
+    return f", over the case file's {'on' if s.overrode else 'off'}" + (f", line {s.overrode_line}" if s.overrode_line is not None else "")
+
+
+def differing_text(decisions: Decisions, case: Case | None = None, *, overrides: bool = False) -> str:
     """The switches differing from the defaults as the text outputs say them
-    (``revoke_transfer_capped off (case file, line 7)``), or ``""``."""
+    (``revoke_transfer_capped off (case file, line 7)``; one the command line set over the
+    case file's other value ``... off (--decision, over the case file's on, line 7)``), or
+    ``""``. ``overrides``: also each switch the command line set back to its default over
+    the case file's other value (``... on (--decision, the default, over the case file's
+    off, line 7)``), which the ruling's decisions alone no longer show."""
     origin = {(switch_named(s.name) or s.name): s for s in case.decisions} if case is not None else {}
     parts = []
-    for name, value in differing(decisions).items():
+    turned = differing(decisions)
+    for name, value in turned.items():
         s = origin.get(name)
-        where = "" if s is None else " (--decision)" if s.origin == "command line" else (
+        where = "" if s is None else f" (--decision{_over(s)})" if s.origin == "command line" else (
             f" (case file, line {s.line})" if s.line is not None else " (case file)")
         parts.append(f"{name} {'on' if value else 'off'}{where}")
+    if overrides:
+        for name, s in origin.items():
+            if name not in turned and s.origin == "command line" and _over(s):
+                parts.append(f"{name} {'on' if s.value else 'off'} (--decision, the default{_over(s)})")
+    return ", ".join(parts)
+
+
+def command_line_text(settings: Iterable[DecisionSetting]) -> str:
+    """The switches set on the command line, each with its value (``NAME off``), one at its
+    default value said so: it changes only a case file that sets the switch otherwise."""
+    values: dict[str, bool] = {}
+    for s in settings:
+        values[switch_named(s.name) or s.name] = s.value
+    parts = []
+    for name, value in values.items():
+        word = "on" if value else "off"
+        default = getattr(DEFAULT, name, None)
+        parts.append(f"{name} {word}" if default != value else
+                     f"{name} {word} (the default: it changes only a case file that sets it {'off' if value else 'on'})")
     return ", ".join(parts)

@@ -152,7 +152,7 @@ def outcome(rep: CaseReport) -> FileOutcome:
         lines.append((res.passed, claim_line(res), extra))
     title = rep.case.title if rep.case is not None and rep.case.title else ""
     notes = tuple(str(n) for n in rep.ruling.notices if n.kind in SHOWN_NOTICES) if rep.ruling is not None else ()
-    ruled = differing_text(rep.ruling.ruleset.decisions, rep.case) if rep.ruling is not None else ""
+    ruled = differing_text(rep.ruling.ruleset.decisions, rep.case, overrides=True) if rep.ruling is not None else ""
     return FileOutcome(rep.file, "ok" if rep.failed == 0 else "fail", title, len(rep.results), len(rep.restorations),
                        rep.passed, rep.failed, tuple(lines), notes=notes, decisions=ruled)
 

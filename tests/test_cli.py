@@ -334,6 +334,22 @@ def test_json_restriction_lapsed_once_its_player_lost_the_lead() -> None:
     assert [x["in_force"] for x in data["restorations"][0]["restrictions"]] == [True]
 
 
+def test_verify_names_a_failed_restriction_standing_atom_as_written(tmp_path: Path) -> None:
+    """A failed ``restriction in force ...`` / ``restriction lapsed ...`` claim is named in
+    verify's report as the claim writes it (the closest restoration fails that atom)."""
+    case = ROOT / "cases" / "penalty" / "own-50d2a-forbidden-suit-lapses-when-the-lead-is-lost-then-claim.yaml"
+    text = case.read_text(encoding="utf-8").split("expect:")[0] + (
+        "expect:\n  - sometimes: lead S, restriction in force E must not lead D\n"
+        "  - sometimes: lead S, restriction lapsed E must lead D\n")
+    path = tmp_path / "atoms.yaml"
+    path.write_text(text, encoding="utf-8")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 1
+    assert "fails restriction in force E must not lead D)" in res.stdout
+    assert "fails restriction lapsed E must lead D)" in res.stdout
+    assert "lapsed lapsed" not in res.stdout and "force in force" not in res.stdout
+
+
 def test_solve_laws_overrides_the_edition_of_the_case() -> None:
     case = str(ROOT / "cases" / "revoke" / "spec-47d-example.yaml")
     for laws in ("2007", "2017"):

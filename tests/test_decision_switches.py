@@ -6,6 +6,7 @@ decisions."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import jsonschema
@@ -73,6 +74,33 @@ def test_verify_under_a_switch() -> None:
     assert other.exit_code == 1
     assert other.output.startswith(f"decisions set on the command line: {SWITCH} off")
     assert f"[decisions: {SWITCH} off (--decision)]" in other.output
+
+
+def test_verify_names_what_the_command_line_overrode() -> None:
+    """A command line's switch set back to its default over a case file's other value: the
+    ruling's decisions are the defaults, but the head line says what the command line set
+    and the file's line what it overrode (the file's value and line)."""
+    back = runner.invoke(app, ["verify", str(THREE), str(PREMATURE), "--decision", f"{SWITCH}=on"])
+    assert back.exit_code == 1
+    assert back.output.startswith(f"decisions set on the command line: {SWITCH} on (the default: it changes only a "
+                                  "case file that sets it off)")
+    assert "none differs from the defaults" not in back.output
+    line = next(x for x in back.output.splitlines() if str(THREE) in x)
+    assert line.endswith(f"[decisions: {SWITCH} on (--decision, the default, over the case file's off, line 5)]")
+    # the case that does not set it: nothing overridden, nothing said
+    line = next(x for x in back.output.splitlines() if str(PREMATURE) in x)
+    assert "[decisions:" not in line
+    # the command line turning a switch the file set to its default the other way names both
+    case = with_settings(load(UNCAPPED), ())
+    assert case.decisions[0].name == "revoke_transfer_capped"
+    from rulings.solver.config import differing_text, parse_option
+    turned = with_settings(replace(case, decisions=(replace(case.decisions[0], value=True),)),
+                           (parse_option("revoke_transfer_capped=off"),))
+    assert differing_text(decisions_for(turned), turned) == (
+        "revoke_transfer_capped off (--decision, over the case file's on, line 5)")
+    # the same value on both: no override to name
+    same = with_settings(case, (parse_option("revoke_transfer_capped=off"),))
+    assert differing_text(decisions_for(same), same, overrides=True) == "revoke_transfer_capped off (--decision)"
 
 
 def test_verify_under_a_switch_in_worker_processes() -> None:

@@ -86,6 +86,10 @@ class OpponentMayChange:
     offender: Seat
     later: tuple[LaterPlay, ...]
     index: int = 0
+    #: (trick, seat): leads the record's lines put down before the trick before them was
+    #: complete (a seat's second card after the cards put down together): a change there
+    #: rules them out of turn as they stand, never sends them back (44G)
+    early: frozenset[tuple[int, Seat]] = frozenset()
 
 
 OWN = (Expose, Name, FifthCard, Simultaneous)
@@ -704,11 +708,27 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # 58B3 is a change to the trick: once each side has played to the next trick (the
         # table played on past it, or on to the end) there is none (docs/decisions.md)
         past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
-        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected and not past else ()
+        mid: tuple[object, ...] = ((OpponentMayChange(seat, later, early=_leads_put_down_early(seat, card, task.then, t3)),)
+                                   if later and not corrected and not past else ())
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat) + rest, info=infos)))
     return edges
+
+
+def _leads_put_down_early(seat: Seat, card: Card, then: tuple[LaterPlay, ...], table: TableState) -> frozenset[tuple[int, Seat]]:
+    """The leads on ``table`` that the record put down before a card of the trick before them
+    (``seat``'s ``card`` and the record's plays after it, in record order): a seat's second
+    card placed as his lead to the next trick (``TableState.early_lead_order``)."""
+    record = {p: i for i, p in enumerate([(seat, card), *((s, c) for _, s, c in then)])}
+    early: set[tuple[int, Seat]] = set()
+    for t in table.tricks:
+        prev = table.trick(t.number - 1)
+        if not t.plays or prev is None or t.plays[0] not in record:
+            continue
+        if any(p in record and record[p] > record[t.plays[0]] for p in prev.plays):
+            early.add((t.number, t.plays[0][0]))
+    return frozenset(early)
 
 
 def _played_past(table: TableState, number: int, played_out: bool) -> bool:
@@ -787,7 +807,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
-        t2, back = _lead_no_longer_due(t2, trick_no, table)
+        t2, back = _lead_no_longer_due(t2, trick_no, table, task.early)
         infos = (info, *(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in back))
         text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
         if back:
@@ -799,10 +819,14 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
-def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState,
+                        early: frozenset[tuple[int, Seat]] = frozenset()) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
     """44G: when a change makes another player win the trick, the lead to the next trick (and
     every card played after it) was made by the wrong player: those cards go back to the hands.
-    A lead made by the player who now wins it is his lead in turn (read again so)."""
+    A lead made by the player who now wins it is his lead in turn (read again so). A lead put
+    down before the trick was complete (``early``) was made at its player's risk, not in turn
+    as the trick then stood: it stays, out of turn as the trick's winner now makes it, for the
+    rules of leads out of turn (53A, 55A, 56; docs/decisions.md)."""
     old, new = before.trick(trick_no), table.trick(trick_no)
     nxt = table.trick(trick_no + 1)
     if old is None or new is None or nxt is None or not nxt.plays or not new.is_complete:
@@ -813,6 +837,8 @@ def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) ->
     if nxt.plays[0][0] is winner:
         # (made by the player who now won the trick: his lead, in turn, as the trick stands)
         return table.with_lead_read_again(trick_no + 1), ()
+    if (trick_no + 1, nxt.plays[0][0]) in early:
+        return table.with_lead_out_of_turn_again(trick_no + 1), ()
     back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
     for number, s, c in reversed(back):
         table = table.replace_card(number, s, None, card=c)

@@ -176,12 +176,27 @@ def _partner_holds_major(table: TableState) -> bool:
     return any(p.seat is partner and p.kind is PenaltyKind.MAJOR for p in table.penalty_cards)
 
 
+def _lead_line(table: TableState, replay: Replay, number: int) -> Play | FifthCard | None:
+    """The record's line of the lead to trick ``number``, the last card on the table: the
+    record's last card line, or the line before the cards of the trick before it that the
+    record puts after it (a seat's second card put down before that trick was complete, his
+    lead to the next one, TableState.early_lead_order: the cards still due came after it)."""
+    lines = [e for e in replay.before if isinstance(e, (Play, FifthCard))]
+    prev = table.trick(number - 1)
+    k = len(lines)
+    while k > 1 and prev is not None and isinstance(lines[k - 1], Play) and (lines[k - 1].seat, lines[k - 1].card) in prev.plays:
+        k -= 1
+    return lines[k - 1] if lines else None
+
+
 def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -> tuple[int, Seat, Card] | None:
     """The lead that ends the record (nobody has played to it) when its player, in turn,
     led while his partner held a major penalty card and declarer had said no 50D2/51B
     choice at that lead (``said_at``: the tricks where the record has him say one).
 
-    Only the record's own lead, its last card: a play line, or a fifth card the director
+    Only the record's own lead, its last card (or the lead a seat's second card made before
+    the trick before it was complete, the cards still due to that trick after it in the
+    record): a play line, or a fifth card the director
     found led (45E: the player led it; standing as the trick's lead, the ruling of its line
     found it so). Not a card a ruling put in place (52B2's penalty card, a substitute) or
     deemed played (an exposed card, 45C1; cards played together, 58), nor the first lead of a
@@ -196,7 +211,7 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     seat, card = cur.plays[0]
     if replay.played_to(cur.number, seat.next()):
         return None  # (play went on over it: not ruled, docs/decisions.md)
-    last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
+    last = _lead_line(table, replay, cur.number)
     if last is None or last.seat is not seat or last.card != card or (
             isinstance(last, Play) and any(e is last for e in replay.unapplied)):
         return None
@@ -639,7 +654,9 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
     text = lead_restriction(seat, suit, must)
     if standing is None:
         return Atom(" ".join(words), lambda r: text in r.node.restrictions)
-    label = " ".join([words[0], "in force" if standing else "lapsed", *words[1:]])
+    # (``words`` has lost ``restriction`` and all but the last word of the standing: the
+    # seat is words[1])
+    label = " ".join(["restriction", "in force" if standing else "lapsed", *words[1:]])
     return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
 
 

@@ -757,6 +757,9 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     this = task.later[task.index]
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    early = table.put_down_before(trick_no, seat, card)
+    if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
+        return _lead_put_down_early(rs, node, task, lead, winner, early, later)
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep)
@@ -769,6 +772,48 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     return [
         (lead.keep, _child(node, table, _advance(rs, node, task, table, False))),
         (lead.withdraw, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos))),
+    ]
+
+
+def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
+                         after: tuple[Seat, ...], later: tuple[LaterPlay, ...]) -> list[Edge]:
+    """A lead to the trick after the revoke trick put down before that trick was complete
+    (``TableState.put_down_early``; ``after``: the seats whose cards to it came after the
+    lead). It was never a lead made in turn, so no change of the trick's winner sends it back
+    (44G): it stands as made, the leader's in turn when he won the revoke trick as corrected,
+    out of turn otherwise, for the rules of leads out of turn (53A, 55A, 56). 62C1 reaches
+    only cards played after the revoke: a lead put down before the revoke card is no such
+    card and stays; one put down after it (the revoker played before it) may be withdrawn."""
+    r = task.revoke
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    who, what = seat._name_, card.text
+    in_turn = winner is seat
+    t2 = table.with_lead_read_again(trick_no) if in_turn else table.with_lead_out_of_turn_again(trick_no)
+    won = f"{winner._name_} won trick {r.trick}" if winner is not None else f"trick {r.trick} is not complete"
+    as_it_stands = (f"{won}, so it is his lead, in turn" if in_turn
+                    else f"{won}, so it is a lead out of turn as it stands, ruled as one")
+    keep_child = _child(node, t2, _advance(rs, node, task, t2, False))
+    question = f"{who} may withdraw his lead of {what}"
+    if r.seat in after:
+        question = f"does {who}'s lead of {what}, put down before trick {r.trick} was complete, stay?"
+        step = Step("TD", StepKind.FORCED, rs.cite("62C1"),
+                    f"{who}'s lead of {what} stays: he put it down before trick {r.trick} was complete, before "
+                    f"{r.seat._name_}'s revoke card, so it is no card played after the revoke; {as_it_stands}",
+                    also=(rs.cite("44G"),), question=question, choice="stays")
+        return [(step, keep_child)]
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
+    keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
+                f"{who} keeps his lead of {what}, put down before trick {r.trick} was complete; {as_it_stands}",
+                also=(rs.cite("44G"),), question=question, choice="keep")
+    withdraw = lead.withdraw
+    if not in_turn and winner is not None:
+        text = withdraw.text.replace(" and will lead again;", f"; {winner._name_} leads to trick {trick_no};")
+        withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
+    return [
+        (keep, keep_child),
+        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
     ]
 
 
