@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test verify bench lint clean fuzz fuzz-long
+.PHONY: run test verify bench lint clean fuzz fuzz-long fast bench-fast
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,15 +52,45 @@ fuzz-long: $(STAMP)
 	$(PY) -m pip install --quiet atheris || echo "atheris did not install: coverage-guided run skipped"
 	$(PY) benchmarks/fuzz_long.py $(FUZZ_LONG) --jobs $(FUZZ_JOBS) --atheris $(ATHERIS_RUNS)
 
+## A second venv, .venv-fast, with the package installed (not editable) and the engine compiled
+## by mypyc (setup.py with RULINGS_MYPYC=1; mypy, a C compiler and the Python headers needed);
+## then the corpus and the test suite against that install. When the engine cannot be
+## compiled it says so and .venv-fast keeps the pure-Python install. .venv is not touched,
+## and nothing compiled is written beside the sources (build/mypyc). Not part of CI.
+FAST     := .venv-fast
+FAST_PY  := $(FAST)/bin/python
+fast:
+	$(PYTHON) -m venv $(FAST)
+	$(FAST_PY) -m pip install --quiet --upgrade pip "setuptools>=77" wheel
+	$(FAST_PY) -m pip install --quiet ".[test,lint,dds]" || $(FAST_PY) -m pip install --quiet ".[test,lint]"
+	@echo "make fast: compiling the engine with mypyc (a few minutes)"
+	@if RULINGS_MYPYC=1 $(FAST_PY) -m pip install --quiet --no-build-isolation --no-deps --force-reinstall . \
+	    && $(FAST_PY) -c "import rulings.solver.ruling, rulings.solver.engine"; then \
+	  echo "make fast: the engine is compiled"; \
+	else \
+	  echo "make fast: THE ENGINE COULD NOT BE COMPILED (see the messages above: mypyc needs a C compiler and"; \
+	  echo "           the Python headers); .venv-fast holds the pure-Python install instead"; \
+	  $(FAST_PY) -m pip install --quiet --no-deps --force-reinstall .; \
+	fi
+	$(FAST)/bin/rulings --version
+	$(FAST)/bin/rulings verify cases/
+	$(FAST_PY) -m pytest
+
+## The benchmark sections with issue targets (2, 6, 8, 9, 11, 12) on the .venv-fast install
+## (make fast first); every report says whether the engine it timed is compiled.
+bench-fast:
+	@test -x $(FAST_PY) || { echo "no $(FAST): run make fast first"; exit 2; }
+	$(FAST_PY) benchmarks/run.py --sections 2,6,8,9,11,12
+
 TYPECHECK := build/typecheck
 
 ## ruff, and mypy --strict on the installed package layout (rulings.models, rulings.solver).
 lint: $(STAMP)
-	$(VENV)/bin/ruff check models solver tests benchmarks
+	$(VENV)/bin/ruff check models solver tests benchmarks setup.py
 	mkdir -p $(TYPECHECK)/rulings
 	ln -sfn $(CURDIR)/models $(TYPECHECK)/rulings/models
 	ln -sfn $(CURDIR)/solver $(TYPECHECK)/rulings/solver
 	cd $(TYPECHECK) && $(CURDIR)/$(VENV)/bin/mypy --config-file $(CURDIR)/pyproject.toml --strict -p rulings.models -p rulings.solver
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) $(FAST) build *.egg-info .pytest_cache .mypy_cache .hypothesis

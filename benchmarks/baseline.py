@@ -18,6 +18,10 @@ ways: each on all the cases (throughput twice the cases over the slower one's ti
 cases split in two halves, one per process (the cases over the slower one's time: the same
 work as one process, shared). Both against one process on all the cases, in the same run.
 
+The current side is what the running Python imports: this checkout's source (the dev venv's
+editable install) or, run by ``.venv-fast/bin/python``, the installed package ``make fast``
+compiled; the report says which (``current_engine``).
+
 Used by ``benchmarks/run.py``; runs alone as ``python benchmarks/baseline.py [commit] [n]``.
 """
 
@@ -66,6 +70,21 @@ n = len(cases)
 print(json.dumps({"cases_per_s": n / statistics.median(times), "parse_us_per_case": parse / n * 1e6,
                   "leaves": leaves, "seconds": statistics.median(times)}))
 """
+
+
+def engine() -> dict[str, str | bool]:
+    """The engine this Python imports, which every section but 8's baseline times: ``source``
+    "checkout" (this checkout's ``models/`` and ``solver/``, an editable install) or
+    "installed" (a non-editable install, as ``make fast`` makes in ``.venv-fast``),
+    ``compiled`` (its modules built by mypyc), and ``text`` saying both."""
+    import rulings.models
+    from rulings.models.compiled import compiled_build
+
+    compiled = compiled_build()
+    here = Path(rulings.models.__file__ or "").resolve().parent == ROOT / "models"
+    where = "this checkout's source" if here else f"the package installed in {Path(sys.prefix).name}"
+    how = "COMPILED with mypyc" if compiled else "interpreted"
+    return {"source": "checkout" if here else "installed", "compiled": compiled, "text": f"engine {how} ({where})"}
 
 
 def _layout(tree: Path, into: Path) -> Path:
@@ -121,14 +140,23 @@ def _write_cases(n: int, into: Path) -> Path:
 
 def compare(commit: str = "ce7fd33", n: int = 2000, repeats: int = 5) -> dict[str, float | str]:
     """Cases per second for this checkout and for ``commit`` on the same cases, alternately;
-    and this checkout on two processes at once."""
+    and this checkout on two processes at once. The current side is what this Python
+    imports (:func:`engine`): this checkout's source through a layout of symlinks, or, run by
+    the Python of a non-editable install (``.venv-fast/bin/python``), that installed package
+    (compiled by ``make fast``); ``current_engine`` says which. The baseline is always
+    interpreted."""
     tmp = Path(tempfile.mkdtemp(prefix="rulings-baseline-"))
     tree = tmp / "tree"
     try:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(tree), commit],
                        capture_output=True, check=True)
         base = _layout(tree, tmp / "base")
-        here = _layout(ROOT, tmp / "here")
+        timed = engine()
+        if timed["source"] == "checkout":
+            here = _layout(ROOT, tmp / "here")
+        else:  # nothing ahead of the venv's site-packages: its installed (compiled) package is timed
+            here = tmp / "installed"
+            here.mkdir()
         data, left_out = _same_rulings(here, base, _write_cases(n, tmp))
         n -= left_out
         ours, theirs, ours_k, theirs_k, pairs, halves = [], [], [], [], [], []
@@ -151,7 +179,7 @@ def compare(commit: str = "ce7fd33", n: int = 2000, repeats: int = 5) -> dict[st
             return statistics.median(r[key] for r in rows)
 
         one = med(ours, "cases_per_s")
-        return {"baseline": commit, "cases": n, "left_out": left_out, "restorations": ours[0]["leaves"], "baseline_restorations": theirs[0]["leaves"],
+        return {"baseline": commit, "current_engine": str(timed["text"]), "cases": n, "left_out": left_out, "restorations": ours[0]["leaves"], "baseline_restorations": theirs[0]["leaves"],
                 "current_cases_per_s": one, "baseline_cases_per_s": med(theirs, "cases_per_s"),
                 "ratio": one / med(theirs, "cases_per_s"),
                 "current_keyed_cases_per_s": med(ours_k, "cases_per_s"),
@@ -205,5 +233,6 @@ def startup(runs: int = 7) -> dict[str, float]:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    print(engine()["text"])
     print(json.dumps(compare(args[0] if args else "ce7fd33", int(args[1]) if len(args) > 1 else 2000, 3), indent=2))
     print(json.dumps(startup(), indent=2))

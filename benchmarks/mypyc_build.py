@@ -1,53 +1,37 @@
 """Compile the engine with mypyc, outside the source tree (an experiment, not the install).
 
 ``python benchmarks/mypyc_build.py [OUT]`` copies ``models/`` and ``solver/`` to
-``OUT/rulings/{models,solver}`` (default ``/tmp/mypyc-build``), compiles there every module
-but those listed in :data:`INTERPRETED`, and leaves the extension modules beside the copied
-sources. Run the compiled package with ``PYTHONPATH=OUT`` ahead of the venv's site-packages
-(the installed ``rulings`` is then shadowed by the copy); a checkout under edit never sees
+``OUT/rulings/{models,solver}`` (default ``/tmp/mypyc-build``), compiles there the modules
+the installed compiled build (``make fast``) compiles: every module but ``solver/testing/``
+and those of ``[tool.rulings-mypyc] interpreted`` in pyproject.toml (the one list, read by
+``setup.py``, whose :func:`stage` this script uses), and leaves the extension modules beside
+the copied sources. Run the compiled package with ``PYTHONPATH=OUT`` ahead of the venv's
+site-packages (the installed ``rulings`` is then shadowed by the copy); a checkout under edit never sees
 the ``.so`` files. ``MYPYC_OPT_LEVEL`` (default 3) is mypyc's.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: modules left interpreted: the data-class decorator (writes methods at run time) and
-#: ``compiled`` (what mypyc reads, by name), the card (an ``int`` subclass: not a native
-#: class), the errors (more than one base), the board-file reader (a nested class), the rule
-#: catalog (a module ``__getattr__``: mypyc calls it before the module is set up), and what
-#: is not the engine: reading files, the command line, output, the generators, endplay
-INTERPRETED = {
-    "models/dataclass.py",
-    "models/compiled.py",
-    "models/errors.py",
-    "models/cards.py",
-    "models/boardfile.py",
-    "solver/cli.py",
-    "solver/cliparams.py",
-    "solver/dds.py",
-    "solver/parallel.py",
-    "solver/rulesets/catalog.py",
-    "solver/casefile.py",
-    "solver/render.py",
-    "solver/export.py",
-    "solver/junit.py",
-    "solver/verify.py",
-    "solver/summary.py",
-    "solver/testsets.py",
-    "solver/coverage.py",
-    "solver/readsets.py",
-    "solver/score.py",
-    "solver/generate.py",
-    "solver/generate_mixed.py",
-}
+
+def build_script() -> ModuleType:
+    """``setup.py`` as a module (its ``setup()`` runs only as ``__main__``)."""
+    spec = importlib.util.spec_from_file_location("rulings_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 SETUP = """\
 import sys
@@ -64,22 +48,12 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/mypyc-build")
     if out.exists():
         shutil.rmtree(out)
-    pkg = out / "rulings"
-    pkg.mkdir(parents=True)
-    for name in ("models", "solver"):
-        shutil.copytree(ROOT / name, pkg / name, ignore=shutil.ignore_patterns("__pycache__"))
-    files = sorted(
-        str(p.relative_to(out))
-        for p in pkg.rglob("*.py")
-        if str(p.relative_to(pkg)) not in INTERPRETED and "testing" not in p.parts
-    )
+    staged = build_script().stage(ROOT, out)
+    files = sorted(str(Path(f).relative_to(out)) for f in staged)
     (out / "setup.py").write_text(SETUP.format(opt=os.environ.get("MYPYC_OPT_LEVEL", "3")))
-    (out / "mypy.ini").write_text("[mypy]\nstrict = True\npython_version = 3.11\nnamespace_packages = True\n"
-                                  "explicit_package_bases = True\n"
-                                  "[mypy-constraint,constraint.*,endplay,endplay.*]\nignore_missing_imports = True\n")
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "setup.py", ",".join(files), "build_ext", "--inplace"], cwd=out, check=True,
-                   env={**os.environ, "MYPY_CONFIG_FILE_DIR": str(out)})
+    subprocess.run([sys.executable, "setup.py", ",".join(["--config-file", "mypy.ini", *files]), "build_ext", "--inplace"],
+                   cwd=out, check=True)
     print(f"compiled {len(files)} modules in {time.perf_counter() - t0:.0f} s into {out}")
 
 

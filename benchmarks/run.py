@@ -62,6 +62,12 @@
 Sections 14 and up are one table, benchmarks/oracle_sweeps.py (``SWEEPS``): a family's
 oracle sweep is a row there, with its option (``--leads N`` ...).
 
+Every section times the engine the running Python imports, and the report's first lines say
+which: run by the dev venv (``.venv/bin/python``, ``make bench``), this checkout's source,
+interpreted; run by ``.venv-fast/bin/python`` (``make bench-fast``, after ``make fast``), the
+installed package with its engine compiled by mypyc (section 8's current side too; its
+baseline is always interpreted). The oracles (tests/) are interpreted either way.
+
 Where the solver and the oracle are compared, both do the same work: the solver builds
 each restoration's canonical key, as the oracle does.
 
@@ -89,6 +95,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from baseline import engine  # noqa: E402  (benchmarks/, this script's directory)
 from oracle import oracle_45d1, oracle_restorations  # noqa: E402
 from oracle_sweeps import SWEEPS  # noqa: E402
 from oracle_sweeps import chunk as sweep_chunk  # noqa: E402
@@ -455,8 +462,10 @@ def main() -> int:
     misplays = args.misplay if args.misplay is not None else (1000 if quick else 100_000)
     failed = 0
 
-    out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    timed = engine()
+    out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine(), "engine": timed}
     print(f"bridge-rulings benchmarks (Python {out['python']}, one core unless stated; medians of {repeats} runs)")
+    print(f"{timed['text']}: timed by every section (section 8: the current side)")
 
     if want(1):
         c = bench_cases(n_cases, repeats)
@@ -527,7 +536,8 @@ def main() -> int:
             print(f"\n8. baseline comparison skipped: {err}")
         else:
             out["baseline"] = b
-            print(f"\n8. random revoke cases against commit {b['baseline']} in this run, the same {b['cases']} cases "
+            print(f"\n8. random revoke cases, the {b['current_engine']} against commit {b['baseline']} (interpreted) in this run,"
+                  f" the same {b['cases']} cases "
                   f"({b['restorations']} restorations on both sides; {b['left_out']} cases the two rule differently left out) "
                   "(subprocesses, alternated, medians):")
             print(f"   enumeration only:      {b['current_cases_per_s']:,.0f} vs {b['baseline_cases_per_s']:,.0f} cases/s, "
@@ -543,7 +553,7 @@ def main() -> int:
     if want(9):
         st = startup()
         out["startup"] = st
-        print(f"\n9. start-up (median of 7 fresh processes, bytecode compiled): python -c pass {st['python_s'] * 1e3:.0f} ms; "
+        print(f"\n9. start-up, {timed['text']} (median of 7 fresh processes, bytecode compiled): python -c pass {st['python_s'] * 1e3:.0f} ms; "
               f"rulings --help {st['help_s'] * 1e3:.0f} ms ({st['help_ratio']:.1f}x, target 3); "
               f"rulings solve {st['solve_s'] * 1e3:.0f} ms ({st['solve_ratio']:.1f}x, target 6)")
 

@@ -935,12 +935,12 @@ class TableState:
         """``revokes`` in the order their cards were played (trick, then place in it): a
         revoke a restriction put in force later finds on a lead already played (61A) comes
         before a failure to follow that lead, as at the table (62A corrects the earlier first)."""
-        def place(r: Revoke) -> tuple[int, int]:
+        places: list[tuple[int, int]] = []  # (no closure over self: mypyc cannot compile one here)
+        for r in revokes:
             t = self.trick(r.trick)
             plays = t.plays if t is not None else ()
-            return r.trick, next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), len(plays))
-
-        return tuple(sorted(revokes, key=place))
+            places.append((r.trick, next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), len(plays))))
+        return tuple(revokes[i] for i in sorted(range(len(revokes)), key=places.__getitem__))
 
     def lead_rules_at(self, number: int, seat: Seat) -> tuple[LeadRule, ...]:
         """The lead restrictions ``seat`` was under at his lead to trick ``number`` (50D2(a),

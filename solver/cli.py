@@ -96,10 +96,13 @@ def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
+        from rulings.models.compiled import compiled_build
+
+        engine = "engine compiled with mypyc" if compiled_build() else "engine interpreted"
         try:
-            typer.echo(f"rulings {version('bridge-rulings')}")
+            typer.echo(f"rulings {version('bridge-rulings')} ({engine})")
         except PackageNotFoundError:
-            typer.echo("rulings (not installed as a package)")
+            typer.echo(f"rulings (not installed as a package; {engine})")
         raise typer.Exit()
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from rulings.models import parse_case
 from rulings.models.cards import DECK, Card, Rank, Suit
+from rulings.models.compiled import compiled_build
 from rulings.models.errors import RulingError
 from rulings.models.table import TableState
 from rulings.solver.casefile import load
@@ -31,6 +32,11 @@ from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import revoke_cases
 
 ROOT = Path(__file__).resolve().parents[1]
+#: why a test that counts calls through a patched method of the engine skips on a compiled
+#: engine (make fast): compiled callers call the methods and read the module's constants
+#: directly, never through the patched class or module
+COMPILED_CALLERS = ("the engine is compiled by mypyc (make fast): its compiled callers call Composition's methods and "
+                    "read the engine's constants directly, never the patched ones (the restorations compared still are)")
 
 
 def _slow_key(r: object) -> str:
@@ -416,6 +422,8 @@ def test_substitution_groups_change_no_restoration() -> None:
                         kinds["nested" if isinstance(source, _Derived) else "leaf" if child_is_leaf else "alike"] += 1
         except RulingError:
             continue
+    if compiled_build():
+        pytest.skip(COMPILED_CALLERS)
     assert all(kinds[k] > 100 for k in ("nested", "alike", "leaf", "built", "class")) and kinds["made"] > 0, kinds
 
 
@@ -439,6 +447,7 @@ def test_built_restorations_are_those_made(mapping: dict[str, Any]) -> None:
     assert _enumerated(case, grouped=True) == _enumerated(case, grouped=False)
 
 
+@pytest.mark.skipif(compiled_build(), reason=COMPILED_CALLERS)
 def test_reopen_look_is_the_same_for_substitutes() -> None:
     """The reopening look of a group's first child's leaves stands for the others' leaves
     built from them (``Composition._same_look``): every ``REOPEN_STATE`` test says the same
@@ -625,6 +634,8 @@ def test_later_parts_played_on_once_per_class() -> None:
     with mock.patch.object(Composition, "_kept_later", counted):
         for case in cases:
             assert _ruled(case, grouped=True) == _ruled(case, grouped=False), case
+    if compiled_build():
+        pytest.skip(COMPILED_CALLERS)
     assert kept[True] > 10, kept
     # the composed record of 1,080 restorations plays its second part on from 10 of the 30
     # restorations of its first ruling

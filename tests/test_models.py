@@ -265,12 +265,12 @@ def test_beaten_before_means_no_candidate_can_win(order: list[int], place: int, 
         discards = [c for c in pool if c.suit is not led and c.suit is not trumps]
         assert any(Trick(1, Seat.N, (*before, (seat, c), *zip(later_seats, discards, strict=False))).winner(trumps) is seat
                    for c in candidates)
-    assert not Trick(1, Seat.N, before).beaten_before(seats[0], candidates, trumps)  # (the leader)
+    assert not Trick(1, Seat.N, tuple(before)).beaten_before(seats[0], candidates, trumps)  # (the leader)
     # each card apart: beaten_each, whose all() is beaten_before
     each = probe.beaten_each(seat, candidates, trumps)
     assert len(each) == len(candidates) and all(each) == beaten
     assert each == tuple(probe.beaten_before(seat, (c,), trumps) for c in candidates)
-    assert not any(Trick(1, Seat.N, before).beaten_each(seats[0], candidates, trumps))
+    assert not any(Trick(1, Seat.N, tuple(before)).beaten_each(seats[0], candidates, trumps))
 
 
 def _record(*lines: str) -> object:
