@@ -60,6 +60,7 @@ KNOWN_FIELDS = frozenset(
         "won",
         "expect",
         "penalty",
+        "decisions",
     }
 )
 REQUIRED_FIELDS = ("deal", "contract", "declarer", "play")
@@ -252,6 +253,24 @@ class Replay:
 
 
 @dataclass(frozen=True)
+class DecisionSetting:
+    """One entry of a case's ``decisions`` field: the switch ``name`` (a field of
+    ``rulings.solver.config.Decisions``, docs/decisions.md) set to ``value``. ``line``: its line
+    in the file (None when read without lines); ``origin``: ``"case"`` for the field,
+    ``"command line"`` for ``--decision``. This module checks the shape only (a name, true or
+    false); the solver checks the name (``rulings.solver.config.decisions_for``).
+    ``overrode``, ``overrode_line``: for a command line's setting, the case file's own value
+    of the switch it replaced and that entry's line (None: the file did not set it)."""
+
+    name: str
+    value: bool
+    line: int | None = None
+    origin: str = "case"
+    overrode: bool | None = None
+    overrode_line: int | None = None
+
+
+@dataclass(frozen=True)
 class Case:
     """A parsed case file."""
 
@@ -269,6 +288,9 @@ class Case:
     source: str | None = None
     notes: str | None = None
     file: str | None = None
+    #: the decision switches the case sets (its ``decisions`` field), in file order; the
+    #: others keep their defaults (docs/decisions.md)
+    decisions: tuple[DecisionSetting, ...] = ()
 
     @property
     def first_leader(self) -> Seat:
@@ -355,13 +377,15 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     def flush(state: TableState) -> TableState:
         if not batch:
             return state
-        order, early = state.early_lead_order(batch, breaks)
+        order, early, put_down = state.lead_order(batch, breaks)
         breaks.clear()
         if order != sorted(order):
             batch[:] = [batch[k] for k in order]
             batch_events[:] = [batch_events[k] for k in order]
         if early:
             state = state.with_early_leads(early)
+        if put_down:
+            state = state.with_put_down_early(put_down)
         try:
             state = state.play_many(batch)
         except RulingError as err:
@@ -486,12 +510,14 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     if pairs:
         batch = list(pairs)
         batch_events: list[AnyEvent] = list(plays)
-        order, early = state.early_lead_order(batch)
+        order, early, put_down = state.lead_order(batch)
         if order != sorted(order):
             batch = [batch[k] for k in order]
             batch_events = [batch_events[k] for k in order]
         if early:
             state = state.with_early_leads(early)
+        if put_down:
+            state = state.with_put_down_early(put_down)
         try:
             state = state.play_many(batch)
         except RulingError as err:
@@ -787,6 +813,18 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
             # (one card is one penalty card, of one kind: a second entry is a slip, not a ruling)
             raise fail(CaseFileError(f"penalty card {pc.card} is listed twice", token=str(item)), "penalty", i)
         penalty.append(pc)
+    for i, pc in enumerate(penalty):
+        # 50B: a defender with two or more penalty cards has only major ones (a minor one
+        # turns major with his second); a minor entry beside another of his is a slip
+        mine = [p for p in penalty if p.seat is pc.seat]
+        if pc.kind is PenaltyKind.MINOR and len(mine) > 1:
+            item = str(data["penalty"][i])
+            raise fail(CaseFileError(
+                f"penalty card {pc.card} of {pc.seat} is listed minor, but {pc.seat} has {len(mine)} penalty cards "
+                f"and a defender with two or more has only major ones (50B): write '{pc.seat} {pc.card} major'",
+                token=item), "penalty", i)
+
+    decisions = _decision_settings(data.get("decisions"), file, line_of)
 
     events: list[AnyEvent] = []
     for i, item in enumerate(_as_list(data["play"], "play", file, line_of("play"))):
@@ -801,7 +839,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         events.append(event if line is not None else replace(event, entry=i))
 
     _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
-    _check_changes_name_another_card(events, file)
+    _check_changes_name_another_card(events, deal, file)
     check_end_of_play_lines(events, file)
 
     expect: list[ClaimLine] = []
@@ -832,12 +870,41 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         source=text("source"),
         notes=text("notes"),
         file=file,
+        decisions=decisions,
     )
     try:
         case.initial_state()
     except RulingError as err:
         raise fail(err, "penalty") from None
     return case
+
+
+#: the values of a ``decisions`` entry, as the file may write them (YAML's true/false, yes/no
+#: and on/off read as booleans already; these are their quoted forms)
+_DECISION_WORDS = {"true": True, "on": True, "yes": True, "false": False, "off": False, "no": False}
+
+
+def _decision_settings(raw: Any, file: str | None, line_of: Callable[..., int | None]) -> tuple[DecisionSetting, ...]:
+    """The ``decisions`` field: a mapping of switch names to true or false (docs/case-format.md).
+    Raises CaseFileError naming the line and the token of a bad entry."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping):
+        raise CaseFileError("field 'decisions' must map switch names to true or false (docs/decisions.md), "
+                            "e.g. {revoke_transfer_capped: false}", file=file, line=line_of("decisions"), token="decisions")
+    out: list[DecisionSetting] = []
+    for key, value in raw.items():
+        line = line_of("decisions", str(key))
+        if not isinstance(key, str) or not key.strip():
+            raise CaseFileError(f"decisions: bad switch name {key!r}: a name of docs/decisions.md", file=file, line=line,
+                                token=str(key))
+        if isinstance(value, str) and value.strip().lower() in _DECISION_WORDS:
+            value = _DECISION_WORDS[value.strip().lower()]
+        if not isinstance(value, bool):
+            raise CaseFileError(f"decisions: {key}: expected true or false, not {value!r}", file=file, line=line,
+                                token=str(value))
+        out.append(DecisionSetting(key.strip(), value, line))
+    return tuple(out)
 
 
 def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader: Seat, trick: int, file: str | None) -> None:
@@ -902,27 +969,44 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
                                 f"'{now} changes to {e.card}'", token=str(e.seat)).at(e, file=file)
 
 
-def _check_changes_name_another_card(events: Sequence[AnyEvent], file: str | None) -> None:
-    """A ``changes to`` line before ``attention`` that names the very card the same seat's
-    designation on the line before it names (its call of dummy's card, its card named, or
-    its change: ``S calls C2``, ``S changes to C2``) changes nothing: a change of designation
-    (45C4(b)) puts another card in place of the one designated, so the line is refused, at
-    its line, naming the card (docs/decisions.md). Raises CaseFileError."""
+def _check_changes_name_another_card(events: Sequence[AnyEvent], deal: Deal, file: str | None) -> None:
+    """A ``changes to`` line before ``attention`` that names the very card the designation it
+    concerns already names changes nothing: a change of designation (45C4(b)) puts another
+    card in place of the one designated. The designation it concerns is the same seat's latest
+    of a card of the same hand (its call of dummy's card, its card named, or its change),
+    whatever lines of other seats came between (``S calls C2``, ``E C5``, ``S changes to C2``),
+    unless the holder has since put down another card (a card of a later trick: the change
+    then concerns that card, and the rules rule on it). The line is refused, at its line,
+    naming the card (docs/decisions.md). Raises CaseFileError."""
     playing = True  # (after ``attention`` a change line records a choice of the ruling)
-    before: AnyEvent | None = None  # the line before, findings left aside
+    #: (seat, holder) -> the card the seat's latest designation of a card of that hand names, and its line
+    latest: dict[tuple[Seat, Seat | None], tuple[Card, AnyEvent]] = {}
     for e in events:
         if isinstance(e, (Attention, Resume)):
             playing = isinstance(e, Resume)
-        if isinstance(e, DirectorFinds):
+            latest.clear()
             continue
-        if playing and isinstance(e, ChangeDesignation) and before is not None and getattr(before, "seat", None) is e.seat:
-            card = before.what.card if isinstance(before, Call) else getattr(before, "card", None) if isinstance(
-                before, (ChangeDesignation, Name, NamePlay)) else None
-            if card == e.card:
-                raise CaseFileError(f"'{e}': {e.card} is the card {e.seat}'s designation on the line before already names "
-                                    f"('{before}'); a change of designation names another card (45C4(b)): leave the line "
-                                    "out, or write the card he changed to", token=str(e.card)).at(e, file=file)
-        before = e
+        if not playing or isinstance(e, DirectorFinds):
+            continue
+        if isinstance(e, ChangeDesignation):
+            key = (e.seat, deal.holder(e.card))
+            prev = latest.get(key)
+            if prev is not None and prev[0] == e.card:
+                before = prev[1]
+                raise CaseFileError(f"'{e}': {e.card} is the card {e.seat}'s designation already names ('{before}'"
+                                    f"{'' if getattr(before, 'line', None) is None else f', line {before.line}'}); a change of "
+                                    "designation names another card (45C4(b)): leave the line out, or write the card "
+                                    "he changed to", token=str(e.card)).at(e, file=file)
+            latest[key] = (e.card, e)
+        elif isinstance(e, Call) and e.what.card is not None:
+            latest[(e.seat, deal.holder(e.what.card))] = (e.what.card, e)
+        elif isinstance(e, (Name, NamePlay)):
+            latest[(e.seat, deal.holder(e.card))] = (e.card, e)
+        elif isinstance(e, Play):
+            # the holder put down a card: a designation of another card of his hand is no
+            # longer his latest card (dummy's card placed against a call, 45D, stops it too)
+            for key in [k for k, (c, _) in latest.items() if k[1] is e.seat and c != e.card]:
+                del latest[key]
 
 
 #: the lines that place or designate a card at the table (a play, not a statement or a finding)

@@ -321,6 +321,15 @@ class Withdrawal:
     trick: int
     #: the card a rectification put in its place (a substitute), if any
     replaced_by: Card | None = field(default=None, compare=False)
+    #: the cards on the trick once it was withdrawn (``replaced_by`` in its place): those
+    #: played to the trick before the withdrawal, in the record's order; a card played to
+    #: the trick afterwards is not among them (it was played to the card that replaced it)
+    standing: tuple[tuple[Seat, Card], ...] = field(default=(), compare=False)
+
+    def stood(self, seat: Seat, card: Card) -> bool:
+        """Whether ``seat``'s ``card`` was on the trick when this card was withdrawn (played
+        before the withdrawal, not after it)."""
+        return (seat, card) in self.standing
 
     def __str__(self) -> str:
         return f"{self.seat} {self.card}"
@@ -433,6 +442,12 @@ class TableState:
     #: before his partner's card to the trick before, so it establishes no revoke of the
     #: partner's there (63A1 counts plays after the revoke)
     early_made: tuple[tuple[int, Seat], ...] = ()
+    #: (trick, seat, card, seats): ``seat``'s lead of ``card`` to this trick was put down
+    #: before the trick before it was complete, ``seats`` playing to that trick after it (a
+    #: seat's second card in a trick read as his lead to the next one, :meth:`lead_order`);
+    #: it was no lead in turn when made, and no card played after those seats' cards (62C1,
+    #: 63A1); the record keeps it across a replay (:meth:`restart`)
+    put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
 
@@ -513,7 +528,9 @@ class TableState:
         still in force and those played since (checked when the record's table was started)."""
         start = TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
                                   self.penalty_cards | self.played_penalty)
-        return start._evolve(early_leads=self.early_leads, early_made=self.early_made) if self.early_made else start
+        if self.early_made or self.put_down_early:
+            return start._evolve(early_leads=self.early_leads, early_made=self.early_made, put_down_early=self.put_down_early)
+        return start
 
     def first_played(self, count: int) -> TableState:
         """The table of a replayed record with only its first ``count`` cards standing as
@@ -817,6 +834,12 @@ class TableState:
 
     def early_lead_order(self, plays: Sequence[tuple[Seat, Card]],
                          breaks: Set[int] = frozenset()) -> tuple[list[int], list[tuple[int, Seat]]]:
+        """:meth:`lead_order` without the leads put down before the trick was complete."""
+        order, early, _ = self.lead_order(plays, breaks)
+        return order, early
+
+    def lead_order(self, plays: Sequence[tuple[Seat, Card]], breaks: Set[int] = frozenset()
+                   ) -> tuple[list[int], list[tuple[int, Seat]], list[tuple[int, Seat, Card, tuple[Seat, ...]]]]:
         """The order to place ``plays`` in, and the early leads they hold (``early_leads``).
         A seat's second card put down in the trick in progress, with the cards of every seat
         still to play to that trick following it at once (in rotation or not: a card out of
@@ -830,16 +853,19 @@ class TableState:
         of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
-        readings other than a defender's early lead followed in rotation need none in the trick."""
+        readings other than a defender's early lead followed in rotation need none in the trick.
+        Third: every lead so placed, as ``put_down_early`` holds it (the trick it leads, its
+        seat and card, and the seats whose cards to the trick before came after it)."""
         order = list(range(len(plays)))
         early: list[tuple[int, Seat]] = []
+        put_down: list[tuple[int, Seat, Card, tuple[Seat, ...]]] = []
         cur = self.current_trick
         if cur is not None and len(cur.plays) < 4:
             read, number = list(cur.plays), cur.number
         else:
             read, number = [], (cur.number + 1 if cur is not None else self.first_trick)
         if not _second_card_in_a_trick(read, plays):
-            return order, early  # (the usual record: no seat puts two cards in a trick, placed as read)
+            return order, early, put_down  # (the usual record: no seat puts two cards in a trick, placed as read)
         begun = 0  # where the trick being read begins in ``order``
         # who was to lead the trick being read (44G), None when not known
         due_leader: Seat | None = self.proper_leader(number)
@@ -869,6 +895,7 @@ class TableState:
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
                     if early_lead:
                         early.append((number + 1, seat))
+                    put_down.append((number + 1, seat, plays[order[j + k]][1], tuple(following)))
                     read, number, due_leader = [plays[order[j + k]]], number + 1, trick.winner(self.trumps)
                     begun = j + k
                     j += k + 1
@@ -879,13 +906,28 @@ class TableState:
                 read, number = [], number + 1
                 begun = j + 1
             j += 1
-        return order, early
+        return order, early, put_down
 
     def with_early_leads(self, leads: Sequence[tuple[int, Seat]]) -> TableState:
         """Mark leads placed from now on as made before the trick before them was complete
         (``early_leads``): each is out of turn when placed."""
         return self._evolve(early_leads=(*self.early_leads, *(x for x in leads if x not in self.early_leads)),
                             early_made=(*self.early_made, *(x for x in leads if x not in self.early_made)))
+
+    def with_put_down_early(self, leads: Sequence[tuple[int, Seat, Card, tuple[Seat, ...]]]) -> TableState:
+        """Mark leads placed from now on as put down before the trick before them was complete
+        (``put_down_early``)."""
+        new = tuple(x for x in leads if x not in self.put_down_early)
+        return self._evolve(put_down_early=(*self.put_down_early, *new)) if new else self
+
+    def put_down_before(self, trick: int, seat: Seat, card: Card) -> tuple[Seat, ...] | None:
+        """The seats whose cards to the trick before ``trick`` were put down after ``seat``'s
+        lead of ``card`` to it (``put_down_early``), or None for a lead made once that trick
+        was complete."""
+        for number, s, c, seats in self.put_down_early:
+            if number == trick and s is seat and c == card:
+                return seats
+        return None
 
     def without_early_lead(self, trick: int, seat: Seat) -> TableState:
         """The table with ``seat``'s lead to ``trick`` no longer marked early (a rule has ruled it)."""
@@ -947,6 +989,28 @@ class TableState:
             rules = self._lead_under_rules(rules, [], t.number, leader, card, self.hand(leader) | later,
                                            self.proper_leader(t.number))
         return rules
+
+    def lead_rule_in_force(self, rule: LeadRule) -> bool:
+        """Whether the lead restriction ``rule`` (one of :attr:`lead_rules_made`) is still in
+        force in this position (50D2(a), 51B): not spent (a requirement by the lead it
+        governs), not broken (a revoke, 61A), and its player has not lost the lead. A trick of
+        his lead still in progress keeps it; once a trick from ``rule.trick`` on is complete,
+        the restriction lasts only when he won it and so leads again (a prohibition "for as
+        long as he retains the lead")."""
+        if rule not in self.lead_rules:
+            return False
+        last = None
+        for t in self.tricks:
+            if t.number >= rule.trick and t.plays:
+                last = t
+        if last is None or not last.is_complete:
+            return True
+        return last.winner(self.trumps) is rule.seat
+
+    def play_rule_in_force(self, rule: PlayRule) -> bool:
+        """Whether the restriction ``rule`` on one card (57A, 57D) is still to be met in this
+        position: its player has not yet played to its trick."""
+        return rule in self.play_rules
 
     def proper_leader(self, number: int) -> Seat:
         """Who was to lead trick ``number`` by the tricks before it (44G), or the record's first leader."""
@@ -1049,7 +1113,7 @@ class TableState:
         d = state.__dict__
         d.update(self.__dict__)
         d["tricks"] = tricks
-        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new))
+        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new, plays))
         d["penalty_cards"] = penalty
         d["played_penalty"] = played_penalty
         d["holding"] = tuple(holding)
@@ -1065,6 +1129,28 @@ class TableState:
             return self
         out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, t.plays, 1)
         return self if out_of_turn is self.out_of_turn else self._evolve(out_of_turn=out_of_turn)
+
+    def with_lead_read_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands (an opponent's card changed there, 58B3): made by the player now
+        entitled to lead it (44G), it is in turn, and the cards played to it are read again
+        from it (see :func:`_in_rotation_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) not in self.out_of_turn or t.leader is not self.proper_leader(number):
+            return self
+        entries = list(self.out_of_turn)
+        entries.remove((number, t.leader))
+        return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
+
+    def with_lead_out_of_turn_again(self, number: int) -> TableState:
+        """The table with the lead of trick ``number`` read again once the trick before it has
+        changed hands, the lead having been put down before that trick was complete: it stands
+        as made, out of turn when its player no longer won that trick (56, 55A), for the rules
+        of leads out of turn to rule (the opposite of :meth:`with_lead_read_again`)."""
+        t = self.trick(number)
+        if t is None or not t.plays or (number, t.leader) in self.out_of_turn or t.leader is self.proper_leader(number):
+            return self
+        return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader)))
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
@@ -1132,11 +1218,13 @@ class TableState:
                 raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
             tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]))
             holding[seat.index] = (hand - {card}) | {old}
-            for k in range(len(withdrawn) - 1, -1, -1):
-                w = withdrawn[k]
-                if w.seat is seat and w.trick == number and w.replaced_by == old:
-                    withdrawn[k] = Withdrawal(seat, w.card, number, card)
-                    break
+            mine = next((k for k in range(len(withdrawn) - 1, -1, -1) if withdrawn[k].seat is seat
+                         and withdrawn[k].trick == number and withdrawn[k].replaced_by == old), None)
+            for k, w in enumerate(withdrawn):
+                # (the card in place of ``old`` from the first: so on the trick as each withdrawal left it)
+                if w.trick == number and (k == mine or (seat, old) in w.standing):
+                    standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
+                    withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
         return self._evolve(tricks=tuple(tricks), holding=tuple(holding), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
@@ -1186,8 +1274,9 @@ class TableState:
             child = object.__new__(TableState)
             d = child.__dict__
             d.update(state)
-            d["tricks"] = (*before, Trick(number, leader, (*head, (seat, new), *tail)), *after)
-            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new))
+            plays = (*head, (seat, new), *tail)
+            d["tricks"] = (*before, Trick(number, leader, plays), *after)
+            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
             d["penalty_cards"] = pcs
             d["played_penalty"] = played
             d["holding"] = tuple(holding)

@@ -101,7 +101,17 @@ def loads(text: str, file: str | None = None, limits: Limits = LIMITS) -> Case:
     """Parse case-file text. Raises RulingError subclasses naming file, line and token."""
     check_text(text, file, limits)
     data, lines = _compose(text, file, limits)
-    return parse_case(data, file=file, lines=lines)
+    return checked(parse_case(data, file=file, lines=lines))
+
+
+def checked(case: Case) -> Case:
+    """``case``, its ``decisions`` checked against the switches (the names exist): an error
+    is said when the file is read, not first when it is ruled. Raises CaseFileError."""
+    if case.decisions:
+        from rulings.solver.config import decisions_for
+
+        decisions_for(case)
+    return case
 
 
 def load(path: str | Path, limits: Limits = LIMITS) -> Case:

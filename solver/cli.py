@@ -43,7 +43,7 @@ from rulings.solver import cliparams  # noqa: E402
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from rulings.models.case import Case
+    from rulings.models.case import Case, DecisionSetting
     from rulings.models.errors import RulingError
     from rulings.solver.dds import RulingFigures
     from rulings.solver.engine import Restoration
@@ -244,6 +244,45 @@ def _board_options(board: int | None, game: int | None, attention: str | None) -
                                      "file holds one record", param_hint=f"'{name}'")
 
 
+#: the help of ``--decision`` (the switches are named in the error of a bad one: listing them
+#: here would import the rule configuration for ``--help``)
+DECISION_HELP = ("Rule with a decision switch of docs/decisions.md turned: NAME=on or NAME=off (repeatable; "
+                 "'-' may stand for '_'). It overrides the case's own 'decisions:' field for that switch; the output "
+                 "names every switch that differs from the defaults.")
+
+
+def _decision_settings(tokens: "list[str] | None") -> "tuple[DecisionSetting, ...]":
+    """``--decision NAME=on|off`` values as settings of the command line; a name that is no
+    switch, a value that is not on or off, or one switch given both ways is an error naming
+    the option and the token (exit 1)."""
+    if not tokens:
+        return ()
+    from rulings.solver.config import parse_option
+
+    out: dict[str, DecisionSetting] = {}
+    for token in tokens:
+        try:
+            setting = parse_option(token)
+        except ValueError as err:
+            typer.echo(f"error: --decision {token!r}: {err}", err=True)
+            raise typer.Exit(1) from None
+        before = out.get(setting.name)
+        if before is not None and before.value != setting.value:
+            typer.echo(f"error: --decision {token!r}: {setting.name} is given both on and off", err=True)
+            raise typer.Exit(1)
+        out[setting.name] = setting
+    return tuple(out.values())
+
+
+def _turned(settings: "tuple[DecisionSetting, ...]") -> dict[str, bool]:
+    """The switches ``settings`` turn from the defaults, by name (the ``decisions`` of a JSON report)."""
+    if not settings:
+        return {}
+    from rulings.solver.config import differing, from_settings
+
+    return differing(from_settings(settings))
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -344,6 +383,7 @@ def solve(
     game: Annotated[int | None, typer.Option("--game", min=1, help=f"With a .pbn or .lin file: {GAME_HELP}")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
     laws: Annotated[Laws | None, typer.Option("--laws", help="Rule under this edition of the Laws, whatever the case says (its laws:; a .pbn or .lin file: its Laws tag, else 2017).")] = None,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP)] = None,
 ) -> None:
     """Show the deal, what happened, the irregularity, the ruling tree and every restoration."""
     with _loading():
@@ -358,6 +398,7 @@ def solve(
             typer.echo(f"error: {MISSING}", err=True)
             raise typer.Exit(1)
     attention = _attention_seat(attention)
+    settings = _decision_settings(decision)
     _check_output(pbn, "--pbn")
     _check_output(lin, "--lin")
     _check_output(graph, "--graph")
@@ -393,6 +434,10 @@ def solve(
             from dataclasses import replace
 
             loaded = replace(loaded, laws=laws.value)
+        if settings:
+            from rulings.solver.config import with_settings
+
+            loaded = with_settings(loaded, settings)
         if lin is not None:
             _check_lin(loaded, lin)
         ruling = Ruling(loaded)
@@ -631,6 +676,7 @@ def verify(
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run the chunks on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
     junit: Annotated[Path | None, typer.Option("--junit", help="Also write the results as JUnit XML (a test case per file).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", min=1, max=100_000, help="Files per chunk with --jobs or --scheduler.")] = 64,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Claims written for another reading then fail: which ones depend on it.")] = None,
 ) -> None:
     """Check every expect claim of the cases; the last line counts the case files (a test
     set's records each as one) and the claims, each passed and failed ('N case files: N passed,
@@ -642,11 +688,18 @@ def verify(
     from rulings.solver.render import make_console
     from rulings.solver.verify import file_head, stream_outcomes, verify_summary
 
+    settings = _decision_settings(decision)
     _need_scheduler(scheduler)
     _check_output(junit, "--junit")
     console = make_console(soft_wrap=True)
     files_passed = files_failed = passed = failed = errors = crashed = 0
-    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget)
+    if settings:
+        from rulings.solver.config import command_line_text, from_settings
+
+        from_settings(settings)  # (checks the names)
+        console.print(f"decisions set on the command line: {command_line_text(settings)}", markup=False,
+                      style="yellow")
+    outcomes = stream_outcomes(list(paths), jobs=jobs, scheduler=scheduler, chunk=chunk, budget=budget, decisions=settings)
     writer = JUnitWriter(junit) if junit is not None else None
     try:
         while True:
@@ -705,6 +758,7 @@ def coverage(
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     show_uncovered: Annotated[bool, typer.Option("--uncovered", help="List the clauses no case applies.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more is listed under errors.")] = DEFAULT_BUDGET,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP)] = None,
 ) -> None:
     """Which clauses of clauses.tsv the cases' restorations apply, per edition of which some
     case was read. Errors go to stderr as they are found; with errors and no case read, no
@@ -715,8 +769,10 @@ def coverage(
     from rulings.solver.coverage import EDITIONS, measure
     from rulings.solver.render import make_console
 
+    settings = _decision_settings(decision)
+    turned = _turned(settings)
     try:
-        cov = measure(list(paths), budget, on_error=lambda text: typer.echo(text, err=True))
+        cov = measure(list(paths), budget, on_error=lambda text: typer.echo(text, err=True), decisions=settings)
     except RulingError as err:
         raise _error(err) from None
     for note in cov.notes:
@@ -725,7 +781,7 @@ def coverage(
     reports = [cov.report(e) for e in EDITIONS]
     if as_json:
         sys.stdout.write(json.dumps({"editions": reports, "errors": cov.errors, "internal_errors": cov.crashes,
-                                     "notes": cov.notes}, indent=2, sort_keys=True) + "\n")
+                                     "notes": cov.notes, "decisions": turned}, indent=2, sort_keys=True) + "\n")
         if code:
             raise typer.Exit(code)
         return
@@ -733,6 +789,9 @@ def coverage(
         typer.echo(f"error: no case read ({len(cov.errors) + len(cov.crashes)} error(s) above): no coverage to report", err=True)
         raise typer.Exit(code)
     console = make_console(soft_wrap=True)
+    if turned:
+        console.print("decisions set on the command line (not the defaults): "
+                      + ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items()), markup=False)
     for rep in reports:
         if not rep["cases"]:  # an edition no case read is ruled under: nothing to say of it
             continue
@@ -754,6 +813,7 @@ def score(
     theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling} (docs/scoring.md).")],
     against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl); default: solve each record's case.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Without --against: ours are ruled under it.")] = None,
 ) -> None:
     """Agreement of another engine's rulings with ours, per clause and per law family; exit 1
     when some clause disagrees or some record of either file has no counterpart in the other."""
@@ -763,17 +823,27 @@ def score(
     from rulings.solver.score import lines
     from rulings.solver.score import score as run_score
 
+    if decision and against is not None:
+        raise typer.BadParameter("goes with our rulings made here (no --against): --against reads ours as they were "
+                                 "ruled", param_hint="'--decision'")
+    settings = _decision_settings(decision)
     try:
-        result = run_score(theirs, against)
+        result = run_score(theirs, against, settings)
     except RulingError as err:
         raise _error(err) from None
     except OSError as err:
         typer.echo(f"error: {err.filename}: {err.strerror}", err=True)
         raise typer.Exit(1) from None
     report = result.report()
+    turned = _turned(settings)
+    if turned:
+        report["decisions"] = turned
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
     else:
+        if turned:
+            typer.echo("our rulings made with decisions set on the command line (not the defaults): "
+                       + ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items()))
         for line in lines(report):
             typer.echo(line)
     if report["wrong_clauses"] or report["unmatched_ids"] or report["unanswered_ids"]:
@@ -798,10 +868,13 @@ def generate(
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Each case written sets it in its 'decisions:' field (case files, --format jsonl|yaml), and its ruling or count is made under it.")] = None,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
 
+    settings = _decision_settings(decision)
+    decisions = {s.name: s.value for s in settings}
     laws_, kind_ = laws.value, kind.value
     assert kind_ in KINDS
     suffix = out.suffix.lower() if out is not None else ""
@@ -810,20 +883,20 @@ def generate(
         # ending in a set's suffix is that file, never a directory of case files so named)
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
     _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
-                      full_hand=full_hand, kind=kind_)
+                      full_hand=full_hand, kind=kind_, decided=bool(decisions))
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
         _generate_stream(count, kind_, seed, laws_, fmt, out, with_ruling=with_ruling, full_hand=full_hand,
                          exhaustive=exhaustive, source=source, jobs=jobs, progress=progress, scheduler=scheduler,
-                         with_count=with_count, laws_given=_given(ctx, "laws"))
+                         with_count=with_count, laws_given=_given(ctx, "laws"), decisions=decisions)
         return
     out = out if out is not None else Path("generated")
     if out.exists() and not out.is_dir():
         typer.echo(f"error: {out}: exists and is not a directory (--out names the directory the cases are written to)", err=True)
         raise typer.Exit(1)
     try:
-        written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand)
+        written = write_kind_cases(kind_, count, seed, out, edition=laws_, full_hand=full_hand, decisions=decisions)
     except OSError as err:
         raise _write_failed(Path(err.filename) if err.filename else out, err, "--out") from None
     if with_count:
@@ -846,10 +919,15 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 
 def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
-                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke") -> None:
+                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke", decided: bool = False) -> None:
     """``generate``: an option that would do nothing with the others given is a usage error
     (exit 2), said before any work is done."""
     fmt_ = fmt.split("-")[0] if fmt is not None else None
+    if decided and fmt_ in ("pbn", "lin"):
+        what = "a PBN game" if fmt_ == "pbn" else "a LIN board"
+        raise typer.BadParameter(f"{what} has no field for a decision switch: read back, its case would be ruled under the "
+                                 "defaults; case files and --format jsonl|yaml carry it (their 'decisions:' field)",
+                                 param_hint="'--decision'")
     if fmt_ in ("pbn", "lin"):
         from rulings.solver.testsets import BOARD_KINDS
 
@@ -886,9 +964,11 @@ def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, 
 
 def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out: Path | None, *, with_ruling: bool,
                      full_hand: bool, exhaustive: bool, source: Path | None, jobs: int, progress: bool,
-                     scheduler: str | None = None, with_count: bool = False, laws_given: bool = False) -> None:
+                     scheduler: str | None = None, with_count: bool = False, laws_given: bool = False,
+                     decisions: dict[str, bool] | None = None) -> None:
     """``generate --format``: records written to one file as they are made (in order, also
-    with worker processes), a progress bar on stderr."""
+    with worker processes), a progress bar on stderr; ``decisions``: the switches each case
+    sets (over those of a ``--from`` case)."""
     from collections.abc import Callable, Iterable
     from typing import Any
 
@@ -920,8 +1000,14 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
                 played = PlayedDeal.of_case(load(source))
                 if laws_given:  # --laws rules the set under that edition, whatever the case file says
                     played.edition = laws
+                played.decisions.update(decisions or {})  # (the command line over the case file, as in solve)
+                if played.decisions and fmt.split("-")[0] in ("pbn", "lin"):
+                    raise typer.BadParameter(f"{source} sets decision switches ({', '.join(played.decisions)}), and a "
+                                             f"{'PBN game' if fmt.startswith('pbn') else 'LIN board'} has no field for them: "
+                                             "--format jsonl|yaml carry them", param_hint="'--from'")
             else:
                 played = PlayedDeal.random(seed, laws)
+                played.decisions.update(decisions or {})
             made = list(islice(exhaustive_cases(kind, played), count))
         except (RulingError, GenerationError) as err:
             typer.echo(f"error: {err}", err=True)
@@ -930,7 +1016,8 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
         jobs_in = [(name, m, with_ruling, fmt, k + 1, with_count) for k, (name, m) in enumerate(made)]
     else:
         task = random_record_text
-        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt, with_count) for i in range(count))
+        chosen = tuple((decisions or {}).items())
+        jobs_in = ((kind, seed, i, laws, full_hand, with_ruling, fmt, with_count, chosen) for i in range(count))
         total = count
     target = out if out is not None else Path(f"generated.{fmt.split('-')[0]}")
     to_stdout = str(target) == "-"

@@ -3,15 +3,21 @@
 Every field below names the UNCONFIRMED point of ``DIGEST.md`` section 32 (or the rule it
 interprets) and the reading the project takes by default. Pass a changed ``Decisions`` to a
 rule set (``get_ruleset("2017", decisions=Decisions(...))``) to rule the other way; nothing
-else in the code branches on these questions.
+else in the code branches on these questions. A case file sets switches in its
+``decisions`` field and the command line with ``--decision NAME=on|off`` (the command line
+wins): :func:`decisions_for` is what :class:`rulings.solver.ruling.Ruling` rules a case under.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import fields, replace
 from functools import cache
 
+from rulings.models.case import Case, DecisionSetting
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import DesignationPolicy
+from rulings.models.errors import CaseFileError
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +237,13 @@ class Decisions:
     #: (True); False lets him keep it (it would then be a revoke).
     designation_change_unlawful_card_replaced: bool = True
 
+    #: 45C4(b) refused, then an opponent plays to the trick, before dummy faces a card, the
+    #: card declarer changed to: he may withdraw his card and play another lawful card, and
+    #: must when it fails to follow the card that stands, no penalty card (True: 47D by
+    #: analogy, 16C with the declaring side offending); False: his card stands as played to
+    #: the designation ruled (failing to follow suit, a revoke: 62B, a penalty card).
+    designation_refused_change_later_card_withdrawn: bool = True
+
     def designation_policy(self) -> DesignationPolicy:
         """The 46B decisions as the reading of a declarer's call takes them (one value per
         combination of the three switches: every opener asks for it)."""
@@ -246,3 +259,137 @@ def _designation_policy(names_suit: bool, win_invalid: bool, unexecutable_invali
 
 
 DEFAULT = Decisions()
+
+
+# ----- decisions named in a case file (``decisions:``) or on the command line (``--decision``) -----
+@cache
+def switch_names() -> tuple[str, ...]:
+    """The names of the switches of :class:`Decisions`, in the order of the class."""
+    return tuple(f.name for f in fields(Decisions))
+
+
+def switch_named(name: str) -> str | None:
+    """The switch ``name`` names (``-`` read as ``_``, any case), or None."""
+    key = name.strip().replace("-", "_").lower()
+    return key if key in switch_names() else None
+
+
+def unknown_switch(name: str) -> str:
+    """What to say of a name that is no switch: the close matches, else every name."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(name.strip().replace("-", "_").lower(), switch_names(), n=3, cutoff=0.6)
+    if close:
+        return f"unknown decision switch {name!r}: did you mean {' or '.join(close)}? (docs/decisions.md)"
+    return f"unknown decision switch {name!r}; the switches (docs/decisions.md): {', '.join(switch_names())}"
+
+
+#: the values ``--decision NAME=VALUE`` takes
+ON_WORDS = ("on", "true", "yes", "1")
+OFF_WORDS = ("off", "false", "no", "0")
+
+
+def parse_option(token: str) -> DecisionSetting:
+    """One ``--decision NAME=on|off`` value as a setting of the command line (also
+    true/false, yes/no, 1/0). Raises ValueError saying what is wrong with ``token`` (the CLI
+    names the option and the token)."""
+    name, eq, value = token.partition("=")
+    if not eq or not name.strip():
+        raise ValueError("expected NAME=on or NAME=off (NAME a switch of docs/decisions.md)")
+    switch = switch_named(name)
+    if switch is None:
+        raise ValueError(unknown_switch(name))
+    word = value.strip().lower()
+    if word not in ON_WORDS + OFF_WORDS:
+        raise ValueError(f"the value {value!r} is not on or off")
+    return DecisionSetting(switch, word in ON_WORDS, None, "command line")
+
+
+def with_settings(case: Case, settings: Iterable[DecisionSetting]) -> Case:
+    """``case`` with ``settings`` (the command line's) added to its own: a switch set in both
+    takes the command line's value (as ``--laws`` overrides the case's ``laws``: the command
+    line asks how the case rules under that reading; docs/decisions.md)."""
+    given = tuple(settings)
+    if not given:
+        return case
+    names = {s.name for s in given}
+    own = {(switch_named(s.name) or s.name): s for s in case.decisions}
+    kept = tuple(s for s in case.decisions if (switch_named(s.name) or s.name) not in names)
+    # (each setting that replaces the file's own says what it replaced: verify names it)
+    given = tuple(replace(s, overrode=o.value, overrode_line=o.line) if (o := own.get(s.name)) is not None else s
+                  for s in given)
+    return replace(case, decisions=kept + given)
+
+
+def decisions_for(case: Case) -> Decisions:
+    """The decisions ``case`` is ruled under: the defaults with its ``decisions`` applied.
+    Raises CaseFileError naming the file, the line and the name of a switch that does not exist."""
+    return from_settings(case.decisions, case.file)
+
+
+def from_settings(settings: Iterable[DecisionSetting], file: str | None = None) -> Decisions:
+    """The defaults with ``settings`` applied (a later setting of a switch wins). Raises
+    CaseFileError (in ``file``, at the setting's line) for a name that is no switch."""
+    values: dict[str, bool] = {}
+    for s in settings:
+        switch = switch_named(s.name)
+        if switch is None:
+            raise CaseFileError(f"decisions: {unknown_switch(s.name)}", file=file, line=s.line, token=s.name)
+        values[switch] = s.value
+    return _decisions(tuple(sorted(values.items()))) if values else DEFAULT
+
+
+@cache
+def _decisions(values: tuple[tuple[str, bool], ...]) -> Decisions:
+    return Decisions(**dict(values))
+
+
+def differing(decisions: Decisions) -> dict[str, bool]:
+    """The switches of ``decisions`` that differ from the defaults, by name, in class order."""
+    if decisions is DEFAULT:
+        return {}
+    return {name: getattr(decisions, name) for name in switch_names() if getattr(decisions, name) != getattr(DEFAULT, name)}
+
+
+def _over(s: DecisionSetting) -> str:
+    """What a command line's setting replaced: ``, over the case file's off, line 5``, or ``""``."""
+    if s.overrode is None or s.overrode == s.value:
+        return ""
+    return f", over the case file's {'on' if s.overrode else 'off'}" + (f", line {s.overrode_line}" if s.overrode_line is not None else "")
+
+
+def differing_text(decisions: Decisions, case: Case | None = None, *, overrides: bool = False) -> str:
+    """The switches differing from the defaults as the text outputs say them
+    (``revoke_transfer_capped off (case file, line 7)``; one the command line set over the
+    case file's other value ``... off (--decision, over the case file's on, line 7)``), or
+    ``""``. ``overrides``: also each switch the command line set back to its default over
+    the case file's other value (``... on (--decision, the default, over the case file's
+    off, line 7)``), which the ruling's decisions alone no longer show."""
+    origin = {(switch_named(s.name) or s.name): s for s in case.decisions} if case is not None else {}
+    parts = []
+    turned = differing(decisions)
+    for name, value in turned.items():
+        s = origin.get(name)
+        where = "" if s is None else f" (--decision{_over(s)})" if s.origin == "command line" else (
+            f" (case file, line {s.line})" if s.line is not None else " (case file)")
+        parts.append(f"{name} {'on' if value else 'off'}{where}")
+    if overrides:
+        for name, s in origin.items():
+            if name not in turned and s.origin == "command line" and _over(s):
+                parts.append(f"{name} {'on' if s.value else 'off'} (--decision, the default{_over(s)})")
+    return ", ".join(parts)
+
+
+def command_line_text(settings: Iterable[DecisionSetting]) -> str:
+    """The switches set on the command line, each with its value (``NAME off``), one at its
+    default value said so: it changes only a case file that sets the switch otherwise."""
+    values: dict[str, bool] = {}
+    for s in settings:
+        values[switch_named(s.name) or s.name] = s.value
+    parts = []
+    for name, value in values.items():
+        word = "on" if value else "off"
+        default = getattr(DEFAULT, name, None)
+        parts.append(f"{name} {word}" if default != value else
+                     f"{name} {word} (the default: it changes only a case file that sets it {'off' if value else 'on'})")
+    return ", ".join(parts)

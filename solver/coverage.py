@@ -16,7 +16,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from rulings.models.case import Case
+from rulings.models.case import Case, DecisionSetting
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import RulingError
 from rulings.solver.casefile import check_exist, iter_case_files, load  # noqa: F401  (load: the doctest above)
@@ -95,13 +95,14 @@ EMPTY_NOTE = "{path}: no case in it"
 
 
 def measure(paths: Iterable[str | Path], budget: int | None = None,
-            on_error: Callable[[str], None] | None = None) -> Coverage:
+            on_error: Callable[[str], None] | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> Coverage:
     """Coverage of every case under ``paths``: case files (directories: their case files), and
     the files of test sets (JSON lines records, YAML streams of records) and board files
     (PBN, LIN) given by name (:func:`rulings.solver.readsets.file_cases`). Unreadable files,
     records and games are listed in ``errors`` (and passed to ``on_error`` as they come),
     cases that make this package fail unexpectedly in ``crashes`` (the others still count);
-    a path that gives neither a case nor an error (an empty test set) is said in ``notes``."""
+    a path that gives neither a case nor an error (an empty test set) is said in ``notes``.
+    ``decisions``: switches set on the command line, over each case's own."""
     cov = Coverage()
 
     def error(text: str) -> None:
@@ -119,15 +120,17 @@ def measure(paths: Iterable[str | Path], budget: int | None = None,
     for arg in given:
         read = len(cov.errors) + len(cov.crashes) + sum(cov.cases.values())
         for path in iter_case_files([arg]):
-            _measure_file(cov, path, budget, error, crash, on_error)
+            _measure_file(cov, path, budget, error, crash, on_error, decisions)
         if len(cov.errors) + len(cov.crashes) + sum(cov.cases.values()) == read:
             cov.notes.append(EMPTY_NOTE.format(path=arg))
     return cov
 
 
 def _measure_file(cov: Coverage, path: Path, budget: int | None, error: Callable[[str], None],
-                  crash: Callable[[str], None], on_error: Callable[[str], None] | None) -> None:
+                  crash: Callable[[str], None], on_error: Callable[[str], None] | None,
+                  decisions: tuple[DecisionSetting, ...] = ()) -> None:
     """Add the cases of the file ``path`` to ``cov`` (:func:`measure`)."""
+    from rulings.solver.config import with_settings
     from rulings.solver.lawful import lawful_cards
     from rulings.solver.readsets import file_cases, is_board_file
 
@@ -142,7 +145,7 @@ def _measure_file(cov: Coverage, path: Path, budget: int | None, error: Callable
             lawful_cards.cache_clear()  # rulings are independent: memory flat in the number of cases (as verify)
             before = len(cov.errors)
             try:
-                cov.add(item.case, budget=budget, name=item.name)
+                cov.add(with_settings(item.case, decisions), budget=budget, name=item.name)
                 for text in cov.errors[before:]:  # (a ruling stopped at the budget)
                     if on_error is not None:
                         on_error(f"error: {text}")

@@ -178,8 +178,12 @@ def _in_rotation(plays: Sequence[tuple[Seat, Card]], leader: Seat) -> bool:
 def position_of(r: Restoration) -> Position | str:
     """The position a restoration leaves: the table as restored, with its penalty cards and
     restrictions; or, as text, why DDS cannot value it (cards out of rotation stand in the
-    trick in progress, hands of unequal length)."""
-    return table_position(r.table, r.node.restrictions)
+    trick in progress, hands of unequal length). A restriction that lapsed on the way (a lead
+    restriction whose player lost the lead, a 57A restriction met) binds nothing."""
+    from rulings.solver.obligations import lapsed_restrictions  # (not in the worker processes)
+
+    lapsed = lapsed_restrictions(r.table, r.node.restrictions)
+    return table_position(r.table, tuple(t for t in r.node.restrictions if t not in lapsed))
 
 
 def table_position(table: TableState, restrictions: Iterable[str] = ()) -> Position | str:

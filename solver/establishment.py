@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rulings.models.cards import Card, Seat
+from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
 from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import Revoke, TableState
@@ -70,24 +70,33 @@ def establishment(table: TableState, replay: Replay, r: Revoke, agreement: Claim
         return None  # (one look at the record's kinds of line, kept with the replay)
     if replay.played_to(r.trick + 1, r.seat.side, table):
         return "established: play went on to the end (the record states the tricks after it)", "63A1"
+    return claim_establishment(replay, r.seat.side, agreement)
+
+
+def claim_establishment(replay: Replay, offending: Side, agreement: ClaimAgreement = "objection") -> tuple[str, str] | None:
+    """How the claim that ended play before attention establishes a revoke of the
+    ``offending`` side, as (what happened, clause), or None: its own claim (63A3), or its
+    agreement to the opponents' claim (63A4; 2007 63A3 "agrees to") as ``agreement`` reads
+    it. Every revoke the offending side has not yet played past, a failure to play a penalty
+    card (52, 61A) as much as a failure to follow suit."""
     for e in replay.before:
         if isinstance(e, ClaimTricks):
-            if e.seat.side is r.seat.side:
+            if e.seat.side is offending:
                 return f"established when {e.seat} claimed", "63A3"
             if agreement == "round_end" and not hands_back_in_board(replay):
                 return None  # (attention drawn while the hand was still being played or claimed)
-            if agreement == "objection" and _objected_at_once(replay, e, r):
+            if agreement == "objection" and _objected_at_once(replay, e, offending):
                 return None
             return f"established when the offending side agreed to {e.seat}'s claim", "63A4"
     return None
 
 
-def _objected_at_once(replay: Replay, claim: ClaimTricks, r: Revoke) -> bool:
+def _objected_at_once(replay: Replay, claim: ClaimTricks, offending: Side) -> bool:
     """Whether a member of the revoker's side drew attention on the line right after the
     opponents' claim, while the hand was still on the table (no finding that attention came
     later): his side did not agree to it."""
     at = replay.attention
-    return (at is not None and at.by is not None and at.by.side is r.seat.side
+    return (at is not None and at.by is not None and at.by.side is offending
             and bool(replay.before) and replay.before[-1] is claim and not hands_back_in_board(replay))
 
 

@@ -12,7 +12,9 @@ from typing import Any
 from rulings.models.cards import Seat
 from rulings.models.case import Case
 from rulings.models.events import ClaimTricks, Remaining
+from rulings.solver.config import differing
 from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
+from rulings.solver.obligations import lapsed_restrictions, restriction_words
 from rulings.solver.ruling import Ruling
 
 
@@ -40,6 +42,8 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
             "trick": case.trick,
         },
         "ruleset": ruling.ruleset.name,
+        # the decision switches (docs/decisions.md) ruled under that differ from the defaults
+        "decisions": differing(ruling.ruleset.decisions),
         "irregularities": list(ruling.irregularities),
         "found_later": list(ruling.found_later),
         "irregularity_details": [irregularity_json(ruling, i) for i in ruling.irregularities],
@@ -136,7 +140,8 @@ def restoration_json(r: Restoration, *, ended: bool = False) -> dict[str, Any]:
     declarer = str(r.table.declarer)
     for step in data["path"]:
         step["actor"] = actor_json(str(step["actor"]), declarer)
-    data["restrictions"] = [restriction_json(str(t)) for t in data["restrictions"]]
+    lapsed = lapsed_restrictions(r.table, r.node.restrictions)
+    data["restrictions"] = [{**restriction_json(str(t)), "in_force": t not in lapsed} for t in data["restrictions"]]
     data["to_play"] = None if ended else _to_play(r)
     return data
 
@@ -257,7 +262,7 @@ def restoration_notes(r: Restoration) -> list[str]:
     notes += [f"Penalty card: {p.seat} {p.card} ({p.kind})" for p in r.penalty_cards]
     notes += [f"Information: {i.seat} {i.card} authorized to {i.authorized} ({i.ai_clause}), unauthorized to {i.unauthorized} ({i.ui_clause})"
               for i in r.ledger]
-    notes += [f"Restriction: {t}" for t in r.node.restrictions]
+    notes += [f"Restriction: {t}" for t in restriction_words(r.table, r.node.restrictions)]
     if r.lead is not None:
         notes.append(f"Next to lead: {r.lead}")
     return notes

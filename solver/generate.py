@@ -62,7 +62,7 @@ The rest of the API:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import field
 from pathlib import Path
@@ -460,20 +460,41 @@ def random_revoke_cases(n: int, seed: int = 0, **options: Any) -> Iterator[dict[
         yield random_revoke_case(case_seed(seed, i), **options)
 
 
+def with_decisions(case: dict[str, Any], decisions: Mapping[str, bool] | Iterable[tuple[str, bool]] = ()) -> dict[str, Any]:
+    """``case`` with the decision switches ``decisions`` (name: value) in its ``decisions``
+    field, after ``laws`` (over the switches it sets already); ``case`` itself when there are none."""
+    given = dict(decisions)
+    if not given:
+        return case
+    merged = {**dict(case.get("decisions") or {}), **given}
+    out: dict[str, Any] = {}
+    for key, value in case.items():
+        if key == "decisions":
+            continue
+        out[key] = value
+        if key == "laws":
+            out["decisions"] = merged
+    if "decisions" not in out:
+        out["decisions"] = merged
+    return out
+
+
 def dump_case(case: dict[str, Any]) -> str:
     """Return the case as YAML text, keys in case-file order."""
     return yaml.safe_dump(case, sort_keys=False, allow_unicode=True, default_flow_style=False)
 
 
-def write_cases(n: int, seed: int, directory: str | Path, **options: Any) -> list[Path]:
+def write_cases(n: int, seed: int, directory: str | Path, *, decisions: Mapping[str, bool] | None = None,
+                **options: Any) -> list[Path]:
     """Write ``n`` random cases as ``revoke-<seed>-<i>.yaml`` into ``directory`` (created if
-    needed) and return their paths. ``options`` go to :func:`random_revoke_case`."""
+    needed) and return their paths. ``options`` go to :func:`random_revoke_case`;
+    ``decisions``: the switches each case sets (:func:`with_decisions`)."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     for i, case in enumerate(random_revoke_cases(n, seed, **options)):
         path = out / f"revoke-{seed}-{i:04d}.yaml"
-        path.write_text(dump_case(case), encoding="utf-8")
+        path.write_text(dump_case(with_decisions(case, decisions or {})), encoding="utf-8")
         paths.append(path)
     return paths
 
@@ -1417,12 +1438,12 @@ def _kind_case(kind: str, rng: random.Random, edition: str) -> dict[str, Any]:
 
 
 def write_kind_cases(kind: str, n: int, seed: int, directory: str | Path, *, edition: str = "2017",
-                     full_hand: bool = False) -> list[Path]:
+                     full_hand: bool = False, decisions: Mapping[str, bool] | None = None) -> list[Path]:
     """Write ``n`` random cases of ``kind`` as ``<kind>-<seed>-<i>.yaml`` into ``directory``
     (created if needed); case ``i`` uses :func:`case_seed` ``(seed, i)``. ``revoke`` writes
-    exactly what :func:`write_cases` writes."""
+    exactly what :func:`write_cases` writes. ``decisions``: the switches each case sets."""
     if kind == "revoke" and not full_hand:
-        return write_cases(n, seed, directory, edition=edition)
+        return write_cases(n, seed, directory, edition=edition, decisions=decisions)
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r} (one of {', '.join(KINDS)})")
     out = Path(directory)
@@ -1430,6 +1451,7 @@ def write_kind_cases(kind: str, n: int, seed: int, directory: str | Path, *, edi
     paths: list[Path] = []
     for i in range(n):
         path = out / f"{kind}-{seed}-{i:04d}.yaml"
-        path.write_text(dump_case(random_kind_case(kind, case_seed(seed, i), edition=edition, full_hand=full_hand)), encoding="utf-8")
+        case = random_kind_case(kind, case_seed(seed, i), edition=edition, full_hand=full_hand)
+        path.write_text(dump_case(with_decisions(case, decisions or {})), encoding="utf-8")
         paths.append(path)
     return paths

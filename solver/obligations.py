@@ -68,6 +68,10 @@ class FailedPenaltyCard:
     #: with ``Decisions.lead_options_after_ruling``, declarer's 50D2/51B options are offered
     #: once this ruling is over when the next leader's partner is one of them
     made: frozenset[Seat] = frozenset()
+    #: the claim that ended play before attention establishes the revoke the card makes
+    #: (61A): (what happened, clause), 63A3 (the offending side's claim) or 63A4 (2007 63A3:
+    #: its agreement to the opponents' claim); None when no claim does
+    by_claim: tuple[str, str] | None = None
 
 
 # ----- restrictions (strings in Node.restrictions; the claim atoms read them) -----------------------
@@ -89,6 +93,44 @@ def binds_later_play(restriction: str) -> bool:
     Not a change of declarer (``"declarer N (54A)"``) nor what a player may not choose (62D2's
     suggestion, Law 16), which are the ruling's, not obligations of later play."""
     return _BINDS_LATER_PLAY.match(restriction) is not None
+
+
+_LEAD_FORM = re.compile(r"^([NESW]) must (not )?lead ([SHDC])$")
+_PLAY_FORM = re.compile(r"^([NESW]) must (not )?play (?:(highest|lowest) )?(\S+)$")
+
+
+def restriction_in_force(table: TableState, restriction: str) -> bool:
+    """Whether a restriction text of a restoration is still in force in its restored position
+    ``table``. A lead restriction (50D2(a), 51B) lasts while its player keeps the lead: a
+    requirement is spent by the lead it governs, a prohibition lapses when he loses the lead
+    (:meth:`TableState.lead_rule_in_force`); a restriction on one card (57A, 57D) is spent by
+    his card to its trick. What belongs to the ruling rather than to later play (a change of
+    declarer, 54A; 62D2's suggestion) stays in force."""
+    m = _LEAD_FORM.match(restriction)
+    if m is not None:
+        seat, suit, must = Seat.parse(m[1]), Suit.parse(m[3]), m[2] is None
+        return any(table.lead_rule_in_force(r) for r in table.lead_rules_made
+                   if r.seat is seat and r.suit is suit and r.must is must)
+    m = _PLAY_FORM.match(restriction)
+    if m is not None:
+        seat = Seat.parse(m[1])
+        kind = m[3] or ("not suit" if m[2] else "suit" if len(m[4]) == 1 else "card")
+        return any(table.play_rule_in_force(r) for r in table.play_rules if r.seat is seat and r.kind == kind)
+    return True
+
+
+def lapsed_restrictions(table: TableState, restrictions: Iterable[str]) -> tuple[str, ...]:
+    """The restrictions among ``restrictions`` (those a restoration's path imposed) that are
+    no longer in force in ``table`` (:func:`restriction_in_force`)."""
+    return tuple(r for r in restrictions if binds_later_play(r) and not restriction_in_force(table, r))
+
+
+def restriction_words(table: TableState, restrictions: Iterable[str]) -> list[str]:
+    """Each restriction text as the outputs word it: one no longer in force in ``table``
+    followed by ``(lapsed)`` (:func:`lapsed_restrictions`)."""
+    restrictions = tuple(restrictions)
+    lapsed = lapsed_restrictions(table, restrictions)
+    return [f"{r} (lapsed)" if r in lapsed else r for r in restrictions]
 
 
 def lead_rule_args(table: TableState, number: int, seat: Seat) -> tuple[Suit | None, frozenset[Suit] | None]:

@@ -20,7 +20,7 @@ from typing import Any
 from rulings.models.case import Case, NodePath, parse_case
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import CaseFileError, RulingError
-from rulings.solver.casefile import iter_documents, load
+from rulings.solver.casefile import checked, iter_documents, load
 
 #: the suffixes of board files (PBN, LIN)
 BOARD_SUFFIXES = (".pbn", ".lin")
@@ -88,7 +88,7 @@ def record_case(rec: dict[str, Any], file: str, line: int, lines: dict[NodePath,
                             token="case")
     inner = {k[1:]: n for k, n in (lines or {}).items() if k[:1] == ("case",)}
     try:
-        return parse_case(data, file=file, lines=inner or None)
+        return checked(parse_case(data, file=file, lines=inner or None))
     except RulingError as err:
         raise named(err, f"record {rid!r}, case", file, line) from None
 

@@ -16,8 +16,9 @@ from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
 from rulings.solver.engine import Info, Notice, Restoration
+from rulings.solver.obligations import restriction_words
 from rulings.solver.ruling import Ruling
-from rulings.solver.summary import TreeItem, information, information_sources, ruling_tree
+from rulings.solver.summary import TreeItem, decisions_line, information, information_sources, ruling_tree
 
 #: the rank tokens :meth:`Style.words` draws as cards
 _RANKS = frozenset(("A", "K", "Q", "J", "T", "10", *"98765432"))
@@ -224,7 +225,7 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
             clauses += f" (transfer {r.node.transfer}" + (", equity)" if r.node.equity else ")")
         row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead]
         if restricted:
-            row.append(style.words(", ".join(r.node.restrictions)))
+            row.append(style.words(", ".join(restriction_words(r.table, r.node.restrictions))))
         if found:
             row.append(", ".join(r.findings))
         row.append(clauses)
@@ -266,7 +267,11 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
                 style="dim")
-    parts: list[RenderableType] = [title, meta, Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
+    parts: list[RenderableType] = [title, meta]
+    turned = decisions_line(ruling)
+    if turned:  # a ruling under another reading than the defaults is never taken for the default one
+        parts.append(Text(turned, style="bold yellow"))
+    parts += [Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
     parts.append(Text("Irregularity", style="bold"))
     for irr in ruling.irregularities or ("none found",):
         parts.append(Text("  ") + style.words(irr))
@@ -306,7 +311,7 @@ def restoration_line(r: Restoration) -> str:
     if r.established:
         parts.append("established")
     if r.node.restrictions:
-        parts.append("restrictions " + ", ".join(r.node.restrictions))
+        parts.append("restrictions " + ", ".join(restriction_words(r.table, r.node.restrictions)))
     if r.node.transfer is not None:
         parts.append(f"transfer {r.node.transfer}" + (", equity" if r.node.equity else ""))
     if r.findings:

@@ -8,6 +8,7 @@ Laws; :class:`Ruling` puts a case, its edition's rule set and the engine togethe
 from __future__ import annotations
 
 from rulings.models.case import Case
+from rulings.solver.config import decisions_for
 from rulings.solver.engine import Composition
 from rulings.solver.rulesets import get_ruleset
 from rulings.solver.rulesets.base import RuleSet
@@ -19,9 +20,11 @@ class Ruling(Composition):
     ``root`` of the ruling graph, ``restorations()`` (a generator) and ``graph()``."""
 
     def __init__(self, case: Case, ruleset: RuleSet | None = None) -> None:
-        """``ruleset``: by default the case's edition's, made of the rule families its
-        record may need (``catalog.families_for`` its lines: the same ruling)."""
+        """``ruleset``: by default the case's edition's under the case's decisions (its
+        ``decisions`` field: ``config.decisions_for``; a given ``ruleset`` keeps its own), made
+        of the rule families its record may need (``catalog.families_for`` its lines: the same
+        ruling). Raises CaseFileError (located) for a switch the case names that does not exist."""
         if ruleset is None:
-            ruleset = get_ruleset(case.laws, families=families_for(map(type, case.events)))
+            ruleset = get_ruleset(case.laws, decisions_for(case), families=families_for(map(type, case.events)))
         self.ruleset = ruleset
         super().__init__(case, self.ruleset)

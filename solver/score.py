@@ -42,6 +42,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulings.models.case import DecisionSetting
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import CaseFileError
 
@@ -476,10 +477,12 @@ def _shown(value: Any, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def score(theirs: Path, against: Path | None = None) -> Score:
+def score(theirs: Path, against: Path | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> Score:
     """Score the rulings in ``theirs`` against ours (computed from each record's ``case``, or
-    read from ``against``)."""
+    read from ``against``); ``decisions``: switches set on the command line, over each
+    record's case's own (when ours are computed)."""
     from rulings.models.errors import RulingError
+    from rulings.solver.config import with_settings
     from rulings.solver.readsets import named, record_case
     from rulings.solver.testsets import case_ruling
 
@@ -504,7 +507,7 @@ def score(theirs: Path, against: Path | None = None) -> Score:
                                     token=case_id)
             # (read as coverage reads a record: an error names the record, its line in the file
             # and the play entry or field, never a line of a rendering of the case)
-            parsed = record_case(rec, str(theirs), n)
+            parsed = with_settings(record_case(rec, str(theirs), n), decisions)
             try:
                 ours = case_ruling(parsed)["restorations"]
             except RulingError as err:

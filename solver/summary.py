@@ -153,6 +153,15 @@ class KeySet:
         return len(self._seen)
 
 
+def decisions_line(ruling: Ruling) -> str:
+    """The line the text outputs give a ruling made under decision switches that differ from
+    the defaults (docs/decisions.md), or ""."""
+    from rulings.solver.config import differing_text
+
+    turned = differing_text(ruling.ruleset.decisions, ruling.case)
+    return f"Decisions (not the defaults, docs/decisions.md): {turned}" if turned else ""
+
+
 def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
                     annotate: Callable[[TreeItem], list[str]] | None = None) -> list[str]:
     """What the director says at the table, in order, generated from the ruling graph.
@@ -163,7 +172,8 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
     ``annotate``: further lines said after a decision (``rulings solve --dds --explain``: the
     double-dummy value of each choice), indented under it.
     """
-    lines: list[str] = []
+    turned = decisions_line(ruling)
+    lines: list[str] = [f"{turned}."] if turned else []
     for irr in ruling.irregularities:
         lines.append(f"Irregularity: {irr}.")
     for irr in ruling.found_later:

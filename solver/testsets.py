@@ -43,6 +43,7 @@ from rulings.solver.generate import (
     case_seed,
     dump_case,
     random_kind_case,
+    with_decisions,
 )
 
 FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn", "lin")
@@ -268,12 +269,15 @@ def ruling_notes(ruling: dict[str, Any]) -> list[str]:
     return out
 
 
-def random_record_text(job: tuple[str, int, int, str, bool, bool, str] | tuple[str, int, int, str, bool, bool, str, bool]) -> str:
+def random_record_text(job: tuple[str, int, int, str, bool, bool, str] | tuple[str, int, int, str, bool, bool, str, bool]
+                       | tuple[str, int, int, str, bool, bool, str, bool, tuple[tuple[str, bool], ...]]) -> str:
     """Worker task: case ``index`` of a random batch, as serialized text (the optional
-    eighth item: the case carries its ``count N`` claim)."""
+    eighth item: the case carries its ``count N`` claim; the ninth: the decision switches
+    the case sets, name and value, in its ``decisions`` field)."""
     kind, seed, index, edition, full_hand, with_ruling, fmt = job[:7]
     with_count = bool(job[7]) if len(job) > 7 else False
-    mapping = random_kind_case(kind, case_seed(seed, index), edition=edition, full_hand=full_hand)
+    decisions = job[8] if len(job) > 8 else ()
+    mapping = with_decisions(random_kind_case(kind, case_seed(seed, index), edition=edition, full_hand=full_hand), decisions)
     return serialize(record(f"{kind}-{seed}-{index:04d}", mapping, with_ruling, with_count), fmt, index + 1)
 
 
@@ -292,12 +296,15 @@ def mapping_record_text(job: tuple[str, dict[str, Any], bool, str] | tuple[str, 
 class PlayedDeal:
     """A deal, contract and declarer with a lawful play from trick 1 (up to 52 cards)."""
 
-    def __init__(self, deal: Deal, contract: Contract, declarer: Seat, plays: list[tuple[Seat, Card]], edition: str) -> None:
+    def __init__(self, deal: Deal, contract: Contract, declarer: Seat, plays: list[tuple[Seat, Card]], edition: str,
+                 decisions: dict[str, bool] | None = None) -> None:
         self.deal = deal
         self.contract = contract
         self.declarer = declarer
         self.plays = plays
         self.edition = edition
+        #: the decision switches each case of the set sets (its ``decisions`` field)
+        self.decisions: dict[str, bool] = dict(decisions or {})
 
     @classmethod
     def random(cls, seed: int, edition: str = "2017") -> PlayedDeal:
@@ -316,7 +323,8 @@ class PlayedDeal:
     @classmethod
     def of_case(cls, case: Case) -> PlayedDeal:
         """The deal and the lawful plays of a case file that starts at trick 1; its record is
-        read up to the first line that is not a plain lawful play."""
+        read up to the first line that is not a plain lawful play. The decision switches the
+        case sets are set in each case of the set."""
         if case.trick != 1 or case.penalty:
             raise CaseFileError("an exhaustive set needs a record from trick 1 with no penalty card in force", file=case.file)
         sim = cls._sim(case.deal, case.contract, case.declarer)
@@ -326,7 +334,10 @@ class PlayedDeal:
                 break
             sim.play(event.seat, event.card)
             plays.append((event.seat, event.card))
-        return cls(case.deal, case.contract, case.declarer, plays, case.laws)
+        from rulings.solver.config import switch_named
+
+        decisions = {switch_named(s.name) or s.name: s.value for s in case.decisions}
+        return cls(case.deal, case.contract, case.declarer, plays, case.laws, decisions)
 
     @staticmethod
     def _sim(deal: Deal, contract: Contract, declarer: Seat) -> _Sim:
@@ -342,14 +353,14 @@ class PlayedDeal:
                 sim.play(*self.plays[i])
 
     def mapping(self, lines: list[str], title: str) -> dict[str, Any]:
-        return {
+        return with_decisions({
             "title": title,
             "laws": int(self.edition),
             "deal": self.deal.format(Seat.N),
             "contract": str(self.contract),
             "declarer": str(self.declarer),
             "play": lines,
-        }
+        }, self.decisions)
 
 
 def exhaustive_cases(kind: str, played: PlayedDeal) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -8,7 +8,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from rulings.models.case import Case, NodePath
+from rulings.models.case import Case, DecisionSetting, NodePath
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import BudgetError, CaseFileError, RulingError
 from rulings.solver.casefile import iter_case_files, load
@@ -73,14 +73,18 @@ def _vacuous(result: ClaimResult, ruling: Ruling) -> ClaimResult:
     return ClaimResult(result.claim, False, message)
 
 
-def verify_paths(paths: list[str | Path], budget: int | None = None) -> Iterator[CaseReport]:
+def verify_paths(paths: list[str | Path], budget: int | None = None,
+                 decisions: tuple[DecisionSetting, ...] = ()) -> Iterator[CaseReport]:
     """Verify every case file under ``paths``; a broken file yields a report with ``error``,
-    a ruling past ``budget`` expanded nodes one with a BudgetError."""
-    yield from verify_files(iter_case_files(paths), budget)
+    a ruling past ``budget`` expanded nodes one with a BudgetError. ``decisions``: switches
+    set on the command line, over each case's own (``config.with_settings``)."""
+    yield from verify_files(iter_case_files(paths), budget, decisions)
 
 
-def verify_files(files: Iterable[Path], budget: int | None = None) -> Iterator[CaseReport]:
+def verify_files(files: Iterable[Path], budget: int | None = None,
+                 decisions: tuple[DecisionSetting, ...] = ()) -> Iterator[CaseReport]:
     """Verify each case file of ``files`` (taken one at a time), as :func:`verify_paths`."""
+    from rulings.solver.config import with_settings
     from rulings.solver.lawful import lawful_cards
 
     for path in files:
@@ -88,7 +92,7 @@ def verify_files(files: Iterable[Path], budget: int | None = None) -> Iterator[C
         # 100 MB when full) is emptied between files, so memory stays flat in their number
         lawful_cards.cache_clear()
         try:
-            case = load(path)
+            case = with_settings(load(path), decisions)
             yield verify_case(case) if budget is None else verify_case(case, budget)
         except RulingError as err:
             err.located(file=str(path))
@@ -117,6 +121,9 @@ class FileOutcome:
     message: str = ""
     #: the ruling's notes that bear on its claims (:data:`SHOWN_NOTICES`), as ``line N: text``
     notes: tuple[str, ...] = ()
+    #: the decision switches it was ruled under that differ from the defaults, in words
+    #: (``config.differing_text``), or ""
+    decisions: str = ""
 
 
 #: the kinds of notice ``verify`` prints with a case's claims: a line no rule rules on, a
@@ -127,6 +134,7 @@ SHOWN_NOTICES = frozenset({"not_ruled", "unsettled", "no_restoration", "no_irreg
 
 def outcome(rep: CaseReport) -> FileOutcome:
     """The printable outcome of one report."""
+    from rulings.solver.config import differing_text
     from rulings.solver.render import claim_line, restoration_line
 
     if rep.crash is not None:
@@ -144,8 +152,9 @@ def outcome(rep: CaseReport) -> FileOutcome:
         lines.append((res.passed, claim_line(res), extra))
     title = rep.case.title if rep.case is not None and rep.case.title else ""
     notes = tuple(str(n) for n in rep.ruling.notices if n.kind in SHOWN_NOTICES) if rep.ruling is not None else ()
+    ruled = differing_text(rep.ruling.ruleset.decisions, rep.case, overrides=True) if rep.ruling is not None else ""
     return FileOutcome(rep.file, "ok" if rep.failed == 0 else "fail", title, len(rep.results), len(rep.restorations),
-                       rep.passed, rep.failed, tuple(lines), notes=notes)
+                       rep.passed, rep.failed, tuple(lines), notes=notes, decisions=ruled)
 
 
 def _count(n: int, noun: str) -> str:
@@ -157,9 +166,11 @@ def file_head(rep: FileOutcome) -> str:
 
     >>> file_head(FileOutcome("a.yaml", "ok", "T", claims=1, restorations=1, passed=1))
     'ok   a.yaml: 1 claim, 1 restoration  (T)'
+    >>> file_head(FileOutcome("b.yaml", "ok", claims=1, restorations=1, passed=1, decisions="revoke_transfer_capped off"))
+    'ok   b.yaml: 1 claim, 1 restoration  [decisions: revoke_transfer_capped off]'
     """
     head = f"{'ok  ' if rep.failed == 0 else 'FAIL'} {rep.file}: {_count(rep.claims, 'claim')}, {_count(rep.restorations, 'restoration')}"
-    return head + (f"  ({rep.title})" if rep.title else "")
+    return head + (f"  ({rep.title})" if rep.title else "") + (f"  [decisions: {rep.decisions}]" if rep.decisions else "")
 
 
 def verify_summary(files_passed: int, files_failed: int, passed: int, failed: int, errors: int = 0, crashed: int = 0) -> str:
@@ -182,9 +193,9 @@ def verify_summary(files_passed: int, files_failed: int, passed: int, failed: in
     return f"{files}; {_count(passed + failed, 'claim')}: {passed:,} passed, {failed:,} failed"
 
 
-def verify_file(file: str, budget: int | None = None) -> FileOutcome:
+def verify_file(file: str, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> FileOutcome:
     """The outcome of one case file (a worker task), its ruling within ``budget`` expanded nodes."""
-    return next(outcome(rep) for rep in verify_paths([file], budget))
+    return next(outcome(rep) for rep in verify_paths([file], budget, decisions))
 
 
 #: a record of a test set to verify: the set's file, the record's id and line, the record and
@@ -192,7 +203,7 @@ def verify_file(file: str, budget: int | None = None) -> FileOutcome:
 SetRecord = tuple[str, str, int, dict[str, Any], dict[NodePath, int] | None]
 
 
-def verify_record(record: SetRecord, budget: int | None = None) -> CaseReport:
+def verify_record(record: SetRecord, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> CaseReport:
     """Verify the case of one record of a test set, reported under ``FILE#ID``: its ``expect``
     claims (``generate --expect-count`` writes ``count N``) checked as a case file's are."""
     from rulings.solver.lawful import lawful_cards
@@ -204,8 +215,11 @@ def verify_record(record: SetRecord, budget: int | None = None) -> CaseReport:
         assert item.error is not None
         return CaseReport(item.name, error=item.error)
     lawful_cards.cache_clear()  # (each ruling is independent, as each case file's)
+    from rulings.solver.config import with_settings
+
+    case = with_settings(item.case, decisions)
     try:
-        rep = verify_case(item.case) if budget is None else verify_case(item.case, budget)
+        rep = verify_case(case) if budget is None else verify_case(case, budget)
     except RulingError as err:
         return CaseReport(item.name, error=item.located(err))
     except RecursionError:
@@ -216,12 +230,12 @@ def verify_record(record: SetRecord, budget: int | None = None) -> CaseReport:
     return rep
 
 
-def verify_task(task: str | SetRecord, budget: int | None = None) -> FileOutcome:
+def verify_task(task: str | SetRecord, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> FileOutcome:
     """The outcome of one task of :func:`stream_outcomes` (a worker task): a case file, or a
-    record of a test set."""
+    record of a test set; ``decisions``: switches set on the command line."""
     if isinstance(task, str):  # (a case file :func:`verify_tasks` found: not looked for again)
-        return outcome(next(verify_files([Path(task)], budget)))
-    return outcome(verify_record(task, budget))
+        return outcome(next(verify_files([Path(task)], budget, decisions)))
+    return outcome(verify_record(task, budget, decisions))
 
 
 def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord]:
@@ -245,14 +259,16 @@ def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord]:
 
 
 def stream_outcomes(paths: list[str | Path], jobs: int = 1, scheduler: str | None = None,
-                    chunk: int = 64, budget: int | None = None) -> Iterator[FileOutcome]:
+                    chunk: int = 64, budget: int | None = None,
+                    decisions: tuple[DecisionSetting, ...] = ()) -> Iterator[FileOutcome]:
     """The outcome of every case file under ``paths`` and of every record of a test set given
     by name (:func:`verify_tasks`), in file order, as they come: in this process, in ``jobs``
     worker processes, or on the Dask cluster at ``scheduler`` (chunks of ``chunk`` files or
-    records; see :mod:`rulings.solver.parallel`). Raises CaseFileError for a path that does
-    not exist."""
+    records; see :mod:`rulings.solver.parallel`); ``decisions``: switches set on the command
+    line, over each case's own. Raises CaseFileError for a path that does not exist."""
     from rulings.solver.parallel import ordered_map
 
     tasks = verify_tasks(paths)
-    task = verify_task if budget is None else functools.partial(verify_task, budget=budget)
+    task = verify_task if budget is None and not decisions else functools.partial(verify_task, budget=budget,
+                                                                                    decisions=decisions)
     yield from ordered_map(task, tasks, jobs=jobs, scheduler=scheduler, chunk=chunk)

@@ -313,11 +313,41 @@ def test_json_actors_restrictions_and_seat_to_play_are_structured() -> None:
     jsonschema.validate(data, schema())
     restrictions = [x for r in data["restorations"] for x in r["restrictions"]]
     leads = [x for x in restrictions if x["kind"] in ("must_lead", "must_not_lead")]
-    assert {"kind": "must_not_lead", "seat": "W", "suit": "H", "text": "W must not lead H"} in leads
+    assert {"kind": "must_not_lead", "seat": "W", "suit": "H", "text": "W must not lead H", "in_force": True} in leads
     assert all(x["seat"] and x["suit"] for x in leads)
-    assert {"kind": "declarer", "seat": "N", "clause": "54A", "text": "declarer N (54A)"} in restrictions
+    assert {"kind": "declarer", "seat": "N", "clause": "54A", "text": "declarer N (54A)", "in_force": True} in restrictions
     assert not [x for x in restrictions if x["kind"] == "other"]
     assert data["script"] and all(isinstance(line, str) for line in data["script"])
+
+
+def test_json_restriction_lapsed_once_its_player_lost_the_lead() -> None:
+    """50D2(a): a prohibition lasts while its player keeps the lead; once he lost it the
+    restriction stays listed (the path imposed it) with ``in_force`` false, and the text
+    output marks it lapsed."""
+    case = ROOT / "cases" / "penalty" / "own-50d2a-forbidden-suit-lapses-when-the-lead-is-lost-then-claim.yaml"
+    data = json.loads(runner.invoke(app, ["solve", str(case), "--json"]).stdout)
+    jsonschema.validate(data, schema())
+    assert data["restorations"][0]["restrictions"] == [
+        {"kind": "must_not_lead", "seat": "E", "suit": "D", "text": "E must not lead D", "in_force": False}]
+    kept = ROOT / "cases" / "penalty" / "own-50d2a-forbidden-suit-in-force-while-the-lead-is-kept-then-claim.yaml"
+    data = json.loads(runner.invoke(app, ["solve", str(kept), "--json"]).stdout)
+    assert [x["in_force"] for x in data["restorations"][0]["restrictions"]] == [True]
+
+
+def test_verify_names_a_failed_restriction_standing_atom_as_written(tmp_path: Path) -> None:
+    """A failed ``restriction in force ...`` / ``restriction lapsed ...`` claim is named in
+    verify's report as the claim writes it (the closest restoration fails that atom)."""
+    case = ROOT / "cases" / "penalty" / "own-50d2a-forbidden-suit-lapses-when-the-lead-is-lost-then-claim.yaml"
+    text = case.read_text(encoding="utf-8").split("expect:")[0] + (
+        "expect:\n  - sometimes: lead S, restriction in force E must not lead D\n"
+        "  - sometimes: lead S, restriction lapsed E must lead D\n")
+    path = tmp_path / "atoms.yaml"
+    path.write_text(text, encoding="utf-8")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 1
+    assert "fails restriction in force E must not lead D)" in res.stdout
+    assert "fails restriction lapsed E must lead D)" in res.stdout
+    assert "lapsed lapsed" not in res.stdout and "force in force" not in res.stdout
 
 
 def test_solve_laws_overrides_the_edition_of_the_case() -> None:

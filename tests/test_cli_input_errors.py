@@ -364,8 +364,13 @@ def test_a_change_of_designation_by_dummy_is_an_error(tmp_path: Path, play: str,
 # ----- a change of designation names another card (45C4(b)) --------------------------------------
 @pytest.mark.parametrize(("play", "line", "words"), [
     (_BLOCK + "  - S changes to C2 slip\n  - N C2\n  - attention E", 11,
-     ["'S changes to C2 slip': C2 is the card S's designation on the line before already names ('S calls C2')",
+     ["'S changes to C2 slip': C2 is the card S's designation already names ('S calls C2', line 10)",
       "names another card (45C4(b))"]),
+    # other seats' lines between the designation and the change: the change concerns it all the same
+    (_BLOCK + "  - E C5\n  - S changes to C2\n  - attention E", 12,
+     ["'S changes to C2': C2 is the card S's designation already names ('S calls C2', line 10)"]),
+    (_BLOCK + "  - S changes to H2\n  - E H5\n  - S changes to H2 slip\n  - attention E", 13,
+     ["'S changes to H2 slip': H2 is the card S's designation already names ('S changes to H2', line 11)"]),
     (_BLOCK + "  - S changes to H2\n  - director finds slip\n  - S changes to H2\n  - attention E", 13,
      ["'S changes to H2': H2 is the card"]),
     ("[W DQ, N DA, E D4, S names D7, S changes to D7, attention E]", 5, ["'S changes to D7': D7 is the card", "'S names D7'"]),

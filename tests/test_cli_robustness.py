@@ -179,7 +179,8 @@ def outcome_problem(path: Path, args: tuple[str, ...], res: Result) -> str | Non
         return f"error not located at {path}:<line>: {res.stderr[-500:]}"
     if args[0] == "verify":
         for line in res.stdout.splitlines():
-            if " error: " in line and not located.search(line):
+            # (a file's error is said on its FAIL line; an ok line may quote a title that says "error: ")
+            if line.startswith("FAIL") and " error: " in line and not located.search(line):
                 return f"error not located at {path}:<line>: {line}"
     return None
 
@@ -531,3 +532,28 @@ def test_a_penalty_card_listed_twice_is_a_located_error(tmp_path: Path, second: 
                            "play: [W DQ, attention S]\n")
     assert res.exit_code == 1
     assert f"{tmp_path / 'case.yaml'}:6: penalty card H4 is listed twice" in res.stderr
+
+
+@pytest.mark.parametrize(("first", "second", "bad", "line"), [
+    ("E C5 minor", "E CQ major", "E C5 minor", 5),
+    ("E CQ major", "E C5 minor", "E C5 minor", 6),
+    ("E C5 minor", "E H4 minor", "E C5 minor", 5),
+])
+def test_a_minor_penalty_card_beside_another_of_its_defender_is_a_located_error(
+        tmp_path: Path, first: str, second: str, bad: str, line: int) -> None:
+    """50B: a defender with two or more penalty cards has only major ones; a field that lists
+    one of them minor was read with it minor, silently."""
+    res = _solve(tmp_path, f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\npenalty:\n  - {first}\n  - {second}\n"
+                           "play: [W DQ, attention S]\n")
+    assert res.exit_code == 1, res.output
+    card = bad.split()[1]
+    assert f"{tmp_path / 'case.yaml'}:{line}: penalty card {card} of E is listed minor, but E has 2 penalty cards" in res.stderr
+    assert "(50B)" in res.stderr and f"write 'E {card} major'" in res.stderr
+    assert "Traceback" not in res.output + res.stderr
+
+
+def test_minor_penalty_cards_of_two_defenders_are_read_as_written(tmp_path: Path) -> None:
+    """One penalty card each: 50B leaves each of its kind."""
+    res = _solve(tmp_path, f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\npenalty: [E C5 minor, W C6 minor]\n"
+                           "play: [W DQ, attention S]\n")
+    assert res.exit_code == 0, res.output + res.stderr

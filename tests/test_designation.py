@@ -533,3 +533,17 @@ declarer: S
 play: [W DQ, N DA, E D4, S D7, S calls C2, S changes to H2, S changes to D2, attention E]
 """)
     assert Ruling(case).irregularities == ("S changed his designation to H2, then to D2",)
+
+
+def test_refused_change_card_played_after_switch() -> None:
+    """A card an opponent played to the card declarer changed to, before dummy faced any: the
+    change refused, it is withdrawn with no penalty card (47D by analogy) by default; the
+    switch off leaves it played to the card that stands, a revoke corrected under 62B."""
+    case = loads((CASES / "own-45c4b-change-before-dummy-faces-rho-plays-to-the-new-card.yaml").read_text())
+    rethink = [x for x in Ruling(case).restorations() if x.findings == ("rethink",)]
+    assert rethink and all([s.clause for s in x.path] == ["45C4(b)", "47D"] and not x.penalty_cards for x in rethink)
+    off = get_ruleset("2017", Decisions(designation_refused_change_later_card_withdrawn=False))
+    revoked = [x for x in Ruling(case, off).restorations() if x.findings == ("rethink",)]
+    assert revoked and all([s.clause for s in x.path] == ["45C4(b)", "62B"] and x.penalty_cards for x in revoked)
+    slip = [x for x in Ruling(case, off).restorations() if x.findings == ("slip",)]
+    assert [[str(w.card) for w in x.withdrawn] for x in slip] == [[]]

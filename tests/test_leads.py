@@ -327,3 +327,41 @@ def test_early_lead_of_cards_put_down_together_is_said_once() -> None:
     list(ruling.restorations())
     early = [i for i in (*ruling.irregularities, *ruling.found_later) if "(57A);" in i]
     assert len(early) == 1 and "the card he plays of HK H4" in early[0], early
+
+
+_SECOND_CARD_LAST = """
+laws: 2017
+deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
+contract: 4S
+declarer: S
+play: [W DQ, N DA, E D4, S D7, N S3, E S2, PLAYS, attention W]
+"""
+
+
+def test_second_card_last_with_two_seats_still_due_each_plays_in_rotation() -> None:
+    """Dummy's second card put down after its lead and East's card, before declarer and West
+    have played (the record's last card): his lead to the next trick; South, then West, play
+    to the trick, each any lawful card (44B), and the trick's winner makes the lead in turn
+    or out of turn (55A, ruled after): 4 spades of South, 2 of West, each trick then a lead
+    out of turn (from the wrong hand, or when West was to lead) accepted or refused."""
+    ruling = Ruling(loads(_SECOND_CARD_LAST.replace("PLAYS", "N C2")))
+    restorations = list(ruling.restorations())
+    assert len(restorations) == 16
+    assert ruling.irregularities[0].startswith("N led C2 to trick 3 before trick 2 was complete")
+    assert "S and W still to play to trick 2" in ruling.irregularities[0]
+    for r in restorations:
+        seats = [s.actor for s in r.path if s.clause == "44B"]
+        assert seats == ["S", "W"], seats
+        assert any(s.clause == "55A" for s in r.path)
+
+
+def test_second_card_last_face_up_card_is_said_to_be_the_opponents_to_use() -> None:
+    """The second card stays face up while the seats still due play to the trick: the step
+    of an opponent's card says his side may use what it tells (16C1 should it go back); not
+    for declarer's own card after dummy's (his own side's)."""
+    ruling = Ruling(loads(_SECOND_CARD_LAST.replace("PLAYS", "S S6, S HA")))
+    texts = [s.text for r in ruling.restorations() for s in r.path if s.clause == "44B"]
+    assert texts and all("EW may use what it tells" in t and "16C1" in t for t in texts), texts
+    ruling = Ruling(loads(_SECOND_CARD_LAST.replace("PLAYS", "N C2")))
+    own = [s.text for r in ruling.restorations() for s in r.path if s.clause == "44B" and s.actor == "S"]
+    assert own and not any("may use" in t for t in own), own

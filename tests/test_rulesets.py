@@ -117,6 +117,7 @@ def test_the_families_a_record_need_not_load_are_what_their_modules_declare() ->
 def test_a_ruling_of_the_families_its_record_needs_is_the_whole_sets() -> None:
     """Every corpus case ruled by the rule set of the families its record may need (the
     default) and by the whole set: the same restorations, steps and notices."""
+    from rulings.solver.config import decisions_for
     from rulings.solver.rulesets.catalog import FAMILIES
 
     narrowed = 0
@@ -126,7 +127,7 @@ def test_a_ruling_of_the_families_its_record_needs_is_the_whole_sets() -> None:
         if ours.ruleset.families == frozenset(FAMILIES):
             continue
         narrowed += 1
-        whole = Ruling(case, get_ruleset(case.laws))
+        whole = Ruling(case, get_ruleset(case.laws, decisions_for(case)))  # (its decisions field's switches)
         assert ours.ruleset.families is not None and whole.ruleset.families is None
         a = [(r.key(), [s.text for s in r.path]) for r in ours.restorations()]
         b = [(r.key(), [s.text for s in r.path]) for r in whole.restorations()]

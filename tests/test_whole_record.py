@@ -1099,13 +1099,15 @@ play: [W S2, N S6, W calls S9, W changes to S5 slip, S S4, E DK, S CJ, W D7, N D
         assert any("N's lead of C5" in s.text or "C8 was E's proper lead" in s.text for s in r.path[2:]), [s.text for s in r.path]
 
 
-def test_the_revokers_partner_whose_card_is_his_own_revoke_must_change_it() -> None:
-    """A changed designation (45C4(b)) turns the trick to diamonds; South's club is a revoke,
-    corrected, and declarer changes after it (62C1). North, South's partner, played a spade
-    holding a diamond: his card is a revoke of his own. He is offered only the change, forced
-    (62C2 with 62A): keeping it would have it corrected at once to the same card with the same
-    penalty card (62B1), the same restoration counted twice."""
-    ruling = Ruling(loads("""title: the revoker's partner's card is his own revoke after a changed designation
+def test_cards_played_after_a_changed_designation_fail_to_follow_the_new_lead_as_revokes_of_their_own() -> None:
+    """Dummy faced the SK, and declarer's change (45C4(b), 2007) withdraws it and leads the DA
+    before anyone else plays. South, declarer and North then play to the DA, each holding a
+    diamond and not following: three revokes, each played after the change to the lead that
+    stands. South's is corrected (62B1); declarer's card, after it, is a revoke of his own,
+    corrected as his (62B2), with no 62C1 option as a non-offender's card (the lead was not
+    replaced after he played); North's is his own too, corrected (62B1), each with his only
+    diamond: one restoration."""
+    ruling = Ruling(loads("""title: cards played to the new lead after a changed designation
 laws: 2007
 deal: "E:KJ92.T.AJT.96 A876.2.K3.432 T4.AQ654.95.Q Q53.K3.Q8.K75"
 contract: 3NTXX
@@ -1114,13 +1116,14 @@ trick: 4
 leader: E
 won: {NS: 1, EW: 2}
 play: [W calls C9, E S9, S S6, W S4, N SQ, N C7, E C6, S C2, W CQ, W HA, N H3, E HT, S H2, W D9, N D8, E DT, S D3,
-       W calls SK, W changes to DA slip, S C4, W ST, N S5, attention S]
+       W calls SK, E SK, W changes to DA slip, S C4, W ST, N S5, attention S]
 """))
     rests = list(ruling.restorations())
-    keys = [r.key() for r in rests]
-    assert len(keys) == len(set(keys)) == 3
-    forced = [s for r in rests for s in r.path if s.clause == "62C2" and s.choice == "change to DQ"]
-    assert forced and all(s.kind is StepKind.FORCED and "a revoke of his own" in (s.question or "") for s in forced)
+    assert len(rests) == 1
+    (r,) = rests
+    assert [str(t) for t in r.table.tricks][-1] == "trick 8: E DA S DK W D5 N DQ"
+    assert all(s.choice == "must leave it" for s in r.path if s.clause in ("62C1", "62C2")), [str(s) for s in r.path]
+    assert {(p.seat, p.card) for p in r.table.penalty_cards} == {(Seat.S, Card.parse("C4")), (Seat.N, Card.parse("S5"))}
 
 
 _DUMMY_HAS_PLAYED = """title: declarer calls for a card from dummy after dummy has played to the trick

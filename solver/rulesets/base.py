@@ -282,16 +282,24 @@ def register(name: str) -> Callable[[Factory], Factory]:
     return deco
 
 
-@cache
 def get_ruleset(name: str = "2017", decisions: Decisions = DEFAULT, families: frozenset[str] | None = None) -> RuleSet:
-    """Return the rule set registered as ``name`` (built once); ``families``: of those rule
-    families only (``catalog.families_for`` a record: the others cannot find anything in it),
-    a task of another family still ruled by the whole set. Raises KeyError for an unknown name."""
+    """Return the rule set registered as ``name`` (built once per ``decisions`` and
+    ``families``, however the arguments are passed); ``families``: of those rule families
+    only (``catalog.families_for`` a record: the others cannot find anything in it), a task of
+    another family still ruled by the whole set. Raises KeyError for an unknown name."""
+    return _ruleset(name, decisions, families)
+
+
+@cache
+def _ruleset(name: str, decisions: Decisions, families: frozenset[str] | None) -> RuleSet:
     try:
         factory = _REGISTRY[name]
     except KeyError:
         raise KeyError(f"no rule set {name!r} (known: {', '.join(sorted(_REGISTRY))})") from None
     return factory(decisions, families)
+
+
+get_ruleset.cache_clear = _ruleset.cache_clear  # type: ignore[attr-defined]
 
 
 def ruleset_names() -> list[str]:

@@ -163,6 +163,9 @@ class OpponentMayChange:
     old_suit_led: Suit | None = field(default=None)
     then: tuple[object, ...] = ()  # the tasks after the last opponent (LeadAfterChange)
     offending: Side | None = None  # the side that changed (None: declarer's side)
+    #: the card of a change of designation the director refused, to which these cards were
+    #: played (after the change): the declaring side's refused change caused them
+    refused: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,9 +205,11 @@ def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
     """Whether the record, after a call, has declarer change his designation (one or more
     ``changes to`` lines of a card dealt to dummy) before dummy places a card: the call's
     card was played by naming (45C4(a)), and that placing line faces the designated card.
-    So too when the record (its part before ``attention``) ends with the change lines: dummy
-    faced no card, so the card called, if the change is allowed, goes back without having
-    reached the table (47C), no card of dummy's withdrawn, as when dummy then faces the new card."""
+    So too when the record (its part before ``attention``) ends with the change lines, or
+    another player puts a card on the table next (East plays to the card declarer changed
+    to): dummy faced no card before the change, so the card called, if the change is allowed,
+    goes back without having reached the table (47C), no card of dummy's withdrawn, as when
+    dummy then faces the new card."""
     changed = False
     dummy = table.dummy
     for e in rest:
@@ -213,7 +218,7 @@ def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
         if isinstance(e, ChangeDesignation) and e.seat is table.declarer and table.deal.holder(e.card) is dummy:
             changed = True
             continue
-        return changed and isinstance(e, Play) and e.seat is dummy
+        return changed and isinstance(e, Play)
     return changed
 
 
@@ -661,7 +666,7 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
         text = f"the change to {ch.card} is refused: {why}{kept}"
         step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
-        return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
+        return [_refused(rs, node, task, last, step, findings)]
 
     holder = table.deal.holder(ch.card)
     if holder is not None and holder is not table.dummy and holder is not table.declarer:
@@ -768,8 +773,103 @@ def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, wor
     refused = Step("TD", StepKind.FINDING, clause,
                    f"the director finds {words.refused}: the change to {task.change.card} is refused{kept}",
                    also=(rs.cite("45C4(a)"),), question=fq, choice="rethink")
-    edges.append(_go_on(rs, node, node.table, task.cursor, refused, findings=("rethink",)))
+    edges.append(_refused(rs, node, task, last, refused, ("rethink",)))
     return edges
+
+
+def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None, step: Step,
+             findings: tuple[str, ...]) -> Edge:
+    """The edge of a refused change of declarer's designation of dummy's card: the card
+    designated stands (45C4(a)) and the record goes on. The cards the record then plays to
+    that trick, before dummy puts a card on it, were played to the card declarer changed to
+    (the table heard the change, and dummy had not faced another card): an opponent among
+    them may withdraw his card and play another lawful card, and must when it fails to follow
+    the card that stands, no penalty card (47D by analogy: the declaring side's change, now
+    refused, caused it; 16C with the declaring side offending). Switch
+    ``designation_refused_change_later_card_withdrawn`` (docs/decisions.md); off, or with no
+    such card, the record goes on as played (a card failing to follow suit is a revoke)."""
+    table = node.table
+    ch = task.change
+    plain = _go_on(rs, node, table, task.cursor, step, findings=findings)
+    if (not rs.decisions.designation_refused_change_later_card_withdrawn or last is None or last.seat is not table.dummy
+            or last.how == "misplaced"):
+        return plain
+    number = last.trick
+    trick = table.trick(number)
+    if trick is None or trick.is_complete or table.deal.holder(ch.card) is not table.dummy:
+        return plain
+    cursor = task.cursor
+    rest = cursor.rest
+    t = table
+    played: list[Play] = []
+    i = 0
+    heard: int | None = None  # (how many of the cards came before the first attention line)
+    while i < len(rest):
+        e = rest[i]
+        if isinstance(e, (Attention, DirectorFinds)):
+            if heard is None and isinstance(e, Attention):
+                heard = len(played)
+            i += 1
+            continue
+        if not isinstance(e, Play) or (cur := t.trick(number)) is None or cur.is_complete:
+            break
+        if e.seat is table.dummy:
+            return plain  # dummy faces a card there: the card he faced decides (45D1 if not the designated one)
+        try:
+            t2 = t.play(e.seat, e.card)
+        except RulingError:
+            return plain
+        now = t2.trick(number)
+        if now is None or now.card_of(e.seat) != e.card or t2.out_of_turn != t.out_of_turn:
+            return plain  # (a card out of turn or to another trick: not one played in turn to the change)
+        t = t2
+        played.append(e)
+        i += 1
+    later = tuple((p.seat, p.card) for p in played if p.seat.side is not table.declaring_side)
+    if not later:
+        return plain
+    after = replace(cursor, rest=rest[i:])
+    for p in played:
+        if p.seat is table.declarer:
+            mark = Designated(p.seat, p.card, number, "played")
+            after = replace(after, last=mark, own_last=mark)
+    t, later = _left_to_the_revoke_correction(t, number, later, played, heard == len(played) or (
+        heard is None and i == len(rest)))
+    if not later:
+        return _go_on(rs, node, t, after, step, findings=findings)
+    # (the suit the cards were played to: the card declarer changed to, when dummy led it)
+    led = ch.card.suit if trick.plays[0][0] is table.dummy else trick.suit_led
+    return step, _child(node, t, (OpponentMayChange(number, later, 0, after, led, (), table.declaring_side, ch.card),),
+                        findings=findings)
+
+
+def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tuple[Seat, Card], ...], played: list[Play],
+                                   attention_next: bool) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+    """After a refused change: the opponents' cards played to the card declarer changed to
+    that come after declarer's own card there when it is a revoke (it fails to follow the
+    card that stands while he holds its suit) to be corrected at the attention that follows
+    (``attention_next``: the record's part before the attention ends with those cards, or
+    the attention line comes next, but for a director's finding: no card or other line comes
+    between them). Each such opponent may
+    withdraw his card, and must when it fails to follow, no penalty card, with the declaring
+    side offending (16C): the option a non-offender has after the correction of a revoke
+    before him (62C1), offered at his turn, after declarer's corrected card, and once (not
+    also here, before declarer corrects, which would give him two choices of the same card).
+    Their cards are no revokes (they were played to the card declarer announced). Returns the
+    table, those cards' revokes dropped, and the cards left to this rule (47D)."""
+    declarer = t.declarer
+    own = next((k for k, p in enumerate(played) if p.seat is declarer), None)
+    if own is None or not attention_next:
+        return t, later
+    card = played[own].card
+    if not any(r.seat is declarer and r.trick == number and r.card == card and r.rule is None and r.failed is None
+               for r in t.revokes):
+        return t, later
+    deferred = {(p.seat, p.card) for p in played[own + 1:]}
+    if not deferred.intersection(later):
+        return t, later
+    revokes = tuple(r for r in t.revokes if not (r.trick == number and (r.seat, r.card) in deferred))
+    return t._evolve(revokes=revokes), tuple(x for x in later if x not in deferred)
 
 
 def faced_after_named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -979,10 +1079,12 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     was_lawful = task.old_suit_led is None or card.suit is task.old_suit_led or not any(
         c.suit is task.old_suit_led for c in hand)
     led = trick.suit_led if trick.plays[0][0] is not seat else None
-    question = f"{seat} may withdraw {card}, played after the changed designation"
+    question = f"{seat} may withdraw {card}, played after the changed designation" if task.refused is None else \
+        f"{seat} may withdraw {card}, played to {task.refused} after declarer's change, which the director refused"
     clause, also_ = rs.cite("47D"), (rs.cite("45C4(b)"),)
     if not was_lawful:
-        step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} was not a lawful card before the change: it stands",
+        before = "before the change" if task.refused is None else f"to {task.refused} either"
+        step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} was not a lawful card {before}: it stands",
                     also=also_, question=question, choice="stands")
         return [go_on(table, step)]
     lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
@@ -993,9 +1095,18 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     subs = lawful_substitutes(hand, led, penalty, card, restored, required, forbidden)
     info = rs.withdrawn_info(seat, card, task.offending or table.declaring_side, table)
     edges: list[Edge] = []
-    must = not lawful_now and rs.decisions.designation_change_unlawful_card_replaced
+    # (after a refused change he must follow the card that stands: he played in turn to the
+    # card declarer announced, and no penalty card follows)
+    must = not lawful_now and (rs.decisions.designation_change_unlawful_card_replaced or task.refused is not None)
     if must:
-        question = f"{seat} must replace {card}: after the change it no longer follows suit"
+        question = f"{seat} must replace {card}: after the change it no longer follows suit" if task.refused is None else \
+            f"{seat} must replace {card}: it does not follow {trick.plays[0][1]}, which stands"
+    if task.refused is not None and lawful_now and not subs:
+        # (no other lawful card: nothing for him to decide, and a choice he records is left
+        # for a later decision of his)
+        step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{seat} has no other lawful card: {card} stands",
+                    also=also_, question=question, choice="stands")
+        return [go_on(table, step)]
     if not must:
         note = "" if lawful_now else " (it no longer follows suit)"
         edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,

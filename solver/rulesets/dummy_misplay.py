@@ -256,6 +256,13 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
     return found
 
 
+def _put_down_early(table: TableState, trick_no: int, seat: Seat) -> bool:
+    """Was ``seat``'s lead to ``trick_no`` put down before the trick before it was complete?"""
+    t = table.trick(trick_no)
+    card = t.card_of(seat) if t is not None and t.plays and t.plays[0][0] is seat else None
+    return card is not None and table.put_down_before(trick_no, seat, card) is not None
+
+
 def _placed_at(table: TableState, seat: Seat, card: Card) -> tuple[int, int] | None:
     """Where ``seat``'s ``card`` stands as played: its index among the cards standing and
     its trick's number (None when it does not stand)."""
@@ -413,7 +420,9 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick by the player who won only as played (out of turn on the
         # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
-        handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1)
+        # One put down before that trick was complete is ruled as it stands on the corrected
+        # trick (57A, 53A, 55A, 56): the lead rules rule it after the correction.
+        handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1 and not _put_down_early(table, *x))
         # the cards played after dummy's error are judged on the corrected trick (45D1: kept,
         # changed, or replaced when they no longer follow): a failure to follow only the card
         # dummy wrongly placed is no revoke to rule on the table as placed
@@ -699,7 +708,10 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
                 t = table.withdraw_trick(trick_no, restore_penalty=lead.restore)
                 edges.append((step, Node(t, rest, ledger + lead.infos, findings, restrictions, established, focus)))
             else:
-                edges.append((step, Node(table, rest, ledger, findings, restrictions, established, focus)))
+                t = table
+                if table.put_down_before(trick_no, seat, card) is not None and not fixed:
+                    t = as_it_stands(table, trick_no, seat, winner)
+                edges.append((step, Node(t, rest, ledger, findings, restrictions, established, focus)))
         return edges
 
     declarer = table.declarer
@@ -894,6 +906,9 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     who, his = seat._name_, card.text
     question = f"{who}'s lead of {his} to trick {trick_no}, made after dummy's error"
+    early = table.put_down_before(trick_no, seat, card)
+    if early is not None and not fixed:
+        return _early_lead_choices(rs, table, task, winner, early, info, extra, infos, restore)
     if winner is not None and winner is not seat:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
                     f"{who}'s lead of {his} is withdrawn: {winner._name_} won the corrected trick {m.trick} and leads",
@@ -914,6 +929,54 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
         (Step(actor, StepKind.OPTION, d, f"{who} withdraws his lead of {his} and will lead again; {no_penalty_card(table, seat, card, restore)}",
               (info.ai_clause, info.ui_clause, *extra), question, "withdraw"), True),
     ), infos, restore)
+
+
+def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, winner: Seat | None, after: tuple[Seat, ...],
+                        info: Info, extra: tuple[str, ...], infos: tuple[Info, ...], restore: bool) -> _LeadChoices:
+    """The lead to the trick after the misplayed one put down before that trick was complete
+    (``TableState.put_down_early``; ``after``: the seats whose cards to it came after the
+    lead). It was never a lead made in turn once the trick was complete, so no change of the
+    trick's winner sends it back (44G): kept, it stands as made, ruled as it stands on the
+    corrected trick (:func:`as_it_stands`: a premature lead, 57A, when the leader's partner
+    had not played; else in turn when its leader won the corrected trick, out of turn
+    otherwise, 53A, 55A, 56). 45D1 reaches the cards played after dummy's error: a lead put
+    down after dummy's card is one, which a defender may withdraw (no penalty card) or keep;
+    one put down before dummy's card is none, and stays."""
+    m = task.misplay
+    trick_no, seat, card = task.later[task.index]
+    who, his = seat._name_, card.text
+    d = rs.cite("44G")
+    question = f"{who}'s lead of {his} to trick {trick_no}, put down before trick {m.trick} was complete"
+    won = f"{winner._name_} won the corrected trick {m.trick}" if winner is not None else f"trick {m.trick} is not complete"
+    stands = (f"{won}, so it is his lead, in turn" if winner is seat
+              else f"{won}, so it is a lead out of turn as it stands, ruled as one")
+    if m.dummy in after:
+        step = Step("TD", StepKind.FORCED, rs.cite("45D1"),
+                    f"{who}'s lead of {his} stays: he put it down before dummy's {m.wrong.text}, so it is no card played "
+                    f"after dummy's error; {stands}", (d, *extra), question, "stays")
+        return _LeadChoices(((step, False),), infos, restore)
+    may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
+    if not may:
+        step = Step(rs.actor(table, seat), StepKind.FORCED, rs.cite("45D1"), f"{who}'s lead of {his} stands; {stands}",
+                    (d, *extra), question, "stands")
+        return _LeadChoices(((step, False),), infos, restore)
+    actor = rs.actor(table, seat)
+    leads = (f"{winner._name_} leads to trick {trick_no}" if winner is not None and winner is not seat
+             else "he will lead again")
+    return _LeadChoices((
+        (Step(actor, StepKind.OPTION, rs.cite("45D1"), f"{who} keeps his lead of {his}, put down after dummy's error; {stands}",
+              (d, *extra), question, "keep"), False),
+        (Step(actor, StepKind.OPTION, rs.cite("45D1"), f"{who} withdraws his lead of {his}, put down after dummy's error; "
+              f"{leads}; {no_penalty_card(table, seat, card, restore)}", (info.ai_clause, info.ui_clause, d, *extra),
+              question, "withdraw"), True),
+    ), infos, restore)
+
+
+def as_it_stands(table: TableState, trick_no: int, seat: Seat, winner: Seat | None) -> TableState:
+    """``table`` with ``seat``'s lead to ``trick_no``, put down before the trick before it was
+    complete, read as it stands once that trick is corrected: in turn when he won it, out of
+    turn otherwise, for the rules of leads out of turn (53A, 55A, 56, 57A)."""
+    return table.with_lead_read_again(trick_no) if winner is seat else table.with_lead_out_of_turn_again(trick_no)
 
 
 def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:

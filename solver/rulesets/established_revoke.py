@@ -663,20 +663,25 @@ def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: froze
                               "the director compares the result with the one the revoke prevented and adjusts if the transfer "
                               "does not compensate the non-offending side (rulings solve --dds gives the double-dummy figure)",
                               question="Law 64C: is the non-offending side compensated?", choice="equity left to the director"))
-    if not steps and task.quiet and not (both_corrected and _both_sides_corrected_on_one_trick(table, task)):
-        # no revoke on the record, none found by a ruling in this restoration: nothing to count
-        # (both sides' revokes on one trick corrected under 62C3 in an earlier part: 64B8, below)
-        return [(Step("TD", StepKind.FORCED, rs.cite("63A1"), "play is over and no revoke stands established: Law 64 has nothing to count",
-                      question="Law 64 after play", choice="no revoke"),
+    if not steps and both_corrected and _both_sides_corrected_on_one_trick(table, task):
+        return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
+                      "both sides' revokes on one trick were corrected (62C3): no trick transfer",
+                      also=(rs.cite("62C3"),), question="Law 64: how many tricks are transferred?", choice=_moved({})),
                  _leaf(node, table, 0, False))]
     if not steps:
-        if both_corrected and _both_sides_corrected_on_one_trick(table, task):
-            return [(Step("TD", StepKind.FORCED, rs.cite("64B8"),
-                          "both sides' revokes on one trick were corrected (62C3): no trick transfer",
-                          also=(rs.cite("62C3"),), question="Law 64: how many tricks are transferred?", choice=_moved({})),
+        # Law 64 adjusts only after an established revoke (63): none stands. The step records
+        # the count (``transfer 0``) and cites what the director found, never a clause of
+        # Law 64 or 63 that did not apply: the revokes of this restoration were corrected
+        # before they were established (62A), or there was none (44C: every player followed
+        # suit, or could not)
+        if any(not _read_away(table, r) for r in (*task.record_revokes, *table.revokes)):
+            return [(Step("TD", StepKind.FORCED, rs.cite("62A"),
+                          "play is over and no revoke stands established: each was corrected (62A); Law 64 has nothing to count",
+                          question="Law 64 after play", choice="no trick transferred"),
                      _leaf(node, table, 0, False))]
-        return [(Step("TD", StepKind.FORCED, rs.cite("64A2"), "no established revoke stands: no trick transfer",
-                      question="Law 64: how many tricks are transferred?", choice=_moved({})),
+        return [(Step("TD", StepKind.FORCED, rs.cite("44C"),
+                      "play is over and no revoke was made (every player followed suit or could not): Law 64 has nothing to count",
+                      question="Law 64 after play", choice="no revoke"),
                  _leaf(node, table, 0, False))]
     # one edge per step, chained: the steps are one forced path; its label, what the
     # director rules in all: the tricks each side receives, then the equity question
@@ -807,7 +812,7 @@ def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
 
 add_atom_forms("transfer <N>", "equity")
 
-CITES = ("63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
+CITES = ("44C", "62A", "63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (
     Rule("rule_after_play", RuleAfterPlay, (*CITES, "64B8"), rule_after_play_2017, rule_after_play_2017.__doc__ or "",
          editions=frozenset({"2017"})),

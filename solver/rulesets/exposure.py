@@ -86,6 +86,10 @@ class OpponentMayChange:
     offender: Seat
     later: tuple[LaterPlay, ...]
     index: int = 0
+    #: (trick, seat): leads the record's lines put down before the trick before them was
+    #: complete (a seat's second card after the cards put down together): a change there
+    #: rules them out of turn as they stand, never sends them back (44G)
+    early: frozenset[tuple[int, Seat]] = frozenset()
 
 
 OWN = (Expose, Name, FifthCard, Simultaneous)
@@ -159,23 +163,38 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # in place (Opening.explains; where it is not, the leads rules rule what is then out of
     # turn). A fifth card found led is not ruled here as a lead: once this ruling has put it
     # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
-    nominal, done = first, base
+    # (the record's plays after such a card are put in the order they would be around it: a
+    # second card of a seat that followed it in the trick is his lead to the next trick)
     try:
+        nominal = start
         for i, e in enumerate(own):
-            nominal, done = replay_plays(nominal, plays[done : counts[i]]), counts[i]
+            later = tuple(plays[counts[i] : counts[i + 1]])
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
-                nominal = nominal.play(e.seat, card)
-        nominal = replay_plays(nominal, plays[done:])
+                _, nominal, later = _put(nominal, e.seat, card, later)
+            nominal = replay_plays(nominal, later)
     except RulingError:
         nominal = replay.table
-    explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
+    # (or out of turn there too, but after another set of cards to the trick: a seat's second
+    # card after his partner's card the line placed, his lead to the next trick, where the
+    # first reading has it before his partner played, 57A)
+    explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn
+                                         if p not in nominal.out_of_turn or _before(replay.table, p) != _before(nominal, p))
     # so too the cards the table records as failing to follow suit only because such a card
     # is missing from it (a fifth card found led, not the card the record has leading)
     if replay.table.revokes:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+
+
+def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
+    """The seats with a card on trick ``key[0]`` before ``key[1]``'s last card there."""
+    trick = table.trick(key[0])
+    if trick is None or trick.card_of(key[1]) is None:
+        return frozenset()
+    k = len(trick.plays) - 1 - [s for s, _ in trick.plays][::-1].index(key[1])
+    return frozenset(s for s, _ in trick.plays[:k])
 
 
 #: how a card came to be exposed (the facts of an ``exposes`` line), in words, after the card
@@ -277,6 +296,10 @@ def _may_be_played(table: TableState, e: object) -> bool:
     real plays out of turn from those only out of turn because its card is missing)."""
     if isinstance(e, Simultaneous):
         return True
+    if isinstance(e, FifthCard):
+        # (on a trick that did not hold four cards: no fifth card, played as a play line is, 45A)
+        cur = table.current_trick
+        return cur is not None and not cur.is_complete
     if not isinstance(e, Expose):
         return False
     if table.is_defender(e.seat):
@@ -290,13 +313,17 @@ def _node(node: Node, table: TableState, agenda: tuple[object, ...], *, info: tu
     return Node(table, agenda, node.ledger + info, node.findings + findings, node.restrictions, node.established, node.focus)
 
 
-def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
-    """Put back the plays the record has after the line ruled on, dropping those that no
-    longer fit (a player whose exposed card was deemed played to the trick plays no second
-    card to it; a card no longer held)."""
+def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Seat] | None = None) -> TableState:
+    """Put back the plays the record has after the line ruled on, as play lines there would
+    put them, dropping those that no longer fit: ``placed`` (trick, seat), the card the
+    ruling put in the played position for the line, so a later card of that seat to that
+    trick while it is in progress is no play (a player whose exposed card was deemed played
+    to the trick plays no second card to it, 45C1); and a card no longer held. A later card
+    of another seat that had played to the trick is kept: his second card in it, which the
+    rules of leads read (his lead to the next trick, made early)."""
     for _, seat, card in then:
         cur = table.current_trick
-        if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
+        if placed is not None and cur is not None and not cur.is_complete and (cur.number, seat) == placed:
             continue  # he has already played to this trick (45C1): the later card does not count
         try:
             table = table.play(seat, card)
@@ -305,19 +332,29 @@ def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
     return table
 
 
+def _placed_key(table: TableState, seat: Seat, card: Card) -> tuple[int, Seat]:
+    """(trick, seat) of ``seat``'s ``card`` standing on ``table``: the card a ruling placed."""
+    number = next((t.number for t in reversed(table.tricks) if (seat, card) in t.plays), table.tricks[-1].number)
+    return number, seat
+
+
 def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...]) -> tuple[TableState, TableState, tuple[LaterPlay, ...]]:
-    """``seat``'s ``card`` put in the played position as a play line there would be
-    (``TableState.early_lead_order``): a defender's second card in the trick in progress,
-    before his partner's card, that the cards of every seat still due to the trick follow in
-    the record, is his lead to the next trick made before his partner played (57A): those
-    cards go on the trick first, his card leads the next one. Returns the table just before
-    his card, the table with it placed, and the record's plays still to put back after it."""
+    """``seat``'s ``card`` put in the played position, and the record's plays after it put in
+    the order play lines there would be (``TableState.early_lead_order``): a seat's second
+    card in the trick in progress that the cards of every seat still due to the trick follow
+    in the record is his lead to the next trick, those cards going on the trick first. His
+    own card may be that second card (a defender's before his partner's card is then his
+    lead made before his partner played, 57A), or a later one (the trick was one card short
+    until this card was placed: a defender's after his partner's card, or declarer's, is
+    his lead to the next trick, in turn or out of turn as the trick's winner makes it).
+    Returns the table just before his card, the table with it placed, and the record's plays
+    still to put back after it, in that order."""
     order, early = table.early_lead_order([(seat, card), *((s, c) for _, s, c in then)])
-    if early and order[0] != 0:
+    if order != sorted(order):
         k = order.index(0)
         try:
-            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early[:1])
-            return before, before.play(seat, card), then[k:]
+            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early)
+            return before, before.play(seat, card), tuple(then[x - 1] for x in order[k + 1:])
         except RulingError:
             pass  # (a later card not held: placed as read)
     return table, table.play(seat, card), then
@@ -329,11 +366,11 @@ def _placed(node: Node, before: TableState, placed: TableState, then: tuple[Late
     put back; a card that fails to follow suit is a revoke on the table, which the revoke rules
     find and correct (62) once this ruling is over (the engine opens them on the rectified
     table); one that fails to play a due penalty card is ruled under 52."""
-    final = _then(placed, then)
+    seat, card = placed.tricks[-1].plays[-1]
+    final = _then(placed, then, (placed.tricks[-1].number, seat))
     new = [r for r in placed.revokes if r not in before.revokes]
     tasks: tuple[object, ...] = ()
     if not new:
-        seat, card = placed.tricks[-1].plays[-1]
         tasks = failure_tasks(before, placed, seat, card)
     return _node(node, final, tasks + rest, info=info, findings=findings)
 
@@ -425,11 +462,14 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _node(node, _then(table, task.then), rest))]
 
     def played(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "played") -> Edge:
-        t2 = table.play(seat, card)
+        # (the record's later plays put around it as play lines there would be: another
+        # seat's second card after it, the seats still due following, is his lead to the next
+        # trick)
+        before, t2, then = _put(table, seat, card, task.then)
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
                     f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
                     question=question, choice=choice)
-        return (step, _placed(node, table, t2, task.then, rest, findings=finding))
+        return (step, _placed(node, before, t2, then, rest, findings=finding))
 
     def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
@@ -551,10 +591,10 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                         "and ruled as such",
                         question=question, choice="second card")
             return [(step, _placed(node, before, t2, then, rest))]
-        t2 = table.play(seat, card)
+        before, t2, then = _put(table, seat, card, task.then)
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
-        return [(step, _placed(node, table, t2, task.then, rest))]
+        return [(step, _placed(node, before, t2, then, rest))]
     edges: list[Edge] = []
     for b, finding in _branches(task.given, (), PLAYED, LED):
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
@@ -608,10 +648,10 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         card = ev.cards[0]
         question = f"{seat}'s {card} was played at the same moment as the card before it"
         if _turn(table, seat):
-            t2 = table.play(seat, card)
+            before, t2, then = _put(table, seat, card, task.then)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
-            return [(step, _placed(node, table, t2, task.then, rest))]
+            return [(step, _placed(node, before, t2, then, rest))]
         before, t2, then = _put(table, seat, card, task.then)
         # Out of turn, it is a play out of turn like any other: 58A fixes the order and no
         # more. The rules of leads and plays out of turn (53-57) rule it on the table this
@@ -623,7 +663,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{card} counts as played after the other card: {seat} {what} it to trick {trick.number} out of turn, "
                     "an illegal play corrected as any lead or play out of turn is",
                     also=(rs.cite("47B"),), question=question, choice="out of turn")
-        return [(step, _node(node, _then(t2, then), rest))]
+        return [(step, _node(node, _then(t2, then, _placed_key(t2, seat, card)), rest))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
@@ -652,13 +692,15 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
             infos = tuple(rs.withdrawn_info(seat, c, seat.side, table) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
-        t3 = _then(t2, then)
+        t3 = _then(t2, then, _placed_key(t2, seat, card))
         # the opponents' cards played after his to the same trick, as the table now stands
         number = t2.tricks[-1].number
         same = t3.trick(number)
-        # (after the card he plays: one he had played to the trick before it is not it)
+        # (after the card he plays: one he had played to the trick before it is not it; nor
+        # an opponent's second card there, his lead to the next trick, not a play to this one)
         pos = same.plays.index((seat, card)) if same is not None and (seat, card) in same.plays else None
-        later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
+        later = tuple((number, s, c) for i, (s, c) in enumerate(same.plays) if pos is not None and i > pos
+                      and s.side is not seat.side and same.card_of(s) == c) if same is not None else ()
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
@@ -666,11 +708,27 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # 58B3 is a change to the trick: once each side has played to the next trick (the
         # table played on past it, or on to the end) there is none (docs/decisions.md)
         past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
-        mid: tuple[object, ...] = (OpponentMayChange(seat, later),) if later and not corrected and not past else ()
+        mid: tuple[object, ...] = ((OpponentMayChange(seat, later, early=_leads_put_down_early(seat, card, task.then, t3)),)
+                                   if later and not corrected and not past else ())
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat) + rest, info=infos)))
     return edges
+
+
+def _leads_put_down_early(seat: Seat, card: Card, then: tuple[LaterPlay, ...], table: TableState) -> frozenset[tuple[int, Seat]]:
+    """The leads on ``table`` that the record put down before a card of the trick before them
+    (``seat``'s ``card`` and the record's plays after it, in record order): a seat's second
+    card placed as his lead to the next trick (``TableState.early_lead_order``)."""
+    record = {p: i for i, p in enumerate([(seat, card), *((s, c) for _, s, c in then)])}
+    early: set[tuple[int, Seat]] = set()
+    for t in table.tricks:
+        prev = table.trick(t.number - 1)
+        if not t.plays or prev is None or t.plays[0] not in record:
+            continue
+        if any(p in record and record[p] > record[t.plays[0]] for p in prev.plays):
+            early.add((t.number, t.plays[0][0]))
+    return frozenset(early)
 
 
 def _played_past(table: TableState, number: int, played_out: bool) -> bool:
@@ -687,7 +745,7 @@ def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tu
     """58B4: were the simultaneous cards found only after a player of each side had played to
     the next trick? (The record's later plays are put back after one of the cards.)"""
     placed = table.play(seat, cards[0])
-    nxt = _then(placed, then).trick(placed.tricks[-1].number + 1)
+    nxt = _then(placed, then, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
@@ -749,7 +807,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
-        t2, back = _lead_no_longer_due(t2, trick_no, table)
+        t2, back = _lead_no_longer_due(t2, trick_no, table, task.early)
         infos = (info, *(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in back))
         text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
         if back:
@@ -761,16 +819,26 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
-def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState,
+                        early: frozenset[tuple[int, Seat]] = frozenset()) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
     """44G: when a change makes another player win the trick, the lead to the next trick (and
-    every card played after it) was made by the wrong player: those cards go back to the hands."""
+    every card played after it) was made by the wrong player: those cards go back to the hands.
+    A lead made by the player who now wins it is his lead in turn (read again so). A lead put
+    down before the trick was complete (``early``) was made at its player's risk, not in turn
+    as the trick then stood: it stays, out of turn as the trick's winner now makes it, for the
+    rules of leads out of turn (53A, 55A, 56; docs/decisions.md)."""
     old, new = before.trick(trick_no), table.trick(trick_no)
     nxt = table.trick(trick_no + 1)
     if old is None or new is None or nxt is None or not nxt.plays or not new.is_complete:
         return table, ()
     winner = new.winner(table.trumps)
-    if winner == old.winner(before.trumps) or nxt.plays[0][0] is winner:
+    if winner == old.winner(before.trumps):
         return table, ()
+    if nxt.plays[0][0] is winner:
+        # (made by the player who now won the trick: his lead, in turn, as the trick stands)
+        return table.with_lead_read_again(trick_no + 1), ()
+    if (trick_no + 1, nxt.plays[0][0]) in early:
+        return table.with_lead_out_of_turn_again(trick_no + 1), ()
     back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
     for number, s, c in reversed(back):
         table = table.replace_card(number, s, None, card=c)

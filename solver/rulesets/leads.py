@@ -83,6 +83,7 @@ from rulings.solver.engine import (
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
     after_ruling_tasks,
+    lapsed_restrictions,
     lead_choice_lines,
     no_penalty_card,
     pc_info,
@@ -196,6 +197,25 @@ class PrematurePlay:
     #: (with ``next_trick_lead``) the record shows his partner's card to the trick after the
     #: lead, which stands on the next trick (``TableState.early_leads``)
     partner_answered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LeadBeforeTrickComplete:
+    """A seat's second card in a trick, put down after his own card and (a defender) his
+    partner's, before every seat had played to it, the record's last card: his lead to the
+    next trick, made before the trick was complete (no 57A; declarer's, 45E2). The seats
+    still ``due`` play to the trick first, each any lawful card (44B-44D); the trick's
+    winner then makes the lead in turn (44G) or out of turn (55, 56, ruled after)."""
+
+    trick: int
+    offender: Seat
+    card: Card
+    due: tuple[Seat, ...]
+    #: the card is off the trick already (a seat still due has played on this path)
+    taken_off: bool = False
+    #: play went on to the end after it (``Replay.played_out``): the seats due played to the
+    #: trick, and the lead stood on the next one, played to by the next hand
+    played_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,6 +518,10 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
+    if isinstance(agenda[0], LeadBeforeTrickComplete) and not agenda[0].played_on:
+        # (his lead to the next trick, out of turn where another seat wins this one: ruled
+        # after, on the table each of the seats still due leaves)
+        here += ((agenda[0].trick + 1, agenda[0].offender),)
     notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
     return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
 
@@ -838,7 +862,7 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
             said = f"; play then went on to the end, {seat.partner} playing to trick {trick.number} at his turn" if on else ""
             return (PrematurePlay(trick.number, seat, card, choices, True, partner_played_on=on),
                     f"{what}, before his partner played (57A){said}")
-        return None
+        return _lead_before_complete(rs, table, trick, seat, card, record, what)
     pos = trick.position_of(seat)
     if pos is None or pos == 0:
         return None
@@ -873,6 +897,45 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         return None
     said = f"; play then went on to the end, {seat.rho} and then {seat} playing to the trick" if on else ""
     return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
+
+
+def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None,
+                          what: str) -> tuple[object, str] | None:
+    """A seat's second card, the record's last, put down after his own card to ``trick`` (and,
+    a defender, after his partner's), before the seats still due had played to it: his lead
+    to the next trick, made early (:class:`LeadBeforeTrickComplete`). Read where the trick
+    was led by the seat due to lead it, its cards before the second one came in rotation and
+    no other line of the record came among them (no card of it missing from the play lines,
+    none a line placed). Play may have gone on to the end after it (a ``remaining`` line
+    before attention): the lead then stood, played to by the next hand, save at trick 13
+    where no lead out of turn is accepted (``NoAcceptanceAtTrick13``)."""
+    plays = trick.plays
+    if plays[-1] != (seat, card) or table.trick(trick.number + 1) is not None:
+        return None
+    on = record is not None and record.played_out
+    if on and trick.number + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+        return None
+    seats = [s for s, _ in plays[:-1]]
+    order = rotation_from(trick.leader)
+    if seats != order[: len(seats)] or trick.leader is not expected_leader(table, trick.number):
+        return None
+    if record is not None and not record.reopened:
+        # (only play lines among the trick's cards: after another line, a call of dummy's
+        # card, a card put down with others, the second card is not read so)
+        first = sum([len(t.plays) for t in table.tricks if t.number < trick.number])
+        last = first + len(plays) - 1
+        if any(not isinstance(e, Play) and first < record.applied_before[i] <= last
+               for i, e in enumerate(record.before[: len(record.applied_before)])):
+            return None
+    due = tuple(order[len(seats):])
+    if not due:
+        return None
+    waiting = " and ".join(map(str, due))
+    whose = "his partner had played to it" if table.is_defender(seat) else "declarer had played to it from that hand"
+    why = (f"{whose}, so it is no premature play ({rs.cite('57A') if table.is_defender(seat) else rs.cite('57C3')}); "
+           + (f"play then went on to the end, {waiting} playing to trick {trick.number}" if on else
+              f"{waiting} still to play to trick {trick.number}, whose winner makes it in turn or out of turn"))
+    return LeadBeforeTrickComplete(trick.number, seat, card, due, played_on=on), f"{what}: {why}"
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------
@@ -1429,6 +1492,94 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
+def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """A seat's second card put down after his own card to the trick (a defender's, after his
+    partner's too) and before the seats still due had played to it: no premature play (57A
+    needs the partner not to have played; declarer's card is never a penalty card, 48A) and
+    no card exposed (it was led, 45E): his lead to the next trick, made early. It stays face
+    up while the seats still due play to the trick, each any card he may lawfully play there
+    (44B, 44C, 44D: a branch per card, the record's line after attention naming it settling
+    it); the trick's winner then leads to the next one (44G): the offender himself, and the
+    lead was in turn, nothing to rectify; another, and it is a lead out of turn (55, 56 with
+    53A), ruled next on the table this leaves."""
+    assert isinstance(task, LeadBeforeTrickComplete)
+    if task.played_on:
+        return _lead_before_complete_played_on(rs, node, task)
+    table = node.table
+    if not task.taken_off:
+        trick = table.trick(task.trick)
+        assert trick is not None
+        i = task.trick - table.first_trick
+        k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+        plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+        holding = tuple(h | {task.card} if j == task.offender.index else h for j, h in enumerate(table.holding))
+        table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
+                              holding=holding, out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+    trick = table.trick(task.trick)
+    assert trick is not None and trick.suit_led is not None
+    seat, rest = task.due[0], task.due[1:]
+    led = trick.suit_led
+    hand = table.hand(seat)
+    cards = lawful_cards(hand, led, table.penalty_cards_of(seat))
+    clause = rs.cite("44C") if any(c.suit is led for c in hand) else rs.cite("44D")
+    other = seat.side is not task.offender.side
+    face = (f"; {task.card} stays face up meanwhile: {seat.side} may use what it tells, an opponent's card "
+            f"({rs.cite('16C1')} should it go back)" if other else "")
+    question = (f"{seat} plays to trick {task.trick}, {task.offender}'s {task.card} already put down as his lead to trick "
+                f"{task.trick + 1}")
+    edges: list[tuple[Seat | None, Edge]] = []
+    for c in cards:
+        t = table.play(seat, c)
+        if rest:
+            step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("44B"), f"{seat} plays {c} to trick {task.trick}{face}",
+                        also=(clause,), question=question, choice=str(c))
+            edges.append((None, (step, _child(node, t, (replace(task, due=rest, taken_off=True), *node.agenda[1:])))))
+            continue
+        done = t.trick(task.trick)
+        assert done is not None
+        winner = done.winner(table.trumps)
+        assert winner is not None
+        t = t.play(task.offender, task.card)
+        if winner is task.offender:
+            then = (f"{winner} wins it, so {task.card} is his lead to trick {task.trick + 1}, in turn, made before the trick "
+                    "was complete: nothing to rectify")
+        else:
+            then = (f"{winner} wins it, so {task.offender}'s {task.card} is a lead out of turn to trick {task.trick + 1} "
+                    f"({winner} was to lead)")
+        step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("44B"), f"{seat} plays {c} to trick {task.trick}: {then}{face}",
+                    also=(clause, rs.cite("44G")), question=question, choice=str(c))
+        edges.append((winner, (step, _child(node, t, node.agenda[1:]))))
+    # (listed by the trick's winner, in rotation from its leader: the ruling turns on it)
+    order = rotation_from(trick.leader)
+    return [e for _, e in sorted(edges, key=lambda x: order.index(x[0]) if x[0] is not None else 0)]
+
+
+def _lead_before_complete_played_on(rs: RuleSet, node: Node, task: LeadBeforeTrickComplete) -> list[Edge]:
+    """53A, 44G: a seat's lead to the next trick made before the trick was complete, the
+    record's last card, after which play went on to the end. The seats still due played to
+    the trick (which cards the record does not say), and the lead stood on the next trick:
+    in turn when its player won the trick, otherwise a lead out of turn that the next hand
+    in rotation, an opponent, played to, which accepts it (53A; 55A, 56 lead there). Either
+    way nothing to rectify: no penalty card, no lead taken back."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    i = task.trick - table.first_trick
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
+                              Trick(task.trick + 1, task.offender, ((task.offender, task.card),)), *table.tricks[i + 1:]),
+                      out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+    waiting = " and ".join(map(str, task.due))
+    step = Step("TD", StepKind.FORCED, rs.cite("53A"),
+                f"{waiting} played to trick {task.trick}, as play went on to the end, and {task.card} then stood as "
+                f"{task.offender}'s lead to trick {task.trick + 1}: in turn if he won trick {task.trick}, else a lead out "
+                f"of turn that {task.offender.lho}, the next hand, played to, which accepts it: nothing to rectify",
+                also=(rs.cite("44G"),), question=f"{task.offender} led {task.card} to trick {task.trick + 1} before trick "
+                f"{task.trick} was complete", choice="stands as his lead")
+    return [(step, _child(node, t, node.agenda[1:]))]
+
+
 def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57A1-57A4 (57B, 59 when the partner cannot comply)."""
     assert isinstance(task, PrematureOptions)
@@ -1922,6 +2073,8 @@ RULES: tuple[Rule, ...] = (
          lead_before_choice.__doc__ or ""),
     Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2", "60A1", "60A2", "61A"), premature_play, premature_play.__doc__ or ""),
+    Rule("lead_before_trick_complete", LeadBeforeTrickComplete, ("44B", "44C", "44D", "44G", "53A"), lead_before_trick_complete,
+         lead_before_trick_complete.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59", "44C"), premature_options,
          premature_options.__doc__ or ""),
     Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2", "61A"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
@@ -2006,10 +2159,21 @@ def leads_atom(words: list[str], claim: str, edition: str) -> Atom | None:
     defender) accepted / refused a lead out of turn; ``declarer <seat>``: who is declarer in the
     restoration (54A swaps); ``leader <seat>``: who leads the trick under ruling as restored;
     ``<seat> must play highest|lowest <suit>``, ``<seat> must play <suit|card>``,
-    ``<seat> must not play <suit>``: a restriction recorded by 57A or 57D.
+    ``<seat> must not play <suit>``: a restriction recorded by 57A or 57D (imposed);
+    ``restriction in force|lapsed <seat> must ...``: imposed, and still to be met / spent by
+    his card to its trick in the restored position.
     """
     label = " ".join(words)
     w = [x.lower() for x in words]
+    # ``restriction in force|lapsed <seat> must [not] play ...``: the 57A/57D restriction was
+    # imposed and is still to be met / was met (his card to its trick) in the restored position
+    standing = {"in": True, "lapsed": False}.get(w[1]) if len(w) > 2 and w[0] == "restriction" else None
+    if standing is not None and (not standing or w[2] == "force"):
+        rest = words[3:] if standing else words[2:]
+        text = _play_restriction(rest, claim, label)
+        if text is None:
+            return None
+        return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
     if len(w) == 2 and w[0] in ("declarer", "leader"):
         seat = _seat_or_none(words[1])
         if seat is None:
@@ -2023,21 +2187,31 @@ def leads_atom(words: list[str], claim: str, edition: str) -> Atom | None:
     if len(w) == 2 and w[1] in ("accepts", "refuses"):
         choice = "accept" if w[1] == "accepts" else "refuse"
         return Atom(label, lambda r: _chose(r, seat, choice))
-    if len(w) >= 4 and w[1] == "must" and (w[2] == "play" or w[2:4] == ["not", "play"]):
-        rest = words[3:] if w[2] == "play" else words[4:]
-        prefix = "must play" if w[2] == "play" else "must not play"
-        if not rest or len(rest) > 2:
-            raise NotationError(f"bad restriction in claim {claim!r}", token=label)
-        if len(rest) == 2 and rest[0].lower() not in ("highest", "lowest"):
-            raise NotationError(f"unknown token {rest[0]!r} in claim {claim!r}: expected highest or lowest", token=rest[0])
-        try:
-            tail = Card.parse(rest[-1]) if len(rest[-1]) >= 2 and len(rest) == 1 and prefix == "must play" else None
-        except NotationError:
-            tail = None
-        obj = str(tail) if tail is not None else _suit_letter(rest[-1], claim)
-        text = f"{seat} {prefix} " + (f"{rest[0].lower()} " if len(rest) == 2 else "") + obj
+    text = _play_restriction(words, claim, label)
+    if text is not None:
         return Atom(label, lambda r: text in r.node.restrictions)
     return None
+
+
+def _play_restriction(words: list[str], claim: str, label: str) -> str | None:
+    """The restriction text (57A, 57D) that ``<seat> must play [highest|lowest] <suit|card>`` or
+    ``<seat> must not play <suit>`` names, or None for words of another form."""
+    w = [x.lower() for x in words]
+    seat = _seat_or_none(words[0]) if words else None
+    if seat is None or not (len(w) >= 4 and w[1] == "must" and (w[2] == "play" or w[2:4] == ["not", "play"])):
+        return None
+    rest = words[3:] if w[2] == "play" else words[4:]
+    prefix = "must play" if w[2] == "play" else "must not play"
+    if not rest or len(rest) > 2:
+        raise NotationError(f"bad restriction in claim {claim!r}", token=label)
+    if len(rest) == 2 and rest[0].lower() not in ("highest", "lowest"):
+        raise NotationError(f"unknown token {rest[0]!r} in claim {claim!r}: expected highest or lowest", token=rest[0])
+    try:
+        tail = Card.parse(rest[-1]) if len(rest[-1]) >= 2 and len(rest) == 1 and prefix == "must play" else None
+    except NotationError:
+        tail = None
+    obj = str(tail) if tail is not None else _suit_letter(rest[-1], claim)
+    return f"{seat} {prefix} " + (f"{rest[0].lower()} " if len(rest) == 2 else "") + obj
 
 
 def _suit_letter(token: str, claim: str) -> str:

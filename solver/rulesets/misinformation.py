@@ -98,7 +98,10 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             faced = any(isinstance(e, Choice) and e.verb == "spreads" and e.seat is table.dummy for e in before)
             retract = [e for e in (*replay.unapplied, *replay.after)
                        if isinstance(e, Choice) and e.verb == "retracts" and e.seat in (seat, table.declarer) and e.card == card]
-            task = CorrectedExplanation(trick_no, seat, card, event.seat, tuple(plays[i + 1 : k]), faced, bool(retract))
+            # a lead to the next trick put down before this card, the trick not yet complete,
+            # stands after it on the table but was not played since (TableState.put_down_early)
+            since = tuple(p for p in plays[i + 1 : k] if not (p[0] == trick_no + 1 and seat in (table.put_down_before(*p) or ())))
+            task = CorrectedExplanation(trick_no, seat, card, event.seat, since, faced, bool(retract))
             spread = [e for e in before if isinstance(e, Choice) and e.verb == "spreads"]
             what = f"{event.seat} corrected a mistaken explanation after {seat} played {card} to trick {trick_no}"
             return Opening(Node(table, (task,), focus=trick_no), (what,), (), (event, *retract, *spread))
@@ -261,11 +264,23 @@ def _corrected(rs: RuleSet, node: Node, task: CorrectedExplanation, same_trick_o
 
 
 def _retract_stale_lead(rs: RuleSet, t: TableState, task: CorrectedExplanation) -> tuple[TableState, tuple[Info, ...], str]:
-    """44G: a lead to the next trick by a player who, the trick restored, no longer won it goes back."""
+    """44G: a lead to the next trick by a player who, the trick restored, no longer won it goes
+    back. One put down before the trick was complete (``TableState.put_down_early``) was no
+    lead made in turn after it, and 44G does not reach it: it stays, read as it stands on
+    the changed trick (in turn when its player won it, out of turn otherwise, for the rules
+    of leads out of turn, 53A, 55A, 56, 57A)."""
     done, nxt = t.trick(task.trick), t.trick(task.trick + 1)
     if done is None or nxt is None or not nxt.plays:
         return t, (), ""
     winner = done.winner(t.trumps)
+    leader, led = nxt.plays[0]
+    if t.put_down_before(task.trick + 1, leader, led) is not None:
+        if winner is leader:
+            return t.with_lead_read_again(task.trick + 1), (), ""
+        t = t.with_lead_out_of_turn_again(task.trick + 1)
+        won = f"{winner} now wins trick {task.trick}" if winner is not None else f"trick {task.trick} is not complete"
+        return t, (), (f"; {leader}'s lead of {led}, put down before trick {task.trick} was complete, stays: {won}, so it "
+                       "is a lead out of turn as it stands (not 44G)")
     if winner is None or nxt.plays[0][0] is winner:
         return t, (), ""
     infos = []

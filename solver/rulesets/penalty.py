@@ -24,10 +24,11 @@ from rulings.models.cards import Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
-from rulings.models.events import Choice, Chooses, Expose, FifthCard, Play, Simultaneous
+from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
+from rulings.solver.establishment import claim_agreement, claim_establishment
 from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
     FailedPenaltyCard,
@@ -36,6 +37,7 @@ from rulings.solver.obligations import (
     failure_at,
     failure_follows,
     failures,
+    lapsed_restrictions,
     lead_choice_lines,
     lead_restriction,
     lead_rule_args,
@@ -174,12 +176,27 @@ def _partner_holds_major(table: TableState) -> bool:
     return any(p.seat is partner and p.kind is PenaltyKind.MAJOR for p in table.penalty_cards)
 
 
+def _lead_line(table: TableState, replay: Replay, number: int) -> Play | FifthCard | None:
+    """The record's line of the lead to trick ``number``, the last card on the table: the
+    record's last card line, or the line before the cards of the trick before it that the
+    record puts after it (a seat's second card put down before that trick was complete, his
+    lead to the next one, TableState.early_lead_order: the cards still due came after it)."""
+    lines = [e for e in replay.before if isinstance(e, (Play, FifthCard))]
+    prev = table.trick(number - 1)
+    k = len(lines)
+    while k > 1 and prev is not None and isinstance(lines[k - 1], Play) and (lines[k - 1].seat, lines[k - 1].card) in prev.plays:
+        k -= 1
+    return lines[k - 1] if lines else None
+
+
 def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -> tuple[int, Seat, Card] | None:
     """The lead that ends the record (nobody has played to it) when its player, in turn,
     led while his partner held a major penalty card and declarer had said no 50D2/51B
     choice at that lead (``said_at``: the tricks where the record has him say one).
 
-    Only the record's own lead, its last card: a play line, or a fifth card the director
+    Only the record's own lead, its last card (or the lead a seat's second card made before
+    the trick before it was complete, the cards still due to that trick after it in the
+    record): a play line, or a fifth card the director
     found led (45E: the player led it; standing as the trick's lead, the ruling of its line
     found it so). Not a card a ruling put in place (52B2's penalty card, a substitute) or
     deemed played (an exposed card, 45C1; cards played together, 58), nor the first lead of a
@@ -194,7 +211,7 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     seat, card = cur.plays[0]
     if replay.played_to(cur.number, seat.next()):
         return None  # (play went on over it: not ruled, docs/decisions.md)
-    last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
+    last = _lead_line(table, replay, cur.number)
     if last is None or last.seat is not seat or last.card != card or (
             isinstance(last, Play) and any(e is last for e in replay.unapplied)):
         return None
@@ -389,6 +406,11 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if failure is not None:
         if failure.trick < 13 and replay.played_out:
             failure = replace(failure, played_out=True)  # (every player has played since: Replay.played_to)
+        if ClaimTricks in replay.line_kinds:
+            # a claim ends play before his side plays to the next trick: it establishes the
+            # revoke as it does a failure to follow suit (63A3, 63A4)
+            failure = replace(failure, by_claim=claim_establishment(replay, failure.seat.side,
+                                                                    claim_agreement(rs.decisions, rs.edition)))
         # (none kept: the opener did not run on the record as played, which had no penalty card)
         start = replay.memo.get(_AS_PLAYED, frozenset())
         if replay.reopened and rs.decisions.lead_options_after_ruling and isinstance(start, frozenset):
@@ -505,7 +527,8 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         goes to Law 64 after play (64B3)."""
         trick = table.trick(task.trick)
         nxt = table.trick(task.trick + 1)
-        if trick is None or not (task.played_out or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
+        if trick is None or not (task.played_out or task.by_claim is not None
+                                 or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
             return child(table, agenda=after(table, task.made) + rest)
         # the penalty card he failed to play: one in force at that trick, still faced or
         # played since (not one he had played before it)
@@ -549,6 +572,10 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # card of a minor one's suit below honour rank played before it (50C)
     broken = tuple(dict.fromkeys(rs.cite(clause) for clause, allows in obligations(hand, led, pcs, required, forbidden)
                                  if clause in ("50C", "50D1(a)") and not allows(card)))
+    # a claim that ended play establishes the revoke the accepted card makes (63A3, 63A4)
+    claimed = (rs.cite(task.by_claim[1]),) if task.by_claim is not None else ()
+    if claimed:
+        stays = f"{stays}; the revoke is {task.by_claim[0] if task.by_claim else ''}"
     must_accept = task.played_out or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, task.trick, seat))
     if task.played_out and kept:
         # play went on to the end before attention: the card stayed a penalty card (52B1(c))
@@ -558,13 +585,13 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         since = "play went on to the end (declarer has played since)" if task.played_out else "declarer has played since"
         step = Step(declarer, StepKind.FORCED, rs.cite("52B1(b)"),
                     f"{since}, so {card} is accepted; {stays}",
-                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")),
+                    also=(*broken, rs.cite("52A"), rs.cite("52B1(c)"), *claimed),
                     question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
                     choice="accept (compulsory)")
         return [(step, accepted())]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",
-             also=(*broken, rs.cite("52A"), rs.cite("52B1(c)")), question=question, choice="accept"),
+             also=(*broken, rs.cite("52A"), rs.cite("52B1(c)"), *claimed), question=question, choice="accept"),
         accepted(),
     )]
     due = [c for c in lawful_cards(hand, led, pcs, frozenset({card}), required, forbidden) if c in {p.card for p in pcs}]
@@ -585,18 +612,34 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 
 # ----- claim atoms --------------------------------------------------------------------------------
-add_atom_forms("restriction <seat> must lead <suit>", "restriction <seat> must not lead <suit>", "no restriction")
+add_atom_forms("restriction <seat> must lead <suit>", "restriction <seat> must not lead <suit>", "no restriction",
+               "restriction in force <restriction>", "restriction lapsed <restriction>", "no restriction in force")
+
+#: the words after ``restriction`` that ask whether the restriction is in force or lapsed
+_STANDING = {("in", "force"): True, ("lapsed",): False}
 
 
 @register_atom
 def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None:
-    """``restriction <seat> must lead <suit>``, ``restriction <seat> must not lead <suit>``,
-    ``no restriction`` (the restoration carries no restriction at all)."""
+    """``restriction <seat> must lead <suit>``, ``restriction <seat> must not lead <suit>``
+    (declarer imposed it, in force or not), ``no restriction`` (the restoration carries no
+    restriction at all); ``restriction in force <seat> must [not] lead <suit>`` and
+    ``restriction lapsed ...`` (imposed, and still in force / no longer in force in the
+    restored position: a lead restriction lasts while its player keeps the lead, 50D2(a),
+    51B); ``no restriction in force``."""
     low = [w.lower() for w in words]
     if low == ["no", "restriction"]:
         return Atom("no restriction", lambda r: not r.node.restrictions)
+    if low == ["no", "restriction", "in", "force"]:
+        return Atom("no restriction in force",
+                    lambda r: len(lapsed_restrictions(r.table, r.node.restrictions)) == len(r.node.restrictions))
     if not low or low[0] != "restriction":
         return None
+    standing: bool | None = None
+    for head, value in _STANDING.items():
+        if tuple(low[1 : 1 + len(head)]) == head:
+            standing, words, low = value, words[len(head):], low[len(head):]
+            break
     if len(low) == 5 and low[2:4] == ["must", "lead"]:
         must = True
     elif len(low) == 6 and low[2:5] == ["must", "not", "lead"]:
@@ -609,7 +652,12 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
     except NotationError as err:
         raise NotationError(f"{err} in claim {claim!r}", token=err.token) from None
     text = lead_restriction(seat, suit, must)
-    return Atom(" ".join(words), lambda r: text in r.node.restrictions)
+    if standing is None:
+        return Atom(" ".join(words), lambda r: text in r.node.restrictions)
+    # (``words`` has lost ``restriction`` and all but the last word of the standing: the
+    # seat is words[1])
+    label = " ".join(["restriction", "in force" if standing else "lapsed", *words[1:]])
+    return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
 
 
 RULES: tuple[Rule, ...] = (
@@ -619,7 +667,7 @@ RULES: tuple[Rule, ...] = (
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
     Rule("failed_penalty_card", FailedPenaltyCard,
-         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "50C", "50D1(a)", "16C1", "16C2"),
+         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "50C", "50D1(a)", "16C1", "16C2", "63A3", "63A4"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
 #: a failure to play a penalty card is found on the table, where the obligation travels (a

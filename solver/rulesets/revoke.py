@@ -433,11 +433,13 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     if mode == _NOS and not turned and card.suit is not trick.suit_led and any(
             x.seat is seat and x.trick == trick_no and x.card == card and x.rule is None and x.failed is None
             for x in table.revokes) and not any(
-            w.trick == trick_no and w.seat is trick.plays[0][0] for w in table.withdrawn):
+            w.trick == trick_no and w.seat is trick.plays[0][0] and w.stood(seat, card) for w in table.withdrawn):
         # his card is a revoke of his own (both sides revoked): corrected as his, in its turn
         # (62B: his side offending there), not changed here as a non-offender's card. (Not
-        # where a rectification replaced the trick's lead, a changed designation: his card
-        # then fails to follow only the new lead, and 62C1 lets him change it.)
+        # where a rectification replaced the trick's lead after he played, a changed
+        # designation: his card then fails to follow only the new lead, and 62C1 lets him
+        # change it. A card played after the lead was replaced was played to the new lead,
+        # which stands: a failure to follow it is his own revoke.)
         mode = _NOS_OWN_REVOKE
         if any(x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
             # ... unless it stands established otherwise than by a play (a claim, 63A3/63A4):
@@ -614,12 +616,14 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # rectification turned the trick to another suit) is a revoke of his own, to be corrected
     # (62A): kept, it would be withdrawn at once for the same lawful cards, with the same
     # penalty card (62B1), as his change here: his change is forced (one path to each)
-    # A non-offending player's card in the same position (``turned``: the revoker's corrected
-    # lead turned the trick to a suit he holds) may not stay either: a card that does not
-    # follow the suit led while he holds it is no lawful play to the trick (44C), so he
-    # changes it (forced). (Where the suit led is unchanged, his card that fails to follow
-    # it is a revoke of his own, which the revoke rules correct in turn, 62B.)
-    own = (mode == _OS or (turned and mode == _NOS)) and suit_led is not None and card.suit is not suit_led and any(
+    # A non-offending player's card in the same position, not a revoke of his own (``turned``:
+    # the revoker's corrected lead turned the trick to a suit he holds; or the trick's lead
+    # was replaced after he played; or a rectification found his card played to another card
+    # than the one that stands, a refused change of designation) may not stay either: a card
+    # that does not follow the suit led while he holds it is no lawful play to the trick
+    # (44C), so he changes it (forced). (A card of his that fails to follow the suit led as he
+    # played it is a revoke of his own, which the revoke rules correct in turn, 62B.)
+    own = mode in (_OS, _NOS) and suit_led is not None and card.suit is not suit_led and any(
         c.suit is suit_led for c in hand)
     option = StepKind.OPTION
     if own and suit_led is not None:
@@ -628,7 +632,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             question = f"{who}'s {what} fails to follow {suit_led.name.lower()}, which he holds: a revoke of his own he must correct"
             also = (rs.cite("62A"), *also)
         else:
-            question = f"{who}'s {what} no longer follows the suit led, {suit_led.name.lower()}, which he holds: he must change it"
+            question = f"{who}'s {what} does not follow the suit led, {suit_led.name.lower()}, which he holds: he must change it"
             also = (rs.cite("44C"), *also)
     steps = [keep]
     shared: tuple[object, str] = (None, "")  # the fate of the siblings that share their penalty cards
@@ -753,6 +757,9 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     this = task.later[task.index]
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    early = table.put_down_before(trick_no, seat, card)
+    if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
+        return _lead_put_down_early(rs, node, task, lead, winner, early, later)
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep)
@@ -765,6 +772,48 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     return [
         (lead.keep, _child(node, table, _advance(rs, node, task, table, False))),
         (lead.withdraw, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos))),
+    ]
+
+
+def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
+                         after: tuple[Seat, ...], later: tuple[LaterPlay, ...]) -> list[Edge]:
+    """A lead to the trick after the revoke trick put down before that trick was complete
+    (``TableState.put_down_early``; ``after``: the seats whose cards to it came after the
+    lead). It was never a lead made in turn, so no change of the trick's winner sends it back
+    (44G): it stands as made, the leader's in turn when he won the revoke trick as corrected,
+    out of turn otherwise, for the rules of leads out of turn (53A, 55A, 56). 62C1 reaches
+    only cards played after the revoke: a lead put down before the revoke card is no such
+    card and stays; one put down after it (the revoker played before it) may be withdrawn."""
+    r = task.revoke
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    who, what = seat._name_, card.text
+    in_turn = winner is seat
+    t2 = table.with_lead_read_again(trick_no) if in_turn else table.with_lead_out_of_turn_again(trick_no)
+    won = f"{winner._name_} won trick {r.trick}" if winner is not None else f"trick {r.trick} is not complete"
+    as_it_stands = (f"{won}, so it is his lead, in turn" if in_turn
+                    else f"{won}, so it is a lead out of turn as it stands, ruled as one")
+    keep_child = _child(node, t2, _advance(rs, node, task, t2, False))
+    question = f"{who} may withdraw his lead of {what}"
+    if r.seat in after:
+        question = f"does {who}'s lead of {what}, put down before trick {r.trick} was complete, stay?"
+        step = Step("TD", StepKind.FORCED, rs.cite("62C1"),
+                    f"{who}'s lead of {what} stays: he put it down before trick {r.trick} was complete, before "
+                    f"{r.seat._name_}'s revoke card, so it is no card played after the revoke; {as_it_stands}",
+                    also=(rs.cite("44G"),), question=question, choice="stays")
+        return [(step, keep_child)]
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
+    keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
+                f"{who} keeps his lead of {what}, put down before trick {r.trick} was complete; {as_it_stands}",
+                also=(rs.cite("44G"),), question=question, choice="keep")
+    withdraw = lead.withdraw
+    if not in_turn and winner is not None:
+        text = withdraw.text.replace(" and will lead again;", f"; {winner._name_} leads to trick {trick_no};")
+        withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
+    return [
+        (keep, keep_child),
+        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
     ]
 
 
