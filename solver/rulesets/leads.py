@@ -671,8 +671,9 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                          and e.seat is seat and card in e.cards and len(e.cards) > 1), None)
         # (one of cards he put down together, 58B2: said once, whichever he says he plays)
         led = card if together is None else f"the card he plays of {' '.join(map(str, together))}"
+        after = _played_after(done, seat, card, record)
         irregularity = (f"{seat} led {led} to trick {trick_no} before trick {done.number} was complete, before his partner "
-                        f"played (57A); {_played_after(done, seat, card, record)} to trick {done.number}")
+                        f"played (57A)" + (f"; {after} to trick {done.number}" if after else ""))
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
@@ -707,7 +708,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
 def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) -> str:
     """Who then played what to ``done``, the trick ``seat``'s early lead of ``card`` was put
     down in: the cards of ``done`` the record places after that lead (its partner's among
-    them), or his partner's alone when the record does not say."""
+    them), or his partner's alone when the record does not say; empty when no card of
+    ``done`` came after it (his partner has not played to it either)."""
     after: list[tuple[Seat, Card]] = []
     if record is not None:
         at = next((i for i, e in enumerate(record.before) if getattr(e, "seat", None) is seat
@@ -718,6 +720,8 @@ def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) ->
     if not any(s is seat.partner for s, _ in after):
         after = [(seat.partner, c)] if (c := done.card_of(seat.partner)) is not None else []
     said = [f"{s} {c}" for s, c in after]
+    if not said:
+        return ""
     return "then " + (f"{said[0]}" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}") + " played"
 
 
