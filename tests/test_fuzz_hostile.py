@@ -122,9 +122,9 @@ def test_an_early_lead_with_no_card_after_it_in_its_trick_is_said_without_one() 
     record, which then has declarer play twice to the trick, is refused as such (a located
     error, not an internal one)."""
     from rulings.models import parse_case
+    from rulings.models.cards import Card, Seat
     from rulings.models.errors import RulingError
     from rulings.models.table import Trick
-    from rulings.models.cards import Card, Seat
     from rulings.solver.rulesets.leads import _played_after
     from rulings.solver.ruling import Ruling
 
