@@ -1145,7 +1145,7 @@ def main() -> None:
 def _named_command_only() -> Iterator[None]:
     """Start-up: typer makes every command (its parameters, their types, their help) before
     it runs one, about 2 ms for the six. When the first argument is a command's name, the
-    group is made with that command alone: it parses, runs, helps and fails as before (its
+    group is made with that command alone: it parses, runs, helps and fails as in the whole group (its
     usage line and its errors are its own). Anything else (no command, an option first, a
     misspelt name, for which typer suggests the near ones) keeps them all."""
     commands = app.registered_commands
