@@ -283,6 +283,11 @@ def _turned(settings: "tuple[DecisionSetting, ...]") -> dict[str, bool]:
     return differing(from_settings(settings))
 
 
+def _turned_text(turned: dict[str, bool]) -> str:
+    """The switches :func:`_turned` gives, as the text outputs say them (``NAME off, ...``)."""
+    return ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items())
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -790,8 +795,7 @@ def coverage(
         raise typer.Exit(code)
     console = make_console(soft_wrap=True)
     if turned:
-        console.print("decisions set on the command line (not the defaults): "
-                      + ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items()), markup=False)
+        console.print(f"decisions set on the command line (not the defaults): {_turned_text(turned)}", markup=False)
     for rep in reports:
         if not rep["cases"]:  # an edition no case read is ruled under: nothing to say of it
             continue
@@ -842,8 +846,7 @@ def score(
         sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
     else:
         if turned:
-            typer.echo("our rulings made with decisions set on the command line (not the defaults): "
-                       + ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items()))
+            typer.echo(f"our rulings made with decisions set on the command line (not the defaults): {_turned_text(turned)}")
         for line in lines(report):
             typer.echo(line)
     if report["wrong_clauses"] or report["unmatched_ids"] or report["unanswered_ids"]:
