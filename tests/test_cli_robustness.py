@@ -179,7 +179,8 @@ def outcome_problem(path: Path, args: tuple[str, ...], res: Result) -> str | Non
         return f"error not located at {path}:<line>: {res.stderr[-500:]}"
     if args[0] == "verify":
         for line in res.stdout.splitlines():
-            if " error: " in line and not located.search(line):
+            # (a file's error is said on its FAIL line; an ok line may quote a title that says "error: ")
+            if line.startswith("FAIL") and " error: " in line and not located.search(line):
                 return f"error not located at {path}:<line>: {line}"
     return None
 

@@ -171,20 +171,30 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             later = tuple(plays[counts[i] : counts[i + 1]])
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
-                if isinstance(e, Expose):
-                    nominal = nominal.play(e.seat, card)  # (the later plays as read: see _then)
-                else:
-                    _, nominal, later = _put(nominal, e.seat, card, later)
+                _, nominal, later = _put(nominal, e.seat, card, later)
             nominal = replay_plays(nominal, later)
     except RulingError:
         nominal = replay.table
-    explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn if p not in nominal.out_of_turn)
+    # (or out of turn there too, but after another set of cards to the trick: a seat's second
+    # card after his partner's card the line placed, his lead to the next trick, where the
+    # first reading has it before his partner played, 57A)
+    explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn
+                                         if p not in nominal.out_of_turn or _before(replay.table, p) != _before(nominal, p))
     # so too the cards the table records as failing to follow suit only because such a card
     # is missing from it (a fifth card found led, not the card the record has leading)
     if replay.table.revokes:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+
+
+def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
+    """The seats with a card on trick ``key[0]`` before ``key[1]``'s last card there."""
+    trick = table.trick(key[0])
+    if trick is None or trick.card_of(key[1]) is None:
+        return frozenset()
+    k = len(trick.plays) - 1 - [s for s, _ in trick.plays][::-1].index(key[1])
+    return frozenset(s for s, _ in trick.plays[:k])
 
 
 #: how a card came to be exposed (the facts of an ``exposes`` line), in words, after the card
@@ -303,19 +313,29 @@ def _node(node: Node, table: TableState, agenda: tuple[object, ...], *, info: tu
     return Node(table, agenda, node.ledger + info, node.findings + findings, node.restrictions, node.established, node.focus)
 
 
-def _then(table: TableState, then: tuple[LaterPlay, ...]) -> TableState:
-    """Put back the plays the record has after the line ruled on, dropping those that no
-    longer fit (a player whose exposed card was deemed played to the trick plays no second
-    card to it; a card no longer held)."""
+def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Seat] | None = None) -> TableState:
+    """Put back the plays the record has after the line ruled on, as play lines there would
+    put them, dropping those that no longer fit: ``placed`` (trick, seat), the card the
+    ruling put in the played position for the line, so a later card of that seat to that
+    trick while it is in progress is no play (a player whose exposed card was deemed played
+    to the trick plays no second card to it, 45C1); and a card no longer held. A later card
+    of another seat that had played to the trick is kept: his second card in it, which the
+    rules of leads read (his lead to the next trick, made early)."""
     for _, seat, card in then:
         cur = table.current_trick
-        if cur is not None and not cur.is_complete and cur.card_of(seat) is not None:
+        if placed is not None and cur is not None and not cur.is_complete and (cur.number, seat) == placed:
             continue  # he has already played to this trick (45C1): the later card does not count
         try:
             table = table.play(seat, card)
         except RulingError:
             continue
     return table
+
+
+def _placed_key(table: TableState, seat: Seat, card: Card) -> tuple[int, Seat]:
+    """(trick, seat) of ``seat``'s ``card`` standing on ``table``: the card a ruling placed."""
+    number = next((t.number for t in reversed(table.tricks) if (seat, card) in t.plays), table.tricks[-1].number)
+    return number, seat
 
 
 def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...]) -> tuple[TableState, TableState, tuple[LaterPlay, ...]]:
@@ -346,11 +366,11 @@ def _placed(node: Node, before: TableState, placed: TableState, then: tuple[Late
     put back; a card that fails to follow suit is a revoke on the table, which the revoke rules
     find and correct (62) once this ruling is over (the engine opens them on the rectified
     table); one that fails to play a due penalty card is ruled under 52."""
-    final = _then(placed, then)
+    seat, card = placed.tricks[-1].plays[-1]
+    final = _then(placed, then, (placed.tricks[-1].number, seat))
     new = [r for r in placed.revokes if r not in before.revokes]
     tasks: tuple[object, ...] = ()
     if not new:
-        seat, card = placed.tricks[-1].plays[-1]
         tasks = failure_tasks(before, placed, seat, card)
     return _node(node, final, tasks + rest, info=info, findings=findings)
 
@@ -442,11 +462,14 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _node(node, _then(table, task.then), rest))]
 
     def played(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "played") -> Edge:
-        t2 = table.play(seat, card)
+        # (the record's later plays put around it as play lines there would be: another
+        # seat's second card after it, the seats still due following, is his lead to the next
+        # trick)
+        before, t2, then = _put(table, seat, card, task.then)
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
                     f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
                     question=question, choice=choice)
-        return (step, _placed(node, table, t2, task.then, rest, findings=finding))
+        return (step, _placed(node, before, t2, then, rest, findings=finding))
 
     def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
@@ -640,7 +663,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{card} counts as played after the other card: {seat} {what} it to trick {trick.number} out of turn, "
                     "an illegal play corrected as any lead or play out of turn is",
                     also=(rs.cite("47B"),), question=question, choice="out of turn")
-        return [(step, _node(node, _then(t2, then), rest))]
+        return [(step, _node(node, _then(t2, then, _placed_key(t2, seat, card)), rest))]
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
@@ -669,13 +692,15 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
             infos = tuple(rs.withdrawn_info(seat, c, seat.side, table) for c in others)
             also = [rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause]
-        t3 = _then(t2, then)
+        t3 = _then(t2, then, _placed_key(t2, seat, card))
         # the opponents' cards played after his to the same trick, as the table now stands
         number = t2.tricks[-1].number
         same = t3.trick(number)
-        # (after the card he plays: one he had played to the trick before it is not it)
+        # (after the card he plays: one he had played to the trick before it is not it; nor
+        # an opponent's second card there, his lead to the next trick, not a play to this one)
         pos = same.plays.index((seat, card)) if same is not None and (seat, card) in same.plays else None
-        later = tuple((number, s, c) for s, c in same.plays[pos + 1:] if s.side is not seat.side) if same is not None and pos is not None else ()
+        later = tuple((number, s, c) for i, (s, c) in enumerate(same.plays) if pos is not None and i > pos
+                      and s.side is not seat.side and same.card_of(s) == c) if same is not None else ()
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
@@ -720,7 +745,7 @@ def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tu
     """58B4: were the simultaneous cards found only after a player of each side had played to
     the next trick? (The record's later plays are put back after one of the cards.)"""
     placed = table.play(seat, cards[0])
-    nxt = _then(placed, then).trick(placed.tricks[-1].number + 1)
+    nxt = _then(placed, then, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 

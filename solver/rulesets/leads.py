@@ -213,6 +213,9 @@ class LeadBeforeTrickComplete:
     due: tuple[Seat, ...]
     #: the card is off the trick already (a seat still due has played on this path)
     taken_off: bool = False
+    #: play went on to the end after it (``Replay.played_out``): the seats due played to the
+    #: trick, and the lead stood on the next one, played to by the next hand
+    played_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,7 +518,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
-    if isinstance(agenda[0], LeadBeforeTrickComplete):
+    if isinstance(agenda[0], LeadBeforeTrickComplete) and not agenda[0].played_on:
         # (his lead to the next trick, out of turn where another seat wins this one: ruled
         # after, on the table each of the seats still due leaves)
         here += ((agenda[0].trick + 1, agenda[0].offender),)
@@ -903,9 +906,14 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     to the next trick, made early (:class:`LeadBeforeTrickComplete`). Read where the trick
     was led by the seat due to lead it, its cards before the second one came in rotation and
     no other line of the record came among them (no card of it missing from the play lines,
-    none a line placed), and play did not go on after it."""
+    none a line placed). Play may have gone on to the end after it (a ``remaining`` line
+    before attention): the lead then stood, played to by the next hand, save at trick 13
+    where no lead out of turn is accepted (``NoAcceptanceAtTrick13``)."""
     plays = trick.plays
-    if plays[-1] != (seat, card) or (record is not None and record.played_out) or table.trick(trick.number + 1) is not None:
+    if plays[-1] != (seat, card) or table.trick(trick.number + 1) is not None:
+        return None
+    on = record is not None and record.played_out
+    if on and trick.number + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
         return None
     seats = [s for s, _ in plays[:-1]]
     order = rotation_from(trick.leader)
@@ -925,8 +933,9 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     waiting = " and ".join(map(str, due))
     whose = "his partner had played to it" if table.is_defender(seat) else "declarer had played to it from that hand"
     why = (f"{whose}, so it is no premature play ({rs.cite('57A') if table.is_defender(seat) else rs.cite('57C3')}); "
-           f"{waiting} still to play to trick {trick.number}, whose winner makes it in turn or out of turn")
-    return LeadBeforeTrickComplete(trick.number, seat, card, due), f"{what}: {why}"
+           + (f"play then went on to the end, {waiting} playing to trick {trick.number}" if on else
+              f"{waiting} still to play to trick {trick.number}, whose winner makes it in turn or out of turn"))
+    return LeadBeforeTrickComplete(trick.number, seat, card, due, played_on=on), f"{what}: {why}"
 
 
 # ----- rules: leads out of turn ----------------------------------------------------------------------
@@ -1494,6 +1503,8 @@ def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Ed
     lead was in turn, nothing to rectify; another, and it is a lead out of turn (55, 56 with
     53A), ruled next on the table this leaves."""
     assert isinstance(task, LeadBeforeTrickComplete)
+    if task.played_on:
+        return _lead_before_complete_played_on(rs, node, task)
     table = node.table
     if not task.taken_off:
         trick = table.trick(task.trick)
@@ -1541,6 +1552,32 @@ def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Ed
     # (listed by the trick's winner, in rotation from its leader: the ruling turns on it)
     order = rotation_from(trick.leader)
     return [e for _, e in sorted(edges, key=lambda x: order.index(x[0]) if x[0] is not None else 0)]
+
+
+def _lead_before_complete_played_on(rs: RuleSet, node: Node, task: LeadBeforeTrickComplete) -> list[Edge]:
+    """53A, 44G: a seat's lead to the next trick made before the trick was complete, the
+    record's last card, after which play went on to the end. The seats still due played to
+    the trick (which cards the record does not say), and the lead stood on the next trick:
+    in turn when its player won the trick, otherwise a lead out of turn that the next hand
+    in rotation, an opponent, played to, which accepts it (53A; 55A, 56 lead there). Either
+    way nothing to rectify: no penalty card, no lead taken back."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    i = task.trick - table.first_trick
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
+                              Trick(task.trick + 1, task.offender, ((task.offender, task.card),)), *table.tricks[i + 1:]),
+                      out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+    waiting = " and ".join(map(str, task.due))
+    step = Step("TD", StepKind.FORCED, rs.cite("53A"),
+                f"{waiting} played to trick {task.trick}, as play went on to the end, and {task.card} then stood as "
+                f"{task.offender}'s lead to trick {task.trick + 1}: in turn if he won trick {task.trick}, else a lead out "
+                f"of turn that {task.offender.lho}, the next hand, played to, which accepts it: nothing to rectify",
+                also=(rs.cite("44G"),), question=f"{task.offender} led {task.card} to trick {task.trick + 1} before trick "
+                f"{task.trick} was complete", choice="stands as his lead")
+    return [(step, _child(node, t, node.agenda[1:]))]
 
 
 def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -2036,7 +2073,7 @@ RULES: tuple[Rule, ...] = (
          lead_before_choice.__doc__ or ""),
     Rule("proper_lead", ProperLead, ("53B", "47F1", "16C1", "16C2", "50E1", "50E2"), proper_lead, proper_lead.__doc__ or ""),
     Rule("premature_play", PrematurePlay, ("57A", "57C1", "50B", "50D1(a)", "16C1", "16C2", "60A1", "60A2", "61A"), premature_play, premature_play.__doc__ or ""),
-    Rule("lead_before_trick_complete", LeadBeforeTrickComplete, ("44B", "44C", "44D", "44G"), lead_before_trick_complete,
+    Rule("lead_before_trick_complete", LeadBeforeTrickComplete, ("44B", "44C", "44D", "44G", "53A"), lead_before_trick_complete,
          lead_before_trick_complete.__doc__ or ""),
     Rule("premature_options", PrematureOptions, ("57A1", "57A2", "57A3", "57A4", "57B", "59", "44C"), premature_options,
          premature_options.__doc__ or ""),
