@@ -76,7 +76,7 @@ fast:
 	$(FAST)/bin/rulings verify cases/
 	$(FAST_PY) -m pytest
 
-## The benchmark sections with issue targets (2, 6, 8, 9, 11, 12) on the .venv-fast install
+## The benchmark sections with targets (2, 6, 8, 9, 11, 12) on the .venv-fast install
 ## (make fast first); every report says whether the engine it timed is compiled.
 bench-fast:
 	@test -x $(FAST_PY) || { echo "no $(FAST): run make fast first"; exit 2; }

@@ -1152,6 +1152,14 @@ class TableState:
             return self
         return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader)))
 
+    def with_lead_as_it_stands(self, number: int, seat: Seat, winner: Seat | None) -> TableState:
+        """The table with ``seat``'s lead to trick ``number``, put down before the trick before
+        it was complete, read as it stands once that trick is corrected: in turn when he won
+        it (:meth:`with_lead_read_again`), out of turn otherwise
+        (:meth:`with_lead_out_of_turn_again`), for the rules of leads out of turn (53A, 55A,
+        56, 57A). No change of that trick's winner sends such a lead back (44G)."""
+        return self.with_lead_read_again(number) if winner is seat else self.with_lead_out_of_turn_again(number)
+
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
         the cards of the others): a card he placed out of turn that stands as his play at his

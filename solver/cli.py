@@ -283,6 +283,11 @@ def _turned(settings: "tuple[DecisionSetting, ...]") -> dict[str, bool]:
     return differing(from_settings(settings))
 
 
+def _turned_text(turned: dict[str, bool]) -> str:
+    """The switches :func:`_turned` gives, as the text outputs say them (``NAME off, ...``)."""
+    return ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items())
+
+
 def _error(err: "RulingError") -> typer.Exit:
     typer.echo(f"error: {err}", err=True)
     return typer.Exit(1)
@@ -790,8 +795,7 @@ def coverage(
         raise typer.Exit(code)
     console = make_console(soft_wrap=True)
     if turned:
-        console.print("decisions set on the command line (not the defaults): "
-                      + ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items()), markup=False)
+        console.print(f"decisions set on the command line (not the defaults): {_turned_text(turned)}", markup=False)
     for rep in reports:
         if not rep["cases"]:  # an edition no case read is ruled under: nothing to say of it
             continue
@@ -842,8 +846,7 @@ def score(
         sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
     else:
         if turned:
-            typer.echo("our rulings made with decisions set on the command line (not the defaults): "
-                       + ", ".join(f"{k} {'on' if v else 'off'}" for k, v in turned.items()))
+            typer.echo(f"our rulings made with decisions set on the command line (not the defaults): {_turned_text(turned)}")
         for line in lines(report):
             typer.echo(line)
     if report["wrong_clauses"] or report["unmatched_ids"] or report["unanswered_ids"]:
@@ -1145,7 +1148,7 @@ def main() -> None:
 def _named_command_only() -> Iterator[None]:
     """Start-up: typer makes every command (its parameters, their types, their help) before
     it runs one, about 2 ms for the six. When the first argument is a command's name, the
-    group is made with that command alone: it parses, runs, helps and fails as before (its
+    group is made with that command alone: it parses, runs, helps and fails as in the whole group (its
     usage line and its errors are its own). Anything else (no command, an option first, a
     misspelt name, for which typer suggests the near ones) keeps them all."""
     commands = app.registered_commands

@@ -30,14 +30,14 @@ class Decisions:
     #: leaves later cards standing behind the unfinished trick: for records that stop there).
     later_play_shows_acceptance: bool = True
 
-    #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes
-    #: back to being the penalty card it was (True), or simply to the hand (False).
     #: Law 64A with two established revokes by one side: each is counted from its own trick
     #: (64A1/64A2), and together they never take more tricks than the offending side won from
     #: its first established revoke's trick on: a trick changes hands once (True). False adds
     #: the counts as they stand.
     revoke_transfer_capped: bool = True
 
+    #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes
+    #: back to being the penalty card it was (True), or simply to the hand (False).
     faced_revoke_card_stays_penalty: bool = True
 
     #: Law 62B/62B1 order: the revoke card becomes a penalty card when it is withdrawn, so

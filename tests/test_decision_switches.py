@@ -233,7 +233,7 @@ def test_a_bad_field_in_a_test_set_names_the_record(tmp_path: Path) -> None:
     assert res.exit_code == 1 and f"{out}:1: record " in res.stderr and "no_such_switch" in res.stderr
 
 
-def test_files_without_the_field_read_as_before() -> None:
+def test_files_without_the_field_are_ruled_under_the_defaults() -> None:
     case = load(PREMATURE)
     assert case.decisions == () and decisions_for(case) is DEFAULT
     assert Ruling(case).ruleset is get_ruleset(case.laws, DEFAULT, Ruling(case).ruleset.families)

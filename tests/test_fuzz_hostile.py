@@ -112,3 +112,30 @@ def test_a_lone_carriage_return_ends_a_line() -> None:
     line = int(str(err.value).split(":")[1])
     assert 1 <= line <= 4
     assert check(b"notes: >\n  a le\rad\n  b\nx y\n") is None
+
+
+
+def test_an_early_lead_with_no_card_after_it_in_its_trick_is_said_without_one() -> None:
+    """A defender's second card (East's DQ) put down before his partner played to the trick,
+    with no card of that trick after it (West has not played; declarer's next card is his own
+    second one): the early lead is said (57A) without a list of cards played after it, and the
+    record, which then has declarer play twice to the trick, is refused as such (a located
+    error, not an internal one)."""
+    from rulings.models import parse_case
+    from rulings.models.cards import Card, Seat
+    from rulings.models.errors import RulingError
+    from rulings.models.table import Trick
+    from rulings.solver.rulesets.leads import _played_after
+    from rulings.solver.ruling import Ruling
+
+    case = parse_case({
+        "title": "t", "source": "s", "notes": "n", "expect": ["count 1"], "laws": "2007",
+        "deal": "N:J942.T76.9753.52 87.Q8543.QJT4.K9 AKQT.A2.AK862.A3 653.KJ9..QJT8764",
+        "contract": "4S", "declarer": "S",
+        "play": ["S DK", "W C7", "N D5", "E D10", "S D2", "N D7", "E DJ", "E DQ", "S D6"],
+    })
+    with pytest.raises(RulingError, match="second card"):
+        list(Ruling(case).restorations())
+    done = Trick(2, Seat.parse("S"), ((Seat.parse("S"), Card.parse("D2")), (Seat.parse("N"), Card.parse("D7")),
+                                      (Seat.parse("E"), Card.parse("DJ"))))
+    assert _played_after(done, Seat.parse("E"), Card.parse("DQ"), None) == ""

@@ -303,7 +303,7 @@ def test_a_lead_to_the_next_trick_then_the_partners_card_is_read_onto_two_tricks
     partner has not, followed by his partner's card: the partner's card completes the trick,
     his leads the next one, out of turn whoever won (``TableState.early_leads``), and it
     establishes no revoke his partner then makes (63A1). Without the partner's card next,
-    the second card is read as before, the trick's fourth card."""
+    the second card is read as the trick's fourth card."""
     from rulings.models.case import Replay
 
     opening = ("W DQ", "N DA", "E D4", "S D7", "N S3", "E S2", "S SA", "E HK")
@@ -325,7 +325,7 @@ def test_a_lead_to_the_next_trick_then_the_partners_card_is_read_onto_two_tricks
     assert isinstance(revoked, Replay)
     (r,) = revoked.table.revokes
     assert r.seat is Seat.W and r.trick == 2 and revoked.table.establishing_play(r) is None
-    # no partner's card next: the fourth card of the trick, as before
+    # no partner's card next: the fourth card of the trick
     for lines in (opening, (*opening, "S HA")):
         plain = _record(*lines, "attention S")
         assert isinstance(plain, Replay) and not plain.table.early_leads

@@ -184,7 +184,7 @@ def test_face_down_line_by_the_correct_leader_alone_is_reported() -> None:
 
 
 def test_60b_needs_the_refusal_before_the_defenders_card() -> None:
-    # No refusal recorded before West's card: West's card is ruled as before (53C, 57A).
+    # No refusal recorded before West's card: West's card is ruled under 53C and 57A.
     _, rs = solve(MID + "play: [N SA, W S4, attention S]")
     assert all("60B" not in r.laws for r in rs) and any("53C" in r.laws for r in rs)
     # Refusal recorded only after West's card: not 60B either.

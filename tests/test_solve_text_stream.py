@@ -1,5 +1,5 @@
 """The text output of ``rulings solve`` streams its restorations in pages: one table when they
-fit in a page (as before), else tables of TEXT_PAGE rows as they are found, then the count."""
+fit in a page, else tables of TEXT_PAGE rows as they are found, then the count."""
 
 from __future__ import annotations
 

@@ -1318,7 +1318,7 @@ def test_a_spread_is_no_54a_after_a_card_accepted_the_lead_or_another_card_came_
     """Only a spread on the lead alone is ruled where it happened: after declarer's own card
     accepted the lead (53A, 54B1) he stays declarer (the line is not ruled: 48B2); after his
     LHO's card on the lead (57D, a rectification the table did not make) the record is
-    read as one part, as before; a spread with attention next is read by the ruling at
+    read as one part; a spread with attention next is read by the ruling at
     that attention."""
     accepted = Ruling(loads(SPREAD_DEAL.format(laws="2017") + "play: [E SQ, S S2, S spreads, W S3, N SK, attention W]\n"))
     assert accepted._cut is None

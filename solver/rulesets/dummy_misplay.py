@@ -710,7 +710,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
             else:
                 t = table
                 if table.put_down_before(trick_no, seat, card) is not None and not fixed:
-                    t = as_it_stands(table, trick_no, seat, winner)
+                    t = table.with_lead_as_it_stands(trick_no, seat, winner)
                 edges.append((step, Node(t, rest, ledger, findings, restrictions, established, focus)))
         return edges
 
@@ -937,7 +937,7 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
     (``TableState.put_down_early``; ``after``: the seats whose cards to it came after the
     lead). It was never a lead made in turn once the trick was complete, so no change of the
     trick's winner sends it back (44G): kept, it stands as made, ruled as it stands on the
-    corrected trick (:func:`as_it_stands`: a premature lead, 57A, when the leader's partner
+    corrected trick (``TableState.with_lead_as_it_stands``: a premature lead, 57A, when the leader's partner
     had not played; else in turn when its leader won the corrected trick, out of turn
     otherwise, 53A, 55A, 56). 45D1 reaches the cards played after dummy's error: a lead put
     down after dummy's card is one, which a defender may withdraw (no penalty card) or keep;
@@ -970,13 +970,6 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
               f"{leads}; {no_penalty_card(table, seat, card, restore)}", (info.ai_clause, info.ui_clause, d, *extra),
               question, "withdraw"), True),
     ), infos, restore)
-
-
-def as_it_stands(table: TableState, trick_no: int, seat: Seat, winner: Seat | None) -> TableState:
-    """``table`` with ``seat``'s lead to ``trick_no``, put down before the trick before it was
-    complete, read as it stands once that trick is corrected: in turn when he won it, out of
-    turn otherwise, for the rules of leads out of turn (53A, 55A, 56, 57A)."""
-    return table.with_lead_read_again(trick_no) if winner is seat else table.with_lead_out_of_turn_again(trick_no)
 
 
 def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:

@@ -671,8 +671,9 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                          and e.seat is seat and card in e.cards and len(e.cards) > 1), None)
         # (one of cards he put down together, 58B2: said once, whichever he says he plays)
         led = card if together is None else f"the card he plays of {' '.join(map(str, together))}"
+        after = _played_after(done, seat, card, record)
         irregularity = (f"{seat} led {led} to trick {trick_no} before trick {done.number} was complete, before his partner "
-                        f"played (57A); {_played_after(done, seat, card, record)} to trick {done.number}")
+                        f"played (57A)" + (f"; {after} to trick {done.number}" if after else ""))
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
@@ -707,7 +708,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
 def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) -> str:
     """Who then played what to ``done``, the trick ``seat``'s early lead of ``card`` was put
     down in: the cards of ``done`` the record places after that lead (its partner's among
-    them), or his partner's alone when the record does not say."""
+    them), or his partner's alone when the record does not say; empty when no card of
+    ``done`` came after it (his partner has not played to it either)."""
     after: list[tuple[Seat, Card]] = []
     if record is not None:
         at = next((i for i, e in enumerate(record.before) if getattr(e, "seat", None) is seat
@@ -718,6 +720,8 @@ def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) ->
     if not any(s is seat.partner for s, _ in after):
         after = [(seat.partner, c)] if (c := done.card_of(seat.partner)) is not None else []
     said = [f"{s} {c}" for s, c in after]
+    if not said:
+        return ""
     return "then " + (f"{said[0]}" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}") + " played"
 
 
@@ -1405,6 +1409,21 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
+def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card) -> TableState:
+    """``table`` with ``seat``'s last card ``card`` on trick ``trick_no``, put down before that
+    trick was complete, taken off it and standing alone as his lead to the next trick (play
+    went on to the end after it: the cards still due to ``trick_no`` are not recorded), and
+    not a play out of turn on ``trick_no``."""
+    trick = table.trick(trick_no)
+    assert trick is not None
+    i = trick_no - table.first_trick
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((seat, card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    return table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
+                                 Trick(trick_no + 1, seat, ((seat, card),)), *table.tricks[i + 1:]),
+                         out_of_turn=tuple(p for p in table.out_of_turn if p != (trick_no, seat)))
+
+
 def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
     """57A, 60A: a defender's lead to the next trick made before his partner played to this
     one, the record's last card, after which play went on to the end. His partner played to
@@ -1412,20 +1431,7 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
     turn when he had won the trick, otherwise a lead out of turn that the next hand, a
     non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
     card, no option: the card stands as his lead to the next trick (60A2)."""
-    table = node.table
-    trick = table.trick(task.trick)
-    assert trick is not None
-    i = task.trick - table.first_trick
-    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
-    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
-    entry = (task.trick, task.offender)
-    out_of_turn = table.out_of_turn
-    if entry in out_of_turn:
-        j = out_of_turn.index(entry)
-        out_of_turn = (*out_of_turn[:j], *out_of_turn[j + 1:])
-    t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
-                              Trick(task.trick + 1, task.offender, ((task.offender, task.card),)), *table.tricks[i + 1:]),
-                      out_of_turn=out_of_turn)
+    t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     partner = task.offender.partner
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and {task.card} then stood "
@@ -1561,15 +1567,7 @@ def _lead_before_complete_played_on(rs: RuleSet, node: Node, task: LeadBeforeTri
     in turn when its player won the trick, otherwise a lead out of turn that the next hand
     in rotation, an opponent, played to, which accepts it (53A; 55A, 56 lead there). Either
     way nothing to rectify: no penalty card, no lead taken back."""
-    table = node.table
-    trick = table.trick(task.trick)
-    assert trick is not None
-    i = task.trick - table.first_trick
-    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
-    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
-    t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
-                              Trick(task.trick + 1, task.offender, ((task.offender, task.card),)), *table.tricks[i + 1:]),
-                      out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+    t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     waiting = " and ".join(map(str, task.due))
     step = Step("TD", StepKind.FORCED, rs.cite("53A"),
                 f"{waiting} played to trick {task.trick}, as play went on to the end, and {task.card} then stood as "

@@ -275,9 +275,9 @@ def _retract_stale_lead(rs: RuleSet, t: TableState, task: CorrectedExplanation) 
     winner = done.winner(t.trumps)
     leader, led = nxt.plays[0]
     if t.put_down_before(task.trick + 1, leader, led) is not None:
+        t = t.with_lead_as_it_stands(task.trick + 1, leader, winner)
         if winner is leader:
-            return t.with_lead_read_again(task.trick + 1), (), ""
-        t = t.with_lead_out_of_turn_again(task.trick + 1)
+            return t, (), ""
         won = f"{winner} now wins trick {task.trick}" if winner is not None else f"trick {task.trick} is not complete"
         return t, (), (f"; {leader}'s lead of {led}, put down before trick {task.trick} was complete, stays: {won}, so it "
                        "is a lead out of turn as it stands (not 44G)")

@@ -789,7 +789,7 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
     trick_no, seat, card = task.later[task.index]
     who, what = seat._name_, card.text
     in_turn = winner is seat
-    t2 = table.with_lead_read_again(trick_no) if in_turn else table.with_lead_out_of_turn_again(trick_no)
+    t2 = table.with_lead_as_it_stands(trick_no, seat, winner)
     won = f"{winner._name_} won trick {r.trick}" if winner is not None else f"trick {r.trick} is not complete"
     as_it_stands = (f"{won}, so it is his lead, in turn" if in_turn
                     else f"{won}, so it is a lead out of turn as it stands, ruled as one")
