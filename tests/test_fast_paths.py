@@ -28,6 +28,7 @@ from rulings.solver.casefile import load
 from rulings.solver.generate import cascade_case, case_seed, random_misplay_case, random_revoke_cases, two_cascades_case
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.rulesets import get_ruleset, ruleset_names
+from rulings.solver.rulesets.base import forget_rulesets
 from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import revoke_cases
 
@@ -848,12 +849,12 @@ def test_rule_memo_changes_no_ruling_of_a_record_in_parts() -> None:
         original(self)
         object.__setattr__(self, "memo", Forgetful())
 
-    get_ruleset.cache_clear()  # (the rule sets made from here on forget what they keep)
+    forget_rulesets()  # (the rule sets made from here on forget what they keep)
     try:
         with mock.patch.object(RuleSet, "__post_init__", forgetful):
             assert ruled == _whole(cases)
     finally:
-        get_ruleset.cache_clear()
+        forget_rulesets()
 
 
 def test_early_lead_order_looks_for_a_second_card_before_searching() -> None:
