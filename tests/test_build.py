@@ -3,6 +3,7 @@ engine and leaves the modules of ``[tool.rulings-mypyc] interpreted`` interprete
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import subprocess
 import sys
@@ -64,3 +65,21 @@ def test_the_experiment_script_reads_the_same_list() -> None:
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     assert script.build_script().compiled_modules() == _setup_module().compiled_modules()
+
+
+def _attributes_set_on_functions(source: str) -> list[str]:
+    """``f.x = ...`` at module level, where ``f`` is a function the module defines."""
+    tree = ast.parse(source)
+    functions = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return [f"{t.value.id}.{t.attr}" for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in functions]
+
+
+def test_no_compiled_module_sets_an_attribute_on_its_function() -> None:
+    """A function mypyc compiles takes no attribute: setting one (``get_ruleset.cache_clear =
+    ...``) fails when the compiled module is imported, and ``make fast`` then falls back to
+    pure Python. CI builds nothing compiled, so this reads the sources."""
+    assert _attributes_set_on_functions("def f():\n    pass\n\n\nf.cache_clear = None\n") == ["f.cache_clear"]
+    found = {name: hits for name in _setup_module().compiled_modules()
+             if (hits := _attributes_set_on_functions((ROOT / name).read_text(encoding="utf-8")))}
+    assert not found, found
