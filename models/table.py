@@ -125,16 +125,18 @@ class Trick:
         self.leader = leader
         self.plays = plays
 
+    def _values(self) -> tuple[object, ...]:
+        """The fields in order, as one tuple of objects (compiled, a tuple of declared types
+        may be compared wrongly, as Node's was): what equality and the hash read."""
+        return (self.number, self.leader, self.plays)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trick) or other.__class__ is not self.__class__:
             return NotImplemented
-        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
-        mine: tuple[object, ...] = (self.number, self.leader, self.plays)
-        theirs: tuple[object, ...] = (other.number, other.leader, other.plays)
-        return mine == theirs
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash((self.number, self.leader, self.plays))
+        return hash(self._values())
 
     def __repr__(self) -> str:
         return f"{self.__class__.__qualname__}(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r})"

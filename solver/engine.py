@@ -154,20 +154,19 @@ class Node:
         self.equity = equity
         self.played_out = played_out
 
+    def _values(self) -> tuple[object, ...]:
+        """The fields in order, as one tuple of objects (compiled, a tuple of these declared
+        types is compared wrongly): what equality and the hash read."""
+        return (self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
+                self.since, self.recorded, self.transfer, self.equity, self.played_out)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node) or other.__class__ is not self.__class__:
             return NotImplemented
-        # (tuples of objects: compiled, a tuple of these declared types is compared wrongly)
-        mine: tuple[object, ...] = (self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established,
-                                    self.focus, self.since, self.recorded, self.transfer, self.equity, self.played_out)
-        theirs: tuple[object, ...] = (other.table, other.agenda, other.ledger, other.findings, other.restrictions,
-                                      other.established, other.focus, other.since, other.recorded, other.transfer,
-                                      other.equity, other.played_out)
-        return mine == theirs
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash((self.table, self.agenda, self.ledger, self.findings, self.restrictions, self.established, self.focus,
-                     self.since, self.recorded, self.transfer, self.equity, self.played_out))
+        return hash(self._values())
 
     def __repr__(self) -> str:
         return f"{self.__class__.__qualname__}(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in _NODE_FIELDS) + ")"
