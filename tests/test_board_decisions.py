@@ -22,7 +22,7 @@ from rulings.solver.cli import app
 from rulings.solver.testsets import record, serialize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from readback import solved_board  # noqa: E402
+from readback import solved_board
 
 runner = CliRunner()
 CASES = Path(__file__).resolve().parents[1] / "cases"
