@@ -631,8 +631,8 @@ def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
     ruling needs (``md``, ``mb``, ``pc``) are checked, and the first that cannot be read is the
     board's error, naming it and its line; the others (``sv``, ``mc``, ``nt``, ``an``, ...) are
     not needed and are read only where they can be. A commentary pair ``nt`` of the form
-    :data:`LIN_FIELD` gives a field of this package's (the edition of the Laws, penalty cards
-    in force), read as its PBN tag is (the first of each)."""
+    :data:`LIN_FIELD` gives a field of this package's (the edition of the Laws, decision
+    switches, penalty cards in force), read as its PBN tag is (the first of each)."""
     from endplay.types import Bid, Board, Contract, Player, Vul
     from endplay.types import Card as LinCard
     from endplay.types import Deal as LinDeal

@@ -246,7 +246,8 @@ def write_lin(ruling: Ruling, restorations: list[Restoration], *, truncated: boo
     """The case and its ruling as one LIN board, a line (:func:`rulings.solver.testsets.case_lin`,
     as ``generate --format lin --with-ruling`` writes a record): the deal, an auction to the
     contract, the cards standing when attention was drawn in the order played, and as ``nt``
-    commentary the edition of the Laws, the penalty cards in force, the record's lines and the
+    commentary the edition of the Laws, the decision switches differing from the defaults,
+    the penalty cards in force, the record's lines and the
     ruling (:func:`ruling_json` of ``restorations``, ``found`` of them in all). Raises
     CaseFileError for a case LIN cannot hold (one starting after trick 1:
     :func:`rulings.solver.testsets.lin_refusal`)."""
