@@ -1333,6 +1333,12 @@ class TableState:
         if i < 0:
             raise IllegalActionError(f"no card stands on trick {trick}")
         plays = tricks_now[i].plays
+        if self.out_of_turn and any(n == trick for n, _ in self.out_of_turn):
+            # its plays out of turn are read again as each card goes (replace_card): in turn
+            step = self
+            for seat, old in plays:
+                step = step.replace_card(trick, seat, None, restore_penalty=restore_penalty, card=old)
+            return step
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)
