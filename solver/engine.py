@@ -1264,7 +1264,7 @@ class Composition:
             at, focus = places[id(f)]
             waits = 0
             if correcting:
-                for n in _leads_of(f.keys, table):
+                for n in _leads_of(f.at, table):
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
@@ -2593,11 +2593,13 @@ def _trick_of(key: object) -> int | None:
 
 def _leads_of(keys: Iterable[object], table: TableState) -> list[int]:
     """The tricks after the first of the record whose lead on ``table`` is one of the card
-    keys ``keys`` (an irregularity at that lead)."""
+    keys ``keys`` (where an irregularity begins: at that lead; none when one of ``keys`` is a
+    card of an earlier trick, the irregularity beginning there)."""
     leads: list[int] = []
+    tricks = [n for k in keys if (n := _trick_of(k)) is not None]
     for k in keys:
         n = _trick_of(k)
-        if n is None or n <= table.first_trick or (trick := table.trick(n)) is None or not trick.plays:
+        if n is None or n <= table.first_trick or min(tricks) < n or (trick := table.trick(n)) is None or not trick.plays:
             continue
         seat, card = trick.plays[0]
         assert isinstance(k, tuple)
