@@ -228,6 +228,9 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
                 memo.clear()
             memo[key] = correction
     subs, steps = correction.subs, correction.steps
+    if isinstance(r.rule, LeadRule):
+        # the corrected lead keeps the prohibition it broke, which binds him while he keeps the lead
+        table = table.with_lead_rule_kept(r.rule)
     rest = node.agenda[1:]
     ledger = (*node.ledger, correction.info)
     # Only the later cards still on the table are corrected: another rule may have taken some
