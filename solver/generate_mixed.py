@@ -22,6 +22,9 @@ declarer's change of designation with the director's finding and dummy's card pl
   declarer's, 56 and 55 with 53A, where the trick was led by the seat due to lead it and
   no line but cards came among its cards).
 
+By default ``open_change`` is not drawn, nor ``early`` with ``change`` (not yet ruled right:
+docs/whole-record.md); ``families`` names the families to draw from.
+
 >>> case = random_mixed_case(random.Random(3))
 >>> sum(1 for line in case["play"] if line.startswith("attention"))
 1

@@ -60,8 +60,8 @@ def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
     """Random whole records with several irregularities: no two leaves share a key (among them
-    a revoke made before dummy's wrong card in the same trick and play gone on after a changed
-    designation, the shapes where two rules reach one card)."""
+    a revoke made before dummy's wrong card in the same trick, a shape where two rules reach one
+    card; the default draw, which leaves out play gone on after a changed designation)."""
     for i in range(120):
         case = parse_case(random_mixed_case(random.Random(i), edition=edition))
         assert not _repeated(case), i
