@@ -384,10 +384,13 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
         return tuple(early), irregularities, notices, None, ()
     m = intime[0]
     later = _later_plays(table, m)
-    back = ", ".join([f"dummy's {m.wrong.text}", *(f"{s._name_} {c.text}" for _, s, c in later)])
+    # (a lead to the next trick put down before dummy's wrong card is no card played after
+    # the error: it stays, ruled as it stands, and is not among the cards that may come back)
+    after = [(s, c) for n, s, c in later if n == m.trick or m.dummy not in (table.put_down_before(n, s, c) or ())]
+    back = ", ".join([f"dummy's {m.wrong.text}", *(f"{s._name_} {c.text}" for s, c in after)])
     irregularities.append(
         f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
-        f"{1 + len(later)} card(s) may come back (at most five): {back}")
+        f"{1 + len(after)} card(s) may come back (at most five): {back}")
     if isinstance(m, Misplay) and not m.designated_follows:
         irregularities.append(f"the designated {m.designated} does not follow suit: once played it is a revoke by "
                               f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
