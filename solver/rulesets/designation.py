@@ -367,6 +367,13 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 table = table.play(e.seat, e.card)
             except RulingError:
                 return table, (), f"the record no longer fits this branch from {e} on"
+            if facing is not None and e.seat is not dummy:
+                # another player's card completed the trick of the call: dummy faced no
+                # card there, and his later card is a play to a later trick (the card the
+                # finding leaves in his hand, or none he still holds: the branch stops)
+                done = table.trick(_focus(facing[0]))
+                if done is not None and done.is_complete:
+                    facing = None
             if e.seat is dummy:
                 if misplays and e is misplays[-1][3]:  # dummy placed a card the call did not designate (45D)
                     last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), "misplaced", len(misplays) - 1)
