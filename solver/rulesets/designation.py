@@ -43,6 +43,7 @@ from rulings.models.events import (
     ChangeDesignation,
     Designation,
     DirectorFinds,
+    Expose,
     Name,
     NamePlay,
     Play,
@@ -852,7 +853,8 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
 
 def _unestablishing(rest: Sequence[object], declaring: Side) -> bool:
     """Whether the record's lines after the cards of a trick, up to the first ``attention``
-    (or its end), are the defenders' cards only (a director's finding between): nothing the
+    (or its end), are the defenders' cards only (a director's finding, or a card a defender
+    exposed or named, between): nothing the
     declaring side did there establishes a revoke of declarer's on that trick (63A1: his side
     plays, leads or designates no card to a later trick), so the revoke rules correct it when
     attention is drawn."""
@@ -861,6 +863,8 @@ def _unestablishing(rest: Sequence[object], declaring: Side) -> bool:
             return True
         if isinstance(e, DirectorFinds):
             continue
+        if isinstance(e, (Expose, Name)) and e.seat.side is not declaring:
+            continue  # (a defender's card exposed or named: no card of declarer's side)
         if not isinstance(e, Play) or e.seat.side is declaring:
             return False
     return True
