@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import field, replace
 from functools import partial
+from typing import cast
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay, dummy_has_played, faced_after_change
@@ -363,22 +364,56 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                         last = dummy_last = Designated(dummy, e.card, number, "misplaced", len(misplays) - 1)
                     i += 1
                     continue
-            try:
-                table = table.play(e.seat, e.card)
-            except RulingError:
-                return table, (), f"the record no longer fits this branch from {e} on"
-            if e.seat is dummy:
-                if misplays and e is misplays[-1][3]:  # dummy placed a card the call did not designate (45D)
-                    last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), "misplaced", len(misplays) - 1)
-                else:
-                    how = "standing" if standing is not None and e.card.suit is standing else "placed"
-                    last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
-            elif e.seat is declarer:
-                last = own_last = Designated(declarer, e.card, _last_trick_no(table), "played")
+            # the run of play lines from here, placed as the replay of the record places them
+            # (a seat's lead to the next trick put down before the trick was complete goes on
+            # the next trick: TableState.lead_order)
+            run, table = _run_in_order(table, rest, i)
+            for p in run:
+                try:
+                    table = table.play(p.seat, p.card)
+                except RulingError:
+                    return table, (), f"the record no longer fits this branch from {p} on"
+                if p.seat is dummy:
+                    if misplays and p is misplays[-1][3]:  # dummy placed a card the call did not designate (45D)
+                        last = dummy_last = Designated(dummy, p.card, _last_trick_no(table), "misplaced", len(misplays) - 1)
+                    else:
+                        how = "standing" if standing is not None and p.card.suit is standing else "placed"
+                        last = dummy_last = Designated(dummy, p.card, _last_trick_no(table), how)
+                elif p.seat is declarer:
+                    last = own_last = Designated(declarer, p.card, _last_trick_no(table), "played")
+            i += len(run)
+            continue
         i += 1
     if misplays:
         return table, (RecordMisplays(misplays, cursor.played_out),), ""
     return table, (), ""
+
+
+def _run_in_order(table: TableState, rest: Sequence[Event], i: int) -> tuple[list[Play], TableState]:
+    """The record's play lines from ``rest[i]`` (a play line) up to the next line of another
+    kind, in the order the replay of the record places them (``TableState.lead_order``): a
+    seat's second card in the trick in progress that the cards of every seat still due to it
+    follow is his lead to the next trick, those cards going on the trick first (57A for a
+    defender's before his partner's card; 44G with 53-56 for the others, read only where no
+    line of another kind came among the trick's cards, as a run that begins in the trick in
+    progress follows one). The table returned marks the leads so placed (``early_leads``,
+    ``put_down_early``); the cards are not placed on it."""
+    j = i
+    while j < len(rest) and isinstance(rest[j], Play):
+        j += 1
+    run = cast("list[Play]", list(rest[i:j]))
+    if len(run) < 2:
+        return run, table
+    cur = table.current_trick
+    broken = {0} if cur is not None and 0 < len(cur.plays) < 4 else set()
+    order, early, put_down = table.lead_order([(p.seat, p.card) for p in run], broken)
+    if order == sorted(order):
+        return run, table
+    if early:
+        table = table.with_early_leads(early)
+    if put_down:
+        table = table.with_put_down_early(put_down)
+    return [run[k] for k in order], table
 
 
 def _child(node: Node, table: TableState, cursor_tasks: tuple[object, ...], *, ledger: tuple[Info, ...] = (),
