@@ -497,7 +497,12 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 
     handled: list[object] = [e for e in records if ours(e)]
     principal = _principal(rs, node)
-    handled += [p for p in replay.table.out_of_turn if p not in principal.out_of_turn]
+    # the plays out of turn the replay saw only because it did not apply the designations
+    # (the trick's winner as the table saw it): no irregularity of their own where the
+    # ruling's principal course leaves the trick before them won as played; where another
+    # course leaves one out of turn (a change refused: another seat wins the trick before
+    # it), it is ruled there, on that course's table (44G, 53-56; Opening.explains)
+    shifted = tuple(p for p in replay.table.out_of_turn if p not in principal.out_of_turn)
     # a card the record shows failing to follow suit only because the reader placed it for a
     # designation this ruling changes (declarer names the D7 from his hand, changes to the HA
     # and puts it down: the change refused, the D7 is his card and the HA goes back) was never
@@ -507,8 +512,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # played: its revoke is one the record shows and a ruling took away
     kept = {(r.trick, r.seat, r.card) for r in principal.revokes}
     gone = {(w.seat, w.card) for w in principal.withdrawn}
-    explains = tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes
-                     if (r.trick, r.seat, r.card) not in kept and (r.seat, r.card) not in gone)
+    explains = (*shifted, *(played(r.trick, r.seat, r.card) for r in replay.table.revokes
+                            if (r.trick, r.seat, r.card) not in kept and (r.seat, r.card) not in gone))
     what = _describe(first)
     # the misplays the walk carries to its end (45D) are irregularities of this ruling too
     passed_on = [f"declarer called {c.what.card} ('{c}') but dummy {p.seat} placed {p.card} (45D)"
