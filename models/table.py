@@ -855,13 +855,15 @@ class TableState:
         of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
-        readings other than a defender's early lead followed in rotation need none in the trick.
+        readings other than a defender's early lead followed in rotation need none in the trick
+        (0 among them: a line came after the cards the trick in progress holds, before ``plays``).
         Third: every lead so placed, as ``put_down_early`` holds it (the trick it leads, its
         seat and card, and the seats whose cards to the trick before came after it)."""
         order = list(range(len(plays)))
         early: list[tuple[int, Seat]] = []
         put_down: list[tuple[int, Seat, Card, tuple[Seat, ...]]] = []
         cur = self.current_trick
+        ahead = cur is not None and 0 < len(cur.plays) < 4  # (cards of the trick in progress before ``plays``)
         if cur is not None and len(cur.plays) < 4:
             read, number = list(cur.plays), cur.number
         else:
@@ -890,7 +892,9 @@ class TableState:
                 # read always; the others, where the trick as read was led by the seat due
                 # to lead it, so that no card of it is missing from the lines read)
                 held = order[begun : j + 1 + k]
-                whole = not any(min(held) < b <= max(held) for b in breaks)
+                # (a break before the first play read counts where the trick in progress
+                # held cards before it: the line came among the trick's cards)
+                whole = not any(min(held) < b <= max(held) or (b == 0 and begun == 0 and ahead) for b in breaks)
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
                                                          and seats[0] is due_leader and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))

@@ -1137,6 +1137,15 @@ class Composition:
         self._irregularity_at: dict[str, tuple[_Found, Part]] = {
             irr: (f, (0, 0)) for f in ordered for irr in f.opening.irregularities}
         done = ruled | later if later else ruled
+        #: the plays out of turn of the record's first part that no opening of the record
+        #: rules (said "not yet ruled on"), with their notices: one that a ruling on a
+        #: rectified table rules on some path, and that no path ends leaving out of turn and
+        #: unruled, is not said after all (a lead that is out of turn only as the table saw
+        #: the trick before it won: each path rules it as its own table has it, 44G, 53-56)
+        self._unruled_plays: dict[tuple[int, Seat], Notice] = {}
+        #: of those, the ones some path ruled, and the ones some path ended leaving unruled
+        self._plays_ruled: set[tuple[int, Seat]] = set()
+        self._plays_left: set[tuple[int, Seat]] = set()
         notices = self._unruled(done, bool(found))
         #: the lines of the first part said "not yet ruled on" (keys): one a ruling on a
         #: rectified table rules on some path is not said after all (_take_back_ruled_lines)
@@ -1160,6 +1169,8 @@ class Composition:
         #: output that streams the restorations says them after them)
         self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
                                      if found and isinstance(e, (Choice, Chooses, DirectorFinds)))
+        if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
+            self.provisional |= frozenset(self._unruled_plays.values())
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
@@ -1461,6 +1472,8 @@ class Composition:
                     self._say_unruled_plays(node.table, task)
             elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
                 self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
+            if not task.segment and self._unruled_plays:
+                self._plays_met(node.table, task)
             if task.opened is not self._opened_last:  # (the path's rulings are done: what they opened happened)
                 self._opened_last = task.opened
                 self._happened.update(task.opened)
@@ -1471,6 +1484,16 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    def _plays_met(self, table: TableState, task: Reopen) -> None:
+        """At the end of a path's ruling of the record's first part (``table``, ``task``: its
+        table and last task): which of the plays out of turn said "not yet ruled on" this path
+        ruled, and which it leaves out of turn on its table without a ruling."""
+        for pair in self._unruled_plays:
+            if pair in task.seen:
+                self._plays_ruled.add(pair)
+            elif pair in table.out_of_turn:
+                self._plays_left.add(pair)
 
     def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:
         """A seat with two cards in one trick of ``table`` when a rectification has ended
@@ -1535,6 +1558,8 @@ class Composition:
             self._part_seen.setdefault(task.segment, set()).update(task.seen)
         elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
             self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
+        if not task.segment and self._unruled_plays:
+            self._plays_met(node.table, task)
         if not task.segment and self._unmet:
             self._met_on(node.table, task)
         # (the most recorded choices of the part just ended a path settled: see _report_unsettled)
@@ -2371,6 +2396,9 @@ class Composition:
             self._report_dropped()
         if self._part_seen:
             self._take_back_ruled_lines()
+        if count and self._plays_ruled and not self.exhausted:
+            gone = {self._unruled_plays[p] for p in self._plays_ruled - self._plays_left}
+            self.notices = tuple(n for n in self.notices if n not in gone)
 
     def _met_on(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of the record's first part (``table``, ``task``: its
@@ -2576,8 +2604,10 @@ class Composition:
         notices = _unruled_lines(r, ruled)
         for trick, seat in r.table.out_of_turn:
             if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
-                notices.append(Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on",
-                                      "not_ruled"))
+                notice = Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on",
+                                "not_ruled")
+                notices.append(notice)
+                self._unruled_plays.setdefault((trick, seat), notice)
         if r.attention is None and self._cut is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import field, replace
 from functools import partial
+from typing import cast
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay, dummy_has_played, faced_after_change
@@ -364,29 +365,67 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                         last = dummy_last = Designated(dummy, e.card, number, "misplaced", len(misplays) - 1)
                     i += 1
                     continue
-            try:
-                table = table.play(e.seat, e.card)
-            except RulingError:
-                return table, (), f"the record no longer fits this branch from {e} on"
-            if facing is not None and e.seat is not dummy:
-                # another player's card completed the trick of the call: dummy faced no
-                # card there, and his later card is a play to a later trick (the card the
-                # finding leaves in his hand, or none he still holds: the branch stops)
-                done = table.trick(_focus(facing[0]))
-                if done is not None and done.is_complete:
-                    facing = None
-            if e.seat is dummy:
-                if misplays and e is misplays[-1][3]:  # dummy placed a card the call did not designate (45D)
-                    last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), "misplaced", len(misplays) - 1)
-                else:
-                    how = "standing" if standing is not None and e.card.suit is standing else "placed"
-                    last = dummy_last = Designated(dummy, e.card, _last_trick_no(table), how)
-            elif e.seat is declarer:
-                last = own_last = Designated(declarer, e.card, _last_trick_no(table), "played")
+            # the run of play lines from here, placed as the replay of the record places them
+            # (a seat's lead to the next trick put down before the trick was complete goes on
+            # the next trick: TableState.lead_order); one line at a time while a player is still
+            # to face a card (each of his lines is looked at above)
+            if facing is None and own_facing is None:
+                run, table = _run_in_order(table, rest, i)
+            else:
+                run = [e]
+            for p in run:
+                try:
+                    table = table.play(p.seat, p.card)
+                except RulingError:
+                    return table, (), f"the record no longer fits this branch from {p} on"
+                if facing is not None and p.seat is not dummy:
+                    # another player's card completed the trick of the call: dummy faced no
+                    # card there, and his later card is a play to a later trick (the card the
+                    # finding leaves in his hand, or none he still holds: the branch stops)
+                    done = table.trick(_focus(facing[0]))
+                    if done is not None and done.is_complete:
+                        facing = None
+                if p.seat is dummy:
+                    if misplays and p is misplays[-1][3]:  # dummy placed a card the call did not designate (45D)
+                        last = dummy_last = Designated(dummy, p.card, _last_trick_no(table), "misplaced", len(misplays) - 1)
+                    else:
+                        how = "standing" if standing is not None and p.card.suit is standing else "placed"
+                        last = dummy_last = Designated(dummy, p.card, _last_trick_no(table), how)
+                elif p.seat is declarer:
+                    last = own_last = Designated(declarer, p.card, _last_trick_no(table), "played")
+            i += len(run)
+            continue
         i += 1
     if misplays:
         return table, (RecordMisplays(misplays, cursor.played_out),), ""
     return table, (), ""
+
+
+def _run_in_order(table: TableState, rest: Sequence[Event], i: int) -> tuple[list[Play], TableState]:
+    """The record's play lines from ``rest[i]`` (a play line) up to the next line of another
+    kind, in the order the replay of the record places them (``TableState.lead_order``): a
+    seat's second card in the trick in progress that the cards of every seat still due to it
+    follow is his lead to the next trick, those cards going on the trick first (57A for a
+    defender's before his partner's card; 44G with 53-56 for the others, read only where no
+    line of another kind came among the trick's cards, as a run that begins in the trick in
+    progress follows one). The table returned marks the leads so placed (``early_leads``,
+    ``put_down_early``); the cards are not placed on it."""
+    j = i
+    while j < len(rest) and isinstance(rest[j], Play):
+        j += 1
+    run = cast("list[Play]", list(rest[i:j]))
+    if len(run) < 2:
+        return run, table
+    cur = table.current_trick
+    broken = {0} if cur is not None and 0 < len(cur.plays) < 4 else set()
+    order, early, put_down = table.lead_order([(p.seat, p.card) for p in run], broken)
+    if order == sorted(order):
+        return run, table
+    if early:
+        table = table.with_early_leads(early)
+    if put_down:
+        table = table.with_put_down_early(put_down)
+    return [run[k] for k in order], table
 
 
 def _child(node: Node, table: TableState, cursor_tasks: tuple[object, ...], *, ledger: tuple[Info, ...] = (),
@@ -470,7 +509,12 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 
     handled: list[object] = [e for e in records if ours(e)]
     principal = _principal(rs, node)
-    handled += [p for p in replay.table.out_of_turn if p not in principal.out_of_turn]
+    # the plays out of turn the replay saw only because it did not apply the designations
+    # (the trick's winner as the table saw it): no irregularity of their own where the
+    # ruling's principal course leaves the trick before them won as played; where another
+    # course leaves one out of turn (a change refused: another seat wins the trick before
+    # it), it is ruled there, on that course's table (44G, 53-56; Opening.explains)
+    shifted = tuple(p for p in replay.table.out_of_turn if p not in principal.out_of_turn)
     # a card the record shows failing to follow suit only because the reader placed it for a
     # designation this ruling changes (declarer names the D7 from his hand, changes to the HA
     # and puts it down: the change refused, the D7 is his card and the HA goes back) was never
@@ -480,8 +524,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # played: its revoke is one the record shows and a ruling took away
     kept = {(r.trick, r.seat, r.card) for r in principal.revokes}
     gone = {(w.seat, w.card) for w in principal.withdrawn}
-    explains = tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes
-                     if (r.trick, r.seat, r.card) not in kept and (r.seat, r.card) not in gone)
+    explains = (*shifted, *(played(r.trick, r.seat, r.card) for r in replay.table.revokes
+                            if (r.trick, r.seat, r.card) not in kept and (r.seat, r.card) not in gone))
     what = _describe(first)
     # the misplays the walk carries to its end (45D) are irregularities of this ruling too
     passed_on = [f"declarer called {c.what.card} ('{c}') but dummy {p.seat} placed {p.card} (45D)"
