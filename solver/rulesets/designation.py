@@ -50,7 +50,7 @@ from rulings.models.events import (
     Play,
     Touch,
 )
-from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
+from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import after_ruling_tasks, kind_for, lead_rule_args, no_penalty_card, pc_info
@@ -168,8 +168,6 @@ class OpponentMayChange:
     #: the card of a change of designation the director refused, to which these cards were
     #: played (after the change): the declaring side's refused change caused them
     refused: Card | None = None
-    #: after a refused change: attention was drawn right after the cards of that trick
-    attention_next: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -887,72 +885,16 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
         if p.seat is table.declarer:
             mark = Designated(p.seat, p.card, number, "played")
             after = replace(after, last=mark, own_last=mark)
+    attention_next = heard == len(played) or (heard is None and _unestablishing(rest[i:], table.declaring_side))
+    if not attention_next:
+        t = _established_at_the_table(t, number, played, rest[i:])
+    t, later = _left_to_the_revoke_correction(t, number, later, played, attention_next)
+    if not later:
+        return _go_on(rs, node, t, after, step, findings=findings)
     # (the suit the cards were played to: the card declarer changed to, when dummy led it)
     led = ch.card.suit if trick.plays[0][0] is table.dummy else trick.suit_led
-    task0 = OpponentMayChange(number, later, 0, after, led, (), table.declaring_side, ch.card, heard == len(played))
-    t, k = _next_open(rs, t, task0, 0)
-    if k is None:
-        return _go_on(rs, node, t, after, step, findings=findings)
-    return step, _child(node, t, (replace(task0, index=k),), findings=findings)
-
-
-def _own_revoke(t: TableState, number: int) -> tuple[Revoke, int] | None:
-    """Declarer's revoke on trick ``number`` still to rule on (his card fails to follow the
-    card that stands while he holds its suit), with his place in the trick; or None."""
-    trick = t.trick(number)
-    if trick is None:
-        return None
-    for pos, (s, c) in enumerate(trick.plays):
-        if s is t.declarer:
-            r = next((r for r in t.revokes if r.seat is s and r.trick == number and r.card == c and r.rule is None
-                      and r.failed is None), None)
-            return (r, pos) if r is not None else None
-    return None
-
-
-def _left_to_correction(rs: RuleSet, t: TableState, r: Revoke, cursor: Cursor, attention_next: bool) -> bool:
-    """Whether declarer's revoke ``r`` is still to be corrected when attention is drawn: the
-    record from ``cursor`` replayed on this course of the table leaves no card of his side
-    on the next trick (63A1, :meth:`TableState.establishing_play`, the test the revoke rules
-    make at attention). A walk that stops at another event to rule on first decides on the
-    cards it reached, and on the lines after it as the table played them."""
-    if attention_next:
-        return True
-    upto = next((k for k, e in enumerate(cursor.rest) if isinstance(e, Attention)), len(cursor.rest))
-    t3, tasks, remark = advance(rs, t, replace(cursor, rest=cursor.rest[:upto]))
-    if t3.establishing_play(r) is not None:
-        return False
-    if tasks and not remark:
-        nxt = next((getattr(x, "cursor", None) for x in tasks), None)
-        rest = nxt.rest if isinstance(nxt, Cursor) else cursor.rest
-        return _unestablishing(rest, t.declaring_side)
-    return True  # (the record, as this course has it, ends or no longer fits before such a card)
-
-
-def _next_open(rs: RuleSet, t: TableState, task: OpponentMayChange, start: int) -> tuple[TableState, int | None]:
-    """After a refused change: the first of ``task.later`` from ``start`` whose option this
-    rule gives, and the table. An opponent whose card there comes after declarer's own card
-    when that is a revoke still to be corrected at attention (:func:`_left_to_correction`)
-    is passed over: his option is the one a non-offender has after the correction of a
-    revoke before him (62C1), offered at his turn after declarer's corrected card, and once
-    (not also here, which would give him two choices of the same card). His card is no
-    revoke (it was played to the card declarer announced). Decided on the course of the
-    table as the opponents before him left it (his partner's substitute may be the card the
-    record plays next, and the record then no longer fits)."""
-    k: int | None = start
-    while k is not None and k < len(task.later):
-        if task.refused is None:
-            return t, k
-        seat, card = task.later[k]
-        own = _own_revoke(t, task.trick)
-        trick = t.trick(task.trick)
-        assert trick is not None
-        pos = next((j for j, (s, _) in enumerate(trick.plays) if s is seat), -1)
-        if own is None or pos < own[1] or not _left_to_correction(rs, t, own[0], task.cursor, task.attention_next):
-            return t, k
-        t = t._evolve(revokes=tuple(r for r in t.revokes if not (r.trick == task.trick and r.seat is seat and r.card == card)))
-        k += 1
-    return t, None
+    return step, _child(node, t, (OpponentMayChange(number, later, 0, after, led, (), table.declaring_side, ch.card),),
+                        findings=findings)
 
 
 def _unestablishing(rest: Sequence[object], declaring: Side) -> bool:
@@ -972,6 +914,61 @@ def _unestablishing(rest: Sequence[object], declaring: Side) -> bool:
         if not isinstance(e, Play) or e.seat.side is declaring:
             return False
     return True
+
+
+def _established_at_the_table(t: TableState, number: int, played: list[Play], rest: Sequence[object]) -> TableState:
+    """After a refused change, declarer's own card to the card that stands a revoke: the
+    card of his side the table played to the next trick before attention (the record's
+    lines after that trick) establishes it (63A1: any such play, legal or illegal), and goes
+    on doing so when a rectification takes it back or the record no longer fits the course
+    the ruling gives (an opponent's substitute is the card the table led there). Kept on
+    the table (``established_by``) for the revoke rules' test (63A1,
+    :meth:`TableState.establishing_play`)."""
+    declarer = t.declarer
+    own = next((p for p in played if p.seat is declarer), None)
+    if own is None:
+        return t
+    revoke = next((r for r in t.revokes if r.seat is declarer and r.trick == number and r.card == own.card
+                   and r.rule is None and r.failed is None), None)
+    if revoke is None:
+        return t
+    for e in rest:
+        if isinstance(e, Attention):
+            break
+        if isinstance(e, Play) and e.seat.side is t.declaring_side:
+            if any(r == revoke for r, _ in t.established_by):
+                return t
+            return t._evolve(established_by=(*t.established_by, (revoke, (e.seat, e.card))))
+    return t
+
+
+def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tuple[Seat, Card], ...], played: list[Play],
+                                   attention_next: bool) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+    """After a refused change: the opponents' cards played to the card declarer changed to
+    that come after declarer's own card there when it is a revoke (it fails to follow the
+    card that stands while he holds its suit) to be corrected at the attention that follows
+    (``attention_next``: the record's part before the attention ends with those cards, or
+    only the defenders' cards and a director's finding come between them and the attention
+    line, ``_unestablishing``: the revoke is not established, 63A1). Each such opponent may
+    withdraw his card, and must when it fails to follow, no penalty card, with the declaring
+    side offending (16C): the option a non-offender has after the correction of a revoke
+    before him (62C1), offered at his turn, after declarer's corrected card, and once (not
+    also here, before declarer corrects, which would give him two choices of the same card).
+    Their cards are no revokes (they were played to the card declarer announced). Returns the
+    table, those cards' revokes dropped, and the cards left to this rule (47D)."""
+    declarer = t.declarer
+    own = next((k for k, p in enumerate(played) if p.seat is declarer), None)
+    if own is None or not attention_next:
+        return t, later
+    card = played[own].card
+    if not any(r.seat is declarer and r.trick == number and r.card == card and r.rule is None and r.failed is None
+               for r in t.revokes):
+        return t, later
+    deferred = {(p.seat, p.card) for p in played[own + 1:]}
+    if not deferred.intersection(later):
+        return t, later
+    revokes = tuple(r for r in t.revokes if not (r.trick == number and (r.seat, r.card) in deferred))
+    return t._evolve(revokes=revokes), tuple(x for x in later if x not in deferred)
 
 
 def faced_after_named(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1170,9 +1167,8 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     nxt = task.index + 1
 
     def go_on(t: TableState, step: Step, ledger: tuple[Info, ...] = ()) -> Edge:
-        t, k = _next_open(rs, t, task, nxt)
-        if k is not None:
-            return step, _child(node, t, (replace(task, index=k),), ledger=ledger)
+        if nxt < len(task.later):
+            return step, _child(node, t, (replace(task, index=nxt),), ledger=ledger)
         if task.then:
             return step, _child(node, t, task.then, ledger=ledger)
         return _go_on(rs, node, t, task.cursor, step, ledger=ledger)
