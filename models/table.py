@@ -23,7 +23,6 @@ from collections.abc import Iterable, Iterator, Sequence, Set
 from typing import Any, Final
 
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Side, Suit
-from rulings.models.compiled import mypyc_attr
 from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
@@ -58,7 +57,6 @@ class PenaltyKind(enum.Enum):
     __hash__ = object.__hash__
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class PenaltyCard:
     """A defender's card left face up on the table (Law 50).
 
@@ -135,7 +133,6 @@ def card_strength(card: Card, led: Card, trumps: Suit | None) -> int:
     return 32 + (card & 15) if suit == led >> 4 else 0
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class Trick:
     """The cards played to one trick, in the order placed.
 
@@ -319,7 +316,6 @@ class PlayRule:
         return f"{self.seat} had to {self.duty} to trick {self.trick}"
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
     ``rule``, a lead that broke a lead restriction in force (61A): ``suit_led`` is then the
@@ -377,7 +373,6 @@ class Revoke:
         return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class Withdrawal:
     """A played card taken back into the hand.
 
@@ -506,7 +501,6 @@ def _second_card_in_a_trick(read: Sequence[tuple[Seat, Card]], plays: Sequence[t
     return False
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class TableState:
     """The cards on the table at one moment; apply() returns a new state.
 

@@ -105,7 +105,6 @@ _NODE_FIELDS: Final = ("table", "agenda", "ledger", "findings", "restrictions", 
                        "recorded", "transfer", "equity", "played_out")
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class Node:
     """A table state during rectification; hashable, so usable as a graph node.
 
@@ -902,7 +901,6 @@ class RuleBook(Protocol):
         ...
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class Reopen:
     """Engine task at the end of one irregularity's rectification: open the next
     irregularity of the record on the table as rectified so far (``seen``: what the earlier
@@ -965,7 +963,6 @@ class Reopen:
                 f"opened={self.opened!r}, apart={self.apart!r})")
 
 
-@mypyc_attr(serializable=True)  # (pickled as a data class is: compiled, no __init__ call)
 class _Found:
     """An opening an opener found, with what locates it (written out as
     ``@dataclass(unsafe_hash=True, slots=True)`` would write it, so that a compiled build makes
