@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence, Set
+from dataclasses import field
 from typing import Any, Final
 
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Side, Suit
@@ -57,16 +58,11 @@ class PenaltyKind(enum.Enum):
     __hash__ = object.__hash__
 
 
+@dataclass(unsafe_hash=True, slots=True)
 class PenaltyCard:
-    """A defender's card left face up on the table (Law 50).
-
-    Written out as ``@dataclass(unsafe_hash=True, slots=True)`` would write it (``since`` and
-    ``major_from`` outside equality), so that a compiled build (``make fast``) makes it a
-    native class. Treated as immutable.
-    """
-
-    __slots__ = ("card", "kind", "major_from", "seat", "since")
-    __match_args__ = ("seat", "card", "kind", "since", "major_from")
+    """A defender's card left face up on the table (Law 50). (Made by the package's decorator,
+    an ordinary class when compiled: a native one is unpickled by calling its ``__init__``
+    with no argument, and penalty cards go to the double-dummy worker processes.)"""
 
     seat: Seat
     card: Card
@@ -74,33 +70,11 @@ class PenaltyCard:
     #: how many cards stood as played when it became a penalty card: it obliges its owner at
     #: plays made after that (50C, 50D1), not at those already on the table when a ruling
     #: made it (a revoke card withdrawn at attention, 62B1). Not part of its identity.
-    since: int
+    since: int = field(default=0, compare=False)
     #: how many cards stood as played when a card made minor turned major because its owner
     #: got a second penalty card (50B): a minor card's obligation (50C) held at the plays
     #: before, a major one's (50D1) from then on. 0: its kind from ``since``.
-    major_from: int
-
-    def __init__(self, seat: Seat, card: Card, kind: PenaltyKind, since: int = 0, major_from: int = 0) -> None:
-        self.seat = seat
-        self.card = card
-        self.kind = kind
-        self.since = since
-        self.major_from = major_from
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PenaltyCard) or other.__class__ is not self.__class__:
-            return NotImplemented
-        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
-        mine: tuple[object, ...] = (self.seat, self.card, self.kind)
-        theirs: tuple[object, ...] = (other.seat, other.card, other.kind)
-        return mine == theirs
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.card, self.kind))
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, card={self.card!r}, kind={self.kind!r}, "
-                f"since={self.since!r}, major_from={self.major_from!r})")
+    major_from: int = field(default=0, compare=False)
 
     @property
     def sort_key(self) -> tuple[int, Card]:
