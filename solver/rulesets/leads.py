@@ -715,8 +715,16 @@ def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) ->
         at = next((i for i, e in enumerate(record.before) if getattr(e, "seat", None) is seat
                    and (getattr(e, "card", None) == card or card in getattr(e, "cards", ()))), None)
         if at is not None:
+            # (each seat's card to the trick as the record placed it: one a ruling has since
+            # taken back, dummy's wrong card or a card changed after it, is still what he played
+            # then, so the irregularity reads the same on every path)
             mine = set(done.plays)
-            after = [p for e in record.before[at + 1:] if isinstance(e, Play) and (p := (e.seat, e.card)) in mine]
+            seats = {s for s, _ in done.plays} - {seat}
+            placed = {c for t in record.table.tricks for _, c in t.plays}
+            for e in record.before[at + 1:]:
+                if isinstance(e, Play) and e.seat in seats and ((e.seat, e.card) in mine or e.card not in placed):
+                    seats.discard(e.seat)
+                    after.append((e.seat, e.card))
     if not any(s is seat.partner for s, _ in after):
         after = [(seat.partner, c)] if (c := done.card_of(seat.partner)) is not None else []
     said = [f"{s} {c}" for s, c in after]

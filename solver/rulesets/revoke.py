@@ -95,7 +95,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
-        return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
+        return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else (),
+                       corrects=(first.trick,))
     if pending is not None:
         # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
         start = table.without_trick_after(pending.trick) if clause == "62D1" else table
@@ -118,8 +119,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             final = table.trick(pending.trick + 1)
             if final is not None and final.plays:
                 at = (played(final.number, *final.plays[0]),)
+        # (its correction may change the trick's winner: a lead to the next trick is ruled after it)
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
-                       more=len(revokes) > 1)
+                       more=len(revokes) > 1, corrects=(pending.trick,))
     last, est = standing[-1]
     assert est is not None
     # (the earlier revokes stand established too: the report names each one's establishment,
@@ -774,6 +776,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
+    if (trick_no, seat) in table.out_of_turn and not task.both_sides and not establishes_own_revoke(table, seat, card, trick_no - 1):
+        return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep)
@@ -827,6 +831,38 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
         withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
     return [
         (keep, keep_child),
+        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
+    ]
+
+
+def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
+                           later: tuple[LaterPlay, ...]) -> list[Edge]:
+    """A non-offending lead to the trick after the revoke trick, made once that trick was
+    complete but out of turn as it then stood (the revoke card won it for another player).
+    It is a card played after the revoke, so its player may withdraw it (62C1, no penalty
+    card); no change of the trick's winner sends it back (44G reaches a lead made in turn).
+    Kept, it stands as made: his lead in turn when he won the revoke trick as corrected, out
+    of turn otherwise, for the rules of leads out of turn (53A, 55A, 56)."""
+    r = task.revoke
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    who, what = seat._name_, card.text
+    in_turn = winner is seat
+    t2 = table.with_lead_read_again(trick_no) if in_turn else table
+    won = f"{winner._name_} won trick {r.trick}" if winner is not None else f"trick {r.trick} is not complete"
+    as_it_stands = (f"{won}, so it is his lead, in turn" if in_turn
+                    else f"{won}, so it is a lead out of turn as it stands, ruled as one")
+    keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
+                f"{who} keeps his lead of {what}, made out of turn after the revoke; {as_it_stands}",
+                also=(rs.cite("44G"),), question=lead.keep.question, choice="keep")
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
+    withdraw = lead.withdraw
+    if not in_turn and winner is not None:
+        text = withdraw.text.replace(" and will lead again;", f"; {winner._name_} leads to trick {trick_no};")
+        withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
+    return [
+        (keep, _child(node, t2, _advance(rs, node, task, t2, False))),
         (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
     ]
 
