@@ -1264,7 +1264,11 @@ class Composition:
             at, focus = places[id(f)]
             waits = 0
             if correcting:
-                for n in _leads_of(f.at, table):
+                # (only where the irregularity begins at that lead: one whose earliest line comes
+                # before it, a call of dummy's card say, begins there and does not wait)
+                for n, lead in _leads_of(f.at, table):
+                    if self._position(frozenset((lead,)), None, part)[0] != places[id(f)][0]:
+                        continue
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
@@ -2591,11 +2595,11 @@ def _trick_of(key: object) -> int | None:
     return None
 
 
-def _leads_of(keys: Iterable[object], table: TableState) -> list[int]:
+def _leads_of(keys: Iterable[object], table: TableState) -> list[tuple[int, object]]:
     """The tricks after the first of the record whose lead on ``table`` is one of the card
-    keys ``keys`` (where an irregularity begins: at that lead; none when one of ``keys`` is a
-    card of an earlier trick, the irregularity beginning there)."""
-    leads: list[int] = []
+    keys ``keys``, each with that key (where an irregularity may begin: at that lead; none
+    when one of ``keys`` is a card of an earlier trick, the irregularity beginning there)."""
+    leads: list[tuple[int, object]] = []
     tricks = [n for k in keys if (n := _trick_of(k)) is not None]
     for k in keys:
         n = _trick_of(k)
@@ -2604,7 +2608,7 @@ def _leads_of(keys: Iterable[object], table: TableState) -> list[int]:
         seat, card = trick.plays[0]
         assert isinstance(k, tuple)
         if k[-2:] == (seat, card) or k == (n, seat):
-            leads.append(n)
+            leads.append((n, k))
     return leads
 
 
