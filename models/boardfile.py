@@ -119,19 +119,43 @@ LAWS_TAG = "Laws"
 #: the Event this package's writer gives a game (``bridge-rulings Laws 2007``) states the
 #: edition too: read when the game has no Laws tag
 _OUR_EVENT = re.compile(r"bridge-rulings Laws (\d{4})")
+#: supplemental PBN tag of this package: the decision switches (docs/decisions.md) the case is
+#: ruled under that differ from the defaults, ``NAME=on`` or ``NAME=off`` separated by spaces
+#: (``[Decisions "revoke_transfer_capped=off"]``), read back into the case's ``decisions``
+DECISIONS_TAG = "Decisions"
 #: LIN has no tags: a board this package writes gives the fields of its supplemental PBN tags
 #: as commentary, ``nt|bridge-rulings Laws 2007|``, ``nt|bridge-rulings PenaltyCards E C8
-#: major|`` (:func:`lin_board`), and the reader takes them back as it takes the tags
-LIN_FIELD = re.compile(rf"\s*bridge-rulings\s+({LAWS_TAG}|{WON_TAG}|{PENALTY_TAG})\s+(.*?)\s*")
+#: major|``, ``nt|bridge-rulings Decisions revoke_transfer_capped=off|`` (:func:`lin_board`),
+#: and the reader takes them back as it takes the tags
+LIN_FIELD = re.compile(rf"\s*bridge-rulings\s+({LAWS_TAG}|{WON_TAG}|{PENALTY_TAG}|{DECISIONS_TAG})\s+(.*?)\s*")
 
 
-def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws: str | None = None) -> list[tuple[str, str]]:
+def decisions_value(decisions: dict[str, bool]) -> str:
+    """The value of a :data:`DECISIONS_TAG` tag: each switch as ``NAME=on`` or ``NAME=off``,
+    separated by spaces, in the order given.
+
+    >>> decisions_value({"revoke_transfer_capped": False, "claim_agreement_at_round_end": True})
+    'revoke_transfer_capped=off claim_agreement_at_round_end=on'
+    """
+    return " ".join(f"{name}={'on' if value else 'off'}" for name, value in decisions.items())
+
+
+#: the line of each case field read from a supplemental tag, by node path (as
+#: :data:`rulings.models.case.LineMap`: ``("decisions", NAME)`` for each switch)
+FieldLines = dict[tuple[str | int, ...], int]
+
+
+def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws: str | None = None,
+               decisions: dict[str, bool] | None = None) -> list[tuple[str, str]]:
     """The supplemental tags of a record: :data:`LAWS_TAG` with the edition ``laws`` when
-    given, then (:data:`WON_TAG`, :data:`PENALTY_TAG`) for a record starting at
-    ``first_trick`` with ``won`` (NS, EW) tricks won before it and the ``penalty`` cards
-    (``"E S9 major"``) in force; none of these two for what a record from trick 1 without
-    penalty cards has."""
+    given, :data:`DECISIONS_TAG` with the ``decisions`` switches (those differing from the
+    defaults, by name) when there are any, then (:data:`WON_TAG`, :data:`PENALTY_TAG`) for a
+    record starting at ``first_trick`` with ``won`` (NS, EW) tricks won before it and the
+    ``penalty`` cards (``"E S9 major"``) in force; none of these two for what a record from
+    trick 1 without penalty cards has."""
     tags: list[tuple[str, str]] = [(LAWS_TAG, laws)] if laws is not None else []
+    if decisions:
+        tags.append((DECISIONS_TAG, decisions_value(decisions)))
     if first_trick > 1:
         tags.append((WON_TAG, f"NS {won[0]} EW {won[1]}"))
     if penalty:
@@ -607,8 +631,8 @@ def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
     ruling needs (``md``, ``mb``, ``pc``) are checked, and the first that cannot be read is the
     board's error, naming it and its line; the others (``sv``, ``mc``, ``nt``, ``an``, ...) are
     not needed and are read only where they can be. A commentary pair ``nt`` of the form
-    :data:`LIN_FIELD` gives a field of this package's (the edition of the Laws, penalty cards
-    in force), read as its PBN tag is (the first of each)."""
+    :data:`LIN_FIELD` gives a field of this package's (the edition of the Laws, decision
+    switches, penalty cards in force), read as its PBN tag is (the first of each)."""
     from endplay.types import Bid, Board, Contract, Player, Vul
     from endplay.types import Card as LinCard
     from endplay.types import Deal as LinDeal
@@ -916,7 +940,7 @@ def _no_contract(game: Game, file: str) -> CaseFileError:
 
 
 def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None,
-               passed_over: list[RulingError] | None = None) -> dict[str, Any]:
+               passed_over: list[RulingError] | None = None, lines: FieldLines | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
     number and ``game`` the game of that board (a board played at several tables is recorded
     once a table), or of the file without ``board``, counted from 1 in file order; neither
@@ -927,7 +951,10 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     starts at trick 14 minus that number, led by the Play tag's seat. With neither ``board``
     nor ``game``, the error of each game passed over before the one taken (a game that cannot
     be read, not one without a contract) is appended to ``passed_over`` when given, so that a
-    caller can say it. Raises CaseFileError naming the file."""
+    caller can say it. ``lines``, when given, gets the file line of each field read from a
+    supplemental tag (:data:`FieldLines`), for :func:`rulings.models.case.parse_case`'s
+    ``lines``: an error about a switch of the :data:`DECISIONS_TAG` tag is located there.
+    Raises CaseFileError naming the file."""
     p = Path(path)
     file = str(p)
     numbers: list[int | None] = []  # the board number of each game read, in file order
@@ -939,16 +966,21 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
         if board is not None or game is not None:
             pool = numbers if board is None else [n for n in numbers if n == board]
             if (board is None or g.board.board_num == board) and len(pool) == (game or 1):
-                return _game_case(g, p, attention, numbers)
+                return _game_case(g, p, attention, numbers, field_lines=lines)
             continue
         c = g.board.contract
         if g.error is None and c is not None and int(c.level) > 0:
             try:
-                return _game_case(g, p, attention, numbers)
+                found: FieldLines = {}
+                data = _game_case(g, p, attention, numbers, field_lines=found)
             except CaseFileError as err:
                 failed = failed or err
                 if passed_over is not None:
                     passed_over.append(err)
+                continue
+            if lines is not None:
+                lines.update(found)
+            return data
         elif g.error is not None:
             failed = failed or g.error.located(file=file)
             if passed_over is not None:
@@ -969,19 +1001,23 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     raise CaseFileError(f"a board with a contract not found (boards in the file: {listed})", file=file, line=1)
 
 
-def iter_board_cases(path: str | Path, attention: str | None = None) -> Iterator[tuple[int | None, int, dict[str, Any] | RulingError]]:
+def iter_board_cases(path: str | Path, attention: str | None = None
+                     ) -> Iterator[tuple[int | None, int, dict[str, Any] | RulingError, FieldLines]]:
     """Every game of a PBN or LIN file as :func:`board_case` reads it (``attention`` as
     there), in file order, the file read once: each game's board number, its line
-    (its ``Board`` tag, or its LIN deal) and its case mapping, or the error that game gives
-    (the other games are still read). Raises CaseFileError for a file that cannot be read."""
+    (its ``Board`` tag, or its LIN deal), its case mapping, or the error that game gives
+    (the other games are still read), and the lines of the fields its supplemental tags
+    gave (as :func:`board_case`'s ``lines``). Raises CaseFileError for a file that cannot be
+    read."""
     p = Path(path)
     numbers: list[int | None] = []
     for g in iter_games(p):
         numbers.append(g.board.board_num)
+        lines: FieldLines = {}
         try:
-            yield g.board.board_num, _game_line(g), _game_case(g, p, attention, numbers, repeats=False)
+            yield g.board.board_num, _game_line(g), _game_case(g, p, attention, numbers, repeats=False, field_lines=lines), lines
         except RulingError as err:
-            yield g.board.board_num, _game_line(g), err.located(file=str(p), line=_game_line(g))
+            yield g.board.board_num, _game_line(g), err.located(file=str(p), line=_game_line(g)), lines
 
 
 def _count_boards(p: Path, number: int) -> int:
@@ -991,11 +1027,12 @@ def _count_boards(p: Path, number: int) -> int:
         return sum(1 for raw in _bounded_lines(fh) if raw is not None and tag.match(raw) is not None)
 
 
-def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None], *, repeats: bool = True) -> dict[str, Any]:
+def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None], *, repeats: bool = True,
+               field_lines: FieldLines | None = None) -> dict[str, Any]:
     """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`),
     the last of the games read so far, whose board numbers are ``numbers``; with ``repeats``,
     its ``notes`` say how many games of the file record the same board (the file is read
-    again to count them)."""
+    again to count them); ``field_lines``: as :func:`board_case`'s ``lines``."""
     if chosen.error is not None:
         raise chosen.error.located(file=str(p))
     b = chosen.board
@@ -1064,7 +1101,7 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
     if mid_hand and table is not None:
         data["trick"] = first_trick
         data["leader"] = table.first
-    data.update(_start_fields(chosen, info if hasattr(info, "get") else {}, first_trick, str(p)))
+    data.update(_start_fields(chosen, info if hasattr(info, "get") else {}, first_trick, str(p), field_lines))
     data["play"] = lines
     notes = []
     if out_of_turn:
@@ -1089,11 +1126,14 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
     return data
 
 
-def _start_fields(game: Game, info: Any, first_trick: int, file: str) -> dict[str, Any]:
-    """The case fields ``laws``, ``won`` and ``penalty`` read from the game's supplemental
-    tags (:data:`LAWS_TAG`, else an Event of the form this package writes; :data:`WON_TAG`,
-    :data:`PENALTY_TAG`), or a LIN board's commentary giving them (:data:`LIN_FIELD`); a value
-    that cannot be read is an error at the tag's (or pair's) line."""
+def _start_fields(game: Game, info: Any, first_trick: int, file: str, lines: FieldLines | None = None) -> dict[str, Any]:
+    """The case fields ``laws``, ``won``, ``penalty`` and ``decisions`` read from the game's
+    supplemental tags (:data:`LAWS_TAG`, else an Event of the form this package writes;
+    :data:`WON_TAG`, :data:`PENALTY_TAG`, :data:`DECISIONS_TAG`), or a LIN board's commentary
+    giving them (:data:`LIN_FIELD`); a value that cannot be read is an error at the tag's (or
+    pair's) line. ``lines``, when given, gets the line of the tag of each field read, by its
+    node path (``("decisions", NAME)`` for each switch): the solver names it when it refuses
+    a switch name (:func:`rulings.models.case.parse_case` takes them as ``lines``)."""
     from rulings.models.case import EDITIONS, parse_penalty
 
     lin = game.lin
@@ -1139,6 +1179,39 @@ def _start_fields(game: Game, info: Any, first_trick: int, file: str) -> dict[st
                 raise CaseFileError(f"{named(PENALTY_TAG, penalty, shown=False)}: {err.message}", file=file, line=line,
                                     token=err.token) from None
         out["penalty"] = items
+    decisions = info.get(DECISIONS_TAG)
+    if isinstance(decisions, str) and decisions.strip() not in ("", "?"):
+        out["decisions"] = _decisions(decisions, named(DECISIONS_TAG, decisions), file, line_of(DECISIONS_TAG))
+    if lines is not None:
+        for key, tag in (("laws", LAWS_TAG), ("won", WON_TAG), ("penalty", PENALTY_TAG), ("decisions", DECISIONS_TAG)):
+            if key in out and (line := line_of(tag)) is not None:
+                lines[(key,)] = line
+                if key == "decisions":
+                    lines.update({(key, name): line for name in out[key]})
+    return out
+
+
+def _decisions(value: str, named: str, file: str, line: int | None) -> dict[str, bool]:
+    """The switches a :data:`DECISIONS_TAG` value sets (``NAME=on`` or ``NAME=off``, separated
+    by spaces, commas or semicolons; also ``true/false``, ``yes/no``, ``1/0``), by name as
+    written. The names are checked by the solver, as those of a case file's ``decisions``
+    field are. Raises CaseFileError at ``line`` naming the token for an entry that is no
+    ``NAME=on|off`` and for a switch named twice."""
+    from rulings.models.case import _DECISION_WORDS
+
+    words = {**_DECISION_WORDS, "1": True, "0": False}
+    out: dict[str, bool] = {}
+    seen: dict[str, str] = {}
+    for token in re.split(r"[\s,;]+", value.strip()):
+        name, eq, word = token.partition("=")
+        if not eq or not name or word.lower() not in words:
+            raise CaseFileError(f"{named}: expected NAME=on or NAME=off for each switch (NAME a switch of docs/decisions.md), "
+                                f"not {token!r}", file=file, line=line, token=token)
+        key = name.replace("-", "_").lower()
+        if key in seen:
+            raise CaseFileError(f"{named}: the switch {name!r} is set twice", file=file, line=line, token=token)
+        seen[key] = name
+        out[name] = words[word.lower()]
     return out
 
 

@@ -1105,6 +1105,15 @@ class TableState:
         return self._evolve(revokes=self._in_play_order(revokes), lead_rules=(*self.lead_rules, *rules),
                             lead_rules_made=(*self.lead_rules_made, rule))
 
+    def with_lead_rule_kept(self, rule: LeadRule) -> TableState:
+        """The table with the prohibition ``rule`` in force again, when the lead that broke it
+        (61A) is corrected (62B): the corrected lead obeys it and its player still has the
+        lead, so it binds him for as long as he keeps it (50D2(a), 51B). A requirement is
+        spent by the corrected lead, which is of the suit required, and is left as it is."""
+        if rule.must or rule in self.lead_rules:
+            return self
+        return self._evolve(lead_rules=(*self.lead_rules, rule))
+
     def _in_play_order(self, revokes: list[Revoke]) -> tuple[Revoke, ...]:
         """``revokes`` in the order their cards were played (trick, then place in it): a
         revoke a restriction put in force later finds on a lead already played (61A) comes
@@ -1465,6 +1474,12 @@ class TableState:
         if i < 0:
             raise IllegalActionError(f"no card stands on trick {trick}")
         plays = tricks_now[i].plays
+        if self.out_of_turn and any(n == trick for n, _ in self.out_of_turn):
+            # its plays out of turn are read again as each card goes (replace_card): in turn
+            step = self
+            for seat, old in plays:
+                step = step.replace_card(trick, seat, None, restore_penalty=restore_penalty, card=old)
+            return step
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
         holding = list(self.holding)

@@ -247,7 +247,8 @@ def _board_options(board: int | None, game: int | None, attention: str | None) -
 #: the help of ``--decision`` (the switches are named in the error of a bad one: listing them
 #: here would import the rule configuration for ``--help``)
 DECISION_HELP = ("Rule with a decision switch of docs/decisions.md turned: NAME=on or NAME=off (repeatable; "
-                 "'-' may stand for '_'). It overrides the case's own 'decisions:' field for that switch; the output "
+                 "'-' may stand for '_'). It overrides the case's own 'decisions:' field (a PBN or LIN file's Decisions tag) for "
+                 "that switch; the output "
                  "names every switch that differs from the defaults.")
 
 
@@ -331,12 +332,14 @@ def new(
     """Write a YAML case skeleton from a board of a PBN or LIN file (or a record of a test set), to edit and solve."""
     import yaml
 
-    from rulings.models.boardfile import board_case
+    from rulings.models.boardfile import FieldLines, board_case
     from rulings.models.case import parse_case
     from rulings.models.errors import RulingError
+    from rulings.solver.casefile import checked
 
     attention = _attention_seat(attention)
     _check_output(out, "--out")
+    tag_lines: FieldLines = {}
     try:
         if board is not None and source.suffix.lower() not in BOARD_SUFFIXES and _is_test_set(source):
             from rulings.solver.readsets import record_mapping_at
@@ -345,11 +348,12 @@ def new(
             data = dict(record_mapping_at(source, board)[0])
         else:
             passed: list[RulingError] = []
-            data = board_case(source, board, attention, game, passed_over=passed)
+            data = board_case(source, board, attention, game, passed_over=passed, lines=tag_lines)
             _note_passed_over(passed, data)
         if laws is not None:
             data["laws"] = int(laws.value)
-        parse_case(data, file=str(source)).replay()  # what solve reads: a case it refuses is not written
+        # what solve reads: a case it refuses (a switch of its Decisions tag that does not exist too) is not written
+        checked(parse_case(data, file=str(source), lines=tag_lines or None)).replay()
     except RulingError as err:
         raise _error(err) from None
     prompt = "To fill in: the facts the director found and the reasoning of the ruling, clause by clause."
@@ -423,15 +427,18 @@ def solve(
             _record_options(game, attention)
             loaded = record_at(case, board)
         elif case.suffix.lower() in BOARD_SUFFIXES:
-            from rulings.models.boardfile import board_case
+            from rulings.models.boardfile import FieldLines, board_case
             from rulings.models.case import parse_case
+            from rulings.solver.casefile import checked
 
             passed: list[RulingError] = []
-            mapping = board_case(case, board, attention or "TD", game, passed_over=passed)
+            tag_lines: FieldLines = {}
+            mapping = board_case(case, board, attention or "TD", game, passed_over=passed, lines=tag_lines)
             _note_passed_over(passed, mapping)
             if laws is not None:
                 mapping["laws"] = int(laws.value)
-            loaded = parse_case(mapping, file=str(case))
+            # (the switches of its Decisions tag, checked as a case file's, at the tag's line)
+            loaded = checked(parse_case(mapping, file=str(case), lines=tag_lines or None))
         else:
             _board_options(board, game, attention)
             loaded = load(case)
@@ -871,7 +878,7 @@ def generate(
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr (with --format, when stderr is a terminal).")] = True,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --format: make the cases on the Dask distributed scheduler at this address (the 'dask' extra).")] = None,
     markers: Annotated[bool, typer.Option("--markers/--no-markers", help="With PBN output: mark a lead out of turn ^L and a revoke card ^R (PBN 3.9); --no-markers writes the cards alone, for readers that refuse the markers (endplay 0.5).")] = True,
-    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Each case written sets it in its 'decisions:' field (case files, --format jsonl|yaml), and its ruling or count is made under it.")] = None,
+    decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Each case written sets it in its 'decisions:' field (case files, --format jsonl|yaml; a PBN game or LIN board: its Decisions tag or field, docs/pbn-lin.md), and its ruling or count is made under it.")] = None,
 ) -> None:
     """Write random positions with one irregularity as case files (for testing other bridge software)."""
     from rulings.solver.generate import KINDS, write_kind_cases
@@ -886,7 +893,7 @@ def generate(
         # ending in a set's suffix is that file, never a directory of case files so named)
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
     _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
-                      full_hand=full_hand, kind=kind_, decided=bool(decisions))
+                      full_hand=full_hand, kind=kind_)
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
@@ -922,15 +929,10 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 
 def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
-                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke", decided: bool = False) -> None:
+                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke") -> None:
     """``generate``: an option that would do nothing with the others given is a usage error
     (exit 2), said before any work is done."""
     fmt_ = fmt.split("-")[0] if fmt is not None else None
-    if decided and fmt_ in ("pbn", "lin"):
-        what = "a PBN game" if fmt_ == "pbn" else "a LIN board"
-        raise typer.BadParameter(f"{what} has no field for a decision switch: read back, its case would be ruled under the "
-                                 "defaults; case files and --format jsonl|yaml carry it (their 'decisions:' field)",
-                                 param_hint="'--decision'")
     if fmt_ in ("pbn", "lin"):
         from rulings.solver.testsets import BOARD_KINDS
 
@@ -1004,10 +1006,6 @@ def _generate_stream(count: int, kind: str, seed: int, laws: str, fmt: str, out:
                 if laws_given:  # --laws rules the set under that edition, whatever the case file says
                     played.edition = laws
                 played.decisions.update(decisions or {})  # (the command line over the case file, as in solve)
-                if played.decisions and fmt.split("-")[0] in ("pbn", "lin"):
-                    raise typer.BadParameter(f"{source} sets decision switches ({', '.join(played.decisions)}), and a "
-                                             f"{'PBN game' if fmt.startswith('pbn') else 'LIN board'} has no field for them: "
-                                             "--format jsonl|yaml carry them", param_hint="'--from'")
             else:
                 played = PlayedDeal.random(seed, laws)
                 played.decisions.update(decisions or {})

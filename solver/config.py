@@ -351,11 +351,21 @@ def differing(decisions: Decisions) -> dict[str, bool]:
     return {name: getattr(decisions, name) for name in switch_names() if getattr(decisions, name) != getattr(DEFAULT, name)}
 
 
-def _over(s: DecisionSetting) -> str:
-    """What a command line's setting replaced: ``, over the case file's off, line 5``, or ``""``."""
+def decisions_words(turned: dict[str, bool]) -> str:
+    """Switches by name (as :func:`differing` gives them) as text: ``NAME off, NAME on``.
+
+    >>> decisions_words({"revoke_transfer_capped": False})
+    'revoke_transfer_capped off'
+    """
+    return ", ".join(f"{name} {'on' if value else 'off'}" for name, value in turned.items())
+
+
+def _over(s: DecisionSetting, source: str = "case file") -> str:
+    """What a command line's setting replaced: ``, over the case file's off, line 5``, or
+    ``""``; ``source`` names what set the value replaced (a board file's ``Decisions tag``)."""
     if s.overrode is None or s.overrode == s.value:
         return ""
-    return f", over the case file's {'on' if s.overrode else 'off'}" + (f", line {s.overrode_line}" if s.overrode_line is not None else "")
+    return f", over the {source}'s {'on' if s.overrode else 'off'}" + (f", line {s.overrode_line}" if s.overrode_line is not None else "")
 
 
 def differing_text(decisions: Decisions, case: Case | None = None, *, overrides: bool = False) -> str:
@@ -366,17 +376,19 @@ def differing_text(decisions: Decisions, case: Case | None = None, *, overrides:
     the case file's other value (``... on (--decision, the default, over the case file's
     off, line 7)``), which the ruling's decisions alone no longer show."""
     origin = {(switch_named(s.name) or s.name): s for s in case.decisions} if case is not None else {}
+    # (a board of a PBN or LIN file sets them in its Decisions tag, or LIN field: docs/pbn-lin.md)
+    source = "Decisions tag" if case is not None and case.file and case.file.lower().endswith((".pbn", ".lin")) else "case file"
     parts = []
     turned = differing(decisions)
     for name, value in turned.items():
         s = origin.get(name)
-        where = "" if s is None else f" (--decision{_over(s)})" if s.origin == "command line" else (
-            f" (case file, line {s.line})" if s.line is not None else " (case file)")
+        where = "" if s is None else f" (--decision{_over(s, source)})" if s.origin == "command line" else (
+            f" ({source}, line {s.line})" if s.line is not None else f" ({source})")
         parts.append(f"{name} {'on' if value else 'off'}{where}")
     if overrides:
         for name, s in origin.items():
-            if name not in turned and s.origin == "command line" and _over(s):
-                parts.append(f"{name} {'on' if s.value else 'off'} (--decision, the default{_over(s)})")
+            if name not in turned and s.origin == "command line" and _over(s, source):
+                parts.append(f"{name} {'on' if s.value else 'off'} (--decision, the default{_over(s, source)})")
     return ", ".join(parts)
 
 

@@ -830,6 +830,11 @@ class Opening:
     #: says they are not ruled; but where a ruling leaves one (the card found not played), it
     #: is ruled there as on any rectified table (they are not part of what this ruling rules)
     explains: tuple[object, ...] = ()
+    #: the tricks whose cards this ruling may change, ruled where the record places it (a
+    #: revoke corrected when attention is drawn, 62A, 62B): an irregularity at the lead of the
+    #: trick after one of them waits for it, as who was to lead there depends on who wins it
+    #: (44G; :meth:`Composition._order_keys`)
+    corrects: tuple[int, ...] = ()
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -1173,7 +1178,7 @@ class Composition:
         self._some_recorded = bool(self.recorded)
         if self.recorded:
             ruled |= {handled_key(r.event) for r in self.recorded}
-        ordered = sorted(found, key=lambda f: (*self._position(f.at, f.opening.root.focus), f.priority)) if len(found) > 1 else found
+        ordered = sorted(found, key=self._order_keys(found, self.replay.table)) if len(found) > 1 else found
         self.irregularities: tuple[str, ...] = (ordered[0].opening.irregularities if len(ordered) == 1
                                                  else tuple(i for f in ordered for i in f.opening.irregularities))
         #: irregularities a rule family found only on a rectified table, on some path (the card
@@ -1300,12 +1305,41 @@ class Composition:
             claims[f.name] = keys
         return claims
 
-    def _earliest(self, found: list[_Found], part: Part = (0, 0)) -> _Found:
-        """The opening whose irregularity begins first in the record (then by priority);
-        ``part``: the part of the record (and its replay) the openings were found in."""
+    def _earliest(self, found: list[_Found], table: TableState, part: Part = (0, 0)) -> _Found:
+        """The opening whose irregularity begins first in the record (then by priority), an
+        irregularity at a lead waiting for the corrections of the trick before it
+        (:meth:`_order_keys`); ``table``: the table the openings were found on; ``part``: the
+        part of the record (and its replay) the openings were found in."""
         if len(found) == 1:
             return found[0]
-        return min(found, key=lambda f: (*self._position(f.at, f.opening.root.focus, part), f.priority))
+        return min(found, key=self._order_keys(found, table, part))
+
+    def _order_keys(self, found: list[_Found], table: TableState, part: Part = (0, 0)
+                    ) -> Callable[[_Found], tuple[int, int, int, int]]:
+        """The order the openings ``found`` (on ``table``) are ruled in: where each
+        irregularity begins in the record, then its trick, then the rule set's priority. Who
+        was to lead a trick is known only once the trick before it is settled (44G): an
+        irregularity at a lead (a lead out of turn, 53A, 55, 56: a lead put down before that
+        trick was complete, or made after a revoke there) is ruled after every one whose
+        correction may change that trick's cards, and so its winner (``Opening.corrects``: a
+        revoke corrected when attention is drawn, 62A), wherever the record places it."""
+        places = {id(f): self._position(f.at, f.opening.root.focus, part) for f in found}
+        keys: dict[int, tuple[int, int, int, int]] = {}
+        correcting = [g for g in found if g.opening.corrects]
+        for f in found:
+            at, focus = places[id(f)]
+            waits = 0
+            if correcting:
+                # (only where the irregularity begins at that lead: one whose earliest line comes
+                # before it, a call of dummy's card say, begins there and does not wait)
+                for n, lead in _leads_of(f.at, table):
+                    if self._position(frozenset((lead,)), None, part)[0] != places[id(f)][0]:
+                        continue
+                    for g in correcting:
+                        if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
+                            at, waits = max(at, places[id(g)][0]), 1
+            keys[id(f)] = (at, waits, focus, f.priority)
+        return lambda f: keys[id(f)]
 
     @property
     def irregularity_lines(self) -> dict[str, int | None]:
@@ -1473,7 +1507,7 @@ class Composition:
             if found:
                 # (an opening with nothing to rule but what it says, a call that played no card,
                 # leaves the Reopen task at the head: the loop goes on with it)
-                node = self._stage(node, self._earliest(found, (task.segment, task.base)), task)
+                node = self._stage(node, self._earliest(found, node.table, (task.segment, task.base)), task)
                 continue
             if node.table.out_of_turn and (twice := self._played_twice(node.table, task.apart)) is not None:
                 # a ruling placed a second card of a player's in one trick (a card designated
@@ -2615,6 +2649,33 @@ class Composition:
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on", "no_irregularity"))
         return notices
+
+
+def _trick_of(key: object) -> int | None:
+    """The trick of a card key of ``Opening.handled`` (a :func:`played` key or a ``(trick,
+    seat)`` pair; None for any other key)."""
+    if isinstance(key, tuple) and len(key) == 4 and key[0] == "play":
+        return key[1]  # type: ignore[no-any-return]
+    if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int):
+        return key[0]
+    return None
+
+
+def _leads_of(keys: Iterable[object], table: TableState) -> list[tuple[int, object]]:
+    """The tricks after the first of the record whose lead on ``table`` is one of the card
+    keys ``keys``, each with that key (where an irregularity may begin: at that lead; none
+    when one of ``keys`` is a card of an earlier trick, the irregularity beginning there)."""
+    leads: list[tuple[int, object]] = []
+    tricks = [n for k in keys if (n := _trick_of(k)) is not None]
+    for k in keys:
+        n = _trick_of(k)
+        if n is None or n <= table.first_trick or min(tricks) < n or (trick := table.trick(n)) is None or not trick.plays:
+            continue
+        seat, card = trick.plays[0]
+        assert isinstance(k, tuple)
+        if k[-2:] == (seat, card) or k == (n, seat):
+            leads.append((n, k))
+    return leads
 
 
 def _names(line: RecordedChoice, step: Step) -> bool:

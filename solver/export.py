@@ -12,7 +12,7 @@ from typing import Any
 from rulings.models.cards import Seat
 from rulings.models.case import Case
 from rulings.models.events import ClaimTricks, Remaining
-from rulings.solver.config import differing
+from rulings.solver.config import decisions_words, differing
 from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
 from rulings.solver.obligations import lapsed_restrictions, restriction_words
 from rulings.solver.ruling import Ruling
@@ -221,15 +221,19 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
     cards left then), the restored play from the case's first trick (a lead out of turn that
     stands marked ``^L``, a revoke card that stands ``^R``, unless ``markers`` is false), and
     as ``{...}`` commentary the restoration's number, findings, clause path, penalty cards,
-    information and restrictions. Standard PBN viewers open the result."""
+    information and restrictions; the decision switches the ruling was made under that differ
+    from the defaults are said in the first line of commentary and in the ``Decisions`` tag
+    (read back). Standard PBN viewers open the result."""
     from rulings.models.boardfile import PBN_HEADER, pbn_game, start_tags
 
     case = ruling.case
-    tags = start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws)
+    turned = differing(ruling.ruleset.decisions)
+    tags = start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned)
+    under = f"Laws {case.laws}" + (f"; decisions {decisions_words(turned)}" if turned else "")
     games = []
     for board, r in enumerate(restorations, start=1):
         tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]
-        notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} (Laws {case.laws})"]
+        notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} ({under})"]
         notes += restoration_notes(r)
         games.append(pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(r.table.declarer),
                               tricks=tricks, board=board, event=event, commentary=notes, first=str(case.first_leader),
@@ -242,7 +246,8 @@ def write_lin(ruling: Ruling, restorations: list[Restoration], *, truncated: boo
     """The case and its ruling as one LIN board, a line (:func:`rulings.solver.testsets.case_lin`,
     as ``generate --format lin --with-ruling`` writes a record): the deal, an auction to the
     contract, the cards standing when attention was drawn in the order played, and as ``nt``
-    commentary the edition of the Laws, the penalty cards in force, the record's lines and the
+    commentary the edition of the Laws, the decision switches differing from the defaults,
+    the penalty cards in force, the record's lines and the
     ruling (:func:`ruling_json` of ``restorations``, ``found`` of them in all). Raises
     CaseFileError for a case LIN cannot hold (one starting after trick 1:
     :func:`rulings.solver.testsets.lin_refusal`)."""

@@ -187,13 +187,13 @@ def _set_cases(p: Path) -> Iterator[Item]:
 def _board_cases(p: Path) -> Iterator[Item]:
     from rulings.models.boardfile import iter_board_cases
 
-    for number, line, data in iter_board_cases(p, attention="TD"):
+    for number, line, data, lines in iter_board_cases(p, attention="TD"):
         name = f"{p}#{number}" if number is not None else f"{p}:{line}"
         label = f"board {number}" if number is not None else None
         if isinstance(data, RulingError):
             yield Item(name, str(p), error=data.located(file=str(p), line=line), line=line)
             continue
-        try:
-            yield Item(name, str(p), parse_case(data, file=str(p)), label=label, line=line)
+        try:  # (the switches of its Decisions tag checked as a case file's, at the tag's line)
+            yield Item(name, str(p), checked(parse_case(data, file=str(p), lines=lines or None)), label=label, line=line)
         except RulingError as err:
             yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)

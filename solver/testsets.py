@@ -148,7 +148,7 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     tricks = _standing_tricks(case)
     notes = case_notes(case, str(rec["id"]), [str(line) for line in mapping["play"]], rec.get("ruling"))
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
-            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws)]
+            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case))]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
                     markers=markers, tags=tags)
@@ -197,9 +197,10 @@ def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | N
     without a line break: its deal, a shortest auction to its contract and declarer, the
     cards standing in the played position when attention was drawn in the order they were
     played (the irregular ones unmarked: LIN has no revoke or lead-out-of-turn marker), and
-    as ``nt`` commentary what LIN has no pair for: the edition of the Laws and the penalty
-    cards in force (``bridge-rulings Laws 2007``, ``bridge-rulings PenaltyCards ...``, read
-    back), the case's ``name`` and title, its record ``lines`` (calls, exposures, the
+    as ``nt`` commentary what LIN has no pair for: the edition of the Laws, the decision
+    switches differing from the defaults and the penalty cards in force (``bridge-rulings Laws
+    2007``, ``bridge-rulings Decisions revoke_transfer_capped=off``, ``bridge-rulings
+    PenaltyCards ...``, read back), the case's ``name`` and title, its record ``lines`` (calls, exposures, the
     attention line, choices after it), and the ``ruling`` (the JSON of ``solve --json``)
     when given. Raises CaseFileError for a case LIN cannot hold (:func:`lin_refusal`)."""
     from rulings.models.boardfile import lin_board, start_tags
@@ -209,7 +210,15 @@ def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | N
         raise CaseFileError(f"{name} cannot be written as a LIN board: {why}", file=case.file if case.file != name else None)
     return lin_board(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer),
                      tricks=_standing_tricks(case), board=board, commentary=case_notes(case, name, lines, ruling),
-                     tags=start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws))
+                     tags=start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)))
+
+
+def turned_switches(case: Case) -> dict[str, bool]:
+    """The decision switches ``case`` is ruled under that differ from the defaults, by name
+    (what its ``Decisions`` tag or LIN field says: read back, the board is ruled under them)."""
+    from rulings.solver.config import decisions_for, differing
+
+    return differing(decisions_for(case))
 
 
 def _record_case(rec: dict[str, Any]) -> Case:
@@ -244,10 +253,15 @@ NOTICE_LABELS = {"not_ruled": "Not ruled", "unsettled": "Not settled", "no_resto
 
 
 def ruling_notes(ruling: dict[str, Any]) -> list[str]:
-    """The JSON of ``solve --json`` as lines of commentary: one for the ruling, one a
-    restoration."""
+    """The JSON of ``solve --json`` as lines of commentary: one for the ruling (its edition and
+    the decision switches it was made under that differ from the defaults, then its
+    irregularities and notices), one a restoration."""
     count, found = ruling["count"], ruling.get("found", ruling["count"])
-    head = f"Expected ruling (Laws {ruling['ruleset']}): {found} restoration(s)" + (f", the first {count} listed" if found > count else "")
+    from rulings.solver.config import decisions_words
+
+    turned = ruling.get("decisions") or {}
+    under = f"Laws {ruling['ruleset']}" + (f"; decisions {decisions_words(turned)}" if turned else "")
+    head = f"Expected ruling ({under}): {found} restoration(s)" + (f", the first {count} listed" if found > count else "")
     if ruling.get("budget", {}).get("exhausted"):
         head += " (stopped at the node budget: not complete)"
     out = [head + "".join(f". Irregularity: {i}" for i in ruling["irregularities"])

@@ -179,14 +179,6 @@ def test_generate_case_files_and_an_exhaustive_set_from_one(tmp_path: Path) -> N
     assert all(json.loads(line)["case"]["decisions"] == {SWITCH: False} for line in out.read_text().splitlines())
 
 
-@pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_a_board_file_cannot_hold_a_switch(tmp_path: Path, fmt: str) -> None:
-    res = runner.invoke(app, ["generate", "1", "--full-hand", "--format", fmt, "--out", str(tmp_path / f"x.{fmt}"),
-                              "--decision", f"{SWITCH}=off"])
-    assert res.exit_code == 2 and "no field for a decision switch" in res.output
-    assert not (tmp_path / f"x.{fmt}").exists()
-
-
 # ----- the case file ---------------------------------------------------------------------------------
 BASE = PREMATURE.read_text(encoding="utf-8")
 

@@ -282,3 +282,22 @@ def test_own_revoke_taken_back_with_dummys_error_is_said_and_listed() -> None:
                    get_ruleset("2017", Decisions(misplay_own_revoke_withdrawal_forced=False)))
     assert list(loose.restorations())
     assert not [i for i in loose.irregularities if i.startswith("E failed to follow suit")], loose.irregularities
+
+
+def test_lead_put_down_before_dummys_card_is_not_among_the_cards_that_may_come_back() -> None:
+    """45D1: West's lead to the next trick, put down before dummy's wrong card, is no card
+    played after the error: the opening does not list it among the cards that may come back,
+    and the premature lead (57A) the record shows is the one every path rules (no other
+    text of it found while ruling, none met on no path). Put down after dummy's card, it
+    is listed."""
+    before = Ruling(load(CASES / "own-45d1-defenders-lead-put-down-before-dummys-card-stays.yaml"))
+    list(before.restorations())
+    assert "3 card(s) may come back (at most five): dummy's D3, E D5, S D8" in before.irregularities[0]
+    early = [i for i in before.irregularities if "(57A)" in i]
+    assert early == ["W led HJ to trick 3 before trick 2 was complete, before his partner played (57A); "
+                     "then N D3, E D5 and S D8 played to trick 2"]
+    assert not before.found_later and not before.not_met
+    after = Ruling(load(CASES / "own-45d1-defenders-lead-put-down-before-partner-after-dummys-card.yaml"))
+    list(after.restorations())
+    assert "4 card(s) may come back (at most five): dummy's D3, E D5, S D8, W HJ" in after.irregularities[0]
+    assert not after.found_later and not after.not_met

@@ -169,3 +169,29 @@ def test_an_out_named_as_a_set_is_that_set_not_a_directory(tmp_path: Path, name:
     assert out.is_file() and out.read_text(encoding="utf-8").startswith(first)
     refused = runner.invoke(app, ["generate", "2", "--kind", "misplay", "--out", str(tmp_path / "m.pbn")])
     assert refused.exit_code == 2 and not (tmp_path / "m.pbn").exists()
+
+
+def test_mixed_records_keep_dummys_hand_as_the_table_reads_it() -> None:
+    """After a change of designation (45C4(b)) the card that stands leaves dummy's hand and
+    the other stays: on the record's table no seat plays twice to a trick, and dummy never
+    shows out of the suit led while he still holds it (no family here makes anyone revoke)."""
+    from rulings.models import parse_case
+    from rulings.solver.generate_mixed import random_mixed_case
+
+    families = ("change", "open_change", "exposure", "misplay", "lead")
+    changed = 0
+    for i in range(300):
+        mapping = random_mixed_case(random.Random(i), edition=("2017", "2007")[i % 2], families=families)
+        case = parse_case(mapping)
+        table = case.replay().table
+        dummy = case.declarer.partner
+        held = set(table.hand(dummy))
+        changed += any("changes to" in line for line in mapping["play"])
+        for t in reversed(table.tricks):
+            assert len({s for s, _ in t.plays}) == len(t.plays), (i, mapping["play"])
+            led = t.plays[0][1].suit
+            for s, c in t.plays:
+                if s is dummy:
+                    assert c.suit is led or not any(h.suit is led for h in held), (i, mapping["play"], t)
+            held |= {c for s, c in t.plays if s is dummy}
+    assert changed > 50

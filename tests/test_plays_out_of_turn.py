@@ -205,11 +205,12 @@ def test_57c2_needs_dummy_and_the_time() -> None:
 # ----- 6. two irregularities in one record -------------------------------------------------------------
 def test_pending_revoke_and_later_lead_out_of_turn_are_both_ruled() -> None:
     # East revokes on trick 2 (not established); dummy then leads to trick 3 although South won.
-    # The lead from the wrong hand happened before attention (55A is ruled as it stands); the
-    # revoke is corrected when attention is drawn (62B), its cascade reaching what stands of
-    # trick 3 (44G).
+    # Who was to lead trick 3 is known once trick 2 is corrected (44G), so the revoke is ruled
+    # first (62B); dummy's lead, a card played after the revoke, may be withdrawn (62C1), and
+    # kept it is ruled as it stands, a lead from the wrong hand (55A).
     ruling, rs = solve(BOARD + "play: [W DQ, N D2, E D4, S DK, S HA, W H7, N H2, E C5, N D3, attention W]")
-    assert rs and all([s.clause for s in r.path][:2] == ["55A", "62B"] for r in rs)
+    assert len(rs) == 15 and all([s.clause for s in r.path][:2] == ["62B", "62C1"] for r in rs)
+    assert sum("55A" in r.laws for r in rs) == 10
     assert "not yet ruled" not in notices(ruling)
 
 

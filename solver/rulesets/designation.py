@@ -834,7 +834,7 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
             mark = Designated(p.seat, p.card, number, "played")
             after = replace(after, last=mark, own_last=mark)
     t, later = _left_to_the_revoke_correction(t, number, later, played, heard == len(played) or (
-        heard is None and i == len(rest)))
+        heard is None and _unestablishing(rest[i:], table.declaring_side)))
     if not later:
         return _go_on(rs, node, t, after, step, findings=findings)
     # (the suit the cards were played to: the card declarer changed to, when dummy led it)
@@ -843,14 +843,30 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
                         findings=findings)
 
 
+def _unestablishing(rest: Sequence[object], declaring: Side) -> bool:
+    """Whether the record's lines after the cards of a trick, up to the first ``attention``
+    (or its end), are the defenders' cards only (a director's finding between): nothing the
+    declaring side did there establishes a revoke of declarer's on that trick (63A1: his side
+    plays, leads or designates no card to a later trick), so the revoke rules correct it when
+    attention is drawn."""
+    for e in rest:
+        if isinstance(e, Attention):
+            return True
+        if isinstance(e, DirectorFinds):
+            continue
+        if not isinstance(e, Play) or e.seat.side is declaring:
+            return False
+    return True
+
+
 def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tuple[Seat, Card], ...], played: list[Play],
                                    attention_next: bool) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
     """After a refused change: the opponents' cards played to the card declarer changed to
     that come after declarer's own card there when it is a revoke (it fails to follow the
     card that stands while he holds its suit) to be corrected at the attention that follows
     (``attention_next``: the record's part before the attention ends with those cards, or
-    the attention line comes next, but for a director's finding: no card or other line comes
-    between them). Each such opponent may
+    only the defenders' cards and a director's finding come between them and the attention
+    line, ``_unestablishing``: the revoke is not established, 63A1). Each such opponent may
     withdraw his card, and must when it fails to follow, no penalty card, with the declaring
     side offending (16C): the option a non-offender has after the correction of a revoke
     before him (62C1), offered at his turn, after declarer's corrected card, and once (not

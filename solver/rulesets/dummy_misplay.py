@@ -384,10 +384,13 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
         return tuple(early), irregularities, notices, None, ()
     m = intime[0]
     later = _later_plays(table, m)
-    back = ", ".join([f"dummy's {m.wrong.text}", *(f"{s._name_} {c.text}" for _, s, c in later)])
+    # (a lead to the next trick put down before dummy's wrong card is no card played after
+    # the error: it stays, ruled as it stands, and is not among the cards that may come back)
+    after = [(s, c) for n, s, c in later if n == m.trick or m.dummy not in (table.put_down_before(n, s, c) or ())]
+    back = ", ".join([f"dummy's {m.wrong.text}", *(f"{s._name_} {c.text}" for s, c in after)])
     irregularities.append(
         f"{m}: attention drawn before each side played to trick {m.trick + 1} ({rs.cite('45D1')}); "
-        f"{1 + len(later)} card(s) may come back (at most five): {back}")
+        f"{1 + len(after)} card(s) may come back (at most five): {back}")
     if isinstance(m, Misplay) and not m.designated_follows:
         irregularities.append(f"the designated {m.designated} does not follow suit: once played it is a revoke by "
                               f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
@@ -607,6 +610,7 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     trick = table.trick(m.trick)
     assert trick is not None
+    later = _left_to_the_revoke_correction(table, m, later)
     led = trick.suit_led
     revokes = trick.plays[0][0] is not m.dummy and led is not None and m.designated.suit is not led and any(
         c.suit is led for c in table.hand(m.dummy))
@@ -620,6 +624,40 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         assert led is not None
         agenda = (CorrectRevoke(Revoke(m.dummy, m.trick, m.designated, led), ()), *agenda)
     return [(step, _child(node, table, agenda))]
+
+
+def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tuple[LaterPlay, ...]) -> tuple[LaterPlay, ...]:
+    """The cards played after dummy's error, less those a revoke correction to come also
+    reaches: a card of the non-offending side of a revoke made before dummy's error (a revoke
+    after it is this ruling's own, ``_own_revokes``), not established on the corrected table
+    (63A1), the suit led as it was. The revoke rules, opened on the table this ruling
+    leaves, let its player withdraw it (62C1) at his turn after the revoker's correction, and
+    withdraw it (44G) when it is a lead its leader no longer makes: 45D1's option (a defender's;
+    declarer's only when his right-hand opponent changed) is that same choice or a narrower
+    one, so it is offered once, there, not also here (docs/decisions.md)."""
+    revokes = [r for r in table.revokes if r.rule is None and r.failed is None and not table.is_established(r)]
+    if not revokes:
+        return later
+
+    trick = table.trick(m.trick)
+    if trick is None:
+        return later
+    order = [s for s, _ in trick.plays]
+    before = [r for r in revokes if r.trick == m.trick and trick.suit_led is r.suit_led and r.seat in order
+              and order.index(r.seat) < order.index(m.dummy)]
+    if not before:
+        return later
+    # (every card after dummy's error comes after such a revoke). A lead to the next trick
+    # of the suit led, whose leader also played to the trick after the revoke, stays here:
+    # withdrawn first (45D1), it may be his substitute there (62C1), which the revoke rules,
+    # taking the trick's cards before the lead, would not offer.
+    led = trick.suit_led
+
+    def reused(p: LaterPlay) -> bool:
+        return p[0] != m.trick and p[2].suit is led and any(
+            p[1] in order and order.index(p[1]) > order.index(r.seat) for r in before)
+
+    return tuple(p for p in later if reused(p) or not any(p[1].side is not r.seat.side for r in before))
 
 
 def _next_lead(rs: RuleSet, table: TableState, m: AnyMisplay, seat: Seat) -> Card | None:

@@ -86,9 +86,10 @@ class OpponentMayChange:
     offender: Seat
     later: tuple[LaterPlay, ...]
     index: int = 0
-    #: (trick, seat): leads the record's lines put down before the trick before them was
-    #: complete (a seat's second card after the cards put down together): a change there
-    #: rules them out of turn as they stand, never sends them back (44G)
+    #: (trick, seat): leads put down before the trick before them was complete, as the table
+    #: marks them (``TableState.put_down_early``: the record's replay, and the record's later
+    #: cards put back after the card placed, ``_put``): a change there rules them out of turn
+    #: as they stand, never sends them back (44G)
     early: frozenset[tuple[int, Seat]] = frozenset()
 
 
@@ -347,13 +348,14 @@ def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...])
     lead made before his partner played, 57A), or a later one (the trick was one card short
     until this card was placed: a defender's after his partner's card, or declarer's, is
     his lead to the next trick, in turn or out of turn as the trick's winner makes it).
-    Returns the table just before his card, the table with it placed, and the record's plays
+    Such a lead is marked on the table (``early_leads``, ``put_down_early``). Returns the
+    table just before his card, the table with it placed, and the record's plays
     still to put back after it, in that order."""
-    order, early = table.early_lead_order([(seat, card), *((s, c) for _, s, c in then)])
+    order, early, put_down = table.lead_order([(seat, card), *((s, c) for _, s, c in then)])
     if order != sorted(order):
         k = order.index(0)
         try:
-            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early)
+            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early).with_put_down_early(put_down)
             return before, before.play(seat, card), tuple(then[x - 1] for x in order[k + 1:])
         except RulingError:
             pass  # (a later card not held: placed as read)
@@ -708,27 +710,12 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # 58B3 is a change to the trick: once each side has played to the next trick (the
         # table played on past it, or on to the end) there is none (docs/decisions.md)
         past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
-        mid: tuple[object, ...] = ((OpponentMayChange(seat, later, early=_leads_put_down_early(seat, card, task.then, t3)),)
+        mid: tuple[object, ...] = ((OpponentMayChange(seat, later, early=frozenset((n, s) for n, s, _, _ in t3.put_down_early)),)
                                    if later and not corrected and not past else ())
         step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                     also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat) + rest, info=infos)))
     return edges
-
-
-def _leads_put_down_early(seat: Seat, card: Card, then: tuple[LaterPlay, ...], table: TableState) -> frozenset[tuple[int, Seat]]:
-    """The leads on ``table`` that the record put down before a card of the trick before them
-    (``seat``'s ``card`` and the record's plays after it, in record order): a seat's second
-    card placed as his lead to the next trick (``TableState.early_lead_order``)."""
-    record = {p: i for i, p in enumerate([(seat, card), *((s, c) for _, s, c in then)])}
-    early: set[tuple[int, Seat]] = set()
-    for t in table.tricks:
-        prev = table.trick(t.number - 1)
-        if not t.plays or prev is None or t.plays[0] not in record:
-            continue
-        if any(p in record and record[p] > record[t.plays[0]] for p in prev.plays):
-            early.add((t.number, t.plays[0][0]))
-    return frozenset(early)
 
 
 def _played_past(table: TableState, number: int, played_out: bool) -> bool:

@@ -95,7 +95,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
-        return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else ())
+        return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else (),
+                       corrects=(first.trick,))
     if pending is not None:
         # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
         start = table.without_trick_after(pending.trick) if clause == "62D1" else table
@@ -118,8 +119,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             final = table.trick(pending.trick + 1)
             if final is not None and final.plays:
                 at = (played(final.number, *final.plays[0]),)
+        # (its correction may change the trick's winner: a lead to the next trick is ruled after it)
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
-                       more=len(revokes) > 1)
+                       more=len(revokes) > 1, corrects=(pending.trick,))
     last, est = standing[-1]
     assert est is not None
     # (the earlier revokes stand established too: the report names each one's establishment,
@@ -201,6 +203,16 @@ def _holds_two_suits(table: TableState, seat: Seat, trick_no: int) -> bool:
     return len({c.suit for c in cards}) >= 2
 
 
+def _partner_due_after(table: TableState, r: Revoke, later: tuple[tuple[int, Seat, Card], ...]) -> bool:
+    """The revoker's partner had not played to the revoke trick when the revoke card was
+    played: his card there came after it, or he has still to play (62D2)."""
+    partner = r.seat.partner
+    t = table.trick(r.trick)
+    if t is None or t.card_of(partner) is None:
+        return True
+    return any(s is partner and n == r.trick for n, s, _ in later)
+
+
 def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_suits: bool) -> list[Edge | Substitutions]:
     assert isinstance(task, CorrectRevoke)
     r = task.revoke
@@ -208,9 +220,10 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     seat = r.seat
     restrictions = node.restrictions
     trick12 = False
-    if task.clause == "62D1" and table.is_defender(seat) and any(s is seat.partner and n == r.trick for n, s, _ in task.later) and (
+    if is_final_trick_revoke(table, r) and table.is_defender(seat) and _partner_due_after(table, r, task.later) and (
             not partner_needs_two_suits or _holds_two_suits(table, seat.partner, r.trick)):
-        # 62D2: the revoke card was seen before the revoker's partner played to trick 12
+        # 62D2: a defender revoked on trick 12 before his partner's turn to play to it,
+        # established (62D1) or not (62A), the partner's card played since or still to come
         trick12 = True
         restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
     # (what the correction's steps read: the revoke, his hand, the penalty cards, who is
@@ -226,6 +239,9 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
                 memo.clear()
             memo[key] = correction
     subs, steps = correction.subs, correction.steps
+    if isinstance(r.rule, LeadRule):
+        # the corrected lead keeps the prohibition it broke, which binds him while he keeps the lead
+        table = table.with_lead_rule_kept(r.rule)
     rest = node.agenda[1:]
     ledger = (*node.ledger, correction.info)
     # Only the later cards still on the table are corrected: another rule may have taken some
@@ -760,6 +776,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
+    if (trick_no, seat) in table.out_of_turn and not task.both_sides and not establishes_own_revoke(table, seat, card, trick_no - 1):
+        return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep)
@@ -813,6 +831,38 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
         withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
     return [
         (keep, keep_child),
+        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
+    ]
+
+
+def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
+                           later: tuple[LaterPlay, ...]) -> list[Edge]:
+    """A non-offending lead to the trick after the revoke trick, made once that trick was
+    complete but out of turn as it then stood (the revoke card won it for another player).
+    It is a card played after the revoke, so its player may withdraw it (62C1, no penalty
+    card); no change of the trick's winner sends it back (44G reaches a lead made in turn).
+    Kept, it stands as made: his lead in turn when he won the revoke trick as corrected, out
+    of turn otherwise, for the rules of leads out of turn (53A, 55A, 56)."""
+    r = task.revoke
+    table = node.table
+    trick_no, seat, card = task.later[task.index]
+    who, what = seat._name_, card.text
+    in_turn = winner is seat
+    t2 = table.with_lead_read_again(trick_no) if in_turn else table
+    won = f"{winner._name_} won trick {r.trick}" if winner is not None else f"trick {r.trick} is not complete"
+    as_it_stands = (f"{won}, so it is his lead, in turn" if in_turn
+                    else f"{won}, so it is a lead out of turn as it stands, ruled as one")
+    keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
+                f"{who} keeps his lead of {what}, made out of turn after the revoke; {as_it_stands}",
+                also=(rs.cite("44G"),), question=lead.keep.question, choice="keep")
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
+    withdraw = lead.withdraw
+    if not in_turn and winner is not None:
+        text = withdraw.text.replace(" and will lead again;", f"; {winner._name_} leads to trick {trick_no};")
+        withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
+    return [
+        (keep, _child(node, t2, _advance(rs, node, task, t2, False))),
         (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
     ]
 

@@ -1,0 +1,67 @@
+"""No choice offered twice: two paths of one ruling never end in the same restoration.
+
+A card two rules both let its player withdraw (45D1 and 62C1; a refused 45C4(b) change and
+62C1) is his one choice, offered once: each restoration is reached by one path, so the
+leaves the engine streams have distinct keys before any deduplication (``summary.unique``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulings.models import parse_case
+from rulings.solver.casefile import load
+from rulings.solver.generate_mixed import random_mixed_case
+from rulings.solver.ruling import Ruling
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+def _repeated(case: object) -> list[str]:
+    keys = Counter(r.key() for r in Ruling(case).restorations())  # type: ignore[arg-type]
+    return [k for k, n in keys.items() if n > 1]
+
+
+#: declarer revokes before dummy's error, West leads on (45D1 and 62C1 both reach his lead)
+MISPLAY_AFTER_REVOKE = {
+    "deal": "N:J1043.32.A32.K432 982.KQ65.7654.Q5 AQ76.A4.K8.J10987 K5.J10987.QJ109.A6",
+    "contract": "4S", "declarer": "S",
+    "play": ["W HJ", "N H2", "E HK", "S H4", "E D7", "S C7", "W D9", "S calls D3", "N D2", "W HT", "attention E"],
+}
+
+
+def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
+    case = parse_case(MISPLAY_AFTER_REVOKE)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 27
+    # the choice over West's lead is 62C1's (or 44G's), never also 45D1's
+    assert not any(s.clause == "45D1" and "lead of HT" in s.question for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize("name", [
+    "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands-defender-leads-on.yaml",
+    "combined/misplay-after-declarer-revoke-defender-leads-on.yaml",
+    "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands.yaml",
+])
+def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
+    case = load(CASES / name)
+    assert not _repeated(case)
+    # no player but dummy takes back two cards of one trick (a card, then its substitute)
+    for r in Ruling(case).restorations():
+        seen = Counter((w.seat, w.trick) for w in r.withdrawn if w.seat is not case.declarer.partner)
+        assert all(n == 1 for n in seen.values()), r.key()
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
+    """Random whole records with several irregularities: no two leaves share a key (among them
+    a revoke made before dummy's wrong card in the same trick, a shape where two rules reach one
+    card; the default draw, which leaves out play gone on after a changed designation)."""
+    for i in range(120):
+        case = parse_case(random_mixed_case(random.Random(i), edition=edition))
+        assert not _repeated(case), i
