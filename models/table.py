@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence, Set
-from dataclasses import field, replace
-from typing import Any
+from dataclasses import field
+from typing import Any, Final
 
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Side, Suit
 from rulings.models.contract import Contract
@@ -60,7 +60,9 @@ class PenaltyKind(enum.Enum):
 
 @dataclass(unsafe_hash=True, slots=True)
 class PenaltyCard:
-    """A defender's card left face up on the table (Law 50)."""
+    """A defender's card left face up on the table (Law 50). (Made by the package's decorator,
+    an ordinary class when compiled: a native one is unpickled by calling its ``__init__``
+    with no argument, and penalty cards go to the double-dummy worker processes.)"""
 
     seat: Seat
     card: Card
@@ -288,20 +290,51 @@ class PlayRule:
         return f"{self.seat} had to {self.duty} to trick {self.trick}"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Revoke:
     """A failure to follow suit while holding the suit led (Law 61A, 44C); or, with
     ``rule``, a lead that broke a lead restriction in force (61A): ``suit_led`` is then the
-    suit the rule names."""
+    suit the rule names.
+
+    Written out as ``@dataclass(unsafe_hash=True, slots=True)`` would write it, so that a
+    compiled build (``make fast``) makes it a native class. Treated as immutable.
+    """
+
+    __slots__ = ("card", "failed", "penalty", "rule", "seat", "suit_led", "trick")
+    __match_args__ = ("seat", "trick", "card", "suit_led", "penalty", "rule", "failed")
 
     seat: Seat
     trick: int
     card: Card
     suit_led: Suit
-    penalty: PenaltyKind | None = None  # the revoke card was this kind of penalty card (62B2)
-    rule: LeadRule | PlayRule | None = None
+    penalty: PenaltyKind | None  # the revoke card was this kind of penalty card (62B2)
+    rule: LeadRule | PlayRule | None
     #: the penalty card he failed to play when it was due (52, 61A): ``card`` stood, accepted
-    failed: Card | None = None
+    failed: Card | None
+
+    def __init__(self, seat: Seat, trick: int, card: Card, suit_led: Suit, penalty: PenaltyKind | None = None,
+                 rule: LeadRule | PlayRule | None = None, failed: Card | None = None) -> None:
+        self.seat = seat
+        self.trick = trick
+        self.card = card
+        self.suit_led = suit_led
+        self.penalty = penalty
+        self.rule = rule
+        self.failed = failed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Revoke) or other.__class__ is not self.__class__:
+            return NotImplemented
+        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
+        mine: tuple[object, ...] = (self.seat, self.trick, self.card, self.suit_led, self.penalty, self.rule, self.failed)
+        theirs: tuple[object, ...] = (other.seat, other.trick, other.card, other.suit_led, other.penalty, other.rule, other.failed)
+        return mine == theirs
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.trick, self.card, self.suit_led, self.penalty, self.rule, self.failed))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, trick={self.trick!r}, card={self.card!r}, "
+                f"suit_led={self.suit_led!r}, penalty={self.penalty!r}, rule={self.rule!r}, failed={self.failed!r})")
 
     def __str__(self) -> str:
         if self.failed is not None:
@@ -314,19 +347,49 @@ class Revoke:
         return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick} ({self.suit_led.plural} led)"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Withdrawal:
-    """A played card taken back into the hand."""
+    """A played card taken back into the hand.
+
+    Written out as ``@dataclass(unsafe_hash=True, slots=True)`` would write it (``replaced_by``
+    and ``standing`` outside equality), so that a compiled build (``make fast``) makes it a
+    native class. Treated as immutable.
+    """
+
+    __slots__ = ("card", "replaced_by", "seat", "standing", "trick")
+    __match_args__ = ("seat", "card", "trick", "replaced_by", "standing")
 
     seat: Seat
     card: Card
     trick: int
     #: the card a rectification put in its place (a substitute), if any
-    replaced_by: Card | None = field(default=None, compare=False)
+    replaced_by: Card | None
     #: the cards on the trick once it was withdrawn (``replaced_by`` in its place): those
     #: played to the trick before the withdrawal, in the record's order; a card played to
     #: the trick afterwards is not among them (it was played to the card that replaced it)
-    standing: tuple[tuple[Seat, Card], ...] = field(default=(), compare=False)
+    standing: tuple[tuple[Seat, Card], ...]
+
+    def __init__(self, seat: Seat, card: Card, trick: int, replaced_by: Card | None = None,
+                 standing: tuple[tuple[Seat, Card], ...] = ()) -> None:
+        self.seat = seat
+        self.card = card
+        self.trick = trick
+        self.replaced_by = replaced_by
+        self.standing = standing
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Withdrawal) or other.__class__ is not self.__class__:
+            return NotImplemented
+        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
+        mine: tuple[object, ...] = (self.seat, self.card, self.trick)
+        theirs: tuple[object, ...] = (other.seat, other.card, other.trick)
+        return mine == theirs
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card, self.trick))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, card={self.card!r}, trick={self.trick!r}, "
+                f"replaced_by={self.replaced_by!r}, standing={self.standing!r})")
 
     def stood(self, seat: Seat, card: Card) -> bool:
         """Whether ``seat``'s ``card`` was on the trick when this card was withdrawn (played
@@ -375,6 +438,17 @@ def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[Penalt
 _NO_PENALTY_CARDS: frozenset[PenaltyCard] = frozenset()
 
 
+def _holding(deal: Deal, tricks: tuple[Trick, ...]) -> tuple[frozenset[Card], ...]:
+    """What each seat holds once ``tricks`` are played from ``deal`` (N, E, S, W)."""
+    if not tricks:  # the hands as dealt (a record's start)
+        return tuple([h.cards for h in deal.hands])
+    played = [set[Card]() for _ in range(4)]
+    for t in tricks:
+        for s, c in t.plays:
+            played[s.index].add(c)
+    return tuple(h.cards - p for h, p in zip(deal.hands, played, strict=False))
+
+
 class CardStatus(enum.Enum):
     IN_HAND = "in hand"
     PLAYED = "played"
@@ -401,13 +475,23 @@ def _second_card_in_a_trick(read: Sequence[tuple[Seat, Card]], plays: Sequence[t
     return False
 
 
-@dataclass(frozen=True)
 class TableState:
     """The cards on the table at one moment; apply() returns a new state.
 
     ``deal`` holds the hands as they were when the record starts (trick ``first_trick``).
     ``tricks`` holds every trick begun since, the last possibly incomplete.
+
+    Written out as ``@dataclass(frozen=True)`` would write it (the same ``__init__``,
+    ``__eq__``, ``__hash__``, ``__repr__`` and ``__match_args__``; ``holding`` outside
+    equality and the repr), so that a compiled build (``make fast``) makes it a native class.
+    Treated as immutable: a new table is a copy (:meth:`_copy`) with some fields set before
+    it is handed out.
     """
+
+    __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
+                      "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
+                      "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
+                      "holding")
 
     deal: Deal
     contract: Contract
@@ -451,24 +535,87 @@ class TableState:
     #: 63A1); the record keeps it across a replay (:meth:`restart`)
     put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
-    holding: tuple[frozenset[Card], ...] = field(default=(), compare=False, repr=False)
+    holding: tuple[frozenset[Card], ...] = ()
 
-    def __post_init__(self) -> None:
-        if not self.holding and not self.tricks:  # the hands as dealt (a record's start)
-            object.__setattr__(self, "holding", tuple([h.cards for h in self.deal.hands]))
-        elif not self.holding:
-            played = [set[Card]() for _ in range(4)]
-            for t in self.tricks:
-                for s, c in t.plays:
-                    played[s.index].add(c)
-            object.__setattr__(self, "holding", tuple(h.cards - p for h, p in zip(self.deal.hands, played, strict=False)))
+    def __init__(self, deal: Deal, contract: Contract, declarer: Seat, first_trick: int = 1, first_leader: Seat = Seat.W,
+                 tricks: tuple[Trick, ...] = (), penalty_cards: frozenset[PenaltyCard] = frozenset(),
+                 withdrawn: tuple[Withdrawal, ...] = (), won_before: tuple[int, int] = (0, 0), revokes: tuple[Revoke, ...] = (),
+                 played_penalty: frozenset[PenaltyCard] = frozenset(), out_of_turn: tuple[tuple[int, Seat], ...] = (),
+                 lead_rules: tuple[LeadRule, ...] = (), lead_rules_made: tuple[LeadRule, ...] = (),
+                 play_rules: tuple[PlayRule, ...] = (), established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = (),
+                 misplaced_leads: frozenset[tuple[int, Card]] = frozenset(), early_leads: tuple[tuple[int, Seat], ...] = (),
+                 early_made: tuple[tuple[int, Seat], ...] = (),
+                 put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = (),
+                 holding: tuple[frozenset[Card], ...] = ()) -> None:
+        self.deal = deal
+        self.contract = contract
+        self.declarer = declarer
+        self.first_trick = first_trick
+        self.first_leader = first_leader
+        self.tricks = tricks
+        self.penalty_cards = penalty_cards
+        self.withdrawn = withdrawn
+        self.won_before = won_before
+        self.revokes = revokes
+        self.played_penalty = played_penalty
+        self.out_of_turn = out_of_turn
+        self.lead_rules = lead_rules
+        self.lead_rules_made = lead_rules_made
+        self.play_rules = play_rules
+        self.established_by = established_by
+        self.misplaced_leads = misplaced_leads
+        self.early_leads = early_leads
+        self.early_made = early_made
+        self.put_down_early = put_down_early
+        self.holding = holding or _holding(deal, tricks)
+
+    def _values(self) -> tuple[object, ...]:
+        """The fields equality and the hash read (all but ``holding``), in order, as one tuple
+        of objects (compiled, a tuple of declared types may be compared wrongly, as Node's was)."""
+        return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
+                self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
+                self.lead_rules_made, self.play_rules, self.established_by, self.misplaced_leads, self.early_leads,
+                self.early_made, self.put_down_early)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TableState) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(deal={self.deal!r}, contract={self.contract!r}, declarer={self.declarer!r}, "
+                f"first_trick={self.first_trick!r}, first_leader={self.first_leader!r}, tricks={self.tricks!r}, "
+                f"penalty_cards={self.penalty_cards!r}, withdrawn={self.withdrawn!r}, won_before={self.won_before!r}, "
+                f"revokes={self.revokes!r}, played_penalty={self.played_penalty!r}, out_of_turn={self.out_of_turn!r}, "
+                f"lead_rules={self.lead_rules!r}, lead_rules_made={self.lead_rules_made!r}, "
+                f"play_rules={self.play_rules!r}, established_by={self.established_by!r}, "
+                f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
+                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r})")
+
+    def _copy(self) -> TableState:
+        """A copy of this table, for a method to set the fields it changes before handing it
+        out: compiled, the native constructor; interpreted, one update of the new instance's
+        dictionary (an ``__init__`` of 21 fields costs more than the rest of most methods)."""
+        if _NATIVE:
+            return TableState(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks,
+                              self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
+                              self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
+                              self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.holding)
+        new = object.__new__(TableState)
+        new.__dict__.update(self.__dict__)
+        return new
 
     def _evolve(self, **changes: Any) -> TableState:
         """A faster dataclasses.replace (this is the solver's hot path)."""
-        new = object.__new__(TableState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
+        new = self._copy()
+        if _NATIVE:
+            for name, value in changes.items():
+                setattr(new, name, value)
+        else:
+            new.__dict__.update(changes)
         return new
 
     # ----- construction -------------------------------------------------------------
@@ -504,7 +651,10 @@ class TableState:
     def _dealt(cls, deal: Deal, contract: Contract, declarer: Seat, first_trick: int, first_leader: Seat,
                won: tuple[int, int], penalty_cards: frozenset[PenaltyCard]) -> TableState:
         """The state ``cls(deal=..., ...)`` makes with no card played, the hands as dealt,
-        every field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``)."""
+        every field set at once, interpreted (an ``__init__`` sets each apart)."""
+        if _NATIVE:
+            return TableState(deal, contract, declarer, first_trick, first_leader, (), penalty_cards, (), won, (),
+                              _NO_PENALTY_CARDS)
         state = object.__new__(cls)
         state.__dict__.update(
             deal=deal,
@@ -563,14 +713,12 @@ class TableState:
         holding = list(self.holding)
         for seat, card in removed:
             holding[seat.index] = holding[seat.index] | {card}
-        new = object.__new__(TableState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["tricks"] = tuple(kept)
-        d["holding"] = tuple(holding)
+        new = self._copy()
+        new.tricks = tuple(kept)
+        new.holding = tuple(holding)
         if revokes:
             gone = {c for _, c in removed}
-            d["revokes"] = tuple([r for r in revokes if r.card not in gone])
+            new.revokes = tuple([r for r in revokes if r.card not in gone])
         return new
 
     # ----- geometry ----------------------------------------------------------------
@@ -759,18 +907,16 @@ class TableState:
             placed |= 1 << i
         if open_trick:
             tricks.append(Trick(number, leader, tuple(cards)))
-        new = object.__new__(TableState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["tricks"] = tuple(tricks)
-        d["revokes"] = tuple(revokes) if len(revokes) != len(self.revokes) else self.revokes
-        d["lead_rules"] = rules
-        d["play_rules"] = played_rules
-        d["out_of_turn"] = tuple(out_of_turn) if len(out_of_turn) != len(self.out_of_turn) else self.out_of_turn
-        d["penalty_cards"] = penalty
-        d["played_penalty"] = played_penalty
+        new = self._copy()
+        new.tricks = tuple(tricks)
+        new.revokes = tuple(revokes) if len(revokes) != len(self.revokes) else self.revokes
+        new.lead_rules = rules
+        new.play_rules = played_rules
+        new.out_of_turn = tuple(out_of_turn) if len(out_of_turn) != len(self.out_of_turn) else self.out_of_turn
+        new.penalty_cards = penalty
+        new.played_penalty = played_penalty
         north, east, south, west = holding
-        d["holding"] = (north - gone if placed & 1 else north, east - gone if placed & 2 else east,
+        new.holding = (north - gone if placed & 1 else north, east - gone if placed & 2 else east,
                         south - gone if placed & 4 else south, west - gone if placed & 8 else west)
         return new
 
@@ -1124,15 +1270,13 @@ class TableState:
         mine = mine | {old}
         holding[seat.index] = mine - {new} if new is not None else mine
         # (the new table's fields set at once, as ``play_many`` does)
-        state = object.__new__(TableState)
-        d = state.__dict__
-        d.update(self.__dict__)
-        d["tricks"] = tricks
-        d["withdrawn"] = (*self.withdrawn, Withdrawal(seat, old, trick, new, plays))
-        d["penalty_cards"] = penalty
-        d["played_penalty"] = played_penalty
-        d["holding"] = tuple(holding)
-        d["out_of_turn"] = out_of_turn
+        state = self._copy()
+        state.tricks = tricks
+        state.withdrawn = (*self.withdrawn, Withdrawal(seat, old, trick, new, plays))
+        state.penalty_cards = penalty
+        state.played_penalty = played_penalty
+        state.holding = tuple(holding)
+        state.out_of_turn = out_of_turn
         return state
 
     def with_turns_read_again(self, number: int) -> TableState:
@@ -1280,7 +1424,6 @@ class TableState:
         # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
         shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
         by_card = {p.card: p for p in base_penalty} if base_penalty else None
-        state = self.__dict__
         withdrawn = self.withdrawn
         out: list[TableState] = []
         for new in subs:
@@ -1294,15 +1437,13 @@ class TableState:
             if penalty is not None:
                 pcs = shared if pcs is base_penalty else self._penalty_made(pcs, seat, old, penalty, standing)
             holding[seat.index] = back - {new}
-            child = object.__new__(TableState)
-            d = child.__dict__
-            d.update(state)
+            child = self._copy()
             plays = (*head, (seat, new), *tail)
-            d["tricks"] = (*before, Trick(number, leader, plays), *after)
-            d["withdrawn"] = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
-            d["penalty_cards"] = pcs
-            d["played_penalty"] = played
-            d["holding"] = tuple(holding)
+            child.tricks = (*before, Trick(number, leader, plays), *after)
+            child.withdrawn = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
+            child.penalty_cards = pcs
+            child.played_penalty = played
+            child.holding = tuple(holding)
             out.append(child)
         return out
 
@@ -1354,14 +1495,12 @@ class TableState:
             holding[seat.index] = holding[seat.index] | {old}
             withdrawn.append(Withdrawal(seat, old, trick))
         # (the new table's fields set at once, as ``play_many`` does)
-        new = object.__new__(TableState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["tricks"] = tricks_now[:i] + tricks_now[i + 1:] if i + 1 < len(tricks_now) else tricks_now[:i]
-        d["withdrawn"] = tuple(withdrawn)
-        d["penalty_cards"] = penalty
-        d["played_penalty"] = played_penalty
-        d["holding"] = tuple(holding)
+        new = self._copy()
+        new.tricks = tricks_now[:i] + tricks_now[i + 1:] if i + 1 < len(tricks_now) else tricks_now[:i]
+        new.withdrawn = tuple(withdrawn)
+        new.penalty_cards = penalty
+        new.played_penalty = played_penalty
+        new.holding = tuple(holding)
         return new
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
@@ -1398,5 +1537,9 @@ class TableState:
     def without_trick_after(self, number: int) -> TableState:
         """Drop every trick after ``number`` (used when later leads are retracted)."""
         keep = tuple(t for t in self.tricks if t.number <= number)
-        return replace(self, tricks=keep, holding=())
+        return self._evolve(tricks=keep, holding=_holding(self.deal, keep))
 
+
+#: whether this module runs compiled (``make fast``), :class:`TableState` a native class: its
+#: instances have no ``__dict__``, and a copy is made by the constructor (:meth:`TableState._copy`)
+_NATIVE: Final = hasattr(TableState, "__mypyc_attrs__")

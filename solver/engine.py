@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.case import Case, Replay, replay_events
 from rulings.models.compiled import Object, mypyc_attr
-from rulings.models.dataclass import dataclass, field
+from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
@@ -906,40 +906,106 @@ class RuleBook(Protocol):
         ...
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Reopen:
     """Engine task at the end of one irregularity's rectification: open the next
     irregularity of the record on the table as rectified so far (``seen``: what the earlier
-    rectifications ruled on, as keys)."""
+    rectifications ruled on, as keys).
+
+    Written out as ``@dataclass(unsafe_hash=True, slots=True)`` would write it (``start``,
+    ``opened`` and ``apart`` outside equality and the hash), so that a compiled build
+    (``make fast``) makes it a native class. Treated as immutable.
+    """
+
+    __slots__ = ("apart", "base", "opened", "seen", "segment", "since", "spent", "start", "used")
+    __match_args__ = ("seen", "used", "since", "spent", "segment", "base", "start", "opened", "apart")
 
     seen: frozenset[object]
     used: frozenset[str]  # the openers already opened on this path
-    since: int | None = None  # the first trick a ruling of the record touched
-    spent: str = ""  # the opener just ruled when it has nothing more to rule (not run again)
-    segment: int = 0  # the part of the record (cut at ``resume`` lines) being ruled
+    since: int | None  # the first trick a ruling of the record touched
+    spent: str  # the opener just ruled when it has nothing more to rule (not run again)
+    segment: int  # the part of the record (cut at ``resume`` lines) being ruled
     #: which replay of that part (``Composition._replay_key``; 0 for the first part)
-    base: Hashable = 0
+    base: Hashable
     #: a later part: the table this path played it on from (``Replay.start``)
-    start: TableState | None = field(default=None, compare=False, hash=False)
+    start: TableState | None
     #: the irregularities the rulings of this path opened so far (their texts, in order):
     #: those of a path that ends are what the ruling lists (``Composition._happened``)
-    opened: tuple[str, ...] = field(default=(), compare=False, hash=False)
+    opened: tuple[str, ...]
     #: (trick, seat) of each second card of a seat's in one trick that a later part of the
     #: record put there and that this path's replay of the part said rather than refused
     #: (after his lead out of turn and other players' cards): the path is not ended for it
     #: (:meth:`Composition._played_twice`). Another path may play the part on to a table
     #: where the same cards are no such thing (his lead in turn there)
-    apart: frozenset[tuple[int, Seat]] = field(default=frozenset(), compare=False, hash=False)
+    apart: frozenset[tuple[int, Seat]]
+
+    def __init__(self, seen: frozenset[object], used: frozenset[str], since: int | None = None, spent: str = "",
+                 segment: int = 0, base: Hashable = 0, start: TableState | None = None, opened: tuple[str, ...] = (),
+                 apart: frozenset[tuple[int, Seat]] = frozenset()) -> None:
+        self.seen = seen
+        self.used = used
+        self.since = since
+        self.spent = spent
+        self.segment = segment
+        self.base = base
+        self.start = start
+        self.opened = opened
+        self.apart = apart
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reopen) or other.__class__ is not self.__class__:
+            return NotImplemented
+        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
+        mine: tuple[object, ...] = (self.seen, self.used, self.since, self.spent, self.segment, self.base)
+        theirs: tuple[object, ...] = (other.seen, other.used, other.since, other.spent, other.segment, other.base)
+        return mine == theirs
+
+    def __hash__(self) -> int:
+        return hash((self.seen, self.used, self.since, self.spent, self.segment, self.base))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(seen={self.seen!r}, used={self.used!r}, since={self.since!r}, "
+                f"spent={self.spent!r}, segment={self.segment!r}, base={self.base!r}, start={self.start!r}, "
+                f"opened={self.opened!r}, apart={self.apart!r})")
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class _Found:
+    """An opening an opener found, with what locates it (written out as
+    ``@dataclass(unsafe_hash=True, slots=True)`` would write it, so that a compiled build makes
+    it a native class)."""
+
+    __slots__ = ("at", "explained", "keys", "name", "opening", "priority")
+    __match_args__ = ("name", "opening", "keys", "at", "priority", "explained")
+
     name: str
     opening: Opening
     keys: frozenset[object]
     at: frozenset[object]  # the keys that locate it in the record
     priority: int
-    explained: frozenset[object] = frozenset()  # (Opening.explains)
+    explained: frozenset[object]  # (Opening.explains)
+
+    def __init__(self, name: str, opening: Opening, keys: frozenset[object], at: frozenset[object], priority: int,
+                 explained: frozenset[object] = frozenset()) -> None:
+        self.name = name
+        self.opening = opening
+        self.keys = keys
+        self.at = at
+        self.priority = priority
+        self.explained = explained
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Found) or other.__class__ is not self.__class__:
+            return NotImplemented
+        # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
+        mine: tuple[object, ...] = (self.name, self.opening, self.keys, self.at, self.priority, self.explained)
+        theirs: tuple[object, ...] = (other.name, other.opening, other.keys, other.at, other.priority, other.explained)
+        return mine == theirs
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.opening, self.keys, self.at, self.priority, self.explained))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, opening={self.opening!r}, keys={self.keys!r}, "
+                f"at={self.at!r}, priority={self.priority!r}, explained={self.explained!r})")
 
 
 #: the lines after ``attention`` that record a player's choice for the engine to settle
@@ -1392,7 +1458,7 @@ class Composition:
                     self.found_later[irr] = None
                     self._irregularity_at.setdefault(irr, (found, (done.segment, done.base)))
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
-            table = dataclasses.replace(table, withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
+            table = table._evolve(withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
         since = done.since
         for x in (node.since, node.focus, root.focus):
             if x is not None and (since is None or x < since):

@@ -1765,13 +1765,16 @@ class DummyIndicated:
 @dataclass(frozen=True, slots=True)
 class PlayAfterRetraction:
     """60B: declarer's lead out of turn (wrong hand) was refused (55A, 55B2); before he led
-    from the correct hand a defender played ``cards`` to the trick."""
+    from the correct hand a defender played ``cards`` to the trick. ``decider`` is None when
+    the retraction was ruled already (the position a later part of the record is played on
+    from shows the lead taken back and the correct hand not yet led): the lead is not
+    withdrawn again."""
 
     trick: int
     offender: Seat
     lead: Card
     proper: Seat
-    decider: Seat  # the defender whose refusal prevailed
+    decider: Seat | None  # the defender whose refusal prevailed; None: the retraction was ruled
     cards: tuple[tuple[Seat, Card], ...]
 
 
@@ -1869,12 +1872,76 @@ def _as_lead(task: FaceDownLeadOutOfTurn) -> LeadOutOfTurn:
     return LeadOutOfTurn(1, task.seat, task.card, task.proper, task.choices)
 
 
+def retraction_pending(table: TableState) -> Withdrawal | None:
+    """Declarer's lead from the wrong hand taken back (55A refused, 55B2; or 47E1) on
+    ``table``, the correct hand not having led yet: the withdrawal of that lead. It is the
+    declaring side's card withdrawn with nothing in its place from a trick it led out of
+    turn (the table keeps that play out of turn), the trick empty since, and the player
+    entitled to lead it his partner. Until the correct hand leads, a defender's card placed
+    there is a major penalty card (60B)."""
+    if not table.withdrawn or not table.out_of_turn:
+        return None
+    current = table.current_trick
+    number = current.number if current is not None and not current.is_complete else None
+    for w in reversed(table.withdrawn):
+        if table.is_defender(w.seat) or w.replaced_by is not None or w.standing:
+            continue
+        if (w.trick, w.seat) not in table.out_of_turn:
+            continue
+        t = table.trick(w.trick)
+        if t is not None and t.plays:
+            continue
+        if number is not None and number != w.trick:
+            continue
+        if expected_leader(table, w.trick) is not w.seat.partner:
+            continue
+        return w
+    return None
+
+
+def _play_after_ruled_retraction(rs: RuleSet, replay: Replay) -> Opening | None:
+    """60B in a later part of the record: the part is played on from a position where
+    declarer's lead from the wrong hand was taken back and the correct hand has not led
+    (:func:`retraction_pending` of the table it began on); each defender's card this part
+    puts on that trick before a card of the declaring side is a major penalty card. Once
+    the correct hand has led, 60B no longer applies."""
+    start = replay.start
+    if start is None:
+        return None
+    pending = retraction_pending(start)
+    if pending is None:
+        return None
+    table = replay.table
+    trick = table.trick(pending.trick)
+    if trick is None:
+        return None
+    cards: list[tuple[Seat, Card]] = []
+    for s, c in trick.plays:
+        if not table.is_defender(s):
+            break
+        cards.append((s, c))
+    if not cards:
+        return None
+    number, offender = pending.trick, pending.seat
+    task = PlayAfterRetraction(number, offender, pending.card, offender.partner, None, tuple(cards))
+    text = (f"{offender}'s lead of {pending.card} to trick {number} from the wrong hand was taken back "
+            f"({task.proper} to lead); " + ", ".join(f"{s} played {c}" for s, c in cards)
+            + f" before {task.proper} led (60B)")
+    handled: list[object] = [*((number, s) for s, _ in cards), *(played(number, s, c) for s, c in cards)]
+    return Opening(Node(table, (task,), focus=number), (text,), (), tuple(handled))
+
+
 def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """60B: see :class:`PlayAfterRetraction`. The defender's card may look like a revoke to
-    the table: the opening claims it (a :func:`played` key), so it is ruled here, not as one."""
+    the table: the opening claims it (a :func:`played` key), so it is ruled here, not as one.
+    The refusal is recorded in this part of the record, or was ruled in a part before it
+    (:func:`_play_after_ruled_retraction`)."""
     table = replay.table
     if not table.out_of_turn:
         return None
+    ruled = _play_after_ruled_retraction(rs, replay)
+    if ruled is not None:
+        return ruled
     number, offender = table.out_of_turn[0]
     trick = table.trick(number)
     if trick is None or trick.plays[0][0] is not offender or table.is_defender(offender):
@@ -2016,6 +2083,8 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     played before declarer led from the correct hand becomes a major penalty card."""
     assert isinstance(task, PlayAfterRetraction)
     table = node.table
+    if task.decider is None:
+        return _play_after_ruled_retraction_rule(rs, node, task)
     t = table.replace_card(task.trick, task.offender, None)
     infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side, table)]
     back = Step(str(task.decider), StepKind.FORCED, rs.cite("55A"),
@@ -2038,6 +2107,30 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 choice="major penalty card")
     child = _child(node, t, node.agenda[1:], ledger=tuple(infos))
     return [(step, child)]
+
+
+def _play_after_ruled_retraction_rule(rs: RuleSet, node: Node, task: PlayAfterRetraction) -> list[Edge]:
+    """60B when the retraction of declarer's lead was ruled before (a part of the record
+    played on from it): each defender's card is withdrawn and is a major penalty card;
+    no acceptance as a lead; the correct hand leads."""
+    t = node.table
+    for s, c in task.cards:
+        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+        t = t.with_penalty(s, c, PenaltyKind.MAJOR)
+    infos = [pc_info(rs, t, s, c) for s, c in task.cards]
+    names = ", ".join(f"{s}'s {c}" for s, c in task.cards)
+    left = t.trick(task.trick)
+    then = (f"{task.proper}'s {left.plays[0][1]} is the lead" if left is not None and left.plays
+            else f"{task.proper} leads")
+    step = Step("TD", StepKind.FORCED, rs.cite("60B"),
+                f"{task.offender}'s lead of {task.lead} from the wrong hand was taken back; {names} played before "
+                f"{task.proper} led from the correct hand: major penalty card{'s' if len(task.cards) > 1 else ''}, "
+                f"not a lead; {then}",
+                also=(rs.cite("50B"), rs.cite("50E1"), rs.cite("50E2")),
+                question=f"a defender played after {task.offender}'s lead from the wrong hand was taken back, "
+                f"before {task.proper} led",
+                choice="major penalty card")
+    return [(step, _child(node, t, node.agenda[1:], ledger=tuple(infos)))]
 
 
 def face_down_retracted(rs: RuleSet, node: Node, task: object) -> list[Edge]:

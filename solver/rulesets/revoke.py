@@ -203,6 +203,16 @@ def _holds_two_suits(table: TableState, seat: Seat, trick_no: int) -> bool:
     return len({c.suit for c in cards}) >= 2
 
 
+def _partner_due_after(table: TableState, r: Revoke, later: tuple[tuple[int, Seat, Card], ...]) -> bool:
+    """The revoker's partner had not played to the revoke trick when the revoke card was
+    played: his card there came after it, or he has still to play (62D2)."""
+    partner = r.seat.partner
+    t = table.trick(r.trick)
+    if t is None or t.card_of(partner) is None:
+        return True
+    return any(s is partner and n == r.trick for n, s, _ in later)
+
+
 def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_suits: bool) -> list[Edge | Substitutions]:
     assert isinstance(task, CorrectRevoke)
     r = task.revoke
@@ -210,9 +220,10 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     seat = r.seat
     restrictions = node.restrictions
     trick12 = False
-    if task.clause == "62D1" and table.is_defender(seat) and any(s is seat.partner and n == r.trick for n, s, _ in task.later) and (
+    if is_final_trick_revoke(table, r) and table.is_defender(seat) and _partner_due_after(table, r, task.later) and (
             not partner_needs_two_suits or _holds_two_suits(table, seat.partner, r.trick)):
-        # 62D2: the revoke card was seen before the revoker's partner played to trick 12
+        # 62D2: a defender revoked on trick 12 before his partner's turn to play to it,
+        # established (62D1) or not (62A), the partner's card played since or still to come
         trick12 = True
         restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
     # (what the correction's steps read: the revoke, his hand, the penalty cards, who is
