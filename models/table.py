@@ -1208,12 +1208,14 @@ class TableState:
                 return by
         return None
 
-    def keeping_established(self, trick: int) -> TableState:
+    def keeping_established(self, trick: int, play: tuple[Seat, Card] | None = None) -> TableState:
         """This table with every revoke on the trick before ``trick`` that a play to
-        ``trick`` established recorded in ``established_by``: to take those plays back
-        without undoing the establishment (63A1)."""
+        ``trick`` (``play``, when given: only that one) established recorded in
+        ``established_by``: to take those plays back without undoing the establishment
+        (63A1: any lead or play of the offending side to the next trick, legal or illegal,
+        even one a rectification then takes back)."""
         kept = [(r, by) for r in self.revokes if r.trick == trick - 1 and (by := self.establishing_play(r)) is not None
-                and (r, by) not in self.established_by]
+                and (play is None or by == play) and (r, by) not in self.established_by]
         return self._evolve(established_by=(*self.established_by, *kept)) if kept else self
 
     # ----- edits used by rectification ------------------------------------------------

@@ -321,9 +321,21 @@ def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, abou
     return node.evolve(agenda=(*tasks, *node.agenda))
 
 
+def _taken_back(table: TableState, trick: int, seat: Seat, *, restore_penalty: bool = True,
+                card: Card | None = None) -> TableState:
+    """``seat``'s card (``card``, or his card on the trick) taken back from ``trick`` with
+    nothing in its place (:meth:`TableState.replace_card`). A lead or play there by the side
+    of a revoke on the trick before established it (63A1, legal or illegal): taken back by a
+    lead rule, it stays the play that established it (``keeping_established``)."""
+    t = table.trick(trick)
+    played = card if card is not None else (t.card_of(seat) if t is not None else None)
+    kept = table.keeping_established(trick, (seat, played)) if played is not None else table
+    return kept.replace_card(trick, seat, None, restore_penalty=restore_penalty, card=card)
+
+
 def _withdraw_to_penalty(rs: RuleSet, table: TableState, trick: int, seat: Seat, card: Card) -> TableState:
     """Take a defender's card back from the trick; it becomes a major penalty card."""
-    t = table.replace_card(trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    t = _taken_back(table, trick, seat, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     return t.with_penalty(seat, card, PenaltyKind.MAJOR)
 
 
@@ -364,7 +376,7 @@ def _refused_table(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> Table
     """The table once ``task``'s lead is refused: the card back, a major penalty card (54D,
     56); and a card the correct leader faced on it before the refusal back as his penalty card
     (:func:`_lead_before_choice`), so that he is to lead."""
-    t = table.replace_card(task.trick, task.offender, None).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    t = _taken_back(table, task.trick, task.offender).with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     early = _lead_before_choice(rs, t, task)
     return _withdrawn_early_lead(rs, t, early) if early is not None else t
 
@@ -390,7 +402,7 @@ def _lead_before_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> 
 def _withdrawn_early_lead(rs: RuleSet, table: TableState, task: LeadBeforeChoice) -> TableState:
     """The table once a lead made before declarer's 50D2 choice is rectified (49): the card
     back in its owner's hand as a major penalty card (faced as a lead, a deliberate play, 50B)."""
-    t = table.replace_card(task.trick, task.seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    t = _taken_back(table, task.trick, task.seat, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     return t.with_penalty(task.seat, task.card, PenaltyKind.MAJOR)
 
 
@@ -1017,7 +1029,7 @@ def wrong_defender_plays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """54E: an opening lead by the declaring side is not a lead and cannot be accepted; Law 24."""
     assert isinstance(task, DeclaringSideOpeningLead)
-    t = node.table.replace_card(task.trick, task.offender, None)
+    t = _taken_back(node.table, task.trick, task.offender)
     step = Step("TD", StepKind.FORCED, rs.cite("54E"),
                 f"{task.offender}'s {task.card} is not a lead and cannot be accepted; it goes back (Law 24 applies)",
                 also=(rs.cite("48A"),), question="an opening lead by the declaring side", choice="not a lead")
@@ -1090,7 +1102,7 @@ def _played_to_it_back(rs: RuleSet, before: TableState, table: TableState,
     infos: list[Info] = []
     for seat, card in _played_to_it(before, task):
         infos.append(rs.withdrawn_info(seat, card, task.offender.side, before))
-        table = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty,
+        table = _taken_back(table, task.trick, seat, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty,
                                    card=card)
     return _leads_out_of_turn_now(table, task.trick), tuple(infos)
 
@@ -1221,7 +1233,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     other = first.partner
     wrong_hand = task.proper.side is task.offender.side
     back = rs.cite("55B2") if wrong_hand else rs.cite("55B1")
-    t = table.replace_card(task.trick, task.offender, None)
+    t = _taken_back(table, task.trick, task.offender)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     where = f"{task.proper} (declarer leads from the correct hand, any card)" if wrong_hand else task.proper
     then = f"{where} leads"
@@ -1303,7 +1315,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     info = rs.withdrawn_info(seat, card, task.offending, table)
     actor = rs.actor(table, seat)
     question = f"{seat} played {card} in error to the irregular lead; {task.proper} made the proper lead"
-    t2 = table.replace_card(task.trick, seat, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    t2 = _taken_back(table, task.trick, seat, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
     withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; {fate}",
                          also=(rs.cite("47F1"), info.ai_clause, info.ui_clause), question=question, choice="withdraw")
@@ -1688,7 +1700,7 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     trick = table.trick(task.trick)
     assert trick is not None
-    t = table.replace_card(task.trick, task.offender, None)
+    t = _taken_back(table, task.trick, task.offender)
     hand = frozenset(table.hand(task.offender) | {task.card})
     lawful = task.card in lawful_cards(hand, trick.suit_led, table.penalty_cards_of(task.offender))
     question = f"{task.offender} played {task.card} at his right-hand opponent's turn"
@@ -1723,7 +1735,7 @@ def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, StepKind.FORCED, rs.cite("57C3"), f"{task.card} is a played card and stands", question=question,
                     choice="stands")
         return [(step, _child(node, table, node.agenda[1:]))]
-    t = table.replace_card(task.trick, task.offender, None)
+    t = _taken_back(table, task.trick, task.offender)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     step = Step(actor, StepKind.FORCED, rs.cite("57C3"),
                 f"{task.card} is not a legal play: it goes back to the hand (no penalty card)",
@@ -2036,7 +2048,7 @@ def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
     kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
-    t = table.replace_card(task.trick, task.offender, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    t = _taken_back(table, task.trick, task.offender, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     t = t.with_penalty(task.offender, task.card, kind)
     info = pc_info(rs, t, task.offender, task.card)
     now = next((str(p.kind) for p in t.penalty_cards_of(task.offender) if p.card == task.card), str(kind))
@@ -2085,7 +2097,7 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     if task.decider is None:
         return _play_after_ruled_retraction_rule(rs, node, task)
-    t = table.replace_card(task.trick, task.offender, None)
+    t = _taken_back(table, task.trick, task.offender)
     infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side, table)]
     back = Step(str(task.decider), StepKind.FORCED, rs.cite("55A"),
                 f"{task.decider} required retraction: {task.lead} goes back to {task.offender}, no penalty card (48A); "
@@ -2094,7 +2106,7 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 question=f"{task.offender} led {task.lead} out of turn", choice="refuse")
     for s, c in task.cards:
         # that card, not the seat's first on the trick (he may have played another before)
-        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+        t = _taken_back(t, task.trick, s, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
         t = t.with_penalty(s, c, PenaltyKind.MAJOR)
     for s, c in task.cards:
         infos.append(pc_info(rs, t, s, c))
@@ -2115,7 +2127,7 @@ def _play_after_ruled_retraction_rule(rs: RuleSet, node: Node, task: PlayAfterRe
     no acceptance as a lead; the correct hand leads."""
     t = node.table
     for s, c in task.cards:
-        t = t.replace_card(task.trick, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
+        t = _taken_back(t, task.trick, s, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
         t = t.with_penalty(s, c, PenaltyKind.MAJOR)
     infos = [pc_info(rs, t, s, c) for s, c in task.cards]
     names = ", ".join(f"{s}'s {c}" for s, c in task.cards)
