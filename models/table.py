@@ -1195,7 +1195,10 @@ class TableState:
 
     def establishing_play(self, revoke: Revoke) -> tuple[Seat, Card] | None:
         """Return the first offending-side play to the trick after the revoke trick (63A1),
-        not counting his partner's lead made before the revoke (``early_made``), or the one that was, if a rectification has since taken it back (``established_by``)."""
+        not counting his partner's lead made before the revoke (``early_made``), or the one that was, if a rectification has since taken it back (``established_by``).
+        A lead to the next trick put down before the revoke trick was complete and still
+        standing on it as a seat's second card there (the record's last card, not yet placed
+        on the next trick: :meth:`lead_order`) counts when it came after the revoke card."""
         nxt = self.trick(revoke.trick + 1)
         if nxt is not None:
             for k, (s, c) in enumerate(nxt.plays):
@@ -1203,9 +1206,29 @@ class TableState:
                     if not k and s is revoke.seat.partner and (nxt.number, s) in self.early_made:
                         continue  # (his partner's lead made before the revoke: 57A's early lead)
                     return s, c
+        early = self._lead_put_down_on(revoke)
+        if early is not None:
+            return early
         for r, by in self.established_by:
             if r == revoke:
                 return by
+        return None
+
+    def _lead_put_down_on(self, revoke: Revoke) -> tuple[Seat, Card] | None:
+        """A second card of a seat of the revoker's side on the revoke trick, put down after
+        the revoke card: his lead to the next trick made before that trick was complete
+        (57A; a declarer's, 45E2), an illegal lead that establishes the revoke (63A1)."""
+        t = self.trick(revoke.trick)
+        if t is None or len(t.plays) < 2:
+            return None
+        at = next((k for k, p in enumerate(t.plays) if p == (revoke.seat, revoke.card)), None)
+        if at is None:
+            return None
+        seen = {s for s, _ in t.plays[: at + 1]}
+        for s, c in t.plays[at + 1 :]:
+            if s.side is revoke.seat.side and s in seen:
+                return s, c
+            seen.add(s)
         return None
 
     def keeping_established(self, trick: int, play: tuple[Seat, Card] | None = None) -> TableState:

@@ -1348,7 +1348,9 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if task.next_trick_lead and task.partner_played_on:
         return _premature_lead_played_on(rs, node, task)
     if task.next_trick_lead:
-        # Take the early lead off the current trick first (it is not a card of this trick).
+        # Take the early lead off the current trick first (it is not a card of this trick);
+        # a revoke of his side on this trick that it established stays established (63A1)
+        table = table.keeping_established(task.trick + 1, (task.offender, task.card))
         i = task.trick - table.first_trick
         plays = tuple(p for j, p in enumerate(trick.plays) if j != len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card)))
         holding = list(table.holding)

@@ -134,7 +134,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # ruled where it was established (63A1): an irregularity before that play (a lead
     # out of turn after misinformation, 47E1) is ruled first and may undo it
     by = table.establishing_play(last)
-    where: tuple[object, ...] = (played(last.trick + 1, by[0], by[1]),) if by is not None else ()
+    # (a lead put down before the revoke trick was complete may still stand on it)
+    on = last.trick + 1 if by is None or (nxt := table.trick(last.trick + 1)) is None or by in nxt.plays else last.trick
+    where: tuple[object, ...] = (played(on, by[0], by[1]),) if by is not None else ()
     return Opening(node, tuple(described), tuple(notices), (played(last.trick, last.seat, last.card),), where,
                    more=len(revokes) > 1)
 
