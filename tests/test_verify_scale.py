@@ -70,7 +70,7 @@ def test_pytest_plugin_runs_the_corpus(tmp_path: Path) -> None:
 
 def test_pytest_plugin_selects_and_stops_and_reports_the_failed_claim(tmp_path: Path) -> None:
     mine = _broken_corpus(tmp_path)
-    res = _pytest("--rulings", str(mine), "-q", "-o", "addopts=", "-k", "wrong", cwd=tmp_path)
+    res = _pytest("--rulings", str(mine), "-q", "-o", "addopts=", "-k", "wrong and count", cwd=tmp_path)
     assert res.returncode == 1
     assert "1 failed" in res.stdout and "4 deselected" in res.stdout and "count 4" in res.stdout
     stop = _pytest("--rulings", str(mine), "-q", "-o", "addopts=", "-x", cwd=tmp_path)
