@@ -460,7 +460,7 @@ def _second_card_in_a_trick(read: Sequence[tuple[Seat, Card]], plays: Sequence[t
     """Whether a seat of ``plays`` puts a second card in one trick, the cards taken four a
     trick after ``read`` (the cards of the trick in progress): one pass on bits of
     ``Seat.index``. Only then may a card be read as a lead to the next trick
-    (:meth:`TableState.early_lead_order`)."""
+    (:meth:`TableState.lead_order`)."""
     seen, count = 0, len(read)
     for s, _ in read:
         seen |= 1 << s.index
@@ -979,12 +979,6 @@ class TableState:
         designated and stands (2017 45D2): a defender's failure to follow it is ruled under
         64C1, not 64A."""
         return self._evolve(misplaced_leads=self.misplaced_leads | {(trick, card)})
-
-    def early_lead_order(self, plays: Sequence[tuple[Seat, Card]],
-                         breaks: Set[int] = frozenset()) -> tuple[list[int], list[tuple[int, Seat]]]:
-        """:meth:`lead_order` without the leads put down before the trick was complete."""
-        order, early, _ = self.lead_order(plays, breaks)
-        return order, early
 
     def lead_order(self, plays: Sequence[tuple[Seat, Card]], breaks: Set[int] = frozenset()
                    ) -> tuple[list[int], list[tuple[int, Seat]], list[tuple[int, Seat, Card, tuple[Seat, ...]]]]:

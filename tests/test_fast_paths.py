@@ -857,11 +857,11 @@ def test_rule_memo_changes_no_ruling_of_a_record_in_parts() -> None:
         forget_rulesets()
 
 
-def test_early_lead_order_looks_for_a_second_card_before_searching() -> None:
-    """``TableState.early_lead_order`` first looks for a seat's second card in a trick (bits
+def test_lead_order_looks_for_a_second_card_before_searching() -> None:
+    """``TableState.lead_order`` first looks for a seat's second card in a trick (bits
     of ``Seat.index``): on the play lines of every corpus case (early leads to the next trick
     among them) and on random orders of them, from the start and from a trick in progress,
-    it gives the order and the early leads of the search alone."""
+    it gives the order and the leads of the search alone."""
     from pathlib import Path
     from unittest import mock
 
@@ -878,8 +878,8 @@ def test_early_lead_order_looks_for_a_second_card_before_searching() -> None:
         shuffled = pairs[:]
         rng.shuffle(shuffled)
         for plays in (pairs, shuffled[: rng.randint(0, len(shuffled))]):
-            fast = start.early_lead_order(plays)
+            fast = start.lead_order(plays)
             with mock.patch.object(table_module, "_second_card_in_a_trick", lambda _r, _p: True):
-                assert start.early_lead_order(plays) == fast, (path, plays)
+                assert start.lead_order(plays) == fast, (path, plays)
             reordered += fast[0] != list(range(len(plays)))
     assert reordered > 5  # (the corpus's early leads: the search did reorder some)

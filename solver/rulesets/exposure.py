@@ -341,7 +341,7 @@ def _placed_key(table: TableState, seat: Seat, card: Card) -> tuple[int, Seat]:
 
 def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...]) -> tuple[TableState, TableState, tuple[LaterPlay, ...]]:
     """``seat``'s ``card`` put in the played position, and the record's plays after it put in
-    the order play lines there would be (``TableState.early_lead_order``): a seat's second
+    the order play lines there would be (``TableState.lead_order``): a seat's second
     card in the trick in progress that the cards of every seat still due to the trick follow
     in the record is his lead to the next trick, those cards going on the trick first. His
     own card may be that second card (a defender's before his partner's card is then his

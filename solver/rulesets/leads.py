@@ -1913,7 +1913,7 @@ def retraction_pending(table: TableState) -> Withdrawal | None:
     return None
 
 
-def _play_after_ruled_retraction(rs: RuleSet, replay: Replay) -> Opening | None:
+def _play_after_ruled_retraction_opening(replay: Replay) -> Opening | None:
     """60B in a later part of the record: the part is played on from a position where
     declarer's lead from the wrong hand was taken back and the correct hand has not led
     (:func:`retraction_pending` of the table it began on); each defender's card this part
@@ -1949,11 +1949,11 @@ def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Op
     """60B: see :class:`PlayAfterRetraction`. The defender's card may look like a revoke to
     the table: the opening claims it (a :func:`played` key), so it is ruled here, not as one.
     The refusal is recorded in this part of the record, or was ruled in a part before it
-    (:func:`_play_after_ruled_retraction`)."""
+    (:func:`_play_after_ruled_retraction_opening`)."""
     table = replay.table
     if not table.out_of_turn:
         return None
-    ruled = _play_after_ruled_retraction(rs, replay)
+    ruled = _play_after_ruled_retraction_opening(replay)
     if ruled is not None:
         return ruled
     number, offender = table.out_of_turn[0]

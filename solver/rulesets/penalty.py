@@ -180,7 +180,7 @@ def _lead_line(table: TableState, replay: Replay, number: int) -> Play | FifthCa
     """The record's line of the lead to trick ``number``, the last card on the table: the
     record's last card line, or the line before the cards of the trick before it that the
     record puts after it (a seat's second card put down before that trick was complete, his
-    lead to the next one, TableState.early_lead_order: the cards still due came after it)."""
+    lead to the next one, TableState.lead_order: the cards still due came after it)."""
     lines = [e for e in replay.before if isinstance(e, (Play, FifthCard))]
     prev = table.trick(number - 1)
     k = len(lines)
