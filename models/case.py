@@ -229,11 +229,20 @@ class Replay:
         :attr:`start`, or for the first part the table before the first play
         (``table.restart()``). As ``restart`` has them, the penalty cards in force there are
         those in force then and those made since (by a ruling on this part: a card exposed),
-        on :attr:`table` in force or played."""
+        on :attr:`table` in force or played; and, as ``restart`` has them, the leads this
+        part's replay placed as put down before the trick before them was complete
+        (``early_leads``, ``put_down_early``), so that a rule family placing the part's plays
+        again from this table places them as the replay did."""
         start = self.start
         if start is None:
             return self.table.restart()
         now = self.table
+        # the leads this part's replay placed as made before the trick before them was
+        # complete (57A; ``TableState.lead_order``) are marked, as ``restart`` keeps them
+        early = [x for x in now.early_made if x not in start.early_made]
+        put_down = [x for x in now.put_down_early if x not in start.put_down_early]
+        if early or put_down:
+            start = start.with_early_leads(early).with_put_down_early(put_down)
         made = (now.penalty_cards | now.played_penalty) - start.penalty_cards - start.played_penalty
         if not made:
             return start
