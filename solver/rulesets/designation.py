@@ -1246,7 +1246,7 @@ def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"), f"{leader} still won trick {task.trick}: his lead of {lead} stands",
                     question=question, choice="stands")
         return [_go_on(rs, node, table, task.cursor, step)]
-    t = table
+    t = table.keeping_established(nxt.number)  # (a play that established a revoke stays so: 63A1)
     infos: list[Info] = []
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     for s, c in nxt.plays:
