@@ -547,3 +547,24 @@ def test_refused_change_card_played_after_switch() -> None:
     assert revoked and all([s.clause for s in x.path] == ["45C4(b)", "62B"] and x.penalty_cards for x in revoked)
     slip = [x for x in Ruling(case, off).restorations() if x.findings == ("slip",)]
     assert [[str(w.card) for w in x.withdrawn] for x in slip] == [[]]
+
+
+def test_branch_stopped_after_47d_names_the_first_line_the_table_did_not_take() -> None:
+    """Declarer's change of dummy's card refused (45C4(a)), East withdraws the king he played
+    to the new card and plays his three (47D): North's queen wins the trick. West then leads
+    out of turn (N played to it), puts down a second spade before his partner's card (57A's
+    situation), and the record's East ♠3 no longer fits this branch. The branch stops at the
+    first line, in the record's order, not on its table: West's second spade, not East's ♠3."""
+    text = """
+laws: 2017
+deal: N:AQ985.4.K3.J8763 K3.JT6.AQT952.KQ 76.KQ9753.J.AT54 JT42.A82.8764.92
+contract: 5C
+declarer: S
+play: [W D4, N D3, E D5, S DJ, S S7, W S2, S calls SQ, S changes to S5, E SK, W S4, N SA, W SJ, E S3, S S6,
+       N S8, attention E]
+"""
+    changed = [r for r in Ruling(loads(text)).restorations() if any(s.choice == "change to S3" for s in r.path)]
+    assert changed
+    for r in changed:
+        step = next(s for s in r.path if s.clause == "47D")
+        assert "no longer fits this branch from W SJ on" in step.text

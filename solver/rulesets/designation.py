@@ -373,11 +373,14 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                 run, table = _run_in_order(table, rest, i)
             else:
                 run = [e]
-            for p in run:
+            for k, p in enumerate(run):
                 try:
                     table = table.play(p.seat, p.card)
                 except RulingError:
-                    return table, (), f"the record no longer fits this branch from {p} on"
+                    # (the first line, in the record's order, the table did not take: a lead
+                    # put down early, placed after this card, is not on the table either)
+                    first = min(run[k:], key=lambda q: next(n for n, x in enumerate(rest[i:], i) if x is q))
+                    return table, (), f"the record no longer fits this branch from {first} on"
                 if facing is not None and p.seat is not dummy:
                     # another player's card completed the trick of the call: dummy faced no
                     # card there, and his later card is a play to a later trick (the card the
@@ -1243,7 +1246,7 @@ def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"), f"{leader} still won trick {task.trick}: his lead of {lead} stands",
                     question=question, choice="stands")
         return [_go_on(rs, node, table, task.cursor, step)]
-    t = table
+    t = table.keeping_established(nxt.number)  # (a play that established a revoke stays so: 63A1)
     infos: list[Info] = []
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     for s, c in nxt.plays:

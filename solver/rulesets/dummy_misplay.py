@@ -584,6 +584,8 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # is needed on the misplayed trick. Dummy's cards are faced: no 16C information.
         nxt = table.trick(m.trick + 1)
         assert nxt is not None and nxt.card_of(m.dummy) == m.designated
+        # (a lead or play there that established a revoke stays so when taken back: 63A1)
+        table = table.keeping_established(nxt.number)
         for s, _ in nxt.plays:
             table = table.replace_card(nxt.number, s, None, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
         later = tuple(p for p in later if p[0] != nxt.number)
@@ -862,7 +864,7 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
                           f"change to {sub.text}")
                      for sub in subs)
 
-    if defender and not ok and not _followed_before(table, trick, m, seat, card, lead):
+    if not ok and not _followed_before(table, trick, m, seat, card, lead):
         by = establishing_play_of(table, seat, trick.number, card)
         if by is not None:
             # his card failed to follow suit whatever dummy played: a revoke of his own, and

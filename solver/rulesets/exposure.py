@@ -827,6 +827,8 @@ def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState,
     if (trick_no + 1, nxt.plays[0][0]) in early:
         return table.with_lead_out_of_turn_again(trick_no + 1), ()
     back = [(t.number, s, c) for t in table.tricks if t.number > trick_no for s, c in t.plays]
+    for number in sorted({n for n, _, _ in back}):
+        table = table.keeping_established(number)  # (a play that established a revoke stays so: 63A1)
     for number, s, c in reversed(back):
         table = table.replace_card(number, s, None, card=c)
     return table.without_trick_after(trick_no), tuple((s, c) for _, s, c in back)

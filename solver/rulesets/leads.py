@@ -1505,18 +1505,26 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                     "forfeited and the lead counts as made in turn; no penalty card",
                     also=(rs.cite("60A1"), rs.cite("60A2")), question=question, choice="stands as his lead")
         return [(step, _child(node, stood, node.agenda[1:]))]
-    # (the lead goes back: the winner of the trick leads to the next one)
+    # (the lead goes back: the winner of the trick leads to the next one; a card played to it
+    # since, out of rotation, goes back with it to its player's hand, no penalty card: it was
+    # played to a lead that no longer stands)
     back = t._evolve(tricks=tuple(x for x in t.tricks if x.number != task.trick + 1),
-                     out_of_turn=tuple(p for p in t.out_of_turn if p != entry))
-    back = back._evolve(holding=tuple(h | {task.card} if i == task.offender.index else h for i, h in enumerate(back.holding)),
-                        withdrawn=(*back.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
+                     out_of_turn=tuple(p for p in t.out_of_turn if p[0] != task.trick + 1))
+    lead = (task.offender, task.card)
+    gone = nxt.plays if lead in nxt.plays else (lead, *nxt.plays)
+    holding = list(back.holding)
+    for s, c in gone:
+        holding[s.index] = holding[s.index] | {c}
+    back = back._evolve(holding=tuple(holding), withdrawn=(*back.withdrawn, *(Withdrawal(s, c, task.trick + 1) for s, c in gone)))
     back = back.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in gone if (s, c) != lead)
+    went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand" for s, c in gone if (s, c) != lead)
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to "
-                f"trick {task.trick + 1}); {had}",
+                f"trick {task.trick + 1}){went}; {had}",
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
-    child = _child(node, back, node.agenda[1:], ledger=(info,))
+    child = _child(node, back, node.agenda[1:], ledger=(info, *others))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
