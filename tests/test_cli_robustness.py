@@ -179,8 +179,11 @@ def outcome_problem(path: Path, args: tuple[str, ...], res: Result) -> str | Non
         return f"error not located at {path}:<line>: {res.stderr[-500:]}"
     if args[0] == "verify":
         for line in res.stdout.splitlines():
-            # (a file's error is said on its FAIL line; an ok line may quote a title that says "error: ")
-            if line.startswith("FAIL") and " error: " in line and not located.search(line):
+            # (a file's error is said on its FAIL line, "FAIL <file>: error: <file>:<line>: ...";
+            # a line of a file whose claims were checked, ok or FAIL, may quote a title that says
+            # "error: ", as "... after the error: it stays")
+            error = line.startswith("FAIL ") and line[len("FAIL "):].removeprefix(str(path)).startswith(": error: ")
+            if error and not located.search(line):
                 return f"error not located at {path}:<line>: {line}"
     return None
 
@@ -557,3 +560,19 @@ def test_minor_penalty_cards_of_two_defenders_are_read_as_written(tmp_path: Path
     res = _solve(tmp_path, f"deal: {DEAL_47D}\ncontract: 4S\ndeclarer: S\npenalty: [E C5 minor, W C6 minor]\n"
                            "play: [W DQ, attention S]\n")
     assert res.exit_code == 0, res.output + res.stderr
+
+
+def test_a_verify_line_is_an_error_only_when_it_says_so_after_the_file(tmp_path: Path) -> None:
+    """The mutant check reads a FAIL line as a file's error only by its form, ``FAIL <file>:
+    error: ...``: a case whose claims were checked may have a title that says "error: "."""
+    path = tmp_path / "m.yaml"
+    path.write_text("title: x\n", encoding="utf-8")
+    unlocated = runner.invoke(app, ["verify", str(path)])
+    assert outcome_problem(path, ("verify",), unlocated) is None  # (its error names the file's line)
+    case = tmp_path / "t.yaml"
+    text = (ROOT / "cases" / "revoke" / "pos4-dummy-revokes.yaml").read_text(encoding="utf-8")
+    case.write_text(re.sub(r"(?m)^title: .*$", "title: 'a card after the error: it stays'", text)
+                    .replace("  - count 3\n", "  - count 4\n"), encoding="utf-8")
+    failed = runner.invoke(app, ["verify", str(case)])
+    assert failed.exit_code == 1 and "after the error: it stays" in failed.output
+    assert outcome_problem(case, ("verify",), failed) is None
