@@ -1453,6 +1453,8 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
     turn when he had won the trick, otherwise a lead out of turn that the next hand, a
     non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
     card, no option: the card stands as his lead to the next trick (60A2)."""
+    if task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+        return _premature_lead_to_trick_13_played_on(rs, node, task)
     t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     partner = task.offender.partner
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
@@ -1463,6 +1465,67 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
                 also=(rs.cite("60A1"), rs.cite("60A2")), question=f"{task.offender} led {task.card} before his partner "
                 f"{partner} had played", choice="stands as his lead")
     return [(step, _child(node, t, node.agenda[1:]))]
+
+
+def _premature_lead_to_trick_13_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
+    """57A with 53A (2017): a defender's lead to trick 13 made before his partner played to
+    trick 12, the record's last card, after which play went on to the end. The seats still
+    due played to trick 12 at their turn (which cards, the record does not say), and the
+    lead stood on trick 13. Where he won trick 12 it was his lead in turn, and stands (50D1(a));
+    where another seat won, it was a lead out of turn at the thirteenth trick, which no
+    statement or play accepts (53A), so play going on forfeits nothing (60A1 has no
+    acceptance to give there): it goes back as a major penalty card (57A), of no further
+    effect with play over. Who won trick 12 is a finding, one branch per winner the lawful
+    cards of the seats still due allow."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    led = plays[0][1].suit
+    played = {s for s, _ in plays}
+    due = [s for s in rotation_from(trick.leader) if s not in played]
+    trumps = table.contract.strain.trumps
+    winners: list[Seat] = []
+    combos: list[tuple[tuple[Seat, Card], ...]] = [()]
+    for s in due:
+        cards = lawful_cards(table.hand(s), led, table.penalty_cards_of(s)) or table.hand(s)
+        combos = [(*c, (s, x)) for c in combos for x in sorted(cards)]
+    for c in combos:
+        w = Trick(trick.number, trick.leader, tuple(sorted((*plays, *c), key=lambda p: rotation_from(trick.leader).index(p[0])))).winner(trumps)
+        if w is not None and w not in winners:
+            winners.append(w)
+    partner = task.offender.partner
+    question = f"{task.offender} led {task.card} before his partner {partner} had played; who won trick {task.trick}?"
+    kind = StepKind.FINDING if len(winners) > 1 else StepKind.FORCED
+    edges: list[Edge] = []
+    for w in sorted(winners, key=lambda x: x is not task.offender):
+        if w is task.offender:
+            t = _stood_as_next_lead(table, task.trick, task.offender, task.card)
+            step = Step("TD", kind, rs.cite("57A"),
+                        f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and "
+                        f"{task.offender} won it: {task.card} was his lead to trick {task.trick + 1} in turn, where it "
+                        "lies; it stands, no penalty card, and declarer's options have no play left to govern",
+                        also=(rs.cite("50D1(a)"),), question=question, choice=f"{w} won trick {task.trick}")
+            edges.append((step, _child(node, t, node.agenda[1:])))
+            continue
+        i = task.trick - table.first_trick
+        holding = list(table.holding)
+        holding[task.offender.index] = holding[task.offender.index] | {task.card}
+        t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
+                          holding=tuple(holding), out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+        t = t._evolve(withdrawn=(*t.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
+        t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+        info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+        step = Step("TD", kind, rs.cite("57A"),
+                    f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and {w} won it: "
+                    f"{task.card} stood as {task.offender}'s lead to trick {task.trick + 1} out of turn; no lead out of turn "
+                    f"is accepted at the thirteenth trick ({rs.cite('53A')}), so play going on forfeits no rectification: "
+                    f"{task.card} becomes a major penalty card of {task.offender} and {w} leads",
+                    also=(rs.cite("53A"), rs.cite("50B"), info.ai_clause, info.ui_clause), question=question,
+                    choice=f"{w} won trick {task.trick}")
+        edges.append((step, _child(node, t, node.agenda[1:], ledger=(info,))))
+    return edges
 
 
 def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
@@ -1496,7 +1559,10 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                     also=(rs.cite("50D1(a)"),), question=question, choice="stands as his lead")
         return [(step, _child(node, stood, node.agenda[1:]))]
     by = next(((s, c) for s, c in nxt.plays[1:] if s is task.offender.lho), None)
-    if by is not None or task.partner_played_on:
+    # (at the thirteenth trick no lead out of turn is accepted, by a statement or a play, 53A
+    # 2017: the next hand's card to it forfeits nothing, and goes back with it)
+    barred = task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    if (by is not None or task.partner_played_on) and not barred:
         said = (f"{by[0]}, the next hand, played {by[1]} to it" if by is not None
                 else "the next hand played to it as play went on to the end")
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
@@ -1520,10 +1586,15 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in gone if (s, c) != lead)
     went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand" for s, c in gone if (s, c) != lead)
+    if barred and (by is not None or task.partner_played_on):
+        went += (f"; no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}), so "
+                 + ("the next hand's card to it forfeits no rectification" if by is not None
+                    else "play going on to the end forfeits no rectification"))
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to "
                 f"trick {task.trick + 1}){went}; {had}",
-                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+                also=(rs.cite("50B"), info.ai_clause, info.ui_clause, *((rs.cite("53A"),) if barred else ())),
+                question=question, choice="major penalty card")
     child = _child(node, back, node.agenda[1:], ledger=(info, *others))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
