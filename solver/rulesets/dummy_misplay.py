@@ -955,9 +955,14 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
                     (rs.cite("45D1"), info.ai_clause, info.ui_clause, *extra), question, "withdrawn")
         return _LeadChoices(((step, True),), infos, restore)
     if fixed:  # (as the revoke rules do: a lead 44G withdraws goes, one its leader may withdraw stays)
+        # (on trick 12 the established revoke is corrected all the same until the hands are
+        # back in the board, 62D1: the revoke rules rule that after this step)
+        fate = (f"a revoke on trick {m.trick} is corrected all the same ({rs.cite('62D1')})" if m.trick == 12
+                else "which can no longer be corrected")
         step = Step(actor, StepKind.FORCED, rs.cite("63B"),
-                    f"{who}'s lead of {his} stays: it established his side's revoke on trick {m.trick}, which can no longer "
-                    "be corrected", (rs.cite("63A1"), rs.cite("45D1"), *extra), question, "stays")
+                    f"{who}'s lead of {his} stays: it established his side's revoke on trick {m.trick}"
+                    + (f"; {fate}" if m.trick == 12 else f", {fate}"),
+                    (rs.cite("63A1"), rs.cite("45D1"), *extra, *((rs.cite("62D1"),) if m.trick == 12 else ())), question, "stays")
         return _LeadChoices(((step, False),), infos, restore)
     may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
     if not may:

@@ -733,9 +733,13 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
                          also=(rs.cite("62C1"), *penalty, *told), question=question, choice="withdrawn")
     # 63B: the lead established his own side's revoke on the trick before, which now stands
     # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
+    # (on trick 12 an established revoke is corrected all the same, 62D1)
+    last = trick_no - 1 == 12
     stays = Step(actor, StepKind.FORCED, rs.cite("63B"),
-                 f"{seat}'s lead of {card} stays: it established his side's revoke, which can no longer be corrected",
-                 also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
+                 f"{seat}'s lead of {card} stays: it established his side's revoke"
+                 + (f" on trick 12; a revoke on trick 12 is corrected all the same ({rs.cite('62D1')})" if last
+                    else ", which can no longer be corrected"),
+                 also=(rs.cite("62C1"), rs.cite("63A1"), *((rs.cite("62D1"),) if last else ())), question=question, choice="keep")
     clause = rs.cite("62C1")
     keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep")
     if made:
