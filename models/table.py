@@ -1551,6 +1551,12 @@ class TableState:
         changes: dict[str, Any] = {"penalty_cards": frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone))}
         if any(p.seat is seat and p.card in gone for p in self.played_penalty):
             changes["played_penalty"] = frozenset(p for p in self.played_penalty if not (p.seat is seat and p.card in gone))
+            # a revoke made with such a card was made with a card of his hand: a major penalty
+            # card when corrected (62B1), not a faced card back to its old status (62B2)
+            if any(r.seat is seat and r.card in gone and r.penalty is not None for r in self.revokes):
+                changes["revokes"] = tuple(
+                    Revoke(r.seat, r.trick, r.card, r.suit_led, None, r.rule, r.failed)
+                    if r.seat is seat and r.card in gone and r.penalty is not None else r for r in self.revokes)
         return self._evolve(**changes)
 
     def without_trick_after(self, number: int) -> TableState:
