@@ -1554,11 +1554,13 @@ class Composition:
     def _plays_met(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of the record's first part (``table``, ``task``: its
         table and last task): which of the plays out of turn said "not yet ruled on" this path
-        ruled, and which it leaves out of turn on its table without a ruling."""
+        ruled, and which it leaves out of turn on its table without a ruling (a card a ruling
+        took back, a lead withdrawn under 45D1 or 62C1, no longer stands out of turn: its entry
+        the table keeps is no play left)."""
         for pair in self._unruled_plays:
             if pair in task.seen:
                 self._plays_ruled.add(pair)
-            elif pair in table.out_of_turn:
+            elif pair in table.out_of_turn and (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) is not None:
                 self._plays_left.add(pair)
 
     def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:

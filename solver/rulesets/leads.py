@@ -1570,6 +1570,11 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                     f"won trick {task.trick}), and {said} before any rectification was asked for: the rectification is "
                     "forfeited and the lead counts as made in turn; no penalty card",
                     also=(rs.cite("60A1"), rs.cite("60A2")), question=question, choice="stands as his lead")
+        if by is not None and by[0] is winner and not task.partner_played_on:
+            later = stood.trick(task.trick + 1)
+            assert later is not None
+            if not (rs.decisions.later_play_shows_acceptance and _played_on(stood, later)):
+                return _premature_lead_or_proper_lead(rs, node, task, stood, later, step)
         return [(step, _child(node, stood, node.agenda[1:]))]
     # (the lead goes back: the winner of the trick leads to the next one; a card played to it
     # since, out of rotation, goes back with it to its player's hand, no penalty card: it was
@@ -1597,6 +1602,36 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                 question=question, choice="major penalty card")
     child = _child(node, back, node.agenda[1:], ledger=(info, *others))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def _premature_lead_or_proper_lead(rs: RuleSet, node: Node, task: PrematurePlay, stood: TableState, later: Trick,
+                                   accepted: Step) -> list[Edge]:
+    """57A with 53A/53B: the premature lead stood on the next trick, out of turn, and the
+    next hand, who played to it, is the player who won the trick before: its proper leader,
+    an opponent of the offender. Whether his card was a play to the irregular lead (53A:
+    ``accepted``, the lead counts as made in turn, 60A2) or his own proper lead (53B) is a
+    finding, as after any lead out of turn (decision ``later_play_shows_acceptance``). His
+    proper lead: the irregular lead goes back with no rectification (53B, 47F1; his play
+    after it forfeits 57A's, 60A1, and 60A2 does not make it a lead in turn where 53B
+    applies), 16C with the offender's side offending."""
+    proper, card = later.plays[1]
+    question = f"did {proper}, the proper leader, play {card} to {task.offender}'s lead or lead it properly?"
+    found = set(node.findings)
+    edges: list[Edge] = []
+    if FINDING_PROPER_LEAD not in found:
+        step = replace(accepted, kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED,
+                       also=(rs.cite("57A"), *accepted.also), clause=rs.cite("53A"))
+        edges.append((step, _with_finding(_child(node, stood, node.agenda[1:]), FINDING_ACCEPTED)))
+    if FINDING_ACCEPTED not in found:
+        step = Step("TD", StepKind.FINDING, rs.cite("53B"),
+                    f"{card} was {proper}'s proper lead to trick {later.number}, not a play to {task.offender}'s "
+                    f"{task.card}, put down before his partner played to trick {task.trick} (57A): his play after it "
+                    "forfeits the rectification of the premature lead, and the irregular lead goes back to the hand",
+                    also=(rs.cite("57A"), rs.cite("60A1")), question=question, choice=FINDING_PROPER_LEAD)
+        errors = _errors(later, proper, 1)
+        child = _child(node, stood, (ProperLead(later.number, proper, task.offender.side, errors), *node.agenda[1:]))
+        edges.append((step, _with_finding(child, FINDING_PROPER_LEAD)))
+    return edges
 
 
 def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Edge]:
