@@ -1387,7 +1387,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                     f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
                     f"card there, played at his turn; {_due_text(table, task.offender)}; {had}: declarer's options have no "
-                    "play of his left to govern", also=(rs.cite("52"),), question=question,
+                    "play of his left to govern", question=question,
                     choice="stands at his turn: a penalty card was due")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     if complete and lawful:
@@ -1449,9 +1449,10 @@ def _only_penalty_card_due(table: TableState, seat: Seat, card: Card, led: Suit)
 
 
 def _due_text(table: TableState, seat: Seat) -> str:
-    cards = ", ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: str(p.card)))
-    return (f"as his penalty card {cards} was due there (50C, 50D1(a)), it is a failure to play a penalty card, "
-            "ruled under 52")
+    pcs = sorted(table.penalty_cards_of(seat), key=lambda p: str(p.card))
+    cards = ", ".join(str(p.card) for p in pcs)
+    why = ", ".join(dict.fromkeys("50C" if p.kind is PenaltyKind.MINOR else "50D1(a)" for p in pcs))
+    return f"as his penalty card {cards} was due there ({why}), it is a failure to play a penalty card, ruled under 52"
 
 
 def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card) -> TableState:
@@ -1715,7 +1716,7 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
     if _only_penalty_card_due(table, task.offender, task.card, led):
         step = Step("TD", StepKind.FORCED, rs.cite(clause),
                     f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
-                    f"card there, played at his turn; {_due_text(table, task.offender)}", also=(rs.cite("52"),),
+                    f"card there, played at his turn; {_due_text(table, task.offender)}",
                     question=question, choice="stands at his turn: a penalty card was due")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     nxt = table.trick(task.trick + 1)
