@@ -1379,9 +1379,17 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         f"{partner} had played to the trick at his turn, as play went on to the end"
     complete = (answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4) or went_on
     lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
+    due = not lawful and _only_penalty_card_due(table, task.offender, task.card, led)
     # (the table played on past the trick with his card on it: the next trick begun, or play
     # went on to the end after the record's last card)
     past = went_on or (complete and (task.played_past or bool((nxt := table.trick(task.trick + 1)) is not None and nxt.plays)))
+    if complete and due:
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    f"card there, played at his turn; {_due_text(table, task.offender)}; {had}: declarer's options have no "
+                    "play of his left to govern", question=question,
+                    choice="stands at his turn: a penalty card was due")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     if complete and lawful:
         # Play went on to the offender's own turn with his card on the trick: as a major
         # penalty card he must play it at his first legal opportunity (50D1), which is that
@@ -1429,6 +1437,22 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
     child = _child(node, t, (PrematureOptions(task.trick, task.offender, led, task.choices), *node.agenda[1:]), ledger=(info,))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def _only_penalty_card_due(table: TableState, seat: Seat, card: Card, led: Suit) -> bool:
+    """Whether ``seat``'s ``card``, not lawful at his turn to a trick led in ``led``, is
+    unlawful there only because a penalty card of his was due (50C, 50D1(a)): it follows
+    suit, or he could not. Such a card played at his turn is a failure to play a penalty card
+    (52), which the penalty-card rules rule; a card that fails to follow suit is a revoke."""
+    pcs = table.penalty_cards_of(seat)
+    return bool(pcs) and card in lawful_cards(frozenset(table.hand(seat) | {card}), led, frozenset())
+
+
+def _due_text(table: TableState, seat: Seat) -> str:
+    pcs = sorted(table.penalty_cards_of(seat), key=lambda p: str(p.card))
+    cards = ", ".join(str(p.card) for p in pcs)
+    why = ", ".join(dict.fromkeys("50C" if p.kind is PenaltyKind.MINOR else "50D1(a)" for p in pcs))
+    return f"as his penalty card {cards} was due there ({why}), it is a failure to play a penalty card, ruled under 52"
 
 
 def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card) -> TableState:
@@ -1794,6 +1818,12 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
         step = Step("TD", StepKind.FORCED, rs.cite(clause),
                     f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
                     "card there, played at his turn; nothing is withdrawn", question=question, choice="stands at his turn")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
+    if _only_penalty_card_due(table, task.offender, task.card, led):
+        step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    f"card there, played at his turn; {_due_text(table, task.offender)}",
+                    question=question, choice="stands at his turn: a penalty card was due")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     nxt = table.trick(task.trick + 1)
     if not (task.played_on or task.played_past or (nxt is not None and nxt.plays)):
