@@ -374,7 +374,7 @@ def test_a_card_out_of_rotation_that_stood_as_a_revoke_stands_at_its_turn_once_r
     (62C1, 62C2); once the revoke is corrected (62B: its substitute) or stands established
     (63B: the card itself), every complete trick as restored is in rotation from its leader
     (44B)."""
-    ruling, restorations = solve(f"leads/{name}")
+    _, restorations = solve(f"leads/{name}")
     assert restorations
     for r in restorations:
         for t in r.table.tricks:
