@@ -1379,9 +1379,17 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         f"{partner} had played to the trick at his turn, as play went on to the end"
     complete = (answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4) or went_on
     lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
+    due = not lawful and _only_penalty_card_due(table, task.offender, task.card, led)
     # (the table played on past the trick with his card on it: the next trick begun, or play
     # went on to the end after the record's last card)
     past = went_on or (complete and (task.played_past or bool((nxt := table.trick(task.trick + 1)) is not None and nxt.plays)))
+    if complete and due:
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    f"card there, played at his turn; {_due_text(table, task.offender)}; {had}: declarer's options have no "
+                    "play of his left to govern", question=question,
+                    choice="stands at his turn: a penalty card was due")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     if complete and lawful:
         # Play went on to the offender's own turn with his card on the trick: as a major
         # penalty card he must play it at his first legal opportunity (50D1), which is that
@@ -1431,6 +1439,22 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
+def _only_penalty_card_due(table: TableState, seat: Seat, card: Card, led: Suit) -> bool:
+    """Whether ``seat``'s ``card``, not lawful at his turn to a trick led in ``led``, is
+    unlawful there only because a penalty card of his was due (50C, 50D1(a)): it follows
+    suit, or he could not. Such a card played at his turn is a failure to play a penalty card
+    (52), which the penalty-card rules rule; a card that fails to follow suit is a revoke."""
+    pcs = table.penalty_cards_of(seat)
+    return bool(pcs) and card in lawful_cards(frozenset(table.hand(seat) | {card}), led, frozenset())
+
+
+def _due_text(table: TableState, seat: Seat) -> str:
+    pcs = sorted(table.penalty_cards_of(seat), key=lambda p: str(p.card))
+    cards = ", ".join(str(p.card) for p in pcs)
+    why = ", ".join(dict.fromkeys("50C" if p.kind is PenaltyKind.MINOR else "50D1(a)" for p in pcs))
+    return f"as his penalty card {cards} was due there ({why}), it is a failure to play a penalty card, ruled under 52"
+
+
 def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card) -> TableState:
     """``table`` with ``seat``'s last card ``card`` on trick ``trick_no``, put down before that
     trick was complete, taken off it and standing alone as his lead to the next trick (play
@@ -1453,6 +1477,8 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
     turn when he had won the trick, otherwise a lead out of turn that the next hand, a
     non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
     card, no option: the card stands as his lead to the next trick (60A2)."""
+    if task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+        return _premature_lead_to_trick_13_played_on(rs, node, task)
     t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     partner = task.offender.partner
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
@@ -1463,6 +1489,67 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
                 also=(rs.cite("60A1"), rs.cite("60A2")), question=f"{task.offender} led {task.card} before his partner "
                 f"{partner} had played", choice="stands as his lead")
     return [(step, _child(node, t, node.agenda[1:]))]
+
+
+def _premature_lead_to_trick_13_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
+    """57A with 53A (2017): a defender's lead to trick 13 made before his partner played to
+    trick 12, the record's last card, after which play went on to the end. The seats still
+    due played to trick 12 at their turn (which cards, the record does not say), and the
+    lead stood on trick 13. Where he won trick 12 it was his lead in turn, and stands (50D1(a));
+    where another seat won, it was a lead out of turn at the thirteenth trick, which no
+    statement or play accepts (53A), so play going on forfeits nothing (60A1 has no
+    acceptance to give there): it goes back as a major penalty card (57A), of no further
+    effect with play over. Who won trick 12 is a finding, one branch per winner the lawful
+    cards of the seats still due allow."""
+    table = node.table
+    trick = table.trick(task.trick)
+    assert trick is not None
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    led = plays[0][1].suit
+    played = {s for s, _ in plays}
+    due = [s for s in rotation_from(trick.leader) if s not in played]
+    trumps = table.contract.strain.trumps
+    winners: list[Seat] = []
+    combos: list[tuple[tuple[Seat, Card], ...]] = [()]
+    for s in due:
+        cards = lawful_cards(table.hand(s), led, table.penalty_cards_of(s)) or table.hand(s)
+        combos = [(*c, (s, x)) for c in combos for x in sorted(cards)]
+    for c in combos:
+        w = Trick(trick.number, trick.leader, tuple(sorted((*plays, *c), key=lambda p: rotation_from(trick.leader).index(p[0])))).winner(trumps)
+        if w is not None and w not in winners:
+            winners.append(w)
+    partner = task.offender.partner
+    question = f"{task.offender} led {task.card} before his partner {partner} had played; who won trick {task.trick}?"
+    kind = StepKind.FINDING if len(winners) > 1 else StepKind.FORCED
+    edges: list[Edge] = []
+    for w in sorted(winners, key=lambda x: x is not task.offender):
+        if w is task.offender:
+            t = _stood_as_next_lead(table, task.trick, task.offender, task.card)
+            step = Step("TD", kind, rs.cite("57A"),
+                        f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and "
+                        f"{task.offender} won it: {task.card} was his lead to trick {task.trick + 1} in turn, where it "
+                        "lies; it stands, no penalty card, and declarer's options have no play left to govern",
+                        also=(rs.cite("50D1(a)"),), question=question, choice=f"{w} won trick {task.trick}")
+            edges.append((step, _child(node, t, node.agenda[1:])))
+            continue
+        i = task.trick - table.first_trick
+        holding = list(table.holding)
+        holding[task.offender.index] = holding[task.offender.index] | {task.card}
+        t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
+                          holding=tuple(holding), out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+        t = t._evolve(withdrawn=(*t.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
+        t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+        info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+        step = Step("TD", kind, rs.cite("57A"),
+                    f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and {w} won it: "
+                    f"{task.card} stood as {task.offender}'s lead to trick {task.trick + 1} out of turn; no lead out of turn "
+                    f"is accepted at the thirteenth trick ({rs.cite('53A')}), so play going on forfeits no rectification: "
+                    f"{task.card} becomes a major penalty card of {task.offender} and {w} leads",
+                    also=(rs.cite("53A"), rs.cite("50B"), info.ai_clause, info.ui_clause), question=question,
+                    choice=f"{w} won trick {task.trick}")
+        edges.append((step, _child(node, t, node.agenda[1:], ledger=(info,))))
+    return edges
 
 
 def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
@@ -1496,7 +1583,10 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                     also=(rs.cite("50D1(a)"),), question=question, choice="stands as his lead")
         return [(step, _child(node, stood, node.agenda[1:]))]
     by = next(((s, c) for s, c in nxt.plays[1:] if s is task.offender.lho), None)
-    if by is not None or task.partner_played_on:
+    # (at the thirteenth trick no lead out of turn is accepted, by a statement or a play, 53A
+    # 2017: the next hand's card to it forfeits nothing, and goes back with it)
+    barred = task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    if (by is not None or task.partner_played_on) and not barred:
         said = (f"{by[0]}, the next hand, played {by[1]} to it" if by is not None
                 else "the next hand played to it as play went on to the end")
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
@@ -1504,6 +1594,11 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                     f"won trick {task.trick}), and {said} before any rectification was asked for: the rectification is "
                     "forfeited and the lead counts as made in turn; no penalty card",
                     also=(rs.cite("60A1"), rs.cite("60A2")), question=question, choice="stands as his lead")
+        if by is not None and by[0] is winner and not task.partner_played_on:
+            later = stood.trick(task.trick + 1)
+            assert later is not None
+            if not (rs.decisions.later_play_shows_acceptance and _played_on(stood, later)):
+                return _premature_lead_or_proper_lead(rs, node, task, stood, later, step)
         return [(step, _child(node, stood, node.agenda[1:]))]
     # (the lead goes back: the winner of the trick leads to the next one; a card played to it
     # since, out of rotation, goes back with it to its player's hand, no penalty card: it was
@@ -1520,12 +1615,47 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in gone if (s, c) != lead)
     went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand" for s, c in gone if (s, c) != lead)
+    if barred and (by is not None or task.partner_played_on):
+        went += (f"; no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}), so "
+                 + ("the next hand's card to it forfeits no rectification" if by is not None
+                    else "play going on to the end forfeits no rectification"))
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to "
                 f"trick {task.trick + 1}){went}; {had}",
-                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+                also=(rs.cite("50B"), info.ai_clause, info.ui_clause, *((rs.cite("53A"),) if barred else ())),
+                question=question, choice="major penalty card")
     child = _child(node, back, node.agenda[1:], ledger=(info, *others))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def _premature_lead_or_proper_lead(rs: RuleSet, node: Node, task: PrematurePlay, stood: TableState, later: Trick,
+                                   accepted: Step) -> list[Edge]:
+    """57A with 53A/53B: the premature lead stood on the next trick, out of turn, and the
+    next hand, who played to it, is the player who won the trick before: its proper leader,
+    an opponent of the offender. Whether his card was a play to the irregular lead (53A:
+    ``accepted``, the lead counts as made in turn, 60A2) or his own proper lead (53B) is a
+    finding, as after any lead out of turn (decision ``later_play_shows_acceptance``). His
+    proper lead: the irregular lead goes back with no rectification (53B, 47F1; his play
+    after it forfeits 57A's, 60A1, and 60A2 does not make it a lead in turn where 53B
+    applies), 16C with the offender's side offending."""
+    proper, card = later.plays[1]
+    question = f"did {proper}, the proper leader, play {card} to {task.offender}'s lead or lead it properly?"
+    found = set(node.findings)
+    edges: list[Edge] = []
+    if FINDING_PROPER_LEAD not in found:
+        step = replace(accepted, kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED,
+                       also=(rs.cite("57A"), *accepted.also), clause=rs.cite("53A"))
+        edges.append((step, _with_finding(_child(node, stood, node.agenda[1:]), FINDING_ACCEPTED)))
+    if FINDING_ACCEPTED not in found:
+        step = Step("TD", StepKind.FINDING, rs.cite("53B"),
+                    f"{card} was {proper}'s proper lead to trick {later.number}, not a play to {task.offender}'s "
+                    f"{task.card}, put down before his partner played to trick {task.trick} (57A): his play after it "
+                    "forfeits the rectification of the premature lead, and the irregular lead goes back to the hand",
+                    also=(rs.cite("57A"), rs.cite("60A1")), question=question, choice=FINDING_PROPER_LEAD)
+        errors = _errors(later, proper, 1)
+        child = _child(node, stood, (ProperLead(later.number, proper, task.offender.side, errors), *node.agenda[1:]))
+        edges.append((step, _with_finding(child, FINDING_PROPER_LEAD)))
+    return edges
 
 
 def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1688,6 +1818,12 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
         step = Step("TD", StepKind.FORCED, rs.cite(clause),
                     f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
                     "card there, played at his turn; nothing is withdrawn", question=question, choice="stands at his turn")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
+    if _only_penalty_card_due(table, task.offender, task.card, led):
+        step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    f"card there, played at his turn; {_due_text(table, task.offender)}",
+                    question=question, choice="stands at his turn: a penalty card was due")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     nxt = table.trick(task.trick + 1)
     if not (task.played_on or task.played_past or (nxt is not None and nxt.plays)):

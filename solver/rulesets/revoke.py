@@ -378,7 +378,7 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     later = task.later if later is None else later
     rest = node.agenda[1:]
     nxt = task.index + 1
-    if nxt >= len(later):
+    if nxt >= len(later) or _ruled_after_a_later_revoke(t, task, later[nxt], later[task.index] if changed else None):
         if not rs.decisions.lead_options_after_ruling:
             return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
         return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
@@ -395,6 +395,34 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
         ),
         *rest,
     )
+
+
+def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterPlay, withdrawn: LaterPlay | None) -> bool:
+    """Whether the card ``play`` of the cascade of ``task``'s revoke was played after a later
+    revoke of the same side on the same trick that still stands on ``t`` (not the card
+    ``withdrawn`` at this position) and is corrected in its turn (not established): then it
+    is ruled in that revoke's cascade, not in this one. 62C1 gives a player one right to take
+    back a card he played after the revokes, whichever of them it followed, and it is his to
+    use once both are corrected (who won the trick, 44G, is known then); the cards after the
+    later revoke are all the non-offending side's (the offenders' next would have
+    established both)."""
+    r = task.revoke
+    trick = t.trick(r.trick)
+    if trick is None:
+        return False
+    here = trick.position_of(r.seat)
+    for x in t.revokes:
+        if x.seat.side is not r.seat.side or x.trick != r.trick or x.seat is r.seat or x in task.established:
+            continue
+        if withdrawn is not None and (withdrawn[0], withdrawn[1], withdrawn[2]) == (x.trick, x.seat, x.card):
+            continue
+        pos = trick.position_of(x.seat)
+        if pos is None or trick.plays[pos][1] != x.card or here is None or pos < here:
+            continue
+        number, seat, _ = play
+        if number != r.trick or (trick.position_of(seat) or 0) > pos:
+            return True
+    return False
 
 
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
@@ -733,9 +761,13 @@ def _lead_steps(rs: RuleSet, table: TableState, task: RevokeCascade, actor: str,
                          also=(rs.cite("62C1"), *penalty, *told), question=question, choice="withdrawn")
     # 63B: the lead established his own side's revoke on the trick before, which now stands
     # (2007; 2017 corrects both revokes under 62C3): withdrawing it cannot undo that
+    # (on trick 12 an established revoke is corrected all the same, 62D1)
+    last = trick_no - 1 == 12
     stays = Step(actor, StepKind.FORCED, rs.cite("63B"),
-                 f"{seat}'s lead of {card} stays: it established his side's revoke, which can no longer be corrected",
-                 also=(rs.cite("62C1"), rs.cite("63A1")), question=question, choice="keep")
+                 f"{seat}'s lead of {card} stays: it established his side's revoke"
+                 + (f" on trick 12; a revoke on trick 12 is corrected all the same ({rs.cite('62D1')})" if last
+                    else ", which can no longer be corrected"),
+                 also=(rs.cite("62C1"), rs.cite("63A1"), *((rs.cite("62D1"),) if last else ())), question=question, choice="keep")
     clause = rs.cite("62C1")
     keep = Step(actor, StepKind.OPTION, clause, f"{who} keeps his lead of {what}", question=question, choice="keep")
     if made:
