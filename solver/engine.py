@@ -1235,13 +1235,13 @@ class Composition:
         if found and lines:
             self._watch_claims(0, self.replay, ordered[1:], later, ordered[0].keys | {handled_key(h) for c in closings for h in c.handled})
         #: the lines of the first part whose ruling on some path is watched (keys)
-        self._watched_first = self._unruled_first | frozenset(self._claimed_lines.get(0, {}))
+        self._watched_first = self._unruled_first | frozenset(self._claimed_lines.get(0, ())) if self._claimed_lines else self._unruled_first
         #: the notices of those that record a choice or a finding: a ruling on a rectified
         #: table may read them (declarer's 57A option over a card a simultaneous play made
         #: premature, 58A), so they are known only once the ruling is enumerated (a text
         #: output that streams the restorations says them after them)
         self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
-                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds)))
+                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds))) if unruled else frozenset()
         if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
             self.provisional |= frozenset(self._unruled_plays.values())
         for o in (*(f.opening for f in found), *closings):
