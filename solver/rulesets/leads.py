@@ -1510,7 +1510,8 @@ def _premature_lead_played_to(rs: RuleSet, node: Node, task: PrematurePlay) -> l
         for s, c in gone:
             holding[s.index] = holding[s.index] | {c}
         t = t._evolve(tricks=(*t.tricks[:i], Trick(trick.number, trick.leader, plays)), holding=tuple(holding),
-                      out_of_turn=tuple(p for p in t.out_of_turn if p != (task.trick, task.offender) and p[0] != task.trick + 1))
+                      out_of_turn=tuple(p for p in t.out_of_turn if p != (task.trick, task.offender) and p[0] != task.trick + 1),
+                      revokes=tuple(r for r in t.revokes if r.trick != task.trick + 1))
         t = t.with_turns_read_again(task.trick)
         due = tuple(s for s in rotation_from(trick.leader) if s not in {x for x, _ in plays})
         others = [f"{s}'s {c}" for s, c in nxt.plays if (s, c) != by]
@@ -1531,7 +1532,8 @@ def _premature_lead_played_to(rs: RuleSet, node: Node, task: PrematurePlay) -> l
         holding[s.index] = holding[s.index] | {c}
     back = table._evolve(tricks=tuple(x for x in table.tricks if x.number != task.trick + 1), holding=tuple(holding),
                          withdrawn=(*table.withdrawn, *(Withdrawal(s, c, task.trick + 1) for s, c in nxt.plays)),
-                         out_of_turn=tuple(p for p in table.out_of_turn if p[0] != task.trick + 1))
+                         out_of_turn=tuple(p for p in table.out_of_turn if p[0] != task.trick + 1),
+                         revokes=tuple(r for r in table.revokes if r.trick != task.trick + 1))
     infos = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in nxt.plays)
     cards = " and ".join(f"{s}'s {c}" for s, c in nxt.plays)
     if barred:
