@@ -1335,7 +1335,12 @@ class TableState:
         it was complete, read as it stands once that trick is corrected: in turn when he won
         it (:meth:`with_lead_read_again`), out of turn otherwise
         (:meth:`with_lead_out_of_turn_again`), for the rules of leads out of turn (53A, 55A,
-        56, 57A). No change of that trick's winner sends such a lead back (44G)."""
+        56, 57A). No change of that trick's winner sends such a lead back (44G). A defender's
+        lead made before his partner played to that trick (``early_leads``) stays out of turn
+        whoever won it: it is 57A's premature lead, for the rules of premature plays to rule
+        (as a lead that stands when he won the trick)."""
+        if (number, seat) in self.early_leads:
+            return self.with_lead_out_of_turn_again(number) if winner is not seat else self
         return self.with_lead_read_again(number) if winner is seat else self.with_lead_out_of_turn_again(number)
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
@@ -1551,6 +1556,12 @@ class TableState:
         changes: dict[str, Any] = {"penalty_cards": frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone))}
         if any(p.seat is seat and p.card in gone for p in self.played_penalty):
             changes["played_penalty"] = frozenset(p for p in self.played_penalty if not (p.seat is seat and p.card in gone))
+            # a revoke made with such a card was made with a card of his hand: a major penalty
+            # card when corrected (62B1), not a faced card back to its old status (62B2)
+            if any(r.seat is seat and r.card in gone and r.penalty is not None for r in self.revokes):
+                changes["revokes"] = tuple(
+                    Revoke(r.seat, r.trick, r.card, r.suit_led, None, r.rule, r.failed)
+                    if r.seat is seat and r.card in gone and r.penalty is not None else r for r in self.revokes)
         return self._evolve(**changes)
 
     def without_trick_after(self, number: int) -> TableState:

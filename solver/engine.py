@@ -1228,13 +1228,13 @@ class Composition:
         if found and lines:
             self._watch_claims(0, self.replay, ordered[1:], later, ordered[0].keys | {handled_key(h) for c in closings for h in c.handled})
         #: the lines of the first part whose ruling on some path is watched (keys)
-        self._watched_first = self._unruled_first | frozenset(self._claimed_lines.get(0, {}))
+        self._watched_first = self._unruled_first | frozenset(self._claimed_lines.get(0, ())) if self._claimed_lines else self._unruled_first
         #: the notices of those that record a choice or a finding: a ruling on a rectified
         #: table may read them (declarer's 57A option over a card a simultaneous play made
         #: premature, 58A), so they are known only once the ruling is enumerated (a text
         #: output that streams the restorations says them after them)
         self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
-                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds)))
+                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds))) if unruled else frozenset()
         if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
             self.provisional |= frozenset(self._unruled_plays.values())
         for o in (*(f.opening for f in found), *closings):
@@ -1554,11 +1554,13 @@ class Composition:
     def _plays_met(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of the record's first part (``table``, ``task``: its
         table and last task): which of the plays out of turn said "not yet ruled on" this path
-        ruled, and which it leaves out of turn on its table without a ruling."""
+        ruled, and which it leaves out of turn on its table without a ruling (a card a ruling
+        took back, a lead withdrawn under 45D1 or 62C1, no longer stands out of turn: its entry
+        the table keeps is no play left)."""
         for pair in self._unruled_plays:
             if pair in task.seen:
                 self._plays_ruled.add(pair)
-            elif pair in table.out_of_turn:
+            elif pair in table.out_of_turn and (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) is not None:
                 self._plays_left.add(pair)
 
     def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:

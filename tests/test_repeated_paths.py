@@ -47,6 +47,8 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands-defender-leads-on.yaml",
     "combined/misplay-after-declarer-revoke-defender-leads-on.yaml",
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands.yaml",
+    # two revokes of one side on a trick: dummy's lead after both is 62C1's one choice
+    "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)

@@ -1414,9 +1414,17 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         f"{partner} had played to the trick at his turn, as play went on to the end"
     complete = (answered is not None and len({s for s, _ in trick.plays}) == 4 and len(trick.plays) == 4) or went_on
     lawful = task.card in lawful_cards(frozenset(table.hand(task.offender) | {task.card}), led, table.penalty_cards_of(task.offender))
+    due = not lawful and _only_penalty_card_due(table, task.offender, task.card, led)
     # (the table played on past the trick with his card on it: the next trick begun, or play
     # went on to the end after the record's last card)
     past = went_on or (complete and (task.played_past or bool((nxt := table.trick(task.trick + 1)) is not None and nxt.plays)))
+    if complete and due:
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    f"card there, played at his turn; {_due_text(table, task.offender)}; {had}: declarer's options have no "
+                    "play of his left to govern", question=question,
+                    choice="stands at his turn: a penalty card was due")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     if complete and lawful:
         # Play went on to the offender's own turn with his card on the trick: as a major
         # penalty card he must play it at his first legal opportunity (50D1), which is that
@@ -1549,6 +1557,22 @@ def _premature_lead_played_to(rs: RuleSet, node: Node, task: PrematurePlay) -> l
                      also=(*step.also, rs.cite("48A"), *((rs.cite("53A"),) if barred else (rs.cite("60A1"),)),
                            *(x for info in infos for x in (info.ai_clause, info.ui_clause)))), child)
             for step, child in edges]
+
+
+def _only_penalty_card_due(table: TableState, seat: Seat, card: Card, led: Suit) -> bool:
+    """Whether ``seat``'s ``card``, not lawful at his turn to a trick led in ``led``, is
+    unlawful there only because a penalty card of his was due (50C, 50D1(a)): it follows
+    suit, or he could not. Such a card played at his turn is a failure to play a penalty card
+    (52), which the penalty-card rules rule; a card that fails to follow suit is a revoke."""
+    pcs = table.penalty_cards_of(seat)
+    return bool(pcs) and card in lawful_cards(frozenset(table.hand(seat) | {card}), led, frozenset())
+
+
+def _due_text(table: TableState, seat: Seat) -> str:
+    pcs = sorted(table.penalty_cards_of(seat), key=lambda p: str(p.card))
+    cards = ", ".join(str(p.card) for p in pcs)
+    why = ", ".join(dict.fromkeys("50C" if p.kind is PenaltyKind.MINOR else "50D1(a)" for p in pcs))
+    return f"as his penalty card {cards} was due there ({why}), it is a failure to play a penalty card, ruled under 52"
 
 
 def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card) -> TableState:
@@ -1690,6 +1714,11 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                     f"won trick {task.trick}), and {said} before any rectification was asked for: the rectification is "
                     "forfeited and the lead counts as made in turn; no penalty card",
                     also=(rs.cite("60A1"), rs.cite("60A2")), question=question, choice="stands as his lead")
+        if by is not None and by[0] is winner and not task.partner_played_on:
+            later = stood.trick(task.trick + 1)
+            assert later is not None
+            if not (rs.decisions.later_play_shows_acceptance and _played_on(stood, later)):
+                return _premature_lead_or_proper_lead(rs, node, task, stood, later, step)
         return [(step, _child(node, stood, node.agenda[1:]))]
     # (the lead goes back: the winner of the trick leads to the next one; a card played to it
     # since, out of rotation, goes back with it to its player's hand, no penalty card: it was
@@ -1717,6 +1746,36 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
                 question=question, choice="major penalty card")
     child = _child(node, back, node.agenda[1:], ledger=(info, *others))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def _premature_lead_or_proper_lead(rs: RuleSet, node: Node, task: PrematurePlay, stood: TableState, later: Trick,
+                                   accepted: Step) -> list[Edge]:
+    """57A with 53A/53B: the premature lead stood on the next trick, out of turn, and the
+    next hand, who played to it, is the player who won the trick before: its proper leader,
+    an opponent of the offender. Whether his card was a play to the irregular lead (53A:
+    ``accepted``, the lead counts as made in turn, 60A2) or his own proper lead (53B) is a
+    finding, as after any lead out of turn (decision ``later_play_shows_acceptance``). His
+    proper lead: the irregular lead goes back with no rectification (53B, 47F1; his play
+    after it forfeits 57A's, 60A1, and 60A2 does not make it a lead in turn where 53B
+    applies), 16C with the offender's side offending."""
+    proper, card = later.plays[1]
+    question = f"did {proper}, the proper leader, play {card} to {task.offender}'s lead or lead it properly?"
+    found = set(node.findings)
+    edges: list[Edge] = []
+    if FINDING_PROPER_LEAD not in found:
+        step = replace(accepted, kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED,
+                       also=(rs.cite("57A"), *accepted.also), clause=rs.cite("53A"))
+        edges.append((step, _with_finding(_child(node, stood, node.agenda[1:]), FINDING_ACCEPTED)))
+    if FINDING_ACCEPTED not in found:
+        step = Step("TD", StepKind.FINDING, rs.cite("53B"),
+                    f"{card} was {proper}'s proper lead to trick {later.number}, not a play to {task.offender}'s "
+                    f"{task.card}, put down before his partner played to trick {task.trick} (57A): his play after it "
+                    "forfeits the rectification of the premature lead, and the irregular lead goes back to the hand",
+                    also=(rs.cite("57A"), rs.cite("60A1")), question=question, choice=FINDING_PROPER_LEAD)
+        errors = _errors(later, proper, 1)
+        child = _child(node, stood, (ProperLead(later.number, proper, task.offender.side, errors), *node.agenda[1:]))
+        edges.append((step, _with_finding(child, FINDING_PROPER_LEAD)))
+    return edges
 
 
 def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1887,6 +1946,12 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
         step = Step("TD", StepKind.FORCED, rs.cite(clause),
                     f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
                     "card there, played at his turn; nothing is withdrawn", question=question, choice="stands at his turn")
+        return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
+    if _only_penalty_card_due(table, task.offender, task.card, led):
+        step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                    f"play went on to {task.offender}'s turn to trick {task.trick} with {task.card} on it: it stands as his "
+                    f"card there, played at his turn; {_due_text(table, task.offender)}",
+                    question=question, choice="stands at his turn: a penalty card was due")
         return [(step, _child(node, table.played_at_turn(task.trick, task.offender), node.agenda[1:]))]
     nxt = table.trick(task.trick + 1)
     if not (task.played_on or task.played_past or (nxt is not None and nxt.plays)):

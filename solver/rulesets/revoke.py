@@ -378,7 +378,7 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     later = task.later if later is None else later
     rest = node.agenda[1:]
     nxt = task.index + 1
-    if nxt >= len(later):
+    if nxt >= len(later) or _ruled_after_a_later_revoke(t, task, later[nxt], later[task.index] if changed else None):
         if not rs.decisions.lead_options_after_ruling:
             return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
         return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
@@ -395,6 +395,34 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
         ),
         *rest,
     )
+
+
+def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterPlay, withdrawn: LaterPlay | None) -> bool:
+    """Whether the card ``play`` of the cascade of ``task``'s revoke was played after a later
+    revoke of the same side on the same trick that still stands on ``t`` (not the card
+    ``withdrawn`` at this position) and is corrected in its turn (not established): then it
+    is ruled in that revoke's cascade, not in this one. 62C1 gives a player one right to take
+    back a card he played after the revokes, whichever of them it followed, and it is his to
+    use once both are corrected (who won the trick, 44G, is known then); the cards after the
+    later revoke are all the non-offending side's (the offenders' next would have
+    established both)."""
+    r = task.revoke
+    trick = t.trick(r.trick)
+    if trick is None:
+        return False
+    here = trick.position_of(r.seat)
+    for x in t.revokes:
+        if x.seat.side is not r.seat.side or x.trick != r.trick or x.seat is r.seat or x in task.established:
+            continue
+        if withdrawn is not None and (withdrawn[0], withdrawn[1], withdrawn[2]) == (x.trick, x.seat, x.card):
+            continue
+        pos = trick.position_of(x.seat)
+        if pos is None or trick.plays[pos][1] != x.card or here is None or pos < here:
+            continue
+        number, seat, _ = play
+        if number != r.trick or (trick.position_of(seat) or 0) > pos:
+            return True
+    return False
 
 
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
