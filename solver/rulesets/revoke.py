@@ -432,7 +432,7 @@ def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[
 
 
 # what a player of the cascade may do at his position
-_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE = range(5)
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED = range(6)
 
 
 @dataclass(slots=True)
@@ -469,6 +469,11 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         return _next_trick_lead(rs, node, task, rs.actor(table, seat))
     if seat.side is not r.seat.side:
         mode = _OWN_ESTABLISHED if establishing_play_of(table, seat, trick_no, card) is not None else _NOS
+        if mode == _OWN_ESTABLISHED and trick_no == 12 and not any(
+                x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
+            # (a revoke of his own on trick 12, established by a play, that is not among those
+            # left standing: corrected all the same in its turn, 62D1)
+            mode = _OWN_ESTABLISHED_CORRECTED
     elif task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed:
         mode = _OS
     else:
@@ -593,6 +598,11 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         return _Position((Step(actor, StepKind.FORCED, rs.cite("63B"),
                                f"{seat} must leave {card}: it is his own revoke, established, and can no longer be corrected",
                                also=(rs.cite("62C1"),), question=question, choice="must leave it"),)), None
+    if mode == _OWN_ESTABLISHED_CORRECTED:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
+                               f"{seat} leaves {card} here: it is his own revoke, established, but on trick 12, so "
+                               f"corrected all the same, in its turn ({rs.cite('62D1')})",
+                               also=(rs.cite("62D1"),), question=question, choice="must leave it"),)), None
     if mode == _NOS_OWN_REVOKE:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
                                f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
@@ -956,7 +966,8 @@ RULES: tuple[Rule, ...] = (
          correct_revoke_2007, correct_revoke_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1",
+                                         "62D1"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B", "61A"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
