@@ -176,6 +176,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
     # (the record's plays after such a card are put in the order they would be around it: a
     # second card of a seat that followed it in the trick is his lead to the next trick)
+    # (whether a line may put its card on a trick: a play, not only a card made a penalty card)
+    places = any(isinstance(e, (FifthCard, Simultaneous)) for e in own)
     try:
         nominal = start
         for i, e in enumerate(own):
@@ -183,9 +185,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
+                places = True
             nominal = replay_plays(nominal, later)
     except RulingError:
-        nominal = replay.table
+        nominal, places = replay.table, True
     # (or out of turn there too, but after another set of cards to the trick: a seat's second
     # card after his partner's card the line placed, his lead to the next trick, where the
     # first reading has it before his partner played, 57A)
@@ -196,7 +199,12 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if replay.table.revokes:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
-    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+    # (a card exposed, or named, when its player had played to the trick or it was not his
+    # turn is a penalty card from that moment, 49: a correction made later, at attention,
+    # chooses its substitutes with it in force, Opening.at_once; a card a line may put on a
+    # trick, a play, is ruled where the record places it, docs/decisions.md)
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
+                   at_once=not places)
 
 
 def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
