@@ -146,8 +146,8 @@ class Trick:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        short = f", short={self.short!r}" if self.short is not None else ""
-        return f"{self.__class__.__qualname__}(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}{short})"
+        return (f"{self.__class__.__qualname__}(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, "
+                f"short={self.short!r})")
 
     @property
     def is_complete(self) -> bool:
@@ -359,8 +359,8 @@ class Revoke:
 
     def __repr__(self) -> str:
         return (f"{self.__class__.__qualname__}(seat={self.seat!r}, trick={self.trick!r}, card={self.card!r}, "
-                f"suit_led={self.suit_led!r}, penalty={self.penalty!r}, rule={self.rule!r}, failed={self.failed!r}"
-                + (", deemed=True)" if self.deemed else ")"))
+                f"suit_led={self.suit_led!r}, penalty={self.penalty!r}, rule={self.rule!r}, failed={self.failed!r}, "
+                f"deemed={self.deemed!r})")
 
     def __str__(self) -> str:
         if self.deemed:
