@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None, deemed=False),)
 >>> t.is_established(t.revokes[0])
 False
 """
