@@ -689,7 +689,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None, played_out)
+                                            _no_acceptance_at(rs, trick_no), played_out)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -932,12 +932,12 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     no other line of the record came among them (no card of it missing from the play lines,
     none a line placed). Play may have gone on to the end after it (a ``remaining`` line
     before attention): the lead then stood, played to by the next hand, save at trick 13
-    where no lead out of turn is accepted (``NoAcceptanceAtTrick13``)."""
+    where no lead out of turn is accepted (:func:`_no_acceptance_at`)."""
     plays = trick.plays
     if plays[-1] != (seat, card) or table.trick(trick.number + 1) is not None:
         return None
     on = record is not None and record.played_out
-    if on and trick.number + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+    if on and _no_acceptance_at(rs, trick.number + 1):
         return None
     seats = [s for s, _ in plays[:-1]]
     order = rotation_from(trick.leader)
@@ -1050,7 +1050,15 @@ def lead_out_of_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     """53A (2017): a lead out of turn is accepted only before the thirteenth trick."""
-    return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    return _no_acceptance_at(rs, task.trick)
+
+
+def _no_acceptance_at(rs: RuleSet, number: int) -> bool:
+    """Whether a lead out of turn to trick ``number`` may not be accepted, by a statement or
+    a play: trick 13 under the 2017 footnote to 53A (the rule ``no_acceptance_at_trick_13``,
+    absent from 2007) read as the project reads it (``Decisions.no_acceptance_at_trick_13``;
+    off, trick 13 is ruled as any trick before it)."""
+    return number >= 13 and rs.decisions.no_acceptance_at_trick_13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
 def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
@@ -1477,7 +1485,7 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
     turn when he had won the trick, otherwise a lead out of turn that the next hand, a
     non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
     card, no option: the card stands as his lead to the next trick (60A2)."""
-    if task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+    if _no_acceptance_at(rs, task.trick + 1):
         return _premature_lead_to_trick_13_played_on(rs, node, task)
     t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     partner = task.offender.partner
@@ -1585,7 +1593,7 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     by = next(((s, c) for s, c in nxt.plays[1:] if s is task.offender.lho), None)
     # (at the thirteenth trick no lead out of turn is accepted, by a statement or a play, 53A
     # 2017: the next hand's card to it forfeits nothing, and goes back with it)
-    barred = task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    barred = _no_acceptance_at(rs, task.trick + 1)
     if (by is not None or task.partner_played_on) and not barred:
         said = (f"{by[0]}, the next hand, played {by[1]} to it" if by is not None
                 else "the next hand played to it as play went on to the end")
