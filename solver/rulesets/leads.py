@@ -137,6 +137,9 @@ class AcceptedByPlay:
     from_dummy: bool = False
     #: an acceptance statement the record also has (53A: by a statement or by a play)
     statement: Choice | None = None
+    #: the statement came before the next hand's card in the record: the lead was a correct
+    #: lead when he played, so his card was a play to it whatever the reading of 53B
+    stated_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -689,7 +692,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            _no_acceptance_at(rs, trick_no), played_out)
+                                            _no_acceptance_at(rs, trick_no), played_out, record)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -810,7 +813,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
-                   no_acceptance: bool = False, played_out: bool = False) -> tuple[object, str]:
+                   no_acceptance: bool = False, played_out: bool = False, record: Replay | None = None) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -828,8 +831,9 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
         # the end after the record's last card: decision later_play_shows_acceptance)
         if by is proper and not (later_play_shows_acceptance and (played_out or _played_on(table, trick))):
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
-        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
-                              statement=_acceptance_statement(table, seat, choices))
+        statement = _acceptance_statement(table, seat, choices)
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead, statement=statement,
+                              stated_first=statement is not None and _said_before(record, statement, trick.number, by))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
     if len(trick.plays) == 1 and played_out and not no_acceptance and table.trick(trick.number + 1) is None:
         # the lead is the record's last card and play went on to the end after it: the next
@@ -864,6 +868,16 @@ def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[Choi
                 c.seat is table.declarer if table.is_defender(offender) else table.is_defender(c.seat)):
             return c
     return None
+
+
+def _said_before(record: Replay | None, line: Choice, trick_no: int, seat: Seat) -> bool:
+    """Whether the record has ``line`` before ``seat``'s card to trick ``trick_no`` (a line
+    after attention, or of a record read again around a rectified table, is not)."""
+    if record is None or record.reopened:
+        return False
+    card = next((k for k, (n, s, _) in enumerate(record.table.plays()) if n == trick_no and s is seat), None)
+    i = next((i for i, e in enumerate(record.before) if e is line), None)
+    return card is not None and i is not None and i < len(record.applied_before) and record.applied_before[i] <= card
 
 
 def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
@@ -988,7 +1002,9 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"{task.by} played{card} to {task.offender}'s lead of {task.card}{went_on}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
-    if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
+    # (a statement accepted it, 53A: before his card, or, 53B read as subject to 53A, after it
+    # too: decision proper_lead_subject_to_acceptance)
+    if task.proper_lead is None or (task.statement is not None and (task.stated_first or rs.decisions.proper_lead_subject_to_acceptance)):
         return [accepted]
     question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
     found = set(node.findings)
@@ -997,8 +1013,10 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges.append((replace(step, actor="TD", kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED),
                       _with_finding(accepted[1], FINDING_ACCEPTED)))
     if FINDING_ACCEPTED not in found:
+        late = (f"; {task.statement} came after it and settles nothing: the lead out of turn was gone ({rs.cite('53A')})"
+                if task.statement is not None else "")
         lead_step = Step("TD", StepKind.FINDING, rs.cite("53B"), f"{task.by_card} was {task.by}'s proper lead, not a play to "
-                         f"{task.offender}'s {task.card}", question=question, choice=FINDING_PROPER_LEAD)
+                         f"{task.offender}'s {task.card}{late}", question=question, choice=FINDING_PROPER_LEAD)
         child = _child(node, node.table, (task.proper_lead, *node.agenda[1:]))
         edges.append((lead_step, _with_finding(child, FINDING_PROPER_LEAD)))
     return edges
