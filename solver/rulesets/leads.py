@@ -1448,8 +1448,9 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{task.offender} could have followed suit it is a revoke ({rs.cite('61A')})",
                     also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
         # (it stays where it was played, so the cards played after it are after the revoke
-        # for 62C; the cards in rotation after the lead were played in turn)
-        t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+        # for 62C; the cards in rotation after the lead were played in turn; once the revoke
+        # is ruled, his card there, this one or its substitute, stands at his turn)
+        t = table.with_turns_read_again(task.trick).with_revoke_out_of_rotation(Revoke(task.offender, task.trick, task.card, led))
         return [(step, _child(node, t, node.agenda[1:]))]
     if task.next_trick_lead:
         t = table._evolve(withdrawn=(*table.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
@@ -1960,7 +1961,8 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
                 f"play went on past trick {task.trick} with {task.card} on it: it stands as {task.offender}'s card to that "
                 f"trick, and as he could have followed suit it is a revoke ({rs.cite('61A')})",
                 also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
-    t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+    # (left where it was played for 62C, as a premature card is: placed at his turn once ruled)
+    t = table.with_turns_read_again(task.trick).with_revoke_out_of_rotation(Revoke(task.offender, task.trick, task.card, led))
     return [(step, _child(node, t, node.agenda[1:]))]
 
 

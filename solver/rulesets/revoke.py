@@ -820,7 +820,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
-    if (trick_no, seat) in table.out_of_turn and not task.both_sides and not establishes_own_revoke(table, seat, card, trick_no - 1):
+    if (trick_no, seat) in table.out_of_turn and (task.both_sides or not establishes_own_revoke(table, seat, card, trick_no - 1)):
+        # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
@@ -899,6 +900,17 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
     keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
                 f"{who} keeps his lead of {what}, made out of turn after the revoke; {as_it_stands}",
                 also=(rs.cite("44G"),), question=lead.keep.question, choice="keep")
+    if task.both_sides and not in_turn and winner is not None:
+        # 62C3: both sides offended, so his withdrawal leaves what his opponents' refusal of
+        # the lead kept out of turn leaves (the card back in his hand, a defender's a major
+        # penalty card, unauthorized to his own side: 16C, 50E, 55A, 56). The outcome is
+        # offered once, as the opponents' choice of the lead as it stands (docs/decisions.md)
+        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
+                     f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
+                     f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
+                     f"({rs.cite('62C3')}), so whether it stands is theirs to say",
+                     also=(rs.cite("44G"), rs.cite("62C3")), question=lead.keep.question, choice="keep")
+        return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
     withdraw = lead.withdraw
