@@ -525,12 +525,12 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     _, plays, pairs, attention, after, kinds = plain
     assert plays is not None
     if pairs:
-        batch = list(pairs)
-        batch_events: list[AnyEvent] = list(plays)
-        order, early, put_down = state.lead_order(batch)
+        batch: Sequence[tuple[Seat, Card]] = pairs
+        batch_events: Sequence[AnyEvent] = plays
+        order, early, put_down = state.lead_order(pairs)
         if order != sorted(order):
-            batch = [batch[k] for k in order]
-            batch_events = [batch_events[k] for k in order]
+            batch = [pairs[k] for k in order]
+            batch_events = [plays[k] for k in order]
         if early:
             state = state.with_early_leads(early)
         if put_down:

@@ -19,7 +19,7 @@ False
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import field
 from typing import Any, Final
 
@@ -528,7 +528,7 @@ class TableState:
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "omissions", "holding")
+                      "omissions", "revokes_out_of_rotation", "holding")
 
     deal: Deal
     contract: Contract
@@ -577,6 +577,12 @@ class TableState:
     #: with one is complete at its three other cards and won by them (``Trick.short``); the
     #: record keeps it across a replay (:meth:`restart`)
     omissions: tuple[tuple[int, Seat, Card | None], ...] = ()
+    #: (trick, seat, card): ``seat``'s card placed out of rotation on this trick (a premature
+    #: card, 57A; one at his right-hand opponent's turn, 57D) that stands as his card there, a
+    #: revoke (61A), left where it was played so that the revoke rules read the order of play
+    #: (62C1, 62C2); once the revoke is ruled, his card there (``card`` or its substitute) is
+    #: placed at his turn (:meth:`revokes_placed_at_turn`)
+    revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = ()
 
@@ -590,6 +596,7 @@ class TableState:
                  early_made: tuple[tuple[int, Seat], ...] = (),
                  put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = (),
                  omissions: tuple[tuple[int, Seat, Card | None], ...] = (),
+                 revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
                  holding: tuple[frozenset[Card], ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
@@ -612,6 +619,7 @@ class TableState:
         self.early_made = early_made
         self.put_down_early = put_down_early
         self.omissions = omissions
+        self.revokes_out_of_rotation = revokes_out_of_rotation
         self.holding = holding or _holding(deal, tricks)
 
     def _values(self) -> tuple[object, ...]:
@@ -620,7 +628,7 @@ class TableState:
         return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
                 self.lead_rules_made, self.play_rules, self.established_by, self.misplaced_leads, self.early_leads,
-                self.early_made, self.put_down_early, self.omissions)
+                self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -638,7 +646,8 @@ class TableState:
                 f"lead_rules={self.lead_rules!r}, lead_rules_made={self.lead_rules_made!r}, "
                 f"play_rules={self.play_rules!r}, established_by={self.established_by!r}, "
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
-                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r})")
+                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r}, "
+                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r})")
 
     def _copy(self) -> TableState:
         """A copy of this table, for a method to set the fields it changes before handing it
@@ -649,7 +658,7 @@ class TableState:
                               self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
                               self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
-                              self.holding)
+                              self.revokes_out_of_rotation, self.holding)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
         return new
@@ -1447,7 +1456,12 @@ class TableState:
         it was complete, read as it stands once that trick is corrected: in turn when he won
         it (:meth:`with_lead_read_again`), out of turn otherwise
         (:meth:`with_lead_out_of_turn_again`), for the rules of leads out of turn (53A, 55A,
-        56, 57A). No change of that trick's winner sends such a lead back (44G)."""
+        56, 57A). No change of that trick's winner sends such a lead back (44G). A defender's
+        lead made before his partner played to that trick (``early_leads``) stays out of turn
+        whoever won it: it is 57A's premature lead, for the rules of premature plays to rule
+        (as a lead that stands when he won the trick)."""
+        if (number, seat) in self.early_leads:
+            return self.with_lead_out_of_turn_again(number) if winner is not seat else self
         return self.with_lead_read_again(number) if winner is seat else self.with_lead_out_of_turn_again(number)
 
     def played_at_turn(self, number: int, seat: Seat) -> TableState:
@@ -1465,6 +1479,44 @@ class TableState:
         out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, plays, pos)
         tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays, t.short), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
+
+    def with_revoke_out_of_rotation(self, revoke: Revoke) -> TableState:
+        """The table with ``revoke``, a card its player placed out of rotation that stands as
+        his card to the trick (``revokes_out_of_rotation``): it is left where it was played
+        until the revoke is ruled."""
+        entry = (revoke.trick, revoke.seat, revoke.card)
+        return self._evolve(revokes=(*self.revokes, revoke), revokes_out_of_rotation=(*self.revokes_out_of_rotation, entry))
+
+    def revokes_placed_at_turn(self, ruled: Callable[[tuple[int, Seat, Card]], bool]) -> TableState:
+        """The table with the card of each revoke out of rotation that is ``ruled``
+        (``revokes_out_of_rotation``: corrected or reported established) placed at its
+        player's turn on its trick: the revoke card that stands (63B), or its substitute (62B),
+        and the plays out of turn of the trick read again on the new order. The revokes are
+        not judged again: the ruling of this one is done, and its card, as Law 64 counts it,
+        is the same."""
+        if not self.revokes_out_of_rotation:
+            return self
+        left: list[tuple[int, Seat, Card]] = []
+        state = self
+        for entry in self.revokes_out_of_rotation:
+            number, seat, _ = entry
+            i = state._trick_index(number)
+            t = state.tricks[i] if i >= 0 else None
+            pos = t.position_of(seat) if t is not None else None
+            if not ruled(entry):
+                left.append(entry)
+                continue
+            if t is None or pos is None:
+                continue  # (no card of his stands there now: nothing to place)
+            due = next(k for k in range(4) if t.leader.next(k) is seat)
+            others = (*t.plays[:pos], *t.plays[pos + 1:])
+            plays = (*others[:due], t.plays[pos], *others[due:])
+            if plays == t.plays:
+                continue
+            out_of_turn = _in_rotation_again(state.out_of_turn, number, t.leader, plays, min(pos, due))
+            tricks = (*state.tricks[:i], Trick(t.number, t.leader, plays), *state.tricks[i + 1:])
+            state = state._evolve(tricks=tricks, out_of_turn=out_of_turn)
+        return state._evolve(revokes_out_of_rotation=tuple(left))
 
     def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
         """The table once trick ``number`` is led by another card (a rectification made
@@ -1663,6 +1715,12 @@ class TableState:
         changes: dict[str, Any] = {"penalty_cards": frozenset(p for p in self.penalty_cards if not (p.seat is seat and p.card in gone))}
         if any(p.seat is seat and p.card in gone for p in self.played_penalty):
             changes["played_penalty"] = frozenset(p for p in self.played_penalty if not (p.seat is seat and p.card in gone))
+            # a revoke made with such a card was made with a card of his hand: a major penalty
+            # card when corrected (62B1), not a faced card back to its old status (62B2)
+            if any(r.seat is seat and r.card in gone and r.penalty is not None for r in self.revokes):
+                changes["revokes"] = tuple(
+                    Revoke(r.seat, r.trick, r.card, r.suit_led, None, r.rule, r.failed)
+                    if r.seat is seat and r.card in gone and r.penalty is not None else r for r in self.revokes)
         return self._evolve(**changes)
 
     def without_trick_after(self, number: int) -> TableState:

@@ -434,11 +434,12 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         return
     # a penalty card is a defender's (48A): only a defender's plays can fail to play one
     by_seat = {h: [p for p in every if p.seat is h] for h in {p.seat for p in start} if table.is_defender(h)}
-    plays = recorded_plays(table)
+    plays = [(t.number, s, c) for t in table.tricks for s, c in t.plays]  # (recorded_plays, in one comprehension)
     # a card a rectification put in place of a withdrawn one is the choice of the rule that
     # offered it (its lawful substitutes), not a play of the record to judge again
     substituted = {(w.trick, w.seat) for w in table.withdrawn
-                   if w.replaced_by is not None and (t := table.trick(w.trick)) is not None and t.card_of(w.seat) == w.replaced_by}
+                   if w.replaced_by is not None and (t := table.trick(w.trick)) is not None
+                   and t.card_of(w.seat) == w.replaced_by} if table.withdrawn else frozenset()
     # each holder's cards played after the current play (his hand then: his hand now, the
     # card and these), kept as the plays are read: one pass, not one per play
     ahead: dict[Seat, set[Card]] = {h: {c for _, s, c in plays[first:] if s is h} for h in by_seat}

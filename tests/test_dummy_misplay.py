@@ -301,3 +301,28 @@ def test_lead_put_down_before_dummys_card_is_not_among_the_cards_that_may_come_b
     list(after.restorations())
     assert "4 card(s) may come back (at most five): dummy's D3, E D5, S D8, W HJ" in after.irregularities[0]
     assert not after.found_later and not after.not_met
+
+
+def test_lead_that_established_a_trick_12_revoke_is_not_said_uncorrectable() -> None:
+    """Declarer ruffs trick 12 holding the suit led (a revoke), dummy places a card he did not
+    call, and declarer leads to trick 13: the lead established the revoke (63A1), but on trick
+    12 it is corrected all the same (62D1). No step may say it can no longer be corrected while
+    the ruling corrects it (62B)."""
+    c = loads("""
+laws: 2017
+trick: 12
+leader: S
+won: {NS: 3, EW: 8}
+deal: "N:..K4. .Q..3 3.2.. A...5"
+contract: 4C
+declarer: W
+play: [S S3, W C5, N DK, W calls C3, E HQ, W SA, attention S]
+""")
+    rs = list(Ruling(c).restorations())
+    assert rs
+    for r in rs:
+        clauses = [s.clause for s in r.path]
+        assert "62B" in clauses
+        texts = [s.text for s in r.path]
+        assert not any("no longer be corrected" in t for t in texts), texts
+        assert any("62D1" in t for t in texts if "established his side's revoke" in t), texts

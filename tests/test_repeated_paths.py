@@ -47,6 +47,8 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands-defender-leads-on.yaml",
     "combined/misplay-after-declarer-revoke-defender-leads-on.yaml",
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands.yaml",
+    # two revokes of one side on a trick: dummy's lead after both is 62C1's one choice
+    "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)
@@ -65,3 +67,32 @@ def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
     for i in range(120):
         case = parse_case(random_mixed_case(random.Random(i), edition=edition))
         assert not _repeated(case), i
+
+
+#: 62C3 (2017): declarer and West revoke on trick 4 (after a 45D1 correction and East's
+#: premature lead, ruled before play resumed), then declarer leads to trick 5 while East's
+#: card wins it: a lead made out of turn after the revokes
+BOTH_SIDES_THEN_LEAD_OUT_OF_TURN = {
+    "laws": 2017, "deal": "E:AK.KQT9.752.2 72.AJ8.A96.Q3 T85..QJ8.AK87 J9.32.KT43.64",
+    "contract": "1SXX", "declarer": "S", "trick": 4, "leader": "N", "won": {"NS": 1, "EW": 2},
+    "play": ["S calls D3", "N C4", "E C2", "E H9", "attention E", "resume", "S C3", "W CA", "S HA", "attention N"],
+}
+
+
+def test_a_lead_out_of_turn_after_both_sides_revoked_is_the_opponents_once() -> None:
+    """62C3: declarer's lead, made out of turn after the revokes, is his to keep or take back
+    (62C1) when he wins the corrected trick (kept, in turn: no 55A); when another hand wins
+    it, his withdrawal and the defenders' refusal (55A) end alike (both sides offended, 16C),
+    so the lead stays as made and the defenders accept or refuse it, once."""
+    case = parse_case(BOTH_SIDES_THEN_LEAD_OUT_OF_TURN)
+    assert not _repeated(case)
+    for r in Ruling(case).restorations():
+        table = r.table
+        won = table.trick(4).winner(table.trumps)  # type: ignore[union-attr]
+        lead = [s for s in r.path if s.question == "S may withdraw his lead of HA"]
+        assert len(lead) == 1, r.key()
+        if won is case.declarer:
+            assert not any(s.clause == "55A" for s in r.path), r.key()
+        else:
+            assert lead[0].choice == "keep" and lead[0].kind.name == "FORCED", r.key()
+            assert any(s.clause == "55A" for s in r.path), r.key()

@@ -22,7 +22,7 @@ from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Node, Reopen, StepKind, actor_seats
 from rulings.solver.generate import random_established_case
-from rulings.solver.generate_mixed import random_mixed_case
+from rulings.solver.generate_mixed import FAMILIES, random_mixed_case
 from rulings.solver.ruling import Ruling
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -67,6 +67,28 @@ def test_mixed_records_are_ruled_whole(chunk: int) -> None:
 _EXPOSED = re.compile(r"[NESW]( \((declarer|dummy)\))? (dropped|exposed) ")
 #: the clauses a ruling on an exposed card cites (45C, 45E, 48, 49, 50, 57, 58)
 _EXPOSURE_CLAUSES = ("45C", "45E", "48", "49", "50", "57", "58")
+
+
+@pytest.mark.parametrize("seed", [598, 1130, 1223])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int, edition: str) -> None:
+    """Records of every family, a change of dummy's card with play going on to the card
+    announced among them (``open_change``): a premature lead the proper leader played to
+    (53A or 53B, a finding), a premature lead kept through 45D1 (57A), a trick-12 revoke
+    after a refused change (the opponent's option once): every irregularity ruled, no
+    restoration repeated, cards conserved."""
+    mapping = random_mixed_case(random.Random(seed), edition=edition, families=FAMILIES)
+    assert "open_change" in mapping["title"]
+    text = _text(mapping)
+    case = loads(text)
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations, (seed, text)
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
+    keys = Counter(r.key() for r in restorations)
+    assert all(n == 1 for n in keys.values()), (seed, text)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
 
 
 def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ from rulings.models.events import (
 )
 from rulings.models.table import PenaltyCard, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
+from rulings.solver.establishment import hands_back_in_board
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import after_ruling_tasks, kind_for, lead_rule_args, no_penalty_card, pc_info
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -100,6 +101,9 @@ class Cursor:
     #: putting a card on the table: the trick and the seat. His next card placed is the card
     #: he faced for the designation as the director rules it (:class:`FacedAfterNamed`)
     own_facing: tuple[int, Seat] | None = None
+    #: a finding says the four hands were back in the board when attention was drawn
+    #: (``hands_back_in_board``): a revoke on trick 12 then stands established (62D1, 63B)
+    hands_back: bool = False
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -293,7 +297,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
             here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out,
-                          own_facing)
+                          own_facing, cursor.hands_back)
             if isinstance(e, FoundCall):
                 return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
             if isinstance(e, Call):
@@ -344,7 +348,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                     i += 1  # he faced the card his designation, as ruled, played
                     continue
                 here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last,
-                              cursor.played_out)
+                              cursor.played_out, hands_back=cursor.hands_back)
                 return table, (FacedAfterNamed(e, number, here),), ""
             if facing is not None and e.seat is dummy:
                 at, call = facing
@@ -469,7 +473,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     events = prepare(records)
     table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
-    cursor = Cursor(events[:upto], played_out=replay.played_out)
+    cursor = Cursor(events[:upto], played_out=replay.played_out, hands_back=hands_back_in_board(replay))
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
@@ -610,7 +614,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
         cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last,
-                        played_out=task.cursor.played_out)
+                        played_out=task.cursor.played_out, hands_back=task.cursor.hands_back)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -889,9 +893,13 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
             mark = Designated(p.seat, p.card, number, "played")
             after = replace(after, last=mark, own_last=mark)
     attention_next = heard == len(played) or (heard is None and _unestablishing(rest[i:], table.declaring_side))
+    corrected = attention_next
     if not attention_next:
         t = _established_at_the_table(t, number, played, rest[i:])
-    t, later = _left_to_the_revoke_correction(t, number, later, played, attention_next)
+        # (a revoke on trick 12 is corrected although established, before the hands are
+        # back in the board: 62D1)
+        corrected = number == 12 and not cursor.hands_back
+    t, later = _left_to_the_revoke_correction(t, number, later, played, corrected)
     if not later:
         return _go_on(rs, node, t, after, step, findings=findings)
     # (the suit the cards were played to: the card declarer changed to, when dummy led it)
@@ -952,7 +960,8 @@ def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tupl
     card that stands while he holds its suit) to be corrected at the attention that follows
     (``attention_next``: the record's part before the attention ends with those cards, or
     only the defenders' cards and a director's finding come between them and the attention
-    line, ``_unestablishing``: the revoke is not established, 63A1). Each such opponent may
+    line, ``_unestablishing``: the revoke is not established, 63A1; or the trick is trick 12,
+    whose revoke 62D1 corrects although established). Each such opponent may
     withdraw his card, and must when it fails to follow, no penalty card, with the declaring
     side offending (16C): the option a non-offender has after the correction of a revoke
     before him (62C1), offered at his turn, after declarer's corrected card, and once (not

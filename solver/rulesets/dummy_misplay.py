@@ -637,7 +637,9 @@ def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tupl
     withdraw it (44G) when it is a lead its leader no longer makes: 45D1's option (a defender's;
     declarer's only when his right-hand opponent changed) is that same choice or a narrower
     one, so it is offered once, there, not also here (docs/decisions.md)."""
-    revokes = [r for r in table.revokes if r.rule is None and r.failed is None and not table.is_established(r)]
+    # (only a revoke on the misplayed trick can come before dummy's error there)
+    revokes = [r for r in table.revokes if r.trick == m.trick and r.rule is None and r.failed is None
+               and not table.is_established(r)]
     if not revokes:
         return later
 
@@ -645,7 +647,7 @@ def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tupl
     if trick is None:
         return later
     order = [s for s, _ in trick.plays]
-    before = [r for r in revokes if r.trick == m.trick and trick.suit_led is r.suit_led and r.seat in order
+    before = [r for r in revokes if trick.suit_led is r.suit_led and r.seat in order
               and order.index(r.seat) < order.index(m.dummy)]
     if not before:
         return later
@@ -824,9 +826,16 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
     for each), and each other is ruled apart. No substitute is a penalty card: the engine
     requires that of any group it builds from its first child. After the cascade only the
     engine's task may follow (no other rule reads the table)."""
-    if len(rest) != 1 or any(s is seat and n == trick.number for n, s, _ in after):
+    if len(rest) != 1:
         return None
-    if all(n == trick.number for n, _, _ in after):
+    number = trick.number
+    lead = False  # a later position is a lead to the next trick
+    for n, s, _ in after:
+        if n != number:
+            lead = True
+        elif s is seat:
+            return None
+    if not lead:
         return (0,) * len(subs)
     return classes_where(trick.beaten_each(seat, subs, trumps))
 
@@ -955,9 +964,14 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
                     (rs.cite("45D1"), info.ai_clause, info.ui_clause, *extra), question, "withdrawn")
         return _LeadChoices(((step, True),), infos, restore)
     if fixed:  # (as the revoke rules do: a lead 44G withdraws goes, one its leader may withdraw stays)
+        # (on trick 12 the established revoke is corrected all the same until the hands are
+        # back in the board, 62D1: the revoke rules rule that after this step)
+        fate = (f"a revoke on trick {m.trick} is corrected all the same ({rs.cite('62D1')})" if m.trick == 12
+                else "which can no longer be corrected")
         step = Step(actor, StepKind.FORCED, rs.cite("63B"),
-                    f"{who}'s lead of {his} stays: it established his side's revoke on trick {m.trick}, which can no longer "
-                    "be corrected", (rs.cite("63A1"), rs.cite("45D1"), *extra), question, "stays")
+                    f"{who}'s lead of {his} stays: it established his side's revoke on trick {m.trick}"
+                    + (f"; {fate}" if m.trick == 12 else f", {fate}"),
+                    (rs.cite("63A1"), rs.cite("45D1"), *extra, *((rs.cite("62D1"),) if m.trick == 12 else ())), question, "stays")
         return _LeadChoices(((step, False),), infos, restore)
     may = table.is_defender(seat) or rs.decisions.misplay_declaring_side_may_retract_next_lead
     if not may:

@@ -116,6 +116,20 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
     counts.append(len(plays))
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
+    if replay.table.withdrawn:
+        # re-opened on a rectified table where a card of a line has since been played (the
+        # substitute an earlier ruling gave its player, chosen after attention, when the card
+        # lay exposed): that line is overtaken, the card it exposed being the card he played
+        # there; the other lines are ruled as they stand (docs/decisions.md)
+        held = [all(c in replay_plays(first, plays[base:counts[i]]).hand(e.seat)
+                    for c in (e.cards if isinstance(e, Simultaneous) else (e.card,))) for i, e in enumerate(own)]
+        if not any(held):
+            return None
+        overtaken = tuple(e for e, h in zip(own, held, strict=True) if not h)
+        counts = [n for n, h in zip(counts, held, strict=False) if h] + [counts[-1]]
+        own = [e for e, h in zip(own, held, strict=True) if h]
+    else:
+        overtaken = ()
     placed: dict[Card, FifthCard | Simultaneous] = {}  # cards a fifth-card or simultaneous line put on a trick, and that line
     irregular: list[str] = []  # what each line records, as it happened
     for i, e in enumerate(own):
@@ -124,10 +138,6 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
-                if replay.table.withdrawn:
-                    # re-opened on a rectified table where the card has since been played (a
-                    # substitute an earlier ruling allowed): the line is overtaken, nothing to rule
-                    return None
                 err = at._not_held(e.seat, c, 0)
                 raise err.at(e)
             if c in placed:
@@ -156,7 +166,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         focus += 1  # (a card counted after a trick's last card is a lead to the next, 58A)
     # (the findings this module reads; another finding, about a lead one of these cards
     # makes, 53A/53B, is for the rules that read it)
-    handled: tuple[object, ...] = (*own, *(e for e in (*replay.before, *replay.after)
+    handled: tuple[object, ...] = (*overtaken, *own, *(e for e in (*replay.before, *replay.after)
                                            if isinstance(e, DirectorFinds) and e.finding.lower() in FINDINGS))
     # plays the table records as out of turn only because a card of these lines is missing
     # from it (East's exposed card, deemed played, came before South's; a fifth card found
