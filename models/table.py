@@ -19,7 +19,7 @@ False
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import field
 from typing import Any, Final
 
@@ -491,7 +491,7 @@ class TableState:
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "holding")
+                      "revokes_out_of_rotation", "holding")
 
     deal: Deal
     contract: Contract
@@ -534,6 +534,12 @@ class TableState:
     #: it was no lead in turn when made, and no card played after those seats' cards (62C1,
     #: 63A1); the record keeps it across a replay (:meth:`restart`)
     put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = ()
+    #: (trick, seat, card): ``seat``'s card placed out of rotation on this trick (a premature
+    #: card, 57A; one at his right-hand opponent's turn, 57D) that stands as his card there, a
+    #: revoke (61A), left where it was played so that the revoke rules read the order of play
+    #: (62C1, 62C2); once the revoke is ruled, his card there (``card`` or its substitute) is
+    #: placed at his turn (:meth:`revokes_placed_at_turn`)
+    revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = ()
 
@@ -546,6 +552,7 @@ class TableState:
                  misplaced_leads: frozenset[tuple[int, Card]] = frozenset(), early_leads: tuple[tuple[int, Seat], ...] = (),
                  early_made: tuple[tuple[int, Seat], ...] = (),
                  put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = (),
+                 revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
                  holding: tuple[frozenset[Card], ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
@@ -567,6 +574,7 @@ class TableState:
         self.early_leads = early_leads
         self.early_made = early_made
         self.put_down_early = put_down_early
+        self.revokes_out_of_rotation = revokes_out_of_rotation
         self.holding = holding or _holding(deal, tricks)
 
     def _values(self) -> tuple[object, ...]:
@@ -575,7 +583,7 @@ class TableState:
         return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
                 self.lead_rules_made, self.play_rules, self.established_by, self.misplaced_leads, self.early_leads,
-                self.early_made, self.put_down_early)
+                self.early_made, self.put_down_early, self.revokes_out_of_rotation)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -593,7 +601,8 @@ class TableState:
                 f"lead_rules={self.lead_rules!r}, lead_rules_made={self.lead_rules_made!r}, "
                 f"play_rules={self.play_rules!r}, established_by={self.established_by!r}, "
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
-                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r})")
+                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, "
+                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r})")
 
     def _copy(self) -> TableState:
         """A copy of this table, for a method to set the fields it changes before handing it
@@ -603,7 +612,8 @@ class TableState:
             return TableState(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks,
                               self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
-                              self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.holding)
+                              self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early,
+                              self.revokes_out_of_rotation, self.holding)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
         return new
@@ -1035,6 +1045,15 @@ class TableState:
                 # (a break before the first play read counts where the trick in progress
                 # held cards before it: the line came among the trick's cards)
                 whole = not any(min(held) < b <= max(held) or (b == 0 and begun == 0 and ahead) for b in breaks)
+                if early_lead and k == 1 and following != due:
+                    # (the opponents played to his early lead before his partner, the last due,
+                    # played to the trick: their cards are plays to the lead, the partner's
+                    # his card to the trick, docs/decisions.md)
+                    ahead_of = _opponents_then_partner(plays, order, j, seat)
+                    if ahead_of:
+                        x = order[j + 1 + ahead_of]
+                        order[j + 1 : j + 2 + ahead_of] = [x, *order[j + 1 : j + 1 + ahead_of]]
+                        following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
                                                          and seats[0] is due_leader and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
@@ -1359,6 +1378,44 @@ class TableState:
         tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
 
+    def with_revoke_out_of_rotation(self, revoke: Revoke) -> TableState:
+        """The table with ``revoke``, a card its player placed out of rotation that stands as
+        his card to the trick (``revokes_out_of_rotation``): it is left where it was played
+        until the revoke is ruled."""
+        entry = (revoke.trick, revoke.seat, revoke.card)
+        return self._evolve(revokes=(*self.revokes, revoke), revokes_out_of_rotation=(*self.revokes_out_of_rotation, entry))
+
+    def revokes_placed_at_turn(self, ruled: Callable[[tuple[int, Seat, Card]], bool]) -> TableState:
+        """The table with the card of each revoke out of rotation that is ``ruled``
+        (``revokes_out_of_rotation``: corrected or reported established) placed at its
+        player's turn on its trick: the revoke card that stands (63B), or its substitute (62B),
+        and the plays out of turn of the trick read again on the new order. The revokes are
+        not judged again: the ruling of this one is done, and its card, as Law 64 counts it,
+        is the same."""
+        if not self.revokes_out_of_rotation:
+            return self
+        left: list[tuple[int, Seat, Card]] = []
+        state = self
+        for entry in self.revokes_out_of_rotation:
+            number, seat, _ = entry
+            i = state._trick_index(number)
+            t = state.tricks[i] if i >= 0 else None
+            pos = t.position_of(seat) if t is not None else None
+            if not ruled(entry):
+                left.append(entry)
+                continue
+            if t is None or pos is None:
+                continue  # (no card of his stands there now: nothing to place)
+            due = next(k for k in range(4) if t.leader.next(k) is seat)
+            others = (*t.plays[:pos], *t.plays[pos + 1:])
+            plays = (*others[:due], t.plays[pos], *others[due:])
+            if plays == t.plays:
+                continue
+            out_of_turn = _in_rotation_again(state.out_of_turn, number, t.leader, plays, min(pos, due))
+            tricks = (*state.tricks[:i], Trick(t.number, t.leader, plays), *state.tricks[i + 1:])
+            state = state._evolve(tricks=tricks, out_of_turn=out_of_turn)
+        return state._evolve(revokes_out_of_rotation=tuple(left))
+
     def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
         """The table once trick ``number`` is led by another card (a rectification made
         another card its lead: the proper leader's, 53B): a failure to follow the suit led
@@ -1573,3 +1630,18 @@ class TableState:
 #: whether this module runs compiled (``make fast``), :class:`TableState` a native class: its
 #: instances have no ``__dict__``, and a copy is made by the constructor (:meth:`TableState._copy`)
 _NATIVE: Final = hasattr(TableState, "__mypyc_attrs__")
+
+
+def _opponents_then_partner(plays: Sequence[tuple[Seat, Card]], order: Sequence[int], j: int, seat: Seat) -> int:
+    """How many cards of ``seat``'s opponents, each his own, follow his early lead (at
+    ``order[j]``) before his partner's card (``lead_order``); 0 when the cards after it are
+    not such a run ended by the partner's card."""
+    opponents: set[Seat] = set()
+    for n, x in enumerate(order[j + 1:]):
+        s = plays[x][0]
+        if s is seat.partner:
+            return n
+        if s.side is seat.side or s in opponents:
+            return 0
+        opponents.add(s)
+    return 0
