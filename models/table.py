@@ -1156,6 +1156,15 @@ class TableState:
                 # (a break before the first play read counts where the trick in progress
                 # held cards before it: the line came among the trick's cards)
                 whole = not any(min(held) < b <= max(held) or (b == 0 and begun == 0 and ahead) for b in breaks)
+                if early_lead and k == 1 and following != due:
+                    # (the opponents played to his early lead before his partner, the last due,
+                    # played to the trick: their cards are plays to the lead, the partner's
+                    # his card to the trick, docs/decisions.md)
+                    ahead_of = _opponents_then_partner(plays, order, j, seat)
+                    if ahead_of:
+                        x = order[j + 1 + ahead_of]
+                        order[j + 1 : j + 2 + ahead_of] = [x, *order[j + 1 : j + 1 + ahead_of]]
+                        following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
                                                          and seats[0] is due_leader and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
@@ -1732,3 +1741,18 @@ class TableState:
 #: whether this module runs compiled (``make fast``), :class:`TableState` a native class: its
 #: instances have no ``__dict__``, and a copy is made by the constructor (:meth:`TableState._copy`)
 _NATIVE: Final = hasattr(TableState, "__mypyc_attrs__")
+
+
+def _opponents_then_partner(plays: Sequence[tuple[Seat, Card]], order: Sequence[int], j: int, seat: Seat) -> int:
+    """How many cards of ``seat``'s opponents, each his own, follow his early lead (at
+    ``order[j]``) before his partner's card (``lead_order``); 0 when the cards after it are
+    not such a run ended by the partner's card."""
+    opponents: set[Seat] = set()
+    for n, x in enumerate(order[j + 1:]):
+        s = plays[x][0]
+        if s is seat.partner:
+            return n
+        if s.side is seat.side or s in opponents:
+            return 0
+        opponents.add(s)
+    return 0

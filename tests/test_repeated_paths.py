@@ -96,3 +96,39 @@ def test_a_lead_out_of_turn_after_both_sides_revoked_is_the_opponents_once() -> 
         else:
             assert lead[0].choice == "keep" and lead[0].kind.name == "FORCED", r.key()
             assert any(s.clause == "55A" for s in r.path), r.key()
+
+
+#: declarer revokes on trick 7, dummy places a card not designated, West (who played after
+#: the revoke) wins and leads on in the suit led: his lead is the revoke rules' one choice
+LEAD_OF_THE_SUIT_LED_AFTER_REVOKE_AND_MISPLAY = {
+    "laws": 2017, "deal": "E:5.Q932..96 7.AKT8.9.3 ..T5432.AT A96...K875", "contract": "2S", "declarer": "S",
+    "trick": 7, "leader": "E", "won": {"NS": 4, "EW": 2},
+    "play": ["E C9", "S D9", "W CT", "S calls C5", "N C8", "W CA", "W exposes D5 dropped visible_to_partner", "attention N"],
+}
+
+#: a changed designation refused, then a lead out of turn accepted, North's revoke on trick
+#: 10, dummy's error after it, and East (who played after the revoke) leads on in the suit led
+REVOKE_THEN_MISPLAY_LEAD_OF_THE_SUIT_LED = {
+    "deal": "S:AKJ982.3.5. Q3.J9.987.7 7.765.K6.A6 .QT2.JT3.95", "contract": "4C", "declarer": "N",
+    "trick": 6, "leader": "W", "won": {"NS": 3, "EW": 2},
+    "play": ["W HJ", "N H7", "E HQ", "S H3", "E H2", "S S2", "W H9", "N H6", "W SQ", "N S7", "E HT", "S SA",
+             "N calls SK", "N changes to D5 rethink", "W D7", "N D6", "E D3", "W C7", "N H5", "E C9", "N calls D5",
+             "S SJ", "E C5", "attention E"],
+}
+
+
+@pytest.mark.parametrize(("record", "seat", "lead"), [
+    (LEAD_OF_THE_SUIT_LED_AFTER_REVOKE_AND_MISPLAY, "W", "CA"),
+    (REVOKE_THEN_MISPLAY_LEAD_OF_THE_SUIT_LED, "E", "C5"),
+])
+@pytest.mark.parametrize("edition", [2017, 2007])
+def test_a_lead_of_the_suit_led_after_a_revoke_and_dummy_error_is_chosen_once(
+        record: dict[str, object], seat: str, lead: str, edition: int) -> None:
+    """45D1 leaves the lead to the revoke rules (62C1, 44G), which offer it once; the led
+    card is no substitute for its player's card on the revoke trick (docs/decisions.md)."""
+    case = parse_case({**record, "laws": edition})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert rs
+    assert not any(s.clause == "45D1" and f"lead of {lead}" in s.question for r in rs for s in r.path)
+    assert all(sum(f"lead of {lead}" in s.question for s in r.path) <= 1 for r in rs)
