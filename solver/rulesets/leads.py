@@ -137,6 +137,9 @@ class AcceptedByPlay:
     from_dummy: bool = False
     #: an acceptance statement the record also has (53A: by a statement or by a play)
     statement: Choice | None = None
+    #: the statement came before the next hand's card in the record: the lead was a correct
+    #: lead when he played, so his card was a play to it whatever the reading of 53B
+    stated_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,7 +699,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None, played_out)
+                                            _no_acceptance_at(rs, trick_no), played_out, record)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -823,7 +826,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
-                   no_acceptance: bool = False, played_out: bool = False) -> tuple[object, str]:
+                   no_acceptance: bool = False, played_out: bool = False, record: Replay | None = None) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -841,8 +844,9 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
         # the end after the record's last card: decision later_play_shows_acceptance)
         if by is proper and not (later_play_shows_acceptance and (played_out or _played_on(table, trick))):
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
-        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
-                              statement=_acceptance_statement(table, seat, choices))
+        statement = _acceptance_statement(table, seat, choices)
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead, statement=statement,
+                              stated_first=statement is not None and _said_before(record, statement, trick.number, by))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
     if len(trick.plays) == 1 and played_out and not no_acceptance and table.trick(trick.number + 1) is None:
         # the lead is the record's last card and play went on to the end after it: the next
@@ -877,6 +881,16 @@ def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[Choi
                 c.seat is table.declarer if table.is_defender(offender) else table.is_defender(c.seat)):
             return c
     return None
+
+
+def _said_before(record: Replay | None, line: Choice, trick_no: int, seat: Seat) -> bool:
+    """Whether the record has ``line`` before ``seat``'s card to trick ``trick_no`` (a line
+    after attention, or of a record read again around a rectified table, is not)."""
+    if record is None or record.reopened:
+        return False
+    card = next((k for k, (n, s, _) in enumerate(record.table.plays()) if n == trick_no and s is seat), None)
+    i = next((i for i, e in enumerate(record.before) if e is line), None)
+    return card is not None and i is not None and i < len(record.applied_before) and record.applied_before[i] <= card
 
 
 def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
@@ -965,12 +979,12 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     no other line of the record came among them (no card of it missing from the play lines,
     none a line placed). Play may have gone on to the end after it (a ``remaining`` line
     before attention): the lead then stood, played to by the next hand, save at trick 13
-    where no lead out of turn is accepted (``NoAcceptanceAtTrick13``)."""
+    where no lead out of turn is accepted (:func:`_no_acceptance_at`)."""
     plays = trick.plays
     if plays[-1] != (seat, card) or table.trick(trick.number + 1) is not None:
         return None
     on = record is not None and record.played_out
-    if on and trick.number + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+    if on and _no_acceptance_at(rs, trick.number + 1):
         return None
     seats = [s for s, _ in plays[:-1]]
     order = rotation_from(trick.leader)
@@ -1021,7 +1035,9 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"{task.by} played{card} to {task.offender}'s lead of {task.card}{went_on}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
-    if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
+    # (a statement accepted it, 53A: before his card, or, 53B read as subject to 53A, after it
+    # too: decision proper_lead_subject_to_acceptance)
+    if task.proper_lead is None or (task.statement is not None and (task.stated_first or rs.decisions.proper_lead_subject_to_acceptance)):
         return [accepted]
     question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
     found = set(node.findings)
@@ -1030,8 +1046,10 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges.append((replace(step, actor="TD", kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED),
                       _with_finding(accepted[1], FINDING_ACCEPTED)))
     if FINDING_ACCEPTED not in found:
+        late = (f"; {task.statement} came after it and settles nothing: the lead out of turn was gone ({rs.cite('53A')})"
+                if task.statement is not None else "")
         lead_step = Step("TD", StepKind.FINDING, rs.cite("53B"), f"{task.by_card} was {task.by}'s proper lead, not a play to "
-                         f"{task.offender}'s {task.card}", question=question, choice=FINDING_PROPER_LEAD)
+                         f"{task.offender}'s {task.card}{late}", question=question, choice=FINDING_PROPER_LEAD)
         child = _child(node, node.table, (task.proper_lead, *node.agenda[1:]))
         edges.append((lead_step, _with_finding(child, FINDING_PROPER_LEAD)))
     return edges
@@ -1083,7 +1101,15 @@ def lead_out_of_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     """53A (2017): a lead out of turn is accepted only before the thirteenth trick."""
-    return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    return _no_acceptance_at(rs, task.trick)
+
+
+def _no_acceptance_at(rs: RuleSet, number: int) -> bool:
+    """Whether a lead out of turn to trick ``number`` may not be accepted, by a statement or
+    a play: trick 13 under the 2017 footnote to 53A (the rule ``no_acceptance_at_trick_13``,
+    absent from 2007) read as the project reads it (``Decisions.no_acceptance_at_trick_13``;
+    off, trick 13 is ruled as any trick before it)."""
+    return number >= 13 and rs.decisions.no_acceptance_at_trick_13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
 def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
@@ -1598,7 +1624,7 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
     turn when he had won the trick, otherwise a lead out of turn that the next hand, a
     non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
     card, no option: the card stands as his lead to the next trick (60A2)."""
-    if task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+    if _no_acceptance_at(rs, task.trick + 1):
         return _premature_lead_to_trick_13_played_on(rs, node, task)
     t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     partner = task.offender.partner
@@ -1706,7 +1732,7 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     by = next(((s, c) for s, c in nxt.plays[1:] if s is task.offender.lho), None)
     # (at the thirteenth trick no lead out of turn is accepted, by a statement or a play, 53A
     # 2017: the next hand's card to it forfeits nothing, and goes back with it)
-    barred = task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    barred = _no_acceptance_at(rs, task.trick + 1)
     if (by is not None or task.partner_played_on) and not barred:
         said = (f"{by[0]}, the next hand, played {by[1]} to it" if by is not None
                 else "the next hand played to it as play went on to the end")

@@ -978,7 +978,7 @@ def _revoke_standing(table: TableState, record: Replay) -> bool:
     """A revoke whose card still stands on its trick, not as its lead (what
     :func:`open_revoke` rules: ``still_a_revoke``)."""
     for r in table.revokes:  # noqa: SIM110  (a loop, not any(): this look runs on every restoration)
-        if still_a_revoke(table, r):
+        if still_a_revoke(table, r) and not r.deemed:  # (67B1's deemed revoke: Law 64 counts it)
             return True
     return False
 
