@@ -67,3 +67,24 @@ def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
     for i in range(120):
         case = parse_case(random_mixed_case(random.Random(i), edition=edition))
         assert not _repeated(case), i
+
+
+#: East puts two diamonds down together on West's diamond lead (58B2); South, after them,
+#: discards a club holding diamonds: his withdrawal is the revoke's correction (62B), with NS
+#: the offending side (16C), never also a 58B3 change with EW offending
+TOGETHER_THEN_OPPONENT_REVOKES = {
+    "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+    "contract": "4S", "declarer": "S",
+    "play": ["W DQ", "N D2", "E plays D4 D5 simultaneous", "S C7", "attention W"],
+}
+
+
+def test_an_opponents_revoke_after_cards_played_together_is_corrected_once() -> None:
+    case = parse_case(TOGETHER_THEN_OPPONENT_REVOKES)
+    rs = list(Ruling(case).restorations())
+    assert not _repeated(case)
+    assert len(rs) == 6
+    for r in rs:
+        assert [s.clause for s in r.path] == ["58B2", "62B"], r.key()
+    sides = {str(i.unauthorized) for r in rs for i in r.ledger if str(i.card) == "C7"}
+    assert sides == {"NS"}, sides

@@ -241,6 +241,10 @@ class PlayAtRhoTurn:
     #: play went on to the end before attention after the record's last card
     #: (``Replay.played_out``): the table played on past the trick, complete in the record
     played_past: bool = False
+    #: the card the record then has him play to the trick at his own turn, after his
+    #: right-hand opponent's card (not on the table: the line that placed ``card`` left it
+    #: in his hand): his play to the trick, ``card`` not
+    at_turn: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -915,12 +919,38 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
                               played_past=past),
                 f"{what}, before his partner {seat.partner} (57A){said}")
     on = record is not None and trick.card_of(seat.rho) is None and record.played_to(trick.number, seat.rho, table)
-    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on, played_past=past)
+    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on, played_past=past,
+                         at_turn=_card_at_own_turn(table, trick, seat, card, record))
     rule = rs.rule_for(task)
     if rule is None:
         return None
     said = f"; play then went on to the end, {seat.rho} and then {seat} playing to the trick" if on else ""
     return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
+
+
+def _card_at_own_turn(table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None) -> Card | None:
+    """The card ``seat`` played to ``trick`` at his own turn after his ``card`` played at his
+    right-hand opponent's turn, as the record has it: his next play line after the line that
+    placed ``card``, coming after his right-hand opponent's card to the trick, its card left in
+    his hand on ``table`` (a line played at the same moment as another, 58A, placed ``card``
+    and no second card of his on that trick). None when the record shows none."""
+    rho = trick.card_of(seat.rho)
+    if record is None or rho is None:
+        return None
+    events = record.before
+    at = next((i for i, e in enumerate(events) if getattr(e, "seat", None) is seat
+               and (getattr(e, "card", None) == card or card in getattr(e, "cards", ()))), None)
+    if at is None:
+        return None
+    seen_rho = False
+    for e in events[at + 1:]:
+        if not isinstance(e, Play):
+            continue
+        if e.seat is seat.rho and e.card == rho:
+            seen_rho = True
+        elif e.seat is seat:
+            return e.card if seen_rho and e.card in table.hand(seat) else None
+    return None
 
 
 def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None,
@@ -1836,10 +1866,48 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
     return [(step, _child(node, t, node.agenda[1:]))]
 
 
+def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str, kind: PenaltyKind) -> list[Edge] | None:
+    """The offender played another card to the trick at his own turn (``task.at_turn``):
+    that card is his play to the trick (44B). The card played at his right-hand opponent's
+    turn, one he could not lawfully have played there, is no card of the trick: a penalty
+    card of ``kind`` (2017 57D: major; 2007 50, 49: per 50B), the card at his turn standing.
+    None when there is no such card, or the first card could lawfully be played there (the
+    rule's own ruling applies)."""
+    table = node.table
+    trick = table.trick(task.trick)
+    seat, card, other = task.offender, task.card, task.at_turn
+    if other is None or trick is None or trick.card_of(seat) != card or other not in table.hand(seat):
+        return None
+    led = trick.suit_led
+    assert led is not None
+    if card in lawful_cards(frozenset(table.hand(seat) | {card}), led, table.penalty_cards_of(seat)):
+        return None
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t = table.replace_card(task.trick, seat, other, restore_penalty=restore).played_at_turn(task.trick, seat, after=seat.rho)
+    # a penalty card from the end of that trick: it obliges his later plays the record has
+    # (50C, 50D1; a failure to play it is ruled under 52), not his card to the trick
+    since = sum(len(x.plays) for x in t.tricks if x.number <= task.trick)
+    made = t.penalty_cards_with(seat, card, kind)
+    t = t.with_penalty_cards(frozenset(replace(p, since=since) if p.seat is seat and p.card == card else p for p in made))
+    info = rs.withdrawn_info(seat, card, seat.side, table) if clause == "57D" else pc_info(rs, t, seat, card)
+    now = next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), str(kind))
+    step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                f"{card} could not lawfully be played to trick {task.trick}, and {seat} played {other} there at his own "
+                f"turn: {other} is his card to the trick, {card} a {now} penalty card",
+                also=(*((rs.cite("49"),) if clause != "57D" else ()), rs.cite("50B"), info.ai_clause, info.ui_clause),
+                question=f"{seat} played {card} at his right-hand opponent's turn, then {other} at his own turn",
+                choice=f"{now} penalty card; {other} his card")
+    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, seat, card))]
+
+
 def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57D (2017): a card that could lawfully be played to the trick must be played at the
     offender's proper turn (no penalty card; 16 may apply); otherwise a major penalty card."""
     assert isinstance(task, PlayAtRhoTurn)
+    other = _another_card_at_turn(rs, node, task, "57D", PenaltyKind.MAJOR)
+    if other is not None:
+        return other
     stood = _rho_turn_card_stood(rs, node, task, "57D")
     if stood is not None:
         return stood
@@ -2188,12 +2256,15 @@ def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     having played, is exposed prematurely: a penalty card (50, 49), major as a deliberate play
     (50B), to be played at the first lawful opportunity (50D1(a))."""
     assert isinstance(task, PlayAtRhoTurn)
+    deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
+    kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
+    other = _another_card_at_turn(rs, node, task, "50", kind)
+    if other is not None:
+        return other
     stood = _rho_turn_card_stood(rs, node, task, "50")
     if stood is not None:
         return stood
     table = node.table
-    deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
-    kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
     t = _taken_back(table, task.trick, task.offender, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     t = t.with_penalty(task.offender, task.card, kind)
     info = pc_info(rs, t, task.offender, task.card)
