@@ -1871,8 +1871,8 @@ def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: 
     that card is his play to the trick (44B). The card played at his right-hand opponent's
     turn, one he could not lawfully have played there, is no card of the trick: a penalty
     card of ``kind`` (2017 57D: major; 2007 50, 49: per 50B), the card at his turn standing.
-    None when there is no such card, or the first card could lawfully be played there (the
-    rule's own ruling applies)."""
+    One he could lawfully have played there is ruled by :func:`_lawful_card_not_played_at_turn`.
+    None when there is no such card (the rule's own ruling applies)."""
     table = node.table
     trick = table.trick(task.trick)
     seat, card, other = task.offender, task.card, task.at_turn
@@ -1880,9 +1880,9 @@ def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: 
         return None
     led = trick.suit_led
     assert led is not None
-    if card in lawful_cards(frozenset(table.hand(seat) | {card}), led, table.penalty_cards_of(seat)):
-        return None
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    if card in lawful_cards(frozenset(table.hand(seat) | {card}), led, table.penalty_cards_of(seat)):
+        return _lawful_card_not_played_at_turn(rs, node, task, clause, kind, other, led)
     t = table.replace_card(task.trick, seat, other, restore_penalty=restore).played_at_turn(task.trick, seat, after=seat.rho)
     # a penalty card from the end of that trick: it obliges his later plays the record has
     # (50C, 50D1; a failure to play it is ruled under 52), not his card to the trick
@@ -1899,6 +1899,54 @@ def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: 
                 choice=f"{now} penalty card; {other} his card")
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return [(step, _after_penalty_card(rs, child, seat, card))]
+
+
+def _lawful_card_not_played_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str, kind: PenaltyKind,
+                                    other: Card, led: Suit) -> list[Edge]:
+    """The offender's card at his right-hand opponent's turn could lawfully be played to the
+    trick, and at his own turn he played ``other`` there. 2017 (``clause`` 57D): he had to
+    play the first card at his turn (no penalty card); ``other`` in its place fails to play a
+    card the Laws require, a revoke (61A), the first card back in his hand, for the revoke
+    rules to rule (62, 63). 2007 (50, 49): the first card is a penalty card of ``kind`` from
+    the moment it was exposed, due at his turn there (50D1(a); a minor one bars a lower card
+    of its suit, 50C); ``other`` is a failure to play it, ruled under 52. Either way ``other``
+    is his card at his turn, after his right-hand opponent's card, as the record has it."""
+    table = node.table
+    seat, card = task.offender, task.card
+    trick = table.trick(task.trick)
+    assert trick is not None
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t = table.replace_card(task.trick, seat, other, restore_penalty=restore).played_at_turn(task.trick, seat, after=seat.rho)
+    question = f"{seat} played {card} at his right-hand opponent's turn, then {other} at his own turn"
+    if clause == "57D":
+        # (the card waits for his turn, out of the trick and not withdrawn: no 16C entry)
+        t = t._evolve(withdrawn=table.withdrawn)
+        rule = PlayRule(seat, task.trick, "card", card=card)
+        if rule.broken_by(other, t.hand(seat) | {other}, led):
+            t = t.with_revoke(Revoke(seat, task.trick, other, led, rule=rule))
+        step = Step("TD", StepKind.FORCED, rs.cite("57D"),
+                    f"{card} could lawfully be played: {seat} had to play it at his proper turn, no penalty card; he "
+                    f"played {other} there instead, failing to play a card the Laws require ({rs.cite('61A')})",
+                    also=(rs.cite("61A"),), question=question, choice=f"{card} due at his turn; {other} his card")
+        return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{seat} must play {card}",)))]
+    # a penalty card from the moment it was exposed, at his right-hand opponent's turn: taken
+    # off the trick there, with nothing in its place (the card at his turn is his own play,
+    # judged against it, 52, not a substitute a rule gave him)
+    at = trick.position_of(seat.rho)
+    at = at if at is not None else len(trick.plays)
+    standing = tuple(p for p in trick.plays[:at] if p[0] is not seat)
+    t = t._evolve(withdrawn=(*table.withdrawn, Withdrawal(seat, card, task.trick, None, standing)))
+    since = sum(len(x.plays) for x in t.tricks if x.number < task.trick) + len(standing)
+    made = t.penalty_cards_with(seat, card, kind)
+    t = t.with_penalty_cards(frozenset(replace(p, since=since) if p.seat is seat and p.card == card else p for p in made))
+    info = pc_info(rs, t, seat, card)
+    now = next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), str(kind))
+    step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                f"{card}, played before its turn after {seat.partner} had played, is a {now} penalty card ({rs.cite('49')}), "
+                f"due at his turn to trick {task.trick}; {seat} played {other} there",
+                also=(rs.cite("49"), rs.cite("50B"), info.ai_clause, info.ui_clause), question=question,
+                choice=f"{now} penalty card; {other} his card")
+    return [(step, _child(node, t, node.agenda[1:], ledger=(info,)))]
 
 
 def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
