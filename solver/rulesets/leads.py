@@ -678,7 +678,8 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     between the lead and the refusal (another card, the correct leader's among them: 49, a
     card faced before the refusal); a card or line before the lead the director would rule
     first (a play out of turn, a revoke, a line the table did not apply: the table, playing
-    on, made no rectification of it); and where the director finds that declarer could have
+    on, made no rectification of it; the declaring side's attempted opening lead, which
+    simply goes back, 54E, apart); and where the director finds that declarer could have
     seen dummy's cards (54C: he must accept the opening lead)."""
     if Choice not in replay.line_kinds:
         return None
@@ -703,9 +704,16 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         return None
     trick_no, seat, card = plays[index]
     trick = table.trick(trick_no)
-    if trick is None or trick.plays[0] != (seat, card) or not table.is_defender(seat):
+    if trick is None or not table.is_defender(seat) or table.early_leads:
         return None
-    if not table.out_of_turn or table.out_of_turn[0] != (trick_no, seat) or table.early_leads:
+    if trick.plays[0] != (seat, card):
+        # the declaring side's attempted opening lead first, the only card before it (54E: no
+        # lead; it goes back and the defender's card leads trick 1)
+        if not (trick_no == 1 == table.first_trick and index == 1 and trick.plays[1] == (seat, card) and first == 2
+                and not table.is_defender(trick.plays[0][0]) and seat is not table.first_leader
+                and table.out_of_turn[:1] == ((1, trick.plays[0][0]),)):
+            return None
+    elif not table.out_of_turn or table.out_of_turn[0] != (trick_no, seat):
         return None
     if any(r.trick < trick_no for r in table.revokes):
         return None
