@@ -29,6 +29,7 @@ from rulings.models.events import (
     FifthCard,
     Name,
     NamePlay,
+    Omit,
     Play,
     PlayLine,
     Remaining,
@@ -445,6 +446,13 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             dummy = declarer.partner
             if not _dummy_in_trick(state, batch, dummy) and not _faces_next(events, i + 1, declarer, dummy, state):
                 placeholders.append(event)
+        elif isinstance(event, Omit):
+            # a defective trick (67): the trick in progress is quitted without his card
+            state = flush(state)
+            try:
+                state = state.omit(event.seat)
+            except RulingError as err:
+                raise err.at(event, file=file) from None
         elif isinstance(event, (Name, NamePlay)) and (event.seat is declarer or isinstance(event, NamePlay)):
             # a card a player names from his own hand at his turn is played (45C4(a)), as a
             # call of dummy's card is; a later ``changes to`` is the designation rules' to
@@ -586,6 +594,7 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
     Raises CaseFileError located at the file and line, naming the number."""
     standing = [len(t.plays) for t in state.tricks]
     numbers = [t.number for t in state.tricks]
+    complete = {t.number for t in state.tricks if t.is_complete}  # (a defective trick at three cards, 67)
 
     def left_at(cards: int) -> tuple[int, int]:
         """(tricks complete, tricks left) with the first ``cards`` cards of the table standing."""
@@ -594,7 +603,7 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
             if n > cards:
                 break
             cards -= n
-            if n == 4:
+            if number in complete:
                 done = number
         return done, 13 - done
 
@@ -850,6 +859,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
     _check_changes_name_another_card(events, deal, file)
     check_end_of_play_lines(events, file)
+    _check_omit_lines(events, file)
 
     expect: list[ClaimLine] = []
     for i, item in enumerate(_as_list(data.get("expect"), "expect", file, line_of("expect"))):
@@ -1053,6 +1063,30 @@ def check_end_of_play_lines(events: Sequence[AnyEvent], file: str | None) -> Non
             raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); no card is played after the end of "
                                 "play (a card line after 'attention' is a choice of the ruling)",
                                 token=str(e.card) if isinstance(e, Play) else str(e)).at(e, file=file)
+
+
+def _check_omit_lines(events: Sequence[AnyEvent], file: str | None) -> None:
+    """``<seat> omits`` says what happened in the play (a defective trick, 67): it stands
+    before the ``attention`` line of its part of the record (after it, lines are the ruling's
+    choices, and a player's card omitted there is no line of the record), and not after a
+    claim or ``remaining`` line (play had ended). Raises CaseFileError at the line."""
+    attended: Attention | None = None
+    end: ClaimTricks | Remaining | None = None
+    for e in events:
+        if isinstance(e, Attention):
+            attended = e
+        elif isinstance(e, Resume):
+            attended = None
+        elif isinstance(e, (ClaimTricks, Remaining)):
+            end = e
+        elif isinstance(e, Omit):
+            if attended is not None:
+                raise CaseFileError(f"'{e}': an omitted card is a fact of the play, written where it happened, before "
+                                    f"the 'attention' line ({place(attended)}); after it the ruling's choices are "
+                                    f"written (the card supplied: '{e.seat} <card>')", token="omits").at(e, file=file)
+            if end is not None:
+                raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); no trick is played after the end "
+                                    "of play", token="omits").at(e, file=file)
 
 
 def _as_list(value: Any, key: str, file: str | None, line: int | None) -> Sequence[Any]:

@@ -252,6 +252,20 @@ class Misinformed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Omit(Event):
+    """``<seat> omits``: at his turn in the trick in progress the seat played no card, and the
+    trick was quitted with the three others (a defective trick, 67A1, 67B1); the next card
+    of the record leads the next trick. A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} omits"
+
+
+@dataclass(frozen=True, slots=True)
 class DirectorFinds(Event):
     """``director finds <finding>``: a finding of fact the director has made."""
 
@@ -436,10 +450,11 @@ class Chooses(Event):
 
 
 #: the words that make ``<seat> <word>`` an action, not the play of a card
-_ONE_WORD_ACTIONS = frozenset({"misinformed", *CHOICE_WORDS})
+_ONE_WORD_ACTIONS = frozenset({"misinformed", "omits", *CHOICE_WORDS})
 
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
-            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining)
+            | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining
+            | Omit)
 
 
 def place(event: object) -> str:
@@ -546,6 +561,11 @@ def _parse(text: str, line: int | None) -> AnyEvent:
         return Chooses(seat, " ".join(w.lower() for w in rest), line=line)
     if verb == "misinformed" and not rest:
         return Misinformed(seat, line=line)
+    if verb == "omits":
+        if rest:
+            raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: 'omits' takes nothing after it "
+                                "(the seat played no card to the trick in progress: '<seat> omits')", token=rest[0])
+        return Omit(seat, line=line)
     if verb == "calls" and rest:
         try:
             return Call(seat, Designation.parse(" ".join(rest)), line=line)
@@ -612,7 +632,7 @@ def _parse(text: str, line: int | None) -> AnyEvent:
 #: The forms of a play line that begins with a seat, by the word after the seat (besides
 #: ``<seat> <card>``), as an error lists them.
 PLAY_LINE_FORMS: dict[str, str] = {
-    "claims": "claims <N>", "keeps": "keeps", "chooses": "chooses <choice>", "misinformed": "misinformed",
+    "claims": "claims <N>", "keeps": "keeps", "chooses": "chooses <choice>", "misinformed": "misinformed", "omits": "omits",
     "calls": "calls <designation>", "changes": "changes to <card> [slip|rethink|lapse|pause]",
     "exposes": "exposes <card> [<fact>...]", "names": "names <card> [to play]",
     "touches": "touches <card> [arranging|reaching|deliberate]",

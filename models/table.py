@@ -11,7 +11,7 @@ card the player does not hold) raise.
 >>> for text in "W DQ, N DA, E D4, S D7, N SJ, E H4".split(", "):
 ...     t = t.apply(PlayLine.parse(text))
 >>> t.revokes
-(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None),)
+(Revoke(seat=Seat.E, trick=2, card=Card.parse('H4'), suit_led=Suit.SPADES, penalty=None, rule=None, failed=None, deemed=False),)
 >>> t.is_established(t.revokes[0])
 False
 """
@@ -19,7 +19,7 @@ False
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import field
 from typing import Any, Final
 
@@ -115,22 +115,27 @@ class Trick:
     that a compiled build (``make fast``) makes it a native class. Treated as immutable.
     """
 
-    __slots__ = ("leader", "number", "plays")
-    __match_args__ = ("number", "leader", "plays")
+    __slots__ = ("leader", "number", "plays", "short")
+    __match_args__ = ("number", "leader", "plays", "short")
 
     number: int
     leader: Seat
     plays: tuple[tuple[Seat, Card], ...]
+    #: the seat that played no card to this trick when it was played (a defective trick, 67):
+    #: the trick is complete at its three other cards and won by them; a card of his placed
+    #: among his played cards later (67B1) stands in it but wins nothing
+    short: Seat | None
 
-    def __init__(self, number: int, leader: Seat, plays: tuple[tuple[Seat, Card], ...] = ()) -> None:
+    def __init__(self, number: int, leader: Seat, plays: tuple[tuple[Seat, Card], ...] = (), short: Seat | None = None) -> None:
         self.number = number
         self.leader = leader
         self.plays = plays
+        self.short = short
 
     def _values(self) -> tuple[object, ...]:
         """The fields in order, as one tuple of objects (compiled, a tuple of declared types
         may be compared wrongly, as Node's was): what equality and the hash read."""
-        return (self.number, self.leader, self.plays)
+        return (self.number, self.leader, self.plays, self.short)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trick) or other.__class__ is not self.__class__:
@@ -141,11 +146,16 @@ class Trick:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        return f"{self.__class__.__qualname__}(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r})"
+        return (f"{self.__class__.__qualname__}(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, "
+                f"short={self.short!r})")
 
     @property
     def is_complete(self) -> bool:
-        return len(self.plays) >= 4
+        n = len(self.plays)
+        if n >= 4:
+            return True
+        short = self.short
+        return short is not None and n == 3 and all(s is not short for s, _ in self.plays)
 
     @property
     def suit_led(self) -> Suit | None:
@@ -165,10 +175,16 @@ class Trick:
         return None
 
     def winner(self, trumps: Suit | None) -> Seat | None:
-        """Law 44E/44F: the highest trump, else the highest card of the suit led (complete tricks)."""
+        """Law 44E/44F: the highest trump, else the highest card of the suit led (complete tricks).
+        A defective trick (``short``) is won by its three other cards (67B1: a card its
+        short seat placed among his played cards later does not change who won it)."""
         plays = self.plays
         if len(plays) < 4:
-            return None
+            if not self.is_complete:
+                return None
+        elif self.short is not None:
+            short = self.short
+            plays = tuple([p for p in plays if p[0] is not short])
         # on the cards' int codes (16 * suit order + rank): same suit when equal by ``>> 4``
         best_seat, best = plays[0]
         best_suit = best >> 4
@@ -204,7 +220,10 @@ class Trick:
         """The seat whose turn it is in this trick (after the last card standing)."""
         if not self.plays:
             return self.leader
-        return self.plays[-1][0].lho
+        seat = self.plays[-1][0].lho
+        if seat is self.short and self.card_of(seat) is None:
+            return seat.lho  # (he played no card at his turn: 67)
+        return seat
 
     def __str__(self) -> str:
         cards = " ".join(f"{s} {c}" for s, c in self.plays)
@@ -299,8 +318,8 @@ class Revoke:
     compiled build (``make fast``) makes it a native class. Treated as immutable.
     """
 
-    __slots__ = ("card", "failed", "penalty", "rule", "seat", "suit_led", "trick")
-    __match_args__ = ("seat", "trick", "card", "suit_led", "penalty", "rule", "failed")
+    __slots__ = ("card", "deemed", "failed", "penalty", "rule", "seat", "suit_led", "trick")
+    __match_args__ = ("seat", "trick", "card", "suit_led", "penalty", "rule", "failed", "deemed")
 
     seat: Seat
     trick: int
@@ -310,9 +329,13 @@ class Revoke:
     rule: LeadRule | PlayRule | None
     #: the penalty card he failed to play when it was due (52, 61A): ``card`` stood, accepted
     failed: Card | None
+    #: no failure to follow: the seat played no card to the trick (a defective trick) and is
+    #: deemed to have revoked on it once he placed ``card`` among his played cards (67B1);
+    #: Law 64 counts it (64A2), the revoke rules (62, 63) have nothing to correct
+    deemed: bool
 
     def __init__(self, seat: Seat, trick: int, card: Card, suit_led: Suit, penalty: PenaltyKind | None = None,
-                 rule: LeadRule | PlayRule | None = None, failed: Card | None = None) -> None:
+                 rule: LeadRule | PlayRule | None = None, failed: Card | None = None, deemed: bool = False) -> None:
         self.seat = seat
         self.trick = trick
         self.card = card
@@ -320,23 +343,29 @@ class Revoke:
         self.penalty = penalty
         self.rule = rule
         self.failed = failed
+        self.deemed = deemed
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Revoke) or other.__class__ is not self.__class__:
             return NotImplemented
         # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
-        mine: tuple[object, ...] = (self.seat, self.trick, self.card, self.suit_led, self.penalty, self.rule, self.failed)
-        theirs: tuple[object, ...] = (other.seat, other.trick, other.card, other.suit_led, other.penalty, other.rule, other.failed)
+        mine: tuple[object, ...] = (self.seat, self.trick, self.card, self.suit_led, self.penalty, self.rule, self.failed, self.deemed)
+        theirs: tuple[object, ...] = (other.seat, other.trick, other.card, other.suit_led, other.penalty, other.rule, other.failed,
+                                      other.deemed)
         return mine == theirs
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.trick, self.card, self.suit_led, self.penalty, self.rule, self.failed))
+        return hash((self.seat, self.trick, self.card, self.suit_led, self.penalty, self.rule, self.failed, self.deemed))
 
     def __repr__(self) -> str:
         return (f"{self.__class__.__qualname__}(seat={self.seat!r}, trick={self.trick!r}, card={self.card!r}, "
-                f"suit_led={self.suit_led!r}, penalty={self.penalty!r}, rule={self.rule!r}, failed={self.failed!r})")
+                f"suit_led={self.suit_led!r}, penalty={self.penalty!r}, rule={self.rule!r}, failed={self.failed!r}, "
+                f"deemed={self.deemed!r})")
 
     def __str__(self) -> str:
+        if self.deemed:
+            return (f"{self.seat._name_} played no card to trick {self.trick} ({self.suit_led.plural} led) and placed "
+                    f"{self.card.text} among his played cards: deemed to have revoked on it (67B1)")
         if self.failed is not None:
             return f"{self.seat._name_} revoked with {self.card.text} on trick {self.trick}: he failed to play his penalty card {self.failed.text}"
         if isinstance(self.rule, PlayRule):
@@ -438,6 +467,14 @@ def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[Penalt
 _NO_PENALTY_CARDS: frozenset[PenaltyCard] = frozenset()
 
 
+def _cards_to_complete(omissions: tuple[tuple[int, Seat, Card | None], ...], number: int, short: Seat | None) -> int:
+    """How many cards complete trick ``number``: three when ``short`` played no card to it
+    (67) and none was placed among his played cards since (67B1), else four."""
+    if short is None:
+        return 4
+    return 3 if any(n == number and s is short and c is None for n, s, c in omissions) else 4
+
+
 def _holding(deal: Deal, tricks: tuple[Trick, ...]) -> tuple[frozenset[Card], ...]:
     """What each seat holds once ``tricks`` are played from ``deal`` (N, E, S, W)."""
     if not tricks:  # the hands as dealt (a record's start)
@@ -491,7 +528,7 @@ class TableState:
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "holding")
+                      "omissions", "revokes_out_of_rotation", "holding")
 
     deal: Deal
     contract: Contract
@@ -534,6 +571,18 @@ class TableState:
     #: it was no lead in turn when made, and no card played after those seats' cards (62C1,
     #: 63A1); the record keeps it across a replay (:meth:`restart`)
     put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = ()
+    #: (trick, seat, card): the seat played no card to this trick at his turn and it was
+    #: quitted with three cards (a defective trick, 67; the record's ``<seat> omits``); ``card``
+    #: is the card he placed among his played cards later (67B1), None until then. A trick
+    #: with one is complete at its three other cards and won by them (``Trick.short``); the
+    #: record keeps it across a replay (:meth:`restart`)
+    omissions: tuple[tuple[int, Seat, Card | None], ...] = ()
+    #: (trick, seat, card): ``seat``'s card placed out of rotation on this trick (a premature
+    #: card, 57A; one at his right-hand opponent's turn, 57D) that stands as his card there, a
+    #: revoke (61A), left where it was played so that the revoke rules read the order of play
+    #: (62C1, 62C2); once the revoke is ruled, his card there (``card`` or its substitute) is
+    #: placed at his turn (:meth:`revokes_placed_at_turn`)
+    revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = ()
 
@@ -546,6 +595,8 @@ class TableState:
                  misplaced_leads: frozenset[tuple[int, Card]] = frozenset(), early_leads: tuple[tuple[int, Seat], ...] = (),
                  early_made: tuple[tuple[int, Seat], ...] = (),
                  put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = (),
+                 omissions: tuple[tuple[int, Seat, Card | None], ...] = (),
+                 revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
                  holding: tuple[frozenset[Card], ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
@@ -567,6 +618,8 @@ class TableState:
         self.early_leads = early_leads
         self.early_made = early_made
         self.put_down_early = put_down_early
+        self.omissions = omissions
+        self.revokes_out_of_rotation = revokes_out_of_rotation
         self.holding = holding or _holding(deal, tricks)
 
     def _values(self) -> tuple[object, ...]:
@@ -575,7 +628,7 @@ class TableState:
         return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
                 self.lead_rules_made, self.play_rules, self.established_by, self.misplaced_leads, self.early_leads,
-                self.early_made, self.put_down_early)
+                self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -593,7 +646,8 @@ class TableState:
                 f"lead_rules={self.lead_rules!r}, lead_rules_made={self.lead_rules_made!r}, "
                 f"play_rules={self.play_rules!r}, established_by={self.established_by!r}, "
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
-                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r})")
+                f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r}, "
+                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r})")
 
     def _copy(self) -> TableState:
         """A copy of this table, for a method to set the fields it changes before handing it
@@ -603,7 +657,8 @@ class TableState:
             return TableState(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks,
                               self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
-                              self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.holding)
+                              self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
+                              self.revokes_out_of_rotation, self.holding)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
         return new
@@ -681,7 +736,9 @@ class TableState:
         start = TableState._dealt(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.won_before,
                                   self.penalty_cards | self.played_penalty)
         if self.early_made or self.put_down_early:
-            return start._evolve(early_leads=self.early_leads, early_made=self.early_made, put_down_early=self.put_down_early)
+            start = start._evolve(early_leads=self.early_leads, early_made=self.early_made, put_down_early=self.put_down_early)
+        if self.omissions:
+            start = start._evolve(omissions=self.omissions)
         return start
 
     def first_played(self, count: int) -> TableState:
@@ -705,7 +762,7 @@ class TableState:
                 left -= len(plays)
                 continue
             if left:
-                kept.append(Trick(t.number, t.leader, plays[:left]))
+                kept.append(Trick(t.number, t.leader, plays[:left], t.short))
             removed.extend(plays[left:])
             left = 0
         if not removed:
@@ -847,7 +904,11 @@ class TableState:
         rules = self.lead_rules
         played_rules = self.play_rules
         # the trick being filled is kept as (number, leader, plays) and built once it is left
-        cur = tricks.pop() if tricks and len(tricks[-1].plays) < 4 else None
+        cur = tricks.pop() if tricks and not tricks[-1].is_complete else None
+        omissions = self.omissions
+        # a defective trick (67): its short seat, and how many cards complete it
+        short = cur.short if cur is not None else None
+        full = _cards_to_complete(omissions, cur.number, short) if cur is not None and short is not None else 4
         number = cur.number if cur is not None else 0
         leader = cur.leader if cur is not None else self.first_leader
         cards: list[tuple[Seat, Card]] = list(cur.plays) if cur is not None else []
@@ -863,20 +924,27 @@ class TableState:
             hand = holding[i]
             if card not in hand or card in gone:
                 raise self._not_held(seat, card, index)
-            if not open_trick or len(cards) >= 4:
+            if not open_trick or len(cards) >= full:
                 if open_trick:
-                    tricks.append(Trick(number, leader, tuple(cards)))
+                    tricks.append(Trick(number, leader, tuple(cards), short))
                 if not tricks:
                     number, expected = self.first_trick, self.first_leader
                 else:
                     last = tricks[-1]
                     number, expected = last.number + 1, last.winner(trumps)
                 leader, cards, open_trick, seen, led = seat, [], True, 0, None
+                short, full = None, 4
+                if omissions:
+                    short = next((s for n, s, _ in omissions if n == number), None)
+                    full = _cards_to_complete(omissions, number, short)
                 in_turn = seat is expected and not (self.early_leads and (number, seat) in self.early_leads)
                 if rules:
                     rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected)
             else:
-                in_turn = seat is (cards[-1][0].lho if cards else leader) and not seen >> i & 1
+                due = cards[-1][0].lho if cards else leader
+                if due is short and full < 4 and not seen >> due.index & 1:
+                    due = due.lho  # (the short seat played no card at his turn: 67)
+                in_turn = seat is due and not seen >> i & 1
             if not in_turn:
                 out_of_turn.append((number, seat))
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
@@ -894,7 +962,7 @@ class TableState:
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.
             if led is None:
                 led = card.suit
-            elif in_turn and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
+            elif in_turn and seat is not short and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
                     not gone or not hand & follow <= gone):
                 revokes.append(Revoke(seat, number, card, led, was_penalty))
             cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
@@ -906,7 +974,7 @@ class TableState:
             gone.add(card)
             placed |= 1 << i
         if open_trick:
-            tricks.append(Trick(number, leader, tuple(cards)))
+            tricks.append(Trick(number, leader, tuple(cards), short))
         new = self._copy()
         new.tricks = tuple(tricks)
         new.revokes = tuple(revokes) if len(revokes) != len(self.revokes) else self.revokes
@@ -974,6 +1042,57 @@ class TableState:
         card (52) that stood (61A), for establishment (63) and Law 64."""
         return self._evolve(revokes=(*self.revokes, revoke))
 
+    def omit(self, seat: Seat) -> TableState:
+        """``seat`` played no card to the trick in progress at his turn (the record's ``<seat>
+        omits``): the trick is complete at its three other cards, won by them, and the next
+        card leads the next trick (a defective trick, 67; ``Trick.short``).
+
+        Raises IllegalActionError when no trick is in progress with a card in it (a player
+        who leads no card leaves nothing to be defective), when it is not his turn in it, or
+        when a seat already played no card to it."""
+        cur = self.current_trick
+        if cur is None or cur.is_complete or not cur.plays:
+            raise IllegalActionError(f"'{seat} omits': no trick is in progress with a card led to it; an omission is of a "
+                                     "card to a trick already led (67)", token="omits")
+        if cur.short is not None:
+            raise IllegalActionError(f"'{seat} omits': {cur.short} already played no card to trick {cur.number}; a trick "
+                                     "is quitted with three cards at least", token="omits")
+        due = cur.next_seat
+        if seat is not due:
+            raise IllegalActionError(f"'{seat} omits': it is {due}'s turn in trick {cur.number}, not {seat}'s", token=str(seat))
+        tricks = (*self.tricks[:-1], Trick(cur.number, cur.leader, cur.plays, seat))
+        return self._evolve(tricks=tricks, omissions=(*self.omissions, (cur.number, seat, None)))
+
+    def _with_omitted_card(self, number: int, seat: Seat, card: Card, short: Seat | None) -> TableState:
+        """The table with ``seat``'s ``card`` put in his place in rotation on defective trick
+        ``number`` (``short``: the trick's short seat after it)."""
+        i = self._trick_index(number)
+        t = self.tricks[i] if i >= 0 else None
+        if t is None or t.short is not seat or t.card_of(seat) is not None:
+            raise IllegalActionError(f"trick {number} is not a defective trick {seat} played no card to")
+        if card not in self.holding[seat.index]:
+            raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
+        order = [t.leader]
+        while len(order) < 4:
+            order.append(order[-1].lho)
+        plays = tuple(sorted((*t.plays, (seat, card)), key=lambda p: order.index(p[0])))
+        holding = list(self.holding)
+        holding[seat.index] = holding[seat.index] - {card}
+        return self._evolve(tricks=(*self.tricks[:i], Trick(number, t.leader, plays, short), *self.tricks[i + 1:]),
+                            holding=tuple(holding))
+
+    def supply_omitted(self, number: int, seat: Seat, card: Card) -> TableState:
+        """67A1: ``seat`` plays ``card`` to defective trick ``number`` (his place in rotation):
+        the trick holds four cards as any other and is won by them (44E/44F)."""
+        new = self._with_omitted_card(number, seat, card, None)
+        return new._evolve(omissions=tuple(x for x in self.omissions if not (x[0] == number and x[1] is seat)))
+
+    def place_omitted(self, number: int, seat: Seat, card: Card) -> TableState:
+        """67B1: ``seat`` places ``card`` among his played cards, on defective trick ``number``:
+        it stands there, but the trick is still won by its three other cards."""
+        new = self._with_omitted_card(number, seat, card, seat)
+        return new._evolve(omissions=tuple((n, s, card if n == number and s is seat else c) for n, s, c in self.omissions))
+
     def with_misplaced_lead(self, trick: int, card: Card) -> TableState:
         """Record that dummy's lead of ``card`` to ``trick`` was not the card declarer
         designated and stands (2017 45D2): a defender's failure to follow it is ruled under
@@ -1003,6 +1122,8 @@ class TableState:
         early: list[tuple[int, Seat]] = []
         put_down: list[tuple[int, Seat, Card, tuple[Seat, ...]]] = []
         cur = self.current_trick
+        if self.omissions:
+            return order, early, put_down  # (a defective trick, 67: the cards are placed as read)
         ahead = cur is not None and 0 < len(cur.plays) < 4  # (cards of the trick in progress before ``plays``)
         if cur is not None and len(cur.plays) < 4:
             read, number = list(cur.plays), cur.number
@@ -1035,6 +1156,15 @@ class TableState:
                 # (a break before the first play read counts where the trick in progress
                 # held cards before it: the line came among the trick's cards)
                 whole = not any(min(held) < b <= max(held) or (b == 0 and begun == 0 and ahead) for b in breaks)
+                if early_lead and k == 1 and following != due:
+                    # (the opponents played to his early lead before his partner, the last due,
+                    # played to the trick: their cards are plays to the lead, the partner's
+                    # his card to the trick, docs/decisions.md)
+                    ahead_of = _opponents_then_partner(plays, order, j, seat)
+                    if ahead_of:
+                        x = order[j + 1 + ahead_of]
+                        order[j + 1 : j + 2 + ahead_of] = [x, *order[j + 1 : j + 1 + ahead_of]]
+                        following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
                                                          and seats[0] is due_leader and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
@@ -1274,7 +1404,7 @@ class TableState:
                     out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
             elif new is None and out_of_turn:
                 out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
-            tricks = (*tricks_now[:i], Trick(t.number, leader, plays), *tricks_now[i + 1:])
+            tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
         penalty, played_penalty = self.penalty_cards, self.played_penalty
@@ -1356,8 +1486,46 @@ class TableState:
             raise IllegalActionError(f"{seat} has no card on trick {number}")
         plays = (*t.plays[:pos], *t.plays[pos + 1:], t.plays[pos])
         out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, plays, pos)
-        tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays), *self.tricks[i + 1:])
+        tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays, t.short), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
+
+    def with_revoke_out_of_rotation(self, revoke: Revoke) -> TableState:
+        """The table with ``revoke``, a card its player placed out of rotation that stands as
+        his card to the trick (``revokes_out_of_rotation``): it is left where it was played
+        until the revoke is ruled."""
+        entry = (revoke.trick, revoke.seat, revoke.card)
+        return self._evolve(revokes=(*self.revokes, revoke), revokes_out_of_rotation=(*self.revokes_out_of_rotation, entry))
+
+    def revokes_placed_at_turn(self, ruled: Callable[[tuple[int, Seat, Card]], bool]) -> TableState:
+        """The table with the card of each revoke out of rotation that is ``ruled``
+        (``revokes_out_of_rotation``: corrected or reported established) placed at its
+        player's turn on its trick: the revoke card that stands (63B), or its substitute (62B),
+        and the plays out of turn of the trick read again on the new order. The revokes are
+        not judged again: the ruling of this one is done, and its card, as Law 64 counts it,
+        is the same."""
+        if not self.revokes_out_of_rotation:
+            return self
+        left: list[tuple[int, Seat, Card]] = []
+        state = self
+        for entry in self.revokes_out_of_rotation:
+            number, seat, _ = entry
+            i = state._trick_index(number)
+            t = state.tricks[i] if i >= 0 else None
+            pos = t.position_of(seat) if t is not None else None
+            if not ruled(entry):
+                left.append(entry)
+                continue
+            if t is None or pos is None:
+                continue  # (no card of his stands there now: nothing to place)
+            due = next(k for k in range(4) if t.leader.next(k) is seat)
+            others = (*t.plays[:pos], *t.plays[pos + 1:])
+            plays = (*others[:due], t.plays[pos], *others[due:])
+            if plays == t.plays:
+                continue
+            out_of_turn = _in_rotation_again(state.out_of_turn, number, t.leader, plays, min(pos, due))
+            tricks = (*state.tricks[:i], Trick(t.number, t.leader, plays), *state.tricks[i + 1:])
+            state = state._evolve(tricks=tricks, out_of_turn=out_of_turn)
+        return state._evolve(revokes_out_of_rotation=tuple(left))
 
     def with_revokes_judged_again(self, number: int, apart: Iterable[tuple[Seat, Card]] = ()) -> TableState:
         """The table once trick ``number`` is led by another card (a rectification made
@@ -1407,7 +1575,7 @@ class TableState:
             hand = holding[seat.index]
             if card not in hand:
                 raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
-            tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]))
+            tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]), t.short)
             holding[seat.index] = (hand - {card}) | {old}
             mine = next((k for k in range(len(withdrawn) - 1, -1, -1) if withdrawn[k].seat is seat
                          and withdrawn[k].trick == number and withdrawn[k].replaced_by == old), None)
@@ -1463,7 +1631,7 @@ class TableState:
             holding[seat.index] = back - {new}
             child = self._copy()
             plays = (*head, (seat, new), *tail)
-            child.tricks = (*before, Trick(number, leader, plays), *after)
+            child.tricks = (*before, Trick(number, leader, plays, t.short), *after)
             child.withdrawn = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
             child.penalty_cards = pcs
             child.played_penalty = played
@@ -1573,3 +1741,18 @@ class TableState:
 #: whether this module runs compiled (``make fast``), :class:`TableState` a native class: its
 #: instances have no ``__dict__``, and a copy is made by the constructor (:meth:`TableState._copy`)
 _NATIVE: Final = hasattr(TableState, "__mypyc_attrs__")
+
+
+def _opponents_then_partner(plays: Sequence[tuple[Seat, Card]], order: Sequence[int], j: int, seat: Seat) -> int:
+    """How many cards of ``seat``'s opponents, each his own, follow his early lead (at
+    ``order[j]``) before his partner's card (``lead_order``); 0 when the cards after it are
+    not such a run ended by the partner's card."""
+    opponents: set[Seat] = set()
+    for n, x in enumerate(order[j + 1:]):
+        s = plays[x][0]
+        if s is seat.partner:
+            return n
+        if s.side is seat.side or s in opponents:
+            return 0
+        opponents.add(s)
+    return 0

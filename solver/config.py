@@ -182,6 +182,28 @@ class Decisions:
     #: every card played in error (forced).
     proper_lead_error_card_may_stand: bool = True
 
+    #: DIGEST 32.5, the 2017 footnote to Law 53A, read as: a lead out of turn may be treated
+    #: as correct only before the thirteenth trick. True (default): at trick 13 no statement
+    #: and no play accepts it, and play going on forfeits nothing (60A1 has no acceptance to
+    #: give there). It goes back (a defender's, or his premature lead to trick 13 under 57A
+    #: where another seat won trick 12, a major penalty card; declarer's with no
+    #: rectification, 55B1/55B2), with every card played to it in rotation (no penalty card,
+    #: 53B, 47F1); the proper leader's card after it is his proper lead (53B). False rules
+    #: trick 13 as any trick before it (53A acceptance by a statement or a play, 60A1/60A2).
+    #: No effect on the 2007 rule set (2007 53A has no trick-13 limit). docs/decisions.md.
+    no_acceptance_at_trick_13: bool = True
+
+    #: DIGEST 32.14, 2017 Law 53B "subject to 53A" (2007 53A refers to 53C alike): after a
+    #: lead out of turn the next hand is the proper leader and plays a card, and a player
+    #: entitled to accept the lead says he accepts it after that card (after attention). True
+    #: (default, the digest's reading: 53B applies only to a lead not accepted): the lead is
+    #: accepted (53A) and his card is a play to it, no finding. False: the statement does not
+    #: say what his card was: a play to the lead (accepted) or his proper lead (53B: the
+    #: irregular lead goes back, and the statement, coming after, settles nothing) stays the
+    #: director's finding. A statement before his card settles it either way (the lead was a
+    #: correct lead when he played). docs/decisions.md.
+    proper_lead_subject_to_acceptance: bool = True
+
     #: 2007 Law 47E1 "may be retracted": the misinformed player may let his lead or play stand
     #: (True); False (default, Di Sacco 2011: "the card should be withdrawn") rules as 2017:
     #: the card is retracted.

@@ -534,7 +534,10 @@ class _Derived(Restoration):
         if swap.trick == number:
             # the winner: the strongest card, the first of equals (as ``index(max(...))``),
             # from the strongest of the other cards (read once per place of the source)
-            place, strength = swap.place, swap.strength
+            # (his place in the source's trick: a card left out of rotation for a revoke's
+            # ruling is placed at its turn once ruled, TableState.revokes_placed_at_turn, so
+            # the places may not be the group's)
+            place, strength = leads.index(swap.word), swap.strength
             best = others.get(place)
             if best is None:
                 best = others[place] = _strongest_but(strengths, place)
@@ -554,24 +557,28 @@ class _Derived(Restoration):
 class _Swap:
     """One child of a group in place of another of its class (``source``), for every leaf
     built for that child: the change (trick, seat, card), the source's card's word in the
-    key and this one's, the seat's place in the trick and the card's strength there (44E/44F:
+    key and this one's, the seat's word as the lead (his place in the trick is read from the
+    leaf's, :func:`_key_state`) and the card's strength there (44E/44F:
     a trump over the suit led over any other card, then by rank; on the cards' int codes,
     the suit by ``>> 4``). What every child of the group shares (the words of the seat's
     cards on that trick, his place, the card led, the trump suit) is read once per group
     (:func:`_swap_base`)."""
 
-    __slots__ = ("change", "new", "old", "place", "strength", "trick")
+    __slots__ = ("change", "new", "old", "strength", "trick", "word")
 
     def __init__(self, group: Substitutions, i: int, source: int, base: _SwapBase) -> None:
-        row, place, led, trumps = base
+        row, _, led, trumps = base
         subs = group.subs
         card = subs[i]
         self.change = (group.trick, group.seat, card)
         self.trick = group.trick
         self.old, self.new = row[subs[source]], row[card]
-        self.place = place
         self.strength = card_strength(card, led, trumps)
+        self.word = _LEAD_WORDS[group.seat.index]
 
+
+#: the lead's word in a key for each seat (N, E, S, W), as :func:`_key_state` writes it
+_LEAD_WORDS = tuple([f'"lead":"{s._name_}"' for s in sorted(Seat, key=lambda s: s.index)])
 
 #: what the children of a group share for :class:`_Swap`: the key's words of the seat's
 #: cards on the trick, his place in it, the card led to it and the trump suit
@@ -1502,6 +1509,8 @@ class Composition:
         from it: a card the next part plays is no longer in that hand)."""
         while node.agenda and isinstance(node.agenda[0], Reopen):
             task = node.agenda[0]
+            if node.table.revokes_out_of_rotation:
+                node = self._revokes_at_turn(node, task)
             names, record = self._reopen_names_of(task)
             if task.segment and record is not None and (more := self._may_find_on(task, node.table, record)):
                 names = names | more
@@ -1550,6 +1559,16 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    @staticmethod
+    def _revokes_at_turn(node: Node, task: Reopen) -> Node:
+        """``node`` with the card of each revoke left out of rotation for its ruling
+        (``TableState.revokes_out_of_rotation``) placed at its player's turn once that ruling
+        is done (its revoke card a key ruled on this path): the trick as restored is a lawful
+        sequence of play (44B), the correction's cascade (62C) having read the order of play."""
+        seen = task.seen
+        table = node.table.revokes_placed_at_turn(lambda e: played(*e) in seen)
+        return node if table is node.table else node.evolve(table=table)
 
     def _plays_met(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of the record's first part (``table``, ``task``: its

@@ -119,7 +119,9 @@ def standing_revokes(replay: Replay, agreement: ClaimAgreement = "objection") ->
             and last[4] == replay.before and last[5] == replay.after):
         found = last[1]
     else:
-        found = tuple((r, establishment(table, replay, r, agreement)) for r in table.revokes if still_a_revoke(table, r))
+        # (a revoke deemed by 67B1 has nothing to correct or establish: Law 64 counts it)
+        found = tuple((r, establishment(table, replay, r, agreement)) for r in table.revokes if still_a_revoke(table, r)
+                      and not r.deemed)
         _LAST_STANDING[0] = (table, found, agreement, replay.attention, replay.before, replay.after)
     replay.memo[_STANDING] = (table, found, agreement)
     return found

@@ -160,6 +160,22 @@ def test_switch_later_play_shows_acceptance(nxt: str) -> None:
     assert any("proper lead" in r.findings for r in both) and any("played to the lead" in r.findings for r in both)
 
 
+@pytest.mark.parametrize("stem", ["own-56-trick13", "own-declarer-leads-to-trick-13-before-trick-12-is-complete",
+                                  "own-57a-lead-to-trick-13-before-partner-then-next-hand-plays-to-it"])
+def test_switch_no_acceptance_at_trick_13(stem: str) -> None:
+    """53A (decision no_acceptance_at_trick_13): off, the 2017 rule set rules a lead out of
+    turn at trick 13 as one before it, as the 2007 rule set does (no trick-13 limit in 2007
+    53A); the 2007 rule set is the same with the switch on or off."""
+    case = load(next(LEADS.glob(f"{stem}*2007.yaml")))
+
+    def steps(edition: str, on: bool) -> list[list[tuple[str, str]]]:
+        rules = get_ruleset(edition, Decisions(no_acceptance_at_trick_13=on))
+        return sorted([[(step.actor, step.choice) for step in r.path] for r in Ruling(case, rules).restorations()])
+
+    off_2017, on_2017 = steps("2017", False), steps("2017", True)
+    assert steps("2007", True) == steps("2007", False) == off_2017 != on_2017
+
+
 @pytest.mark.parametrize(("name", "cited", "not_cited"), [
     ("own-53b-wrong-defender-plays-2007.yaml", "(53B)", "(53C)"),  # 2017 53C
     ("own-53c-proper-lead-error-card-may-stand-2007.yaml", "(53C)", "(53B)"),  # 2017 53B

@@ -359,6 +359,29 @@ def test_a_premature_card_played_at_turn_moves_last_and_reads_the_trick_again() 
     assert [(str(r.seat), str(r.card)) for r in moved.revokes if r.trick == 2] == [("E", "H4")]
 
 
+@pytest.mark.parametrize("name", [
+    "own-57a-premature-discard-after-a-refused-lead-corrected-then-placed-at-his-turn.yaml",
+    "own-57a-premature-ruff-after-a-proper-lead-established-then-placed-at-his-turn.yaml",
+    "own-57a-premature-discard-then-declarer-leads-to-the-next-trick-2007.yaml",
+    "own-57a-premature-discard-then-the-next-trick-is-played.yaml",
+    "own-57a-premature-discard-trick-completed-then-play-went-on-to-the-end.yaml",
+    "own-57d-illegal-card-trick-completed-then-play-went-on-to-the-end.yaml",
+    "own-2007-rho-turn-illegal-card-trick-completed-then-play-went-on-to-the-end.yaml",
+])
+def test_a_card_out_of_rotation_that_stood_as_a_revoke_stands_at_its_turn_once_ruled(name: str) -> None:
+    """57A, 57D (2007 50): a card put on the trick out of rotation that play went on past is
+    a revoke, left where it was played while the correction's cascade reads the order of play
+    (62C1, 62C2); once the revoke is corrected (62B: its substitute) or stands established
+    (63B: the card itself), every complete trick as restored is in rotation from its leader
+    (44B)."""
+    _, restorations = solve(f"leads/{name}")
+    assert restorations
+    for r in restorations:
+        for t in r.table.tricks:
+            if t.is_complete:
+                assert [s for s, _ in t.plays] == [t.leader.next(k) for k in range(4)], (r.number, t)
+
+
 def test_declarer_chooses_once_for_one_lead_after_dummys_lead_out_of_turn_is_refused() -> None:
     """West leads out of turn, refused (56): his H3 a major penalty card and declarer's 50D2
     choice over East's lead comes with it. Play resumes with dummy leading out of turn, and

@@ -67,3 +67,68 @@ def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
     for i in range(120):
         case = parse_case(random_mixed_case(random.Random(i), edition=edition))
         assert not _repeated(case), i
+
+
+#: 62C3 (2017): declarer and West revoke on trick 4 (after a 45D1 correction and East's
+#: premature lead, ruled before play resumed), then declarer leads to trick 5 while East's
+#: card wins it: a lead made out of turn after the revokes
+BOTH_SIDES_THEN_LEAD_OUT_OF_TURN = {
+    "laws": 2017, "deal": "E:AK.KQT9.752.2 72.AJ8.A96.Q3 T85..QJ8.AK87 J9.32.KT43.64",
+    "contract": "1SXX", "declarer": "S", "trick": 4, "leader": "N", "won": {"NS": 1, "EW": 2},
+    "play": ["S calls D3", "N C4", "E C2", "E H9", "attention E", "resume", "S C3", "W CA", "S HA", "attention N"],
+}
+
+
+def test_a_lead_out_of_turn_after_both_sides_revoked_is_the_opponents_once() -> None:
+    """62C3: declarer's lead, made out of turn after the revokes, is his to keep or take back
+    (62C1) when he wins the corrected trick (kept, in turn: no 55A); when another hand wins
+    it, his withdrawal and the defenders' refusal (55A) end alike (both sides offended, 16C),
+    so the lead stays as made and the defenders accept or refuse it, once."""
+    case = parse_case(BOTH_SIDES_THEN_LEAD_OUT_OF_TURN)
+    assert not _repeated(case)
+    for r in Ruling(case).restorations():
+        table = r.table
+        won = table.trick(4).winner(table.trumps)  # type: ignore[union-attr]
+        lead = [s for s in r.path if s.question == "S may withdraw his lead of HA"]
+        assert len(lead) == 1, r.key()
+        if won is case.declarer:
+            assert not any(s.clause == "55A" for s in r.path), r.key()
+        else:
+            assert lead[0].choice == "keep" and lead[0].kind.name == "FORCED", r.key()
+            assert any(s.clause == "55A" for s in r.path), r.key()
+
+
+#: declarer revokes on trick 7, dummy places a card not designated, West (who played after
+#: the revoke) wins and leads on in the suit led: his lead is the revoke rules' one choice
+LEAD_OF_THE_SUIT_LED_AFTER_REVOKE_AND_MISPLAY = {
+    "laws": 2017, "deal": "E:5.Q932..96 7.AKT8.9.3 ..T5432.AT A96...K875", "contract": "2S", "declarer": "S",
+    "trick": 7, "leader": "E", "won": {"NS": 4, "EW": 2},
+    "play": ["E C9", "S D9", "W CT", "S calls C5", "N C8", "W CA", "W exposes D5 dropped visible_to_partner", "attention N"],
+}
+
+#: a changed designation refused, then a lead out of turn accepted, North's revoke on trick
+#: 10, dummy's error after it, and East (who played after the revoke) leads on in the suit led
+REVOKE_THEN_MISPLAY_LEAD_OF_THE_SUIT_LED = {
+    "deal": "S:AKJ982.3.5. Q3.J9.987.7 7.765.K6.A6 .QT2.JT3.95", "contract": "4C", "declarer": "N",
+    "trick": 6, "leader": "W", "won": {"NS": 3, "EW": 2},
+    "play": ["W HJ", "N H7", "E HQ", "S H3", "E H2", "S S2", "W H9", "N H6", "W SQ", "N S7", "E HT", "S SA",
+             "N calls SK", "N changes to D5 rethink", "W D7", "N D6", "E D3", "W C7", "N H5", "E C9", "N calls D5",
+             "S SJ", "E C5", "attention E"],
+}
+
+
+@pytest.mark.parametrize(("record", "seat", "lead"), [
+    (LEAD_OF_THE_SUIT_LED_AFTER_REVOKE_AND_MISPLAY, "W", "CA"),
+    (REVOKE_THEN_MISPLAY_LEAD_OF_THE_SUIT_LED, "E", "C5"),
+])
+@pytest.mark.parametrize("edition", [2017, 2007])
+def test_a_lead_of_the_suit_led_after_a_revoke_and_dummy_error_is_chosen_once(
+        record: dict[str, object], seat: str, lead: str, edition: int) -> None:
+    """45D1 leaves the lead to the revoke rules (62C1, 44G), which offer it once; the led
+    card is no substitute for its player's card on the revoke trick (docs/decisions.md)."""
+    case = parse_case({**record, "laws": edition})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert rs
+    assert not any(s.clause == "45D1" and f"lead of {lead}" in s.question for r in rs for s in r.path)
+    assert all(sum(f"lead of {lead}" in s.question for s in r.path) <= 1 for r in rs)

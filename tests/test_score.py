@@ -283,7 +283,8 @@ def test_coverage_separates_out_of_scope_from_unexercised() -> None:
     assert set(rep["unexercised"]) <= cited and not set(rep["out_of_scope"]) & cited
     assert set(rep["unexercised"]) | set(rep["out_of_scope"]) == set(rep["uncovered"])
     assert "45D1" in rep["unexercised"]  # a misplay rule exists; no revoke case applies it
-    assert "67A1" in rep["out_of_scope"]  # defective tricks: no rule
+    assert "67A1" in rep["unexercised"]  # a defective-trick rule exists; no revoke case applies it
+    assert "66A" in rep["out_of_scope"]  # inspection of tricks: no rule
     text = runner.invoke(app, ["coverage", "cases/revoke"]).output
     assert "implemented, not exercised by these cases" in text and "out of scope, no rule" in text
 

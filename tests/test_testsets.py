@@ -127,9 +127,9 @@ def test_exhaustive_from_a_case_file(tmp_path: Path) -> None:
 
 
 # ----- distinct restorations: what a count claim, solve --json and --expect-count count ---------------
-#: W's CA is withdrawn under 45D1 on one path and under 62C1 on another: two leaves of the
-#: ruling graph, one outcome (one restoration)
-TWO_PATHS_ONE_OUTCOME = {
+#: declarer revokes on trick 7, dummy places a card not designated, West wins and leads on:
+#: West's lead is the revoke rules' one choice (62C1, 44G), two restorations
+LEAD_AFTER_REVOKE_AND_MISPLAY = {
     "title": "Random mixed record: revoke, misplay, exposure from trick 7",
     "laws": 2017,
     "deal": "E:5.Q932..96 7.AKT8.9.3 ..T5432.AT A96...K875",
@@ -145,29 +145,31 @@ TWO_PATHS_ONE_OUTCOME = {
 def test_restorations_are_numbered_one_to_count_with_no_gap(tmp_path: Path) -> None:
     from rulings.solver.summary import distinct
 
-    ruling = Ruling(loads(dump_case(TWO_PATHS_ONE_OUTCOME)))
-    assert len(list(ruling.restorations())) == 7  # the stream: one outcome reached twice
-    assert [r.number for r in distinct(ruling.restorations())] == [1, 2, 3, 4, 5, 6]
-    path = tmp_path / "two-paths.yaml"
-    path.write_text(dump_case(TWO_PATHS_ONE_OUTCOME), encoding="utf-8")
+    ruling = Ruling(loads(dump_case(LEAD_AFTER_REVOKE_AND_MISPLAY)))
+    stream = list(ruling.restorations())
+    assert len(stream) == 2
+    # a stream that met one outcome twice: the repeat gets no number
+    assert [r.number for r in distinct([stream[0], stream[1], stream[0]])] == [1, 2]
+    path = tmp_path / "lead-after-revoke.yaml"
+    path.write_text(dump_case(LEAD_AFTER_REVOKE_AND_MISPLAY), encoding="utf-8")
     res = runner.invoke(app, ["solve", str(path), "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
-    assert data["count"] == data["found"] == 6
-    assert [r["number"] for r in data["restorations"]] == [1, 2, 3, 4, 5, 6]
-    rec = json.loads(serialize(record("x", TWO_PATHS_ONE_OUTCOME, True), "jsonl"))
-    assert [r["number"] for r in rec["ruling"]["restorations"]] == [1, 2, 3, 4, 5, 6]
-    assert "| 6 |" in runner.invoke(app, ["solve", str(path), "--ascii"]).output
+    assert data["count"] == data["found"] == 2
+    assert [r["number"] for r in data["restorations"]] == [1, 2]
+    rec = json.loads(serialize(record("x", LEAD_AFTER_REVOKE_AND_MISPLAY, True), "jsonl"))
+    assert [r["number"] for r in rec["ruling"]["restorations"]] == [1, 2]
+    assert "| 2 |" in runner.invoke(app, ["solve", str(path), "--ascii"]).output
 
 
 def test_expect_count_claims_the_distinct_restorations(tmp_path: Path) -> None:
     """The record above, as ``generate --expect-count`` writes it (it was drawn by ``generate
-    --kind mixed``): its count claim is 6, with or without the ruling, and verify passes it."""
-    assert record("x", TWO_PATHS_ONE_OUTCOME, False, True)["case"]["expect"] == ["count 6"]
-    assert record("x", TWO_PATHS_ONE_OUTCOME, True, True)["case"]["expect"] == ["count 6"]
-    one = tmp_path / "two-paths.yaml"
-    one.write_text(dump_case(record("x", TWO_PATHS_ONE_OUTCOME, False, True)["case"]), encoding="utf-8")
-    assert load(one).expect[0].text == "count 6"
+    --kind mixed``): its count claim is 2, with or without the ruling, and verify passes it."""
+    assert record("x", LEAD_AFTER_REVOKE_AND_MISPLAY, False, True)["case"]["expect"] == ["count 2"]
+    assert record("x", LEAD_AFTER_REVOKE_AND_MISPLAY, True, True)["case"]["expect"] == ["count 2"]
+    one = tmp_path / "lead-after-revoke.yaml"
+    one.write_text(dump_case(record("x", LEAD_AFTER_REVOKE_AND_MISPLAY, False, True)["case"]), encoding="utf-8")
+    assert load(one).expect[0].text == "count 2"
     res = runner.invoke(app, ["verify", str(one)])
     assert res.exit_code == 0, res.output
 

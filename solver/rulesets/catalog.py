@@ -27,6 +27,7 @@ from rulings.models.events import (
     Misinformed,
     Name,
     NamePlay,
+    Omit,
     Simultaneous,
     Touch,
 )
@@ -37,7 +38,7 @@ from rulings.solver.rulesets.base import Closer, Cutter, Opener, Rule, RuleSet
 
 #: the rule families (their modules), in the order their rules, openers and closers are taken
 FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
-                             "established_revoke")
+                             "defective", "established_revoke")
 
 #: The families a record need not load: every opener of theirs needs one of these record lines
 #: (their ``OPENER_LINES``), and they have no table test (``OPENER_STATE``), reopening or
@@ -50,6 +51,7 @@ ON_LINES: dict[str, tuple[type, ...]] = {
     "dummy_misplay": (Call,),
     "designation": (Call, ChangeDesignation, Touch, Name, NamePlay),
     "exposure": (Expose, Name, FifthCard, Simultaneous),
+    "defective": (Omit,),
 }
 
 

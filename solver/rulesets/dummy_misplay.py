@@ -651,17 +651,10 @@ def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tupl
               and order.index(r.seat) < order.index(m.dummy)]
     if not before:
         return later
-    # (every card after dummy's error comes after such a revoke). A lead to the next trick
-    # of the suit led, whose leader also played to the trick after the revoke, stays here:
-    # withdrawn first (45D1), it may be his substitute there (62C1), which the revoke rules,
-    # taking the trick's cards before the lead, would not offer.
-    led = trick.suit_led
-
-    def reused(p: LaterPlay) -> bool:
-        return p[0] != m.trick and p[2].suit is led and any(
-            p[1] in order and order.index(p[1]) > order.index(r.seat) for r in before)
-
-    return tuple(p for p in later if reused(p) or not any(p[1].side is not r.seat.side for r in before))
+    # (every card after dummy's error comes after such a revoke; a lead to the next trick by
+    # a player who also played to the trick after the revoke too: that led card is no
+    # substitute of his there, as in the revoke rules' own cascade, docs/decisions.md)
+    return tuple(p for p in later if not any(p[1].side is not r.seat.side for r in before))
 
 
 def _next_lead(rs: RuleSet, table: TableState, m: AnyMisplay, seat: Seat) -> Card | None:

@@ -137,6 +137,9 @@ class AcceptedByPlay:
     from_dummy: bool = False
     #: an acceptance statement the record also has (53A: by a statement or by a play)
     statement: Choice | None = None
+    #: the statement came before the next hand's card in the record: the lead was a correct
+    #: lead when he played, so his card was a play to it whatever the reading of 53B
+    stated_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +200,9 @@ class PrematurePlay:
     #: (with ``next_trick_lead``) the record shows his partner's card to the trick after the
     #: lead, which stands on the next trick (``TableState.early_leads``)
     partner_answered: bool = False
+    #: (with ``next_trick_lead``) the opponents' cards the record places on the next trick
+    #: after the lead, his partner not having played to this trick: their plays to it
+    played_to: tuple[tuple[Seat, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +222,9 @@ class LeadBeforeTrickComplete:
     #: play went on to the end after it (``Replay.played_out``): the seats due played to the
     #: trick, and the lead stood on the next one, played to by the next hand
     played_on: bool = False
+    #: the lead counts as made in turn whoever wins the trick (60A2: a defender's early lead
+    #: the next hand played to, 60A1), with these cards played to it after it
+    stands_with: tuple[tuple[Seat, Card], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,7 +525,8 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
-    texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no), SAW_DUMMY in findings)
+    texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no and p not in handled),
+                                   SAW_DUMMY in findings)
     # (a lead made before the trick before it was complete is ruled on that trick, 57A)
     focus = agenda[0].trick if isinstance(agenda[0], PrematurePlay) and agenda[0].partner_answered else trick_no
     node = Node(table=table, agenda=agenda, findings=recorded, focus=focus)
@@ -754,7 +764,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            trick_no >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None, played_out)
+                                            _no_acceptance_at(rs, trick_no), played_out, record)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -771,6 +781,12 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         if found is None:
             return None
         task, irregularity = found
+        if isinstance(task, PrematurePlay) and task.played_to:
+            # (the cards played to his early lead are ruled with it; where the next hand's card
+            # forfeits the rectification, the others stand on the lead, ruled after it as
+            # plays to that trick)
+            by = _forfeited_by(rs, task)
+            handled_pairs += [(trick_no + 1, s) for s, _ in task.played_to if by is None or s is by[0]]
         if isinstance(task, DeclarerPremature):
             # A defender's premature play after declarer's in the same trick (57C1 may apply).
             pos = trick.position_of(seat)
@@ -875,7 +891,7 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
-                   no_acceptance: bool = False, played_out: bool = False) -> tuple[object, str]:
+                   no_acceptance: bool = False, played_out: bool = False, record: Replay | None = None) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -893,8 +909,9 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
         # the end after the record's last card: decision later_play_shows_acceptance)
         if by is proper and not (later_play_shows_acceptance and (played_out or _played_on(table, trick))):
             proper_lead = ProperLead(trick.number, proper, seat.side, _errors(trick, proper, 1))
-        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead,
-                              statement=_acceptance_statement(table, seat, choices))
+        statement = _acceptance_statement(table, seat, choices)
+        task = AcceptedByPlay(trick.number, seat, card, by, by_card, opening, proper_lead, statement=statement,
+                              stated_first=statement is not None and _said_before(record, statement, trick.number, by))
         return task, f"{what}; {by} played {by_card} to it (53A)" + (f" or led it properly ({rs.cite('53B')})" if proper_lead else "")
     if len(trick.plays) == 1 and played_out and not no_acceptance and table.trick(trick.number + 1) is None:
         # the lead is the record's last card and play went on to the end after it: the next
@@ -931,6 +948,16 @@ def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[Choi
     return None
 
 
+def _said_before(record: Replay | None, line: Choice, trick_no: int, seat: Seat) -> bool:
+    """Whether the record has ``line`` before ``seat``'s card to trick ``trick_no`` (a line
+    after attention, or of a record read again around a rectified table, is not)."""
+    if record is None or record.reopened:
+        return False
+    card = next((k for k, (n, s, _) in enumerate(record.table.plays()) if n == trick_no and s is seat), None)
+    i = next((i for i, e in enumerate(record.before) if e is line), None)
+    return card is not None and i is not None and i < len(record.applied_before) and record.applied_before[i] <= card
+
+
 def _errors(trick: Trick, proper: Seat, pos: int) -> tuple[tuple[Seat, Card], ...]:
     """The cards placed before the proper lead (at ``pos``), in rotation after the proper leader."""
     order = rotation_from(proper)
@@ -949,7 +976,10 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
             # partner played to this trick at his turn, and the lead then stood on the next)
             on = record is not None and record.played_out and table.trick(trick.number + 1) is None
             said = f"; play then went on to the end, {seat.partner} playing to trick {trick.number} at his turn" if on else ""
-            return (PrematurePlay(trick.number, seat, card, choices, True, partner_played_on=on),
+            to = _played_to_early_lead(table, trick, seat, record)
+            if to:
+                said = "; then " + " and ".join(f"{s} {c}" for s, c in to) + " played to it"
+            return (PrematurePlay(trick.number, seat, card, choices, True, partner_played_on=on, played_to=to),
                     f"{what}, before his partner played (57A){said}")
         return _lead_before_complete(rs, table, trick, seat, card, record, what)
     pos = trick.position_of(seat)
@@ -988,6 +1018,23 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
 
 
+def _played_to_early_lead(table: TableState, trick: Trick, seat: Seat, record: Replay | None) -> tuple[tuple[Seat, Card], ...]:
+    """The cards played to a defender's lead to the next trick made before his partner played
+    to ``trick`` (57A), the partner not having played since: the record's last cards, all
+    the opponents', which the table places as the next trick begun after ``trick`` (read as
+    four cards, his two among them); empty when there are none, when play went on to the end
+    after them, or when a card of his side is among them."""
+    nxt = table.trick(trick.number + 1)
+    if nxt is None or not nxt.plays or table.trick(trick.number + 2) is not None:
+        return ()
+    if record is not None and record.played_out:
+        return ()
+    seats = [s for s, _ in nxt.plays]
+    if any(s.side is seat.side for s in seats) or len(set(seats)) != len(seats):
+        return ()
+    return nxt.plays
+
+
 def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None,
                           what: str) -> tuple[object, str] | None:
     """A seat's second card, the record's last, put down after his own card to ``trick`` (and,
@@ -997,12 +1044,12 @@ def _lead_before_complete(rs: RuleSet, table: TableState, trick: Trick, seat: Se
     no other line of the record came among them (no card of it missing from the play lines,
     none a line placed). Play may have gone on to the end after it (a ``remaining`` line
     before attention): the lead then stood, played to by the next hand, save at trick 13
-    where no lead out of turn is accepted (``NoAcceptanceAtTrick13``)."""
+    where no lead out of turn is accepted (:func:`_no_acceptance_at`)."""
     plays = trick.plays
     if plays[-1] != (seat, card) or table.trick(trick.number + 1) is not None:
         return None
     on = record is not None and record.played_out
-    if on and trick.number + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+    if on and _no_acceptance_at(rs, trick.number + 1):
         return None
     seats = [s for s, _ in plays[:-1]]
     order = rotation_from(trick.leader)
@@ -1053,7 +1100,9 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"{task.by} played{card} to {task.offender}'s lead of {task.card}{went_on}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
     accepted = (step, _child(node, node.table, node.agenda[1:]))
-    if task.proper_lead is None or task.statement is not None:  # a statement accepted it (53A)
+    # (a statement accepted it, 53A: before his card, or, 53B read as subject to 53A, after it
+    # too: decision proper_lead_subject_to_acceptance)
+    if task.proper_lead is None or (task.statement is not None and (task.stated_first or rs.decisions.proper_lead_subject_to_acceptance)):
         return [accepted]
     question = f"did {task.by}, the proper leader, play {task.by_card} to {task.offender}'s lead or lead it properly?"
     found = set(node.findings)
@@ -1062,8 +1111,10 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         edges.append((replace(step, actor="TD", kind=StepKind.FINDING, question=question, choice=FINDING_ACCEPTED),
                       _with_finding(accepted[1], FINDING_ACCEPTED)))
     if FINDING_ACCEPTED not in found:
+        late = (f"; {task.statement} came after it and settles nothing: the lead out of turn was gone ({rs.cite('53A')})"
+                if task.statement is not None else "")
         lead_step = Step("TD", StepKind.FINDING, rs.cite("53B"), f"{task.by_card} was {task.by}'s proper lead, not a play to "
-                         f"{task.offender}'s {task.card}", question=question, choice=FINDING_PROPER_LEAD)
+                         f"{task.offender}'s {task.card}{late}", question=question, choice=FINDING_PROPER_LEAD)
         child = _child(node, node.table, (task.proper_lead, *node.agenda[1:]))
         edges.append((lead_step, _with_finding(child, FINDING_PROPER_LEAD)))
     return edges
@@ -1117,7 +1168,15 @@ def lead_out_of_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def _acceptance_barred(rs: RuleSet, task: LeadOutOfTurn) -> bool:
     """53A (2017): a lead out of turn is accepted only before the thirteenth trick."""
-    return task.trick >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    return _no_acceptance_at(rs, task.trick)
+
+
+def _no_acceptance_at(rs: RuleSet, number: int) -> bool:
+    """Whether a lead out of turn to trick ``number`` may not be accepted, by a statement or
+    a play: trick 13 under the 2017 footnote to 53A (the rule ``no_acceptance_at_trick_13``,
+    absent from 2007) read as the project reads it (``Decisions.no_acceptance_at_trick_13``;
+    off, trick 13 is ruled as any trick before it)."""
+    return number >= 13 and rs.decisions.no_acceptance_at_trick_13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
 
 
 def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
@@ -1414,6 +1473,8 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return _premature_lead_answered(rs, node, task)
     if task.next_trick_lead and task.partner_played_on:
         return _premature_lead_played_on(rs, node, task)
+    if task.next_trick_lead and task.played_to:
+        return _premature_lead_played_to(rs, node, task)
     if task.next_trick_lead:
         # Take the early lead off the current trick first (it is not a card of this trick);
         # a revoke of his side on this trick that it established stays established (63A1)
@@ -1480,8 +1541,9 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{task.offender} could have followed suit it is a revoke ({rs.cite('61A')})",
                     also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
         # (it stays where it was played, so the cards played after it are after the revoke
-        # for 62C; the cards in rotation after the lead were played in turn)
-        t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+        # for 62C; the cards in rotation after the lead were played in turn; once the revoke
+        # is ruled, his card there, this one or its substitute, stands at his turn)
+        t = table.with_turns_read_again(task.trick).with_revoke_out_of_rotation(Revoke(task.offender, task.trick, task.card, led))
         return [(step, _child(node, t, node.agenda[1:]))]
     if task.next_trick_lead:
         t = table._evolve(withdrawn=(*table.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
@@ -1504,6 +1566,91 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
     child = _child(node, t, (PrematureOptions(task.trick, task.offender, led, task.choices), *node.agenda[1:]), ledger=(info,))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def _forfeited_by(rs: RuleSet, task: PrematurePlay) -> tuple[Seat, Card] | None:
+    """The card of the next hand after a defender's early lead (his left-hand opponent, a
+    non-offender) among the cards played to it (``PrematurePlay.played_to``): played after
+    his right-hand opponent led too early and before any rectification was asked for, it
+    forfeits the rectification (60A1). None when the next hand did not play to it, or at the
+    thirteenth trick, where no lead out of turn is made to stand by a play (53A 2017)."""
+    if task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+        return None
+    return next(((s, c) for s, c in task.played_to if s is task.offender.lho), None)
+
+
+def _premature_lead_played_to(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
+    """57A with 60A1, 60A2: a defender's lead to the next trick made before his partner played
+    to this one, then one or both opponents played to it, his partner still not having played
+    to this trick. The next hand (his left-hand opponent) playing to it before any
+    rectification was asked for forfeits the rectification (60A1: no penalty card, no option
+    over the partner) and the lead counts as made in turn (60A2), whoever then wins this
+    trick: it stands on the next trick with the cards played to it, and the partner plays to
+    this trick at his turn, any lawful card. No forfeit otherwise: a card played to it out of
+    rotation (60A1 reads the next hand's play after his right-hand opponent's irregularity),
+    or any card at the thirteenth trick (53A 2017: no lead out of turn is made to stand by a
+    play there, and the trick's winner is not known when the lead is put down). The cards
+    played to it then go back to their players' hands, no penalty card (48A; as cards played
+    in error to an irregular lead, 53B, 47F1), subject to 16C with the offender's side
+    offending, and 57A is ruled as if attention had been drawn before them."""
+    table = node.table
+    trick = table.trick(task.trick)
+    nxt = table.trick(task.trick + 1)
+    assert trick is not None and nxt is not None
+    partner = task.offender.partner
+    question = f"{task.offender} led {task.card} before his partner {partner} had played"
+    i = task.trick - table.first_trick
+    k = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+    plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
+    by = _forfeited_by(rs, task)
+    if by is not None:
+        # (the lead and the cards played to it leave the table until the seats still due to
+        # this trick have played to it: then they stand on the next one, the lead in turn)
+        t = table.keeping_established(task.trick + 1, (task.offender, task.card))
+        gone = ((task.offender, task.card), *nxt.plays)
+        holding = list(t.holding)
+        for s, c in gone:
+            holding[s.index] = holding[s.index] | {c}
+        t = t._evolve(tricks=(*t.tricks[:i], Trick(trick.number, trick.leader, plays)), holding=tuple(holding),
+                      out_of_turn=tuple(p for p in t.out_of_turn if p != (task.trick, task.offender) and p[0] != task.trick + 1),
+                      revokes=tuple(r for r in t.revokes if r.trick != task.trick + 1))
+        t = t.with_turns_read_again(task.trick)
+        due = tuple(s for s in rotation_from(trick.leader) if s not in {x for x, _ in plays})
+        others = [f"{s}'s {c}" for s, c in nxt.plays if (s, c) != by]
+        also_said = f" ({' and '.join(others)} played to it too)" if others else ""
+        step = Step("TD", StepKind.FORCED, rs.cite("57A"),
+                    f"{by[0]}, the next hand, played {by[1]} to {task.offender}'s {task.card}{also_said} before any "
+                    f"rectification was asked for: the rectification of the premature lead is forfeited (no penalty "
+                    f"card, no option over {partner}) and the lead counts as made in turn, {task.offender}'s lead to "
+                    f"trick {task.trick + 1} whoever wins trick {task.trick}; "
+                    + " and ".join(map(str, due)) + f" still to play to trick {task.trick} at his turn, any lawful card",
+                    also=(rs.cite("60A1"), rs.cite("60A2")), question=question, choice="forfeited: stands as his lead")
+        rest = LeadBeforeTrickComplete(task.trick, task.offender, task.card, due, taken_off=True, stands_with=nxt.plays)
+        return [(step, _child(node, t, (rest, *node.agenda[1:])))]
+    # (no forfeit: the cards played to it go back, and 57A is ruled on the trick it was put down in)
+    barred = task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    holding = list(table.holding)
+    for s, c in nxt.plays:
+        holding[s.index] = holding[s.index] | {c}
+    back = table._evolve(tricks=tuple(x for x in table.tricks if x.number != task.trick + 1), holding=tuple(holding),
+                         withdrawn=(*table.withdrawn, *(Withdrawal(s, c, task.trick + 1) for s, c in nxt.plays)),
+                         out_of_turn=tuple(p for p in table.out_of_turn if p[0] != task.trick + 1),
+                         revokes=tuple(r for r in table.revokes if r.trick != task.trick + 1))
+    infos = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in nxt.plays)
+    cards = " and ".join(f"{s}'s {c}" for s, c in nxt.plays)
+    if barred:
+        why = (f"no lead out of turn is made to stand by a play at the thirteenth trick ({rs.cite('53A')}), so "
+               f"{cards}, played to it, forfeits no rectification")
+    else:
+        why = (f"{cards}, played to it out of rotation ({task.offender.lho}, the next hand, did not play to it), forfeits "
+               f"no rectification ({rs.cite('60A1')} reads the next hand's play)")
+    why += (f" and goes back to his hand, no penalty card ({rs.cite('48A')})" if len(nxt.plays) == 1
+            else f" and they go back to their players' hands, no penalty card ({rs.cite('48A')})")
+    edges = premature_play(rs, node.evolve(table=back, ledger=node.ledger + infos), replace(task, played_to=()))
+    return [(replace(step, text=f"{why}; {step.text}",
+                     also=(*step.also, rs.cite("48A"), *((rs.cite("53A"),) if barred else (rs.cite("60A1"),)),
+                           *(x for info in infos for x in (info.ai_clause, info.ui_clause)))), child)
+            for step, child in edges]
 
 
 def _only_penalty_card_due(table: TableState, seat: Seat, card: Card, led: Suit) -> bool:
@@ -1544,7 +1691,7 @@ def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> l
     turn when he had won the trick, otherwise a lead out of turn that the next hand, a
     non-offender, played to before any rectification was asked for (60A1, 53A). No penalty
     card, no option: the card stands as his lead to the next trick (60A2)."""
-    if task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None:
+    if _no_acceptance_at(rs, task.trick + 1):
         return _premature_lead_to_trick_13_played_on(rs, node, task)
     t = _stood_as_next_lead(node.table, task.trick, task.offender, task.card)
     partner = task.offender.partner
@@ -1652,7 +1799,7 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     by = next(((s, c) for s, c in nxt.plays[1:] if s is task.offender.lho), None)
     # (at the thirteenth trick no lead out of turn is accepted, by a statement or a play, 53A
     # 2017: the next hand's card to it forfeits nothing, and goes back with it)
-    barred = task.trick + 1 >= 13 and rs.rule_for(NoAcceptanceAtTrick13()) is not None
+    barred = _no_acceptance_at(rs, task.trick + 1)
     if (by is not None or task.partner_played_on) and not barred:
         said = (f"{by[0]}, the next hand, played {by[1]} to it" if by is not None
                 else "the next hand played to it as play went on to the end")
@@ -1773,7 +1920,15 @@ def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Ed
         winner = done.winner(table.trumps)
         assert winner is not None
         t = t.play(task.offender, task.card)
-        if winner is task.offender:
+        if task.stands_with is not None:
+            # (60A2: the lead counts as made in turn, and the cards played to it stand after it)
+            t = t.play_many(task.stands_with)
+            t = t._evolve(out_of_turn=tuple(p for p in t.out_of_turn if p != (task.trick + 1, task.offender)))
+            t = t.with_turns_read_again(task.trick + 1)
+            to_it = " and ".join(f"{s}'s {x}" for s, x in task.stands_with)
+            then = (f"{winner} wins it, and {task.offender}'s {task.card} stands as his lead to trick {task.trick + 1}, "
+                    f"counted as made in turn ({rs.cite('60A2')}), {to_it} played to it")
+        elif winner is task.offender:
             then = (f"{winner} wins it, so {task.card} is his lead to trick {task.trick + 1}, in turn, made before the trick "
                     "was complete: nothing to rectify")
         else:
@@ -1899,7 +2054,8 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
                 f"play went on past trick {task.trick} with {task.card} on it: it stands as {task.offender}'s card to that "
                 f"trick, and as he could have followed suit it is a revoke ({rs.cite('61A')})",
                 also=(rs.cite("61A"),), question=question, choice="stands: a revoke")
-    t = table.with_turns_read_again(task.trick).with_revoke(Revoke(task.offender, task.trick, task.card, led))
+    # (left where it was played for 62C, as a premature card is: placed at his turn once ruled)
+    t = table.with_turns_read_again(task.trick).with_revoke_out_of_rotation(Revoke(task.offender, task.trick, task.card, led))
     return [(step, _child(node, t, node.agenda[1:]))]
 
 

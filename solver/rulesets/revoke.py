@@ -432,7 +432,7 @@ def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[
 
 
 # what a player of the cascade may do at his position
-_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE = range(5)
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED = range(6)
 
 
 @dataclass(slots=True)
@@ -469,6 +469,11 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         return _next_trick_lead(rs, node, task, rs.actor(table, seat))
     if seat.side is not r.seat.side:
         mode = _OWN_ESTABLISHED if establishing_play_of(table, seat, trick_no, card) is not None else _NOS
+        if mode == _OWN_ESTABLISHED and trick_no == 12 and not any(
+                x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
+            # (a revoke of his own on trick 12, established by a play, that is not among those
+            # left standing: corrected all the same in its turn, 62D1)
+            mode = _OWN_ESTABLISHED_CORRECTED
     elif task.previous_nos_changed if rs.decisions.os_change_needs_immediate_nos_change else task.any_nos_changed:
         mode = _OS
     else:
@@ -593,6 +598,11 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         return _Position((Step(actor, StepKind.FORCED, rs.cite("63B"),
                                f"{seat} must leave {card}: it is his own revoke, established, and can no longer be corrected",
                                also=(rs.cite("62C1"),), question=question, choice="must leave it"),)), None
+    if mode == _OWN_ESTABLISHED_CORRECTED:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
+                               f"{seat} leaves {card} here: it is his own revoke, established, but on trick 12, so "
+                               f"corrected all the same, in its turn ({rs.cite('62D1')})",
+                               also=(rs.cite("62D1"),), question=question, choice="must leave it"),)), None
     if mode == _NOS_OWN_REVOKE:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
                                f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
@@ -810,7 +820,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
-    if (trick_no, seat) in table.out_of_turn and not task.both_sides and not establishes_own_revoke(table, seat, card, trick_no - 1):
+    if (trick_no, seat) in table.out_of_turn and (task.both_sides or not establishes_own_revoke(table, seat, card, trick_no - 1)):
+        # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
@@ -889,6 +900,17 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
     keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
                 f"{who} keeps his lead of {what}, made out of turn after the revoke; {as_it_stands}",
                 also=(rs.cite("44G"),), question=lead.keep.question, choice="keep")
+    if task.both_sides and not in_turn and winner is not None:
+        # 62C3: both sides offended, so his withdrawal leaves what his opponents' refusal of
+        # the lead kept out of turn leaves (the card back in his hand, a defender's a major
+        # penalty card, unauthorized to his own side: 16C, 50E, 55A, 56). The outcome is
+        # offered once, as the opponents' choice of the lead as it stands (docs/decisions.md)
+        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
+                     f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
+                     f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
+                     f"({rs.cite('62C3')}), so whether it stands is theirs to say",
+                     also=(rs.cite("44G"), rs.cite("62C3")), question=lead.keep.question, choice="keep")
+        return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
     withdraw = lead.withdraw
@@ -944,7 +966,8 @@ RULES: tuple[Rule, ...] = (
          correct_revoke_2007, correct_revoke_2007.__doc__ or "", editions=frozenset({"2007"})),
     Rule("correct_both_revokes", CorrectBothRevokes, ("62C3", "63B", "64B8"), correct_both_revokes, correct_both_revokes.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1"), revoke_cascade, revoke_cascade.__doc__ or ""),
+    Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1",
+                                         "62D1"), revoke_cascade, revoke_cascade.__doc__ or ""),
     Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B", "61A"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
@@ -955,7 +978,7 @@ def _revoke_standing(table: TableState, record: Replay) -> bool:
     """A revoke whose card still stands on its trick, not as its lead (what
     :func:`open_revoke` rules: ``still_a_revoke``)."""
     for r in table.revokes:  # noqa: SIM110  (a loop, not any(): this look runs on every restoration)
-        if still_a_revoke(table, r):
+        if still_a_revoke(table, r) and not r.deemed:  # (67B1's deemed revoke: Law 64 counts it)
             return True
     return False
 

@@ -1,0 +1,41 @@
+"""A revoke of a non-offender's own on trick 12, established by his side's lead to trick 13,
+met in the cascade of the other side's revoke on that trick (2007: both sides revoked, the
+other side's not established): 62D1 corrects it all the same, in its turn, so his step in
+the cascade may not say it can no longer be corrected."""
+
+from __future__ import annotations
+
+from rulings.solver.casefile import loads
+from rulings.solver.ruling import Ruling
+
+RECORD = """
+title: "x"
+source: "own"
+laws: 2007
+deal: "N:..3.2 .J.5. A..2. ..Q4."
+contract: 4S
+declarer: S
+trick: 12
+leader: N
+won: {NS: 8, EW: 3}
+play: [N D3, E HJ, S SA, W D4, S D2, attention W]
+notes: x
+expect:
+  - count 2
+"""
+
+
+def test_own_established_revoke_on_trick_12_in_the_cascade_is_corrected_in_its_turn() -> None:
+    """East revokes (HJ on the D3, holding the D5), South ruffs with the SA holding the D2 (a
+    revoke too) and wins, and leads the D2 to trick 13, establishing his own revoke (63A1);
+    East's is not established. East's is corrected (62B); in its cascade South, a
+    non-offender there, leaves his SA: it is his own revoke, which 62D1 corrects later in its
+    turn (the ruling does: 62B for South)."""
+    rs = list(Ruling(loads(RECORD)).restorations())
+    assert len(rs) == 2
+    for r in rs:
+        texts = [s.text for s in r.path]
+        assert not any("no longer be corrected" in t for t in texts), texts
+        south = [s for s in r.path if s.text.startswith("S leaves SA here") or s.text.startswith("S must leave SA")]
+        assert south and "62D1" in south[0].text, texts
+        assert [s.clause for s in r.path].count("62B") == 2, [s.clause for s in r.path]
