@@ -842,6 +842,15 @@ class Opening:
     #: trick after one of them waits for it, as who was to lead there depends on who wins it
     #: (44G; :meth:`Composition._order_keys`)
     corrects: tuple[int, ...] = ()
+    #: where its rectification is made, when that is later than where the irregularity
+    #: begins, as keys like ``handled``: the substitutes a correction offers are chosen when
+    #: attention is drawn (45D1, 47D after a change of designation), so an opening that takes
+    #: effect where it happened (``at_once``) and lies before that is ruled first, and what it
+    #: leaves in force binds them (a penalty card, 50C, 50D1; :meth:`Composition._order_keys`)
+    made_at: tuple[object, ...] = ()
+    #: what this opening rules took effect where it happened, on the table as it then stood:
+    #: a defender's card exposed is a penalty card from that moment (49, 50)
+    at_once: bool = False
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -1356,6 +1365,13 @@ class Composition:
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
+            if f.opening.made_at and not waits:
+                # (a correction made at attention after a card exposed before it: the penalty
+                # card is in force when the substitutes are chosen)
+                made = self._position(frozenset(handled_key(h) for h in f.opening.made_at), None, part)[0]
+                for g in found:
+                    if g is not f and g.opening.at_once and at < places[id(g)][0] < made:
+                        at, waits = places[id(g)][0], 1
             keys[id(f)] = (at, waits, focus, f.priority)
         return lambda f: keys[id(f)]
 

@@ -539,7 +539,10 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                  for c, p in zip(replay.before, replay.before[1:], strict=False)
                  if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
                  and c.what.card is not None and p.card != c.what.card]
-    return Opening(node, (what, *passed_on, *said), (), tuple(handled), explains=explains)
+    # (the substitutes 47D gives are chosen when attention is drawn: a card exposed before
+    # that is a penalty card then, Opening.made_at)
+    made_at = (replay.attention,) if replay.attention is not None else ()
+    return Opening(node, (what, *passed_on, *said), (), tuple(handled), explains=explains, made_at=made_at)
 
 
 def _concerned(task: RuleChange, table: TableState) -> Designated | None:

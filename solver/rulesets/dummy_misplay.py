@@ -436,7 +436,10 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
             irregularities += [_own_revoke_text(rs, table, first, r) for r in sorted(own, key=lambda x: (x[0], x[1].value))]
             own = frozenset()
         handled += tuple(played(n, s, c) for n, s, c in later if (n, s, c) not in own)
-        return Opening(node, tuple(irregularities), notices, handled)
+        # (the cards that come back are replaced when attention is drawn: a card exposed
+        # before that is a penalty card then, Opening.made_at)
+        made_at = (replay.attention,) if replay.attention is not None else ()
+        return Opening(node, tuple(irregularities), notices, handled, made_at=made_at)
     m = misplays[-1]
     stands = MisplayStands(m)
     irregularities.append(f"{m}: each side has played to trick {m.trick + 1}, too late to correct")

@@ -176,16 +176,24 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
     # (the record's plays after such a card are put in the order they would be around it: a
     # second card of a seat that followed it in the trick is his lead to the next trick)
+    # (whether every line is a card exposed or named during a trick in progress by a player who
+    # had already played to it or was not next to play: no play, whatever a ruling of an
+    # earlier line of that trick does, none of which changes who plays next within the trick)
+    at_once = True
     try:
         nominal = start
         for i, e in enumerate(own):
             later = tuple(plays[counts[i] : counts[i + 1]])
+            if at_once:
+                cur = nominal.current_trick
+                at_once = (isinstance(e, (Expose, Name)) and cur is not None and not cur.is_complete and bool(cur.plays)
+                           and (cur.card_of(e.seat) is not None or nominal.on_play is not e.seat))
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
             nominal = replay_plays(nominal, later)
     except RulingError:
-        nominal = replay.table
+        nominal, at_once = replay.table, False
     # (or out of turn there too, but after another set of cards to the trick: a seat's second
     # card after his partner's card the line placed, his lead to the next trick, where the
     # first reading has it before his partner played, 57A)
@@ -196,7 +204,13 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if replay.table.revokes:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
-    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains)
+    # (a card exposed, or named, after its player played to the trick in progress or before
+    # his turn there is a penalty card from that moment, 49: a correction made later, at attention, chooses its
+    # substitutes with it in force, Opening.at_once; a card a line may put on a trick, or
+    # exposed where whose turn it was depends on an earlier ruling, is ruled where the record
+    # places it, docs/decisions.md)
+    return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
+                   at_once=at_once)
 
 
 def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
