@@ -539,7 +539,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # on this ruling (a premature play where the lead is accepted, 57C3; the lead itself
     # where it is taken back, 55B2)
     here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
-    if isinstance(agenda[0], LeadOutOfTurn) and (played := table.trick(trick_no)) is not None:
+    if isinstance(agenda[0], (LeadOutOfTurn, DeclaringSideOpeningLead)) and (played := table.trick(trick_no)) is not None:
         # a card played in turn after a lead out of turn that is not accepted may lead the
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
@@ -669,6 +669,71 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
             return None
         return i
     return None
+
+
+#: declarer's lines at a defender's lead out of turn that refuse it and state his 50D2 choice
+#: over the correct leader's lead (54D, 56; the choice line settles the refusal too)
+_REFUSAL_VERBS = frozenset({"refuses", "leaves", "requires", "forbids"})
+
+
+def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
+    """54D/56 with 50D2 ruled where it happened: declarer refused a defender's faced lead out
+    of turn and stated his choice over the correct leader's lead (``S refuses``, then ``S
+    leaves`` / ``S requires <suit>`` / ``S forbids <suit>``; the choice line alone settles the
+    refusal too), on the lines right after the lead, and play went on before attention. The
+    table played on from that choice: the lead went back as a major penalty card (50D) and
+    the correct leader led under declarer's choice, so the record after the last of those
+    lines is played on from the table the ruling of the lead leaves, as after a ``resume``
+    line (``RuleSet.played_on_from``); a lead that then breaks the choice is a revoke (61A).
+    Returns the index of that line in ``replay.before`` (a part of the record), or None.
+
+    Not cut: a refusal with no choice stated before play went on (the correct leader's card
+    is then a lead made before declarer's choice, 50D2, ruled as the record stands); lines
+    between the lead and the refusal (another card, the correct leader's among them: 49, a
+    card faced before the refusal); a card or line before the lead the director would rule
+    first (a play out of turn, a revoke, a line the table did not apply: the table, playing
+    on, made no rectification of it; the declaring side's attempted opening lead, which
+    simply goes back, 54E, apart); and where the director finds that declarer could have
+    seen dummy's cards (54C: he must accept the opening lead)."""
+    if Choice not in replay.line_kinds:
+        return None
+    table, before, applied = replay.table, replay.before, replay.applied_before
+    decl = table.declarer
+    first = next((i for i, e in enumerate(before) if isinstance(e, Choice) and e.seat is decl and e.verb in _REFUSAL_VERBS), None)
+    if first is None or first == 0 or not all(type(e) is Play for e in before[:first]):
+        return None
+    last = first
+    while (last + 1 < len(before) and isinstance(e := before[last + 1], Choice) and e.seat is decl
+           and e.verb in _REFUSAL_VERBS):
+        last += 1
+    if last + 1 == len(before):
+        return None  # (attention, or the part's end, came next: ruled there as it stands)
+    choice = before[last]
+    assert isinstance(choice, Choice)
+    if choice.verb == "refuses" or (choice.verb != "leaves" and choice.suit is None):
+        return None  # (no 50D2 choice stated: the correct leader's lead came before it)
+    plays = list(table.plays())
+    index = applied[first - 1]
+    if index >= len(plays):
+        return None
+    trick_no, seat, card = plays[index]
+    trick = table.trick(trick_no)
+    if trick is None or not table.is_defender(seat) or table.early_leads:
+        return None
+    if trick.plays[0] != (seat, card):
+        # the declaring side's attempted opening lead first, the only card before it (54E: no
+        # lead; it goes back and the defender's card leads trick 1)
+        if not (trick_no == 1 == table.first_trick and index == 1 and trick.plays[1] == (seat, card) and first == 2
+                and not table.is_defender(trick.plays[0][0]) and seat is not table.first_leader
+                and table.out_of_turn[:1] == ((1, trick.plays[0][0]),)):
+            return None
+    elif not table.out_of_turn or table.out_of_turn[0] != (trick_no, seat):
+        return None
+    if any(r.trick < trick_no for r in table.revokes):
+        return None
+    if trick_no == 1 and any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
+        return None
+    return last
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
@@ -1110,7 +1175,9 @@ def wrong_defender_plays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """54E: an opening lead by the declaring side is not a lead and cannot be accepted; Law 24."""
     assert isinstance(task, DeclaringSideOpeningLead)
-    t = _taken_back(node.table, task.trick, task.offender)
+    # a defender's card faced after it is no play to a lead: it leads the trick, out of turn
+    # when its player was not to lead (54: ruled next)
+    t = _leads_out_of_turn_now(_taken_back(node.table, task.trick, task.offender), task.trick)
     step = Step("TD", StepKind.FORCED, rs.cite("54E"),
                 f"{task.offender}'s {task.card} is not a lead and cannot be accepted; it goes back (Law 24 applies)",
                 also=(rs.cite("48A"),), question="an opening lead by the declaring side", choice="not a lead")
@@ -2645,8 +2712,9 @@ REOPEN_STATE = {"leads": _play_out_of_turn}
 #: leads opener rules only a card the table recorded as played out of turn
 OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
 OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
-#: the lines after which the table played on from a choice the leads rules rule there (54A)
-PLAYED_ON_FROM = (spread_played_on,)
+#: the lines after which the table played on from a choice the leads rules rule there (54A;
+#: 54D/56 with declarer's 50D2 choice)
+PLAYED_ON_FROM = (spread_played_on, refusal_played_on)
 #: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
 #: after a lead out of turn was played to it, or was its player's proper lead (53B)
 FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})
