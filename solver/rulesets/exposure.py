@@ -730,6 +730,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         pos = same.plays.index((seat, card)) if same is not None and (seat, card) in same.plays else None
         later = tuple((number, s, c) for i, (s, c) in enumerate(same.plays) if pos is not None and i > pos
                       and s.side is not seat.side and same.card_of(s) == c) if same is not None else ()
+        # An opponent's card there that itself fails to follow suit is corrected at attention
+        # (62A, 62B): its withdrawal is his revoke's correction, with his side the offending
+        # one (16C), not a free 58B3 change; it is taken back once, by the revoke rules.
+        owing = {(r.trick, r.seat, r.card) for r in t3.revokes if not t3.is_established(r)}
+        later = tuple(p for p in later if p not in owing)
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
