@@ -850,7 +850,8 @@ class Opening:
     made_at: tuple[object, ...] = ()
     #: what this opening rules took effect where it happened, on the table as it then stood:
     #: a defender's card exposed is a penalty card from that moment (49, 50), a card deemed
-    #: played at its player's turn a play of the trick as it then stood (45C1), which a
+    #: played at its player's turn (45C1), or played with others there (58B) or as a fifth
+    #: card to a trick of fewer than four (45A), a play of the trick as it then stood, which a
     #: correction made later reads as a card played after the error (45D1, 47D)
     at_once: bool = False
 

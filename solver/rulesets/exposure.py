@@ -178,9 +178,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # second card of a seat that followed it in the trick is his lead to the next trick)
     # (whether every line is a card exposed or named during a trick in progress: no play when
     # its player had already played to it or was not next to play, a play of that trick when
-    # it is deemed played at his turn (45C1, 45C2); either takes effect there, on the trick as
-    # it then stood, whatever a ruling of an earlier line of that trick does, none of which
-    # changes who plays next within the trick)
+    # it is deemed played at his turn (45C1, 45C2); so too cards played together at his turn
+    # (58B: the card he plays, the others seen penalty cards) and a card recorded as a fifth
+    # on a trick holding fewer than four, at his turn (45A); each takes effect there, on the
+    # trick as it then stood, whatever a ruling of an earlier line of that trick does, none of
+    # which changes who plays next within the trick)
     at_once = True
     try:
         nominal = start
@@ -188,7 +190,9 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             later = tuple(plays[counts[i] : counts[i + 1]])
             if at_once:
                 cur = nominal.current_trick
-                at_once = isinstance(e, (Expose, Name)) and cur is not None and not cur.is_complete and bool(cur.plays)
+                at_once = cur is not None and not cur.is_complete and bool(cur.plays) and (
+                    isinstance(e, (Expose, Name))
+                    or (cur.card_of(e.seat) is None and nominal.on_play is e.seat))
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
@@ -209,9 +213,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # his turn there is a penalty card from that moment, 49; one deemed played at his turn is
     # a play of that trick from that moment (45C1): a correction made later, at attention,
     # chooses its substitutes with the penalty card in force, and reads the card played as a
-    # card played after the error (45D1, 47D), Opening.at_once; cards played together or a
-    # fifth card, or a card exposed between tricks, where whose turn it was depends on an
-    # earlier ruling, are ruled where the record places them, docs/decisions.md)
+    # card played after the error (45D1, 47D), Opening.at_once, as it reads the card of
+    # several played together at his turn (58B) or of a fifth-card line on a trick of fewer
+    # than four (45A); cards played together not at his turn, a fifth card to a trick of four,
+    # or a card exposed between tricks, where whose turn it was depends on an earlier ruling,
+    # are ruled where the record places them, docs/decisions.md)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once)
 
