@@ -182,7 +182,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # (58B: the card he plays, the others seen penalty cards) and a card recorded as a fifth
     # on a trick holding fewer than four, at his turn (45A); each takes effect there, on the
     # trick as it then stood, whatever a ruling of an earlier line of that trick does, none of
-    # which changes who plays next within the trick)
+    # which changes who plays next within the trick; and a fifth card to a trick of four
+    # found played, a penalty card from that moment, 45E1)
     at_once = True
     try:
         nominal = start
@@ -190,9 +191,10 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             later = tuple(plays[counts[i] : counts[i + 1]])
             if at_once:
                 cur = nominal.current_trick
-                at_once = cur is not None and not cur.is_complete and bool(cur.plays) and (
-                    isinstance(e, (Expose, Name))
-                    or (cur.card_of(e.seat) is None and nominal.on_play is e.seat))
+                at_once = cur is not None and bool(cur.plays) and (
+                    (not cur.is_complete and (isinstance(e, (Expose, Name))
+                                              or (cur.card_of(e.seat) is None and nominal.on_play is e.seat)))
+                    or (cur.is_complete and isinstance(e, FifthCard) and "played" in given))
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
@@ -215,7 +217,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # chooses its substitutes with the penalty card in force, and reads the card played as a
     # card played after the error (45D1, 47D), Opening.at_once, as it reads the card of
     # several played together at his turn (58B) or of a fifth-card line on a trick of fewer
-    # than four (45A); cards played together not at his turn, a fifth card to a trick of four,
+    # than four (45A); cards played together not at his turn, a fifth card to a trick of four
+    # not found played (a lead to the next trick, 45E1, who leads it depending on that ruling),
     # or a card exposed between tricks, where whose turn it was depends on an earlier ruling,
     # are ruled where the record places them, docs/decisions.md)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
