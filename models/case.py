@@ -607,28 +607,61 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
                 done = number
         return done, 13 - done
 
-    def left_with(cards: int, together: int) -> tuple[int, int]:
-        """:func:`left_at`, with ``together`` lines of cards played together (58A, 58B) before
-        the line: the reader places none of their cards (the exposure rules do), but each puts
-        one card on its trick, so the tricks are counted as four cards each from the start."""
-        if not together:
-            return left_at(cards)
-        done = state.first_trick - 1 + (cards + together) // 4
-        return done, 13 - done
-
     # (a declarer's call that places no card where the reader reads it puts one of dummy's on
     # its trick once ruled, 46B: counted as a line of cards played together is)
     def holds_place(x: AnyEvent) -> bool:
         return isinstance(x, Simultaneous) or any(x is p for p in placeholders)
 
-    lines = [(e, applied_before[i], sum(holds_place(x) for x in before[:i])) for i, e in enumerate(before)]
     total = sum(standing)
+    defective = bool(state.omissions)
+
+    def left_with(at: int, cards: int, together: int) -> tuple[int, int]:
+        """:func:`left_at` for the line ``at`` of ``before`` (``len(before)``: a line after
+        them), ``cards`` cards placed and ``together`` lines of cards played together (58A,
+        58B) before it: the reader places none of their cards (the exposure rules do), but
+        each puts one card on its trick, so the tricks are counted from the record's lines,
+        four cards each, three for a trick a seat played no card to (67)."""
+        if not together:
+            return left_at(cards)
+        if not defective:
+            done = state.first_trick - 1 + (cards + together) // 4
+            return done, 13 - done
+        # the cards standing when this part of the record began, as the table holds them
+        base = applied_before[0]
+        done, held, full = state.first_trick - 1, 0, 4
+        k = base
+        for t, n in zip(state.tricks, standing, strict=True):
+            if n > k:
+                held = k
+            elif t.number in complete:
+                done = t.number
+                k -= n
+                continue
+            else:
+                held = n
+            short = t.short
+            full = 3 if short is not None and t.card_of(short) is None else 4
+            break
+        # then each line in turn: a card it places or a place it holds, an omission
+        for j, x in enumerate(before[:at]):
+            placed = (applied_before[j + 1] if j + 1 < len(before) else total) - applied_before[j]
+            for _ in range(placed + holds_place(x)):
+                held += 1
+                if held >= full:
+                    done, held, full = done + 1, 0, 4
+            if isinstance(x, Omit):
+                full = 3
+                if held >= full:
+                    done, held, full = done + 1, 0, 4
+        return done, 13 - done
+
+    lines = [(i, e, applied_before[i], sum(holds_place(x) for x in before[:i])) for i, e in enumerate(before)]
     together = sum(holds_place(x) for x in before)
-    lines += [(e, total, together) for e in after]
-    for e, cards, n in lines:
+    lines += [(len(before), e, total, together) for e in after]
+    for at, e, cards, n in lines:
         if not isinstance(e, (ClaimTricks, Remaining)):
             continue
-        done, left = left_with(cards, n)
+        done, left = left_with(at, cards, n)
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
             raise CaseFileError(f"{e.seat} claims {_tricks(e.tricks)}, but only {_left(left)} to play ({after_trick})",
@@ -648,27 +681,40 @@ def _left(n: int) -> str:
     return f"{n} {'is' if n == 1 else 'are'} left"
 
 
+def _open_trick(state: TableState) -> tuple[tuple[tuple[Seat, Card], ...], int]:
+    """The cards of the trick in progress on ``state`` and how many cards complete it: four,
+    three for a defective trick its short seat played no card to (67, ``Trick.is_complete``);
+    no cards and four when none is in progress."""
+    cur = state.current_trick
+    if cur is None or cur.is_complete:
+        return (), 4
+    short = cur.short
+    return cur.plays, 3 if short is not None and cur.card_of(short) is None else 4
+
+
 def _completes(state: TableState, batch: list[tuple[Seat, Card]]) -> bool:
     """Whether the next card completes the trick in progress, once the plays ``batch``, not
-    placed yet, are added to ``state``."""
-    cur = state.current_trick
-    begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
-    return (begun + len(batch)) % 4 == 3
+    placed yet, are added to ``state`` (a trick is complete at its fourth card, at its third
+    when a seat played no card to it, 67)."""
+    plays, full = _open_trick(state)
+    to_complete = full - len(plays)
+    n = len(batch)
+    if n < to_complete:
+        return n == to_complete - 1
+    return (n - to_complete) % 4 == 3
 
 
 def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:
     """Whether ``dummy`` has a card in the trick in progress once the plays ``batch``, not
     placed yet, are added to ``state`` (a trick is complete at its fourth card, as
-    ``TableState.play_many`` places them)."""
-    cur = state.current_trick
-    begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
-    r = (begun + len(batch)) % 4
-    if not r:
-        return False
-    if r <= len(batch):
-        return any(s is dummy for s, _ in batch[len(batch) - r:])
-    assert cur is not None
-    return any(s is dummy for s, _ in batch) or any(s is dummy for s, _ in cur.plays[begun - (r - len(batch)):])
+    ``TableState.play_many`` places them, at its third when a seat played no card to it, 67)."""
+    plays, full = _open_trick(state)
+    to_complete = full - len(plays)
+    n = len(batch)
+    if n < to_complete:
+        return any(s is dummy for s, _ in batch) or any(s is dummy for s, _ in plays)
+    r = (n - to_complete) % 4
+    return bool(r) and any(s is dummy for s, _ in batch[n - r:])
 
 
 def dummy_has_played(table: TableState) -> bool:
