@@ -25,6 +25,7 @@ from rulings.models.events import (
     ClaimTricks,
     DirectorFinds,
     DummyAction,
+    Expose,
     FaceDownLead,
     FifthCard,
     Name,
@@ -211,6 +212,30 @@ class Replay:
             return _tricks_done_with(self.table, self.before, self.applied_before, holds_place, len(self.before),
                                      _cards_as_played(self.table), together)
         return None
+
+    def as_placed(self, events: tuple[AnyEvent, ...]) -> tuple[AnyEvent, ...]:
+        """``events`` (lines of this record) with each line whose card a ruling placed as a
+        play on :attr:`table` read as the play line of that card: a card exposed that was
+        deemed played (45C1, 45C2), the card of several played together that counts as played
+        (58B), a fifth card found played or led (45E). Only around a rectified table, where
+        no play line of the record places that card: the replay applies none of these lines,
+        so a rule family that walks the record's plays again (the designation rules) finds
+        the card where the ruling put it, a card played to the trick as it then stood, as it
+        would a play line's."""
+        if not self.reopened or not any(isinstance(e, (Expose, Simultaneous, FifthCard)) for e in events):
+            return events
+        standing = {(s, c) for t in self.table.tricks for s, c in t.plays}
+        by_line = {(e.seat, e.card) for e in events if isinstance(e, Play)}
+        out: list[AnyEvent] = []
+        for e in events:
+            if isinstance(e, (Expose, Simultaneous, FifthCard)):
+                cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
+                put = [c for c in cards if (e.seat, c) in standing and (e.seat, c) not in by_line]
+                if len(put) == 1:
+                    out.append(Play(e.seat, put[0], e.line, e.entry))
+                    continue
+            out.append(e)
+        return tuple(out)
 
     def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
                    start: TableState | None = None) -> Replay:

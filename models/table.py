@@ -1506,19 +1506,23 @@ class TableState:
             return self.with_lead_out_of_turn_again(number) if winner is not seat else self
         return self.with_lead_read_again(number) if winner is seat else self.with_lead_out_of_turn_again(number)
 
-    def played_at_turn(self, number: int, seat: Seat) -> TableState:
+    def played_at_turn(self, number: int, seat: Seat, after: Seat | None = None) -> TableState:
         """The table with ``seat``'s card on trick ``number`` moved to his turn there (after
-        the cards of the others): a card he placed out of turn that stands as his play at his
-        turn once play reached it (a premature card, a major penalty card, that he had to
-        play there, 57A, 50D1(a)). The plays out of turn of the trick and its revokes are
-        read again on the new order (a later card in rotation now is in turn)."""
+        the cards of the others, or just after ``after``'s card): a card he placed out of turn
+        that stands as his play at his turn once play reached it (a premature card, a major
+        penalty card, that he had to play there, 57A, 50D1(a)), or the card he played at his
+        turn after one played at his right-hand opponent's (57D). The plays out of turn of the
+        trick and its revokes are read again on the new order (a later card in rotation now
+        is in turn)."""
         i = self._trick_index(number)
         t = self.tricks[i] if i >= 0 else None
         pos = t.position_of(seat) if t is not None else None
         if t is None or pos is None:
             raise IllegalActionError(f"{seat} has no card on trick {number}")
-        plays = (*t.plays[:pos], *t.plays[pos + 1:], t.plays[pos])
-        out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, plays, pos)
+        rest = (*t.plays[:pos], *t.plays[pos + 1:])
+        at = next((k + 1 for k, (s, _) in enumerate(rest) if s is after), len(rest)) if after is not None else len(rest)
+        plays = (*rest[:at], t.plays[pos], *rest[at:])
+        out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, plays, min(pos, at))
         tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays, t.short), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
 

@@ -849,7 +849,9 @@ class Opening:
     #: leaves in force binds them (a penalty card, 50C, 50D1; :meth:`Composition._order_keys`)
     made_at: tuple[object, ...] = ()
     #: what this opening rules took effect where it happened, on the table as it then stood:
-    #: a defender's card exposed is a penalty card from that moment (49, 50)
+    #: a defender's card exposed is a penalty card from that moment (49, 50), a card deemed
+    #: played at its player's turn a play of the trick as it then stood (45C1), which a
+    #: correction made later reads as a card played after the error (45D1, 47D)
     at_once: bool = False
 
 

@@ -8,15 +8,20 @@ leaves the engine streams have distinct keys before any deduplication (``summary
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from rulings.models import parse_case
+from rulings.models.events import Play
 from rulings.solver.casefile import load
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.ruling import Ruling
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_properties import check_conservation
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -67,6 +72,58 @@ def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
     for i in range(120):
         case = parse_case(random_mixed_case(random.Random(i), edition=edition))
         assert not _repeated(case), i
+
+
+#: East puts two diamonds down together on West's diamond lead (58B2); South, after them,
+#: discards a club holding diamonds: his withdrawal is the revoke's correction (62B), with NS
+#: the offending side (16C), never also a 58B3 change with EW offending
+TOGETHER_THEN_OPPONENT_REVOKES = {
+    "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+    "contract": "4S", "declarer": "S",
+    "play": ["W DQ", "N D2", "E plays D4 D5 simultaneous", "S C7", "attention W"],
+}
+
+
+def test_an_opponents_revoke_after_cards_played_together_is_corrected_once() -> None:
+    case = parse_case(TOGETHER_THEN_OPPONENT_REVOKES)
+    rs = list(Ruling(case).restorations())
+    assert not _repeated(case)
+    assert len(rs) == 6
+    for r in rs:
+        assert [s.clause for s in r.path] == ["58B2", "62B"], r.key()
+    sides = {str(i.unauthorized) for r in rs for i in r.ledger if str(i.card) == "C7"}
+    assert sides == {"NS"}, sides
+
+
+#: a defender's card at his right-hand opponent's turn (put down with his partner's lead,
+#: 58A), then another card of his at his own turn to the same trick: each record and edition
+CARD_AT_RHO_TURN_THEN_ANOTHER_AT_TURN = [
+    (laws, first, tail)
+    for laws in ("2017", "2007")
+    for first in ("D5", "H4")  # (lawful there; not lawful, East holding diamonds)
+    for tail in ((), ("S DK",))
+]
+
+
+@pytest.mark.parametrize(("laws", "first", "tail"), CARD_AT_RHO_TURN_THEN_ANOTHER_AT_TURN)
+def test_a_card_at_his_turn_after_one_at_the_right_hand_opponents_is_never_lost(laws: str, first: str,
+                                                                                 tail: tuple[str, ...]) -> None:
+    case = parse_case({
+        "laws": laws,
+        "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+        "contract": "4S", "declarer": "S",
+        "play": ["W CA", "N C2", "E C5", "S C7", "W DQ", f"E plays {first} simultaneous", "N D2", "E D4", *tail,
+                 "attention W"],
+    })
+    rs = list(Ruling(case).restorations())
+    assert rs
+    recorded = [(e.seat, e.card) for e in case.events if isinstance(e, Play)]
+    for r in rs:
+        check_conservation(case, r, replayed=True)  # (a penalty card taken back may be played, 52B2)
+        standing = {p for t in r.table.tricks for p in t.plays}
+        gone = {(w.seat, w.card) for w in r.withdrawn}
+        for p in recorded:
+            assert p in standing or p in gone, (p, r.key())
 
 
 #: 62C3 (2017): declarer and West revoke on trick 4 (after a 45D1 correction and East's

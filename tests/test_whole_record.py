@@ -117,13 +117,18 @@ def _first_decision(ruling: Ruling) -> tuple[int, list[Any], int] | None:
     return None
 
 
-def _with_line(text: str, line: str, part: int = 0) -> str:
+def _with_line(text: str, line: str, part: int = 0, starts: tuple[int, ...] | None = None) -> str:
     """The record with ``line`` recorded at the end of its part ``part`` (the lines up to
     that part's ``resume``, or the end of the record; a record played on after a ruling is
-    cut in parts at its ``resume`` lines)."""
+    cut in parts at its ``resume`` lines, and where the engine cut it further, after a
+    choice ruled where it was said, at the places ``starts`` gives: the index of each part's
+    first line)."""
     data = yaml.safe_load(text)
     play = data["play"]
-    ends = [i for i, p in enumerate(play) if p == "resume"] + [len(play)]
+    if starts is None:
+        ends = [i for i, p in enumerate(play) if p == "resume"] + [len(play)]
+    else:
+        ends = [s - 1 if play[s - 1] == "resume" else s for s in starts[1:]] + [len(play)]
     data["play"] = [*play[: ends[part]], line, *play[ends[part] :]]
     return yaml.safe_dump(data, sort_keys=False)
 
@@ -144,7 +149,7 @@ def _recorded_choice_agrees(text: str) -> int:
     checked = 0
     for step, _ in edges:
         seat = sorted(actor_seats(step.actor), key=lambda s: s.index)[0]
-        narrowed = Ruling(loads(_with_line(text, f"{seat} chooses {step.choice}", part)))
+        narrowed = Ruling(loads(_with_line(text, f"{seat} chooses {step.choice}", part, ruling._part_starts)))
         got = sorted(r.key() for r in narrowed.restorations())
         want = sorted(r.key() for r in full if r.path[depth].question == step.question
                       and r.path[depth].choice == step.choice and r.path[depth].actor == step.actor)

@@ -470,7 +470,10 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if not _may_designate(replay):
         return None  # only plays: nothing for Laws 45C/46 (and no walk of the record)
     records = (*replay.before, *replay.after)
-    events = prepare(records)
+    # (a card an earlier ruling placed from a line of the record that no play line places, a
+    # visible card deemed played, is a play of its trick, read where the line stands: the
+    # cards played after a call, 47D, include it)
+    events = prepare(replay.as_placed(records))
     table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
     cursor = Cursor(events[:upto], played_out=replay.played_out, hands_back=hands_back_in_board(replay))

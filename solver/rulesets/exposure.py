@@ -176,9 +176,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # on the table, the rules of leads rule it there as any lead of the record (53-56, 50D2)
     # (the record's plays after such a card are put in the order they would be around it: a
     # second card of a seat that followed it in the trick is his lead to the next trick)
-    # (whether every line is a card exposed or named during a trick in progress by a player who
-    # had already played to it or was not next to play: no play, whatever a ruling of an
-    # earlier line of that trick does, none of which changes who plays next within the trick)
+    # (whether every line is a card exposed or named during a trick in progress: no play when
+    # its player had already played to it or was not next to play, a play of that trick when
+    # it is deemed played at his turn (45C1, 45C2); either takes effect there, on the trick as
+    # it then stood, whatever a ruling of an earlier line of that trick does, none of which
+    # changes who plays next within the trick)
     at_once = True
     try:
         nominal = start
@@ -186,8 +188,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             later = tuple(plays[counts[i] : counts[i + 1]])
             if at_once:
                 cur = nominal.current_trick
-                at_once = (isinstance(e, (Expose, Name)) and cur is not None and not cur.is_complete and bool(cur.plays)
-                           and (cur.card_of(e.seat) is not None or nominal.on_play is not e.seat))
+                at_once = isinstance(e, (Expose, Name)) and cur is not None and not cur.is_complete and bool(cur.plays)
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
@@ -205,10 +206,12 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         kept = {(r.trick, r.seat, r.card) for r in nominal.revokes}
         explains += tuple(played(r.trick, r.seat, r.card) for r in replay.table.revokes if (r.trick, r.seat, r.card) not in kept)
     # (a card exposed, or named, after its player played to the trick in progress or before
-    # his turn there is a penalty card from that moment, 49: a correction made later, at attention, chooses its
-    # substitutes with it in force, Opening.at_once; a card a line may put on a trick, or
-    # exposed where whose turn it was depends on an earlier ruling, is ruled where the record
-    # places it, docs/decisions.md)
+    # his turn there is a penalty card from that moment, 49; one deemed played at his turn is
+    # a play of that trick from that moment (45C1): a correction made later, at attention,
+    # chooses its substitutes with the penalty card in force, and reads the card played as a
+    # card played after the error (45D1, 47D), Opening.at_once; cards played together or a
+    # fifth card, or a card exposed between tricks, where whose turn it was depends on an
+    # earlier ruling, are ruled where the record places them, docs/decisions.md)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once)
 
@@ -727,6 +730,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         pos = same.plays.index((seat, card)) if same is not None and (seat, card) in same.plays else None
         later = tuple((number, s, c) for i, (s, c) in enumerate(same.plays) if pos is not None and i > pos
                       and s.side is not seat.side and same.card_of(s) == c) if same is not None else ()
+        # An opponent's card there that itself fails to follow suit is corrected at attention
+        # (62A, 62B): its withdrawal is his revoke's correction, with his side the offending
+        # one (16C), not a free 58B3 change; it is taken back once, by the revoke rules.
+        owing = {(r.trick, r.seat, r.card) for r in t3.revokes if not t3.is_established(r)}
+        later = tuple(p for p in later if p not in owing)
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.

@@ -250,6 +250,10 @@ class PlayAtRhoTurn:
     #: play went on to the end before attention after the record's last card
     #: (``Replay.played_out``): the table played on past the trick, complete in the record
     played_past: bool = False
+    #: the card the record then has him play to the trick at his own turn, after his
+    #: right-hand opponent's card (not on the table: the line that placed ``card`` left it
+    #: in his hand): his play to the trick, ``card`` not
+    at_turn: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,7 +539,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # on this ruling (a premature play where the lead is accepted, 57C3; the lead itself
     # where it is taken back, 55B2)
     here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
-    if isinstance(agenda[0], LeadOutOfTurn) and (played := table.trick(trick_no)) is not None:
+    if isinstance(agenda[0], (LeadOutOfTurn, DeclaringSideOpeningLead)) and (played := table.trick(trick_no)) is not None:
         # a card played in turn after a lead out of turn that is not accepted may lead the
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
@@ -665,6 +669,71 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
             return None
         return i
     return None
+
+
+#: declarer's lines at a defender's lead out of turn that refuse it and state his 50D2 choice
+#: over the correct leader's lead (54D, 56; the choice line settles the refusal too)
+_REFUSAL_VERBS = frozenset({"refuses", "leaves", "requires", "forbids"})
+
+
+def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
+    """54D/56 with 50D2 ruled where it happened: declarer refused a defender's faced lead out
+    of turn and stated his choice over the correct leader's lead (``S refuses``, then ``S
+    leaves`` / ``S requires <suit>`` / ``S forbids <suit>``; the choice line alone settles the
+    refusal too), on the lines right after the lead, and play went on before attention. The
+    table played on from that choice: the lead went back as a major penalty card (50D) and
+    the correct leader led under declarer's choice, so the record after the last of those
+    lines is played on from the table the ruling of the lead leaves, as after a ``resume``
+    line (``RuleSet.played_on_from``); a lead that then breaks the choice is a revoke (61A).
+    Returns the index of that line in ``replay.before`` (a part of the record), or None.
+
+    Not cut: a refusal with no choice stated before play went on (the correct leader's card
+    is then a lead made before declarer's choice, 50D2, ruled as the record stands); lines
+    between the lead and the refusal (another card, the correct leader's among them: 49, a
+    card faced before the refusal); a card or line before the lead the director would rule
+    first (a play out of turn, a revoke, a line the table did not apply: the table, playing
+    on, made no rectification of it; the declaring side's attempted opening lead, which
+    simply goes back, 54E, apart); and where the director finds that declarer could have
+    seen dummy's cards (54C: he must accept the opening lead)."""
+    if Choice not in replay.line_kinds:
+        return None
+    table, before, applied = replay.table, replay.before, replay.applied_before
+    decl = table.declarer
+    first = next((i for i, e in enumerate(before) if isinstance(e, Choice) and e.seat is decl and e.verb in _REFUSAL_VERBS), None)
+    if first is None or first == 0 or not all(type(e) is Play for e in before[:first]):
+        return None
+    last = first
+    while (last + 1 < len(before) and isinstance(e := before[last + 1], Choice) and e.seat is decl
+           and e.verb in _REFUSAL_VERBS):
+        last += 1
+    if last + 1 == len(before):
+        return None  # (attention, or the part's end, came next: ruled there as it stands)
+    choice = before[last]
+    assert isinstance(choice, Choice)
+    if choice.verb == "refuses" or (choice.verb != "leaves" and choice.suit is None):
+        return None  # (no 50D2 choice stated: the correct leader's lead came before it)
+    plays = list(table.plays())
+    index = applied[first - 1]
+    if index >= len(plays):
+        return None
+    trick_no, seat, card = plays[index]
+    trick = table.trick(trick_no)
+    if trick is None or not table.is_defender(seat) or table.early_leads:
+        return None
+    if trick.plays[0] != (seat, card):
+        # the declaring side's attempted opening lead first, the only card before it (54E: no
+        # lead; it goes back and the defender's card leads trick 1)
+        if not (trick_no == 1 == table.first_trick and index == 1 and trick.plays[1] == (seat, card) and first == 2
+                and not table.is_defender(trick.plays[0][0]) and seat is not table.first_leader
+                and table.out_of_turn[:1] == ((1, trick.plays[0][0]),)):
+            return None
+    elif not table.out_of_turn or table.out_of_turn[0] != (trick_no, seat):
+        return None
+    if any(r.trick < trick_no for r in table.revokes):
+        return None
+    if trick_no == 1 and any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
+        return None
+    return last
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
@@ -945,12 +1014,38 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
                               played_past=past),
                 f"{what}, before his partner {seat.partner} (57A){said}")
     on = record is not None and trick.card_of(seat.rho) is None and record.played_to(trick.number, seat.rho, table)
-    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on, played_past=past)
+    task = PlayAtRhoTurn(trick.number, seat, card, played_on=on, played_past=past,
+                         at_turn=_card_at_own_turn(table, trick, seat, card, record))
     rule = rs.rule_for(task)
     if rule is None:
         return None
     said = f"; play then went on to the end, {seat.rho} and then {seat} playing to the trick" if on else ""
     return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
+
+
+def _card_at_own_turn(table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None) -> Card | None:
+    """The card ``seat`` played to ``trick`` at his own turn after his ``card`` played at his
+    right-hand opponent's turn, as the record has it: his next play line after the line that
+    placed ``card``, coming after his right-hand opponent's card to the trick, its card left in
+    his hand on ``table`` (a line played at the same moment as another, 58A, placed ``card``
+    and no second card of his on that trick). None when the record shows none."""
+    rho = trick.card_of(seat.rho)
+    if record is None or rho is None:
+        return None
+    events = record.before
+    at = next((i for i, e in enumerate(events) if getattr(e, "seat", None) is seat
+               and (getattr(e, "card", None) == card or card in getattr(e, "cards", ()))), None)
+    if at is None:
+        return None
+    seen_rho = False
+    for e in events[at + 1:]:
+        if not isinstance(e, Play):
+            continue
+        if e.seat is seat.rho and e.card == rho:
+            seen_rho = True
+        elif e.seat is seat:
+            return e.card if seen_rho and e.card in table.hand(seat) else None
+    return None
 
 
 def _played_to_early_lead(table: TableState, trick: Trick, seat: Seat, record: Replay | None) -> tuple[tuple[Seat, Card], ...]:
@@ -1080,7 +1175,9 @@ def wrong_defender_plays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 def declaring_side_opening_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """54E: an opening lead by the declaring side is not a lead and cannot be accepted; Law 24."""
     assert isinstance(task, DeclaringSideOpeningLead)
-    t = _taken_back(node.table, task.trick, task.offender)
+    # a defender's card faced after it is no play to a lead: it leads the trick, out of turn
+    # when its player was not to lead (54: ruled next)
+    t = _leads_out_of_turn_now(_taken_back(node.table, task.trick, task.offender), task.trick)
     step = Step("TD", StepKind.FORCED, rs.cite("54E"),
                 f"{task.offender}'s {task.card} is not a lead and cannot be accepted; it goes back (Law 24 applies)",
                 also=(rs.cite("48A"),), question="an opening lead by the declaring side", choice="not a lead")
@@ -1992,10 +2089,96 @@ def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: s
     return [(step, _child(node, t, node.agenda[1:]))]
 
 
+def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str, kind: PenaltyKind) -> list[Edge] | None:
+    """The offender played another card to the trick at his own turn (``task.at_turn``):
+    that card is his play to the trick (44B). The card played at his right-hand opponent's
+    turn, one he could not lawfully have played there, is no card of the trick: a penalty
+    card of ``kind`` (2017 57D: major; 2007 50, 49: per 50B), the card at his turn standing.
+    One he could lawfully have played there is ruled by :func:`_lawful_card_not_played_at_turn`.
+    None when there is no such card (the rule's own ruling applies)."""
+    table = node.table
+    trick = table.trick(task.trick)
+    seat, card, other = task.offender, task.card, task.at_turn
+    if other is None or trick is None or trick.card_of(seat) != card or other not in table.hand(seat):
+        return None
+    led = trick.suit_led
+    assert led is not None
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    if card in lawful_cards(frozenset(table.hand(seat) | {card}), led, table.penalty_cards_of(seat)):
+        return _lawful_card_not_played_at_turn(rs, node, task, clause, kind, other, led)
+    t = table.replace_card(task.trick, seat, other, restore_penalty=restore).played_at_turn(task.trick, seat, after=seat.rho)
+    # a penalty card from the end of that trick: it obliges his later plays the record has
+    # (50C, 50D1; a failure to play it is ruled under 52), not his card to the trick
+    since = sum(len(x.plays) for x in t.tricks if x.number <= task.trick)
+    made = t.penalty_cards_with(seat, card, kind)
+    t = t.with_penalty_cards(frozenset(replace(p, since=since) if p.seat is seat and p.card == card else p for p in made))
+    info = rs.withdrawn_info(seat, card, seat.side, table) if clause == "57D" else pc_info(rs, t, seat, card)
+    now = next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), str(kind))
+    step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                f"{card} could not lawfully be played to trick {task.trick}, and {seat} played {other} there at his own "
+                f"turn: {other} is his card to the trick, {card} a {now} penalty card",
+                also=(*((rs.cite("49"),) if clause != "57D" else ()), rs.cite("50B"), info.ai_clause, info.ui_clause),
+                question=f"{seat} played {card} at his right-hand opponent's turn, then {other} at his own turn",
+                choice=f"{now} penalty card; {other} his card")
+    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    return [(step, _after_penalty_card(rs, child, seat, card))]
+
+
+def _lawful_card_not_played_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str, kind: PenaltyKind,
+                                    other: Card, led: Suit) -> list[Edge]:
+    """The offender's card at his right-hand opponent's turn could lawfully be played to the
+    trick, and at his own turn he played ``other`` there. 2017 (``clause`` 57D): he had to
+    play the first card at his turn (no penalty card); ``other`` in its place fails to play a
+    card the Laws require, a revoke (61A), the first card back in his hand, for the revoke
+    rules to rule (62, 63). 2007 (50, 49): the first card is a penalty card of ``kind`` from
+    the moment it was exposed, due at his turn there (50D1(a); a minor one bars a lower card
+    of its suit, 50C); ``other`` is a failure to play it, ruled under 52. Either way ``other``
+    is his card at his turn, after his right-hand opponent's card, as the record has it."""
+    table = node.table
+    seat, card = task.offender, task.card
+    trick = table.trick(task.trick)
+    assert trick is not None
+    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
+    t = table.replace_card(task.trick, seat, other, restore_penalty=restore).played_at_turn(task.trick, seat, after=seat.rho)
+    question = f"{seat} played {card} at his right-hand opponent's turn, then {other} at his own turn"
+    if clause == "57D":
+        # (the card waits for his turn, out of the trick and not withdrawn: no 16C entry)
+        t = t._evolve(withdrawn=table.withdrawn)
+        rule = PlayRule(seat, task.trick, "card", card=card)
+        if rule.broken_by(other, t.hand(seat) | {other}, led):
+            t = t.with_revoke(Revoke(seat, task.trick, other, led, rule=rule))
+        step = Step("TD", StepKind.FORCED, rs.cite("57D"),
+                    f"{card} could lawfully be played: {seat} had to play it at his proper turn, no penalty card; he "
+                    f"played {other} there instead, failing to play a card the Laws require ({rs.cite('61A')})",
+                    also=(rs.cite("61A"),), question=question, choice=f"{card} due at his turn; {other} his card")
+        return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{seat} must play {card}",)))]
+    # a penalty card from the moment it was exposed, at his right-hand opponent's turn: taken
+    # off the trick there, with nothing in its place (the card at his turn is his own play,
+    # judged against it, 52, not a substitute a rule gave him)
+    at = trick.position_of(seat.rho)
+    at = at if at is not None else len(trick.plays)
+    standing = tuple(p for p in trick.plays[:at] if p[0] is not seat)
+    t = t._evolve(withdrawn=(*table.withdrawn, Withdrawal(seat, card, task.trick, None, standing)))
+    since = sum(len(x.plays) for x in t.tricks if x.number < task.trick) + len(standing)
+    made = t.penalty_cards_with(seat, card, kind)
+    t = t.with_penalty_cards(frozenset(replace(p, since=since) if p.seat is seat and p.card == card else p for p in made))
+    info = pc_info(rs, t, seat, card)
+    now = next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), str(kind))
+    step = Step("TD", StepKind.FORCED, rs.cite(clause),
+                f"{card}, played before its turn after {seat.partner} had played, is a {now} penalty card ({rs.cite('49')}), "
+                f"due at his turn to trick {task.trick}; {seat} played {other} there",
+                also=(rs.cite("49"), rs.cite("50B"), info.ai_clause, info.ui_clause), question=question,
+                choice=f"{now} penalty card; {other} his card")
+    return [(step, _child(node, t, node.agenda[1:], ledger=(info,)))]
+
+
 def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """57D (2017): a card that could lawfully be played to the trick must be played at the
     offender's proper turn (no penalty card; 16 may apply); otherwise a major penalty card."""
     assert isinstance(task, PlayAtRhoTurn)
+    other = _another_card_at_turn(rs, node, task, "57D", PenaltyKind.MAJOR)
+    if other is not None:
+        return other
     stood = _rho_turn_card_stood(rs, node, task, "57D")
     if stood is not None:
         return stood
@@ -2344,12 +2527,15 @@ def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     having played, is exposed prematurely: a penalty card (50, 49), major as a deliberate play
     (50B), to be played at the first lawful opportunity (50D1(a))."""
     assert isinstance(task, PlayAtRhoTurn)
+    deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
+    kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
+    other = _another_card_at_turn(rs, node, task, "50", kind)
+    if other is not None:
+        return other
     stood = _rho_turn_card_stood(rs, node, task, "50")
     if stood is not None:
         return stood
     table = node.table
-    deliberate = rs.decisions.rho_turn_play_2007_is_deliberate
-    kind = PenaltyKind.MAJOR if deliberate or task.card.is_honour else PenaltyKind.MINOR
     t = _taken_back(table, task.trick, task.offender, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     t = t.with_penalty(task.offender, task.card, kind)
     info = pc_info(rs, t, task.offender, task.card)
@@ -2526,8 +2712,9 @@ REOPEN_STATE = {"leads": _play_out_of_turn}
 #: leads opener rules only a card the table recorded as played out of turn
 OPENER_LINES = {"plays_out_of_turn": (FaceDownLead, DummyAction), "leads": ()}
 OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "leads": lambda table: bool(table.out_of_turn)}
-#: the lines after which the table played on from a choice the leads rules rule there (54A)
-PLAYED_ON_FROM = (spread_played_on,)
+#: the lines after which the table played on from a choice the leads rules rule there (54A;
+#: 54D/56 with declarer's 50D2 choice)
+PLAYED_ON_FROM = (spread_played_on, refusal_played_on)
 #: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
 #: after a lead out of turn was played to it, or was its player's proper lead (53B)
 FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})
