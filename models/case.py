@@ -196,16 +196,21 @@ class Replay:
         reader places none, and so does a call of declarer's in :attr:`placeholders`, 46B);
         None when the record holds no such line or none of them before it (the table's own
         complete tricks then tell)."""
+        def holds_place(x: AnyEvent) -> bool:
+            return isinstance(x, Simultaneous) or any(x is p for p in self.placeholders)
+
         together = 0
         for i, e in enumerate(self.before):
             if e is line:
                 if not together:
                     return None
-                return self.table.first_trick - 1 + (self.applied_before[i] + together) // 4
-            if isinstance(e, Simultaneous) or any(e is p for p in self.placeholders):
+                return _tricks_done_with(self.table, self.before, self.applied_before, holds_place, i, self.applied_before[i],
+                                         together)
+            if holds_place(e):
                 together += 1
         if together and any(e is line for e in self.after):
-            return self.table.first_trick - 1 + (sum(len(t.plays) for t in self.table.tricks) + together) // 4
+            return _tricks_done_with(self.table, self.before, self.applied_before, holds_place, len(self.before),
+                                     _cards_as_played(self.table), together)
         return None
 
     def as_placed(self, events: tuple[AnyEvent, ...]) -> tuple[AnyEvent, ...]:
@@ -610,19 +615,27 @@ def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
     return changed if places(named) and not places(changed) else named
 
 
-def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
-                       after: Sequence[AnyEvent], file: str | None, placeholders: Sequence[AnyEvent] = ()) -> None:
-    """Refuse a claim or ``remaining`` line that does not fit the tricks still to play where
-    it stands in the record: a claim of more tricks than are left, a ``remaining`` count that
-    does not add up to them (docs/case-format.md). Law 64 counts the tricks from that line, so
-    a count that does not fit would leave the count after play unmade.
-    Raises CaseFileError located at the file and line, naming the number."""
-    standing = [len(t.plays) for t in state.tricks]
+def _cards_as_played(state: TableState) -> int:
+    """The cards standing on ``state``'s tricks as the record played them: a card a ruling
+    placed since on a defective trick (67B1) is no line of the record."""
+    return sum(len(t.plays) - (t.short is not None and t.card_of(t.short) is not None) for t in state.tricks)
+
+
+def _tricks_done_with(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
+                      holds_place: Callable[[AnyEvent], bool], at: int, cards: int, together: int) -> int:
+    """The number of the last trick complete at the line ``at`` of ``before`` (``len(before)``:
+    a line after them) of a record replayed to ``state``: ``cards`` cards placed and
+    ``together`` lines (``holds_place``: cards played together, 58A/58B, or a call of dummy's
+    card the reader places none for, 46B) before it. The reader places none of the cards
+    of those lines, but each puts one card on its trick, so the tricks are counted from the
+    record's lines, four cards each, three for a trick a seat played no card to (67). A
+    card a ruling placed since among a player's played cards on a defective trick (67B1)
+    is no line of the record: the trick was quitted at its three other cards."""
+    # the cards each trick holds as the record played them
+    standing = [len(t.plays) - (t.short is not None and t.card_of(t.short) is not None) for t in state.tricks]
     numbers = [t.number for t in state.tricks]
     complete = {t.number for t in state.tricks if t.is_complete}  # (a defective trick at three cards, 67)
-
-    def left_at(cards: int) -> tuple[int, int]:
-        """(tricks complete, tricks left) with the first ``cards`` cards of the table standing."""
+    if not together:
         done = state.first_trick - 1
         for number, n in zip(numbers, standing, strict=True):
             if n > cards:
@@ -630,30 +643,64 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
             cards -= n
             if number in complete:
                 done = number
-        return done, 13 - done
+        return done
+    if not state.omissions:
+        return state.first_trick - 1 + (cards + together) // 4
+    total = sum(standing)
+    # the cards standing when this part of the record began, as the table holds them
+    base = applied_before[0]
+    done, held, full = state.first_trick - 1, 0, 4
+    k = base
+    for t, n in zip(state.tricks, standing, strict=True):
+        if n > k:
+            held = k
+        elif t.number in complete:
+            done = t.number
+            k -= n
+            continue
+        else:
+            held = n
+        full = 3 if t.short is not None else 4
+        break
+    # then each line in turn: a card it places or a place it holds, an omission
+    for j, x in enumerate(before[:at]):
+        placed = (applied_before[j + 1] if j + 1 < len(before) else total) - applied_before[j]
+        for _ in range(placed + holds_place(x)):
+            held += 1
+            if held >= full:
+                done, held, full = done + 1, 0, 4
+        if isinstance(x, Omit):
+            full = 3
+            if held >= full:
+                done, held, full = done + 1, 0, 4
+    return done
 
-    def left_with(cards: int, together: int) -> tuple[int, int]:
-        """:func:`left_at`, with ``together`` lines of cards played together (58A, 58B) before
-        the line: the reader places none of their cards (the exposure rules do), but each puts
-        one card on its trick, so the tricks are counted as four cards each from the start."""
-        if not together:
-            return left_at(cards)
-        done = state.first_trick - 1 + (cards + together) // 4
-        return done, 13 - done
 
+def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
+                       after: Sequence[AnyEvent], file: str | None, placeholders: Sequence[AnyEvent] = ()) -> None:
+    """Refuse a claim or ``remaining`` line that does not fit the tricks still to play where
+    it stands in the record: a claim of more tricks than are left, a ``remaining`` count that
+    does not add up to them (docs/case-format.md). Law 64 counts the tricks from that line, so
+    a count that does not fit would leave the count after play unmade.
+    Raises CaseFileError located at the file and line, naming the number."""
     # (a declarer's call that places no card where the reader reads it puts one of dummy's on
     # its trick once ruled, 46B: counted as a line of cards played together is)
     def holds_place(x: AnyEvent) -> bool:
         return isinstance(x, Simultaneous) or any(x is p for p in placeholders)
 
-    lines = [(e, applied_before[i], sum(holds_place(x) for x in before[:i])) for i, e in enumerate(before)]
-    total = sum(standing)
+    total = sum(len(t.plays) for t in state.tricks)
+
+    def left_with(at: int, cards: int, together: int) -> tuple[int, int]:
+        done = _tricks_done_with(state, before, applied_before, holds_place, at, cards, together)
+        return done, 13 - done
+
+    lines = [(i, e, applied_before[i], sum(holds_place(x) for x in before[:i])) for i, e in enumerate(before)]
     together = sum(holds_place(x) for x in before)
-    lines += [(e, total, together) for e in after]
-    for e, cards, n in lines:
+    lines += [(len(before), e, total, together) for e in after]
+    for at, e, cards, n in lines:
         if not isinstance(e, (ClaimTricks, Remaining)):
             continue
-        done, left = left_with(cards, n)
+        done, left = left_with(at, cards, n)
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
             raise CaseFileError(f"{e.seat} claims {_tricks(e.tricks)}, but only {_left(left)} to play ({after_trick})",
@@ -673,27 +720,40 @@ def _left(n: int) -> str:
     return f"{n} {'is' if n == 1 else 'are'} left"
 
 
+def _open_trick(state: TableState) -> tuple[tuple[tuple[Seat, Card], ...], int]:
+    """The cards of the trick in progress on ``state`` and how many cards complete it: four,
+    three for a defective trick its short seat played no card to (67, ``Trick.is_complete``);
+    no cards and four when none is in progress."""
+    cur = state.current_trick
+    if cur is None or cur.is_complete:
+        return (), 4
+    short = cur.short
+    return cur.plays, 3 if short is not None and cur.card_of(short) is None else 4
+
+
 def _completes(state: TableState, batch: list[tuple[Seat, Card]]) -> bool:
     """Whether the next card completes the trick in progress, once the plays ``batch``, not
-    placed yet, are added to ``state``."""
-    cur = state.current_trick
-    begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
-    return (begun + len(batch)) % 4 == 3
+    placed yet, are added to ``state`` (a trick is complete at its fourth card, at its third
+    when a seat played no card to it, 67)."""
+    plays, full = _open_trick(state)
+    to_complete = full - len(plays)
+    n = len(batch)
+    if n < to_complete:
+        return n == to_complete - 1
+    return (n - to_complete) % 4 == 3
 
 
 def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Seat) -> bool:
     """Whether ``dummy`` has a card in the trick in progress once the plays ``batch``, not
     placed yet, are added to ``state`` (a trick is complete at its fourth card, as
-    ``TableState.play_many`` places them)."""
-    cur = state.current_trick
-    begun = len(cur.plays) if cur is not None and len(cur.plays) < 4 else 0
-    r = (begun + len(batch)) % 4
-    if not r:
-        return False
-    if r <= len(batch):
-        return any(s is dummy for s, _ in batch[len(batch) - r:])
-    assert cur is not None
-    return any(s is dummy for s, _ in batch) or any(s is dummy for s, _ in cur.plays[begun - (r - len(batch)):])
+    ``TableState.play_many`` places them, at its third when a seat played no card to it, 67)."""
+    plays, full = _open_trick(state)
+    to_complete = full - len(plays)
+    n = len(batch)
+    if n < to_complete:
+        return any(s is dummy for s, _ in batch) or any(s is dummy for s, _ in plays)
+    r = (n - to_complete) % 4
+    return bool(r) and any(s is dummy for s, _ in batch[n - r:])
 
 
 def dummy_has_played(table: TableState) -> bool:

@@ -468,11 +468,29 @@ _NO_PENALTY_CARDS: frozenset[PenaltyCard] = frozenset()
 
 
 def _cards_to_complete(omissions: tuple[tuple[int, Seat, Card | None], ...], number: int, short: Seat | None) -> int:
-    """How many cards complete trick ``number``: three when ``short`` played no card to it
-    (67) and none was placed among his played cards since (67B1), else four."""
+    """How many cards complete trick ``number`` as played: three when ``short`` played no
+    card to it (67), also when he placed one among his played cards there later (67B1: the
+    trick was quitted at three, and play went on from it), else four."""
     if short is None:
         return 4
-    return 3 if any(n == number and s is short and c is None for n, s, c in omissions) else 4
+    return 3 if any(n == number and s is short for n, s, _ in omissions) else 4
+
+
+def _placed_on(omissions: tuple[tuple[int, Seat, Card | None], ...], number: int, short: Seat | None,
+               cards: list[tuple[Seat, Card]]) -> Card | None:
+    """The card ``short`` placed among his played cards on defective trick ``number`` under
+    67B1, when the trick's ``cards`` do not hold it yet: a replay of the record from the deal
+    (``restart``, which keeps the omissions as ruled) puts it there once the trick is quitted
+    at its three cards, with the revoke he is deemed to have made there; else None."""
+    if short is None or any(s is short for s, _ in cards):
+        return None
+    return next((c for n, s, c in omissions if n == number and s is short and c is not None), None)
+
+
+def _in_rotation(leader: Seat, cards: list[tuple[Seat, Card]], seat: Seat, card: Card) -> list[tuple[Seat, Card]]:
+    """``cards`` of a trick led by ``leader`` with ``seat``'s ``card`` put in his place in rotation."""
+    order = [leader, leader.lho, leader.lho.lho, leader.rho]
+    return sorted((*cards, (seat, card)), key=lambda p: order.index(p[0]))
 
 
 def _holding(deal: Deal, tricks: tuple[Trick, ...]) -> tuple[frozenset[Card], ...]:
@@ -926,6 +944,14 @@ class TableState:
                 raise self._not_held(seat, card, index)
             if not open_trick or len(cards) >= full:
                 if open_trick:
+                    if omissions and (put := _placed_on(omissions, number, short, cards)) is not None:
+                        assert short is not None
+                        if put not in holding[short.index] or put in gone:
+                            raise self._not_held(short, put, index)
+                        cards = _in_rotation(leader, cards, short, put)  # (67B1: the card placed there later)
+                        gone.add(put)
+                        placed |= 1 << short.index
+                        revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
                     tricks.append(Trick(number, leader, tuple(cards), short))
                 if not tricks:
                     number, expected = self.first_trick, self.first_leader
@@ -974,6 +1000,13 @@ class TableState:
             gone.add(card)
             placed |= 1 << i
         if open_trick:
+            if omissions and len(cards) >= full and (put := _placed_on(omissions, number, short, cards)) is not None:
+                assert short is not None
+                if put in holding[short.index] and put not in gone:  # (67B1: the card placed there later)
+                    cards = _in_rotation(leader, cards, short, put)
+                    gone.add(put)
+                    placed |= 1 << short.index
+                    revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
             tricks.append(Trick(number, leader, tuple(cards), short))
         new = self._copy()
         new.tricks = tuple(tricks)

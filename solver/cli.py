@@ -132,6 +132,7 @@ class Kind(StrEnum):
     SIMULTANEOUS = "simultaneous"
     ESTABLISHED = "established"
     DESIGNATION = "designation"
+    DEFECTIVE = "defective"
     MIXED = "mixed"
 
 
@@ -868,7 +869,7 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
     with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml (regression data, not a ruling).")] = False,
-    kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64), designation (declarer's incomplete or changed designation of dummy's card, 45C4, 46, 47C/47D) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
+    kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64), designation (declarer's incomplete or changed designation of dummy's card, 45C4, 46, 47C/47D), defective (a card omitted from a trick, 67A1/67B1) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
     fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive); pbn and lin carry --kind revoke, lead and established only; see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given (pbn, lin or yaml when --out ends so).")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,

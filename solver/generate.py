@@ -768,7 +768,7 @@ def _misplay_attempt(
 # ----- robustness: random cases of the other irregularity kinds --------------------------------------
 #: The kinds :func:`random_kind_case` draws (``rulings generate --kind``).
 KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous", "established", "designation",
-                          "mixed")
+                          "defective", "mixed")
 
 #: Facts of a defender's exposed card that the exposure rules read (45C1, 49, 50): a card
 #: dropped or held so that partner could see it; with neither visibility fact the director
@@ -1232,6 +1232,64 @@ DESIGNATION_SHAPES: tuple[str, ...] = ("incomplete", "incontrovertible", "change
 #: What an incomplete or invalid call may say (46B1-46B5); ``suit``/``rank``/``card`` are drawn.
 _CALL_WORDS: tuple[str, ...] = ("high", "low", "win", "anything", "suit", "rank", "high suit", "low suit", "ruff",
                                 "card", "top", "small", "take")
+def random_defective_case(rng: random.Random, *, edition: str = "2017", late: bool | None = None,
+                          title: bool = True) -> dict[str, Any]:
+    """A defective trick with a card omitted (67): on a random trick one of the players after
+    the leader plays no card at his turn (``<seat> omits``), the others play lawfully and the
+    trick is quitted with three cards, won by them. Then, with ``late``, play goes on until a
+    player of each side has played to the next trick, and sometimes to the end of play (67B1:
+    the offender places a card among his played cards); without it, attention comes before
+    (no card of the next trick, or its lead alone: 67A1, he supplies a card). Drawn when None;
+    the record ends with ``attention <seat>``.
+
+    >>> case = random_defective_case(random.Random(2), late=True)
+    >>> [line for line in case["play"] if line.endswith(" omits")] != []
+    True
+    """
+    _check_edition(edition)
+    window = late if late is not None else rng.random() < 0.5
+    for _ in range(MAX_ATTEMPTS):
+        rec = _begin(rng, 1, 12)
+        sim = rec.sim
+        number = rec.start
+        for _ in range(rng.randint(1, 3)):  # (the lead, and up to two cards after it)
+            _lawful_play(rec, rng)
+        offender = sim.on_play
+        if sim.penalties_of(offender):
+            continue
+        lines = [_format_play(s, c) for s, c in rec.plays]
+        lines.append(f"{offender} omits")
+        trick = sim.tricks[-1]
+        led = trick[0][1].suit
+        seat = offender.lho
+        while seat is not trick[0][0]:  # the seats after him in the trick, in rotation
+            hand = sim.hands[seat]
+            card = rng.choice(sorted(c for c in hand if c.suit is led) or sorted(hand))
+            trick.append((seat, card))
+            hand.discard(card)
+            lines.append(_format_play(seat, card))
+            seat = seat.lho
+        # the trick is quitted with three cards, won by them; the next card leads the next trick
+        sim.tricks.pop()
+        sim.leader = _winner(trick, sim.trumps)
+        sim.won[sim.leader.side] += 1
+        left = 4 * (13 - number)  # (the cards the others can still play: the offender keeps one more)
+        if window:
+            if left < 2:
+                continue
+            later = left if rng.random() < 0.3 else rng.randint(2, min(left, 9))
+        else:
+            later = rng.randint(0, min(1, left))
+        for _ in range(later):
+            lines.append(_format_play(*sim.play_lawful(rng)))
+        lines.append(f"attention {rng.choice(SEATS)}")
+        when = "after both sides played to the next trick" if window else "before each side played to the next trick"
+        head = (f"Random defective trick: {offender} ({_role(offender, sim.declarer)}) plays no card to trick {number}, "
+                f"found {when}") if title else None
+        return _record_mapping(rec, rng, edition, head, lines)
+    raise GenerationError("no defective-trick deal found")
+
+
 _SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
 _RANK_WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten"}
 #: The director's findings on a change of designation (45C4(b)); None: none in the record.
@@ -1430,6 +1488,8 @@ def _kind_case(kind: str, rng: random.Random, edition: str) -> dict[str, Any]:
         return random_established_case(rng, edition=edition)
     if kind == "designation":
         return random_designation_case(rng, edition=edition)
+    if kind == "defective":
+        return random_defective_case(rng, edition=edition)
     if kind == "mixed":
         from rulings.solver.generate_mixed import random_mixed_case
 

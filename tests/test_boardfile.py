@@ -273,7 +273,11 @@ def test_a_board_kind_keeps_its_irregularities_when_read_back(kind: str, tmp_pat
         mapping = random_kind_case(kind, case_seed(0, index), full_hand=True)
         out = tmp_path / f"{kind}-{index}.pbn"
         out.write_text(PBN_HEADER + serialize(record("r", mapping, False), "pbn", 1), encoding="utf-8")
-        read = ruling_of(board_case(out, 1, "TD"), "read")
+        try:
+            read = ruling_of(board_case(out, 1, "TD"), "read")
+        except CaseFileError:  # (a trick quitted with three cards, 67: the game does not read back)
+            kept = False
+            continue
         kept = kept and len(read["irregularities"]) == len(ruling_of(mapping, "r")["irregularities"])
     assert kept == (kind in BOARD_KINDS), kind
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rulings.models.cards import Card, Seat
-from rulings.models.errors import IllegalActionError, NotationError
+from rulings.models.errors import CaseFileError, IllegalActionError, NotationError
 from rulings.models.events import Omit, PlayLine
 from rulings.solver.casefile import load
 from rulings.solver.cli import app
@@ -135,3 +135,54 @@ def test_the_table_refuses_an_omission_out_of_turn() -> None:
     with pytest.raises(IllegalActionError):
         table.omit(Seat.E)
     assert table.omit(Seat.N).trick(1).next_seat is Seat.E
+
+
+#: a trick quitted with three cards (trick 1), then a call from dummy that names no card of
+#: his (it holds dummy's place on trick 3, 46B): three tricks are complete at the last line
+_THREE_DONE = ["W DQ", "N DA", "E D4", "S omits", "N C2", "E C5", "S C7", "W CA", "W HJ", "S calls low", "E HQ", "S HA"]
+
+
+@pytest.mark.parametrize(("last", "error"), [
+    ("remaining NS 7 EW 3", None),
+    ("S claims 10", None),
+    ("remaining NS 7 EW 4", "counts 11 tricks, but 10 are left to play (after trick 3)"),
+    ("S claims 11", "S claims 11 tricks, but only 10 are left to play (after trick 3)"),
+])
+def test_the_tricks_left_count_a_trick_quitted_with_three_cards(tmp_path: Path, last: str, error: str | None) -> None:
+    """A claim or remaining line after a call that holds dummy's place on its trick counts the
+    tricks from the record's lines: the defective trick is complete at its three cards (67)."""
+    path = _write(tmp_path, [*_THREE_DONE, last])
+    if error is None:
+        load(str(path)).replay()
+        return
+    with pytest.raises(CaseFileError) as err:
+        load(str(path)).replay()
+    assert error in str(err.value) and f"{path}:20" in str(err.value)
+
+
+@pytest.mark.parametrize(("lines", "completes", "dummy_in"), [
+    (["W DQ", "N DA", "E D4", "S omits"], False, False),  # (trick 2 not begun: dummy leads it)
+    (["W DQ", "N DA", "E D4", "S omits", "N C2"], False, True),
+    (["W DQ", "N DA", "E D4", "S omits", "N C2", "E C5", "S C7"], True, True),
+    (["W DQ", "N omits", "E D4"], True, False),  # (South's card completes a trick short of North)
+    (["W DQ", "N omits"], False, False),
+])
+@pytest.mark.parametrize("held", [0, 1, 2])
+def test_the_trick_in_progress_after_an_omission(tmp_path: Path, lines: list[str], completes: bool, dummy_in: bool,
+                                                 held: int) -> None:
+    """Whether the next card completes the trick in progress, and whether dummy has a card in
+    it, read the table's tricks: a trick a seat played no card to is complete at three. The
+    same with the last ``held`` cards not placed yet, as the reader holds them in a batch."""
+    from rulings.models.case import _completes, _dummy_in_trick
+
+    cards = 0
+    for x in reversed(lines):
+        if x.endswith("omits"):
+            break
+        cards += 1
+    held = min(held, cards)
+    placed = lines[:len(lines) - held]
+    batch = [(Seat[x.split()[0]], Card.parse(x.split()[1])) for x in lines[len(lines) - held:]]
+    table = _replay(tmp_path, [*placed, "attention E"]).table  # type: ignore[attr-defined]
+    assert _completes(table, batch) is completes
+    assert _dummy_in_trick(table, batch, Seat.N) is dummy_in
