@@ -196,20 +196,20 @@ class Replay:
         reader places none, and so does a call of declarer's in :attr:`placeholders`, 46B);
         None when the record holds no such line or none of them before it (the table's own
         complete tricks then tell)."""
-        def holds_place(x: AnyEvent) -> bool:
-            return isinstance(x, Simultaneous) or any(x is p for p in self.placeholders)
-
+        # (no nested function here: mypyc cannot compile one that reads ``self`` in a method
+        # of an ordinary class)
+        placeholders = self.placeholders
         together = 0
         for i, e in enumerate(self.before):
             if e is line:
                 if not together:
                     return None
-                return _tricks_done_with(self.table, self.before, self.applied_before, holds_place, i, self.applied_before[i],
+                return _tricks_done_with(self.table, self.before, self.applied_before, placeholders, i, self.applied_before[i],
                                          together)
-            if holds_place(e):
+            if _holds_place(e, placeholders):
                 together += 1
         if together and any(e is line for e in self.after):
-            return _tricks_done_with(self.table, self.before, self.applied_before, holds_place, len(self.before),
+            return _tricks_done_with(self.table, self.before, self.applied_before, placeholders, len(self.before),
                                      _cards_as_played(self.table), together)
         return None
 
@@ -621,12 +621,18 @@ def _cards_as_played(state: TableState) -> int:
     return sum(len(t.plays) - (t.short is not None and t.card_of(t.short) is not None) for t in state.tricks)
 
 
+def _holds_place(x: AnyEvent, placeholders: Sequence[AnyEvent]) -> bool:
+    """Whether the line ``x`` puts one card on its trick though the reader places none: cards
+    played together (58A/58B), or a call of declarer's among ``placeholders`` (46B)."""
+    return isinstance(x, Simultaneous) or any(x is p for p in placeholders)
+
+
 def _tricks_done_with(state: TableState, before: Sequence[AnyEvent], applied_before: Sequence[int],
-                      holds_place: Callable[[AnyEvent], bool], at: int, cards: int, together: int) -> int:
+                      placeholders: Sequence[AnyEvent], at: int, cards: int, together: int) -> int:
     """The number of the last trick complete at the line ``at`` of ``before`` (``len(before)``:
     a line after them) of a record replayed to ``state``: ``cards`` cards placed and
-    ``together`` lines (``holds_place``: cards played together, 58A/58B, or a call of dummy's
-    card the reader places none for, 46B) before it. The reader places none of the cards
+    ``together`` lines (:func:`_holds_place`: cards played together, 58A/58B, or a call of
+    dummy's card the reader places none for, one of ``placeholders``, 46B) before it. The reader places none of the cards
     of those lines, but each puts one card on its trick, so the tricks are counted from the
     record's lines, four cards each, three for a trick a seat played no card to (67). A
     card a ruling placed since among a player's played cards on a defective trick (67B1)
@@ -665,7 +671,7 @@ def _tricks_done_with(state: TableState, before: Sequence[AnyEvent], applied_bef
     # then each line in turn: a card it places or a place it holds, an omission
     for j, x in enumerate(before[:at]):
         placed = (applied_before[j + 1] if j + 1 < len(before) else total) - applied_before[j]
-        for _ in range(placed + holds_place(x)):
+        for _ in range(placed + _holds_place(x, placeholders)):
             held += 1
             if held >= full:
                 done, held, full = done + 1, 0, 4
@@ -685,17 +691,14 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
     Raises CaseFileError located at the file and line, naming the number."""
     # (a declarer's call that places no card where the reader reads it puts one of dummy's on
     # its trick once ruled, 46B: counted as a line of cards played together is)
-    def holds_place(x: AnyEvent) -> bool:
-        return isinstance(x, Simultaneous) or any(x is p for p in placeholders)
-
     total = sum(len(t.plays) for t in state.tricks)
 
     def left_with(at: int, cards: int, together: int) -> tuple[int, int]:
-        done = _tricks_done_with(state, before, applied_before, holds_place, at, cards, together)
+        done = _tricks_done_with(state, before, applied_before, placeholders, at, cards, together)
         return done, 13 - done
 
-    lines = [(i, e, applied_before[i], sum(holds_place(x) for x in before[:i])) for i, e in enumerate(before)]
-    together = sum(holds_place(x) for x in before)
+    lines = [(i, e, applied_before[i], sum(_holds_place(x, placeholders) for x in before[:i])) for i, e in enumerate(before)]
+    together = sum(_holds_place(x, placeholders) for x in before)
     lines += [(len(before), e, total, together) for e in after]
     for at, e, cards, n in lines:
         if not isinstance(e, (ClaimTricks, Remaining)):
