@@ -760,14 +760,17 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
 
 def _led_and_played_to(table: TableState, before: Sequence[object], last: int, trick_no: int, seat: Seat) -> bool:
     """After declarer's bare refusal (``before[last]``) of ``seat``'s lead out of turn to
-    ``trick_no``: whether his partner, the proper leader (50D2 then binds him), led on the
-    next line and his left-hand opponent played to that lead on the line after, before
-    attention (the table played on from the refusal with no option stated)."""
-    partner = seat.partner
-    if expected_leader(table, trick_no) is not partner or last + 2 >= len(before):
+    ``trick_no``: whether the proper leader led on the next line, before attention, and, when
+    he is ``seat``'s partner (50D2 then binds him), his left-hand opponent played to that lead
+    on the line after (the table played on from the refusal with no option stated). With the
+    declaring side to lead no 50D2 choice follows the refusal: his lead alone shows the table
+    played on from it (56, 55 apart)."""
+    proper = expected_leader(table, trick_no)
+    if last + 1 >= len(before) or type(lead := before[last + 1]) is not Play or lead.seat is not proper:
         return False
-    lead, reply = before[last + 1], before[last + 2]
-    return type(lead) is Play and lead.seat is partner and type(reply) is Play and reply.seat is partner.lho
+    if proper is not seat.partner:
+        return not table.is_defender(proper)
+    return last + 2 < len(before) and type(reply := before[last + 2]) is Play and reply.seat is proper.lho
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
