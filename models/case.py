@@ -133,6 +133,10 @@ class Replay:
     #: (the parts before it as ruled on this path); None for the first part, played from
     #: the deal (``table.restart()``)
     start: TableState | None = field(default=None, compare=False, repr=False)
+    #: a part of the record cut where the table played on, before attention, from a choice
+    #: ruled at its last line (``RuleSet.played_on_from``: 54A, 54D/56): the record goes on
+    #: after that line, as after a ``resume`` line, with no attention line in this part
+    played_on: bool = field(default=False, compare=False, repr=False)
     #: a later part of a record played on after a ruling: the parts before it, as played
     #: (a ruling may have changed their cards since: the table shows them as ruled), for
     #: what the record as a whole says (its revokes, dummy's wrongly placed leads)
@@ -154,7 +158,8 @@ class Replay:
         ``start``: a later part of the record, the table it was played on from (:attr:`start`)."""
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
-                            applied_before=applied_before, reopened=False, memo={}, placeholders=placeholders)
+                            applied_before=applied_before, reopened=False, memo={}, placeholders=placeholders,
+                            played_on=False)
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         if start is not None:
@@ -246,6 +251,13 @@ class Replay:
         new.__dict__.update(self.__dict__, table=table, reopened=reopened, ruled=ruled)
         if start is not None:
             new.__dict__["start"] = start
+        return new
+
+    def cut_here(self) -> Replay:
+        """The same part of the record, marked as cut where the table played on from it
+        (:attr:`played_on`)."""
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__, played_on=True)
         return new
 
     def with_claims(self, claimed: tuple[tuple[str, frozenset[object]], ...]) -> Replay:

@@ -1112,7 +1112,10 @@ class Composition:
     def __init__(self, case: Case, book: RuleBook) -> None:
         self.case = case
         self.book = book
-        self.replay: Replay = case.replay()
+        #: the cut of the first part found on a replay of it up to a card the record as played
+        #: whole cannot place (:meth:`_first_replay`); None: found, if any, on the whole part
+        self._first_cut: int | None = None
+        self.replay: Replay = self._first_replay(case, book)
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
@@ -1123,12 +1126,12 @@ class Composition:
         #: there, before attention (54A: declarer spread his hand): the first part is cut
         #: after it, and the rest played on from each restoration of its ruling, as after a
         #: ``resume`` line (its index in the first part; None: no such line)
-        self._cut = book.played_on_from(self.replay)
+        self._cut = self._first_cut if self._first_cut is not None else book.played_on_from(self.replay)
         if self._cut is not None:
             first = self._segments[0]
             self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
             self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
-            self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file)
+            self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file).cut_here()
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
         self._looked_for_cut: set[int] = set()
@@ -1682,6 +1685,8 @@ class Composition:
             replay = replay_events(node.table, self._segments[segment], file=self.case.file)
             if segment not in self._looked_for_cut and self._cut_part(segment, replay):
                 replay = replay_events(node.table, self._segments[segment], file=self.case.file)
+            if self._is_cut(segment):
+                replay = replay.cut_here()
         except RulingError as err:
             self._refuse_never_held(segment)
             # this restoration is not the one the table went on from (kept to say why, when
@@ -1782,6 +1787,34 @@ class Composition:
         self._segments = (*self._segments[:segment], lines[: cut + 1], lines[cut + 1 :], *self._segments[segment + 1 :])
         self._part_starts = (*self._part_starts[:segment], start, start + cut + 1, *self._part_starts[segment + 1 :])
         return True
+
+    def _first_replay(self, case: Case, book: RuleBook) -> Replay:
+        """The record's first part replayed whole (``Case.replay``). When a card in it cannot
+        be placed (a card played again that the table as played holds already: the refused
+        lead out of turn, a penalty card from the table's refusal, played later), and the
+        part before that line holds a line the table played on from (``played_on_from``:
+        the refusal ruled at the table), that part is replayed up to the line instead, and
+        the cut found there is kept (``_first_cut``): the record after the cut is played on
+        from the ruling, where the card is in its owner's hand again."""
+        try:
+            return case.replay()
+        except IllegalActionError as err:
+            lines = case.first_segment
+            at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
+            if at is None:
+                raise
+            head = replay_events(case.initial_state(), lines[:at], file=case.file)
+            cut = book.played_on_from(head)
+            if cut is None or cut + 1 >= at:
+                raise
+            self._first_cut = cut
+            return head
+
+    def _is_cut(self, segment: int) -> bool:
+        """Whether part ``segment`` of the record ends where the table played on from a choice
+        ruled there, before attention (``_cut``, :meth:`_cut_part`): a later part follows it
+        and it holds no attention line (a part that ends at a ``resume`` line holds one)."""
+        return segment + 1 < len(self._segments) and not any(type(e) is Attention for e in self._segments[segment])
 
     def _replay_key(self, start: TableState, segment: int, replay: Replay) -> Hashable:
         """Which replay of a later part of the record this is, for what its openings find

@@ -116,6 +116,16 @@ class LeadOutOfTurn:
     #: there to say the refusal is not implied)
     choices: tuple[ChoiceLine, ...] = ()
     saw_dummy: bool = False  # finding for 54C
+    #: the proper leader, the offender's partner, put his card on the trick after declarer's
+    #: refusal line in the record: a lead made after the refusal and before declarer stated
+    #: his 50D2 choice (49), whatever ``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``
+    #: says of a card faced before the refusal
+    after_refusal: bool = False
+    #: declarer refused with no 50D2 choice stated, and the table played on from the refusal
+    #: before attention (:func:`refusal_played_on`): the proper leader led and a card was
+    #: played to his lead. No option is offered: that lead stands as played and the refused
+    #: card stays a major penalty card (docs/decisions.md, "A refusal with no 50D2 choice")
+    unstated_played_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +287,8 @@ class LeadBeforeChoice:
     card: Card
     holder: Seat  # the offender, whose refused card is a major penalty card
     choices: tuple[ChoiceLine, ...] = ()
+    #: the record puts the card after declarer's refusal (``LeadOutOfTurn.after_refusal``)
+    after_refusal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,8 +412,10 @@ def _lead_before_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> 
     card, when it is ruled as a lead made before declarer's 50D2 choice: 50D applies from the
     refusal, so the partner may not lead until declarer has chosen, and a card faced while
     the lead out of turn was pending is no lead of his either (53B's proper lead is an
-    opponent's). ``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``."""
-    if not rs.decisions.correct_leader_card_before_refusal_is_lead_before_choice:
+    opponent's). ``Decisions.correct_leader_card_before_refusal_is_lead_before_choice``; a
+    card the record puts after the refusal (``LeadOutOfTurn.after_refusal``) is such a lead
+    whatever the switch says (50D2: he led before declarer had stated his option)."""
+    if not (task.after_refusal or rs.decisions.correct_leader_card_before_refusal_is_lead_before_choice):
         return None
     partner = task.offender.partner
     if partner is not task.proper or not table.is_defender(partner):
@@ -409,7 +423,7 @@ def _lead_before_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> 
     t = table.trick(task.trick)
     if t is None or not t.plays or t.plays[0][0] is not partner or (task.trick, partner) in table.out_of_turn:
         return None
-    return LeadBeforeChoice(task.trick, partner, t.plays[0][1], task.offender, task.choices)
+    return LeadBeforeChoice(task.trick, partner, t.plays[0][1], task.offender, task.choices, task.after_refusal)
 
 
 def _withdrawn_early_lead(rs: RuleSet, table: TableState, task: LeadBeforeChoice) -> TableState:
@@ -687,8 +701,14 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     line (``RuleSet.played_on_from``); a lead that then breaks the choice is a revoke (61A).
     Returns the index of that line in ``replay.before`` (a part of the record), or None.
 
-    Not cut: a refusal with no choice stated before play went on (the correct leader's card
-    is then a lead made before declarer's choice, 50D2, ruled as the record stands); lines
+    A bare refusal (``S refuses``, no choice stated) is cut too when the correct leader, the
+    offender's partner, led on the next line and his left-hand opponent played to that lead
+    on the line after: the refusal is ruled with no 50D2 option (``LeadOutOfTurn.
+    unstated_played_on``), and his lead, played on, stands (docs/decisions.md).
+
+    Not cut: a bare refusal with attention drawn before anybody played to the correct
+    leader's card (it is then a lead made before declarer's choice, 50D2, ruled as the
+    record stands); lines
     between the lead and the refusal (another card, the correct leader's among them: 49, a
     card faced before the refusal); a card or line before the lead the director would rule
     first (a play out of turn, a revoke, a line the table did not apply: the table, playing
@@ -710,8 +730,8 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         return None  # (attention, or the part's end, came next: ruled there as it stands)
     choice = before[last]
     assert isinstance(choice, Choice)
-    if choice.verb == "refuses" or (choice.verb != "leaves" and choice.suit is None):
-        return None  # (no 50D2 choice stated: the correct leader's lead came before it)
+    if choice.verb not in ("refuses", "leaves") and choice.suit is None:
+        return None  # (a line that states no 50D2 option)
     plays = list(table.plays())
     index = applied[first - 1]
     if index >= len(plays):
@@ -733,7 +753,24 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         return None
     if trick_no == 1 and any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
         return None
+    if choice.verb == "refuses" and not _led_and_played_to(table, before, last, trick_no, seat):
+        return None  # (no 50D2 choice stated, and no card played to the lead made before it: ruled as it stands)
     return last
+
+
+def _led_and_played_to(table: TableState, before: Sequence[object], last: int, trick_no: int, seat: Seat) -> bool:
+    """After declarer's bare refusal (``before[last]``) of ``seat``'s lead out of turn to
+    ``trick_no``: whether the proper leader led on the next line, before attention, and, when
+    he is ``seat``'s partner (50D2 then binds him), his left-hand opponent played to that lead
+    on the line after (the table played on from the refusal with no option stated). With the
+    declaring side to lead no 50D2 choice follows the refusal: his lead alone shows the table
+    played on from it (56, 55 apart)."""
+    proper = expected_leader(table, trick_no)
+    if last + 1 >= len(before) or type(lead := before[last + 1]) is not Play or lead.seat is not proper:
+        return False
+    if proper is not seat.partner:
+        return not table.is_defender(proper)
+    return last + 2 < len(before) and type(reply := before[last + 2]) is Play and reply.seat is proper.lho
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
@@ -939,7 +976,33 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
             and table.is_defender(seat.rho)):
         by, by_card = trick.plays[1]
         return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it ({rs.cite('53C')})"
-    return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
+    after, unstated = _refusal_lines(table, trick, seat, proper, record)
+    return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy, after, unstated), what
+
+
+def _refusal_lines(table: TableState, trick: Trick, seat: Seat, proper: Seat, record: Replay | None) -> tuple[bool, bool]:
+    """Where declarer's refusal of ``seat``'s lead out of turn stands in the record, when the
+    proper leader is his partner (50D2 follows the refusal): (``LeadOutOfTurn.after_refusal``)
+    the partner's card on the trick was put down after a ``refuses`` line of declarer's said
+    after the lead; (``LeadOutOfTurn.unstated_played_on``) this part of the record ends with
+    that bare refusal and the table played on from it (:func:`refusal_played_on` cut it there:
+    the partner led and a card was played to his lead before attention)."""
+    if record is None or proper is not seat.partner or not table.is_defender(proper) or Choice not in record.line_kinds:
+        return False, False
+    before, decl = record.before, table.declarer
+    lead = next((i for i, e in enumerate(before) if type(e) is Play and e.seat is seat and e.card == trick.plays[0][1]), None)
+    if lead is None:
+        return False, False
+    refusals = [i for i in range(lead + 1, len(before))
+                if isinstance(e := before[i], Choice) and e.seat is decl and e.verb == "refuses"]
+    if not refusals:
+        return False, False
+    unstated = record.played_on and len(trick.plays) == 1 and refusals[-1] == len(before) - 1
+    if len(trick.plays) < 2 or trick.plays[1][0] is not proper:
+        return False, unstated
+    card = trick.plays[1][1]
+    at = next((i for i in range(lead + 1, len(before)) if type(e := before[i]) is Play and e.seat is proper and e.card == card), None)
+    return at is not None and refusals[0] < at, unstated
 
 
 def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[ChoiceLine, ...]) -> Choice | None:
@@ -1287,7 +1350,18 @@ def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     if early is not None:  # (ruled next: then declarer's 50D2 choice)
         return _child(node, t, (early, *node.agenda[1:]), ledger=infos)
     child = _child(node, t, node.agenda[1:], ledger=infos)
+    if task.unstated_played_on:
+        return child  # (no option stated, and the lead it was for was made and played to: _unstated_words)
     return _after_penalty_card(rs, child, task.offender, task.card, about_the_lead=True, choices=task.choices)
+
+
+def _unstated_words(rs: RuleSet, task: LeadOutOfTurn) -> str:
+    """What the refusal step adds when declarer stated no 50D2 choice and the table played on
+    from the refusal (``LeadOutOfTurn.unstated_played_on``), else nothing."""
+    if not task.unstated_played_on:
+        return ""
+    return (f"; declarer stated no {rs.cite('50D2')} option before {task.proper} led, and play went on over that lead: it stands "
+            f"as played, no option is left to choose, and {task.card} stays a major penalty card (nothing picked it up)")
 
 
 def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1302,14 +1376,20 @@ def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     t = _withdrawn_early_lead(rs, table, task)
     info = pc_info(rs, t, task.seat, task.card)
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(task.holder), key=lambda p: p.sort_key))
+    if task.after_refusal:
+        when = (f"{task.seat} led {task.card} after the refusal, before declarer had stated his choice over {task.holder}'s "
+                f"penalty card {names}, and he may not lead until then")
+        question = (f"{task.seat}, the correct leader, led {task.card} after {task.holder}'s lead out of turn was refused, "
+                    "before declarer's 50D2 choice")
+    else:
+        when = (f"{task.seat} faced {task.card} while the lead out of turn was pending, and once it is refused he may not lead "
+                f"until declarer has stated his choice over {task.holder}'s penalty card {names}")
+        question = f"{task.seat}, the correct leader, faced {task.card} on {task.holder}'s lead out of turn before it was refused"
     step = Step("TD", StepKind.FORCED, rs.cite("50D2"),
-                f"{task.seat} faced {task.card} while the lead out of turn was pending, and once it is refused he may not lead "
-                f"until declarer has stated his choice over {task.holder}'s penalty card {names}: {task.card} is no lead, it "
-                f"goes back to his hand as a major penalty card (49); declarer now chooses, then {task.seat} leads (his own "
-                "penalty card at his first lawful opportunity, a lead restriction first: 50D1)",
+                f"{when}: {task.card} is no lead, it goes back to his hand as a major penalty card (49); declarer now chooses, "
+                f"then {task.seat} leads (his own penalty card at his first lawful opportunity, a lead restriction first: 50D1)",
                 also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), info.ai_clause, info.ui_clause),
-                question=f"{task.seat}, the correct leader, faced {task.card} on {task.holder}'s lead out of turn before it was refused",
-                choice="major penalty card")
+                question=question, choice="major penalty card")
     child = _child(node, t, node.agenda[1:], ledger=(info,))
     return [(step, _after_penalty_card(rs, child, task.holder, task.card, about_the_lead=True, choices=task.choices))]
 
@@ -1333,8 +1413,9 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, table, node.agenda[1:]))
     refuse = (Step(actor, StepKind.OPTION, rs.cite("54D"),
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
-                   f"{task.proper} leads", also=(rs.cite("50D"), info.ai_clause, info.ui_clause), question=question,
-                   choice="refuse"),
+                   f"{task.proper} leads{_unstated_words(rs, task)}",
+                   also=(rs.cite("50D"), *((rs.cite("50D2"),) if task.unstated_played_on else ()), info.ai_clause, info.ui_clause),
+                   question=question, choice="refuse"),
               _refused_defender(rs, node, task))
     if task.saw_dummy:
         forced = replace(accept[0], kind=StepKind.FORCED, clause=rs.cite("54C"), also=(rs.cite("54B"), rs.cite("54B1")),
@@ -1363,7 +1444,9 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
               _child(node, table, node.agenda[1:]))
     refuse = (Step(actor, StepKind.OPTION, rs.cite("56"),
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
-                   f"{task.proper} leads", also=(rs.cite("50B"), rs.cite("50D"), info.ai_clause, info.ui_clause),
+                   f"{task.proper} leads{_unstated_words(rs, task)}",
+                   also=(rs.cite("50B"), rs.cite("50D"), *((rs.cite("50D2"),) if task.unstated_played_on else ()), info.ai_clause,
+                         info.ui_clause),
                    question=question, choice="refuse"),
               _refused_defender(rs, node, task))
     if _acceptance_barred(rs, task):
