@@ -3,8 +3,8 @@ the notes that bear on a ruling, claims over no restoration, a recorded choice t
 not give, counterexamples and near misses, clause ids, the table, the JSON and the wording."""
 
 import json
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
