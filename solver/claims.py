@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import field
+from dataclasses import field, replace
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.dataclass import dataclass
@@ -51,9 +51,16 @@ class Atom:
     text: str
     test: Callable[[Restoration], bool] = field(compare=False, repr=False)
     negated: bool = False
-    #: why the atom cannot hold in this case's ruling (a clause of the other edition): an
-    #: error where the claim needs it to hold, none where it says it does not
+    #: why the atom cannot hold in this case's ruling (a clause of the other edition, one no
+    #: rule of this edition cites, a heading cited only through its sub-clauses): an error
+    #: where the claim needs it to hold, none where it says it does not
     foreign: str = field(default="", compare=False, repr=False)
+    #: what a restoration that fails the atom shows a director reading the failure (a
+    #: ``law`` atom: the sub-clauses of its clause the path cites), or ""
+    explain: Callable[[Restoration], str] | None = field(default=None, compare=False, repr=False)
+    #: said beside the result of a claim that denies the atom (``never: law 16C`` in a 2017
+    #: case holds of every ruling: no rule cites 16C at its own level), or ""
+    note: str = field(default="", compare=False, repr=False)
 
     def holds(self, r: Restoration) -> bool:
         return self.test(r) != self.negated
@@ -130,7 +137,7 @@ def _parse_atom(text: str, claim: str, edition: str) -> Atom:
     if not words:
         raise NotationError(f"claim {claim!r}: 'not' needs an atom", token=text)
     atom = _atom(words, text, claim, edition)
-    return Atom(atom.text, atom.test, negated, atom.foreign)
+    return Atom(atom.text, atom.test, negated, atom.foreign, atom.explain, atom.note)
 
 
 AtomParser = Callable[[list[str], str, str], "Atom | None"]
@@ -215,8 +222,7 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
     if w0 == "established" and len(words) == 1:
         return Atom(label, lambda r: r.established)
     if w0 == "law" and len(words) == 2:
-        clause, foreign = _clause(words[1], claim, edition)
-        return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign)
+        return _law_atom(words[1], claim, edition)
     if w0 == "finding" and len(words) >= 2:
         from rulings.solver.rulesets.catalog import findings
 
@@ -303,6 +309,87 @@ def _clause(token: str, claim: str, edition: str) -> tuple[str, str]:
                         token=token)
 
 
+def _law_atom(token: str, claim: str, edition: str) -> Atom:
+    """``law <id>``: the path cites the clause itself; ``law <id>*``: the clause or any clause
+    under it (``16C*``: 16C, 16C1, 16C2; ``45C4*``: 45C4(a), 45C4(b)). An id no rule of the
+    edition cites (at its own level, or at all, with what to write instead), like one of the
+    other edition only, cannot hold: an error where the claim needs it (``Atom.foreign``)."""
+    book = ClauseBook.load()
+    cited = cited_clauses(edition)
+    if token.endswith("*"):
+        stem = clause_id(token[:-1])
+        if _CLAUSE_FORM.fullmatch(stem) is None:
+            raise NotationError(f"bad clause {token!r} in claim {claim!r}: expected a clause id, or one followed by '*' "
+                                "(the clause or any clause under it: 16C*)", token=token)
+        under = [i for i in book.ids(edition) if i.startswith(stem)]
+        if not under:
+            clause, foreign = _clause(stem, claim, edition) if book.has(stem, "2007" if edition == "2017" else "2017") else (
+                stem, "")
+            if not foreign:
+                near = _near_clauses(stem, book.ids(edition))
+                hint = f"; did you mean {', '.join(near)}?" if near else ""
+                raise NotationError(f"unknown clause {token!r} in claim {claim!r} (no clause of the {edition} Laws is "
+                                    f"{stem} or under it){hint}", token=token)
+            return Atom(f"law {stem}*", lambda r: False, foreign=foreign)
+        foreign = "" if any(i in cited for i in under) else _uncited(stem, claim, edition, star=True)
+        return Atom(f"law {stem}*", lambda r: any(c.startswith(stem) for c in r.laws), foreign=foreign, note=foreign)
+    clause, foreign = _clause(token, claim, edition)
+    subs = sorted(i for i in cited if i.startswith(clause) and i != clause)
+    note = ""
+    if not foreign and clause not in cited:
+        foreign = note = _uncited(clause, claim, edition)
+
+    def explain(r: Restoration) -> str:
+        found = sorted(c for c in r.laws if c.startswith(clause) and c != clause)
+        if not found:
+            return ""
+        return (f"it cites {', '.join(found)}, under {clause}: 'law {clause}' holds where the path cites {clause} itself, "
+                f"'law {clause}*' where it cites {clause} or any clause under it")
+
+    return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign, explain=explain if subs else None, note=note)
+
+
+def _uncited(clause: str, claim: str, edition: str, *, star: bool = False) -> str:
+    """Why ``law <clause>`` (``star``: ``law <clause>*``) never holds in a case of
+    ``edition``: no rule of it cites the clause (a heading whose sub-clauses the rules cite,
+    or one of no rule, with the id the edition gives the other edition's clause of that
+    number where it differs: 2007 16C is extraneous information, 2017 16C what 2007 numbers
+    16D)."""
+    book = ClauseBook.load()
+    cited = cited_clauses(edition)
+    subs = sorted(i for i in cited if i.startswith(clause) and i != clause)
+    written = f"law {clause}{'*' if star else ''}"
+    if subs and not star:
+        return (f"clause {clause!r} in claim {claim!r} is a heading no rule of the {edition} Laws cites at its own level: "
+                f"the rules cite {', '.join(subs)} under it; write 'law {clause}*' (the clause or any clause under it), "
+                f"or name one of them")
+    why = (f"'{written}' in claim {claim!r} never holds: no rule of the {edition} Laws cites {clause} "
+           f"({book.get(clause, edition).title}){' or any clause under it' if star else ''}")
+    other = "2007" if edition == "2017" else "2017"
+    if book.has(clause, other) and book.get(clause, other).title != book.get(clause, edition).title:
+        ours = [i for i in _renumbered(clause, edition) if i != clause]
+        if ours:
+            under = sorted(i for i in cited if any(i.startswith(o) for o in ours))
+            why += (f"; the {other} Laws' {clause} ({book.get(clause, other).title}) is {' or '.join(ours)} in the "
+                    f"{edition} Laws: write 'law {ours[0]}*' ({', '.join(under)})")
+    return why
+
+
+def cited_clauses(edition: str) -> frozenset[str]:
+    """The clause ids the rules of ``edition`` cite (each rule's ``cites``, in this
+    edition's numbering): every clause a restoration's path may cite."""
+    found = _CITED.get(edition)
+    if found is None:
+        from rulings.solver.rulesets import get_ruleset
+
+        rs = get_ruleset(edition)
+        found = _CITED[edition] = frozenset(rs.cite(c) for rule in rs.rules for c in rule.cites)
+    return found
+
+
+_CITED: dict[str, frozenset[str]] = {}
+
+
 def _renumbered(clause: str, edition: str) -> list[str]:
     """The ids ``edition`` gives a clause the other edition numbers ``clause``: 2017 16C2 is
     2007 16D2 (the 2007 rule set's ``CLAUSE_NAMES``) and the other way round."""
@@ -370,7 +457,17 @@ class ClaimResult:
 
 
 def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
-    """Check one claim against the set of distinct restorations."""
+    """Check one claim against the set of distinct restorations; the notes of its atoms
+    (:attr:`Atom.note`: a clause it denies that no rule cites at that level) said after the
+    result."""
+    result = _check(claim, restorations)
+    notes = list(dict.fromkeys(a.note for a in (*claim.premise, *claim.conclusion) if a.note))
+    if not notes:
+        return result
+    return replace(result, message=result.message + "".join(f"; note: {n}" for n in notes))
+
+
+def _check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     if claim.quantifier == "count":
         n = len(restorations)
         ok = n == claim.count
@@ -382,12 +479,18 @@ def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     def failing(atoms: Iterable[Atom], r: Restoration) -> list[str]:
         return [str(a) for a in atoms if not a.holds(r)]
 
+    def explained(atoms: Iterable[Atom], r: Restoration) -> str:
+        """What the atoms ``r`` fails show of it (a ``law`` atom: the clauses under its
+        clause the path cites)."""
+        notes = [note for a in atoms if a.explain is not None and not a.negated and not a.holds(r) if (note := a.explain(r))]
+        return "".join(f" ({note})" for note in notes)
+
     matching = [r for r in restorations if all_hold(claim.premise, r)]
     if claim.quantifier == "always":
         for r in matching:
             if not all_hold(claim.conclusion, r):
                 why = f": it fails {', '.join(failing(claim.conclusion, r))}" if len(claim.conclusion) > 1 else ""
-                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it{why}", r)
+                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it{why}{explained(claim.conclusion, r)}", r)
         return ClaimResult(claim, True, f"holds in all {len(matching)}" + (" matching" if claim.premise else ""))
     if claim.quantifier == "never":
         for r in matching:
@@ -402,7 +505,7 @@ def check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     if closest is None:
         return ClaimResult(claim, False, "no restoration satisfies it")
     return ClaimResult(claim, False, f"no restoration satisfies it; the closest, restoration {closest.number}, fails "
-                                     f"{', '.join(failing(atoms, closest))}", closest=closest)
+                                     f"{', '.join(failing(atoms, closest))}{explained(atoms, closest)}", closest=closest)
 
 
 # Rule modules register their atoms when imported; imported last, so that they can import

@@ -42,6 +42,10 @@ class StepKind(enum.Enum):
         return self.value
 
 
+#: the question of the step that closes a restoration played to its end: what Law 64 counts
+AFTER_PLAY: Final = "Law 64 after play"
+
+
 @dataclass(unsafe_hash=True, slots=True)
 class Step:
     """One permitted step: an edge of the ruling graph."""
@@ -62,6 +66,14 @@ class Step:
     #: hand is played, 45C4(a)): no decision of the ruling, so a choice recorded after
     #: ``attention`` that names the same card answers a later decision, not this one
     past: bool = False
+    #: other names a recorded ``chooses`` line may give this choice (an earlier name kept
+    #: accepted beside the one a director says: 52B2 ``refuse`` was ``require HK``)
+    aliases: tuple[str, ...] = ()
+
+    def named_by(self, forms: frozenset[str] | set[str]) -> bool:
+        """Whether a recorded line's words (as :func:`normal_choice` spells them) name this
+        choice, by its name or one of its :attr:`aliases`."""
+        return any(normal_choice(name) in forms for name in (self.choice, *self.aliases))
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -2058,7 +2070,7 @@ class Composition:
                 # answer a later decision of his: refused only if none takes it
                 self._barred.setdefault((segment, node.recorded), step)
             return edges, node.recorded
-        chosen = [(s, c) for s, c in edges if line.seat in actor_seats(s.actor) and normal_choice(s.choice) in line.forms]
+        chosen = [(s, c) for s, c in edges if line.seat in actor_seats(s.actor) and s.named_by(line.forms)]
         if not chosen:
             offered = ", ".join(dict.fromkeys(f"{line.seat} chooses {s.choice}" for s, _ in edges))
             from rulings.models.errors import InconsistentRecordError
@@ -2783,7 +2795,7 @@ def _leads_of(keys: Iterable[object], table: TableState) -> list[tuple[int, obje
 
 def _names(line: RecordedChoice, step: Step) -> bool:
     """Whether a recorded choice names a step's course (``W keeps`` names 62C2's "must leave it")."""
-    return normal_choice(step.choice) in line.forms or (step.choice == "must leave it" and "keep" in line.forms)
+    return step.named_by(line.forms) or (step.choice == "must leave it" and "keep" in line.forms)
 
 
 def _settled_nothing(event: object, seat: Seat) -> str:

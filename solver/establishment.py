@@ -91,6 +91,28 @@ def claim_establishment(replay: Replay, offending: Side, agreement: ClaimAgreeme
     return None
 
 
+def unestablished_reason(replay: Replay, r: Revoke, agreement: ClaimAgreement = "objection") -> tuple[str, str]:
+    """Why the revoke ``r``, which :func:`establishment` finds not established, is not: as
+    (the reason in a director's words, the clause whose condition is missing). The
+    offending side had not played to the next trick when attention was drawn (63A1), and
+    play did not end in its claim or concession (63A3) nor in its agreement to the
+    opponents' claim (63A4; 2007 63A3 "agrees to"), read as ``agreement`` reads it: under
+    69A only at the end of the round (``round_end``), or not where its member drew
+    attention at once after the claim (``objection``)."""
+    offending = r.seat.side
+    claim = next((e for e in replay.before if isinstance(e, ClaimTricks)), None)
+    if claim is None or claim.seat.side is offending:
+        return f"attention was drawn before {offending}'s first lead or play to trick {r.trick + 1} after the revoke", "63A1"
+    if agreement == "round_end":
+        return (f"play ended in {claim.seat}'s claim, the non-offending side's; {offending}'s agreement to it "
+                f"establishes the revoke only once 69A makes it agreed (no objection before the end of the round), "
+                f"and attention was drawn while the hands were still on the table", "63A4")
+    at = replay.attention
+    by = f"{at.by}, of the offending side," if at is not None and at.by is not None else "the offending side"
+    return (f"play ended in {claim.seat}'s claim, the non-offending side's, and {by} drew attention at once: "
+            f"{offending} did not agree to it", "63A4")
+
+
 def _objected_at_once(replay: Replay, claim: ClaimTricks, offending: Side) -> bool:
     """Whether a member of the revoker's side drew attention on the line right after the
     opponents' claim, while the hand was still on the table (no finding that attention came

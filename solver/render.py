@@ -15,7 +15,7 @@ from rulings.models.case import Case
 from rulings.models.deal import Hand
 from rulings.models.events import Attention, Play
 from rulings.solver.claims import ClaimResult
-from rulings.solver.engine import Info, Notice, Restoration
+from rulings.solver.engine import AFTER_PLAY, Info, Notice, Restoration, Step
 from rulings.solver.obligations import restriction_words
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import TreeItem, decisions_line, information, information_sources, ruling_tree
@@ -220,7 +220,7 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
         lead = str(r.lead) if r.lead is not None else style.none
         if r.established:
             lead += " (established)"
-        clauses = " > ".join(s.clause for s in r.path)
+        clauses = path_text(r.path)
         if r.node.transfer is not None:
             clauses += f" (transfer {r.node.transfer}" + (", equity)" if r.node.equity else ")")
         row: list[str | Text] = [str(r.number), tricks, withdrawn, pcs, ui, lead]
@@ -297,6 +297,14 @@ def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Styl
     return Group(*parts)
 
 
+def path_text(path: Iterable[Step]) -> str:
+    """A restoration's path as its clauses (``57D > 45D1``). The step that closes play with
+    nothing for Law 64 to count cites what the director found, a clause of no rectification
+    (44C: no revoke; 62A: each revoke corrected): it says so (``44C (after play: no revoke)``)."""
+    return " > ".join(f"{s.clause} (after play: {s.choice})" if s.question == AFTER_PLAY and not s.clause.startswith("64")
+                      else s.clause for s in path)
+
+
 def restoration_line(r: Restoration) -> str:
     """One-line plain-text summary of a restoration (used for counterexamples)."""
     tricks = "; ".join(f"trick {t.number}: " + " ".join(f"{s} {c}" for s, c in t.plays) for t in r.tricks if t.plays)
@@ -316,7 +324,7 @@ def restoration_line(r: Restoration) -> str:
         parts.append(f"transfer {r.node.transfer}" + (", equity" if r.node.equity else ""))
     if r.findings:
         parts.append("findings " + ", ".join(r.findings))
-    parts.append("path " + " > ".join(f"{s.clause}" for s in r.path))
+    parts.append("path " + path_text(r.path))
     return " | ".join(parts)
 
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rulings.models import Card, Seat
-from rulings.models.errors import NotationError
+from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import FifthCard, PlayLine, Simultaneous
 from rulings.solver.casefile import load, loads
 from rulings.solver.claims import check, parse_claim
@@ -500,7 +500,7 @@ def test_a_lead_that_obeys_a_requirement_is_no_failure_to_play_a_penalty_card() 
     case = loads(RESTRICTED.format(laws="2017", penalty='"E CT major", "W CQ major", "W HA major"',
                                    play="S requires C, W C6, attention S"))
     choices = sorted(s.choice for r in Ruling(case).restorations() for s in r.path if s.clause in ("52B1(a)", "52B2"))
-    assert choices == ["accept", "require CQ"]
+    assert choices == ["accept", "refuse"]
 
 
 def test_failures_read_the_restriction_in_force_at_each_lead() -> None:
@@ -614,3 +614,25 @@ def test_visibility_written_on_the_line_is_a_finding_as_the_directors_is() -> No
     keys = [sorted(r.key() for r in Ruling(c).restorations()) for c in (inline, found)]
     assert keys[0] == keys[1] and keys[0]
     assert all("visible_to_partner" in r.findings for r in Ruling(inline).restorations())
+
+
+_TWO_DUE = CASES / "penalty" / "own-51b1-two-heart-penalty-cards-after-revoke-correction-and-52b2-designated.yaml"
+
+
+@pytest.mark.parametrize("words", ["refuse, play H4", "refuse play H4", "require H4"])
+def test_declarers_refusal_of_a_card_played_when_two_penalty_cards_were_due(words: str) -> None:
+    """52B2 with 51A: declarer refuses the H5 and designates the H4 of the two penalty cards
+    due; the choice is named as a director says it (``refuse, play H4``), the earlier name
+    (``require H4``) read as the same."""
+    text = _TWO_DUE.read_text(encoding="utf-8").replace("S chooses require H4", f"S chooses {words}")
+    restorations = list(Ruling(loads(text)).restorations())
+    assert len(restorations) == 3
+    for r in restorations:
+        (step,) = [s for s in r.path if s.clause == "52B2"]
+        assert step.choice == "refuse, play H4" and "declarer refuses H5" in step.text, step
+
+
+def test_declarers_refusal_with_two_penalty_cards_due_names_the_one_played() -> None:
+    text = _TWO_DUE.read_text(encoding="utf-8").replace("S chooses require H4", "S chooses refuse")
+    with pytest.raises(RulingError, match="offered: S chooses accept, S chooses refuse, play HQ, S chooses refuse, play H4"):
+        list(Ruling(loads(text)).restorations())

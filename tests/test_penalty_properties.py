@@ -128,7 +128,7 @@ def check_obligations(case: Case, r: Restoration) -> None:
         return
     withdrew = {w.seat for w in r.withdrawn if w.trick == focus}
     recorded = case.replay().table.trick(focus)
-    required = any(s.clause == "52B2" and s.choice.startswith("require") for s in r.path)
+    required = any(s.clause == "52B2" for s in r.path)
     led = None
     for i, (seat, card) in enumerate(trick.plays):
         if i == 0:
@@ -279,7 +279,7 @@ def designation_problems(ruling: Ruling) -> list[str]:
         siblings.setdefault((id(u), step.question), []).append((u, step))
     for (_, question), edges in siblings.items():
         node, steps = edges[0][0], [s for _, s in edges]
-        if any(s.clause == "58B2" or s.choice.startswith("require") for s in steps):
+        if any(s.clause in ("58B2", "52B2") or s.choice.startswith("require") for s in steps):
             continue
         cards = [s.choice.removeprefix("change to ") for s in steps if s.choice not in ("keep", "withdraw", "stands", "must leave it")]
         majors = {p.card.text for p in node.table.penalty_cards if p.kind is PenaltyKind.MAJOR}

@@ -25,3 +25,28 @@ def test_claimers_own_revoke_in_the_cascade_stays_established(edition: str) -> N
         step = steps[0]
         assert step.clause == "63B", step.clause
         assert "established" in step.text and "corrected in its turn" not in step.text, step.text
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("own-63a4-nos-claim-then-attention-during-the-hand-revoke-corrected-2017.yaml",
+     "play ended in S's claim, the non-offending side's; EW's agreement to it establishes the revoke only once 69A makes it "
+     "agreed (no objection before the end of the round), and attention was drawn while the hands were still on the table (63A4)"),
+    ("own-63a3-offending-side-objects-to-claim-at-once-2007.yaml",
+     "the non-offending side's, and E, of the offending side, drew attention at once: EW did not agree to it (63A3)"),
+])
+def test_a_revoke_not_established_by_the_opponents_claim_says_why(name: str, why: str) -> None:
+    """63A: the revoke's line and the step that finds no revoke standing after play say what
+    was missing (2017 63A4: the offending side's agreement counts only under 69A; 2007 63A3:
+    its member objected at once), not only "not established"."""
+    ruling = Ruling(load(CASES / name))
+    line = next(i for i in ruling.irregularities if "revoked" in i)
+    assert "not established (63A): " in line and why in line, line
+    for r in ruling.restorations():
+        last = r.path[-1]
+        assert last.clause == "62A" and "was not established: " in last.text and why in last.text, last.text
+
+
+def test_a_revoke_attention_came_before_the_next_trick_says_so() -> None:
+    ruling = Ruling(load(CASES.parent / "revoke" / "spec-47d-example.yaml"))
+    line = next(i for i in ruling.irregularities if "revoked" in i)
+    assert line.endswith("not established (63A): attention was drawn before EW's first lead or play to trick 3 after the revoke (63A1)"), line

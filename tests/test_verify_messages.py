@@ -4,6 +4,7 @@ not give, counterexamples and near misses, clause ids, the table, the JSON and t
 
 import json
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -185,6 +186,107 @@ def test_a_clause_of_the_other_edition_may_be_denied() -> None:
     assert parse_claim("always: not law 16C2", edition="2007").conclusion
     with pytest.raises(NotationError, match="the 2007 Laws have no such clause"):
         parse_claim("sometimes: law 62C3", edition="2007")
+
+
+@pytest.mark.parametrize(("edition", "heading", "under"), [("2017", "16C", "16C1, 16C2"), ("2007", "16D", "16D1, 16D2")])
+def test_a_heading_cited_only_through_its_clauses_is_an_error_naming_them(edition: str, heading: str, under: str) -> None:
+    """``law 16C`` in a 2017 case (the information footer's "(16C)") never holds: the rules
+    cite 16C1 and 16C2. Where the claim needs it, an error names them and ``law 16C*``."""
+    for claim in (f"always: law {heading}", f"sometimes: S withdraws SA, law {heading}", f"always: law {heading} => lead W",
+                  f"never: not law {heading}"):
+        with pytest.raises(NotationError, match=rf"heading no rule of the {edition} Laws cites at its own level: the rules "
+                                                rf"cite {under} under it; write 'law {heading}\*'"):
+            parse_claim(claim, edition=edition)
+
+
+@pytest.mark.parametrize(("edition", "written", "ours"), [("2007", "16C", r"law 16D\*' \(16D1, 16D2\)"),
+                                                          ("2017", "16D", r"law 16C\*' \(16C1, 16C2\)")])
+def test_the_other_editions_number_of_withdrawn_information_names_this_editions(edition: str, written: str, ours: str) -> None:
+    """2007 16C is extraneous information, which no rule cites; the withdrawn-information
+    clause 2017 numbers 16C is 2007's 16D (and the other way round)."""
+    with pytest.raises(NotationError, match=f"no rule of the {edition} Laws cites {written} .*is 16[CD] in the {edition} "
+                                            f"Laws: write '{ours}"):
+        parse_claim(f"always: law {written}", edition=edition)
+    with pytest.raises(NotationError, match="never holds"):
+        parse_claim(f"always: law {written}*", edition=edition)
+
+
+def test_a_heading_denied_keeps_its_meaning_with_a_note(tmp_path: Path) -> None:
+    """``never: law 16C`` (2017) held before and holds still; its result says why."""
+    assert parse_claim("never: law 16C").conclusion and parse_claim("always: not law 16C").conclusion
+    code, out = _verify(tmp_path, revoke() + "expect:\n  - never: law 16C\n  - always: law 16C*\n  - never: law 16D*\n")
+    assert code == 0, out
+    assert "never: law 16C  (no restoration satisfies it; note: clause '16C'" in out and "write 'law 16C*'" in out
+    assert "always: law 16C*  (holds in all" in out
+
+
+@pytest.mark.parametrize(("written", "meant"), [("16c*", "16C*"), ("45C4*", "45C4*"), ("62C*", "62C*"), ("50d2*", "50D2*"),
+                                                ("45*", "45*")])
+def test_a_clause_and_the_clauses_under_it(written: str, meant: str) -> None:
+    assert [str(a) for a in parse_claim(f"always: law {written}").conclusion] == [f"law {meant}"]
+
+
+@pytest.mark.parametrize(("written", "message"), [("4*", r"bad clause '4\*'"), ("99*", r"unknown clause '99\*'"),
+                                                  ("62C3*", "the 2007 Laws have no such clause")])
+def test_a_bad_clause_and_the_clauses_under_it(written: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_claim(f"sometimes: law {written}", edition="2007")
+
+
+def test_law_star_holds_on_the_clause_or_any_under_it() -> None:
+    """``law 50D2`` is the clause itself (unchanged); ``law 50D2*`` the clause or any under
+    it; ``law 16C*`` the withdrawn-information clauses 16C1, 16C2."""
+    from types import SimpleNamespace
+
+    from rulings.solver.claims import check
+
+    def path(*clauses: str) -> Any:
+        return SimpleNamespace(laws=frozenset(clauses), number=1)
+
+    under = [path("56", "50D2(a)")]
+    assert check(parse_claim("always: law 50D2*"), under).passed and check(parse_claim("always: law 50D*"), under).passed
+    assert not check(parse_claim("sometimes: law 50D2"), under).passed
+    assert not check(parse_claim("always: law 50D2*"), [path("56", "50B")]).passed
+    assert check(parse_claim("always: law 50D2*"), [path("50D2")]).passed
+    assert not check(parse_claim("always: law 45C4*"), [path("45C3")]).passed
+    withdrawn = list(Ruling(loads(revoke())).restorations())
+    assert check(parse_claim("always: law 16C*"), withdrawn).passed
+    assert not check(parse_claim("never: law 16C*"), withdrawn).passed
+    restorations = list(Ruling(loads(LEAD_OUT_OF_TURN + "  - count 4\n")).restorations())
+    assert check(parse_claim("sometimes: law 50D2*, law 50E1"), restorations).passed
+    assert not check(parse_claim("always: law 50D2*"), restorations).passed
+
+
+def test_a_failing_clause_whose_clauses_under_it_are_cited_says_so() -> None:
+    """``law 50D2`` fails a path citing 50D2(a) only: the message names what it cites and
+    ``law 50D2*``."""
+    from types import SimpleNamespace
+
+    from rulings.solver.claims import check
+
+    r: Any = SimpleNamespace(laws=frozenset({"56", "50D2(a)"}), number=3)
+    why = ("(it cites 50D2(a), under 50D2: 'law 50D2' holds where the path cites 50D2 itself, 'law 50D2*' where it cites "
+           "50D2 or any clause under it)")
+    assert check(parse_claim("always: law 50D2"), [r]).message == f"restoration 3 does not satisfy it {why}"
+    assert check(parse_claim("sometimes: law 50D2, law 56"), [r]).message.endswith(f"fails law 50D2 {why}")
+    assert "under" not in check(parse_claim("always: law 62B"), [r]).message
+
+
+# ----- the path of a restoration -------------------------------------------------------------------
+def test_the_step_after_play_with_no_revoke_says_what_its_clause_is() -> None:
+    """The count after play with no revoke cites 44C (every player followed suit or could
+    not); a path written as clauses says so rather than end in a bare 44C."""
+    from rulings.solver.render import restoration_line
+
+    case = Path(__file__).resolve().parent.parent / "cases" / "combined" / "play-at-rho-turn-57d-then-dummy-misplays-45d1-then-claim.yaml"
+    from rulings.solver.casefile import load
+
+    (r,) = list(Ruling(load(case)).restorations())
+    assert restoration_line(r).endswith("| path 57D > 45D1 > 45D1 > 45D1 > 45D1 > 44C (after play: no revoke)"), restoration_line(r)
+    corrected = Path(__file__).resolve().parent.parent / "cases" / "established" / \
+        "own-63a4-nos-claim-then-attention-during-the-hand-revoke-corrected-2017.yaml"
+    (r,) = list(Ruling(load(corrected)).restorations())
+    assert restoration_line(r).endswith("> 62A (after play: revoke corrected)"), restoration_line(r)
 
 
 # ----- the table, the tree, the JSON ---------------------------------------------------------------

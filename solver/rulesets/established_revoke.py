@@ -32,7 +32,7 @@ from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
 from rulings.models.table import Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, add_atom_forms, register_atom
-from rulings.solver.engine import Edge, Node, Notice, Step, StepKind
+from rulings.solver.engine import AFTER_PLAY, Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import (
     HANDS_BACK,
     NEXT_DEAL_CALLED,
@@ -42,6 +42,7 @@ from rulings.solver.establishment import (
     is_final_trick_revoke,
     standing_revokes,
     still_a_revoke,
+    unestablished_reason,
 )
 from rulings.solver.obligations import binds_later_play
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -106,6 +107,9 @@ class RuleAfterPlay:
     #: the side the director finds won the revoke trick still in progress when a claim or
     #: ``remaining`` line ended play (``director finds revoke_trick_won_by_ns``): None, not found
     won_by: Side | None = None
+    #: the revokes of the record not established when attention was drawn, each with why
+    #: (63A: what was missing), said by the step that finds none standing after play
+    unestablished: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,10 +470,13 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         events = _law64_lines(replay)
         findings = _findings(replay)
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
+        agreement = claim_agreement(rs.decisions, rs.edition)
+        why = tuple(f"{r.seat}'s revoke on trick {r.trick} was not established: {reason} ({rs.cite(clause)})" for r, est in found if est is None
+                    for reason, clause in (unestablished_reason(replay, r, agreement),))
         task, notes = _won_by_checked(table, RuleAfterPlay(
             end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings), hands_back_in_board(replay),
             _misplaced_leads_of_record(rs, replay), quiet=True, both_sides_one_next=_both_sides_one_next(replay),
-            won_by=_won_by(findings)), replay)
+            won_by=_won_by(findings), unestablished=why), replay)
         return Opening(Node(table, (task,)), notices=notes, handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -676,12 +683,13 @@ def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: froze
         # suit, or could not)
         if any(not _read_away(table, r) for r in (*task.record_revokes, *table.revokes)):
             return [(Step("TD", StepKind.FORCED, rs.cite("62A"),
-                          "play is over and no revoke stands established: each was corrected (62A); Law 64 has nothing to count",
-                          question="Law 64 after play", choice="no trick transferred"),
+                          "play is over and no revoke stands established: each was corrected (62A)"
+                          + "".join(f"; {why}" for why in task.unestablished) + "; Law 64 has nothing to count",
+                          question=AFTER_PLAY, choice="revoke corrected"),
                      _leaf(node, table, 0, False))]
         return [(Step("TD", StepKind.FORCED, rs.cite("44C"),
                       "play is over and no revoke was made (every player followed suit or could not): Law 64 has nothing to count",
-                      question="Law 64 after play", choice="no revoke"),
+                      question=AFTER_PLAY, choice="no revoke"),
                  _leaf(node, table, 0, False))]
     # one edge per step, chained: the steps are one forced path; its label, what the
     # director rules in all: the tricks each side receives, then the equity question
@@ -716,7 +724,7 @@ def _merge(steps: list[Step], label: str) -> Step:
     first = steps[0]
     also = tuple(dict.fromkeys(c for s in steps for c in s.clauses if c != first.clause))
     return Step(first.actor, first.kind if len(steps) == 1 else StepKind.FORCED, first.clause, "; ".join(s.text for s in steps),
-                also=also, question="Law 64 after play", choice=label)
+                also=also, question=AFTER_PLAY, choice=label)
 
 
 def _leaf(node: Node, table: TableState, transfer: int, equity: bool) -> Node:

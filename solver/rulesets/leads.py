@@ -2831,9 +2831,15 @@ def _actor_seats(actor: str) -> set[Seat]:
 _SAME_CHOICE = {"accept": ("accept", "accepted by play")}
 
 
+#: the clause of another decision whose step is named ``refuse`` too: declarer's refusal of a
+#: card played when a penalty card was due (52B2); ``<seat> refuses`` is a lead's refusal
+_OTHER_REFUSAL = "52B2"
+
+
 def _chose(r: Restoration, seat: Seat, choice: str) -> bool:
     forms = _SAME_CHOICE.get(choice, (choice,))
-    return any(step.choice in forms and seat in _actor_seats(step.actor) for step in r.path)
+    return any(step.choice in forms and seat in _actor_seats(step.actor) and not (choice == "refuse" and step.clause == _OTHER_REFUSAL)
+               for step in r.path)
 
 
 add_atom_forms("<seat> accepts|refuses", "declarer <seat>", "leader <seat>", "<seat> must play [highest|lowest] <suit|card>",

@@ -510,13 +510,14 @@ def premature_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """52B1: declarer may accept the card (must, once he has played from either hand since);
-    52B2: or require the penalty card, the illegal card becoming a major penalty card."""
+    52B2: or refuse it, the penalty card replacing it and the illegal card becoming a major
+    penalty card."""
     assert isinstance(task, FailedPenaltyCard)
     table = node.table
     seat, card = task.seat, task.card
     rest = node.agenda[1:]
     declarer = str(table.declarer)
-    question = f"{seat} played {card} when a penalty card was due: declarer accepts it or requires the penalty card"
+    question = f"{seat} played {card} when a penalty card was due: declarer accepts it or refuses it (the penalty card is then played)"
 
     def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest, established: bool = False) -> Node:
         return Node(t, agenda, node.ledger + add, node.findings, node.restrictions, node.established or established, node.focus)
@@ -604,9 +605,15 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         also = [*broken, rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
-        text = f"declarer requires the penalty card: {seat} withdraws {card} and plays {pc}; {card} becomes a major penalty card"
+        text = (f"declarer refuses {card} (does not accept it): {seat} withdraws it and plays {pc}, the penalty card"
+                f"{' declarer designates (51A)' if len(due) > 1 else ''}; {card} becomes a major penalty card")
         extra = after(t2, task.made | {seat})
-        edges.append((Step(declarer, StepKind.OPTION, rs.cite("52B2"), text, also=tuple(also), question=question, choice=f"require {pc}"),
+        # named as a director says it: declarer refuses the card (52B2), and with more than
+        # one penalty card due designates the one played (51A); ``require <card>`` is accepted too
+        name = f"refuse, play {pc}" if len(due) > 1 else "refuse"
+        aliases = (f"require {pc}", f"refuse play {pc}", *((f"refuse, play {pc}",) if len(due) == 1 else ()))
+        edges.append((Step(declarer, StepKind.OPTION, rs.cite("52B2"), text, also=tuple(also), question=question, choice=name,
+                           aliases=aliases),
                       child(t2, (info,), extra + rest)))
     return edges
 

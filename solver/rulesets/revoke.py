@@ -19,6 +19,7 @@ from rulings.solver.establishment import (
     is_final_trick_revoke,
     standing_revokes,
     still_a_revoke,
+    unestablished_reason,
 )
 from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import LaterPlay, lead_rule_args, next_lead_tasks, no_penalty_card
@@ -74,7 +75,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     clause = "62A"
     for r, est in standing:
         if est is None:
-            described.append(f"{r}: not established (63A)")
+            why, missing = unestablished_reason(replay, r, claim_agreement(rs.decisions, rs.edition))
+            described.append(f"{r}: not established (63A): {why} ({rs.cite(missing)})")
             if pending is None:
                 pending = r
         else:
