@@ -131,6 +131,25 @@ class Play(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayBeforeTurn(Event):
+    """A play line (``<seat> <card>``) the record reader holds back rather than place: a
+    defender's card put down in the trick in progress before his turn (before his partner's
+    card, or at his right-hand opponent's turn), the record then having him play another card
+    to that trick at his own turn (``TableState.held_back``, docs/case-format.md). Written
+    as the play line it is read from; the rules put its card where he put it down and rule
+    it as a play out of turn (57A, 57D; 2007 49, 50), his card at his turn following it, as
+    they rule the same card written ``<seat> plays <card> simultaneous``."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Call(Event):
     """``<seat> calls <what>``: declarer designates a card from dummy (45B, 46)."""
 
@@ -454,7 +473,7 @@ _ONE_WORD_ACTIONS = frozenset({"misinformed", "omits", *CHOICE_WORDS})
 
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
             | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining
-            | Omit)
+            | Omit | PlayBeforeTurn)
 
 
 def place(event: object) -> str:
