@@ -561,7 +561,7 @@ def line_kinds_of(events: Sequence[AnyEvent]) -> frozenset[type]:
             if e.seat in seen:
                 kinds.add(PlayBeforeTurn)
                 break
-            seen = ([] if len(seen) == 3 else seen) + [e.seat] if plain else [*seen[-2:], e.seat]
+            seen = ([*seen, e.seat] if len(seen) < 3 else []) if plain else [*seen[-2:], e.seat]
         elif type(e) is Resume:
             plain = False  # (play on from a ruling: the trick in progress is not known here)
     return frozenset(kinds)

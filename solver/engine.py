@@ -2693,9 +2693,11 @@ class Composition:
             from rulings.models.errors import InconsistentRecordError
 
             # (a trick is complete at its fourth card, so a second card is never a fifth one; a
-            # defender's card before his partner played may have been his early lead, 57A)
+            # defender's card before his partner played may have been his early lead, 57A; one
+            # put down before his turn is held back when his card at his turn follows, 44B)
             hint = ("; a defender's card put down before his partner has played is read as his lead to the next trick "
-                    "when the cards of the seats still to play to this one follow it at once "
+                    "when the cards of the seats still to play to this one follow it at once, and a card put down "
+                    "before his turn is held back when he then plays another card to the trick at his own turn "
                     "(docs/case-format.md)" if self.replay.table.is_defender(seat) else "")
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "
