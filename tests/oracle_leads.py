@@ -67,7 +67,7 @@ Penalty cards in force when the record starts (the case's ``penalty`` field):
   one he may not lead a lower card of its suit below honour rank. Then declarer accepts the
   card (52B1(a): it stands, the penalty cards stay, 52B1(c)) or has a due penalty card led in
   its place, choosing among several (52B2, 51A): the card led goes back as a major penalty
-  card (52B2), listed as withdrawn and unauthorized to the offender's side (16C2).
+  card (52B2), listed as withdrawn and unauthorized to the offender's side (50E2).
 * Statements (docs/leads-rules.md, docs/decisions.md): ``<seat> accepts`` / ``refuses`` by
   a player entitled to choose settles the choice (``accepts`` is 54B, not 54A: 54A is the
   ``<declarer> spreads`` line); by anyone else, or where no such choice remains (2017
