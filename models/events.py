@@ -42,13 +42,13 @@ TOUCH_PURPOSES: frozenset[str] = frozenset({"arranging", "reaching", "deliberate
 #: The director's findings of fact a ``director finds`` line may give: every finding a rule
 #: reads, in one place (docs/case-format.md has their meanings). By family: a change of
 #: designation (45C4(b)) and a touch of dummy's card (45C3); an exposed, fifth or simultaneous
-#: card (45E, 48, 49, 58); a lead out of turn (53B, 54C, 53A); the end of the round (64B4-64B6).
+#: card (45E, 48, 49, 58); a lead out of turn (53B, 54A, 54C, 53A); the end of the round (64B4-64B6).
 #: A claim's ``finding`` atom tests those of them a branch records (each rule module's
 #: ``FINDINGS``, a part of these). Any other word is an error naming it.
 DIRECTOR_FINDINGS: frozenset[str] = frozenset({
     "slip", "rethink", "lapse", "pause", *TOUCH_PURPOSES,
     "visible_to_partner", "not_visible_to_partner", "played", "not_played", "led",
-    "saw_dummy", "proper lead", "played to the lead",
+    "saw_dummy", "began_to_spread", "proper lead", "played to the lead",
     "hands_returned", "next_deal_called", "round_over",
     "revoke_trick_won_by_ns", "revoke_trick_won_by_ew",
 })

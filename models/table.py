@@ -914,6 +914,10 @@ class TableState:
         # card is in one hand only), from the hands of the seats in ``placed`` (bits of Seat.index)
         gone: set[Card] = set()
         placed = 0
+        # the cards a short seat places on his defective trick (67B1) as it closes: placed at
+        # the ruling, so held (not playable) at the tricks replayed after it, a failure to
+        # follow there with one of them of the suit led being a revoke
+        held_till_ruling: set[Card] = set()
         revokes = list(self.revokes)
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
@@ -950,6 +954,7 @@ class TableState:
                             raise self._not_held(short, put, index)
                         cards = _in_rotation(leader, cards, short, put)  # (67B1: the card placed there later)
                         gone.add(put)
+                        held_till_ruling.add(put)
                         placed |= 1 << short.index
                         revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
                     tricks.append(Trick(number, leader, tuple(cards), short))
@@ -989,7 +994,7 @@ class TableState:
             if led is None:
                 led = card.suit
             elif in_turn and seat is not short and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
-                    not gone or not hand & follow <= gone):
+                    not gone or not hand & follow <= (gone - held_till_ruling if held_till_ruling else gone)):
                 revokes.append(Revoke(seat, number, card, led, was_penalty))
             cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
             seen |= 1 << i

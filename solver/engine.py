@@ -2537,13 +2537,29 @@ class Composition:
         the record: a revoke with a card a player named, then changed) that no path's rulings
         opened, the card a ruling put in its place having taken it away, is left out and kept
         in ``not_met``; one found on a rectified table only on paths that did not end (the
-        record does not go on from them) is left out."""
+        record does not go on from them) is left out. One the record shows that the same
+        rules met at the same record line said with another tail (found while ruling: the
+        same text up to its first "; ", as a dummy's misplay whose cards to come back include
+        a card an earlier ruling found played, 45C1) was met: it is left out, not kept in
+        ``not_met``, its form found while ruling said."""
         happened = self._happened
         if all(i in happened for i in self.irregularities) and all(i in happened for i in self.found_later):
             return
-        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met))
+        met_as = {w for i in self.found_later if i in happened and (w := self._met_where(i)) is not None}
+        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met
+                                          and self._met_where(i) not in met_as))
         self.irregularities = tuple(i for i in self.irregularities if i in happened)
         self.found_later = {i: None for i in self.found_later if i in happened}
+
+    def _met_where(self, irregularity: str) -> tuple[str, int, str] | None:
+        """The rules that found ``irregularity``, the record line where it begins, and its
+        text up to its first "; " (what it is, without what its ruling may take back); None
+        for one on no record line: then it matches nothing."""
+        at = self._irregularity_at.get(irregularity)
+        if at is None:
+            return None
+        line = self._line_of(*at)
+        return None if line is None else (at[0].name, line, irregularity.split("; ", 1)[0])
 
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet
