@@ -12,6 +12,7 @@ import json
 import pickle
 import random
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -252,7 +253,7 @@ def test_a_named_misplay_is_that_of_the_table_at_the_call() -> None:
         except RulingError:
             continue
         table, before = replay.table, replay.before
-        for call, placed in zip(before, before[1:]):
+        for call, placed in pairwise(before):
             if not (isinstance(call, Call) and call.seat is table.declarer and call.what.kind == "card"
                     and isinstance(placed, Play) and placed.seat is table.dummy and placed.card != call.what.card):
                 continue

@@ -249,7 +249,8 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         if where is None:
             continue  # taken back or replaced by an earlier ruling of this record: ruled there
         index, trick_no = where
-        found_one = _named_misplay(table, event, nxt, index, trick_no) if meant is None and event.what.kind == "card" else None
+        found_one: AnyMisplay | None = _named_misplay(table, event, nxt, index, trick_no) if (
+            meant is None and event.what.kind == "card") else None
         if found_one is None:
             found_one = _classify(_table_at(table, index), event, meant, nxt, trick_no, policy)
         if found_one is not None:
