@@ -249,8 +249,10 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         if where is None:
             continue  # taken back or replaced by an earlier ruling of this record: ruled there
         index, trick_no = where
-        at = _table_at(table, index)
-        found_one = _classify(at, event, meant, nxt, trick_no, policy)
+        found_one: AnyMisplay | None = _named_misplay(table, event, nxt, index, trick_no) if (
+            meant is None and event.what.kind == "card") else None
+        if found_one is None:
+            found_one = _classify(_table_at(table, index), event, meant, nxt, trick_no, policy)
         if found_one is not None:
             found.append(found_one)
     return found
@@ -273,6 +275,45 @@ def _placed_at(table: TableState, seat: Seat, card: Card) -> tuple[int, int] | N
                 return k, t.number
             k += 1
     return None
+
+
+def _named_misplay(table: TableState, call: Call, placed: Play, index: int, trick_no: int) -> Misplay | None:
+    """:func:`_classify` of a call naming a card (45C4(a), no director's finding) that dummy
+    held at the call and did not place (``placed``: his card, the ``index``-th standing on
+    ``table``, on trick ``trick_no``), read off the replayed table without making the table
+    at the call: dummy's hand then is his hand now and his cards standing from ``index`` on,
+    and the suit led is that of his card's trick when a card stands before his there. None
+    where that table is not the replayed one simply undone (:meth:`TableState.first_played`
+    replays it), where dummy's card leads a trick that follows one not complete, or where
+    he did not hold the card named (an invalid designation, 46B4): :func:`_classify` then
+    reads the table at the call."""
+    revokes = table.revokes
+    if (table.out_of_turn or table.played_penalty or table.lead_rules or table.withdrawn
+            or (revokes and any(r.rule is not None or r.failed is not None for r in revokes))):
+        return None
+    dummy, card = placed.seat, call.what.card
+    assert card is not None
+    held = set(table.hand(dummy))
+    led: Suit | None = None
+    k = 0
+    previous: Trick | None = None
+    for t in table.tricks:
+        n = len(t.plays)
+        if k + n > index:
+            if k <= index:  # (dummy's card's trick)
+                if t.number != trick_no:
+                    return None
+                if index > k:
+                    led = t.plays[0][1].suit
+                elif previous is not None and not previous.is_complete:
+                    return None
+            held.update(c for s, c in t.plays[max(index - k, 0):] if s is dummy)
+        previous = t
+        k += n
+    if card not in held:
+        return None
+    follows = led is None or card.suit is led or not any(c.suit is led for c in held)
+    return Misplay(call, placed, card, placed.card, trick_no, dummy, follows, "45C4(a)", None)
 
 
 def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed: Play, trick_no: int,
