@@ -208,7 +208,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 at_once = cur is not None and bool(cur.plays) and (
                     (not cur.is_complete and (isinstance(e, (Expose, Name))
                                               or (cur.card_of(e.seat) is None and nominal.on_play is e.seat)))
-                    or (cur.is_complete and isinstance(e, FifthCard) and "played" in given))
+                    or (cur.is_complete and isinstance(e, FifthCard) and "played" in given)
+                    or (cur.is_complete and _leads_as_it_stood(nominal, e)))
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
@@ -231,10 +232,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # chooses its substitutes with the penalty card in force, and reads the card played as a
     # card played after the error (45D1, 47D), Opening.at_once, as it reads the card of
     # several played together at his turn (58B) or of a fifth-card line on a trick of fewer
-    # than four (45A); cards played together not at his turn, a fifth card to a trick of four
-    # not found played (a lead to the next trick, 45E1, who leads it depending on that ruling),
-    # or a card exposed between tricks, where whose turn it was depends on an earlier ruling,
-    # are ruled where the record places them, docs/decisions.md)
+    # than four (45A); and, once a trick is complete, a line that leads to the next trick as
+    # the table then stood (``_leads_as_it_stood``), a lead that correction rules as a play
+    # line's (44G); cards played together not at his turn during a trick, and a card exposed
+    # between tricks by a player not then to lead, whose turn it was as the correction makes
+    # it, are ruled where the record places them, docs/decisions.md)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once)
 
@@ -351,6 +353,22 @@ def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:
     the director not having found it played to that trick."""
     cur = table.current_trick
     return isinstance(e, FifthCard) and PLAYED not in given and cur is not None and cur.is_complete
+
+
+def _leads_as_it_stood(table: TableState, e: object) -> bool:
+    """Whether a line put down after a complete trick (``table``: before it) is a lead to the
+    next trick as the table then stood, whatever a later correction of that trick makes of
+    who was to lead it (44G): a fifth card (found led, or either finding: found played it is
+    a penalty card from then, 45E1), cards played together (58B: the card he plays leads),
+    or a card exposed by the player then to lead that his partner could see (45C1: deemed
+    led). A card exposed by another player is judged where the record places it: on the
+    trick as corrected it may be his turn to lead (then it is his lead) or not (then it is
+    a penalty card, 49)."""
+    if isinstance(e, FifthCard):
+        return True
+    if isinstance(e, Simultaneous):
+        return len(e.cards) > 1
+    return isinstance(e, Expose) and _may_be_played(table, e) and _turn(table, e.seat)
 
 
 def _may_be_played(table: TableState, e: object) -> bool:
