@@ -1527,6 +1527,12 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if rs.decisions.proper_lead_error_card_may_stand and in_rotation and lawful:
         keep = (Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} lets {card} stand as his play to the proper lead",
                      question=question, choice="keep"), _child(node, table, after(True)))
+        if lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat)) == (card,):
+            # his only lawful card to the proper lead (his last card, or his only card of the
+            # suit led): taken back, it would be played again at the same turn, so it stands
+            return [(replace(keep[0], actor="TD", kind=StepKind.FORCED,
+                             text=f"{card} stands as {seat}'s play to the proper lead: his only lawful card there "
+                             "(taken back, it would be played again at the same turn)"), keep[1])]
         return [keep, withdraw]
     why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
     return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); {fate}"),
