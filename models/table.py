@@ -1757,13 +1757,13 @@ class TableState:
         played_penalty = self.played_penalty
         holding = list(self.holding)
         standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
-        if penalty or played_penalty:
-            # (a penalty card made after a card of the trick was played counts its plays from
-            # as many places earlier: see replace_card)
-            at = sum([len(x.plays) for x in tricks_now[:i]])
-            penalty, played_penalty = _moved_up(penalty, at, len(plays)), _moved_up(played_penalty, at, len(plays))
+        # (a penalty card made after a card of the trick was played counts its plays from one
+        # place earlier as each card goes: see replace_card)
+        at = sum([len(x.plays) for x in tricks_now[:i]]) if penalty or played_penalty else 0
         withdrawn = list(self.withdrawn)
         for k, (seat, old) in enumerate(plays):
+            if penalty or played_penalty:
+                penalty, played_penalty = _moved_up(penalty, at), _moved_up(played_penalty, at)
             if played_penalty:
                 penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}
