@@ -22,6 +22,7 @@ from rulings.models.events import (
     Call,
     ChangeDesignation,
     Choice,
+    Chooses,
     ClaimTricks,
     DirectorFinds,
     DummyAction,
@@ -32,6 +33,7 @@ from rulings.models.events import (
     NamePlay,
     Omit,
     Play,
+    PlayBeforeTurn,
     PlayLine,
     Remaining,
     Resume,
@@ -395,7 +397,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     plain = _PLAIN[0]
     if plain is None or plain[0] is not events:
         plain = _PLAIN[0] = _plain_lines(events)
-    if plain[1] is not None:
+    if plain[1] is not None and not state.held_back(plain[2]):
         return _replay_plain(state, plain, applied, start, file)
     # the play lines that open the record (most records are all play lines up to attention):
     # placed in one batch, each counting one card
@@ -415,8 +417,29 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     breaks: set[int] = set()  # the places in ``batch`` before which a line not in it came
 
     def flush(state: TableState) -> TableState:
+        nonlocal applied
         if not batch:
             return state
+        held = state.held_back(batch, breaks)
+        if held:
+            # a defender's card put down before his turn, his card at his turn following in
+            # the trick: held back, listed as a line the table did not apply (PlayBeforeTurn)
+            for k in reversed(held):
+                event = batch_events[k]
+                assert isinstance(event, Play)
+                at = next(i for i, e in enumerate(before) if e is event)
+                before[at] = _held(event)
+                unapplied.append(before[at])
+                for i in range(at + 1, len(applied_before)):
+                    applied_before[i] -= 1
+                applied -= 1
+                del batch[k]
+                del batch_events[k]
+            moved = {b - sum(1 for k in held if k < b) for b in breaks}
+            breaks.clear()
+            breaks.update(moved)
+            where = {id(e): i for i, e in enumerate(before)}
+            unapplied.sort(key=lambda e: where.get(id(e), len(before)))
         order, early, put_down = state.lead_order(batch, breaks)
         breaks.clear()
         if order != sorted(order):
@@ -514,10 +537,49 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     kinds.update(map(type, after))
     if head:
         kinds.add(Play)
+    if any(type(e) is PlayBeforeTurn for e in unapplied):
+        kinds.add(PlayBeforeTurn)  # (a play line held back, among the opening ones too)
     if ClaimTricks in kinds or Remaining in kinds:
         _check_end_of_play(state, before, applied_before, after, file, placeholders)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
                      tuple(placeholders))
+
+
+def line_kinds_of(events: Sequence[AnyEvent]) -> frozenset[type]:
+    """The kinds (event types) of ``events``, with :class:`PlayBeforeTurn` where the reader
+    may hold a play line back (``TableState.held_back``: a seat's play lines come twice among
+    four in a row), for choosing the rule families a record may need before it is replayed."""
+    kinds = set(map(type, events))
+    if Play not in kinds:
+        return frozenset(kinds)
+    # (play lines only: four to a trick; with other lines among them, which may place a card
+    # or none, a seat twice among any four play lines in a row)
+    plain = kinds <= {Play, Attention, DirectorFinds, Choice, Chooses, Resume, ClaimTricks, Remaining}
+    seen: list[Seat] = []
+    for e in events:
+        if type(e) is Play:
+            if e.seat in seen:
+                kinds.add(PlayBeforeTurn)
+                break
+            seen = ([*seen, e.seat] if len(seen) < 3 else []) if plain else [*seen[-2:], e.seat]
+        elif type(e) is Resume:
+            plain = False  # (play on from a ruling: the trick in progress is not known here)
+    return frozenset(kinds)
+
+
+#: the :class:`PlayBeforeTurn` made of each play line held back (by the line's identity, the
+#: line kept with it): the same record line is the same held line on every replay of it
+_HELD: dict[int, tuple[Play, PlayBeforeTurn]] = {}
+
+
+def _held(event: Play) -> PlayBeforeTurn:
+    """The play line ``event`` held back by the record reader (``TableState.held_back``)."""
+    found = _HELD.get(id(event))
+    if found is None or found[0] is not event:
+        if len(_HELD) >= 4096:
+            _HELD.clear()
+        found = _HELD[id(event)] = (event, PlayBeforeTurn(event.seat, event.card, event.line, event.entry))
+    return found[1]
 
 
 #: what :func:`_plain_lines` read of the last record lines replayed (with those lines): a

@@ -42,13 +42,13 @@ TOUCH_PURPOSES: frozenset[str] = frozenset({"arranging", "reaching", "deliberate
 #: The director's findings of fact a ``director finds`` line may give: every finding a rule
 #: reads, in one place (docs/case-format.md has their meanings). By family: a change of
 #: designation (45C4(b)) and a touch of dummy's card (45C3); an exposed, fifth or simultaneous
-#: card (45E, 48, 49, 58); a lead out of turn (53B, 54C, 53A); the end of the round (64B4-64B6).
+#: card (45E, 48, 49, 58); a lead out of turn (53B, 54A, 54C, 53A); the end of the round (64B4-64B6).
 #: A claim's ``finding`` atom tests those of them a branch records (each rule module's
 #: ``FINDINGS``, a part of these). Any other word is an error naming it.
 DIRECTOR_FINDINGS: frozenset[str] = frozenset({
     "slip", "rethink", "lapse", "pause", *TOUCH_PURPOSES,
     "visible_to_partner", "not_visible_to_partner", "played", "not_played", "led",
-    "saw_dummy", "proper lead", "played to the lead",
+    "saw_dummy", "began_to_spread", "proper lead", "played to the lead",
     "hands_returned", "next_deal_called", "round_over",
     "revoke_trick_won_by_ns", "revoke_trick_won_by_ew",
 })
@@ -120,6 +120,25 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Play(Event):
     """``<seat> <card>``: the seat places the card in the played position."""
+
+    seat: Seat
+    card: Card
+    line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBeforeTurn(Event):
+    """A play line (``<seat> <card>``) the record reader holds back rather than place: a
+    defender's card put down in the trick in progress before his turn (before his partner's
+    card, or at his right-hand opponent's turn), the record then having him play another card
+    to that trick at his own turn (``TableState.held_back``, docs/case-format.md). Written
+    as the play line it is read from; the rules put its card where he put it down and rule
+    it as a play out of turn (57A, 57D; 2007 49, 50), his card at his turn following it, as
+    they rule the same card written ``<seat> plays <card> simultaneous``."""
 
     seat: Seat
     card: Card
@@ -454,7 +473,7 @@ _ONE_WORD_ACTIONS = frozenset({"misinformed", "omits", *CHOICE_WORDS})
 
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
             | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining
-            | Omit)
+            | Omit | PlayBeforeTurn)
 
 
 def place(event: object) -> str:

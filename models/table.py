@@ -947,6 +947,10 @@ class TableState:
         # card is in one hand only), from the hands of the seats in ``placed`` (bits of Seat.index)
         gone: set[Card] = set()
         placed = 0
+        # the cards a short seat places on his defective trick (67B1) as it closes: placed at
+        # the ruling, so held (not playable) at the tricks replayed after it, a failure to
+        # follow there with one of them of the suit led being a revoke
+        held_till_ruling: set[Card] = set()
         revokes = list(self.revokes)
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
@@ -983,6 +987,7 @@ class TableState:
                             raise self._not_held(short, put, index)
                         cards = _in_rotation(leader, cards, short, put)  # (67B1: the card placed there later)
                         gone.add(put)
+                        held_till_ruling.add(put)
                         placed |= 1 << short.index
                         revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
                     tricks.append(Trick(number, leader, tuple(cards), short))
@@ -1022,7 +1027,7 @@ class TableState:
             if led is None:
                 led = card.suit
             elif in_turn and seat is not short and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
-                    not gone or not hand & follow <= gone):
+                    not gone or not hand & follow <= (gone - held_till_ruling if held_till_ruling else gone)):
                 revokes.append(Revoke(seat, number, card, led, was_penalty))
             cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
             seen |= 1 << i
@@ -1249,6 +1254,53 @@ class TableState:
                 begun = j + 1
             j += 1
         return order, early, put_down
+
+    def held_back(self, plays: Sequence[tuple[Seat, Card]], breaks: Set[int] = frozenset()) -> list[int]:
+        """The places in ``plays`` of the cards the record reader holds back rather than place
+        (``PlayBeforeTurn``, docs/case-format.md): a defender's card put down in a trick before
+        his turn (some seat due before him in rotation from the trick's leader still to play:
+        before his partner, or at his right-hand opponent's turn), when the record then has him
+        play another card to that trick at his own turn (every seat due before him has played,
+        none after him). That card is his play to the trick (44B); the first is a play out of
+        turn for the rules to rule (57A, 57D; 2007 49, 50), as it is when written ``<seat>
+        plays <card> simultaneous``. Read only where the trick as read was led by the seat due
+        to lead it, its cards came in the lines read (no other line, ``breaks`` as for
+        :meth:`lead_order`, came among them) and no seat's second card came before in
+        ``plays``; otherwise none is held back and the cards are placed as read."""
+        held: list[int] = []
+        cur = self.current_trick
+        if self.omissions:
+            return held  # (a defective trick, 67: the cards are placed as read)
+        read: list[tuple[Seat, Card, int]] = []  # the trick being read: each card with its place in ``plays`` (-1: on the table)
+        if cur is not None and len(cur.plays) < 4:
+            read, number = [(s, c, -1) for s, c in cur.plays], cur.number
+        else:
+            number = cur.number + 1 if cur is not None else self.first_trick
+        if not _second_card_in_a_trick([(s, c) for s, c, _ in read], plays):
+            return held  # (the usual record: no seat puts two cards in a trick)
+        begun = 0  # where the trick being read begins in ``plays``
+        due_leader: Seat | None = self.proper_leader(number)
+        for j, (seat, card) in enumerate(plays):
+            seats = [s for s, _, _ in read]
+            if seat in seats:
+                first = seats.index(seat)
+                at = read[first][2]
+                ahead = [seats[0]]  # the seats due before him in rotation from the leader
+                while ahead[-1].lho is not seat:
+                    ahead.append(ahead[-1].lho)
+                others = {s for s in seats if s is not seat}
+                whole = not any(begun < b <= j or (b == 0 and begun == 0 and read[0][2] < 0) for b in breaks)
+                if (self.is_defender(seat) and first > 0 and at >= 0 and seats[0] is due_leader and whole
+                        and others == set(ahead) and not set(ahead) <= set(seats[:first])):
+                    held.append(at)
+                    del read[first]
+                else:
+                    return held  # (another second card: the readings of lead_order, or none)
+            read.append((seat, card, j))
+            if len(read) == 4:
+                due_leader = Trick(number, read[0][0], tuple((s, c) for s, c, _ in read)).winner(self.trumps)
+                read, number, begun = [], number + 1, j + 1
+        return held
 
     def with_early_leads(self, leads: Sequence[tuple[int, Seat]]) -> TableState:
         """Mark leads placed from now on as made before the trick before them was complete

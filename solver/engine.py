@@ -2588,13 +2588,29 @@ class Composition:
         the record: a revoke with a card a player named, then changed) that no path's rulings
         opened, the card a ruling put in its place having taken it away, is left out and kept
         in ``not_met``; one found on a rectified table only on paths that did not end (the
-        record does not go on from them) is left out."""
+        record does not go on from them) is left out. One the record shows that the same
+        rules met at the same record line said with another tail (found while ruling: the
+        same text up to its first "; ", as a dummy's misplay whose cards to come back include
+        a card an earlier ruling found played, 45C1) was met: it is left out, not kept in
+        ``not_met``, its form found while ruling said."""
         happened = self._happened
         if all(i in happened for i in self.irregularities) and all(i in happened for i in self.found_later):
             return
-        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met))
+        met_as = {w for i in self.found_later if i in happened and (w := self._met_where(i)) is not None}
+        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met
+                                          and self._met_where(i) not in met_as))
         self.irregularities = tuple(i for i in self.irregularities if i in happened)
         self.found_later = {i: None for i in self.found_later if i in happened}
+
+    def _met_where(self, irregularity: str) -> tuple[str, int, str] | None:
+        """The rules that found ``irregularity``, the record line where it begins, and its
+        text up to its first "; " (what it is, without what its ruling may take back); None
+        for one on no record line: then it matches nothing."""
+        at = self._irregularity_at.get(irregularity)
+        if at is None:
+            return None
+        line = self._line_of(*at)
+        return None if line is None else (at[0].name, line, irregularity.split("; ", 1)[0])
 
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet
@@ -2744,9 +2760,11 @@ class Composition:
             from rulings.models.errors import InconsistentRecordError
 
             # (a trick is complete at its fourth card, so a second card is never a fifth one; a
-            # defender's card before his partner played may have been his early lead, 57A)
+            # defender's card before his partner played may have been his early lead, 57A; one
+            # put down before his turn is held back when his card at his turn follows, 44B)
             hint = ("; a defender's card put down before his partner has played is read as his lead to the next trick "
-                    "when the cards of the seats still to play to this one follow it at once "
+                    "when the cards of the seats still to play to this one follow it at once, and a card put down "
+                    "before his turn is held back when he then plays another card to the trick at his own turn "
                     "(docs/case-format.md)" if self.replay.table.is_defender(seat) else "")
             raise InconsistentRecordError(
                 f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no irregularity "

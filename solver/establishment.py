@@ -141,14 +141,17 @@ def still_a_revoke(table: TableState, r: Revoke) -> bool:
     failure to follow suit, not as the trick's lead (a rectification made it the lead: the
     proper leader's card after a lead out of turn, 53B; a lead is no failure to follow), nor
     when the trick is no longer led in the suit he failed to follow (a rectification took
-    that lead back: a lead out of turn refused, 55A)."""
+    that lead back: a lead out of turn refused, 55A), nor when the card he failed to follow
+    is the declaring side's attempted opening lead (54E: it is no lead and goes back, so no
+    card to it is a failure to follow)."""
     t = table.trick(r.trick)
     if t is None or not t.plays:
         return False
     lead = t.plays[0]
     if lead[0] is r.seat:  # (his card leads the trick)
         return lead[1] == r.card and (r.rule is not None or r.failed is not None)
-    if r.rule is None and r.failed is None and lead[1].suit is not r.suit_led:
+    if r.rule is None and r.failed is None and (
+            lead[1].suit is not r.suit_led or (r.trick == 1 == table.first_trick and not table.is_defender(lead[0]))):
         return False
     return t.card_of(r.seat) == r.card
 

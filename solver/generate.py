@@ -967,8 +967,9 @@ def random_lead_case(
     among 2-12. On trick 1 it is the faced opening lead (the record starts with it: 54, 54E);
     on trick 13 the 2017 Laws allow no acceptance (53A). ``answers`` lists the lines one of
     which may follow ``attention`` (each word ``accepts``, ``refuses``, ``spreads``,
-    ``saw_dummy``, ``requires``, ``forbids`` or ``leaves``: a statement of a player who may
-    make it, declarer's 54A spread, the director's 54C finding, declarer's 50D2 choice over
+    ``saw_dummy``, ``began_to_spread``, ``requires``, ``forbids`` or ``leaves``: a statement of
+    a player who may make it, declarer's 54A spread, the director's 54C finding or his 54A
+    finding that declarer began to spread his hand, declarer's 50D2 choice over
     the suit led); None draws ``accepts``/``refuses`` four times in ten, as always.
     ``penalty_cards`` (0-2, after trick 1) gives the defenders that many penalty cards in
     force when the record starts (as :func:`random_revoke_case` does; listed under
@@ -1023,8 +1024,8 @@ def random_lead_case(
             answer = rng.choice([None, *answers])
             if answer in ("accepts", "refuses"):
                 lines.append(f"{rng.choice(nos)} {answer}")
-            elif answer == "saw_dummy":
-                lines.append("director finds saw_dummy")
+            elif answer in ("saw_dummy", "began_to_spread"):
+                lines.append(f"director finds {answer}")
             elif answer in ("requires", "forbids"):
                 lines.append(f"{sim.declarer} {answer} {card.suit}")
             elif answer is not None:
@@ -1042,7 +1043,8 @@ def random_lead_case(
 _SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 #: The lines :func:`random_lead_case` may draw after ``attention`` (its ``answers`` option).
-_LEAD_ANSWERS: tuple[str, ...] = ("accepts", "refuses", "spreads", "saw_dummy", "requires", "forbids", "leaves")
+_LEAD_ANSWERS: tuple[str, ...] = ("accepts", "refuses", "spreads", "saw_dummy", "began_to_spread", "requires", "forbids",
+                                  "leaves")
 
 
 def random_fifth_case(rng: random.Random, *, edition: str = "2017", finding: bool | None = None,

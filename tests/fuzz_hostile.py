@@ -257,7 +257,7 @@ def tree(rng: random.Random, depth: int = 0) -> object:
     if depth > 3 or r < 0.4:
         return rng.choice([None, True, False, 0, -1, 2**63, -(2**70), 1e308, float("inf"), "", "x" * rng.randint(0, 300),
                            "N", "Ѕ", "♠A", "SA", "S10", "W SA", "attention E", "count -1", "\ufeff", "10" * 40,
-                           rng.randint(-(10**30), 10**30), "E exposes H4", "claim N 13"])
+                           rng.randint(-(10**30), 10**30), "E exposes H4", "claim N 13", "W omits", "omits"])
     if r < 0.7:
         return [tree(rng, depth + 1) for _ in range(rng.randint(0, 6))]
     return {rng.choice((*FIELDS, "NS", "EW", "x")): tree(rng, depth + 1) for _ in range(rng.randint(0, 4))}
@@ -271,8 +271,9 @@ def raw_tree(bases: list[str], rng: random.Random) -> bytes:
     for _ in range(rng.randint(1, 3)):
         data[rng.choice(FIELDS)] = tree(rng)
     if rng.random() < 0.2 and isinstance(data.get("play"), list):
-        data["play"] = data["play"] * rng.randint(2, 40) + [f"{rng.choice('NESW')} exposes {rng.choice('SHDC')}{rng.choice('AKQJT98765432')}"
-                                                          for _ in range(rng.randint(0, 30))]
+        data["play"] = data["play"] * rng.randint(2, 40) + [
+            f"{rng.choice('NESW')} omits" if rng.random() < 0.25 else f"{rng.choice('NESW')} exposes {rng.choice('SHDC')}{rng.choice('AKQJT98765432')}"
+            for _ in range(rng.randint(0, 30))]
     if rng.random() < 0.5:
         return json.dumps(data, indent=rng.choice([None, 1])).encode("utf-8", "surrogatepass")
     return yaml.safe_dump(data, allow_unicode=True).encode("utf-8", "surrogatepass")

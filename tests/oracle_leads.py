@@ -33,7 +33,9 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, 2017 number
 * 54 (trick 1, a defender's faced opening lead): declarer may accept (54B), accept and
   spread his hand, his partner becoming declarer (54A: the position records
   ``declarer <partner> (54A)``), or refuse (54D). 54C: with the director's finding
-  ``saw_dummy`` declarer must accept (54B), neither spreading nor refusing.
+  ``saw_dummy`` declarer must accept (54B), neither spreading nor refusing. With the finding
+  ``began_to_spread`` (and not ``saw_dummy``) he must spread (54A), neither accepting nor
+  refusing.
 * 54D, 56, 50B: a defender's refused lead goes back as a MAJOR penalty card (a deliberate
   play); 48A: declarer's or dummy's refused lead is never a penalty card.
 * 50D2: when the refused card's owner is a defender and his partner is the correct leader,
@@ -65,7 +67,7 @@ Penalty cards in force when the record starts (the case's ``penalty`` field):
   one he may not lead a lower card of its suit below honour rank. Then declarer accepts the
   card (52B1(a): it stands, the penalty cards stay, 52B1(c)) or has a due penalty card led in
   its place, choosing among several (52B2, 51A): the card led goes back as a major penalty
-  card (52B2), listed as withdrawn and unauthorized to the offender's side (16C2).
+  card (52B2), listed as withdrawn and unauthorized to the offender's side (50E2).
 * Statements (docs/leads-rules.md, docs/decisions.md): ``<seat> accepts`` / ``refuses`` by
   a player entitled to choose settles the choice (``accepts`` is 54B, not 54A: 54A is the
   ``<declarer> spreads`` line); by anyone else, or where no such choice remains (2017
@@ -171,6 +173,10 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
     no_acceptance = edition == "2017" and trick_no >= 13  # 2017 53A
     # 54C: the director finds declarer could have seen dummy's cards (a faced opening lead)
     must_accept = trick_no == 1 and defender and any(w[:3] == ["director", "finds", "saw_dummy"] for w in after)
+    # 54A: the director finds declarer began to spread his hand (exposing a card): he must
+    # spread it all, unless 54C leaves him no spread (the project's decision)
+    must_spread = (trick_no == 1 and defender and not must_accept
+                   and any(w[:3] == ["director", "finds", "began_to_spread"] for w in after))
     # 50D1(a), 50C, 52: a lead, once accepted, that a penalty card in force forbade: a major
     # one was due (any of them: declarer designates among several, 51A), or a minor one barred
     # a lower card of its suit
@@ -190,12 +196,12 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
     settled_answer: set[str] | None = None
     settled_option: Option | str = "unsettled"
     for w in after:
-        if w[:3] == ["director", "finds", "saw_dummy"]:
+        if w[:3] in (["director", "finds", "saw_dummy"], ["director", "finds", "began_to_spread"]):
             continue
         if len(w) < 2 or w[0].upper() not in SEATS:
             raise NotImplementedError(f"oracle_leads does not read {' '.join(w)!r}")
         who, verb = parse_seat(w[0]), w[1].lower()
-        barred = not_a_lead or must_accept or no_acceptance
+        barred = not_a_lead or must_accept or no_acceptance or must_spread
         if verb in ("accepts", "refuses") and len(w) == 2:
             if who in choosers and not barred:
                 settled_answer = {STANDS} if verb == "accepts" else {GOES_BACK}
@@ -210,7 +216,7 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
                 option = ("must lead" if verb == "requires" else "must not lead", (w[2].upper(),))
             elif len(w) != 2:
                 raise NotImplementedError(f"oracle_leads does not read {' '.join(w)!r}")
-            offered = who == declarer and partner_leads and not must_accept and (option is None or option[1][0] in pc_suits)
+            offered = who == declarer and partner_leads and not must_accept and not must_spread and (option is None or option[1][0] in pc_suits)
             if offered:
                 settled_option = option
                 if settled_answer is None:
@@ -235,6 +241,9 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
             continue
         # 54C: declarer who could have seen dummy must accept (54B)
         if must_accept and answer != STANDS:
+            continue
+        # 54A: declarer who began to spread his hand must spread it all
+        if must_spread and answer != SPREADS:
             continue
         # a statement of the player entitled to choose
         if settled_answer is not None and answer not in settled_answer:
@@ -299,5 +308,7 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
         }
         if notes:
             obj["restrictions"] = sorted(notes)
+        if must_spread:
+            obj["findings"] = ["began_to_spread"]  # (the branch records the finding it read)
         results.add(json.dumps(obj, sort_keys=True, separators=(",", ":")))
     return results

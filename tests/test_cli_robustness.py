@@ -60,7 +60,7 @@ SEATS = "NESW"
 GARBAGE = ["", "XX", "S1", "H11", "10", "Z9", "SAA", "♠A", "SA,", "-", "null", "0", "S10", "sT", "h2", "SA SK", "ÿ", "{", "7"]
 WORDS = ["exposes", "plays", "fifth", "simultaneous", "calls", "touches", "attention", "director", "finds", "accepts",
          "refuses", "misinformed", "retracts", "requires", "forbids", "spreads", "names", "visible", "led", "played",
-         "highest", "lowest", "corrects", "explanation", "arranging", "reaching", "dropped", "claiming"]
+         "highest", "lowest", "corrects", "explanation", "arranging", "reaching", "dropped", "claiming", "omits"]
 BAD_VALUES: dict[str, list[Any]] = {
     "deal": ["N:...", "garbage", "N:AKQJT98765432.-.-.- - - -", 52, ["N", "S"]],
     "contract": ["8S", "4X", "0NT", "3NTXX", "4S*", "", "7N", "4SXXX", 4],
@@ -100,7 +100,8 @@ def _mutate_data(d: dict[str, Any], rng: random.Random) -> str:
             j = rng.randrange(len(play))
             play[i], play[j] = play[j], play[i]
         elif op == "insert":
-            play.insert(i, f"{rng.choice(SEATS)} {rng.choice(CARDS)}")
+            # a card line, or an omission at the seat's turn (67: ``<seat> omits``)
+            play.insert(i, f"{rng.choice(SEATS)} omits" if rng.random() < 0.25 else f"{rng.choice(SEATS)} {rng.choice(CARDS)}")
         else:
             words = str(play[i]).split() or [""]
             k = rng.randrange(len(words))

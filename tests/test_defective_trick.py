@@ -186,3 +186,18 @@ def test_the_trick_in_progress_after_an_omission(tmp_path: Path, lines: list[str
     table = _replay(tmp_path, [*placed, "attention E"]).table  # type: ignore[attr-defined]
     assert _completes(table, batch) is completes
     assert _dummy_in_trick(table, batch, Seat.N) is dummy_in
+
+
+def test_the_card_placed_under_67b1_is_held_until_the_ruling_in_a_replay_from_the_deal() -> None:
+    """67B1: the card West places on the defective trick leaves his hand at the ruling, so
+    on trick 11 (hearts led) he held it, and his diamond discard there is a revoke. The
+    restored table, replayed from the deal (the card on trick 10 as that trick closes), keeps
+    that revoke: the card is placed there but counted as held at the later tricks."""
+    path = ROOT / "cases" / "defective" / "67b1a-later-discard-while-holding-the-card-placed-is-a-revoke-64b2-2017.yaml"
+    (restored,) = list(Ruling(load(path)).restorations())
+    table = restored.table
+    plays = [(s, c) for t in table.tricks for s, c in t.plays if not (t.number == 10 and s is Seat.W)]
+    again = table.restart().play_many(plays)
+    assert again.trick(10).card_of(Seat.W) == Card.parse("H7")
+    revokes = {(r.trick, r.seat, r.card, r.deemed) for r in again.revokes}
+    assert revokes == {(10, Seat.W, Card.parse("H7"), True), (11, Seat.W, Card.parse("D5"), False)}

@@ -12,6 +12,7 @@ import json
 import pickle
 import random
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,44 @@ def test_first_cards_taken_off_are_the_record_replayed_to_them() -> None:
             checked += 1
         revokes += bool(table.revokes)
     assert checked > 5000 and revokes > 100
+
+
+def test_a_named_misplay_is_that_of_the_table_at_the_call() -> None:
+    """A call naming a card, read off the replayed table (``_named_misplay``: dummy's hand
+    at the call and the suit led, without the table at the call), is the misplay the table
+    at the call gives (``_classify``), wherever the fast reading answers; it answers on most
+    45D1 positions, and it declines a card dummy did not hold at the call."""
+    from rulings.models.events import Call, Play
+    from rulings.solver.rulesets import dummy_misplay as dm
+
+    cases = [parse_case(random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017")) for i in range(600)]
+    cases += _cases()  # (the corpus: designated cards that do not follow suit, invalid designations)
+    checked = declined = unfollowed = 0
+    for case in cases:
+        try:
+            replay = case.replay()  # type: ignore[attr-defined]
+        except RulingError:
+            continue
+        table, before = replay.table, replay.before
+        for call, placed in pairwise(before):
+            if not (isinstance(call, Call) and call.seat is table.declarer and call.what.kind == "card"
+                    and isinstance(placed, Play) and placed.seat is table.dummy and placed.card != call.what.card):
+                continue
+            where = dm._placed_at(table, table.dummy, placed.card)
+            if where is None:
+                continue
+            fast = dm._named_misplay(table, call, placed, *where)
+            try:
+                slow = dm._classify(dm._table_at(table, where[0]), call, None, placed, where[1], dm.DEFAULT_POLICY)
+            except RulingError:
+                slow = None
+            if fast is None:
+                declined += 1
+                continue
+            assert fast == slow
+            checked += 1
+            unfollowed += not fast.designated_follows
+    assert checked > 500 and declined < checked and unfollowed
 
 
 def test_a_batch_of_cards_is_each_card_placed_in_turn() -> None:

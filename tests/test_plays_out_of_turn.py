@@ -111,6 +111,37 @@ def test_54c_refusal_or_spread_recorded_settles_nothing_and_is_said(line: str) -
     assert f"'{line}' settles nothing" in notices(ruling) and "54C" in notices(ruling)
 
 
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+@pytest.mark.parametrize("line", ["", ", S accepts", ", S refuses", ", S spreads", ", S requires H"])
+def test_54a_declarer_began_to_spread_must_spread(laws: str, line: str) -> None:
+    """54A: declarer found to have begun to spread his hand (a card exposed) must spread it
+    all and becomes dummy: one forced step, whatever he said; an acceptance or refusal is no
+    option left and is said, a 50D2 line has no penalty card to govern."""
+    base = f'laws: "{laws}"\ndeal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
+    ruling, rs = solve(base + f"play: [E HK, attention S, director finds began_to_spread{line}]")
+    assert len(rs) == 1 and rs[0].path[0].clause == "54A" and rs[0].table.declarer is Seat.N
+    assert "began_to_spread" in rs[0].node.findings and not rs[0].table.penalty_cards_of(Seat.E)
+    said = notices(ruling)
+    if line in (", S accepts", ", S refuses"):
+        assert f"'{line[2:]}' settles nothing" in said and "54A" in said
+    elif line == ", S requires H":
+        assert "'S requires H' is not yet ruled" in said
+    else:
+        assert not said
+
+
+def test_54c_prevails_over_the_finding_that_declarer_began_to_spread() -> None:
+    """54C and 54A together (decision began_to_spread_after_saw_dummy): declarer who could
+    have seen dummy's cards must accept, and the finding that he began to spread settles
+    nothing and is said. Without a faced opening lead out of turn the finding is not ruled on."""
+    base = 'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
+    ruling, rs = solve(base + "play: [E HK, attention S, director finds began_to_spread, director finds saw_dummy]")
+    assert len(rs) == 1 and rs[0].path[0].clause == "54C" and rs[0].table.declarer is Seat.S
+    assert "'director finds began_to_spread' settles nothing" in notices(ruling) and "54C" in notices(ruling)
+    ruling, rs = solve(base + "play: [W HJ, N H2, E HK, S HA, W DQ, attention S, director finds began_to_spread]")
+    assert "'director finds began_to_spread' is not yet ruled on" in notices(ruling)
+
+
 def test_acceptance_recorded_at_trick_13_settles_nothing_and_is_said() -> None:
     """2017 53A: no lead out of turn is accepted at trick 13; declarer's recorded acceptance
     is said, the lead going back; under 2007 it is his option and settles the branch."""

@@ -28,6 +28,7 @@ from rulings.models.events import (
     Name,
     NamePlay,
     Omit,
+    PlayBeforeTurn,
     Simultaneous,
     Touch,
 )
@@ -50,7 +51,7 @@ ON_LINES: dict[str, tuple[type, ...]] = {
     "misinformation": (Misinformed, CorrectExplanation),
     "dummy_misplay": (Call,),
     "designation": (Call, ChangeDesignation, Touch, Name, NamePlay),
-    "exposure": (Expose, Name, FifthCard, Simultaneous),
+    "exposure": (Expose, Name, FifthCard, Simultaneous, PlayBeforeTurn),
     "defective": (Omit,),
 }
 

@@ -249,18 +249,13 @@ def find_all_misplays(replay: Replay, policy: DesignationPolicy = DEFAULT_POLICY
         if where is None:
             continue  # taken back or replaced by an earlier ruling of this record: ruled there
         index, trick_no = where
-        at = _table_at(table, index)
-        found_one = _classify(at, event, meant, nxt, trick_no, policy)
+        found_one: AnyMisplay | None = _named_misplay(table, event, nxt, index, trick_no) if (
+            meant is None and event.what.kind == "card") else None
+        if found_one is None:
+            found_one = _classify(_table_at(table, index), event, meant, nxt, trick_no, policy)
         if found_one is not None:
             found.append(found_one)
     return found
-
-
-def _put_down_early(table: TableState, trick_no: int, seat: Seat) -> bool:
-    """Was ``seat``'s lead to ``trick_no`` put down before the trick before it was complete?"""
-    t = table.trick(trick_no)
-    card = t.card_of(seat) if t is not None and t.plays and t.plays[0][0] is seat else None
-    return card is not None and table.put_down_before(trick_no, seat, card) is not None
 
 
 def _placed_at(table: TableState, seat: Seat, card: Card) -> tuple[int, int] | None:
@@ -273,6 +268,45 @@ def _placed_at(table: TableState, seat: Seat, card: Card) -> tuple[int, int] | N
                 return k, t.number
             k += 1
     return None
+
+
+def _named_misplay(table: TableState, call: Call, placed: Play, index: int, trick_no: int) -> Misplay | None:
+    """:func:`_classify` of a call naming a card (45C4(a), no director's finding) that dummy
+    held at the call and did not place (``placed``: his card, the ``index``-th standing on
+    ``table``, on trick ``trick_no``), read off the replayed table without making the table
+    at the call: dummy's hand then is his hand now and his cards standing from ``index`` on,
+    and the suit led is that of his card's trick when a card stands before his there. None
+    where that table is not the replayed one simply undone (:meth:`TableState.first_played`
+    replays it), where dummy's card leads a trick that follows one not complete, or where
+    he did not hold the card named (an invalid designation, 46B4): :func:`_classify` then
+    reads the table at the call."""
+    revokes = table.revokes
+    if (table.out_of_turn or table.played_penalty or table.lead_rules or table.withdrawn
+            or (revokes and any(r.rule is not None or r.failed is not None for r in revokes))):
+        return None
+    dummy, card = placed.seat, call.what.card
+    assert card is not None
+    held = set(table.hand(dummy))
+    led: Suit | None = None
+    k = 0
+    previous: Trick | None = None
+    for t in table.tricks:
+        n = len(t.plays)
+        if k + n > index:
+            if k <= index:  # (dummy's card's trick)
+                if t.number != trick_no:
+                    return None
+                if index > k:
+                    led = t.plays[0][1].suit
+                elif previous is not None and not previous.is_complete:
+                    return None
+            held.update(c for s, c in t.plays[max(index - k, 0):] if s is dummy)
+        previous = t
+        k += n
+    if card not in held:
+        return None
+    follows = led is None or card.suit is led or not any(c.suit is led for c in held)
+    return Misplay(call, placed, card, placed.card, trick_no, dummy, follows, "45C4(a)", None)
 
 
 def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed: Play, trick_no: int,
@@ -421,11 +455,11 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay), replay)
     if first is not None:
         node = Node(table=table, agenda=early, focus=first.trick)
-        # A lead to the next trick by the player who won only as played (out of turn on the
-        # table) is ruled here: 44G withdraws it or the corrected trick makes it in turn.
-        # One put down before that trick was complete is ruled as it stands on the corrected
-        # trick (57A, 53A, 55A, 56): the lead rules rule it after the correction.
-        handled += tuple(x for x in table.out_of_turn if x[0] == first.trick + 1 and not _put_down_early(table, *x))
+        # A lead to the next trick out of turn on the table as placed is ruled by the cascade
+        # as it stands on the corrected trick: in turn when its player won that trick (the
+        # table reads it again so), out of turn otherwise, for the lead rules to rule after
+        # the correction (53A, 55A, 56) unless its player takes it back (45D1); so is one put
+        # down before that trick was complete (57A too). Neither is claimed here.
         # the cards played after dummy's error are judged on the corrected trick (45D1: kept,
         # changed, or replaced when they no longer follow): a failure to follow only the card
         # dummy wrongly placed is no revoke to rule on the table as placed
@@ -776,7 +810,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
                 edges.append((step, Node(t, rest, ledger + lead.infos, findings, restrictions, established, focus)))
             else:
                 t = table
-                if table.put_down_before(trick_no, seat, card) is not None and not fixed:
+                if not fixed and (table.put_down_before(trick_no, seat, card) is not None or (trick_no, seat) in table.out_of_turn):
                     t = table.with_lead_as_it_stands(trick_no, seat, winner)
                 edges.append((step, Node(t, rest, ledger, findings, restrictions, established, focus)))
         return edges
@@ -983,6 +1017,12 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not fixed:
         return _early_lead_choices(rs, table, task, winner, early, info, extra, infos, restore)
+    if winner is not None and winner is not seat and (trick_no, seat) in table.out_of_turn and not fixed:
+        # made out of turn as the trick then stood, and out of turn still: no lead made in
+        # turn that the change of the trick's winner sends back (44G), but a card played
+        # after dummy's error, ruled as it stands (53A, 55A, 56) unless its player takes it
+        # back under 45D1
+        return _early_lead_choices(rs, table, task, winner, (), info, extra, infos, restore, made_out_of_turn=True)
     if winner is not None and winner is not seat:
         step = Step("TD", StepKind.FORCED, rs.cite("44G"),
                     f"{who}'s lead of {his} is withdrawn: {winner._name_} won the corrected trick {m.trick} and leads",
@@ -1011,7 +1051,8 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
 
 
 def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, winner: Seat | None, after: tuple[Seat, ...],
-                        info: Info, extra: tuple[str, ...], infos: tuple[Info, ...], restore: bool) -> _LeadChoices:
+                        info: Info, extra: tuple[str, ...], infos: tuple[Info, ...], restore: bool,
+                        made_out_of_turn: bool = False) -> _LeadChoices:
     """The lead to the trick after the misplayed one put down before that trick was complete
     (``TableState.put_down_early``; ``after``: the seats whose cards to it came after the
     lead). It was never a lead made in turn once the trick was complete, so no change of the
@@ -1020,12 +1061,16 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
     had not played; else in turn when its leader won the corrected trick, out of turn
     otherwise, 53A, 55A, 56). 45D1 reaches the cards played after dummy's error: a lead put
     down after dummy's card is one, which a defender may withdraw (no penalty card) or keep;
-    one put down before dummy's card is none, and stays."""
+    one put down before dummy's card is none, and stays. ``made_out_of_turn``: a lead made
+    once that trick was complete, out of turn as the trick then stood (its player did not
+    win it as placed) and out of turn still (he did not win it as corrected): no lead made in
+    turn either, ruled the same way."""
     m = task.misplay
     trick_no, seat, card = task.later[task.index]
     who, his = seat._name_, card.text
     d = rs.cite("44G")
-    question = f"{who}'s lead of {his} to trick {trick_no}, put down before trick {m.trick} was complete"
+    question = (f"{who}'s lead of {his} to trick {trick_no}, made out of turn after dummy's error" if made_out_of_turn
+                else f"{who}'s lead of {his} to trick {trick_no}, put down before trick {m.trick} was complete")
     won = f"{winner._name_} won the corrected trick {m.trick}" if winner is not None else f"trick {m.trick} is not complete"
     stands = (f"{won}, so it is his lead, in turn" if winner is seat
               else f"{won}, so it is a lead out of turn as it stands, ruled as one")

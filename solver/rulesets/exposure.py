@@ -3,7 +3,8 @@ for the kind of a new penalty card and 68 where facing cards might be a claim. S
 docs/exposure-penalty-rules.md.
 
 The record lines ruled here (``exposes``, ``names``, ``plays ... simultaneous``,
-``plays ... fifth``) are not applied by the table; the opener rebuilds the table just
+``plays ... fifth``, and a play line the reader held back: a defender's card put down before
+his turn, his card at his turn following in the trick) are not applied by the table; the opener rebuilds the table just
 before the first of them, and each becomes a task taken in record order. A task applies its
 card's fate (played to the trick, a penalty card, or nothing), then puts back the plays the
 record has after it, up to the next such line.
@@ -15,7 +16,7 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Simultaneous, place
+from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, PlayBeforeTurn, Simultaneous, place
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
@@ -80,6 +81,16 @@ class SimultaneousPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class CardBeforeTurn:
+    """44B: a defender's card put down before his turn in a trick, his own card to it at his
+    turn following in the record (a play line the reader held back, ``PlayBeforeTurn``)."""
+
+    event: PlayBeforeTurn
+    then: tuple[LaterPlay, ...] = ()
+    given: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentMayChange:
     """58B3: an opponent who played after a visible card the offender took back may change."""
 
@@ -93,7 +104,7 @@ class OpponentMayChange:
     early: frozenset[tuple[int, Seat]] = frozenset()
 
 
-OWN = (Expose, Name, FifthCard, Simultaneous)
+OWN = (Expose, Name, FifthCard, Simultaneous, PlayBeforeTurn)
 
 
 # ----- opener -------------------------------------------------------------------------------------
@@ -134,7 +145,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     irregular: list[str] = []  # what each line records, as it happened
     for i, e in enumerate(own):
         at = replay_plays(first, plays[base : counts[i]])
-        irregular.append(_together(e, at) if isinstance(e, Simultaneous) else _described(rs, e, at))
+        irregular.append(_together(e, at) if isinstance(e, Simultaneous) else _before_turn(e, at)
+                         if isinstance(e, PlayBeforeTurn) else _described(rs, e, at))
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             if c not in at.hand(e.seat):
@@ -157,6 +169,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             agenda.append(NamedCard(e, then, given))
         elif isinstance(e, FifthCard):
             agenda.append(ExtraCard(e, then, given))
+        elif isinstance(e, PlayBeforeTurn):
+            agenda.append(CardBeforeTurn(e, then, given))
         else:
             agenda.append(SimultaneousPlay(e, then, given, replay.played_out))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
@@ -194,7 +208,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 at_once = cur is not None and bool(cur.plays) and (
                     (not cur.is_complete and (isinstance(e, (Expose, Name))
                                               or (cur.card_of(e.seat) is None and nominal.on_play is e.seat)))
-                    or (cur.is_complete and isinstance(e, FifthCard) and "played" in given))
+                    or (cur.is_complete and isinstance(e, FifthCard) and "played" in given)
+                    or (cur.is_complete and _leads_as_it_stood(nominal, e)))
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
                 _, nominal, later = _put(nominal, e.seat, card, later)
@@ -217,10 +232,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # chooses its substitutes with the penalty card in force, and reads the card played as a
     # card played after the error (45D1, 47D), Opening.at_once, as it reads the card of
     # several played together at his turn (58B) or of a fifth-card line on a trick of fewer
-    # than four (45A); cards played together not at his turn, a fifth card to a trick of four
-    # not found played (a lead to the next trick, 45E1, who leads it depending on that ruling),
-    # or a card exposed between tricks, where whose turn it was depends on an earlier ruling,
-    # are ruled where the record places them, docs/decisions.md)
+    # than four (45A); and, once a trick is complete, a line that leads to the next trick as
+    # the table then stood (``_leads_as_it_stood``), a lead that correction rules as a play
+    # line's (44G); cards played together not at his turn during a trick, and a card exposed
+    # between tricks by a player not then to lead, whose turn it was as the correction makes
+    # it, are ruled where the record places them, docs/decisions.md)
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once)
 
@@ -321,6 +337,17 @@ def _together(e: Simultaneous, table: TableState) -> str:
     return f"{what} ({laws})"
 
 
+def _before_turn(e: PlayBeforeTurn, table: TableState) -> str:
+    """What a play line held back records, as it happened on ``table`` (the table before it):
+    a defender's card put down in the trick in progress before his turn."""
+    cur = table.current_trick
+    if cur is None or cur.is_complete or not cur.plays:
+        return f"{e.seat} put {e.card} down before his turn"
+    who = (f"before his partner {e.seat.partner} played" if cur.card_of(e.seat.partner) is None
+           else f"at {table.on_play}'s turn")
+    return f"{e.seat} put {e.card} down on trick {cur.number} {who}, then played another card to it at his own turn (44B)"
+
+
 def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:
     """Whether a fifth card may be found led to the next trick (45E): put on a complete trick,
     the director not having found it played to that trick."""
@@ -328,10 +355,26 @@ def _may_be_led(table: TableState, e: object, given: frozenset[str]) -> bool:
     return isinstance(e, FifthCard) and PLAYED not in given and cur is not None and cur.is_complete
 
 
+def _leads_as_it_stood(table: TableState, e: object) -> bool:
+    """Whether a line put down after a complete trick (``table``: before it) is a lead to the
+    next trick as the table then stood, whatever a later correction of that trick makes of
+    who was to lead it (44G): a fifth card (found led, or either finding: found played it is
+    a penalty card from then, 45E1), cards played together (58B: the card he plays leads),
+    or a card exposed by the player then to lead that his partner could see (45C1: deemed
+    led). A card exposed by another player is judged where the record places it: on the
+    trick as corrected it may be his turn to lead (then it is his lead) or not (then it is
+    a penalty card, 49)."""
+    if isinstance(e, FifthCard):
+        return True
+    if isinstance(e, Simultaneous):
+        return len(e.cards) > 1
+    return isinstance(e, Expose) and _may_be_played(table, e) and _turn(table, e.seat)
+
+
 def _may_be_played(table: TableState, e: object) -> bool:
     """Whether a line of this module may put its card in the played position (for telling
     real plays out of turn from those only out of turn because its card is missing)."""
-    if isinstance(e, Simultaneous):
+    if isinstance(e, (Simultaneous, PlayBeforeTurn)):
         return True
     if isinstance(e, FifthCard):
         # (on a trick that did not hold four cards: no fifth card, played as a play line is, 45A)
@@ -759,6 +802,26 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return edges
 
 
+def card_before_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """44B: the players play in turn, one card each. A defender's card put down before his
+    turn, the record then having him play another card to the trick at his turn, is a play
+    out of turn: put where he put it down, on the trick as it then stood, and ruled by the
+    rules of plays out of turn (57A before his partner, 57D at his right-hand opponent's
+    turn; 2007 49, 50) on the table this leaves, his card at his turn read from the record
+    there, as when the same card is written ``plays <card> simultaneous`` (58A)."""
+    assert isinstance(task, CardBeforeTurn)
+    ev = task.event
+    table = node.table
+    _, t2, then = _put(table, ev.seat, ev.card, task.then)
+    trick = t2.tricks[-1]
+    step = Step("TD", StepKind.FORCED, rs.cite("44B"),
+                f"{ev.seat} put {ev.card} on trick {trick.number} before his turn: a play out of turn, corrected as any "
+                "play out of turn is; the card he played at his turn follows it",
+                also=(rs.cite("47B"),), question=f"{ev.seat}'s {ev.card}, put down before his turn", choice="out of turn",
+                past=True)
+    return [(step, _node(node, _then(t2, then, _placed_key(t2, ev.seat, ev.card)), node.agenda[1:]))]
+
+
 def _played_past(table: TableState, number: int, played_out: bool) -> bool:
     """Whether each side has played to the trick after trick ``number``: on ``table``, or in
     play that went on to the end after the record's last card (``played_out``, as
@@ -884,6 +947,7 @@ RULES: tuple[Rule, ...] = (
          extra_card, extra_card.__doc__ or ""),
     Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
+    Rule("card_before_turn", CardBeforeTurn, ("44B", "47B"), card_before_turn, card_before_turn.__doc__ or ""),
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)

@@ -95,6 +95,9 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
 SAW_DUMMY = "saw_dummy"
+#: ``director finds <this>``: declarer began to spread his hand at a faced opening lead out
+#: of turn and exposed a card doing so: he must spread it all and becomes dummy (54A)
+BEGAN_TO_SPREAD = "began_to_spread"
 #: a record line about a play out of turn that its rules read: a stated choice (``S refuses``,
 #: ``S forbids C``...), or declarer's ``chooses`` line at a defender's lead out of turn (see
 #: :func:`_declarer_chooses`)
@@ -116,6 +119,7 @@ class LeadOutOfTurn:
     #: there to say the refusal is not implied)
     choices: tuple[ChoiceLine, ...] = ()
     saw_dummy: bool = False  # finding for 54C
+    began_spread: bool = False  # finding for 54A (declarer began to spread his hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,20 +518,23 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         choices = _choices_after(replay, *pairs[i])
         if reopened:
             choices = _not_ruled(replay, choices)
-        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay)
+        found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay,
+                            began_spread=BEGAN_TO_SPREAD in findings)
         if found is not None:
             break
     if found is None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
-    barred = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
-                                                *_option_taken_away(rs, table, agenda[0], choices)),
+    spread_found = _spread_finding(rs, table, agenda[0], events)
+    barred: tuple[tuple[Choice | DirectorFinds, str], ...] = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
+                                                *_option_taken_away(rs, table, agenda[0], choices), *spread_found),
                                                key=lambda b: b[0].line or 0))  # (said in the record's order)
     if barred:
         handled = (*handled, *(line for line, _ in barred))
     known = (SAW_DUMMY, FINDING_ACCEPTED, FINDING_PROPER_LEAD)
-    used: list[object] = [e for e in events if isinstance(e, DirectorFinds) and e.finding.lower() in known]
+    used: list[object] = [e for e in events if isinstance(e, DirectorFinds)
+                          and (e.finding.lower() in known or (e.finding.lower() == BEGAN_TO_SPREAD and _reads_spread(table, agenda[0])))]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
     texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no and p not in handled),
                                    SAW_DUMMY in findings)
@@ -588,19 +595,43 @@ def _not_entitled(rs: RuleSet, table: TableState, task: object,
     return tuple(out)
 
 
+def _reads_spread(table: TableState, task: object) -> bool:
+    """Whether ``task`` is a faced opening lead out of turn by a defender, the lead the
+    finding that declarer began to spread his hand is about (54A)."""
+    return isinstance(task, LeadOutOfTurn) and task.trick == 1 and not _is_declaring(table, task.offender)
+
+
+def _spread_finding(rs: RuleSet, table: TableState, task: object,
+                    events: Sequence[object]) -> tuple[tuple[DirectorFinds, str], ...]:
+    """The finding that declarer began to spread his hand (54A) where the Laws leave him no
+    spread, with what to say of it: declarer who could have seen dummy's cards must accept the
+    lead and stays declarer (54C, decision ``began_to_spread_after_saw_dummy`` in
+    docs/decisions.md). Elsewhere the finding is read (:func:`_opening_lead`) or, about no
+    lead it rules, left for the engine to say it was not ruled on."""
+    if not (_reads_spread(table, task) and isinstance(task, LeadOutOfTurn) and task.saw_dummy):
+        return ()
+    why = f"{table.declarer} could have seen dummy's cards, so he must accept the lead and stays declarer ({rs.cite('54C')})"
+    return tuple((e, f"{str(e)!r} settles nothing: {why}") for e in events
+                 if isinstance(e, DirectorFinds) and e.finding.lower() == BEGAN_TO_SPREAD)
+
+
 def _option_taken_away(rs: RuleSet, table: TableState, task: object,
                        choices: tuple[ChoiceLine, ...]) -> tuple[tuple[Choice, str], ...]:
     """The ``accepts``/``refuses``/``spreads`` lines about ``task``'s lead out of turn, said by
     the player entitled to choose, that name an option the Laws take away there, each with what
     to say of it: it settles nothing, the ruling taking the one course left. Declarer who could
     have seen dummy's cards must accept a faced opening lead out of turn (54C: no refusal, no
-    spread); no lead out of turn is accepted at the thirteenth trick (2017 53A)."""
+    spread); declarer found to have begun to spread his hand must spread it all (54A: no
+    acceptance, no refusal); no lead out of turn is accepted at the thirteenth trick (2017 53A)."""
     if not isinstance(task, LeadOutOfTurn):
         return ()
     defender_led = not _is_declaring(table, task.offender)  # (declarer chooses, 56; else either defender, 55A)
     taken: tuple[str, ...]
     if task.trick == 1 and task.saw_dummy and defender_led:
         taken, why = ("refuses", "spreads"), f"{table.declarer} could have seen dummy's cards, so he must accept the lead ({rs.cite('54C')})"
+    elif task.trick == 1 and task.began_spread and defender_led:
+        taken, why = ("accepts", "refuses"), (f"{table.declarer} began to spread his hand, exposing a card, so he must spread "
+                                              f"it all and becomes dummy ({rs.cite('54A')})")
     elif _acceptance_barred(rs, task):
         taken, why = ("accepts",), f"no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}): it goes back"
     else:
@@ -744,12 +775,14 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
 
 
 def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
-                saw_dummy: bool, record: Replay | None = None) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
+                saw_dummy: bool, record: Replay | None = None, *,
+                began_spread: bool = False) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
     irregularities, and what they rule on (the choice lines their rules read, then the
     plays out of turn); None when the leads rules have nothing for it. ``record``: the
     record ``table`` is of, which says whether play went on to the end after its last card
-    (``Replay.played_out``, ``Replay.played_to``)."""
+    (``Replay.played_out``, ``Replay.played_to``). ``saw_dummy``, ``began_spread``: the
+    director's findings about a faced opening lead out of turn (54C, 54A)."""
     played_out = record is not None and record.played_out
     trick_no, seat = pairs[0]
     trick = table.trick(trick_no)
@@ -775,7 +808,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
-                                            _no_acceptance_at(rs, trick_no), played_out, record)
+                                            _no_acceptance_at(rs, trick_no), played_out, record, began_spread)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
@@ -874,7 +907,7 @@ def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[Choic
         chooses = _stated(choices, table.declarer)
         if (any(isinstance(c, Choice) and c.verb != "refuses" for c in said)
                 or (chooses is not None and normal_choice(chooses.words) != "refuse")
-                or (task.saw_dummy and task.trick == 1)):  # accepted (54C: must be), or the hand spread
+                or ((task.saw_dummy or task.began_spread) and task.trick == 1)):  # accepted (54C: must be), or the hand spread (54A)
             return said
         # Refused (or refusal implied): declarer's 50D2/51B choice is read too when it names
         # an option of the penalty card the refused lead becomes, in either form, and that
@@ -902,7 +935,8 @@ def _played_on(table: TableState, trick: Trick) -> bool:
 
 def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, choices: tuple[ChoiceLine, ...],
                    saw_dummy: bool, later_play_shows_acceptance: bool = False,
-                   no_acceptance: bool = False, played_out: bool = False, record: Replay | None = None) -> tuple[object, str]:
+                   no_acceptance: bool = False, played_out: bool = False, record: Replay | None = None,
+                   began_spread: bool = False) -> tuple[object, str]:
     card = trick.plays[0][1]
     proper = expected_leader(table, trick.number)
     opening = trick.number == 1
@@ -946,7 +980,7 @@ def _classify_lead(rs: RuleSet, table: TableState, trick: Trick, seat: Seat, cho
             and table.is_defender(seat.rho)):
         by, by_card = trick.plays[1]
         return WrongDefenderPlays(trick.number, seat, card, by, by_card), f"{what}; {by}, on its right, played {by_card} to it ({rs.cite('53C')})"
-    return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy), what
+    return LeadOutOfTurn(trick.number, seat, card, proper, choices, saw_dummy, began_spread and opening), what
 
 
 def _acceptance_statement(table: TableState, offender: Seat, choices: tuple[ChoiceLine, ...]) -> Choice | None:
@@ -1349,6 +1383,14 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
                          "and he could have seen dummy's cards",
                          text=f"{decl} could have seen dummy's cards: he must accept the lead and stays declarer")
         return [(forced, accept[1])]
+    if task.began_spread:
+        # 54A: having begun to spread his hand and exposed a card, he must spread it all
+        forced = replace(spread[0], kind=StepKind.FORCED,
+                         question=f"{decl} (declarer) must spread his hand: {task.offender} faced an opening lead out of turn "
+                         f"({task.card}) and {decl} began to spread his hand, exposing a card",
+                         text=f"{decl} began to spread his hand, exposing a card: he must spread it all and becomes dummy; "
+                         f"{new_decl} is declarer and {task.offender}'s lead stands")
+        return [(forced, _with_finding(spread[1], BEGAN_TO_SPREAD))]
     recorded = _choice(task.choices, decl, ("spreads", "accepts", "refuses")) or _implied_refusal(rs, table, task)
     if recorded is not None:
         verb = recorded.verb if isinstance(recorded, Choice) and recorded.verb in ("spreads", "accepts", "refuses") else "refuses"
@@ -2729,8 +2771,9 @@ OPENER_STATE = {"plays_out_of_turn": lambda table: bool(table.out_of_turn), "lea
 #: 54D/56 with declarer's 50D2 choice)
 PLAYED_ON_FROM = (spread_played_on, refusal_played_on)
 #: the findings a branch of these rules may record (claim atom ``finding <words>``): a card
-#: after a lead out of turn was played to it, or was its player's proper lead (53B)
-FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD})
+#: after a lead out of turn was played to it, or was its player's proper lead (53B); declarer
+#: began to spread his hand at a faced opening lead out of turn (54A)
+FINDINGS = frozenset({FINDING_ACCEPTED, FINDING_PROPER_LEAD, BEGAN_TO_SPREAD})
 
 
 # ----- claim atoms -----------------------------------------------------------------------------------

@@ -595,12 +595,14 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         accepted(),
     )]
     due = [c for c in lawful_cards(hand, led, pcs, frozenset({card}), required, forbidden) if c in {p.card for p in pcs}]
-    info = rs.withdrawn_info(seat, card, seat.side, table)
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)
         # the card is taken back in the course of rectification (47A: declarer's 52B2 choice
-        # is the rectification) to correct an illegal play (47B); it is then a penalty card
+        # is the rectification) to correct an illegal play (47B); 52B2 makes it a major
+        # penalty card, face up on the table, so what it shows is read under 50E (the
+        # requirement to play it authorized to all, 50E1), as for any penalty card
+        info = pc_info(rs, t2, seat, card)
         also = [*broken, rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))

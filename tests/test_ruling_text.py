@@ -1,0 +1,59 @@
+"""The ruling's text where the sides and restorations are right: which law a step or a ledger
+entry cites, and what the record's irregularities say once the paths are enumerated."""
+
+from pathlib import Path
+
+from rulings.models.cards import Card, Seat
+from rulings.solver.casefile import load
+from rulings.solver.ruling import Ruling
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def test_a_misplay_whose_cards_to_come_back_a_ruling_adds_to_is_met() -> None:
+    """45D1 after an exposure deemed played (45C1): on every path the misplay is ruled with
+    East's exposed card among the cards that may come back. The record's form of it (that
+    card not yet played) is the same irregularity, met: it is not said "met on no path",
+    and the form found while ruling names both cards."""
+    for name in ("own-45d1-defenders-visible-card-at-his-turn-played-after-the-error-taken-back",
+                 "own-45d1-defenders-visible-card-at-his-turn-played-after-the-error-taken-back-2007"):
+        ruling = Ruling(load(CASES / "dummy-misplay" / f"{name}.yaml"))
+        assert len(list(ruling.restorations())) == 5
+        assert not ruling.not_met, ruling.not_met
+        assert any("2 card(s) may come back (at most five): dummy's S3, E S2" in i for i in ruling.found_later)
+
+
+def test_no_revoke_on_the_declaring_sides_attempted_opening_lead() -> None:
+    """54E: the declaring side's card faced as the opening lead is no lead, so East's card
+    faced after it fails to follow nothing: the record shows no revoke, and none is said met
+    on no path; East's card is his opening lead out of turn, found while ruling."""
+    for name in ("own-54e-then-defender-opening-lead-out-of-turn-in-the-same-part",
+                 "own-54e-then-defender-opening-lead-out-of-turn-in-the-same-part-2007",
+                 "own-54e-then-defender-opening-lead-out-of-turn-refused-50d2b-at-the-table-play-goes-on"):
+        ruling = Ruling(load(CASES / "leads" / f"{name}.yaml"))
+        assert not [i for i in ruling.irregularities if "revoked" in i], ruling.irregularities
+        assert list(ruling.restorations())
+        assert not ruling.not_met, ruling.not_met
+        assert any(i.startswith("E led HK to trick 1") for i in (*ruling.irregularities, *ruling.found_later))
+
+
+def test_neither_option_over_penalty_cards_of_one_suit_cites_50d2b() -> None:
+    """50D2(b), not 51B2(c): with two penalty cards of one suit, 51B1 offers only the
+    requirement and the prohibition; declarer's third option, neither, is 50D2(b)'s (51B2(c)
+    is for penalty cards of more than one suit)."""
+    case = load(CASES / "penalty" / "own-51b1-two-heart-penalty-cards-after-revoke-correction-and-52b2-designated.yaml")
+    rs = list(Ruling(case).restorations())
+    neither = [s for r in rs for s in r.path if s.choice == "no restriction" and "H5 HQ stay" in s.text]
+    assert neither and all(s.clause == "50D2(b)" for s in neither)
+
+
+def test_a_card_52b2_makes_a_penalty_card_is_read_under_50e() -> None:
+    """52B2: declarer requires the penalty card due; the card played instead becomes a major
+    penalty card, listed with the penalty cards (50E1, 50E2), not as a withdrawn card (16C)."""
+    ruling = Ruling(load(CASES / "combined" / "exposed-h4-minor-then-lower-heart-played.yaml"))
+    required = [r for r in ruling.restorations() if any(s.clause == "52B2" for s in r.path)]
+    assert len(required) == 1
+    h5 = [i for i in required[0].node.ledger if i.seat is Seat.E and i.card == Card.parse("H5")]
+    assert h5 and all((i.ai_clause, i.ui_clause) == ("50E1", "50E2") for i in h5), h5
+    step = next(s for s in required[0].path if s.clause == "52B2")
+    assert "50E2" in step.also and "16C2" not in step.also
