@@ -1022,6 +1022,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     _check_changes_name_another_card(events, deal, file)
     check_end_of_play_lines(events, file)
     _check_omit_lines(events, file)
+    _check_fifth_card_findings(events, file)
 
     expect: list[ClaimLine] = []
     for i, item in enumerate(_as_list(data.get("expect"), "expect", file, line_of("expect"))):
@@ -1225,6 +1226,45 @@ def check_end_of_play_lines(events: Sequence[AnyEvent], file: str | None) -> Non
             raise CaseFileError(f"'{e}': play ended at {place(end)} ('{end}'); no card is played after the end of "
                                 "play (a card line after 'attention' is a choice of the ruling)",
                                 token=str(e.card) if isinstance(e, Play) else str(e)).at(e, file=file)
+
+
+#: the findings that say what a fifth card was (45E): played to the trick, or led to the next
+_FIFTH_FINDINGS = ("played", "led")
+#: the lines a ``played``/``led`` finding may concern in its own part of the record
+_FINDING_LINES = (FifthCard, Expose, Touch, Simultaneous)
+
+
+def _check_fifth_card_findings(events: Sequence[AnyEvent], file: str | None) -> None:
+    """``director finds played|led`` says what a fifth card was (45E): the director finds it
+    when he rules on that card, so it is written in the card's part of the record, before the
+    ``resume`` that ends that ruling. Such a line after ``resume``, with no line of its own part
+    before it that it could concern (a fifth card, an exposed or touched card, cards played
+    together), while the part before held a fifth card, is a finding about that card written
+    after play went on from its ruling: refused at its line, naming the card, the attention
+    line and the resume line (docs/decisions.md). Raises CaseFileError."""
+    fifth: FifthCard | None = None  # the last fifth card of the part before
+    part_fifth: FifthCard | None = None
+    attention: Attention | None = None
+    part_attention: Attention | None = None
+    resumed: Resume | None = None
+    concerned = False  # (a line of this part a finding may be about)
+    for e in events:
+        if isinstance(e, Resume):
+            fifth, attention, resumed = part_fifth, part_attention, e
+            part_fifth, part_attention, concerned = None, None, False
+        elif isinstance(e, Attention):
+            part_attention = part_attention or e
+        elif isinstance(e, _FINDING_LINES):
+            concerned = True
+            if isinstance(e, FifthCard):
+                part_fifth = e
+        elif (isinstance(e, DirectorFinds) and e.finding.lower() in _FIFTH_FINDINGS and not concerned
+              and fifth is not None and resumed is not None):
+            at = f" ({place(attention)}, '{attention}')" if attention is not None else ""
+            raise CaseFileError(f"'{e}': the finding is about '{fifth}' ({place(fifth)}), ruled at the attention line"
+                                f"{at} before 'resume' ({place(resumed)}); the director makes it when he rules on that "
+                                "card: write it before 'resume' (after play resumed no fifth card is left for it to "
+                                "concern)", token=e.finding).at(e, file=file)
 
 
 def _check_omit_lines(events: Sequence[AnyEvent], file: str | None) -> None:

@@ -449,6 +449,39 @@ def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, l
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
+def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
+                         plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[tuple[int, Seat], ...]:
+    """The plays out of turn of trick ``number`` (led by ``leader``, now holding ``plays``)
+    once a card before ``pos`` was taken off it with nothing in its place: a later card whose
+    player is no longer the first in rotation from the leader not to have played before it
+    (his card followed the card taken off, and the seat at whose turn that card was played has
+    still to play: dummy's card after a defender's card at his right-hand opponent's turn,
+    57D) is now a play out of turn, for the lead rules to rule (57C3, 57A, 57D). A seat's
+    second card there keeps its reading."""
+    entries = list(out_of_turn)
+    rotation = (leader.next(1), leader.next(2), leader.next(3))
+    for k in range(max(pos, 1), len(plays)):
+        seat = plays[k][0]
+        before = {s for s, _ in plays[:k]}
+        if seat in before or (number, seat) in entries:
+            continue
+        if next((s for s in rotation if s not in before), None) is not seat:
+            entries.append((number, seat))
+    return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
+
+
+def _moved_up(cards: frozenset[PenaltyCard], at: int, n: int = 1) -> frozenset[PenaltyCard]:
+    """``cards`` once the ``n`` cards played from the ``at``-th (from 0) on leave the table
+    with nothing in their place: a penalty card made, or turned major, after one of them was
+    played counts its plays from that many places earlier (``since``, ``major_from``)."""
+    if not any(p.since > at or p.major_from > at for p in cards):
+        return cards
+    return frozenset(p if not (p.since > at or p.major_from > at) else
+                     PenaltyCard(p.seat, p.card, p.kind, p.since - min(n, p.since - at) if p.since > at else p.since,
+                                 p.major_from - min(n, p.major_from - at) if p.major_from > at else p.major_from)
+                     for p in cards)
+
+
 def _take_back(penalty: frozenset[PenaltyCard], played_penalty: frozenset[PenaltyCard], card: Card, restore: bool,
                standing: int) -> tuple[frozenset[PenaltyCard], frozenset[PenaltyCard]]:
     """A played card goes back to the hand: if it was a penalty card when played it is no
@@ -1487,12 +1520,19 @@ class TableState:
                 if (trick, leader) in out_of_turn and leader is self.proper_leader(trick):
                     k = out_of_turn.index((trick, leader))
                     out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
-            elif new is None and out_of_turn:
-                out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
+            elif new is None:
+                if out_of_turn:
+                    out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
+                out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
         penalty, played_penalty = self.penalty_cards, self.played_penalty
+        if new is None and (penalty or played_penalty):
+            # (a card taken off with nothing in its place: a penalty card made after it was
+            # played obliges the plays from the same point on, one place earlier now)
+            at = sum([len(x.plays) for x in tricks_now[:i]]) + pos
+            penalty, played_penalty = _moved_up(penalty, at), _moved_up(played_penalty, at)
         if played_penalty:
             penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, sum([len(x.plays) for x in tricks_now]))
         if new is not None and penalty:
@@ -1769,8 +1809,13 @@ class TableState:
         played_penalty = self.played_penalty
         holding = list(self.holding)
         standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
+        # (a penalty card made after a card of the trick was played counts its plays from one
+        # place earlier as each card goes: see replace_card)
+        at = sum([len(x.plays) for x in tricks_now[:i]]) if penalty or played_penalty else 0
         withdrawn = list(self.withdrawn)
         for k, (seat, old) in enumerate(plays):
+            if penalty or played_penalty:
+                penalty, played_penalty = _moved_up(penalty, at), _moved_up(played_penalty, at)
             if played_penalty:
                 penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
             holding[seat.index] = holding[seat.index] | {old}

@@ -999,6 +999,25 @@ class Reopen:
                 f"opened={self.opened!r}, apart={self.apart!r})")
 
 
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A task a rule leaves on its agenda for a stage of its own: ruled after the reopening
+    that ends the stage it was made in, in record order among what that reopening finds
+    (:meth:`Composition._settle`). The designation rules meet dummy's misplays (45D) while
+    they place the record's later plays; a misplay is ruled where it happened, so an
+    irregularity the designation's ruling reveals before it (a lead out of turn by the
+    former winner of a trick the change gave to another player, 53-56) is ruled first, and
+    the misplay on the table that ruling leaves."""
+
+    task: object
+    #: the rule family that rules it (as an opener's name)
+    family: str
+    #: where it begins in the record, as keys like ``Opening.handled``
+    at: tuple[object, ...]
+    #: the trick it concerns (the ruling's focus)
+    trick: int | None = None
+
+
 class _Found:
     """An opening an opener found, with what locates it (written out as
     ``@dataclass(unsafe_hash=True, slots=True)`` would write it, so that a compiled build makes
@@ -1076,6 +1095,28 @@ def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int 
     lead does not rule it, and it is said (a record that can have happened)."""
     return Notice(line, f"{seat} put {mine[1]} on trick {trick_no} after his lead of {mine[0]} out of turn and other "
                         "players' cards: not yet ruled on", "not_ruled")
+
+
+def _after_reopening(node: Node) -> Node:
+    """``node``, whose agenda begins with a :class:`Staged` task, with that task moved to
+    just after the agenda's first :class:`Reopen` (the end of the stage it was made in);
+    with no reopening on the agenda, the task itself in its place."""
+    agenda = node.agenda
+    head = agenda[0]
+    assert isinstance(head, Staged)
+    k = next((i for i, t in enumerate(agenda) if isinstance(t, Reopen)), None)
+    if k is None:
+        return node.evolve(agenda=(head.task, *agenda[1:]))
+    return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
+
+
+def _staged_found(pending: Staged, table: TableState) -> _Found:
+    """A :class:`Staged` task as an opening found on ``table``, to be ordered with the
+    others found there (ahead of them where it begins at the same place, as the opener of
+    its family is, being the more specific)."""
+    keys = frozenset(handled_key(h) for h in pending.at)
+    opening = Opening(Node(table, (pending.task,), focus=pending.trick), handled=pending.at)
+    return _Found(pending.family, opening, keys, keys, -1)
 
 
 def handled_key(item: object) -> object:
@@ -1541,7 +1582,10 @@ class Composition:
         on this table, or drop the task when nothing is left to rule; at the end of a part of
         the record, play the next part on from this table (None when the record cannot go on
         from it: a card the next part plays is no longer in that hand)."""
-        while node.agenda and isinstance(node.agenda[0], Reopen):
+        while node.agenda and isinstance(node.agenda[0], (Reopen, Staged)):
+            if isinstance(node.agenda[0], Staged):
+                node = _after_reopening(node)
+                continue
             task = node.agenda[0]
             if node.table.revokes_out_of_rotation:
                 node = self._revokes_at_turn(node, task)
@@ -1558,6 +1602,13 @@ class Composition:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
+            if len(node.agenda) > 1 and isinstance(pending := node.agenda[1], Staged):
+                # a task a rule left for a stage of its own (dummy's misplay met by the
+                # designation rules): ruled where it happened, among what this table shows
+                staged = _staged_found(pending, node.table)
+                if not found or self._earliest([*found, staged], node.table, (task.segment, task.base)) is staged:
+                    node = self._stage(node.evolve(agenda=(task, *node.agenda[2:])), staged, task)
+                    continue
             if found:
                 # (an opening with nothing to rule but what it says, a call that played no card,
                 # leaves the Reopen task at the head: the loop goes on with it)
@@ -2097,7 +2148,7 @@ class Composition:
         for step, child in edges:
             if child.recorded != recorded:
                 child = child.evolve(recorded=recorded)
-            if child.agenda and isinstance(child.agenda[0], Reopen):
+            if child.agenda and isinstance(child.agenda[0], (Reopen, Staged)):
                 settled = self._settle(child)
                 if settled is None:
                     continue  # the record goes on in a way this branch does not allow
@@ -2113,7 +2164,7 @@ class Composition:
 
     def _settled(self, edges: Sequence[Edge]) -> list[Edge]:
         """The edges with each child settled (those the record cannot go on from dropped)."""
-        quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], Reopen) else child)
+        quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], (Reopen, Staged)) else child)
                  for step, child in edges]
         return [(step, child) for step, child in quick if child is not None]
 

@@ -22,8 +22,8 @@ declarer's change of designation with the director's finding and dummy's card pl
   declarer's, 56 and 55 with 53A, where the trick was led by the seat due to lead it and
   no line but cards came among its cards).
 
-By default ``open_change`` is not drawn, nor ``early`` with ``change`` (not yet ruled right:
-docs/whole-record.md); ``families`` names the families to draw from.
+By default ``early`` is not drawn with ``change`` nor with ``open_change`` (not yet ruled
+right in every record: docs/whole-record.md); ``families`` names the families to draw from.
 
 >>> case = random_mixed_case(random.Random(3))
 >>> sum(1 for line in case["play"] if line.startswith("attention"))
@@ -299,12 +299,11 @@ FAMILIES: dict[str, Injector] = {
 }
 
 
-#: the families drawn by default: those whose records the rulings rule whole (the others,
-#: reachable by naming them, docs/whole-record.md)
-DEFAULT_FAMILIES: tuple[str, ...] = tuple(f for f in FAMILIES if f != "open_change")
+#: the families drawn by default: every family (docs/whole-record.md)
+DEFAULT_FAMILIES: tuple[str, ...] = tuple(FAMILIES)
 #: pairs of families not drawn together by default (an early lead in a record that also
 #: holds a change of designation: docs/whole-record.md)
-APART_BY_DEFAULT: tuple[frozenset[str], ...] = (frozenset({"change", "early"}),)
+APART_BY_DEFAULT: tuple[frozenset[str], ...] = (frozenset({"change", "early"}), frozenset({"open_change", "early"}))
 
 
 def random_mixed_case(rng: random.Random, *, edition: str = "2017", title: bool = True,

@@ -221,3 +221,28 @@ play: [W CQ, N C2, E CK, S CA, W H9, attention S, S refuses, resume, S S3, W S2,
     options = [[(s.clause, s.choice) for s in r.path if s.question and "is to lead while" in s.question]
                for r in ruling.restorations()]
     assert options and all(o == [("51B2(b)", "forbid H")] for o in options), options
+
+
+@pytest.mark.parametrize("finding", ["led", "played"])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_fifth_card_finding_written_after_resume_is_a_located_error(
+        tmp_path: Path, finding: str, json_flag: list[str]) -> None:
+    """The finding about a fifth card (45E) is made when the director rules on that card: a
+    ``director finds played|led`` line after the ``resume`` that ended that ruling, with no
+    line of its own part for it to concern, is refused at its line, naming the fifth card,
+    the attention line and the resume line."""
+    lines = ["W DK", "N D3", "E D5", "S D2", "W plays SJ fifth", "attention N", "resume", f"director finds {finding}",
+             "attention W"]
+    path = tmp_path / "case.yaml"
+    path.write_text(HEAD + "play:\n" + "".join(f"  - {x}\n" for x in lines))
+    res = runner.invoke(app, ["solve", str(path), *json_flag])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:15: " in res.output, res.output
+    for words in (f"'director finds {finding}'", "'W plays SJ fifth' (line 12)", "'attention N'", "'resume' (line 14)"):
+        assert words in res.output, res.output
+    assert "Traceback" not in res.output
+    # written before 'resume', where the director made it, the record is ruled
+    lines[6], lines[7] = lines[7], lines[6]
+    ruling = Ruling(loads(HEAD + "play: [" + ", ".join(lines) + "]\n"))
+    assert list(ruling.restorations())
+    assert not any("not yet ruled" in n.text for n in ruling.notices)

@@ -69,13 +69,15 @@ _EXPOSED = re.compile(r"[NESW]( \((declarer|dummy)\))? (dropped|exposed) ")
 _EXPOSURE_CLAUSES = ("45C", "45E", "48", "49", "50", "57", "58")
 
 
-@pytest.mark.parametrize("seed", [598, 1130, 1223])
+@pytest.mark.parametrize("seed", [598, 1130, 1223, 2068])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int, edition: str) -> None:
     """Records of every family, a change of dummy's card with play going on to the card
     announced among them (``open_change``): a premature lead the proper leader played to
     (53A or 53B, a finding), a premature lead kept through 45D1 (57A), a trick-12 revoke
-    after a refused change (the opponent's option once): every irregularity ruled, no
+    after a refused change (the opponent's option once), a lead out of turn that an
+    opponent's change after a refused change reveals, ruled before dummy's misplay later in
+    its trick (West's card after dummy's error changed once): every irregularity ruled, no
     restoration repeated, cards conserved."""
     mapping = random_mixed_case(random.Random(seed), edition=edition, families=FAMILIES)
     assert "open_change" in mapping["title"]

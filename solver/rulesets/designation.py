@@ -51,7 +51,7 @@ from rulings.models.events import (
     Touch,
 )
 from rulings.models.table import PenaltyCard, TableState, Trick
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, played
 from rulings.solver.establishment import hands_back_in_board
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import after_ruling_tasks, kind_for, lead_rule_args, no_penalty_card, pc_info
@@ -404,7 +404,14 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             continue
         i += 1
     if misplays:
-        return table, (RecordMisplays(misplays, cursor.played_out),), ""
+        # ruled in a stage of their own, where each happened: after what the designation's
+        # ruling reveals before them (a lead out of turn by the former winner of a trick the
+        # change gave to another player), on the table that ruling leaves
+        first_at, _, _, first_placed = misplays[0]
+        cur = first_at.play(first_placed.seat, first_placed.card).current_trick
+        trick_no = cur.number if cur is not None else None
+        where = (played(trick_no, first_placed.seat, first_placed.card),) if trick_no is not None else ()
+        return table, (Staged(RecordMisplays(misplays, cursor.played_out), "dummy_misplay", where, trick_no),), ""
     return table, (), ""
 
 

@@ -516,9 +516,14 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     misplays: list[AnyMisplay] = []
     ats: dict[int, TableState] = {}
+    gone: list[Play] = []
     for at, call, meant, placed in task.records:
         cur = at.play(placed.seat, placed.card).current_trick
         assert cur is not None
+        if (now := table.trick(cur.number)) is None or now.card_of(placed.seat) != placed.card:
+            gone.append(placed)  # a ruling before this one took dummy's card back: nothing left to correct
+            continue
+        at = _at_placing(table, at, now, placed.seat)
         try:
             m = _classify(at, call, meant, placed, cur.number, rs.decisions.designation_policy())
         except RulingError:
@@ -527,8 +532,10 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             misplays.append(m)
             ats[id(m)] = at
     if not misplays:
-        step = Step("TD", StepKind.FORCED, rs.cite("45D1"), "in this branch dummy placed the card each call designates: "
-                    "no misplay", question="did dummy place a card declarer did not designate?", choice="no misplay")
+        text = ("in this branch dummy placed the card each call designates: no misplay" if not gone else
+                f"in this branch a ruling took dummy's {', '.join(str(p.card) for p in gone)} back: no misplay left to correct")
+        step = Step("TD", StepKind.FORCED, rs.cite("45D1"), text,
+                    question="did dummy place a card declarer did not designate?", choice="no misplay")
         return [(step, _child(node, table, rest))]
 
     def revokes_of(m: Misplay) -> tuple[tuple[Seat, Card], ...]:
@@ -543,6 +550,28 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     "stand", question="did dummy place a card declarer did not designate?", choice="stands")
         return [(step, _child(node, table, rest))]
     return rs.expand(_child(node, table, (*agenda, *rest)))
+
+
+def _at_placing(table: TableState, at: TableState, trick: Trick, dummy: Seat) -> TableState:
+    """The table when dummy placed his card on ``trick`` (as ``table``, the table of this
+    branch, holds it): ``at`` (the table the walk of the record had there) when the cards
+    before dummy's on that trick are the same; otherwise, when a ruling since changed them (a
+    lead out of turn withdrawn, 53B, the proper leader's card leading the trick), ``table``
+    with dummy's card, the cards after it and those of later tricks back in the hands."""
+    pos = trick.position_of(dummy)
+    assert pos is not None
+    before = trick.plays[:pos]
+    walked = at.trick(trick.number)
+    if (walked.plays if walked is not None else ()) == before:
+        return at
+    kept = tuple(t for t in table.tricks if t.number < trick.number)
+    if before:
+        kept = (*kept, Trick(trick.number, trick.leader, before, trick.short))
+    holding = list(table.holding)
+    for t in table.tricks:
+        for s, c in t.plays[pos:] if t.number == trick.number else t.plays if t.number > trick.number else ():
+            holding[s.index] = holding[s.index] | {c}
+    return table._evolve(tricks=kept, holding=tuple(holding))
 
 
 def _revokes_against_designated(replay: Replay, m: Misplay) -> tuple[tuple[Seat, Card], ...]:

@@ -565,6 +565,13 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
         here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
+    if isinstance(agenda[0], PlayAtRhoTurn) and (played := table.trick(trick_no)) is not None:
+        # a card put on the trick after one played at the right-hand opponent's turn, in turn
+        # after it, is out of turn once that card leaves the trick (57D), the seat it was
+        # played before still to play: ruled after it, on the table its ruling leaves (57C3)
+        at = played.position_of(agenda[0].offender)
+        if at is not None:
+            here += tuple(p for s, _ in played.plays[at + 1:] if (p := (trick_no, s)) not in pairs and p not in here)
     if isinstance(agenda[0], LeadBeforeTrickComplete) and not agenda[0].played_on:
         # (his lead to the next trick, out of turn where another seat wins this one: ruled
         # after, on the table each of the seats still due leaves)
