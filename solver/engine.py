@@ -1818,8 +1818,9 @@ class Composition:
         standing as played (its ``played`` key) that those rulings took back, when the part
         plays that card again on that trick (declarer's lead to the next trick withdrawn under
         44G after a 45D1 correction, then played there as a revoke): a new play, to rule."""
-        gone: list[object] = cls._played_again(seen, start, table, standing=False) if any(
-            p in seen for p in table.out_of_turn) else []
+        gone: list[object] = []
+        if any(p in seen for p in table.out_of_turn):
+            gone.extend(cls._played_again(seen, start, table, standing=False))
         for key in seen:
             if isinstance(key, tuple) and len(key) == 4 and key[0] == "play":
                 _, number, seat, card = key
