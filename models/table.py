@@ -509,6 +509,14 @@ def _cards_to_complete(omissions: tuple[tuple[int, Seat, Card | None], ...], num
     return 3 if any(n == number and s is short for n, s, _ in omissions) else 4
 
 
+def _kind_of(penalty: frozenset[PenaltyCard], card: Card) -> PenaltyKind | None:
+    """The kind of penalty card ``card`` is among ``penalty`` (the cards in force), or None."""
+    for p in penalty:  # (a few at most)
+        if p.card == card:
+            return p.kind
+    return None
+
+
 def _placed_on(omissions: tuple[tuple[int, Seat, Card | None], ...], number: int, short: Seat | None,
                cards: list[tuple[Seat, Card]]) -> Card | None:
     """The card ``short`` placed among his played cards on defective trick ``number`` under
@@ -1003,7 +1011,8 @@ class TableState:
                     full = _cards_to_complete(omissions, number, short)
                 in_turn = seat is expected and not (self.early_leads and (number, seat) in self.early_leads)
                 if rules:
-                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected)
+                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected,
+                                                   was=_kind_of(penalty, card))
             else:
                 due = cards[-1][0].lho if cards else leader
                 if due is short and full < 4 and not seen >> due.index & 1:
@@ -1013,7 +1022,7 @@ class TableState:
                 out_of_turn.append((number, seat))
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
                 played_rules = self._play_under_rules(played_rules, revokes, number, seat, card,
-                                                      hand - gone if gone else hand, led, in_turn)
+                                                      hand - gone if gone else hand, led, in_turn, _kind_of(penalty, card))
             was_penalty: PenaltyKind | None = None
             was: PenaltyCard | None = None
             if penalty:
@@ -1061,15 +1070,17 @@ class TableState:
 
     @staticmethod
     def _play_under_rules(rules: tuple[PlayRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
-                          hand: frozenset[Card] | set[Card], led: Suit, in_turn: bool) -> tuple[PlayRule, ...]:
+                          hand: frozenset[Card] | set[Card], led: Suit, in_turn: bool,
+                          was: PenaltyKind | None = None) -> tuple[PlayRule, ...]:
         """``seat`` plays ``card`` (from ``hand``) to trick ``number``, led in ``led``: record
         a revoke for a restriction on that card it breaks in turn (61A); return those still in
-        force (each governs one card: it is spent by his card to its trick)."""
+        force (each governs one card: it is spent by his card to its trick). ``was``: the kind
+        of penalty card ``card`` was when he played it (a faced card, 62B2)."""
         kept: list[PlayRule] = []
         for rule in rules:
             if rule.trick == number and rule.seat is seat:
                 if in_turn and rule.broken_by(card, hand, led):
-                    revokes.append(Revoke(seat, number, card, led, rule=rule))
+                    revokes.append(Revoke(seat, number, card, led, was, rule=rule))
             else:
                 kept.append(rule)
         return tuple(kept) if len(kept) != len(rules) else rules
@@ -1081,13 +1092,14 @@ class TableState:
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
                           hand: frozenset[Card] | set[Card], expected: Seat | None,
-                          also: tuple[LeadRule, ...] = ()) -> tuple[LeadRule, ...]:
+                          also: tuple[LeadRule, ...] = (), was: PenaltyKind | None = None) -> tuple[LeadRule, ...]:
         """``seat`` leads ``card`` (from ``hand``) to trick ``number``, which ``expected`` was
         to lead: when in turn, record a revoke for a lead restriction it breaks (61A); return
         the restrictions still in force (a requirement is spent by its lead, a prohibition
         lasts while its player keeps the lead, and a broken one is ruled as the revoke).
         ``also``: restrictions in force on the same lead that were judged already (they count
-        in whether he could keep them all, not again as revokes)."""
+        in whether he could keep them all, not again as revokes). ``was``: the kind of penalty
+        card ``card`` was when he led it (a faced card: corrected under 62B2, not 62B1)."""
         kept: list[LeadRule] = []
         # the restrictions on this lead are kept together: breaking one is a revoke only when
         # a card of the hand keeps them all (61A "when able"; with clubs and hearts both
@@ -1099,7 +1111,7 @@ class TableState:
                 kept.append(rule)
             elif rule.seat is seat and seat is expected:
                 if able and not rule.kept_by(card):
-                    revokes.append(Revoke(seat, number, card, rule.suit, rule=rule))
+                    revokes.append(Revoke(seat, number, card, rule.suit, was, rule=rule))
                 elif not rule.must:
                     kept.append(rule)
             elif rule.seat is expected:
@@ -1345,7 +1357,8 @@ class TableState:
                 break  # (a lead out of turn while the lead was his: the lead rules say who leads)
             later = {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
             others = self.lead_rules_at(t.number, seat)  # (those already in force on that lead)
-            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected, others)
+            was = next((p.kind for p in self.played_penalty if p.seat is seat and p.card == card), None)
+            rules = self._lead_under_rules(rules, revokes, t.number, seat, card, self.hand(seat) | later, expected, others, was)
             if not rules:
                 break
         return self._evolve(revokes=self._in_play_order(revokes), lead_rules=(*self.lead_rules, *rules),

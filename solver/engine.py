@@ -1910,10 +1910,19 @@ class Composition:
         """What an earlier part's rulings ruled, as a later part begins on ``start`` and is
         played to ``table``: less the plays out of turn (trick, seat) whose card those rulings
         took back, when the part has that seat play out of turn in that trick again (dummy
-        leads from the wrong hand once more): that play is a new one, to rule."""
-        if not any(p in seen for p in table.out_of_turn):
-            return seen
-        gone = cls._played_again(seen, start, table, standing=False)
+        leads from the wrong hand once more): that play is a new one, to rule. So too a card
+        standing as played (its ``played`` key) that those rulings took back, when the part
+        plays that card again on that trick (declarer's lead to the next trick withdrawn under
+        44G after a 45D1 correction, then played there as a revoke): a new play, to rule."""
+        gone: list[object] = []
+        if any(p in seen for p in table.out_of_turn):
+            gone.extend(cls._played_again(seen, start, table, standing=False))
+        for key in seen:
+            if isinstance(key, tuple) and len(key) == 4 and key[0] == "play":
+                _, number, seat, card = key
+                before, now = start.trick(number), table.trick(number)
+                if now is not None and now.card_of(seat) == card and (before is None or before.card_of(seat) != card):
+                    gone.append(key)
         return seen.difference(gone) if gone else seen
 
     def _parts_before(self, segment: int) -> tuple[Replay, ...]:
