@@ -1234,7 +1234,9 @@ class TableState:
                 following = [plays[x][0] for x in order[j + 1 : j + 1 + k]]
                 # (a defender's before his partner's, the others following in rotation, as
                 # read always; the others, where the trick as read was led by the seat due
-                # to lead it, so that no card of it is missing from the lines read)
+                # to lead it, or led by another with the seat due among those that played to
+                # it and the seats still due following in rotation, so that no card of it is
+                # missing from the lines read: a lead out of turn the proper leader played to)
                 held = order[begun : j + 1 + k]
                 # (a break before the first play read counts where the trick in progress
                 # held cards before it: the line came among the trick's cards)
@@ -1249,7 +1251,8 @@ class TableState:
                         order[j + 1 : j + 2 + ahead_of] = [x, *order[j + 1 : j + 1 + ahead_of]]
                         following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
-                                                         and seats[0] is due_leader and whole):
+                                                         and (seats[0] is due_leader or (following == due and due_leader in seats))
+                                                         and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
                     if early_lead:

@@ -676,8 +676,9 @@ class _Replicate:
         #: it where a later part is played on: :meth:`Composition._resume`)
         self.spoiled = False
         #: a later-part group: what the ruling had said when the child's ruling began
-        #: (notices, irregularities found later, parts dropped), to read what it adds
-        self.said: tuple[tuple[Notice, ...], int, int] = ((), 0, 0)
+        #: (notices, irregularities found later, parts dropped, restorations not ruled), to
+        #: read what it adds
+        self.said: tuple[tuple[Notice, ...], int, int, int] = ((), 0, 0, 0)
         self.index = 0  # the child made now
         self.leaves: list[Restoration] = []
         self.sources: dict[int, tuple[int, list[Restoration]]] = {}
@@ -1237,6 +1238,10 @@ class Composition:
         #: for each later part of the record, why a restoration could not be played on into it
         #: (the first such error): said when no restoration can (restorations)
         self._dropped: dict[int, tuple[int | None, str]] = {}
+        #: restorations the record went on from that no rule could play on into a later part
+        #: (a seat's second card in a trick that no irregularity explains there): each said
+        #: when other restorations stand (restorations), so that no path is left out unsaid
+        self._unread: list[Notice] = []
         #: what the paths ruled by the end of each later part of the record (keys, all paths)
         self._part_seen: dict[int, set[object]] = {}
         #: what the openings of each later part of the record rule on (keys)
@@ -1788,6 +1793,7 @@ class Composition:
         why, apart = self._second_card_unexplained(replay, (segment, base))
         if why is not None:
             self._dropped.setdefault(segment, why)
+            self._say_unread(node.table, segment, why)
             return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
@@ -2337,8 +2343,10 @@ class Composition:
         def names(text: str) -> bool:
             return any(t in text for t in texts)
 
-        notices, found, dropped = rep.said
+        notices, found, dropped, unread = rep.said
         if any(names(n.text) for n in self.notices if n not in notices):
+            return False
+        if any(names(n.text) for n in self._unread[unread:]):
             return False
         if any(names(i) for i in list(self.found_later)[found:]):
             return False
@@ -2443,7 +2451,7 @@ class Composition:
             child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
             return child, bool(child) and self._stages == stages
         rep.index, rep.spoiled = i, False
-        rep.said = (self.notices, len(self.found_later), len(self._dropped))
+        rep.said = (self.notices, len(self.found_later), len(self._dropped), len(self._unread))
         self._watching.append(rep)
         child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
         self._watching.pop()  # (watched again while the child's ruling is enumerated: restorations)
@@ -2600,6 +2608,7 @@ class Composition:
         self._refuse_barred(settled)
         if count:
             self._report_unsettled(settled)
+            self._report_unread()
             if self._claimed_lines:
                 self._report_unused_lines()
             self._keep_what_happened()
@@ -2683,6 +2692,28 @@ class Composition:
                 ruled_lines.update(_unruled_lines(replay, keys - seen))  # (the notices of the lines in ``seen``)
         if ruled_lines:
             self.notices = tuple(n for n in self.notices if n not in ruled_lines)
+
+    def _say_unread(self, table: TableState, segment: int, why: tuple[int | None, str]) -> None:
+        """Keep, to say (:meth:`_report_unread`), a restoration of the parts before the part
+        ``segment`` that the record cannot be ruled on from: on ``table`` (that restoration)
+        the part leaves a seat a second card in one trick that no irregularity explains. The
+        restoration is named by the cards it puts where the record as played has none (a
+        card substituted, a lead sent back leaves none)."""
+        placed = {(t.number, s, c) for r in (self.replay, *(r for (k, _), r in self._segment_replays.items() if k < segment))
+                  for t in r.table.tricks for s, c in t.plays}
+        own = [f"{s} {c} on trick {t.number}" for t in table.tricks for s, c in t.plays if (t.number, s, c) not in placed]
+        where = f"the restoration with {', '.join(own)}" if own else "a restoration"
+        line, text = why
+        notice = Notice(line, f"{where} is not ruled: the record after 'resume' cannot be played on from it ({text}); "
+                              "the restorations listed leave it out", "not_ruled")
+        if notice not in self._unread:
+            self._unread.append(notice)
+
+    def _report_unread(self) -> None:
+        """Some restoration found: say each one the record could not be ruled on from
+        (:meth:`_say_unread`), which the restorations listed leave out."""
+        said = set(self.notices)
+        self.notices = (*self.notices, *(n for n in self._unread if n not in said))
 
     def _report_dropped(self) -> None:
         """No restoration: the record after a ``resume`` cannot be played on from any

@@ -1044,6 +1044,51 @@ def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> No
     assert "N plays a second card (H3) to trick 3 after H2" in note.text and note.line == 22
 
 
+_RUFF_WINS = """title: t
+laws: 2017
+trick: 6
+leader: S
+won: {{NS: 2, EW: 3}}
+deal: E:.AT9.98.J72 ..AQJ7543.8 62.KJ7.KT6. J85.863.2.5
+contract: 2H
+declarer: E
+play: [S D7, W DK, N D2, E D9, W HK, N H6, E HA, S D5, E C7, S DJ, W S6, N C5, E CJ, attention N, resume,
+       {rest}]
+"""
+
+
+def test_a_second_card_after_a_lead_out_of_turn_then_accepted_is_the_lead_to_the_next_trick() -> None:
+    """South's revoke corrected, declarer may put a heart ruff of dummy's in place of its S6
+    (62C1): dummy then wins the trick and South's next lead is out of turn, accepted by
+    dummy's play (53A). North's second card, put down before declarer played to that trick
+    and followed by declarer's card, is his lead to the next trick there as it is where
+    South was due to lead: the restorations with the ruff are ruled, not dropped."""
+    ruling = Ruling(loads(_RUFF_WINS.format(rest="S DQ, W S2, N H8, N S8, E D8, S DA, W DT, E claims 3, attention W")))
+    restorations = list(ruling.restorations())
+    trick8 = sorted(str(r.table.trick(8)) for r in restorations)
+    assert trick8 == ["trick 8: E C7 S C8 W D6 N C5", "trick 8: E C7 S C8 W H7 N C5", "trick 8: E C7 S C8 W HJ N C5",
+                      "trick 8: E C7 S C8 W S6 N C5"]
+    ruffs = [r for r in restorations if r.table.trick(8).winner(r.table.trumps) is Seat.W]
+    assert len(ruffs) == 2 and all("53A" in [s.clause for s in r.path] for r in ruffs)
+    assert all(str(r.table.trick(10)).startswith("trick 10: N S8") for r in restorations)
+    assert not [n.text for n in ruling.notices if n.kind in ("not_ruled", "no_restoration")]
+
+
+def test_a_restoration_the_record_cannot_be_ruled_on_from_is_said_when_others_stand() -> None:
+    """Dummy's second card with the seats still due following out of rotation is read as
+    its lead to the next trick only where the trick was led by the seat due to lead it
+    (South, after dummy's S6 or D6). Where dummy's ruff won trick 8, South's lead was out of
+    turn and the second card is one no irregularity explains: that restoration is left out,
+    and a note names it (by dummy's ruff) and why, although others stand."""
+    ruling = Ruling(loads(_RUFF_WINS.format(rest="S DQ, W S2, W DT, E D8, N H8, attention N")))
+    restorations = list(ruling.restorations())
+    assert restorations and all(r.table.trick(8).winner(r.table.trumps) is Seat.S for r in restorations)
+    notes = [n for n in ruling.notices if n.kind == "not_ruled" and "is not ruled" in n.text]
+    assert sorted(n.text.split(" is not ruled")[0] for n in notes) == [
+        "the restoration with S C8 on trick 8, W H7 on trick 8", "the restoration with S C8 on trick 8, W HJ on trick 8"]
+    assert all("W plays a second card (DT) to trick 9 after S2" in n.text for n in notes)
+
+
 def test_a_later_part_is_read_on_the_table_of_each_restoration() -> None:
     """A part played on after a ruling with several restorations (dummy's revoke corrected
     with one club or another) is read, at each reopening, on the table that restoration
