@@ -854,6 +854,12 @@ class Opening:
     #: card to a trick of fewer than four (45A), a play of the trick as it then stood, which a
     #: correction made later reads as a card played after the error (45D1, 47D)
     at_once: bool = False
+    #: the tricks at whose lead this irregularity begins though none of its cards stands
+    #: there on the table it was found on (a card exposed between tricks by a player not then
+    #: to lead: his lead, 45C1, or a penalty card, 49, as the trick before turns out): ruled
+    #: after every correction that may change the trick before (``corrects``), as an
+    #: irregularity at a lead is (:meth:`Composition._order_keys`)
+    leads: tuple[int, ...] = ()
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -1064,6 +1070,18 @@ def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int 
     lead does not rule it, and it is said (a record that can have happened)."""
     return Notice(line, f"{seat} put {mine[1]} on trick {trick_no} after his lead of {mine[0]} out of turn and other "
                         "players' cards: not yet ruled on", "not_ruled")
+
+
+def withdrawal_window(trick: int, offending: Side, seats: frozenset[Seat], clause: str, attention: object, by: object
+                      ) -> tuple[str, int, Side, frozenset[Seat], str, int, object]:
+    """A key of ``Opening.handled`` saying what a correction made when attention was drawn
+    leaves to the cards played after the irregularity: ``seats`` may take back a card they
+    played after trick ``trick``'s irregularity and before that ``attention`` line, under
+    ``clause``, no penalty card (45D1, 62C1), ``offending`` being the side that offended (16C);
+    ``by``: the key of the irregularity's card (one window per correction). A ruling made
+    later on the same path (``Replay.ruled``) that places such a card (a card exposed between
+    tricks, his lead on the corrected trick, 45C1) offers it so."""
+    return ("window", trick, offending, seats, clause, id(attention), by)
 
 
 def handled_key(item: object) -> object:
@@ -1368,6 +1386,10 @@ class Composition:
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
+            for n in f.opening.leads if correcting else ():
+                for g in correcting:
+                    if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
+                        at, waits = max(at, places[id(g)][0]), 1
             if f.opening.made_at and not waits:
                 # (a correction made at attention after a card exposed before it: the penalty
                 # card is in force when the substitutes are chosen)
