@@ -854,12 +854,14 @@ class Opening:
     #: card to a trick of fewer than four (45A), a play of the trick as it then stood, which a
     #: correction made later reads as a card played after the error (45D1, 47D)
     at_once: bool = False
-    #: the tricks at whose lead this irregularity begins though none of its cards stands
-    #: there on the table it was found on (a card exposed between tricks by a player not then
-    #: to lead: his lead, 45C1, or a penalty card, 49, as the trick before turns out): ruled
-    #: after every correction that may change the trick before (``corrects``), as an
+    #: (trick, seat): the tricks at whose lead this irregularity begins though none of its
+    #: cards stands there on the table it was found on, and the seat whose card it is (a card
+    #: exposed between tricks by a player not then to lead: his lead, 45C1, or a penalty card,
+    #: 49, as the trick before turns out): ruled after every correction that may change the
+    #: trick before (``corrects``) and leaves a card played after its irregularity to that
+    #: seat to take back (a :func:`withdrawal_window` key among its ``handled``), as an
     #: irregularity at a lead is (:meth:`Composition._order_keys`)
-    leads: tuple[int, ...] = ()
+    leads: tuple[tuple[int, Seat], ...] = ()
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -1386,9 +1388,12 @@ class Composition:
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
-            for n in f.opening.leads if correcting else ():
+            for n, seat in f.opening.leads if correcting else ():
+                # (only for a correction that leaves his card to him: a non-offender's, 62C1)
                 for g in correcting:
-                    if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
+                    if (g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects
+                            and any(isinstance(k, tuple) and len(k) == 7 and k[0] == "window" and k[1] == n - 1
+                                    and seat in k[3] for k in g.opening.handled)):
                         at, waits = max(at, places[id(g)][0]), 1
             if f.opening.made_at and not waits:
                 # (a correction made at attention after a card exposed before it: the penalty

@@ -264,8 +264,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # as a correction of it made at attention leaves it, 44G: his lead, 45C1, when he won it; a
     # penalty card otherwise, 49: ruled after that correction, Opening.leads)
     cur = start.current_trick
-    leads = (cur.number + 1,) if (cur is not None and cur.is_complete and isinstance(own[0], Expose)
-                                  and not _leads_as_it_stood(start, own[0])) else ()
+    leads = ((cur.number + 1, own[0].seat),) if (cur is not None and cur.is_complete and isinstance(own[0], Expose)
+                                                 and not _leads_as_it_stood(start, own[0])) else ()
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once, leads=leads)
 
