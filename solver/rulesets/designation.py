@@ -371,10 +371,11 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                     continue
             # the run of play lines from here, placed as the replay of the record places them
             # (a seat's lead to the next trick put down before the trick was complete goes on
-            # the next trick: TableState.lead_order); one line at a time while a player is still
-            # to face a card (each of his lines is looked at above)
-            if facing is None and own_facing is None:
-                run, table = _run_in_order(table, rest, i)
+            # the next trick: TableState.lead_order); while a player is still to face a card,
+            # the run stops before his next line (each of his lines is looked at above)
+            waiting = dummy if facing is not None else own_facing[1] if own_facing is not None else None
+            if waiting is None or e.seat is not waiting:
+                run, table = _run_in_order(table, rest, i, waiting)
             else:
                 run = [e]
             for k, p in enumerate(run):
@@ -415,9 +416,11 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     return table, (), ""
 
 
-def _run_in_order(table: TableState, rest: Sequence[Event], i: int) -> tuple[list[Play], TableState]:
+def _run_in_order(table: TableState, rest: Sequence[Event], i: int, waiting: Seat | None = None
+                  ) -> tuple[list[Play], TableState]:
     """The record's play lines from ``rest[i]`` (a play line) up to the next line of another
-    kind, in the order the replay of the record places them (``TableState.lead_order``): a
+    kind (or, ``waiting`` given, the next play line of that seat's, a player still to face the
+    card of his designation: ``Cursor.facing``, ``Cursor.own_facing``), in the order the replay of the record places them (``TableState.lead_order``): a
     seat's second card in the trick in progress that the cards of every seat still due to it
     follow is his lead to the next trick, those cards going on the trick first (57A for a
     defender's before his partner's card; 44G with 53-56 for the others, read only where no
@@ -425,7 +428,7 @@ def _run_in_order(table: TableState, rest: Sequence[Event], i: int) -> tuple[lis
     progress follows one). The table returned marks the leads so placed (``early_leads``,
     ``put_down_early``); the cards are not placed on it."""
     j = i
-    while j < len(rest) and isinstance(rest[j], Play):
+    while j < len(rest) and isinstance(rest[j], Play) and (j == i or cast("Play", rest[j]).seat is not waiting):
         j += 1
     run = cast("list[Play]", list(rest[i:j]))
     if len(run) < 2:
@@ -873,6 +876,12 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
     cursor = task.cursor
     rest = cursor.rest
     t = table
+    if rest and isinstance(rest[0], Play):
+        # (the cards the record plays next, as the replay places them: a defender's lead to
+        # the next trick put down before his partner played goes on that trick, after the
+        # cards of the seats still due to this one, TableState.lead_order)
+        run, t = _run_in_order(table, rest, 0, table.dummy)
+        rest = (*run, *rest[len(run):])
     played: list[Play] = []
     i = 0
     heard: int | None = None  # (how many of the cards came before the first attention line)
