@@ -778,16 +778,20 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     trick = table.trick(trick_no)
     if trick is None or not table.is_defender(seat) or table.early_leads:
         return None
+    # (in a later part, what the table started from holds the earlier parts' plays out of turn
+    # and revokes, ruled there: only this part's count)
+    start = replay.start
+    out_of_turn = table.out_of_turn[len(start.out_of_turn):] if start is not None else table.out_of_turn
     if trick.plays[0] != (seat, card):
         # the declaring side's attempted opening lead first, the only card before it (54E: no
         # lead; it goes back and the defender's card leads trick 1)
         if not (trick_no == 1 == table.first_trick and index == 1 and trick.plays[1] == (seat, card) and first == 2
                 and not table.is_defender(trick.plays[0][0]) and seat is not table.first_leader
-                and table.out_of_turn[:1] == ((1, trick.plays[0][0]),)):
+                and out_of_turn[:1] == ((1, trick.plays[0][0]),)):
             return None
-    elif not table.out_of_turn or table.out_of_turn[0] != (trick_no, seat):
+    elif not out_of_turn or out_of_turn[0] != (trick_no, seat):
         return None
-    if any(r.trick < trick_no for r in table.revokes):
+    if any(r.trick < trick_no and (start is None or r not in start.revokes) for r in table.revokes):
         return None
     if trick_no == 1 and any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
         return None
