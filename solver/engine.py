@@ -24,7 +24,7 @@ from rulings.models.case import Case, Replay, replay_events
 from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
+from rulings.models.events import AnyEvent, Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -1146,6 +1146,23 @@ def actor_seats(actor: str) -> frozenset[Seat]:
     return frozenset(seats)
 
 
+def _cut_before(book: RuleBook, head: Replay, line: AnyEvent) -> int | None:
+    """Where a part of the record is cut (``RuleBook.played_on_from``) when its ``line``, a
+    card the part as played whole cannot place, follows ``head`` (the part up to it,
+    replayed): a cut in ``head`` with a line after it there, or one the line itself shows
+    (a card led again right after declarer's 50D2 choice: the table took the lead made
+    before it back and played on from the choice). The line is read as one the table did
+    not apply. None: no cut, the card is an error."""
+    cut = book.played_on_from(head)
+    if cut is not None and cut + 1 < len(head.before):
+        return cut
+    total = sum(len(t.plays) for t in head.table.tricks)
+    seen = Replay.of(head.table, head.attention, (*head.before, line), head.after, (*head.unapplied, line),
+                     (*head.applied_before, total), None, head.start, head.placeholders)
+    cut = book.played_on_from(seen)
+    return cut if cut is not None and cut + 1 == len(head.before) else None
+
+
 class Composition:
     """The ruling graph of a whole record: every irregularity in the order it happened.
 
@@ -1871,9 +1888,8 @@ class Composition:
             at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
             if at is None:
                 raise
-            head = replay_events(start, lines[:at], file=file)
-            cut = self.book.played_on_from(head)
-            if cut is None or cut + 1 >= at:
+            cut = _cut_before(self.book, replay_events(start, lines[:at], file=file), lines[at])
+            if cut is None:
                 raise
             self._looked_for_cut.add(segment)
             self._split_part(segment, cut)
@@ -1898,8 +1914,8 @@ class Composition:
             if at is None:
                 raise
             head = replay_events(case.initial_state(), lines[:at], file=case.file)
-            cut = book.played_on_from(head)
-            if cut is None or cut + 1 >= at:
+            cut = _cut_before(book, head, lines[at])
+            if cut is None:
                 raise
             self._first_cut = cut
             return head
