@@ -24,7 +24,7 @@ from rulings.models.case import Case, Replay, replay_events
 from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
+from rulings.models.events import AnyEvent, Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -1167,6 +1167,23 @@ def actor_seats(actor: str) -> frozenset[Seat]:
     return frozenset(seats)
 
 
+def _cut_before(book: RuleBook, head: Replay, line: AnyEvent) -> int | None:
+    """Where a part of the record is cut (``RuleBook.played_on_from``) when its ``line``, a
+    card the part as played whole cannot place, follows ``head`` (the part up to it,
+    replayed): a cut in ``head`` with a line after it there, or one the line itself shows
+    (a card led again right after declarer's 50D2 choice: the table took the lead made
+    before it back and played on from the choice). The line is read as one the table did
+    not apply. None: no cut, the card is an error."""
+    cut = book.played_on_from(head)
+    if cut is not None and cut + 1 < len(head.before):
+        return cut
+    total = sum(len(t.plays) for t in head.table.tricks)
+    seen = Replay.of(head.table, head.attention, (*head.before, line), head.after, (*head.unapplied, line),
+                     (*head.applied_before, total), None, head.start, head.placeholders)
+    cut = book.played_on_from(seen)
+    return cut if cut is not None and cut + 1 == len(head.before) else None
+
+
 class Composition:
     """The ruling graph of a whole record: every irregularity in the order it happened.
 
@@ -1777,9 +1794,7 @@ class Composition:
                                                "record went on with a new trick"))
             return None
         try:
-            replay = replay_events(node.table, self._segments[segment], file=self.case.file)
-            if segment not in self._looked_for_cut and self._cut_part(segment, replay):
-                replay = replay_events(node.table, self._segments[segment], file=self.case.file)
+            replay = self._part_replay(node.table, segment)
             if self._is_cut(segment):
                 replay = replay.cut_here()
         except RulingError as err:
@@ -1879,10 +1894,42 @@ class Composition:
         cut = self.book.played_on_from(replay)
         if cut is None:
             return False
+        self._split_part(segment, cut)
+        return True
+
+    def _split_part(self, segment: int, cut: int) -> None:
+        """Part ``segment`` of the record ends after its line ``cut``; the rest is the next part."""
         lines, start = self._segments[segment], self._part_starts[segment]
         self._segments = (*self._segments[:segment], lines[: cut + 1], lines[cut + 1 :], *self._segments[segment + 1 :])
         self._part_starts = (*self._part_starts[:segment], start, start + cut + 1, *self._part_starts[segment + 1 :])
-        return True
+
+    def _part_replay(self, start: TableState, segment: int) -> Replay:
+        """Part ``segment`` of the record (a later one) replayed from ``start``, cut first
+        (:meth:`_cut_part`) when this is its first replay and it holds a line the table played
+        on from. As for the first part (:meth:`_first_replay`), a card the part as played
+        whole cannot place (the refused lead out of turn, back in its owner's hand from the
+        table's refusal, played later in the part) is looked past: the part up to that line
+        is replayed, and when it holds such a line before it the part is cut there, the card
+        then played on from the ruling. Raises RulingError where neither places it."""
+        file = self.case.file
+        lines = self._segments[segment]
+        try:
+            replay = replay_events(start, lines, file=file)
+        except IllegalActionError as err:
+            if segment in self._looked_for_cut:
+                raise
+            at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
+            if at is None:
+                raise
+            cut = _cut_before(self.book, replay_events(start, lines[:at], file=file), lines[at])
+            if cut is None:
+                raise
+            self._looked_for_cut.add(segment)
+            self._split_part(segment, cut)
+            return replay_events(start, self._segments[segment], file=file)
+        if segment not in self._looked_for_cut and self._cut_part(segment, replay):
+            replay = replay_events(start, self._segments[segment], file=file)
+        return replay
 
     def _first_replay(self, case: Case, book: RuleBook) -> Replay:
         """The record's first part replayed whole (``Case.replay``). When a card in it cannot
@@ -1900,8 +1947,8 @@ class Composition:
             if at is None:
                 raise
             head = replay_events(case.initial_state(), lines[:at], file=case.file)
-            cut = book.played_on_from(head)
-            if cut is None or cut + 1 >= at:
+            cut = _cut_before(book, head, lines[at])
+            if cut is None:
                 raise
             self._first_cut = cut
             return head

@@ -726,6 +726,8 @@ def spread_played_on(rs: RuleSet, replay: Replay) -> int | None:
 #: declarer's lines at a defender's lead out of turn that refuse it and state his 50D2 choice
 #: over the correct leader's lead (54D, 56; the choice line settles the refusal too)
 _REFUSAL_VERBS = frozenset({"refuses", "leaves", "requires", "forbids"})
+#: of those, the lines that state a 50D2 option
+_OPTION_VERBS = _REFUSAL_VERBS - {"refuses"}
 
 
 def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
@@ -742,7 +744,10 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     A bare refusal (``S refuses``, no choice stated) is cut too when the correct leader, the
     offender's partner, led on the next line and his left-hand opponent played to that lead
     on the line after: the refusal is ruled with no 50D2 option (``LeadOutOfTurn.
-    unstated_played_on``), and his lead, played on, stands (docs/decisions.md).
+    unstated_played_on``), and his lead, played on, stands (docs/decisions.md). So is a bare
+    refusal after which the correct leader led at once, declarer then stated his 50D2 choice
+    and the correct leader led again on the next line (:func:`_led_after_late_choice`): cut
+    after the choice, his first lead ruled as made before it (49).
 
     Not cut: a bare refusal with attention drawn before anybody played to the correct
     leader's card (it is then a lead made before declarer's choice, 50D2, ruled as the
@@ -760,10 +765,12 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     first = next((i for i, e in enumerate(before) if isinstance(e, Choice) and e.seat is decl and e.verb in _REFUSAL_VERBS), None)
     if first is None or first == 0 or not all(type(e) is Play for e in before[:first]):
         return None
-    last = first
-    while (last + 1 < len(before) and isinstance(e := before[last + 1], Choice) and e.seat is decl
-           and e.verb in _REFUSAL_VERBS):
-        last += 1
+    last = _choice_lines_end(before, first, decl)
+    late = False
+    if (isinstance(said := before[last], Choice) and said.verb == "refuses" and last + 2 < len(before) and type(before[last + 1]) is Play
+            and isinstance(e := before[last + 2], Choice) and e.seat is decl and e.verb in _OPTION_VERBS):
+        # (a 50D2 choice stated after the correct leader's lead: read below)
+        late, last = True, _choice_lines_end(before, last + 2, decl)
     if last + 1 == len(before):
         return None  # (attention, or the part's end, came next: ruled there as it stands)
     choice = before[last]
@@ -778,22 +785,56 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     trick = table.trick(trick_no)
     if trick is None or not table.is_defender(seat) or table.early_leads:
         return None
+    # (in a later part, what the table started from holds the earlier parts' plays out of turn
+    # and revokes, ruled there: only this part's count)
+    start = replay.start
+    out_of_turn = table.out_of_turn[len(start.out_of_turn):] if start is not None else table.out_of_turn
     if trick.plays[0] != (seat, card):
         # the declaring side's attempted opening lead first, the only card before it (54E: no
         # lead; it goes back and the defender's card leads trick 1)
         if not (trick_no == 1 == table.first_trick and index == 1 and trick.plays[1] == (seat, card) and first == 2
                 and not table.is_defender(trick.plays[0][0]) and seat is not table.first_leader
-                and table.out_of_turn[:1] == ((1, trick.plays[0][0]),)):
+                and out_of_turn[:1] == ((1, trick.plays[0][0]),)):
             return None
-    elif not table.out_of_turn or table.out_of_turn[0] != (trick_no, seat):
+    elif not out_of_turn or out_of_turn[0] != (trick_no, seat):
         return None
-    if any(r.trick < trick_no for r in table.revokes):
+    if any(r.trick < trick_no and (start is None or r not in start.revokes) for r in table.revokes):
         return None
     if trick_no == 1 and any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
         return None
     if choice.verb == "refuses" and not _led_and_played_to(table, before, last, trick_no, seat):
         return None  # (no 50D2 choice stated, and no card played to the lead made before it: ruled as it stands)
+    if late and not _led_after_late_choice(table, before, first, last, trick_no, seat):
+        return None
     return last
+
+
+def _choice_lines_end(before: Sequence[object], at: int, decl: Seat) -> int:
+    """The last of declarer's refusal and 50D2 choice lines that follow one another from
+    ``before[at]`` (one of them)."""
+    last = at
+    while (last + 1 < len(before) and isinstance(e := before[last + 1], Choice) and e.seat is decl
+           and e.verb in _REFUSAL_VERBS):
+        last += 1
+    return last
+
+
+def _led_after_late_choice(table: TableState, before: Sequence[object], first: int, last: int, trick_no: int,
+                           seat: Seat) -> bool:
+    """Declarer's bare refusal (``before[first]``) of ``seat``'s lead out of turn to
+    ``trick_no``, the correct leader's lead on the next line, then declarer's 50D2 choice
+    lines up to ``before[last]``: whether the correct leader is ``seat``'s partner (50D2
+    binds him) and led again on the line after them (the table took that lead back as made
+    before the choice, 49, and played on from the choice: docs/decisions.md, "A 50D2 choice
+    stated after the correct leader had led"). The same card led again is such a lead: the
+    record as played whole cannot place it, and the engine looks past it."""
+    proper = expected_leader(table, trick_no)
+    if proper is not seat.partner:
+        return False
+    lead = before[first + 1]
+    if not (type(lead) is Play and lead.seat is proper):
+        return False
+    return last + 1 < len(before) and type(again := before[last + 1]) is Play and again.seat is proper
 
 
 def _led_and_played_to(table: TableState, before: Sequence[object], last: int, trick_no: int, seat: Seat) -> bool:
