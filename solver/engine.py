@@ -867,14 +867,6 @@ class Opening:
     #: card to a trick of fewer than four (45A), a play of the trick as it then stood, which a
     #: correction made later reads as a card played after the error (45D1, 47D)
     at_once: bool = False
-    #: (trick, seat): the tricks at whose lead this irregularity begins though none of its
-    #: cards stands there on the table it was found on, and the seat whose card it is (a card
-    #: exposed between tricks by a player not then to lead: his lead, 45C1, or a penalty card,
-    #: 49, as the trick before turns out): ruled after every correction that may change the
-    #: trick before (``corrects``) and leaves a card played after its irregularity to that
-    #: seat to take back (a :func:`withdrawal_window` key among its ``handled``), as an
-    #: irregularity at a lead is (:meth:`Composition._order_keys`)
-    leads: tuple[tuple[int, Seat], ...] = ()
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -1126,18 +1118,6 @@ def _staged_found(pending: Staged, table: TableState) -> _Found:
     keys = frozenset(handled_key(h) for h in pending.at)
     opening = Opening(Node(table, (pending.task,), focus=pending.trick), handled=pending.at)
     return _Found(pending.family, opening, keys, keys, -1)
-
-
-def withdrawal_window(trick: int, offending: Side, seats: frozenset[Seat], clause: str, attention: object, by: object
-                      ) -> tuple[str, int, Side, frozenset[Seat], str, int, object]:
-    """A key of ``Opening.handled`` saying what a correction made when attention was drawn
-    leaves to the cards played after the irregularity: ``seats`` may take back a card they
-    played after trick ``trick``'s irregularity and before that ``attention`` line, under
-    ``clause``, no penalty card (45D1, 62C1), ``offending`` being the side that offended (16C);
-    ``by``: the key of the irregularity's card (one window per correction). A ruling made
-    later on the same path (``Replay.ruled``) that places such a card (a card exposed between
-    tricks, his lead on the corrected trick, 45C1) offers it so."""
-    return ("window", trick, offending, seats, clause, id(attention), by)
 
 
 def handled_key(item: object) -> object:
@@ -1466,13 +1446,6 @@ class Composition:
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
-            for n, seat in f.opening.leads if correcting else ():
-                # (only for a correction that leaves his card to him: a non-offender's, 62C1)
-                for g in correcting:
-                    if (g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects
-                            and any(isinstance(k, tuple) and len(k) == 7 and k[0] == "window" and k[1] == n - 1
-                                    and seat in k[3] for k in g.opening.handled)):
-                        at, waits = max(at, places[id(g)][0]), 1
             if f.opening.made_at and not waits:
                 # (a correction made at attention after a card exposed before it: the penalty
                 # card is in force when the substitutes are chosen)

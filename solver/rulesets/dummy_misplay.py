@@ -41,18 +41,7 @@ from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundC
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
-from rulings.solver.engine import (
-    Edge,
-    Info,
-    Node,
-    Notice,
-    Step,
-    StepKind,
-    Substitutions,
-    classes_where,
-    played,
-    withdrawal_window,
-)
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
 from rulings.solver.obligations import lead_rule_args, no_penalty_card
@@ -484,16 +473,6 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # (the cards that come back are replaced when attention is drawn: a card exposed
         # before that is a penalty card then, Opening.made_at)
         made_at = (replay.attention,) if replay.attention is not None else ()
-        if replay.attention is not None:
-            # a card played after dummy's error and before attention that a later ruling of
-            # the path places (a card exposed between tricks, his lead on the corrected
-            # trick, 45C1) is one he may take back as the cascade's lead is: a defender's, and
-            # the declaring side's as the switch misplay_declaring_side_may_retract_next_lead says
-            side = table.declaring_side
-            seats = frozenset(side.other.seats) | (frozenset(side.seats) if rs.decisions.misplay_declaring_side_may_retract_next_lead
-                                                   else frozenset())
-            handled += (withdrawal_window(first.trick, side, seats, rs.cite("45D1"), replay.attention,
-                                          played(first.trick, first.dummy, first.wrong)),)
         return Opening(node, tuple(irregularities), notices, handled, made_at=made_at)
     m = misplays[-1]
     stands = MisplayStands(m)

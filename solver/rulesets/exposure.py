@@ -12,7 +12,7 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
-from rulings.models.cards import Card, Seat, Side
+from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
@@ -48,25 +48,6 @@ class ExposedCard:
     event: Expose
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
-    #: what the corrections ruled earlier on the path, at the attention after this line, leave
-    #: to a card played after their irregularity (``withdrawal_window``: trick, offending
-    #: side, the seats that may take it back, clause): a card of this line deemed his lead to
-    #: the trick after one of them, as the corrected trick makes it, is such a card
-    windows: tuple[tuple[int, Side, frozenset[Seat], str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class LeadTakenBack:
-    """45D1, 62C1: a card exposed between tricks, deemed his lead (45C1, 45C2) to ``trick`` as
-    the correction of the trick before made it, after that trick's irregularity and before
-    attention: its player may keep it or take it back, no penalty card (``clause``; 16C with
-    ``offending`` the offending side)."""
-
-    trick: int
-    seat: Seat
-    card: Card
-    clause: str
-    offending: Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,15 +160,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         if isinstance(e, (FifthCard, Simultaneous)):
             placed.update((c, e) for c in cards)
     start = replay_plays(first, plays[base : counts[0]])
-    # what a correction ruled earlier on this path at this part's attention leaves to a card
-    # played after its irregularity (45D1, 62C1): ``withdrawal_window`` keys
-    windows = tuple((k[1], k[2], k[3], k[4]) for k in replay.ruled
-                    if isinstance(k, tuple) and len(k) == 7 and k[0] == "window" and k[5] == id(replay.attention))
     agenda: list[object] = []
     for i, e in enumerate(own):
         then = tuple(plays[counts[i] : counts[i + 1]])
         if isinstance(e, Expose):
-            agenda.append(ExposedCard(e, then, given, windows))
+            agenda.append(ExposedCard(e, then, given))
         elif isinstance(e, Name):
             agenda.append(NamedCard(e, then, given))
         elif isinstance(e, FifthCard):
@@ -260,14 +237,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # line's (44G); cards played together not at his turn during a trick, and a card exposed
     # between tricks by a player not then to lead, whose turn it was as the correction makes
     # it, are ruled where the record places them, docs/decisions.md)
-    # (a card exposed between tricks by a player not then to lead is judged on the trick before
-    # as a correction of it made at attention leaves it, 44G: his lead, 45C1, when he won it; a
-    # penalty card otherwise, 49: ruled after that correction, Opening.leads)
-    cur = start.current_trick
-    leads = ((cur.number + 1, own[0].seat),) if (cur is not None and cur.is_complete and isinstance(own[0], Expose)
-                                                 and not _leads_as_it_stood(start, own[0])) else ()
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
-                   at_once=at_once, leads=leads)
+                   at_once=at_once)
 
 
 def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
@@ -576,16 +547,10 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # seat's second card after it, the seats still due following, is his lead to the next
         # trick)
         before, t2, then = _put(table, seat, card, task.then)
-        number = t2.tricks[-1].number
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
-                    f"{card} is played to trick {number}: {why}{claim_text}", also=(*also, *claim_also),
+                    f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
                     question=question, choice=choice)
-        # (his lead to the trick after one a correction made at attention changed, made after
-        # its irregularity: his to keep or take back as that correction's law says, 45D1, 62C1)
-        window = next((w for w in task.windows if w[0] == number - 1 and seat in w[2]), None) \
-            if task.windows and t2.tricks[-1].plays == ((seat, card),) else None
-        after = (LeadTakenBack(number, seat, card, window[3], window[1]),) if window is not None else ()
-        return (step, _placed(node, before, t2, then, (*after, *rest), findings=finding))
+        return (step, _placed(node, before, t2, then, rest, findings=finding))
 
     def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
         step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
@@ -973,32 +938,6 @@ def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState,
     return table.without_trick_after(trick_no), tuple((s, c) for _, s, c in back)
 
 
-def lead_taken_back(rs: RuleSet, node: Node, task: object) -> list[Edge]:
-    """45D1, 62C1: a card exposed between tricks that is its player's lead to the trick after
-    one corrected when attention was drawn (45C1, 45C2: he won the corrected trick) was
-    played after that trick's irregularity and before attention, as a lead made with a play
-    line would be: he may keep it, or take it back, no penalty card (16C)."""
-    assert isinstance(task, LeadTakenBack)
-    table = node.table
-    rest = node.agenda[1:]
-    seat, card = task.seat, task.card
-    nxt = table.trick(task.trick)
-    if nxt is None or nxt.plays[:1] != ((seat, card),):
-        return [(Step("TD", StepKind.FORCED, task.clause, f"{seat}'s {card} no longer leads trick {task.trick}",
-                      choice="nothing"), _node(node, table, rest))]
-    restore = rs.decisions.withdrawn_penalty_card_stays_penalty
-    info = rs.withdrawn_info(seat, card, task.offending, table)
-    actor = rs.actor(table, seat)
-    question = (f"{seat}'s lead of {card} to trick {task.trick}, his exposed card, made after the irregularity of trick "
-                f"{task.trick - 1} and before attention")
-    keep = Step(actor, StepKind.OPTION, task.clause, f"{seat} keeps his lead of {card}", (rs.cite("45C1"),), question, "keep")
-    back = Step(actor, StepKind.OPTION, task.clause,
-                f"{seat} withdraws his lead of {card} and will lead again; {no_penalty_card(table, seat, card, restore)}",
-                (info.ai_clause, info.ui_clause), question, "withdraw")
-    return [(keep, _node(node, table, rest)),
-            (back, _node(node, table.withdraw_trick(task.trick, restore_penalty=restore), rest, info=(info,)))]
-
-
 RULES: tuple[Rule, ...] = (
     Rule("exposed_card", ExposedCard,
          ("45A", "45C1", "45C2(a)", "45C2(b)", "48A", "48B2", "49", "50", "50B", "50E2", "68", "68A"),
@@ -1009,8 +948,6 @@ RULES: tuple[Rule, ...] = (
     Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("card_before_turn", CardBeforeTurn, ("44B", "47B"), card_before_turn, card_before_turn.__doc__ or ""),
-    Rule("lead_taken_back", LeadTakenBack, ("45D1", "62C1", "45C1", "16C1", "16C2"), lead_taken_back,
-         lead_taken_back.__doc__ or ""),
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)

@@ -10,18 +10,7 @@ from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState
-from rulings.solver.engine import (
-    Edge,
-    Info,
-    Node,
-    Notice,
-    Step,
-    StepKind,
-    Substitutions,
-    classes_where,
-    played,
-    withdrawal_window,
-)
+from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
 from rulings.solver.establishment import (
     claim_agreement,
     establishes_own_revoke,
@@ -133,16 +122,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if final is not None and final.plays:
                 at = (played(final.number, *final.plays[0]),)
         # (its correction may change the trick's winner: a lead to the next trick is ruled after it)
-        card_key = played(pending.trick, pending.seat, pending.card)
-        ruled: tuple[object, ...] = (card_key,)
-        if replay.attention is not None:
-            # a non-offender's card played after the revoke and before attention that a later
-            # ruling of the path places (a card exposed between tricks, his lead on the corrected
-            # trick, 45C1) is one he may take back, as the cascade's (62C1)
-            offending = pending.seat.side
-            ruled += (withdrawal_window(pending.trick, offending, frozenset(offending.other.seats), rs.cite("62C1"),
-                                       replay.attention, card_key),)
-        return Opening(node, tuple(described), tuple(notices), ruled, at, more=len(revokes) > 1, corrects=(pending.trick,))
+        return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
+                       more=len(revokes) > 1, corrects=(pending.trick,))
     last, est = standing[-1]
     assert est is not None
     # (the earlier revokes stand established too: the report names each one's establishment,
