@@ -429,6 +429,22 @@ class Withdrawal:
         return f"{self.seat} {self.card}"
 
 
+def _at_turn_after_declarers_early_card(leader: Seat, cards: Sequence[tuple[Seat, Card]], seat: Seat,
+                                        declaring: Side) -> bool:
+    """Whether ``seat``'s card to the trick ``leader`` led, now holding ``cards``, is played
+    at his turn though it does not follow the last card in rotation: every seat before him in
+    rotation has played, he has not, and the cards of the seats after him are the declaring
+    side's, one each, put down before their turn. Declarer's premature play from either hand
+    is a played card (57C3): the trick waits for the seats it passed over, each at his turn."""
+    order = (leader, leader.next(1), leader.next(2), leader.next(3))
+    at = order.index(seat)
+    played = [s for s, _ in cards]
+    if seat in played or len(set(played)) != len(played) or any(s not in played for s in order[:at]):
+        return False
+    early = [s for s in played if order.index(s) > at]
+    return bool(early) and all(s.side is declaring for s in early)
+
+
 def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
                        plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[tuple[int, Seat], ...]:
     """The plays out of turn of trick ``number`` (led by ``leader``, now holding ``plays``)
@@ -1018,6 +1034,8 @@ class TableState:
                 if due is short and full < 4 and not seen >> due.index & 1:
                     due = due.lho  # (the short seat played no card at his turn: 67)
                 in_turn = seat is due and not seen >> i & 1
+                if not in_turn and short is None and _at_turn_after_declarers_early_card(leader, cards, seat, self.declarer.side):
+                    in_turn = True  # (at his turn: declarer's premature card before it stands as played, 57C3)
             if not in_turn:
                 out_of_turn.append((number, seat))
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)

@@ -1089,6 +1089,18 @@ def test_a_restoration_the_record_cannot_be_ruled_on_from_is_said_when_others_st
     assert all("W plays a second card (DT) to trick 9 after S2" in n.text for n in notes)
 
 
+def test_a_defender_at_his_turn_after_declarers_premature_card_is_no_play_out_of_turn() -> None:
+    """Trick 9 of the record above: dummy's revoke and its second card, then declarer's D8
+    put down at North's turn (57C3: it stands), then North's H8 at his own turn (South and
+    dummy had played, he had not). North's card is a play in turn: no restoration rules it
+    under 57D (a defender playing at his right-hand opponent's turn), nor says it was."""
+    ruling = Ruling(loads(_RUFF_WINS.format(rest="S DQ, W S2, W DT, E D8, N H8, attention N")))
+    restorations = list(ruling.restorations())
+    assert restorations and all("57C3" in [s.clause for s in r.path] for r in restorations)
+    assert not [r for r in restorations if "57D" in [s.clause for s in r.path]]
+    assert not [i for i in ruling.irregularities if "57D" in i]
+
+
 def test_a_later_part_is_read_on_the_table_of_each_restoration() -> None:
     """A part played on after a ruling with several restorations (dummy's revoke corrected
     with one club or another) is read, at each reopening, on the table that restoration

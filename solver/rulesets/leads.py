@@ -747,7 +747,10 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
     unstated_played_on``), and his lead, played on, stands (docs/decisions.md). So is a bare
     refusal after which the correct leader led at once, declarer then stated his 50D2 choice
     and the correct leader led again on the next line (:func:`_led_after_late_choice`): cut
-    after the choice, his first lead ruled as made before it (49).
+    after the choice, his first lead ruled as made before it (49). Where, after that late
+    choice, his left-hand opponent played to his lead instead, play went on over it (60A1,
+    60A2: it stands, and the late choice governs no lead, picking nothing up): cut at the
+    bare refusal, as a bare refusal played on is.
 
     Not cut: a bare refusal with attention drawn before anybody played to the correct
     leader's card (it is then a lead made before declarer's choice, 50D2, ruled as the
@@ -767,10 +770,17 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         return None
     last = _choice_lines_end(before, first, decl)
     late = False
-    if (isinstance(said := before[last], Choice) and said.verb == "refuses" and last + 2 < len(before) and type(before[last + 1]) is Play
+    over: Seat | None = None  # (the correct leader, when play went on over his lead made before a late choice)
+    if (isinstance(said := before[last], Choice) and said.verb == "refuses" and last + 2 < len(before) and type(lead := before[last + 1]) is Play
             and isinstance(e := before[last + 2], Choice) and e.seat is decl and e.verb in _OPTION_VERBS):
-        # (a 50D2 choice stated after the correct leader's lead: read below)
-        late, last = True, _choice_lines_end(before, last + 2, decl)
+        # (a 50D2 choice stated after the correct leader's lead: read below; when the lead's
+        # left-hand opponent then played to it, play went on over that lead, and the record is
+        # cut at the bare refusal, the late choice governing no lead, 60A1, 60A2)
+        end = _choice_lines_end(before, last + 2, decl)
+        if end + 1 < len(before) and type(reply := before[end + 1]) is Play and reply.seat is lead.seat.lho:
+            over = lead.seat
+        else:
+            late, last = True, end
     if last + 1 == len(before):
         return None  # (attention, or the part's end, came next: ruled there as it stands)
     choice = before[last]
@@ -802,7 +812,8 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         return None
     if trick_no == 1 and any(isinstance(f, DirectorFinds) and f.finding.lower() == SAW_DUMMY for f in (*before, *replay.after)):
         return None
-    if choice.verb == "refuses" and not _led_and_played_to(table, before, last, trick_no, seat):
+    if choice.verb == "refuses" and not (over is not None and expected_leader(table, trick_no) is seat.partner is over) \
+            and not _led_and_played_to(table, before, last, trick_no, seat):
         return None  # (no 50D2 choice stated, and no card played to the lead made before it: ruled as it stands)
     if late and not _led_after_late_choice(table, before, first, last, trick_no, seat):
         return None
