@@ -205,9 +205,12 @@ def restorations_table(restorations: Sequence[Restoration], style: Style, dd: Ma
                 style.add_card(tricks, c)
         # each a list of "<seat> <card>" built in one Text (Text.join copies every part)
         withdrawn, pcs, ui = Text(), Text(), Text()
+        again = _withdrawn_again(r)
         for k, w in enumerate(r.withdrawn):
             withdrawn.append(f", {w.seat} " if k else f"{w.seat} ")
             style.add_card(withdrawn, w.card)
+            if (w.seat, w.card) in again:
+                withdrawn.append(f" (trick {w.trick})", style="dim")
         for k, p in enumerate(r.penalty_cards):
             pcs.append(f", {p.seat} " if k else f"{p.seat} ")
             style.add_card(pcs, p.card)
@@ -305,12 +308,24 @@ def path_text(path: Iterable[Step]) -> str:
                       else s.clause for s in path)
 
 
+def _withdrawn_again(r: Restoration) -> set[tuple[Seat, Card]]:
+    """The cards a restoration withdraws more than once: played, withdrawn, played again and
+    withdrawn again (each withdrawal is shown with its trick)."""
+    seen: set[tuple[Seat, Card]] = set()
+    again: set[tuple[Seat, Card]] = set()
+    for w in r.withdrawn:
+        (again if (w.seat, w.card) in seen else seen).add((w.seat, w.card))
+    return again
+
+
 def restoration_line(r: Restoration) -> str:
     """One-line plain-text summary of a restoration (used for counterexamples)."""
     tricks = "; ".join(f"trick {t.number}: " + " ".join(f"{s} {c}" for s, c in t.plays) for t in r.tricks if t.plays)
     parts = [f"#{r.number}", *([tricks] if tricks else [])]
     if r.withdrawn:
-        parts.append("withdrawn " + ", ".join(f"{w.seat} {w.card}" for w in r.withdrawn))
+        again = _withdrawn_again(r)
+        parts.append("withdrawn " + ", ".join(f"{w.seat} {w.card}" + (f" (trick {w.trick})" if (w.seat, w.card) in again else "")
+                                             for w in r.withdrawn))
     if r.penalty_cards:
         parts.append("penalty " + ", ".join(str(p) for p in r.penalty_cards))
     if r.ledger:

@@ -7,6 +7,7 @@ leaves the engine streams have distinct keys before any deduplication (``summary
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections import Counter
@@ -54,6 +55,8 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands.yaml",
     # two revokes of one side on a trick: dummy's lead after both is 62C1's one choice
     "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
+    # 62C3, a defender's early lead after the other side's revoke: 57A's and 62C1's one course
+    "revoke/own-62c3-defenders-early-lead-another-hand-wins-the-corrected-trick-one-course.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)
@@ -153,6 +156,31 @@ def test_a_lead_out_of_turn_after_both_sides_revoked_is_the_opponents_once() -> 
         else:
             assert lead[0].choice == "keep" and lead[0].kind.name == "FORCED", r.key()
             assert any(s.clause == "55A" for s in r.path), r.key()
+
+
+@pytest.mark.parametrize("seed", [18, 782])
+def test_an_early_lead_after_both_sides_revoked_goes_back_once(seed: int) -> None:
+    """62C3 with a defender's lead put down before his partner played (57A) and played after
+    the other side's revoke (62C1): where another hand wins the corrected trick, keeping it
+    (57A: a major penalty card) and taking it back (62C3: a major penalty card) end alike, so
+    the lead stays for 57A to rule, a forced step citing 62C3; where he wins it, both are
+    his to choose (records drawn with an open change and an early lead)."""
+    record = random_mixed_case(random.Random(seed), edition="2017", families=["open_change", "early"])
+    case = parse_case(record)
+    assert not _repeated(case)
+    merged = 0
+    for r in Ruling(case).restorations():
+        steps = [s for s in r.path if s.clause == "62C1" and "withdraw his lead of" in s.question]
+        if not steps:
+            continue
+        (step,) = steps
+        if step.actor != json.loads(r.key())["lead"]:  # another hand won the corrected trick
+            merged += 1
+            assert step.kind.name == "FORCED" and step.choice == "keep", r.key()
+            assert "62C3" in step.also and any(s.clause == "57A" for s in r.path), r.key()
+        else:
+            assert step.kind.name == "OPTION", r.key()
+    assert merged
 
 
 #: declarer revokes on trick 7, dummy places a card not designated, West (who played after

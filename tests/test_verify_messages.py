@@ -433,3 +433,23 @@ def test_verify_names_a_record_of_a_test_set_whose_case_does_not_read(tmp_path: 
     assert res.exit_code == 1, res.output
     assert f"FAIL {out}#revoke-3-0000: error: {out}:1: record 'revoke-3-0000', case" in " ".join(res.output.split()), res.output
     assert f"ok   {out}#revoke-3-0001" in res.output
+
+
+def test_a_card_withdrawn_twice_names_each_trick() -> None:
+    """A card played, withdrawn, played again and withdrawn again (the S5 taken back under
+    62C2 on trick 2, led again as a penalty card against a required heart and taken back under
+    62B2 on trick 3) is listed once per withdrawal, each with its trick; a card withdrawn once
+    is listed without one."""
+    from rulings.solver.casefile import load
+    from rulings.solver.render import restoration_line
+
+    name = "revoke-corrected-47d-cascade-then-heart-lead-required-west-leads-his-penalty-card-62b2-2007.yaml"
+    case = load(Path(__file__).resolve().parent.parent / "cases" / "combined" / name)
+    for r in Ruling(case).restorations():
+        assert [(w.seat.name, w.card.text, w.trick) for w in r.withdrawn if w.card.text == "S5"] == [("W", "S5", 2), ("W", "S5", 3)]
+        line = restoration_line(r)
+        assert "W S5 (trick 2), W S5 (trick 3)" in line and "E H4 (trick" not in line, line
+    result = CliRunner().invoke(app, ["solve", "--ascii", str(Path(__file__).resolve().parent.parent / "cases" / "combined" / name)],
+                                env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    assert "(trick 2)" in result.output and "(trick 3)" in result.output
