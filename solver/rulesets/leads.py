@@ -48,6 +48,7 @@ leads (54).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -514,7 +515,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     engine runs this opener again on the table that ruling leaves, and each is ruled in
     turn, with every obligation the earlier rulings left in force."""
     table = replay.table
-    pairs = table.out_of_turn
+    pairs = _this_part_first(table.out_of_turn, replay.start)
     reopened = replay.reopened
     if reopened:
         pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads"))
@@ -578,6 +579,31 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         here += ((agenda[0].trick + 1, agenda[0].offender),)
     notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
     return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
+
+
+def _this_part_first(pairs: tuple[tuple[int, Seat], ...], start: TableState | None) -> tuple[tuple[int, Seat], ...]:
+    """The plays out of turn ``pairs`` of a part of the record played on after ``resume``
+    (``start``: the table it was played on from; None for the first part), those its own
+    lines made first, in the order they were made, then those the parts before it made
+    (ruled there). A pair names a trick and a seat, not a card: a card of an earlier part at
+    the same trick and seat (a lead out of turn there that went back, its owner then putting
+    another card on that trick) must not put the later card ahead of a card made before it
+    in this part (an opening lead the declaring side faced first, 54E, is ruled before a
+    defender's card after it). Read so where the opening lead is still to be made when the
+    part begins (no card standing; Law 54); at a later trick the order stays as it was
+    (docs/whole-record.md, "Testing")."""
+    if start is None or not start.out_of_turn or not pairs or start.tricks or start.first_trick != 1:
+        return pairs  # (the opening lead still to be made: read only there, 54, 54E)
+    earlier = Counter(start.out_of_turn)
+    mine: list[tuple[int, Seat]] = []
+    theirs: list[tuple[int, Seat]] = []
+    for p in pairs:
+        if earlier[p] > 0:
+            earlier[p] -= 1
+            theirs.append(p)
+        else:
+            mine.append(p)
+    return (*mine, *theirs) if mine and theirs else pairs
 
 
 def _not_entitled(rs: RuleSet, table: TableState, task: object,
