@@ -486,6 +486,29 @@ def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int,
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
+def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, seat: Seat, out_of_turn: tuple[tuple[int, Seat], ...]
+                             ) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
+    """``tricks`` once ``seat``'s card was taken off ``tricks[i]`` with nothing in its place,
+    when the next trick, the last, is led by a card of his put down after it: a player plays
+    one card to each trick and leads to the next only after playing to this one (44B), so
+    that card is his card to this trick, placed after its cards as it was put down, in turn
+    or out of rotation as they make it (for the rules of plays out of turn and revokes:
+    57A, 57C3, 57D, 62A). Its entry as a lead out of turn of the next trick goes. Otherwise
+    ``tricks`` as given (docs/decisions.md, "A card the table put down as the lead to the
+    next trick, its player's card of the trick in progress taken back by the ruling")."""
+    if i + 2 != len(tricks):
+        return tricks, out_of_turn
+    t, nxt = tricks[i], tricks[i + 1]
+    if not nxt.plays or nxt.plays[0][0] is not seat or nxt.short is not None or t.short is not None:
+        return tricks, out_of_turn
+    plays = (*t.plays, nxt.plays[0])
+    rest = nxt.plays[1:]
+    moved = Trick(t.number, t.leader, plays)
+    tricks = (*tricks[:i], moved, *((Trick(nxt.number, rest[0][0], rest),) if rest else ()))
+    entries = tuple(x for x in out_of_turn if x != (nxt.number, seat))
+    return tricks, _out_of_rotation_now(entries, t.number, t.leader, plays, len(plays) - 1)
+
+
 def _moved_up(cards: frozenset[PenaltyCard], at: int, n: int = 1) -> frozenset[PenaltyCard]:
     """``cards`` once the ``n`` cards played from the ``at``-th (from 0) on leave the table
     with nothing in their place: a penalty card made, or turned major, after one of them was
@@ -1543,6 +1566,7 @@ class TableState:
             raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
         plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
         out_of_turn = self.out_of_turn
+        moved = False  # (his lead to the next trick now his card to this one)
         if plays:
             # (the lead taken back, with nothing in its place: the next card standing is the
             # trick's first, so its player is the one who led it; when he is the player
@@ -1559,6 +1583,9 @@ class TableState:
                     out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
                 out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
+            if new is None and pos > 0 and not self.omissions and all(s is not seat for s, _ in plays):
+                tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, seat, out_of_turn)
+                moved = len(tricks[i].plays) > len(plays)
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
         penalty, played_penalty = self.penalty_cards, self.played_penalty
@@ -1585,6 +1612,8 @@ class TableState:
         state.played_penalty = played_penalty
         state.holding = tuple(holding)
         state.out_of_turn = out_of_turn
+        if moved and self.early_leads:
+            state.early_leads = tuple(x for x in self.early_leads if x != (trick + 1, seat))
         return state
 
     def with_turns_read_again(self, number: int) -> TableState:

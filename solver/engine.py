@@ -1120,6 +1120,39 @@ def _staged_found(pending: Staged, table: TableState) -> _Found:
     return _Found(pending.family, opening, keys, keys, -1)
 
 
+def _with_card_moved_in(before: TableState, child: Node) -> Node:
+    """``child`` (a node a rule derived from one on the table ``before``), its play out of
+    turn ready to be ruled again where the rule took a player's card off a trick and his
+    lead to the next trick, the last, became his card to that trick
+    (``TableState.replace_card``: a player leads to the next trick only after playing to
+    this one, 44B): placed out of rotation there, it is a play out of turn of its own (57A,
+    57C3, 57D), named by the same trick and seat as the card taken off, which a ruling may
+    have ruled already. Otherwise ``child`` as it is."""
+    after = child.table
+    if after is before or len(after.tricks) > len(before.tricks) or len(before.tricks) < 2 or not before.tricks[-1].plays:
+        return child
+    seat, card = before.tricks[-1].plays[0]
+    number = before.tricks[-1].number - 1
+    moved = after.trick(number)
+    if moved is None or (seat, card) not in moved.plays or (number, seat) not in after.out_of_turn:
+        return child
+    if (nxt := after.trick(number + 1)) is not None and nxt.plays and nxt.plays[0] == (seat, card):
+        return child
+    ahead = {s for s, _ in moved.plays[: moved.plays.index((seat, card))]}
+    if next(s for s in (moved.leader.next(1), moved.leader.next(2), moved.leader.next(3), seat) if s not in ahead) is seat:
+        return child  # (placed at his turn: no play out of turn)
+    k = next((k for k, t in enumerate(child.agenda) if isinstance(t, Reopen)), None)
+    if k is None:
+        return child
+    task = child.agenda[k]
+    assert isinstance(task, Reopen)
+    if (number, seat) not in task.seen:
+        return child
+    again = Reopen(task.seen - {(number, seat)}, task.used, task.since, "", task.segment, task.base, task.start,
+                   task.opened, task.apart)
+    return child.evolve(agenda=(*child.agenda[:k], again, *child.agenda[k + 1:]))
+
+
 def handled_key(item: object) -> object:
     """The key of an item of ``Opening.handled``: a tuple as it is (a play out of turn, a
     card standing), a record line by identity (see ``Replay.is_ruled``)."""
@@ -2204,10 +2237,11 @@ class Composition:
         except RulingError as err:
             raise self._located(err, node) from None
         if not self._some_recorded:  # (no part read so far records a choice: every node's count is 0)
-            return self._settled(edges)
+            return self._settled([(step, _with_card_moved_in(node.table, child)) for step, child in edges])
         edges, recorded = self._decide(node, edges)
         out: list[Edge] = []
         for step, child in edges:
+            child = _with_card_moved_in(node.table, child)
             if child.recorded != recorded:
                 child = child.evolve(recorded=recorded)
             if child.agenda and isinstance(child.agenda[0], (Reopen, Staged)):
@@ -2240,9 +2274,10 @@ class Composition:
         except RulingError as err:
             raise self._located(err, node) from None
         last = raw[-1] if raw else None
-        if not isinstance(last, Substitutions):
-            return self._settled(raw), None  # type: ignore[arg-type]  # (no group: edges only)
-        return self._settled(raw[:-1]), last  # type: ignore[arg-type]
+        group = last if isinstance(last, Substitutions) else None
+        plain: Sequence[Edge] = raw[:-1] if group is not None else raw  # type: ignore[assignment]  # (edges only)
+        edges = [(step, _with_card_moved_in(node.table, child)) for step, child in plain]
+        return self._settled(edges), group  # (no group: edges only)
 
     def _replicable(self, group: Substitutions) -> tuple[int, ...] | None:
         """The classes of the group's children whose leaves may be built from those of the

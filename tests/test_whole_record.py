@@ -1158,6 +1158,37 @@ play: [W DQ, N DA, E D4, S D7, attention W, resume, N DA, attention W]
     assert not any(data.get("leaf") or "restoration" in data for _, data in graph.nodes(data=True))
 
 
+@pytest.mark.parametrize(("families", "seed"), [(("lead", "early"), 11), (("lead", "early"), 53), (("lead", "early"), 86),
+                                               (("lead", "early"), 91), (("lead", "early"), 184), (None, 46)])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_card_put_down_as_the_next_lead_is_its_players_card_to_the_trick_a_ruling_took_his_card_off(
+        families: tuple[str, ...] | None, seed: int, edition: str) -> None:
+    """Generated records (a lead out of turn and a lead put down before the trick was
+    complete; ``None``: every family but ``open_change``) with attention drawn, and play
+    resumed, before their own attention: where the lead out of turn is refused and the part
+    played on as if it stood, the proper lead takes back the cards before it (53B), and a
+    later card of one of their players that the record placed as his lead to the next trick
+    is his card to that trick (44B), in turn or a premature play (57C3, docs/decisions.md):
+    no trick is left short before the last, every restoration keeps the cards, none is
+    repeated, and the output is the same twice."""
+    rng = random.Random(seed)
+    drawn = families if families is not None else tuple(f for f in FAMILIES if f != "open_change")
+    mapping = random_mixed_case(rng, edition=edition, families=drawn)
+    play = mapping["play"]
+    first = next(i for i, line in enumerate(play) if line.startswith("attention"))
+    cut = rng.randint(1, first - 1)
+    mapping["play"] = [*play[:cut], f"attention {rng.choice('NESW')}", "resume", *play[cut:]]
+    text = _text(mapping)
+    case = loads(text)
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations(limit=3000))
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
+    assert all(n == 1 for n in Counter(r.key() for r in restorations).values()), (seed, text)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    assert [r.key() for r in Ruling(loads(text)).restorations(limit=3000)] == [r.key() for r in restorations]
+
+
 @pytest.mark.parametrize("kind", ["mixed", "misplay", "revoke"])
 def test_records_with_attention_drawn_and_play_resumed_anywhere_are_ruled_soundly(kind: str) -> None:
     """Generated records with attention drawn, a ruling made and play resumed after any
