@@ -1803,6 +1803,9 @@ class Composition:
             replay = self._part_replay(node.table, segment)
             if self._is_cut(segment):
                 replay = replay.cut_here()
+            # (the parts before it, for what a rule family reads of them: the designation
+            # that a change early in this part concerns)
+            replay = replay.with_earlier(self._parts_before(segment))
         except RulingError as err:
             self._refuse_never_held(segment)
             # this restoration is not the one the table went on from (kept to say why, when

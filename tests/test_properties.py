@@ -53,9 +53,9 @@ def check_conservation(case: Case, r: Restoration, replayed: bool = False) -> No
         hand = table.hand(seat)
         mine = {c for s, c in standing if s is seat}
         assert mine <= case.deal[seat].cards, f"{seat} plays a card he was not dealt"
-        assert hand | mine == case.deal[seat].cards and not hand & mine
+        assert hand | mine == case.deal[seat].cards and not hand & mine, f"{seat}'s cards are not his hand and his plays"
         places.update(hand)
-    assert set(places) == every and set(places.values()) == {1}
+    assert set(places) == every and set(places.values()) == {1}, "a card is not in exactly one place"
     played = {c for _, c in standing}
     for p in table.penalty_cards:
         assert p.card in table.hand(p.seat) and p.card not in played, f"penalty card {p} is not in the hand"
@@ -68,9 +68,10 @@ def check_conservation(case: Case, r: Restoration, replayed: bool = False) -> No
     stands = any(s.clause in ("57C1", "57C2", "57C3") and s.choice in premature for s in r.path)
     for t in table.tricks:
         seats_in = [s for s, _ in t.plays]
-        assert len(seats_in) == len(set(seats_in)) <= 4
+        assert len(seats_in) == len(set(seats_in)) <= 4, f"trick {t.number} has a seat twice"
         assert stands or seats_in == [t.leader.next(i) for i in range(len(seats_in))], f"trick {t.number} out of rotation"
-    assert all(t.is_complete for t in table.tricks[:-1])
+    short = [t.number for t in table.tricks[:-1] if not t.is_complete]
+    assert not short, f"trick {short[0]} is short of a card, before the last"
 
 
 def check_lawful(case: Case, r: Restoration) -> None:

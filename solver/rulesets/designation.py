@@ -193,6 +193,42 @@ def _focus(table: TableState) -> int:
     return cur.number + 1 if cur.is_complete else cur.number
 
 
+def _carried_designation(replay: Replay, table: TableState) -> tuple[Designated | None, Call | None]:
+    """A later part of the record (played on after a ruling): dummy's latest card of the parts
+    before it, standing on the table the part begins on, and how the record put it there, so
+    that a change of designation in the part concerns it as it would without the ruling
+    between (45C4(b): declarer may change until the declaring side plays again; a ruling
+    that found nothing, and ``resume``, change nothing: docs/whole-record.md). None in the
+    first part, when dummy has no card standing, or when the line that put it there is not
+    a call, a touch or dummy's own placing (an earlier part's change of designation or
+    misplay: ruled there). With it, the call that named it when dummy had not yet faced it
+    (no placing line) and it is the last card standing."""
+    if not replay.earlier:
+        return None, None
+    dummy, declarer = table.dummy, table.declarer
+    plays = list(table.plays())
+    standing = [(n, c) for n, s, c in plays if s is dummy]
+    if not standing:
+        return None, None
+    number, card = standing[-1]
+    placed = False
+    for e in reversed([e for part in replay.earlier for e in part.before]):
+        if isinstance(e, Play) and e.seat is dummy:
+            if e.card != card or placed:
+                return None, None
+            placed = True
+        elif isinstance(e, Call) and e.seat is declarer:
+            if e.what.card != card:
+                return None, None
+            unfaced = not placed and plays[-1][1:] == (dummy, card)
+            return Designated(dummy, card, number, "named"), e if unfaced else None
+        elif isinstance(e, Touch) and e.seat is declarer:
+            return (Designated(dummy, card, number, "touched") if e.card == card else None), None
+        elif isinstance(e, (ChangeDesignation, FoundCall)):
+            return None, None
+    return (Designated(dummy, card, number, "placed") if placed else None), None
+
+
 def _last_trick_no(table: TableState) -> int:
     cur = table.current_trick
     assert cur is not None
@@ -486,7 +522,14 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     events = prepare(replay.as_placed(records))
     table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
-    cursor = Cursor(events[:upto], played_out=replay.played_out, hands_back=hands_back_in_board(replay))
+    carried, call = _carried_designation(replay, table)
+    # (the call's card not yet faced by dummy, the part beginning with declarer's change: the
+    # placing line that follows faces the card then designated, as within one part)
+    facing = None
+    if call is not None and _changed_before_facing(events[:upto], table):
+        facing = (table.first_played(sum(1 for _ in table.plays()) - 1), call)
+    cursor = Cursor(events[:upto], last=carried, dummy_last=carried, played_out=replay.played_out,
+                    hands_back=hands_back_in_board(replay), facing=facing)
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
