@@ -1010,7 +1010,7 @@ class Staged:
     former winner of a trick the change gave to another player, 53-56) is ruled first, and
     the misplay on the table that ruling leaves."""
 
-    task: object
+    task: Object
     #: the rule family that rules it (as an opener's name)
     family: str
     #: where it begins in the record, as keys like ``Opening.handled``

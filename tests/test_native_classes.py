@@ -5,9 +5,13 @@ library's decorator makes; a table's copy (``TableState._copy``, ``_evolve``) ke
 
 from __future__ import annotations
 
+import ast
+import builtins
 import dataclasses
 import inspect
 import itertools
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,3 +100,39 @@ def test_a_table_copy_keeps_every_field(samples: dict[type, list[Any]]) -> None:
         moved = t._evolve(tricks=t.tricks[:-1], revokes=())
         assert moved.tricks == t.tricks[:-1] and moved.revokes == ()
         assert all(getattr(moved, n) == getattr(t, n) for n in names if n not in ("tricks", "revokes"))
+
+
+def _compiled_modules() -> list[Path]:
+    """The modules a compiled build (``make fast``) compiles: every module of models/ and
+    solver/ but those ``[tool.rulings-mypyc] interpreted`` of pyproject.toml names."""
+    root = Path(__file__).resolve().parent.parent
+    kept = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["rulings-mypyc"]["interpreted"])
+    return [p for d in ("models", "solver") for p in sorted((root / d).rglob("*.py"))
+            if str(p.relative_to(root)) not in kept and p.name != "__init__.py"]
+
+
+def test_no_data_class_field_of_a_compiled_module_is_annotated_with_a_bare_builtin() -> None:
+    """A compiled build makes a class's ``__annotations__`` by loading each annotation by its
+    name from the module's globals, where a builtin such as ``object`` is not found: the
+    module then fails to import (``KeyError: 'object'``). Such a field is written with the
+    alias ``rulings.models.compiled.Object``."""
+    found = []
+    for path in _compiled_modules():
+        for cls in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(cls, ast.ClassDef) or not any(_is_dataclass(d) for d in cls.decorator_list):
+                continue
+            for stmt in cls.body:
+                if (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.annotation, ast.Name)
+                        and stmt.annotation.id in vars(builtins) and stmt.annotation.id not in _NAMED_BUILTINS):
+                    found.append(f"{path.name}:{stmt.lineno} {cls.name}.{ast.unparse(stmt.target)}: {stmt.annotation.id}")
+    assert not found, found
+
+
+def _is_dataclass(decorator: ast.expr) -> bool:
+    """Whether a class decorator is the data-class decorator (``@dataclass`` or ``@dataclass(...)``)."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return isinstance(target, ast.Name) and target.id == "dataclass"
+
+
+#: builtins a compiled build does find by name in an annotation (mypyc's own primitive types)
+_NAMED_BUILTINS = frozenset({"int", "str", "bool", "float", "bytes", "tuple", "list", "dict", "set", "frozenset", "type"})
