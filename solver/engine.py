@@ -1217,9 +1217,12 @@ class Composition:
         self.case = case
         self.book = book
         #: the cut of the first part found on a replay of it up to a card the record as played
-        #: whole cannot place (:meth:`_first_replay`); None: found, if any, on the whole part
-        self._first_cut: int | None = None
-        self.replay: Replay = self._first_replay(case, book)
+        #: whole cannot place (:meth:`_first_replay`); None: found, if any, on the whole part.
+        #: (Set from the pair the method returns, not inside it: a type checker takes the
+        #: attribute for None still after the call, and a compiled build would check it so.)
+        replay, first_cut = self._first_replay(case, book)
+        self.replay: Replay = replay
+        self._first_cut: int | None = first_cut
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
@@ -1940,16 +1943,16 @@ class Composition:
             replay = replay_events(start, self._segments[segment], file=file)
         return replay
 
-    def _first_replay(self, case: Case, book: RuleBook) -> Replay:
+    def _first_replay(self, case: Case, book: RuleBook) -> tuple[Replay, int | None]:
         """The record's first part replayed whole (``Case.replay``). When a card in it cannot
         be placed (a card played again that the table as played holds already: the refused
         lead out of turn, a penalty card from the table's refusal, played later), and the
         part before that line holds a line the table played on from (``played_on_from``:
         the refusal ruled at the table), that part is replayed up to the line instead, and
-        the cut found there is kept (``_first_cut``): the record after the cut is played on
-        from the ruling, where the card is in its owner's hand again."""
+        the cut found there is returned with it (``_first_cut``; else None): the record after
+        the cut is played on from the ruling, where the card is in its owner's hand again."""
         try:
-            return case.replay()
+            return case.replay(), None
         except IllegalActionError as err:
             lines = case.first_segment
             at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
@@ -1959,8 +1962,7 @@ class Composition:
             cut = _cut_before(book, head, lines[at])
             if cut is None:
                 raise
-            self._first_cut = cut
-            return head
+            return head, cut
 
     def _is_cut(self, segment: int) -> bool:
         """Whether part ``segment`` of the record ends where the table played on from a choice

@@ -548,8 +548,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     first = tasks[0]
     concerned = _concerned(first, start) if isinstance(first, RuleChange) else None
     focus = concerned.trick if concerned is not None else _focus(start)
-    carried = getattr(first, "cursor", None)
-    for at, _, _, placed in carried.misplays if isinstance(carried, Cursor) else ():
+    first_cursor = getattr(first, "cursor", None)
+    for at, _, _, placed in first_cursor.misplays if isinstance(first_cursor, Cursor) else ():
         cur = at.play(placed.seat, placed.card).current_trick  # an earlier misplay's trick is shown too
         if cur is not None:
             focus = min(focus, cur.number)
