@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
+from rulings.models.compiled import compiled_build
 from rulings.models.errors import NotationError, RulingError
 from rulings.solver.casefile import loads
 from rulings.solver.claims import parse_claim
@@ -233,6 +234,7 @@ def test_a_bad_clause_and_the_clauses_under_it(written: str, message: str) -> No
         parse_claim(f"sometimes: law {written}", edition="2007")
 
 
+@pytest.mark.skipif(compiled_build(), reason="stand-in restorations: a compiled build checks the class of what it is given")
 def test_law_star_holds_on_the_clause_or_any_under_it() -> None:
     """``law 50D2`` is the clause itself (unchanged); ``law 50D2*`` the clause or any under
     it; ``law 16C*`` the withdrawn-information clauses 16C1, 16C2."""
@@ -257,6 +259,7 @@ def test_law_star_holds_on_the_clause_or_any_under_it() -> None:
     assert not check(parse_claim("always: law 50D2*"), restorations).passed
 
 
+@pytest.mark.skipif(compiled_build(), reason="stand-in restorations: a compiled build checks the class of what it is given")
 def test_a_failing_clause_whose_clauses_under_it_are_cited_says_so() -> None:
     """``law 50D2`` fails a path citing 50D2(a) only: the message names what it cites and
     ``law 50D2*``."""
