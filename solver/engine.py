@@ -1180,6 +1180,19 @@ def actor_seats(actor: str) -> frozenset[Seat]:
     return frozenset(seats)
 
 
+def _cut_at_error(book: RuleBook, start: TableState, lines: Sequence[AnyEvent], err: IllegalActionError,
+                  file: str | None) -> tuple[Replay, int] | None:
+    """The part ``lines`` (played from ``start``) up to the line ``err`` names, replayed, and
+    the cut :func:`_cut_before` finds there; None when the error names no line of the part or
+    no cut explains it (the error stands)."""
+    at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
+    if at is None:
+        return None
+    head = replay_events(start, lines[:at], file=file)
+    cut = _cut_before(book, head, lines[at])
+    return None if cut is None else (head, cut)
+
+
 def _cut_before(book: RuleBook, head: Replay, line: AnyEvent) -> int | None:
     """Where a part of the record is cut (``RuleBook.played_on_from``) when its ``line``, a
     card the part as played whole cannot place, follows ``head`` (the part up to it,
@@ -1216,13 +1229,10 @@ class Composition:
     def __init__(self, case: Case, book: RuleBook) -> None:
         self.case = case
         self.book = book
-        #: the cut of the first part found on a replay of it up to a card the record as played
-        #: whole cannot place (:meth:`_first_replay`); None: found, if any, on the whole part.
-        #: (Set from the pair the method returns, not inside it: a type checker takes the
-        #: attribute for None still after the call, and a compiled build would check it so.)
+        # (first_cut: the cut of the first part found on a replay of it up to a card the
+        # record as played whole cannot place; None: found, if any, on the whole part)
         replay, first_cut = self._first_replay(case, book)
         self.replay: Replay = replay
-        self._first_cut: int | None = first_cut
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
@@ -1233,7 +1243,7 @@ class Composition:
         #: there, before attention (54A: declarer spread his hand): the first part is cut
         #: after it, and the rest played on from each restoration of its ruling, as after a
         #: ``resume`` line (its index in the first part; None: no such line)
-        self._cut = self._first_cut if self._first_cut is not None else book.played_on_from(self.replay)
+        self._cut = first_cut if first_cut is not None else book.played_on_from(self.replay)
         if self._cut is not None:
             first = self._segments[0]
             self._segments = (first[: self._cut + 1], first[self._cut + 1 :], *self._segments[1:])
@@ -1928,14 +1938,10 @@ class Composition:
         try:
             replay = replay_events(start, lines, file=file)
         except IllegalActionError as err:
-            if segment in self._looked_for_cut:
+            found = None if segment in self._looked_for_cut else _cut_at_error(self.book, start, lines, err, file)
+            if found is None:
                 raise
-            at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
-            if at is None:
-                raise
-            cut = _cut_before(self.book, replay_events(start, lines[:at], file=file), lines[at])
-            if cut is None:
-                raise
+            cut = found[1]
             self._looked_for_cut.add(segment)
             self._split_part(segment, cut)
             return replay_events(start, self._segments[segment], file=file)
@@ -1949,20 +1955,15 @@ class Composition:
         lead out of turn, a penalty card from the table's refusal, played later), and the
         part before that line holds a line the table played on from (``played_on_from``:
         the refusal ruled at the table), that part is replayed up to the line instead, and
-        the cut found there is returned with it (``_first_cut``; else None): the record after
+        the cut found there is returned with it (else None): the record after
         the cut is played on from the ruling, where the card is in its owner's hand again."""
         try:
             return case.replay(), None
         except IllegalActionError as err:
-            lines = case.first_segment
-            at = next((i for i, e in enumerate(lines) if err.line is not None and getattr(e, "line", None) == err.line), None)
-            if at is None:
+            found = _cut_at_error(book, case.initial_state(), case.first_segment, err, case.file)
+            if found is None:
                 raise
-            head = replay_events(case.initial_state(), lines[:at], file=case.file)
-            cut = _cut_before(book, head, lines[at])
-            if cut is None:
-                raise
-            return head, cut
+            return found
 
     def _is_cut(self, segment: int) -> bool:
         """Whether part ``segment`` of the record ends where the table played on from a choice
