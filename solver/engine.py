@@ -867,6 +867,50 @@ class Opening:
     #: card to a trick of fewer than four (45A), a play of the trick as it then stood, which a
     #: correction made later reads as a card played after the error (45D1, 47D)
     at_once: bool = False
+    #: (trick, seat): an irregularity that begins at the lead of this trick though none of its
+    #: cards leads it on the table it was found on, and the seat whose card it is (a card
+    #: exposed between tricks by a player not then to lead: his lead, 45C1, or a penalty card,
+    #: 49, as the trick before turns out). An opening that pauses at that trick before
+    #: it (``pauses``, its seat among those named) rules it inside its own ruling, on the trick
+    #: as the offender's correction left it (:class:`CorrectionMade`)
+    leads: tuple[tuple[int, Seat], ...] = ()
+    #: (trick, seats): this ruling corrects the trick when attention is drawn and, once the
+    #: offender's correction is made and before the players who played after the
+    #: irregularity may take their cards back (45D1, 62C1), leaves a :class:`CorrectionMade`
+    #: task on its agenda: there the engine rules an opening at the lead of the next trick by
+    #: one of ``seats`` (``leads``), on the trick as then corrected, and that ruling binds the
+    #: choices after it (a penalty card, 50D1) or gives them a card to rule (his lead)
+    pauses: tuple[tuple[int, frozenset[Seat]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionMade:
+    """A task a correcting rule leaves on its agenda where the offender's correction of trick
+    ``trick`` is made and the options of the players who played after the irregularity
+    are still to come (``Opening.pauses``): the engine rules there an opening that waited
+    for it (``Opening.leads``), on the table as it is, ahead of those options; with none,
+    the task is dropped (:meth:`Composition._settle`)."""
+
+    trick: int
+    #: a task of the correcting rule to rule after the opening ruled here when that ruling
+    #: leaves a card leading the next trick (his lead, 45C1: the cards played after the
+    #: irregularity, that card among them, when no other card was): :class:`WhenLed`
+    then: Object = None
+
+
+@dataclass(frozen=True, slots=True)
+class WhenLed:
+    """The ``then`` task of a :class:`CorrectionMade`, after the opening ruled there: ruled
+    when trick ``trick`` has a card on the table, dropped otherwise."""
+
+    trick: int
+    task: Object
+
+
+def _pauses_for(opening: Opening, trick: int, seat: Seat) -> bool:
+    """Whether ``opening`` pauses, inside its correction of the trick before ``trick``, for
+    an irregularity of ``seat``'s at the lead of ``trick`` (``Opening.pauses``)."""
+    return any(n == trick - 1 and seat in seats for n, seats in opening.pauses)
 
 
 def played(trick: int, seat: Seat, card: Card) -> tuple[str, int, Seat, Card]:
@@ -1017,6 +1061,10 @@ class Staged:
     at: tuple[object, ...]
     #: the trick it concerns (the ruling's focus)
     trick: int | None = None
+
+
+#: the tasks the engine itself settles at the head of an agenda (:meth:`Composition._settle`)
+ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed)
 
 
 class _Found:
@@ -1278,6 +1326,10 @@ class Composition:
         #: put there and that is said rather than refused (after his lead out of turn and other
         #: players' cards); those of a later part are the path's (``Reopen.apart``)
         self._apart: set[tuple[int, Seat]] = set()
+        #: for each trick a correcting opening pauses at (``Opening.pauses``): the keys of the
+        #: openings found waiting for that pause (``Opening.leads``), and the openers that found them
+        self._waiting: dict[int, frozenset[object]] = {}
+        self._waiting_names: frozenset[str] = frozenset()
         apart = self._refuse_impossible(ruled | later if later else ruled, _shaped(found))
         # what follows every rectification (the count after play): run last on each path; a
         # record played on in parts is counted at the end of its last part (_resume)
@@ -1492,12 +1544,23 @@ class Composition:
                     for g in correcting:
                         if g is not f and n - 1 in g.opening.corrects and n not in g.opening.corrects:
                             at, waits = max(at, places[id(g)][0]), 1
+            for n, seat in f.opening.leads:
+                # (a card exposed between tricks by a player not then to lead: ruled inside the
+                # correction of the trick before, where the offender's correction is made,
+                # when that correction pauses there for his seat: CorrectionMade)
+                for g in found:
+                    if g is not f and _pauses_for(g.opening, n, seat):
+                        at, waits = max(at, places[id(g)][0]), 1
+                        self._waiting[n - 1] = self._waiting.get(n - 1, frozenset()) | f.keys
+                        self._waiting_names |= {f.name}
             if f.opening.made_at and not waits:
                 # (a correction made at attention after a card exposed before it: the penalty
-                # card is in force when the substitutes are chosen)
+                # card is in force when the substitutes are chosen; not one that waits for
+                # this correction's pause, ruled inside it)
                 made = self._position(frozenset(handled_key(h) for h in f.opening.made_at), None, part)[0]
                 for g in found:
-                    if g is not f and g.opening.at_once and at < places[id(g)][0] < made:
+                    if (g is not f and g.opening.at_once and at < places[id(g)][0] < made
+                            and not any(_pauses_for(f.opening, n, seat) for n, seat in g.opening.leads)):
                         at, waits = places[id(g)][0], 1
             keys[id(f)] = (at, waits, focus, f.priority)
         return lambda f: keys[id(f)]
@@ -1590,10 +1653,13 @@ class Composition:
                 lines.setdefault((trick, seat), line)
         return by_card, by_pair, lines
 
-    def _stage(self, node: Node, found: _Found, done: Reopen) -> Node:
+    def _stage(self, node: Node, found: _Found, done: Reopen, within: int | None = None) -> Node:
         """Open ``found`` on ``node``: its tasks, then the next irregularity, then whatever
         ``node`` still had to do; what ``node`` carries (ledger, findings, restrictions, the
-        withdrawals of earlier rulings) travels on."""
+        withdrawals of earlier rulings) travels on. ``within``: ``found`` is opened inside
+        the ruling under way (at its :class:`CorrectionMade` task, dropped from ``node``'s
+        agenda): its tasks come first, then the rest of that agenda, whose reopening
+        ``done`` (at index ``within``) counts it as ruled."""
         self._stages += 1
         if self._watching:
             for rep in self._watching:
@@ -1613,7 +1679,12 @@ class Composition:
         for x in (node.since, node.focus, root.focus):
             if x is not None and (since is None or x < since):
                 since = x
-        rest = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
+        if within is not None:
+            rest = node.agenda[:within]
+            after = node.agenda[within + 1:]
+        else:
+            rest = ()
+            after = node.agenda[1:] if node.agenda and isinstance(node.agenda[0], Reopen) else node.agenda
         # (what the opening's root adds, when it adds anything: most add no ledger, finding or restriction)
         findings, restrictions = node.findings, node.restrictions
         if root.findings:
@@ -1623,6 +1694,8 @@ class Composition:
         seen = done.seen | found.keys
         used = done.used | {found.name}
         spent = "" if found.opening.more else found.name
+        if within is not None:
+            spent = done.spent  # (the ruling under way goes on: what it said of its opener holds)
         if found.opening.later:  # (the opener runs again while what it left is still to rule)
             claims = self._claims.get((done.segment, done.base), {})
             if any((k := handled_key(h)) not in seen and not any(k in c for name, c in claims.items() if name != found.name)
@@ -1630,15 +1703,15 @@ class Composition:
                 used, spent = done.used, ""
         return Node(
             table,
-            (*root.agenda, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
-                                  (*done.opened, *found.opening.irregularities) if found.opening.irregularities else done.opened,
-                                  done.apart),
-             *rest),
+            (*root.agenda, *rest, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
+                                         (*done.opened, *found.opening.irregularities) if found.opening.irregularities
+                                         else done.opened, done.apart),
+             *after),
             node.ledger + root.ledger if root.ledger else node.ledger,
             findings,
             restrictions,
             node.established or root.established,
-            root.focus if root.focus is not None else node.focus,
+            root.focus if root.focus is not None and within is None else node.focus,
             since,
             node.recorded,
             root.transfer if root.transfer is not None else node.transfer,
@@ -1650,7 +1723,15 @@ class Composition:
         on this table, or drop the task when nothing is left to rule; at the end of a part of
         the record, play the next part on from this table (None when the record cannot go on
         from it: a card the next part plays is no longer in that hand)."""
-        while node.agenda and isinstance(node.agenda[0], (Reopen, Staged)):
+        while node.agenda and isinstance(node.agenda[0], ENGINE_TASKS):
+            if isinstance(node.agenda[0], CorrectionMade):
+                node = self._rule_at_correction(node)
+                continue
+            if isinstance(node.agenda[0], WhenLed):
+                head = node.agenda[0]
+                led = node.table.trick(head.trick)
+                node = node.evolve(agenda=(head.task, *node.agenda[1:]) if led is not None and led.plays else node.agenda[1:])
+                continue
             if isinstance(node.agenda[0], Staged):
                 node = _after_reopening(node)
                 continue
@@ -1712,6 +1793,41 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    def _rule_at_correction(self, node: Node) -> Node:
+        """``node``, whose agenda begins with a :class:`CorrectionMade` task: the opening
+        found waiting for that correction (``Opening.leads``: a card exposed between tricks
+        by a player not then to lead), found again on this table (the trick as the offender's
+        correction left it) and opened ahead of the rest of the ruling under way; or, with
+        none, ``node`` without the task."""
+        head = node.agenda[0]
+        assert isinstance(head, CorrectionMade)
+        rest = node.evolve(agenda=node.agenda[1:])
+        keys = self._waiting.get(head.trick)
+        if not keys:
+            return rest
+        within = next((i for i, t in enumerate(rest.agenda) if isinstance(t, Reopen)), None)
+        if within is None:
+            return rest
+        task = rest.agenda[within]
+        assert isinstance(task, Reopen)
+        if not keys.isdisjoint(task.seen):
+            return rest
+        names, record = self._reopen_names_of(task)
+        names &= self._waiting_names
+        if not names or record is None:
+            return rest
+        replay = record.with_table(node.table, reopened=True, ruled=task.seen, start=task.start)
+        try:
+            found = [f for f in self._candidates(replay, task.seen, names) if not f.keys.isdisjoint(keys)]
+        except RulingError as err:
+            raise err.located(file=self.case.file) from None
+        if not found:
+            return rest
+        if head.then is not None:
+            rest = rest.evolve(agenda=(WhenLed(head.trick + 1, head.then), *rest.agenda))
+            within += 1
+        return self._stage(rest, found[0], task, within)
 
     @staticmethod
     def _revokes_at_turn(node: Node, task: Reopen) -> Node:
@@ -2250,7 +2366,7 @@ class Composition:
             child = _with_card_moved_in(node.table, child)
             if child.recorded != recorded:
                 child = child.evolve(recorded=recorded)
-            if child.agenda and isinstance(child.agenda[0], (Reopen, Staged)):
+            if child.agenda and isinstance(child.agenda[0], ENGINE_TASKS):
                 settled = self._settle(child)
                 if settled is None:
                     continue  # the record goes on in a way this branch does not allow
@@ -2266,7 +2382,7 @@ class Composition:
 
     def _settled(self, edges: Sequence[Edge]) -> list[Edge]:
         """The edges with each child settled (those the record cannot go on from dropped)."""
-        quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], (Reopen, Staged)) else child)
+        quick = [(step, self._settle(child) if child.agenda and isinstance(child.agenda[0], ENGINE_TASKS) else child)
                  for step, child in edges]
         return [(step, child) for step, child in quick if child is not None]
 

@@ -29,6 +29,9 @@ class CorrectRevoke:
     #: whatever established them (a play, 63A1; a claim, 63A3/63A4): a card of the cascade
     #: that is one of them must stay, as an established revoke (63B)
     established: tuple[Revoke, ...] = ()
+    #: the correction is made when attention is drawn and its opening pauses once the revoke
+    #: is corrected (``Opening.pauses``): the correction leaves a ``CorrectionMade`` task there
+    pause: bool = False
 
 
 @dataclass(unsafe_hash=True, slots=True)

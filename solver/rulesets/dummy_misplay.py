@@ -41,7 +41,18 @@ from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundC
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
 from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
+from rulings.solver.engine import (
+    CorrectionMade,
+    Edge,
+    Info,
+    Node,
+    Notice,
+    Step,
+    StepKind,
+    Substitutions,
+    classes_where,
+    played,
+)
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
 from rulings.solver.obligations import lead_rule_args, no_penalty_card
@@ -473,7 +484,17 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # (the cards that come back are replaced when attention is drawn: a card exposed
         # before that is a penalty card then, Opening.made_at)
         made_at = (replay.attention,) if replay.attention is not None else ()
-        return Opening(node, tuple(irregularities), notices, handled, made_at=made_at)
+        # (a card a player exposed between tricks, not then to lead, is ruled once dummy's card
+        # is replaced and before the cards after it may be taken back: the trick as then
+        # corrected tells whether it was his lead, 45C1, which a defender may keep or take back
+        # as the cascade's lead, or a penalty card, 49, that binds his substitute, 50D1; the
+        # declaring side's too when the switch misplay_declaring_side_may_retract_next_lead lets
+        # its lead go back)
+        side = table.declaring_side
+        seats = frozenset(side.other.seats) | (frozenset(side.seats) if rs.decisions.misplay_declaring_side_may_retract_next_lead
+                                               else frozenset())
+        pauses = ((first.trick, seats),) if replay.attention is not None and isinstance(first, Misplay) else ()
+        return Opening(node, tuple(irregularities), notices, handled, made_at=made_at, pauses=pauses)
     m = misplays[-1]
     stands = MisplayStands(m)
     irregularities.append(f"{m}: each side has played to trick {m.trick + 1}, too late to correct")
@@ -682,7 +703,11 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     led = trick.suit_led
     revokes = trick.plays[0][0] is not m.dummy and led is not None and m.designated.suit is not led and any(
         c.suit is led for c in table.hand(m.dummy))
-    agenda = (MisplayCascade(m, later, 0, (), revokes, _Shared()), *rest) if later else rest
+    # (dummy's card replaced, before the cards after it may be taken back: what waits for the
+    # trick as corrected is ruled there, Opening.pauses; with no card after dummy's error, a
+    # lead that ruling places is the one card 45D1 reaches)
+    cascade = MisplayCascade(m, later, 0, (), revokes, _Shared())
+    agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
     if revokes:
         # The designated card fails to follow suit while dummy holds the suit led: a revoke by
         # dummy (61A), not established (no card has been played after it), so it is corrected
@@ -786,6 +811,8 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     assert isinstance(task, MisplayCascade)
     m = task.misplay
     table = node.table
+    if not task.index:
+        task = _with_lead_placed_since(table, task)
     later = task.later
     index = task.index
     trick_no, seat, card = later[index]
@@ -847,6 +874,19 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         for step, t2 in zip(choices.change, tables, strict=True):
             out.append((step, Node(t2, changed, after, findings, restrictions, established, focus)))
     return out
+
+
+def _with_lead_placed_since(table: TableState, task: MisplayCascade) -> MisplayCascade:
+    """``task`` with the cards of the next trick on ``table`` when it has none of that trick's:
+    a lead a ruling made inside this correction placed there (a card exposed between tricks
+    that the corrected trick made its player's lead, 45C1), a card played after dummy's error
+    and before attention, which 45D1 reaches as it reaches a lead the record played."""
+    number = task.misplay.trick + 1
+    nxt = table.trick(number)
+    if nxt is None or not nxt.plays or any(p[0] == number for p in task.later):
+        return task
+    return MisplayCascade(task.misplay, (*task.later, *((number, s, c) for s, c in nxt.plays)), task.index, task.changed,
+                          task.revoke, task.shared)
 
 
 def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choices: _Choices, lead: Card,

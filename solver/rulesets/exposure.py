@@ -237,8 +237,14 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # line's (44G); cards played together not at his turn during a trick, and a card exposed
     # between tricks by a player not then to lead, whose turn it was as the correction makes
     # it, are ruled where the record places them, docs/decisions.md)
+    # (such a card exposed between tricks by a player not then to lead: a correction of the
+    # trick before made when attention is drawn rules it inside its own ruling, on the trick as
+    # the offender's correction leaves it, when it pauses there for his seat: Opening.leads)
+    cur = start.current_trick
+    leads = ((cur.number + 1, own[0].seat),) if (cur is not None and cur.is_complete and isinstance(own[0], Expose)
+                                                 and not _leads_as_it_stood(start, own[0])) else ()
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
-                   at_once=at_once)
+                   at_once=at_once, leads=leads)
 
 
 def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:

@@ -10,7 +10,18 @@ from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Notice, Step, StepKind, Substitutions, classes_where, played
+from rulings.solver.engine import (
+    CorrectionMade,
+    Edge,
+    Info,
+    Node,
+    Notice,
+    Step,
+    StepKind,
+    Substitutions,
+    classes_where,
+    played,
+)
 from rulings.solver.establishment import (
     claim_agreement,
     establishes_own_revoke,
@@ -107,7 +118,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # trick-12 revoke, established or not)
         fixed = tuple(r for r, est in standing if est is not None and r != pending
                       and not (is_final_trick_revoke(table, r) and not returned))
-        task = CorrectRevoke(pending, later, clause, fixed)
+        task = CorrectRevoke(pending, later, clause, fixed, pause=clause == "62A" and replay.attention is not None)
         focus = pending.trick
         node = Node(table=start, agenda=(task,), focus=focus)
         # corrected when attention is drawn (62A): what happened before that and takes effect at
@@ -121,9 +132,14 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             final = table.trick(pending.trick + 1)
             if final is not None and final.plays:
                 at = (played(final.number, *final.plays[0]),)
-        # (its correction may change the trick's winner: a lead to the next trick is ruled after it)
+        # (its correction may change the trick's winner: a lead to the next trick is ruled after
+        # it; a card a non-offender exposed between tricks, not then to lead, is ruled inside
+        # it, once the revoke is corrected and before the cards after it may be taken back:
+        # the trick as 62B leaves it tells whether it was his lead, 45C1, or a penalty card,
+        # 49, that binds his substitute, 50D1)
+        pauses = ((pending.trick, frozenset(pending.seat.side.other.seats)),) if task.pause else ()
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
-                       more=len(revokes) > 1, corrects=(pending.trick,))
+                       more=len(revokes) > 1, corrects=(pending.trick,), pauses=pauses)
     last, est = standing[-1]
     assert est is not None
     # (the earlier revokes stand established too: the report names each one's establishment,
@@ -252,6 +268,14 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # back before this correction (a 47E1 retraction).
     later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
     cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3", established=task.established),) if later else ()
+    if task.pause:
+        # (the revoke corrected, before the cards after it may be taken back: what waits for
+        # the trick as corrected is ruled there, Opening.pauses; with no card after the
+        # revoke, a lead that ruling places is the one card 62C1 reaches)
+        if cascade:
+            cascade = (CorrectionMade(r.trick), *cascade)
+        elif not rs.decisions.lead_options_after_ruling:
+            cascade = (CorrectionMade(r.trick, RevokeCascade(r, (), established=task.established)),)
     restore = rs.decisions.faced_revoke_card_stays_penalty
     if cascade or not rs.decisions.lead_options_after_ruling:
         # one agenda for every substitute: the substitutes as one group, their tables made when read
@@ -399,6 +423,19 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     )
 
 
+def _with_lead_placed_since(table: TableState, task: RevokeCascade) -> RevokeCascade:
+    """``task`` with the cards of the next trick on ``table`` when it has none of that trick's:
+    a lead a ruling made inside this correction placed there (a card exposed between tricks
+    that the corrected trick made its player's lead, 45C1), a card played after the revoke
+    and before attention, which 62C1 reaches as it reaches a lead the record played."""
+    number = task.revoke.trick + 1
+    nxt = table.trick(number)
+    if nxt is None or not nxt.plays or any(p[0] == number for p in task.later):
+        return task
+    return RevokeCascade(task.revoke, (*task.later, *((number, s, c) for s, c in nxt.plays)), task.index,
+                         task.previous_nos_changed, task.any_nos_changed, task.both_sides, task.established)
+
+
 def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterPlay, withdrawn: LaterPlay | None) -> bool:
     """Whether the card ``play`` of the cascade of ``task``'s revoke was played after a later
     revoke of the same side on the same trick that still stands on ``t`` (not the card
@@ -464,6 +501,9 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     assert isinstance(task, RevokeCascade)
     r = task.revoke
     table = node.table
+    if not task.index and not task.both_sides:
+        task = _with_lead_placed_since(table, task)
+        assert task.later
     trick_no, seat, card = task.later[task.index]
     trick = table.trick(trick_no)
     assert trick is not None and trick.card_of(seat) == card
@@ -699,7 +739,10 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
             if t2.penalty_cards is not shared[0]:
                 shared = (t2.penalty_cards, f"{card} becomes a {t2_kind(t2, seat, card)} penalty card")
             fate = shared[1]
-        steps.append(Step(actor, option, clause, f"{head}{sub.text}{named}; {fate}", also, question, f"change to {sub.text}"))
+        # (a penalty card of his played as his substitute: the law that makes him play it)
+        due = next((p for p in in_force if p.card == sub), None)
+        step_also = also if due is None else (*also, rs.cite("50D1(a)" if due.kind is PenaltyKind.MAJOR else "50C"))
+        steps.append(Step(actor, option, clause, f"{head}{sub.text}{named}; {fate}", step_also, question, f"change to {sub.text}"))
     return _Position(tuple(steps), subs, kind, restore, info, not own), tables
 
 
