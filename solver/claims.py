@@ -39,7 +39,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.table import PenaltyKind
 from rulings.solver.clauses import ClauseBook
-from rulings.solver.engine import Restoration
+from rulings.solver.engine import PLAY_OVER_LIFTS, Restoration
 
 QUANTIFIERS = ("always", "sometimes", "never")
 
@@ -262,13 +262,40 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
         if verb == "penalty" and len(words) in (3, 4):
             card = _card(words[2], claim)
             if len(words) == 3:
-                return Atom(label, lambda r: any(p.seat is seat and p.card == card for p in r.penalty_cards))
+                return Atom(label, lambda r: any(p.seat is seat and p.card == card for p in r.penalty_cards),
+                            explain=_penalty_explain(seat, card))
             kind_word = words[3].lower()
             if kind_word not in ("major", "minor"):
                 raise bad(words[3], "major or minor")
             kind = PenaltyKind(kind_word)
-            return Atom(label, lambda r: any(p.seat is seat and p.card == card and p.kind is kind for p in r.penalty_cards))
+            return Atom(label, lambda r: any(p.seat is seat and p.card == card and p.kind is kind for p in r.penalty_cards),
+                        explain=_penalty_explain(seat, card))
     raise _unread_atom(words, claim)
+
+
+def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration], str]:
+    """What a restoration failing ``<seat> penalty <card> [kind]`` shows: the card is a
+    penalty card of the other kind; or play ended before attention, which leaves no penalty
+    card in force (docs/decisions.md), naming the card when the end of play lifted it."""
+    token = f"{seat} {card}"
+
+    def explain(r: Restoration) -> str:
+        if not r.node.played_out:
+            other = [p.kind for p in r.penalty_cards if p.seat is seat and p.card == card]
+            return f"{token} is a {other[0].value} penalty card" if other else ""
+        for step in r.path:
+            at = step.text.find(f"{PLAY_OVER_LIFTS} (")
+            if at >= 0:
+                start = at + len(PLAY_OVER_LIFTS) + 2
+                if token in step.text[start:step.text.find(")", start)].split(", "):
+                    return (f"{token} was a penalty card until play ended before attention, and the end of play lifted "
+                            "it: none stays in force once nothing is left to lead or play; what it showed stays in the "
+                            "information ledger, 50E")
+        played = next((t.number for t in r.table.tricks if t.card_of(seat) == card), None)
+        how = f"; {token} was played to trick {played}" if played is not None else ""
+        return f"play ended before attention: no penalty card stays in force once nothing is left to lead or play{how}"
+
+    return explain
 
 
 _CLAUSE_FORM = re.compile(r"(\d{2})([A-Za-z]?)(\d?)(?:\(([A-Za-z])\)|([A-Za-z]))?")

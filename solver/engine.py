@@ -44,6 +44,9 @@ class StepKind(enum.Enum):
 
 #: the question of the step that closes a restoration played to its end: what Law 64 counts
 AFTER_PLAY: Final = "Law 64 after play"
+#: what the Law 64 step adds when play ended before attention with penalty cards in force,
+#: followed by those cards in parentheses ("... remains (W ♥7, E ♠9)"): the end of play lifts them
+PLAY_OVER_LIFTS: Final = "play has ended: no penalty card remains"
 
 
 @dataclass(unsafe_hash=True, slots=True)

@@ -84,6 +84,28 @@ def test_transfer_0_holds_whenever_the_record_reaches_the_end_of_play_and_nothin
     assert res.exit_code == 0, res.output
 
 
+@pytest.mark.parametrize(("play", "claim", "words"), [
+    # play went on to the end before attention: the end of play lifted the penalty card
+    ("W DQ, N DA, E D4, S D7, remaining NS 9 EW 3, attention S", "always: W penalty H7 minor",
+     ["W H7 was a penalty card until play ended before attention, and the end of play lifted it"]),
+    ("W DQ, N DA, E D4, S D7, remaining NS 9 EW 3, attention S", "sometimes: W penalty H7",
+     ["the end of play lifted it"]),
+    # play not ended: the claim names the other kind
+    ("W DQ, N DA, E D4, S D7, attention S", "always: W penalty H7 major", ["W H7 is a minor penalty card"]),
+])
+def test_a_failed_penalty_claim_says_what_the_restoration_shows_of_the_card(
+        tmp_path: Path, play: str, claim: str, words: list[str]) -> None:
+    """A ``<seat> penalty <card>`` claim that fails says why: the card is a penalty card of
+    the other kind, or play ended before attention and lifted it (docs/decisions.md)."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"deal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\npenalty: ['W H7 minor']\nplay: [{play}]\n"
+                    f"expect: ['{claim}']\n")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 1, res.output
+    for w in words:
+        assert w in res.output, res.output
+
+
 @pytest.mark.parametrize(("name", "words", "not_words"), [
     ("own-64b2-second-revoke-same-suit-same-player-2017.yaml", ["a second revoke by W in spades"], ["in S "]),
     ("own-64a-two-revokes-one-side-capped-2017.yaml",
@@ -95,6 +117,37 @@ def test_the_law64_text_names_the_suit_and_counts_in_words(name: str, words: lis
         assert w in text, text
     for w in not_words:
         assert w not in text, text
+
+
+@pytest.mark.parametrize("name", [
+    "own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end.yaml",
+    "own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end-2007.yaml",
+])
+def test_a_second_failure_to_lead_a_penalty_card_is_no_second_revoke_in_a_suit(name: str) -> None:
+    """Two leads of other cards when a penalty card was due (52, 61A): 64B3 for each, and the
+    text names the failure; 64B2 (a second revoke in the same suit) is no part of it, the
+    offender having failed to follow no suit (docs/decisions.md)."""
+    steps = _steps(ROOT / "cases" / "penalty" / name, "64B3")
+    assert steps
+    for step in steps:
+        assert step["text"].count("a failure to play E's penalty card") == 2, step["text"]
+        assert "second revoke" not in step["text"] and "64B2" not in step.get("also", []), step
+
+
+@pytest.mark.parametrize(("claim", "words"), [
+    ("always: transfer 1", ["it transfers 0 tricks, 64B3"]),
+    ("always: E penalty S7 major", ["no penalty card stays in force", "E S7 was played to trick 5"]),
+])
+def test_a_failed_claim_on_a_record_played_to_the_end_says_what_the_restoration_rules(
+        tmp_path: Path, claim: str, words: list[str]) -> None:
+    case = ROOT / "cases" / "penalty" / "own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end.yaml"
+    text = case.read_text()
+    path = tmp_path / "c.yaml"
+    path.write_text(text[:text.index("expect:")] + f"expect: ['{claim}']\n")
+    res = runner.invoke(app, ["verify", str(path)])
+    assert res.exit_code == 1, res.output
+    for w in words:
+        assert w in res.output, res.output
 
 
 def _steps(path: Path, clause: str) -> list[dict[str, Any]]:

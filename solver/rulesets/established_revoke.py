@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Iterable
 from itertools import pairwise
 
-from rulings.models.cards import Card, Seat, Side
+from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
@@ -32,7 +32,7 @@ from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
 from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, add_atom_forms, register_atom
-from rulings.solver.engine import AFTER_PLAY, Edge, Node, Notice, Step, StepKind
+from rulings.solver.engine import AFTER_PLAY, PLAY_OVER_LIFTS, Edge, Node, Notice, Restoration, Step, StepKind
 from rulings.solver.establishment import (
     HANDS_BACK,
     NEXT_DEAL_CALLED,
@@ -44,7 +44,7 @@ from rulings.solver.establishment import (
     still_a_revoke,
     unestablished_reason,
 )
-from rulings.solver.obligations import binds_later_play
+from rulings.solver.obligations import binds_later_play, restriction_in_force
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 #: the findings of 64B4 and 64B5 (see the module docstring)
@@ -247,6 +247,17 @@ def _failed_penalty_card_only(rs: RuleSet, table: TableState, r: Revoke) -> bool
     return not held_unfaced_card_of_suit(table, r)
 
 
+def _failed_suit(table: TableState, r: Revoke) -> Suit | None:
+    """The suit of the revoke for 64B2 (a second revoke in the same suit): the suit led that
+    he failed to follow, or the suit a lead restriction named; None for a lead that failed
+    to be his penalty card (50D1(a), 52: no suit failed, docs/decisions.md)."""
+    if r.failed is None:
+        return r.suit_led
+    t = table.trick(r.trick)
+    led = t is not None and bool(t.plays) and t.plays[0] == (r.seat, r.card)
+    return None if led else r.suit_led
+
+
 def _led_misplaced(table: TableState, number: int, misplaced_leads: frozenset[tuple[int, Card]]) -> bool:
     """The trick was led with dummy's wrongly placed card, still standing (45D2)."""
     t = table.trick(number)
@@ -317,7 +328,8 @@ def count_transfers(
         if side0 is not os_side and later == 0:
             exceptions.append("64B1")
             why.append(f"the offending side won neither the revoke trick nor a later trick{given}")
-        if any(p.seat is r.seat and p.suit_led is r.suit_led for p in revokes[:i]):
+        if _failed_suit(table, r) is not None and any(
+                p.seat is r.seat and _failed_suit(table, p) is r.suit_led for p in revokes[:i]):
             exceptions.append("64B2")
             why.append(f"a second revoke by {r.seat} in {r.suit_led.name.lower()} after the first was established")
         if r.seat is table.dummy or _failed_penalty_card_only(rs, table, r):
@@ -795,11 +807,13 @@ def _play_over(edges: list[Edge], task: RuleAfterPlay) -> list[Edge]:
         lapsed = [r for r in leaf.restrictions if binds_later_play(r)]
         said = []
         if gone:
-            said.append(f"no penalty card remains ({', '.join(f'{p.seat} {p.card}' for p in gone)})")
-        if lapsed:
-            said.append(f"no restriction binds ({', '.join(lapsed)})")
+            said.append(f"{PLAY_OVER_LIFTS} ({', '.join(f'{p.seat} {p.card}' for p in gone)})")
+        if binding := [r for r in lapsed if restriction_in_force(table, r)]:
+            # (one spent before, a requirement by its lead or a prohibition by the loss of
+            # the lead, is not lifted by the end of play)
+            said.append(f"{'' if gone else 'play has ended: '}no restriction binds ({', '.join(binding)})")
         if said:
-            step = dataclasses.replace(step, text=f"{step.text}; play has ended: {' and '.join(said)}")
+            step = dataclasses.replace(step, text=f"{step.text}; {' and '.join(said)}")
         out.append((step, leaf.evolve(table=table.play_over(), restrictions=tuple(r for r in leaf.restrictions if r not in lapsed),
                                       played_out=True)))
     return out
@@ -848,10 +862,20 @@ def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
                             token=words[1])
     if w0 == "transfer" and len(words) == 2:
         n = int(words[1])
-        return Atom(" ".join(words), lambda r: r.node.transfer == n)
+        return Atom(" ".join(words), lambda r: r.node.transfer == n, explain=_transfer_explain)
     if w0 == "equity" and len(words) == 1:
         return Atom("equity", lambda r: r.node.equity)
     return None
+
+
+def _transfer_explain(r: Restoration) -> str:
+    """What a restoration failing ``transfer <N>`` rules: its count, with the Law 64 clauses
+    of its path; or that its record does not reach the end of play."""
+    if r.node.transfer is None:
+        return "the record does not reach the end of play: Law 64 counts nothing yet"
+    clauses = sorted(c for c in r.laws if c.startswith("64"))
+    n = r.node.transfer
+    return f"it transfers {n} trick{'' if n == 1 else 's'}" + (f", {', '.join(clauses)}" if clauses else "")
 
 
 add_atom_forms("transfer <N>", "equity")

@@ -819,8 +819,9 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         return None
     trick_no, seat, card = plays[index]
     trick = table.trick(trick_no)
-    if trick is None or not table.is_defender(seat) or table.early_leads:
-        return None
+    if trick is None or not table.is_defender(seat) or any(n <= trick_no for n, _ in table.early_leads):
+        return None  # (a lead put down early in the record before it: ruled first; one after it is
+        # the record as the ruling's table plays it on, the refused card back in its owner's hand)
     # (in a later part, what the table started from holds the earlier parts' plays out of turn
     # and revokes, ruled there: only this part's count)
     start = replay.start
