@@ -72,7 +72,7 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             if not mine:
                 continue
             _, (trick_no, seat, card) = mine[0]
-            if (trick_no, seat) not in table.out_of_turn:
+            if (trick_no, seat) not in table.out_of_turn or _at_his_turn(table, trick_no, seat, card):
                 continue
             misplay = MisinformedPlay(trick_no, seat, card)
             # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
@@ -106,6 +106,24 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             what = f"{event.seat} corrected a mistaken explanation after {seat} played {card} to trick {trick_no}"
             return Opening(Node(table, (task,), focus=trick_no), (what,), (), (event, *retract, *spread))
     return None
+
+
+def _at_his_turn(table: TableState, trick_no: int, seat: Seat, card: Card) -> bool:
+    """Whether ``seat``'s ``card``, which the table counts out of turn, was played at his own
+    turn: not the trick's lead, no card of his before it there, and every seat before him in
+    rotation from the leader has played (the card of the player whose turn it was before it,
+    57D, or of his partner before him, 57A, came early). Told it was his turn, he was not
+    misinformed: 47E1 has no card to retract, and the line settles nothing."""
+    trick = table.trick(trick_no)
+    if trick is None or (seat, card) not in trick.plays:
+        return False
+    k = trick.plays.index((seat, card))
+    if k == 0:
+        return False
+    before = {s for s, _ in trick.plays[:k]}
+    leader = trick.plays[0][0]
+    rotation = (leader.next(1), leader.next(2), leader.next(3))
+    return seat not in before and next((s for s in rotation if s not in before), None) is seat
 
 
 def _child(node: Node, table: TableState, infos: tuple[Info, ...] = (), restrictions: tuple[str, ...] = ()) -> Node:
