@@ -120,3 +120,19 @@ def test_a_revoke_2007_47e1_leaves_established_is_reported_established() -> None
     rs = list(ruling.restorations())
     assert rs and all("63A1" in r.laws for r in rs)
     assert not ruling.not_met, ruling.not_met
+
+
+@pytest.mark.parametrize("penalty", ["", 'penalty: ["E CQ major"]\n'])
+def test_a_50d2_requirement_with_no_penalty_card_of_the_leaders_partner_settled_nothing(penalty: str) -> None:
+    """Declarer, to lead himself, says 'S requires H' and leads: no defender has a penalty
+    card (or East has one, but the declaring side leads, and its players never have one,
+    48A). No 50D2 decision exists: the line is no irregularity and settled nothing."""
+    text = (f"laws: 2017\ndeal: {DEAL}\ncontract: 4S\ndeclarer: S\n{penalty}"
+            "play: [W DQ, N DA, E D4, S D7, N S3, E S2, S SA, W S5, S requires H, S HA, attention E]\n")
+    ruling = Ruling(loads(text))
+    rs = list(ruling.restorations())
+    assert len(rs) == 1 and "50D" not in rs[0].laws and not rs[0].node.restrictions
+    assert [(kind, said) for _, kind, said in _said(ruling, "S requires H")] == [
+        ("unsettled", "'S requires H' settled nothing: no decision of S in any restoration offers it "
+                      "(it is not taken into account)")]
+    assert not ruling.irregularities, ruling.irregularities
