@@ -1492,21 +1492,25 @@ class TableState:
         """Law 63A1: the offender or his partner has led or played to the next trick."""
         return self.establishing_play(revoke) is not None
 
-    def establishing_play(self, revoke: Revoke) -> tuple[Seat, Card] | None:
+    def establishing_play(self, revoke: Revoke, skip: frozenset[tuple[int, Seat, Card]] = frozenset()) -> tuple[Seat, Card] | None:
         """Return the first offending-side play to the trick after the revoke trick (63A1),
         not counting his partner's lead made before the revoke (``early_made``), or the one that was, if a rectification has since taken it back (``established_by``).
         A lead to the next trick put down before the revoke trick was complete and still
         standing on it as a seat's second card there (the record's last card, not yet placed
-        on the next trick: :meth:`lead_order`) counts when it came after the revoke card."""
+        on the next trick: :meth:`lead_order`) counts when it came after the revoke card.
+        ``skip``: cards, as (trick, seat, card), that establish nothing (those a 2017 47E1
+        retraction takes back: 63A1 does not apply to them)."""
         nxt = self.trick(revoke.trick + 1)
         if nxt is not None:
             for k, (s, c) in enumerate(nxt.plays):
                 if s.side is revoke.seat.side:
                     if not k and s is revoke.seat.partner and (nxt.number, s) in self.early_made:
                         continue  # (his partner's lead made before the revoke: 57A's early lead)
+                    if skip and (nxt.number, s, c) in skip:
+                        continue
                     return s, c
         early = self._lead_put_down_on(revoke)
-        if early is not None:
+        if early is not None and not (skip and (revoke.trick, *early) in skip):
             return early
         for r, by in self.established_by:
             if r == revoke:

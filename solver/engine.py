@@ -24,7 +24,17 @@ from rulings.models.case import Case, Replay, replay_events
 from rulings.models.compiled import Object, mypyc_attr
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import AnyEvent, Attention, Call, ChangeDesignation, Choice, Chooses, DirectorFinds, Play
+from rulings.models.events import (
+    AnyEvent,
+    Attention,
+    Call,
+    ChangeDesignation,
+    Choice,
+    Chooses,
+    DirectorFinds,
+    Misinformed,
+    Play,
+)
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 
 if TYPE_CHECKING:
@@ -802,8 +812,9 @@ def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
     return "[" + ",".join(sorted([_SEAT_CARD[w.seat.index][w.card] for w in withdrawn])) + "]"
 
 
-#: the kinds of :class:`Notice`: a record line or play no rule rules on; a choice recorded at
-#: the table that no decision took; no restoration (the record is not one the ruling allows);
+#: the kinds of :class:`Notice`: a record line or play no rule rules on; a line that settled
+#: nothing (a choice recorded at the table that no decision took, a fact or finding no ruling
+#: reads); no restoration (the record is not one the ruling allows);
 #: no irregularity found; any other remark
 NOTICE_KINDS = ("not_ruled", "unsettled", "no_restoration", "no_irregularity", "remark")
 
@@ -1427,12 +1438,12 @@ class Composition:
             self._watch_claims(0, self.replay, ordered[1:], later, ordered[0].keys | {handled_key(h) for c in closings for h in c.handled})
         #: the lines of the first part whose ruling on some path is watched (keys)
         self._watched_first = self._unruled_first | frozenset(self._claimed_lines.get(0, ())) if self._claimed_lines else self._unruled_first
-        #: the notices of those that record a choice or a finding: a ruling on a rectified
+        #: the notices of those that record a choice, a finding or misinformation: a ruling on a rectified
         #: table may read them (declarer's 57A option over a card a simultaneous play made
         #: premature, 58A), so they are known only once the ruling is enumerated (a text
         #: output that streams the restorations says them after them)
         self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
-                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds))) if unruled else frozenset()
+                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds, Misinformed))) if unruled else frozenset()
         if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
             self.provisional |= frozenset(self._unruled_plays.values())
         for o in (*(f.opening for f in found), *closings):
@@ -2861,8 +2872,10 @@ class Composition:
         record does not go on from them) is left out. One the record shows that the same
         rules met at the same record line said with another tail (found while ruling: the
         same text up to its first "; ", as a dummy's misplay whose cards to come back include
-        a card an earlier ruling found played, 45C1) was met: it is left out, not kept in
-        ``not_met``, its form found while ruling said."""
+        a card an earlier ruling found played, 45C1; or the same revoke said established or
+        not, as one a misinformed play seemed to establish, 2017 47E1 taking 63A1 away:
+        :func:`_what_it_is`) was met: it is left out, not kept in ``not_met``, its form found
+        while ruling said."""
         happened = self._happened
         if all(i in happened for i in self.irregularities) and all(i in happened for i in self.found_later):
             return
@@ -2873,14 +2886,13 @@ class Composition:
         self.found_later = {i: None for i in self.found_later if i in happened}
 
     def _met_where(self, irregularity: str) -> tuple[str, int, str] | None:
-        """The rules that found ``irregularity``, the record line where it begins, and its
-        text up to its first "; " (what it is, without what its ruling may take back); None
-        for one on no record line: then it matches nothing."""
+        """The rules that found ``irregularity``, the record line where it begins, and what it
+        is (:func:`_what_it_is`); None for one on no record line: then it matches nothing."""
         at = self._irregularity_at.get(irregularity)
         if at is None:
             return None
         line = self._line_of(*at)
-        return None if line is None else (at[0].name, line, irregularity.split("; ", 1)[0])
+        return None if line is None else (at[0].name, line, _what_it_is(irregularity))
 
     def _take_back_ruled_lines(self) -> None:
         """Once every path is enumerated: a line of a later part of the record said "not yet
@@ -3114,14 +3126,57 @@ def _names(line: RecordedChoice, step: Step) -> bool:
     return step.named_by(line.forms) or (step.choice == "must leave it" and "keep" in line.forms)
 
 
+#: where the text of a revoke's irregularity says whether it is established (``Revoke``, then
+#: ": established when ..." or ": not established (63A): ..."; solver/establishment.py)
+_ESTABLISHMENT_TAILS: Final = (": established", ": not established")
+
+
+def _what_it_is(irregularity: str) -> str:
+    """What an irregularity is, to match the one the record as played shows against one a
+    ruling met (:meth:`Composition._keep_what_happened`): its text up to its first "; " (without
+    what its ruling may take back), and without whether it is established: a revoke the record
+    shows established by a play a ruling takes back (47E1) is the revoke the ruling corrects."""
+    what = irregularity.split("; ", 1)[0]
+    cut = min((i for t in _ESTABLISHMENT_TAILS if (i := what.find(t)) >= 0), default=-1)
+    return what if cut < 0 else what[:cut]
+
+
 def _settled_nothing(event: object, seat: Seat) -> str:
     """What is said of a choice recorded after attention that no path took."""
     return f"{str(event)!r} settled nothing: no choice of {seat} was due there in any restoration (it is not taken into account)"
 
 
+#: the verbs of a choice stated at the table that only a decision of the Laws gives effect to
+#: (a lead out of turn accepted or refused, 53-56; declarer's lead or play options, 50D2, 51B,
+#: 57A): one that no rule reads on any path answers no decision (:func:`_settled_nothing_at_table`).
+#: ``spreads`` (a hand faced at another time may be a claim, 48B2) and ``retracts`` (a card taken
+#: back with no law allowing it) are acts, not answers, and stay "not yet ruled on".
+ANSWER_VERBS: Final = frozenset({"accepts", "refuses", "requires", "forbids", "leaves"})
+
+
+def _settled_nothing_at_table(event: object) -> str | None:
+    """What is said of a line of the record no rule read on any path when the line states a
+    choice, a fact or a finding that only bears on a ruling: it settled nothing (a choice that
+    answers no decision, or names no option of one; a player told it was his turn who then led
+    or played in turn, 47E1; a finding no ruling turns on). None for any other line (a card,
+    an act): that is not yet ruled on."""
+    if isinstance(event, Choice) and event.verb in ANSWER_VERBS:
+        why = f"no decision of {event.seat} in any restoration offers it"
+    elif isinstance(event, Misinformed):
+        why = f"{event.seat} made no lead or play out of turn after it in any restoration, and 47E1 retracts only such a card"
+    elif isinstance(event, DirectorFinds):
+        why = "no ruling of any restoration turns on it"
+    else:
+        return None
+    return f"{str(event)!r} settled nothing: {why} (it is not taken into account)"
+
+
 def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:
-    """The lines of a part of the record (of ``events`` when given) that no rule family rules on."""
-    return [Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)", "not_ruled")
+    """The lines of a part of the record (of ``events`` when given) that no rule family rules on:
+    each said not yet ruled on, or, a choice, fact or finding that only bears on a ruling, to have
+    settled nothing (:func:`_settled_nothing_at_table`)."""
+    return [Notice(getattr(e, "line", None), text, "unsettled") if (text := _settled_nothing_at_table(e)) is not None
+            else Notice(getattr(e, "line", None), f"{str(e)!r} is not yet ruled on (this rule set does not handle it)", "not_ruled")
             for e in (events if events is not None else (*replay.unapplied, *replay.after))
             if not isinstance(e, Attention) and handled_key(e) not in ruled]
 

@@ -14,6 +14,7 @@ from rulings.models.case import Replay
 from rulings.models.events import ClaimTricks, DirectorFinds, Remaining
 from rulings.models.table import Revoke, TableState
 from rulings.solver.config import Decisions
+from rulings.solver.misinformed import Placed, misinformed_side_retractions
 
 #: ``director finds hands_returned``: all four hands were back in the board when attention
 #: was drawn, so a revoke on trick 12 is no longer corrected (62D1).
@@ -54,15 +55,35 @@ def claim_agreement(decisions: Decisions, edition: str) -> ClaimAgreement:
     return "objection" if decisions.offending_attention_objects_to_claim else "presumed"
 
 
-def establishment(table: TableState, replay: Replay, r: Revoke, agreement: ClaimAgreement = "objection") -> tuple[str, str] | None:
+def retraction_establishes(edition: str) -> bool:
+    """Whether a lead or play that 47E1 takes back (told by an opponent that it was his
+    turn), or a card of his partner's that goes back with it, still establishes a revoke
+    (63A1): in 2007, whose 47E1 makes no exception to 63A1 (any lead or play to the next
+    trick counts, legal or illegal); not in 2017, whose 47E1 says 63A1 does not apply."""
+    return edition == "2007"
+
+
+def not_establishing(replay: Replay, edition: str) -> frozenset[Placed]:
+    """The cards of the record around ``replay.table`` that establish no revoke in
+    ``edition``: in 2017 those its 47E1 retractions take back of the side that was
+    misinformed (:func:`misinformed.misinformed_side_retractions`: a card of the side that
+    misinformed counts as any card a ruling takes back does); none in 2007
+    (:func:`retraction_establishes`). docs/decisions.md, "A card 47E1 takes back and the
+    establishment of a revoke"."""
+    return frozenset() if retraction_establishes(edition) else misinformed_side_retractions(replay)
+
+
+def establishment(table: TableState, replay: Replay, r: Revoke, agreement: ClaimAgreement = "objection",
+                  skip: frozenset[Placed] = frozenset()) -> tuple[str, str] | None:
     """How the revoke was established, as (what happened, clause), or None (63A).
 
-    63A1: a lead or play by the offending side to the next trick; 63A3: a claim or
-    concession by the offending side; 63A4 (2017; 2007 63A3 "agrees to"): the offending
-    side's agreement to the opponents' claim, which a claim line records as ending play, as
-    ``agreement`` reads it (:data:`ClaimAgreement`).
+    63A1: a lead or play by the offending side to the next trick, not one of ``skip``
+    (:func:`not_establishing`); 63A3: a claim or concession by the offending side; 63A4
+    (2017; 2007 63A3 "agrees to"): the offending side's agreement to the opponents' claim,
+    which a claim line records as ending play, as ``agreement`` reads it
+    (:data:`ClaimAgreement`).
     """
-    by = table.establishing_play(r)
+    by = table.establishing_play(r, skip)
     if by is not None:
         return f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", "63A1"
     kinds = replay.line_kinds
@@ -91,7 +112,8 @@ def claim_establishment(replay: Replay, offending: Side, agreement: ClaimAgreeme
     return None
 
 
-def unestablished_reason(replay: Replay, r: Revoke, agreement: ClaimAgreement = "objection") -> tuple[str, str]:
+def unestablished_reason(replay: Replay, r: Revoke, agreement: ClaimAgreement = "objection",
+                         skip: frozenset[Placed] = frozenset()) -> tuple[str, str]:
     """Why the revoke ``r``, which :func:`establishment` finds not established, is not: as
     (the reason in a director's words, the clause whose condition is missing). The
     offending side had not played to the next trick when attention was drawn (63A1), and
@@ -100,6 +122,15 @@ def unestablished_reason(replay: Replay, r: Revoke, agreement: ClaimAgreement = 
     69A only at the end of the round (``round_end``), or not where its member drew
     attention at once after the claim (``objection``)."""
     offending = r.seat.side
+    if skip:
+        # (2017 47E1: the offending side's card there goes back with a misinformed lead or play)
+        nxt = replay.table.trick(r.trick + 1)
+        theirs = [(s, c) for s, c in (nxt.plays if nxt is not None else ()) if s.side is offending and (r.trick + 1, s, c) in skip]
+        if theirs:
+            s, c = theirs[0]
+            return (f"{s}'s {c}, {offending}'s first card to trick {r.trick + 1}, is taken back under 47E1 (a lead or play "
+                    f"made after an opponent wrongly said whose turn it was, or his partner's card to that lead), and 63A1 "
+                    f"does not apply to it", "47E1")
     claim = next((e for e in replay.before if isinstance(e, ClaimTricks)), None)
     if claim is None or claim.seat.side is offending:
         return f"attention was drawn before {offending}'s first lead or play to trick {r.trick + 1} after the revoke", "63A1"
@@ -126,26 +157,27 @@ def _objected_at_once(replay: Replay, claim: ClaimTricks, offending: Side) -> bo
 _STANDING = "establishment.standing"
 
 
-def standing_revokes(replay: Replay, agreement: ClaimAgreement = "objection") -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
+def standing_revokes(replay: Replay, agreement: ClaimAgreement = "objection",
+                     skip: frozenset[Placed] = frozenset()) -> tuple[tuple[Revoke, tuple[str, str] | None], ...]:
     """The revokes of the replayed table whose card still stands on its trick (one another
     rule has since taken back, 47E1, is no longer a revoke to rule on), each with
     :func:`establishment`, in the table's order. Both the revoke rules and the count after
     play read them; they are worked out once per table (kept in ``Replay.memo`` with the
-    table they were read off). ``agreement``: see :func:`establishment`."""
+    table they were read off). ``agreement``, ``skip``: see :func:`establishment`."""
     table = replay.table
     kept = replay.memo.get(_STANDING)
-    if isinstance(kept, tuple) and kept[0] is table and kept[2] == agreement:
+    if isinstance(kept, tuple) and kept[0] is table and kept[2] == agreement and kept[3] == skip:
         return kept[1]  # type: ignore[no-any-return]
     last = _LAST_STANDING[0]
     if (last is not None and last[0] is table and last[2] == agreement and last[3] is replay.attention
-            and last[4] == replay.before and last[5] == replay.after):
+            and last[4] == replay.before and last[5] == replay.after and last[6] == skip):
         found = last[1]
     else:
         # (a revoke deemed by 67B1 has nothing to correct or establish: Law 64 counts it)
-        found = tuple((r, establishment(table, replay, r, agreement)) for r in table.revokes if still_a_revoke(table, r)
+        found = tuple((r, establishment(table, replay, r, agreement, skip)) for r in table.revokes if still_a_revoke(table, r)
                       and not r.deemed)
-        _LAST_STANDING[0] = (table, found, agreement, replay.attention, replay.before, replay.after)
-    replay.memo[_STANDING] = (table, found, agreement)
+        _LAST_STANDING[0] = (table, found, agreement, replay.attention, replay.before, replay.after, skip)
+    replay.memo[_STANDING] = (table, found, agreement, skip)
     return found
 
 
@@ -154,7 +186,7 @@ def standing_revokes(replay: Replay, agreement: ClaimAgreement = "objection") ->
 #: to (the count after play, then the revoke opener), by two replays of the same lines
 #: (:func:`establishment` reads nothing else of the replay)
 _LAST_STANDING: list[tuple[TableState, tuple[tuple[Revoke, tuple[str, str] | None], ...], ClaimAgreement, object,
-                          tuple[object, ...], tuple[object, ...]] | None] = [None]
+                          tuple[object, ...], tuple[object, ...], frozenset[Placed]] | None] = [None]
 
 
 def still_a_revoke(table: TableState, r: Revoke) -> bool:

@@ -251,7 +251,7 @@ def _verb_and_suits(line: Choice | Chooses) -> tuple[str, tuple[Suit, ...]]:
 def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[object],
                          pcs: Iterable[PenaltyCard] | None = None) -> tuple[str, tuple[Choice | Chooses, ...]] | None:
     """The option of :func:`penalty_followups` the record settles, as ``(choice label, lines)``,
-    or None when the lines name no option the clause offers (they stay "not yet ruled").
+    or None when the lines name no option the clause offers (they settled nothing).
 
     ``<declarer> requires <suit>``: require that suit (50D2(a), 51B1(a), 51B2(a));
     ``<declarer> forbids <suit>`` (one line per suit): forbid them (50D2(a), 51B1(b), 51B2(b));

@@ -345,10 +345,10 @@ def test_58a_choice_line_no_ruling_reads_is_said_after_the_restorations(tmp_path
     f.write_text(_58a_case("2017", ["S C4", "W C5", "E plays C7 simultaneous", "attention S", "S requires lowest"]))
     out = runner.invoke(app, ["solve", str(f)])
     assert out.exit_code == 0, out.output
-    assert "'S requires lowest' is not yet ruled on" in out.output
-    assert out.output.index("not yet ruled") > out.output.index("1 restoration")
+    assert "'S requires lowest' settled nothing" in out.output
+    assert out.output.index("settled nothing") > out.output.index("1 restoration")
     data = json.loads(runner.invoke(app, ["solve", "--json", str(f)]).output)
-    assert any("'S requires lowest' is not yet ruled on" in n["text"] for n in data["notices"])
+    assert any("'S requires lowest' settled nothing" in n["text"] and n["kind"] == "unsettled" for n in data["notices"])
 
 
 _START_PC = CASES / "penalty" / "own-50e-penalty-card-in-force-at-start-information.yaml"

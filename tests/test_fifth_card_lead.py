@@ -76,12 +76,12 @@ def test_a_line_no_path_reads_is_still_said() -> None:
     the line is said once the paths are enumerated (and by the text output, after them)."""
     text = f"play: [{TRICKS}, E plays SK fifth, director finds played, attention W, S accepts]"
     ruling, _ = _solve(text)
-    assert "'S accepts' is not yet ruled" in _notices(ruling)
+    assert "'S accepts' settled nothing" in _notices(ruling)
     for extra in ([], ["--limit", "1"], ["--json"]):
         res = runner.invoke(app, ["solve", "-", *extra], input=HEAD + text)
         assert res.exit_code == 0, res.output
         words = " ".join(res.stdout.split())
-        said = "'S accepts' is not yet ruled on" if extra != ["--json"] else "\"'S accepts' is not yet ruled on"
+        said = "'S accepts' settled nothing" if extra != ["--json"] else "\"'S accepts' settled nothing"
         assert said in words, (extra, words)
 
 

@@ -79,9 +79,10 @@ def test_recorded_choice_keeps_only_its_branch(extra: str, restrictions: tuple[s
 def test_choice_naming_no_option_settles_nothing_and_is_reported() -> None:
     ruling, rs = solve(ONE_MAJOR.format(extra=", S requires hearts"))
     assert len(rs) == 3
-    assert "'S requires H' is not yet ruled" in notices(ruling)
+    assert "'S requires H' settled nothing: no decision of S in any restoration offers it" in notices(ruling)
+    assert "not yet ruled" not in notices(ruling)
     ruling, rs = solve(ONE_MAJOR.format(extra=", S requires spades, S leaves"))  # two kinds at once
-    assert len(rs) == 3 and notices(ruling).count("not yet ruled") == 2
+    assert len(rs) == 3 and notices(ruling).count("settled nothing") == 2
 
 
 def test_recorded_choice_after_refused_lead_settles_refusal_and_option() -> None:
@@ -95,10 +96,10 @@ def test_recorded_choice_after_refused_lead_settles_refusal_and_option() -> None
         assert next(s.choice for s in rs[0].path) == "refuse"
     # 54C: declarer must accept; his 50D2 line settles nothing and is reported
     ruling, rs = solve(base + "play: [E HK, attention S, director finds saw_dummy, S requires H]")
-    assert len(rs) == 1 and rs[0].path[0].clause == "54C" and "'S requires H' is not yet ruled" in notices(ruling)
+    assert len(rs) == 1 and rs[0].path[0].clause == "54C" and "'S requires H' settled nothing" in notices(ruling)
     # accepted: the 50D2 line names nothing that happened and is reported
     ruling, rs = solve(base + "play: [E HK, attention S, S accepts, S requires H]")
-    assert len(rs) == 1 and "'S requires H' is not yet ruled" in notices(ruling)
+    assert len(rs) == 1 and "'S requires H' settled nothing" in notices(ruling)
 
 
 @pytest.mark.parametrize("line", ["S refuses", "S spreads"])
@@ -125,7 +126,7 @@ def test_54a_declarer_began_to_spread_must_spread(laws: str, line: str) -> None:
     if line in (", S accepts", ", S refuses"):
         assert f"'{line[2:]}' settles nothing" in said and "54A" in said
     elif line == ", S requires H":
-        assert "'S requires H' is not yet ruled" in said
+        assert "'S requires H' settled nothing" in said
     else:
         assert not said
 
@@ -133,13 +134,14 @@ def test_54a_declarer_began_to_spread_must_spread(laws: str, line: str) -> None:
 def test_54c_prevails_over_the_finding_that_declarer_began_to_spread() -> None:
     """54C and 54A together (decision began_to_spread_after_saw_dummy): declarer who could
     have seen dummy's cards must accept, and the finding that he began to spread settles
-    nothing and is said. Without a faced opening lead out of turn the finding is not ruled on."""
+    nothing and is said. Without a faced opening lead out of turn no ruling reads the finding:
+    it settled nothing, and is said so."""
     base = 'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\ncontract: 4S\ndeclarer: S\n'
     ruling, rs = solve(base + "play: [E HK, attention S, director finds began_to_spread, director finds saw_dummy]")
     assert len(rs) == 1 and rs[0].path[0].clause == "54C" and rs[0].table.declarer is Seat.S
     assert "'director finds began_to_spread' settles nothing" in notices(ruling) and "54C" in notices(ruling)
     ruling, rs = solve(base + "play: [W HJ, N H2, E HK, S HA, W DQ, attention S, director finds began_to_spread]")
-    assert "'director finds began_to_spread' is not yet ruled on" in notices(ruling)
+    assert "'director finds began_to_spread' settled nothing: no ruling of any restoration turns on it" in notices(ruling)
 
 
 def test_acceptance_recorded_at_trick_13_settles_nothing_and_is_said() -> None:
@@ -197,7 +199,7 @@ MID = 'trick: 5\nleader: S\ndeal: "N:AK2.32.432.2 QJ3.54.JT9.3 T98.AK9.AKQ. 7654
 def test_face_down_lead_out_of_turn_switch() -> None:
     ruling, rs = solve(BOARD + "play: [E leads HK face_down, attention S, S accepts]")
     assert len(rs) == 1 and rs[0].penalty_cards == () and rs[0].path[0].clause == "54"
-    assert "'S accepts' is not yet ruled" in notices(ruling)  # nothing to accept: the card went back
+    assert "'S accepts' settled nothing" in notices(ruling)  # nothing to accept: the card went back
     ruling, rs = solve(BOARD + "play: [E leads HK face_down, attention S, S accepts]", Decisions(face_down_lead_out_of_turn_returned=False))
     assert len(rs) == 1 and rs[0].path[1].clause == "54B" and "not yet ruled" not in notices(ruling)
     _, rs = solve(BOARD + "play: [E leads HK face_down, attention S]", Decisions(face_down_lead_out_of_turn_returned=False))

@@ -103,7 +103,7 @@ def test_verify_shows_a_line_no_rule_rules_on(tmp_path: Path) -> None:
     text = revoke("director finds saw_dummy") + "expect:\n  - always: E withdraws C5\n"
     code, out = _verify(tmp_path, text)
     assert code == 0, out
-    assert "  note: line 20: 'director finds saw_dummy' is not yet ruled on" in out
+    assert "  note: line 20: 'director finds saw_dummy' settled nothing: no ruling of any restoration turns on it" in out
 
 
 # ----- a recorded choice the Laws do not give ------------------------------------------------------

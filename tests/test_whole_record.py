@@ -707,8 +707,9 @@ def test_several_leads_out_of_turn_with_a_ruling_between(chunk: int) -> None:
 
 def test_a_line_no_rule_reads_in_a_later_part_is_said() -> None:
     """A line of a part played on after ``resume`` that no rule family rules on (a finding the
-    part has no lead out of turn to read it for) is reported "not yet ruled on", with its line, as one of the
-    first part is; the recorded refusal of the first part is not."""
+    part has no lead out of turn to read it for) is reported, with its line, as one of the first
+    part is: a finding no ruling turns on settled nothing; the recorded refusal of the first part
+    is not said."""
     case = loads("""title: a finding no rule reads after resume
 laws: 2017
 deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"
@@ -719,8 +720,9 @@ play: [W DQ, N DA, E D4, S D7, E H4, attention S, S refuses, resume,
 """)
     ruling = Ruling(case)
     assert list(ruling.restorations())
-    said = [n for n in ruling.notices if "not yet ruled" in n.text]
-    assert [(n.line, n.text) for n in said] == [(7, "'director finds saw_dummy' is not yet ruled on (this rule set does not handle it)")]
+    said = [n for n in ruling.notices if n.kind in ("not_ruled", "unsettled")]
+    assert [(n.line, n.text) for n in said] == [
+        (7, "'director finds saw_dummy' settled nothing: no ruling of any restoration turns on it (it is not taken into account)")]
 
 
 def test_a_recorded_choice_no_decision_reaches_in_a_record_played_on_is_said() -> None:

@@ -40,6 +40,7 @@ from rulings.solver.establishment import (
     claim_agreement,
     hands_back_in_board,
     is_final_trick_revoke,
+    not_establishing,
     standing_revokes,
     still_a_revoke,
     unestablished_reason,
@@ -498,7 +499,8 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     trick-12 revoke) and runs to the end of play: an opening whose root agenda holds the
     task the engine runs last on every restoration (which revokes still stand there)."""
     table = replay.table
-    found = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition))  # (the revoke opener read them off this table first)
+    skip = not_establishing(replay, rs.edition)
+    found = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition), skip)  # (the revoke opener read them off this table first)
     revokes = tuple(r for r, _ in found)
     earlier: tuple[Revoke, ...] = ()
     if replay.earlier:  # (a later part of the record: the revokes of the parts before it too)
@@ -520,7 +522,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
         agreement = claim_agreement(rs.decisions, rs.edition)
         why = tuple(f"{r.seat}'s revoke on trick {r.trick} was not established: {reason} ({rs.cite(clause)})" for r, est in found if est is None
-                    for reason, clause in (unestablished_reason(replay, r, agreement),))
+                    for reason, clause in (unestablished_reason(replay, r, agreement, skip),))
         task, notes = _won_by_checked(table, RuleAfterPlay(
             end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings), hands_back_in_board(replay),
             _misplaced_leads_of_record(rs, replay), quiet=True, both_sides_one_next=_both_sides_one_next(replay),

@@ -647,7 +647,7 @@ def _spread_finding(rs: RuleSet, table: TableState, task: object,
     spread, with what to say of it: declarer who could have seen dummy's cards must accept the
     lead and stays declarer (54C, decision ``began_to_spread_after_saw_dummy`` in
     docs/decisions.md). Elsewhere the finding is read (:func:`_opening_lead`) or, about no
-    lead it rules, left for the engine to say it was not ruled on."""
+    lead it rules, left for the engine to say it settled nothing."""
     if not (_reads_spread(table, task) and isinstance(task, LeadOutOfTurn) and task.saw_dummy):
         return ()
     why = f"{table.declarer} could have seen dummy's cards, so he must accept the lead and stays declarer ({rs.cite('54C')})"
@@ -1012,7 +1012,7 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
 
 
 def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[ChoiceLine, ...]) -> list[ChoiceLine]:
-    """The choice lines the task's rule reads (the others stay "not yet ruled"; declarer's
+    """The choice lines the task's rule reads (the others, read by no rule, settled nothing; declarer's
     ``chooses`` line at the lead itself is the engine's, read in record order)."""
     stated = [c for c in choices if isinstance(c, Choice)]
     if isinstance(task, LeadOutOfTurn):

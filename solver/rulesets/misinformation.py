@@ -18,7 +18,9 @@ from rulings.models.dataclass import dataclass
 from rulings.models.events import Choice, CorrectExplanation, Misinformed
 from rulings.models.table import Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
+from rulings.solver.establishment import retraction_establishes
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
+from rulings.solver.misinformed import misinformed_card, plays_before, taken_back
 from rulings.solver.obligations import no_penalty_card
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import ReportEstablished
@@ -47,18 +49,6 @@ class CorrectedExplanation:
     retracted: bool  # the record says the player retracted
 
 
-def _plays_before(replay: Replay, event: object) -> int:
-    """How many cards stood as played when ``event`` (a line of the record) happened, as the
-    replay placed them (a call of dummy's card, a card named from the hand, is a play): its
-    index in ``replay.table.plays()``. In a part of the record played on after a ruling the
-    cards of the parts before it count too (``Replay.applied_before``), as they stand first
-    among the table's plays."""
-    for e, k in zip(replay.before, replay.applied_before, strict=True):
-        if e is event:
-            return k
-    return sum(1 for _ in replay.table.plays())
-
-
 def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """The first ``misinformed`` or ``corrects explanation`` line before attention."""
     if not any(isinstance(e, (Misinformed, CorrectExplanation)) for e in replay.before):
@@ -67,28 +57,26 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
     plays = list(table.plays())
     for event in replay.before:
         if isinstance(event, Misinformed):
-            k = _plays_before(replay, event)
-            mine = [(i, p) for i, p in enumerate(plays) if i >= k and p[1] is event.seat]
-            if not mine:
-                continue
-            _, (trick_no, seat, card) = mine[0]
-            if (trick_no, seat) not in table.out_of_turn:
-                continue
+            placed = misinformed_card(replay, event)
+            if placed is None:
+                continue  # (no card of his out of turn after it: the line settles nothing)
+            trick_no, seat, card = placed
             misplay = MisinformedPlay(trick_no, seat, card)
             # An acceptance has no effect (47E1: the opponents may not accept): ruled, not pending.
             accepts = [e for e in (*replay.unapplied, *replay.after) if isinstance(e, Choice) and e.verb == "accepts"]
-            # 2017: 63A1 does not apply to the retracted play, so a revoke it seemed to establish
-            # is still to be corrected: the revoke rules find it on the table after the
-            # retraction (the engine opens them next). 2007 has no such exception: a revoke
-            # that play established stays established, and is reported here (_established_by).
-            keeps = _keeps_establishment(rs)
+            # 2017: 63A1 does not apply to the retracted play (nor to his partner's card that goes
+            # back with it), so a revoke it seemed to establish is still to be corrected: the
+            # revoke rules find it on the table after the retraction (the engine opens them
+            # next). 2007 has no such exception, and a card of the side that misinformed is no
+            # such play: a revoke a card taken back established stays established, and is
+            # reported here (_established_by).
             handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no),
-                       *(played(r.trick, r.seat, r.card) for r, _ in (_established_by_retraction(table, misplay) if keeps else ())))
+                       *(played(r.trick, r.seat, r.card) for r, _ in _established_by_retraction(rs, table, misplay)))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
             return Opening(Node(table, (misplay,), focus=trick_no), (what,), (), handled)
         if isinstance(event, CorrectExplanation):
             # a record line the table did not place (an unapplied play) is not a card played
-            k = min(_plays_before(replay, event), len(plays))
+            k = min(plays_before(replay, event), len(plays))
             theirs = [i for i in range(k) if plays[i][1].side is not event.seat.side]
             if not theirs:
                 continue
@@ -114,26 +102,23 @@ def _child(node: Node, table: TableState, infos: tuple[Info, ...] = (), restrict
 
 
 def _taken_back(table: TableState, task: MisinformedPlay) -> list[tuple[int, Seat, Card]]:
-    """The misinformed card and every card played after it, as (trick, seat, card) in the
-    order played: the rest of that trick and every later trick."""
-    trick = table.trick(task.trick)
-    assert trick is not None
-    # The card named, not the seat's first card on the trick (a seat may have played twice).
-    pos = next((k for k, p in enumerate(trick.plays) if p == (task.seat, task.card)), trick.position_of(task.seat))
-    assert pos is not None
-    back = [(task.trick, s, c) for s, c in trick.plays[pos:]]
-    return back + [(t.number, s, c) for t in table.tricks if t.number > task.trick for s, c in t.plays]
+    """The misinformed card and the cards that go back with it (:func:`misinformed.taken_back`)."""
+    return taken_back(table, task.trick, task.seat, task.card)
 
 
-def _established_by_retraction(table: TableState, task: MisinformedPlay) -> list[tuple[Revoke, tuple[Seat, Card]]]:
+def _established_by_retraction(rs: RuleSet, table: TableState, task: MisinformedPlay) -> list[tuple[Revoke, tuple[Seat, Card]]]:
     """The revokes on ``table`` whose card stands and that one of the cards the retraction
-    takes back established (63A1), with that play: those 2007 47E1 leaves established. A
-    revoke corrected before (its card withdrawn, by a ruling of an earlier part of the record)
-    or established by a play the retraction leaves standing is no concern of 47E1."""
-    back = {(n, s, c) for n, s, c in _taken_back(table, task)}
+    takes back established (63A1), with that play: those that stay established. In 2017 the
+    cards of the misinformed side taken back establish nothing (47E1: 63A1 does not apply),
+    but a card of the side that misinformed does, as any card a ruling takes back; in 2007
+    every one does (:func:`establishment.retraction_establishes`). A revoke corrected before
+    (its card withdrawn, by a ruling of an earlier part of the record) or established by a
+    play the retraction leaves standing is no concern of 47E1."""
+    back = _taken_back(table, task)
+    skip = frozenset() if retraction_establishes(rs.edition) else frozenset(p for p in back if p[1].side is task.seat.side)
     out: list[tuple[Revoke, tuple[Seat, Card]]] = []
     for r in table.revokes:
-        by = table.establishing_play(r)
+        by = table.establishing_play(r, skip)
         trick = table.trick(r.trick)
         if by is None or trick is None or (r.seat, r.card) not in trick.plays or (r.trick + 1, *by) not in back:
             continue
@@ -142,8 +127,9 @@ def _established_by_retraction(table: TableState, task: MisinformedPlay) -> list
 
 
 def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState, tuple[Info, ...], list[str]]:
-    """Take back the misinformed card and every card played after it: the rest of that trick
-    and any later trick (a trick taken back leaves no trick after it standing)."""
+    """Take back the misinformed card and the cards that go back with it: those of its trick
+    after it from the first not played at its player's own turn without it (all of them after
+    a lead), and any later trick (a trick taken back leaves no trick after it standing)."""
     table = node.table
     offending = task.seat.side.other  # the side that misinformed
     back = _taken_back(table, task)
@@ -158,18 +144,12 @@ def _retract(rs: RuleSet, node: Node, task: MisinformedPlay) -> tuple[TableState
     return t, tuple(infos), cards
 
 
-def _keeps_establishment(rs: RuleSet) -> bool:
-    """Whether a retracted misinformed play still established a revoke: 2007 47E1 makes no
-    exception to 63A1 (2017 47E1 does: the revoke is corrected)."""
-    return rs.edition == "2007"
-
-
 def _established_by(rs: RuleSet, child: Node, before: TableState, task: MisinformedPlay) -> Node:
-    """2007: the revokes that the retracted cards established on ``before`` (the table before
-    the retraction) stand, reported under 63A1 on the table as ruled (the revoke rules rule
-    the report)."""
+    """The revokes that the retracted cards established on ``before`` (the table before the
+    retraction: :func:`_established_by_retraction`) stand, reported under 63A1 on the table
+    as ruled (the revoke rules rule the report)."""
     tasks = tuple(ReportEstablished(r, f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", rs.cite("63A1"))
-                  for r, by in _established_by_retraction(before, task))
+                  for r, by in _established_by_retraction(rs, before, task))
     if not tasks:
         return child
     return child.evolve(agenda=(*tasks[-1:], *child.agenda), focus=tasks[-1].revoke.trick)
@@ -184,14 +164,15 @@ def _told(infos: tuple[Info, ...]) -> tuple[str, ...]:
 def misinformed_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """47E1 (2017): the lead or play is retracted, no rectification, no penalty card; the
     opponents may not accept it, and 63A1 does not apply to it (a revoke it would have
-    established is corrected). 16C for the information."""
+    established is corrected; one a card of the side that misinformed established, taken
+    back with it, stays established). 16C for the information."""
     assert isinstance(task, MisinformedPlay)
     t, infos, cards = _retract(rs, node, task)
     step = Step("TD", StepKind.FORCED, rs.cite("47E1"),
                 f"{task.seat} was misinformed: {', '.join(cards)} taken back without rectification; it cannot be accepted",
                 also=_told(infos), question=f"{task.seat} played {task.card} out of turn after misinformation",
                 choice="retracted")
-    return [(step, _child(node, t, infos))]
+    return [(step, _established_by(rs, _child(node, t, infos), node.table, task))]
 
 
 def misinformed_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:

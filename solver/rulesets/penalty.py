@@ -176,6 +176,13 @@ def _partner_holds_major(table: TableState) -> bool:
     return any(p.seat is partner and p.kind is PenaltyKind.MAJOR for p in table.penalty_cards)
 
 
+def _held_penalty(table: TableState, holder: Seat) -> bool:
+    """Whether ``holder`` has a penalty card on ``table``, in force or since played: without
+    one no lead of his partner's gives declarer a 50D2/51B choice (a player of the declaring
+    side never has one, 48A)."""
+    return any(p.seat is holder for p in table.penalty_cards) or any(p.seat is holder for p in table.played_penalty)
+
+
 def _lead_line(table: TableState, replay: Replay, number: int) -> Play | FifthCard | None:
     """The record's line of the lead to trick ``number``, the last card on the table: the
     record's last card line, or the line before the cards of the trick before it that the
@@ -384,6 +391,12 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
         return None  # at a reopening, nothing else here points at a line of the record
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
+    if said:
+        # a choice before a lead whose leader's partner has no penalty card on this table,
+        # in force or played, answers no 50D2/51B decision here: left for a rectified table
+        # where a ruling made one (this opener runs again there), or said to have settled
+        # nothing when no path has one
+        said = [g for g in said if _held_penalty(table, g[1].partner)]
     lead = _premature_lead(table, replay, [g[0] for g in said]) if alone else None
     if lead is not None and replay.reopened and replay.is_ruled(played(*lead), "penalty"):
         lead = None

@@ -28,6 +28,7 @@ from rulings.solver.establishment import (
     establishing_play_of,
     hands_back_in_board,
     is_final_trick_revoke,
+    not_establishing,
     standing_revokes,
     still_a_revoke,
     unestablished_reason,
@@ -74,7 +75,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     revoked on the trick), else the latest established one (reported under 63A/63B)."""
     table = replay.table
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
-    standing = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition))
+    # (2017: a card a 47E1 retraction takes back establishes nothing, 63A1 not applying)
+    skip = not_establishing(replay, rs.edition)
+    standing = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition), skip)
     if not standing:
         return None
     revokes = [r for r, _ in standing]
@@ -86,7 +89,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     clause = "62A"
     for r, est in standing:
         if est is None:
-            why, missing = unestablished_reason(replay, r, claim_agreement(rs.decisions, rs.edition))
+            why, missing = unestablished_reason(replay, r, claim_agreement(rs.decisions, rs.edition), skip)
             described.append(f"{r}: not established (63A): {why} ({rs.cite(missing)})")
             if pending is None:
                 pending = r
@@ -151,7 +154,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     node = Node(table=table, agenda=(task,), focus=last.trick)
     # ruled where it was established (63A1): an irregularity before that play (a lead
     # out of turn after misinformation, 47E1) is ruled first and may undo it
-    by = table.establishing_play(last)
+    by = table.establishing_play(last, skip)
     # (a lead put down before the revoke trick was complete may still stand on it)
     on = last.trick + 1 if by is None or (nxt := table.trick(last.trick + 1)) is None or by in nxt.plays else last.trick
     where: tuple[object, ...] = (played(on, by[0], by[1]),) if by is not None else ()
