@@ -30,7 +30,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
 from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
-from rulings.models.table import Revoke, TableState, card_strength
+from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, card_strength
 from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import AFTER_PLAY, Edge, Node, Notice, Step, StepKind
 from rulings.solver.establishment import (
@@ -169,16 +169,18 @@ def in_progress_sides(table: TableState, rest: tuple[int, int] | None) -> tuple[
     return ()
 
 
-def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
-    """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
-    to play a penalty card): one still faced, or one he played as a penalty card later; not
-    one that became a penalty card only after the revoke."""
-    if r.failed is not None:
-        return True  # the revoke is the failure to play that penalty card (52)
+def _revoke_index(table: TableState, r: Revoke) -> int | None:
+    """Where the revoke card stands among the cards played (None: not on the table)."""
+    return next((i for i, (n, s, c) in enumerate(table.plays()) if n == r.trick and s is r.seat and c == r.card), None)
+
+
+def _penalty_cards_of_suit(table: TableState, r: Revoke) -> list[PenaltyCard]:
+    """The penalty cards of the suit led the revoker held when he revoked: one still faced,
+    or one he played as a penalty card later; not one that became a penalty card only after
+    the revoke."""
     cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
-    if not cards:
-        return False
-    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == r.trick and s is r.seat and c == r.card), None)
+    at = _revoke_index(table, r)
+    out: list[PenaltyCard] = []
     for p in cards:
         if p.card.suit is not r.suit_led or p.card == r.card:
             continue
@@ -186,8 +188,40 @@ def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
             continue  # (made a penalty card after the revoke card was played)
         if p in table.played_penalty and (played_at := _trick_of(table, r.seat, p.card)) is not None and played_at <= r.trick:
             continue
-        return True
-    return False
+        out.append(p)
+    return out
+
+
+def held_penalty_card_of_suit(table: TableState, r: Revoke) -> bool:
+    """The revoker held a penalty card of the suit led when he revoked (61A, 50D1: he failed
+    to play a penalty card): one still faced, or one he played as a penalty card later; not
+    one that became a penalty card only after the revoke."""
+    if r.failed is not None:
+        return True  # the revoke is the failure to play that penalty card (52)
+    return bool(_penalty_cards_of_suit(table, r))
+
+
+def _minor_penalty_card_with_an_honour_in_hand(table: TableState, r: Revoke) -> bool:
+    """50C: the penalty cards of the suit led the revoker held were all minor when he revoked,
+    and he held an unfaced honour of that suit. A minor penalty card need not be played at the
+    first opportunity: its owner may play an honour of its suit instead. So the minor card was
+    not the card he was bound to play, and his discard was a failure to follow suit from his
+    hand (44C, 61A), an ordinary revoke, not a failure to play a penalty card (64B3)."""
+    if r.failed is not None or r.rule is not None or r.card.suit is r.suit_led:
+        return False
+    at = _revoke_index(table, r)
+    cards = _penalty_cards_of_suit(table, r)
+
+    def minor_then(p: PenaltyCard) -> bool:
+        if p.kind is PenaltyKind.MINOR:
+            return True
+        return bool(p.major_from) and at is not None and p.major_from > at
+
+    if not cards or not all(minor_then(p) for p in cards):
+        return False
+    faced = {p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is r.seat and (at is None or p.since <= at)}
+    held = set(table.hand(r.seat)) | {c for t in table.tricks if t.number > r.trick for s, c in t.plays if s is r.seat}
+    return any(c.suit is r.suit_led and c.is_honour and c not in faced for c in held)
 
 
 def held_unfaced_card_of_suit(table: TableState, r: Revoke) -> bool:
@@ -205,6 +239,8 @@ def _failed_penalty_card_only(rs: RuleSet, table: TableState, r: Revoke) -> bool
     suit too is read so by default; switch ``revoke_with_unfaced_card_of_the_suit_counts_64a``
     reads him as failing to follow suit from his hand as well, an ordinary revoke (64A)."""
     if not held_penalty_card_of_suit(table, r):
+        return False
+    if _minor_penalty_card_with_an_honour_in_hand(table, r):
         return False
     if not rs.decisions.revoke_with_unfaced_card_of_the_suit_counts_64a or r.rule is not None or r.card.suit is r.suit_led:
         return True
