@@ -488,8 +488,9 @@ def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int,
 
 def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, seat: Seat, out_of_turn: tuple[tuple[int, Seat], ...]
                              ) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
-    """``tricks`` once ``seat``'s card was taken off ``tricks[i]`` with nothing in its place,
-    when the next trick, the last, is led by a card of his put down after it: a player plays
+    """``tricks`` once ``seat``'s card (its lead or a card played to it) was taken off
+    ``tricks[i]`` with nothing in its place, when the next trick, the last, is led by a card
+    of his put down after it: a player plays
     one card to each trick and leads to the next only after playing to this one (44B), so
     that card is his card to this trick, placed after its cards as it was put down, in turn
     or out of rotation as they make it (for the rules of plays out of turn and revokes:
@@ -1571,19 +1572,25 @@ class TableState:
             # (the lead taken back, with nothing in its place: the next card standing is the
             # trick's first, so its player is the one who led it; when he is the player
             # entitled to lead the trick, his card, placed out of turn after that lead, is
-            # now its lead in turn)
+            # now its lead in turn; otherwise a lead out of turn, for the lead rules to rule)
             leader = t.leader
             if pos == 0 and new is None:
                 leader = plays[0][0]
-                if (trick, leader) in out_of_turn and leader is self.proper_leader(trick):
-                    k = out_of_turn.index((trick, leader))
-                    out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
+                if leader is self.proper_leader(trick):
+                    if (trick, leader) in out_of_turn:
+                        k = out_of_turn.index((trick, leader))
+                        out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
+                elif (trick, leader) not in out_of_turn:
+                    out_of_turn = (*out_of_turn, (trick, leader))
+                # (the cards after it read again from the new lead: one its player put down
+                # where another seat was due is a play out of turn now)
+                out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, 1)
             elif new is None:
                 if out_of_turn:
                     out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
                 out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
-            if new is None and pos > 0 and not self.omissions and all(s is not seat for s, _ in plays):
+            if new is None and not self.omissions and all(s is not seat for s, _ in plays):
                 tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, seat, out_of_turn)
                 moved = len(tricks[i].plays) > len(plays)
         else:
