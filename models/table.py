@@ -488,8 +488,9 @@ def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int,
 
 def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, seat: Seat, out_of_turn: tuple[tuple[int, Seat], ...]
                              ) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
-    """``tricks`` once ``seat``'s card was taken off ``tricks[i]`` with nothing in its place,
-    when the next trick, the last, is led by a card of his put down after it: a player plays
+    """``tricks`` once ``seat``'s card (its lead or a card played to it) was taken off
+    ``tricks[i]`` with nothing in its place, when the next trick, the last, is led by a card
+    of his put down after it: a player plays
     one card to each trick and leads to the next only after playing to this one (44B), so
     that card is his card to this trick, placed after its cards as it was put down, in turn
     or out of rotation as they make it (for the rules of plays out of turn and revokes:
@@ -1546,7 +1547,7 @@ class TableState:
 
     # ----- edits used by rectification ------------------------------------------------
     def replace_card(self, trick: int, seat: Seat, new: Card | None, *, restore_penalty: bool = True,
-                     card: Card | None = None) -> TableState:
+                     card: Card | None = None, lead_read_again: bool = True) -> TableState:
         """Withdraw ``seat``'s card from ``trick`` (recorded in ``withdrawn``) and put ``new``
         in its place, or nothing when ``new`` is None (later cards keep their order).
 
@@ -1554,6 +1555,11 @@ class TableState:
         when ``restore_penalty`` (the rules decide: 62B2 and DIGEST 32.12(b), (d)).
         ``card``: which of the seat's cards on the trick (a seat that played twice to it);
         by default its first.
+        ``lead_read_again``: the trick's lead taken off with nothing in its place, the next
+        card standing is its lead, out of turn when its player was not to lead, the cards
+        after it are read again for their turns, and a card of the seat's put down as the
+        lead to the next trick, the last, is his card to this one (44B). False: the cards
+        left stay as they were read (a whole trick withdrawn card by card, ``withdraw_trick``).
         Raises IllegalActionError if the seat has no card there or ``new`` is not held.
         """
         tricks_now = self.tricks
@@ -1575,19 +1581,26 @@ class TableState:
             # (the lead taken back, with nothing in its place: the next card standing is the
             # trick's first, so its player is the one who led it; when he is the player
             # entitled to lead the trick, his card, placed out of turn after that lead, is
-            # now its lead in turn)
+            # now its lead in turn; otherwise a lead out of turn, for the lead rules to rule)
             leader = t.leader
             if pos == 0 and new is None:
                 leader = plays[0][0]
-                if (trick, leader) in out_of_turn and leader is self.proper_leader(trick):
-                    k = out_of_turn.index((trick, leader))
-                    out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
+                if leader is self.proper_leader(trick):
+                    if (trick, leader) in out_of_turn:
+                        k = out_of_turn.index((trick, leader))
+                        out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
+                elif lead_read_again and (trick, leader) not in out_of_turn:
+                    out_of_turn = (*out_of_turn, (trick, leader))
+                if lead_read_again:
+                    # (the cards after it read again from the new lead: one its player put
+                    # down where another seat was due is a play out of turn now)
+                    out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, 1)
             elif new is None:
                 if out_of_turn:
                     out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
                 out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
-            if new is None and pos > 0 and not self.omissions and all(s is not seat for s, _ in plays):
+            if new is None and (pos > 0 or lead_read_again) and not self.omissions and all(s is not seat for s, _ in plays):
                 tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, seat, out_of_turn)
                 moved = len(tricks[i].plays) > len(plays)
         else:
@@ -1870,7 +1883,7 @@ class TableState:
             # its plays out of turn are read again as each card goes (replace_card): in turn
             step = self
             for seat, old in plays:
-                step = step.replace_card(trick, seat, None, restore_penalty=restore_penalty, card=old)
+                step = step.replace_card(trick, seat, None, restore_penalty=restore_penalty, card=old, lead_read_again=False)
             return step
         penalty = self.penalty_cards
         played_penalty = self.played_penalty

@@ -1191,7 +1191,12 @@ def _with_card_moved_in(before: TableState, child: Node) -> Node:
     57C3, 57D), named by the same trick and seat as the card taken off, which a ruling may
     have ruled already. Otherwise ``child`` as it is."""
     after = child.table
-    if after is before or len(after.tricks) > len(before.tricks) or len(before.tricks) < 2 or not before.tricks[-1].plays:
+    if after is before:
+        return child
+    led = _lead_now_out_of_turn(before, after)
+    if led is not None:
+        return _seen_again(child, led)
+    if len(after.tricks) > len(before.tricks) or len(before.tricks) < 2 or not before.tricks[-1].plays:
         return child
     seat, card = before.tricks[-1].plays[0]
     number = before.tricks[-1].number - 1
@@ -1203,14 +1208,37 @@ def _with_card_moved_in(before: TableState, child: Node) -> Node:
     ahead = {s for s, _ in moved.plays[: moved.plays.index((seat, card))]}
     if next(s for s in (moved.leader.next(1), moved.leader.next(2), moved.leader.next(3), seat) if s not in ahead) is seat:
         return child  # (placed at his turn: no play out of turn)
+    return _seen_again(child, (number, seat))
+
+
+def _lead_now_out_of_turn(before: TableState, after: TableState) -> tuple[int, Seat] | None:
+    """The trick and seat of a card that a rule's change (``before`` to ``after``) made the
+    lead of its trick, out of turn, where it was a play to the trick before (the lead taken
+    back with nothing in its place, ``TableState.replace_card``): a lead now, it is ruled as
+    a lead out of turn (53, 54, 54E, 55, 56) though an earlier card of its player on the
+    same trick, named by the same trick and seat, was ruled already. None otherwise."""
+    for t in after.tricks:
+        if not t.plays or (t.number, t.leader) not in after.out_of_turn:
+            continue
+        was = before.trick(t.number)
+        if was is None or not was.plays or was.plays[0][0] is t.leader:
+            continue
+        if t.plays[0] in was.plays and t.leader is not after.proper_leader(t.number):
+            return t.number, t.leader
+    return None
+
+
+def _seen_again(child: Node, key: tuple[int, Seat]) -> Node:
+    """``child`` with the play out of turn ``key`` (trick, seat) to be ruled again by the
+    reopening on its agenda, where an earlier ruling saw it."""
     k = next((k for k, t in enumerate(child.agenda) if isinstance(t, Reopen)), None)
     if k is None:
         return child
     task = child.agenda[k]
     assert isinstance(task, Reopen)
-    if (number, seat) not in task.seen:
+    if key not in task.seen:
         return child
-    again = Reopen(task.seen - {(number, seat)}, task.used, task.since, "", task.segment, task.base, task.start,
+    again = Reopen(task.seen - {key}, task.used, task.since, "", task.segment, task.base, task.start,
                    task.opened, task.apart)
     return child.evolve(agenda=(*child.agenda[:k], again, *child.agenda[k + 1:]))
 

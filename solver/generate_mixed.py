@@ -22,8 +22,8 @@ declarer's change of designation with the director's finding and dummy's card pl
   declarer's, 56 and 55 with 53A, where the trick was led by the seat due to lead it and
   no line but cards came among its cards).
 
-By default ``early`` is not drawn with ``open_change`` (not yet ruled right in every
-record: docs/whole-record.md); ``families`` names the families to draw from.
+By default every family is drawn, with any other (docs/whole-record.md); ``families``
+names the families to draw from.
 
 >>> case = random_mixed_case(random.Random(3))
 >>> sum(1 for line in case["play"] if line.startswith("attention"))
@@ -301,10 +301,10 @@ FAMILIES: dict[str, Injector] = {
 
 #: the families drawn by default: every family (docs/whole-record.md)
 DEFAULT_FAMILIES: tuple[str, ...] = tuple(FAMILIES)
-#: pairs of families not drawn together by default (an early lead in a record that also
-#: holds a change of designation with play going on to the card announced:
-#: docs/whole-record.md)
-APART_BY_DEFAULT: tuple[frozenset[str], ...] = (frozenset({"open_change", "early"}),)
+#: pairs of families not drawn together by default (none now: an early lead in a record
+#: that also holds a change of designation with play going on to the card announced is
+#: drawn too, docs/whole-record.md)
+APART_BY_DEFAULT: tuple[frozenset[str], ...] = ()
 
 
 def random_mixed_case(rng: random.Random, *, edition: str = "2017", title: bool = True,

@@ -387,7 +387,7 @@ def test_a_trick_emptied_by_a_withdrawal_leaves_later_tricks_findable() -> None:
     table = case.replay().table
     emptied = table
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        emptied = emptied.replace_card(2, seat, None)
+        emptied = emptied.replace_card(2, seat, None, lead_read_again=False)
     assert emptied.trick(2) is None
     third = emptied.trick(3)
     assert third is not None and third.number == 3 and third.card_of(Seat.N) is not None

@@ -141,7 +141,7 @@ def test_withdraw_trick_is_each_card_withdrawn_in_turn() -> None:
             for restore in (True, False):
                 step = table
                 for s, c in t.plays:
-                    step = step.replace_card(t.number, s, None, restore_penalty=restore, card=c)
+                    step = step.replace_card(t.number, s, None, restore_penalty=restore, card=c, lead_read_again=False)
                 bulk = table.withdraw_trick(t.number, restore_penalty=restore)
                 assert bulk == step and bulk.holding == step.holding
                 since = {(p.card, p.since) for p in step.penalty_cards}  # not part of a penalty card's identity

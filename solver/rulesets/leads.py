@@ -1227,8 +1227,29 @@ def _card_at_own_turn(table: TableState, trick: Trick, seat: Seat, card: Card, r
         if e.seat is seat.rho and e.card == rho:
             seen_rho = True
         elif e.seat is seat:
-            return e.card if seen_rho and e.card in table.hand(seat) else None
+            return e.card if seen_rho and (e.card in table.hand(seat) or _next_lead_alone(table, trick.number, seat, e.card))\
+                else None
     return None
+
+
+def _next_lead_alone(table: TableState, number: int, seat: Seat, card: Card) -> bool:
+    """Whether ``card`` of ``seat``'s is the only card of trick ``number + 1``, the last: a
+    card the table put down as the lead to it, placed there once trick ``number`` was read
+    complete with his card at his right-hand opponent's turn on it (the trick's lead taken
+    back by a ruling, the card put down after it moved in: ``TableState.replace_card``)."""
+    nxt = table.trick(number + 1)
+    return nxt is not None and nxt is table.tricks[-1] and nxt.plays == ((seat, card),)
+
+
+def _next_lead_lifted(table: TableState, number: int, seat: Seat, card: Card) -> TableState:
+    """``table`` with ``seat``'s ``card``, alone on trick ``number + 1`` (:func:`_next_lead_alone`),
+    back in his hand: his card at his own turn to trick ``number``, put down after the card
+    he played at his right-hand opponent's turn (57D; 2007 50), not a lead (44B). Nothing is
+    recorded withdrawn."""
+    t = table.replace_card(number + 1, seat, None)
+    return t._evolve(withdrawn=table.withdrawn,
+                     out_of_turn=tuple(p for p in t.out_of_turn if p != (number + 1, seat)),
+                     early_leads=tuple(p for p in t.early_leads if p != (number + 1, seat)))
 
 
 def _played_to_early_lead(table: TableState, trick: Trick, seat: Seat, record: Replay | None) -> tuple[tuple[Seat, Card], ...]:
@@ -2316,6 +2337,9 @@ def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: 
     table = node.table
     trick = table.trick(task.trick)
     seat, card, other = task.offender, task.card, task.at_turn
+    if other is not None and trick is not None and other not in table.hand(seat) and _next_lead_alone(table, task.trick, seat, other):
+        table = _next_lead_lifted(table, task.trick, seat, other)
+        node = node.evolve(table=table)
     if other is None or trick is None or trick.card_of(seat) != card or other not in table.hand(seat):
         return None
     led = trick.suit_led
