@@ -152,11 +152,17 @@ def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws:
     defaults, by name) when there are any, then (:data:`WON_TAG`, :data:`PENALTY_TAG`) for a
     record starting at ``first_trick`` with ``won`` (NS, EW) tricks won before it and the
     ``penalty`` cards (``"E S9 major"``) in force; none of these two for what a record from
-    trick 1 without penalty cards has."""
+    trick 1 without penalty cards has, and no :data:`WON_TAG` for a case that does not say
+    the tricks won before its first trick (its ``won`` left out: they do not add up to them).
+
+    >>> start_tags((0, 0), [], 5)
+    []
+    >>> start_tags((3, 1), ["E S9 major"], 5)
+    [('TricksBefore', 'NS 3 EW 1'), ('PenaltyCards', 'E S9 major')]"""
     tags: list[tuple[str, str]] = [(LAWS_TAG, laws)] if laws is not None else []
     if decisions:
         tags.append((DECISIONS_TAG, decisions_value(decisions)))
-    if first_trick > 1:
+    if first_trick > 1 and won[0] + won[1] == first_trick - 1:
         tags.append((WON_TAG, f"NS {won[0]} EW {won[1]}"))
     if penalty:
         tags.append((PENALTY_TAG, "; ".join(penalty)))

@@ -750,3 +750,18 @@ def test_restorations_written_as_pbn_state_the_edition(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert '[Laws "2007"]' in out.read_text(encoding="ascii")
     assert parse_case(board_case(out, 1, "TD"), file=str(out)).laws == "2007"
+
+
+def test_a_case_after_trick_1_without_won_is_written_without_tricks_before_and_reads_back(tmp_path: Path) -> None:
+    """A case that starts after trick 1 and does not say the tricks each side won before it
+    (``won`` is optional) gives no TricksBefore tag: a count of 0 and 0 would not add up to
+    the tricks before its first trick, and the reader would refuse the file the writer made."""
+    case = Path(__file__).resolve().parent.parent / "cases" / "exposure" / "declarer-faces-card-claiming.yaml"
+    out = tmp_path / "restorations.pbn"
+    result = runner.invoke(app, ["solve", str(case), "--pbn", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="ascii")
+    assert "TricksBefore" not in text and '[Laws "2017"]' in text
+    result = runner.invoke(app, ["solve", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["case"]["trick"] == 5
