@@ -822,8 +822,8 @@ def coverage(
 
 @app.command()
 def score(
-    theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling} (docs/scoring.md).")],
-    against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl); default: solve each record's case.")] = None,
+    theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling}, or a YAML stream of such records in a .yaml file (docs/scoring.md).")],
+    against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl, or yaml to a .yaml file); default: solve each record's case.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Without --against: ours are ruled under it.")] = None,
 ) -> None:
