@@ -765,3 +765,30 @@ def test_a_case_after_trick_1_without_won_is_written_without_tricks_before_and_r
     result = runner.invoke(app, ["solve", str(out), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["case"]["trick"] == 5
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "yaml"])
+def test_new_on_a_test_set_without_board_asks_for_the_record(fmt: str, tmp_path: Path) -> None:
+    out = tmp_path / f"set.{fmt}"
+    result = runner.invoke(app, ["generate", "2", "--format", fmt, "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["new", str(out)])
+    assert result.exit_code == 2
+    assert "is a test set: --board N names its record to write" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", ["case.yaml", "case.json"])
+def test_new_on_a_case_file_says_it_is_one(name: str, tmp_path: Path) -> None:
+    """A case file given to ``rulings new`` (which writes a case from a board file or a test
+    set's record) is named as a case file, not read as a PBN file without a board."""
+    source = Path(__file__).resolve().parent.parent / "cases" / "exposure" / "declarer-faces-card-claiming.yaml"
+    case = tmp_path / name
+    case.write_text(source.read_text(encoding="utf-8") if name.endswith("yaml") else
+                    json.dumps({"title": "t", "laws": 2017, "deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 "
+                                "432.AKQJ.T98.765", "contract": "1NT", "declarer": "S", "play": ["W C2"]}),
+                    encoding="utf-8")
+    result = runner.invoke(app, ["new", str(case)])
+    assert result.exit_code == 1
+    assert f"{case}:1: not a PBN or LIN file: a case file ({name[5:].upper()})" in result.output
+    assert "board with a contract not found" not in result.output and "Traceback" not in result.output
