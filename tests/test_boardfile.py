@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -791,4 +792,26 @@ def test_new_on_a_case_file_says_it_is_one(name: str, tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", str(case)])
     assert result.exit_code == 1
     assert f"{case}:1: not a PBN or LIN file: a case file ({name[5:].upper()})" in result.output
+    assert "board with a contract not found" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("name", "make", "line", "words"), [
+    ("binary.pbn", lambda text: bytes(range(256)) * 4, 1, "NUL byte '\\x00' at column 1: a UTF-16 or binary file?"),
+    ("utf16.pbn", lambda text: text.encode("utf-16"), 1, "the file is UTF-16 (byte-order mark ff fe)"),
+    ("utf16.lin", lambda text: text.encode("utf-16"), 1, "the file is UTF-16 (byte-order mark ff fe)"),
+    ("utf32.lin", lambda text: text.encode("utf-32"), 1, "the file is UTF-32 (byte-order mark ff fe 00 00)"),
+    ("nul.lin", lambda text: b"pn|a,b,c,d|\n" + text.encode() + b"\x00", 3, "NUL byte '\\x00' at column"),
+    ("nul.pbn", lambda text: text.replace("[Site", "[\x00Site").encode(), 6, "NUL byte '\\x00' at column 2"),
+])
+@pytest.mark.parametrize("command", [["solve"], ["new"], ["coverage"]])
+def test_a_board_file_that_is_no_text_is_refused_at_its_line(name: str, make: Any, line: int, words: str, command: list[str],
+                                                            tmp_path: Path) -> None:
+    """A binary file, or a UTF-16/UTF-32 one, given as a board file is refused at the line of
+    the byte-order mark or the NUL byte, rather than read as Latin-1 text with no board in it."""
+    source = DATA / ("endplay-example1.lin" if name.endswith(".lin") else "marked-revoke.pbn")
+    path = tmp_path / name
+    path.write_bytes(make(source.read_text(encoding="utf-8")))
+    result = runner.invoke(app, [*command, str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{line}: {words}" in result.output
     assert "board with a contract not found" not in result.output and "Traceback" not in result.output
