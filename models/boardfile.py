@@ -152,11 +152,17 @@ def start_tags(won: tuple[int, int], penalty: list[str], first_trick: int, laws:
     defaults, by name) when there are any, then (:data:`WON_TAG`, :data:`PENALTY_TAG`) for a
     record starting at ``first_trick`` with ``won`` (NS, EW) tricks won before it and the
     ``penalty`` cards (``"E S9 major"``) in force; none of these two for what a record from
-    trick 1 without penalty cards has."""
+    trick 1 without penalty cards has, and no :data:`WON_TAG` for a case that does not say
+    the tricks won before its first trick (its ``won`` left out: they do not add up to them).
+
+    >>> start_tags((0, 0), [], 5)
+    []
+    >>> start_tags((3, 1), ["E S9 major"], 5)
+    [('TricksBefore', 'NS 3 EW 1'), ('PenaltyCards', 'E S9 major')]"""
     tags: list[tuple[str, str]] = [(LAWS_TAG, laws)] if laws is not None else []
     if decisions:
         tags.append((DECISIONS_TAG, decisions_value(decisions)))
-    if first_trick > 1:
+    if first_trick > 1 and won[0] + won[1] == first_trick - 1:
         tags.append((WON_TAG, f"NS {won[0]} EW {won[1]}"))
     if penalty:
         tags.append((PENALTY_TAG, "; ".join(penalty)))
@@ -506,7 +512,9 @@ def iter_games(path: str | Path) -> Iterator[Game]:
 
 def _file_lines(p: Path) -> Iterator[str]:
     """The lines of a board file, each decoded as UTF-8 (else Latin-1), read up to
-    :data:`MAX_BOARD_BYTES` (a line past it is an error: /dev/zero is not read to the end)."""
+    :data:`MAX_BOARD_BYTES` (a line past it is an error: /dev/zero is not read to the end). A
+    UTF-16 or UTF-32 file (by its byte-order mark) and a line with a NUL byte (binary data, or
+    UTF-16 without a mark) are errors at their line: read as Latin-1 they would hold no board."""
     try:
         fh = p.open("rb")
     except OSError as err:
@@ -517,11 +525,25 @@ def _file_lines(p: Path) -> Iterator[str]:
                 raise CaseFileError(f"file too large: the board file is larger than {MAX_BOARD_BYTES:,} bytes before the game "
                                     "asked for (the limit is reached on this line)", file=str(p), line=number,
                                     token=f"{MAX_BOARD_BYTES} bytes")
+            if number == 1:
+                for bom, name in _WIDE_MARKS:
+                    if raw.startswith(bom):
+                        raise CaseFileError(f"the file is {name} (byte-order mark {bom.hex(' ')}); board files are read as "
+                                            "UTF-8 or Latin-1 text", file=str(p), line=1, token=bom.hex(" "))
+            if (nul := raw.find(b"\x00")) >= 0:
+                raise CaseFileError(f"NUL byte '\\x00' at column {nul + 1}: a UTF-16 or binary file? board files are read as "
+                                    "UTF-8 or Latin-1 text", file=str(p), line=number, token="\\x00")
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
                 text = raw.decode("latin-1")
             yield text.lstrip("\ufeff") if number == 1 else text
+
+
+#: the byte-order marks of the wide encodings a board file is not read in (UTF-32 first: its
+#: little-endian mark begins with UTF-16's)
+_WIDE_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
+               (b"\xfe\xff", "UTF-16"))
 
 
 def _bounded_lines(fh: Any) -> Iterator[bytes | None]:

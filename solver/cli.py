@@ -303,6 +303,8 @@ def _note_passed_over(errors: "list[RulingError]", taken: "dict[str, object]") -
 
 
 BOARD_SUFFIXES = (".pbn", ".lin")
+#: the suffixes of a case file (YAML or JSON), which ``rulings new`` does not read as a board file
+CASE_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 #: the suffixes of --out that name a test set's file (its --format), never a directory (a
 #: ``.yaml`` name is a case file's too: without --format or --with-ruling it stays the directory)
 SET_SUFFIXES = (".jsonl", ".pbn", ".lin")
@@ -335,18 +337,30 @@ def new(
 
     from rulings.models.boardfile import FieldLines, board_case
     from rulings.models.case import parse_case
-    from rulings.models.errors import RulingError
+    from rulings.models.errors import CaseFileError, RulingError
     from rulings.solver.casefile import checked
 
     attention = _attention_seat(attention)
     _check_output(out, "--out")
     tag_lines: FieldLines = {}
+    suffix = source.suffix.lower()
+    test_set = suffix not in BOARD_SUFFIXES and _is_test_set(source)
+    if test_set and board is None:
+        raise typer.BadParameter(f"{source} is a test set: --board N names its record to write (the N-th, counted from 1 "
+                                 "in file order)", param_hint="'--board'")
     try:
-        if board is not None and source.suffix.lower() not in BOARD_SUFFIXES and _is_test_set(source):
+        if test_set and board is not None:
             from rulings.solver.readsets import record_mapping_at
 
             _record_options(game, attention)
             data = dict(record_mapping_at(source, board)[0])
+        elif suffix in CASE_SUFFIXES:
+            what = ("a JSON lines file whose first line is no test-set record ({\"id\", \"case\"}: generate --format jsonl)"
+                    if suffix == ".jsonl" else f"a case file ({suffix[1:].upper()}), which is edited as it is ('rulings "
+                    "solve FILE' rules it)")
+            raise CaseFileError(f"not a PBN or LIN file: {what}; 'rulings new' writes a case from a board of a .pbn or "
+                                ".lin file, or from a record of a test set (--board N)", file=str(source), line=1,
+                                token=source.name)
         else:
             passed: list[RulingError] = []
             data = board_case(source, board, attention, game, passed_over=passed, lines=tag_lines)
@@ -822,8 +836,8 @@ def coverage(
 
 @app.command()
 def score(
-    theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling} (docs/scoring.md).")],
-    against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl); default: solve each record's case.")] = None,
+    theirs: Annotated[Path, typer.Argument(help="Another engine's rulings: JSON lines {id, case, ruling}, or a YAML stream of such records in a .yaml file (docs/scoring.md).")],
+    against: Annotated[Path | None, typer.Option("--against", help="Our rulings of the same cases (generate --with-ruling --format jsonl, or yaml to a .yaml file); default: solve each record's case.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write only JSON to stdout.")] = False,
     decision: Annotated[list[str] | None, typer.Option("--decision", metavar="NAME=on|off", help=DECISION_HELP + " Without --against: ours are ruled under it.")] = None,
 ) -> None:

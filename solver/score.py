@@ -356,6 +356,20 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             yield n, rec
 
 
+def set_records(path: Path) -> Iterator[tuple[int, dict[str, Any], dict[Any, int] | None]]:
+    """The records of a set of rulings with their lines: a YAML stream of records
+    (``generate --format yaml``) when ``path`` ends in ``.yaml`` or ``.yml``, JSON lines
+    (:func:`read_records`) otherwise; for a YAML record, the line of each of its nodes too."""
+    if path.suffix.lower() in (".yaml", ".yml"):
+        from rulings.solver import readsets
+
+        for _rid, line, rec, lines in readsets.set_records(path):
+            yield line, rec, lines
+        return
+    for n, rec in read_records(path):
+        yield n, rec, None
+
+
 def _restorations(rec: dict[str, Any], path: Path, line: int) -> list[dict[str, Any]]:
     """The restorations of a record, each checked against the fields the comparison reads
     (:data:`RESTORATION`). Raises CaseFileError at the record's line naming the record, the
@@ -488,10 +502,10 @@ def score(theirs: Path, against: Path | None = None, decisions: tuple[DecisionSe
 
     reference: dict[str, list[dict[str, Any]]] | None = None
     if against is not None:
-        reference = {str(rec["id"]): _restorations(rec, against, n) for n, rec in read_records(against)}
+        reference = {str(rec["id"]): _restorations(rec, against, n) for n, rec, _ in set_records(against)}
     result = Score()
     answered: set[str] = set()
-    for n, rec in read_records(theirs):
+    for n, rec, where in set_records(theirs):
         case_id = str(rec["id"])
         their = _restorations(rec, theirs, n)
         if reference is not None:
@@ -507,7 +521,7 @@ def score(theirs: Path, against: Path | None = None, decisions: tuple[DecisionSe
                                     token=case_id)
             # (read as coverage reads a record: an error names the record, its line in the file
             # and the play entry or field, never a line of a rendering of the case)
-            parsed = with_settings(record_case(rec, str(theirs), n), decisions)
+            parsed = with_settings(record_case(rec, str(theirs), n, where), decisions)
             try:
                 ours = case_ruling(parsed)["restorations"]
             except RulingError as err:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -750,3 +751,67 @@ def test_restorations_written_as_pbn_state_the_edition(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert '[Laws "2007"]' in out.read_text(encoding="ascii")
     assert parse_case(board_case(out, 1, "TD"), file=str(out)).laws == "2007"
+
+
+def test_a_case_after_trick_1_without_won_is_written_without_tricks_before_and_reads_back(tmp_path: Path) -> None:
+    """A case that starts after trick 1 and does not say the tricks each side won before it
+    (``won`` is optional) gives no TricksBefore tag: a count of 0 and 0 would not add up to
+    the tricks before its first trick, and the reader would refuse the file the writer made."""
+    case = Path(__file__).resolve().parent.parent / "cases" / "exposure" / "declarer-faces-card-claiming.yaml"
+    out = tmp_path / "restorations.pbn"
+    result = runner.invoke(app, ["solve", str(case), "--pbn", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="ascii")
+    assert "TricksBefore" not in text and '[Laws "2017"]' in text
+    result = runner.invoke(app, ["solve", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["case"]["trick"] == 5
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "yaml"])
+def test_new_on_a_test_set_without_board_asks_for_the_record(fmt: str, tmp_path: Path) -> None:
+    out = tmp_path / f"set.{fmt}"
+    result = runner.invoke(app, ["generate", "2", "--format", fmt, "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["new", str(out)])
+    assert result.exit_code == 2
+    assert "is a test set: --board N names its record to write" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", ["case.yaml", "case.json"])
+def test_new_on_a_case_file_says_it_is_one(name: str, tmp_path: Path) -> None:
+    """A case file given to ``rulings new`` (which writes a case from a board file or a test
+    set's record) is named as a case file, not read as a PBN file without a board."""
+    source = Path(__file__).resolve().parent.parent / "cases" / "exposure" / "declarer-faces-card-claiming.yaml"
+    case = tmp_path / name
+    case.write_text(source.read_text(encoding="utf-8") if name.endswith("yaml") else
+                    json.dumps({"title": "t", "laws": 2017, "deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 "
+                                "432.AKQJ.T98.765", "contract": "1NT", "declarer": "S", "play": ["W C2"]}),
+                    encoding="utf-8")
+    result = runner.invoke(app, ["new", str(case)])
+    assert result.exit_code == 1
+    assert f"{case}:1: not a PBN or LIN file: a case file ({name[5:].upper()})" in result.output
+    assert "board with a contract not found" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("name", "make", "line", "words"), [
+    ("binary.pbn", lambda text: bytes(range(256)) * 4, 1, "NUL byte '\\x00' at column 1: a UTF-16 or binary file?"),
+    ("utf16.pbn", lambda text: text.encode("utf-16"), 1, "the file is UTF-16 (byte-order mark ff fe)"),
+    ("utf16.lin", lambda text: text.encode("utf-16"), 1, "the file is UTF-16 (byte-order mark ff fe)"),
+    ("utf32.lin", lambda text: text.encode("utf-32"), 1, "the file is UTF-32 (byte-order mark ff fe 00 00)"),
+    ("nul.lin", lambda text: b"pn|a,b,c,d|\n" + text.encode() + b"\x00", 3, "NUL byte '\\x00' at column"),
+    ("nul.pbn", lambda text: text.replace("[Site", "[\x00Site").encode(), 6, "NUL byte '\\x00' at column 2"),
+])
+@pytest.mark.parametrize("command", [["solve"], ["new"], ["coverage"]])
+def test_a_board_file_that_is_no_text_is_refused_at_its_line(name: str, make: Any, line: int, words: str, command: list[str],
+                                                            tmp_path: Path) -> None:
+    """A binary file, or a UTF-16/UTF-32 one, given as a board file is refused at the line of
+    the byte-order mark or the NUL byte, rather than read as Latin-1 text with no board in it."""
+    source = DATA / ("endplay-example1.lin" if name.endswith(".lin") else "marked-revoke.pbn")
+    path = tmp_path / name
+    path.write_bytes(make(source.read_text(encoding="utf-8")))
+    result = runner.invoke(app, [*command, str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{line}: {words}" in result.output
+    assert "board with a contract not found" not in result.output and "Traceback" not in result.output

@@ -311,3 +311,30 @@ def test_each_case_that_disagrees_is_listed_with_what_differs(ours: Path, tmp_pa
     assert "1 record has no ruling of ours in --against: not-ours" in text
     agreed = json.loads(runner.invoke(app, ["score", str(ours), "--against", str(ours), "--json"]).stdout)
     assert agreed["disagreed_ids"] == [] and agreed["disagreements"] == {}
+
+
+def test_a_yaml_stream_of_records_is_scored_as_its_json_lines_form(tmp_path: Path) -> None:
+    """A set written ``--format yaml`` (a ``.yaml`` file) is read by ``score`` as the JSON lines
+    form is, as theirs or as ours (``--against``); a case it cannot read is named at its line."""
+    sets = {}
+    for fmt in ("jsonl", "yaml"):
+        sets[fmt] = tmp_path / f"set.{fmt}"
+        res = runner.invoke(app, ["generate", "12", "--kind", "mixed", "--seed", "3", "--with-ruling", "--format", fmt,
+                                  "--out", str(sets[fmt]), "--no-progress"])
+        assert res.exit_code == 0, res.output
+    reports = []
+    for args in ([str(sets["yaml"])], [str(sets["yaml"]), "--against", str(sets["jsonl"])],
+                 [str(sets["jsonl"]), "--against", str(sets["yaml"])]):
+        res = runner.invoke(app, ["score", *args, "--json"])
+        assert res.exit_code == 0, res.output
+        reports.append(json.loads(res.stdout))
+        assert reports[-1]["cases"] == reports[-1]["agreed"] == 12
+    assert reports[0]["clauses"] == reports[1]["clauses"] == reports[2]["clauses"]
+    text = sets["yaml"].read_text(encoding="utf-8")
+    first_card = text.index("  - ", text.index("  play:")) + 4
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text[:first_card] + text[first_card:first_card + 2] + "ZZ" + text[first_card + 4:], encoding="utf-8")
+    res = runner.invoke(app, ["score", str(bad)])
+    assert res.exit_code == 1
+    line = text[:first_card].count("\n") + 1
+    assert f"bad.yaml:{line}: record 'mixed-3-0000', case: bad card 'ZZ'" in res.output
