@@ -18,6 +18,7 @@ from rulings.solver.cli import app
 from rulings.solver.config import DEFAULT, Decisions, decisions_for, differing, switch_names, with_settings
 from rulings.solver.export import schema
 from rulings.solver.rulesets import get_ruleset
+from rulings.solver.rulesets.base import forget_rulesets
 from rulings.solver.ruling import Ruling
 
 runner = CliRunner()
@@ -240,6 +241,21 @@ def test_a_rule_set_is_cached_per_decisions() -> None:
     # two cases setting the same switch rule with the one rule set; a case without it with another
     one, two = Ruling(load(THREE)), Ruling(with_settings(load(PREMATURE), load(THREE).decisions))
     assert one.ruleset is two.ruleset and one.ruleset is not Ruling(load(PREMATURE)).ruleset
+
+
+def test_a_rule_set_looked_up_by_the_decisions_identity_is_the_one_made_for_equal_decisions() -> None:
+    # (get_ruleset looks a Decisions value up by identity before hashing it: a value equal to
+    # one already asked about, another object, is given the same rule set, and forgetting the
+    # rule sets forgets what either lookup kept)
+    first = Decisions(premature_play_require_other_suit=False)
+    made = get_ruleset("2017", first)
+    assert get_ruleset("2017", first) is made
+    second = Decisions(premature_play_require_other_suit=False)
+    assert second is not first and get_ruleset("2017", second) is made
+    forget_rulesets()
+    again = get_ruleset("2017", first)
+    assert again is not made and again == made and get_ruleset("2017", second) is again
+    assert get_ruleset("2017", DEFAULT) is get_ruleset("2017") and get_ruleset("2017", DEFAULT) is not again
 
 
 def test_differing_names_only_the_switches_turned() -> None:
