@@ -564,14 +564,14 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         from rulings.models.cards import Seat
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
-        from rulings.solver.render import information_panel, make_console, restorations_table, ruling_head, style_for
+        from rulings.solver.render import CHOICE_SAID, information_panel, make_console, restorations_table, ruling_head, style_for
         from rulings.solver.summary import KeySet, unique
 
     console = make_console(ascii_only=ascii_)
     style = style_for(console, "ascii" if ascii_ else "unicode")
     # (a notice that a ruling on a rectified table may take back is said after the restorations)
     said = set(ruling.notices) - ruling.provisional
-    console.print(ruling_head(ruling, style, held_back=ruling.provisional))
+    console.print(ruling_head(ruling, style, held_back=ruling.provisional, choices=False))
     cap = limit if limit is not None else DEFAULT_SHOWN
     seen = KeySet()
     page: list[Restoration] = []
@@ -605,6 +605,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         console.print(f"  found while ruling: {style.words(irr)}", markup=False)
     for irr in ruling.not_met:  # listed above as the record shows it; no path's rulings met it
         console.print(f"  {NOT_MET}{style.words(irr)}", markup=False)
+    for choice in ruling.choices:  # (no irregularity: each, wherever found, once the ruling is enumerated)
+        console.print(f"  {CHOICE_SAID}{style.words(choice)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")

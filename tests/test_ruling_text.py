@@ -57,3 +57,42 @@ def test_a_card_52b2_makes_a_penalty_card_is_read_under_50e() -> None:
     assert h5 and all((i.ai_clause, i.ui_clause) == ("50E1", "50E2") for i in h5), h5
     step = next(s for s in required[0].path if s.clause == "52B2")
     assert "50E2" in step.also and "16C2" not in step.also
+
+
+def test_declarers_choices_at_leads_are_listed_as_choices_not_irregularities() -> None:
+    """50D2, 51B: declarer's choice stated before a lead while a penalty card is in force is
+    no irregularity. Each is listed with the choices, in the order of the record, whether the
+    record as played has the penalty card it answers (the first) or only a rectified table
+    does (the second, after the failure to play it, 52B1(b)); neither is listed among the
+    irregularities nor said found while ruling."""
+    case = load(CASES / "penalty" / "own-51b2a-second-card-both-major-then-failure-to-ruff-played-to-the-end-64b3.yaml")
+    ruling = Ruling(case)
+    assert list(ruling.restorations())
+    listed = (*ruling.irregularities, *ruling.found_later, *ruling.not_met)
+    assert not [i for i in listed if "before E's lead" in i], listed
+    assert ruling.choices == ("S requires H before E's lead to trick 9 (50D)", "S leaves before E's lead to trick 10 (50D)")
+
+
+def test_a_choice_found_only_on_a_rectified_table_is_listed_as_a_choice() -> None:
+    """The same where every penalty card comes from a ruling (two cards dropped, 49): the
+    choices at the later leads are declarer's choices, not irregularities found while ruling."""
+    ruling = Ruling(load(CASES / "penalty" / "own-51b2b-forbid-one-suit-then-50d2b-twice-the-other-penalty-card-played-to-the-end.yaml"))
+    assert list(ruling.restorations())
+    assert len(ruling.irregularities) == 2 and all("dropped" in i for i in ruling.irregularities), ruling.irregularities
+    assert not ruling.found_later, ruling.found_later
+    assert ruling.choices == ("S forbids S before E's lead to trick 3 (50D)", "S leaves before E's lead to trick 4 (50D)",
+                              "S leaves before E's lead to trick 5 (50D)")
+
+
+def test_a_record_whose_only_lines_ruled_are_choices_names_the_penalty_cards_at_its_start() -> None:
+    """With no irregularity in the record, only a choice over a penalty card in force at its
+    start, the text names that penalty card rather than saying none was found."""
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    out = CliRunner().invoke(app, ["solve", "--ascii", str(CASES / "penalty" / "own-50d2a-said-at-lead-penalty-card-played-later.yaml")]).output
+    head = out.split("Irregularity", 1)[1].split("Ruling (Laws", 1)[0]
+    assert "none in the record; penalty cards in force at its start: E CK major (50)" in " ".join(head.split()), head
+    assert "declarer's choice at the table: S requires C before W's lead to trick 9 (50D)" in out
+    assert "S requires C before" not in head

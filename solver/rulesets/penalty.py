@@ -415,7 +415,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         after = tuple(line for _, _, ls in said[1:] for line in ls)
         return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (),
                        (*lines, _lead_options_key(number, holder)), located_by=lines,
-                       more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after)
+                       more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after,
+                       choice=True)
     if failure is not None:
         if failure.trick < 13 and replay.played_out:
             failure = replace(failure, played_out=True)  # (every player has played since: Replay.played_to)
