@@ -564,7 +564,14 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         from rulings.models.cards import Seat
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
-        from rulings.solver.render import CHOICE_SAID, information_panel, make_console, restorations_table, ruling_head, style_for
+        from rulings.solver.render import (
+            CHOICE_SAID,
+            information_panel,
+            make_console,
+            restorations_table,
+            ruling_head,
+            style_for,
+        )
         from rulings.solver.summary import KeySet, unique
 
     console = make_console(ascii_only=ascii_)

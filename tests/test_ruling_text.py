@@ -96,3 +96,16 @@ def test_a_record_whose_only_lines_ruled_are_choices_names_the_penalty_cards_at_
     assert "none in the record; penalty cards in force at its start: E CK major (50)" in " ".join(head.split()), head
     assert "declarer's choice at the table: S requires C before W's lead to trick 9 (50D)" in out
     assert "S requires C before" not in head
+
+
+def test_each_failure_to_play_a_penalty_card_says_what_it_was_at_that_trick() -> None:
+    """52B1(b), 52B1(c): East fails to lead his penalty card S7 at tricks 3 and 4 and leads it
+    at trick 5. Each acceptance says, as of its own trick, that the S7 stays a penalty card
+    until East plays it to trick 5, not what the end of the record shows."""
+    for name in ("own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end",
+                 "own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end-2007"):
+        (r,) = list(Ruling(load(CASES / "penalty" / f"{name}.yaml")).restorations())
+        steps = [s for s in r.path if s.clause == "52B1(b)"]
+        assert [s.text.split("; ", 1)[0] for s in steps] == ["declarer has played since, so CA is accepted",
+                                                             "declarer has played since, so CK is accepted"], steps
+        assert all(s.text.endswith("; S7 stays a penalty card until E plays it to trick 5") for s in steps), steps
