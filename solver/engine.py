@@ -2916,11 +2916,23 @@ class Composition:
         happened = self._happened
         if all(i in happened for i in self._listed) and all(i in happened for i in self._found_later):
             return
-        met_as = {w for i in self._found_later if i in happened and (w := self._met_where(i)) is not None}
+        met_as: dict[tuple[str, int, str], list[str]] = {}
+        for i in self._found_later:
+            if i in happened and (w := self._met_where(i)) is not None:
+                met_as.setdefault(w, []).append(i)
         self.not_met = (*self.not_met, *(i for i in self._listed if i not in happened and i not in self.not_met
                                           and i not in self._choice_texts and self._met_where(i) not in met_as))
-        self._listed = tuple(i for i in self._listed if i in happened)
-        self._found_later = {i: None for i in self._found_later if i in happened}
+        # the record's irregularity met in one form only on the paths: listed once, in its
+        # place, as the paths have it (not again as found while ruling)
+        listed: list[str] = []
+        for i in self._listed:
+            if i in happened:
+                listed.append(i)
+            elif (w := self._met_where(i)) is not None and len(forms := met_as.get(w, [])) == 1:
+                listed.append(forms[0])
+        moved = set(listed) - set(self._listed)
+        self._listed = tuple(dict.fromkeys(listed))
+        self._found_later = {i: None for i in self._found_later if i in happened and i not in moved}
 
     def _met_where(self, irregularity: str) -> tuple[str, int, str] | None:
         """The rules that found ``irregularity``, the record line where it begins, and what it

@@ -14,13 +14,15 @@ def test_a_misplay_whose_cards_to_come_back_a_ruling_adds_to_is_met() -> None:
     """45D1 after an exposure deemed played (45C1): on every path the misplay is ruled with
     East's exposed card among the cards that may come back. The record's form of it (that
     card not yet played) is the same irregularity, met: it is not said "met on no path",
-    and the form found while ruling names both cards."""
+    and it is listed once, among the record's irregularities, in the form the paths rule it,
+    naming both cards."""
     for name in ("own-45d1-defenders-visible-card-at-his-turn-played-after-the-error-taken-back",
                  "own-45d1-defenders-visible-card-at-his-turn-played-after-the-error-taken-back-2007"):
         ruling = Ruling(load(CASES / "dummy-misplay" / f"{name}.yaml"))
         assert len(list(ruling.restorations())) == 5
         assert not ruling.not_met, ruling.not_met
-        assert any("2 card(s) may come back (at most five): dummy's S3, E S2" in i for i in ruling.found_later)
+        (misplay,) = [i for i in (*ruling.irregularities, *ruling.found_later) if i.startswith("declarer called H2")]
+        assert misplay in ruling.irregularities and "2 card(s) may come back (at most five): dummy's S3, E S2" in misplay
 
 
 def test_no_revoke_on_the_declaring_sides_attempted_opening_lead() -> None:
@@ -109,3 +111,30 @@ def test_each_failure_to_play_a_penalty_card_says_what_it_was_at_that_trick() ->
         assert [s.text.split("; ", 1)[0] for s in steps] == ["declarer has played since, so CA is accepted",
                                                              "declarer has played since, so CK is accepted"], steps
         assert all(s.text.endswith("; S7 stays a penalty card until E plays it to trick 5") for s in steps), steps
+
+
+def test_a_revoke_the_record_shows_is_listed_once_as_the_paths_rule_it() -> None:
+    """2017 47E1: West's misinformed HJ is taken back and establishes nothing, so East's revoke
+    on trick 2 is corrected. The revoke is one irregularity, listed once among the record's,
+    with the reason that holds on every path (attention drawn before East-West's first card
+    to trick 3 once the HJ is back), not again as found while ruling."""
+    ruling = Ruling(load(CASES / "leads" / "seed001-47e1-no-63a1-revoke-corrected-2017.yaml"))
+    assert len(list(ruling.restorations())) == 21
+    revokes = [i for i in (*ruling.irregularities, *ruling.found_later, *ruling.not_met) if "revoked with H4" in i]
+    assert revokes == ["E revoked with H4 on trick 2 (spades led): not established (63A): attention was drawn before EW's "
+                       "first lead or play to trick 3 after the revoke (63A1)"], revokes
+    assert revokes[0] in ruling.irregularities
+
+
+def test_a_revoke_the_misinformation_rules_report_established_is_listed() -> None:
+    """47E1 takes back a card that establishes a revoke (2007: any; 2017: a card of the side
+    that misinformed): the misinformation rules report the revoke established (63A1), and it
+    is listed among the record's irregularities."""
+    for name, by in (("own-47e1-revoke-established-2007", None),
+                     ("own-47e1-misinformed-by-revokers-side-card-to-the-lead-establishes-revoke", "W played C6 to trick 3")):
+        ruling = Ruling(load(CASES / "leads" / f"{name}.yaml"))
+        assert list(ruling.restorations())
+        revokes = [i for i in ruling.irregularities if " revoked with " in i]
+        assert len(revokes) == 1 and ": established when " in revokes[0] and revokes[0].endswith("(63A1)"), ruling.irregularities
+        assert by is None or by in revokes[0]
+        assert not [i for i in ruling.found_later if " revoked with " in i]
