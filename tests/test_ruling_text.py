@@ -138,3 +138,18 @@ def test_a_revoke_the_misinformation_rules_report_established_is_listed() -> Non
         assert len(revokes) == 1 and ": established when " in revokes[0] and revokes[0].endswith("(63A1)"), ruling.irregularities
         assert by is None or by in revokes[0]
         assert not [i for i in ruling.found_later if " revoked with " in i]
+
+
+def test_the_streamed_text_says_the_paths_form_of_a_record_irregularity_not_found_while_ruling() -> None:
+    """``rulings solve`` lists the record's irregularities before its restorations, as the
+    record shows them; the revoke every path rules with another reason is said after them
+    "as ruled on the paths", never as found while ruling."""
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    out = CliRunner().invoke(app, ["solve", "--ascii", str(CASES / "leads" / "seed001-47e1-no-63a1-revoke-corrected-2017.yaml")]).output
+    flat = " ".join(out.split())
+    assert "found while ruling" not in flat
+    assert ("as ruled on the paths: E revoked with H4 on trick 2 (spades led): not established (63A): attention was drawn "
+            "before EW's first lead or play to trick 3 after the revoke (63A1)") in flat
