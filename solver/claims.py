@@ -56,8 +56,9 @@ class Atom:
     #: where the claim needs it to hold, none where it says it does not
     foreign: str = field(default="", compare=False, repr=False)
     #: what a restoration that fails the atom shows a director reading the failure (a
-    #: ``law`` atom: the sub-clauses of its clause the path cites), or ""
-    explain: Callable[[Restoration], str] | None = field(default=None, compare=False, repr=False)
+    #: ``law`` atom: the clauses of its law the path cites), or "": called with that
+    #: restoration and all the ruling's distinct restorations (one that none of them has)
+    explain: Callable[[Restoration, Sequence[Restoration]], str] | None = field(default=None, compare=False, repr=False)
     #: said beside the result of a claim that denies the atom (``never: law 16C`` in a 2017
     #: case holds of every ruling: no rule cites 16C at its own level), or ""
     note: str = field(default="", compare=False, repr=False)
@@ -137,7 +138,7 @@ def _parse_atom(text: str, claim: str, edition: str) -> Atom:
     if not words:
         raise NotationError(f"claim {claim!r}: 'not' needs an atom", token=text)
     atom = _atom(words, text, claim, edition)
-    return Atom(atom.text, atom.test, negated, atom.foreign, atom.explain, atom.note)
+    return replace(atom, negated=negated)
 
 
 AtomParser = Callable[[list[str], str, str], "Atom | None"]
@@ -244,8 +245,10 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
         seat = _seat(words[2], claim)
         card = _card(words[3], claim)
         if w0 == "unauthorized":
-            return Atom(label, lambda r: any(i.unauthorized is side and i.seat is seat and i.card == card for i in r.ledger))
-        return Atom(label, lambda r: any(i.authorized is side and i.seat is seat and i.card == card for i in r.ledger))
+            return Atom(label, lambda r: any(i.unauthorized is side and i.seat is seat and i.card == card for i in r.ledger),
+                        explain=_ledger_explain(seat, card))
+        return Atom(label, lambda r: any(i.authorized is side and i.seat is seat and i.card == card for i in r.ledger),
+                    explain=_ledger_explain(seat, card))
     if len(words) >= 3 and _is_seat(words[0]):
         seat = _seat(words[0], claim)
         verb = words[1].lower()
@@ -273,13 +276,33 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
     raise _unread_atom(words, claim)
 
 
-def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration], str]:
+def _ledger_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Restoration]], str]:
+    """What a restoration failing ``[un]authorized <side> <seat> <card>`` holds in its
+    information ledger for that card (16C, 50E): whom it is authorized and unauthorized to,
+    under which clauses; or that it has no entry for it (the card withdrawn, or a penalty
+    card, on no path at all, or not on this one)."""
+    token = f"{seat} {card}"
+
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        entries = [i for i in r.ledger if i.seat is seat and i.card == card]
+        if entries:
+            return "; ".join(f"the ledger has {token} authorized to {i.authorized} ({i.ai_clause}), unauthorized to "
+                             f"{i.unauthorized} ({i.ui_clause})" for i in entries)
+        if not any(i.seat is seat and i.card == card for other in restorations for i in other.ledger):
+            return (f"{token} is in the information ledger of no restoration: no path withdraws it or makes it a penalty "
+                    "card, so what it showed is neither authorized nor unauthorized information (16C, 50E)")
+        return f"{token} is not in its information ledger: this path neither withdraws it nor makes it a penalty card"
+
+    return explain
+
+
+def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Restoration]], str]:
     """What a restoration failing ``<seat> penalty <card> [kind]`` shows: the card is a
     penalty card of the other kind; or play ended before attention, which leaves no penalty
     card in force (docs/decisions.md), naming the card when the end of play lifted it."""
     token = f"{seat} {card}"
 
-    def explain(r: Restoration) -> str:
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
         if not r.node.played_out:
             other = [p.kind for p in r.penalty_cards if p.seat is seat and p.card == card]
             return f"{token} is a {other[0].value} penalty card" if other else ""
@@ -361,19 +384,31 @@ def _law_atom(token: str, claim: str, edition: str) -> Atom:
         foreign = "" if any(i in cited for i in under) else _uncited(stem, claim, edition, star=True)
         return Atom(f"law {stem}*", lambda r: any(c.startswith(stem) for c in r.laws), foreign=foreign, note=foreign)
     clause, foreign = _clause(token, claim, edition)
-    subs = sorted(i for i in cited if i.startswith(clause) and i != clause)
     note = ""
     if not foreign and clause not in cited:
         foreign = note = _uncited(clause, claim, edition)
+    law = _law_of(clause)
 
-    def explain(r: Restoration) -> str:
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
         found = sorted(c for c in r.laws if c.startswith(clause) and c != clause)
-        if not found:
-            return ""
-        return (f"it cites {', '.join(found)}, under {clause}: 'law {clause}' holds where the path cites {clause} itself, "
-                f"'law {clause}*' where it cites {clause} or any clause under it")
+        if found:
+            return (f"it cites {', '.join(found)}, under {clause}: 'law {clause}' holds where the path cites {clause} itself, "
+                    f"'law {clause}*' where it cites {clause} or any clause under it")
+        family = sorted(c for c in r.laws if _law_of(c) == law)
+        if family:
+            return f"of Law {law} its path cites {', '.join(family)}"
+        if any(_law_of(c) == law for other in restorations for c in other.laws):
+            return f"its path cites no clause of Law {law}"
+        return f"no restoration's path cites any clause of Law {law}"
 
-    return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign, explain=explain if subs else None, note=note)
+    return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign, explain=explain, note=note)
+
+
+def _law_of(clause: str) -> str:
+    """The law a clause id belongs to (``52B1(b)``: ``52``); "" for a citation of no clause
+    form (a step after play with nothing to count)."""
+    m = re.match(r"(\d{2})(?!\d)", clause)
+    return m.group(1) if m else ""
 
 
 def _uncited(clause: str, claim: str, edition: str, *, star: bool = False) -> str:
@@ -507,9 +542,10 @@ def _check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
         return [str(a) for a in atoms if not a.holds(r)]
 
     def explained(atoms: Iterable[Atom], r: Restoration) -> str:
-        """What the atoms ``r`` fails show of it (a ``law`` atom: the clauses under its
-        clause the path cites)."""
-        notes = [note for a in atoms if a.explain is not None and not a.negated and not a.holds(r) if (note := a.explain(r))]
+        """What the atoms ``r`` fails show of it (a ``law`` atom: the clauses of its law the
+        path cites)."""
+        notes = [note for a in atoms if a.explain is not None and not a.negated and not a.holds(r)
+                 if (note := a.explain(r, restorations))]
         return "".join(f" ({note})" for note in notes)
 
     matching = [r for r in restorations if all_hold(claim.premise, r)]

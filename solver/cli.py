@@ -560,6 +560,9 @@ def _close(stream: "Iterator[Restoration]") -> None:
 #: what the text output says of an irregularity the record shows that no restoration's
 #: rulings met (``Ruling.not_met``: a ruling before it took it away)
 NOT_MET = "met on no path (a ruling before it takes it away): "
+#: said after the restorations of an irregularity listed before them as the record shows it,
+#: which every path rules in another form (``Ruling.irregularities`` then has that form)
+AS_RULED = "as ruled on the paths: "
 
 #: restorations a page of the text output holds: the text output streams, page by page, so
 #: its memory does not grow with --limit
@@ -578,14 +581,22 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         from rulings.models.cards import Seat
         from rulings.models.errors import RulingError
         from rulings.solver.engine import Info
-        from rulings.solver.render import information_panel, make_console, restorations_table, ruling_head, style_for
+        from rulings.solver.render import (
+            CHOICE_SAID,
+            information_panel,
+            make_console,
+            restorations_table,
+            ruling_head,
+            style_for,
+        )
         from rulings.solver.summary import KeySet, unique
 
     console = make_console(ascii_only=ascii_)
     style = style_for(console, "ascii" if ascii_ else "unicode")
     # (a notice that a ruling on a rectified table may take back is said after the restorations)
     said = set(ruling.notices) - ruling.provisional
-    console.print(ruling_head(ruling, style, held_back=ruling.provisional))
+    head = set(ruling.irregularities)  # (as the record shows them: the paths may rule one in another form)
+    console.print(ruling_head(ruling, style, held_back=ruling.provisional, choices=False))
     cap = limit if limit is not None else DEFAULT_SHOWN
     seen = KeySet()
     page: list[Restoration] = []
@@ -615,10 +626,15 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         if page:
             console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
         console.print(f"{listed} restorations", markup=False, style="bold")
+    for irr in ruling.irregularities:
+        if irr not in head:  # (one listed above as the record shows it, in the form the paths rule it)
+            console.print(f"  {AS_RULED}{style.words(irr)}", markup=False)
     for irr in ruling.found_later:  # irregularities a rule found only on a rectified table
         console.print(f"  found while ruling: {style.words(irr)}", markup=False)
     for irr in ruling.not_met:  # listed above as the record shows it; no path's rulings met it
         console.print(f"  {NOT_MET}{style.words(irr)}", markup=False)
+    for choice in ruling.choices:  # (no irregularity: each, wherever found, once the ruling is enumerated)
+        console.print(f"  {CHOICE_SAID}{style.words(choice)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")

@@ -895,6 +895,10 @@ class Opening:
     #: one of ``seats`` (``leads``), on the trick as then corrected, and that ruling binds the
     #: choices after it (a penalty card, 50D1) or gives them a card to rule (his lead)
     pauses: tuple[tuple[int, frozenset[Seat]], ...] = ()
+    #: what ``irregularities`` says is a player's choice stated at the table that this
+    #: family rules (declarer's option at a lead while a penalty card is in force, 50D2,
+    #: 51B), not an irregularity: listed with the choices (:attr:`Composition.choices`)
+    choice: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1416,12 +1420,15 @@ class Composition:
         if self.recorded:
             ruled |= {handled_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=self._order_keys(found, self.replay.table)) if len(found) > 1 else found
-        self.irregularities: tuple[str, ...] = (ordered[0].opening.irregularities if len(ordered) == 1
-                                                 else tuple(i for f in ordered for i in f.opening.irregularities))
+        self._listed: tuple[str, ...] = (ordered[0].opening.irregularities if len(ordered) == 1
+                                         else tuple(i for f in ordered for i in f.opening.irregularities))
+        #: the texts of ``_listed`` and ``_found_later`` that are choices stated at the table
+        #: (``Opening.choice``): listed as :attr:`choices`, not as irregularities
+        self._choice_texts: set[str] = {i for f in ordered if f.opening.choice for i in f.opening.irregularities}
         #: irregularities a rule family found only on a rectified table, on some path (the card
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
-        self.found_later: dict[str, None] = {}
+        self._found_later: dict[str, None] = {}
         #: the irregularities the rulings of some path that ended opened (``Reopen.opened``):
         #: once every path is enumerated, ``irregularities`` and ``found_later`` keep only
         #: these (:meth:`_keep_what_happened`)
@@ -1608,10 +1615,38 @@ class Composition:
         return lambda f: keys[id(f)]
 
     @property
+    def irregularities(self) -> tuple[str, ...]:
+        """The irregularities the record as played shows, in the order they are ruled (once
+        every path is enumerated, those some path's rulings met: :meth:`_keep_what_happened`)."""
+        choices = self._choice_texts
+        return tuple(i for i in self._listed if i not in choices) if choices else self._listed
+
+    @property
+    def found_later(self) -> dict[str, None]:
+        """The irregularities a rule family found only on a rectified table, on some path (the
+        card a player named of two played together is a revoke; a lead breaks a restriction
+        declarer imposed), in the order first met: complete once every path is enumerated."""
+        choices = self._choice_texts
+        return {i: None for i in self._found_later if i not in choices} if choices else self._found_later
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """Declarer's choices stated at the table that a ruling took (his option at a lead
+        while a penalty card of his opponent's is in force, 50D2, 51B), in the order of the
+        record: no irregularity, listed apart from them whether the record as played or only
+        a rectified table has the penalty card they answer. Complete once every path is
+        enumerated."""
+        said = [i for i in (*self._listed, *self._found_later) if i in self._choice_texts]
+        if len(said) < 2:
+            return tuple(said)
+        lines = self.irregularity_lines
+        return tuple(sorted(said, key=lambda i: (lines.get(i) is None, lines.get(i) or 0)))
+
+    @property
     def irregularity_lines(self) -> dict[str, int | None]:
         """The record line where each irregularity (of ``irregularities`` and ``found_later``)
         begins, where the record shows it (None: a card a ruling put on the table)."""
-        listed = {*self.irregularities, *self.found_later}
+        listed = {*self._listed, *self._found_later}
         return {irr: self._line_of(f, part) for irr, (f, part) in self._irregularity_at.items() if irr in listed}
 
     def _line_of(self, found: _Found, part: Part = (0, 0)) -> int | None:
@@ -1710,10 +1745,12 @@ class Composition:
         root = found.opening.root
         table = root.table
         if found.opening.irregularities:
-            listed = self.irregularities
+            listed = self._listed
+            if found.opening.choice:
+                self._choice_texts.update(found.opening.irregularities)
             for irr in found.opening.irregularities:
-                if irr not in listed and irr not in self.found_later:
-                    self.found_later[irr] = None
+                if irr not in listed and irr not in self._found_later:
+                    self._found_later[irr] = None
                     self._irregularity_at.setdefault(irr, (found, (done.segment, done.base)))
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
             table = table._evolve(withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
@@ -2594,7 +2631,7 @@ class Composition:
             return False
         if any(names(n.text) for n in self._unread[unread:]):
             return False
-        if any(names(i) for i in list(self.found_later)[found:]):
+        if any(names(i) for i in list(self._found_later)[found:]):
             return False
         if len(self._dropped) != dropped and any(names(why) for _, why in self._dropped.values()):
             return False
@@ -2697,7 +2734,7 @@ class Composition:
             child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
             return child, bool(child) and self._stages == stages
         rep.index, rep.spoiled = i, False
-        rep.said = (self.notices, len(self.found_later), len(self._dropped), len(self._unread))
+        rep.said = (self.notices, len(self._found_later), len(self._dropped), len(self._unread))
         self._watching.append(rep)
         child = self._settled([(group.steps[i], group.node.with_table(group.child(i)))])
         self._watching.pop()  # (watched again while the child's ruling is enumerated: restorations)
@@ -2905,13 +2942,25 @@ class Composition:
         :func:`_what_it_is`) was met: it is left out, not kept in ``not_met``, its form found
         while ruling said."""
         happened = self._happened
-        if all(i in happened for i in self.irregularities) and all(i in happened for i in self.found_later):
+        if all(i in happened for i in self._listed) and all(i in happened for i in self._found_later):
             return
-        met_as = {w for i in self.found_later if i in happened and (w := self._met_where(i)) is not None}
-        self.not_met = (*self.not_met, *(i for i in self.irregularities if i not in happened and i not in self.not_met
-                                          and self._met_where(i) not in met_as))
-        self.irregularities = tuple(i for i in self.irregularities if i in happened)
-        self.found_later = {i: None for i in self.found_later if i in happened}
+        met_as: dict[tuple[str, int, str], list[str]] = {}
+        for i in self._found_later:
+            if i in happened and (w := self._met_where(i)) is not None:
+                met_as.setdefault(w, []).append(i)
+        self.not_met = (*self.not_met, *(i for i in self._listed if i not in happened and i not in self.not_met
+                                          and i not in self._choice_texts and self._met_where(i) not in met_as))
+        # the record's irregularity met in one form only on the paths: listed once, in its
+        # place, as the paths have it (not again as found while ruling)
+        listed: list[str] = []
+        for i in self._listed:
+            if i in happened:
+                listed.append(i)
+            elif (w := self._met_where(i)) is not None and len(forms := met_as.get(w, [])) == 1:
+                listed.append(forms[0])
+        moved = set(listed) - set(self._listed)
+        self._listed = tuple(dict.fromkeys(listed))
+        self._found_later = {i: None for i in self._found_later if i in happened and i not in moved}
 
     def _met_where(self, irregularity: str) -> tuple[str, int, str] | None:
         """The rules that found ``irregularity``, the record line where it begins, and what it

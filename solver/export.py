@@ -48,6 +48,8 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "found_later": list(ruling.found_later),
         "irregularity_details": [irregularity_json(ruling, i) for i in ruling.irregularities],
         "found_later_details": [irregularity_json(ruling, i) for i in ruling.found_later],
+        # declarer's choices stated at the table that a ruling took (50D2, 51B): no irregularity
+        "choices": list(ruling.choices),
         "notices": [{"line": n.line, "text": n.text, "kind": n.kind} for n in ruling.notices],
         "count": len(restorations),
         "truncated": truncated,

@@ -262,10 +262,16 @@ def information_panel(restorations: Sequence[Restoration], style: Style, *, entr
     return out
 
 
-def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = frozenset()) -> RenderableType:
+#: how a choice stated at the table that a ruling took is listed (``Ruling.choices``): no irregularity
+CHOICE_SAID = "declarer's choice at the table: "
+
+
+def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = frozenset(),
+                choices: bool = True) -> RenderableType:
     """Everything the text output of a ruling shows before its restorations: title, deal,
-    what happened, irregularities and notices (but ``held_back``: those said after the
-    restorations, when they are streamed), and the tree of decisions."""
+    what happened, irregularities, declarer's choices at the table (``choices``: not when the
+    restorations are streamed, which says them all after them) and notices (but ``held_back``:
+    those said after the restorations, when they are streamed), and the tree of decisions."""
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
@@ -276,17 +282,29 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
         parts.append(Text(turned, style="bold yellow"))
     parts += [Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
     parts.append(Text("Irregularity", style="bold"))
-    for irr in ruling.irregularities or ("none found",):
+    for irr in ruling.irregularities or (no_irregularity(case),):
         parts.append(Text("  ") + style.words(irr))
     for irr in ruling.found_later:  # known once the ruling is enumerated
         parts.append(Text("  found while ruling: ") + style.words(irr))
     for irr in ruling.not_met:  # (so is an irregularity the record shows that no path met)
         parts.append(Text("  met on no path (a ruling before it takes it away): ") + style.words(irr))
+    if choices:
+        for said in ruling.choices:
+            parts.append(Text(f"  {CHOICE_SAID}") + style.words(said))
     for n in ruling.notices:
         if n not in held_back:
             parts.append(Text(f"  note: {n}", style="yellow"))
     parts += [Text(""), tree(ruling, style), Text("")]
     return Group(*parts)
+
+
+def no_irregularity(case: Case) -> str:
+    """What the list of irregularities says when the record shows none: the penalty cards in
+    force at its start, when there are (the irregularity that made them came before it)."""
+    if not case.penalty:
+        return "none found"
+    cards = ", ".join(f"{p.seat} {p.card} {p.kind.value}" for p in sorted(case.penalty, key=lambda p: p.sort_key))
+    return f"none in the record; penalty cards in force at its start: {cards} (50)"
 
 
 def ruling_view(ruling: Ruling, restorations: Sequence[Restoration], style: Style, *, truncated: bool,

@@ -178,6 +178,8 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
         lines.append(f"Irregularity: {irr}.")
     for irr in ruling.found_later:
         lines.append(f"Irregularity found while ruling: {irr}.")
+    for said in ruling.choices:  # (no irregularity)
+        lines.append(f"Declarer's choice at the table: {said}.")
 
     def say(items: list[TreeItem], depth: int) -> None:
         pad = "  " * depth

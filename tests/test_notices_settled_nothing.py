@@ -103,12 +103,13 @@ def test_an_act_no_rule_rules_on_is_not_yet_ruled_on() -> None:
 def test_a_revoke_the_record_shows_established_that_a_ruling_corrects_is_met() -> None:
     """2017 47E1: West's misinformed lead, retracted, does not establish East's revoke (63A1
     does not apply), so every path corrects it. The record's form of it (established when
-    West led) is the same revoke, met: it is not said "met on no path"; its form found while
-    ruling (not established) is said."""
+    West led) is the same revoke, met: it is not said "met on no path"; it is listed once,
+    among the record's irregularities, in the form the paths rule it (not established)."""
     ruling = Ruling(load(CASES / "leads" / "seed001-47e1-no-63a1-revoke-corrected-2017.yaml"))
     assert len(list(ruling.restorations())) == 21
     assert not ruling.not_met, ruling.not_met
-    assert [i for i in ruling.found_later if i.startswith("E revoked with H4 on trick 2 (spades led): not established")]
+    assert [i for i in ruling.irregularities if i.startswith("E revoked with H4 on trick 2 (spades led): not established")]
+    assert not [i for i in ruling.found_later if i.startswith("E revoked with H4")]
     res = runner.invoke(app, ["solve", str(CASES / "leads" / "seed001-47e1-no-63a1-revoke-corrected-2017.yaml")])
     assert res.exit_code == 0 and "met on no path" not in res.output, res.output
 

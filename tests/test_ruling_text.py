@@ -14,13 +14,15 @@ def test_a_misplay_whose_cards_to_come_back_a_ruling_adds_to_is_met() -> None:
     """45D1 after an exposure deemed played (45C1): on every path the misplay is ruled with
     East's exposed card among the cards that may come back. The record's form of it (that
     card not yet played) is the same irregularity, met: it is not said "met on no path",
-    and the form found while ruling names both cards."""
+    and it is listed once, among the record's irregularities, in the form the paths rule it,
+    naming both cards."""
     for name in ("own-45d1-defenders-visible-card-at-his-turn-played-after-the-error-taken-back",
                  "own-45d1-defenders-visible-card-at-his-turn-played-after-the-error-taken-back-2007"):
         ruling = Ruling(load(CASES / "dummy-misplay" / f"{name}.yaml"))
         assert len(list(ruling.restorations())) == 5
         assert not ruling.not_met, ruling.not_met
-        assert any("2 card(s) may come back (at most five): dummy's S3, E S2" in i for i in ruling.found_later)
+        (misplay,) = [i for i in (*ruling.irregularities, *ruling.found_later) if i.startswith("declarer called H2")]
+        assert misplay in ruling.irregularities and "2 card(s) may come back (at most five): dummy's S3, E S2" in misplay
 
 
 def test_no_revoke_on_the_declaring_sides_attempted_opening_lead() -> None:
@@ -57,3 +59,97 @@ def test_a_card_52b2_makes_a_penalty_card_is_read_under_50e() -> None:
     assert h5 and all((i.ai_clause, i.ui_clause) == ("50E1", "50E2") for i in h5), h5
     step = next(s for s in required[0].path if s.clause == "52B2")
     assert "50E2" in step.also and "16C2" not in step.also
+
+
+def test_declarers_choices_at_leads_are_listed_as_choices_not_irregularities() -> None:
+    """50D2, 51B: declarer's choice stated before a lead while a penalty card is in force is
+    no irregularity. Each is listed with the choices, in the order of the record, whether the
+    record as played has the penalty card it answers (the first) or only a rectified table
+    does (the second, after the failure to play it, 52B1(b)); neither is listed among the
+    irregularities nor said found while ruling."""
+    case = load(CASES / "penalty" / "own-51b2a-second-card-both-major-then-failure-to-ruff-played-to-the-end-64b3.yaml")
+    ruling = Ruling(case)
+    assert list(ruling.restorations())
+    listed = (*ruling.irregularities, *ruling.found_later, *ruling.not_met)
+    assert not [i for i in listed if "before E's lead" in i], listed
+    assert ruling.choices == ("S requires H before E's lead to trick 9 (50D)", "S leaves before E's lead to trick 10 (50D)")
+
+
+def test_a_choice_found_only_on_a_rectified_table_is_listed_as_a_choice() -> None:
+    """The same where every penalty card comes from a ruling (two cards dropped, 49): the
+    choices at the later leads are declarer's choices, not irregularities found while ruling."""
+    ruling = Ruling(load(CASES / "penalty" / "own-51b2b-forbid-one-suit-then-50d2b-twice-the-other-penalty-card-played-to-the-end.yaml"))
+    assert list(ruling.restorations())
+    assert len(ruling.irregularities) == 2 and all("dropped" in i for i in ruling.irregularities), ruling.irregularities
+    assert not ruling.found_later, ruling.found_later
+    assert ruling.choices == ("S forbids S before E's lead to trick 3 (50D)", "S leaves before E's lead to trick 4 (50D)",
+                              "S leaves before E's lead to trick 5 (50D)")
+
+
+def test_a_record_whose_only_lines_ruled_are_choices_names_the_penalty_cards_at_its_start() -> None:
+    """With no irregularity in the record, only a choice over a penalty card in force at its
+    start, the text names that penalty card rather than saying none was found."""
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    out = CliRunner().invoke(app, ["solve", "--ascii", str(CASES / "penalty" / "own-50d2a-said-at-lead-penalty-card-played-later.yaml")]).output
+    head = out.split("Irregularity", 1)[1].split("Ruling (Laws", 1)[0]
+    assert "none in the record; penalty cards in force at its start: E CK major (50)" in " ".join(head.split()), head
+    assert "declarer's choice at the table: S requires C before W's lead to trick 9 (50D)" in out
+    assert "S requires C before" not in head
+
+
+def test_each_failure_to_play_a_penalty_card_says_what_it_was_at_that_trick() -> None:
+    """52B1(b), 52B1(c): East fails to lead his penalty card S7 at tricks 3 and 4 and leads it
+    at trick 5. Each acceptance says, as of its own trick, that the S7 stays a penalty card
+    until East plays it to trick 5, not what the end of the record shows."""
+    for name in ("own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end",
+                 "own-54d-refused-then-two-failures-to-lead-the-penalty-card-played-to-the-end-2007"):
+        (r,) = list(Ruling(load(CASES / "penalty" / f"{name}.yaml")).restorations())
+        steps = [s for s in r.path if s.clause == "52B1(b)"]
+        assert [s.text.split("; ", 1)[0] for s in steps] == ["declarer has played since, so CA is accepted",
+                                                             "declarer has played since, so CK is accepted"], steps
+        assert all(s.text.endswith("; S7 stays a penalty card until E plays it to trick 5") for s in steps), steps
+
+
+def test_a_revoke_the_record_shows_is_listed_once_as_the_paths_rule_it() -> None:
+    """2017 47E1: West's misinformed HJ is taken back and establishes nothing, so East's revoke
+    on trick 2 is corrected. The revoke is one irregularity, listed once among the record's,
+    with the reason that holds on every path (attention drawn before East-West's first card
+    to trick 3 once the HJ is back), not again as found while ruling."""
+    ruling = Ruling(load(CASES / "leads" / "seed001-47e1-no-63a1-revoke-corrected-2017.yaml"))
+    assert len(list(ruling.restorations())) == 21
+    revokes = [i for i in (*ruling.irregularities, *ruling.found_later, *ruling.not_met) if "revoked with H4" in i]
+    assert revokes == ["E revoked with H4 on trick 2 (spades led): not established (63A): attention was drawn before EW's "
+                       "first lead or play to trick 3 after the revoke (63A1)"], revokes
+    assert revokes[0] in ruling.irregularities
+
+
+def test_a_revoke_the_misinformation_rules_report_established_is_listed() -> None:
+    """47E1 takes back a card that establishes a revoke (2007: any; 2017: a card of the side
+    that misinformed): the misinformation rules report the revoke established (63A1), and it
+    is listed among the record's irregularities."""
+    for name, by in (("own-47e1-revoke-established-2007", None),
+                     ("own-47e1-misinformed-by-revokers-side-card-to-the-lead-establishes-revoke", "W played C6 to trick 3")):
+        ruling = Ruling(load(CASES / "leads" / f"{name}.yaml"))
+        assert list(ruling.restorations())
+        revokes = [i for i in ruling.irregularities if " revoked with " in i]
+        assert len(revokes) == 1 and ": established when " in revokes[0] and revokes[0].endswith("(63A1)"), ruling.irregularities
+        assert by is None or by in revokes[0]
+        assert not [i for i in ruling.found_later if " revoked with " in i]
+
+
+def test_the_streamed_text_says_the_paths_form_of_a_record_irregularity_not_found_while_ruling() -> None:
+    """``rulings solve`` lists the record's irregularities before its restorations, as the
+    record shows them; the revoke every path rules with another reason is said after them
+    "as ruled on the paths", never as found while ruling."""
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    out = CliRunner().invoke(app, ["solve", "--ascii", str(CASES / "leads" / "seed001-47e1-no-63a1-revoke-corrected-2017.yaml")]).output
+    flat = " ".join(out.split())
+    assert "found while ruling" not in flat
+    assert ("as ruled on the paths: E revoked with H4 on trick 2 (spades led): not established (63A): attention was drawn "
+            "before EW's first lead or play to trick 3 after the revoke (63A1)") in flat

@@ -456,3 +456,34 @@ def test_a_card_withdrawn_twice_names_each_trick() -> None:
                                 env={"COLUMNS": "250"})
     assert result.exit_code == 0
     assert "(trick 2)" in result.output and "(trick 3)" in result.output
+
+
+# ----- what a failed claim on the information ledger or on a law says ------------------------------
+def test_a_failed_information_claim_says_what_the_ledger_holds_for_the_card() -> None:
+    """``[un]authorized <side> <seat> <card>`` fails with what the restoration's ledger holds
+    for that card: its entry (authorized and unauthorized to which side, under which clauses),
+    or that it has none on this path, or on any path."""
+    from rulings.solver.claims import check
+
+    restorations = list(Ruling(loads(revoke() + "expect:\n")).restorations())
+    wrong_side = check(parse_claim("always: unauthorized NS E C5"), restorations).message
+    assert wrong_side.endswith("(the ledger has E C5 authorized to NS (16C1), unauthorized to EW (16C2))"), wrong_side
+    here = check(parse_claim("always: unauthorized EW S D2"), restorations).message
+    assert here.endswith("(S D2 is not in its information ledger: this path neither withdraws it nor makes it a penalty card)"), here
+    nowhere = check(parse_claim("sometimes: authorized EW N DK"), restorations).message
+    assert "fails authorized EW N DK (N DK is in the information ledger of no restoration" in nowhere, nowhere
+
+
+def test_a_failed_law_claim_names_the_clauses_of_that_law_the_path_cites() -> None:
+    """``law <id>`` fails with the clauses of the same law the restoration's path cites, or
+    that it cites none of that law (and whether any restoration does)."""
+    from rulings.solver.claims import check
+
+    lead = list(Ruling(loads(LEAD_OUT_OF_TURN + "  - count 4\n")).restorations())
+    msg = check(parse_claim("always: law 50B => law 50D2(b)"), lead).message
+    assert msg == "restoration 2 does not satisfy it (of Law 50 its path cites 50B, 50D, 50D2, 50D2(a))", msg
+    assert check(parse_claim("always: law 50D2(b)"), lead).message == (
+        "restoration 1 does not satisfy it (its path cites no clause of Law 50)")
+    restorations = list(Ruling(loads(revoke() + "expect:\n")).restorations())
+    assert check(parse_claim("always: law 45C1"), restorations).message.endswith(
+        "(no restoration's path cites any clause of Law 45)")

@@ -21,7 +21,7 @@ won N tricks in all: the 64C comparison).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from rulings.models.cards import Card, Seat, Side, Suit
@@ -870,7 +870,7 @@ def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
     return None
 
 
-def _transfer_explain(r: Restoration) -> str:
+def _transfer_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
     """What a restoration failing ``transfer <N>`` rules: its count, with the Law 64 clauses
     of its path; or that its record does not reach the end of play."""
     if r.node.transfer is None:

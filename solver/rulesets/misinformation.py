@@ -70,10 +70,15 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             # next). 2007 has no such exception, and a card of the side that misinformed is no
             # such play: a revoke a card taken back established stays established, and is
             # reported here (_established_by).
+            stand = _established_by_retraction(rs, table, misplay)
             handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no),
-                       *(played(r.trick, r.seat, r.card) for r, _ in _established_by_retraction(rs, table, misplay)))
+                       *(played(r.trick, r.seat, r.card) for r, _ in stand))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
-            return Opening(Node(table, (misplay,), focus=trick_no), (what,), (), handled)
+            # (a revoke a card taken back established is ruled here, reported under 63A1: it is
+            # one of the record's irregularities, worded as the revoke rules word one)
+            revokes = tuple(f"{r}: established when {by[0]} played {by[1]} to trick {r.trick + 1} ({rs.cite('63A1')})"
+                            for r, by in stand)
+            return Opening(Node(table, (misplay,), focus=trick_no), (what, *revokes), (), handled)
         if isinstance(event, CorrectExplanation):
             # a record line the table did not place (an unapplied play) is not a card played
             k = min(plays_before(replay, event), len(plays))

@@ -415,7 +415,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         after = tuple(line for _, _, ls in said[1:] for line in ls)
         return Opening(Node(table, (PenaltyCardOptions(holder, lines, number),), focus=number), (text,), (),
                        (*lines, _lead_options_key(number, holder)), located_by=lines,
-                       more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after)
+                       more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after,
+                       choice=True)
     if failure is not None:
         if failure.trick < 13 and replay.played_out:
             failure = replace(failure, played_out=True)  # (every player has played since: Replay.played_to)
@@ -569,9 +570,8 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
     if kept:
         stays = f"{kept} remain{'s' if ' ' not in kept else ''} penalty card"
-    else:  # (the penalty card due has been played since: none stays)
-        gone = " ".join(str(c) for c in sorted(played_then))
-        stays = f"the penalty card due ({gone}) has been played since" if gone else "no penalty card remains"
+    else:  # (the penalty card due has been played since: none is left now)
+        stays = _stayed_until_played(table, seat, played_then) if played_then else "no penalty card remains"
     trick = table.trick(task.trick)
     assert trick is not None
     led = trick.suit_led if trick.plays[0][0] is not seat else None
@@ -631,6 +631,18 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                            aliases=aliases),
                       child(t2, (info,), extra + rest)))
     return edges
+
+
+def _stayed_until_played(table: TableState, seat: Seat, cards: Iterable[Card]) -> str:
+    """What became of the penalty cards due at a failure to play one that its player has
+    played since, said as of the trick of the failure: each stayed a penalty card (52B1(c))
+    until he played it, to the trick named."""
+    when = {c: n for n, s, c in table.plays() if s is seat}
+    said = []
+    for card in sorted(cards):
+        at = when.get(card)
+        said.append(f"{card} stays a penalty card" + (f" until {seat} plays it to trick {at}" if at is not None else ""))
+    return "; ".join(said)
 
 
 # ----- claim atoms --------------------------------------------------------------------------------
