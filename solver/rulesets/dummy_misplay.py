@@ -40,7 +40,7 @@ from rulings.models.dataclass import dataclass, field
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
-from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
+from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, Trick
 from rulings.solver.engine import (
     CorrectionMade,
     Edge,
@@ -188,6 +188,12 @@ class MisplayCascade:
     #: the choices of each later player, worked out once for every branch of this correction
     #: (:func:`misplay_cascade`); not part of the task's identity
     shared: _Shared = field(default_factory=_Shared, compare=False, repr=False)
+    #: the positions of ``later`` whose cards no longer follow the suit now led and must be
+    #: replaced (44C; declarer's, 62), ruled before the pause at the trick as the offender's
+    #: correction leaves it (``CorrectionMade``), and passed over after it
+    forced: tuple[int, ...] = ()
+    #: this task rules the ``forced`` positions (``index`` is one of them), before the pause
+    before_pause: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -707,7 +713,14 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # trick as corrected is ruled there, Opening.pauses; with no card after dummy's error, a
     # lead that ruling places is the one card 45D1 reaches)
     cascade = MisplayCascade(m, later, 0, (), revokes, _Shared())
-    agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
+    forced = _forced_replacements(rs, table, cascade, trick) if later and trick.plays[0][0] is m.dummy else ()
+    if forced:
+        # (dummy's replaced card leads another suit: the cards that no longer follow it are
+        # replaced first, as part of the correction, and the pause comes after them: the trick
+        # as corrected there is a lawful trick, whose winner is the one the options start from)
+        agenda = (MisplayCascade(m, later, forced[0], (), revokes, cascade.shared, forced, True), *rest)
+    else:
+        agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
     if revokes:
         # The designated card fails to follow suit while dummy holds the suit led: a revoke by
         # dummy (61A), not established (no card has been played after it), so it is corrected
@@ -717,6 +730,49 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         assert led is not None
         agenda = (CorrectRevoke(Revoke(m.dummy, m.trick, m.designated, led), ()), *agenda)
     return [(step, _child(node, table, agenda))]
+
+
+def _forced_replacements(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick) -> tuple[int, ...]:
+    """The positions of ``task.later`` on the corrected trick ``trick`` whose player must
+    replace his card, whoever changes before him (it no longer follows the suit dummy's
+    designated card leads, 44C; declarer's, a revoke corrected at once, 62): his choices
+    offer no keep (:func:`_choices`)."""
+    m = task.misplay
+    return tuple(i for i, (n, seat, _) in enumerate(task.later)
+                 if n == m.trick and _choices(rs, table, MisplayCascade(m, task.later, i, (), task.revoke, task.shared), trick, False,
+                                              _next_lead(rs, table, m, seat)).keep is None)
+
+
+def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object, ...],
+            later: tuple[LaterPlay, ...] | None = None) -> tuple[object, ...]:
+    """The agenda once the card ``task.later[task.index]`` is ruled (``changed``: the seats
+    that have changed their card so far; ``later``: the cards still to rule, when a ruling
+    took some away): the next forced replacement, or after the last of them the pause
+    (``CorrectionMade``) and then the options of the cards not replaced; or the next of
+    those options."""
+    m = task.misplay
+    later = task.later if later is None else later
+    forced = task.forced
+    if task.before_pause:
+        k = forced.index(task.index) + 1
+        if k < len(forced):
+            return (MisplayCascade(m, later, forced[k], changed, task.revoke, task.shared, forced, True), *rest)
+        first = _unforced(forced, 0, len(later))
+        main = MisplayCascade(m, later, first, changed, task.revoke, task.shared, forced)
+        if first < len(later):
+            return (CorrectionMade(m.trick), main, *rest)
+        # (no option left: a lead the ruling at the pause places is the one card 45D1 reaches)
+        return (CorrectionMade(m.trick, main), *rest)
+    nxt = _unforced(forced, task.index + 1, len(later))
+    return (MisplayCascade(m, later, nxt, changed, task.revoke, task.shared, forced), *rest) if nxt < len(later) else rest
+
+
+def _unforced(forced: tuple[int, ...], start: int, end: int) -> int:
+    """The first position from ``start`` that is not in ``forced`` (``end`` when none is)."""
+    i = start
+    while i < end and i in forced:
+        i += 1
+    return i
 
 
 def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tuple[LaterPlay, ...]) -> tuple[LaterPlay, ...]:
@@ -781,7 +837,16 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
     required, forbidden = lead_rule_args(table, trick.number, seat) if led is None else (None, None)
     lawful = lawful_cards(hand, led, with_restored(pcs, restored) if restored is not None else pcs, frozenset(), required, forbidden)
-    return card in lawful, tuple([c for c in lawful if c != card])
+    subs = tuple([c for c in lawful if c != card])
+    # (his card obeyed the penalty cards made before he played it, each of the kind it then
+    # had: one made after it, a card he exposed between tricks say, obliges his next play,
+    # his substitute, 50D1, 50C, not the card he played before it, PenaltyCard.since)
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == trick.number and s is seat and c == card), None)
+    if at is not None and any(p.since > at or p.major_from > at for p in pcs):
+        then = frozenset([p.as_at(at) for p in pcs if p.since <= at])
+        lawful = lawful_cards(hand, led, with_restored(then, restored) if restored is not None else then, frozenset(), required,
+                              forbidden)
+    return card in lawful, subs
 
 
 def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card, lead: Card | None = None) -> bool:
@@ -811,7 +876,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     assert isinstance(task, MisplayCascade)
     m = task.misplay
     table = node.table
-    if not task.index:
+    if not task.index or (task.forced and not task.before_pause):
         task = _with_lead_placed_since(table, task)
     later = task.later
     index = task.index
@@ -844,25 +909,27 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
 
     declarer = table.declarer
     rho_changed = seat is declarer and declarer.rho in task.changed
+    if seat is declarer and task.before_pause and not rho_changed:
+        # (his right-hand opponent's option comes after the pause: declarer's card, which
+        # no longer follows suit, is replaced whatever he does, 44C, 45D1 or 62)
+        rho_changed = any(s is declarer.rho and n == trick_no and i not in task.forced for i, (n, s, _) in enumerate(later))
     own_lead = _next_lead(rs, table, m, seat)
     key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead)
     choices = shared.choices.get(key)
     if choices is None:
         choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead)
-    nxt = index + 1
-    more = nxt < len(later)
     out: list[Edge | Substitutions] = []
     if choices.keep is not None:
-        kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if more else rest
+        kept = _onward(task, task.changed, rest)
         out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established or choices.established, focus)))
     if choices.change:
-        changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
+        changed = _onward(task, (*task.changed, seat), rest)
         after = (*ledger, choices.info)
         if own_lead is not None and own_lead in choices.subs:
             out.extend(_with_lead_played_here(rs, node, task, choices, own_lead, after))
             return out
         n = len(choices.subs)
-        classes = (0,) * n if len(changed) == 1 else _alike(later[nxt:], trick, seat, choices.subs, table.trumps, rest)
+        classes = (0,) * n if len(changed) == 1 else _alike(later[index + 1:], trick, seat, choices.subs, table.trumps, rest)
         if n > 1 and classes is not None and len(set(classes)) < n:
             # the substitutes as one group, ruled once for each class (the last item)
             group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
@@ -886,7 +953,7 @@ def _with_lead_placed_since(table: TableState, task: MisplayCascade) -> MisplayC
     if nxt is None or not nxt.plays or any(p[0] == number for p in task.later):
         return task
     return MisplayCascade(task.misplay, (*task.later, *((number, s, c) for s, c in nxt.plays)), task.index, task.changed,
-                          task.revoke, task.shared)
+                          task.revoke, task.shared, task.forced)
 
 
 def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choices: _Choices, lead: Card,
@@ -902,9 +969,7 @@ def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choice
     t = table.withdraw_trick(m.trick + 1, restore_penalty=choices.restore)
     t = t.substitutes(trick_no, seat, (lead,), restore_penalty=choices.restore)[0]
     without = tuple(p for p in later if p[0] != m.trick + 1)  # (the next trick's card is gone)
-    nxt = index + 1
-    rest = node.agenda[1:]
-    agenda = (MisplayCascade(m, without, nxt, (*task.changed, seat), task.revoke, task.shared), *rest) if nxt < len(without) else rest
+    agenda = _onward(task, (*task.changed, seat), node.agenda[1:], without)
     ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side, table))
     return [(choices.change[0], Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))]
 
@@ -968,8 +1033,10 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         fate = no_penalty_card(table, seat, card, stays) if defender else f"{his} goes back to his hand, no penalty card (48A)"
         head = f"{who} withdraws {his} and plays "
         cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
-        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites, question,
-                          f"change to {sub.text}")
+        # (a penalty card of his played as his substitute: the law that makes him play it)
+        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in table.penalty_cards_of(seat)}
+        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}",
+                          cites if sub not in due else (*cites, due[sub]), question, f"change to {sub.text}")
                      for sub in subs)
 
     if not ok and not _followed_before(table, trick, m, seat, card, lead):
