@@ -9,7 +9,9 @@ docs/dummy-misplay-rules.md):
   are then taken in playing order: each defender may withdraw his and substitute a lawful
   card (no penalty card), declarer may withdraw his card to the same trick only if his
   right-hand opponent changed, and a lead to the next trick may be retracted (forced when
-  its leader no longer won the corrected trick, 44G). At most five cards come back:
+  its leader no longer won the corrected trick, 44G). When the designated card leads
+  another suit, the later cards that no longer follow it and must be replaced (44C; 62
+  for declarer's) are taken first, and the options after them. At most five cards come back:
   dummy's card, the three later cards of the trick and the lead to the next trick.
   The declaring side is the offending side for 16C.
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
@@ -909,15 +911,15 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
 
     declarer = table.declarer
     rho_changed = seat is declarer and declarer.rho in task.changed
-    if seat is declarer and task.before_pause and not rho_changed:
-        # (his right-hand opponent's option comes after the pause: declarer's card, which
-        # no longer follows suit, is replaced whatever he does, 44C, 45D1 or 62)
-        rho_changed = any(s is declarer.rho and n == trick_no and i not in task.forced for i, (n, s, _) in enumerate(later))
+    # (his right-hand opponent's option comes after the pause: declarer's card, which no
+    # longer follows suit, is replaced before it whatever he then does)
+    pending = seat is declarer and task.before_pause and not rho_changed and any(
+        s is declarer.rho and n == trick_no and i not in task.forced for i, (n, s, _) in enumerate(later))
     own_lead = _next_lead(rs, table, m, seat)
-    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead)
+    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead, pending)
     choices = shared.choices.get(key)
     if choices is None:
-        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead)
+        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead, pending)
     out: list[Edge | Substitutions] = []
     if choices.keep is not None:
         kept = _onward(task, task.changed, rest)
@@ -929,7 +931,10 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
             out.extend(_with_lead_played_here(rs, node, task, choices, own_lead, after))
             return out
         n = len(choices.subs)
-        classes = (0,) * n if len(changed) == 1 else _alike(later[index + 1:], trick, seat, choices.subs, table.trumps, rest)
+        # (a replacement made before the pause is ruled apart: the positions before it come
+        # after the pause, and the pause reads the whole trick)
+        classes = (None if task.before_pause else (0,) * n if len(changed) == 1
+                   else _alike(later[index + 1:], trick, seat, choices.subs, table.trumps, rest))
         if n > 1 and classes is not None and len(set(classes)) < n:
             # the substitutes as one group, ruled once for each class (the last item)
             group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
@@ -1005,11 +1010,13 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool,
-             lead: Card | None = None) -> _Choices:
+             lead: Card | None = None, pending: bool = False) -> _Choices:
     """45D1 (with 44C; 62 for declarer's card that must stay but revokes) for the later
     card ``task.later[task.index]`` in the corrected trick ``trick``; ``rho_changed``: the
     player is declarer and his right-hand opponent changed his card; ``lead``: his lead to
-    the next trick, counted as his (:func:`_next_lead`)."""
+    the next trick, counted as his (:func:`_next_lead`); ``pending``: the player is declarer,
+    whose card is replaced before the pause (``MisplayCascade.before_pause``) and his
+    right-hand opponent's option after it."""
     m = task.misplay
     _, seat, card = task.later[task.index]
     info = rs.withdrawn_info(seat, card, table.declaring_side, table)
@@ -1073,6 +1080,16 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         also = (rs.cite("61A"), rs.cite("62A"), rs.cite("62B2"), d, info.ai_clause, info.ui_clause, *extra)
         steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is his own revoke: he withdraws it and "
                            f"plays {sub.text}; no penalty card (62B2)", also, q, f"change to {sub.text}") for sub in subs)
+        return _Choices(None, steps, subs, True, info)
+    if must_change and not defender and pending:
+        # (replaced before his right-hand opponent's option, ruled after the pause: under
+        # 45D1 if he then changes, otherwise as a revoke corrected at once, 62A, 62B2)
+        rho = table.declarer.rho._name_
+        q3 = (f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card, "
+              f"under {d} if {rho} changes his card, otherwise as a revoke corrected at once")
+        also = (d, rs.cite("62A"), rs.cite("62B"), rs.cite("62B2"), info.ai_clause, info.ui_clause, *extra)
+        steps = tuple(Step(actor, StepKind.FORCED, rs.cite("44C"), f"{who} withdraws {his} and plays {sub.text}; no penalty "
+                           "card (48A, 62B2)", also, q3, f"change to {sub.text}") for sub in subs)
         return _Choices(None, steps, subs, True, info)
     if must_change and (defender or rho_changed):
         question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
