@@ -9,7 +9,9 @@ docs/dummy-misplay-rules.md):
   are then taken in playing order: each defender may withdraw his and substitute a lawful
   card (no penalty card), declarer may withdraw his card to the same trick only if his
   right-hand opponent changed, and a lead to the next trick may be retracted (forced when
-  its leader no longer won the corrected trick, 44G). At most five cards come back:
+  its leader no longer won the corrected trick, 44G). When the designated card leads
+  another suit, the later cards that no longer follow it and must be replaced (44C; 62
+  for declarer's) are taken first, and the options after them. At most five cards come back:
   dummy's card, the three later cards of the trick and the lead to the next trick.
   The declaring side is the offending side for 16C.
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
@@ -40,7 +42,7 @@ from rulings.models.dataclass import dataclass, field
 from rulings.models.designation import DEFAULT_POLICY, DesignationPolicy, FoundCall, Resolution, prepare, resolve_call
 from rulings.models.errors import RulingError
 from rulings.models.events import Call, DirectorFinds, Play
-from rulings.models.table import PenaltyCard, Revoke, TableState, Trick
+from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, Trick
 from rulings.solver.engine import (
     CorrectionMade,
     Edge,
@@ -188,6 +190,12 @@ class MisplayCascade:
     #: the choices of each later player, worked out once for every branch of this correction
     #: (:func:`misplay_cascade`); not part of the task's identity
     shared: _Shared = field(default_factory=_Shared, compare=False, repr=False)
+    #: the positions of ``later`` whose cards no longer follow the suit now led and must be
+    #: replaced (44C; declarer's, 62), ruled before the pause at the trick as the offender's
+    #: correction leaves it (``CorrectionMade``), and passed over after it
+    forced: tuple[int, ...] = ()
+    #: this task rules the ``forced`` positions (``index`` is one of them), before the pause
+    before_pause: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -707,7 +715,14 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # trick as corrected is ruled there, Opening.pauses; with no card after dummy's error, a
     # lead that ruling places is the one card 45D1 reaches)
     cascade = MisplayCascade(m, later, 0, (), revokes, _Shared())
-    agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
+    forced = _forced_replacements(rs, table, cascade, trick) if later and trick.plays[0][0] is m.dummy else ()
+    if forced:
+        # (dummy's replaced card leads another suit: the cards that no longer follow it are
+        # replaced first, as part of the correction, and the pause comes after them: the trick
+        # as corrected there is a lawful trick, whose winner is the one the options start from)
+        agenda = (MisplayCascade(m, later, forced[0], (), revokes, cascade.shared, forced, True), *rest)
+    else:
+        agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
     if revokes:
         # The designated card fails to follow suit while dummy holds the suit led: a revoke by
         # dummy (61A), not established (no card has been played after it), so it is corrected
@@ -717,6 +732,49 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         assert led is not None
         agenda = (CorrectRevoke(Revoke(m.dummy, m.trick, m.designated, led), ()), *agenda)
     return [(step, _child(node, table, agenda))]
+
+
+def _forced_replacements(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick) -> tuple[int, ...]:
+    """The positions of ``task.later`` on the corrected trick ``trick`` whose player must
+    replace his card, whoever changes before him (it no longer follows the suit dummy's
+    designated card leads, 44C; declarer's, a revoke corrected at once, 62): his choices
+    offer no keep (:func:`_choices`)."""
+    m = task.misplay
+    return tuple(i for i, (n, seat, _) in enumerate(task.later)
+                 if n == m.trick and _choices(rs, table, MisplayCascade(m, task.later, i, (), task.revoke, task.shared), trick, False,
+                                              _next_lead(rs, table, m, seat)).keep is None)
+
+
+def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object, ...],
+            later: tuple[LaterPlay, ...] | None = None) -> tuple[object, ...]:
+    """The agenda once the card ``task.later[task.index]`` is ruled (``changed``: the seats
+    that have changed their card so far; ``later``: the cards still to rule, when a ruling
+    took some away): the next forced replacement, or after the last of them the pause
+    (``CorrectionMade``) and then the options of the cards not replaced; or the next of
+    those options."""
+    m = task.misplay
+    later = task.later if later is None else later
+    forced = task.forced
+    if task.before_pause:
+        k = forced.index(task.index) + 1
+        if k < len(forced):
+            return (MisplayCascade(m, later, forced[k], changed, task.revoke, task.shared, forced, True), *rest)
+        first = _unforced(forced, 0, len(later))
+        main = MisplayCascade(m, later, first, changed, task.revoke, task.shared, forced)
+        if first < len(later):
+            return (CorrectionMade(m.trick), main, *rest)
+        # (no option left: a lead the ruling at the pause places is the one card 45D1 reaches)
+        return (CorrectionMade(m.trick, main), *rest)
+    nxt = _unforced(forced, task.index + 1, len(later))
+    return (MisplayCascade(m, later, nxt, changed, task.revoke, task.shared, forced), *rest) if nxt < len(later) else rest
+
+
+def _unforced(forced: tuple[int, ...], start: int, end: int) -> int:
+    """The first position from ``start`` that is not in ``forced`` (``end`` when none is)."""
+    i = start
+    while i < end and i in forced:
+        i += 1
+    return i
 
 
 def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tuple[LaterPlay, ...]) -> tuple[LaterPlay, ...]:
@@ -781,7 +839,16 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
     required, forbidden = lead_rule_args(table, trick.number, seat) if led is None else (None, None)
     lawful = lawful_cards(hand, led, with_restored(pcs, restored) if restored is not None else pcs, frozenset(), required, forbidden)
-    return card in lawful, tuple([c for c in lawful if c != card])
+    subs = tuple([c for c in lawful if c != card])
+    # (his card obeyed the penalty cards made before he played it, each of the kind it then
+    # had: one made after it, a card he exposed between tricks say, obliges his next play,
+    # his substitute, 50D1, 50C, not the card he played before it, PenaltyCard.since)
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == trick.number and s is seat and c == card), None)
+    if at is not None and any(p.since > at or p.major_from > at for p in pcs):
+        then = frozenset([p.as_at(at) for p in pcs if p.since <= at])
+        lawful = lawful_cards(hand, led, with_restored(then, restored) if restored is not None else then, frozenset(), required,
+                              forbidden)
+    return card in lawful, subs
 
 
 def _followed_before(table: TableState, trick: Trick, m: Misplay, seat: Seat, card: Card, lead: Card | None = None) -> bool:
@@ -811,7 +878,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     assert isinstance(task, MisplayCascade)
     m = task.misplay
     table = node.table
-    if not task.index:
+    if not task.index or (task.forced and not task.before_pause):
         task = _with_lead_placed_since(table, task)
     later = task.later
     index = task.index
@@ -844,25 +911,30 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
 
     declarer = table.declarer
     rho_changed = seat is declarer and declarer.rho in task.changed
+    # (his right-hand opponent's option comes after the pause: declarer's card, which no
+    # longer follows suit, is replaced before it whatever he then does)
+    pending = seat is declarer and task.before_pause and not rho_changed and any(
+        s is declarer.rho and n == trick_no and i not in task.forced for i, (n, s, _) in enumerate(later))
     own_lead = _next_lead(rs, table, m, seat)
-    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead)
+    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead, pending)
     choices = shared.choices.get(key)
     if choices is None:
-        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead)
-    nxt = index + 1
-    more = nxt < len(later)
+        choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead, pending)
     out: list[Edge | Substitutions] = []
     if choices.keep is not None:
-        kept = (MisplayCascade(m, later, nxt, task.changed, task.revoke, shared), *rest) if more else rest
+        kept = _onward(task, task.changed, rest)
         out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established or choices.established, focus)))
     if choices.change:
-        changed = (MisplayCascade(m, later, nxt, (*task.changed, seat), task.revoke, shared), *rest) if more else rest
+        changed = _onward(task, (*task.changed, seat), rest)
         after = (*ledger, choices.info)
         if own_lead is not None and own_lead in choices.subs:
             out.extend(_with_lead_played_here(rs, node, task, choices, own_lead, after))
             return out
         n = len(choices.subs)
-        classes = (0,) * n if len(changed) == 1 else _alike(later[nxt:], trick, seat, choices.subs, table.trumps, rest)
+        # (a replacement made before the pause is ruled apart: the positions before it come
+        # after the pause, and the pause reads the whole trick)
+        classes = (None if task.before_pause else (0,) * n if len(changed) == 1
+                   else _alike(later[index + 1:], trick, seat, choices.subs, table.trumps, rest))
         if n > 1 and classes is not None and len(set(classes)) < n:
             # the substitutes as one group, ruled once for each class (the last item)
             group = Substitutions(table, trick_no, seat, choices.subs, choices.change,
@@ -886,7 +958,7 @@ def _with_lead_placed_since(table: TableState, task: MisplayCascade) -> MisplayC
     if nxt is None or not nxt.plays or any(p[0] == number for p in task.later):
         return task
     return MisplayCascade(task.misplay, (*task.later, *((number, s, c) for s, c in nxt.plays)), task.index, task.changed,
-                          task.revoke, task.shared)
+                          task.revoke, task.shared, task.forced)
 
 
 def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choices: _Choices, lead: Card,
@@ -902,9 +974,7 @@ def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choice
     t = table.withdraw_trick(m.trick + 1, restore_penalty=choices.restore)
     t = t.substitutes(trick_no, seat, (lead,), restore_penalty=choices.restore)[0]
     without = tuple(p for p in later if p[0] != m.trick + 1)  # (the next trick's card is gone)
-    nxt = index + 1
-    rest = node.agenda[1:]
-    agenda = (MisplayCascade(m, without, nxt, (*task.changed, seat), task.revoke, task.shared), *rest) if nxt < len(without) else rest
+    agenda = _onward(task, (*task.changed, seat), node.agenda[1:], without)
     ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side, table))
     return [(choices.change[0], Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))]
 
@@ -940,11 +1010,13 @@ def _alike(after: tuple[LaterPlay, ...], trick: Trick, seat: Seat, subs: tuple[C
 
 
 def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, rho_changed: bool,
-             lead: Card | None = None) -> _Choices:
+             lead: Card | None = None, pending: bool = False) -> _Choices:
     """45D1 (with 44C; 62 for declarer's card that must stay but revokes) for the later
     card ``task.later[task.index]`` in the corrected trick ``trick``; ``rho_changed``: the
     player is declarer and his right-hand opponent changed his card; ``lead``: his lead to
-    the next trick, counted as his (:func:`_next_lead`)."""
+    the next trick, counted as his (:func:`_next_lead`); ``pending``: the player is declarer,
+    whose card is replaced before the pause (``MisplayCascade.before_pause``) and his
+    right-hand opponent's option after it."""
     m = task.misplay
     _, seat, card = task.later[task.index]
     info = rs.withdrawn_info(seat, card, table.declaring_side, table)
@@ -968,8 +1040,10 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         fate = no_penalty_card(table, seat, card, stays) if defender else f"{his} goes back to his hand, no penalty card (48A)"
         head = f"{who} withdraws {his} and plays "
         cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
-        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites, question,
-                          f"change to {sub.text}")
+        # (a penalty card of his played as his substitute: the law that makes him play it)
+        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in table.penalty_cards_of(seat)}
+        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}",
+                          cites if sub not in due else (*cites, due[sub]), question, f"change to {sub.text}")
                      for sub in subs)
 
     if not ok and not _followed_before(table, trick, m, seat, card, lead):
@@ -1006,6 +1080,16 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         also = (rs.cite("61A"), rs.cite("62A"), rs.cite("62B2"), d, info.ai_clause, info.ui_clause, *extra)
         steps = tuple(Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who}'s {his} is his own revoke: he withdraws it and "
                            f"plays {sub.text}; no penalty card (62B2)", also, q, f"change to {sub.text}") for sub in subs)
+        return _Choices(None, steps, subs, True, info)
+    if must_change and not defender and pending:
+        # (replaced before his right-hand opponent's option, ruled after the pause: under
+        # 45D1 if he then changes, otherwise as a revoke corrected at once, 62A, 62B2)
+        rho = table.declarer.rho._name_
+        q3 = (f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card, "
+              f"under {d} if {rho} changes his card, otherwise as a revoke corrected at once")
+        also = (d, rs.cite("62A"), rs.cite("62B"), rs.cite("62B2"), info.ai_clause, info.ui_clause, *extra)
+        steps = tuple(Step(actor, StepKind.FORCED, rs.cite("44C"), f"{who} withdraws {his} and plays {sub.text}; no penalty "
+                           "card (48A, 62B2)", also, q3, f"change to {sub.text}") for sub in subs)
         return _Choices(None, steps, subs, True, info)
     if must_change and (defender or rho_changed):
         question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
