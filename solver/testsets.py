@@ -34,7 +34,7 @@ from typing import Any
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat
 from rulings.models.case import Case
 from rulings.models.errors import CaseFileError
-from rulings.models.events import ClaimTricks, Play, Remaining, Resume
+from rulings.models.events import Attention, ClaimTricks, Play, Remaining, Resume
 from rulings.models.table import TableState
 from rulings.solver.generate import (
     _EXPOSURE_FACTS,
@@ -273,6 +273,22 @@ def _standing_tricks(case: Case, table: TableState | None = None) -> list[list[t
     return [[(str(s), str(c)) for s, c in t.plays] for t in table.tricks]
 
 
+def carried_remaining(case: Case, table: TableState) -> Remaining | None:
+    """The record's ``remaining NS n EW m`` line when a board carries it (:func:`play_end`):
+    before the ``attention`` line (play went on to the end before attention), its tricks
+    those after the cards standing (``table``), four a trick from the record's first, as
+    the reader counts them. A count given after ``attention``, or one that counts a trick
+    the cards standing leave short (a trick quitted with three cards, 67; cards put down
+    together), is not carried: the commentary says so (:func:`case_notes`)."""
+    for event in case.first_segment:
+        if isinstance(event, Attention):
+            return None
+        if isinstance(event, Remaining):
+            cards = sum(len(t.plays) for t in table.tricks)
+            return event if event.ns + event.ew == 14 - case.trick - cards // 4 else None
+    return None
+
+
 def play_end(case: Case, table: TableState) -> tuple[list[tuple[str, str]], int | None]:
     """How play ended, as a board carries it: the :data:`rulings.models.boardfile.AFTER_TAG`
     tag (``[TricksAfter "NS 1 EW 0"]``; LIN: its commentary pair) of a record whose play went
@@ -285,7 +301,7 @@ def play_end(case: Case, table: TableState) -> tuple[list[tuple[str, str]], int 
     from rulings.models import Side
     from rulings.models.boardfile import AFTER_TAG
 
-    remaining = next((e for e in case.first_segment if isinstance(e, Remaining)), None)
+    remaining = carried_remaining(case, table)
     tags = [(AFTER_TAG, f"NS {remaining.ns} EW {remaining.ew}")] if remaining is not None else []
     complete = sum(1 for t in table.tricks if t.is_complete)
     if (remaining is None and case.trick - 1 + complete < 13) or sum(case.won) != case.trick - 1:
@@ -303,6 +319,11 @@ def case_notes(case: Case, name: str, lines: list[str], ruling: dict[str, Any] |
     if case.trick > 1:
         won = f", tricks won before: NS {case.won[0]} EW {case.won[1]}" if any(case.won) else ""
         notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
+    remaining = next((e for e in case.first_segment if isinstance(e, Remaining)), None)
+    if remaining is not None and carried_remaining(case, case.replay().table) is None:
+        notes.append(f"Not carried: '{remaining}': read back, it would not count the tricks after the cards standing "
+                     "(it follows the attention line, or counts a trick they leave short); play stops at the last card "
+                     "and no Law 64 transfer is made")
     claim = next((e for e in case.first_segment if isinstance(e, ClaimTricks)), None)
     if claim is not None:
         notes.append(f"Not carried: the claim '{claim}': PBN and LIN have no syntax for it; read back, play stops at its "

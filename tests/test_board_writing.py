@@ -197,3 +197,24 @@ def test_a_records_board_is_written_from_its_mapping_as_from_its_case_file(kind:
     monkeypatch.setattr(testsets, "dump_case", no_yaml)
     got = [(record_pbn(rec, i), record_pbn(rec, i, markers=False), record_lin(rec, i)) for i, rec in enumerate(recs, 1)]
     assert got == expected
+
+
+@needs_endplay
+@pytest.mark.parametrize("case", [
+    # trick 1 quitted with three cards (67), the count given after attention
+    ROOT / "cases" / "defective" / "67a1-declarer-omits-attention-at-once-2017.yaml",
+    # East's two cards put down together: one stands, the trick short of a card, the count of 12 after it
+    EXPOSURE / "own-58b2-cards-together-then-play-went-on-to-the-end.yaml",
+])
+def test_a_count_that_would_not_read_back_is_not_carried_and_said(case: Path, tmp_path: Path) -> None:
+    """A ``remaining`` line that, read back after the cards standing, would not add up to the
+    tricks left is not written as the TricksAfter pair (nor the result as mc): the commentary
+    says so, and the board reads back."""
+    out = tmp_path / "case.lin"
+    result = runner.invoke(app, ["solve", str(case), "--lin", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "TricksAfter" not in text and "|mc|" not in text
+    assert "|nt|Not carried: 'remaining NS 10 EW 2': read back, it would not count the tricks after the cards standing" in text
+    again = runner.invoke(app, ["solve", str(out), "--attention", "E", "--json"])
+    assert again.exit_code == 0, again.output
