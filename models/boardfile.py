@@ -123,11 +123,16 @@ _OUR_EVENT = re.compile(r"bridge-rulings Laws (\d{4})")
 #: ruled under that differ from the defaults, ``NAME=on`` or ``NAME=off`` separated by spaces
 #: (``[Decisions "revoke_transfer_capped=off"]``), read back into the case's ``decisions``
 DECISIONS_TAG = "Decisions"
+#: supplemental PBN tag of this package: the tricks each side won after the last trick of the
+#: play section, play having gone on to the end without its cards recorded (``[TricksAfter
+#: "NS 1 EW 0"]``), read back as the record's ``remaining NS n EW m`` line (Law 64 counts the
+#: tricks after a revoke to the end of play)
+AFTER_TAG = "TricksAfter"
 #: LIN has no tags: a board this package writes gives the fields of its supplemental PBN tags
 #: as commentary, ``nt|bridge-rulings Laws 2007|``, ``nt|bridge-rulings PenaltyCards E C8
 #: major|``, ``nt|bridge-rulings Decisions revoke_transfer_capped=off|`` (:func:`lin_board`),
 #: and the reader takes them back as it takes the tags
-LIN_FIELD = re.compile(rf"\s*bridge-rulings\s+({LAWS_TAG}|{WON_TAG}|{PENALTY_TAG}|{DECISIONS_TAG})\s+(.*?)\s*")
+LIN_FIELD = re.compile(rf"\s*bridge-rulings\s+({LAWS_TAG}|{WON_TAG}|{PENALTY_TAG}|{DECISIONS_TAG}|{AFTER_TAG})\s+(.*?)\s*")
 
 
 def decisions_value(decisions: dict[str, bool]) -> str:
@@ -1107,6 +1112,11 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
                 raise err from None
     lines = [f"{q.seat} {q.card}" for q in placed]
     marked = [q for q in placed if q.mark]
+    remaining = _tricks_after(chosen, first_trick + len(placed) // 4, str(p))
+    if remaining is not None:
+        lines.append(remaining)
+        if field_lines is not None and (line := _field_line(chosen, AFTER_TAG)) is not None:
+            field_lines[("play", len(lines) - 1)] = line
     if attention is None and any(q.mark == "R" for q in placed):
         attention = "TD"
     if attention is not None:
@@ -1213,6 +1223,34 @@ def _start_fields(game: Game, info: Any, first_trick: int, file: str, lines: Fie
     return out
 
 
+def _field_line(game: Game, tag: str) -> int | None:
+    """The line of the game's supplemental tag ``tag`` (LIN: of its commentary pair)."""
+    return game.lin.tags.get(tag) if game.lin is not None else game.tag_lines.get(tag)
+
+
+def _tricks_after(game: Game, next_trick: int, file: str) -> str | None:
+    """The record's ``remaining NS n EW m`` line the game's :data:`AFTER_TAG` tag (LIN: its
+    commentary pair) gives, or None without one; ``next_trick`` is the first trick the play
+    section does not complete. A value that is no ``NS <n> EW <m>``, or whose tricks do not
+    add up to those from ``next_trick`` to 13, is an error at the tag's line."""
+    info = getattr(game.board, "info", {}) or {}
+    value = info.get(AFTER_TAG) if hasattr(info, "get") else None
+    if not isinstance(value, str) or value.strip() in ("", "?"):
+        return None
+    line = _field_line(game, AFTER_TAG)
+    named = f"LIN pair nt|bridge-rulings {AFTER_TAG} {value.strip()}|" if game.lin is not None else f"tag {AFTER_TAG} {value!r}"
+    m = re.fullmatch(r"\s*(NS|EW)\s+(\d{1,2})\s+(NS|EW)\s+(\d{1,2})\s*", value, re.IGNORECASE)
+    if m is None or m.group(1).upper() == m.group(3).upper():
+        raise CaseFileError(f"{named}: expected 'NS <n> EW <m>', the tricks each side won after the play section",
+                            file=file, line=line, token=value)
+    counts = {m.group(1).upper(): int(m.group(2)), m.group(3).upper(): int(m.group(4))}
+    left = 14 - next_trick
+    if counts["NS"] + counts["EW"] != left:
+        raise CaseFileError(f"{named}: {counts['NS']} + {counts['EW']} tricks do not add up to the {left} left after the "
+                            "play section", file=file, line=line, token=value)
+    return f"remaining NS {counts['NS']} EW {counts['EW']}"
+
+
 def _decisions(value: str, named: str, file: str, line: int | None) -> dict[str, bool]:
     """The switches a :data:`DECISIONS_TAG` value sets (``NAME=on`` or ``NAME=off``, separated
     by spaces, commas or semicolons; also ``true/false``, ``yes/no``, ``1/0``), by name as
@@ -1271,6 +1309,61 @@ def play_marks(deal: str, contract: str, tricks: list[list[tuple[str, str]]], fi
     return marks
 
 
+def play_problem(tricks: list[list[tuple[str, str]]], first_trick: int = 1) -> str | None:
+    """Why the play ``tricks`` (each a list of ``(seat, card)`` in the order played, from trick
+    ``first_trick``) cannot be written as a PBN play section or LIN ``pc`` pairs that read back
+    as the same play, or None: a trick holding two cards of one player (a PBN row has one
+    column a seat, a LIN trick is four cards, one of each player), or a trick short of a card
+    followed by a card of the next trick (who won it, and so who leads the next, is not known:
+    PBN's reader refuses it, and LIN, which counts four cards a trick, would put the next
+    trick's card into it).
+
+    >>> play_problem([[("W", "SA"), ("N", "S2"), ("E", "S3"), ("S", "S4")], [("W", "HA"), ("N", "H2")]])
+    >>> play_problem([[("E", "HK"), ("W", "CA"), ("W", "DQ"), ("N", "D2")]])
+    "trick 1 holds two of W's cards (CA, DQ): a trick holds one card of each player"
+    >>> play_problem([[("W", "DJ"), ("N", "D3"), ("E", "D5")], [("W", "HJ")]], 2)
+    "trick 2 holds 3 cards (S's is missing) when W's HJ is played to trick 3: who won trick 2, and so who leads trick 3, is not known"
+    """
+    for n, trick in enumerate(tricks):
+        number = first_trick + n
+        seats = [seat for seat, _card in trick]
+        twice = next((seat for seat in seats if seats.count(seat) > 1), None)
+        if twice is not None:
+            cards = [card for seat, card in trick if seat == twice]
+            many = {2: "two", 3: "three", 4: "four"}.get(len(cards), str(len(cards)))
+            return f"trick {number} holds {many} of {twice}'s cards ({', '.join(cards)}): a trick holds one card of each player"
+        later = next((t for t in tricks[n + 1:] if t), None)
+        if len(trick) < 4 and later is not None:
+            missing = [seat for seat in SEATS if seat not in seats]
+            whose = ", ".join(f"{seat}'s" for seat in missing) + (" is" if len(missing) == 1 else " are")
+            return (f"trick {number} holds {len(trick)} card{'s' if len(trick) != 1 else ''} ({whose} missing) when "
+                    f"{later[0][0]}'s {later[0][1]} is played to trick {number + 1 + tricks[n + 1:].index(later)}: who won "
+                    f"trick {number}, and so who leads trick {number + 1}, is not known")
+    return None
+
+
+def lin_play_problem(deal: Deal, declarer: str, trumps: str | None, tricks: list[list[tuple[str, str]]]) -> str | None:
+    """Why the play ``tricks`` from trick 1 (as :func:`play_problem` takes them), written as a
+    LIN board's ``pc`` pairs (:func:`lin_board`), would not read back as the same play, or
+    None: :func:`play_problem`, then the reading of :func:`board_case`, each card given to the
+    seat in turn or else to the player who holds it, which must give each card its seat."""
+    problem = play_problem(tricks)
+    if problem is not None:
+        return problem
+    names = [card for trick in tricks for _seat, card in trick]
+    try:
+        placed = _sequence_plays(names, [], declarer, trumps, deal, 1, "", lin=True, out_of_turn=[])
+    except CaseFileError as err:
+        return f"its cards do not read back as played: {err.message}"
+    read = [(q.seat, q.card) for q in placed]
+    played = [play for trick in tricks for play in trick]
+    if read != played:
+        k = next(i for i, (a, b) in enumerate(zip(read, played, strict=True)) if a != b)
+        return (f"{played[k][0]}'s {played[k][1]} (card {k + 1} of the play) would read back as {read[k][0]}'s: a LIN card "
+                "names no seat, and is read as the seat in turn's or its holder's")
+    return None
+
+
 def _comment(text: str, width: int = 250) -> list[str]:
     """``text`` as PBN commentary lines (``{...}``, at most ``width`` characters a line)."""
     import textwrap
@@ -1294,6 +1387,7 @@ def pbn_game(
     first: str | None = None,
     markers: bool = True,
     tags: list[tuple[str, str]] | None = None,
+    result: int | None = None,
 ) -> str:
     """One PBN game (export form, CRLF lines): the deal, contract and declarer, and the
     ``Play`` section of ``tricks`` (each a list of ``(seat, card)`` in the order played). The
@@ -1302,7 +1396,12 @@ def pbn_game(
     out of turn is marked ``^L`` and a revoke card ``^R`` (:func:`play_marks`); without them
     the cards alone are written (endplay's parser, for one, refuses the markers). ``tags`` are
     supplemental tags written after the standard ones; ``commentary`` goes as ``{...}``
-    comments after the tags, before the play. Cards are written as ``SA``, ``HT``."""
+    comments after the tags, before the play. Cards are written as ``SA``, ``HT``. ``result``:
+    the tricks declarer's side took in all (the ``Result`` tag), when known."""
+    per_hand = len(Deal.parse(deal).hands[0])
+    problem = play_problem(tricks, 14 - per_hand)
+    if problem is not None:
+        raise CaseFileError(f"the play cannot be written as a PBN play section: {problem}")
     first = first or SEATS[(SEATS.index(declarer) + 1) % 4]
     dealer = SEATS[(board - 1) % 4]
     vul = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW")[(board - 1) % 16]
@@ -1310,12 +1409,11 @@ def pbn_game(
         ("Event", event), ("Site", "?"), ("Date", "????.??.??"), ("Board", str(board)),
         ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
         ("Dealer", dealer), ("Vulnerable", vul), ("Deal", deal), ("Scoring", "?"),
-        ("Declarer", declarer), ("Contract", contract), ("Result", "?"),
+        ("Declarer", declarer), ("Contract", contract), ("Result", "?" if result is None else str(result)),
     ]
     out = [f'[{name} "{_pbn_text(value)}"]' for name, value in [*standard, *(tags or [])]]
     for text in commentary or []:  # after the tags: a comment belongs to what precedes it
         out.extend(_comment(text))
-    per_hand = len(Deal.parse(deal).hands[0])
     if tricks or per_hand < 13:  # an end position always names its leader, cards played or not
         marks = play_marks(deal, contract, tricks, first) if markers else {}
         out.append(f'[Play "{first}"]')
@@ -1363,6 +1461,7 @@ def lin_board(
     board: int = 1,
     commentary: list[str] | None = None,
     tags: list[tuple[str, str]] | None = None,
+    result: int | None = None,
 ) -> str:
     """One LIN board, as one line of BBO's ``.lin`` hand records (no line break at its end):
     ``pn`` (no names), ``md`` (the dealer digit, then the hands from South; ``deal`` must give
@@ -1374,7 +1473,8 @@ def lin_board(
     gives each card to the seat whose turn it was. Dealer and vulnerability follow the board
     number, as :func:`pbn_game` gives them. The commentary comes after the auction (a reader
     such as endplay's takes an ``nt`` as the note of the call before it); ``|`` in its text
-    is written ``/`` (:func:`lin_text`)."""
+    is written ``/`` (:func:`lin_text`). ``result``: the tricks declarer's side took in all,
+    given as LIN's ``mc`` pair after the cards (as BBO gives the tricks a claim ends with)."""
     parsed = Deal.parse(deal)
     short = [str(s) for s in Seat if len(parsed[s]) != 13]
     if short:
@@ -1397,4 +1497,6 @@ def lin_board(
         pairs += [("pc", card) for _seat, card in trick]
         if len(trick) == 4:
             pairs.append(("pg", ""))
+    if result is not None:
+        pairs.append(("mc", str(result)))
     return "".join(f"{key}|{value}|" for key, value in pairs)

@@ -491,10 +491,16 @@ def solve(
     if total > len(found):
         typer.echo(f"note: {total:,} restorations found, the first {len(found):,} listed (--limit lists more)", err=True)
     if pbn is not None:
+        from rulings.models.errors import CaseFileError
         from rulings.solver.export import write_pbn
 
         try:
-            pbn.write_text(write_pbn(ruling, found, markers=markers), encoding="ascii", errors="replace", newline="")
+            text = write_pbn(ruling, found, markers=markers)
+        except CaseFileError as err:  # a restored play PBN cannot hold (docs/pbn-lin.md): nothing is written
+            typer.echo(f"error: {pbn}: {err.message}; nothing written (--json gives the ruling)", err=True)
+            raise typer.Exit(1) from None
+        try:
+            pbn.write_text(text, encoding="ascii", errors="replace", newline="")
         except OSError as err:
             typer.echo(f"error: {pbn}: {err}", err=True)
             raise typer.Exit(1) from None
@@ -538,13 +544,16 @@ def solve(
 
 def _check_lin(case: "Case", out: Path) -> None:
     """``solve --lin``: a case LIN cannot hold (one starting after trick 1, or whose opening
-    lead is not declarer's left-hand opponent's: :func:`lin_refusal`) is an error (exit 1)
+    lead is not declarer's left-hand opponent's, a record in parts, or one whose cards
+    standing would not read back as the same play: :func:`lin_refusal`) is an error (exit 1)
     said before it is solved."""
     from rulings.solver.testsets import lin_refusal, parts_refusal
 
     why = lin_refusal(case)
     if why is not None:
-        hint = " (--pbn writes the play of each restoration)" if parts_refusal(case) else " (PBN can hold it: --pbn)"
+        hint = (" (PBN can hold it: --pbn)" if case.trick > 1 or case.first_leader is not case.declarer.lho
+                else " (--pbn writes the play of each restoration)" if parts_refusal(case) is not None
+                else " (--pbn writes the play of each restoration where PBN can hold it)")
         typer.echo(f"error: {out}: the case cannot be written as a LIN board: {why}{hint}", err=True)
         raise typer.Exit(1)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from rulings.models.cards import Seat
 from rulings.models.case import Case
+from rulings.models.errors import CaseFileError
 from rulings.models.events import ClaimTricks, Remaining
 from rulings.solver.config import decisions_words, differing
 from rulings.solver.engine import SCHEMA_VERSION, Node, Restoration
@@ -225,8 +226,11 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
     as ``{...}`` commentary the restoration's number, findings, clause path, penalty cards,
     information and restrictions; the decision switches the ruling was made under that differ
     from the defaults are said in the first line of commentary and in the ``Decisions`` tag
-    (read back). Standard PBN viewers open the result."""
-    from rulings.models.boardfile import PBN_HEADER, pbn_game, start_tags
+    (read back). Standard PBN viewers open the result. Raises CaseFileError for a restored
+    play PBN cannot hold (:func:`rulings.models.boardfile.play_problem`: a trick short of a
+    card followed by a card of the next, as when a card was put down before its turn and play
+    went on uncounted): nothing is written then."""
+    from rulings.models.boardfile import PBN_HEADER, pbn_game, play_problem, start_tags
 
     case = ruling.case
     turned = differing(ruling.ruleset.decisions)
@@ -237,6 +241,10 @@ def write_pbn(ruling: Ruling, restorations: list[Restoration], *, event: str = "
         tricks = [[(str(s), str(c)) for s, c in t.plays] for t in r.table.tricks]
         notes = [f"Restoration {r.number} of {case.title or case.file or 'the case'} ({under})"]
         notes += restoration_notes(r)
+        problem = play_problem(tricks, case.trick)
+        if problem is not None:
+            raise CaseFileError(f"restoration {r.number}'s play cannot be written as a PBN game: {problem} (PBN reads the "
+                                "winner of each trick from its four cards)", file=case.file)
         games.append(pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(r.table.declarer),
                               tricks=tricks, board=board, event=event, commentary=notes, first=str(case.first_leader),
                               markers=markers, tags=tags))

@@ -34,7 +34,8 @@ from typing import Any
 from rulings.models import DECK, SEATS, Card, Contract, Deal, Hand, Seat
 from rulings.models.case import Case
 from rulings.models.errors import CaseFileError
-from rulings.models.events import Play, Resume
+from rulings.models.events import Attention, ClaimTricks, Play, Remaining, Resume
+from rulings.models.table import TableState
 from rulings.solver.generate import (
     _EXPOSURE_FACTS,
     GenerationError,
@@ -145,13 +146,15 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     why = parts_refusal(case)
     if why is not None:
         raise CaseFileError(f"{rec['id']} cannot be written as a PBN game: {why}")
-    tricks = _standing_tricks(case)
+    table = case.replay().table
+    tricks = _standing_tricks(case, table)
     notes = case_notes(case, str(rec["id"]), [str(line) for line in mapping["play"]], rec.get("ruling"))
+    after, result = play_end(case, table)
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
-            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case))]
+            *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)), *after]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
-                    markers=markers, tags=tags)
+                    markers=markers, tags=tags, result=result)
 
 
 def record_lin(rec: dict[str, Any], board: int) -> str:
@@ -180,7 +183,8 @@ def lin_refusal(case: Case) -> str | None:
     """Why ``case`` cannot be written as a LIN board, or None: LIN's ``md`` pair gives whole
     hands and the opening lead is declarer's left-hand opponent's, so a record starting after
     trick 1 (its deal is the cards left then) or with another seat on lead to trick 1 cannot
-    be written; nor a record in parts (:func:`parts_refusal`)."""
+    be written; nor a record in parts (:func:`parts_refusal`), nor one whose cards standing
+    would not read back as the same play (:func:`lin_play_refusal`)."""
     parts = parts_refusal(case)
     if parts is not None:
         return parts
@@ -189,7 +193,33 @@ def lin_refusal(case: Case) -> str | None:
                 "of each hand (LIN has no end position)")
     if case.first_leader is not case.declarer.lho:
         return f"{case.first_leader} is on lead to trick 1; LIN gives the opening lead to declarer's left-hand opponent"
-    return None
+    return lin_play_refusal(case)
+
+
+def lin_play_refusal(case: Case) -> str | None:
+    """Why the cards standing when attention was drawn (:func:`_standing_tricks`) cannot be
+    written as ``pc`` pairs that read back as the same play, or None: a record whose cards,
+    applied in the order played, are no one play of the deal (a card taken back, then played
+    again), a trick holding two cards of one player (a card put down with another, or before
+    its turn and left standing), a trick short of a card followed by the next trick's card
+    (:func:`rulings.models.boardfile.lin_play_problem`). LIN has no pair for a card taken
+    back or put down out of its place: such a board would be refused on reading, or read as
+    another play."""
+    from rulings.models.boardfile import lin_play_problem
+    from rulings.models.errors import RulingError
+
+    try:
+        tricks = _standing_tricks(case)
+    except RulingError as err:
+        where = f"line {err.line}: " if err.line is not None else ""
+        return (f"its cards, applied in the order played, are no one play of the deal ({where}{err.message}): a LIN board "
+                "is one sequence of cards, each played once, and has no pair for a card taken back")
+    trumps = case.contract.trumps.value if case.contract.trumps is not None else None
+    problem = lin_play_problem(case.deal, str(case.declarer), trumps, tricks)
+    if problem is None:
+        return None
+    return (f"the cards standing when attention was drawn, in the order played, do not make LIN tricks: {problem}; LIN has "
+            "no pair for a card put down out of its place")
 
 
 def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None = None, board: int = 1) -> str:
@@ -208,9 +238,12 @@ def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | N
     why = lin_refusal(case)
     if why is not None:
         raise CaseFileError(f"{name} cannot be written as a LIN board: {why}", file=case.file if case.file != name else None)
+    table = case.replay().table
+    after, result = play_end(case, table)
     return lin_board(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer),
-                     tricks=_standing_tricks(case), board=board, commentary=case_notes(case, name, lines, ruling),
-                     tags=start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)))
+                     tricks=_standing_tricks(case, table), board=board, commentary=case_notes(case, name, lines, ruling),
+                     tags=[*start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)),
+                           *after], result=result)
 
 
 def turned_switches(case: Case) -> dict[str, bool]:
@@ -222,15 +255,60 @@ def turned_switches(case: Case) -> dict[str, bool]:
 
 
 def _record_case(rec: dict[str, Any]) -> Case:
-    from rulings.solver.casefile import loads
+    """The case of a record, built from its mapping as the case file it is would read
+    (:func:`rulings.models.case.parse_case`, its decision switches checked), without writing
+    it as YAML and reading it back: the mapping is the generator's own, so what the hardened
+    reader guards against (sizes, aliases, duplicate keys) cannot be in it; the case has no
+    line numbers, which the PBN game and LIN board do not carry."""
+    from rulings.models.case import parse_case
+    from rulings.solver.casefile import checked
 
-    return loads(dump_case(rec["case"]), file=str(rec["id"]))
+    return checked(parse_case(rec["case"], file=str(rec["id"])))
 
 
-def _standing_tricks(case: Case) -> list[list[tuple[str, str]]]:
-    """The cards standing in the played position when attention was drawn, trick by trick,
-    each as ``(seat, card)`` in the order played."""
-    return [[(str(s), str(c)) for s, c in t.plays] for t in case.replay().table.tricks]
+def _standing_tricks(case: Case, table: TableState | None = None) -> list[list[tuple[str, str]]]:
+    """The cards standing in the played position when attention was drawn (``table``, the
+    record replayed, when given), trick by trick, each as ``(seat, card)`` in the order played."""
+    table = case.replay().table if table is None else table
+    return [[(str(s), str(c)) for s, c in t.plays] for t in table.tricks]
+
+
+def carried_remaining(case: Case, table: TableState) -> Remaining | None:
+    """The record's ``remaining NS n EW m`` line when a board carries it (:func:`play_end`):
+    before the ``attention`` line (play went on to the end before attention), its tricks
+    those after the cards standing (``table``), four a trick from the record's first, as
+    the reader counts them. A count given after ``attention``, or one that counts a trick
+    the cards standing leave short (a trick quitted with three cards, 67; cards put down
+    together), is not carried: the commentary says so (:func:`case_notes`)."""
+    for event in case.first_segment:
+        if isinstance(event, Attention):
+            return None
+        if isinstance(event, Remaining):
+            cards = sum(len(t.plays) for t in table.tricks)
+            return event if event.ns + event.ew == 14 - case.trick - cards // 4 else None
+    return None
+
+
+def play_end(case: Case, table: TableState) -> tuple[list[tuple[str, str]], int | None]:
+    """How play ended, as a board carries it: the :data:`rulings.models.boardfile.AFTER_TAG`
+    tag (``[TricksAfter "NS 1 EW 0"]``; LIN: its commentary pair) of a record whose play went
+    on to the end with the tricks after its last card counted (its ``remaining NS n EW m``
+    line, read back as that line: Law 64 counts to the end of play), and the tricks
+    declarer's side took in all (PBN's ``Result``, LIN's ``mc``) when play ended (that line,
+    or all 13 tricks played) and the record gives the tricks won before its first trick;
+    ``table`` is the record replayed. No tag and None otherwise (a claim is ruled, not
+    counted)."""
+    from rulings.models import Side
+    from rulings.models.boardfile import AFTER_TAG
+
+    remaining = carried_remaining(case, table)
+    tags = [(AFTER_TAG, f"NS {remaining.ns} EW {remaining.ew}")] if remaining is not None else []
+    complete = sum(1 for t in table.tricks if t.is_complete)
+    if (remaining is None and case.trick - 1 + complete < 13) or sum(case.won) != case.trick - 1:
+        return tags, None
+    side = case.declarer.side
+    after = 0 if remaining is None else remaining.ns if side is Side.NS else remaining.ew
+    return tags, table.tricks_won()[side] + after
 
 
 def case_notes(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None) -> list[str]:
@@ -241,6 +319,15 @@ def case_notes(case: Case, name: str, lines: list[str], ruling: dict[str, Any] |
     if case.trick > 1:
         won = f", tricks won before: NS {case.won[0]} EW {case.won[1]}" if any(case.won) else ""
         notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
+    remaining = next((e for e in case.first_segment if isinstance(e, Remaining)), None)
+    if remaining is not None and carried_remaining(case, case.replay().table) is None:
+        notes.append(f"Not carried: '{remaining}': read back, it would not count the tricks after the cards standing "
+                     "(it follows the attention line, or counts a trick they leave short); play stops at the last card "
+                     "and no Law 64 transfer is made")
+    claim = next((e for e in case.first_segment if isinstance(e, ClaimTricks)), None)
+    if claim is not None:
+        notes.append(f"Not carried: the claim '{claim}': PBN and LIN have no syntax for it; read back, play stops at its "
+                     "last card, the claim is not ruled and no Law 64 transfer is made")
     if ruling is not None:
         notes += ruling_notes(ruling)
     return notes

@@ -273,10 +273,10 @@ def test_a_board_kind_keeps_its_irregularities_when_read_back(kind: str, tmp_pat
     for index in range(4):
         mapping = random_kind_case(kind, case_seed(0, index), full_hand=True)
         out = tmp_path / f"{kind}-{index}.pbn"
-        out.write_text(PBN_HEADER + serialize(record("r", mapping, False), "pbn", 1), encoding="utf-8")
         try:
+            out.write_text(PBN_HEADER + serialize(record("r", mapping, False), "pbn", 1), encoding="utf-8")
             read = ruling_of(board_case(out, 1, "TD"), "read")
-        except CaseFileError:  # (a trick quitted with three cards, 67: the game does not read back)
+        except CaseFileError:  # (a trick quitted with three cards, 67: the game would not read back, and is not written)
             kept = False
             continue
         kept = kept and len(read["irregularities"]) == len(ruling_of(mapping, "r")["irregularities"])
