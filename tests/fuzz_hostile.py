@@ -114,8 +114,10 @@ def inject(base: str, rng: random.Random) -> tuple[str, Expect]:
         shown = tag.replace("!<", "").replace(">", "") if tag.startswith("!<") else tag
         return "\n".join(lines) + "\n", Expect(at, shown.split(":")[0] if tag.startswith("!!python") else shown, kind)
     if kind == "duplicate":
+        # (a key whose value goes on to the next line inside an open flow collection is left
+        # out: its first line alone is malformed YAML, a second fault before the duplicate)
         keys = [(i, s.split(":", 1)[0]) for i, s in enumerate(lines) if s and not s[0].isspace() and ":" in s and s[0] != "#"
-                and not s.startswith("-")]
+                and not s.startswith("-") and s.count("[") <= s.count("]") and s.count("{") <= s.count("}")]
         i, _key = rng.choice(keys)
         dup = lines[i]
         lines, at = _insert(lines, rng, dup)

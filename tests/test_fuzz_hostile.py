@@ -139,3 +139,18 @@ def test_an_early_lead_with_no_card_after_it_in_its_trick_is_said_without_one() 
     done = Trick(2, Seat.parse("S"), ((Seat.parse("S"), Card.parse("D2")), (Seat.parse("N"), Card.parse("D7")),
                                       (Seat.parse("E"), Card.parse("DJ"))))
     assert _played_after(done, Seat.parse("E"), Card.parse("DQ"), None) == ""
+
+
+def test_a_duplicated_key_is_a_whole_line_of_yaml() -> None:
+    """The duplicate-key injection copies only a key whose value ends on its line: the first
+    line of a flow sequence spread over several lines (``play: [W DJ, N D6,``) alone is
+    malformed YAML, a second fault the reader rightly reports first (at that line), so the
+    injected input would test two faults at once and expect the wrong one."""
+    flowing = [b for b in BASES if any(s and not s[0].isspace() and s.count("[") > s.count("]") for s in b.split("\n"))]
+    assert flowing
+    for base in flowing:
+        for seed in range(300):
+            text, expect = inject(base, random.Random(seed))
+            if expect.kind == "duplicate":
+                line = text.split("\n")[expect.line - 1]
+                assert line.count("[") <= line.count("]") and line.count("{") <= line.count("}"), line
