@@ -1631,6 +1631,18 @@ class TableState:
         state.out_of_turn = out_of_turn
         if moved and self.early_leads:
             state.early_leads = tuple(x for x in self.early_leads if x != (trick + 1, seat))
+        if (moved and len(tricks) == i + 2 and tricks[i + 1].leader in {s for s, _ in tricks[i].plays}
+                and self.is_defender(tricks[i + 1].leader)):
+            # (the card now leading the next trick, the last, is of a defender with a card on
+            # this one, which is short: his lead to the next trick put down before this one
+            # was complete, out of turn when placed, as the replay marks one: 57A)
+            early = (tricks[i + 1].number, tricks[i + 1].leader)
+            if early not in state.out_of_turn:
+                state.out_of_turn = (*state.out_of_turn, early)
+            if early not in state.early_leads:
+                state.early_leads = (*state.early_leads, early)
+            if early not in state.early_made:
+                state.early_made = (*state.early_made, early)
         return state
 
     def with_turns_read_again(self, number: int) -> TableState:

@@ -67,6 +67,22 @@ def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
         assert all(n == 1 for n in seen.values()), r.key()
 
 
+@pytest.mark.parametrize("name", [
+    "leads/own-56-refused-lead-then-52-card-at-his-turn-and-partner-revoke-62c2-change-to-the-penalty-card-once.yaml",
+    "leads/own-56-refused-lead-then-52-card-at-his-turn-and-partner-revoke-62c2-change-to-the-penalty-card-once-2007.yaml",
+])
+def test_a_62c2_change_to_the_penalty_card_due_is_declarers_52b2_refusal_once(name: str) -> None:
+    """A defender's card that failed to play a penalty card, accepted by declarer (52B1(a)),
+    taken back under 62C2 for that penalty card: the position of declarer's refusal (52B2),
+    reached by it alone."""
+    case = load(CASES / name)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert not any(any(s.clause == "52B1(a)" for s in r.path) and any(s.clause == "62C2" and s.choice == "change to S4" for s in r.path)
+                   for r in rs)
+    assert any(s.clause == "52B2" for r in rs for s in r.path)
+
+
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_random_mixed_records_repeat_no_restoration(edition: str) -> None:
     """Random whole records with several irregularities: no two leaves share a key (among them

@@ -554,7 +554,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no and p not in handled),
                                    SAW_DUMMY in findings)
     # (a lead made before the trick before it was complete is ruled on that trick, 57A)
-    focus = agenda[0].trick if isinstance(agenda[0], PrematurePlay) and agenda[0].partner_answered else trick_no
+    focus = agenda[0].trick if isinstance(agenda[0], PrematurePlay) and agenda[0].next_trick_lead else trick_no
     node = Node(table=table, agenda=agenda, findings=recorded, focus=focus)
     # a later card of the same trick that this ruling does not rule (declarer's card from
     # his hand after dummy's lead out of turn, 55A) is left for after it: what it is depends
@@ -913,7 +913,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         # his lead to this trick made before his partner played to the one before (57A), his
         # partner's card to it following in the record
         card = trick.plays[0][1]
-        task = PrematurePlay(done.number, seat, card, choices, True, partner_played_on=played_out, partner_answered=True)
+        answered = done.card_of(seat.partner) is not None or played_out or len(trick.plays) > 1
+        task = PrematurePlay(done.number, seat, card, choices, True, partner_played_on=played_out, partner_answered=answered)
         together = next((e.cards for e in (record.before if record is not None else ()) if isinstance(e, Simultaneous)
                          and e.seat is seat and card in e.cards and len(e.cards) > 1), None)
         # (one of cards he put down together, 58B2: said once, whichever he says he plays)
@@ -1748,11 +1749,19 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # a revoke of his side on this trick that it established stays established (63A1)
         table = table.keeping_established(task.trick + 1, (task.offender, task.card))
         i = task.trick - table.first_trick
-        plays = tuple(p for j, p in enumerate(trick.plays) if j != len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card)))
         holding = list(table.holding)
         holding[task.offender.index] = holding[task.offender.index] | {task.card}
-        table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
-                              holding=tuple(holding))
+        if (task.offender, task.card) in trick.plays:
+            plays = tuple(p for j, p in enumerate(trick.plays) if j != len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card)))
+            table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
+                                  holding=tuple(holding))
+        else:
+            # (his lead alone on the next trick, the last, his partner not having played to
+            # this one: a ruling took a card off this trick, TableState.replace_card)
+            entry = (task.trick + 1, task.offender)
+            table = table.without_early_lead(*entry)._evolve(
+                tricks=tuple(x for x in table.tricks if x.number != task.trick + 1), holding=tuple(holding),
+                out_of_turn=tuple(p for p in table.out_of_turn if p != entry))
         trick = table.trick(task.trick)
         assert trick is not None
         node = node.evolve(table=table)

@@ -34,7 +34,15 @@ from rulings.solver.establishment import (
     unestablished_reason,
 )
 from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
-from rulings.solver.obligations import LaterPlay, lead_rule_args, next_lead_tasks, no_penalty_card
+from rulings.solver.obligations import (
+    LaterPlay,
+    due_at,
+    failures,
+    lead_rule_args,
+    next_lead_tasks,
+    no_penalty_card,
+    plays_after,
+)
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
@@ -546,14 +554,16 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         # the revoker's partner's card no longer follows the suit led while he holds it: a
         # revoke of his own, corrected whether or not a non-offending player changed (62A)
         mode = _OS
+    refused = _refusal_reached(table, trick_no, seat, card, node.played_out) if mode == _OS else frozenset()
     # (a player who must leave his card: his step reads only who he is, his card and who is declarer)
     key = (("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
-            task.both_sides and mode == _NOS, turned, table.played_penalty_card(seat, card)) if mode in (_NOS, _OS) else ("62C", mode, seat, card, table.declarer))
+            task.both_sides and mode == _NOS, turned, table.played_penalty_card(seat, card), refused) if mode in (_NOS, _OS)
+           else ("62C", mode, seat, card, table.declarer))
     memo = rs.memo
     position = memo.get(key)
     tables: list[TableState] | None = None
     if not isinstance(position, _Position):
-        position, tables = _position(rs, table, trick_no, seat, card, mode, task.both_sides, turned)
+        position, tables = _position(rs, table, trick_no, seat, card, mode, task.both_sides, turned, refused)
         if len(memo) >= _MEMO_MAX:
             memo.clear()
         memo[key] = position
@@ -621,10 +631,30 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
     return classes_where(trick.beaten_each(seat, subs, table.trumps))
 
 
+def _refusal_reached(table: TableState, trick_no: int, seat: Seat, card: Card, played_out: bool) -> frozenset[Card]:
+    """62C2: the major penalty cards that were due when ``seat``, a defender, played ``card``
+    to ``trick_no`` (50D1(a)), where declarer could refuse that card (52B2: no card of
+    declarer's or dummy's played after it, play not gone on to the end, 52B1(b)). His card
+    stands, so declarer accepted it (52B1(a)); taking it back under 62C2 for one of these
+    penalty cards, his card a major penalty card, is the position declarer's refusal gives
+    (52B2), with the same 62C1 change before it: one restoration, offered once, as that
+    refusal (docs/decisions.md)."""
+    if played_out or not table.is_defender(seat) or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, trick_no, seat)):
+        return frozenset()
+    failure = next((f for f in failures(table) if f.trick == trick_no and f.seat is seat and f.card == card), None)
+    if failure is None:
+        return frozenset()
+    held, _ = due_at(table, failure)
+    return frozenset(p.card for p in table.penalty_cards_of(seat) if p.card in held and p.kind is PenaltyKind.MAJOR)
+
+
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
-              both_sides: bool, turned: bool = False) -> tuple[_Position, list[TableState] | None]:
+              both_sides: bool, turned: bool = False, refused: frozenset[Card] = frozenset()
+              ) -> tuple[_Position, list[TableState] | None]:
     """The steps of the player's position (:class:`_Position`), and the substitutes' tables
-    when there are substitutes (their penalty cards name the kind in the steps' text)."""
+    when there are substitutes (their penalty cards name the kind in the steps' text).
+    ``refused``: the substitutes not offered, whose position is declarer's refusal of his
+    card (52B2, :func:`_refusal_reached`)."""
     # 62C3: both sides offended; a card declarer's side takes back is unauthorized to it
     # (16C), as its revoke card is; a defender's becomes a penalty card, read under 50E
     own_side = mode in (_OS_BARRED, _OS) or (both_sides and mode == _NOS and not table.is_defender(seat))
@@ -706,6 +736,16 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # a penalty card he played, going back to being one, obliges its own substitute (50D1(a), 50C)
     restored = played_as if restore and rs.decisions.restored_penalty_card_binds_substitute else None
     subs = lawful_substitutes(hand, suit_led, in_force, card, restored)
+    if refused and kind is PenaltyKind.MAJOR and not (suit_led is not None and card.suit is not suit_led
+                                                       and any(c.suit is suit_led for c in hand)):
+        # (his card taken back for a penalty card that was due: declarer's refusal, 52B2)
+        gone = " ".join(c.text for c in subs if c in refused)
+        subs = tuple(c for c in subs if c not in refused)
+        if gone:
+            keep = Step(actor, StepKind.OPTION if subs else StepKind.FORCED, clause,
+                        f"{who} keeps {what}; taken back for {gone}, the penalty card due when he played it ({rs.cite('50D1(a)')}), it "
+                        f"would be a major penalty card: the position declarer's refusal of {what} gives ({rs.cite('52B2')})",
+                        also=(rs.cite("52B2"),), question=question, choice="keep")
     if not subs:
         if restored is not None and lawful_substitutes(hand, suit_led, in_force, card):
             return _Position((_penalty_card_stays(rs, actor, seat, card, restored, clause, question),)), None
