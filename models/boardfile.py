@@ -950,7 +950,19 @@ def _game_name(game: Game) -> str:
     return f"board {game.board.board_num}" if game.board.board_num is not None else f"the game at line {_game_line(game)}"
 
 
-def _no_contract(game: Game, file: str) -> CaseFileError:
+class NoContractError(CaseFileError):
+    """A game that has no contract to rule on (:func:`_no_contract`): passed out, a deal
+    alone, an auction not finished. ``played``: whether the file records cards played to it
+    all the same (a game no results file writes so: malformed, where the others are boards
+    a reader of a whole file passes over)."""
+
+    def __init__(self, message: str, *, played: bool, file: str | None = None, line: int | None = None,
+                 token: str | None = None) -> None:
+        super().__init__(message, file=file, line=line, token=token)
+        self.played = played
+
+
+def _no_contract(game: Game, file: str) -> NoContractError:
     """The error of a game that has no contract to rule on, saying why: passed out, or no
     contract recorded (a deal alone, as hand records and dealing programs write), or an
     auction not finished."""
@@ -962,8 +974,11 @@ def _no_contract(game: Game, file: str) -> CaseFileError:
         why = "its auction (mb pairs) is not finished" if game.calls else "it has no auction (mb pairs)"
     else:
         why = "it has neither a Contract tag nor a finished Auction (a deal alone)"
-    return CaseFileError(f"{name} has no contract to rule on: {why}", file=file, line=_game_line(game),
-                         token=str(game.board.board_num))
+    table = game.table
+    played = (bool(game.lin.cards) if game.lin is not None
+              else bool(game.board.play) or (table is not None and any(c != "-" for row in table.rows for c in row)))
+    return NoContractError(f"{name} has no contract to rule on: {why}", played=played, file=file, line=_game_line(game),
+                           token=str(game.board.board_num))
 
 
 def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None,

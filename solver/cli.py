@@ -592,6 +592,7 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         from rulings.solver.engine import Info
         from rulings.solver.render import (
             CHOICE_SAID,
+            OPTIONS_DUE,
             information_panel,
             make_console,
             restorations_table,
@@ -644,6 +645,8 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         console.print(f"  {NOT_MET}{style.words(irr)}", markup=False)
     for choice in ruling.choices:  # (no irregularity: each, wherever found, once the ruling is enumerated)
         console.print(f"  {CHOICE_SAID}{style.words(choice)}", markup=False)
+    for due in ruling.options_due:  # (no irregularity, as the choices)
+        console.print(f"  {OPTIONS_DUE}{style.words(due)}", markup=False)
     for n in ruling.notices:
         if n not in said:  # said while the restorations were found (a recorded choice no path took)
             console.print(f"  note: {n}", markup=False, style="yellow")

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulings.models.case import Case, DecisionSetting
 from rulings.models.dataclass import dataclass
@@ -22,6 +22,9 @@ from rulings.models.errors import RulingError
 from rulings.solver.casefile import check_exist, iter_case_files, load  # noqa: F401  (load: the doctest above)
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.ruling import Ruling
+
+if TYPE_CHECKING:
+    from rulings.solver.readsets import Item
 
 EDITIONS = ("2017", "2007")
 
@@ -35,6 +38,8 @@ class Coverage:
     errors: list[str] = field(default_factory=list)
     crashes: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the games of board files passed over, having nothing to rule on (no contract, no play)
+    passed_over: list[str] = field(default_factory=list)
 
     def add(self, case: Case, *, limit: int | None = 10_000, budget: int | None = None, name: str | None = None) -> None:
         """Add the clauses of every restoration of ``case`` (up to ``limit`` of them, within
@@ -92,6 +97,8 @@ BOARD_NOTES = {
 }
 #: a file (or directory) given that holds no case and no error (an empty test set)
 EMPTY_NOTE = "{path}: no case in it"
+#: the games of a board file passed over (:data:`rulings.solver.readsets.NO_CONTRACT`, ``NO_PLAY``)
+PASSED_OVER_NOTE = "{file}: {count} passed over, with nothing to rule on: {why}"
 
 
 def measure(paths: Iterable[str | Path], budget: int | None = None,
@@ -101,7 +108,9 @@ def measure(paths: Iterable[str | Path], budget: int | None = None,
     (PBN, LIN) given by name (:func:`rulings.solver.readsets.file_cases`). Unreadable files,
     records and games are listed in ``errors`` (and passed to ``on_error`` as they come),
     cases that make this package fail unexpectedly in ``crashes`` (the others still count);
-    a path that gives neither a case nor an error (an empty test set) is said in ``notes``.
+    the games of a board file with no contract or no card played are passed over, counted in
+    a note of ``notes``; a path that gives neither a case, nor an error, nor a game passed
+    over (an empty test set) is said in ``notes``.
     ``decisions``: switches set on the command line, over each case's own."""
     cov = Coverage()
 
@@ -117,11 +126,14 @@ def measure(paths: Iterable[str | Path], budget: int | None = None,
 
     given = list(paths)
     check_exist(given)  # (every path, before any is read)
+    def tally() -> int:
+        return len(cov.errors) + len(cov.crashes) + sum(cov.cases.values()) + len(cov.passed_over)
+
     for arg in given:
-        read = len(cov.errors) + len(cov.crashes) + sum(cov.cases.values())
+        read = tally()
         for path in iter_case_files([arg]):
             _measure_file(cov, path, budget, error, crash, on_error, decisions)
-        if len(cov.errors) + len(cov.crashes) + sum(cov.cases.values()) == read:
+        if tally() == read:
             cov.notes.append(EMPTY_NOTE.format(path=arg))
     return cov
 
@@ -136,8 +148,13 @@ def _measure_file(cov: Coverage, path: Path, budget: int | None, error: Callable
 
     if is_board_file(path):
         cov.notes.append(BOARD_NOTES[path.suffix.lower()].format(file=path))
+    passed: dict[str, list[Item]] = {}
     try:
         for item in file_cases(path):
+            if item.passed_over:
+                passed.setdefault(item.passed_over, []).append(item)
+                cov.passed_over.append(item.name)
+                continue
             if item.error is not None:
                 error(str(item.error))
                 continue
@@ -161,3 +178,15 @@ def _measure_file(cov: Coverage, path: Path, budget: int | None, error: Callable
         raise
     except BaseException as err:
         crash(f"{path}: internal error: {type(err).__name__}: {str(err)[:200]}")
+    if passed:
+        count = sum(len(items) for items in passed.values())
+        why = ", ".join(f"{reason} ({_named(items)})" for reason, items in passed.items())
+        cov.notes.append(PASSED_OVER_NOTE.format(file=path, count=f"{count} board{'s' if count != 1 else ''}", why=why))
+
+
+def _named(items: list[Item]) -> str:
+    """``boards 6, 7``, ``board 11``, ``the game at line 40``: the games passed over, by
+    board number, else by line."""
+    numbers = [i.label.removeprefix("board ") for i in items if i.label]
+    named = [f"board{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"] if numbers else []
+    return ", ".join(named + [f"the game at line {i.line}" for i in items if not i.label])

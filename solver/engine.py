@@ -899,6 +899,11 @@ class Opening:
     #: family rules (declarer's option at a lead while a penalty card is in force, 50D2,
     #: 51B), not an irregularity: listed with the choices (:attr:`Composition.choices`)
     choice: bool = False
+    #: what ``irregularities`` says is a position this family rules, not an irregularity: a
+    #: player to lead while his partner has a major penalty card in force, declarer's options
+    #: due at that lead (50D2, 51B): listed as the lead options due
+    #: (:attr:`Composition.options_due`)
+    due: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1425,6 +1430,9 @@ class Composition:
         #: the texts of ``_listed`` and ``_found_later`` that are choices stated at the table
         #: (``Opening.choice``): listed as :attr:`choices`, not as irregularities
         self._choice_texts: set[str] = {i for f in ordered if f.opening.choice for i in f.opening.irregularities}
+        #: the texts of ``_listed`` and ``_found_later`` that are lead options due
+        #: (``Opening.due``): listed as :attr:`options_due`, not as irregularities
+        self._due_texts: set[str] = {i for f in ordered if f.opening.due for i in f.opening.irregularities}
         #: irregularities a rule family found only on a rectified table, on some path (the card
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
@@ -1618,16 +1626,24 @@ class Composition:
     def irregularities(self) -> tuple[str, ...]:
         """The irregularities the record as played shows, in the order they are ruled (once
         every path is enumerated, those some path's rulings met: :meth:`_keep_what_happened`)."""
-        choices = self._choice_texts
-        return tuple(i for i in self._listed if i not in choices) if choices else self._listed
+        apart = self._not_irregular
+        return tuple(i for i in self._listed if i not in apart) if apart else self._listed
 
     @property
     def found_later(self) -> dict[str, None]:
         """The irregularities a rule family found only on a rectified table, on some path (the
         card a player named of two played together is a revoke; a lead breaks a restriction
         declarer imposed), in the order first met: complete once every path is enumerated."""
-        choices = self._choice_texts
-        return {i: None for i in self._found_later if i not in choices} if choices else self._found_later
+        apart = self._not_irregular
+        return {i: None for i in self._found_later if i not in apart} if apart else self._found_later
+
+    @property
+    def _not_irregular(self) -> set[str]:
+        """The texts the openings give that are no irregularity: declarer's choices stated at
+        the table and the lead options due (:attr:`choices`, :attr:`options_due`)."""
+        if not self._due_texts:
+            return self._choice_texts
+        return self._choice_texts | self._due_texts if self._choice_texts else self._due_texts
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -1641,6 +1657,16 @@ class Composition:
             return tuple(said)
         lines = self.irregularity_lines
         return tuple(sorted(said, key=lambda i: (lines.get(i) is None, lines.get(i) or 0)))
+
+    @property
+    def options_due(self) -> tuple[str, ...]:
+        """The positions ruled where a player is to lead while his partner has a major penalty
+        card in force, declarer's options due at that lead (50D2, 51B: "W is to lead; his
+        partner E has penalty cards SQ (50D)"), as the record as played leaves the table at its
+        end or a rectified table does: no irregularity, listed apart from them, in the order
+        first met. Complete once every path is enumerated."""
+        due = self._due_texts
+        return tuple(i for i in (*self._listed, *self._found_later) if i in due) if due else ()
 
     @property
     def irregularity_lines(self) -> dict[str, int | None]:
@@ -1748,6 +1774,8 @@ class Composition:
             listed = self._listed
             if found.opening.choice:
                 self._choice_texts.update(found.opening.irregularities)
+            if found.opening.due:
+                self._due_texts.update(found.opening.irregularities)
             for irr in found.opening.irregularities:
                 if irr not in listed and irr not in self._found_later:
                     self._found_later[irr] = None
@@ -2949,7 +2977,7 @@ class Composition:
             if i in happened and (w := self._met_where(i)) is not None:
                 met_as.setdefault(w, []).append(i)
         self.not_met = (*self.not_met, *(i for i in self._listed if i not in happened and i not in self.not_met
-                                          and i not in self._choice_texts and self._met_where(i) not in met_as))
+                                          and i not in self._not_irregular and self._met_where(i) not in met_as))
         # the record's irregularity met in one form only on the paths: listed once, in its
         # place, as the paths have it (not again as found while ruling)
         listed: list[str] = []

@@ -51,6 +51,9 @@ def ruling_json(ruling: Ruling, restorations: list[Restoration], *, truncated: b
         "found_later_details": [irregularity_json(ruling, i) for i in ruling.found_later],
         # declarer's choices stated at the table that a ruling took (50D2, 51B): no irregularity
         "choices": list(ruling.choices),
+        # a player to lead while his partner has a major penalty card: declarer's options due
+        # at that lead (50D2, 51B), a position ruled, no irregularity
+        "options_due": list(ruling.options_due),
         "notices": [{"line": n.line, "text": n.text, "kind": n.kind} for n in ruling.notices],
         "count": len(restorations),
         "truncated": truncated,

@@ -8,7 +8,10 @@ Each is read by the package's own reader: test-set records by :func:`score.read_
 
 A file that cannot be read as any of them raises :class:`CaseFileError` (located: file, line,
 token). Inside a test set or a board file, a record or game that cannot be read is yielded as
-its error (its name and line in the message) and the others are still read.
+its error (its name and line in the message) and the others are still read. A game of a
+board file with nothing to rule on (no contract: passed out, a deal alone, an auction not
+finished; or a contract and no card played: a results file's line) is yielded as passed
+over, saying why (:data:`NO_CONTRACT`, :data:`NO_PLAY`), neither a case nor an error.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from rulings.solver.casefile import checked, iter_documents, load
 BOARD_SUFFIXES = (".pbn", ".lin")
 #: the suffix of JSON lines test sets
 JSONL_SUFFIX = ".jsonl"
+#: why a game of a board file is passed over (:attr:`Item.passed_over`): it has no contract
+#: (passed out, a deal alone, an auction not finished), or a contract and no card played
+NO_CONTRACT = "no contract"
+NO_PLAY = "no play"
 
 
 @dataclass
@@ -33,7 +40,9 @@ class Item:
     """One case of a file: its name (the file; ``FILE#ID`` for a record of a test set,
     ``FILE#N`` for board N of a board file), the case or the error that stops it, and for a
     record or a game what names it in an error (``record 'x', case``, ``board 3``) and its
-    line (an error of its ruling is located with them: :meth:`located`)."""
+    line (an error of its ruling is located with them: :meth:`located`). A game of a board file
+    with nothing to rule on has neither case nor error but ``passed_over``, why
+    (:data:`NO_CONTRACT`, :data:`NO_PLAY`)."""
 
     name: str
     file: str
@@ -41,6 +50,7 @@ class Item:
     error: RulingError | None = None
     label: str | None = None
     line: int | None = None
+    passed_over: str = ""
 
     def located(self, err: RulingError) -> RulingError:
         """An error of this case's ruling, located in its file (and named by its record or game)."""
@@ -185,15 +195,24 @@ def _set_cases(p: Path) -> Iterator[Item]:
 
 
 def _board_cases(p: Path) -> Iterator[Item]:
-    from rulings.models.boardfile import iter_board_cases
+    from rulings.models.boardfile import NoContractError, iter_board_cases
+    from rulings.models.events import Attention
 
     for number, line, data, lines in iter_board_cases(p, attention="TD"):
         name = f"{p}#{number}" if number is not None else f"{p}:{line}"
         label = f"board {number}" if number is not None else None
+        if isinstance(data, NoContractError) and not data.played:
+            yield Item(name, str(p), label=label, line=line, passed_over=NO_CONTRACT)
+            continue
         if isinstance(data, RulingError):
             yield Item(name, str(p), error=data.located(file=str(p), line=line), line=line)
             continue
         try:  # (the switches of its Decisions tag checked as a case file's, at the tag's line)
-            yield Item(name, str(p), checked(parse_case(data, file=str(p), lines=lines or None)), label=label, line=line)
+            case = checked(parse_case(data, file=str(p), lines=lines or None))
         except RulingError as err:
             yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)
+            continue
+        if not case.penalty and all(isinstance(e, Attention) for e in case.events):  # (the attention read adds)
+            yield Item(name, str(p), label=label, line=line, passed_over=NO_PLAY)
+            continue
+        yield Item(name, str(p), case, label=label, line=line)

@@ -264,13 +264,16 @@ def information_panel(restorations: Sequence[Restoration], style: Style, *, entr
 
 #: how a choice stated at the table that a ruling took is listed (``Ruling.choices``): no irregularity
 CHOICE_SAID = "declarer's choice at the table: "
+#: how a position ruled where declarer's lead options are due is listed (``Ruling.options_due``):
+#: no irregularity
+OPTIONS_DUE = "declarer's lead options due: "
 
 
 def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = frozenset(),
                 choices: bool = True) -> RenderableType:
     """Everything the text output of a ruling shows before its restorations: title, deal,
-    what happened, irregularities, declarer's choices at the table (``choices``: not when the
-    restorations are streamed, which says them all after them) and notices (but ``held_back``:
+    what happened, irregularities, declarer's choices at the table and his lead options due
+    (``choices``: not when the restorations are streamed, which says them all after them) and notices (but ``held_back``:
     those said after the restorations, when they are streamed), and the tree of decisions."""
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
@@ -291,6 +294,8 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
     if choices:
         for said in ruling.choices:
             parts.append(Text(f"  {CHOICE_SAID}") + style.words(said))
+        for due in ruling.options_due:
+            parts.append(Text(f"  {OPTIONS_DUE}") + style.words(due))
     for n in ruling.notices:
         if n not in held_back:
             parts.append(Text(f"  note: {n}", style="yellow"))

@@ -180,6 +180,8 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
         lines.append(f"Irregularity found while ruling: {irr}.")
     for said in ruling.choices:  # (no irregularity)
         lines.append(f"Declarer's choice at the table: {said}.")
+    for due in ruling.options_due:  # (no irregularity)
+        lines.append(f"Declarer's lead options due: {due}.")
 
     def say(items: list[TreeItem], depth: int) -> None:
         pad = "  " * depth

@@ -612,6 +612,49 @@ def test_a_pbn_game_without_contract_or_declarer_is_refused_at_its_line(board: i
     assert f"pbn-contract-from-auction.pbn:{line}: {words}" in res.output, res.output
 
 
+@pytest.mark.parametrize(("name", "passed", "code", "errors"), [
+    # a scoring program's export: board 11 passed out ([Contract "Pass"]), board 17 played
+    ("endplay-sample.pbn", "1 board passed over, with nothing to rule on: no contract (board 11)", 0, []),
+    # board 2 of a vugraph match is cut in its auction
+    ("lin-vugraph.lin", "1 board passed over, with nothing to rule on: no contract (board 2)", 0, []),
+    # a contract with no card played
+    ("pbn-loose-tags.pbn", "1 board passed over, with nothing to rule on: no play (board 4)", 0, []),
+    # board 6 passed out, board 7 a deal alone; board 5 (a contract and no declarer) is malformed
+    ("pbn-contract-from-auction.pbn", "2 boards passed over, with nothing to rule on: no contract (boards 6, 7)", 1,
+     ['38: tag [Contract "3NT"] has no declarer']),
+])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_coverage_passes_over_the_boards_with_nothing_to_rule_on(name: str, passed: str, code: int, errors: list[str],
+                                                                 json_flag: list[str]) -> None:
+    """``coverage`` of a whole board file passes over, as ``solve`` does, a board with no
+    contract (passed out, a deal alone, an auction not finished) or no card played, counting
+    them in a note; a malformed board is still an error at its line."""
+    path = DATA / name
+    res = runner.invoke(app, ["coverage", str(path), *json_flag])
+    assert res.exit_code == code, res.output
+    assert f"note: {path}: {passed}" in res.stderr, res.stderr
+    assert "has no contract to rule on" not in res.stderr and "no case in it" not in res.stderr, res.stderr
+    said = [line for line in res.stderr.splitlines() if line.startswith("error: ")]
+    assert len(said) == len(errors), res.stderr
+    assert all(line.startswith(f"error: {path}:{words}") for line, words in zip(said, errors, strict=True)), res.stderr
+    if json_flag:
+        assert f"{path}: {passed}" in json.loads(res.stdout)["notes"]
+    else:
+        assert res.stdout.startswith("Laws 2017: ")
+
+
+def test_coverage_refuses_a_board_with_no_contract_and_cards_played(tmp_path: Path) -> None:
+    """A board passed out whose play section holds cards is malformed: an error at its line,
+    not passed over."""
+    path = tmp_path / "passed-out-played.pbn"
+    path.write_text((DATA / "marked-revoke.pbn").read_text(encoding="utf-8").replace('[Contract "3NT"]', '[Contract "Pass"]'),
+                    encoding="utf-8")
+    res = runner.invoke(app, ["coverage", str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"error: {path}:8: board 3 has no contract to rule on: it was passed out" in res.stderr, res.stderr
+    assert "passed over" not in res.stderr
+
+
 def test_tags_no_ruling_needs_and_loose_spacing_do_not_stop_a_game() -> None:
     """``[Result "NS 9"]``, ``[Hidden "#"]`` in the first game, a table whose column names
     endplay cannot read are left out; ``[Event"x"]``, ``[Site "?" ]`` and ``[Room Open]`` are

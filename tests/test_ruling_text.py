@@ -153,3 +153,42 @@ def test_the_streamed_text_says_the_paths_form_of_a_record_irregularity_not_foun
     assert "found while ruling" not in flat
     assert ("as ruled on the paths: E revoked with H4 on trick 2 (spades led): not established (63A): attention was drawn "
             "before EW's first lead or play to trick 3 after the revoke (63A1)") in flat
+
+
+def test_lead_options_due_at_the_end_are_listed_apart_not_as_an_irregularity() -> None:
+    """A record that ends with West to lead while East's major penalty card is in force: the
+    position declarer's 50D2 options are due at is no irregularity. It is listed apart, as the
+    lead options due, in the text (where the irregularities name the penalty card in force at
+    the start), in --explain and in the JSON (``options_due``), never among the
+    irregularities."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    path = CASES / "penalty" / "partner-to-lead-one-major.yaml"
+    due = "W is to lead; his partner E has penalty cards SQ (50D)"
+    ruling = Ruling(load(path))
+    assert len(list(ruling.restorations())) == 3
+    assert (ruling.irregularities, tuple(ruling.found_later), ruling.not_met, ruling.choices) == ((), (), (), ())
+    assert ruling.options_due == (due,)
+    runner = CliRunner()
+    out = runner.invoke(app, ["solve", "--ascii", str(path)]).output
+    head = " ".join(out.split("Irregularity", 1)[1].split("Ruling (Laws", 1)[0].split())
+    assert head == "none in the record; penalty cards in force at its start: E SQ major (50)", head
+    assert f"declarer's lead options due: {due}" in " ".join(out.split()), out
+    script = runner.invoke(app, ["solve", "--ascii", "--explain", str(path)]).output
+    assert f"Declarer's lead options due: {due}." in script and "Irregularity" not in script, script
+    data = json.loads(runner.invoke(app, ["solve", "--json", str(path)]).stdout)
+    assert (data["irregularities"], data["found_later"], data["choices"], data["options_due"]) == ([], [], [], [due])
+
+
+def test_lead_options_due_on_a_rectified_table_are_listed_apart() -> None:
+    """The same where the penalty card comes from a ruling (a revoke corrected, 62B): the lead
+    options due once it is made are not said found while ruling; the revoke stays listed."""
+    ruling = Ruling(load(CASES / "established" / "own-62a-revoke-corrected-then-claim-no-transfer-2007.yaml"))
+    assert list(ruling.restorations())
+    assert len(ruling.irregularities) == 1 and "E revoked with C5" in ruling.irregularities[0], ruling.irregularities
+    assert not ruling.found_later, ruling.found_later
+    assert ruling.options_due == ("W is to lead; his partner E has penalty cards C5 (50D)",)

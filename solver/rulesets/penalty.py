@@ -478,8 +478,9 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     handled: tuple[object, ...] = recorded[1] if recorded is not None else ()
     if due is not None and (again or (replay.reopened and recorded is not None)):
         handled = (*handled, _lead_options_key(*due))  # (a keyless opening is not ruled at a reopening)
+    # (a position, not an irregularity: listed as the lead options due)
     return Opening(Node(table, tasks, focus=focus), (f"{leader} is to lead; his partner {holder} has penalty cards {names} (50D)",),
-                   (), handled)
+                   (), handled, due=True)
 
 
 # ----- rules --------------------------------------------------------------------------------------
