@@ -2342,6 +2342,8 @@ class Composition:
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
             if len(mine) < 2:
                 continue
+            if played(trick_no, seat, mine[1]) in ruled:
+                continue  # a rule family rules the second card itself (a lead to the next trick, 57A)
             placing = self._placing(trick_no, seat, replay, part)
             if any(handled_key(e) in ruled for e in placing):
                 continue  # a rule family rules the line that placed one of them
@@ -2390,7 +2392,9 @@ class Composition:
         played = self.replay.table if segment == 1 else next(
             (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
         same = played.trick(current.number) if played is not None else None
-        return same is not None and same.is_complete
+        # (a trick read with four cards, one seat's two among them, his second his lead to the
+        # next trick that the ruling took off, still waits for the seat that had not played)
+        return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
 
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:

@@ -936,12 +936,20 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                 more = _classify_play(rs, table, trick, s, choices, record) if n == trick_no else None
                 if more is not None:
                     lines = _consumed(rs, table, more[0], choices) + _consumed(rs, table, task, choices)
-                    return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s))
+                    # (the leader's own second card, put down before his partner played: his
+                    # lead to the next trick, 57A, ruled here; its key says so, as the play out
+                    # of turn's key is his lead's too)
+                    own = ((played(n, s, more[0].card), *((n, x) for x, _ in _played_after_early_lead(table, trick, s)))
+                           if s is seat and isinstance(more[0], PrematurePlay) else ())
+                    return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s), *own)
     else:
         found = _classify_play(rs, table, trick, seat, choices, record)
         if found is None:
             return None
         task, irregularity = found
+        if isinstance(task, PrematurePlay) and task.next_trick_lead:
+            # (the cards put on the trick after his lead to the next one, at their turns)
+            handled_pairs += [(trick_no, s) for s, _ in _played_after_early_lead(table, trick, seat)]
         if isinstance(task, PrematurePlay) and task.played_to:
             # (the cards played to his early lead are ruled with it; where the next hand's card
             # forfeits the rectification, the others stand on the lead, ruled after it as
@@ -1169,6 +1177,11 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
                 said = "; then " + " and ".join(f"{s} {c}" for s, c in to) + " played to it"
             return (PrematurePlay(trick.number, seat, card, choices, True, partner_played_on=on, played_to=to),
                     f"{what}, before his partner played (57A){said}")
+        after = _played_after_early_lead(table, trick, seat)
+        if after:
+            return (PrematurePlay(trick.number, seat, card, choices, True),
+                    f"{what}, before his partner played (57A); then " + " and ".join(f"{s} {c}" for s, c in after)
+                    + f" played to trick {trick.number}")
         return _lead_before_complete(rs, table, trick, seat, card, record, what)
     pos = trick.position_of(seat)
     if pos is None or pos == 0:
@@ -1251,6 +1264,28 @@ def _next_lead_lifted(table: TableState, number: int, seat: Seat, card: Card) ->
     return t._evolve(withdrawn=table.withdrawn,
                      out_of_turn=tuple(p for p in t.out_of_turn if p != (number + 1, seat)),
                      early_leads=tuple(p for p in t.early_leads if p != (number + 1, seat)))
+
+
+def _played_after_early_lead(table: TableState, trick: Trick, seat: Seat) -> tuple[tuple[Seat, Card], ...]:
+    """The cards the record places on ``trick`` after a defender's second card there, put
+    down before his partner played to it: the seats still due in rotation, his partner among
+    them, but not all of them (the record, or its part before attention, ends before the
+    last; with every one of them the reader places his card on the next trick, an early
+    lead). His card is his lead to the next trick made before his partner played (57A), and
+    theirs are their cards to the trick at their turns; empty when the cards do not read so."""
+    seats = [s for s, _ in trick.plays]
+    if not table.is_defender(seat) or seats.count(seat) != 2 or table.trick(trick.number + 1) is not None:
+        return ()
+    at = len(seats) - 1 - seats[::-1].index(seat)
+    before, following = seats[:at], seats[at + 1:]
+    if seat.partner in before or seat.partner not in following or len(set(before)) != len(before):
+        return ()
+    due = [before[-1].lho]
+    while len(before) + len(due) < 4:
+        due.append(due[-1].lho)
+    if len(following) >= len(due) or following != due[: len(following)]:
+        return ()
+    return trick.plays[at + 1:]
 
 
 def _played_to_early_lead(table: TableState, trick: Trick, seat: Seat, record: Replay | None) -> tuple[tuple[Seat, Card], ...]:
@@ -1744,6 +1779,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return _premature_lead_played_on(rs, node, task)
     if task.next_trick_lead and task.played_to:
         return _premature_lead_played_to(rs, node, task)
+    answered_lead: Card | None = None
     if task.next_trick_lead:
         # Take the early lead off the current trick first (it is not a card of this trick);
         # a revoke of his side on this trick that it established stays established (63A1)
@@ -1752,7 +1788,11 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         holding = list(table.holding)
         holding[task.offender.index] = holding[task.offender.index] | {task.card}
         if (task.offender, task.card) in trick.plays:
-            plays = tuple(p for j, p in enumerate(trick.plays) if j != len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card)))
+            at = len(trick.plays) - 1 - trick.plays[::-1].index((task.offender, task.card))
+            # (his partner's card put on the trick after it, at his turn: 57A's options
+            # have no play of his left to govern)
+            answered_lead = next((c for s, c in trick.plays[at + 1:] if s is task.offender.partner), None)
+            plays = tuple(p for j, p in enumerate(trick.plays) if j != at)
             table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
                                   holding=tuple(holding))
         else:
@@ -1777,7 +1817,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert led is not None
     partner = task.offender.partner
     # his partner's card, played at its turn after the premature one (the record went on)
-    answered = next((c for s, c in trick.plays[pos + 1:] if s is partner), None) if pos is not None and not task.next_trick_lead else None
+    answered = next((c for s, c in trick.plays[pos + 1:] if s is partner), None) if pos is not None and not task.next_trick_lead else answered_lead
     # (or not in the record, play having gone on to the end after its last card)
     went_on = task.partner_played_on and not task.next_trick_lead
     had = f"{partner} had played {answered} at his turn" if answered is not None else \
@@ -1836,6 +1876,8 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     "declarer's options have no play of his left to govern",
                     also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
         # (his card, out of turn only after the premature one, is in rotation now: read again)
+        if answered_lead is not None:
+            t = t.with_turns_read_again(task.trick)
         child = _child(node, t.with_revokes_judged_again(task.trick), node.agenda[1:], ledger=(info,))
         return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
