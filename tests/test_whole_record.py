@@ -1173,7 +1173,8 @@ play: [W DQ, N DA, E D4, S D7, attention W, resume, N DA, attention W]
                                                (("lead", "early"), 55), (("lead", "early"), 86), (("lead", "early"), 91),
                                                (("lead", "early"), 116), (("lead", "early"), 160), (("lead", "early"), 184),
                                                (("lead", "early"), 243), (("lead", "early"), 350), (None, 46),
-                                               (("lead", "early"), 10), (("lead", "early"), 12), (("lead", "early"), 61)])
+                                               (("lead", "early"), 10), (("lead", "early"), 12), (("lead", "early"), 61),
+                                               (("lead", "early"), 42), (("lead", "early"), 58)])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_card_put_down_as_the_next_lead_is_its_players_card_to_the_trick_a_ruling_took_his_card_off(
         families: tuple[str, ...] | None, seed: int, edition: str) -> None:

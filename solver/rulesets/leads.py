@@ -155,6 +155,9 @@ class AcceptedByPlay:
     #: the statement came before the next hand's card in the record: the lead was a correct
     #: lead when he played, so his card was a play to it whatever the reading of 53B
     stated_first: bool = False
+    #: (with ``proper_lead``) the ruling of the offender's second card in the trick where the
+    #: next hand's card was a play to the lead: his lead to the next trick (57A)
+    then: object | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +192,10 @@ class ProperLead:
     errors: tuple[tuple[Seat, Card], ...]  # in rotation from the proper leader
     index: int = 0
     kept: int = 0  # how many error cards stand so far (a contiguous run after the proper lead)
+    #: the seat that led out of turn and then put down a second card in the trick: once his
+    #: lead is taken back, that card is his card to the trick, ruled after as a play there
+    #: (57A before his partner's turn; docs/decisions.md)
+    then: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -904,7 +911,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     trick = table.trick(trick_no)
     if trick is None:
         return None
-    handled_pairs = [(trick_no, seat)]
+    handled_pairs: list[object] = [(trick_no, seat)]
     task: object
     # (a seat that led in turn and then put down a second card: the second is the play out
     # of turn, not his lead)
@@ -928,6 +935,17 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                                             _no_acceptance_at(rs, trick_no), played_out, record, began_spread)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
             handled_pairs.append((trick_no, expected_leader(table, trick_no)))
+            if (isinstance(task, AcceptedByPlay) and task.proper_lead is not None
+                    and [s for s, _ in trick.plays].count(seat) == 2):
+                # his second card in the trick: his lead to the next trick where the next hand's
+                # card was a play to the lead (57A), his card to the trick where it was the
+                # proper lead (53B), ruled on each course after that finding
+                more = _classify_play(rs, table, trick, seat, choices, record)
+                if more is not None and isinstance(more[0], PrematurePlay) and more[0].next_trick_lead:
+                    task = replace(task, then=more[0], proper_lead=replace(task.proper_lead, then=seat))
+                    irregularity = f"{irregularity}; where it was a play to the lead, {more[1]}"
+                    handled_pairs += [played(trick_no, seat, more[0].card),
+                                      *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, seat))]
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
             handled_pairs.append((trick_no, trick.plays[1][0]))
         elif isinstance(task, AcceptedByPlay):
@@ -1369,7 +1387,7 @@ def accepted_by_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     step = Step(rs.actor(node.table, task.by), StepKind.FORCED, rs.cite("53A"),
                 f"{task.by} played{card} to {task.offender}'s lead of {task.card}{went_on}: the lead out of turn is accepted{said}",
                 also=also, question="was the lead out of turn accepted?", choice="accepted by play")
-    accepted = (step, _child(node, node.table, node.agenda[1:]))
+    accepted = (step, _child(node, node.table, node.agenda[1:] if task.then is None else (task.then, *node.agenda[1:])))
     # (a statement accepted it, 53A: before his card, or, 53B read as subject to 53A, after it
     # too: decision proper_lead_subject_to_acceptance)
     if task.proper_lead is None or (task.statement is not None and (task.stated_first or rs.decisions.proper_lead_subject_to_acceptance)):
@@ -1730,10 +1748,10 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     seat, card = task.errors[task.index]
     rest = node.agenda[1:]
 
-    def after(kept: bool) -> tuple[object, ...]:
+    def after(kept: bool, t: TableState) -> tuple[object, ...]:
         nxt = task.index + 1
         if nxt >= len(task.errors):
-            return rest
+            return (*_then_played(rs, t, task), *rest)
         return (replace(task, index=nxt, kept=task.kept + (1 if kept else 0)), *rest)
 
     info = rs.withdrawn_info(seat, card, task.offending, table)
@@ -1743,7 +1761,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
     withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; {fate}",
                          also=(rs.cite("47F1"), info.ai_clause, info.ui_clause), question=question, choice="withdraw")
-    withdraw = (withdraw_step, _child(node, t2, after(False), ledger=(info,)))
+    withdraw = (withdraw_step, _child(node, t2, after(False, t2), ledger=(info,)))
     in_rotation = seat is rotation_from(task.proper)[1 + task.kept] and task.kept == task.index
     trick = table.trick(task.trick)
     assert trick is not None
@@ -1752,7 +1770,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     lawful = card in lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat))
     if rs.decisions.proper_lead_error_card_may_stand and in_rotation and lawful:
         keep = (Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} lets {card} stand as his play to the proper lead",
-                     question=question, choice="keep"), _child(node, table, after(True)))
+                     question=question, choice="keep"), _child(node, table, after(True, table)))
         if lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat)) == (card,):
             # his only lawful card to the proper lead (his last card, or his only card of the
             # suit led): taken back, it would be played again at the same turn, so it stands
@@ -1763,6 +1781,20 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
     return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); {fate}"),
              withdraw[1])]
+
+
+def _then_played(rs: RuleSet, table: TableState, task: ProperLead) -> tuple[object, ...]:
+    """The ruling of the card the out-of-turn leader (``task.then``) put down after his lead,
+    now his only card in the trick led properly (53B): a play there, before his partner's
+    turn a premature play (57A), at his right-hand opponent's a 57D play; none where it is at
+    his turn or no longer there."""
+    trick = table.trick(task.trick)
+    if task.then is None or trick is None or [s for s, _ in trick.plays].count(task.then) != 1:
+        return ()
+    found = _classify_play(rs, table, trick, task.then, ())
+    if found is None or not isinstance(found[0], (PrematurePlay, PlayAtRhoTurn)):
+        return ()
+    return (found[0],)
 
 
 # ----- rules: premature plays (57) ------------------------------------------------------------------
