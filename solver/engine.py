@@ -930,6 +930,21 @@ class WhenLed:
     task: Object
 
 
+@dataclass(frozen=True, slots=True)
+class IfWaiting:
+    """A correcting rule's two orders for the rest of its correction of trick ``trick``:
+    ``waiting`` where an opening of the record waits for that correction's pause
+    (``Opening.leads``, ruled at its :class:`CorrectionMade` task), ``otherwise`` where none
+    does. A rule whose pause must come after part of its correction (the cards that no longer
+    follow a replaced card, replaced first) pays for that order only where something is ruled
+    at the pause; elsewhere its plain order stands. The engine settles it
+    (:meth:`Composition._settle`)."""
+
+    trick: int
+    waiting: tuple[object, ...]
+    otherwise: tuple[object, ...]
+
+
 def _pauses_for(opening: Opening, trick: int, seat: Seat) -> bool:
     """Whether ``opening`` pauses, inside its correction of the trick before ``trick``, for
     an irregularity of ``seat``'s at the lead of ``trick`` (``Opening.pauses``)."""
@@ -1087,7 +1102,7 @@ class Staged:
 
 
 #: the tasks the engine itself settles at the head of an agenda (:meth:`Composition._settle`)
-ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed)
+ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed, IfWaiting)
 
 
 class _Found:
@@ -1833,6 +1848,11 @@ class Composition:
         while node.agenda and isinstance(node.agenda[0], ENGINE_TASKS):
             if isinstance(node.agenda[0], CorrectionMade):
                 node = self._rule_at_correction(node)
+                continue
+            if isinstance(node.agenda[0], IfWaiting):
+                order = node.agenda[0]
+                node = node.evolve(agenda=(*(order.waiting if self._waiting.get(order.trick) else order.otherwise),
+                                           *node.agenda[1:]))
                 continue
             if isinstance(node.agenda[0], WhenLed):
                 head = node.agenda[0]

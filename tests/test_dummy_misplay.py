@@ -326,3 +326,19 @@ play: [S S3, W C5, N DK, W calls C3, E HQ, W SA, attention S]
         texts = [s.text for s in r.path]
         assert not any("no longer be corrected" in t for t in texts), texts
         assert any("62D1" in t for t in texts if "established his side's revoke" in t), texts
+
+
+def test_cards_that_no_longer_follow_are_ruled_in_playing_order_when_no_exposure_waits() -> None:
+    """Dummy's replaced heart leads another suit; South's and West's diamonds no longer
+    follow. With no card exposed between tricks waiting for the corrected trick, every card
+    is ruled in playing order (East's option before South's replacement: ``IfWaiting``),
+    and the forced-first order, with its step for declarer's replacement made before his
+    right-hand opponent's option, is kept for the records where an exposure waits."""
+    rs = list(Ruling(load(CASES / "own-suit-changes-forced-substitutes.yaml")).restorations())
+    assert len(rs) == 3
+    for r in rs:
+        actors = [s.actor for s in r.path if s.actor != "TD"]
+        assert actors == ["E", "S", "W"], [(s.actor, s.clause) for s in r.path]
+        assert not any("otherwise as a revoke corrected at once" in s.question for s in r.path)
+    waited = Ruling(load(CASES / "own-45d1-card-exposed-between-tricks-judged-after-the-cards-that-no-longer-follow-are-replaced.yaml"))
+    assert len(list(waited.restorations())) == 4

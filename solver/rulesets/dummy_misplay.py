@@ -10,8 +10,10 @@ docs/dummy-misplay-rules.md):
   card (no penalty card), declarer may withdraw his card to the same trick only if his
   right-hand opponent changed, and a lead to the next trick may be retracted (forced when
   its leader no longer won the corrected trick, 44G). When the designated card leads
-  another suit, the later cards that no longer follow it and must be replaced (44C; 62
-  for declarer's) are taken first, and the options after them. At most five cards come back:
+  another suit and a card exposed between tricks waits to be judged on the corrected trick,
+  the later cards that no longer follow it and must be replaced (44C; 62 for declarer's)
+  are taken first, and the options after them (elsewhere every card is taken in playing
+  order, the engine choosing: ``IfWaiting``). At most five cards come back:
   dummy's card, the three later cards of the trick and the lead to the next trick.
   The declaring side is the offending side for 16C.
 * **too late** (2017 45D2): the card stands, play is not altered, and any failure to follow
@@ -46,6 +48,7 @@ from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, T
 from rulings.solver.engine import (
     CorrectionMade,
     Edge,
+    IfWaiting,
     Info,
     Node,
     Notice,
@@ -717,10 +720,13 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     cascade = MisplayCascade(m, later, 0, (), revokes, _Shared())
     forced = _forced_replacements(rs, table, cascade, trick) if later and trick.plays[0][0] is m.dummy else ()
     if forced:
-        # (dummy's replaced card leads another suit: the cards that no longer follow it are
-        # replaced first, as part of the correction, and the pause comes after them: the trick
-        # as corrected there is a lawful trick, whose winner is the one the options start from)
-        agenda = (MisplayCascade(m, later, forced[0], (), revokes, cascade.shared, forced, True), *rest)
+        # (dummy's replaced card leads another suit: where something waits for the pause, the
+        # cards that no longer follow it are replaced first, as part of the correction, and the
+        # pause comes after them: the trick as corrected there is a lawful trick, whose winner
+        # is the one the options start from; where nothing does, every card is taken in
+        # playing order, the replacements with the options, their alike substitutes grouped)
+        agenda = (IfWaiting(m.trick, (MisplayCascade(m, later, forced[0], (), revokes, cascade.shared, forced, True),),
+                            (cascade,)), *rest)
     else:
         agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
     if revokes:
