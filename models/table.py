@@ -627,7 +627,7 @@ class TableState:
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "omissions", "revokes_out_of_rotation", "holding")
+                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "holding")
 
     deal: Deal
     contract: Contract
@@ -682,6 +682,10 @@ class TableState:
     #: (62C1, 62C2); once the revoke is ruled, his card there (``card`` or its substitute) is
     #: placed at his turn (:meth:`revokes_placed_at_turn`)
     revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = ()
+    #: (holder, cards, trick): at his partner's lead to ``trick`` declarer neither required nor
+    #: forbade a suit over ``holder``'s penalty cards ``cards`` (50D2(b), 51B2(c)), which
+    #: stayed on the table; a later choice over the same cards for the same lead reads it
+    lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = ()
     #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
     holding: tuple[frozenset[Card], ...] = ()
 
@@ -696,6 +700,7 @@ class TableState:
                  put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = (),
                  omissions: tuple[tuple[int, Seat, Card | None], ...] = (),
                  revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
+                 lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = (),
                  holding: tuple[frozenset[Card], ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
@@ -719,6 +724,7 @@ class TableState:
         self.put_down_early = put_down_early
         self.omissions = omissions
         self.revokes_out_of_rotation = revokes_out_of_rotation
+        self.lead_options_waived = lead_options_waived
         self.holding = holding or _holding(deal, tricks)
 
     def _values(self) -> tuple[object, ...]:
@@ -727,7 +733,7 @@ class TableState:
         return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
                 self.lead_rules_made, self.play_rules, self.established_by, self.misplaced_leads, self.early_leads,
-                self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation)
+                self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation, self.lead_options_waived)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -746,7 +752,7 @@ class TableState:
                 f"play_rules={self.play_rules!r}, established_by={self.established_by!r}, "
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
                 f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r}, "
-                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r})")
+                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r}, lead_options_waived={self.lead_options_waived!r})")
 
     def _copy(self) -> TableState:
         """A copy of this table, for a method to set the fields it changes before handing it
@@ -757,7 +763,7 @@ class TableState:
                               self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
                               self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
-                              self.revokes_out_of_rotation, self.holding)
+                              self.revokes_out_of_rotation, self.lead_options_waived, self.holding)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
         return new

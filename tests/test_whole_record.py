@@ -1174,7 +1174,7 @@ play: [W DQ, N DA, E D4, S D7, attention W, resume, N DA, attention W]
                                                (("lead", "early"), 116), (("lead", "early"), 160), (("lead", "early"), 184),
                                                (("lead", "early"), 243), (("lead", "early"), 350), (None, 46),
                                                (("lead", "early"), 10), (("lead", "early"), 12), (("lead", "early"), 61),
-                                               (("lead", "early"), 42), (("lead", "early"), 58)])
+                                               (("lead", "early"), 42), (("lead", "early"), 58), (("lead", "early"), 106)])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_card_put_down_as_the_next_lead_is_its_players_card_to_the_trick_a_ruling_took_his_card_off(
         families: tuple[str, ...] | None, seed: int, edition: str) -> None:
@@ -1541,3 +1541,27 @@ expect: [count 1]
     assert asked[0].text.endswith("trick 9 stands as played") and "on trick 10" not in asked[0].text
     assert asked[1].text.endswith("trick 10 stands as played") and "on trick 10" in asked[1].text
     assert "on trick 9" not in asked[1].text and "tricks 9 and 10" not in asked[1].text
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_50d2_choice_at_the_refusal_or_the_same_at_the_next_lead_is_one_restoration(edition: str) -> None:
+    """Seed 106 of ``families=["lead", "early"]``, cut: a defender's lead out of turn refused,
+    his partner to lead; dummy leads out of turn and the partner's play accepts it; dummy's
+    second card, a lead out of turn to the next trick, is retracted (55A). Declarer's
+    requirement (or prohibition) at the refusal, or none then and the same one at the
+    partner's next lead, is one position (docs/decisions.md): listed once, on the first
+    course, and the second course's later choice says so."""
+    rng = random.Random(106)
+    mapping = random_mixed_case(rng, edition=edition, families=("lead", "early"))
+    play = mapping["play"]
+    first = next(i for i, line in enumerate(play) if line.startswith("attention"))
+    cut = rng.randint(1, first - 1)
+    mapping["play"] = [*play[:cut], f"attention {rng.choice('NESW')}", "resume", *play[cut:]]
+    restorations = list(Ruling(loads(_text(mapping))).restorations())
+    assert len(restorations) == 7 == len({r.key() for r in restorations})
+    courses = [[(s.clause, s.choice) for s in r.path] for r in restorations]
+    assert [c for c in courses if c[1] in (("50D2(a)", "require H"), ("50D2(a)", "forbid H"))] and all(
+        c[-1] == ("50D2(b)", "no restriction") for c in courses if c[1] == ("50D2(b)", "no restriction") and c[-1][0].startswith("50D2"))
+    later = [r.path[-1] for r in restorations if len(r.path) > 2 and r.path[1].choice == "no restriction" and r.path[-1].clause.startswith("50D2")]
+    assert later and all("requiring H or forbidding H here is the position of the same choice at N's lead to trick 7" in s.text
+                         for s in later)

@@ -58,10 +58,13 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
     from the handler of the task at the head of the agenda). Empty when none apply.
     A choice the record settles (``choices``, :func:`recorded_lead_choice`) is the only edge.
     ``trick``: the trick that lead is to (the record went on past it); default the next one."""
-    edges = _followups(rs, node, holder, rest, trick)
+    reached: list[str] = []
+    edges = _followups(rs, node, holder, rest, trick, reached)
     then = _in_force_at_lead(node.table, holder, trick) if trick is not None else None
     recorded = recorded_lead_choice(node.table, holder, choices, then) if edges else None
     if recorded is None:
+        if reached:
+            edges = _without_reached(edges, reached)
         return edges
     label, lines = recorded
     said = "; ".join(str(c) for c in lines)
@@ -69,7 +72,11 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
             if step.choice == label]
 
 
-def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None, trick: int | None = None) -> list[Edge]:
+def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None, trick: int | None = None,
+               reached: list[str] | None = None) -> list[Edge]:
+    """The edges of declarer's choice (:func:`penalty_followups`). ``reached``, when given,
+    is filled with the labels of the restrictions whose position an earlier choice over the
+    same penalty cards at the same player's lead, waived, already gives (:func:`_waived_lead`)."""
     table = node.table
     if rest is None:
         rest = node.agenda[1:]
@@ -83,6 +90,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         if not table.is_defender(holder) or not any(p.kind is PenaltyKind.MAJOR for p in pcs):
             return []
     partner = holder.partner
+    cards = frozenset(p.card for p in pcs)
+    waived = _waived_lead(table, holder, cards, trick) if reached is not None else None
     suits = sorted({p.card.suit for p in pcs}, reverse=True)
     names = " ".join(str(p.card) for p in pcs)
     declarer = str(table.declarer)
@@ -97,6 +106,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
 
     edges: list[Edge] = []
     for suit in suits:
+        if waived is not None and reached is not None and _reaches(table, (LeadRule(partner, suit, True, waived),), trick):
+            reached.append(f"require {suit}")
         clause = rs.cite("51B2(a)") if len(suits) > 1 else rs.cite("51B1(a)") if several else rs.cite("50D2(a)")
         also = (rs.cite("51B1(a)"),) if len(suits) > 1 else ()
         picked = " ".join(str(p.card) for p in pcs if p.card.suit is suit)
@@ -115,6 +126,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         clause = rs.cite("51B2(b)") if len(suits) > 1 else rs.cite("51B1(b)") if several else rs.cite("50D2(a)")
         picked = " ".join(str(p.card) for p in pcs if p.card.suit in fs)
         label = ", ".join(str(s) for s in fs)
+        if waived is not None and reached is not None and _reaches(table, tuple(LeadRule(partner, s, False, waived) for s in fs), trick):
+            reached.append(f"forbid {label}")
         edges.append((
             Step(declarer, StepKind.OPTION, clause,
                  f"declarer forbids {partner} to lead {label} for as long as he keeps the lead; {holder} picks up {picked}",
@@ -128,9 +141,46 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
              "penalty card" + ("s" if several else "") + f" (declarer chooses again each time {partner} is to lead while "
              + ("they remain" if several else "it remains") + ")",
              also=(rs.cite("50D2"), rs.cite("50E1"), rs.cite("50E2")), question=question, choice="no restriction"),
-        child(table, ()),
+        child(table._evolve(lead_options_waived=(*table.lead_options_waived, (holder, cards, trick))), ()),
     ))
+    if reached:
+        step, last = edges[-1]
+        names_of = " or ".join(f"{'requiring' if r.startswith('require') else 'forbidding'} {r.split(' ', 1)[1]}" for r in reached)
+        edges[-1] = (replace(step, text=f"{step.text}; {names_of} here is the position of the same choice at {partner}'s lead "
+                                        f"to trick {waived}, where declarer let {names} stay and {partner} has not led since: "
+                                        "one restoration, offered there"), last)
     return edges
+
+
+def _waived_lead(table: TableState, holder: Seat, cards: frozenset[Card], trick: int) -> int | None:
+    """The trick of an earlier lead of ``holder``'s partner where declarer neither required
+    nor forbade a suit over the same penalty cards ``cards`` (50D2(b), 51B2(c)), the partner
+    having led no trick since, up to his lead to ``trick``; None when there is none. A choice
+    made at that lead and one made now then end in one position (docs/decisions.md)."""
+    partner = holder.partner
+    for who, those, number in reversed(table.lead_options_waived):
+        if who is holder and those == cards and number < trick:
+            if any(number <= t.number < trick and t.plays and t.plays[0][0] is partner for t in table.tricks):
+                return None
+            return number
+    return None
+
+
+def _reaches(table: TableState, rules: tuple[LeadRule, ...], trick: int) -> bool:
+    """Whether the restrictions ``rules``, put in force for an earlier lead, would bind the
+    partner at his lead to ``trick`` (not spent, broken or lost with the lead since:
+    :meth:`TableState.lead_rules_at`)."""
+    seat = rules[0].seat
+    if seat is not table.proper_leader(trick):
+        return False
+    at = table._evolve(lead_rules_made=(*table.lead_rules_made, *rules)).lead_rules_at(trick, seat)
+    return all(r in at for r in rules)
+
+
+def _without_reached(edges: list[Edge], reached: list[str]) -> list[Edge]:
+    """``edges`` without the restrictions an earlier waived choice reaches (``reached``)."""
+    gone = set(reached)
+    return [(step, child) for step, child in edges if step.choice not in gone]
 
 
 def _in_force_at_lead(table: TableState, holder: Seat, trick: int) -> frozenset[PenaltyCard]:
