@@ -569,9 +569,13 @@ def _close(stream: "Iterator[Restoration]") -> None:
 #: what the text output says of an irregularity the record shows that no restoration's
 #: rulings met (``Ruling.not_met``: a ruling before it took it away)
 NOT_MET = "met on no path (a ruling before it takes it away): "
-#: said after the restorations of an irregularity listed before them as the record shows it,
-#: which every path rules in another form (``Ruling.irregularities`` then has that form)
+#: said after the restorations of an irregularity of the record that a ruling before it may
+#: change (``Ruling.unmet_so_far`` once the tree of decisions is built), listed there once, in
+#: the form the paths rule it (``Ruling.irregularities`` then has that form)
 AS_RULED = "as ruled on the paths: "
+#: the same, where the paths were not all enumerated (``--limit``, a spent ``--budget``): as
+#: the record shows it
+AS_RECORDED = "as the record shows it (not every path ruled): "
 
 #: restorations a page of the text output holds: the text output streams, page by page, so
 #: its memory does not grow with --limit
@@ -599,14 +603,20 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
             ruling_head,
             style_for,
         )
-        from rulings.solver.summary import KeySet, unique
+        from rulings.solver.summary import KeySet, ruling_tree, unique
 
     console = make_console(ascii_only=ascii_)
     style = style_for(console, "ascii" if ascii_ else "unicode")
     # (a notice that a ruling on a rectified table may take back is said after the restorations)
     said = set(ruling.notices) - ruling.provisional
-    head = set(ruling.irregularities)  # (as the record shows them: the paths may rule one in another form)
-    console.print(ruling_head(ruling, style, held_back=ruling.provisional, choices=False))
+    # the tree of decisions first: its paths meet irregularities of the record as it shows
+    # them; the others, which a ruling before them may change, are listed once, after the
+    # restorations, as the paths rule them (the reason that holds on the paths)
+    items = ruling_tree(ruling)
+    later = ruling.unmet_so_far
+    held = frozenset(n for n in ruling.notices if n not in said)  # (and one its tree's paths gave: said after them)
+    console.print(ruling_head(ruling, style, held_back=held, streamed=True, items=items, said_later=later))
+    head = set(ruling.irregularities) - set(later)
     cap = limit if limit is not None else DEFAULT_SHOWN
     seen = KeySet()
     page: list[Restoration] = []
@@ -636,12 +646,13 @@ def _solve_text(ruling: "Ruling", stream: "Iterator[Restoration]", *, limit: int
         if page:
             console.print(restorations_table(page, style, title=f"restorations {listed - len(page) + 1}-{listed}"))
         console.print(f"{listed} restorations", markup=False, style="bold")
+    ruled = not more and not ruling.exhausted  # (every path enumerated: the paths' form is known)
     for irr in ruling.irregularities:
-        if irr not in head:  # (one listed above as the record shows it, in the form the paths rule it)
-            console.print(f"  {AS_RULED}{style.words(irr)}", markup=False)
+        if irr not in head:  # (one the head did not list: in the form the paths rule it)
+            console.print(f"  {AS_RULED if ruled else AS_RECORDED}{style.words(irr)}", markup=False)
     for irr in ruling.found_later:  # irregularities a rule found only on a rectified table
         console.print(f"  found while ruling: {style.words(irr)}", markup=False)
-    for irr in ruling.not_met:  # listed above as the record shows it; no path's rulings met it
+    for irr in ruling.not_met:  # (the head did not list it: no path's rulings met it)
         console.print(f"  {NOT_MET}{style.words(irr)}", markup=False)
     for choice in ruling.choices:  # (no irregularity: each, wherever found, once the ruling is enumerated)
         console.print(f"  {CHOICE_SAID}{style.words(choice)}", markup=False)

@@ -1657,6 +1657,19 @@ class Composition:
         return tuple(i for i in self._listed if i not in apart) if apart else self._listed
 
     @property
+    def unmet_so_far(self) -> tuple[str, ...]:
+        """The irregularities of :attr:`irregularities` that no path expanded or enumerated so
+        far met as the record shows them: irregularities of the record that a ruling before
+        them may change (not those of the opening ruled first). Until every path is
+        enumerated, the ruling may list one in the form every path rules it in, as found
+        while ruling in each form some path met, or as met on no path
+        (:meth:`_keep_what_happened`); every other one stays listed as it is. Building the
+        tree of decisions (a path of each branch expanded) meets those that path meets as the
+        record shows them; none is left once every path is enumerated."""
+        unmet = self._unmet
+        return tuple(i for i in self.irregularities if i in unmet) if unmet else ()
+
+    @property
     def found_later(self) -> dict[str, None]:
         """The irregularities a rule family found only on a rectified table, on some path (the
         card a player named of two played together is a revoke; a lead breaks a restriction

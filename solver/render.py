@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Literal
 
 from rich.console import Console, Group, RenderableType
@@ -129,7 +129,8 @@ def record(case: Case, style: Style) -> RenderableType:
     return out
 
 
-def tree(ruling: Ruling, style: Style) -> Tree:
+def tree(ruling: Ruling, style: Style, items: list[TreeItem] | None = None) -> Tree:
+    """The tree of decisions (``items``: :func:`ruling_tree`'s, when built already)."""
     root = Tree(Text(f"Ruling (Laws {ruling.ruleset.name})", style="bold"))
 
     def add(parent: Tree, items: list[TreeItem]) -> None:
@@ -154,7 +155,7 @@ def tree(ruling: Ruling, style: Style) -> Tree:
                         example = style.words(br.example.text)
                         example.stylize("dim")
                         sub.add(example)
-    add(root, ruling_tree(ruling))
+    add(root, ruling_tree(ruling) if items is None else items)
     return root
 
 
@@ -269,12 +270,26 @@ CHOICE_SAID = "declarer's choice at the table: "
 OPTIONS_DUE = "declarer's lead options due: "
 
 
+def held_text(n: int, more: bool) -> str:
+    """What the head of the streamed text says in the place of the ``n`` irregularities it
+    lists after the restorations (``more``: after others listed here)."""
+    which = ("1 more irregularity" if n == 1 else f"{n} more irregularities") if more else (
+        "1 irregularity" if n == 1 else f"{n} irregularities")
+    return (f"{which}, which a ruling before {'it' if n == 1 else 'them'} may change: listed after the restorations, "
+            f"as the paths rule {'it' if n == 1 else 'them'}")
+
+
 def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = frozenset(),
-                choices: bool = True) -> RenderableType:
+                streamed: bool = False, items: list[TreeItem] | None = None,
+                said_later: Collection[str] = ()) -> RenderableType:
     """Everything the text output of a ruling shows before its restorations: title, deal,
-    what happened, irregularities, declarer's choices at the table and his lead options due
-    (``choices``: not when the restorations are streamed, which says them all after them) and notices (but ``held_back``:
-    those said after the restorations, when they are streamed), and the tree of decisions."""
+    what happened, irregularities, those found while ruling and those met on no path,
+    declarer's choices at the table and his lead options due (not when the restorations are
+    ``streamed``: that output says those known once every path is enumerated after them) and
+    notices (but ``held_back``: those said after the restorations, when they are streamed),
+    and the tree of decisions (``items``: built already). ``said_later``: irregularities of the
+    record the streamed output lists after the restorations, once the paths have ruled them
+    (``Ruling.unmet_so_far``): in their place the head says how many there are."""
     case = ruling.case
     title = Text(case.title or (case.file or "case"), style="bold")
     meta = Text(f"{case.contract} by {case.declarer}{style.dot}Laws {case.laws}" + (f"{style.dot}{case.source}" if case.source else ""),
@@ -285,13 +300,17 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
         parts.append(Text(turned, style="bold yellow"))
     parts += [Text(""), deal_diagram(case, style), Text(""), Text("What happened", style="bold"), record(case, style)]
     parts.append(Text("Irregularity", style="bold"))
-    for irr in ruling.irregularities or (no_irregularity(case),):
+    later = [irr for irr in ruling.irregularities if irr in said_later] if said_later else []
+    here = [irr for irr in ruling.irregularities if irr not in later] if later else ruling.irregularities
+    for irr in here or (() if later else (no_irregularity(case),)):
         parts.append(Text("  ") + style.words(irr))
-    for irr in ruling.found_later:  # known once the ruling is enumerated
-        parts.append(Text("  found while ruling: ") + style.words(irr))
-    for irr in ruling.not_met:  # (so is an irregularity the record shows that no path met)
-        parts.append(Text("  met on no path (a ruling before it takes it away): ") + style.words(irr))
-    if choices:
+    if later:
+        parts.append(Text(f"  {held_text(len(later), bool(here))}"))
+    if not streamed:
+        for irr in ruling.found_later:  # known once the ruling is enumerated
+            parts.append(Text("  found while ruling: ") + style.words(irr))
+        for irr in ruling.not_met:  # (so is an irregularity the record shows that no path met)
+            parts.append(Text("  met on no path (a ruling before it takes it away): ") + style.words(irr))
         for said in ruling.choices:
             parts.append(Text(f"  {CHOICE_SAID}") + style.words(said))
         for due in ruling.options_due:
@@ -299,7 +318,7 @@ def ruling_head(ruling: Ruling, style: Style, *, held_back: frozenset[Notice] = 
     for n in ruling.notices:
         if n not in held_back:
             parts.append(Text(f"  note: {n}", style="yellow"))
-    parts += [Text(""), tree(ruling, style), Text("")]
+    parts += [Text(""), tree(ruling, style, items), Text("")]
     return Group(*parts)
 
 

@@ -141,9 +141,10 @@ def test_a_revoke_the_misinformation_rules_report_established_is_listed() -> Non
 
 
 def test_the_streamed_text_says_the_paths_form_of_a_record_irregularity_not_found_while_ruling() -> None:
-    """``rulings solve`` lists the record's irregularities before its restorations, as the
-    record shows them; the revoke every path rules with another reason is said after them
-    "as ruled on the paths", never as found while ruling."""
+    """``rulings solve`` lists the record's irregularities before its restorations; the revoke
+    every path rules with another reason than the record shows (2017 47E1 takes back the card
+    that seemed to decide it) is listed once, after them, "as ruled on the paths", with the
+    paths' reason: never in the record's form, never as found while ruling."""
     from typer.testing import CliRunner
 
     from rulings.solver.cli import app
@@ -153,6 +154,69 @@ def test_the_streamed_text_says_the_paths_form_of_a_record_irregularity_not_foun
     assert "found while ruling" not in flat
     assert ("as ruled on the paths: E revoked with H4 on trick 2 (spades led): not established (63A): attention was drawn "
             "before EW's first lead or play to trick 3 after the revoke (63A1)") in flat
+    assert flat.count("E revoked with H4") == 1, out
+    assert "63A1 does not apply to it" not in flat, out
+
+
+#: cases whose record shows an irregularity that a ruling before it changes on every path (a
+#: card that decided whether a revoke is established, taken back or moved: 47E1, 58B3; a card
+#: of a dummy's misplay found played), or takes away (a revoke with a card a changed
+#: designation replaced, 45C4(b))
+CHANGED_ON_THE_PATHS = (
+    "leads/seed001-47e1-no-63a1-revoke-corrected-2017.yaml",
+    "combined/simultaneous-58b3-change-turns-the-trick-lead-that-established-partners-revoke-withdrawn.yaml",
+    "dummy-misplay/own-45d1-lead-exposed-by-the-winner-as-placed-goes-back-44g.yaml",
+    "dummy-misplay/own-45d1-cards-led-together-out-of-turn-as-placed-in-turn-as-corrected.yaml",
+    "designation/commentary-45c4b-slip-rho-may-withdraw-2017.yaml",
+    "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands-defender-leads-on.yaml",
+)
+
+
+def test_the_streamed_text_lists_each_irregularity_once_as_the_json_does() -> None:
+    """The streamed text lists every irregularity the JSON output lists (``irregularities``,
+    ``found_later``, as met on no path) exactly once, in the form the paths rule it, and
+    never the record's form of one the paths rule otherwise; those it can list before the
+    restorations (met as the record shows them by the paths of the tree of decisions) come
+    first, in the record's order, and the head says how many follow the restorations."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    runner = CliRunner()
+    for name in CHANGED_ON_THE_PATHS:
+        path = str(CASES / name)
+        data = json.loads(runner.invoke(app, ["solve", "--json", path]).stdout)
+        record = Ruling(load(CASES / name)).irregularities  # (as the record shows them, before any path)
+        ruled = [*data["irregularities"], *data["found_later"]]
+        out = runner.invoke(app, ["solve", "--ascii", path]).output
+        flat = " ".join(out.split())
+        head, tail = flat.split("Ruling (Laws", 1)
+        for irr in ruled:
+            assert flat.count(irr) == 1, (name, irr, out)
+        for irr in record:
+            if irr not in ruled:
+                assert f"met on no path (a ruling before it takes it away): {irr}" in tail or irr not in flat, (name, irr, out)
+        first = [i for i in data["irregularities"] if i in head]
+        assert first == [i for i in record if i in first], (name, out)
+        assert "listed after the restorations, as the paths rule" in head, (name, out)
+
+
+def test_the_streamed_text_lists_in_the_head_what_no_ruling_changes() -> None:
+    """A record whose revoke no ruling before it changes (a lead out of turn accepted at the
+    trick before): both irregularities are listed before the restorations, none after."""
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    path = CASES / "combined" / "declarer-lead-accepted-then-revoke-next-trick.yaml"
+    out = CliRunner().invoke(app, ["solve", "--ascii", str(path)]).output
+    flat = " ".join(out.split())
+    head, tail = flat.split("Ruling (Laws", 1)
+    for irr in Ruling(load(path)).irregularities:
+        assert irr in head and irr not in tail, (irr, out)
+    assert "as ruled on the paths" not in flat and "listed after the restorations" not in flat, out
 
 
 def test_lead_options_due_at_the_end_are_listed_apart_not_as_an_irregularity() -> None:
