@@ -483,8 +483,9 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     if any(m.meant is not None for m in misplays):  # the 46B finding is ruled here too
         handled += tuple(e for e in (*replay.before, *replay.after)
                          if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
+    pause = may_wait_for_a_correction(replay)
     early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay), replay,
-                                                         pause=may_wait_for_a_correction(replay))
+                                                         pause=pause)
     if first is not None:
         node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick out of turn on the table as placed is ruled by the cascade
@@ -511,10 +512,12 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # as the cascade's lead, or a penalty card, 49, that binds his substitute, 50D1; the
         # declaring side's too when the switch misplay_declaring_side_may_retract_next_lead lets
         # its lead go back)
-        side = table.declaring_side
-        seats = frozenset(side.other.seats) | (frozenset(side.seats) if rs.decisions.misplay_declaring_side_may_retract_next_lead
-                                               else frozenset())
-        pauses = ((first.trick, seats),) if replay.attention is not None and isinstance(first, Misplay) else ()
+        pauses: tuple[tuple[int, frozenset[Seat]], ...] = ()
+        if pause and isinstance(first, Misplay):  # (attention drawn, and something may wait)
+            side = table.declaring_side
+            seats = frozenset(side.other.seats) | (frozenset(side.seats) if rs.decisions.misplay_declaring_side_may_retract_next_lead
+                                                   else frozenset())
+            pauses = ((first.trick, seats),)
         return Opening(node, tuple(irregularities), notices, handled, made_at=made_at, pauses=pauses)
     m = misplays[-1]
     stands = MisplayStands(m)
@@ -771,9 +774,12 @@ def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object,
     took some away): the next forced replacement, or after the last of them the pause
     (``CorrectionMade``) and then the options of the cards not replaced; or the next of
     those options."""
-    m = task.misplay
     later = task.later if later is None else later
     forced = task.forced
+    if not forced:  # (every card in playing order)
+        nxt = task.index + 1
+        return (MisplayCascade(task.misplay, later, nxt, changed, task.revoke, task.shared), *rest) if nxt < len(later) else rest
+    m = task.misplay
     if task.before_pause:
         k = forced.index(task.index) + 1
         if k < len(forced):
@@ -862,7 +868,8 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     # (his card obeyed the penalty cards made before he played it, each of the kind it then
     # had: one made after it, a card he exposed between tricks say, obliges his next play,
     # his substitute, 50D1, 50C, not the card he played before it, PenaltyCard.since)
-    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == trick.number and s is seat and c == card), None)
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == trick.number and s is seat and c == card),
+              None) if pcs else None
     if at is not None and any(p.since > at or p.major_from > at for p in pcs):
         then = frozenset([p.as_at(at) for p in pcs if p.since <= at])
         lawful = lawful_cards(hand, led, with_restored(then, restored) if restored is not None else then, frozenset(), required,
@@ -1060,7 +1067,11 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         head = f"{who} withdraws {his} and plays "
         cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
         # (a penalty card of his played as his substitute: the law that makes him play it)
-        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in table.penalty_cards_of(seat)}
+        pcs = table.penalty_cards_of(seat)
+        if not pcs:
+            return tuple([Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites,
+                               question, f"change to {sub.text}") for sub in subs])
+        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in pcs}
         return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}",
                           cites if sub not in due else (*cites, due[sub]), question, f"change to {sub.text}")
                      for sub in subs)
