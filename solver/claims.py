@@ -297,12 +297,17 @@ def _ledger_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[R
 
 
 def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Restoration]], str]:
-    """What a restoration failing ``<seat> penalty <card> [kind]`` shows: the card is a
+    """What a restoration failing ``<seat> penalty <card> [kind]`` shows: the seat is
+    declarer or dummy in it, whose cards never become penalty cards (48A); the card is a
     penalty card of the other kind; or play ended before attention, which leaves no penalty
     card in force (docs/decisions.md), naming the card when the end of play lifted it."""
     token = f"{seat} {card}"
 
     def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        declarer = r.table.declarer
+        if seat is declarer or seat is declarer.partner:
+            role = "declarer" if seat is declarer else "dummy"
+            return f"{seat} is {role}: no card of declarer's or dummy's ever becomes a penalty card (48A)"
         if not r.node.played_out:
             other = [p.kind for p in r.penalty_cards if p.seat is seat and p.card == card]
             return f"{token} is a {other[0].value} penalty card" if other else ""

@@ -945,6 +945,18 @@ class IfWaiting:
     otherwise: tuple[object, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Holds:
+    """A correcting rule's test of its path where the engine has ruled something inside that
+    ruling (an opening ruled at a :class:`CorrectionMade` pause, which may make a penalty
+    card that binds a card the correction placed before the pause): the path goes on when
+    ``test(table, *args)`` holds, and is dropped when it does not (the restoration it would
+    give is not lawful). The engine settles it (:meth:`Composition._settle`)."""
+
+    test: Callable[..., bool]
+    args: tuple[object, ...] = ()
+
+
 def _pauses_for(opening: Opening, trick: int, seat: Seat) -> bool:
     """Whether ``opening`` pauses, inside its correction of the trick before ``trick``, for
     an irregularity of ``seat``'s at the lead of ``trick`` (``Opening.pauses``)."""
@@ -1102,7 +1114,7 @@ class Staged:
 
 
 #: the tasks the engine itself settles at the head of an agenda (:meth:`Composition._settle`)
-ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed, IfWaiting)
+ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed, IfWaiting, Holds)
 
 
 class _Found:
@@ -1854,6 +1866,12 @@ class Composition:
                 node = node.evolve(agenda=(*(order.waiting if self._waiting.get(order.trick) else order.otherwise),
                                            *node.agenda[1:]))
                 continue
+            if isinstance(node.agenda[0], Holds):
+                check = node.agenda[0]
+                if not check.test(node.table, *check.args):
+                    return None
+                node = node.evolve(agenda=node.agenda[1:])
+                continue
             if isinstance(node.agenda[0], WhenLed):
                 head = node.agenda[0]
                 led = node.table.trick(head.trick)
@@ -2133,11 +2151,17 @@ class Composition:
         :meth:`_watch_claims`) that no path ruled is said, as it would be had no opening
         claimed it: a recorded choice settled nothing, any other line is not yet ruled on. (A
         declarer's 50D2 choice after he accepted the lead a fifth card found led makes: no
-        penalty card, so no lead options, on any path.)"""
+        penalty card, so no lead options, on any path.) A line of an irregularity of the
+        record's first part that no path met is said so (``not_met``: a ruling before it took
+        it away, a card exposed between tricks that the correction played to the trick), not
+        also as not yet ruled on."""
+        gone = {k for i, (f, part) in self._irregularity_at.items()
+                if part == (0, 0) and i in self._listed and i not in self._happened and i not in self._not_irregular
+                for k in f.keys}
         for segment, watched in self._claimed_lines.items():
             seen = self._part_seen.get(segment, set())
             for key, (e, choice) in watched.items():
-                if key in seen:
+                if key in seen or (not segment and key in gone):
                     continue
                 seat = getattr(e, "seat", None)
                 if choice and isinstance(seat, Seat):

@@ -42,21 +42,23 @@ def ruling_tree(ruling: Ruling, *, max_depth: int = 12) -> list[TreeItem]:
     """
     expand = ruling.expand
 
-    def signature(node: Node) -> tuple[tuple[str, str, str], ...]:
-        return tuple((s.question, s.kind.name, s.clause) for s, _ in expand(node))
-
     def items(node: Node, depth: int) -> list[TreeItem]:
         if depth > max_depth:
             return []
         groups: dict[str, list[tuple[Step, Node]]] = {}
+        signatures: dict[int, tuple[tuple[str, str, str], ...]] = {}
         for step, child in expand(node):
+            below = expand(child) if child.agenda else []
+            if child.agenda and not below:
+                continue  # (a path the engine dropped further on: no restoration passes there)
+            signatures[id(child)] = tuple((s.question, s.kind.name, s.clause) for s, _ in below)
             groups.setdefault(step.question, []).append((step, child))
         out: list[TreeItem] = []
         for question, edges in groups.items():
             item = TreeItem(edges[0][0], question, [s.choice or s.text for s, _ in edges])
             by_sig: dict[tuple[tuple[str, str, str], ...], list[tuple[Step, Node]]] = {}
             for step, child in edges:
-                by_sig.setdefault(signature(child), []).append((step, child))
+                by_sig.setdefault(signatures[id(child)], []).append((step, child))
             for same in by_sig.values():
                 first_step, first_child = same[0]
                 item.branches.append(TreeBranch([s.choice or s.text for s, _ in same], first_step, items(first_child, depth + 1),

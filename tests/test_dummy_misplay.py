@@ -342,3 +342,39 @@ def test_cards_that_no_longer_follow_are_ruled_in_playing_order_when_no_exposure
         assert not any("otherwise as a revoke corrected at once" in s.question for s in r.path)
     waited = Ruling(load(CASES / "own-45d1-card-exposed-between-tricks-judged-after-the-cards-that-no-longer-follow-are-replaced.yaml"))
     assert len(list(waited.restorations())) == 4
+
+
+def test_replacement_made_before_the_pause_obeys_the_penalty_card_the_pause_makes() -> None:
+    """West exposed the HA between tricks; dummy's replaced card leads hearts and West's
+    diamond must be replaced by a heart before the pause. A low heart that leaves the HA a
+    major penalty card (another player wins) broke 50D1(a): no restoration has it, and the
+    ruling's tree does not offer it (a choice no path goes on from)."""
+    from rulings.solver.summary import ruling_tree
+
+    ruling = Ruling(load(CASES / "own-45d1-card-of-the-new-suit-exposed-between-tricks-major-penalty-card-binds-the-replacement.yaml"))
+    rs = list(ruling.restorations())
+    assert len(rs) == 36
+    west = {r.table.trick(2).card_of(Seat.W) for r in rs}
+    assert west == {Card.parse("HA"), Card.parse("H5")}
+
+    def choices(items) -> set[str]:  # type: ignore[no-untyped-def]
+        out: set[str] = set()
+        for item in items:
+            for br in item.branches:
+                out.update(br.choices)
+                out |= choices(br.items)
+        return out
+
+    offered = choices(ruling_tree(ruling))
+    assert "change to ♥5" in offered or "change to H5" in offered, offered
+    assert not {"change to ♥3", "change to H3"} & offered
+
+
+def test_exposed_card_the_correction_plays_is_met_on_no_path_and_not_said_unruled() -> None:
+    """Every card after dummy's error is replaced, and West's only lawful replacement is the
+    HA he exposed (a low heart would leave it a major penalty card, 50D1(a)): the exposure is
+    met on no path (said so), not a line the rules do not handle."""
+    ruling = Ruling(load(CASES / "own-45d1-card-of-the-new-suit-exposed-between-tricks-every-card-replaced-major-penalty-card-binds-the-replacement.yaml"))
+    assert len(list(ruling.restorations())) == 1
+    assert not any("not yet ruled" in n.text for n in ruling.notices), ruling.notices
+    assert any("exposed ♥A" in i or "exposed HA" in i for i in ruling.not_met), ruling.not_met

@@ -92,6 +92,14 @@ def test_transfer_0_holds_whenever_the_record_reaches_the_end_of_play_and_nothin
      ["the end of play lifted it"]),
     # play not ended: the claim names the other kind
     ("W DQ, N DA, E D4, S D7, attention S", "always: W penalty H7 major", ["W H7 is a minor penalty card"]),
+    # declarer's or dummy's card, withdrawn or put back, is never a penalty card: 48A is the reason,
+    # whether play ended or not
+    ("W DQ, N DA, E D4, S S6, attention W", "always: S penalty S6 major",
+     ["S is declarer: no card of declarer's or dummy's ever becomes a penalty card (48A)"]),
+    ("W DQ, N DA, E D4, S S6, remaining NS 9 EW 3, attention W", "sometimes: S penalty S6",
+     ["S is declarer: no card of declarer's or dummy's ever becomes a penalty card (48A)"]),
+    ("W DQ, S calls D2, N DA, E D4, S D7, attention E", "always: N penalty DA major",
+     ["N is dummy: no card of declarer's or dummy's ever becomes a penalty card (48A)"]),
 ])
 def test_a_failed_penalty_claim_says_what_the_restoration_shows_of_the_card(
         tmp_path: Path, play: str, claim: str, words: list[str]) -> None:

@@ -48,6 +48,7 @@ from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, T
 from rulings.solver.engine import (
     CorrectionMade,
     Edge,
+    Holds,
     IfWaiting,
     Info,
     Node,
@@ -786,12 +787,35 @@ def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object,
             return (MisplayCascade(m, later, forced[k], changed, task.revoke, task.shared, forced, True), *rest)
         first = _unforced(forced, 0, len(later))
         main = MisplayCascade(m, later, first, changed, task.revoke, task.shared, forced)
+        # (a penalty card the ruling at the pause makes was one from when it was shown, before
+        # the replacements made ahead of the pause: they are plays made after it, 50D1, 50C)
+        bound = Holds(_replaced_under_penalty_cards, (m.trick, tuple(later[i][1] for i in forced)))
         if first < len(later):
-            return (CorrectionMade(m.trick), main, *rest)
+            return (CorrectionMade(m.trick), bound, main, *rest)
         # (no option left: a lead the ruling at the pause places is the one card 45D1 reaches)
-        return (CorrectionMade(m.trick, main), *rest)
+        return (CorrectionMade(m.trick, main), bound, *rest)
     nxt = _unforced(forced, task.index + 1, len(later))
     return (MisplayCascade(m, later, nxt, changed, task.revoke, task.shared, forced), *rest) if nxt < len(later) else rest
+
+
+def _replaced_under_penalty_cards(table: TableState, trick_no: int, seats: tuple[Seat, ...]) -> bool:
+    """Whether each card ``seats`` played to the corrected trick ``trick_no`` in place of one
+    that no longer followed suit, before the pause (``MisplayCascade.before_pause``), obeys
+    the penalty cards its player has once the pause is ruled: a card exposed between tricks
+    that the trick as corrected makes a penalty card (49) is one from when it was shown, and
+    his replacement, chosen at attention, is a play made after it (50D1(a): a major one he
+    could play there must be the card played; 50C: a minor one bars his other cards of its
+    suit below honour rank). A replacement that breaks that is no play the director lets
+    him make: the restoration is not lawful (docs/decisions.md)."""
+    trick = table.trick(trick_no)
+    if trick is None:
+        return True
+    for seat in seats:
+        pcs = table.penalty_cards_of(seat)
+        card = trick.card_of(seat)
+        if pcs and card is not None and card not in lawful_cards(table.hand(seat) | {card}, trick.suit_led, pcs):
+            return False
+    return True
 
 
 def _unforced(forced: tuple[int, ...], start: int, end: int) -> int:

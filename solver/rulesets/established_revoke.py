@@ -618,8 +618,13 @@ def _established_in(table: TableState, task: RuleAfterPlay, rest: tuple[int, int
     the last trick was played again from the hands)."""
     out = []
     # the record's revokes, and those a ruling found that play does not show (a failure to
-    # play a penalty card that stood, 52 with 61A; a lead against a lead restriction)
-    for r in (*task.record_revokes, *(r for r in table.revokes if r not in task.record_revokes)):
+    # play a penalty card that stood, 52 with 61A; a lead against a lead restriction). One
+    # revoke (a seat's card on a trick) is counted once, as this restoration's table reads
+    # it: the record, read before a ruling of its part, may see the card otherwise (a
+    # penalty card that declarer's 50D2(a) choice later in the part had picked up, 62B2)
+    ruled = {(r.seat, r.trick, r.card): r for r in table.revokes}
+    mine = tuple(dict.fromkeys(ruled.get((r.seat, r.trick, r.card), r) for r in task.record_revokes))
+    for r in (*mine, *(r for r in table.revokes if r not in mine)):
         if not still_a_revoke(table, r):
             continue  # corrected (or no longer a failure to follow: its card became the lead, 53B)
         if is_final_trick_revoke(table, r) and not task.hands_returned:

@@ -152,13 +152,21 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         pauses = ((pending.trick, frozenset(pending.seat.side.other.seats)),) if task.pause else ()
         return Opening(node, tuple(described), tuple(notices), (played(pending.trick, pending.seat, pending.card),), at,
                        more=len(revokes) > 1, corrects=(pending.trick,), pauses=pauses)
-    last, est = standing[-1]
+    # the latest revoke in playing order that no ruling of this path has ruled on yet: the
+    # table lists a revoke a ruling found (a penalty card not played, 52 with 61A) after the
+    # record's, and one ruled already (52B1) is not reported again, so a later revoke of the
+    # record is reported in its place
+    def ruled(r: Revoke) -> bool:
+        return replay.is_ruled(played(r.trick, r.seat, r.card), "revoke")
+
+    ordered = sorted(standing, key=lambda s: (s[0].trick, _place_in_trick(table, s[0])))
+    last, est = next((s for s in reversed(ordered) if not ruled(s[0])), ordered[-1])
     assert est is not None
     # (the earlier revokes stand established too: the report names each one's establishment,
     # but not one already reported on this path, a ruling between them having made the later
     # one: 63A1 is asked once of each revoke)
-    earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in standing[:-1]
-                    if e is not None and not replay.is_ruled(played(r.trick, r.seat, r.card), "revoke"))
+    earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in ordered
+                    if r is not last and e is not None and not ruled(r))
     task = ReportEstablished(last, est[0], rs.cite(est[1]), earlier, named=len(standing) > 1 and not earlier)
     node = Node(table=table, agenda=(task,), focus=last.trick)
     # ruled where it was established (63A1): an irregularity before that play (a lead
@@ -167,8 +175,17 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # (a lead put down before the revoke trick was complete may still stand on it)
     on = last.trick + 1 if by is None or (nxt := table.trick(last.trick + 1)) is None or by in nxt.plays else last.trick
     where: tuple[object, ...] = (played(on, by[0], by[1]),) if by is not None else ()
-    return Opening(node, tuple(described), tuple(notices), (played(last.trick, last.seat, last.card),), where,
-                   more=len(revokes) > 1)
+    # (what it reports: the revokes no ruling of this path has ruled on, each once)
+    if not ruled(last):
+        described = [d for (r, _), d in zip(standing, described, strict=True) if not ruled(r)]
+    reported = (played(last.trick, last.seat, last.card), *(played(r.trick, r.seat, r.card) for r, _, _ in earlier))
+    return Opening(node, tuple(described), tuple(notices), reported, where, more=len(revokes) > 1)
+
+
+def _place_in_trick(table: TableState, r: Revoke) -> int:
+    """The revoke card's place in its trick's playing order (0 for the lead)."""
+    t = table.trick(r.trick)
+    return (t.position_of(r.seat) or 0) if t is not None else 0
 
 
 def _both_sides_on_one_trick(rs: RuleSet, replay: Replay, table: TableState, revokes: list[Revoke]) -> tuple[Revoke, Revoke] | None:
