@@ -1227,7 +1227,7 @@ def _with_card_moved_in(before: TableState, child: Node) -> Node:
     57C3, 57D), named by the same trick and seat as the card taken off, which a ruling may
     have ruled already. Otherwise ``child`` as it is."""
     after = child.table
-    if after is before:
+    if after is before or not after.out_of_turn:  # (no play out of turn: none to rule again)
         return child
     led = _lead_now_out_of_turn(before, after)
     if led is not None:

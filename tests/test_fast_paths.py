@@ -922,3 +922,41 @@ def test_lead_order_looks_for_a_second_card_before_searching() -> None:
                 assert start.lead_order(plays) == fast, (path, plays)
             reordered += fast[0] != list(range(len(plays)))
     assert reordered > 5  # (the corpus's early leads: the search did reorder some)
+
+
+@pytest.mark.skipif(compiled_build(), reason=COMPILED_CALLERS)
+def test_a_correction_pauses_only_where_something_may_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A correction made when attention is drawn pauses, once the offender's correction is
+    made, for an irregularity ruled inside it (``Opening.leads``: a card exposed between
+    tricks); on a record where nothing may wait (``may_wait_for_a_correction`` false) it
+    leaves no pause and no order made for one. Every opening found waiting is on a record
+    where something may, and every record is ruled as it is when each correction pauses."""
+    from rulings.solver.engine import Node
+    from rulings.solver.rulesets import dummy_misplay, revoke
+    from rulings.solver.rulesets.base import may_wait_for_a_correction
+
+    cases = _cases()
+    cases += [parse_case(random_misplay_case(case_seed(45_100, i), edition="2007" if i % 2 else "2017")) for i in range(300)]
+    waiting = 0
+    for case in cases:
+        try:
+            ruling = Ruling(case)  # type: ignore[arg-type]
+        except RulingError:
+            continue
+        rs, replay = ruling.ruleset, ruling.replay
+        leads = pauses = False
+        for _, opener in rs.openers:
+            try:
+                opening = opener(rs, replay.with_table(replay.table), Node(replay.table))  # type: ignore[arg-type]
+            except RulingError:
+                continue
+            if opening is not None:
+                leads, pauses = leads or bool(opening.leads), pauses or bool(opening.pauses)
+        if leads and pauses:
+            assert may_wait_for_a_correction(replay), case
+            waiting += 1
+    assert waiting > 5
+    once = _rulings(cases, cold=False)
+    monkeypatch.setattr(dummy_misplay, "may_wait_for_a_correction", lambda replay: True)
+    monkeypatch.setattr(revoke, "may_wait_for_a_correction", lambda replay: True)
+    assert _rulings(cases, cold=False) == once

@@ -17,13 +17,15 @@ from functools import cache
 from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
+from rulings.models.events import Expose
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
 from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
 from rulings.solver.obligations import pc_info
 
-__all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "register", "ruleset_names"]
+__all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
+           "ruleset_names"]
 
 #: a rule: the edges out of a node for its task; a player's substitutes may come last as one
 #: :class:`~rulings.solver.engine.Substitutions` (made edges by ``RuleSet.expand``)
@@ -39,6 +41,16 @@ Closer = Callable[["RuleSet", Replay], "Opening | None"]
 #: a choice ruled there (declarer's spread, 54A, changes who is declarer from there): its
 #: index in ``Replay.before``, or None.
 Cutter = Callable[["RuleSet", Replay], "int | None"]
+
+
+def may_wait_for_a_correction(replay: Replay) -> bool:
+    """Whether an irregularity of the record around ``replay`` may be ruled inside a
+    correction made when attention is drawn, at its pause (``Opening.leads``, ruled at a
+    ``CorrectionMade`` task): only a card exposed between tricks by a player not then to
+    lead is (the exposure rules, 45C1, 49), so only a record with attention drawn and an
+    ``expose`` line. A correcting rule leaves no pause and no order of its correction made
+    for one (``IfWaiting``) where none may: decided once for the record, not at each node."""
+    return replay.attention is not None and Expose in replay.line_kinds
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ from rulings.solver.engine import (
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
 from rulings.solver.obligations import lead_rule_args, no_penalty_card
-from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet, may_wait_for_a_correction
 from rulings.solver.tasks import CorrectRevoke, RecordMisplays
 
 LaterPlay = tuple[int, Seat, Card]  # (trick number, seat, card) played after dummy's error
@@ -125,6 +125,8 @@ class ChooseDesignated:
 
     misplay: OpenMisplay
     later: tuple[LaterPlay, ...]
+    #: the correction to come pauses for what may wait for it (:class:`ReplaceDummyCard`)
+    pause: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,8 @@ class LaterMisplay:
     misplayed one), ruled in record order on the table the first correction left."""
 
     misplay: AnyMisplay
+    #: the correction to come pauses for what may wait for it (:class:`ReplaceDummyCard`)
+    pause: bool = True
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -141,6 +145,9 @@ class ReplaceDummyCard:
 
     misplay: Misplay
     later: tuple[LaterPlay, ...]
+    #: the correction pauses once dummy's card is replaced, for what may wait for it
+    #: (``CorrectionMade``): False on a record where nothing may (``may_wait_for_a_correction``)
+    pause: bool = True
 
 
 @dataclass(slots=True)
@@ -398,8 +405,8 @@ def _later_plays(table: TableState, m: AnyMisplay) -> tuple[LaterPlay, ...]:
     return tuple(later)
 
 
-def _first_task(m: AnyMisplay, later: tuple[LaterPlay, ...]) -> object:
-    return ReplaceDummyCard(m, later) if isinstance(m, Misplay) else ChooseDesignated(m, later)
+def _first_task(m: AnyMisplay, later: tuple[LaterPlay, ...], pause: bool) -> object:
+    return ReplaceDummyCard(m, later, pause) if isinstance(m, Misplay) else ChooseDesignated(m, later, pause)
 
 
 RevokesOf = Callable[[Misplay], tuple[tuple[Seat, Card], ...]]
@@ -416,12 +423,13 @@ def _late_task(rs: RuleSet, revokes_of: RevokesOf, m: AnyMisplay) -> object | No
 
 
 def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of: RevokesOf, replay: Replay | None = None,
-          played_out: bool = False) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None, tuple[LaterPlay, ...]]:
+          played_out: bool = False, pause: bool = True) -> tuple[tuple[object, ...], list[str], tuple[Notice, ...], AnyMisplay | None, tuple[LaterPlay, ...]]:
     """The tasks for ``misplays`` (record order) on ``table``: each too-late one before the
     first in time (its card stands), the first in time (45D1, or the chooser first), then
     each later one in time (``LaterMisplay``). Returns the agenda, the irregularities, the
     notices, the first misplay in time (None when all are too late: the last one is then
-    left out of the agenda for the caller to rule) and the cards played after it."""
+    left out of the agenda for the caller to rule) and the cards played after it.
+    ``pause``: whether a correction may pause for what waits for it (:class:`ReplaceDummyCard`)."""
     intime: list[AnyMisplay] = []
     late: list[AnyMisplay] = []
     for m in misplays:
@@ -453,7 +461,8 @@ def _plan(rs: RuleSet, table: TableState, misplays: list[AnyMisplay], revokes_of
                               f"dummy (61A), corrected at once ({rs.cite('62A')}, {rs.cite('62B')})")
     for x in intime[1:]:
         irregularities.append(f"{x}: also in time; ruled after trick {m.trick} is corrected ({rs.cite('45D1')})")
-    return (*early, _first_task(m, later), *(LaterMisplay(x) for x in intime[1:])), irregularities, notices, m, later
+    return ((*early, _first_task(m, later, pause), *(LaterMisplay(x, pause) for x in intime[1:])), irregularities, notices, m,
+            later)
 
 
 def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -475,7 +484,9 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
     if any(m.meant is not None for m in misplays):  # the 46B finding is ruled here too
         handled += tuple(e for e in (*replay.before, *replay.after)
                          if isinstance(e, DirectorFinds) and e.finding.split()[:1] == ["incontrovertible"])
-    early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay), replay)
+    pause = may_wait_for_a_correction(replay)
+    early, irregularities, notices, first, later = _plan(rs, table, misplays, partial(_revokes_against_designated, replay), replay,
+                                                         pause=pause)
     if first is not None:
         node = Node(table=table, agenda=early, focus=first.trick)
         # A lead to the next trick out of turn on the table as placed is ruled by the cascade
@@ -502,10 +513,12 @@ def open_dummy_misplay(rs: RuleSet, replay: Replay, root: Node) -> Opening | Non
         # as the cascade's lead, or a penalty card, 49, that binds his substitute, 50D1; the
         # declaring side's too when the switch misplay_declaring_side_may_retract_next_lead lets
         # its lead go back)
-        side = table.declaring_side
-        seats = frozenset(side.other.seats) | (frozenset(side.seats) if rs.decisions.misplay_declaring_side_may_retract_next_lead
-                                               else frozenset())
-        pauses = ((first.trick, seats),) if replay.attention is not None and isinstance(first, Misplay) else ()
+        pauses: tuple[tuple[int, frozenset[Seat]], ...] = ()
+        if pause and isinstance(first, Misplay):  # (attention drawn, and something may wait)
+            side = table.declaring_side
+            seats = frozenset(side.other.seats) | (frozenset(side.seats) if rs.decisions.misplay_declaring_side_may_retract_next_lead
+                                                   else frozenset())
+            pauses = ((first.trick, seats),)
         return Opening(node, tuple(irregularities), notices, handled, made_at=made_at, pauses=pauses)
     m = misplays[-1]
     stands = MisplayStands(m)
@@ -719,8 +732,11 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # trick as corrected is ruled there, Opening.pauses; with no card after dummy's error, a
     # lead that ruling places is the one card 45D1 reaches)
     cascade = MisplayCascade(m, later, 0, (), revokes, _Shared())
-    forced = _forced_replacements(rs, table, cascade, trick) if later and trick.plays[0][0] is m.dummy else ()
-    if forced:
+    forced = _forced_replacements(rs, table, cascade, trick) if task.pause and later and trick.plays[0][0] is m.dummy else ()
+    if not task.pause:
+        # (nothing on this record may wait for the pause: every card in playing order)
+        agenda = (cascade, *rest) if later else rest
+    elif forced:
         # (dummy's replaced card leads another suit: where something waits for the pause, the
         # cards that no longer follow it are replaced first, as part of the correction, and the
         # pause comes after them: the trick as corrected there is a lawful trick, whose winner
@@ -759,9 +775,12 @@ def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object,
     took some away): the next forced replacement, or after the last of them the pause
     (``CorrectionMade``) and then the options of the cards not replaced; or the next of
     those options."""
-    m = task.misplay
     later = task.later if later is None else later
     forced = task.forced
+    if not forced:  # (every card in playing order)
+        nxt = task.index + 1
+        return (MisplayCascade(task.misplay, later, nxt, changed, task.revoke, task.shared), *rest) if nxt < len(later) else rest
+    m = task.misplay
     if task.before_pause:
         k = forced.index(task.index) + 1
         if k < len(forced):
@@ -873,7 +892,8 @@ def _lawful_now(table: TableState, trick: Trick, seat: Seat, card: Card,
     # (his card obeyed the penalty cards made before he played it, each of the kind it then
     # had: one made after it, a card he exposed between tricks say, obliges his next play,
     # his substitute, 50D1, 50C, not the card he played before it, PenaltyCard.since)
-    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == trick.number and s is seat and c == card), None)
+    at = next((i for i, (n, s, c) in enumerate(table.plays()) if n == trick.number and s is seat and c == card),
+              None) if pcs else None
     if at is not None and any(p.since > at or p.major_from > at for p in pcs):
         then = frozenset([p.as_at(at) for p in pcs if p.since <= at])
         lawful = lawful_cards(hand, led, with_restored(then, restored) if restored is not None else then, frozenset(), required,
@@ -1071,7 +1091,11 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         head = f"{who} withdraws {his} and plays "
         cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
         # (a penalty card of his played as his substitute: the law that makes him play it)
-        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in table.penalty_cards_of(seat)}
+        pcs = table.penalty_cards_of(seat)
+        if not pcs:
+            return tuple([Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites,
+                               question, f"change to {sub.text}") for sub in subs])
+        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in pcs}
         return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}",
                           cites if sub not in due else (*cites, due[sub]), question, f"change to {sub.text}")
                      for sub in subs)
@@ -1316,7 +1340,7 @@ def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         m = Misplay(om.call, om.placed, card, om.wrong, om.trick, dummy, True, res.clause, om.meant)
         step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}; dummy placed {om.wrong}, so {rs.cite('45D1')} applies",
                     also=(*also, rs.cite("45D1")), question=question, choice=str(card))
-        edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later), *rest))))
+        edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later, task.pause), *rest))))
     return edges
 
 
@@ -1355,9 +1379,10 @@ def later_misplay(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return [(step, _child(node, table, rest))]
     if res.deemed is None:
         om = OpenMisplay(x.call, x.placed, res, x.wrong, x.trick, x.dummy, x.meant)
-        return choose_designated(rs, _child(node, table, (ChooseDesignated(om, later), *rest)), ChooseDesignated(om, later))
+        choose = ChooseDesignated(om, later, task.pause)
+        return choose_designated(rs, _child(node, table, (choose, *rest)), choose)
     m = Misplay(x.call, x.placed, res.deemed, x.wrong, x.trick, x.dummy, True, res.clause, x.meant)
-    first = ReplaceDummyCard(m, later)
+    first = ReplaceDummyCard(m, later, task.pause)
     return replace_dummy_card(rs, _child(node, table, (first, *rest)), first)
 
 

@@ -43,7 +43,7 @@ from rulings.solver.obligations import (
     no_penalty_card,
     plays_after,
 )
-from rulings.solver.rulesets.base import Opening, Rule, RuleSet
+from rulings.solver.rulesets.base import Opening, Rule, RuleSet, may_wait_for_a_correction
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
 
 
@@ -129,7 +129,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # trick-12 revoke, established or not)
         fixed = tuple(r for r, est in standing if est is not None and r != pending
                       and not (is_final_trick_revoke(table, r) and not returned))
-        task = CorrectRevoke(pending, later, clause, fixed, pause=clause == "62A" and replay.attention is not None)
+        # (it pauses only where something may wait for it: a card exposed between tricks)
+        task = CorrectRevoke(pending, later, clause, fixed, pause=clause == "62A" and may_wait_for_a_correction(replay))
         focus = pending.trick
         node = Node(table=start, agenda=(task,), focus=focus)
         # corrected when attention is drawn (62A): what happened before that and takes effect at
