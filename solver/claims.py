@@ -509,17 +509,34 @@ def restriction_explain(text: str) -> Callable[[Restoration, Sequence[Restoratio
             if lapsed_restrictions(r.table, (text,)):
                 return f"{text} was imposed and is spent{_met(r, text)}"
             return f"{text} was imposed and is still in force"
-        made = next((s for s in r.path if text in s.text), None)
-        if r.node.played_out and made is not None:
-            return (f"play ended before attention: no lead or play restriction is listed once nothing is left to lead "
-                    f"or play; {text} was imposed ({made.clause}){_met(r, text)}")
+        if r.node.played_out:
+            made = _imposed(r)
+            said = "; its path imposed " + "; ".join(f"{t} ({c}){_met(r, t)}" for t, c in made) if made else ""
+            return f"play ended before attention: no lead or play restriction is listed once nothing is left to lead or play{said}"
         if binding:
             return f"its restrictions: {', '.join(binding)}"
-        if r.node.played_out:
-            return "play ended before attention: no lead or play restriction is listed once nothing is left to lead or play"
         return "its path imposes no lead or play restriction"
 
     return explain
+
+
+_PLAY_RESTRICTION_SAID = re.compile(r"\b[NESW] must (?:not )?play (?:(?:highest|lowest) )?[SHDC]\b")
+
+
+def _imposed(r: Restoration) -> list[tuple[str, str]]:
+    """The lead and play restrictions ``r``'s path imposed, each with the clause of the step
+    that imposed it, once play has ended (when the restoration no longer lists them): the
+    lead restrictions the table made (50D2(a), 51B), the 57A options its steps name."""
+    from rulings.solver.obligations import lead_restriction
+
+    found: dict[str, str] = {}
+    for step in r.path:
+        for m in _PLAY_RESTRICTION_SAID.finditer(step.text):
+            found.setdefault(m.group(0), step.clause)
+        if step.clause.startswith(("50D2", "51B")):
+            for rule in r.table.lead_rules_made:
+                found.setdefault(lead_restriction(rule.seat, rule.suit, rule.must), step.clause)
+    return list(found.items())
 
 
 def binds_restriction(text: str) -> bool:
