@@ -507,7 +507,7 @@ def restriction_explain(text: str) -> Callable[[Restoration, Sequence[Restoratio
         binding = [x for x in r.node.restrictions if binds_restriction(x)]
         if text in r.node.restrictions:
             if lapsed_restrictions(r.table, (text,)):
-                return f"{text} was imposed and is spent{_met(r, text)}"
+                return f"{text} was imposed and has lapsed{_met(r, text)}"
             return f"{text} was imposed and is still in force"
         if r.node.played_out:
             made = _imposed(r)
@@ -558,7 +558,7 @@ def _met(r: Restoration, text: str) -> str:
     if found is None:
         return ""
     trick, seat, card, kept = found
-    how = "met" if kept else "broken (a revoke, 61A)"
+    how = ("kept" if " must not " in text else "met") if kept else "broken (a revoke, 61A)"
     verb = "led" if trick.plays and trick.plays[0][0] is seat else "played"
     return f", {how} at trick {trick.number}, where {seat} {verb} {card}"
 

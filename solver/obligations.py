@@ -19,7 +19,7 @@ from rulings.models.cards import Card, Seat, Suit
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
-from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick
+from rulings.models.table import PenaltyCard, PenaltyKind, PlayRule, TableState, Trick
 from rulings.solver.config import Decisions
 from rulings.solver.engine import Info
 from rulings.solver.lawful import lawful_cards
@@ -146,14 +146,14 @@ def restriction_trick(table: TableState, restriction: str) -> tuple[Trick, Seat,
         card = Card.parse(m[4])
         at = next((t for t in table.tricks if t.card_of(seat) == card), None)
         return (at, seat, card, True) if at is not None else None
-    broken = next((r for r in table.revokes if r.rule is not None and r.rule.seat is seat and r.rule.kind == kind), None)
+    broken = next((r for r in table.revokes if isinstance(r.rule, PlayRule) and r.rule.seat is seat and r.rule.kind == kind), None)
     if broken is not None and (trick := table.trick(broken.trick)) is not None:
         return trick, seat, broken.card, False
     partner = seat.partner
     for trick in table.tricks:
-        card = trick.card_of(seat)
-        if card is not None and ((trick.number, partner) in table.out_of_turn or (trick.number + 1, partner) in table.early_made):
-            return trick, seat, card, True
+        own = trick.card_of(seat)
+        if own is not None and ((trick.number, partner) in table.out_of_turn or (trick.number + 1, partner) in table.early_made):
+            return trick, seat, own, True
     return None
 
 
