@@ -39,7 +39,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.table import PenaltyKind
 from rulings.solver.clauses import ClauseBook
-from rulings.solver.engine import PLAY_OVER_LIFTS, Restoration
+from rulings.solver.engine import PLAY_OVER_LIFTS, Restoration, Step
 
 QUANTIFIERS = ("always", "sometimes", "never")
 
@@ -55,9 +55,11 @@ class Atom:
     #: rule of this edition cites, a heading cited only through its sub-clauses): an error
     #: where the claim needs it to hold, none where it says it does not
     foreign: str = field(default="", compare=False, repr=False)
-    #: what a restoration that fails the atom shows a director reading the failure (a
-    #: ``law`` atom: the clauses of its law the path cites), or "": called with that
-    #: restoration and all the ruling's distinct restorations (one that none of them has)
+    #: what a restoration shows of the fact the atom names, said beside a claim it makes
+    #: fail (the atom false there, or, under ``not`` or in a ``never:`` claim, true): a
+    #: ``law`` atom, the clauses of its law the path cites; a penalty card, its kind or what
+    #: became of it. Or "". Called with that restoration and all the ruling's distinct
+    #: restorations (for a fact none of them has); worded to be true either way
     explain: Callable[[Restoration, Sequence[Restoration]], str] | None = field(default=None, compare=False, repr=False)
     #: said beside the result of a claim that denies the atom (``never: law 16C`` in a 2017
     #: case holds of every ruling: no rule cites 16C at its own level), or ""
@@ -221,7 +223,7 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
         return NotationError(f"unknown token {token!r} in claim {claim!r}: expected {expected}", token=token)
 
     if w0 == "established" and len(words) == 1:
-        return Atom(label, lambda r: r.established)
+        return Atom(label, lambda r: r.established, explain=_established_explain)
     if w0 == "law" and len(words) == 2:
         return _law_atom(words[1], claim, edition)
     if w0 == "finding" and len(words) >= 2:
@@ -236,10 +238,10 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
                    if finding in DIRECTOR_FINDINGS else "no rule records it")
             raise NotationError(f"unknown finding {finding!r} in claim {claim!r}: {why} (expected one of "
                                 f"{', '.join(sorted(known))})", token=" ".join(words[1:]))
-        return Atom(label, lambda r: finding in r.findings)
+        return Atom(label, lambda r: finding in r.findings, explain=_finding_explain(finding))
     if w0 == "lead" and len(words) == 2:
         seat = _seat(words[1], claim)
-        return Atom(label, lambda r: r.lead is seat)
+        return Atom(label, lambda r: r.lead is seat, explain=_lead_explain)
     if w0 in ("unauthorized", "authorized") and len(words) == 4:
         side = _side(words[1], claim)
         seat = _seat(words[2], claim)
@@ -256,12 +258,13 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
             card_or_suit = _card_or_suit(words[2], claim)
             if isinstance(card_or_suit, Card):
                 card = card_or_suit
-                return Atom(label, lambda r: any(t.card_of(seat) == card for t in r.tricks))
+                return Atom(label, lambda r: any(t.card_of(seat) == card for t in r.tricks), explain=_card_explain(seat, card))
             suit = card_or_suit
-            return Atom(label, lambda r: (c := r.card_of(seat)) is not None and c.suit is suit)
+            return Atom(label, lambda r: (c := r.card_of(seat)) is not None and c.suit is suit, explain=_suit_explain(seat))
         if verb == "withdraws" and len(words) == 3:
             card = _card(words[2], claim)
-            return Atom(label, lambda r: any(w.seat is seat and w.card == card for w in r.withdrawn))
+            return Atom(label, lambda r: any(w.seat is seat and w.card == card for w in r.withdrawn),
+                        explain=_card_explain(seat, card))
         if verb == "penalty" and len(words) in (3, 4):
             card = _card(words[2], claim)
             if len(words) == 3:
@@ -297,33 +300,267 @@ def _ledger_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[R
 
 
 def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Restoration]], str]:
-    """What a restoration failing ``<seat> penalty <card> [kind]`` shows: the seat is
-    declarer or dummy in it, whose cards never become penalty cards (48A); the card is a
-    penalty card of the other kind; or play ended before attention, which leaves no penalty
-    card in force (docs/decisions.md), naming the card when the end of play lifted it."""
-    token = f"{seat} {card}"
+    """What a restoration shows of ``<seat> penalty <card> [kind]``: the seat is declarer or
+    dummy in it, whose cards never become penalty cards (48A); the card is a penalty card,
+    of the kind named; or what became of it (:func:`card_history`): a penalty card until
+    its owner played it, until declarer's lead choice had it picked up, or until play ended
+    before attention, which leaves none in force (docs/decisions.md), each with its kind;
+    withdrawn under a clause that makes no penalty card of it; never one on the path."""
 
     def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
         declarer = r.table.declarer
         if seat is declarer or seat is declarer.partner:
             role = "declarer" if seat is declarer else "dummy"
             return f"{seat} is {role}: no card of declarer's or dummy's ever becomes a penalty card (48A)"
-        if not r.node.played_out:
-            other = [p.kind for p in r.penalty_cards if p.seat is seat and p.card == card]
-            return f"{token} is a {other[0].value} penalty card" if other else ""
-        for step in r.path:
-            at = step.text.find(f"{PLAY_OVER_LIFTS} (")
-            if at >= 0:
-                start = at + len(PLAY_OVER_LIFTS) + 2
-                if token in step.text[start:step.text.find(")", start)].split(", "):
-                    return (f"{token} was a penalty card until play ended before attention, and the end of play lifted "
-                            "it: none stays in force once nothing is left to lead or play; what it showed stays in the "
-                            "information ledger, 50E")
-        played = next((t.number for t in r.table.tricks if t.card_of(seat) == card), None)
-        how = f"; {token} was played to trick {played}" if played is not None else ""
-        return f"play ended before attention: no penalty card stays in force once nothing is left to lead or play{how}"
+        said = card_history(r, seat, card, penalty=True)
+        if r.node.played_out and "the end of play lifted it" not in said:
+            said += "; play ended before attention: no penalty card stays in force once nothing is left to lead or play"
+        return said
 
     return explain
+
+
+def card_history(r: Restoration, seat: Seat, card: Card, *, penalty: bool = False) -> str:
+    """Where ``seat``'s ``card`` is in the restoration ``r`` and how it came there, as a
+    director says it: a penalty card (its kind), or one until its owner played it (the trick),
+    until a lead choice of declarer's had it picked up (50D2(a), 51B) or until play ended
+    (the end of play lifts it); withdrawn (the clause of the step that took it back, and
+    whether that made it a penalty card); standing as played (the trick); in the hand; or
+    the card of another seat. ``penalty``: the question is whether it is a penalty card, so
+    a card that never was one on the path is said to be none."""
+    token = f"{seat} {card}"
+    holder = r.table.deal.holder(card)
+    if holder is not None and holder is not seat:
+        return f"{card} is {holder}'s card, not {seat}'s"
+    now = next((p for p in r.penalty_cards if p.seat is seat and p.card == card), None)
+    if now is not None:
+        return f"{token} is a {now.kind.value} penalty card"
+    lifted = _lifted_at_end(r, token)
+    if lifted is not None:
+        kind = f" {lifted}" if lifted else ""
+        return (f"{token} was a{kind} penalty card until play ended before attention, and the end of play lifted it: none "
+                "stays in force once nothing is left to lead or play; what it showed stays in the information ledger, 50E")
+    played_at = next((t.number for t in r.table.tricks if t.card_of(seat) == card), None)
+    was = next((p for p in r.table.played_penalty if p.seat is seat and p.card == card), None)
+    if was is not None and played_at is not None:
+        return f"{token} was a {was.kind.value} penalty card until {seat} played it to trick {played_at}"
+    gone = [w for w in r.withdrawn if w.seat is seat and w.card == card]
+    then = f"; {seat} played it later, to trick {played_at}" if played_at is not None else ""
+    kind = _kind_said(r, card)
+    a_kind = f"a {kind}" if kind else "a"
+    picked = next((st for st in r.path if st.clause.startswith(("50D2", "51B")) and f"picks up {card}" in st.text), None)
+    if picked is not None:
+        return f"{token} was {a_kind} penalty card until declarer's lead choice had {seat} pick it up ({picked.clause}){then}"
+    pc_info = any(i.seat is seat and i.card == card and i.ui_clause.startswith("50E") for i in r.ledger)
+    if gone:
+        step = _withdrawing_step(r, seat, card)
+        why = _NO_PENALTY_CARD.get(step.clause, "") if step is not None else ""
+        under = f" under {step.clause}" if step is not None else ""
+        told = f": '{step.text}'" if step is not None else ""
+        if kind or pc_info:
+            return f"{token} was withdrawn from trick {gone[-1].trick}{under}{told}{then}"
+        return (f"{token} was withdrawn from trick {gone[-1].trick}{under}{f' ({why})' if why else ''}, which makes no penalty "
+                f"card of it{told}{then}")
+    if pc_info or kind:
+        return f"{token} was {a_kind} penalty card on this path, and is none in the restored position{then}"
+    never = f"{token} is never a penalty card on this path; it" if penalty else token
+    if played_at is not None:
+        return f"{never} stands as played to trick {played_at}"
+    if card in r.table.hand(seat):
+        return f"{never} is in {seat}'s hand"
+    return f"{token} is never a penalty card on this path" if penalty else ""
+
+
+def _kind_said(r: Restoration, card: Card) -> str:
+    """The kind (``major``, ``minor``) a step of ``r``'s path gave ``card`` as a penalty card
+    ("DK becomes a major penalty card"), or ""."""
+    found = re.compile(rf"\b{re.escape(str(card))}\b[^;:]*?\b(major|minor) penalty card")
+    for step in r.path:
+        m = found.search(step.text)
+        if m is not None:
+            return m.group(1)
+    return ""
+
+
+#: why a clause that takes a played card back makes no penalty card of it, said after the
+#: clause (the step's own text follows)
+_NO_PENALTY_CARD = {
+    "62C1": "a non-offender's change after the revoke",
+    "62C2": "the offending side's change after a non-offender's",
+    "47D": "a change after the opponent's change of play",
+    "45D1": "a card played after dummy's wrong card",
+    "45D": "a card played after dummy's wrong card",
+    "58B3": "a card played after the opponent's simultaneous cards",
+    "47E1": "a card played on misinformation",
+    "44C": "a card replaced because it no longer follows suit",
+}
+
+
+def _withdrawing_step(r: Restoration, seat: Seat, card: Card) -> Step | None:
+    """The step of ``r``'s path that took ``seat``'s played ``card`` back (the last one:
+    a card withdrawn twice is the later withdrawal's)."""
+    text = str(card)
+    found = None
+    for step in r.path:
+        if text not in step.text:
+            continue
+        if any(f"{seat} {verb} {text}" in step.text for verb in ("withdraws", "withdraws his lead of", "takes back")) or any(
+                w in step.text for w in (f"{text} goes back", f"{text} is taken back")):
+            found = step
+    return found
+
+
+def _lifted_at_end(r: Restoration, token: str) -> str | None:
+    """The kind (``major``, ``minor``; "" when the step does not say it) of ``token``'s
+    penalty card the end of play lifted (the Law 64 step's "play has ended: no penalty card
+    remains (W HQ major, ...)"), or None when it lifted no such card."""
+    for step in r.path:
+        at = step.text.find(f"{PLAY_OVER_LIFTS} (")
+        if at >= 0:
+            start = at + len(PLAY_OVER_LIFTS) + 2
+            for item in step.text[start:step.text.find(")", start)].split(", "):
+                words = item.split()
+                if " ".join(words[:2]) == token:
+                    return words[2] if len(words) > 2 else ""
+    return None
+
+
+def _card_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Restoration]], str]:
+    """What a restoration shows of ``<seat> plays <card>`` and ``<seat> withdraws <card>``:
+    where the card is (:func:`card_history`), and, for a card played before the tricks the
+    ``plays`` atom reads, that it reads them from the trick under ruling on."""
+
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        said = card_history(r, seat, card)
+        at = next((t.number for t in r.table.tricks if t.card_of(seat) == card), None)
+        first = r.tricks[0].number if r.tricks else None
+        if at is not None and first is not None and at < first:
+            said += f", before the tricks the restoration restores (from trick {first}), which 'plays' reads"
+        return said
+
+    return explain
+
+
+def _suit_explain(seat: Seat) -> Callable[[Restoration, Sequence[Restoration]], str]:
+    """What a restoration shows of ``<seat> plays <suit>``: the seat's card to the trick
+    under ruling, or that he has none there."""
+
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        focus = r.node.focus
+        card = r.card_of(seat)
+        if card is not None:
+            return f"{seat}'s card to trick {focus}, the trick under ruling, is {card}"
+        return f"{seat} has no card on trick {focus}, the trick under ruling, as restored" if focus is not None else ""
+
+    return explain
+
+
+def _finding_explain(finding: str) -> Callable[[Restoration, Sequence[Restoration]], str]:
+    """What a restoration shows of ``finding <finding>``: the findings its path assumes, and
+    whether any restoration assumes that one."""
+
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        has = f"its path assumes {', '.join(r.findings)}" if r.findings else "its path assumes no finding of fact"
+        if not any(finding in other.findings for other in restorations):
+            has += f"; no restoration assumes {finding}"
+        return has
+
+    return explain
+
+
+def _lead_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration shows of ``lead <seat>``: who leads next, or why nobody does."""
+    if r.lead is not None:
+        return f"{r.lead} leads next"
+    focus = r.node.focus
+    if r.node.played_out:
+        return "play ended before attention: nobody leads"
+    last = r.tricks[-1] if r.tricks else None
+    if last is not None and last.number == 13 and last.is_complete:
+        return "trick 13 is complete: nobody leads"
+    if last is not None and not last.is_complete:
+        return f"trick {last.number} is still in progress: its winner leads next once it is complete"
+    return f"nobody leads after trick {focus}" if focus is not None else ""
+
+
+def _established_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration shows of ``established``: the step that finds a revoke established
+    (63A1), or that none is, with the correction its path makes (62), if any."""
+    step = next((s for s in r.path if s.clause in ("63A1", "63A3", "63A4") or s.choice == "established"), None)
+    if r.established:
+        return f"a revoke stands established: {step.text}" if step is not None else "a revoke stands established"
+    corrected = sorted(c for c in r.laws if c.startswith("62") or c in ("52B2",))
+    if corrected:
+        return f"no revoke is established on its path: it corrects one ({', '.join(corrected)})"
+    return "no revoke is established on its path"
+
+
+def restriction_explain(text: str) -> Callable[[Restoration, Sequence[Restoration]], str]:
+    """What a restoration shows of a restriction atom (``restriction <seat> must [not] lead
+    <suit>``, ``<seat> must play ...``, with ``in force`` or ``lapsed``): the restrictions its
+    path imposed, whether this one is in force or spent, and, once play ended before
+    attention (when none is listed), that it was imposed and where it was met or broken."""
+
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        from rulings.solver.obligations import lapsed_restrictions
+
+        binding = [x for x in r.node.restrictions if binds_restriction(x)]
+        if text in r.node.restrictions:
+            if lapsed_restrictions(r.table, (text,)):
+                return f"{text} was imposed and has lapsed{_met(r, text)}"
+            return f"{text} was imposed and is still in force"
+        if r.node.played_out:
+            made = _imposed(r)
+            said = "; its path imposed " + "; ".join(f"{t} ({c}){_met(r, t)}" for t, c in made) if made else ""
+            return f"play ended before attention: no lead or play restriction is listed once nothing is left to lead or play{said}"
+        if binding:
+            return f"its restrictions: {', '.join(binding)}"
+        return "its path imposes no lead or play restriction"
+
+    return explain
+
+
+_PLAY_RESTRICTION_SAID = re.compile(r"\b[NESW] must (?:not )?play (?:(?:highest|lowest) )?[SHDC]\b")
+
+
+def _imposed(r: Restoration) -> list[tuple[str, str]]:
+    """The lead and play restrictions ``r``'s path imposed, each with the clause of the step
+    that imposed it, once play has ended (when the restoration no longer lists them): the
+    lead restrictions the table made (50D2(a), 51B), the 57A options its steps name."""
+    from rulings.solver.obligations import lead_restriction
+
+    found: dict[str, str] = {}
+    for step in r.path:
+        for m in _PLAY_RESTRICTION_SAID.finditer(step.text):
+            found.setdefault(m.group(0), step.clause)
+        if step.clause.startswith(("50D2", "51B")):
+            for rule in r.table.lead_rules_made:
+                found.setdefault(lead_restriction(rule.seat, rule.suit, rule.must), step.clause)
+    return list(found.items())
+
+
+def binds_restriction(text: str) -> bool:
+    """A restriction text of a restoration that binds later play (a lead or play
+    restriction), not a change of declarer (54A) or 62D2's suggestion."""
+    from rulings.solver.obligations import binds_later_play
+
+    return binds_later_play(text)
+
+
+def _met(r: Restoration, text: str) -> str:
+    """Where the restriction ``text`` was met or broken on the restored table, as ``, met
+    at trick N: E played CQ`` (a lead restriction: the lead it governed; a 57A or 57D one:
+    its player's card to the trick of his partner's premature card, or of his own card played
+    at his right-hand opponent's turn), or ""."""
+    from rulings.solver.obligations import restriction_trick
+
+    found = restriction_trick(r.table, text)
+    if found is None:
+        return ""
+    trick, seat, card, kept = found
+    how = ("kept" if " must not " in text else "met") if kept else "broken (a revoke, 61A)"
+    verb = "led" if trick.plays and trick.plays[0][0] is seat else "played"
+    return f", {how} at trick {trick.number}, where {seat} {verb} {card}"
 
 
 _CLAUSE_FORM = re.compile(r"(\d{2})([A-Za-z]?)(\d?)(?:\(([A-Za-z])\)|([A-Za-z]))?")
@@ -546,12 +783,14 @@ def _check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     def failing(atoms: Iterable[Atom], r: Restoration) -> list[str]:
         return [str(a) for a in atoms if not a.holds(r)]
 
-    def explained(atoms: Iterable[Atom], r: Restoration) -> str:
-        """What the atoms ``r`` fails show of it (a ``law`` atom: the clauses of its law the
-        path cites)."""
-        notes = [note for a in atoms if a.explain is not None and not a.negated and not a.holds(r)
+    def explained(atoms: Iterable[Atom], r: Restoration, *, held: bool = False) -> str:
+        """What ``r`` shows of the atoms it fails (``held``: of those it satisfies, for a
+        ``never:`` claim), each atom's :attr:`Atom.explain`: why the fact is not so there (or
+        is), in the restoration's own terms (a ``law`` atom: the clauses of its law the path
+        cites; a penalty card: its kind, or what became of it)."""
+        notes = [note for a in atoms if a.explain is not None and a.holds(r) is held
                  if (note := a.explain(r, restorations))]
-        return "".join(f" ({note})" for note in notes)
+        return "".join(f" ({note})" for note in dict.fromkeys(notes))
 
     matching = [r for r in restorations if all_hold(claim.premise, r)]
     if claim.quantifier == "always":
@@ -563,7 +802,7 @@ def _check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
     if claim.quantifier == "never":
         for r in matching:
             if all_hold(claim.conclusion, r):
-                return ClaimResult(claim, False, f"restoration {r.number} satisfies it", r)
+                return ClaimResult(claim, False, f"restoration {r.number} satisfies it{explained(claim.conclusion, r, held=True)}", r)
         return ClaimResult(claim, True, "no restoration satisfies it")
     for r in matching:
         if all_hold(claim.conclusion, r):

@@ -19,7 +19,7 @@ from rulings.models.cards import Card, Seat, Suit
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses
-from rulings.models.table import PenaltyCard, PenaltyKind, TableState
+from rulings.models.table import PenaltyCard, PenaltyKind, PlayRule, TableState, Trick
 from rulings.solver.config import Decisions
 from rulings.solver.engine import Info
 from rulings.solver.lawful import lawful_cards
@@ -117,6 +117,44 @@ def restriction_in_force(table: TableState, restriction: str) -> bool:
         kind = m[3] or ("not suit" if m[2] else "suit" if len(m[4]) == 1 else "card")
         return any(table.play_rule_in_force(r) for r in table.play_rules if r.seat is seat and r.kind == kind)
     return True
+
+
+def restriction_trick(table: TableState, restriction: str) -> tuple[Trick, Seat, Card, bool] | None:
+    """Where a restriction text of a restoration was met or broken on ``table``: the trick,
+    its player, his card there and whether it kept the restriction. A lead restriction
+    (50D2(a), 51B): the lead it governed first, made by its player (a prohibition lasts
+    while he keeps the lead: that is its first lead). A 57A restriction: its player's card to
+    the trick where his partner's card was premature (``TableState.out_of_turn``, or his lead
+    to the next trick, ``early_made``), broken where a revoke of the record names it; a 57D
+    one: the trick he played its card to. None when the table does not show it (the lead or
+    the card not yet made)."""
+    m = _LEAD_FORM.match(restriction)
+    if m is not None:
+        seat, suit, must = Seat.parse(m[1]), Suit.parse(m[3]), m[2] is None
+        rule = next((r for r in table.lead_rules_made if r.seat is seat and r.suit is suit and r.must is must), None)
+        trick = table.trick(rule.trick) if rule is not None else None
+        if rule is None or trick is None or not trick.plays or trick.plays[0][0] is not seat:
+            return None
+        card = trick.plays[0][1]
+        return trick, seat, card, rule.kept_by(card) or not any(r.trick == trick.number and r.seat is seat for r in table.revokes)
+    m = _PLAY_FORM.match(restriction)
+    if m is None:
+        return None
+    seat = Seat.parse(m[1])
+    kind = m[3] or ("not suit" if m[2] else "suit" if len(m[4]) == 1 else "card")
+    if kind == "card":
+        card = Card.parse(m[4])
+        at = next((t for t in table.tricks if t.card_of(seat) == card), None)
+        return (at, seat, card, True) if at is not None else None
+    broken = next((r for r in table.revokes if isinstance(r.rule, PlayRule) and r.rule.seat is seat and r.rule.kind == kind), None)
+    if broken is not None and (trick := table.trick(broken.trick)) is not None:
+        return trick, seat, broken.card, False
+    partner = seat.partner
+    for trick in table.tricks:
+        own = trick.card_of(seat)
+        if own is not None and ((trick.number, partner) in table.out_of_turn or (trick.number + 1, partner) in table.early_made):
+            return trick, seat, own, True
+    return None
 
 
 def lapsed_restrictions(table: TableState, restrictions: Iterable[str]) -> tuple[str, ...]:

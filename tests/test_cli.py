@@ -345,8 +345,9 @@ def test_verify_names_a_failed_restriction_standing_atom_as_written(tmp_path: Pa
     path.write_text(text, encoding="utf-8")
     res = runner.invoke(app, ["verify", str(path)])
     assert res.exit_code == 1
-    assert "fails restriction in force E must not lead D)" in res.stdout
-    assert "fails restriction lapsed E must lead D)" in res.stdout
+    assert ("fails restriction in force E must not lead D (E must not lead D was imposed and has lapsed, kept at trick 9, "
+            "where E led HK))") in res.stdout
+    assert "fails restriction lapsed E must lead D (its restrictions: E must not lead D))" in res.stdout
     assert "lapsed lapsed" not in res.stdout and "force in force" not in res.stdout
 
 

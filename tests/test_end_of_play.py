@@ -87,7 +87,7 @@ def test_transfer_0_holds_whenever_the_record_reaches_the_end_of_play_and_nothin
 @pytest.mark.parametrize(("play", "claim", "words"), [
     # play went on to the end before attention: the end of play lifted the penalty card
     ("W DQ, N DA, E D4, S D7, remaining NS 9 EW 3, attention S", "always: W penalty H7 minor",
-     ["W H7 was a penalty card until play ended before attention, and the end of play lifted it"]),
+     ["W H7 was a minor penalty card until play ended before attention, and the end of play lifted it"]),
     ("W DQ, N DA, E D4, S D7, remaining NS 9 EW 3, attention S", "sometimes: W penalty H7",
      ["the end of play lifted it"]),
     # play not ended: the claim names the other kind
@@ -144,7 +144,7 @@ def test_a_second_failure_to_lead_a_penalty_card_is_no_second_revoke_in_a_suit(n
 
 @pytest.mark.parametrize(("claim", "words"), [
     ("always: transfer 1", ["it transfers 0 tricks, 64B3"]),
-    ("always: E penalty S7 major", ["no penalty card stays in force", "E S7 was played to trick 5"]),
+    ("always: E penalty S7 major", ["no penalty card stays in force", "E S7 was a major penalty card until E played it to trick 5"]),
 ])
 def test_a_failed_claim_on_a_record_played_to_the_end_says_what_the_restoration_rules(
         tmp_path: Path, claim: str, words: list[str]) -> None:
@@ -264,7 +264,7 @@ def test_a_penalty_card_lapses_only_when_play_ended_before_attention(tmp_path: P
         cards = [f"{p['seat']} {p['card']}" for p in r["penalty_cards"]]
         if kept is False:
             assert not cards and r["lead"] is None, r
-            assert any("play has ended: no penalty card remains (W HQ)" in s["text"] for s in r["path"]), r["path"]
+            assert any("play has ended: no penalty card remains (W HQ major)" in s["text"] for s in r["path"]), r["path"]
             assert any(i["card"] == "HQ" and i["unauthorized"] == "EW" for i in r["ledger"]), r["ledger"]
         else:
             assert cards, r

@@ -145,7 +145,8 @@ def test_the_counterexample_shows_restrictions_and_no_empty_segment(tmp_path: Pa
 def test_a_failed_sometimes_names_the_closest_restoration(tmp_path: Path) -> None:
     code, out = _verify(tmp_path, LEAD_OUT_OF_TURN + "  - sometimes: restriction E must lead C, W penalty C3 major\n")
     assert code == 1
-    assert "(no restoration satisfies it; the closest, restoration 2, fails W penalty C3 major)" in out
+    assert ("(no restoration satisfies it; the closest, restoration 2, fails W penalty C3 major (W C3 was a major penalty card "
+            "until declarer's lead choice had W pick it up (50D2(a))))") in out
     closest = next(x for x in out.splitlines() if "closest:" in x and "#" in x)
     assert closest.strip().startswith("closest: #2 |") and "restrictions E must lead C" in closest
     assert out.count("no restoration satisfies it") == 1

@@ -30,7 +30,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.designation import FoundCall, prepare, resolve_call
 from rulings.models.errors import NotationError, RulingError
 from rulings.models.events import Call, ClaimTricks, DirectorFinds, Play, Remaining
-from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, card_strength
+from rulings.models.table import PenaltyCard, PenaltyKind, Revoke, TableState, Withdrawal, card_strength
 from rulings.solver.claims import Atom, add_atom_forms, register_atom
 from rulings.solver.engine import AFTER_PLAY, PLAY_OVER_LIFTS, Edge, Node, Notice, Restoration, Step, StepKind
 from rulings.solver.establishment import (
@@ -742,6 +742,17 @@ def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: froze
                           + "".join(f"; {why}" for why in task.unestablished) + "; Law 64 has nothing to count",
                           question=AFTER_PLAY, choice="revoke corrected"),
                      _leaf(node, table, 0, False))]
+        corrected = _failures_corrected(table)
+        if corrected:
+            # a failure to play a penalty card is a revoke (61A), here corrected when declarer
+            # refused the card played in its place (52B2): one was made, and none stands
+            return [(Step("TD", StepKind.FORCED, rs.cite("52B2"),
+                          "play is over and no revoke stands established: "
+                          + "; ".join(f"{w.seat}'s failure to play his penalty card {w.replaced_by} to trick {w.trick} was "
+                                      f"corrected ({w.replaced_by} played in place of {w.card}, {rs.cite('52B2')})" for w in corrected)
+                          + "; Law 64 has nothing to count",
+                          question=AFTER_PLAY, choice="failure to play a penalty card corrected"),
+                     _leaf(node, table, 0, False))]
         return [(Step("TD", StepKind.FORCED, rs.cite("44C"),
                       "play is over and no revoke was made (every player followed suit or could not): Law 64 has nothing to count",
                       question=AFTER_PLAY, choice="no revoke"),
@@ -754,6 +765,16 @@ def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: froze
         moved[side] = moved.get(side, 0) + t.tricks
     label = "; ".join([_moved(moved), *(s.choice for s in steps if s.question.startswith("Law 64C"))])
     return [(_merge(steps, label), _leaf(node, table, total, equity))]
+
+
+def _failures_corrected(table: TableState) -> list[Withdrawal]:
+    """The withdrawals of ``table`` that corrected a failure to play a penalty card (52B2):
+    a defender's card taken back and replaced by his penalty card, the card taken back made
+    a penalty card in turn (every card illegally played becomes one). A card a correction of
+    another irregularity took back is no penalty card (45D1, 47D, 62C1), and a revoke's card
+    corrected under 62B is one of the record's revokes, said by the 62A step."""
+    faced = {(p.seat, p.card) for p in (*table.penalty_cards, *table.played_penalty)}
+    return [w for w in table.withdrawn if w.replaced_by is not None and (w.seat, w.replaced_by) in faced and (w.seat, w.card) in faced]
 
 
 def _moved(tricks: dict[Side, int]) -> str:
@@ -814,7 +835,7 @@ def _play_over(edges: list[Edge], task: RuleAfterPlay) -> list[Edge]:
         lapsed = [r for r in leaf.restrictions if binds_later_play(r)]
         said = []
         if gone:
-            said.append(f"{PLAY_OVER_LIFTS} ({', '.join(f'{p.seat} {p.card}' for p in gone)})")
+            said.append(f"{PLAY_OVER_LIFTS} ({', '.join(f'{p.seat} {p.card} {p.kind.value}' for p in gone)})")
         if binding := [r for r in lapsed if restriction_in_force(table, r)]:
             # (one spent before, a requirement by its lead or a prohibition by the loss of
             # the lead, is not lifted by the end of play)
@@ -871,8 +892,26 @@ def _parse_atoms(words: list[str], claim: str, edition: str) -> Atom | None:
         n = int(words[1])
         return Atom(" ".join(words), lambda r: r.node.transfer == n, explain=_transfer_explain)
     if w0 == "equity" and len(words) == 1:
-        return Atom("equity", lambda r: r.node.equity)
+        return Atom("equity", lambda r: r.node.equity, explain=_equity_explain)
     return None
+
+
+def _equity_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration shows of ``equity``: what its Law 64C step found (the transfer
+    compensates, or not, by the record's ``equity <side> <N>`` finding; or the comparison is
+    left to the director, with no such finding), or that Law 64 counts nothing there."""
+    if r.node.transfer is None:
+        return "the record does not reach the end of play: Law 64 counts nothing yet"
+    step = next((s for s in r.path if s.question == AFTER_PLAY or "64C1" in s.clauses or "64C" in s.clauses), None)
+    if step is None:
+        return ""
+    part = next((p for p in step.text.split("; ") if p.startswith(("the transfer ", "the director compares"))), None)
+    if part is None:
+        return f"Law 64 after play: {step.text}"
+    if part.startswith("the director compares"):
+        return ("the comparison is left to the director: the record has no finding 'equity <side> <N>' (64C1), so no "
+                "restoration adjusts the score")
+    return part
 
 
 def _transfer_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
@@ -887,7 +926,7 @@ def _transfer_explain(r: Restoration, restorations: Sequence[Restoration]) -> st
 
 add_atom_forms("transfer <N>", "equity")
 
-CITES = ("44C", "62A", "63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
+CITES = ("44C", "52B2", "62A", "63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (
     Rule("rule_after_play", RuleAfterPlay, (*CITES, "64B8"), rule_after_play_2017, rule_after_play_2017.__doc__ or "",
          editions=frozenset({"2017"})),

@@ -49,7 +49,7 @@ leads (54).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rulings.models.cards import Card, Seat, Side, Suit
@@ -68,7 +68,7 @@ from rulings.models.events import (
     Simultaneous,
 )
 from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
-from rulings.solver.claims import Atom, add_atom_forms, register_atom
+from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
 from rulings.solver.engine import (
     Edge,
     Info,
@@ -3104,24 +3104,65 @@ def leads_atom(words: list[str], claim: str, edition: str) -> Atom | None:
         text = _play_restriction(rest, claim, label)
         if text is None:
             return None
-        return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
+        return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing,
+                    explain=restriction_explain(text))
     if len(w) == 2 and w[0] in ("declarer", "leader"):
         seat = _seat_or_none(words[1])
         if seat is None:
             raise NotationError(f"unknown token {words[1]!r} in claim {claim!r}: expected a seat", token=words[1])
         if w[0] == "declarer":
-            return Atom(label, lambda r: r.table.declarer is seat)
-        return Atom(label, lambda r: leader_of(r.table, r.node.focus) is seat)
+            return Atom(label, lambda r: r.table.declarer is seat, explain=_declarer_explain)
+        return Atom(label, lambda r: leader_of(r.table, r.node.focus) is seat, explain=_leader_explain)
     seat = _seat_or_none(words[0]) if words else None
     if seat is None:
         return None
     if len(w) == 2 and w[1] in ("accepts", "refuses"):
         choice = "accept" if w[1] == "accepts" else "refuse"
-        return Atom(label, lambda r: _chose(r, seat, choice))
+        return Atom(label, lambda r: _chose(r, seat, choice), explain=_lead_decisions_explain(seat))
     text = _play_restriction(words, claim, label)
     if text is not None:
-        return Atom(label, lambda r: text in r.node.restrictions)
+        return Atom(label, lambda r: text in r.node.restrictions, explain=restriction_explain(text))
     return None
+
+
+#: what each choice at a lead out of turn does, as the explanation of a failed claim says it
+_LEAD_DECISION_WORDS = {"accept": "accepts the lead out of turn", "accepted by play": "accepts the lead out of turn by playing to it",
+                        "refuse": "refuses the lead out of turn", "spread and become dummy": "spreads his hand and becomes dummy"}
+
+
+def _lead_decisions_explain(seat: Seat) -> Callable[[Restoration, Sequence[Restoration]], str]:
+    """What a restoration shows of ``<seat> accepts`` / ``<seat> refuses``: who accepted or
+    refused which lead out of turn on its path (the clause), or that its path has no lead out
+    of turn to accept or refuse, naming declarer's 52B2 refusal when that is the path's only
+    ``refuse`` (a refusal of a card played when a penalty card was due, not of a lead)."""
+
+    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+        said = [f"{step.actor} {_LEAD_DECISION_WORDS[step.choice]} ({step.clause})" for step in r.path
+                if step.choice in _LEAD_DECISION_WORDS and step.clause != _OTHER_REFUSAL]
+        if said:
+            return f"on its path {'; '.join(said)}"
+        other = next((step for step in r.path if step.clause == _OTHER_REFUSAL and step.choice == "refuse"), None)
+        why = (f"; {other.actor}'s refusal on it is of a card played when a penalty card was due ({_OTHER_REFUSAL}): "
+               f"claim 'law {_OTHER_REFUSAL}' for it") if other is not None and seat in _actor_seats(other.actor) else ""
+        return f"its path has no lead out of turn to accept or refuse{why}"
+
+    return explain
+
+
+def _declarer_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration shows of ``declarer <seat>``: who is declarer on its path."""
+    seat = r.table.declarer
+    return f"{seat} is declarer on its path" + (" (54A)" if "54A" in r.laws else "")
+
+
+def _leader_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration shows of ``leader <seat>``: who leads the trick under ruling."""
+    focus = r.node.focus
+    trick = r.table.trick(focus) if focus is not None else None
+    seat = leader_of(r.table, focus)
+    if trick is not None and trick.plays:
+        return f"{seat} leads trick {focus}, the trick under ruling, as restored ({trick.plays[0][1]})"
+    return f"no card stands on trick {focus}, the trick under ruling: {seat} is to lead it"
 
 
 def _play_restriction(words: list[str], claim: str, label: str) -> str | None:

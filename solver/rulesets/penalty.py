@@ -26,8 +26,8 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
-from rulings.solver.claims import Atom, add_atom_forms, register_atom
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind, handled_key, played
+from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
+from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
 from rulings.solver.establishment import claim_agreement, claim_establishment
 from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
@@ -46,6 +46,7 @@ from rulings.solver.obligations import (
     penalty_tasks,
     plays_after,
     recorded_lead_choice,
+    restriction_words,
     to_lead,
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -714,10 +715,11 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
     51B); ``no restriction in force``."""
     low = [w.lower() for w in words]
     if low == ["no", "restriction"]:
-        return Atom("no restriction", lambda r: not r.node.restrictions)
+        return Atom("no restriction", lambda r: not r.node.restrictions, explain=_restrictions_explain)
     if low == ["no", "restriction", "in", "force"]:
         return Atom("no restriction in force",
-                    lambda r: len(lapsed_restrictions(r.table, r.node.restrictions)) == len(r.node.restrictions))
+                    lambda r: len(lapsed_restrictions(r.table, r.node.restrictions)) == len(r.node.restrictions),
+                    explain=_restrictions_explain)
     if not low or low[0] != "restriction":
         return None
     standing: bool | None = None
@@ -738,11 +740,20 @@ def _restriction_atom(words: list[str], claim: str, edition: str) -> Atom | None
         raise NotationError(f"{err} in claim {claim!r}", token=err.token) from None
     text = lead_restriction(seat, suit, must)
     if standing is None:
-        return Atom(" ".join(words), lambda r: text in r.node.restrictions)
+        return Atom(" ".join(words), lambda r: text in r.node.restrictions, explain=restriction_explain(text))
     # (``words`` has lost ``restriction`` and all but the last word of the standing: the
     # seat is words[1])
     label = " ".join(["restriction", "in force" if standing else "lapsed", *words[1:]])
-    return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing)
+    return Atom(label, lambda r: text in r.node.restrictions and (not lapsed_restrictions(r.table, (text,))) is standing,
+                explain=restriction_explain(text))
+
+
+def _restrictions_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration shows of ``no restriction`` and ``no restriction in force``: the
+    restrictions its path imposed, each marked when it is no longer in force."""
+    if not r.node.restrictions:
+        return "its path imposes no restriction"
+    return f"its restrictions: {', '.join(restriction_words(r.table, r.node.restrictions))}"
 
 
 RULES: tuple[Rule, ...] = (
