@@ -238,6 +238,18 @@ class Decisions:
     #: govern. docs/decisions.md.
     correct_leader_card_before_refusal_is_lead_before_choice: bool = True
 
+    #: Law 57A with 56, 53B and 47F2: a defender leads to the next trick before his partner
+    #: has played to the current one, the declaring side wins that trick, and the partner,
+    #: having played to it, puts a card on the early lead, which goes back as a major penalty
+    #: card. True: no law takes the partner's card back (53B needs the proper leader's lead to
+    #: the same trick, 47F2), so it stands as the trick's only card, a lead out of turn (56:
+    #: declarer accepts it, or refuses and it is a major penalty card), as when a lead out of
+    #: turn made in the ordinary way is refused with the partner's card on it. False: it goes
+    #: back with the lead as a card played in error to a lead that does not stand (53B by
+    #: analogy), no penalty card, 16C. (Where the partner won the trick, his card is ruled by
+    #: ``correct_leader_card_before_refusal_is_lead_before_choice``.) docs/decisions.md.
+    partner_card_on_returned_premature_lead_stands: bool = True
+
 
     # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----
     #: 46B1(a)/(c) "of the suit led" (2017): with no suit led (dummy leads) or dummy void in

@@ -301,6 +301,9 @@ class LeadBeforeChoice:
     choices: tuple[ChoiceLine, ...] = ()
     #: the record puts the card after declarer's refusal (``LeadOutOfTurn.after_refusal``)
     after_refusal: bool = False
+    #: ``holder``'s card was a lead to this trick made before ``seat`` had played to the trick
+    #: before it (57A), sent back once ``seat`` won that trick; ``seat``'s card was faced on it
+    premature: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1565,7 +1568,8 @@ def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     stated his 50D2 option. A card the partner faced on the lead out of turn before the
     refusal is a lead made before that choice: it goes back to his hand as a major penalty
     card (49; a deliberate play, 50B), he is still to lead, and declarer makes his 50D2/51B
-    choice over the refused card."""
+    choice over the refused card. So too for a card he faced on his partner's premature
+    lead (57A) that went back once he won the trick before it."""
     assert isinstance(task, LeadBeforeChoice)
     table = node.table
     t = _withdrawn_early_lead(rs, table, task)
@@ -1576,6 +1580,10 @@ def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 f"penalty card {names}, and he may not lead until then")
         question = (f"{task.seat}, the correct leader, led {task.card} after {task.holder}'s lead out of turn was refused, "
                     "before declarer's 50D2 choice")
+    elif task.premature:
+        when = (f"{task.seat} faced {task.card} on {task.holder}'s premature lead, which went back as a major penalty card, "
+                f"and he may not lead until declarer has stated his choice over {task.holder}'s penalty card {names}")
+        question = f"{task.seat}, the correct leader, faced {task.card} on {task.holder}'s premature lead"
     else:
         when = (f"{task.seat} faced {task.card} while the lead out of turn was pending, and once it is refused he may not lead "
                 f"until declarer has stated his choice over {task.holder}'s penalty card {names}")
@@ -2167,7 +2175,16 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
         return [(step, _child(node, stood, node.agenda[1:]))]
     # (the lead goes back: the winner of the trick leads to the next one; a card played to it
     # since, out of rotation, goes back with it to its player's hand, no penalty card: it was
-    # played to a lead that no longer stands)
+    # played to a lead that no longer stands; the partner's card may stay, ruled on its own)
+    barred_note = ""
+    if barred and (by is not None or task.partner_played_on):
+        barred_note = (f"; no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}), so "
+                       + ("the next hand's card to it forfeits no rectification" if by is not None
+                          else "play going on to the end forfeits no rectification"))
+    mine = _partner_card_on_returned_lead(rs, table, nxt, task, winner)
+    if mine is not None and winner is not None:
+        return _premature_lead_back_partner_card_stays(rs, node, task, t, nxt, winner, mine, f"{barred_note}; {had}", question,
+                                                       barred=bool(barred_note))
     back = t._evolve(tricks=tuple(x for x in t.tricks if x.number != task.trick + 1),
                      out_of_turn=tuple(p for p in t.out_of_turn if p[0] != task.trick + 1))
     lead = (task.offender, task.card)
@@ -2179,17 +2196,89 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     back = back.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in gone if (s, c) != lead)
-    went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand" for s, c in gone if (s, c) != lead)
-    if barred and (by is not None or task.partner_played_on):
-        went += (f"; no lead out of turn is accepted at the thirteenth trick ({rs.cite('53A')}), so "
-                 + ("the next hand's card to it forfeits no rectification" if by is not None
-                    else "play going on to the end forfeits no rectification"))
+    went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand" for s, c in gone if (s, c) != lead) + barred_note
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to "
                 f"trick {task.trick + 1}){went}; {had}",
                 also=(rs.cite("50B"), info.ai_clause, info.ui_clause, *((rs.cite("53A"),) if barred else ())),
                 question=question, choice="major penalty card")
     child = _child(node, back, node.agenda[1:], ledger=(info, *others))
+    return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
+
+
+def _partner_card_on_returned_lead(rs: RuleSet, table: TableState, nxt: Trick, task: PrematurePlay,
+                                   winner: Seat | None) -> tuple[Seat, Card] | None:
+    """The card the offender's partner put on his premature lead to the next trick (``nxt``),
+    after his own card to the trick (57A), when the lead goes back and that card stays on the
+    next trick to be ruled on its own: always where the partner won the trick (the correct
+    leader, :func:`_premature_lead_back_partner_card_stays`), with
+    ``Decisions.partner_card_on_returned_premature_lead_stands`` where the declaring side
+    won it. Only the lead and declaring-side cards may stand before it there."""
+    partner = task.offender.partner
+    if winner is None or not nxt.plays or nxt.plays[0] != (task.offender, task.card):
+        return None
+    k = next((j for j, (s, _) in enumerate(nxt.plays) if s is partner), None)
+    if k is None or any(table.is_defender(s) for s, _ in nxt.plays[1:k]):
+        return None
+    if winner is not partner and not rs.decisions.partner_card_on_returned_premature_lead_stands:
+        return None
+    return nxt.plays[k]
+
+
+def _premature_lead_back_partner_card_stays(rs: RuleSet, node: Node, task: PrematurePlay, t: TableState, nxt: Trick,
+                                            winner: Seat, mine: tuple[Seat, Card], then: str, question: str, *,
+                                            barred: bool = False) -> list[Edge]:
+    """57A: the premature lead to the next trick goes back as a major penalty card (the winner
+    of the trick is not its player), and the offender's partner, who played to the trick at
+    his turn, had then put ``mine`` on that lead. No law takes his card back (47F2): 53B is
+    for cards played in error to an irregular lead once the correct leader, an opponent of
+    the offender, has led to the trick. A declaring-side card put on the lead before his
+    goes back, no penalty card (48A), as a card played to a lead that no longer stands; his
+    card is then the next trick's first. Where he won the trick he is the correct leader,
+    with his partner's major penalty card in force (50D2): with
+    ``Decisions.correct_leader_card_before_refusal_is_lead_before_choice`` his card is a lead
+    made before declarer's 50D2 choice, ruled next (:func:`lead_before_choice`), else it is
+    his lead in turn. Where the declaring side won it, it is a lead out of turn (56), ruled
+    next as any other (``Decisions.partner_card_on_returned_premature_lead_stands``).
+    ``then``: the step's closing words (what declarer's 57A options and 53A leave); ``barred``:
+    they say that at the thirteenth trick a play to the lead forfeits nothing (53A, 2017)."""
+    table = node.table
+    partner, card = mine
+    number = task.trick + 1
+    entry = (number, task.offender)
+    k = nxt.plays.index(mine)
+    before = nxt.plays[1:k]
+    back = t._evolve(out_of_turn=tuple(p for p in t.out_of_turn if p != entry))
+    for s, c in before:
+        back = _taken_back(back, number, s, card=c)
+    back = _taken_back(back, number, task.offender, card=task.card,
+                       restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
+    back = back.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
+    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in before)
+    went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand, no penalty card ({rs.cite('48A')})"
+                   for s, c in before)
+    stays = f"{partner}'s {card}, put on it after his card to trick {task.trick}, stays: no law takes it back ({rs.cite('47F2')}"
+    also: tuple[str, ...] = (rs.cite("50B"), rs.cite("47F2"), *((rs.cite("48A"),) if before else ()), *((rs.cite("53A"),) if barred else ()),
+                             info.ai_clause, info.ui_clause, *(x for o in others for x in (o.ai_clause, o.ui_clause)))
+    head = f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to trick {number}){went}"
+    agenda = node.agenda[1:]
+    if winner is partner and rs.decisions.correct_leader_card_before_refusal_is_lead_before_choice:
+        text = (f"{head}; {stays}): {partner}, the correct leader, faced it on his partner's lead, now its first card, and "
+                f"is ruled next as a lead made before declarer's {rs.cite('50D2')} choice{then}")
+        agenda = (LeadBeforeChoice(number, partner, card, task.offender, task.choices, premature=True), *agenda)
+        also = (*also, rs.cite("50D2"))
+    elif winner is partner:
+        text = (f"{head}; {stays}): it stands as {partner}'s lead to trick {number}, in turn, and declarer's "
+                f"{rs.cite('50D2')} options have no lead left to govern{then}")
+    else:
+        text = (f"{head}; {stays}; {rs.cite('53B')} needs {winner}'s proper lead to the trick), and it now stands as the "
+                f"first card of trick {number}: {partner}'s lead out of turn, ruled next ({rs.cite('56')}){then}")
+        also = (*also, rs.cite("53B"), rs.cite("56"))
+    step = Step("TD", StepKind.FORCED, rs.cite("57A"), text, also=also, question=question, choice="major penalty card")
+    child = _child(node, back, agenda, ledger=(info, *others))
+    if agenda and isinstance(agenda[0], LeadBeforeChoice):
+        return [(step, child)]
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
