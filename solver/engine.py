@@ -955,6 +955,32 @@ class Holds:
 
     test: Callable[..., bool]
     args: tuple[object, ...] = ()
+    #: the trick whose correction paused just before this test (its :class:`CorrectionMade`)
+    trick: int | None = None
+    #: the rule's other courses for the cards the test reads, each player's apart:
+    #: ``others(table, *args)`` gives each player whose card the correction placed before
+    #: the pause and who had another lawful card there, with the tables that card leaves
+    #: (the rest as on this path). Where the opening that waited for the pause is met on
+    #: no path's table here (the card it rules is one the correction placed: a card exposed
+    #: between tricks that is its player's replacement) and every one of a player's other
+    #: courses breaks the test once the pause is ruled on it, his card is the one the
+    #: opening's ruling left him: ``said(table, barred, seat, *args)`` (``barred``: one such
+    #: course, as the pause's ruling left it) is the step that says so, or None
+    others: Callable[..., tuple[tuple[Seat, tuple[TableState, ...]], ...]] | None = None
+    said: Callable[..., Step | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A step the engine adds to a path once a :class:`Holds` test is met (the ruling at the
+    pause decided a card the correction placed before it): an edge of its own, with nothing
+    chosen, before the rest of the agenda."""
+
+    step: Step
+
+
+#: (the end of a look at a pause made for another course of a :class:`Holds` test: no task)
+_LOOK_ENDS: Final = ("end of a look at the pause",)
 
 
 def _pauses_for(opening: Opening, trick: int, seat: Seat) -> bool:
@@ -1884,6 +1910,10 @@ class Composition:
                 if not check.test(node.table, *check.args):
                     return None
                 node = node.evolve(agenda=node.agenda[1:])
+                if check.others is not None and check.trick is not None and self._waiting.get(check.trick):
+                    said = self._bound_at_pause(node, check)
+                    if said:
+                        return node.evolve(agenda=(*said, *node.agenda))
                 continue
             if isinstance(node.agenda[0], WhenLed):
                 head = node.agenda[0]
@@ -1951,6 +1981,62 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    def _bound_at_pause(self, node: Node, check: Holds) -> tuple[Said, ...]:
+        """The steps to add to ``node``'s path, whose :class:`Holds` test ``check`` (just met,
+        dropped from its agenda) follows a pause where the opening waiting there was met on
+        nothing of this table (the card it rules is one the correction placed before the
+        pause): for each player every one of whose other courses (``Holds.others``) the
+        ruling at the pause would have barred, his card being what that ruling left him,
+        the step ``Holds.said`` makes. Ruled only on such paths (a card exposed between
+        tricks played as its player's replacement): elsewhere nothing is looked at."""
+        assert check.others is not None and check.said is not None and check.trick is not None
+        keys = self._waiting[check.trick]
+        task = next((t for t in node.agenda if isinstance(t, Reopen)), None)
+        if task is None or not keys.isdisjoint(task.seen):
+            return ()  # (the opening was ruled at the pause, or before it: it judged this path itself)
+        out: list[Said] = []
+        for seat, tables in check.others(node.table, *check.args):
+            barred: TableState | None = None
+            for table in tables:
+                after = self._barred_at_pause(node, table, check)
+                if after is None:
+                    barred = None
+                    break
+                barred = barred or after
+            if barred is not None and (step := check.said(node.table, barred, seat, *check.args)) is not None:
+                out.append(Said(step))
+        return tuple(out)
+
+    def _barred_at_pause(self, node: Node, table: TableState, check: Holds) -> TableState | None:
+        """``node``'s path had its correction left ``table`` at the pause (another course of
+        the :class:`Holds` test ``check``): None when some course of the ruling at the pause
+        meets the test, else a table (as that ruling left it) where the test fails. A course
+        the look cannot follow to the test counts as meeting it (nothing is said)."""
+        assert check.trick is not None
+        probe = Holds(check.test, check.args)
+        stack = [node.evolve(table=table, agenda=(CorrectionMade(check.trick), probe, _LOOK_ENDS, *node.agenda))]
+        failed: TableState | None = None
+        while stack:
+            look: Node | None = stack.pop()
+            while look is not None and look.agenda:
+                head = look.agenda[0]
+                if head is probe:
+                    if check.test(look.table, *check.args):
+                        return None
+                    failed = failed or look.table
+                    look = None
+                elif isinstance(head, CorrectionMade):
+                    look = self._rule_at_correction(look)
+                elif isinstance(head, ENGINE_TASKS) or head is _LOOK_ENDS:
+                    return None  # (an engine task ahead of the test: not followed)
+                else:
+                    try:
+                        stack.extend(child for _, child in self.book.expand(look))
+                    except RulingError:
+                        return None
+                    look = None
+        return failed
 
     def _rule_at_correction(self, node: Node) -> Node:
         """``node``, whose agenda begins with a :class:`CorrectionMade` task: the opening
@@ -2522,6 +2608,9 @@ class Composition:
         one rectification is complete) and narrowed by the choices recorded at the table.
         Bad input a rule finds only while expanding is located at the case file and the line
         of the record event the task rules on."""
+        if node.agenda and isinstance(node.agenda[0], Said):
+            edges = [(node.agenda[0].step, node.evolve(agenda=node.agenda[1:]))]
+            return self._settled(edges)
         try:
             edges = self.book.expand(node)
         except RulingError as err:
@@ -2557,7 +2646,7 @@ class Composition:
     def _expand_grouped(self, node: Node) -> tuple[list[Edge], Substitutions | None]:
         """:meth:`expand`, a rule's :class:`Substitutions` (its last item) left apart and
         not settled, when no part of the record read so far records a choice."""
-        if self._some_recorded:
+        if self._some_recorded or (node.agenda and isinstance(node.agenda[0], Said)):
             return self.expand(node), None
         try:
             raw = self.book.expand_grouped(node)

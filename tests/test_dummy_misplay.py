@@ -378,3 +378,24 @@ def test_exposed_card_the_correction_plays_is_met_on_no_path_and_not_said_unrule
     assert len(list(ruling.restorations())) == 1
     assert not any("not yet ruled" in n.text for n in ruling.notices), ruling.notices
     assert any("exposed ♥A" in i or "exposed HA" in i for i in ruling.not_met), ruling.not_met
+
+
+def test_replacement_bound_by_the_card_it_plays_cites_the_penalty_card_rules() -> None:
+    """West's only lawful replacement is the HA he exposed between tricks (a low heart loses
+    to East's H6 and leaves the HA a major penalty card, 49, that the replacement must be,
+    50D1(a)): his path says so in a step after the replacement, citing 49 and 50D1(a), in
+    both editions. Where another replacement would have made the HA his lead (the H5 wins the
+    trick), the HA played is his choice: no such step, no 49."""
+    for name in ("own-45d1-card-of-the-new-suit-exposed-between-tricks-every-card-replaced-major-penalty-card-binds-the-replacement.yaml",
+                 "own-45d1-card-of-the-new-suit-exposed-between-tricks-every-card-replaced-major-penalty-card-binds-the-replacement-2007.yaml"):
+        (only,) = Ruling(load(CASES / name)).restorations()
+        steps = [s for s in only.path if s.clause == "49"]
+        assert len(steps) == 1, only.path
+        assert steps[0].also == ("50D1(a)",) and ("HA" in steps[0].text or "♥A" in steps[0].text), steps[0]
+        assert only.path.index(steps[0]) == len(only.path) - 1  # (after West's replacement, the last)
+    for name in ("own-45d1-card-of-the-new-suit-exposed-between-tricks-major-penalty-card-binds-the-replacement.yaml",
+                 "own-45d1-card-of-the-new-suit-exposed-between-tricks-major-penalty-card-binds-the-replacement-2007.yaml"):
+        rs = list(Ruling(load(CASES / name)).restorations())
+        assert len(rs) == 36
+        assert any(r.table.trick(2).card_of(Seat.W) == Card.parse("HA") for r in rs)
+        assert not any("49" in r.laws for r in rs)

@@ -789,7 +789,8 @@ def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object,
         main = MisplayCascade(m, later, first, changed, task.revoke, task.shared, forced)
         # (a penalty card the ruling at the pause makes was one from when it was shown, before
         # the replacements made ahead of the pause: they are plays made after it, 50D1, 50C)
-        bound = Holds(_replaced_under_penalty_cards, (m.trick, tuple(later[i][1] for i in forced)))
+        bound = Holds(_replaced_under_penalty_cards, (m.trick, tuple(later[i][1] for i in forced)), m.trick,
+                      _other_replacements, _replacement_bound)
         if first < len(later):
             return (CorrectionMade(m.trick), bound, main, *rest)
         # (no option left: a lead the ruling at the pause places is the one card 45D1 reaches)
@@ -816,6 +817,55 @@ def _replaced_under_penalty_cards(table: TableState, trick_no: int, seats: tuple
         if pcs and card is not None and card not in lawful_cards(table.hand(seat) | {card}, trick.suit_led, pcs):
             return False
     return True
+
+
+def _other_replacements(table: TableState, trick_no: int, seats: tuple[Seat, ...]
+                        ) -> tuple[tuple[Seat, tuple[TableState, ...]], ...]:
+    """For each of ``seats`` (as :func:`_replaced_under_penalty_cards` reads them) with
+    another lawful card to the corrected trick ``trick_no`` than the one he replaced with
+    (44C, the penalty cards this table holds), the tables each such card leaves in its
+    place, the other cards as they stand: his other courses before the pause (the engine
+    rules the pause on them, ``Holds.others``)."""
+    trick = table.trick(trick_no)
+    if trick is None:
+        return ()
+    out: list[tuple[Seat, tuple[TableState, ...]]] = []
+    for seat in seats:
+        card = trick.card_of(seat)
+        if card is None:
+            continue
+        others = [c for c in lawful_cards(table.hand(seat) | {card}, trick.suit_led, table.penalty_cards_of(seat)) if c != card]
+        if others:
+            out.append((seat, tuple([table.with_cards(((trick_no, seat, c),)) for c in others])))
+    return tuple(out)
+
+
+def _replacement_bound(table: TableState, barred: TableState, seat: Seat, trick_no: int, seats: tuple[Seat, ...]) -> Step | None:
+    """The step that says ``seat``'s replacement on the corrected trick ``trick_no`` of
+    ``table`` was the one course left him: each other card he could play there would have
+    left the card he played a penalty card from when it was shown, between tricks (49;
+    ``barred``: such a course as the ruling at the pause left it), which that replacement,
+    a play made after it, must obey (50D1(a): a major one is played at the first legal
+    opportunity; 50C: a minor one bars his lower cards of its suit). None when his card is
+    no such penalty card there. (49, 50C and 50D1(a) are the same clauses in the 2007 and
+    2017 Laws.)"""
+    del seats
+    trick, other = table.trick(trick_no), barred.trick(trick_no)
+    card = trick.card_of(seat) if trick is not None else None
+    pc = next((p for p in barred.penalty_cards_of(seat) if p.card == card), None)
+    if card is None or pc is None:
+        return None
+    major = pc.kind is PenaltyKind.MAJOR
+    instead = other.card_of(seat) if other is not None else None
+    kind = "major" if major else "minor"
+    rule = "50D1(a): played at the first legal opportunity" if major else "50C: no lower card of its suit but an honour"
+    return Step("TD", StepKind.FORCED, "49",
+                f"{seat}'s replacement is {card.text}: with any other lawful card ({instead.text if instead is not None else 'another'} "
+                f"say) {card.text} would be a {kind} penalty card from when it was shown (49), which his replacement, a play "
+                f"made after it, must obey ({rule})",
+                ("50D1(a)" if major else "50C",),
+                f"{seat} exposed {card.text} between tricks: any other replacement leaves it a {kind} penalty card",
+                f"{card.text} bound")
 
 
 def _unforced(forced: tuple[int, ...], start: int, end: int) -> int:
