@@ -619,7 +619,7 @@ def cards_of(mask: int) -> frozenset[Card]:
             assert card is not None
             cards.append(card)
             rest ^= low
-        if len(_HANDS) >= 65536:
+        if len(_HANDS) >= 8192:
             _HANDS.clear()
         found = _HANDS[mask] = frozenset(cards)
     return found
@@ -1091,6 +1091,7 @@ class TableState:
             seen |= 1 << s.index
         open_trick = cur is not None
         led: Suit | None = cards[0][1].suit if cards else None  # the suit led to the trick being filled
+        due = cards[-1][0].lho if cards else leader  # the seat next in rotation after the last card placed
         expected: Seat | None
         for index, play in enumerate(plays):
             seat, card = play
@@ -1111,7 +1112,19 @@ class TableState:
                         held_till_ruling[short.index] |= put_bit
                         revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
                     tricks.append(Trick(number, leader, tuple(cards), short))
-                if not tricks:
+                if open_trick and short is None:
+                    # (the trick just left, won on the cards' ints: the same as ``Trick.winner``)
+                    expected, best = cards[0]
+                    best_suit = best >> 4
+                    trump = trumps.order if trumps is not None else -1
+                    for s, c in cards[1:]:
+                        if c >> 4 == best_suit:
+                            if c > best:
+                                expected, best = s, c
+                        elif c >> 4 == trump:
+                            expected, best, best_suit = s, c, trump
+                    number += 1
+                elif not tricks:
                     number, expected = self.first_trick, self.first_leader
                 else:
                     last = tricks[-1]
@@ -1126,7 +1139,6 @@ class TableState:
                     rules = self._lead_under_rules(rules, revokes, number, seat, card, cards_of(hand), expected,
                                                    was=_kind_of(penalty, card))
             else:
-                due = cards[-1][0].lho if cards else leader
                 if due is short and full < 4 and not seen >> due.index & 1:
                     due = due.lho  # (the short seat played no card at his turn: 67)
                 in_turn = seat is due and not seen >> i & 1
@@ -1137,12 +1149,11 @@ class TableState:
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
                 played_rules = self._play_under_rules(played_rules, revokes, number, seat, card,
                                                       cards_of(hand), led, in_turn, _kind_of(penalty, card))
-            was_penalty: PenaltyKind | None = None
             was: PenaltyCard | None = None
             if penalty:
                 for p in penalty:  # (a few at most)
                     if p.card == card:
-                        was, was_penalty = p, p.kind
+                        was = p
                         break
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
@@ -1150,9 +1161,10 @@ class TableState:
             if led is None:
                 led = card.suit
             elif in_turn and seat is not short and card.suit is not led and (hand | held_till_ruling[i]) & SUIT_BITS[led.order]:
-                revokes.append(Revoke(seat, number, card, led, was_penalty))
+                revokes.append(Revoke(seat, number, card, led, was.kind if was is not None else None))
             cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
             seen |= 1 << i
+            due = seat.lho
             if was is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 # (played as it stood: it obliged the plays made since it became one, not before)
@@ -1380,6 +1392,15 @@ class TableState:
                 begun = j + 1
             j += 1
         return order, early, put_down
+
+    def placed_as_read(self, plays: Sequence[tuple[Seat, Card]]) -> bool:
+        """Whether ``plays`` are placed on this table as read, none held back and none read as
+        a lead to the next trick (:meth:`held_back` and :meth:`lead_order` find nothing): no
+        seat puts a second card in one trick, or a trick is defective (67)."""
+        if self.omissions:
+            return True
+        cur = self.current_trick
+        return not _second_card_in_a_trick(cur.plays if cur is not None and len(cur.plays) < 4 else (), plays)
 
     def held_back(self, plays: Sequence[tuple[Seat, Card]], breaks: Set[int] = frozenset()) -> list[int]:
         """The places in ``plays`` of the cards the record reader holds back rather than place
