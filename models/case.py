@@ -409,8 +409,10 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     plain = _PLAIN[0]
     if plain is None or plain[0] is not events:
         plain = _PLAIN[0] = _plain_lines(events)
-    if plain[1] is not None and not state.held_back(plain[2]):
-        return _replay_plain(state, plain, applied, start, file)
+    if plain[1] is not None:
+        as_read = state.placed_as_read(plain[2])
+        if as_read or not state.held_back(plain[2]):
+            return _replay_plain(state, plain, applied, start, file, as_read)
     # the play lines that open the record (most records are all play lines up to attention):
     # placed in one batch, each counting one card
     head = 0
@@ -623,12 +625,18 @@ def _plain_lines(events: Sequence[AnyEvent]) -> tuple[Sequence[AnyEvent], tuple[
 
 def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play, ...] | None, tuple[tuple[Seat, Card], ...],
                                                    Attention | None, tuple[AnyEvent, ...], frozenset[type]],
-                  applied: int, start: TableState | None, file: str | None) -> Replay:
+                  applied: int, start: TableState | None, file: str | None, as_read: bool) -> Replay:
     """:func:`replay_events` of lines :func:`_plain_lines` read as play lines up to
-    ``attention``: the same replay, the lines not looked at again."""
+    ``attention``: the same replay, the lines not looked at again. ``as_read``: the cards are
+    placed as read (``TableState.placed_as_read``)."""
     _, plays, pairs, attention, after, kinds = plain
     assert plays is not None
-    if pairs:
+    if pairs and as_read:
+        try:
+            state = state.play_many(pairs)
+        except RulingError as err:
+            raise err.at(plays[err.index if err.index is not None else 0], file=file) from None
+    elif pairs:
         batch: Sequence[tuple[Seat, Card]] = pairs
         batch_events: Sequence[AnyEvent] = plays
         order, early, put_down = state.lead_order(pairs)

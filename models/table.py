@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import field
 from typing import Any, Final
 
-from rulings.models.cards import SUIT_CARDS, Card, Seat, Side, Suit
+from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
@@ -585,6 +585,46 @@ def _holding(deal: Deal, tricks: tuple[Trick, ...]) -> tuple[frozenset[Card], ..
     return tuple(h.cards - p for h, p in zip(deal.hands, played, strict=False))
 
 
+# A hand held as a bit mask: each card's bit is ``1 << (card - 2)`` (a card's int is 16 *
+# suit order + rank, rank 2 to 14: the clubs 2 is bit 0, the spade ace bit 60, so every
+# mask is a small int, one machine word compiled); a suit's cards are 13 bits in a row.
+#: each card's bit, by the card's int (0 for an int that is no card)
+CARD_BIT: Final[tuple[int, ...]] = tuple([1 << (c - 2) if 2 <= c & 15 <= 14 else 0 for c in range(64)])
+#: the bits of each suit's 13 cards, by suit order: whether a hand holds the suit led is ``mask & SUIT_BITS[order]``
+SUIT_BITS: Final[tuple[int, ...]] = tuple([0x1FFF << (16 * order) for order in range(4)])
+#: the card of each bit, by the bit's ``bit_length()`` (the card of bit ``1 << k`` at ``k + 1``)
+_BIT_CARD: Final[tuple[Card | None, ...]] = tuple([None, *({int(c): c for c in DECK}.get(k + 2) for k in range(61))])
+#: the hand of each mask made so far (by its mask): built once, iterating in one order (the
+#: cards put in from the lowest), emptied when full
+_HANDS: Final[dict[int, frozenset[Card]]] = {}
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (:data:`CARD_BIT`)."""
+    mask = 0
+    for c in cards:
+        mask |= CARD_BIT[c]
+    return mask
+
+
+def cards_of(mask: int) -> frozenset[Card]:
+    """The cards of a bit mask, as a set (made once per mask: :data:`_HANDS`)."""
+    found = _HANDS.get(mask)
+    if found is None:
+        cards: list[Card] = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            card = _BIT_CARD[low.bit_length()]
+            assert card is not None
+            cards.append(card)
+            rest ^= low
+        if len(_HANDS) >= 8192:
+            _HANDS.clear()
+        found = _HANDS[mask] = frozenset(cards)
+    return found
+
+
 class CardStatus(enum.Enum):
     IN_HAND = "in hand"
     PLAYED = "played"
@@ -618,16 +658,20 @@ class TableState:
     ``tricks`` holds every trick begun since, the last possibly incomplete.
 
     Written out as ``@dataclass(frozen=True)`` would write it (the same ``__init__``,
-    ``__eq__``, ``__hash__``, ``__repr__`` and ``__match_args__``; ``holding`` outside
-    equality and the repr), so that a compiled build (``make fast``) makes it a native class.
-    Treated as immutable: a new table is a copy (:meth:`_copy`) with some fields set before
-    it is handed out.
+    ``__eq__``, ``__hash__``, ``__repr__`` and ``__match_args__``; ``holding`` and ``masks``
+    outside equality and the repr), so that a compiled build (``make fast``) makes it a native
+    class. Treated as immutable: a new table is a copy (:meth:`_copy`) with some fields set
+    before it is handed out.
+
+    The hands are kept as bit masks (``masks``: one int a seat, :data:`CARD_BIT`): placing a
+    card, taking one back and whether a hand holds a suit are int operations; the hands as
+    sets (``holding``, ``hand``) are made from the masks when first read, and kept.
     """
 
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "holding")
+                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "holding", "masks")
 
     deal: Deal
     contract: Contract
@@ -686,8 +730,12 @@ class TableState:
     #: forbade a suit over ``holder``'s penalty cards ``cards`` (50D2(b), 51B2(c)), which
     #: stayed on the table; a later choice over the same cards for the same lead reads it
     lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = ()
-    #: What each seat holds now (N, E, S, W): derived from deal and tricks, kept for speed.
-    holding: tuple[frozenset[Card], ...] = ()
+    #: What each seat holds now (N, E, S, W), as bit masks (:data:`CARD_BIT`): derived from
+    #: deal and tricks, kept for speed; the hands as sets (``holding``) are made from them
+    #: when first read.
+    masks: tuple[int, ...] = ()
+    #: the hands as sets once read (``holding``), or None
+    _holding: tuple[frozenset[Card], ...] | None = None
 
     def __init__(self, deal: Deal, contract: Contract, declarer: Seat, first_trick: int = 1, first_leader: Seat = Seat.W,
                  tricks: tuple[Trick, ...] = (), penalty_cards: frozenset[PenaltyCard] = frozenset(),
@@ -701,7 +749,7 @@ class TableState:
                  omissions: tuple[tuple[int, Seat, Card | None], ...] = (),
                  revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
                  lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = (),
-                 holding: tuple[frozenset[Card], ...] = ()) -> None:
+                 holding: tuple[frozenset[Card], ...] = (), masks: tuple[int, ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
         self.declarer = declarer
@@ -725,7 +773,13 @@ class TableState:
         self.omissions = omissions
         self.revokes_out_of_rotation = revokes_out_of_rotation
         self.lead_options_waived = lead_options_waived
-        self.holding = holding or _holding(deal, tricks)
+        if masks:
+            self.masks = masks
+            self._holding = holding or None
+        else:
+            hands = holding or _holding(deal, tricks)
+            self.masks = tuple([mask_of(h) for h in hands])
+            self._holding = hands
 
     def _values(self) -> tuple[object, ...]:
         """The fields equality and the hash read (all but ``holding``), in order, as one tuple
@@ -763,14 +817,23 @@ class TableState:
                               self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
                               self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
-                              self.revokes_out_of_rotation, self.lead_options_waived, self.holding)
+                              self.revokes_out_of_rotation, self.lead_options_waived, self._holding or (), self.masks)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
         return new
 
     def _evolve(self, **changes: Any) -> TableState:
-        """A faster dataclasses.replace (this is the solver's hot path)."""
+        """A faster dataclasses.replace (this is the solver's hot path). ``holding``: the
+        hands as sets (their masks made from them); ``masks``: as bit masks (the sets made
+        when read)."""
         new = self._copy()
+        if "holding" in changes:
+            hands = changes.pop("holding")
+            changes["masks"] = tuple([m if h is k else mask_of(h) for h, k, m in zip(hands, self._holding or (), self.masks, strict=False)]
+                                     if self._holding is not None else [mask_of(h) for h in hands])
+            changes["_holding"] = hands
+        elif "masks" in changes:
+            changes["_holding"] = None
         if _NATIVE:
             for name, value in changes.items():
                 setattr(new, name, value)
@@ -814,7 +877,7 @@ class TableState:
         every field set at once, interpreted (an ``__init__`` sets each apart)."""
         if _NATIVE:
             return TableState(deal, contract, declarer, first_trick, first_leader, (), penalty_cards, (), won, (),
-                              _NO_PENALTY_CARDS)
+                              _NO_PENALTY_CARDS, masks=_dealt_masks(deal))
         state = object.__new__(cls)
         state.__dict__.update(
             deal=deal,
@@ -830,7 +893,8 @@ class TableState:
             played_penalty=_NO_PENALTY_CARDS,
             out_of_turn=(),
             lead_rules=(),
-            holding=tuple([h.cards for h in deal.hands]),
+            masks=_dealt_masks(deal),
+            _holding=tuple([h.cards for h in deal.hands]),
         )
         return state
 
@@ -872,12 +936,13 @@ class TableState:
             left = 0
         if not removed:
             return self
-        holding = list(self.holding)
+        masks = list(self.masks)
         for seat, card in removed:
-            holding[seat.index] = holding[seat.index] | {card}
+            masks[seat.index] |= CARD_BIT[card]
         new = self._copy()
         new.tricks = tuple(kept)
-        new.holding = tuple(holding)
+        new.masks = tuple(masks)
+        new._holding = None
         if revokes:
             gone = {c for _, c in removed}
             new.revokes = tuple([r for r in revokes if r.card not in gone])
@@ -903,9 +968,18 @@ class TableState:
     def played_cards(self, seat: Seat) -> frozenset[Card]:
         return frozenset(c for t in self.tricks for s, c in t.plays if s is seat)
 
+    @property
+    def holding(self) -> tuple[frozenset[Card], ...]:
+        """What each seat holds now (N, E, S, W), as sets: made from ``masks`` when first read."""
+        hands = self._holding
+        if hands is None:
+            hands = self._holding = tuple([cards_of(m) for m in self.masks])
+        return hands
+
     def hand(self, seat: Seat) -> frozenset[Card]:
         """Cards the seat still holds (penalty cards included: they are his, face up)."""
-        return self.holding[seat.index]
+        hands = self._holding
+        return hands[seat.index] if hands is not None else cards_of(self.masks[seat.index])
 
     def penalty_cards_of(self, seat: Seat) -> frozenset[PenaltyCard]:
         if not self.penalty_cards:
@@ -996,15 +1070,12 @@ class TableState:
         ``plays``) for a card the seat does not hold.
         """
         tricks = list(self.tricks)
-        holding = self.holding
-        # the hands stay as they were until the end: the cards placed so far are ``gone`` (a
-        # card is in one hand only), from the hands of the seats in ``placed`` (bits of Seat.index)
-        gone: set[Card] = set()
-        placed = 0
+        # the hands as bit masks, each card's bit taken off its hand as it is placed
+        masks = list(self.masks)
         # the cards a short seat places on his defective trick (67B1) as it closes: placed at
         # the ruling, so held (not playable) at the tricks replayed after it, a failure to
-        # follow there with one of them of the suit led being a revoke
-        held_till_ruling: set[Card] = set()
+        # follow there with one of them of the suit led being a revoke (bits, by Seat.index)
+        held_till_ruling = [0, 0, 0, 0]
         revokes = list(self.revokes)
         out_of_turn = list(self.out_of_turn)
         penalty = self.penalty_cards
@@ -1026,26 +1097,40 @@ class TableState:
             seen |= 1 << s.index
         open_trick = cur is not None
         led: Suit | None = cards[0][1].suit if cards else None  # the suit led to the trick being filled
+        due = cards[-1][0].lho if cards else leader  # the seat next in rotation after the last card placed
         expected: Seat | None
         for index, play in enumerate(plays):
             seat, card = play
             i = seat.index
-            hand = holding[i]
-            if card not in hand or card in gone:
+            hand = masks[i]
+            bit = CARD_BIT[card]
+            if not hand & bit:
                 raise self._not_held(seat, card, index)
             if not open_trick or len(cards) >= full:
                 if open_trick:
                     if omissions and (put := _placed_on(omissions, number, short, cards)) is not None:
                         assert short is not None
-                        if put not in holding[short.index] or put in gone:
+                        put_bit = CARD_BIT[put]
+                        if not masks[short.index] & put_bit:
                             raise self._not_held(short, put, index)
                         cards = _in_rotation(leader, cards, short, put)  # (67B1: the card placed there later)
-                        gone.add(put)
-                        held_till_ruling.add(put)
-                        placed |= 1 << short.index
+                        masks[short.index] ^= put_bit
+                        held_till_ruling[short.index] |= put_bit
                         revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
                     tricks.append(Trick(number, leader, tuple(cards), short))
-                if not tricks:
+                if open_trick and short is None:
+                    # (the trick just left, won on the cards' ints: the same as ``Trick.winner``)
+                    expected, best = cards[0]
+                    best_suit = best >> 4
+                    trump = trumps.order if trumps is not None else -1
+                    for s, c in cards[1:]:
+                        if c >> 4 == best_suit:
+                            if c > best:
+                                expected, best = s, c
+                        elif c >> 4 == trump:
+                            expected, best, best_suit = s, c, trump
+                    number += 1
+                elif not tricks:
                     number, expected = self.first_trick, self.first_leader
                 else:
                     last = tricks[-1]
@@ -1057,10 +1142,9 @@ class TableState:
                     full = _cards_to_complete(omissions, number, short)
                 in_turn = seat is expected and not (self.early_leads and (number, seat) in self.early_leads)
                 if rules:
-                    rules = self._lead_under_rules(rules, revokes, number, seat, card, hand - gone if gone else hand, expected,
+                    rules = self._lead_under_rules(rules, revokes, number, seat, card, cards_of(hand), expected,
                                                    was=_kind_of(penalty, card))
             else:
-                due = cards[-1][0].lho if cards else leader
                 if due is short and full < 4 and not seen >> due.index & 1:
                     due = due.lho  # (the short seat played no card at his turn: 67)
                 in_turn = seat is due and not seen >> i & 1
@@ -1070,37 +1154,35 @@ class TableState:
                 out_of_turn.append((number, seat))
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
                 played_rules = self._play_under_rules(played_rules, revokes, number, seat, card,
-                                                      hand - gone if gone else hand, led, in_turn, _kind_of(penalty, card))
-            was_penalty: PenaltyKind | None = None
+                                                      cards_of(hand), led, in_turn, _kind_of(penalty, card))
             was: PenaltyCard | None = None
             if penalty:
                 for p in penalty:  # (a few at most)
                     if p.card == card:
-                        was, was_penalty = p, p.kind
+                        was = p
                         break
             # A card placed out of turn in a trick already begun is not a play in rotation to
             # its lead (a proper lead after a lead out of turn, 53B; a premature play, 57):
             # the lead rules deal with it, so it is not recorded as a failure to follow suit.
             if led is None:
                 led = card.suit
-            elif in_turn and seat is not short and card.suit is not led and not hand.isdisjoint(follow := SUIT_CARDS[led]) and (
-                    not gone or not hand & follow <= (gone - held_till_ruling if held_till_ruling else gone)):
-                revokes.append(Revoke(seat, number, card, led, was_penalty))
+            elif in_turn and seat is not short and card.suit is not led and (hand | held_till_ruling[i]) & SUIT_BITS[led.order]:
+                revokes.append(Revoke(seat, number, card, led, was.kind if was is not None else None))
             cards.append(play)  # (the pair as given: each is a (seat, card) tuple)
             seen |= 1 << i
+            due = seat.lho
             if was is not None:
                 penalty = frozenset(p for p in penalty if p.card != card)
                 # (played as it stood: it obliged the plays made since it became one, not before)
                 played_penalty = played_penalty | {was}
-            gone.add(card)
-            placed |= 1 << i
+            masks[i] = hand ^ bit
         if open_trick:
             if omissions and len(cards) >= full and (put := _placed_on(omissions, number, short, cards)) is not None:
                 assert short is not None
-                if put in holding[short.index] and put not in gone:  # (67B1: the card placed there later)
+                put_bit = CARD_BIT[put]
+                if masks[short.index] & put_bit:  # (67B1: the card placed there later)
                     cards = _in_rotation(leader, cards, short, put)
-                    gone.add(put)
-                    placed |= 1 << short.index
+                    masks[short.index] ^= put_bit
                     revokes.append(Revoke(short, number, put, cards[0][1].suit, deemed=True))
             tricks.append(Trick(number, leader, tuple(cards), short))
         new = self._copy()
@@ -1111,9 +1193,8 @@ class TableState:
         new.out_of_turn = tuple(out_of_turn) if len(out_of_turn) != len(self.out_of_turn) else self.out_of_turn
         new.penalty_cards = penalty
         new.played_penalty = played_penalty
-        north, east, south, west = holding
-        new.holding = (north - gone if placed & 1 else north, east - gone if placed & 2 else east,
-                        south - gone if placed & 4 else south, west - gone if placed & 8 else west)
+        new.masks = tuple(masks)
+        new._holding = None
         return new
 
     @staticmethod
@@ -1201,16 +1282,16 @@ class TableState:
         t = self.tricks[i] if i >= 0 else None
         if t is None or t.short is not seat or t.card_of(seat) is not None:
             raise IllegalActionError(f"trick {number} is not a defective trick {seat} played no card to")
-        if card not in self.holding[seat.index]:
+        if not self.masks[seat.index] & CARD_BIT[card]:
             raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
         order = [t.leader]
         while len(order) < 4:
             order.append(order[-1].lho)
         plays = tuple(sorted((*t.plays, (seat, card)), key=lambda p: order.index(p[0])))
-        holding = list(self.holding)
-        holding[seat.index] = holding[seat.index] - {card}
+        masks = list(self.masks)
+        masks[seat.index] &= ~CARD_BIT[card]
         return self._evolve(tricks=(*self.tricks[:i], Trick(number, t.leader, plays, short), *self.tricks[i + 1:]),
-                            holding=tuple(holding))
+                            masks=tuple(masks))
 
     def supply_omitted(self, number: int, seat: Seat, card: Card) -> TableState:
         """67A1: ``seat`` plays ``card`` to defective trick ``number`` (his place in rotation):
@@ -1317,6 +1398,15 @@ class TableState:
                 begun = j + 1
             j += 1
         return order, early, put_down
+
+    def placed_as_read(self, plays: Sequence[tuple[Seat, Card]]) -> bool:
+        """Whether ``plays`` are placed on this table as read, none held back and none read as
+        a lead to the next trick (:meth:`held_back` and :meth:`lead_order` find nothing): no
+        seat puts a second card in one trick, or a trick is defective (67)."""
+        if self.omissions:
+            return True
+        cur = self.current_trick
+        return not _second_card_in_a_trick(cur.plays if cur is not None and len(cur.plays) < 4 else (), plays)
 
     def held_back(self, plays: Sequence[tuple[Seat, Card]], breaks: Set[int] = frozenset()) -> list[int]:
         """The places in ``plays`` of the cards the record reader holds back rather than place
@@ -1577,8 +1667,8 @@ class TableState:
         if pos is None:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         old = t.plays[pos][1]
-        mine = self.holding[seat.index]
-        if new is not None and new not in mine and new != old:
+        mine = self.masks[seat.index]
+        if new is not None and not mine & CARD_BIT[new] and new != old:
             raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
         plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
         out_of_turn = self.out_of_turn
@@ -1624,16 +1714,17 @@ class TableState:
             if placed is not None:
                 penalty = penalty - {placed}
                 played_penalty = played_penalty | {placed}
-        holding = list(self.holding)
-        mine = mine | {old}
-        holding[seat.index] = mine - {new} if new is not None else mine
+        masks = list(self.masks)
+        mine |= CARD_BIT[old]
+        masks[seat.index] = mine & ~CARD_BIT[new] if new is not None else mine
         # (the new table's fields set at once, as ``play_many`` does)
         state = self._copy()
         state.tricks = tricks
         state.withdrawn = (*self.withdrawn, Withdrawal(seat, old, trick, new, plays))
         state.penalty_cards = penalty
         state.played_penalty = played_penalty
-        state.holding = tuple(holding)
+        state.masks = tuple(masks)
+        state._holding = None
         state.out_of_turn = out_of_turn
         if moved and self.early_leads:
             state.early_leads = tuple(x for x in self.early_leads if x != (trick + 1, seat))
@@ -1788,7 +1879,7 @@ class TableState:
         card that is no penalty card. Raises IllegalActionError for a seat with no card on
         the trick, or a card not in his hand."""
         tricks = list(self.tricks)
-        holding = list(self.holding)
+        masks = list(self.masks)
         withdrawn = list(self.withdrawn)
         for number, seat, card in changes:
             i = self._trick_index(number)
@@ -1799,11 +1890,12 @@ class TableState:
             old = t.plays[pos][1]
             if old == card:
                 continue
-            hand = holding[seat.index]
-            if card not in hand:
+            hand = masks[seat.index]
+            bit = CARD_BIT[card]
+            if not hand & bit:
                 raise IllegalActionError(f"card {str(card)!r} is not in {seat}'s hand", token=str(card))
             tricks[i] = Trick(t.number, t.leader, (*t.plays[:pos], (seat, card), *t.plays[pos + 1:]), t.short)
-            holding[seat.index] = (hand - {card}) | {old}
+            masks[seat.index] = hand ^ bit | CARD_BIT[old]
             mine = next((k for k in range(len(withdrawn) - 1, -1, -1) if withdrawn[k].seat is seat
                          and withdrawn[k].trick == number and withdrawn[k].replaced_by == old), None)
             for k, w in enumerate(withdrawn):
@@ -1811,7 +1903,7 @@ class TableState:
                 if w.trick == number and (k == mine or (seat, old) in w.standing):
                     standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
                     withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
-        return self._evolve(tricks=tuple(tricks), holding=tuple(holding), withdrawn=tuple(withdrawn))
+        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:
@@ -1829,24 +1921,25 @@ class TableState:
         if t is None or pos is None:
             raise IllegalActionError(f"{seat} has no card on trick {trick}")
         old = t.plays[pos][1]
-        mine = self.holding[seat.index]
+        mine = self.masks[seat.index]
         base_penalty, base_played = self.penalty_cards, self.played_penalty
         # (the cards standing count only for penalty cards: most tables have none)
         standing = sum([len(x.plays) for x in tricks_now]) if base_played or penalty is not None else 0
         if base_played:
             base_penalty, base_played = _take_back(base_penalty, base_played, old, restore_penalty, standing)
-        back = mine | {old}
+        back = mine | CARD_BIT[old]
         head, tail = t.plays[:pos], t.plays[pos + 1:]
         before, after = tricks_now[:i], tricks_now[i + 1:]
         number, leader = t.number, t.leader
-        holding = list(self.holding)
+        masks = list(self.masks)
         # the penalty cards with ``penalty`` made: once for the siblings that place no penalty card
         shared = self._penalty_made(base_penalty, seat, old, penalty, standing) if penalty is not None else base_penalty
         by_card = {p.card: p for p in base_penalty} if base_penalty else None
         withdrawn = self.withdrawn
         out: list[TableState] = []
         for new in subs:
-            if new not in mine and new != old:
+            bit = CARD_BIT[new]
+            if not mine & bit and new != old:
                 raise IllegalActionError(f"card {str(new)!r} is not in {seat}'s hand", token=str(new))
             pcs, played = base_penalty, base_played
             placed = by_card.get(new) if by_card else None
@@ -1855,14 +1948,15 @@ class TableState:
                 played = played | {placed}
             if penalty is not None:
                 pcs = shared if pcs is base_penalty else self._penalty_made(pcs, seat, old, penalty, standing)
-            holding[seat.index] = back - {new}
+            masks[seat.index] = back & ~bit
             child = self._copy()
             plays = (*head, (seat, new), *tail)
             child.tricks = (*before, Trick(number, leader, plays, t.short), *after)
             child.withdrawn = (*withdrawn, Withdrawal(seat, old, trick, new, plays))
             child.penalty_cards = pcs
             child.played_penalty = played
-            child.holding = tuple(holding)
+            child.masks = tuple(masks)
+            child._holding = None
             out.append(child)
         return out
 
@@ -1905,7 +1999,7 @@ class TableState:
             return step
         penalty = self.penalty_cards
         played_penalty = self.played_penalty
-        holding = list(self.holding)
+        masks = list(self.masks)
         standing = sum([len(x.plays) for x in tricks_now]) if played_penalty else 0
         # (a penalty card made after a card of the trick was played counts its plays from one
         # place earlier as each card goes: see replace_card)
@@ -1916,7 +2010,7 @@ class TableState:
                 penalty, played_penalty = _moved_up(penalty, at), _moved_up(played_penalty, at)
             if played_penalty:
                 penalty, played_penalty = _take_back(penalty, played_penalty, old, restore_penalty, standing - k)
-            holding[seat.index] = holding[seat.index] | {old}
+            masks[seat.index] |= CARD_BIT[old]
             withdrawn.append(Withdrawal(seat, old, trick))
         # (the new table's fields set at once, as ``play_many`` does)
         new = self._copy()
@@ -1924,7 +2018,8 @@ class TableState:
         new.withdrawn = tuple(withdrawn)
         new.penalty_cards = penalty
         new.played_penalty = played_penalty
-        new.holding = tuple(holding)
+        new.masks = tuple(masks)
+        new._holding = None
         return new
 
     def with_penalty(self, seat: Seat, card: Card, kind: PenaltyKind) -> TableState:
@@ -1973,6 +2068,20 @@ class TableState:
 #: whether this module runs compiled (``make fast``), :class:`TableState` a native class: its
 #: instances have no ``__dict__``, and a copy is made by the constructor (:meth:`TableState._copy`)
 _NATIVE: Final = hasattr(TableState, "__mypyc_attrs__")
+
+#: the masks of each deal's hands, by the deal's identity (kept with the deal: a table is
+#: started many times from one deal, ``restart``), emptied when full
+_DEALT: Final[dict[int, tuple[Deal, tuple[int, ...]]]] = {}
+
+
+def _dealt_masks(deal: Deal) -> tuple[int, ...]:
+    """The bit masks of ``deal``'s hands (N, E, S, W)."""
+    found = _DEALT.get(id(deal))
+    if found is None or found[0] is not deal:
+        if len(_DEALT) >= 4096:
+            _DEALT.clear()
+        found = _DEALT[id(deal)] = (deal, tuple([mask_of(h.cards) for h in deal.hands]))
+    return found[1]
 
 
 def _opponents_then_partner(plays: Sequence[tuple[Seat, Card]], order: Sequence[int], j: int, seat: Seat) -> int:

@@ -1847,7 +1847,7 @@ class Composition:
                     self._found_later[irr] = None
                     self._irregularity_at.setdefault(irr, (found, (done.segment, done.base)))
         if node.table.withdrawn and table.withdrawn[: len(node.table.withdrawn)] != node.table.withdrawn:
-            table = table._evolve(withdrawn=(*node.table.withdrawn, *table.withdrawn), holding=table.holding)
+            table = table._evolve(withdrawn=(*node.table.withdrawn, *table.withdrawn))
         since = done.since
         for x in (node.since, node.focus, root.focus):
             if x is not None and (since is None or x < since):

@@ -24,7 +24,7 @@ from rulings.solver.ruling import Ruling
 
 #: each written-out class, its decorator options and the fields outside equality
 CLASSES: list[tuple[type, dict[str, bool], frozenset[str]]] = [
-    (TableState, {"frozen": True}, frozenset({"holding"})),
+    (TableState, {"frozen": True}, frozenset({"holding", "masks"})),
     (Revoke, {"unsafe_hash": True, "slots": True}, frozenset()),
     (PenaltyCard, {"unsafe_hash": True, "slots": True}, frozenset({"since", "major_from"})),
     (Withdrawal, {"unsafe_hash": True, "slots": True}, frozenset({"replaced_by", "standing"})),

@@ -1016,7 +1016,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
     pending = seat is declarer and task.before_pause and not rho_changed and any(
         s is declarer.rho and n == trick_no and i not in task.forced for i, (n, s, _) in enumerate(later))
     own_lead = _next_lead(rs, table, m, seat)
-    key = (index, table.holding[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead, pending)
+    key = (index, table.masks[seat.index], table.penalty_cards, trick.plays[0], rho_changed, own_lead, pending)
     choices = shared.choices.get(key)
     if choices is None:
         choices = shared.choices[key] = _choices(rs, table, task, trick, rho_changed, own_lead, pending)
