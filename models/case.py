@@ -512,10 +512,17 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # his card there). Where 46B leaves the card to a choice (46B3(b), 46B4, 46B5)
                 # or to a point docs/decisions.md settles, the call holds dummy's place in the
                 # count of tricks at a claim or ``remaining`` line, and a record that plays on
-                # past the trick must say dummy's card (an input error otherwise)
+                # past the trick must say dummy's card: a line of his, or declarer's change of
+                # designation to a card of dummy's (an input error otherwise)
                 state = flush(state)
                 later = _after_call(events, i + 1, state, declarer)
                 deemed = None if later == "dummy" else _deemed(state, events, i, file)
+                if deemed is None and later == "beyond":
+                    # (declarer changed his designation to a card of dummy's: the record says
+                    # the card dummy put on the trick, whether the change stands is the
+                    # designation rules' to rule, 45C4(b))
+                    changed = _changed_to(events, i, declarer, dummy, state.deal)[0]
+                    deemed = changed if changed is not None and changed in state.hand(dummy) else None
                 if deemed is not None:
                     batch.append((dummy, _as_changed(events, i, declarer, dummy, deemed, state.deal, state.hand(dummy))))
                     batch_events.append(event)
@@ -664,16 +671,11 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     return Replay.of(state, attention, before, after, (), applied_before, kinds, start, ())
 
 
-def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
-                held: frozenset[Card]) -> Card:
-    """The card the naming line ``at`` (``actor`` naming ``named`` of ``holder``'s) puts on the
-    table as played: the card named, or the card his ``changes to`` lines make it when the
-    record shows the change taken at the table (the card first named is placed again later
-    in this part of the record, and the new one is not). The change lines counted are those
-    of ``actor`` naming a card dealt to ``holder``, before his side places another card (the
-    designation rules read them the same way); ``held``: the cards ``holder`` may still
-    place. Whether the change is allowed is the designation rules' to rule (45C4(b), 47C):
-    a ruling that refuses it cannot be played on as the record goes on."""
+def _changed_to(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, deal: Deal) -> tuple[Card | None, int]:
+    """The card the ``changes to`` lines after the naming line ``at`` (``actor`` naming a card
+    of ``holder``'s) last name, counting those of ``actor`` naming a card dealt to ``holder``
+    before his side places another card (None: no such line), and the index where the
+    reading stopped."""
     changed: Card | None = None
     side = actor.side
     k = at + 1
@@ -687,6 +689,20 @@ def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
             continue
         if isinstance(e, (Play, Call, Name, NamePlay)) and e.seat.side is side:
             break
+    return changed, k
+
+
+def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
+                held: frozenset[Card]) -> Card:
+    """The card the naming line ``at`` (``actor`` naming ``named`` of ``holder``'s) puts on the
+    table as played: the card named, or the card his ``changes to`` lines make it when the
+    record shows the change taken at the table (the card first named is placed again later
+    in this part of the record, and the new one is not). The change lines counted are those
+    of ``actor`` naming a card dealt to ``holder``, before his side places another card (the
+    designation rules read them the same way); ``held``: the cards ``holder`` may still
+    place. Whether the change is allowed is the designation rules' to rule (45C4(b), 47C):
+    a ruling that refuses it cannot be played on as the record goes on."""
+    changed, k = _changed_to(events, at, actor, holder, deal)
     if changed is None or changed == named or changed not in held:
         return named
 
@@ -956,20 +972,20 @@ def _after_call(events: Sequence[AnyEvent], at: int, state: TableState, declarer
 
 def _undesignated(state: TableState, call: Call, events: Sequence[AnyEvent], at: int) -> RulingError:
     """The error for a call whose card 46B leaves to a choice or to a decision of the
-    project's, when the record plays on past its trick with no card of dummy's placed."""
+    project's, when the record plays on past its trick with no card of dummy's placed (or
+    the resolver's own error, for a finding naming a card dummy cannot play)."""
     dummy = state.dummy
     cur = state.current_trick
     number = cur.number if cur is not None and not cur.is_complete else (cur.number + 1 if cur is not None else state.first_trick)
     try:
         res = resolve_call(state, call, _incontrovertible(events, at, None))
     except RulingError as err:
-        why = err.message
+        return err  # (the call designates no card of dummy's at all: the resolver says why)
+    if len(res.options) > 1:
+        why = f"{res.reason} ({res.clause}: {' '.join(map(str, res.options))})"
     else:
-        if len(res.options) > 1:
-            why = f"{res.reason} ({res.clause}: {' '.join(map(str, res.options))})"
-        else:
-            why = (f"what '{call.what}' designates here rests on a point of Law 46 the project's decisions settle "
-                   "(docs/decisions.md: designation_*)")
+        why = (f"what '{call.what}' designates here rests on a point of Law 46 the project's decisions settle "
+               "(docs/decisions.md: designation_*)")
     return CaseFileError(f"'{call}': {why}; the record plays on past trick {number} with no card of dummy's on it: "
                          f"write the card dummy played on the line after the call ('{dummy} <card>')", token=str(call.what))
 

@@ -402,6 +402,9 @@ def test_a_change_back_to_an_earlier_card_is_read(tmp_path: Path, play: str) -> 
      ["'S calls 4'", "declarer says which", "46B3(b): C4 S4", "past trick 2"]),
     # (dummy's card after the three others' cards of the trick is his card to the next trick)
     ("[W DQ, S calls anything, E D4, S D7, N D2, attention E]", ["'S calls anything'", "past trick 1"]),
+    # (a finding naming a card dummy cannot play: the call designates nothing, said as with no play after it)
+    ("[W DQ, S calls diamond, director finds incontrovertible DA DK, E D4, S D7, N S3, attention E]",
+     ["incontrovertible card 'DK' is not a lawful card of dummy N"]),
 ])
 @pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
 def test_a_call_left_to_a_choice_with_no_line_for_dummys_card_is_an_error_once_play_goes_on(
@@ -432,6 +435,8 @@ def test_a_call_whose_card_a_decision_settles_with_no_line_for_dummys_card_is_an
 @pytest.mark.parametrize("play", [
     "[W DQ, S calls anything, E D4, S D7, attention E]",  # (the record stops within the trick)
     "[W DQ, S calls anything, N D3, E D4, S D7, N S3, attention E]",  # (dummy's card written)
+    # (declarer's change of designation to a card of dummy's: that card is on the trick)
+    "[W DQ, S calls anything, S changes to DA slip, E D4, S D7, N S3, E S2, S SA, W S5, attention E]",
 ])
 def test_a_call_left_to_a_choice_is_read_where_the_record_needs_no_card_of_dummys(tmp_path: Path, play: str) -> None:
     path = tmp_path / "c.yaml"
