@@ -15,6 +15,7 @@ from rulings.models.cards import Card, Seat, Side
 from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
+from rulings.models.designation import DesignationPolicy, FoundCall, prepare, resolve_call
 from rulings.models.errors import CaseFileError, NotationError, RulingError
 from rulings.models.events import (
     AnyEvent,
@@ -144,9 +145,11 @@ class Replay:
     #: what the record as a whole says (its revokes, dummy's wrongly placed leads)
     earlier: tuple[Replay, ...] = field(default=(), compare=False, repr=False)
     #: declarer's calls of ``before`` that name no card of dummy's the reader could place
-    #: ("win", "low", a suit, a card dummy does not hold) where dummy is still to play: the
-    #: designation rules put one of dummy's cards on the trick (46B), so each holds a place
-    #: in the count of tricks at a claim or ``remaining`` line (:meth:`tricks_done_at`)
+    #: where dummy is still to play, and whose card 46B leaves to a player's choice (46B3(b),
+    #: 46B4, 46B5) or to a ``designation_*`` decision: the designation rules put one of
+    #: dummy's cards on the trick, so each holds a place in the count of tricks at a claim or
+    #: ``remaining`` line (:meth:`tricks_done_at`). (The card 46B gives outright the reader
+    #: places, as it places a card called by name.)
     placeholders: tuple[AnyEvent, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -485,34 +488,52 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             batch.append((event.seat, event.card))
             batch_events.append(event)
             applied += 1
-        elif isinstance(event, Call) and (card := event.what.card) is not None and event.seat is declarer:
+        elif isinstance(event, Call) and event.seat is declarer:
             dummy = declarer.partner
+            card = event.what.card
             if _dummy_in_trick(state, batch, dummy):
                 # dummy has played to the trick in progress: the call plays no card of his
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
             # dummy holds the card unless he played it, on the table or among the plays not placed yet
-            elif card in state.hand(dummy) and (dummy, card) not in batch and not _faces_next(events, i + 1, declarer, dummy, state):
+            elif card is not None and card in state.hand(dummy) and (dummy, card) not in batch and not _faces_next(
+                    events, i + 1, declarer, dummy, state):
                 free = state.hand(dummy).difference(c for s, c in batch if s is dummy)
                 card = _as_changed(events, i, declarer, dummy, card, state.deal, free)
                 batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
                 applied += 1
-            elif _faces_next(events, i + 1, declarer, dummy, state, card):
+            elif card is not None and _faces_next(events, i + 1, declarer, dummy, state, card):
                 pass  # dummy faced the card named; that play line is the play
+            elif _faces_next(events, i + 1, declarer, dummy, state):
+                unapplied.append(event)  # (dummy placed a card: that line is his card, 45D)
             else:
-                unapplied.append(event)
-                if not _faces_next(events, i + 1, declarer, dummy, state):
+                # a call naming no card dummy can place ("win", "low", a suit, a rank, a card he
+                # does not hold): the card 46B deems called is played (45B), as a call of that
+                # card would be, unless dummy places a card later in the trick (that line is
+                # his card there). Where 46B leaves the card to a choice (46B3(b), 46B4, 46B5)
+                # or to a point docs/decisions.md settles, the call holds dummy's place in the
+                # count of tricks at a claim or ``remaining`` line, and a record that plays on
+                # past the trick must say dummy's card: a line of his, or declarer's change of
+                # designation to a card of dummy's (an input error otherwise)
+                state = flush(state)
+                later = _after_call(events, i + 1, state, declarer)
+                deemed = None if later == "dummy" else _deemed(state, events, i, file)
+                if deemed is None and later == "beyond":
+                    # (declarer changed his designation to a card of dummy's: the record says
+                    # the card dummy put on the trick, whether the change stands is the
+                    # designation rules' to rule, 45C4(b))
+                    changed = _changed_to(events, i, declarer, dummy, state.deal)[0]
+                    deemed = changed if changed is not None and changed in state.hand(dummy) else None
+                if deemed is not None:
+                    batch.append((dummy, _as_changed(events, i, declarer, dummy, deemed, state.deal, state.hand(dummy))))
+                    batch_events.append(event)
+                    applied += 1
+                else:
+                    if later == "beyond":
+                        raise _undesignated(state, event, events, i).at(event, file=file)
+                    unapplied.append(event)
                     placeholders.append(event)
-        elif isinstance(event, Call) and event.seat is declarer:
-            # a call naming no card of dummy's ("win", "low", a suit, a card he does not hold):
-            # the designation rules put dummy's card on the trick (46B), so for the count of
-            # tricks left at a claim or remaining line it holds dummy's place, unless dummy has
-            # played to the trick or places a card on the next line, after any change lines (45D)
-            unapplied.append(event)
-            dummy = declarer.partner
-            if not _dummy_in_trick(state, batch, dummy) and not _faces_next(events, i + 1, declarer, dummy, state):
-                placeholders.append(event)
         elif isinstance(event, Omit):
             # a defective trick (67): the trick in progress is quitted without his card
             state = flush(state)
@@ -658,16 +679,11 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     return Replay.of(state, attention, before, after, (), applied_before, kinds, start, ())
 
 
-def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
-                held: frozenset[Card]) -> Card:
-    """The card the naming line ``at`` (``actor`` naming ``named`` of ``holder``'s) puts on the
-    table as played: the card named, or the card his ``changes to`` lines make it when the
-    record shows the change taken at the table (the card first named is placed again later
-    in this part of the record, and the new one is not). The change lines counted are those
-    of ``actor`` naming a card dealt to ``holder``, before his side places another card (the
-    designation rules read them the same way); ``held``: the cards ``holder`` may still
-    place. Whether the change is allowed is the designation rules' to rule (45C4(b), 47C):
-    a ruling that refuses it cannot be played on as the record goes on."""
+def _changed_to(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, deal: Deal) -> tuple[Card | None, int]:
+    """The card the ``changes to`` lines after the naming line ``at`` (``actor`` naming a card
+    of ``holder``'s) last name, counting those of ``actor`` naming a card dealt to ``holder``
+    before his side places another card (None: no such line), and the index where the
+    reading stopped."""
     changed: Card | None = None
     side = actor.side
     k = at + 1
@@ -681,6 +697,20 @@ def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
             continue
         if isinstance(e, (Play, Call, Name, NamePlay)) and e.seat.side is side:
             break
+    return changed, k
+
+
+def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, named: Card, deal: Deal,
+                held: frozenset[Card]) -> Card:
+    """The card the naming line ``at`` (``actor`` naming ``named`` of ``holder``'s) puts on the
+    table as played: the card named, or the card his ``changes to`` lines make it when the
+    record shows the change taken at the table (the card first named is placed again later
+    in this part of the record, and the new one is not). The change lines counted are those
+    of ``actor`` naming a card dealt to ``holder``, before his side places another card (the
+    designation rules read them the same way); ``held``: the cards ``holder`` may still
+    place. Whether the change is allowed is the designation rules' to rule (45C4(b), 47C):
+    a ruling that refuses it cannot be played on as the record goes on."""
+    changed, k = _changed_to(events, at, actor, holder, deal)
     if changed is None or changed == named or changed not in held:
         return named
 
@@ -881,6 +911,91 @@ def faced_after_change(events: Sequence[object], at: int, seat: Seat, deal: Deal
     if k == at or k >= len(events) or not isinstance(placed := events[k], Play) or placed.seat is not seat:
         return False
     return placed.card in changed or placed.card == named or not completes
+
+
+#: the readings of the points of Law 46 docs/decisions.md settles (``DesignationPolicy``): a
+#: call the reader places a card for designates that card on each of them
+_POLICIES = tuple(DesignationPolicy(a, b, c) for a in (True, False) for b in (True, False) for c in (True, False))
+
+
+def _incontrovertible(events: Sequence[AnyEvent], at: int, file: str | None) -> tuple[Card, ...] | None:
+    """The cards a ``director finds incontrovertible`` line of ``events`` finds declarer meant
+    by the call at ``at`` (46B intro; the finding concerns the latest call before it)."""
+    if not any(isinstance(e, DirectorFinds) for e in events[at + 1:]):
+        return None
+    try:
+        found = prepare(events)[at]
+    except RulingError as err:
+        raise err.located(file=file) from None
+    return found.incontrovertible if isinstance(found, FoundCall) else None
+
+
+def _deemed(state: TableState, events: Sequence[AnyEvent], at: int, file: str | None) -> Card | None:
+    """The one card of dummy's that declarer's call at ``at`` designates on ``state`` (dummy
+    about to play): the card 46B deems called (46B1, 46B2, 46B3(a), a single lawful card of
+    46B3(b) or 46B4), or the card the director finds declarer incontrovertibly meant (46B
+    intro). None when 46B leaves it to a choice (declarer's, 46B3(b)/46B4, or a defender's,
+    46B5) or to a point of Law 46 the project's decisions settle (docs/decisions.md)."""
+    call = events[at]
+    assert isinstance(call, Call)
+    meant = _incontrovertible(events, at, file)
+    cards: set[Card] = set()
+    for policy in _POLICIES:
+        try:
+            res = resolve_call(state, call, meant, policy)
+        except RulingError:
+            return None  # (the designation rules say why, at the call's line)
+        if len(res.options) != 1:
+            return None
+        cards.add(res.options[0])
+    return cards.pop() if len(cards) == 1 else None
+
+
+def _after_call(events: Sequence[AnyEvent], at: int, state: TableState, declarer: Seat) -> str:
+    """What the record does after declarer's call of dummy's card, read from the line ``at``
+    up to ``attention`` or the end of play, on ``state`` (dummy still to play to the trick in
+    progress, or to lead): ``"dummy"`` when dummy places a card on a later line of that trick
+    (after other players' cards: that line is his card there), ``"beyond"`` when the record
+    plays on past that trick with no card of dummy's placed in it (a player's second card, or
+    another call of dummy's card), ``""`` otherwise (the record stops within the trick)."""
+    dummy = declarer.partner
+    cur = state.current_trick
+    seen = {s for s, _ in cur.plays} if cur is not None and not cur.is_complete else set()
+    for e in events[at:]:
+        if isinstance(e, (Attention, Resume, ClaimTricks, Remaining)):
+            return ""
+        if isinstance(e, (Call, Touch)) and e.seat is declarer:
+            return "beyond"  # (dummy's next card designated: the call's trick is behind)
+        if not isinstance(e, (Play, Name, NamePlay, Omit, Simultaneous, FifthCard)):
+            continue
+        if isinstance(e, Name) and not (e.seat is declarer and state.on_play is declarer):
+            continue  # (a card named as held: a statement)
+        if e.seat in seen or len(seen) == 3:
+            return "beyond"  # (his second card, or a card after the three others: the next trick)
+        if e.seat is dummy:
+            return "dummy"
+        seen.add(e.seat)
+    return ""
+
+
+def _undesignated(state: TableState, call: Call, events: Sequence[AnyEvent], at: int) -> RulingError:
+    """The error for a call whose card 46B leaves to a choice or to a decision of the
+    project's, when the record plays on past its trick with no card of dummy's placed (or
+    the resolver's own error, for a finding naming a card dummy cannot play)."""
+    dummy = state.dummy
+    cur = state.current_trick
+    number = cur.number if cur is not None and not cur.is_complete else (cur.number + 1 if cur is not None else state.first_trick)
+    try:
+        res = resolve_call(state, call, _incontrovertible(events, at, None))
+    except RulingError as err:
+        return err  # (the call designates no card of dummy's at all: the resolver says why)
+    if len(res.options) > 1:
+        why = f"{res.reason} ({res.clause}: {' '.join(map(str, res.options))})"
+    else:
+        why = (f"what '{call.what}' designates here rests on a point of Law 46 the project's decisions settle "
+               "(docs/decisions.md: designation_*)")
+    return CaseFileError(f"'{call}': {why}; the record plays on past trick {number} with no card of dummy's on it: "
+                         f"write the card dummy played on the line after the call ('{dummy} <card>')", token=str(call.what))
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -393,6 +393,58 @@ def test_a_change_back_to_an_earlier_card_is_read(tmp_path: Path, play: str) -> 
     assert "Traceback" not in res.output
 
 
+# ----- a call whose card 46B leaves to a choice, the record playing on past its trick ---------------
+@pytest.mark.parametrize(("play", "words"), [
+    ("[W DQ, S calls anything, E D4, S D7, N S3, attention E]",
+     ["'S calls anything'", "either defender designates", "46B5: D2 D3 DA", "past trick 1", "('N <card>')"]),
+    ("[W DQ, S calls D9, E D4, S D7, N S3, attention E]", ["'S calls D9'", "D9 is not in dummy", "46B4: D2 D3 DA"]),
+    ("[W DQ, N DA, E D4, S D7, S calls four, E S2, S SA, W S5, N S3, attention E]",
+     ["'S calls 4'", "declarer says which", "46B3(b): C4 S4", "past trick 2"]),
+    # (dummy's card after the three others' cards of the trick is his card to the next trick)
+    ("[W DQ, S calls anything, E D4, S D7, N D2, attention E]", ["'S calls anything'", "past trick 1"]),
+    # (a finding naming a card dummy cannot play: the call designates nothing, said as with no play after it)
+    ("[W DQ, S calls diamond, director finds incontrovertible DA DK, E D4, S D7, N S3, attention E]",
+     ["incontrovertible card 'DK' is not a lawful card of dummy N"]),
+])
+@pytest.mark.parametrize("command", [["solve"], ["solve", "--json"], ["verify"]])
+def test_a_call_left_to_a_choice_with_no_line_for_dummys_card_is_an_error_once_play_goes_on(
+        tmp_path: Path, play: str, words: list[str], command: list[str]) -> None:
+    """46B3(b), 46B4, 46B5: the call designates no one card, and the record plays on past its
+    trick without saying dummy's card: the record must say it (docs/case-format.md)."""
+    _refused_at(tmp_path, play, 5, words, command)
+
+
+def test_a_call_whose_card_a_decision_settles_with_no_line_for_dummys_card_is_an_error_once_play_goes_on(
+        tmp_path: Path) -> None:
+    """'spade' while dummy must follow hearts with his one heart: the H3 (46B4 by analogy), or
+    the lowest spade, a revoke, as docs/decisions.md ``designation_unexecutable_is_invalid``
+    reads it; the record plays on to trick 13 without saying which card dummy played."""
+    path = tmp_path / "c.yaml"
+    path.write_text('title: t\ntrick: 12\nleader: W\nwon: {NS: 9, EW: 2}\ndeal: "N:2.3.-.- -.54.-.- A.A.-.- -.J.K.-"\n'
+                    "contract: 4S\ndeclarer: S\nplay: [W HJ, S calls spade, E H4, S HA, S SA, W DK, N S2, E H5]\n")
+    for command in (["solve"], ["verify"]):
+        res = runner.invoke(app, [*command, str(path)])
+        assert res.exit_code == 1 and f"{path}:8: " in res.output and "Traceback" not in res.output, res.output
+        assert "'S calls S'" in res.output and "designation_" in res.output and "past trick 12" in res.output
+    # dummy's card written: ruled as 46B4 gives it, the same ruling as with the record stopping in the trick
+    path.write_text(path.read_text().replace("S calls spade, E H4", "S calls spade, N H3, E H4"))
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 0 and "46B4" in res.output and "45D" not in res.output, res.output
+
+
+@pytest.mark.parametrize("play", [
+    "[W DQ, S calls anything, E D4, S D7, attention E]",  # (the record stops within the trick)
+    "[W DQ, S calls anything, N D3, E D4, S D7, N S3, attention E]",  # (dummy's card written)
+    # (declarer's change of designation to a card of dummy's: that card is on the trick)
+    "[W DQ, S calls anything, S changes to DA slip, E D4, S D7, N S3, E S2, S SA, W S5, attention E]",
+])
+def test_a_call_left_to_a_choice_is_read_where_the_record_needs_no_card_of_dummys(tmp_path: Path, play: str) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"title: t\ndeal: {FULL_DEAL}\ncontract: 4S\ndeclarer: S\nplay: {play}\n")
+    res = runner.invoke(app, ["solve", str(path)])
+    assert res.exit_code == 0 and "46B5" in res.output and "Traceback" not in res.output, res.output
+
+
 # ----- dummy takes no part in the play (43A1(c)): a ``claims`` line by dummy -------------------------
 @pytest.mark.parametrize(("play", "line", "words"), [
     ("[W DQ, N DA, E D4, S D7, N claims 12, attention E]", 5,

@@ -568,3 +568,53 @@ play: [W D4, N D3, E D5, S DJ, S S7, W S2, S calls SQ, S changes to S5, E SK, W 
     for r in changed:
         step = next(s for s in r.path if s.clause == "47D")
         assert "no longer fits this branch from W SJ on" in step.text
+
+
+
+# ----- a call naming no card, with no line for dummy's card: the reader places the card 46B gives -----
+_FULL_HAND = [("S calls high", 1, "SA"), ("S calls low", 3, "H7"), ("S calls win", 5, "CK"), ("S calls nine", 6, "C9"),
+              ("S calls S8", 11, "S4")]
+
+
+def _with_dummy_lines(text: str, calls: list[tuple[str, int, str]]) -> str:
+    """The record ``text`` with dummy's card written on the line after each of ``calls``."""
+    out: list[str] = []
+    left = list(calls)
+    for line in text.splitlines():
+        out.append(line)
+        if left and line.strip() == f"- {left[0][0]}":
+            out.append(f"  - N {left.pop(0)[2]}")
+    assert not left
+    return "\n".join(out) + "\n"
+
+
+def _ruled(text: str) -> list[tuple[object, ...]]:
+    return [(tuple((s.clause, s.choice) for s in r.path), tuple(t.plays for t in r.table.tricks), r.laws, r.withdrawn,
+             r.penalty_cards) for r in Ruling(loads(text)).restorations()]
+
+
+@pytest.mark.parametrize(("name", "calls"), [
+    ("own-46b2-46b3b-46b3a-calls-with-no-dummy-line-played-to-the-end-after-45c4b-slip.yaml",
+     [("S calls club", 4, "C6"), ("S calls king", 5, "CK"), ("S calls nine", 6, "C9")]),
+    ("own-46b1-46b3a-46b4-calls-with-no-dummy-line-played-to-the-end-2017.yaml", _FULL_HAND),
+    ("own-46b1-46b3a-46b4-calls-with-no-dummy-line-played-to-the-end-2007.yaml", _FULL_HAND),
+    ("own-46b-calls-with-no-dummy-line-then-revoke-established-64a2.yaml", _FULL_HAND),
+])
+def test_a_call_naming_no_card_places_the_card_46b_gives_as_dummys_line_would(name: str, calls: list[tuple[str, int, str]]
+                                                                               ) -> None:
+    """46B1-46B4, 45B: each call names no card dummy can place and the next line is another
+    player's card. The record reads on to the end with the card the Law gives on the call's
+    trick (the reader of a record with no ``resume`` places it too, nothing out of turn), and
+    the ruling is the one of the same record with dummy's card written after each call."""
+    text = (CASES / name).read_text()
+    case = loads(text)
+    (r,) = list(Ruling(case).restorations())
+    assert len(r.table.tricks) == 13 and all(t.is_complete for t in r.table.tricks)
+    for _, number, card in calls:
+        trick = r.table.trick(number)
+        assert trick is not None and trick.card_of(Seat.N) == c(card)
+    if "resume" not in text:
+        table = case.replay().table
+        assert not table.out_of_turn and len(table.tricks) == 13
+        assert [str(table.trick(n).card_of(Seat.N)) for _, n, _ in calls] == [x for _, _, x in calls]  # type: ignore[union-attr]
+    assert _ruled(_with_dummy_lines(text, calls)) == _ruled(text)

@@ -282,7 +282,9 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
                 res = resolve_call(table, call, e.incontrovertible if isinstance(e, FoundCall) else None, rs.decisions.designation_policy())
             except RulingError:
                 return None
-            return True if res.deemed == placed.card else None
+            # (dummy placed the one card the call designates: the card 46B deems called, or
+            # the only lawful card declarer may designate, 46B4: the placing line is its play)
+            return True if res.options == (placed.card,) else None
         return not plain
     if isinstance(e, NamePlay):
         return e.card in table.hand(e.seat) and table.on_play is e.seat
@@ -653,7 +655,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     edges: list[Edge] = []
     rest = task.cursor.rest
     placed = _next_places(rest, dummy)
-    if placed is not None and placed.card == res.deemed:
+    if placed is not None and res.options == (placed.card,):
         rest = rest[rest.index(placed) + 1 :]
     for card in res.options:
         if res.chooser is None:

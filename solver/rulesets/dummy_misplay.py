@@ -349,10 +349,10 @@ def _classify(at: TableState, call: Call, meant: tuple[Card, ...] | None, placed
         res = resolve_call(at, call, meant, policy)
     except RulingError as err:
         raise err.at(call) from None
+    if res.options == (placed.card,):
+        return None  # (the card deemed called, or the only lawful card declarer may designate, 46B4)
     if res.deemed is None:
         return OpenMisplay(call, placed, res, placed.card, trick_no, dummy, meant)
-    if res.deemed == placed.card:
-        return None
     designated = res.deemed
     cur = at.current_trick
     led = cur.suit_led if cur is not None and not cur.is_complete else None
