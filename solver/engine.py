@@ -124,6 +124,18 @@ class Info:
         }
 
 
+def with_entries(ledger: tuple[Info, ...], infos: tuple[Info, ...]) -> tuple[Info, ...]:
+    """``ledger`` with each of ``infos`` it does not hold yet: one entry per card and law (a
+    card withdrawn again, or a penalty card again, adds nothing it already has)."""
+    new = tuple(i for i in dict.fromkeys(infos) if i not in ledger)
+    return ledger + new if new else ledger
+
+
+def info_clauses(infos: Iterable[Info]) -> tuple[str, ...]:
+    """The clauses of ``infos``, each once, in order (what a step adds to its ``also``)."""
+    return tuple(dict.fromkeys(c for i in infos for c in (i.ai_clause, i.ui_clause)))
+
+
 #: an argument of :meth:`Node.evolve` not given (the field is kept)
 _KEEP: Final[Any] = object()
 _NODE_FIELDS: Final = ("table", "agenda", "ledger", "findings", "restrictions", "established", "focus", "since",
@@ -1854,7 +1866,7 @@ class Composition:
                                          (*done.opened, *found.opening.irregularities) if found.opening.irregularities
                                          else done.opened, done.apart),
              *after),
-            node.ledger + root.ledger if root.ledger else node.ledger,
+            with_entries(node.ledger, root.ledger) if root.ledger else node.ledger,
             findings,
             restrictions,
             node.established or root.established,
