@@ -398,7 +398,8 @@ class Restoration:
             "withdrawn": sorted(f"{w.seat}:{w.card}" for w in self.withdrawn),
             # the order of the strings, so the penalty cards need no sorting of their own first
             "penalty": sorted(f"{p.seat}:{p.card}:{p.kind}" for p in self.table.penalty_cards),
-            "unauthorized": sorted(f"{i.unauthorized}:{i.seat}:{i.card}" for i in self.ledger),
+            # each card once by the side it is unauthorized to (16C and 50E name the same side)
+            "unauthorized": sorted({f"{i.unauthorized}:{i.seat}:{i.card}" for i in self.ledger}),
             "lead": str(lead) if lead is not None else None,
             **({"findings": sorted(self.findings)} if self.findings else {}),
             **({"restrictions": sorted(self.node.restrictions)} if self.node.restrictions else {}),
@@ -814,7 +815,7 @@ def _ledger_words(ledger: tuple[Info, ...]) -> str:
     a ledger: most leaves have a ledger of their own)."""
     if not ledger:
         return "[]"
-    return "[" + ",".join(sorted([_LEDGER_WORD[i.unauthorized][i.seat.index][i.card] for i in ledger])) + "]"
+    return "[" + ",".join(sorted({_LEDGER_WORD[i.unauthorized][i.seat.index][i.card] for i in ledger})) + "]"
 
 
 def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:

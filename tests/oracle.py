@@ -181,7 +181,7 @@ def canonical(established: bool, cards: dict[str, str], withdrawn: list[Play],
         "cards": cards,
         "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
         "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in penalties.items()),
-        "unauthorized": sorted(unauthorized),
+        "unauthorized": sorted(set(unauthorized)),
         "lead": lead,
     }
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
@@ -453,7 +453,7 @@ def oracle_45d1(case: dict) -> set[str]:
             "cards": cards,
             "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
             "penalty": [],
-            "unauthorized": sorted(f"{ns_side}:{s}:{c}" for s, c in ui),
+            "unauthorized": sorted({f"{ns_side}:{s}:{c}" for s, c in ui}),
             "lead": lead,
         }
         results.add(json.dumps(obj, sort_keys=True, separators=(",", ":")))

@@ -354,7 +354,7 @@ def finish(st: State, focus_index: int, first: int, trumps: str | None, defender
             "cards": cards,
             "withdrawn": sorted(v.withdrawn),
             "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in v.pcs.items()),
-            "unauthorized": sorted(v.ledger),
+            "unauthorized": sorted(set(v.ledger)),
             "lead": lead,
         }
         if v.findings:

@@ -111,7 +111,7 @@ def _key(cards: dict[str, str], lead: str | None, penalty: dict[tuple[str, str],
         "established": False,
         "lead": lead,
         "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in penalty.items()),
-        "unauthorized": sorted(unauthorized),
+        "unauthorized": sorted(set(unauthorized)),
         "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
     }
     if findings:

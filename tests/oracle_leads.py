@@ -310,7 +310,7 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
             "established": False,
             "lead": lead,
             "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in left.items()),
-            "unauthorized": sorted(unauthorized),
+            "unauthorized": sorted(set(unauthorized)),
             "withdrawn": sorted(withdrawn),
         }
         if notes:
