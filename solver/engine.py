@@ -124,6 +124,18 @@ class Info:
         }
 
 
+def with_entries(ledger: tuple[Info, ...], infos: tuple[Info, ...]) -> tuple[Info, ...]:
+    """``ledger`` with each of ``infos`` it does not hold yet: one entry per card and law (a
+    card withdrawn again, or a penalty card again, adds nothing it already has)."""
+    new = tuple(i for i in dict.fromkeys(infos) if i not in ledger)
+    return ledger + new if new else ledger
+
+
+def info_clauses(infos: Iterable[Info]) -> tuple[str, ...]:
+    """The clauses of ``infos``, each once, in order (what a step adds to its ``also``)."""
+    return tuple(dict.fromkeys(c for i in infos for c in (i.ai_clause, i.ui_clause)))
+
+
 #: an argument of :meth:`Node.evolve` not given (the field is kept)
 _KEEP: Final[Any] = object()
 _NODE_FIELDS: Final = ("table", "agenda", "ledger", "findings", "restrictions", "established", "focus", "since",
@@ -386,7 +398,8 @@ class Restoration:
             "withdrawn": sorted(f"{w.seat}:{w.card}" for w in self.withdrawn),
             # the order of the strings, so the penalty cards need no sorting of their own first
             "penalty": sorted(f"{p.seat}:{p.card}:{p.kind}" for p in self.table.penalty_cards),
-            "unauthorized": sorted(f"{i.unauthorized}:{i.seat}:{i.card}" for i in self.ledger),
+            # each card once by the side it is unauthorized to (16C and 50E name the same side)
+            "unauthorized": sorted({f"{i.unauthorized}:{i.seat}:{i.card}" for i in self.ledger}),
             "lead": str(lead) if lead is not None else None,
             **({"findings": sorted(self.findings)} if self.findings else {}),
             **({"restrictions": sorted(self.node.restrictions)} if self.node.restrictions else {}),
@@ -802,7 +815,7 @@ def _ledger_words(ledger: tuple[Info, ...]) -> str:
     a ledger: most leaves have a ledger of their own)."""
     if not ledger:
         return "[]"
-    return "[" + ",".join(sorted([_LEDGER_WORD[i.unauthorized][i.seat.index][i.card] for i in ledger])) + "]"
+    return "[" + ",".join(sorted({_LEDGER_WORD[i.unauthorized][i.seat.index][i.card] for i in ledger})) + "]"
 
 
 def _withdrawn_words(withdrawn: tuple[Withdrawal, ...]) -> str:
@@ -1880,7 +1893,7 @@ class Composition:
                                          (*done.opened, *found.opening.irregularities) if found.opening.irregularities
                                          else done.opened, done.apart),
              *after),
-            node.ledger + root.ledger if root.ledger else node.ledger,
+            with_entries(node.ledger, root.ledger) if root.ledger else node.ledger,
             findings,
             restrictions,
             node.established or root.established,

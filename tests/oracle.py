@@ -25,10 +25,12 @@ Readings where the rules page is silent (see also the comments at the points of 
   revoker's side (16C2), and each penalty card of the case's ``penalty`` field, unauthorized
   to its owner's side (50E2), in every restoration, once each: a penalty card that is also
   withdrawn (played as the revoke card, say) is listed twice, once as withdrawn and once as
-  a penalty card. A withdrawn card that was such a penalty card is unauthorized to its
+  a penalty card; so is a card of the revoker's side its withdrawal makes a penalty card
+  (62B1, 62C2: 16C2 and 50E2, both unauthorized to that side). A withdrawn card that was such a penalty card is unauthorized to its
   owner's side even when the revoker is of the other side (a non-offending defender
   changing the penalty card he played after declarer's revoke): 50E2 is the card's own
-  rule, and declarer may use what he saw face up.
+  rule, and declarer may use what he saw face up; its entry is the one it has from the
+  start (one entry per card and law).
 """
 
 from __future__ import annotations
@@ -165,14 +167,21 @@ def canonical(established: bool, cards: dict[str, str], withdrawn: list[Play],
     # whichever side offended; 50E2: each penalty card on the table when the record starts
     # is unauthorized to its owner's side, whatever became of it since (played, withdrawn,
     # still faced)
-    unauthorized = [f"{side_of(s) if (s, c) in shown else side}:{s}:{c}" for s, c in withdrawn]
+    # (one entry per card and law: a non-offender's penalty card from the start, withdrawn, is
+    # read under 50E alone, and that entry is the one from the start)
+    unauthorized = [f"{side}:{s}:{c}" for s, c in withdrawn if (s, c) not in shown or side_of(s) == side]
     unauthorized += [f"{side_of(s)}:{s}:{c}" for s, c in shown]
+    # 50E2 as well for a card of the offending side its withdrawal leaves a penalty card
+    # (62B1, 62C2): a withdrawn play and a penalty card, one entry under each law (one that
+    # was a penalty card from the start has its 50E entry already)
+    unauthorized += [f"{side}:{s}:{c}" for s, c in withdrawn
+                     if side_of(s) == side and (s, c) in penalties and (s, c) not in shown]
     obj = {
         "established": established,
         "cards": cards,
         "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
         "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in penalties.items()),
-        "unauthorized": sorted(unauthorized),
+        "unauthorized": sorted(set(unauthorized)),
         "lead": lead,
     }
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
@@ -444,7 +453,7 @@ def oracle_45d1(case: dict) -> set[str]:
             "cards": cards,
             "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
             "penalty": [],
-            "unauthorized": sorted(f"{ns_side}:{s}:{c}" for s, c in ui),
+            "unauthorized": sorted({f"{ns_side}:{s}:{c}" for s, c in ui}),
             "lead": lead,
         }
         results.add(json.dumps(obj, sort_keys=True, separators=(",", ":")))

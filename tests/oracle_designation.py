@@ -264,7 +264,7 @@ def _key(rec: Record, tricks: list[list[Play]], focus: int, withdrawn: list[Play
         "established": False,
         "lead": lead,
         "penalty": [],
-        "unauthorized": sorted(ui),
+        "unauthorized": sorted(set(ui)),
         "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
     }
     if findings:

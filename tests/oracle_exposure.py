@@ -42,8 +42,9 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, paraphrased
   own hand or from dummy (52B1(b)): any penalty card not played stays one (52B1(c)). Or he
   refuses (52B2): a penalty card the holder had to play replaces the card (each such card
   that could be played is a separate outcome, 51A), and the card illegally played is
-  withdrawn and becomes a major penalty card (52B2), one ledger entry, unauthorized to its
-  owner's side (the offending side; 16C and 50E2 agree). The oracle does not rule a play
+  withdrawn and becomes a major penalty card (52B2): a withdrawn play and a penalty card, one
+  ledger entry under each law (16C2, 50E2; one under 50E already when it was a penalty card
+  before), both unauthorized to its owner's side (the offending side). The oracle does not rule a play
   after a refused card (the generator writes none). A card accepted is a failure to play a
   penalty card, a revoke (61A), established once the offender or his partner has played to
   a later trick (63A1; docs/exposure-penalty-rules.md, "Where it is found"): ``established``
@@ -289,7 +290,10 @@ def follow(st: State, plays: list[Play], to_play: Any, place: Any, plain: Any,
             alt.pcs[(s, c)] = "major"  # 52B2
             alt.pcs = all_major_if_two(alt.pcs)
             alt.withdrawn.append(f"{s}:{c}")
-            alt.ledger.append(f"{side_of(s)}:{s}:{c}")
+            entry = f"{side_of(s)}:{s}:{c}"
+            if entry not in alt.ledger:  # (a penalty card before, it has its 50E entry already)
+                alt.ledger.append(entry)  # 50E2: a penalty card
+            alt.ledger.append(entry)  # 16C2: a withdrawn play of the offending side
             alt.made = alt.made | {s}
             out.append(alt)
         return out
@@ -350,7 +354,7 @@ def finish(st: State, focus_index: int, first: int, trumps: str | None, defender
             "cards": cards,
             "withdrawn": sorted(v.withdrawn),
             "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in v.pcs.items()),
-            "unauthorized": sorted(v.ledger),
+            "unauthorized": sorted(set(v.ledger)),
             "lead": lead,
         }
         if v.findings:

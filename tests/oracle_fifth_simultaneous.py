@@ -27,7 +27,8 @@ fifth``, perhaps ``director finds played|led``, ``attention``). The reading, cla
 * 45E1 -> 53, 56; 45E2 -> 55: a card found led by anyone else is a lead out of turn. It may
   be accepted (53A: declarer for a defender's lead, either defender for declarer's) and
   stands, or not: it goes back (a withdrawn play, 16C2: unauthorized to the offender's side),
-  a defender's as a major penalty card (56, 54D), declarer's with nothing more (55B1, 48A),
+  a defender's as a major penalty card (56, 54D; 50E2 as well, one entry each), declarer's
+  with nothing more (55B1, 48A),
   and the winner of the complete trick leads. 2017 53A: no acceptance at trick 13 (2007: no
   such limit).
 * 56 -> 50D2: when the refused lead was a defender's and his partner won the trick, declarer
@@ -44,14 +45,14 @@ fifth``, perhaps ``director finds played|led``, ``attention``). The reading, cla
   next in rotation, it stands (44B); if it fails to follow suit while he holds the suit led
   it is a revoke, corrected at once (62A, 62B below). Otherwise it is a play out of turn:
   * 57A: a defender whose partner has not yet played to the trick: the card is withdrawn, a
-    major penalty card (16C2: unauthorized to his side), and declarer chooses one option over
+    major penalty card (16C2 and 50E2: unauthorized to his side), and declarer chooses one option over
     the partner: highest (57A1) or lowest (57A2) card of the suit led, a card of another
     named suit (57A3) or not a card of another named suit (57A4): restrictions ``<partner>
     must play highest X`` / ``lowest X`` / ``must play Y`` / ``must not play Y``.
   * 57D (2017): a defender whose partner has played plays at his right-hand opponent's turn:
     a card he could lawfully play to the trick (following suit, his hand judged with it) is
     played at his turn (restriction ``<seat> must play <card>``; not withdrawn, no penalty
-    card, no ledger entry); otherwise it is withdrawn, a major penalty card (16C2). 2007 (no
+    card, no ledger entry); otherwise it is withdrawn, a major penalty card (16C2, 50E2). 2007 (no
     57D): a card exposed out of turn, a major penalty card (50, 49, 50B: deliberate), withdrawn.
   * 57C3 (2007 57C2): declarer's (or dummy's) premature card stands when he could lawfully
     play it; otherwise it goes back to the hand, no penalty card (48A), a withdrawn play
@@ -61,7 +62,8 @@ fifth``, perhaps ``director finds played|led``, ``attention``). The reading, cla
 * 58B2: more than one face visible: the offender names the card he plays (one option per
   visible card); a defender's other visible cards become penalty cards, each minor when
   below honour rank and major when an honour (unintentional exposure), all major when two or
-  more (50B); 50E2: each unauthorized to his side. Declarer's other visible cards go back
+  more (50B); each played with the card named and withdrawn, and a penalty card: 16C2 and
+  50E2, one entry each, unauthorized to his side. Declarer's other visible cards go back
   (48A), 16C2: unauthorized to the declaring side. Hidden cards go back, nothing more.
 * 62A, 62B, 50D1(a), 50C: the card played (58A in turn, 58B1, 58B2) that fails to follow suit
   while its owner holds the suit led is a revoke, not established, corrected: he withdraws it
@@ -76,7 +78,9 @@ fifth``, perhaps ``director finds played|led``, ``attention``). The reading, cla
 * 62C1, 62C2 (the card named or shown a revoke): the later players of the trick in rotation:
   an opponent of the revoker may change as above (62C1; one right, the same as 58B3's); the
   revoker's partner only when the player just before him is an opponent who changed (62C2),
-  a defender's changed card then a major penalty card; 16C2 for each, the revoker's side offending.
+  a defender's changed card then a major penalty card; 16C2 for each, the revoker's side
+  offending, and 50E2 as well for each card of the revoker's side that is then a penalty card
+  (62B1, 62C2: one entry per law).
 
 The canonical key is the one of ``Restoration.key()`` (docs/json-output.md): the cards from
 the trick under ruling on, established (always false here), findings (45E), the next leader
@@ -107,7 +111,7 @@ def _key(cards: dict[str, str], lead: str | None, penalty: dict[tuple[str, str],
         "established": False,
         "lead": lead,
         "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in penalty.items()),
-        "unauthorized": sorted(unauthorized),
+        "unauthorized": sorted(set(unauthorized)),
         "withdrawn": sorted(f"{s}:{c}" for s, c in withdrawn),
     }
     if findings:
@@ -262,6 +266,7 @@ def oracle_fifth(case: dict[str, Any]) -> set[str]:
             unauthorized.append(f"{side}:{seat}:{card}")  # 16C2
             if defender:
                 penalty[(seat, card)] = "major"  # 56 (54D)
+                unauthorized.append(f"{side}:{seat}:{card}")  # 50E2: a penalty card too (kept when picked up)
                 if option is not None:
                     restrictions.append(f"{winner} {option[0]} {option[1]}")
                     del penalty[(seat, card)]  # 50D2(a): picked up
@@ -335,15 +340,15 @@ def oracle_simultaneous(case: dict[str, Any]) -> set[str]:
             choices += [f"{partner} must play {s}" for s in SUITS if s != led]
             choices += [f"{partner} must not play {s}" for s in SUITS if s != led]
             for choice in choices:
-                results.add(_key(cards_, lead, {(seat, card): "major"}, [f"{side}:{seat}:{card}"], [(seat, card)],
-                                 restrictions=[choice]))
+                results.add(_key(cards_, lead, {(seat, card): "major"}, [f"{side}:{seat}:{card}"] * 2, [(seat, card)],
+                                 restrictions=[choice]))  # (16C2 and 50E2)
             return results
         if rec.edition == "2017" and card in _lawful(hand, led, {}):
             # 57D: played at his turn
             results.add(_key(cards_, lead, {}, [], [], restrictions=[f"{seat} must play {card}"]))
             return results
         # 57D (unlawful card) / 2007 50, 49: a major penalty card
-        results.add(_key(cards_, lead, {(seat, card): "major"}, [f"{side}:{seat}:{card}"], [(seat, card)]))
+        results.add(_key(cards_, lead, {(seat, card): "major"}, [f"{side}:{seat}:{card}"] * 2, [(seat, card)]))  # (16C2, 50E2)
         return results
 
     # 58B: several cards together
@@ -354,7 +359,7 @@ def oracle_simultaneous(case: dict[str, Any]) -> set[str]:
         if defender:
             for c in others:
                 penalty[(seat, c)] = "major" if c[1] in HONOURS else "minor"  # 58B2, 50B
-                unauthorized.append(f"{side}:{seat}:{c}")  # 50E2
+                unauthorized += [f"{side}:{seat}:{c}"] * 2  # 16C2 (played with the card named), 50E2
             penalty = _all_major_if_two(penalty)
         else:
             unauthorized += [f"{side}:{seat}:{c}" for c in others]  # 48A, 16C2
@@ -393,6 +398,8 @@ def _corrected(rec: _Record, trick: list[tuple[str, str]], seat: str, card: str,
             pcs.pop((seat, sub), None)  # a penalty card played is no longer one
             gone.append((seat, card))
             ledger.append(f"{side}:{seat}:{card}")  # 16C2
+            if defender:
+                ledger.append(f"{side}:{seat}:{card}")  # 50E2: a penalty card too
         placed = [*trick, (seat, sub)]
         # the later players: keep, or change to any card following suit (58B3 / 62C1 / 62C2)
         choices = [[c, *sorted(x for x in later_hands[s] if x != c)] for s, c in later]
@@ -422,6 +429,7 @@ def _corrected(rec: _Record, trick: list[tuple[str, str]], seat: str, card: str,
                     ledger2.append(f"{side}:{s}:{c}")  # 16C2, the offender's side offending
                     if revoke and not opponent and rec.defender(s):
                         pcs2[(s, c)] = "major"  # 62C2
+                        ledger2.append(f"{side}:{s}:{c}")  # 50E2: a penalty card too
                 plays.append((s, choice))
                 prev_changed, prev_seat = changed, s
             if not ok:

@@ -44,8 +44,10 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, 2017 number
   ``<leader> must not lead X``) or does neither (50D2(b): the card stays a major penalty
   card). Only the penalty card's suit may be named; with the declaring side to lead there is
   no restriction at all.
-* 16C2 (2007 16D): a refused lead (a withdrawn play) is listed once, unauthorized to the
-  offender's side, whichever 50D2 option follows (a picked-up card was still seen).
+* 16C2 (2007 16D): a refused lead (a withdrawn play) is listed, unauthorized to the
+  offender's side, whichever 50D2 option follows (a picked-up card was still seen); a
+  defender's, a major penalty card, is listed under 50E2 too (the same side): one entry per
+  law, so a penalty card of the ``penalty`` field led and refused adds only the 16C one.
 
 Penalty cards in force when the record starts (the case's ``penalty`` field):
 
@@ -67,7 +69,8 @@ Penalty cards in force when the record starts (the case's ``penalty`` field):
   one he may not lead a lower card of its suit below honour rank. Then declarer accepts the
   card (52B1(a): it stands, the penalty cards stay, 52B1(c)) or has a due penalty card led in
   its place, choosing among several (52B2, 51A): the card led goes back as a major penalty
-  card (52B2), listed as withdrawn and unauthorized to the offender's side (50E2).
+  card (52B2), listed as withdrawn and unauthorized to the offender's side under both laws
+  (16C2 and 50E2, one entry each).
 * Statements (docs/leads-rules.md, docs/decisions.md): ``<seat> accepts`` / ``refuses`` by
   a player entitled to choose settles the choice (``accepts`` is 54B, not 54A: 54A is the
   ``<declarer> spreads`` line); by anyone else, or where no such choice remains (2017
@@ -277,12 +280,16 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
                 left.pop((offender, substitute))
                 left[(offender, card)] = "major"
                 withdrawn.append(f"{offender}:{card}")
-                unauthorized.append(f"{os_side}:{offender}:{card}")  # 16C2
+                unauthorized.append(f"{os_side}:{offender}:{card}")  # 16C2: a withdrawn play
+                if f"{os_side}:{offender}:{card}" not in shown:
+                    unauthorized.append(f"{os_side}:{offender}:{card}")  # 50E2: a penalty card (once a law)
         else:
             lead = entitled
             withdrawn.append(f"{offender}:{card}")
             if not not_a_lead:
                 unauthorized.append(f"{os_side}:{offender}:{card}")  # 16C2
+            if defender and f"{os_side}:{offender}:{card}" not in shown:
+                unauthorized.append(f"{os_side}:{offender}:{card}")  # 50E2: a penalty card (once a law)
             if defender:
                 left[(offender, card)] = "major"  # 54D / 56, 50B
                 if sum(1 for (x, _) in left if x == offender) >= 2:
@@ -303,7 +310,7 @@ def oracle_leads(case: dict[str, Any]) -> set[str]:
             "established": False,
             "lead": lead,
             "penalty": sorted(f"{s}:{c}:{k}" for (s, c), k in left.items()),
-            "unauthorized": sorted(unauthorized),
+            "unauthorized": sorted(set(unauthorized)),
             "withdrawn": sorted(withdrawn),
         }
         if notes:

@@ -10,7 +10,9 @@
 * declarer's and dummy's cards are never penalty cards (48A);
 * a penalty card in force at the end of a restoration is in the information ledger only as
   50E reads it, unauthorized to its owner's side, never to declarer's, also where it was
-  withdrawn in an episode the declaring side caused (docs/decisions.md);
+  withdrawn in an episode the declaring side caused (docs/decisions.md), and it has its 50E
+  entry, whatever made it (beside its 16C one when it is a withdrawn play);
+* the ledger holds one entry per card and law: no entry twice;
 * every step's clause (and its further clauses) and every law in a restoration's ``laws``
   exists in clauses.tsv for the case's edition, and is one a rule of that edition declares
   (``rulings coverage`` counts those as implemented);
@@ -143,6 +145,10 @@ def test_case_properties(path: Path) -> None:
             assert pc.seat not in (r.table.declarer, r.table.dummy), f"restoration {r.number}: {pc} (48A)"
             assert all(i.unauthorized is pc.seat.side for i in r.ledger if i.seat is pc.seat and i.card == pc.card), (
                 f"restoration {r.number}: penalty card {pc} unauthorized to declarer's side (50E)")
+            assert any(i.seat is pc.seat and i.card == pc.card and i.ai_clause == "50E1"
+                       for i in r.ledger), f"restoration {r.number}: penalty card {pc} has no 50E entry"
+        twice = [f"{i.seat} {i.card} ({i.ai_clause}, {i.ui_clause})" for i, n in Counter(r.ledger).items() if n > 1]
+        assert not twice, f"restoration {r.number}: ledger entries listed twice (one per card and law): {twice}"
     problems += printed_clause_problems([*ruling.irregularities, *ruling.found_later, *(n.text for n in ruling.notices)], case.laws)
     assert not problems, "\n".join(problems[:20])
 

@@ -393,7 +393,9 @@ def test_penalty_field_information_when_the_first_part_rules_nothing() -> None:
     restorations = list(Ruling(loads(text)).restorations())
     assert len(restorations) == 2
     for r in restorations:
-        assert [(i.seat, i.card, i.ui_clause) for i in r.ledger] == [(Seat.E, Card.parse("H3"), "50E2"), (Seat.W, Card.parse("C5"), "16C2")]
+        # (West's revoke card, withdrawn and a major penalty card (62B1): both laws)
+        assert [(i.seat, i.card, i.ui_clause) for i in r.ledger] == [
+            (Seat.E, Card.parse("H3"), "50E2"), (Seat.W, Card.parse("C5"), "16C2"), (Seat.W, Card.parse("C5"), "50E2")]
         assert not r.penalty_cards or all(p.card != Card.parse("H3") for p in r.penalty_cards)
 
 

@@ -55,6 +55,7 @@ def test_complete_example_from_cases_md() -> None:
     assert {r["cards"]["2:S"] for r in rs} == {"SA", "SQ", "S7", "S6"}
     for r in rs:
         assert not r["established"] and r["lead"] in {"N", "S", "W"}
+        # one word a card withdrawn (a penalty card's 16C2 and 50E2 entries name the same side)
         assert len(r["unauthorized"]) == len(r["withdrawn"])
         assert r["lead"] == ("W" if r["cards"]["2:W"] == "SK" else
                              "S" if r["cards"]["2:S"] in {"SA", "SQ"} else "N")
@@ -77,7 +78,7 @@ def test_attention_right_after_revoke_one_restoration_per_spade() -> None:
     assert sorted(r["cards"]["2:E"] for r in rs) == ["S2", "S8", "S9"]
     for r in rs:
         assert r["cards"].keys() == {"2:N", "2:E"}
-        assert r["withdrawn"] == ["E:H4"] and r["unauthorized"] == ["EW:E:H4"]
+        assert r["withdrawn"] == ["E:H4"] and r["unauthorized"] == ["EW:E:H4"]  # (16C2 and 50E2: one word)
         assert r["penalty"] == ["E:H4:major"] and r["lead"] is None
 
 

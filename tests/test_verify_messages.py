@@ -468,7 +468,9 @@ def test_a_failed_information_claim_says_what_the_ledger_holds_for_the_card() ->
 
     restorations = list(Ruling(loads(revoke() + "expect:\n")).restorations())
     wrong_side = check(parse_claim("always: unauthorized NS E C5"), restorations).message
-    assert wrong_side.endswith("(the ledger has E C5 authorized to NS (16C1), unauthorized to EW (16C2))"), wrong_side
+    # (East's revoke card, withdrawn and a penalty card: an entry under each law)
+    assert wrong_side.endswith("(the ledger has E C5 authorized to NS (16C1), unauthorized to EW (16C2); "
+                               "the ledger has E C5 authorized to NS (50E1), unauthorized to EW (50E2))"), wrong_side
     here = check(parse_claim("always: unauthorized EW S D2"), restorations).message
     assert here.endswith("(S D2 is not in its information ledger: this path neither withdraws it nor makes it a penalty card)"), here
     nowhere = check(parse_claim("sometimes: authorized EW N DK"), restorations).message
@@ -482,7 +484,7 @@ def test_a_failed_law_claim_names_the_clauses_of_that_law_the_path_cites() -> No
 
     lead = list(Ruling(loads(LEAD_OUT_OF_TURN + "  - count 4\n")).restorations())
     msg = check(parse_claim("always: law 50B => law 50D2(b)"), lead).message
-    assert msg == "restoration 2 does not satisfy it (of Law 50 its path cites 50B, 50D, 50D2, 50D2(a))", msg
+    assert msg == "restoration 2 does not satisfy it (of Law 50 its path cites 50B, 50D, 50D2, 50D2(a), 50E1, 50E2)", msg
     assert check(parse_claim("always: law 50D2(b)"), lead).message == (
         "restoration 1 does not satisfy it (its path cites no clause of Law 50)")
     restorations = list(Ruling(loads(revoke() + "expect:\n")).restorations())

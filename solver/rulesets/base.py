@@ -265,6 +265,19 @@ class RuleSet:
             self._infos[key] = info
         return info
 
+    def penalty_withdrawal_info(self, seat: Seat, card: Card, table: TableState) -> tuple[Info, Info]:
+        """A played card withdrawn that is a penalty card of its owner after the withdrawal,
+        his own side having offended (62B1, 62B2, 62C2, 54D, 56, 57D, 49 and 2007 50 for a
+        premature play, 50D2 for a lead before declarer's choice, 52B2, 58B2's other cards,
+        60B): both laws apply, one entry each. As a withdrawn card (16C; 2007 16D) it is
+        authorized to the other side (16C1) and unauthorized to its owner's (16C2); as a
+        penalty card (50E) the requirement to play it is authorized to all (50E1) and what
+        else it shows unauthorized to its owner's partner (50E2). The two point the same
+        way. ``table``: the table the withdrawal leaves. (A card exposed, dropped or named,
+        never played, is a penalty card only: :func:`~rulings.solver.obligations.pc_info`.
+        A withdrawal the other side's irregularity causes: :meth:`withdrawn_info`.)"""
+        return self.withdrawn_info(seat, card, seat.side, table), pc_info(self, table, seat, card)
+
     def actor(self, table: TableState, seat: Seat) -> str:
         """Name who acts for ``seat``: declarer acts for dummy."""
         if seat is table.dummy:

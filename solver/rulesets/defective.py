@@ -29,7 +29,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import Omit
 from rulings.models.table import Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, with_entries
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
@@ -104,7 +104,7 @@ def supply_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         else:
             text += f"; {winner} still wins it"
         step = Step(actor, kind, rs.cite("67A1"), text, also=also, question=_question(task), choice=str(card))
-        edges.append((step, node.evolve(table=t, agenda=node.agenda[1:], ledger=node.ledger + infos, focus=task.trick)))
+        edges.append((step, node.evolve(table=t, agenda=node.agenda[1:], ledger=with_entries(node.ledger, infos), focus=task.trick)))
     if not edges:
         step = Step("TD", StepKind.FORCED, rs.cite("67A1"), f"{task.seat} holds no card to supply to trick {task.trick}",
                     question=_question(task), choice="no card")

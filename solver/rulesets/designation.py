@@ -51,7 +51,7 @@ from rulings.models.events import (
     Touch,
 )
 from rulings.models.table import PenaltyCard, TableState, Trick
-from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, played, with_entries
 from rulings.solver.establishment import hands_back_in_board
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import after_ruling_tasks, kind_for, lead_rule_args, no_penalty_card, pc_info
@@ -485,7 +485,7 @@ def _run_in_order(table: TableState, rest: Sequence[Event], i: int, waiting: Sea
 
 def _child(node: Node, table: TableState, cursor_tasks: tuple[object, ...], *, ledger: tuple[Info, ...] = (),
            findings: tuple[str, ...] = ()) -> Node:
-    return Node(table, cursor_tasks + node.agenda[1:], node.ledger + ledger, node.findings + findings,
+    return Node(table, cursor_tasks + node.agenda[1:], with_entries(node.ledger, tuple(ledger)), node.findings + findings,
                 node.restrictions, node.established, node.focus)
 
 

@@ -58,6 +58,7 @@ from rulings.solver.engine import (
     Substitutions,
     classes_where,
     played,
+    with_entries,
 )
 from rulings.solver.establishment import establishes_own_revoke, establishing_play_of
 from rulings.solver.lawful import lawful_cards, penalty_card_designation, with_restored
@@ -672,7 +673,7 @@ def _revokes_vs(table: TableState, m: Misplay, at: TableState) -> tuple[tuple[Se
 
 # ----- rules -------------------------------------------------------------------------------------------
 def _child(node: Node, table: TableState, agenda: tuple[object, ...], infos: tuple[Info, ...] = ()) -> Node:
-    return Node(table, agenda, node.ledger + infos, node.findings, node.restrictions, node.established, node.focus)
+    return Node(table, agenda, with_entries(node.ledger, infos), node.findings, node.restrictions, node.established, node.focus)
 
 
 def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -1001,7 +1002,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         for step, retract in lead.steps:
             if retract:
                 t = table.withdraw_trick(trick_no, restore_penalty=lead.restore)
-                edges.append((step, Node(t, rest, ledger + lead.infos, findings, restrictions, established, focus)))
+                edges.append((step, Node(t, rest, with_entries(ledger, lead.infos), findings, restrictions, established, focus)))
             else:
                 t = table
                 if not fixed and (table.put_down_before(trick_no, seat, card) is not None or (trick_no, seat) in table.out_of_turn):
@@ -1026,7 +1027,7 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         out.append((choices.keep, Node(table, kept, ledger, findings, restrictions, established or choices.established, focus)))
     if choices.change:
         changed = _onward(task, (*task.changed, seat), rest)
-        after = (*ledger, choices.info)
+        after = with_entries(ledger, (choices.info,))
         if own_lead is not None and own_lead in choices.subs:
             out.extend(_with_lead_played_here(rs, node, task, choices, own_lead, after))
             return out
@@ -1075,7 +1076,7 @@ def _with_lead_played_here(rs: RuleSet, node: Node, task: MisplayCascade, choice
     t = t.substitutes(trick_no, seat, (lead,), restore_penalty=choices.restore)[0]
     without = tuple(p for p in later if p[0] != m.trick + 1)  # (the next trick's card is gone)
     agenda = _onward(task, (*task.changed, seat), node.agenda[1:], without)
-    ledger = (*after, rs.withdrawn_info(seat, lead, table.declaring_side, table))
+    ledger = with_entries(after, (rs.withdrawn_info(seat, lead, table.declaring_side, table),))
     return [(choices.change[0], Node(t, agenda, ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 

@@ -18,7 +18,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, PlayBeforeTurn, Simultaneous, place
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
     LaterPlay,
@@ -396,7 +396,7 @@ def _may_be_played(table: TableState, e: object) -> bool:
 # ----- shared steps ---------------------------------------------------------------------------------
 def _node(node: Node, table: TableState, agenda: tuple[object, ...], *, info: tuple[Info, ...] = (),
           findings: tuple[str, ...] = ()) -> Node:
-    return Node(table, agenda, node.ledger + info, node.findings + findings, node.restrictions, node.established, node.focus)
+    return Node(table, agenda, with_entries(node.ledger, info), node.findings + findings, node.restrictions, node.established, node.focus)
 
 
 def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Seat] | None = None) -> TableState:
@@ -772,9 +772,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if defender:
             for c in others:
                 t2 = t2.with_penalty(seat, c, kind_for(c, deliberate=False))
-            infos = tuple(pc_info(rs, t2, seat, c) for c in others)
+            # (played with the card he plays, each other card is withdrawn and a penalty card:
+            # both laws, 16C and 50E, as declarer's are 16C information below)
+            infos = tuple(i for c in others for i in rs.penalty_withdrawal_info(seat, c, t2))
             fate = ", ".join(f"{c} a {_kind_word(t2, seat, c)} penalty card" for c in others)
-            also = [rs.cite("50B"), rs.cite("50E2")]
+            also = [rs.cite("50B"), *info_clauses(infos)]
         else:
             fate = " ".join(str(c) for c in others) + " back to the hand (48A)"
             infos = tuple(rs.withdrawn_info(seat, c, seat.side, table) for c in others)

@@ -78,8 +78,10 @@ from rulings.solver.engine import (
     Step,
     StepKind,
     handled_key,
+    info_clauses,
     normal_choice,
     played,
+    with_entries,
 )
 from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import (
@@ -87,7 +89,6 @@ from rulings.solver.obligations import (
     lapsed_restrictions,
     lead_choice_lines,
     no_penalty_card,
-    pc_info,
     penalty_tasks,
     recorded_lead_choice,
 )
@@ -345,7 +346,7 @@ def _is_declaring(table: TableState, seat: Seat) -> bool:
 
 def _child(node: Node, table: TableState, agenda: tuple[object, ...], *, ledger: Sequence[Info] = (),
            restrictions: Sequence[str] = ()) -> Node:
-    return Node(table, agenda, node.ledger + tuple(ledger), node.findings, node.restrictions + tuple(restrictions),
+    return Node(table, agenda, with_entries(node.ledger, tuple(ledger)), node.findings, node.restrictions + tuple(restrictions),
                 node.established, node.focus)
 
 
@@ -1539,8 +1540,8 @@ def _played_to_it_words(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> 
 
 def _refused_defender(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> Node:
     t = _withdraw_to_penalty(rs, node.table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, node.table)
-    infos: tuple[Info, ...] = (info,)
+    # a lead withdrawn, a major penalty card: both laws (16C, 50E)
+    infos: tuple[Info, ...] = rs.penalty_withdrawal_info(task.offender, task.card, t)
     if _acceptance_barred(rs, task):
         t, more = _played_to_it_back(rs, node.table, t, task)
         infos += more
@@ -1573,7 +1574,8 @@ def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, LeadBeforeChoice)
     table = node.table
     t = _withdrawn_early_lead(rs, table, task)
-    info = pc_info(rs, t, task.seat, task.card)
+    # a card led (or played to the lead out of turn) withdrawn, a penalty card: both laws
+    infos = rs.penalty_withdrawal_info(task.seat, task.card, t)
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(task.holder), key=lambda p: p.sort_key))
     if task.after_refusal:
         when = (f"{task.seat} led {task.card} after the refusal, before declarer had stated his choice over {task.holder}'s "
@@ -1591,9 +1593,9 @@ def lead_before_choice(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     step = Step("TD", StepKind.FORCED, rs.cite("50D2"),
                 f"{when}: {task.card} is no lead, it goes back to his hand as a major penalty card (49); declarer now chooses, "
                 f"then {task.seat} leads (his own penalty card at his first lawful opportunity, a lead restriction first: 50D1)",
-                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), info.ai_clause, info.ui_clause),
+                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), *info_clauses(infos)),
                 question=question, choice="major penalty card")
-    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    child = _child(node, t, node.agenda[1:], ledger=infos)
     return [(step, _after_penalty_card(rs, child, task.holder, task.card, about_the_lead=True, choices=task.choices))]
 
 
@@ -1603,7 +1605,6 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     decl = table.declarer
     actor = str(decl)
     question = f"{decl} (declarer) chooses: {task.offender} faced an opening lead out of turn ({task.card})"
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     new_decl = table.dummy
     swapped = table._evolve(declarer=new_decl, first_leader=task.offender)
     spread = (Step(actor, StepKind.OPTION, rs.cite("54A"),
@@ -1617,7 +1618,8 @@ def _opening_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     refuse = (Step(actor, StepKind.OPTION, rs.cite("54D"),
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
                    f"{task.proper} leads{_unstated_words(rs, task)}",
-                   also=(rs.cite("50D"), *((rs.cite("50D2"),) if task.unstated_played_on else ()), info.ai_clause, info.ui_clause),
+                   also=(rs.cite("50D"), *((rs.cite("50D2"),) if task.unstated_played_on else ()),
+                         *info_clauses(rs.penalty_withdrawal_info(task.offender, task.card, table))),
                    question=question, choice="refuse"),
               _refused_defender(rs, node, task))
     if task.saw_dummy:
@@ -1649,15 +1651,14 @@ def _defender_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     decl = table.declarer
     actor = str(decl)
     question = f"{decl} (declarer) chooses: {task.offender} led {task.card} out of turn ({task.proper} was to lead)"
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
     accept = (Step(actor, StepKind.OPTION, rs.cite("53A"), f"{decl} accepts {task.offender}'s lead of {task.card}",
                    also=(rs.cite("56"),), question=question, choice="accept"),
               _child(node, table, node.agenda[1:]))
     refuse = (Step(actor, StepKind.OPTION, rs.cite("56"),
                    f"{decl} refuses the lead: {task.offender} takes back {task.card}, a major penalty card (50D applies); "
                    f"{task.proper} leads{_unstated_words(rs, task)}",
-                   also=(rs.cite("50B"), rs.cite("50D"), *((rs.cite("50D2"),) if task.unstated_played_on else ()), info.ai_clause,
-                         info.ui_clause),
+                   also=(rs.cite("50B"), rs.cite("50D"), *((rs.cite("50D2"),) if task.unstated_played_on else ()),
+                         *info_clauses(rs.penalty_withdrawal_info(task.offender, task.card, table))),
                    question=question, choice="refuse"),
               _refused_defender(rs, node, task))
     if _acceptance_barred(rs, task):
@@ -1907,23 +1908,23 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
     else:
         t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    infos = rs.penalty_withdrawal_info(task.offender, task.card, t)  # withdrawn, a penalty card: both laws
     if answered is not None or went_on:
         # His partner played at his own turn before declarer could choose: that card is
         # played (45A) and no law takes it back (47F2); 57A's options govern a play to come.
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                     f"{task.card} becomes a major penalty card of {task.offender}; {had}: "
                     "declarer's options have no play of his left to govern",
-                    also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
+                    also=(rs.cite("50B"), *info_clauses(infos)), question=question, choice="major penalty card")
         # (his card, out of turn only after the premature one, is in rotation now: read again)
         if answered_lead is not None:
             t = t.with_turns_read_again(task.trick)
-        child = _child(node, t.with_revokes_judged_again(task.trick), node.agenda[1:], ledger=(info,))
+        child = _child(node, t.with_revokes_judged_again(task.trick), node.agenda[1:], ledger=infos)
         return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender}; declarer chooses an option over {partner}",
-                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
-    child = _child(node, t, (PrematureOptions(task.trick, task.offender, led, task.choices), *node.agenda[1:]), ledger=(info,))
+                also=(rs.cite("50B"), *info_clauses(infos)), question=question, choice="major penalty card")
+    child = _child(node, t, (PrematureOptions(task.trick, task.offender, led, task.choices), *node.agenda[1:]), ledger=infos)
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
@@ -2005,7 +2006,7 @@ def _premature_lead_played_to(rs: RuleSet, node: Node, task: PrematurePlay) -> l
                f"no rectification ({rs.cite('60A1')} reads the next hand's play)")
     why += (f" and goes back to his hand, no penalty card ({rs.cite('48A')})" if len(nxt.plays) == 1
             else f" and they go back to their players' hands, no penalty card ({rs.cite('48A')})")
-    edges = premature_play(rs, node.evolve(table=back, ledger=node.ledger + infos), replace(task, played_to=()))
+    edges = premature_play(rs, node.evolve(table=back, ledger=with_entries(node.ledger, infos)), replace(task, played_to=()))
     return [(replace(step, text=f"{why}; {step.text}",
                      also=(*step.also, rs.cite("48A"), *((rs.cite("53A"),) if barred else (rs.cite("60A1"),)),
                            *(x for info in infos for x in (info.ai_clause, info.ui_clause)))), child)
@@ -2113,15 +2114,15 @@ def _premature_lead_to_trick_13_played_on(rs: RuleSet, node: Node, task: Prematu
                           holding=tuple(holding), out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
         t = t._evolve(withdrawn=(*t.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
-        info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+        infos = rs.penalty_withdrawal_info(task.offender, task.card, t)  # withdrawn, a penalty card: both laws
         step = Step("TD", kind, rs.cite("57A"),
                     f"{partner} played to trick {task.trick} at his turn, as play went on to the end, and {w} won it: "
                     f"{task.card} stood as {task.offender}'s lead to trick {task.trick + 1} out of turn; no lead out of turn "
                     f"is accepted at the thirteenth trick ({rs.cite('53A')}), so play going on forfeits no rectification: "
                     f"{task.card} becomes a major penalty card of {task.offender} and {w} leads",
-                    also=(rs.cite("53A"), rs.cite("50B"), info.ai_clause, info.ui_clause), question=question,
+                    also=(rs.cite("53A"), rs.cite("50B"), *info_clauses(infos)), question=question,
                     choice=f"{w} won trick {task.trick}")
-        edges.append((step, _child(node, t, node.agenda[1:], ledger=(info,))))
+        edges.append((step, _child(node, t, node.agenda[1:], ledger=infos)))
     return edges
 
 
@@ -2194,15 +2195,15 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
         holding[s.index] = holding[s.index] | {c}
     back = back._evolve(holding=tuple(holding), withdrawn=(*back.withdrawn, *(Withdrawal(s, c, task.trick + 1) for s, c in gone)))
     back = back.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    infos = rs.penalty_withdrawal_info(task.offender, task.card, back)  # withdrawn, a penalty card: both laws
     others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in gone if (s, c) != lead)
     went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand" for s, c in gone if (s, c) != lead) + barred_note
     step = Step("TD", StepKind.FORCED, rs.cite("57A"),
                 f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to "
                 f"trick {task.trick + 1}){went}; {had}",
-                also=(rs.cite("50B"), info.ai_clause, info.ui_clause, *((rs.cite("53A"),) if barred else ())),
+                also=(rs.cite("50B"), *info_clauses(infos), *((rs.cite("53A"),) if barred else ())),
                 question=question, choice="major penalty card")
-    child = _child(node, back, node.agenda[1:], ledger=(info, *others))
+    child = _child(node, back, node.agenda[1:], ledger=(*infos, *others))
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
@@ -2525,15 +2526,16 @@ def _another_card_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: 
     since = sum(len(x.plays) for x in t.tricks if x.number <= task.trick)
     made = t.penalty_cards_with(seat, card, kind)
     t = t.with_penalty_cards(frozenset(replace(p, since=since) if p.seat is seat and p.card == card else p for p in made))
-    info = rs.withdrawn_info(seat, card, seat.side, table) if clause == "57D" else pc_info(rs, t, seat, card)
+    # played, taken back, a penalty card: both laws
+    infos = rs.penalty_withdrawal_info(seat, card, t)
     now = next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), str(kind))
     step = Step("TD", StepKind.FORCED, rs.cite(clause),
                 f"{card} could not lawfully be played to trick {task.trick}, and {seat} played {other} there at his own "
                 f"turn: {other} is his card to the trick, {card} a {now} penalty card",
-                also=(*((rs.cite("49"),) if clause != "57D" else ()), rs.cite("50B"), info.ai_clause, info.ui_clause),
+                also=(*((rs.cite("49"),) if clause != "57D" else ()), rs.cite("50B"), *info_clauses(infos)),
                 question=f"{seat} played {card} at his right-hand opponent's turn, then {other} at his own turn",
                 choice=f"{now} penalty card; {other} his card")
-    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    child = _child(node, t, node.agenda[1:], ledger=infos)
     return [(step, _after_penalty_card(rs, child, seat, card))]
 
 
@@ -2575,14 +2577,14 @@ def _lawful_card_not_played_at_turn(rs: RuleSet, node: Node, task: PlayAtRhoTurn
     since = sum(len(x.plays) for x in t.tricks if x.number < task.trick) + len(standing)
     made = t.penalty_cards_with(seat, card, kind)
     t = t.with_penalty_cards(frozenset(replace(p, since=since) if p.seat is seat and p.card == card else p for p in made))
-    info = pc_info(rs, t, seat, card)
+    infos = rs.penalty_withdrawal_info(seat, card, t)  # played, taken back, a penalty card: both laws
     now = next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), str(kind))
     step = Step("TD", StepKind.FORCED, rs.cite(clause),
                 f"{card}, played before its turn after {seat.partner} had played, is a {now} penalty card ({rs.cite('49')}), "
                 f"due at his turn to trick {task.trick}; {seat} played {other} there",
-                also=(rs.cite("49"), rs.cite("50B"), info.ai_clause, info.ui_clause), question=question,
+                also=(rs.cite("49"), rs.cite("50B"), *info_clauses(infos)), question=question,
                 choice=f"{now} penalty card; {other} his card")
-    return [(step, _child(node, t, node.agenda[1:], ledger=(info,)))]
+    return [(step, _child(node, t, node.agenda[1:], ledger=infos))]
 
 
 def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -2611,10 +2613,10 @@ def play_at_rho_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t = t.with_play_rule(PlayRule(task.offender, task.trick, "card", card=task.card))
         return [(step, _child(node, t, node.agenda[1:], restrictions=(f"{task.offender} must play {task.card}",)))]
     t = _withdraw_to_penalty(rs, table, task.trick, task.offender, task.card)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    infos = rs.penalty_withdrawal_info(task.offender, task.card, t)  # withdrawn, a penalty card: both laws
     step = Step("TD", StepKind.FORCED, rs.cite("57D"), f"{task.card} could not lawfully be played: a major penalty card",
-                also=(rs.cite("50B"), info.ai_clause, info.ui_clause), question=question, choice="major penalty card")
-    child = _child(node, t, node.agenda[1:], ledger=(info,))
+                also=(rs.cite("50B"), *info_clauses(infos)), question=question, choice="major penalty card")
+    child = _child(node, t, node.agenda[1:], ledger=infos)
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
@@ -2951,16 +2953,16 @@ def play_at_rho_turn_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     t = _taken_back(table, task.trick, task.offender, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     t = t.with_penalty(task.offender, task.card, kind)
-    info = pc_info(rs, t, task.offender, task.card)
+    infos = rs.penalty_withdrawal_info(task.offender, task.card, t)  # played, taken back, a penalty card: both laws
     now = next((str(p.kind) for p in t.penalty_cards_of(task.offender) if p.card == task.card), str(kind))
     duty = ("it must be played at his first lawful opportunity (50D1(a)), at his turn to this trick if lawful there"
             if now == "major" else "no other card of its suit below honour rank before it (50C)")
     step = Step("TD", StepKind.FORCED, rs.cite("50"),
                 f"{task.card}, played before its turn after {task.offender.partner} had played, is a {now} penalty card (49); {duty}",
-                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)") if now == "major" else rs.cite("50C"), info.ai_clause,
-                      info.ui_clause),
+                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)") if now == "major" else rs.cite("50C"),
+                      *info_clauses(infos)),
                 question=f"{task.offender} played {task.card} at his right-hand opponent's turn", choice=f"{now} penalty card")
-    child = _child(node, t, node.agenda[1:], ledger=(info,))
+    child = _child(node, t, node.agenda[1:], ledger=infos)
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
 
 
@@ -3009,13 +3011,13 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # that card, not the seat's first on the trick (he may have played another before)
         t = _taken_back(t, task.trick, s, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
         t = t.with_penalty(s, c, PenaltyKind.MAJOR)
-    for s, c in task.cards:
-        infos.append(pc_info(rs, t, s, c))
+    for s, c in task.cards:  # (each played, taken back, a penalty card: both laws)
+        infos.extend(rs.penalty_withdrawal_info(s, c, t))
     names = ", ".join(f"{s}'s {c}" for s, c in task.cards)
     step = Step("TD", StepKind.FORCED, rs.cite("60B"),
                 f"{back.text}. {names} played before declarer's lead from the correct hand: "
                 f"major penalty card{'s' if len(task.cards) > 1 else ''}",
-                also=(*back.clauses, rs.cite("50B"), rs.cite("50E1"), rs.cite("50E2")),
+                also=tuple(dict.fromkeys((*back.clauses, rs.cite("50B"), *info_clauses(infos[1:])))),
                 question=f"{task.offender} led {task.lead} out of turn; retraction required, then a defender played",
                 choice="major penalty card")
     child = _child(node, t, node.agenda[1:], ledger=tuple(infos))
@@ -3030,7 +3032,7 @@ def _play_after_ruled_retraction_rule(rs: RuleSet, node: Node, task: PlayAfterRe
     for s, c in task.cards:
         t = _taken_back(t, task.trick, s, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty, card=c)
         t = t.with_penalty(s, c, PenaltyKind.MAJOR)
-    infos = [pc_info(rs, t, s, c) for s, c in task.cards]
+    infos = [i for s, c in task.cards for i in rs.penalty_withdrawal_info(s, c, t)]  # (both laws, as above)
     names = ", ".join(f"{s}'s {c}" for s, c in task.cards)
     left = t.trick(task.trick)
     then = (f"{task.proper}'s {left.plays[0][1]} is the lead" if left is not None and left.plays
@@ -3039,7 +3041,7 @@ def _play_after_ruled_retraction_rule(rs: RuleSet, node: Node, task: PlayAfterRe
                 f"{task.offender}'s lead of {task.lead} from the wrong hand was taken back; {names} played before "
                 f"{task.proper} led from the correct hand: major penalty card{'s' if len(task.cards) > 1 else ''}, "
                 f"not a lead; {then}",
-                also=(rs.cite("50B"), rs.cite("50E1"), rs.cite("50E2")),
+                also=(rs.cite("50B"), *info_clauses(infos)),
                 question=f"a defender played after {task.offender}'s lead from the wrong hand was taken back, "
                 f"before {task.proper} led",
                 choice="major penalty card")

@@ -17,7 +17,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import Choice, CorrectExplanation, Misinformed
 from rulings.models.table import Revoke, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, played, with_entries
 from rulings.solver.establishment import retraction_establishes
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.misinformed import misinformed_card, plays_before, taken_back
@@ -102,7 +102,7 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
 
 
 def _child(node: Node, table: TableState, infos: tuple[Info, ...] = (), restrictions: tuple[str, ...] = ()) -> Node:
-    return Node(table, node.agenda[1:], node.ledger + infos, node.findings, node.restrictions + restrictions,
+    return Node(table, node.agenda[1:], with_entries(node.ledger, infos), node.findings, node.restrictions + restrictions,
                 node.established, node.focus)
 
 

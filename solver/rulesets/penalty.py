@@ -27,7 +27,7 @@ from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
-from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, played
+from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, info_clauses, played, with_entries
 from rulings.solver.establishment import claim_agreement, claim_establishment
 from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
@@ -42,7 +42,6 @@ from rulings.solver.obligations import (
     lead_restriction,
     lead_rule_args,
     options_after_failure,
-    pc_info,
     penalty_tasks,
     plays_after,
     recorded_lead_choice,
@@ -561,16 +560,17 @@ def premature_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     table = node.table
     seat, card, holder = task.seat, task.card, task.seat.partner
     t = _withdrawn_lead(table, (task.trick, seat, card))
-    info = pc_info(rs, t, seat, card)
+    # a lead withdrawn, a penalty card of its owner: both laws (16C and 50E)
+    infos = rs.penalty_withdrawal_info(seat, card, t)
     names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
     step = Step("TD", StepKind.FORCED, rs.cite("50D2"),
                 f"{seat} led {card} before declarer stated his choice over {holder}'s penalty card {names}: {card} goes back "
                 f"to his hand as a major penalty card (49); declarer now chooses, then {seat} leads (his own penalty card at "
                 "his first lawful opportunity, a lead restriction first: 50D1)",
-                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), info.ai_clause, info.ui_clause),
+                also=(rs.cite("49"), rs.cite("50B"), rs.cite("50D1(a)"), rs.cite("50D1(b)"), *info_clauses(infos)),
                 question=f"{seat} led before declarer's choice (50D2)", choice="major penalty card")
-    child = Node(t, (PenaltyCardOptions(holder, task.choices), *node.agenda[1:]), (*node.ledger, info), node.findings,
-                 node.restrictions, node.established, node.focus)
+    child = Node(t, (PenaltyCardOptions(holder, task.choices), *node.agenda[1:]), with_entries(node.ledger, infos),
+                 node.findings, node.restrictions, node.established, node.focus)
     return [(step, child)]
 
 
@@ -586,7 +586,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     question = f"{seat} played {card} when a penalty card was due: declarer accepts it or refuses it (the penalty card is then played)"
 
     def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest, established: bool = False) -> Node:
-        return Node(t, agenda, node.ledger + add, node.findings, node.restrictions, node.established or established, node.focus)
+        return Node(t, agenda, with_entries(node.ledger, add), node.findings, node.restrictions, node.established or established, node.focus)
 
     def accepted() -> Node:
         """The card stands: a failure to play a penalty card is a revoke (61A); once the
@@ -665,11 +665,11 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)
         # the card is taken back in the course of rectification (47A: declarer's 52B2 choice
-        # is the rectification) to correct an illegal play (47B); 52B2 makes it a major
-        # penalty card, face up on the table, so what it shows is read under 50E (the
-        # requirement to play it authorized to all, 50E1), as for any penalty card
-        info = pc_info(rs, t2, seat, card)
-        also = [*broken, rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), info.ai_clause, info.ui_clause]
+        # is the rectification) to correct an illegal play (47B), a withdrawn play of the
+        # offending side (16C); 52B2 makes it a major penalty card, face up on the table
+        # (50E): both laws, one entry each
+        infos = rs.penalty_withdrawal_info(seat, card, t2)
+        also = [*broken, rs.cite("47A"), rs.cite("47B"), rs.cite("50B"), *info_clauses(infos)]
         if len(due) > 1:
             also.insert(0, rs.cite("51A"))
         text = (f"declarer refuses {card} (does not accept it): {seat} withdraws it and plays {pc}, the penalty card"
@@ -681,7 +681,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         aliases = (f"require {pc}", f"refuse play {pc}", *((f"refuse, play {pc}",) if len(due) == 1 else ()))
         edges.append((Step(declarer, StepKind.OPTION, rs.cite("52B2"), text, also=tuple(also), question=question, choice=name,
                            aliases=aliases),
-                      child(t2, (info,), extra + rest)))
+                      child(t2, infos, extra + rest)))
     return edges
 
 
@@ -757,13 +757,13 @@ def _restrictions_explain(r: Restoration, restorations: Sequence[Restoration]) -
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("premature_lead", PrematureLead, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "50E1", "50E2"),
+    Rule("premature_lead", PrematureLead, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "16C1", "16C2", "50E1", "50E2"),
          premature_lead, premature_lead.__doc__ or ""),
     Rule("penalty_card_options", PenaltyCardOptions,
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
     Rule("failed_penalty_card", FailedPenaltyCard,
-         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "50C", "50D1(a)", "16C1", "16C2", "63A3", "63A4"),
+         ("52A", "52B1(a)", "52B1(b)", "52B1(c)", "52B2", "51A", "47A", "47B", "50B", "50C", "50D1(a)", "16C1", "16C2", "50E1", "50E2", "63A3", "63A4"),
          failed_penalty_card, failed_penalty_card.__doc__ or ""),
 )
 #: a failure to play a penalty card is found on the table, where the obligation travels (a

@@ -20,7 +20,9 @@ from rulings.solver.engine import (
     StepKind,
     Substitutions,
     classes_where,
+    info_clauses,
     played,
+    with_entries,
 )
 from rulings.solver.establishment import (
     claim_agreement,
@@ -292,7 +294,7 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
         # the corrected lead keeps the prohibition it broke, which binds him while he keeps the lead
         table = table.with_lead_rule_kept(r.rule)
     rest = node.agenda[1:]
-    ledger = (*node.ledger, correction.info)
+    ledger = with_entries(node.ledger, correction.infos)
     # Only the later cards still on the table are corrected: another rule may have taken some
     # back before this correction (a 47E1 retraction).
     later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
@@ -332,7 +334,7 @@ class _Correction:
 
     subs: tuple[Card, ...]
     steps: tuple[Step, ...]
-    info: Info
+    infos: tuple[Info, ...]
     new_penalty: PenaltyKind | None
 
 
@@ -367,7 +369,11 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
     subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
     if isinstance(r.rule, PlayRule):
         subs = tuple(c for c in subs if c in r.rule.complying(hand, led)) or subs
-    info = rs.withdrawn_info(seat, r.card, offending, table)
+    # a defender's revoke card withdrawn is a penalty card after (62B1; 62B2 when it was one and
+    # stays one): both laws, 16C and 50E; declarer's or dummy's, or one that goes back to the
+    # hand, 16C alone
+    infos = (rs.penalty_withdrawal_info(seat, r.card, table) if pending is not None
+             else (rs.withdrawn_info(seat, r.card, offending, table),))
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
@@ -380,11 +386,11 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
     # what every substitute's step shares
     actor, who, what = rs.actor(table, seat), seat._name_, r.card.text
     also = (rs.cite(task_clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
-            info.ai_clause, info.ui_clause, *((rs.cite("62D2"),) if trick12 else ()))
+            *info_clauses(infos), *((rs.cite("62D2"),) if trick12 else ()))
     question = f"{who} must correct the revoke: withdraw {what} and play a lawful card"
     steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}{named}; {fate}", also,
                         question, sub.text) for sub in subs])
-    return _Correction(subs, steps, info, new_penalty)
+    return _Correction(subs, steps, infos, new_penalty)
 
 
 def _lead_rule_args(table: TableState, r: Revoke) -> dict[str, Suit | frozenset[Suit] | None]:
@@ -514,7 +520,7 @@ class _Position:
     subs: tuple[Card, ...] = ()
     kind: PenaltyKind | None = None  # the withdrawn card's penalty (the substitutes' tables)
     restore: bool = True  # a withdrawn penalty card goes back to being one (replace_card)
-    info: Info | None = None
+    infos: tuple[Info, ...] = ()
     #: whether keeping his card is one of his choices (``steps[0]``); not when it is a revoke
     #: of his own that his change corrects (see :func:`_position`)
     keep: bool = True
@@ -590,8 +596,8 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
     if not position.subs:
         return [(steps[0], keep)]
     kept: list[Edge] = [(steps[0], keep)] if position.keep else []
-    assert position.info is not None
-    ledger = (*node.ledger, position.info)
+    assert position.infos
+    ledger = with_entries(node.ledger, position.infos)
     if task.index + 1 < len(task.later) or not rs.decisions.lead_options_after_ruling:
         # one agenda for every substitute: the substitutes as one group, their tables made when read
         agenda = _advance(rs, node, task, table, True)
@@ -714,6 +720,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # (62C3: a card the defending side withdraws becomes a penalty card, read under 50E)
     made = mode == _NOS and both_sides and table.is_defender(seat)
     info = rs.withdrawn_info(seat, card, offending, table, becomes_penalty=made)
+    infos: tuple[Info, ...] = (info,)
     head = f"{who} withdraws {what} and plays "
     kind: PenaltyKind | None = None
     if mode == _NOS:
@@ -751,6 +758,11 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         else:
             fate = f"{card} goes back to {'dummy' if seat is table.dummy else 'his hand'}, no penalty card (48A)"
         restore = True
+        if kind is not None or was is not None:
+            # a penalty card after the withdrawal (made one, or one when played and one
+            # again): both laws, 16C and 50E
+            infos = rs.penalty_withdrawal_info(seat, card, table)
+            also = (*also, *info_clauses(infos[1:]))
     # a penalty card he played, going back to being one, obliges its own substitute (50D1(a), 50C)
     restored = played_as if restore and rs.decisions.restored_penalty_card_binds_substitute else None
     subs = lawful_substitutes(hand, suit_led, in_force, card, restored)
@@ -804,7 +816,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         due = next((p for p in in_force if p.card == sub), None)
         step_also = also if due is None else (*also, rs.cite("50D1(a)" if due.kind is PenaltyKind.MAJOR else "50C"))
         steps.append(Step(actor, option, clause, f"{head}{sub.text}{named}; {fate}", step_also, question, f"change to {sub.text}"))
-    return _Position(tuple(steps), subs, kind, restore, info, not own), tables
+    return _Position(tuple(steps), subs, kind, restore, infos, not own), tables
 
 
 def _withdrawn_kind(rs: RuleSet, card: Card) -> PenaltyKind:
@@ -934,13 +946,13 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
         # 62C3 that revoke is corrected, and there is nothing to keep)
         t2 = (table if task.both_sides else table.keeping_established(trick_no)).withdraw_trick(trick_no, restore_penalty=restore)
         t2 = _made_penalty_cards(t2, lead.made)
-        return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos)))]
+        return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), with_entries(node.ledger, lead.infos)))]
     if not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1):
         return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
     t2 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
     return [
         (lead.keep, _child(node, table, _advance(rs, node, task, table, False))),
-        (lead.withdraw, _child(node, t2, _advance(rs, node, task, t2, True, later), (*node.ledger, *lead.infos))),
+        (lead.withdraw, _child(node, t2, _advance(rs, node, task, t2, True, later), with_entries(node.ledger, lead.infos))),
     ]
 
 
@@ -997,7 +1009,7 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
         withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
     return [
         (keep, keep_child),
-        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
+        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), with_entries(node.ledger, lead.infos))),
     ]
 
 
@@ -1040,7 +1052,7 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
         withdraw = Step(withdraw.actor, withdraw.kind, withdraw.clause, text, withdraw.also, withdraw.question, withdraw.choice)
     return [
         (keep, _child(node, t2, _advance(rs, node, task, t2, False))),
-        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), (*node.ledger, *lead.infos))),
+        (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), with_entries(node.ledger, lead.infos))),
     ]
 
 
