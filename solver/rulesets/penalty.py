@@ -27,7 +27,18 @@ from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
-from rulings.solver.engine import Edge, Info, Node, Restoration, Step, StepKind, handled_key, info_clauses, played, with_entries
+from rulings.solver.engine import (
+    Edge,
+    Info,
+    Node,
+    Restoration,
+    Step,
+    StepKind,
+    handled_key,
+    info_clauses,
+    played,
+    with_entries,
+)
 from rulings.solver.establishment import claim_agreement, claim_establishment
 from rulings.solver.lawful import lawful_cards, obligations
 from rulings.solver.obligations import (
