@@ -2255,13 +2255,13 @@ def _premature_lead_back_partner_card_stays(rs: RuleSet, node: Node, task: Prema
     back = _taken_back(back, number, task.offender, card=task.card,
                        restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     back = back.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
-    info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
+    infos = rs.penalty_withdrawal_info(task.offender, task.card, back)  # withdrawn, a penalty card: both laws
     others = tuple(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in before)
     went = "".join(f"; {s}'s {c}, played to it since, goes back to his hand, no penalty card ({rs.cite('48A')})"
                    for s, c in before)
     stays = f"{partner}'s {card}, put on it after his card to trick {task.trick}, stays: no law takes it back ({rs.cite('47F2')}"
     also: tuple[str, ...] = (rs.cite("50B"), rs.cite("47F2"), *((rs.cite("48A"),) if before else ()), *((rs.cite("53A"),) if barred else ()),
-                             info.ai_clause, info.ui_clause, *(x for o in others for x in (o.ai_clause, o.ui_clause)))
+                             *info_clauses(infos), *(x for o in others for x in (o.ai_clause, o.ui_clause)))
     head = f"{task.card} becomes a major penalty card of {task.offender} ({winner} won trick {task.trick} and leads to trick {number}){went}"
     agenda = node.agenda[1:]
     if winner is partner and rs.decisions.correct_leader_card_before_refusal_is_lead_before_choice:
@@ -2277,7 +2277,7 @@ def _premature_lead_back_partner_card_stays(rs: RuleSet, node: Node, task: Prema
                 f"first card of trick {number}: {partner}'s lead out of turn, ruled next ({rs.cite('56')}){then}")
         also = (*also, rs.cite("53B"), rs.cite("56"))
     step = Step("TD", StepKind.FORCED, rs.cite("57A"), text, also=also, question=question, choice="major penalty card")
-    child = _child(node, back, agenda, ledger=(info, *others))
+    child = _child(node, back, agenda, ledger=(*infos, *others))
     if agenda and isinstance(agenda[0], LeadBeforeChoice):
         return [(step, child)]
     return [(step, _after_penalty_card(rs, child, task.offender, task.card))]
