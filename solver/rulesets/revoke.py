@@ -79,6 +79,11 @@ class RevokeCascade:
 
 
 # ----- opener ---------------------------------------------------------------------------------
+def _ruled_on(replay: Replay, r: Revoke) -> bool:
+    """Whether a ruling of this path has already ruled on the revoke ``r``."""
+    return replay.is_ruled(played(r.trick, r.seat, r.card), "revoke")
+
+
 def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the revoke to rule on: the unestablished one if any (it must be corrected, 62A),
     an established one that is still corrected (62D1 on trick 12, 62C3 when both sides
@@ -157,18 +162,17 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # the latest revoke in playing order that no ruling of this path has ruled on yet: the
     # table lists a revoke a ruling found (a penalty card not played, 52 with 61A) after the
     # record's, and one ruled already (52B1) is not reported again, so a later revoke of the
-    # record is reported in its place
-    def ruled(r: Revoke) -> bool:
-        return replay.is_ruled(played(r.trick, r.seat, r.card), "revoke")
-
-    ordered = sorted(standing, key=lambda s: (s[0].trick, _place_in_trick(table, s[0])))
-    last, est = next((s for s in reversed(ordered) if not ruled(s[0])), ordered[-1])
+    # record is reported in its place (no closure here: compiled, a nested function and the
+    # environment it keeps would be a reference cycle left to the collector on every case)
+    order = sorted([(r.trick, _place_in_trick(table, r), i) for i, (r, _) in enumerate(standing)])
+    ordered = [standing[i] for _, _, i in order]
+    last, est = next((s for s in reversed(ordered) if not _ruled_on(replay, s[0])), ordered[-1])
     assert est is not None
     # (the earlier revokes stand established too: the report names each one's establishment,
     # but not one already reported on this path, a ruling between them having made the later
     # one: 63A1 is asked once of each revoke)
     earlier = tuple((r, e[0], rs.cite(e[1])) for r, e in ordered
-                    if r is not last and e is not None and not ruled(r))
+                    if r is not last and e is not None and not _ruled_on(replay, r))
     task = ReportEstablished(last, est[0], rs.cite(est[1]), earlier, named=len(standing) > 1 and not earlier)
     node = Node(table=table, agenda=(task,), focus=last.trick)
     # ruled where it was established (63A1): an irregularity before that play (a lead
@@ -178,8 +182,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     on = last.trick + 1 if by is None or (nxt := table.trick(last.trick + 1)) is None or by in nxt.plays else last.trick
     where: tuple[object, ...] = (played(on, by[0], by[1]),) if by is not None else ()
     # (what it reports: the revokes no ruling of this path has ruled on, each once)
-    if not ruled(last):
-        described = [d for (r, _), d in zip(standing, described, strict=True) if not ruled(r)]
+    if not _ruled_on(replay, last):
+        described = [d for (r, _), d in zip(standing, described, strict=True) if not _ruled_on(replay, r)]
     reported = (played(last.trick, last.seat, last.card), *(played(r.trick, r.seat, r.card) for r, _, _ in earlier))
     return Opening(node, tuple(described), tuple(notices), reported, where, more=len(revokes) > 1)
 
