@@ -864,9 +864,12 @@ def rule_after_play_2007(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     64B3 any faced card)."""
     assert isinstance(task, RuleAfterPlay)
     # (the record's revokes, and those a ruling found that play does not show: a failure to
-    # play a penalty card, 52 with 61A; corrected or not, each side that revoked counts)
+    # play a penalty card, 52 with 61A; corrected or not, each side that revoked counts: a
+    # failure declarer refused, the penalty card played in its place (52B2), was a revoke
+    # made and corrected, as the count's own step after play says of it)
     table = node.table
-    sides = frozenset(r.seat.side for r in (*task.record_revokes, *table.revokes) if not _read_away(table, r))
+    sides = frozenset(r.seat.side for r in (*task.record_revokes, *table.revokes) if not _read_away(table, r)) \
+        | frozenset(w.seat.side for w in _failures_corrected(table))
     return _play_over(_rule(rs, node, task, sides), task)
 
 
