@@ -627,7 +627,10 @@ def _established_in(table: TableState, task: RuleAfterPlay, rest: tuple[int, int
     for r in (*mine, *(r for r in table.revokes if r not in mine)):
         if not still_a_revoke(table, r):
             continue  # corrected (or no longer a failure to follow: its card became the lead, 53B)
-        if is_final_trick_revoke(table, r) and not task.hands_returned:
+        if is_final_trick_revoke(table, r) and not task.hands_returned and r.failed is None:
+            # (62D1 corrects a revoke on trick 12 although established; a failure to play a
+            # penalty card there is Law 52's: once declarer has played since, its card stands,
+            # 52B1(b), and it is counted as established, 64B3 and 64B6 giving no transfer)
             continue
         nxt = table.trick(r.trick + 1)
         if (nxt is not None and any(s.side is r.seat.side for s, _ in nxt.plays)) or rest is not None:
