@@ -30,9 +30,14 @@ verify: $(STAMP)
 ## SCALE_FILES generated cases and case files to a temporary directory (about 1.5 GB and half
 ## an hour at 100,000 on two cores); SCALE_ARGS=--quick for a smoke run.
 SCALE_ARGS ?=
+## benchmarks/whole_record_sweep.py: generated whole records (default draw and lead+early, both
+## editions, whole and cut) checked for errors, repeated restorations, unruled lines and lost
+## cards; SWEEP_SEEDS sets the seed range (default 0-999, about a minute on two cores).
+SWEEP_SEEDS ?= 0-999
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dds]" || true
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/whole_record_sweep.py --seeds $(SWEEP_SEEDS) --workers 2 || true
 	$(PY) benchmarks/dds.py
 	$(PY) benchmarks/hostile.py
 	nice $(PY) benchmarks/scale.py $(SCALE_ARGS)

@@ -932,15 +932,19 @@ class CorrectionMade:
     #: leaves a card leading the next trick (his lead, 45C1: the cards played after the
     #: irregularity, that card among them, when no other card was): :class:`WhenLed`
     then: Object = None
+    #: the seats whose card leading the next trick ``then`` rules (None: any seat's)
+    leaders: frozenset[Seat] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class WhenLed:
     """The ``then`` task of a :class:`CorrectionMade`, after the opening ruled there: ruled
-    when trick ``trick`` has a card on the table, dropped otherwise."""
+    when trick ``trick`` has a card on the table (led by one of ``leaders``, when given),
+    dropped otherwise."""
 
     trick: int
     task: Object
+    leaders: frozenset[Seat] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1931,7 +1935,8 @@ class Composition:
             if isinstance(node.agenda[0], WhenLed):
                 head = node.agenda[0]
                 led = node.table.trick(head.trick)
-                node = node.evolve(agenda=(head.task, *node.agenda[1:]) if led is not None and led.plays else node.agenda[1:])
+                ruled = led is not None and led.plays and (head.leaders is None or led.plays[0][0] in head.leaders)
+                node = node.evolve(agenda=(head.task, *node.agenda[1:]) if ruled else node.agenda[1:])
                 continue
             if isinstance(node.agenda[0], Staged):
                 node = _after_reopening(node)
@@ -2082,7 +2087,7 @@ class Composition:
         if not found:
             return rest
         if head.then is not None:
-            rest = rest.evolve(agenda=(WhenLed(head.trick + 1, head.then), *rest.agenda))
+            rest = rest.evolve(agenda=(WhenLed(head.trick + 1, head.then, head.leaders), *rest.agenda))
             within += 1
         return self._stage(rest, found[0], task, within)
 

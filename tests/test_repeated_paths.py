@@ -233,3 +233,58 @@ def test_a_lead_of_the_suit_led_after_a_revoke_and_dummy_error_is_chosen_once(
     assert rs
     assert not any(s.clause == "45D1" and f"lead of {lead}" in s.question for r in rs for s in r.path)
     assert all(sum(f"lead of {lead}" in s.question for s in r.path) <= 1 for r in rs)
+
+
+def _drawn(seed: int, edition: str, families: tuple[str, ...] | None, cut: bool) -> object:
+    """The record of ``seed`` as benchmarks/whole_record_sweep.py draws it: whole, or
+    ``cut`` with attention drawn, and play resumed, before its own attention."""
+    rng = random.Random(seed)
+    mapping = random_mixed_case(rng, edition=edition, families=families)
+    if cut:
+        play = [str(line) for line in mapping["play"]]
+        first = next(i for i, line in enumerate(play) if line.startswith("attention"))
+        at = rng.randint(1, first - 1)
+        mapping["play"] = [*play[:at], f"attention {rng.choice('NESW')}", "resume", *play[at:]]
+    return parse_case(mapping)
+
+
+def _after_waived(r: object, clause: str, choice: str) -> bool:
+    """Whether ``r``'s path lets a penalty card stay at a lead (50D2(b)/51B2(c)) and later
+    makes the choice ``clause`` ``choice``."""
+    path = [(s.clause, s.choice) for s in r.path]  # type: ignore[attr-defined]
+    waived = next((i for i, (c, ch) in enumerate(path) if c in ("50D2(b)", "51B2(c)") and ch == "no restriction"), None)
+    return waived is not None and (clause, choice) in path[waived + 1:]
+
+
+@pytest.mark.parametrize(("seed", "edition", "families", "lead", "later", "count"), [
+    # a penalty card made since (62C1 under 62C3) makes the later choice 51B2's over H4 and DK
+    (2354, "2017", ("lead", "early"), "H", "51B2(a)", 199),
+    # a lead out of turn by the holder refused (56) at the same lead: 51B2 over CA and HJ
+    (2783, "2017", None, "C", "51B2(a)", 19),
+    (2783, "2007", None, "C", "51B2(a)", 19),
+])
+def test_a_requirement_over_the_earlier_penalty_cards_is_offered_at_the_earlier_lead(
+        seed: int, edition: str, families: tuple[str, ...] | None, lead: str, later: str, count: int) -> None:
+    """Declarer let the penalty cards stay at the partner's lead (50D2(b)); a penalty card
+    of another suit was added before that lead was made: requiring (or forbidding) a suit of
+    the earlier cards at the later 51B2 choice is the position of the same choice at the
+    earlier lead, the added card left a penalty card: one restoration, offered there."""
+    case = _drawn(seed, edition, families, cut=True)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert not any(_after_waived(r, later, f"require {lead}") for r in rs)
+    assert len({r.key() for r in rs}) == count
+    if seed == 2354:
+        assert not _repeated(case)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_lead_left_to_the_revoke_correction_is_not_also_45d1s_after_the_pause(edition: str) -> None:
+    """Declarer revokes, then dummy places a card not designated; an opponent drops a card
+    before the next lead (ruled at the pause of the 45D1 correction) and West leads on: his
+    lead is the revoke rules' one choice (62C1, 44G), never also 45D1's once the pause is
+    ruled (default draw, seed 628)."""
+    case = _drawn(628, edition, None, cut=False)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == 392
+    assert not any(s.clause == "45D1" and "lead of D2" in s.question for r in rs for s in r.path)

@@ -183,11 +183,13 @@ class _Shared:
     """What the branches of one 45D1 correction share: each later player's choices, by
     what they depend on (see :func:`misplay_cascade`)."""
 
-    __slots__ = ("choices", "leads")
+    __slots__ = ("choices", "leaders", "leads")
 
-    def __init__(self) -> None:
+    def __init__(self, leaders: frozenset[Seat] | None = None) -> None:
         self.choices: dict[tuple[object, ...], _Choices] = {}
         self.leads: dict[tuple[object, ...], _LeadChoices] = {}
+        #: the seats whose lead to the next trick placed at the pause it rules (:func:`_leaders`)
+        self.leaders = leaders
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -732,7 +734,8 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # (dummy's card replaced, before the cards after it may be taken back: what waits for the
     # trick as corrected is ruled there, Opening.pauses; with no card after dummy's error, a
     # lead that ruling places is the one card 45D1 reaches)
-    cascade = MisplayCascade(m, later, 0, (), revokes, _Shared())
+    leaders = _leaders(table, m)
+    cascade = MisplayCascade(m, later, 0, (), revokes, _Shared(leaders))
     forced = _forced_replacements(rs, table, cascade, trick) if task.pause and later and trick.plays[0][0] is m.dummy else ()
     if not task.pause:
         # (nothing on this record may wait for the pause: every card in playing order)
@@ -746,7 +749,8 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         agenda = (IfWaiting(m.trick, (MisplayCascade(m, later, forced[0], (), revokes, cascade.shared, forced, True),),
                             (cascade,)), *rest)
     else:
-        agenda = (CorrectionMade(m.trick), cascade, *rest) if later else (CorrectionMade(m.trick, cascade), *rest)
+        agenda = ((CorrectionMade(m.trick), cascade, *rest) if later
+                  else (CorrectionMade(m.trick, cascade, leaders), *rest))
     if revokes:
         # The designated card fails to follow suit while dummy holds the suit led: a revoke by
         # dummy (61A), not established (no card has been played after it), so it is corrected
@@ -795,7 +799,7 @@ def _onward(task: MisplayCascade, changed: tuple[Seat, ...], rest: tuple[object,
         if first < len(later):
             return (CorrectionMade(m.trick), bound, main, *rest)
         # (no option left: a lead the ruling at the pause places is the one card 45D1 reaches)
-        return (CorrectionMade(m.trick, main), bound, *rest)
+        return (CorrectionMade(m.trick, main, task.shared.leaders), bound, *rest)
     nxt = _unforced(forced, task.index + 1, len(later))
     return (MisplayCascade(m, later, nxt, changed, task.revoke, task.shared, forced), *rest) if nxt < len(later) else rest
 
@@ -886,24 +890,36 @@ def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tupl
     withdraw it (44G) when it is a lead its leader no longer makes: 45D1's option (a defender's;
     declarer's only when his right-hand opponent changed) is that same choice or a narrower
     one, so it is offered once, there, not also here (docs/decisions.md)."""
+    left = _sides_left_to_the_revoke_correction(table, m)
+    return tuple(p for p in later if p[1].side not in left) if left else later
+
+
+def _sides_left_to_the_revoke_correction(table: TableState, m: AnyMisplay) -> frozenset[Side]:
+    """The sides whose cards played after dummy's error the revoke correction to come also
+    reaches (:func:`_left_to_the_revoke_correction`): the non-offending side of each revoke
+    made before dummy's error on the misplayed trick, not established."""
     # (only a revoke on the misplayed trick can come before dummy's error there)
     revokes = [r for r in table.revokes if r.trick == m.trick and r.rule is None and r.failed is None
                and not table.is_established(r)]
     if not revokes:
-        return later
-
+        return frozenset()
     trick = table.trick(m.trick)
     if trick is None:
-        return later
+        return frozenset()
     order = [s for s, _ in trick.plays]
-    before = [r for r in revokes if trick.suit_led is r.suit_led and r.seat in order
-              and order.index(r.seat) < order.index(m.dummy)]
-    if not before:
-        return later
     # (every card after dummy's error comes after such a revoke; a lead to the next trick by
     # a player who also played to the trick after the revoke too: that led card is no
     # substitute of his there, as in the revoke rules' own cascade, docs/decisions.md)
-    return tuple(p for p in later if not any(p[1].side is not r.seat.side for r in before))
+    return frozenset(r.seat.side.other for r in revokes if trick.suit_led is r.suit_led and r.seat in order
+                     and order.index(r.seat) < order.index(m.dummy))
+
+
+def _leaders(table: TableState, m: AnyMisplay) -> frozenset[Seat] | None:
+    """The seats whose lead to the trick after the misplayed one, placed by a ruling at the
+    pause of the correction (45C1), 45D1 reaches: None (any) but where a revoke correction to
+    come reaches some (:func:`_sides_left_to_the_revoke_correction`)."""
+    left = _sides_left_to_the_revoke_correction(table, m)
+    return frozenset(s for s in Seat if s.side not in left) if left else None
 
 
 def _next_lead(rs: RuleSet, table: TableState, m: AnyMisplay, seat: Seat) -> Card | None:
@@ -1053,10 +1069,13 @@ def _with_lead_placed_since(table: TableState, task: MisplayCascade) -> MisplayC
     """``task`` with the cards of the next trick on ``table`` when it has none of that trick's:
     a lead a ruling made inside this correction placed there (a card exposed between tricks
     that the corrected trick made its player's lead, 45C1), a card played after dummy's error
-    and before attention, which 45D1 reaches as it reaches a lead the record played."""
+    and before attention, which 45D1 reaches as it reaches a lead the record played; not a
+    lead the revoke correction to come reaches instead (``_Shared.leaders``)."""
     number = task.misplay.trick + 1
     nxt = table.trick(number)
-    if nxt is None or not nxt.plays or any(p[0] == number for p in task.later):
+    leaders = task.shared.leaders
+    if (nxt is None or not nxt.plays or any(p[0] == number for p in task.later)
+            or (leaders is not None and nxt.plays[0][0] not in leaders)):
         return task
     return MisplayCascade(task.misplay, (*task.later, *((number, s, c) for s, c in nxt.plays)), task.index, task.changed,
                           task.revoke, task.shared, task.forced)

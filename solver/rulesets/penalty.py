@@ -86,8 +86,13 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
 def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None, trick: int | None = None,
                reached: list[str] | None = None) -> list[Edge]:
     """The edges of declarer's choice (:func:`penalty_followups`). ``reached``, when given,
-    is filled with the labels of the restrictions whose position an earlier choice over the
-    same penalty cards at the same player's lead, waived, already gives (:func:`_waived_lead`)."""
+    is filled with the labels of the restrictions whose position an earlier choice at the
+    same player's lead, waived over penalty cards all still in force, already gives
+    (:func:`_waived_lead`): one naming only suits of those cards, no penalty card added
+    since being of those suits (the same cards picked up, the same restriction, the cards
+    added since left penalty cards). (A restriction naming a suit of cards added since is
+    not merged: whether the earlier course offers a choice over them at this lead depends
+    on the ruling that made them.)"""
     table = node.table
     if rest is None:
         rest = node.agenda[1:]
@@ -102,7 +107,11 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
             return []
     partner = holder.partner
     cards = frozenset(p.card for p in pcs)
-    waived = _waived_lead(table, holder, cards, trick) if reached is not None else None
+    found = _waived_lead(table, holder, cards, trick) if reached is not None else None
+    waived, earlier = found if found is not None else (None, cards)
+    #: the suits the earlier choice could name, and those of the penalty cards added since
+    named = {c.suit for c in earlier}
+    added = {c.suit for c in cards - earlier}
     suits = sorted({p.card.suit for p in pcs}, reverse=True)
     names = " ".join(str(p.card) for p in pcs)
     declarer = str(table.declarer)
@@ -117,7 +126,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
 
     edges: list[Edge] = []
     for suit in suits:
-        if waived is not None and reached is not None and _reaches(table, (LeadRule(partner, suit, True, waived),), trick):
+        if (waived is not None and reached is not None and suit in named and suit not in added
+                and _reaches(table, (LeadRule(partner, suit, True, waived),), trick)):
             reached.append(f"require {suit}")
         clause = rs.cite("51B2(a)") if len(suits) > 1 else rs.cite("51B1(a)") if several else rs.cite("50D2(a)")
         also = (rs.cite("51B1(a)"),) if len(suits) > 1 else ()
@@ -137,7 +147,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         clause = rs.cite("51B2(b)") if len(suits) > 1 else rs.cite("51B1(b)") if several else rs.cite("50D2(a)")
         picked = " ".join(str(p.card) for p in pcs if p.card.suit in fs)
         label = ", ".join(str(s) for s in fs)
-        if waived is not None and reached is not None and _reaches(table, tuple(LeadRule(partner, s, False, waived) for s in fs), trick):
+        if (waived is not None and reached is not None and named.issuperset(fs) and added.isdisjoint(fs)
+                and _reaches(table, tuple(LeadRule(partner, s, False, waived) for s in fs), trick)):
             reached.append(f"forbid {label}")
         edges.append((
             Step(declarer, StepKind.OPTION, clause,
@@ -157,23 +168,27 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     if reached:
         step, last = edges[-1]
         names_of = " or ".join(f"{'requiring' if r.startswith('require') else 'forbidding'} {r.split(' ', 1)[1]}" for r in reached)
+        let = " ".join(str(p.card) for p in pcs if p.card in earlier)
         edges[-1] = (replace(step, text=f"{step.text}; {names_of} here is the position of the same choice at {partner}'s lead "
-                                        f"to trick {waived}, where declarer let {names} stay and {partner} has not led since: "
+                                        f"to trick {waived}, where declarer let {let} stay and {partner} has not led since: "
                                         "one restoration, offered there"), last)
     return edges
 
 
-def _waived_lead(table: TableState, holder: Seat, cards: frozenset[Card], trick: int) -> int | None:
+def _waived_lead(table: TableState, holder: Seat, cards: frozenset[Card], trick: int) -> tuple[int, frozenset[Card]] | None:
     """The trick of an earlier lead of ``holder``'s partner where declarer neither required
-    nor forbade a suit over the same penalty cards ``cards`` (50D2(b), 51B2(c)), the partner
-    having led no trick since, up to his lead to ``trick``; None when there is none. A choice
-    made at that lead and one made now then end in one position (docs/decisions.md)."""
+    nor forbade a suit (50D2(b), 51B2(c)) over penalty cards all among ``cards``, those now in
+    force (none played or picked up since; some may have been added since, a 51B2 choice
+    now), the partner having led no trick since, up to his lead to ``trick`` (or at that same
+    lead, before a lead out of turn his partner made was refused, 56); and those earlier
+    cards. None when there is none. A choice over the earlier cards made at that
+    lead and the same one made now then end in one position (docs/decisions.md)."""
     partner = holder.partner
     for who, those, number in reversed(table.lead_options_waived):
-        if who is holder and those == cards and number < trick:
+        if who is holder and those <= cards and number <= trick:
             if any(number <= t.number < trick and t.plays and t.plays[0][0] is partner for t in table.tricks):
                 return None
-            return number
+            return number, those
     return None
 
 
