@@ -498,7 +498,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # dummy has played to the trick in progress: the call plays no card of his
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
-            elif (faced := dummy_faces_later(events, i + 1, dummy, _trick_seats(state, batch))) is not None:
+            elif (faced := _faced_later(events, i, state, batch, file)) is not None:
                 # dummy faces the card after another player's card of the trick: the call
                 # played it, at dummy's turn (45B, 45C4(a)), and the later line is its facing,
                 # no second play (the cards between were played after dummy's)
@@ -1025,14 +1025,16 @@ def _trick_seats(state: TableState, batch: list[tuple[Seat, Card]]) -> frozenset
     return frozenset(s for s, _ in batch[n - r:]) if r else frozenset()
 
 
-def dummy_faces_later(events: Sequence[object], at: int, dummy: Seat, seats: frozenset[Seat]) -> Play | None:
+def dummy_faces_later(events: Sequence[object], at: int, dummy: Seat, seats: frozenset[Seat],
+                      card: Card | None = None) -> Play | None:
     """After a call of declarer's (``events[at - 1]``), dummy still to play to the trick in
     which ``seats`` have a card: dummy's line that comes after one or more other players'
-    cards of that trick, before it is complete, with no other line between (a director's
-    finding aside), or None.
+    cards of that trick, with no other line between (a director's finding aside), or None.
     That line is dummy *facing* the card the call played at his turn (45B: declarer names
     the card, dummy then faces it; 45C4(a): naming played it), so the cards between were
-    played after dummy's, in turn."""
+    played after dummy's, in turn. Once those cards complete the trick (the call's card and
+    three others), dummy's line is his card to the next trick unless it is ``card``, the
+    card the call played (given: else None there)."""
     seen: set[Seat] = set(seats)
     for k in range(at, len(events)):
         e = events[k]
@@ -1041,11 +1043,34 @@ def dummy_faces_later(events: Sequence[object], at: int, dummy: Seat, seats: fro
         if not isinstance(e, Play) or e.seat in seen:
             return None
         if e.seat is dummy:
-            return e if len(seen) > len(seats) else None
+            if len(seen) == len(seats) or (len(seen) == 3 and e.card != card):
+                return None
+            return e
         seen.add(e.seat)
-        if len(seen) == 3:
-            return None  # (the call's card and three others: the trick is complete)
     return None
+
+
+def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: list[tuple[Seat, Card]],
+                 file: str | None) -> Play | None:
+    """:func:`dummy_faces_later` for the call at ``at`` on the table ``state`` with the plays
+    ``batch`` not placed yet; the card the call played, for a trick the cards after it
+    complete, is the card named when dummy holds it, else the card 46B deems called."""
+    call = events[at]
+    assert isinstance(call, Call)
+    dummy = call.seat.partner
+    seats = _trick_seats(state, batch)
+    faced = dummy_faces_later(events, at + 1, dummy, seats)
+    if faced is not None:
+        return faced
+    # (a trick the cards after the call complete: only the card the call played is faced)
+    held = state.hand(dummy).difference(c for s, c in batch if s is dummy)
+    card = call.what.card
+    if card is None or card not in held:
+        try:
+            card = _deemed(state.play_many(batch) if batch else state, events, at, file)
+        except RulingError:
+            return None  # (the replay says what is wrong with those plays)
+    return dummy_faces_later(events, at + 1, dummy, seats, card) if card is not None else None
 
 
 def _faced_unlike_call(state: TableState, call: Call, faced: Play, meant: Card | None, events: Sequence[AnyEvent],
