@@ -1035,19 +1035,24 @@ def dummy_faces_later(events: Sequence[object], at: int, dummy: Seat, seats: fro
     played after dummy's, in turn. Once those cards complete the trick (the call's card and
     three others), dummy's line is his card to the next trick unless it is ``card``, the
     card the call played (given: else None there)."""
+    line, complete = _dummy_line_after(events, at, dummy, seats)
+    return line if line is not None and (not complete or line.card == card) else None
+
+
+def _dummy_line_after(events: Sequence[object], at: int, dummy: Seat, seats: frozenset[Seat]) -> tuple[Play | None, bool]:
+    """:func:`dummy_faces_later`'s reading: dummy's line after one or more other players' cards
+    of the trick, and whether those cards completed it (with the call's card), or None."""
     seen: set[Seat] = set(seats)
     for k in range(at, len(events)):
         e = events[k]
         if isinstance(e, DirectorFinds):
             continue
         if not isinstance(e, Play) or e.seat in seen:
-            return None
+            return None, False
         if e.seat is dummy:
-            if len(seen) == len(seats) or (len(seen) == 3 and e.card != card):
-                return None
-            return e
+            return (e, len(seen) == 3) if len(seen) > len(seats) else (None, False)
         seen.add(e.seat)
-    return None
+    return None, False
 
 
 def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: list[tuple[Seat, Card]],
@@ -1059,8 +1064,8 @@ def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: 
     assert isinstance(call, Call)
     dummy = call.seat.partner
     seats = _trick_seats(state, batch)
-    faced = dummy_faces_later(events, at + 1, dummy, seats)
-    if faced is not None:
+    faced, complete = _dummy_line_after(events, at + 1, dummy, seats)
+    if faced is None or not complete:
         return faced
     # (a trick the cards after the call complete: only the card the call played is faced)
     held = state.hand(dummy).difference(c for s, c in batch if s is dummy)
@@ -1070,7 +1075,7 @@ def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: 
             card = _deemed(state.play_many(batch) if batch else state, events, at, file)
         except RulingError:
             return None  # (the replay says what is wrong with those plays)
-    return dummy_faces_later(events, at + 1, dummy, seats, card) if card is not None else None
+    return faced if faced.card == card else None
 
 
 def _faced_unlike_call(state: TableState, call: Call, faced: Play, meant: Card | None, events: Sequence[AnyEvent],

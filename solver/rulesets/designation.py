@@ -1457,15 +1457,18 @@ def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 _TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange, LeadAfterChange, FacedAfterNamed)
 
+#: the clauses of an incomplete call a change made at once concerns (:func:`_change_call`)
+_CALL_CLAUSES = ("46A", "46B1(a)", "46B1(b)", "46B1(c)", "46B2", "46B3(a)", "46B3(b)", "46B4", "46B5", "44C")
+
 RULES: tuple[Rule, ...] = (
     Rule("designation_resolve", ResolveCall,
          ("45B", "45C4(a)", "46A", "46B", "46B1(a)", "46B1(b)", "46B1(c)", "46B2", "46B3(a)", "46B3(b)", "46B4", "46B5", "44C"),
          resolve, resolve.__doc__ or ""),
     Rule("designation_touch", RuleTouch, ("45C3",), touch, touch.__doc__ or ""),
     Rule("designation_named", RuleNamed, ("45C4(a)",), named, named.__doc__ or ""),
-    Rule("designation_change_2017", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
+    Rule("designation_change_2017", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2", *_CALL_CLAUSES),
          partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
-    Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
+    Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2", *_CALL_CLAUSES),
          partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
     Rule("designation_faced_after_named", FacedAfterNamed, ("45E1", "45E2", "47F2", "48A", "49", "50B", "50E1", "50E2"),
          faced_after_named, faced_after_named.__doc__ or ""),
