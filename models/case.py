@@ -431,6 +431,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     applied += head
     unapplied: list[AnyEvent] = []
     placeholders: list[AnyEvent] = []  # declarer's calls that put one card of dummy's on its trick
+    facings: set[int] = set()  # dummy's lines facing a card a call played earlier in the trick
     breaks: set[int] = set()  # the places in ``batch`` before which a line not in it came
 
     def flush(state: TableState) -> TableState:
@@ -484,7 +485,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             break
         applied_before.append(applied)
         placed = len(batch)
-        if isinstance(event, Play):
+        if isinstance(event, Play) and id(event) in facings:
+            pass  # dummy facing the card a call of declarer's played at his turn (above)
+        elif isinstance(event, Play):
             batch.append((event.seat, event.card))
             batch_events.append(event)
             applied += 1
@@ -495,6 +498,18 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # dummy has played to the trick in progress: the call plays no card of his
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
+            elif (faced := _faced_later(events, i, state, batch, file)) is not None:
+                # dummy faces the card after another player's card of the trick: the call
+                # played it, at dummy's turn (45B, 45C4(a)), and the later line is its facing,
+                # no second play (the cards between were played after dummy's)
+                state = flush(state)
+                meant = card if card is not None and card in state.hand(dummy) else _deemed(state, events, i, file)
+                if meant is None or faced.card != meant:
+                    raise _faced_unlike_call(state, event, faced, meant, events, i).at(faced, file=file)
+                batch.append((dummy, meant))
+                batch_events.append(event)
+                applied += 1
+                facings.add(id(faced))
             # dummy holds the card unless he played it, on the table or among the plays not placed yet
             elif card is not None and card in state.hand(dummy) and (dummy, card) not in batch and not _faces_next(
                     events, i + 1, declarer, dummy, state):
@@ -996,6 +1011,103 @@ def _undesignated(state: TableState, call: Call, events: Sequence[AnyEvent], at:
                "(docs/decisions.md: designation_*)")
     return CaseFileError(f"'{call}': {why}; the record plays on past trick {number} with no card of dummy's on it: "
                          f"write the card dummy played on the line after the call ('{dummy} <card>')", token=str(call.what))
+
+
+def _trick_seats(state: TableState, batch: list[tuple[Seat, Card]]) -> frozenset[Seat]:
+    """The seats with a card in the trick in progress once the plays ``batch``, not placed
+    yet, are added to ``state`` (none when the next card begins a trick)."""
+    plays, full = _open_trick(state)
+    to_complete = full - len(plays)
+    n = len(batch)
+    if n < to_complete:
+        return frozenset(s for s, _ in (*plays, *batch))
+    r = (n - to_complete) % 4
+    return frozenset(s for s, _ in batch[n - r:]) if r else frozenset()
+
+
+def dummy_faces_later(events: Sequence[object], at: int, dummy: Seat, seats: frozenset[Seat],
+                      card: Card | None = None) -> Play | None:
+    """After a call of declarer's (``events[at - 1]``), dummy still to play to the trick in
+    which ``seats`` have a card: dummy's line that comes after one or more other players'
+    cards of that trick, with no other line between (a director's finding aside), or None.
+    That line is dummy *facing* the card the call played at his turn (45B: declarer names
+    the card, dummy then faces it; 45C4(a): naming played it), so the cards between were
+    played after dummy's, in turn. Once those cards complete the trick (the call's card and
+    three others), dummy's line is his card to the next trick unless it is ``card``, the
+    card the call played (given: else None there)."""
+    line, complete = _dummy_line_after(events, at, dummy, seats)
+    return line if line is not None and (not complete or line.card == card) else None
+
+
+def _dummy_line_after(events: Sequence[object], at: int, dummy: Seat, seats: frozenset[Seat]) -> tuple[Play | None, bool]:
+    """:func:`dummy_faces_later`'s reading: dummy's line after one or more other players' cards
+    of the trick, and whether those cards completed it (with the call's card), or None."""
+    seen: set[Seat] = set(seats)
+    for k in range(at, len(events)):
+        e = events[k]
+        if isinstance(e, DirectorFinds):
+            continue
+        if not isinstance(e, Play) or e.seat in seen:
+            return None, False
+        if e.seat is dummy:
+            return (e, len(seen) == 3) if len(seen) > len(seats) else (None, False)
+        seen.add(e.seat)
+    return None, False
+
+
+def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: list[tuple[Seat, Card]],
+                 file: str | None) -> Play | None:
+    """:func:`dummy_faces_later` for the call at ``at`` on the table ``state`` with the plays
+    ``batch`` not placed yet; the card the call played, for a trick the cards after it
+    complete, is the card named when dummy holds it, else the card 46B deems called."""
+    call = events[at]
+    assert isinstance(call, Call)
+    dummy = call.seat.partner
+    seats = _trick_seats(state, batch)
+    faced, complete = _dummy_line_after(events, at + 1, dummy, seats)
+    if faced is None or not complete:
+        return faced
+    # (a trick the cards after the call complete: only the card the call played is faced)
+    held = state.hand(dummy).difference(c for s, c in batch if s is dummy)
+    card = call.what.card
+    if card is None or card not in held:
+        try:
+            card = _deemed(state.play_many(batch) if batch else state, events, at, file)
+        except RulingError:
+            return None  # (the replay says what is wrong with those plays)
+    return faced if faced.card == card else None
+
+
+def _faced_unlike_call(state: TableState, call: Call, faced: Play, meant: Card | None, events: Sequence[AnyEvent],
+                       at: int) -> RulingError:
+    """The error for dummy's line, after other players' cards of the trick, that is not the
+    card the call before them designates: the record does not say what the table did in a
+    way the Laws settle. Where the call leaves dummy's card to a player's choice (46B3(b),
+    46B4, 46B5) or to a ``designation_*`` decision, the cards after it were played before
+    the card was chosen; where it designates another card, dummy faced a card declarer did
+    not designate after the next hand had played to the one named, and whether that hand
+    played after the error (45D1) or declarer changed his designation (45C4(b)) is the
+    director's finding of what happened, which the record must give."""
+    dummy = state.dummy
+    cards: list[str] = []
+    for e in events[at + 1:]:
+        if e is faced:
+            break
+        if isinstance(e, Play):
+            cards.append(str(e))
+    between = ", ".join(cards)
+    if meant is None:
+        try:
+            res = resolve_call(state, call, _incontrovertible(events, at, None))
+            why = f"{res.reason} ({res.clause}: {' '.join(map(str, res.options))})"
+        except RulingError as err:
+            why = str(err)
+        return CaseFileError(f"'{call}': {why}; {between} came before dummy's {faced.card}, the card not yet chosen: write "
+                             f"the card dummy played on the line after the call ('{dummy} <card>')", token=str(faced.card))
+    return CaseFileError(f"dummy's {faced.card}, after {between}, is not the {meant} declarer's '{call}' played at dummy's "
+                         f"turn (45B, 45C4(a)): write dummy's card on the line after the call ('{dummy} {faced.card}': "
+                         f"he faced a card not designated, 45D), or declarer's change of designation there ('{call.seat} "
+                         f"changes to {faced.card}', 45C4(b))", token=str(faced.card))
 
 
 def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: Card | None = None) -> bool:

@@ -278,6 +278,17 @@ class Decisions:
     #: the designation ruled (failing to follow suit, a revoke: 62B, a penalty card).
     designation_refused_change_later_card_withdrawn: bool = True
 
+    #: 46B intro, 45C4(b): declarer's incomplete or invalid call followed at once, before
+    #: anyone designates or plays, by a card of dummy's he names ('play anything ... the
+    #: diamond ace'). False: the words concern the call; one of the cards 46B lets declarer
+    #: designate is his designation, any other change (a 46B5 call, whose card the defenders
+    #: would designate) is a change of an unintended designation, allowed only on the finding
+    #: of 45C4(b) (a slip of the tongue; 2007: inadvertent, without pause), refused leaving the
+    #: call to 46B; a call 46B makes one card of designates it, and the change concerns that
+    #: card. True: the card named at once completes the call, declarer's intention
+    #: incontrovertible (46B intro), with no finding (a refusing one of the record refuses it).
+    designation_incomplete_call_completed_at_once: bool = False
+
     def designation_policy(self) -> DesignationPolicy:
         """The 46B decisions as the reading of a declarer's call takes them (one value per
         combination of the three switches: every opener asks for it)."""

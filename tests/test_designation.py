@@ -618,3 +618,50 @@ def test_a_call_naming_no_card_places_the_card_46b_gives_as_dummys_line_would(na
         assert not table.out_of_turn and len(table.tricks) == 13
         assert [str(table.trick(n).card_of(Seat.N)) for _, n, _ in calls] == [x for _, _, x in calls]  # type: ignore[union-attr]
     assert _ruled(_with_dummy_lines(text, calls)) == _ruled(text)
+
+
+# ----- dummy's line after another player's card (45B, 45C4(a)) ----------------------------------------
+_FACED = (CASES / "own-45b-dummy-faces-the-card-called-after-the-next-hand-played.yaml").read_text()
+
+
+@pytest.mark.parametrize(("call", "placed", "words"), [
+    # the call designates the HQ: dummy's H7 after East's card contradicts it (45D or 45C4(b)?)
+    ("S calls HQ", "N H7", "is not the HQ declarer's 'S calls HQ' played at dummy's turn"),
+    ("S calls heart", "N HQ", "is not the H7 declarer's 'S calls H' played at dummy's turn"),
+    # the call leaves dummy's card to the defenders (46B5): East played before it was chosen
+    ("S calls anything", "N H7", "either defender designates dummy's card (46B5: H7 HQ); E H3 came before dummy's H7"),
+    # to declarer (46B4: dummy holds no H5)
+    ("S calls H5", "N HQ", "(46B4: H7 HQ); E H3 came before dummy's HQ"),
+])
+def test_dummy_line_after_the_next_hand_unlike_the_call_is_a_located_error(call: str, placed: str, words: str) -> None:
+    text = _FACED.replace("S calls HQ ", f"{call} ").replace("N HQ ", f"{placed} ")
+    line = 1 + text.splitlines().index(next(x for x in text.splitlines() if x.strip().startswith(f"- {placed} ")))
+    with pytest.raises(RulingError) as err:
+        loads(text, "faced.yaml").replay()
+    assert err.value.line == line and words in err.value.message, err.value.message
+    assert "write" in err.value.message
+
+
+def test_dummy_line_after_the_next_hand_faces_the_call_in_any_seat_order() -> None:
+    """The call's card is played at dummy's turn; his later line faces it: dummy second (East
+    after him), third (the trick completed by East), or leading (two cards after his)."""
+    second = loads(_FACED).replay().table.trick(10)
+    assert second is not None and [str(s) for s, _ in second.plays] == ["W", "N", "E", "S"]
+    third = (CASES / "own-46b2-dummy-faces-the-deemed-card-after-the-next-hand-played.yaml").read_text()
+    t = loads(third).replay().table.trick(10)
+    assert t is not None and [(str(s), str(c)) for s, c in t.plays] == [("S", "H4"), ("W", "H2"), ("N", "H7"), ("E", "H3")]
+    lead = yaml.safe_load(third)
+    lead.update(leader="N", play=["S calls HQ", "E H3", "S H4", "N HQ", "W H2", "attention E"])
+    t = loads(yaml.safe_dump(lead)).replay().table.trick(10)
+    assert t is not None and [(str(s), str(c)) for s, c in t.plays] == [("N", "HQ"), ("E", "H3"), ("S", "H4"), ("W", "H2")]
+    assert not loads(yaml.safe_dump(lead)).replay().table.out_of_turn
+
+
+def test_incomplete_call_completed_at_once_switch() -> None:
+    """'anything', then at once the DA, no finding: 45C4(b)'s two findings (5 restorations),
+    or, switch on, one call completed (46B intro), the DA played."""
+    case = loads((CASES / "own-46b5-anything-then-a-card-at-once-no-finding.yaml").read_text())
+    assert len(list(Ruling(case).restorations())) == 5
+    on = get_ruleset("2017", Decisions(designation_incomplete_call_completed_at_once=True))
+    [only] = list(Ruling(case, on).restorations())
+    assert not only.findings and only.card_of(Seat.N) == c("DA")

@@ -25,7 +25,7 @@ from functools import partial
 from typing import cast
 
 from rulings.models.cards import Card, Seat, Side, Suit
-from rulings.models.case import Replay, dummy_has_played, faced_after_change
+from rulings.models.case import Replay, dummy_faces_later, dummy_has_played, faced_after_change
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import (
     FINDING_WORDS,
@@ -155,6 +155,9 @@ class RuleChange:
     change: ChangeDesignation
     cursor: Cursor
     finding: str | None = None  # set once the director's finding is made (slip / rethink)
+    #: an incomplete or invalid call (46B) the change follows at once, nothing else between:
+    #: the change concerns the call itself, not a card 46B would make of it (:func:`_change_call`)
+    call: ResolveCall | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +267,15 @@ def _changed_before_facing(rest: Sequence[Event], table: TableState) -> bool:
     return changed
 
 
+def _faced_later(rest: Sequence[Event], at: TableState) -> bool:
+    """Whether, after a call on ``at`` (dummy still to play), the record has other players'
+    cards of the trick and then dummy's line (``models.case.dummy_faces_later``): that line
+    faces the card the call played at dummy's turn (45B, 45C4(a)), no second card of his."""
+    cur = at.current_trick
+    seats = frozenset(s for s, _ in cur.plays) if cur is not None and not cur.is_complete else frozenset()
+    return dummy_faces_later(rest, 0, at.dummy, seats) is not None
+
+
 def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSet) -> bool | None:
     """True: ``e`` is a Law 45C/46 event to rule on; False: apply it; None: Law 45D (not ours)."""
     declarer, dummy = table.declarer, table.dummy
@@ -302,6 +314,33 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
 FOREIGN = "a call that dummy executed with another card (Law 45D)"
 
 
+def _changed_at_once(rs: RuleSet, table: TableState, task: ResolveCall) -> RuleChange | None:
+    """An incomplete or invalid call (46B) that declarer follows at once (a director's finding
+    aside, nothing between) with ``changes to`` a card dealt to dummy: the change concerns the
+    call, before anything 46B gives is done (:func:`_change_call`). None where 46B deems a
+    card called (46B1-46B3(a), or a single lawful card): that card is the designation, and the
+    change concerns it as any change of a designated card does (45C4(b)) - unless the switch
+    ``designation_incomplete_call_completed_at_once`` reads every such change as completing
+    the call."""
+    rest = task.cursor.rest
+    k = 0
+    while k < len(rest) and isinstance(rest[k], DirectorFinds):
+        k += 1
+    if k >= len(rest):
+        return None
+    ch = rest[k]
+    if not (isinstance(ch, ChangeDesignation) and ch.seat is table.declarer and table.deal.holder(ch.card) is table.dummy):
+        return None
+    try:
+        res = resolve_call(table, task.call, task.incontrovertible, rs.decisions.designation_policy())
+    except RulingError:
+        return None  # (the call's own ruling says why, at its line)
+    if res.chooser is None and not rs.decisions.designation_incomplete_call_completed_at_once:
+        return None
+    after = replace(task.cursor, rest=(*rest[:k], *rest[k + 1 :]))
+    return RuleChange(ch, after, ch.finding, replace(task, cursor=after))
+
+
 def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: bool = False,
             void: list[tuple[Call, int, Card]] | None = None) -> tuple[TableState, tuple[object, ...], str]:
     """Apply the record from ``cursor`` until the next event to rule on.
@@ -336,10 +375,10 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
         if verdict:
             here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out,
                           own_facing, cursor.hands_back)
-            if isinstance(e, FoundCall):
-                return table, (ResolveCall(e.call, e.incontrovertible, here),), ""
-            if isinstance(e, Call):
-                return table, (ResolveCall(e, None, here),), ""
+            if isinstance(e, (Call, FoundCall)):
+                resolving = ResolveCall(e.call, e.incontrovertible, here) if isinstance(e, FoundCall) else \
+                    ResolveCall(e, None, here)
+                return table, (_changed_at_once(rs, table, resolving) or resolving,), ""
             if isinstance(e, ChangeDesignation):
                 return table, (RuleChange(e, here, e.finding),), ""
             if isinstance(e, Touch):
@@ -367,7 +406,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                     except RulingError:
                         return table, (), f"the record no longer fits here ({call})"
                     last = dummy_last = Designated(dummy, call.what.card, _last_trick_no(table), "named")
-                    facing = (at, call) if _changed_before_facing(after, table) else None
+                    facing = (at, call) if _changed_before_facing(after, table) or _faced_later(after, at) else None
                 else:  # dummy's placing line is the play; it was designated by name
                     try:
                         table = table.play(dummy, placed.card)
@@ -548,7 +587,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         card = str(first_task.touch.card)
         raise IllegalActionError(f"card {card!r} is not in dummy {start.dummy}'s hand", token=card).at(first_task.touch)
     first = tasks[0]
-    concerned = _concerned(first, start) if isinstance(first, RuleChange) else None
+    concerned = _concerned(first, start) if isinstance(first, RuleChange) and first.call is None else None
     focus = concerned.trick if concerned is not None else _focus(start)
     first_cursor = getattr(first, "cursor", None)
     for at, _, _, placed in first_cursor.misplays if isinstance(first_cursor, Cursor) else ():
@@ -619,6 +658,8 @@ def _describe(task: object) -> str:
     if isinstance(task, ResolveCall):
         return f"declarer's call '{task.call.what}' does not name a card of dummy's as 46A asks" if task.call.what.card is None \
             or task.incontrovertible is not None else f"declarer called {task.call.what}, which dummy does not hold"
+    if isinstance(task, RuleChange) and task.call is not None:
+        return f"{_describe(task.call)}; declarer named {task.change.card} at once"
     if isinstance(task, RuleChange):
         # (the change lines of the same seat that follow it at once, findings aside: each is
         # ruled in its turn, and the line says them all)
@@ -657,6 +698,9 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     placed = _next_places(rest, dummy)
     if placed is not None and res.options == (placed.card,):
         rest = rest[rest.index(placed) + 1 :]
+    # (a dummy line later in the trick, or next after a change of the call refused, faces
+    # the card designated here: the same card, no second play; another, one not designated)
+    faces = _faced_later(rest, table) or (placed is not None and res.options != (placed.card,))
     for card in res.options:
         if res.chooser is None:
             actor, kind = rs.actor(table, dummy), StepKind.FORCED
@@ -674,8 +718,10 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(actor, kind, rs.cite(res.clause), text, also=also, question=question, choice=str(card))
         child = table.play(dummy, card)
         mark = Designated(dummy, card, _last_trick_no(child), how)
-        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, own_last=task.cursor.own_last,
-                        played_out=task.cursor.played_out, hands_back=task.cursor.hands_back)
+        # (dummy's line later in the trick faces the card designated here, ``Cursor.facing``)
+        facing = (table, Call(table.declarer, Designation("card", card=card), task.call.line)) if faces else None
+        cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, facing=facing,
+                        own_last=task.cursor.own_last, played_out=task.cursor.played_out, hands_back=task.cursor.hands_back)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
@@ -770,6 +816,8 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
     assert isinstance(task, RuleChange)
     table = node.table
     ch = task.change
+    if task.call is not None:
+        return _change_call(rs, node, task, task.call, words)
     if table.is_defender(ch.seat):
         return _defender_change(rs, node, task, words)
     # the change concerns dummy's latest card when it names a card dealt to dummy, else
@@ -821,6 +869,76 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
                        lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
                                       (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()),
                        named=named, kept=kept)
+
+
+def _change_call(rs: RuleSet, node: Node, task: RuleChange, call: ResolveCall, words: ChangeWords) -> list[Edge]:
+    """Declarer's incomplete or invalid call (46B) followed at once by a card of dummy's he
+    names (``changes to``), before anyone has designated a card or played: the words concern
+    the call, not a card 46B would make of it (docs/decisions.md).
+
+    * 46B leaves the card to declarer (46B3(b), 46B4, a suit to say for 'high'/'low'), and
+      he names one of the cards he may designate: that is his designation under the clause.
+    * Otherwise (46B5, the defenders' choice; a card outside declarer's choice): 45C4(b),
+      the change of an unintended designation. The director's finding decides: allowed,
+      the call is withdrawn without rectification (47C) and the card named is played
+      (45C4(a)); refused, the call stands and 46B rules it (the defenders designate, 46B5).
+      No finding: both branches.
+    * Switch ``designation_incomplete_call_completed_at_once``: the card named at once
+      completes the call, declarer's intention incontrovertible (46B intro), whatever 46B
+      would give (a refusing finding of the record still refuses it)."""
+    table = node.table
+    ch = task.change
+    res = resolve_call(table, call.call, call.incontrovertible, rs.decisions.designation_policy())
+    said = f"'{call.call.what}'"
+    also_call = rs.cite(res.clause)
+    if res.chooser == "declarer" and ch.card in res.options:
+        step = Step(f"{table.declarer} (declarer designates)", StepKind.FORCED, also_call,
+                    f"after {said}: {res.reason}; declarer designates {ch.card}, the card he named next; dummy plays it",
+                    also=tuple(rs.cite(c) for c in (*res.also, "45B")), question=f"after {said}: {res.reason}",
+                    choice=str(ch.card))
+        return [_call_changed_to(rs, node, task, call, ch.card, step)]
+    question = f"after {said}, may declarer designate {ch.card}?"
+    if rs.decisions.designation_incomplete_call_completed_at_once and task.finding not in REFUSING_FINDINGS:
+        step = Step("TD", StepKind.FORCED, rs.cite("46B"),
+                    f"declarer's intention is incontrovertible: {ch.card}, named at once, completes {said}; dummy plays it",
+                    also=(rs.cite("45C4(a)"), rs.cite("45B")), question=question, choice=str(ch.card))
+        return [_call_changed_to(rs, node, task, call, ch.card, step)]
+    clause = rs.cite("45C4(b)")
+    stands = f"; {said} stands ({also_call})"
+    allowed = f"{said} goes back (no rectification) and {ch.card} is designated"
+    if task.finding in REFUSING_FINDINGS:
+        step = Step("TD", StepKind.FORCED, clause, f"the change to {ch.card} is refused: the director finds "
+                    f"{words.ground(task.finding or '')}{stands}", also=(also_call,), question=question, choice="refused")
+        return [(step, _child(node, table, (call,), findings=(task.finding or "",)))]
+    if task.finding == "slip":
+        step = Step("TD", StepKind.FORCED, clause, f"the director finds {words.allowed}: {allowed}; dummy plays it",
+                    also=(rs.cite("47C"), rs.cite("45C4(a)")), question=question, choice="slip")
+        return [_call_changed_to(rs, node, task, call, ch.card, step, ("slip",))]
+    fq = f"was declarer's call {said} unintended ({words.allowed})?"
+    slip = Step("TD", StepKind.FINDING, clause, f"the director finds {words.allowed}: {allowed}; dummy plays it",
+                also=(rs.cite("47C"), rs.cite("45C4(a)")), question=fq, choice="slip")
+    refused = Step("TD", StepKind.FINDING, clause, f"the director finds {words.refused}: the change to {ch.card} is "
+                   f"refused{stands}", also=(also_call,), question=fq, choice="rethink")
+    return [_call_changed_to(rs, node, task, call, ch.card, slip, ("slip",)),
+            (refused, _child(node, table, (call,), findings=("rethink",)))]
+
+
+def _call_changed_to(rs: RuleSet, node: Node, task: RuleChange, call: ResolveCall, card: Card, step: Step,
+                     findings: tuple[str, ...] = ()) -> Edge:
+    """The edge playing dummy's ``card`` for a call changed at once (:func:`_change_call`):
+    the card named is the designation (a card dummy no longer holds: the record no longer
+    fits, said on the step); the record goes on, a dummy line that follows facing it."""
+    table = node.table
+    dummy = table.dummy
+    if card not in table.hand(dummy):
+        raise IllegalActionError(f"card {str(card)!r} is not in dummy {dummy}'s hand", token=str(card)).at(task.change)
+    child = table.play(dummy, card)
+    mark = Designated(dummy, card, _last_trick_no(child), "named")
+    rest = task.cursor.rest
+    faces = _changed_before_facing(rest, table) or _next_places(rest, dummy) is not None or _faced_later(rest, table)
+    facing = (table, Call(table.declarer, Designation("card", card=card), call.call.line)) if faces else None
+    cursor = replace(task.cursor.marked(mark, dummy, standing=None), facing=facing)
+    return _go_on(rs, node, child, cursor, step, findings=findings)
 
 
 def _named(rs: RuleSet, cursor: Cursor, last: Designated) -> str:
@@ -1339,15 +1457,18 @@ def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 _TASKS = (ResolveCall, RuleTouch, RuleNamed, RuleChange, OpponentMayChange, LeadAfterChange, FacedAfterNamed)
 
+#: the clauses of an incomplete call a change made at once concerns (:func:`_change_call`)
+_CALL_CLAUSES = ("46A", "46B1(a)", "46B1(b)", "46B1(c)", "46B2", "46B3(a)", "46B3(b)", "46B4", "46B5", "44C")
+
 RULES: tuple[Rule, ...] = (
     Rule("designation_resolve", ResolveCall,
          ("45B", "45C4(a)", "46A", "46B", "46B1(a)", "46B1(b)", "46B1(c)", "46B2", "46B3(a)", "46B3(b)", "46B4", "46B5", "44C"),
          resolve, resolve.__doc__ or ""),
     Rule("designation_touch", RuleTouch, ("45C3",), touch, touch.__doc__ or ""),
     Rule("designation_named", RuleNamed, ("45C4(a)",), named, named.__doc__ or ""),
-    Rule("designation_change_2017", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
+    Rule("designation_change_2017", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2", *_CALL_CLAUSES),
          partial(change, words=WORDS_2017), change.__doc__ or "", frozenset({"2017"})),
-    Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2"),
+    Rule("designation_change_2007", RuleChange, ("45C4(a)", "45C4(b)", "45C2(a)", "45C3", "45B", "46B", "47C", "47F2", *_CALL_CLAUSES),
          partial(change, words=WORDS_2007), change.__doc__ or "", frozenset({"2007"})),
     Rule("designation_faced_after_named", FacedAfterNamed, ("45E1", "45E2", "47F2", "48A", "49", "50B", "50E1", "50E2"),
          faced_after_named, faced_after_named.__doc__ or ""),
