@@ -139,7 +139,7 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     id and title, every line of its record (calls, exposures, the attention line, choices
     after it), and with a ruling the expected ruling (irregularities, then each restoration's
     clause path, withdrawn and penalty cards, information, restrictions, next leader)."""
-    from rulings.models.boardfile import pbn_game, start_tags
+    from rulings.models.boardfile import EXPECT_TAG, RECORD_TAG, pbn_game, start_tags, table_tricks
 
     mapping: dict[str, Any] = rec["case"]
     case = _record_case(rec)
@@ -148,13 +148,38 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
         raise CaseFileError(f"{rec['id']} cannot be written as a PBN game: {why}")
     table = case.replay().table
     tricks = _standing_tricks(case, table)
-    notes = case_notes(case, str(rec["id"]), [str(line) for line in mapping["play"]], rec.get("ruling"))
+    lines = [str(line) for line in mapping["play"]]
+    claims = [str(claim) for claim in mapping.get("expect") or []]
+    notes = case_notes(case, str(rec["id"]), lines, rec.get("ruling"))
     after, result = play_end(case, table)
+    sections: list[tuple[str, list[str]]] = []
+    if claims or not record_from_cards(case, table, lines):
+        sections.append((RECORD_TAG, lines))
+        shown = table_tricks(tricks)
+        if shown != tricks:  # (the play section stops where PBN cannot hold the cards: no count after it)
+            tricks, after = shown, []
+    if claims:
+        sections.append((EXPECT_TAG, claims))
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
             *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)), *after]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
-                    markers=markers, tags=tags, result=result)
+                    markers=markers, tags=tags, result=result, sections=sections)
+
+
+def record_from_cards(case: Case, table: TableState, lines: list[str]) -> bool:
+    """Whether a board's cards give the record ``lines`` back whole: read back, a game without
+    the record section is its cards standing in the order played (``table``: the record
+    replayed), the ``remaining`` line its TricksAfter tag carries, and the attention line the
+    reader is given (``--attention SEAT``). A record with any other line (a call of dummy's
+    card, an exposed, fifth or simultaneous card, a choice after the attention line, a
+    finding, a claim), or whose cards do not stand as played, is not."""
+    cards = [f"{seat} {card}" for trick in _standing_tricks(case, table) for seat, card in trick]
+    remaining = carried_remaining(case, table)
+    if remaining is not None:
+        cards.append(str(remaining))
+    last = lines[-1].split() if lines else []
+    return lines[:-1] == cards and len(last) == 2 and last[0] == "attention"
 
 
 def record_lin(rec: dict[str, Any], board: int) -> str:
