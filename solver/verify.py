@@ -11,7 +11,7 @@ from typing import Any
 from rulings.models.case import Case, DecisionSetting, NodePath
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import BudgetError, CaseFileError, RulingError
-from rulings.solver.casefile import iter_case_files, load
+from rulings.solver.casefile import OTHER_FILES, iter_case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
 from rulings.solver.engine import Restoration
 from rulings.solver.readsets import Item
@@ -268,7 +268,15 @@ def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord | Item]:
             for rid, line, rec, lines in set_records(p):
                 yield str(p), rid, line, rec, lines
         elif p.is_file() and p.suffix.lower() in BOARD_SUFFIXES:
-            yield from (item for item in file_cases(p) if not item.passed_over)
+            read = 0
+            for item in file_cases(p):
+                if not item.passed_over:
+                    read += 1
+                    yield item
+            if not read:
+                raise CaseFileError("no game of the file has a record to check (each has no contract or no play): "
+                                    f"{OTHER_FILES[p.suffix.lower()].split(': ', 1)[1]}", file=str(p), line=1,
+                                    token=p.name)
         else:
             yield from (str(f) for f in iter_case_files([p]))
 
