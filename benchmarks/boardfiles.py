@@ -109,7 +109,7 @@ def read_game(path: Path, game: Any) -> tuple[str, str, str]:
     try:
         with mock.patch.object(boardfile, "iter_games", lambda _p: iter([game])), \
                 mock.patch.object(boardfile, "_count_boards", _count_boards):
-            data = boardfile.board_case(path, game.board.board_num, "TD")
+            data = boardfile.board_case(path, game.board.board_num, fallback="TD")
         parse_case(data, file=str(path)).replay()
         odd = oddity(data)
         if odd:

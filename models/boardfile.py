@@ -95,6 +95,9 @@ class Game:
     dropped: list[str] = field(default_factory=list)
     #: the calls of the game's auction as recorded (its contract is read only from a finished one)
     calls: int = 0
+    #: the rows of this package's sections (:data:`SECTION_TAGS`), by tag: each row's file line
+    #: and its text, unquoted (PBN)
+    sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -133,6 +136,24 @@ AFTER_TAG = "TricksAfter"
 #: major|``, ``nt|bridge-rulings Decisions revoke_transfer_capped=off|`` (:func:`lin_board`),
 #: and the reader takes them back as it takes the tags
 LIN_FIELD = re.compile(rf"\s*bridge-rulings\s+({LAWS_TAG}|{WON_TAG}|{PENALTY_TAG}|{DECISIONS_TAG}|{AFTER_TAG})\s+(.*?)\s*")
+#: supplemental PBN section of this package: the record's lines, every line of the case's
+#: ``play`` in order, one quoted string a row (``[RecordTable "Line"]`` then ``"S calls SQ"``),
+#: for a record the play section cannot give back (a call of dummy's card, an exposed, fifth or
+#: simultaneous card, a choice after the attention line, a director's finding, a claim). The
+#: reader takes it in preference to the play section, which stays the cards as they lay on the
+#: table for other software. Its name ends in ``Table``: a PBN reader that does not know it
+#: takes it as a supplemental table (PBN 2.1 section 5) and skips it (endplay keeps it in the
+#: board's ``info``)
+RECORD_TAG = "RecordTable"
+RECORD_COLUMN = "Line"
+#: supplemental PBN section of this package: the case's ``expect`` claims, one quoted string a
+#: row (``[ExpectTable "Claim"]`` then ``"count 2"``), read back into the case's ``expect``
+EXPECT_TAG = "ExpectTable"
+EXPECT_COLUMN = "Claim"
+#: the sections of this package read row by row, by tag: the column each writes
+SECTION_TAGS = {RECORD_TAG: RECORD_COLUMN, EXPECT_TAG: EXPECT_COLUMN}
+#: a row of a :data:`SECTION_TAGS` section: one PBN string (``\"`` a quote, ``\\`` a backslash)
+_SECTION_ROW = re.compile(r'\s*"((?:[^"\\]|\\["\\])*)"\s*')
 
 
 def decisions_value(decisions: dict[str, bool]) -> str:
@@ -286,6 +307,7 @@ def _decoder(pbn: Any) -> Any:
             self.tag_lines: dict[str, int] = {}
             self.line_error: CaseFileError | None = None
             self.dropped: list[str] = []
+            self.section_rows: dict[str, list[tuple[int, str]]] = {}
 
         def _parse_none(self, curline: str) -> bool:
             m = _TAG_LINE.match(curline)
@@ -304,6 +326,8 @@ def _decoder(pbn: Any) -> Any:
                 return False
 
         def _parse_conttable(self, curline: str) -> bool:
+            if self.curtag in SECTION_TAGS and curline and not _TAG_LINE.match(curline):
+                self.section_rows.setdefault(self.curtag, []).append((self.lineno, curline))  # (read as written)
             if curline and not _TAG_LINE.match(curline):  # (a {comment} or ; comment in a section is no cell)
                 curline = re.sub(r"\{[^}]*\}", " ", curline).split(";", 1)[0].strip()
                 if not curline:
@@ -338,6 +362,12 @@ def _decoder(pbn: Any) -> Any:
                         table.lines.pop()
                     fields["data"] = table.endplay_rows() if table is not None else []
             error = error or self._contract_from_auction(tag_lines)
+            rows, self.section_rows = self.section_rows, {}
+            sections: dict[str, list[tuple[int, str]]] = {}
+            try:
+                sections = _section_rows(rows, tag_lines, {k for k in self.curtags if k in SECTION_TAGS})
+            except CaseFileError as err:  # (said when the game is chosen, as an unreadable play section)
+                error = error or err
             dropped, self.dropped = self.dropped, []
             while True:
                 try:
@@ -356,7 +386,7 @@ def _decoder(pbn: Any) -> Any:
                 calls = len(board.auction)
                 if not any(k.lower() == "contract" and str(v["value"]).strip() not in ("", "?") for k, v in self.curtags.items()):
                     board.auction = []  # (endplay's Board would take the contract of an unfinished auction)
-                self.games.append(Game(board, table, error, tag_lines, dropped=dropped, calls=calls))
+                self.games.append(Game(board, table, error, tag_lines, dropped=dropped, calls=calls, sections=sections))
             return board
 
         def _board_alone(self) -> Any:
@@ -462,6 +492,44 @@ def _decoder(pbn: Any) -> Any:
 
     _DECODER = Decoder
     return Decoder
+
+
+def _section_rows(rows: dict[str, list[tuple[int, str]]], tag_lines: dict[str, int], tags: set[str]
+                  ) -> dict[str, list[tuple[int, str]]]:
+    """The rows of the game's sections of this package (:data:`SECTION_TAGS`; ``rows``: each
+    data line as written, by tag; ``tags``: the sections the game has, rows or none), each
+    unquoted with its line. A row that is no one quoted string, a section with no row, and a
+    :data:`RECORD_TAG` row that is no play line (docs/case-format.md) are errors at their line
+    naming the tag and the token."""
+    from rulings.models.events import PlayLine
+
+    out: dict[str, list[tuple[int, str]]] = {}
+    for _at, tag in sorted((tag_lines.get(t, 0), t) for t in tags):
+        column = SECTION_TAGS[tag].lower()
+        read: list[tuple[int, str]] = []
+        for line, raw in rows.get(tag, []):
+            text = raw.strip()
+            if text.startswith(";") or re.fullmatch(r"\{[^}]*\}", text):
+                continue  # (a comment row)
+            m = _SECTION_ROW.fullmatch(re.sub(r'(?<=")\s*(?:;.*|\{[^}]*\})$', "", text))
+            if m is None:
+                raise CaseFileError(f"tag {tag}: row {text!r} cannot be read: expected one {column} a row as a quoted string, "
+                                    f'e.g. "{"S calls SQ" if tag == RECORD_TAG else "count 2"}"', line=line, token=text)
+            value = re.sub(r"\\([\\\"])", r"\1", m.group(1)).strip()
+            if not value:
+                raise CaseFileError(f"tag {tag}: row {text!r} is empty: expected a {column}", line=line, token=text)
+            if tag == RECORD_TAG:
+                try:
+                    PlayLine.parse(value)
+                except RulingError as err:
+                    raise CaseFileError(f"tag {tag}: row {len(read) + 1}: {err.message}", line=line,
+                                        token=err.token or value) from None
+            read.append((line, value))
+        if not read:
+            raise CaseFileError(f"tag {tag} holds no row: expected one {column} a row after it, each a quoted string",
+                                line=tag_lines.get(tag), token=tag)
+        out[tag] = read
+    return out
 
 
 #: what the tags endplay reads hold (for an error naming one it cannot read)
@@ -982,14 +1050,20 @@ def _no_contract(game: Game, file: str) -> NoContractError:
 
 
 def board_case(path: str | Path, board: int | None = None, attention: str | None = None, game: int | None = None,
-               passed_over: list[RulingError] | None = None, lines: FieldLines | None = None) -> dict[str, Any]:
+               passed_over: list[RulingError] | None = None, lines: FieldLines | None = None,
+               fallback: str | None = None) -> dict[str, Any]:
     """The case-file mapping of one board of a PBN or LIN file: ``board`` is its ``Board``
     number and ``game`` the game of that board (a board played at several tables is recorded
     once a table), or of the file without ``board``, counted from 1 in file order; neither
     given, the first game with a contract that reads. A PBN file is read only up to that
     game. With ``attention`` (a seat, or ``TD``) the play ends with ``attention <seat>``;
     without it, a revoke the file marks (``^R``) ends the play with ``attention TD`` (the
-    director called to it after play). A deal of fewer than 13 cards a hand (an end position)
+    director called to it after play), and any other play with ``attention <fallback>`` when
+    ``fallback`` is given. A game whose :data:`RECORD_TAG` section gives its record takes the
+    record's lines as its play, in preference to the play section, when ``attention`` is not
+    given (the record draws attention itself); with it, the play section, as a game without
+    the section, its notes saying so. Its :data:`EXPECT_TAG` section gives the case's
+    ``expect`` claims. A deal of fewer than 13 cards a hand (an end position)
     starts at trick 14 minus that number, led by the Play tag's seat. With neither ``board``
     nor ``game``, the error of each game passed over before the one taken (a game that cannot
     be read, not one without a contract) is appended to ``passed_over`` when given, so that a
@@ -1008,13 +1082,13 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
         if board is not None or game is not None:
             pool = numbers if board is None else [n for n in numbers if n == board]
             if (board is None or g.board.board_num == board) and len(pool) == (game or 1):
-                return _game_case(g, p, attention, numbers, field_lines=lines)
+                return _game_case(g, p, attention, numbers, field_lines=lines, fallback=fallback)
             continue
         c = g.board.contract
         if g.error is None and c is not None and int(c.level) > 0:
             try:
                 found: FieldLines = {}
-                data = _game_case(g, p, attention, numbers, field_lines=found)
+                data = _game_case(g, p, attention, numbers, field_lines=found, fallback=fallback)
             except CaseFileError as err:
                 failed = failed or err
                 if passed_over is not None:
@@ -1043,10 +1117,10 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     raise CaseFileError(f"a board with a contract not found (boards in the file: {listed})", file=file, line=1)
 
 
-def iter_board_cases(path: str | Path, attention: str | None = None
+def iter_board_cases(path: str | Path, attention: str | None = None, fallback: str | None = None
                      ) -> Iterator[tuple[int | None, int, dict[str, Any] | RulingError, FieldLines]]:
-    """Every game of a PBN or LIN file as :func:`board_case` reads it (``attention`` as
-    there), in file order, the file read once: each game's board number, its line
+    """Every game of a PBN or LIN file as :func:`board_case` reads it (``attention`` and
+    ``fallback`` as there), in file order, the file read once: each game's board number, its line
     (its ``Board`` tag, or its LIN deal), its case mapping, or the error that game gives
     (the other games are still read), and the lines of the fields its supplemental tags
     gave (as :func:`board_case`'s ``lines``). Raises CaseFileError for a file that cannot be
@@ -1057,7 +1131,8 @@ def iter_board_cases(path: str | Path, attention: str | None = None
         numbers.append(g.board.board_num)
         lines: FieldLines = {}
         try:
-            yield g.board.board_num, _game_line(g), _game_case(g, p, attention, numbers, repeats=False, field_lines=lines), lines
+            yield g.board.board_num, _game_line(g), _game_case(g, p, attention, numbers, repeats=False, field_lines=lines,
+                                                                      fallback=fallback), lines
         except RulingError as err:
             yield g.board.board_num, _game_line(g), err.located(file=str(p), line=_game_line(g)), lines
 
@@ -1070,7 +1145,7 @@ def _count_boards(p: Path, number: int) -> int:
 
 
 def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int | None], *, repeats: bool = True,
-               field_lines: FieldLines | None = None) -> dict[str, Any]:
+               field_lines: FieldLines | None = None, fallback: str | None = None) -> dict[str, Any]:
     """The case-file mapping of the game ``chosen`` of the file ``p`` (:func:`board_case`),
     the last of the games read so far, whose board numbers are ``numbers``; with ``repeats``,
     its ``notes`` say how many games of the file record the same board (the file is read
@@ -1127,15 +1202,22 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
                 raise err from None
     lines = [f"{q.seat} {q.card}" for q in placed]
     marked = [q for q in placed if q.mark]
-    remaining = _tricks_after(chosen, first_trick + len(placed) // 4, str(p))
-    if remaining is not None:
-        lines.append(remaining)
-        if field_lines is not None and (line := _field_line(chosen, AFTER_TAG)) is not None:
-            field_lines[("play", len(lines) - 1)] = line
-    if attention is None and any(q.mark == "R" for q in placed):
-        attention = "TD"
-    if attention is not None:
-        lines.append(f"attention {attention}")
+    record = chosen.sections.get(RECORD_TAG)
+    if record is not None and attention is None:  # the record's own lines, its attention line included
+        lines = [text for _line, text in record]
+        if field_lines is not None:
+            field_lines.update({("play", k): line for k, (line, _text) in enumerate(record)})
+    else:
+        remaining = _tricks_after(chosen, first_trick + len(placed) // 4, str(p))
+        if remaining is not None:
+            lines.append(remaining)
+            if field_lines is not None and (line := _field_line(chosen, AFTER_TAG)) is not None:
+                field_lines[("play", len(lines) - 1)] = line
+        if attention is None and any(q.mark == "R" for q in placed):
+            attention = "TD"
+        attention = attention if attention is not None else fallback
+        if attention is not None:
+            lines.append(f"attention {attention}")
     info = getattr(b, "info", {}) or {}
     event = info.get("Event") if hasattr(info, "get") else None
     data: dict[str, Any] = {
@@ -1150,7 +1232,16 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
         data["leader"] = table.first
     data.update(_start_fields(chosen, info if hasattr(info, "get") else {}, first_trick, str(p), field_lines))
     data["play"] = lines
+    claims = chosen.sections.get(EXPECT_TAG)
+    if claims is not None and (record is None or attention is None):  # (the record's claims: not those of the cards read alone)
+        data["expect"] = [text for _line, text in claims]
+        if field_lines is not None:
+            field_lines.update({("expect", k): line for k, (line, _text) in enumerate(claims)})
     notes = []
+    if record is not None and attention is not None:
+        notes.append(f"Read from the play section, the cards as they lay, attention drawn by {attention} as given: the "
+                     f"game's {RECORD_TAG} section (line {chosen.tag_lines.get(RECORD_TAG)}) gives its record whole, read "
+                     "without --attention.")
     if out_of_turn:
         notes.append("LIN gives a card no seat: read as played by the player who holds it, "
                      + "; ".join(out_of_turn) + ".")
@@ -1403,6 +1494,7 @@ def pbn_game(
     markers: bool = True,
     tags: list[tuple[str, str]] | None = None,
     result: int | None = None,
+    sections: list[tuple[str, list[str]]] | None = None,
 ) -> str:
     """One PBN game (export form, CRLF lines): the deal, contract and declarer, and the
     ``Play`` section of ``tricks`` (each a list of ``(seat, card)`` in the order played). The
@@ -1412,7 +1504,9 @@ def pbn_game(
     the cards alone are written (endplay's parser, for one, refuses the markers). ``tags`` are
     supplemental tags written after the standard ones; ``commentary`` goes as ``{...}``
     comments after the tags, before the play. Cards are written as ``SA``, ``HT``. ``result``:
-    the tricks declarer's side took in all (the ``Result`` tag), when known."""
+    the tricks declarer's side took in all (the ``Result`` tag), when known. ``sections``:
+    this package's sections (:data:`SECTION_TAGS`) after the play, each its tag and its rows,
+    one quoted string a row."""
     per_hand = len(Deal.parse(deal).hands[0])
     problem = play_problem(tricks, 14 - per_hand)
     if problem is not None:
@@ -1438,7 +1532,36 @@ def pbn_game(
             out.append(" ".join(by_seat.get(seat, "-") for seat in columns))
         if sum(len(t) for t in tricks) < 4 * per_hand:
             out.append("*")
+    for tag, rows in sections or []:
+        out.append(f'[{tag} "{SECTION_TAGS[tag]}"]')
+        out.extend(f'"{_pbn_text(row)}"' for row in rows)
     return "\r\n".join(out) + "\r\n"
+
+
+def table_tricks(tricks: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
+    """The longest beginning of the play ``tricks`` (as :func:`play_problem` takes them) that a
+    PBN play section holds: it stops before a player's second card to one trick and after a
+    trick short of a card (who won it is not known). What another program reads of a record
+    whose lines go in the :data:`RECORD_TAG` section (docs/pbn-lin.md).
+
+    >>> table_tricks([[("E", "HK"), ("W", "CA"), ("W", "DQ")], [("N", "D2")]])
+    [[('E', 'HK'), ('W', 'CA')]]
+    >>> table_tricks([[("W", "DJ"), ("N", "D3"), ("E", "D5")], [("W", "HJ")]])
+    [[('W', 'DJ'), ('N', 'D3'), ('E', 'D5')]]
+    """
+    out: list[list[tuple[str, str]]] = []
+    for trick in tricks:
+        kept: list[tuple[str, str]] = []
+        for seat, card in trick:
+            if any(s == seat for s, _c in kept):
+                return [*out, kept] if kept else out
+            kept.append((seat, card))
+        if not kept:
+            return out
+        out.append(kept)
+        if len(kept) < 4:
+            return out
+    return out
 
 
 #: the vulnerability of a board by its number (board 1 first, a 16-board cycle), as LIN's ``sv``

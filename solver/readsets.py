@@ -195,10 +195,11 @@ def _set_cases(p: Path) -> Iterator[Item]:
 
 
 def _board_cases(p: Path) -> Iterator[Item]:
-    from rulings.models.boardfile import NoContractError, iter_board_cases
+    from rulings.models.boardfile import EXPECT_TAG, NoContractError, iter_board_cases
     from rulings.models.events import Attention
+    from rulings.solver.claims import parse_claim
 
-    for number, line, data, lines in iter_board_cases(p, attention="TD"):
+    for number, line, data, lines in iter_board_cases(p, fallback="TD"):
         name = f"{p}#{number}" if number is not None else f"{p}:{line}"
         label = f"board {number}" if number is not None else None
         if isinstance(data, NoContractError) and not data.played:
@@ -210,6 +211,14 @@ def _board_cases(p: Path) -> Iterator[Item]:
         try:  # (the switches of its Decisions tag checked as a case file's, at the tag's line)
             case = checked(parse_case(data, file=str(p), lines=lines or None))
         except RulingError as err:
+            yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)
+            continue
+        try:  # (its claims, a PBN game's ExpectTable section, checked as verify reads them, naming the section)
+            for claim in case.expect:
+                parse_claim(claim.text, line=claim.line, edition=case.laws)
+        except RulingError as err:
+            err.message = f"tag {EXPECT_TAG}: {err.message}"
+            err.args = (err.message,)
             yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)
             continue
         if not case.penalty and all(isinstance(e, Attention) for e in case.events):  # (the attention read adds)

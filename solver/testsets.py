@@ -6,7 +6,8 @@ Each record is ``{"id": ..., "case": <case mapping>, "ruling": <the JSON of solv
 document each (``yaml``, documents separated by ``---``). The ``case`` mapping is a case file
 as docs/case-format.md describes; written alone to a ``.yaml`` file it solves as it is.
 With ``pbn`` each record is a PBN game (:func:`record_pbn`): the cards standing when attention
-was drawn, irregular ones marked, and the record and expected ruling as commentary. With
+was drawn, irregular ones marked, the record and expected ruling as commentary, and a record
+its cards do not give back (any kind's) whole in its record section, read back as it is. With
 ``lin`` each record is a LIN board, one a line (:func:`record_lin`): the same cards in the
 order played (LIN marks no irregular card), the same commentary as ``nt`` pairs; LIN holds
 whole deals, so only records from trick 1 (``--full-hand``, exhaustive sets).
@@ -50,10 +51,12 @@ from rulings.solver.generate import (
 FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn", "lin")
 #: the kinds :func:`exhaustive_cases` enumerates
 EXHAUSTIVE_KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
-#: the kinds whose irregularity a PBN game or LIN board carries: its cards as they stood (a
-#: revoke, a lead out of turn, revokes played on). The other kinds' irregularity is a line with
-#: no card syntax in either format (declarer's call of dummy's card, an exposed card, a fifth
-#: card, simultaneous cards): read back, the board would show no irregularity, or another one.
+#: the kinds whose irregularity the cards of a board carry: its cards as they stood (a revoke,
+#: a lead out of turn, revokes played on): the kinds a LIN board takes. The other kinds'
+#: irregularity is a line with no card syntax in either format (declarer's call of dummy's card,
+#: an exposed card, a fifth card, simultaneous cards): read from its cards alone, the board
+#: would show no irregularity, or another one. A PBN game carries them in its record section
+#: (:data:`rulings.models.boardfile.RECORD_TAG`, :func:`record_pbn`).
 BOARD_KINDS: tuple[str, ...] = ("revoke", "lead", "established")
 #: nodes of the ruling graph expanded at most per generated case (as ``solve --budget``)
 BUDGET = 50_000
@@ -138,8 +141,13 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     ``^R``: PBN 3.9). Everything PBN has no syntax for goes in ``{...}`` commentary: the case's
     id and title, every line of its record (calls, exposures, the attention line, choices
     after it), and with a ruling the expected ruling (irregularities, then each restoration's
-    clause path, withdrawn and penalty cards, information, restrictions, next leader)."""
-    from rulings.models.boardfile import pbn_game, start_tags
+    clause path, withdrawn and penalty cards, information, restrictions, next leader). A
+    record the cards do not give back (:func:`record_from_cards`), or one with claims, is
+    also written line for line in the game's record section after the play section, which
+    then stops where PBN cannot hold the cards (:func:`rulings.models.boardfile.table_tricks`),
+    and its claims in the claims section (:data:`rulings.models.boardfile.RECORD_TAG`,
+    :data:`rulings.models.boardfile.EXPECT_TAG`): read back, it is the record's case."""
+    from rulings.models.boardfile import EXPECT_TAG, RECORD_TAG, pbn_game, start_tags, table_tricks
 
     mapping: dict[str, Any] = rec["case"]
     case = _record_case(rec)
@@ -148,13 +156,38 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
         raise CaseFileError(f"{rec['id']} cannot be written as a PBN game: {why}")
     table = case.replay().table
     tricks = _standing_tricks(case, table)
-    notes = case_notes(case, str(rec["id"]), [str(line) for line in mapping["play"]], rec.get("ruling"))
+    lines = [str(line) for line in mapping["play"]]
+    claims = [str(claim) for claim in mapping.get("expect") or []]
+    notes = case_notes(case, str(rec["id"]), lines, rec.get("ruling"))
     after, result = play_end(case, table)
+    sections: list[tuple[str, list[str]]] = []
+    if claims or not record_from_cards(case, table, lines):
+        sections.append((RECORD_TAG, lines))
+        shown = table_tricks(tricks)
+        if shown != tricks:  # (the play section stops where PBN cannot hold the cards: no count after it)
+            tricks, after = shown, []
+    if claims:
+        sections.append((EXPECT_TAG, claims))
     tags = [("Generator", "bridge-rulings generate"), ("Description", str(mapping.get("title") or rec["id"])),
             *start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)), *after]
     return pbn_game(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer), tricks=tricks,
                     board=board, event=f"bridge-rulings Laws {case.laws}", commentary=notes, first=str(case.first_leader),
-                    markers=markers, tags=tags, result=result)
+                    markers=markers, tags=tags, result=result, sections=sections)
+
+
+def record_from_cards(case: Case, table: TableState, lines: list[str]) -> bool:
+    """Whether a board's cards give the record ``lines`` back whole: read back, a game without
+    the record section is its cards standing in the order played (``table``: the record
+    replayed), the ``remaining`` line its TricksAfter tag carries, and the attention line the
+    reader is given (``--attention SEAT``). A record with any other line (a call of dummy's
+    card, an exposed, fifth or simultaneous card, a choice after the attention line, a
+    finding, a claim), or whose cards do not stand as played, is not."""
+    cards = [f"{seat} {card}" for trick in _standing_tricks(case, table) for seat, card in trick]
+    remaining = carried_remaining(case, table)
+    if remaining is not None:
+        cards.append(str(remaining))
+    last = lines[-1].split() if lines else []
+    return lines[:-1] == cards and len(last) == 2 and last[0] == "attention"
 
 
 def record_lin(rec: dict[str, Any], board: int) -> str:

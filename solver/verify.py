@@ -11,9 +11,10 @@ from typing import Any
 from rulings.models.case import Case, DecisionSetting, NodePath
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import BudgetError, CaseFileError, RulingError
-from rulings.solver.casefile import iter_case_files, load
+from rulings.solver.casefile import OTHER_FILES, iter_case_files, load
 from rulings.solver.claims import ClaimResult, check, parse_claim
 from rulings.solver.engine import Restoration
+from rulings.solver.readsets import Item
 from rulings.solver.ruling import Ruling
 from rulings.solver.summary import distinct
 
@@ -206,11 +207,18 @@ SetRecord = tuple[str, str, int, dict[str, Any], dict[NodePath, int] | None]
 def verify_record(record: SetRecord, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> CaseReport:
     """Verify the case of one record of a test set, reported under ``FILE#ID``: its ``expect``
     claims (``generate --expect-count`` writes ``count N``) checked as a case file's are."""
-    from rulings.solver.lawful import lawful_cards
     from rulings.solver.readsets import set_item
 
     file, rid, line, rec, lines = record
-    item = set_item(Path(file), rid, line, rec, lines)
+    return verify_item(set_item(Path(file), rid, line, rec, lines), budget, decisions)
+
+
+def verify_item(item: Item, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> CaseReport:
+    """Verify the case of one record of a test set or one game of a board file (``item``),
+    reported under its name (``FILE#ID``, ``FILE#N``): its ``expect`` claims checked as a case
+    file's are, an error that stops it reported as its own."""
+    from rulings.solver.lawful import lawful_cards
+
     if item.case is None:
         assert item.error is not None
         return CaseReport(item.name, error=item.error)
@@ -230,21 +238,26 @@ def verify_record(record: SetRecord, budget: int | None = None, decisions: tuple
     return rep
 
 
-def verify_task(task: str | SetRecord, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> FileOutcome:
+def verify_task(task: str | SetRecord | Item, budget: int | None = None, decisions: tuple[DecisionSetting, ...] = ()) -> FileOutcome:
     """The outcome of one task of :func:`stream_outcomes` (a worker task): a case file, or a
     record of a test set; ``decisions``: switches set on the command line."""
     if isinstance(task, str):  # (a case file :func:`verify_tasks` found: not looked for again)
         return outcome(next(verify_files([Path(task)], budget, decisions)))
+    if isinstance(task, Item):
+        return outcome(verify_item(task, budget, decisions))
     return outcome(verify_record(task, budget, decisions))
 
 
-def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord]:
+def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord | Item]:
     """What ``verify`` checks under ``paths``, in order: each case file (directories searched
-    recursively, as :func:`iter_case_files`), and each record of a test set given by name
-    (JSON lines records, a YAML stream of records: ``generate --format jsonl|yaml``).
+    recursively, as :func:`iter_case_files`), each record of a test set given by name
+    (JSON lines records, a YAML stream of records: ``generate --format jsonl|yaml``), and each
+    game of a PBN or LIN file given by name, read as ``rulings solve FILE --game K`` reads it
+    (its claims: a PBN game's ExpectTable section; a game with nothing to rule on is passed
+    over, as ``coverage`` passes it over).
     Raises CaseFileError for a path that does not exist, before yielding anything, and
     (located) for a test set's line that is no record."""
-    from rulings.solver.readsets import BOARD_SUFFIXES, is_test_set_file, set_records
+    from rulings.solver.readsets import BOARD_SUFFIXES, file_cases, is_test_set_file, set_records
 
     given = [Path(raw) for raw in paths]
     for p in given:
@@ -254,6 +267,16 @@ def verify_tasks(paths: list[str | Path]) -> Iterator[str | SetRecord]:
         if p.is_file() and p.suffix.lower() not in BOARD_SUFFIXES and is_test_set_file(p):
             for rid, line, rec, lines in set_records(p):
                 yield str(p), rid, line, rec, lines
+        elif p.is_file() and p.suffix.lower() in BOARD_SUFFIXES:
+            read = 0
+            for item in file_cases(p):
+                if not item.passed_over:
+                    read += 1
+                    yield item
+            if not read:
+                raise CaseFileError("no game of the file has a record to check (each has no contract or no play): "
+                                    f"{OTHER_FILES[p.suffix.lower()].split(': ', 1)[1]}", file=str(p), line=1,
+                                    token=p.name)
         else:
             yield from (str(f) for f in iter_case_files([p]))
 

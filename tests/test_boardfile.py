@@ -26,7 +26,7 @@ from rulings.solver.testsets import BOARD_KINDS, record, ruling_of, serialize
 
 DATA = Path(__file__).resolve().parent / "data"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from readback import solved_board  # noqa: E402
+from readback import solved_board, whole_record  # noqa: E402
 
 runner = CliRunner()
 
@@ -264,38 +264,179 @@ def test_generated_pbn_without_markers_reads_in_endplay(tmp_path: Path) -> None:
         assert len(b.play) == len(ours["play"])
 
 
+def _keys(case: Any) -> tuple[list[str], list[str]]:
+    """The irregularities of ``case``'s ruling and the canonical key of each of its distinct
+    restorations, in order."""
+    from rulings.solver.summary import distinct
+
+    ruling = Ruling(case)
+    return list(ruling.irregularities), [r.key() for r in distinct(ruling.restorations(budget=50_000))]
+
+
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_board_kind_keeps_its_irregularities_when_read_back(kind: str, tmp_path: Path) -> None:
-    """The kinds PBN and LIN carry are those whose records keep every irregularity when their
-    PBN game is read back: a call of dummy's card, a change of designation, an exposed, fifth
-    or simultaneous card has no syntax there and would be lost (or read as another one)."""
+def test_the_play_section_alone_keeps_the_irregularities_of_the_board_kinds_only(kind: str, tmp_path: Path) -> None:
+    """What another program reads of a game, its cards, keeps every irregularity of the kinds
+    LIN carries (a revoke, a lead out of turn, revokes played on), and loses those of the others
+    (a call of dummy's card, a change of designation, an exposed, fifth or simultaneous card, a
+    card omitted: no syntax there): those records are carried in the RecordTable section."""
+    from rulings.models.boardfile import RECORD_TAG
+
     kept = True
     for index in range(4):
         mapping = random_kind_case(kind, case_seed(0, index), full_hand=True)
+        text = serialize(record("r", mapping, False), "pbn", 1)
+        cards_only = text.split(f"[{RECORD_TAG} ")[0].rstrip("\r\n") + "\r\n\r\n"  # (the game as the cards give it)
         out = tmp_path / f"{kind}-{index}.pbn"
+        out.write_text(PBN_HEADER + cards_only, encoding="utf-8")
         try:
-            out.write_text(PBN_HEADER + serialize(record("r", mapping, False), "pbn", 1), encoding="utf-8")
             read = ruling_of(board_case(out, 1, "TD"), "read")
-        except CaseFileError:  # (a trick quitted with three cards, 67: the game would not read back, and is not written)
+        except CaseFileError:
             kept = False
             continue
         kept = kept and len(read["irregularities"]) == len(ruling_of(mapping, "r")["irregularities"])
     assert kept == (kind in BOARD_KINDS), kind
 
 
-@pytest.mark.parametrize("fmt", ["pbn", "lin"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_reads_back_from_pbn_as_its_record(kind: str, tmp_path: Path) -> None:
+    """generate --format pbn takes every kind: each game, read back with no --attention, is the
+    JSON lines record's case (its play line for line: the RecordTable section where the cards
+    do not give it), and its ruling has the same irregularities and the same restorations, key
+    for key; both editions, random and exhaustive sets."""
+    from rulings.solver.readsets import record_case
+    from rulings.solver.testsets import EXHAUSTIVE_KINDS
+
+    runs = [["--laws", "2017", "--seed", "3"], ["--laws", "2007", "--seed", "4", "--with-ruling"]]
+    if kind in EXHAUSTIVE_KINDS:
+        runs.append(["--laws", "2007", "--exhaustive"])
+    for args in runs:
+        pbn_out, jsonl_out = tmp_path / "set.pbn", tmp_path / "set.jsonl"
+        for fmt, out in (("pbn", pbn_out), ("jsonl", jsonl_out)):
+            result = runner.invoke(app, ["generate", "3", "--kind", kind, *args, "--format", fmt, "--out", str(out),
+                                         "--no-progress"])
+            assert result.exit_code == 0, result.output
+        records = [json.loads(line) for line in jsonl_out.read_text(encoding="utf-8").splitlines()]
+        for board, rec in enumerate(records, start=1):
+            whole = whole_record(rec)
+            mapping = board_case(pbn_out, board, None if whole else rec["case"]["play"][-1].split()[1])
+            assert mapping["play"] == rec["case"]["play"], (kind, args, board)
+            assert _keys(parse_case(mapping, file="read")) == _keys(record_case(rec, "set", 1)), (kind, args, board)
+            if "--with-ruling" in args:
+                assert solved_board(pbn_out, board, rec)["irregularities"] == rec["ruling"]["irregularities"]
+
+
+@pytest.mark.parametrize("kind", ["misplay", "simultaneous", "defective", "mixed"])
+def test_a_recorded_game_reads_in_endplay_as_the_cards_on_the_table(kind: str, tmp_path: Path) -> None:
+    """Other software skips the RecordTable section: endplay's parser reads every game of a
+    --no-markers set (its deal, and the play section's cards: the cards as they lay, up to
+    where PBN cannot hold them) and keeps the section as a table in the board's info."""
+    from endplay.parsers import pbn
+
+    out = tmp_path / "set.pbn"
+    result = runner.invoke(app, ["generate", "5", "--kind", kind, "--format", "pbn", "--no-markers", "--out", str(out),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    boards = pbn.loads(out.read_text(encoding="ascii"))
+    assert len(boards) == 5
+    for k, b in enumerate(boards, start=1):
+        ours = board_case(out, k)
+        assert b.deal.to_pbn() == ours["deal"]
+        assert [row[0].strip('"') for row in b.info["RecordTable"]["rows"]] == [line.split()[0] for line in ours["play"]]
+
+
+def test_a_record_its_cards_give_back_is_written_as_before(tmp_path: Path) -> None:
+    """A record whose cards and attention line are the whole record (a revoke) has no
+    RecordTable section; one with a choice after its attention line (a lead out of turn
+    accepted) gives the record in it, after the play section, which is unchanged."""
+    revoke = serialize(record("r", random_kind_case("revoke", case_seed(0, 0), full_hand=True), False), "pbn", 1)
+    assert "RecordTable" not in revoke
+    for index in range(40):
+        mapping = random_kind_case("lead", case_seed(0, index))
+        if not mapping["play"][-1].startswith("attention"):
+            break
+    text = serialize(record("r", mapping, False), "pbn", 1)
+    head, section = text.split('[RecordTable "Line"]\r\n')
+    assert section == "".join(f'"{line}"\r\n' for line in mapping["play"]) + "\r\n"
+    assert head.endswith("*\r\n") or head.rstrip().split("\r\n")[-1].count(" ") == 3
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('"W calls DT"', "W calls DT", "tag RecordTable: row 'W calls DT' cannot be read: expected one line a row as a quoted string"),
+    ('"W calls DT"', '"W callz DT"', "tag RecordTable: row 1: unknown token 'callz' in play line 'W callz DT'"),
+    ('"W calls DT"', '"W calls DT" "E SQ"', "tag RecordTable: row '\"W calls DT\" \"E SQ\"' cannot be read"),
+    ('"W calls DT"', '""', "tag RecordTable: row '\"\"' is empty: expected a line"),
+    ('"W calls DT"', '"W calls DZ"', "tag RecordTable: row 1: bad designation 'DZ' in play line 'W calls DZ'"),
+    ('"count 32"', "", "tag ExpectTable holds no row: expected one claim a row after it"),
+])
+def test_malformed_record_and_claim_rows_are_located_errors(old: str, new: str, words: str, tmp_path: Path) -> None:
+    out = tmp_path / "set.pbn"
+    result = runner.invoke(app, ["generate", "2", "--kind", "misplay", "--format", "pbn", "--expect-count", "--out", str(out),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    text = out.read_bytes().decode("ascii")
+    assert text.count(old) == 1
+    lines = text.split("\r\n")
+    line = lines.index(old) + 1
+    out.write_bytes((text.replace(old + "\r\n", new + "\r\n" if new else "")).encode("ascii"))
+    if not new:
+        line = next(k for k, t in enumerate(lines, start=1) if t.startswith("[ExpectTable") and k > lines.index('[Board "2"]'))
+    result = runner.invoke(app, ["solve", str(out), "--board", "2"])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"error: {out}:{line}: {words}" in said, said
+    assert runner.invoke(app, ["solve", str(out), "--board", "1"]).exit_code == 0  # (the other game reads)
+
+
+def test_verify_checks_the_claims_of_a_pbn_set(tmp_path: Path) -> None:
+    """generate --expect-count --format pbn: each game carries its count claim in its
+    ExpectTable section, read back into the case's expect; verify SET.pbn checks them, each
+    game as FILE#N, and a claim that cannot be read is named with its section and line."""
+    out = tmp_path / "set.pbn"
+    result = runner.invoke(app, ["generate", "3", "--kind", "exposure", "--format", "pbn", "--expect-count", "--out", str(out),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["verify", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "3 case files: 3 passed, 0 failed; 3 claims: 3 passed, 0 failed" in result.output
+    assert f"ok   {out}#2: 1 claim" in result.output
+    text = out.read_bytes().decode("ascii")
+    first = text.index('"count ')
+    count = text[first:text.index("\r\n", first)]
+    line = text[:first].count("\r\n") + 1
+    out.write_bytes((text[:first] + '"count 999"' + text[first + len(count):]).encode("ascii"))
+    result = runner.invoke(app, ["verify", str(out)])
+    assert result.exit_code == 1 and f"FAIL line {line}: count 999" in result.output, result.output
+    out.write_bytes((text[:first] + '"cout 2"' + text[first + len(count):]).encode("ascii"))
+    result = runner.invoke(app, ["verify", str(out)])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 1 and f"{out}:{line}: board 1: tag ExpectTable: unknown token 'cout 2'" in said, said
+
+
+def test_attention_given_reads_the_play_section_of_a_game_that_gives_its_record_whole(tmp_path: Path) -> None:
+    """--attention SEAT reads a game as its cards, as before the RecordTable section (and as
+    another program does): the fifth card is not there, and the notes say the section was
+    not read; without --attention the record is read, its fifth card ruled."""
+    out = tmp_path / "set.pbn"
+    result = runner.invoke(app, ["generate", "1", "--kind", "fifth", "--format", "pbn", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    cards = board_case(out, 1, "E")
+    assert cards["play"][-1] == "attention E" and not any("fifth" in line for line in cards["play"])
+    assert "the game's RecordTable section (line " in cards["notes"] and "read without --attention" in cards["notes"]
+    whole = board_case(out, 1)
+    assert any(line.endswith(" fifth") for line in whole["play"]) and "notes" not in whole
+
+
 @pytest.mark.parametrize("kind", sorted(set(KINDS) - set(BOARD_KINDS)))
-def test_generate_refuses_a_kind_its_board_format_cannot_carry(kind: str, fmt: str, tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_generate_refuses_a_kind_lin_cannot_carry(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    for args in (["--format", fmt, "--full-hand"], ["--with-ruling", "--full-hand", "--out", f"set.{fmt}"],
-                 ["--exhaustive", "--format", fmt]):
+    for args in (["--format", "lin", "--full-hand"], ["--with-ruling", "--full-hand", "--out", "set.lin"],
+                 ["--exhaustive", "--format", "lin"]):
         res = runner.invoke(app, ["generate", "3", "--kind", kind, *args], env={"COLUMNS": "400"})
         assert res.exit_code == 2, res.output
         said = " ".join(res.output.split())
-        assert f"--format {fmt} carries --kind revoke, lead, established" in said, said
+        assert "--format lin carries --kind revoke, lead, established" in said, said
         assert f"a --kind {kind} record's irregularity is a line it has no syntax for" in said, said
-        assert "--format jsonl|yaml carry every kind" in said, said
+        assert "--format pbn (its RecordTable section) and jsonl|yaml carry every kind" in said, said
     assert list(tmp_path.iterdir()) == []  # nothing written
 
 

@@ -402,14 +402,17 @@ def _verify(tmp_path: Path, content: str, name: str) -> tuple[int, str, Path]:
     return res.exit_code, res.output, path
 
 
-@pytest.mark.parametrize("name, content", [("boards.pbn", '% PBN 2.1\r\n[Event "club"]\r\n[Board "1"]\r\n'),
-                                           ("board.lin", "pn|a,b,c,d|st||md|3SA,H,D,C|\n")])
-def test_board_file_given_to_verify_names_the_commands_that_read_it(tmp_path: Path, name: str, content: str) -> None:
-    """A PBN or LIN file given where a case file is read (verify): located at its first line,
-    and the error says which commands read board files."""
+@pytest.mark.parametrize("name, content, words", [
+    ("boards.pbn", '% PBN 2.1\r\n[Event "club"]\r\n[Board "1"]\r\n', "rulings solve FILE --board N"),
+    ("board.lin", "pn|a,b,c,d|st||md|3SA,H,D,C|\n", "LIN pair md: West's hand 'H' does not start with S")])
+def test_board_file_given_to_verify_names_the_commands_that_read_it(tmp_path: Path, name: str, content: str,
+                                                                    words: str) -> None:
+    """A PBN or LIN file given to verify is read game by game (a PBN game's claims are its
+    ExpectTable section): a game that cannot be read fails at its line; a file with no game to
+    check is an error at its first line saying which commands read its boards."""
     code, out, path = _verify(tmp_path, content, name)
     assert code == 1 and "Traceback" not in out
-    assert f"{path}:1: " in out and "rulings solve FILE --board N" in out, out
+    assert f"{path}:1: " in out and words in out, out
 
 
 def test_test_set_given_to_verify_is_verified_record_by_record(tmp_path: Path) -> None:
