@@ -1756,13 +1756,17 @@ class TableState:
         """The table with the lead of trick ``number`` read again once the trick before it has
         changed hands (an opponent's card changed there, 58B3): made by the player now
         entitled to lead it (44G), it is in turn, and the cards played to it are read again
-        from it (see :func:`_in_rotation_again`)."""
+        from it (see :func:`_in_rotation_again`). A leader with another card on the trick keeps
+        his entry: that card is his play out of turn there (a seat is never in turn twice in a
+        trick), for the rules to rule."""
         t = self.trick(number)
         if t is None or not t.plays or (number, t.leader) not in self.out_of_turn or t.leader is not self.proper_leader(number):
             return self
         entries = list(self.out_of_turn)
-        entries.remove((number, t.leader))
-        return self._evolve(out_of_turn=_in_rotation_again(tuple(entries), number, t.leader, t.plays, 1))
+        if sum(1 for s, _ in t.plays if s is t.leader) < 2:
+            entries.remove((number, t.leader))
+        again = _in_rotation_again(tuple(entries), number, t.leader, t.plays, 1)
+        return self if again == self.out_of_turn else self._evolve(out_of_turn=again)
 
     def with_lead_out_of_turn_again(self, number: int) -> TableState:
         """The table with the lead of trick ``number`` read again once the trick before it has

@@ -1231,6 +1231,25 @@ def _names_card(event: object, card: Card) -> bool:
     return isinstance(event, Call) and event.what.card == card
 
 
+def _first_of_two_at_turn(table: TableState) -> frozenset[tuple[int, Seat, Card]]:
+    """The first card of each seat with two or more cards in one trick of ``table`` that he
+    played at his turn: the trick led by the seat due to lead it (44G) and every card before
+    his in rotation from it. His play out of turn there begins with his next card (a seat is
+    never in turn twice in a trick)."""
+    found: list[tuple[int, Seat, Card]] = []
+    for trick_no, seat in table.out_of_turn:
+        t = table.trick(trick_no)
+        if t is None:
+            continue
+        seats = [s for s, _ in t.plays]
+        if seats.count(seat) < 2 or seats[0] is not table.proper_leader(trick_no):
+            continue
+        i = seats.index(seat)
+        if all(seats[k + 1] is seats[k].lho for k in range(i)):
+            found.append((trick_no, seat, t.plays[i][1]))
+    return frozenset(found)
+
+
 def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int | None) -> Notice:
     """A seat's second card in a trick, put there after other players' cards that followed
     his lead out of turn (a lead to the next trick before this one ended): the ruling of his
@@ -1820,7 +1839,8 @@ class Composition:
     def _order_of_plays(self, replay: Replay | None = None, offset: int = 0) -> tuple[dict[object, int], dict[object, int], dict[object, int]]:
         """For each card the replayed table holds as played, the place in the record of the
         event that placed it, by (trick, seat, card); the first such place of each (trick,
-        seat); and its line. Of the first part of the record, or of ``replay``, a later
+        seat) that is a play out of turn (a seat with two cards in a trick, the first at his
+        turn: his second, where his play out of turn begins); and its line. Of the first part of the record, or of ``replay``, a later
         part whose first line is the record's ``offset``-th."""
         r = self.replay if replay is None else replay
         plays = list(r.table.plays())
@@ -1828,11 +1848,14 @@ class Composition:
         by_card: dict[object, int] = {}
         by_pair: dict[object, int] = {}
         lines: dict[object, int] = {}
+        at_turn = _first_of_two_at_turn(r.table)
         for i, e in enumerate(r.before):
             if counts[i + 1] <= counts[i] or counts[i] >= len(plays):
                 continue
             trick, seat, card = plays[counts[i]]
             by_card[(trick, seat, card)] = offset + i
+            if at_turn and (trick, seat, card) in at_turn:
+                continue  # (his play at his turn: his play out of turn there is his later card)
             by_pair.setdefault((trick, seat), offset + i)
             line = getattr(e, "line", None)
             if line is not None:

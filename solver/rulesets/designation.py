@@ -452,7 +452,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             # the run stops before his next line (each of his lines is looked at above)
             waiting = dummy if facing is not None else own_facing[1] if own_facing is not None else None
             if waiting is None or e.seat is not waiting:
-                run, table = _run_in_order(table, rest, i, waiting)
+                run, table = _run_in_order(table, rest, i, waiting, _focus(facing[0]) if facing is not None else None)
             else:
                 run = [e]
             for k, p in enumerate(run):
@@ -493,8 +493,8 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     return table, (), ""
 
 
-def _run_in_order(table: TableState, rest: Sequence[Event], i: int, waiting: Seat | None = None
-                  ) -> tuple[list[Play], TableState]:
+def _run_in_order(table: TableState, rest: Sequence[Event], i: int, waiting: Seat | None = None,
+                  within: int | None = None) -> tuple[list[Play], TableState]:
     """The record's play lines from ``rest[i]`` (a play line) up to the next line of another
     kind (or, ``waiting`` given, the next play line of that seat's, a player still to face the
     card of his designation: ``Cursor.facing``, ``Cursor.own_facing``), in the order the replay of the record places them (``TableState.lead_order``): a
@@ -502,15 +502,26 @@ def _run_in_order(table: TableState, rest: Sequence[Event], i: int, waiting: Sea
     follow is his lead to the next trick, those cards going on the trick first (57A for a
     defender's before his partner's card; 44G with 53-56 for the others, read only where no
     line of another kind came among the trick's cards, as a run that begins in the trick in
-    progress follows one). The table returned marks the leads so placed (``early_leads``,
-    ``put_down_early``); the cards are not placed on it."""
+    progress follows one). ``within``: the trick of the designation dummy is still to face
+    (``Cursor.facing``); when it is the trick in progress and the other players' cards before
+    dummy's next line complete it, dummy faced no card there (``advance`` forgets the facing
+    at that card) and his next line is a play to a later trick: the run goes on through it, so
+    that a lead put down before that trick was complete is placed as the replay places it.
+    The table returned marks the leads so placed (``early_leads``, ``put_down_early``); the
+    cards are not placed on it."""
     j = i
     while j < len(rest) and isinstance(rest[j], Play) and (j == i or cast("Play", rest[j]).seat is not waiting):
         j += 1
+    cur = table.current_trick
+    if (within is not None and waiting is not None and cur is not None and cur.number == within
+            and len(cur.plays) + (j - i) >= 4 and j < len(rest) and isinstance(rest[j], Play)):
+        longer, _ = _run_in_order(table, rest, i)
+        need = 4 - len(cur.plays)
+        if all(p.seat is not waiting for p in longer[:need]):
+            j = i + len(longer)  # (the trick completes before dummy's next line, as the run places it)
     run = cast("list[Play]", list(rest[i:j]))
     if len(run) < 2:
         return run, table
-    cur = table.current_trick
     broken = {0} if cur is not None and 0 < len(cur.plays) < 4 else set()
     order, early, put_down = table.lead_order([(p.seat, p.card) for p in run], broken)
     if order == sorted(order):
