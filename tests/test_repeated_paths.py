@@ -288,3 +288,31 @@ def test_a_lead_left_to_the_revoke_correction_is_not_also_45d1s_after_the_pause(
     rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
     assert len(rs) == 392
     assert not any(s.clause == "45D1" and "lead of D2" in s.question for r in rs for s in r.path)
+
+
+def test_a_card_placed_by_an_exposure_ruling_fails_a_penalty_card_once() -> None:
+    """A card exposed at its player's turn is played (45C1) and fails to play a penalty card
+    an earlier ruling made (49): declarer accepts it (52B1(a)) or refuses it (52B2), one
+    choice; the card accepted is not found again as a failure once the ruling is over."""
+    case = load(CASES / "penalty" / "own-52-card-played-by-exposure-fails-a-penalty-card-made-by-exposure-accepted-once.yaml")
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert sorted(s.clause for r in rs for s in r.path if s.clause.startswith("52")) == ["52B1(a)", "52B2"]
+
+
+@pytest.mark.parametrize(("seed", "edition", "count"), [
+    # a lead out of turn refused (56) makes the penalty card; 57A, then 45C1 places the card
+    (2806, "2017", 28), (2806, "2007", 28),
+    # the 45C1 card accepted, then a revoke corrected (62B) before the next reopening
+    (2982, "2017", 51), (2982, "2007", 51),
+])
+def test_a_failure_to_play_a_penalty_card_by_a_card_placed_under_45c1_is_chosen_once(seed: int, edition: str, count: int) -> None:
+    """Seeds of the default draw, cut: declarer's 52B1(a) acceptance and his 52B2 refusal of
+    one failure never both on one path."""
+    case = _drawn(seed, edition, None, cut=True)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == count
+    for r in rs:
+        path = [s.clause for s in r.path]
+        assert not ("52B1(a)" in path and "52B2" in path), path

@@ -32,6 +32,7 @@ from rulings.solver.engine import (
     Info,
     Node,
     Restoration,
+    Ruled,
     Step,
     StepKind,
     handled_key,
@@ -610,9 +611,14 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     declarer = str(table.declarer)
     question = f"{seat} played {card} when a penalty card was due: declarer accepts it or refuses it (the penalty card is then played)"
+    # (this failure is ruled here once, whoever found it: another family's ruling that placed
+    # the card, 45C1, hands it over with no opening naming it, and an accepted card stays on
+    # the table, where the opener would find it again at the next reopening)
+    ruled = Ruled(frozenset({played(task.trick, seat, card)}))
 
     def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest, established: bool = False) -> Node:
-        return Node(t, agenda, with_entries(node.ledger, add), node.findings, node.restrictions, node.established or established, node.focus)
+        return Node(t, (ruled, *agenda), with_entries(node.ledger, add), node.findings, node.restrictions,
+                    node.established or established, node.focus)
 
     def accepted() -> Node:
         """The card stands: a failure to play a penalty card is a revoke (61A); once the
