@@ -1181,7 +1181,8 @@ def _with_ruled(node: Node) -> Node:
     k = next((i for i, t in enumerate(agenda) if isinstance(t, Reopen)), None)
     if k is None:
         return node.evolve(agenda=agenda[1:])
-    task: Reopen = agenda[k]
+    task = agenda[k]
+    assert isinstance(task, Reopen)
     if head.keys <= task.seen:
         return node.evolve(agenda=agenda[1:])
     again = Reopen(task.seen | head.keys, task.used, task.since, task.spent, task.segment, task.base, task.start,
