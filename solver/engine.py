@@ -996,6 +996,18 @@ class Said:
     step: Step
 
 
+@dataclass(frozen=True, slots=True)
+class Ruled:
+    """A task a rule leaves ahead of the rest of its agenda when it has ruled on something of
+    the record (``keys``, as ``Opening.handled``) that no opening of this path named: a card
+    another family's ruling placed and handed to it (45C1's card that failed to play a
+    penalty card, 52). The engine counts the keys as ruled at the next :class:`Reopen` of the
+    agenda (its ``seen``), so that no opener finds that irregularity again there: the player's
+    one choice is offered once (:meth:`Composition._settle`)."""
+
+    keys: frozenset[object]
+
+
 #: (the end of a look at a pause made for another course of a :class:`Holds` test: no task)
 _LOOK_ENDS: Final = ("end of a look at the pause",)
 
@@ -1157,7 +1169,25 @@ class Staged:
 
 
 #: the tasks the engine itself settles at the head of an agenda (:meth:`Composition._settle`)
-ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed, IfWaiting, Holds)
+ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed, IfWaiting, Holds, Ruled)
+
+
+def _with_ruled(node: Node) -> Node:
+    """``node``, whose agenda begins with a :class:`Ruled` task, without it, its keys counted
+    as ruled by the first :class:`Reopen` after it (none: nothing is reopened on this agenda)."""
+    agenda = node.agenda
+    head = agenda[0]
+    assert isinstance(head, Ruled)
+    k = next((i for i, t in enumerate(agenda) if isinstance(t, Reopen)), None)
+    if k is None:
+        return node.evolve(agenda=agenda[1:])
+    task = agenda[k]
+    assert isinstance(task, Reopen)
+    if head.keys <= task.seen:
+        return node.evolve(agenda=agenda[1:])
+    again = Reopen(task.seen | head.keys, task.used, task.since, task.spent, task.segment, task.base, task.start,
+                   task.opened, task.apart)
+    return node.evolve(agenda=(*agenda[1:k], again, *agenda[k + 1:]))
 
 
 class _Found:
@@ -1963,6 +1993,9 @@ class Composition:
                 continue
             if isinstance(node.agenda[0], Staged):
                 node = _after_reopening(node)
+                continue
+            if isinstance(node.agenda[0], Ruled):
+                node = _with_ruled(node)
                 continue
             task = node.agenda[0]
             if node.table.revokes_out_of_rotation:

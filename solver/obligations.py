@@ -51,6 +51,9 @@ class PenaltyCardOptions:
     #: the trick the partner leads, when the record has already reached it (declarer chose
     #: before that lead and play went on); None: the next trick, still to be led
     trick: int | None = None
+    #: the choice comes with a lead out of turn refused at this lead (54D, 55A, 56: the ruling
+    #: is about this lead), which asks for it whatever declarer chose at this lead before
+    refusal: bool = False
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -221,16 +224,17 @@ def to_lead(table: TableState) -> Seat | None:
     return table.next_leader
 
 
-def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[object] = ()) -> tuple[object, ...]:
+def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[object] = (), refusal: bool = False) -> tuple[object, ...]:
     """The follow-up tasks for ``holder``'s penalty cards in ``table``: a
     :class:`PenaltyCardOptions` when he holds a major penalty card and his partner is to
     lead (50D2, 51B), else nothing (a minor one puts no restriction on partner, 50C).
-    ``choices``: record lines that may settle declarer's choice (:func:`recorded_lead_choice`)."""
+    ``choices``: record lines that may settle declarer's choice (:func:`recorded_lead_choice`).
+    ``refusal``: asked by a lead out of turn refused at this lead (``PenaltyCardOptions.refusal``)."""
     if not table.is_defender(holder):
         return ()
     majors = [p for p in table.penalty_cards_of(holder) if p.kind is PenaltyKind.MAJOR]
     if majors and to_lead(table) is holder.partner:
-        return (PenaltyCardOptions(holder, lead_choice_lines(table, choices)),)
+        return (PenaltyCardOptions(holder, lead_choice_lines(table, choices), refusal=refusal),)
     return ()
 
 

@@ -258,7 +258,9 @@ def _after_waived(r: object, clause: str, choice: str) -> bool:
 
 @pytest.mark.parametrize(("seed", "edition", "families", "lead", "later", "count"), [
     # a penalty card made since (62C1 under 62C3) makes the later choice 51B2's over H4 and DK
-    (2354, "2017", ("lead", "early"), "H", "51B2(a)", 199),
+    # (the course that forbade or required hearts gets its own choice over DK at the refusal
+    # of dummy's lead out of turn, 55A: test_..._the_earlier_and_the_added_cards_suits below)
+    (2354, "2017", ("lead", "early"), "H", "51B2(a)", 271),
     # a lead out of turn by the holder refused (56) at the same lead: 51B2 over CA and HJ
     (2783, "2017", None, "C", "51B2(a)", 19),
     (2783, "2007", None, "C", "51B2(a)", 19),
@@ -288,3 +290,59 @@ def test_a_lead_left_to_the_revoke_correction_is_not_also_45d1s_after_the_pause(
     rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
     assert len(rs) == 392
     assert not any(s.clause == "45D1" and "lead of D2" in s.question for r in rs for s in r.path)
+
+
+def test_a_card_placed_by_an_exposure_ruling_fails_a_penalty_card_once() -> None:
+    """A card exposed at its player's turn is played (45C1) and fails to play a penalty card
+    an earlier ruling made (49): declarer accepts it (52B1(a)) or refuses it (52B2), one
+    choice; the card accepted is not found again as a failure once the ruling is over."""
+    case = load(CASES / "penalty" / "own-52-card-played-by-exposure-fails-a-penalty-card-made-by-exposure-accepted-once.yaml")
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert sorted(s.clause for r in rs for s in r.path if s.clause.startswith("52")) == ["52B1(a)", "52B2"]
+
+
+@pytest.mark.parametrize(("seed", "edition", "count"), [
+    # a lead out of turn refused (56) makes the penalty card; 57A, then 45C1 places the card
+    (2806, "2017", 28), (2806, "2007", 28),
+    # the 45C1 card accepted, then a revoke corrected (62B) before the next reopening
+    (2982, "2017", 51), (2982, "2007", 51),
+])
+def test_a_failure_to_play_a_penalty_card_by_a_card_placed_under_45c1_is_chosen_once(seed: int, edition: str, count: int) -> None:
+    """Seeds of the default draw, cut: declarer's 52B1(a) acceptance and his 52B2 refusal of
+    one failure never both on one path."""
+    case = _drawn(seed, edition, None, cut=True)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == count
+    for r in rs:
+        path = [s.clause for s in r.path]
+        assert not ("52B1(a)" in path and "52B2" in path), path
+
+
+@pytest.mark.parametrize(("seed", "edition", "families", "forbidden", "earlier", "added", "count"), [
+    # the added card (DK) made by a revoke corrected under 62C3; the choice over it comes
+    # with the refusal of dummy's lead out of turn (55A) on the course that forbade hearts too
+    (2354, "2017", ("lead", "early"), "H, D", "H", "D", 271),
+    # the added card (HJ) the holder's own lead out of turn, refused (56)
+    (2783, "2017", None, "H, C", "C", "H", 19),
+    (2783, "2007", None, "H, C", "C", "H", 19),
+])
+def test_forbidding_the_earlier_and_the_added_cards_suits_is_two_choices_of_the_earlier_course(
+        seed: int, edition: str, families: tuple[str, ...] | None, forbidden: str, earlier: str, added: str,
+        count: int) -> None:
+    """Declarer let the penalty cards stay at the partner's lead (50D2(b)); a penalty card of
+    another suit was added before that lead was made, and a lead out of turn refused at it
+    asks for declarer's choice again: forbidding the earlier card's suit and the added card's
+    at that later 51B2 choice is the position of forbidding the first at the earlier lead and
+    the second over the added card at the refusal (50D2(a), which that ruling asks for on every
+    course: 55A, 56), offered there only."""
+    case = _drawn(seed, edition, families, cut=True)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len({r.key() for r in rs}) == count
+    assert not any(_after_waived(r, "51B2(b)", f"forbid {forbidden}") for r in rs)
+    # the earlier course: forbid the earlier suit, then the added card's at the refusal
+    two = [r for r in rs if [(s.clause, s.choice) for s in r.path if s.clause.startswith(("50D2", "51B"))]
+           == [("50D2(a)", f"forbid {earlier}"), ("50D2(a)", f"forbid {added}")]]
+    assert two

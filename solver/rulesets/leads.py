@@ -356,7 +356,7 @@ def _after_penalty_card(rs: RuleSet, node: Node, seat: Seat, card: Card, *, abou
     major penalty card of ``seat``. When his partner is to lead, declarer's 50D2/51B options
     come next: always after a refused lead out of turn (54D, 56: the ruling is about that lead),
     otherwise only with ``Decisions.lead_options_after_ruling``."""
-    tasks = penalty_tasks(node.table, seat, choices) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
+    tasks = penalty_tasks(node.table, seat, choices, refusal=True) if about_the_lead else after_ruling_tasks(rs, node.table, seat)
     if not tasks:
         return node
     return node.evolve(agenda=(*tasks, *node.agenda))
@@ -1472,12 +1472,22 @@ def _no_acceptance_at(rs: RuleSet, number: int) -> bool:
 
 
 def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
-    """Whether ``holder`` held a major penalty card before the lead to trick ``number`` was
-    due: one made while that lead was pending came with its own ruling, declarer's 50D2
-    choice for the lead included (a refused lead of the holder's own, 56), and declarer does
-    not choose twice for one lead."""
+    """Whether declarer's 50D2/51B choice over ``holder``'s major penalty cards comes with a
+    refused lead out of turn to trick ``number`` by the declaring side (55A, the ruling being
+    about that lead): he held one before that lead was due, or one was made while it was
+    pending by a ruling that offered no choice for this lead (a revoke corrected under 62C3,
+    a card exposed: the choice belongs to this lead, ``Decisions.lead_options_after_ruling``).
+    Not where every card made while it was pending is the holder's own lead out of turn to
+    this trick, refused (56): that ruling came with declarer's choice for the lead, and he
+    does not choose twice for one lead (docs/decisions.md)."""
     standing = sum([len(t.plays) for t in table.tricks if t.number < number])
-    return any(p.kind is PenaltyKind.MAJOR and p.major_since < standing for p in table.penalty_cards_of(holder))
+    pcs = [p for p in table.penalty_cards_of(holder) if p.kind is PenaltyKind.MAJOR]
+    if any(p.major_since < standing for p in pcs):
+        return True
+    # (his own lead to this trick, taken back: the refused lead, which the 56 ruling made a
+    # penalty card with the choice for this lead)
+    led = {w.card for w in table.withdrawn if w.seat is holder and w.trick == number and not w.standing}
+    return any(p.card not in led for p in pcs)
 
 
 def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
@@ -1703,7 +1713,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     # card, declarer's 50D2/51B options come with it (the ruling is about that lead)
     # (declarer's ``chooses`` line for that option is the engine's: not read here)
     options = () if wrong_hand or not _due_before_lead(t, task.proper.partner, task.trick) else penalty_tasks(
-        t, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)])
+        t, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)], refusal=True)
     refuse = (Step(actor, StepKind.OPTION, rs.cite("55A"),
                    f"the defenders require retraction: {task.card} goes back to {task.offender}, no penalty card (48A); "
                    f"{then}", also=(back, rs.cite("55C"), info.ai_clause, info.ui_clause),
@@ -1712,7 +1722,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     if _acceptance_barred(rs, task):
         barred, more = _played_to_it_back(rs, table, t, task)
         options = () if wrong_hand or not _due_before_lead(barred, task.proper.partner, task.trick) else penalty_tasks(
-            barred, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)])
+            barred, task.proper.partner, [c for c in task.choices if isinstance(c, Choice)], refusal=True)
         returned = (rs.cite("53B"), rs.cite("47F1")) if _played_to_it(table, task) else ()
         return [(replace(refuse[0], actor="TD", kind=StepKind.FORCED, clause=rs.cite("53A"),
                          also=(back, *refuse[0].also[1:], *returned),

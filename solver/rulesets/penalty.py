@@ -32,6 +32,7 @@ from rulings.solver.engine import (
     Info,
     Node,
     Restoration,
+    Ruled,
     Step,
     StepKind,
     handled_key,
@@ -63,14 +64,16 @@ from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
 
 def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None = None,
-                      choices: Sequence[object] = (), trick: int | None = None) -> list[Edge]:
+                      choices: Sequence[object] = (), trick: int | None = None, refusal: bool = False) -> list[Edge]:
     """Declarer's options when ``holder``'s partner is to lead (50D2, 51B1, 51B2), as edges
     out of ``node`` whose children carry ``rest`` (default: ``node.agenda[1:]``, i.e. called
     from the handler of the task at the head of the agenda). Empty when none apply.
     A choice the record settles (``choices``, :func:`recorded_lead_choice`) is the only edge.
-    ``trick``: the trick that lead is to (the record went on past it); default the next one."""
+    ``trick``: the trick that lead is to (the record went on past it); default the next one.
+    ``refusal``: the choice comes with a lead out of turn refused at this lead
+    (``PenaltyCardOptions.refusal``)."""
     reached: list[str] = []
-    edges = _followups(rs, node, holder, rest, trick, reached)
+    edges = _followups(rs, node, holder, rest, trick, reached, refusal)
     then = _in_force_at_lead(node.table, holder, trick) if trick is not None else None
     recorded = recorded_lead_choice(node.table, holder, choices, then) if edges else None
     if recorded is None:
@@ -84,15 +87,18 @@ def penalty_followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object,
 
 
 def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] | None, trick: int | None = None,
-               reached: list[str] | None = None) -> list[Edge]:
+               reached: list[str] | None = None, refusal: bool = False) -> list[Edge]:
     """The edges of declarer's choice (:func:`penalty_followups`). ``reached``, when given,
     is filled with the labels of the restrictions whose position an earlier choice at the
     same player's lead, waived over penalty cards all still in force, already gives
     (:func:`_waived_lead`): one naming only suits of those cards, no penalty card added
     since being of those suits (the same cards picked up, the same restriction, the cards
-    added since left penalty cards). (A restriction naming a suit of cards added since is
-    not merged: whether the earlier course offers a choice over them at this lead depends
-    on the ruling that made them.)"""
+    added since left penalty cards). And, where this choice comes with a lead out of turn
+    refused at this lead (``refusal``: that ruling asks for it on every course of the
+    earlier choice), forbidding suits of those cards and suits of the cards added since
+    (none of one kind being of the other): the position of forbidding the first at the
+    earlier lead and the others here, over the added cards. (Requiring a suit of an added
+    card is no such position: the earlier cards stay penalty cards only here.)"""
     table = node.table
     if rest is None:
         rest = node.agenda[1:]
@@ -125,6 +131,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         return t.pick_up(holder, [p.card for p in pcs if p.card.suit in picked])
 
     edges: list[Edge] = []
+    #: the merged restrictions that are two choices on the earlier course: (at the earlier lead, here)
+    split: list[tuple[str, str]] = []
     for suit in suits:
         if (waived is not None and reached is not None and suit in named and suit not in added
                 and _reaches(table, (LeadRule(partner, suit, True, waived),), trick)):
@@ -147,9 +155,13 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         clause = rs.cite("51B2(b)") if len(suits) > 1 else rs.cite("51B1(b)") if several else rs.cite("50D2(a)")
         picked = " ".join(str(p.card) for p in pcs if p.card.suit in fs)
         label = ", ".join(str(s) for s in fs)
-        if (waived is not None and reached is not None and named.issuperset(fs) and added.isdisjoint(fs)
-                and _reaches(table, tuple(LeadRule(partner, s, False, waived) for s in fs), trick)):
+        before = tuple(s for s in fs if s in named and s not in added)
+        if (waived is not None and reached is not None and before
+                and all(s in before or (refusal and s in added and s not in named) for s in fs)
+                and _reaches(table, tuple(LeadRule(partner, s, False, waived) for s in before), trick)):
             reached.append(f"forbid {label}")
+            if len(before) < len(fs):
+                split.append((", ".join(str(s) for s in before), ", ".join(str(s) for s in fs if s not in before)))
         edges.append((
             Step(declarer, StepKind.OPTION, clause,
                  f"declarer forbids {partner} to lead {label} for as long as he keeps the lead; {holder} picks up {picked}",
@@ -169,9 +181,12 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         step, last = edges[-1]
         names_of = " or ".join(f"{'requiring' if r.startswith('require') else 'forbidding'} {r.split(' ', 1)[1]}" for r in reached)
         let = " ".join(str(p.card) for p in pcs if p.card in earlier)
+        added_names = " ".join(str(p.card) for p in pcs if p.card not in earlier)
+        two = "".join(f"; forbidding {b} there and {a} here over the penalty card{'s' if ' ' in added_names else ''} "
+                       f"{added_names} added since" for b, a in split) if split else ""
         edges[-1] = (replace(step, text=f"{step.text}; {names_of} here is the position of the same choice at {partner}'s lead "
-                                        f"to trick {waived}, where declarer let {let} stay and {partner} has not led since: "
-                                        "one restoration, offered there"), last)
+                                        f"to trick {waived}, where declarer let {let} stay and {partner} has not led since"
+                                        f"{two}: one restoration, offered there"), last)
     return edges
 
 
@@ -563,7 +578,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 def penalty_card_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """50D2 / 51B: declarer's options when the penalty-card holder's partner is to lead."""
     assert isinstance(task, PenaltyCardOptions)
-    edges = penalty_followups(rs, node, task.holder, choices=task.choices, trick=task.trick)
+    edges = penalty_followups(rs, node, task.holder, choices=task.choices, trick=task.trick, refusal=task.refusal)
     if edges:
         return edges
     step = Step("TD", StepKind.FORCED, rs.cite("50D"), f"no lead options: {task.holder}'s partner is not to lead or no major penalty card",
@@ -610,9 +625,14 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     declarer = str(table.declarer)
     question = f"{seat} played {card} when a penalty card was due: declarer accepts it or refuses it (the penalty card is then played)"
+    # (this failure is ruled here once, whoever found it: another family's ruling that placed
+    # the card, 45C1, hands it over with no opening naming it, and an accepted card stays on
+    # the table, where the opener would find it again at the next reopening)
+    ruled = Ruled(frozenset({played(task.trick, seat, card)}))
 
     def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest, established: bool = False) -> Node:
-        return Node(t, agenda, with_entries(node.ledger, add), node.findings, node.restrictions, node.established or established, node.focus)
+        return Node(t, (ruled, *agenda), with_entries(node.ledger, add), node.findings, node.restrictions,
+                    node.established or established, node.focus)
 
     def accepted() -> Node:
         """The card stands: a failure to play a penalty card is a revoke (61A); once the
