@@ -154,6 +154,18 @@ EXPECT_COLUMN = "Claim"
 SECTION_TAGS = {RECORD_TAG: RECORD_COLUMN, EXPECT_TAG: EXPECT_COLUMN}
 #: a row of a :data:`SECTION_TAGS` section: one PBN string (``\"`` a quote, ``\\`` a backslash)
 _SECTION_ROW = re.compile(r'\s*"((?:[^"\\]|\\["\\])*)"\s*')
+#: LIN has no sections either: a board this package writes gives the record's lines and the
+#: case's claims as commentary pairs, one a line in order, ``nt|bridge-rulings Record S calls
+#: SQ|`` and ``nt|bridge-rulings Expect count 2|`` (:func:`lin_board`, their text escaped by
+#: :func:`lin_escape`), read back as the PBN sections :data:`RECORD_TAG` and :data:`EXPECT_TAG`
+LIN_RECORD = "Record"
+LIN_EXPECT = "Expect"
+#: the row pairs of a LIN board, by name: the PBN section each stands for
+LIN_ROWS = {LIN_RECORD: RECORD_TAG, LIN_EXPECT: EXPECT_TAG}
+#: the value of a row pair (:data:`LIN_ROWS`): its name, then its text (none: an error)
+LIN_ROW = re.compile(rf"\s*bridge-rulings\s+({LIN_RECORD}|{LIN_EXPECT})(?:\s+(.*?))?\s*")
+#: what :func:`lin_escape` writes for each character a LIN value cannot hold as it is
+_LIN_ESCAPES = {"%": "%25", "|": "%7C", "\r": "%0D", "\n": "%0A"}
 
 
 def decisions_value(decisions: dict[str, bool]) -> str:
@@ -727,7 +739,9 @@ def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
     board's error, naming it and its line; the others (``sv``, ``mc``, ``nt``, ``an``, ...) are
     not needed and are read only where they can be. A commentary pair ``nt`` of the form
     :data:`LIN_FIELD` gives a field of this package's (the edition of the Laws, decision
-    switches, penalty cards in force), read as its PBN tag is (the first of each)."""
+    switches, penalty cards in force), read as its PBN tag is (the first of each); one of the
+    form :data:`LIN_ROW` a row of the record or of the claims, read as the rows of the PBN
+    sections are (the board's :attr:`Game.sections`, every pair in order)."""
     from endplay.types import Bid, Board, Contract, Player, Vul
     from endplay.types import Card as LinCard
     from endplay.types import Deal as LinDeal
@@ -750,6 +764,7 @@ def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
         cards: list[Any] = []
         claimed = False
         fields: dict[str, str] = {}  # (this package's fields, given as commentary: LIN_FIELD)
+        sections: dict[str, list[tuple[int, str]]] = {}  # (the record and claims, one pair a row: LIN_ROW)
 
         def bad(key: str, value: str, line: int, why: str | None = None) -> CaseFileError:
             return CaseFileError(why or f"LIN pair {key}|{value}| cannot be read: expected {_LIN_VALUES[key]}", file=file,
@@ -795,6 +810,8 @@ def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
                 vul = _or_none(lambda v=value: Vul.from_lin("o" if v == "0" else v))  # type: ignore[misc]
             elif key == "mc":
                 claimed = True
+            elif key == "nt" and (row := LIN_ROW.fullmatch(value)) is not None:
+                error = _lin_row(row.group(1), row.group(2) or "", value, line, file, sections)
             elif key == "nt" and (found := LIN_FIELD.fullmatch(value)) is not None and found.group(1) not in fields:
                 fields[found.group(1)] = found.group(2)
                 where.tags[found.group(1)] = line
@@ -809,7 +826,60 @@ def _read_lin(lines: Iterable[str], file: str) -> Iterator[Game]:
                       dealer=dealer, contract=contract, claimed=claimed, **info)
         if contract is None:  # (endplay's Board would take the contract of an unfinished auction)
             board.auction = []
-        yield Game(board, error=error, lin=where, calls=len(bids))
+        yield Game(board, error=error, lin=where, calls=len(bids), sections=sections)
+
+
+def _lin_row(name: str, text: str, value: str, line: int, file: str, sections: dict[str, list[tuple[int, str]]]
+             ) -> CaseFileError | None:
+    """Add the row a LIN row pair gives (``nt|bridge-rulings Record S calls SQ|``: its
+    ``name``, its ``text`` as written, the pair's whole ``value``, at ``line``) to the board's
+    ``sections``, by the PBN section it stands for (:data:`LIN_ROWS`), its text unescaped
+    (:func:`lin_unescape`); or the error of a pair with no text, or of a record pair whose
+    text is no play line (docs/case-format.md), naming the pair and the token."""
+    from rulings.models.events import PlayLine
+
+    pair = f"LIN pair nt|{value.strip()}|"
+    row = lin_unescape(text).strip()
+    tag = LIN_ROWS[name]
+    what = "play line" if tag == RECORD_TAG else "claim"
+    if not row:
+        example = "S calls SQ" if tag == RECORD_TAG else "count 2"
+        return CaseFileError(f"{pair} holds no {what}: expected one {what} a pair, e.g. nt|bridge-rulings {name} {example}|",
+                             file=file, line=line, token=value.strip())
+    read = sections.setdefault(tag, [])
+    if tag == RECORD_TAG:
+        try:
+            PlayLine.parse(row)
+        except RulingError as err:
+            return CaseFileError(f"{pair} (line {len(read) + 1} of the record): {err.message}", file=file, line=line,
+                                 token=err.token or row)
+    read.append((line, row))
+    return None
+
+
+def lin_escape(text: str) -> str:
+    """``text`` (a record line or a claim) as the text of a LIN row pair (:data:`LIN_ROW`),
+    given back whole by :func:`lin_unescape`: LIN has no escape, and a ``|`` would end the
+    value (a ``chooses`` line may name any choice), a line break would be dropped (a board's
+    line breaks are no part of its pairs), so each is written as its code, ``%7C``, ``%0D``,
+    ``%0A``, and ``%`` itself ``%25``.
+
+    >>> lin_escape("S chooses a|b 100%")
+    'S chooses a%7Cb 100%25'
+    >>> lin_unescape(lin_escape("S chooses a|b 100%"))
+    'S chooses a|b 100%'
+    """
+    return "".join(_LIN_ESCAPES.get(ch, ch) for ch in text)
+
+
+def lin_unescape(text: str) -> str:
+    """The text a LIN row pair gives (:func:`lin_escape`): ``%25``, ``%7C``, ``%0D`` and ``%0A``
+    (either case) read as the characters they stand for; any other ``%`` as it is."""
+    return re.sub(r"%(25|7[Cc]|0[DdAa])", _unescaped, text)
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    return chr(int(m.group(1), 16))
 
 
 def _lin_label(segment: list[tuple[str, str, int]]) -> tuple[int | None, str]:
@@ -1059,10 +1129,11 @@ def board_case(path: str | Path, board: int | None = None, attention: str | None
     game. With ``attention`` (a seat, or ``TD``) the play ends with ``attention <seat>``;
     without it, a revoke the file marks (``^R``) ends the play with ``attention TD`` (the
     director called to it after play), and any other play with ``attention <fallback>`` when
-    ``fallback`` is given. A game whose :data:`RECORD_TAG` section gives its record takes the
+    ``fallback`` is given. A game whose :data:`RECORD_TAG` section (LIN: its record pairs,
+    :data:`LIN_ROW`) gives its record takes the
     record's lines as its play, in preference to the play section, when ``attention`` is not
     given (the record draws attention itself); with it, the play section, as a game without
-    the section, its notes saying so. Its :data:`EXPECT_TAG` section gives the case's
+    the section, its notes saying so. Its :data:`EXPECT_TAG` section (LIN: its claim pairs) gives the case's
     ``expect`` claims. A deal of fewer than 13 cards a hand (an end position)
     starts at trick 14 minus that number, led by the Play tag's seat. With neither ``board``
     nor ``game``, the error of each game passed over before the one taken (a game that cannot
@@ -1238,7 +1309,11 @@ def _game_case(chosen: Game, p: Path, attention: str | None, numbers: list[int |
         if field_lines is not None:
             field_lines.update({("expect", k): line for k, (line, _text) in enumerate(claims)})
     notes = []
-    if record is not None and attention is not None:
+    if record is not None and attention is not None and chosen.lin is not None:
+        notes.append(f"Read from the pc pairs, the cards as they lay, attention drawn by {attention} as given: the board's "
+                     f"nt|bridge-rulings {LIN_RECORD} ...| pairs (from line {record[0][0]}) give its record whole, read "
+                     "without --attention.")
+    elif record is not None and attention is not None:
         notes.append(f"Read from the play section, the cards as they lay, attention drawn by {attention} as given: the "
                      f"game's {RECORD_TAG} section (line {chosen.tag_lines.get(RECORD_TAG)}) gives its record whole, read "
                      "without --attention.")
@@ -1470,6 +1545,41 @@ def lin_play_problem(deal: Deal, declarer: str, trumps: str | None, tricks: list
     return None
 
 
+def lin_tricks(deal: Deal, declarer: str, trumps: str | None, tricks: list[list[tuple[str, str]]]
+               ) -> list[list[tuple[str, str]]]:
+    """The longest beginning of the play ``tricks`` from trick 1 (as :func:`play_problem`
+    takes them) that a LIN board's ``pc`` pairs hold, read back as played
+    (:func:`lin_play_problem`): what another program reads of a record whose lines go in
+    the board's record pairs (docs/pbn-lin.md). It stops where a PBN play section stops
+    (:func:`table_tricks`), before a card played after a gap in its trick (a seat skipped, as
+    a card omitted leaves one: LIN has no gap, and reads the card as the skipped seat's, or
+    as played out of turn), and before a card LIN would read as another seat's.
+
+    >>> from rulings.models import Deal
+    >>> deal = Deal.parse("N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6")
+    >>> lin_tricks(deal, "S", "S", [[("W", "DQ"), ("N", "D2"), ("W", "DJ")]])
+    [[('W', 'DQ'), ('N', 'D2')]]
+    >>> lin_tricks(deal, "S", "S", [[("W", "DQ"), ("N", "D2"), ("S", "D7")]])
+    [[('W', 'DQ'), ('N', 'D2')]]
+    """
+    shown: list[list[tuple[str, str]]] = []
+    for trick in table_tricks(tricks):
+        kept = [play for k, play in enumerate(trick)
+                if all(SEATS.index(trick[j][0]) == (SEATS.index(trick[j - 1][0]) + 1) % 4 for j in range(1, k + 1))]
+        shown.append(kept)
+        if len(kept) < len(trick):
+            break
+    flat = [(k, play) for k, trick in enumerate(shown) for play in trick]
+    for n in range(len(flat), 0, -1):
+        cut: list[list[tuple[str, str]]] = [[] for _ in shown]
+        for k, play in flat[:n]:
+            cut[k].append(play)
+        cut = [trick for trick in cut if trick]
+        if lin_play_problem(deal, declarer, trumps, cut) is None:
+            return cut
+    return []
+
+
 def _comment(text: str, width: int = 250) -> list[str]:
     """``text`` as PBN commentary lines (``{...}``, at most ``width`` characters a line)."""
     import textwrap
@@ -1600,6 +1710,7 @@ def lin_board(
     commentary: list[str] | None = None,
     tags: list[tuple[str, str]] | None = None,
     result: int | None = None,
+    rows: list[tuple[str, list[str]]] | None = None,
 ) -> str:
     """One LIN board, as one line of BBO's ``.lin`` hand records (no line break at its end):
     ``pn`` (no names), ``md`` (the dealer digit, then the hands from South; ``deal`` must give
@@ -1612,7 +1723,10 @@ def lin_board(
     number, as :func:`pbn_game` gives them. The commentary comes after the auction (a reader
     such as endplay's takes an ``nt`` as the note of the call before it); ``|`` in its text
     is written ``/`` (:func:`lin_text`). ``result``: the tricks declarer's side took in all,
-    given as LIN's ``mc`` pair after the cards (as BBO gives the tricks a claim ends with)."""
+    given as LIN's ``mc`` pair after the cards (as BBO gives the tricks a claim ends with).
+    ``rows``: this package's row pairs after the commentary (:data:`LIN_ROWS`), each its name
+    and its rows, one ``nt|bridge-rulings <name> <row>|`` pair a row, in order, the row's text
+    escaped (:func:`lin_escape`)."""
     parsed = Deal.parse(deal)
     short = [str(s) for s in Seat if len(parsed[s]) != 13]
     if short:
@@ -1630,6 +1744,7 @@ def lin_board(
     pairs += [("mb", call) for call in lin_auction(contract, declarer, dealer)]
     pairs += [("nt", lin_text(f"bridge-rulings {name} {value}")) for name, value in tags or []]
     pairs += [("nt", lin_text(text)) for text in commentary or []]
+    pairs += [("nt", f"bridge-rulings {name} {lin_escape(row)}") for name, texts in rows or [] for row in texts]
     pairs.append(("pg", ""))
     for trick in tricks:
         pairs += [("pc", card) for _seat, card in trick]

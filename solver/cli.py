@@ -735,7 +735,7 @@ def _write_json_streaming(data: dict[str, object], restorations: "list[Restorati
 
 @app.command()
 def verify(
-    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively); test sets (generate --format jsonl|yaml) given by name: each record's case is checked against its claims, reported as FILE#ID; PBN and LIN files given by name: each game, its claims from a PBN game's ExpectTable section, reported as FILE#N.")],
+    paths: Annotated[list[Path], typer.Argument(help="Case files or directories (searched recursively); test sets (generate --format jsonl|yaml) given by name: each record's case is checked against its claims, reported as FILE#ID; PBN and LIN files given by name: each game, its claims from a PBN game's ExpectTable section or a LIN board's nt|bridge-rulings Expect ...| pairs, reported as FILE#N.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
     budget: Annotated[int, typer.Option("--budget", min=1, max=sys.maxsize, help="Expand at most this many nodes of each ruling; a case that needs more fails (its claims cannot be decided).")] = DEFAULT_BUDGET,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes, each verifying chunks of files (same output, same order).")] = 1,
@@ -921,9 +921,9 @@ def generate(
     out: Annotated[Path | None, typer.Option("--out", help="Without --format: the directory of YAML case files (default generated/), unless the name ends in .jsonl, .pbn or .lin (that --format). With --format: the one file the cases stream into ('-' for stdout; default generated.jsonl, generated.yaml, generated.pbn or generated.lin).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same cases).")] = 0,
     laws: Annotated[Laws, typer.Option("--laws", help="Edition of the Laws.")] = Laws.L2017,
-    with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml|pbn (PBN: its ExpectTable section; regression data, not a ruling).")] = False,
+    with_count: Annotated[bool, typer.Option("--expect-count", help="Add the solver's 'count N' (its distinct restorations) as a claim to each case file, or to each record's case with --format jsonl|yaml|pbn|lin (PBN: its ExpectTable section; LIN: its nt|bridge-rulings Expect ...| pairs; regression data, not a ruling).")] = False,
     kind: Annotated[Kind, typer.Option("--kind", help="Irregularity: revoke, misplay (45D), exposure (a defender's card, 49/50), lead (out of turn, 55/56), fifth (45E), simultaneous (58), established (revokes played to the end, 64), designation (declarer's incomplete or changed designation of dummy's card, 45C4, 46, 47C/47D), defective (a card omitted from a trick, 67A1/67B1) or mixed (two or three of exposure, revoke, lead, misplay, change of designation in one record).")] = Kind.REVOKE,
-    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive). pbn carries every kind: a record its cards do not give back whole is also written in its RecordTable section, read back in preference to the play section; lin carries --kind revoke, lead and established only; see docs/test-sets.md.")] = None,
+    fmt: Annotated[str | None, typer.Option("--format", help="Stream the cases into one file: jsonl (a JSON object a line), yaml (one document each), pbn (one PBN game each, the record and ruling as commentary) or lin (one BBO LIN board a line, the record and ruling as nt commentary; records from trick 1: --full-hand or --exhaustive). Both carry every kind: a record its cards do not give back whole is also written line for line (PBN: its RecordTable section; LIN: one nt|bridge-rulings Record ...| pair a line), read back in preference to the cards; see docs/test-sets.md.")] = None,
     with_ruling: Annotated[bool, typer.Option("--with-ruling", help="Add each case's full expected ruling (the JSON of solve --json); implies --format jsonl when none is given (pbn, lin or yaml when --out ends so).")] = False,
     full_hand: Annotated[bool, typer.Option("--full-hand", help="Records start at trick 1 with every earlier card recorded.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Every irregularity of the kind at every point of one deal and play (drawn from --seed, or --from), not a random sample.")] = False,
@@ -946,8 +946,7 @@ def generate(
         # one file: the format follows --out's suffix, JSON lines when it says nothing (a name
         # ending in a set's suffix is that file, never a directory of case files so named)
         fmt = "yaml" if suffix in (".yaml", ".yml") else suffix[1:] if suffix in (".pbn", ".lin") else "jsonl"
-    _generate_options(ctx, fmt, with_count=with_count, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive,
-                      full_hand=full_hand, kind=kind_)
+    _generate_options(ctx, fmt, scheduler=scheduler, jobs=jobs, source=source, exhaustive=exhaustive, full_hand=full_hand)
     if fmt is not None:
         if fmt == "pbn" and not markers:
             fmt = "pbn-plain"
@@ -982,20 +981,11 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name == "COMMANDLINE"
 
 
-def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, scheduler: str | None, jobs: int, source: Path | None,
-                      exhaustive: bool, full_hand: bool = False, kind: str = "revoke") -> None:
+def _generate_options(ctx: typer.Context, fmt: str | None, *, scheduler: str | None, jobs: int, source: Path | None,
+                      exhaustive: bool, full_hand: bool = False) -> None:
     """``generate``: an option that would do nothing with the others given is a usage error
     (exit 2), said before any work is done."""
     fmt_ = fmt.split("-")[0] if fmt is not None else None
-    if fmt_ == "lin":
-        from rulings.solver.testsets import BOARD_KINDS
-
-        if kind not in BOARD_KINDS:
-            raise typer.BadParameter(f"--format lin carries --kind {', '.join(BOARD_KINDS)}: a LIN board holds the cards as "
-                                     f"they stood, and a --kind {kind} record's irregularity is a line it has no syntax for (a "
-                                     f"call of dummy's card, a change of designation, an exposed, fifth or simultaneous card), "
-                                     f"so read back it would be lost; --format pbn (its RecordTable section) and jsonl|yaml "
-                                     f"carry every kind", param_hint="'--kind'")
     if source is not None and not exhaustive:
         raise typer.BadParameter("--from goes with --exhaustive")
     if fmt_ is None:
@@ -1007,10 +997,6 @@ def _generate_options(ctx: typer.Context, fmt: str | None, *, with_count: bool, 
                                      "a directory of case files is written by one process", param_hint="'--jobs' / '-j'")
     if _given(ctx, "markers") and fmt_ != "pbn":
         raise typer.BadParameter("--markers and --no-markers go with PBN output (--format pbn)", param_hint="'--markers'")
-    if with_count and fmt_ == "lin":
-        raise typer.BadParameter("a LIN board carries no claim: --expect-count goes with case files or --format "
-                                 "jsonl|yaml|pbn (with --with-ruling the LIN commentary gives the count)",
-                                 param_hint="'--expect-count'")
     if fmt_ == "lin" and not exhaustive and not full_hand:
         raise typer.BadParameter("a LIN board gives the 13 cards of each hand (its md pair; LIN has no end position), and random "
                                  "records start at any trick with the cards left then: add --full-hand (records from trick 1, "

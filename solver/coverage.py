@@ -85,15 +85,18 @@ def implemented(edition: str) -> set[str]:
 
 
 #: what a board file's games give (:func:`measure`), by its kind: PBN marks an irregular card,
-#: LIN gives each card to the player who holds it
+#: LIN gives each card to the player who holds it; a game that gives its record whole (a
+#: generated set's RecordTable section, LIN Record pairs) is read as that record
 BOARD_NOTES = {
-    ".pbn": ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played (with their "
-             "^R and ^L marks), attention drawn by the director; what PBN has no syntax for (calls, exposures, "
-             "choices: a generated set's commentary) is not read, so its JSON lines or YAML form may cover more"),
-    ".lin": ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the cards played, each as its "
-             "holder's (LIN marks no irregular card: a revoke or a lead out of turn reads as played), attention drawn "
-             "by the director; what LIN has no syntax for (calls, exposures, choices: a generated set's commentary) "
-             "is not read, so its JSON lines or YAML form may cover more"),
+    ".pbn": ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the record of a game that gives it "
+             "whole (its RecordTable section, as generate --format pbn writes a record its cards do not give back), else "
+             "the cards played (with their ^R and ^L marks), attention drawn by the director; a game's commentary "
+             "(calls, exposures, choices PBN has no syntax for, in a file from other software) is not read"),
+    ".lin": ("{file}: its games are read as 'rulings solve FILE --game K' reads them: the record of a board that gives it "
+             "whole (its nt|bridge-rulings Record ...| pairs, as generate --format lin writes a record its cards do not give "
+             "back), else the cards played, each as its holder's (LIN marks no irregular card: a revoke or a lead out of "
+             "turn reads as played), attention drawn by the director; a board's other commentary (calls, exposures, "
+             "choices LIN has no syntax for) is not read"),
 }
 #: a file (or directory) given that holds no case and no error (an empty test set)
 EMPTY_NOTE = "{path}: no case in it"

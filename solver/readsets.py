@@ -195,7 +195,7 @@ def _set_cases(p: Path) -> Iterator[Item]:
 
 
 def _board_cases(p: Path) -> Iterator[Item]:
-    from rulings.models.boardfile import EXPECT_TAG, NoContractError, iter_board_cases
+    from rulings.models.boardfile import EXPECT_TAG, LIN_EXPECT, NoContractError, iter_board_cases
     from rulings.models.events import Attention
     from rulings.solver.claims import parse_claim
 
@@ -213,11 +213,12 @@ def _board_cases(p: Path) -> Iterator[Item]:
         except RulingError as err:
             yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)
             continue
-        try:  # (its claims, a PBN game's ExpectTable section, checked as verify reads them, naming the section)
+        try:  # (its claims, a PBN game's ExpectTable section or a LIN board's claim pairs, checked as verify reads them)
             for claim in case.expect:
+                where = f"tag {EXPECT_TAG}" if p.suffix.lower() != ".lin" else f"LIN pair nt|bridge-rulings {LIN_EXPECT} {claim.text}|"
                 parse_claim(claim.text, line=claim.line, edition=case.laws)
         except RulingError as err:
-            err.message = f"tag {EXPECT_TAG}: {err.message}"
+            err.message = f"{where}: {err.message}"
             err.args = (err.message,)
             yield Item(name, str(p), error=named(err, label, str(p), line), label=label, line=line)
             continue

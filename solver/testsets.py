@@ -9,8 +9,9 @@ With ``pbn`` each record is a PBN game (:func:`record_pbn`): the cards standing 
 was drawn, irregular ones marked, the record and expected ruling as commentary, and a record
 its cards do not give back (any kind's) whole in its record section, read back as it is. With
 ``lin`` each record is a LIN board, one a line (:func:`record_lin`): the same cards in the
-order played (LIN marks no irregular card), the same commentary as ``nt`` pairs; LIN holds
-whole deals, so only records from trick 1 (``--full-hand``, exhaustive sets).
+order played (LIN marks no irregular card), the same commentary as ``nt`` pairs, and such a
+record whole in its record pairs (``nt|bridge-rulings Record <line>|``), read back as it is;
+LIN holds whole deals, so only records from trick 1 (``--full-hand``, exhaustive sets).
 
 Random records are drawn per index (``case_seed(seed, i)``), so a batch split into chunks
 over worker processes gives the same records, in the same order, as one process.
@@ -52,11 +53,12 @@ FORMATS: tuple[str, ...] = ("jsonl", "yaml", "pbn", "lin")
 #: the kinds :func:`exhaustive_cases` enumerates
 EXHAUSTIVE_KINDS: tuple[str, ...] = ("revoke", "misplay", "exposure", "lead", "fifth", "simultaneous")
 #: the kinds whose irregularity the cards of a board carry: its cards as they stood (a revoke,
-#: a lead out of turn, revokes played on): the kinds a LIN board takes. The other kinds'
-#: irregularity is a line with no card syntax in either format (declarer's call of dummy's card,
-#: an exposed card, a fifth card, simultaneous cards): read from its cards alone, the board
-#: would show no irregularity, or another one. A PBN game carries them in its record section
-#: (:data:`rulings.models.boardfile.RECORD_TAG`, :func:`record_pbn`).
+#: a lead out of turn, revokes played on). The other kinds' irregularity is a line with no card
+#: syntax in either format (declarer's call of dummy's card, an exposed card, a fifth card,
+#: simultaneous cards): read from its cards alone, the board would show no irregularity, or
+#: another one. A PBN game carries them in its record section
+#: (:data:`rulings.models.boardfile.RECORD_TAG`, :func:`record_pbn`), a LIN board in its
+#: record pairs (:data:`rulings.models.boardfile.LIN_ROW`, :func:`record_lin`).
 BOARD_KINDS: tuple[str, ...] = ("revoke", "lead", "established")
 #: nodes of the ruling graph expanded at most per generated case (as ``solve --budget``)
 BUDGET = 50_000
@@ -158,10 +160,11 @@ def record_pbn(rec: dict[str, Any], board: int, *, markers: bool = True) -> str:
     tricks = _standing_tricks(case, table)
     lines = [str(line) for line in mapping["play"]]
     claims = [str(claim) for claim in mapping.get("expect") or []]
-    notes = case_notes(case, str(rec["id"]), lines, rec.get("ruling"))
+    whole = record_whole(case, table, lines, claims, "pbn")
+    notes = case_notes(case, str(rec["id"]), lines, rec.get("ruling"), whole=whole)
     after, result = play_end(case, table)
     sections: list[tuple[str, list[str]]] = []
-    if claims or not record_from_cards(case, table, lines):
+    if whole:
         sections.append((RECORD_TAG, lines))
         shown = table_tricks(tricks)
         if shown != tricks:  # (the play section stops where PBN cannot hold the cards: no count after it)
@@ -190,11 +193,25 @@ def record_from_cards(case: Case, table: TableState, lines: list[str]) -> bool:
     return lines[:-1] == cards and len(last) == 2 and last[0] == "attention"
 
 
+def record_whole(case: Case, table: TableState, lines: list[str], claims: list[str], fmt: str) -> bool:
+    """Whether a board of ``fmt`` (``pbn``, ``lin``) gives the record ``lines`` whole in its
+    record section (PBN) or pairs (LIN), read back in preference to its cards: a record with
+    claims (they are the record's), one its cards do not give back (:func:`record_from_cards`),
+    and for LIN one whose cards standing LIN cannot hold as played (:func:`lin_play_refusal`:
+    a player's second card to a trick, a trick short of a card before the next one's)."""
+    if claims or not record_from_cards(case, table, lines):
+        return True
+    return fmt == "lin" and lin_play_refusal(case) is not None
+
+
 def record_lin(rec: dict[str, Any], board: int) -> str:
-    """A record as one LIN board numbered ``board`` (:func:`case_lin`), without a line break.
-    Raises CaseFileError for a record LIN cannot hold (:func:`lin_refusal`: one starting after
-    trick 1)."""
-    return case_lin(_record_case(rec), str(rec["id"]), [str(line) for line in rec["case"]["play"]], rec.get("ruling"), board)
+    """A record as one LIN board numbered ``board`` (:func:`case_lin`), without a line break,
+    the record and its claims in the board's record pairs where its cards do not give it back
+    (:func:`record_whole`). Raises CaseFileError for a record LIN cannot hold
+    (:func:`lin_start_refusal`: one starting after trick 1, or in parts)."""
+    claims = [str(claim) for claim in rec["case"].get("expect") or []]
+    return case_lin(_record_case(rec), str(rec["id"]), [str(line) for line in rec["case"]["play"]], rec.get("ruling"), board,
+                    claims=claims, whole=True)
 
 
 def parts_refusal(case: Case) -> str | None:
@@ -218,6 +235,14 @@ def lin_refusal(case: Case) -> str | None:
     trick 1 (its deal is the cards left then) or with another seat on lead to trick 1 cannot
     be written; nor a record in parts (:func:`parts_refusal`), nor one whose cards standing
     would not read back as the same play (:func:`lin_play_refusal`)."""
+    start = lin_start_refusal(case)
+    return start if start is not None else lin_play_refusal(case)
+
+
+def lin_start_refusal(case: Case) -> str | None:
+    """Why ``case`` cannot be written as a LIN board whatever its cards, or None: a record in
+    parts (:func:`parts_refusal`), one starting after trick 1, or with another seat than
+    declarer's left-hand opponent on lead to trick 1 (:func:`lin_refusal`)."""
     parts = parts_refusal(case)
     if parts is not None:
         return parts
@@ -226,7 +251,7 @@ def lin_refusal(case: Case) -> str | None:
                 "of each hand (LIN has no end position)")
     if case.first_leader is not case.declarer.lho:
         return f"{case.first_leader} is on lead to trick 1; LIN gives the opening lead to declarer's left-hand opponent"
-    return lin_play_refusal(case)
+    return None
 
 
 def lin_play_refusal(case: Case) -> str | None:
@@ -255,7 +280,8 @@ def lin_play_refusal(case: Case) -> str | None:
             "no pair for a card put down out of its place")
 
 
-def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None = None, board: int = 1) -> str:
+def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None = None, board: int = 1, *,
+             claims: list[str] | None = None, whole: bool = False) -> str:
     """``case`` as one LIN board numbered ``board`` (:func:`rulings.models.boardfile.lin_board`),
     without a line break: its deal, a shortest auction to its contract and declarer, the
     cards standing in the played position when attention was drawn in the order they were
@@ -265,18 +291,36 @@ def case_lin(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | N
     2007``, ``bridge-rulings Decisions revoke_transfer_capped=off``, ``bridge-rulings
     PenaltyCards ...``, read back), the case's ``name`` and title, its record ``lines`` (calls, exposures, the
     attention line, choices after it), and the ``ruling`` (the JSON of ``solve --json``)
-    when given. Raises CaseFileError for a case LIN cannot hold (:func:`lin_refusal`)."""
-    from rulings.models.boardfile import lin_board, start_tags
+    when given. With ``whole`` (a test set's record), a record its cards do not give back, or
+    with ``claims``, is also written line for line in the board's record pairs, and its
+    claims in its claim pairs (:func:`record_whole`; ``nt|bridge-rulings Record S calls SQ|``,
+    ``nt|bridge-rulings Expect count 2|``), read back in preference to the cards, which then
+    stop where LIN cannot hold them as played
+    (:func:`rulings.models.boardfile.lin_tricks`). Raises CaseFileError for a case LIN
+    cannot hold (:func:`lin_refusal`; with ``whole``, :func:`lin_start_refusal`)."""
+    from rulings.models.boardfile import LIN_EXPECT, LIN_RECORD, lin_board, lin_tricks, start_tags
 
-    why = lin_refusal(case)
+    claims = claims or []
+    why = lin_start_refusal(case) if whole else lin_refusal(case)
     if why is not None:
         raise CaseFileError(f"{name} cannot be written as a LIN board: {why}", file=case.file if case.file != name else None)
     table = case.replay().table
+    tricks = _standing_tricks(case, table)
     after, result = play_end(case, table)
+    rows: list[tuple[str, list[str]]] = []
+    whole = whole and record_whole(case, table, lines, claims, "lin")
+    if whole:
+        rows.append((LIN_RECORD, lines))
+        trumps = case.contract.trumps.value if case.contract.trumps is not None else None
+        shown = lin_tricks(case.deal, str(case.declarer), trumps, tricks)
+        if shown != tricks:  # (the cards stop where LIN cannot hold them: no count after them)
+            tricks, after = shown, []
+    if whole and claims:
+        rows.append((LIN_EXPECT, claims))
     return lin_board(deal=case.deal.format(), contract=str(case.contract), declarer=str(case.declarer),
-                     tricks=_standing_tricks(case, table), board=board, commentary=case_notes(case, name, lines, ruling),
+                     tricks=tricks, board=board, commentary=case_notes(case, name, lines, ruling, whole=whole),
                      tags=[*start_tags(case.won, [str(pc) for pc in case.penalty], case.trick, case.laws, turned_switches(case)),
-                           *after], result=result)
+                           *after], result=result, rows=rows)
 
 
 def turned_switches(case: Case) -> dict[str, bool]:
@@ -344,21 +388,24 @@ def play_end(case: Case, table: TableState) -> tuple[list[tuple[str, str]], int 
     return tags, table.tricks_won()[side] + after
 
 
-def case_notes(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None) -> list[str]:
+def case_notes(case: Case, name: str, lines: list[str], ruling: dict[str, Any] | None, *, whole: bool = False) -> list[str]:
     """The commentary of a case written as a PBN game or LIN board: its name and title, its
     record ``lines``, for a record starting after trick 1 the trick, leader and tricks won
-    before, and the lines of the ``ruling`` when given (:func:`ruling_notes`)."""
+    before, what of the record the board does not carry (a ``remaining`` count its cards would
+    not read back with, a claim), and the lines of the ``ruling`` when given
+    (:func:`ruling_notes`). With ``whole`` the board carries the record line for line (its
+    record section or pairs): nothing goes uncarried."""
     notes = [f"Case {name}" + (f": {case.title}" if case.title else ""), "Record: " + "; ".join(lines)]
     if case.trick > 1:
         won = f", tricks won before: NS {case.won[0]} EW {case.won[1]}" if any(case.won) else ""
         notes.append(f"The record starts at trick {case.trick}, {case.first_leader} to lead{won}; the deal is the cards left then")
     remaining = next((e for e in case.first_segment if isinstance(e, Remaining)), None)
-    if remaining is not None and carried_remaining(case, case.replay().table) is None:
+    if remaining is not None and not whole and carried_remaining(case, case.replay().table) is None:
         notes.append(f"Not carried: '{remaining}': read back, it would not count the tricks after the cards standing "
                      "(it follows the attention line, or counts a trick they leave short); play stops at the last card "
                      "and no Law 64 transfer is made")
     claim = next((e for e in case.first_segment if isinstance(e, ClaimTricks)), None)
-    if claim is not None:
+    if claim is not None and not whole:
         notes.append(f"Not carried: the claim '{claim}': PBN and LIN have no syntax for it; read back, play stops at its "
                      "last card, the claim is not ruled and no Law 64 transfer is made")
     if ruling is not None:

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from rulings.models.boardfile import lin_play_problem, pbn_game, play_problem
 from rulings.models.errors import CaseFileError
 from rulings.solver.cli import app
-from rulings.solver.generate import case_seed, random_kind_case
+from rulings.solver.generate import KINDS, case_seed, random_kind_case
 from rulings.solver.testsets import record, record_lin, record_pbn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,14 +167,23 @@ def test_a_tricks_after_tag_that_cannot_be_read_is_a_located_error(value: str, w
 
 
 def test_a_claim_not_carried_is_said_in_the_commentary() -> None:
+    """solve --lin writes the cards and no record pairs: the claim is not carried, and the
+    commentary says so; a test set's record carries it in its record section or pairs, and
+    says nothing of the kind."""
+    from rulings.solver.testsets import _record_case, case_lin
+
     mapping = {"title": "claim", "laws": 2017, "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
                "contract": "4S", "declarer": "S", "play": ["W DQ", "N D2", "E D4", "S D7", "S claims 12", "attention W"]}
-    text = record_pbn(record("claim", mapping, False), 1)
-    assert "Not carried: the claim 'S claims 12': PBN and LIN have no syntax for it" in " ".join(text.split())
+    rec = record("claim", mapping, False)
+    said = "Not carried: the claim 'S claims 12': PBN and LIN have no syntax for it"
+    assert said in " ".join(case_lin(_record_case(rec), "claim", mapping["play"]).split())
+    for text in (record_pbn(rec, 1), record_lin(rec, 1)):
+        assert "S claims 12" in text and said not in " ".join(text.split())
+    assert '"S claims 12"' in record_pbn(rec, 1) and "|nt|bridge-rulings Record S claims 12|" in record_lin(rec, 1)
 
 
 # ----- a record's case, built from its mapping ------------------------------------------------------
-@pytest.mark.parametrize("kind", ["revoke", "lead", "established"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_records_board_is_written_from_its_mapping_as_from_its_case_file(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """record_pbn and record_lin build the case from the record's mapping (no YAML written and
     read back: ``dump_case`` is not called), and write what the case file read back gives."""

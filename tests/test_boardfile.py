@@ -297,32 +297,40 @@ def test_the_play_section_alone_keeps_the_irregularities_of_the_board_kinds_only
     assert kept == (kind in BOARD_KINDS), kind
 
 
+@pytest.mark.parametrize("fmt", ["pbn", "lin"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_kind_reads_back_from_pbn_as_its_record(kind: str, tmp_path: Path) -> None:
-    """generate --format pbn takes every kind: each game, read back with no --attention, is the
-    JSON lines record's case (its play line for line: the RecordTable section where the cards
-    do not give it), and its ruling has the same irregularities and the same restorations, key
-    for key; both editions, random and exhaustive sets."""
+def test_every_kind_reads_back_from_a_board_file_as_its_record(kind: str, fmt: str, tmp_path: Path) -> None:
+    """generate --format pbn|lin takes every kind: each game, read back with no --attention
+    where the board gives the record whole (the PBN RecordTable section, the LIN Record pairs)
+    and with the record's attention seat where its cards give it back, is the JSON lines
+    record's case (its play line for line), and its ruling has the same irregularities and the
+    same restorations, key for key; both editions, random and exhaustive sets, with and without
+    --with-ruling. LIN boards start at trick 1: random sets are --full-hand."""
     from rulings.solver.readsets import record_case
     from rulings.solver.testsets import EXHAUSTIVE_KINDS
 
-    runs = [["--laws", "2017", "--seed", "3"], ["--laws", "2007", "--seed", "4", "--with-ruling"]]
+    full = ["--full-hand"] if fmt == "lin" else []
+    runs = [["--laws", "2017", "--seed", "3", *full], ["--laws", "2007", "--seed", "4", "--with-ruling", *full]]
     if kind in EXHAUSTIVE_KINDS:
         runs.append(["--laws", "2007", "--exhaustive"])
+        runs.append(["--laws", "2017", "--exhaustive", "--seed", "5", "--with-ruling"])
+    wholes = 0
     for args in runs:
-        pbn_out, jsonl_out = tmp_path / "set.pbn", tmp_path / "set.jsonl"
-        for fmt, out in (("pbn", pbn_out), ("jsonl", jsonl_out)):
-            result = runner.invoke(app, ["generate", "3", "--kind", kind, *args, "--format", fmt, "--out", str(out),
+        board_out, jsonl_out = tmp_path / f"set.{fmt}", tmp_path / "set.jsonl"
+        for form, out in ((fmt, board_out), ("jsonl", jsonl_out)):
+            result = runner.invoke(app, ["generate", "3", "--kind", kind, *args, "--format", form, "--out", str(out),
                                          "--no-progress"])
             assert result.exit_code == 0, result.output
         records = [json.loads(line) for line in jsonl_out.read_text(encoding="utf-8").splitlines()]
         for board, rec in enumerate(records, start=1):
-            whole = whole_record(rec)
-            mapping = board_case(pbn_out, board, None if whole else rec["case"]["play"][-1].split()[1])
+            whole = whole_record(rec, fmt)
+            wholes += whole
+            mapping = board_case(board_out, board, None if whole else rec["case"]["play"][-1].split()[1])
             assert mapping["play"] == rec["case"]["play"], (kind, args, board)
             assert _keys(parse_case(mapping, file="read")) == _keys(record_case(rec, "set", 1)), (kind, args, board)
             if "--with-ruling" in args:
-                assert solved_board(pbn_out, board, rec)["irregularities"] == rec["ruling"]["irregularities"]
+                assert solved_board(board_out, board, rec)["irregularities"] == rec["ruling"]["irregularities"]
+    assert (wholes > 0) == (kind != "revoke"), (kind, wholes)  # (a revoke record is its cards and attention line)
 
 
 @pytest.mark.parametrize("kind", ["misplay", "simultaneous", "defective", "mixed"])
@@ -427,17 +435,24 @@ def test_attention_given_reads_the_play_section_of_a_game_that_gives_its_record_
 
 
 @pytest.mark.parametrize("kind", sorted(set(KINDS) - set(BOARD_KINDS)))
-def test_generate_refuses_a_kind_lin_cannot_carry(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    for args in (["--format", "lin", "--full-hand"], ["--with-ruling", "--full-hand", "--out", "set.lin"],
-                 ["--exhaustive", "--format", "lin"]):
-        res = runner.invoke(app, ["generate", "3", "--kind", kind, *args], env={"COLUMNS": "400"})
-        assert res.exit_code == 2, res.output
-        said = " ".join(res.output.split())
-        assert "--format lin carries --kind revoke, lead, established" in said, said
-        assert f"a --kind {kind} record's irregularity is a line it has no syntax for" in said, said
-        assert "--format pbn (its RecordTable section) and jsonl|yaml carry every kind" in said, said
-    assert list(tmp_path.iterdir()) == []  # nothing written
+def test_generate_lin_takes_every_kind_its_record_in_pairs(kind: str, tmp_path: Path) -> None:
+    """A kind whose irregularity LIN's cards cannot carry is written with the record line for
+    line in nt|bridge-rulings Record ...| pairs, as the PBN game gives it in its RecordTable
+    section: the same lines, in order."""
+    from rulings.models.boardfile import RECORD_TAG, lin_unescape
+
+    runs = {fmt: tmp_path / f"set.{fmt}" for fmt in ("pbn", "lin")}
+    for fmt, out in runs.items():
+        res = runner.invoke(app, ["generate", "3", "--kind", kind, "--full-hand", "--format", fmt, "--out", str(out),
+                                  "--no-progress"])
+        assert res.exit_code == 0, res.output
+    boards = runs["lin"].read_text(encoding="utf-8").splitlines()
+    games = runs["pbn"].read_bytes().decode("ascii").split('[Board "')[1:]
+    assert len(boards) == len(games) == 3
+    for board, game in zip(boards, games, strict=True):
+        lines = [lin_unescape(value.split("|", 1)[0]) for value in board.split("|nt|bridge-rulings Record ")[1:]]
+        section = game.split(f"[{RECORD_TAG} ")[1].split("\r\n\r\n")[0].split("\r\n")[1:]
+        assert lines and lines == [row.strip('"') for row in section], (kind, board)
 
 
 @pytest.mark.parametrize("kind", BOARD_KINDS)

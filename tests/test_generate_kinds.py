@@ -167,8 +167,8 @@ def test_an_out_named_as_a_set_is_that_set_not_a_directory(tmp_path: Path, name:
     res = runner.invoke(app, ["generate", "2", "--out", str(out), "--no-progress", "--full-hand"])
     assert res.exit_code == 0, res.output
     assert out.is_file() and out.read_text(encoding="utf-8").startswith(first)
-    refused = runner.invoke(app, ["generate", "2", "--kind", "misplay", "--full-hand", "--out", str(tmp_path / "m.lin")])
-    assert refused.exit_code == 2 and not (tmp_path / "m.lin").exists()
+    refused = runner.invoke(app, ["generate", "2", "--kind", "misplay", "--out", str(tmp_path / "m.lin")])  # (LIN's checks)
+    assert refused.exit_code == 2 and "add --full-hand" in refused.output and not (tmp_path / "m.lin").exists()
 
 
 def test_mixed_records_keep_dummys_hand_as_the_table_reads_it() -> None:

@@ -86,7 +86,6 @@ def test_a_record_starting_after_trick_1_is_refused() -> None:
     (["--format", "lin"], "add --full-hand (records from trick 1"),
     (["--with-ruling", "--out", "set.lin"], "add --full-hand"),
     (["--kind", "lead", "--format", "lin"], "LIN has no end position"),
-    (["--expect-count", "--format", "lin", "--full-hand"], "a LIN board carries no claim: --expect-count goes with case files"),
     (["--no-markers", "--format", "lin", "--full-hand"], "--markers and --no-markers go with PBN output"),
 ])
 def test_generate_lin_options_that_cannot_be_met_are_usage_errors(args: list[str], words: str, tmp_path: Path,
@@ -250,6 +249,141 @@ def test_every_generated_lin_board_reads_back(kind: str, tmp_path: Path) -> None
         assert result.exit_code == 0, (board, result.output)
 
 
+# ----- the record and its claims in nt|bridge-rulings Record|Expect ...| pairs ------------------------
+def test_a_record_its_cards_give_back_has_no_pairs_and_the_pairs_add_nothing_else() -> None:
+    """A revoke record (its cards and one attention line) is written as solve --lin writes its
+    case, with no Record pair; a lead record with a choice after its attention line gets one
+    Record pair a line of its play, in order, after the commentary, and the board is otherwise
+    the same, byte for byte (its cards stand as LIN holds them)."""
+    from rulings.solver.testsets import _record_case, case_lin
+
+    revoke = record("r", random_kind_case("revoke", case_seed(0, 0), full_hand=True), False)
+    assert "bridge-rulings Record" not in record_lin(revoke, 1)
+    assert record_lin(revoke, 1) == case_lin(_record_case(revoke), "r", revoke["case"]["play"], None, 1)
+    mapping = next(m for i in range(40) if not (m := random_kind_case("lead", case_seed(0, i), full_hand=True))["play"][-1]
+                   .startswith("attention"))
+    rec = record("r", mapping, False)
+    text = record_lin(rec, 1)
+    pairs = "".join(f"nt|bridge-rulings Record {line}|" for line in mapping["play"])
+    assert pairs in text and text.split(pairs)[1].startswith("pg||")
+    assert text.replace(pairs, "") == case_lin(_record_case(rec), "r", mapping["play"], None, 1)
+
+
+@needs_endplay
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("|nt|bridge-rulings Record N calls S5|", "|nt|bridge-rulings Record N callz S5|",
+     "LIN pair nt|bridge-rulings Record N callz S5| (line 21 of the record): unknown token 'callz' in play line 'N callz S5'"),
+    ("|nt|bridge-rulings Record N calls S5|", "|nt|bridge-rulings Record N calls SZ|",
+     "LIN pair nt|bridge-rulings Record N calls SZ| (line 21 of the record): bad designation 'SZ' in play line 'N calls SZ'"),
+    ("|nt|bridge-rulings Record N calls S5|", "|nt|bridge-rulings Record |",
+     "LIN pair nt|bridge-rulings Record| holds no play line: expected one play line a pair, e.g. "
+     "nt|bridge-rulings Record S calls SQ|"),
+    ("|nt|bridge-rulings Expect count 8|", "|nt|bridge-rulings Expect|",
+     "LIN pair nt|bridge-rulings Expect| holds no claim: expected one claim a pair"),
+    ("|nt|bridge-rulings Record N calls S5|", "|nt|bridge-rulings Record N calls S5|nt|bridge-rulings Record N SA|",
+     "card 'SA' is not in N's hand (it is in S's hand)"),  # (a record that does not fit the deal: a case file's error)
+])
+def test_malformed_record_and_claim_pairs_are_located_errors(old: str, new: str, words: str, tmp_path: Path) -> None:
+    """A Record pair that is no play line, or either pair with no text, is an error at the
+    pair's line naming the pair and the token (exit 1); the other boards still read."""
+    out = tmp_path / "set.lin"
+    result = runner.invoke(app, ["generate", "2", "--kind", "misplay", "--full-hand", "--format", "lin", "--expect-count",
+                                 "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert text.count(old) == 1 and text.index(old) < text.index("\n")
+    out.write_text("\n" + text.replace(old, "\n" + new), encoding="utf-8")  # (the pair on line 3)
+    result = runner.invoke(app, ["solve", str(out), "--board", "1"])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"error: {out}:3: " in said and words in said, said
+    assert runner.invoke(app, ["solve", str(out), "--board", "2"]).exit_code == 0  # (the other board reads)
+
+
+@needs_endplay
+def test_verify_checks_the_claims_of_a_lin_set(tmp_path: Path) -> None:
+    """generate --expect-count --format lin: each board carries its count claim in an
+    nt|bridge-rulings Expect ...| pair, read back into the case's expect; verify SET.lin checks
+    them, each board as FILE#N, and a claim that cannot be read is named with its pair and line;
+    rulings new writes them as the case's expect."""
+    out = tmp_path / "set.lin"
+    result = runner.invoke(app, ["generate", "3", "--kind", "exposure", "--full-hand", "--format", "lin", "--expect-count",
+                                 "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["verify", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "3 case files: 3 passed, 0 failed; 3 claims: 3 passed, 0 failed" in result.output
+    assert f"ok   {out}#2: 1 claim" in result.output
+    text = out.read_text(encoding="utf-8")
+    count = text.split("|nt|bridge-rulings Expect ")[1].split("|")[0]
+    made = runner.invoke(app, ["new", str(out), "--board", "1"])
+    assert made.exit_code == 0 and f"expect:\n- {count}\n" in made.stdout.replace("  - ", "- "), made.stdout
+    lines = text.split("\n")
+    lines[1] = lines[1].replace(f"|nt|bridge-rulings Expect {count}|", "|nt|bridge-rulings Expect count 999|")
+    out.write_text("\n".join(lines), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(out)])
+    assert result.exit_code == 1 and "FAIL line 2: count 999" in result.output, result.output
+    out.write_text("\n".join(lines).replace("Expect count 999", "Expect cout 2"), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(out)])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 1, said
+    assert f"{out}:2: board 2: LIN pair nt|bridge-rulings Expect cout 2|: unknown token 'cout 2'" in said, said
+
+
+@needs_endplay
+def test_a_pipe_or_line_break_in_a_record_line_is_escaped_and_read_back(tmp_path: Path) -> None:
+    """A ``chooses`` line names any choice, so a ``|`` (which ends a LIN value) or a line break
+    (which a LIN reader drops) may be in a record's line: the pair writes it as %7C, %0A, and
+    ``%`` as %25, and the reader gives the line back as it was."""
+    from rulings.models.boardfile import board_case
+
+    mapping = random_kind_case("lead", case_seed(0, 0), full_hand=True)
+    mapping = {**mapping, "play": [*mapping["play"], "N chooses a|b 100%25\nc"]}
+    text = record_lin(record("r", mapping, False), 1)
+    assert "|nt|bridge-rulings Record N chooses a%7Cb 100%2525%0Ac|" in text
+    out = _write(tmp_path / "piped.lin", text + "\n")
+    assert board_case(out, 1)["play"] == mapping["play"]
+
+
+@needs_endplay
+def test_attention_given_reads_the_pc_pairs_of_a_board_that_gives_its_record_whole(tmp_path: Path) -> None:
+    """--attention SEAT reads a board as its cards (as another program does): the fifth card
+    is not there, and the notes say the Record pairs were not read; without it the record is
+    read, its fifth card ruled."""
+    from rulings.models.boardfile import board_case
+
+    out = tmp_path / "set.lin"
+    result = runner.invoke(app, ["generate", "1", "--kind", "fifth", "--full-hand", "--format", "lin", "--out", str(out),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    cards = board_case(out, 1, "E")
+    assert cards["play"][-1] == "attention E" and not any("fifth" in line for line in cards["play"])
+    assert "the board's nt|bridge-rulings Record ...| pairs (from line 1)" in cards["notes"]
+    whole = board_case(out, 1)
+    assert any(line.endswith(" fifth") for line in whole["play"]) and "notes" not in whole
+
+
+@pytest.mark.parametrize("kind", ["simultaneous", "defective"])
+def test_the_cards_stop_where_lin_cannot_hold_them_as_played(kind: str) -> None:
+    """The pc pairs of a record given whole are the cards standing as LIN holds them: up to a
+    player's second card to a trick, or to a seat skipped in a trick (a card omitted): LIN has
+    no gap, and would read the next card as the skipped seat's. No count of the tricks after
+    them (TricksAfter) follows a play cut short."""
+    from rulings.solver.testsets import _record_case, _standing_tricks
+
+    cut = 0
+    for index in range(30):
+        rec = record("r", random_kind_case(kind, case_seed(1, index), full_hand=True), False)
+        text = record_lin(rec, 1)
+        cards = [pair.split("|")[0] for pair in text.split("|pc|")[1:]]
+        standing = [card for trick in _standing_tricks(_record_case(rec)) for _seat, card in trick]
+        assert standing[: len(cards)] == cards
+        if len(cards) < len(standing):
+            cut += 1
+            assert "TricksAfter" not in text
+    assert cut > 0 if kind == "defective" else cut == 0
+
+
 # ----- solve --lin ----------------------------------------------------------------------------------
 PENALTY_CASE = ROOT / "cases" / "penalty" / "own-50d2-partner-leads-before-declarer-chooses.yaml"
 
@@ -354,7 +488,8 @@ def _write(path: Path, text: str) -> Path:
 @needs_endplay
 def test_endplay_reads_the_generated_lin_boards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """endplay's LIN parser reads each board with the deal, the contract and declarer, the
-    board number, the vulnerability and the cards of our reader. (endplay 0.5 counts the
+    board number, the vulnerability and the cards of our reader given --attention (the pc
+    pairs; it takes a board's Record and Expect pairs as notes of the last call). (endplay 0.5 counts the
     tricks of a board without a claim by groups of four cards, and fails on a play that stops
     inside a trick, as a record stops where attention was drawn: its count is given the
     complete tricks only.)"""
@@ -365,7 +500,8 @@ def test_endplay_reads_the_generated_lin_boards(tmp_path: Path, monkeypatch: pyt
     counted = lin.total_tricks
     monkeypatch.setattr(lin, "total_tricks", lambda play, denom: counted(play[: len(play) // 4 * 4], denom))
     for args in (["8", "--kind", "revoke", "--full-hand"], ["8", "--kind", "lead", "--full-hand", "--seed", "1"],
-                 ["8", "--kind", "revoke", "--exhaustive"]):
+                 ["8", "--kind", "revoke", "--exhaustive"], ["8", "--kind", "misplay", "--full-hand", "--expect-count"],
+                 ["8", "--kind", "defective", "--full-hand"], ["8", "--kind", "mixed", "--full-hand", "--seed", "2"]):
         out = tmp_path / "set.lin"
         res = runner.invoke(app, ["generate", *args, "--format", "lin", "--with-ruling", "--out", str(out), "--no-progress"])
         assert res.exit_code == 0, res.output
@@ -379,4 +515,5 @@ def test_endplay_reads_the_generated_lin_boards(tmp_path: Path, monkeypatch: pyt
             assert Deal.parse(b.deal.to_pbn()) == Deal.parse(ours["deal"])
             assert (f"{b.contract.level}{strain}{doubled}", b.contract.declarer.abbr) == (ours["contract"], ours["declarer"])
             assert b.vul.name == {"o": "none", "n": "ns", "e": "ew", "b": "both"}[LIN_VUL[(number - 1) % 16]]
-            assert ["SHDC"[c.suit.value] + c.rank.name[1:] for c in b.play] == [line.split()[1] for line in ours["play"][:-1]]
+            cards = [line.split()[1] for line in ours["play"] if len(line.split()) == 2 and not line.startswith("attention")]
+            assert ["SHDC"[c.suit.value] + c.rank.name[1:] for c in b.play] == cards

@@ -84,8 +84,10 @@ def test_a_pbn_set_is_read_game_by_game_with_a_note(sets: dict[str, Path]) -> No
     code, from_lin, err = _coverage(sets["revoke.lin"])  # the same records as LIN boards
     assert code == 0 and not from_lin["errors"], from_lin["errors"]
     assert from_lin["editions"][0]["cases"] == 12 and _counts(from_lin) == _counts(from_jsonl)
-    # the note says what a LIN board holds: no marks (PBN's ^R/^L), each card its holder's
-    assert "what LIN has no syntax for" in err and "its holder's" in err and "^R" not in err, err
+    # the note says what a LIN board holds: no marks (PBN's ^R/^L), each card its holder's, the
+    # record whole in its Record pairs
+    assert "LIN has no syntax for" in err and "its holder's" in err and "^R" not in err, err
+    assert "nt|bridge-rulings Record ...| pairs" in err, err
     # a lead set's games hold their cards, the choice after attention in commentary: no error
     code, lead, _ = _coverage(sets["lead.pbn"])
     assert code == 0 and lead["editions"][0]["cases"] == 12

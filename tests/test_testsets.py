@@ -193,8 +193,6 @@ def test_expect_count_in_a_stream_puts_the_claim_in_each_case(fmt: str, tmp_path
 
 @pytest.mark.parametrize(("args", "words"), [
     (["--kind", "lead", "--game", "2"], "No such option: --game"),
-    (["--expect-count", "--format", "lin", "--full-hand"], "--expect-count goes with case files or --format jsonl|yaml|pbn"),
-    (["--expect-count", "--with-ruling", "--full-hand", "--out", "x.lin"], "--expect-count goes with case files"),
     (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler goes with --format"),
     (["-j", "2"], "-j goes with --format"),
     (["--no-markers", "--format", "jsonl"], "--markers and --no-markers go with PBN output"),
