@@ -576,9 +576,10 @@ def test_restorations_leave_no_cycles(kind: str) -> None:
     """What an enumeration makes is freed as it is dropped: no reference cycle (a restoration
     built when read and what it shares with its group; compiled, a nested function and the
     environment that keeps it) is left to the collector. Random records of each kind, both
-    editions: after a few records of the kind ruled first (what is made once, the data
-    classes' methods written on their first call, is not counted), 150 records leave fewer
-    objects to the collector than one record's cycle would in one record in ten."""
+    editions: after 20 records of the kind ruled first (what is made once, the data classes'
+    methods written on their first call, is not counted), 150 records leave fewer than 50
+    objects to the collector (a cycle made on every record would leave 300 or more: a
+    nested function and its environment are two)."""
     import gc
 
     _enumerate_all(_cycle_workload(kind, 7_100, 20))

@@ -778,7 +778,7 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         return _defender_change(rs, node, task, words)
     # the change concerns dummy's latest card when it names a card dealt to dummy, else
     # declarer's latest card (a card from his own hand)
-    last = task.cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else task.cursor.own_last
+    last: Designated | None = task.cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else task.cursor.own_last
     clause = rs.cite("45C4(b)")
     # what a refusal leaves: the card designated, which for a card dummy misplaced is the
     # call's designation, not the card on the table (45D1 then plays it)
@@ -860,7 +860,7 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
     table = node.table
     ch = task.change
     seat = ch.seat
-    last = task.cursor.defender_last
+    last: Designated | None = task.cursor.defender_last
     if last is not None and last.seat is not seat:
         last = None
     clause = rs.cite("45C4(b)")
