@@ -434,48 +434,6 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     facings: set[int] = set()  # dummy's lines facing a card a call played earlier in the trick
     breaks: set[int] = set()  # the places in ``batch`` before which a line not in it came
 
-    def flush(state: TableState) -> TableState:
-        nonlocal applied
-        if not batch:
-            return state
-        held = state.held_back(batch, breaks)
-        if held:
-            # a defender's card put down before his turn, his card at his turn following in
-            # the trick: held back, listed as a line the table did not apply (PlayBeforeTurn)
-            for k in reversed(held):
-                event = batch_events[k]
-                assert isinstance(event, Play)
-                at = next(i for i, e in enumerate(before) if e is event)
-                before[at] = _held(event)
-                unapplied.append(before[at])
-                for i in range(at + 1, len(applied_before)):
-                    applied_before[i] -= 1
-                applied -= 1
-                del batch[k]
-                del batch_events[k]
-            moved = {b - sum(1 for k in held if k < b) for b in breaks}
-            breaks.clear()
-            breaks.update(moved)
-            where = {id(e): i for i, e in enumerate(before)}
-            unapplied.sort(key=lambda e: where.get(id(e), len(before)))
-        order, early, put_down = state.lead_order(batch, breaks)
-        breaks.clear()
-        if order != sorted(order):
-            batch[:] = [batch[k] for k in order]
-            batch_events[:] = [batch_events[k] for k in order]
-        if early:
-            state = state.with_early_leads(early)
-        if put_down:
-            state = state.with_put_down_early(put_down)
-        try:
-            state = state.play_many(batch)
-        except RulingError as err:
-            event = batch_events[err.index if err.index is not None else 0]
-            raise err.at(event, file=file) from None
-        batch.clear()
-        batch_events.clear()
-        return state
-
     attention: Attention | None = None
     after: tuple[AnyEvent, ...] = ()
     for i in range(head, len(events)):
@@ -531,7 +489,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # count of tricks at a claim or ``remaining`` line, and a record that plays on
                 # past the trick must say dummy's card: a line of his, or declarer's change of
                 # designation to a card of dummy's (an input error otherwise)
-                state = flush(state)
+                state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+                applied -= held_back
                 later = _after_call(events, i + 1, state, declarer)
                 deemed = None if later == "dummy" else _deemed(state, events, i, file)
                 if deemed is None and later == "beyond":
@@ -551,7 +510,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                     placeholders.append(event)
         elif isinstance(event, Omit):
             # a defective trick (67): the trick in progress is quitted without his card
-            state = flush(state)
+            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+            applied -= held_back
             try:
                 state = state.omit(event.seat)
             except RulingError as err:
@@ -560,7 +520,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             # a card a player names from his own hand at his turn is played (45C4(a)), as a
             # call of dummy's card is; a later ``changes to`` is the designation rules' to
             # rule, and until then the card named holds his place in the trick
-            state = flush(state)
+            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+            applied -= held_back
             seat = event.seat
             if _dummy_places_next(events, i + 1, seat, event.card):
                 pass  # he faced the card named; that play line is the play
@@ -581,7 +542,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         if batch and len(batch) == placed:
             breaks.add(placed)
         before.append(event)
-    state = flush(state)
+    state, _ = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
     # the kinds of line (Replay.line_kinds), read here: the opening play lines are one kind
     kinds = set(map(type, before[head:]))
     kinds.update(map(type, after))
@@ -593,6 +554,57 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         _check_end_of_play(state, before, applied_before, after, file, placeholders)
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
                      tuple(placeholders))
+
+
+def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events: list[AnyEvent], breaks: set[int],
+                 before: list[AnyEvent], unapplied: list[AnyEvent], applied_before: list[int],
+                 file: str | None) -> tuple[TableState, int]:
+    """Place on ``state`` the cards of ``batch``, the play lines ``batch_events`` that
+    :func:`replay_events` has read since it last placed cards (a line not in the batch came
+    before each place in ``breaks``), and empty the batch. A defender's card put down before
+    his turn, his card at his turn following in the trick, is held back: its line in
+    ``before`` becomes a line the table did not apply (added to ``unapplied``) and the
+    counts in ``applied_before`` after it drop by one. Returns the table and the number of
+    lines held back. Raises RulingError (located at the line, in ``file``) for a card the
+    table does not take."""
+    if not batch:
+        return state, 0
+    held = state.held_back(batch, breaks)
+    if held:
+        # a defender's card put down before his turn, his card at his turn following in
+        # the trick: held back, listed as a line the table did not apply (PlayBeforeTurn)
+        for k in reversed(held):
+            event = batch_events[k]
+            assert isinstance(event, Play)
+            at = next(i for i, e in enumerate(before) if e is event)
+            before[at] = _held(event)
+            unapplied.append(before[at])
+            for i in range(at + 1, len(applied_before)):
+                applied_before[i] -= 1
+            del batch[k]
+            del batch_events[k]
+        moved = {b - sum(1 for k in held if k < b) for b in breaks}
+        breaks.clear()
+        breaks.update(moved)
+        where = {id(e): i for i, e in enumerate(before)}
+        unapplied.sort(key=lambda e: where.get(id(e), len(before)))
+    order, early, put_down = state.lead_order(batch, breaks)
+    breaks.clear()
+    if order != sorted(order):
+        batch[:] = [batch[k] for k in order]
+        batch_events[:] = [batch_events[k] for k in order]
+    if early:
+        state = state.with_early_leads(early)
+    if put_down:
+        state = state.with_put_down_early(put_down)
+    try:
+        state = state.play_many(batch)
+    except RulingError as err:
+        event = batch_events[err.index if err.index is not None else 0]
+        raise err.at(event, file=file) from None
+    batch.clear()
+    batch_events.clear()
+    return state, len(held)
 
 
 def line_kinds_of(events: Sequence[AnyEvent]) -> frozenset[type]:
@@ -728,18 +740,20 @@ def _as_changed(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, 
     changed, k = _changed_to(events, at, actor, holder, deal)
     if changed is None or changed == named or changed not in held:
         return named
+    return changed if _places_later(events, k, holder, named) and not _places_later(events, k, holder, changed) else named
 
-    def places(card: Card) -> bool:
-        for e in events[k:]:
-            if isinstance(e, Attention):
-                return False
-            if isinstance(e, (Play, Name, NamePlay)) and e.seat is holder and e.card == card:
-                return True
-            if isinstance(e, Call) and holder is e.seat.partner and e.what.card == card:
-                return True
-        return False
 
-    return changed if places(named) and not places(changed) else named
+def _places_later(events: Sequence[AnyEvent], k: int, holder: Seat, card: Card) -> bool:
+    """Whether the record places ``holder``'s ``card`` from line ``k`` on, before its
+    ``attention`` line: a line of his playing or naming it, or a call of it by his partner."""
+    for e in events[k:]:
+        if isinstance(e, Attention):
+            return False
+        if isinstance(e, (Play, Name, NamePlay)) and e.seat is holder and e.card == card:
+            return True
+        if isinstance(e, Call) and holder is e.seat.partner and e.what.card == card:
+            return True
+    return False
 
 
 def _cards_as_played(state: TableState) -> int:
@@ -819,18 +833,14 @@ def _check_end_of_play(state: TableState, before: Sequence[AnyEvent], applied_be
     # (a declarer's call that places no card where the reader reads it puts one of dummy's on
     # its trick once ruled, 46B: counted as a line of cards played together is)
     total = sum(len(t.plays) for t in state.tricks)
-
-    def left_with(at: int, cards: int, together: int) -> tuple[int, int]:
-        done = _tricks_done_with(state, before, applied_before, placeholders, at, cards, together)
-        return done, 13 - done
-
     lines = [(i, e, applied_before[i], sum(_holds_place(x, placeholders) for x in before[:i])) for i, e in enumerate(before)]
     together = sum(_holds_place(x, placeholders) for x in before)
     lines += [(len(before), e, total, together) for e in after]
     for at, e, cards, n in lines:
         if not isinstance(e, (ClaimTricks, Remaining)):
             continue
-        done, left = left_with(at, cards, n)
+        done = _tricks_done_with(state, before, applied_before, placeholders, at, cards, n)
+        left = 13 - done
         after_trick = f"after trick {done}" if done else "from trick 1"
         if isinstance(e, ClaimTricks) and e.tricks > left:
             raise CaseFileError(f"{e.seat} claims {_tricks(e.tricks)}, but only {_left(left)} to play ({after_trick})",
@@ -1119,31 +1129,52 @@ def _dummy_places_next(events: Sequence[AnyEvent], at: int, dummy: Seat, card: C
     return isinstance(e, Play) and e.seat is dummy and (card is None or e.card == card)
 
 
-def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = None) -> Case:
-    """Build a Case from a loaded mapping; ``lines`` maps node paths to line numbers.
+class _Located:
+    """Where the fields of a case mapping were read (``lines``: node paths to line numbers;
+    none for a mapping built in memory), to locate the errors :func:`parse_case` raises."""
 
-    Raises CaseFileError / NotationError / InconsistentRecordError located at file and line.
-    """
-    where = lines or {}
+    def __init__(self, lines: LineMap, file: str | None) -> None:
+        self.lines = lines
+        self.file = file
 
-    def line_of(*path: str | int) -> int | None:
-        if not where:
+    def line_of(self, *path: str | int) -> int | None:
+        """The line of the node at ``path``, or of the nearest node above it that has one."""
+        if not self.lines:
             return None  # (no line numbers given: a mapping built in memory)
         for cut in range(len(path), -1, -1):
-            if path[:cut] in where:
-                return where[path[:cut]]
+            if path[:cut] in self.lines:
+                return self.lines[path[:cut]]
         return None
 
-    def fail(err: RulingError, *path: str | int) -> RulingError:
-        line = line_of(*path)
+    def fail(self, err: RulingError, *path: str | int) -> RulingError:
+        """``err`` located at the node at ``path``."""
+        line = self.line_of(*path)
         if line is None and err.line is None and len(path) == 2 and isinstance(path[1], int):
             # (no lines: a record of a JSON lines test set; the entry is named instead)
             named = f"{path[0]}[{path[1]}]"
             if not err.message.startswith(named):
                 err.message = f"{named}: {err.message}"
                 err.args = (err.message,)
-        return err.located(file=file, line=line)
+        return err.located(file=self.file, line=line)
 
+
+def _text_field(data: Mapping[str, Any], key: str, file: str | None, line_of: Callable[..., int | None]) -> str | None:
+    """The text field ``key`` of a case mapping, or None when it is absent."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (Mapping, list)):
+        raise CaseFileError(f"field {key!r} must be text", file=file, line=line_of(key), token=key)
+    return str(value)
+
+
+def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = None) -> Case:
+    """Build a Case from a loaded mapping; ``lines`` maps node paths to line numbers.
+
+    Raises CaseFileError / NotationError / InconsistentRecordError located at file and line.
+    """
+    located = _Located(lines or {}, file)
+    line_of, fail = located.line_of, located.fail
     if not isinstance(data, Mapping):
         raise CaseFileError("a case file must be a mapping of fields (deal, contract, declarer, play, ...)", file=file, line=line_of())
     for key in data:
@@ -1152,14 +1183,6 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     for key in REQUIRED_FIELDS:
         if key not in data:
             raise CaseFileError(f"missing required field {key!r}", file=file, line=line_of(), token=key)
-
-    def text(key: str) -> str | None:
-        value = data.get(key)
-        if value is None:
-            return None
-        if isinstance(value, (Mapping, list)):
-            raise CaseFileError(f"field {key!r} must be text", file=file, line=line_of(key), token=key)
-        return str(value)
 
     try:
         deal = Deal.parse(str(data["deal"]))
@@ -1283,9 +1306,9 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         won=won,
         penalty=tuple(penalty),
         expect=tuple(expect),
-        title=text("title"),
-        source=text("source"),
-        notes=text("notes"),
+        title=_text_field(data, "title", file, line_of),
+        source=_text_field(data, "source", file, line_of),
+        notes=_text_field(data, "notes", file, line_of),
         file=file,
         decisions=decisions,
     )

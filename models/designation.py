@@ -342,15 +342,6 @@ def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
     Raises RulingError (line, token) for a bad card in a finding.
     """
     out: list[Event] = list(events)
-
-    def latest(kind: type | tuple[type, ...], before: int) -> int | None:
-        for j in range(before - 1, -1, -1):
-            item = out[j]
-            probe = item.call if isinstance(item, FoundCall) else item
-            if isinstance(probe, kind):
-                return j
-        return None
-
     for i, e in enumerate(events):
         if not isinstance(e, DirectorFinds):
             continue
@@ -363,22 +354,33 @@ def prepare(events: Sequence[AnyEvent]) -> tuple[Event, ...]:
                     cards.append(Card.parse(w))
                 except RulingError:
                     raise IllegalActionError(f"bad card {w!r} in 'director finds {e.finding}'", token=w).at(e) from None
-            j = latest(Call, i)
+            j = _latest(out, Call, i)
             if j is not None:
                 item = out[j]
                 call = item.call if isinstance(item, FoundCall) else item
                 assert isinstance(call, Call)
                 out[j] = FoundCall(call, tuple(cards))
         elif head in FINDING_WORDS and len(words) == 1:
-            j = latest(ChangeDesignation, i)
+            j = _latest(out, ChangeDesignation, i)
             if j is not None:
                 ch = out[j]
                 assert isinstance(ch, ChangeDesignation)
                 out[j] = replace(ch, finding=head)  # type: ignore[arg-type]
         elif head in TOUCH_WORDS and len(words) == 1:
-            j = latest(Touch, i)
+            j = _latest(out, Touch, i)
             if j is not None:
                 t = out[j]
                 assert isinstance(t, Touch)
                 out[j] = replace(t, purpose=head)
     return tuple(out)
+
+
+def _latest(out: Sequence[Event], kind: type, before: int) -> int | None:
+    """The index of the latest event of ``kind`` in ``out`` before index ``before`` (a call
+    with a finding attached counts as its call), or None."""
+    for j in range(before - 1, -1, -1):
+        item = out[j]
+        probe = item.call if isinstance(item, FoundCall) else item
+        if isinstance(probe, kind):
+            return j
+    return None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field, replace
+from functools import partial
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.dataclass import dataclass
@@ -191,14 +192,10 @@ def _unread_atom(words: list[str], claim: str) -> NotationError:
     """The error of an atom no parser reads: naming the word at fault (the head, or a seat's
     verb) and the forms accepted, or, for a known head or verb in another form, its forms."""
     label = " ".join(words)
-
-    def forms(found: list[str]) -> str:
-        return " or ".join(f"'{f}'" for f in found)
-
     if not _is_seat(words[0]):
         heads = [f for f in ATOM_FORMS if f.split()[0] == words[0].lower()]
         if heads:
-            return NotationError(f"bad atom {label!r} in claim {claim!r}: expected {forms(heads)}", token=label)
+            return NotationError(f"bad atom {label!r} in claim {claim!r}: expected {_either(heads)}", token=label)
         return NotationError(f"unknown token {words[0]!r} in claim {claim!r}: expected an atom ({'; '.join(ATOM_FORMS)})",
                              token=words[0])
     verbs = _seat_verbs()
@@ -208,7 +205,12 @@ def _unread_atom(words: list[str], claim: str) -> NotationError:
     if found is None:
         return NotationError(f"unknown token {words[1]!r} in claim {claim!r}: expected {', '.join(verbs)} after the seat",
                              token=words[1])
-    return NotationError(f"bad atom {label!r} in claim {claim!r}: expected {forms(found)}", token=label)
+    return NotationError(f"bad atom {label!r} in claim {claim!r}: expected {_either(found)}", token=label)
+
+
+def _either(forms: list[str]) -> str:
+    """The atom forms ``forms``, quoted, as alternatives."""
+    return " or ".join(f"'{f}'" for f in forms)
 
 
 def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
@@ -218,10 +220,6 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
             return found
     w0 = words[0].lower()
     label = " ".join(words)
-
-    def bad(token: str, expected: str) -> NotationError:
-        return NotationError(f"unknown token {token!r} in claim {claim!r}: expected {expected}", token=token)
-
     if w0 == "established" and len(words) == 1:
         return Atom(label, lambda r: r.established, explain=_established_explain)
     if w0 == "law" and len(words) == 2:
@@ -272,7 +270,7 @@ def _atom(words: list[str], text: str, claim: str, edition: str) -> Atom:
                             explain=_penalty_explain(seat, card))
             kind_word = words[3].lower()
             if kind_word not in ("major", "minor"):
-                raise bad(words[3], "major or minor")
+                raise NotationError(f"unknown token {words[3]!r} in claim {claim!r}: expected major or minor", token=words[3])
             kind = PenaltyKind(kind_word)
             return Atom(label, lambda r: any(p.seat is seat and p.card == card and p.kind is kind for p in r.penalty_cards),
                         explain=_penalty_explain(seat, card))
@@ -284,19 +282,20 @@ def _ledger_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[R
     information ledger for that card (16C, 50E): whom it is authorized and unauthorized to,
     under which clauses; or that it has no entry for it (the card withdrawn, or a penalty
     card, on no path at all, or not on this one)."""
+    return partial(_explain_ledger, seat, card)
+
+
+def _explain_ledger(seat: Seat, card: Card, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`_ledger_explain` of ``r`` among ``restorations``."""
     token = f"{seat} {card}"
-
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        entries = [i for i in r.ledger if i.seat is seat and i.card == card]
-        if entries:
-            return "; ".join(f"the ledger has {token} authorized to {i.authorized} ({i.ai_clause}), unauthorized to "
-                             f"{i.unauthorized} ({i.ui_clause})" for i in entries)
-        if not any(i.seat is seat and i.card == card for other in restorations for i in other.ledger):
-            return (f"{token} is in the information ledger of no restoration: no path withdraws it or makes it a penalty "
-                    "card, so what it showed is neither authorized nor unauthorized information (16C, 50E)")
-        return f"{token} is not in its information ledger: this path neither withdraws it nor makes it a penalty card"
-
-    return explain
+    entries = [i for i in r.ledger if i.seat is seat and i.card == card]
+    if entries:
+        return "; ".join(f"the ledger has {token} authorized to {i.authorized} ({i.ai_clause}), unauthorized to "
+                         f"{i.unauthorized} ({i.ui_clause})" for i in entries)
+    if not any(i.seat is seat and i.card == card for other in restorations for i in other.ledger):
+        return (f"{token} is in the information ledger of no restoration: no path withdraws it or makes it a penalty "
+                "card, so what it showed is neither authorized nor unauthorized information (16C, 50E)")
+    return f"{token} is not in its information ledger: this path neither withdraws it nor makes it a penalty card"
 
 
 def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Restoration]], str]:
@@ -306,18 +305,19 @@ def _penalty_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[
     its owner played it, until declarer's lead choice had it picked up, or until play ended
     before attention, which leaves none in force (docs/decisions.md), each with its kind;
     withdrawn under a clause that makes no penalty card of it; never one on the path."""
+    return partial(_explain_penalty, seat, card)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        declarer = r.table.declarer
-        if seat is declarer or seat is declarer.partner:
-            role = "declarer" if seat is declarer else "dummy"
-            return f"{seat} is {role}: no card of declarer's or dummy's ever becomes a penalty card (48A)"
-        said = card_history(r, seat, card, penalty=True)
-        if r.node.played_out and "the end of play lifted it" not in said:
-            said += "; play ended before attention: no penalty card stays in force once nothing is left to lead or play"
-        return said
 
-    return explain
+def _explain_penalty(seat: Seat, card: Card, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`_penalty_explain` of ``r`` among ``restorations``."""
+    declarer = r.table.declarer
+    if seat is declarer or seat is declarer.partner:
+        role = "declarer" if seat is declarer else "dummy"
+        return f"{seat} is {role}: no card of declarer's or dummy's ever becomes a penalty card (48A)"
+    said = card_history(r, seat, card, penalty=True)
+    if r.node.played_out and "the end of play lifted it" not in said:
+        said += "; play ended before attention: no penalty card stays in force once nothing is left to lead or play"
+    return said
 
 
 def card_history(r: Restoration, seat: Seat, card: Card, *, penalty: bool = False) -> str:
@@ -429,43 +429,46 @@ def _card_explain(seat: Seat, card: Card) -> Callable[[Restoration, Sequence[Res
     """What a restoration shows of ``<seat> plays <card>`` and ``<seat> withdraws <card>``:
     where the card is (:func:`card_history`), and, for a card played before the tricks the
     ``plays`` atom reads, that it reads them from the trick under ruling on."""
+    return partial(_explain_card, seat, card)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        said = card_history(r, seat, card)
-        at = next((t.number for t in r.table.tricks if t.card_of(seat) == card), None)
-        first = r.tricks[0].number if r.tricks else None
-        if at is not None and first is not None and at < first:
-            said += f", before the tricks the restoration restores (from trick {first}), which 'plays' reads"
-        return said
 
-    return explain
+def _explain_card(seat: Seat, card: Card, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`_card_explain` of ``r`` among ``restorations``."""
+    said = card_history(r, seat, card)
+    at = next((t.number for t in r.table.tricks if t.card_of(seat) == card), None)
+    first = r.tricks[0].number if r.tricks else None
+    if at is not None and first is not None and at < first:
+        said += f", before the tricks the restoration restores (from trick {first}), which 'plays' reads"
+    return said
 
 
 def _suit_explain(seat: Seat) -> Callable[[Restoration, Sequence[Restoration]], str]:
     """What a restoration shows of ``<seat> plays <suit>``: the seat's card to the trick
     under ruling, or that he has none there."""
+    return partial(_explain_suit, seat)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        focus = r.node.focus
-        card = r.card_of(seat)
-        if card is not None:
-            return f"{seat}'s card to trick {focus}, the trick under ruling, is {card}"
-        return f"{seat} has no card on trick {focus}, the trick under ruling, as restored" if focus is not None else ""
 
-    return explain
+def _explain_suit(seat: Seat, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`_suit_explain` of ``r`` among ``restorations``."""
+    focus = r.node.focus
+    card = r.card_of(seat)
+    if card is not None:
+        return f"{seat}'s card to trick {focus}, the trick under ruling, is {card}"
+    return f"{seat} has no card on trick {focus}, the trick under ruling, as restored" if focus is not None else ""
 
 
 def _finding_explain(finding: str) -> Callable[[Restoration, Sequence[Restoration]], str]:
     """What a restoration shows of ``finding <finding>``: the findings its path assumes, and
     whether any restoration assumes that one."""
+    return partial(_explain_finding, finding)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        has = f"its path assumes {', '.join(r.findings)}" if r.findings else "its path assumes no finding of fact"
-        if not any(finding in other.findings for other in restorations):
-            has += f"; no restoration assumes {finding}"
-        return has
 
-    return explain
+def _explain_finding(finding: str, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`_finding_explain` of ``r`` among ``restorations``."""
+    has = f"its path assumes {', '.join(r.findings)}" if r.findings else "its path assumes no finding of fact"
+    if not any(finding in other.findings for other in restorations):
+        has += f"; no restoration assumes {finding}"
+    return has
 
 
 def _lead_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
@@ -500,24 +503,25 @@ def restriction_explain(text: str) -> Callable[[Restoration, Sequence[Restoratio
     <suit>``, ``<seat> must play ...``, with ``in force`` or ``lapsed``): the restrictions its
     path imposed, whether this one is in force or spent, and, once play ended before
     attention (when none is listed), that it was imposed and where it was met or broken."""
+    return partial(_explain_restriction, text)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        from rulings.solver.obligations import lapsed_restrictions
 
-        binding = [x for x in r.node.restrictions if binds_restriction(x)]
-        if text in r.node.restrictions:
-            if lapsed_restrictions(r.table, (text,)):
-                return f"{text} was imposed and has lapsed{_met(r, text)}"
-            return f"{text} was imposed and is still in force"
-        if r.node.played_out:
-            made = _imposed(r)
-            said = "; its path imposed " + "; ".join(f"{t} ({c}){_met(r, t)}" for t, c in made) if made else ""
-            return f"play ended before attention: no lead or play restriction is listed once nothing is left to lead or play{said}"
-        if binding:
-            return f"its restrictions: {', '.join(binding)}"
-        return "its path imposes no lead or play restriction"
+def _explain_restriction(text: str, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`restriction_explain` of ``r`` among ``restorations``."""
+    from rulings.solver.obligations import lapsed_restrictions
 
-    return explain
+    binding = [x for x in r.node.restrictions if binds_restriction(x)]
+    if text in r.node.restrictions:
+        if lapsed_restrictions(r.table, (text,)):
+            return f"{text} was imposed and has lapsed{_met(r, text)}"
+        return f"{text} was imposed and is still in force"
+    if r.node.played_out:
+        made = _imposed(r)
+        said = "; its path imposed " + "; ".join(f"{t} ({c}){_met(r, t)}" for t, c in made) if made else ""
+        return f"play ended before attention: no lead or play restriction is listed once nothing is left to lead or play{said}"
+    if binding:
+        return f"its restrictions: {', '.join(binding)}"
+    return "its path imposes no lead or play restriction"
 
 
 _PLAY_RESTRICTION_SAID = re.compile(r"\b[NESW] must (?:not )?play (?:(?:highest|lowest) )?[SHDC]\b")
@@ -629,21 +633,23 @@ def _law_atom(token: str, claim: str, edition: str) -> Atom:
     note = ""
     if not foreign and clause not in cited:
         foreign = note = _uncited(clause, claim, edition)
-    law = _law_of(clause)
+    return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign,
+                explain=partial(_explain_law, clause, _law_of(clause)), note=note)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        found = sorted(c for c in r.laws if c.startswith(clause) and c != clause)
-        if found:
-            return (f"it cites {', '.join(found)}, under {clause}: 'law {clause}' holds where the path cites {clause} itself, "
-                    f"'law {clause}*' where it cites {clause} or any clause under it")
-        family = sorted(c for c in r.laws if _law_of(c) == law)
-        if family:
-            return f"of Law {law} its path cites {', '.join(family)}"
-        if any(_law_of(c) == law for other in restorations for c in other.laws):
-            return f"its path cites no clause of Law {law}"
-        return f"no restoration's path cites any clause of Law {law}"
 
-    return Atom(f"law {clause}", lambda r: clause in r.laws, foreign=foreign, explain=explain, note=note)
+def _explain_law(clause: str, law: str, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """What a restoration ``r`` (among ``restorations``) shows of ``law <clause>`` (of Law
+    ``law``): the clauses under it that its path cites, or those of its law, or none."""
+    found = sorted(c for c in r.laws if c.startswith(clause) and c != clause)
+    if found:
+        return (f"it cites {', '.join(found)}, under {clause}: 'law {clause}' holds where the path cites {clause} itself, "
+                f"'law {clause}*' where it cites {clause} or any clause under it")
+    family = sorted(c for c in r.laws if _law_of(c) == law)
+    if family:
+        return f"of Law {law} its path cites {', '.join(family)}"
+    if any(_law_of(c) == law for other in restorations for c in other.laws):
+        return f"its path cites no clause of Law {law}"
+    return f"no restoration's path cites any clause of Law {law}"
 
 
 def _law_of(clause: str) -> str:
@@ -777,42 +783,48 @@ def _check(claim: Claim, restorations: Sequence[Restoration]) -> ClaimResult:
         ok = n == claim.count
         return ClaimResult(claim, ok, f"{n} restoration{'' if n == 1 else 's'}" + ("" if ok else f", claim says {claim.count}"))
 
-    def all_hold(atoms: Iterable[Atom], r: Restoration) -> bool:
-        return all(a.holds(r) for a in atoms)
-
-    def failing(atoms: Iterable[Atom], r: Restoration) -> list[str]:
-        return [str(a) for a in atoms if not a.holds(r)]
-
-    def explained(atoms: Iterable[Atom], r: Restoration, *, held: bool = False) -> str:
-        """What ``r`` shows of the atoms it fails (``held``: of those it satisfies, for a
-        ``never:`` claim), each atom's :attr:`Atom.explain`: why the fact is not so there (or
-        is), in the restoration's own terms (a ``law`` atom: the clauses of its law the path
-        cites; a penalty card: its kind, or what became of it)."""
-        notes = [note for a in atoms if a.explain is not None and a.holds(r) is held
-                 if (note := a.explain(r, restorations))]
-        return "".join(f" ({note})" for note in dict.fromkeys(notes))
-
-    matching = [r for r in restorations if all_hold(claim.premise, r)]
+    matching = [r for r in restorations if _all_hold(claim.premise, r)]
     if claim.quantifier == "always":
         for r in matching:
-            if not all_hold(claim.conclusion, r):
-                why = f": it fails {', '.join(failing(claim.conclusion, r))}" if len(claim.conclusion) > 1 else ""
-                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it{why}{explained(claim.conclusion, r)}", r)
+            if not _all_hold(claim.conclusion, r):
+                why = f": it fails {', '.join(_failing(claim.conclusion, r))}" if len(claim.conclusion) > 1 else ""
+                said = _explained(claim.conclusion, r, restorations)
+                return ClaimResult(claim, False, f"restoration {r.number} does not satisfy it{why}{said}", r)
         return ClaimResult(claim, True, f"holds in all {len(matching)}" + (" matching" if claim.premise else ""))
     if claim.quantifier == "never":
         for r in matching:
-            if all_hold(claim.conclusion, r):
-                return ClaimResult(claim, False, f"restoration {r.number} satisfies it{explained(claim.conclusion, r, held=True)}", r)
+            if _all_hold(claim.conclusion, r):
+                said = _explained(claim.conclusion, r, restorations, held=True)
+                return ClaimResult(claim, False, f"restoration {r.number} satisfies it{said}", r)
         return ClaimResult(claim, True, "no restoration satisfies it")
     for r in matching:
-        if all_hold(claim.conclusion, r):
+        if _all_hold(claim.conclusion, r):
             return ClaimResult(claim, True, f"restoration {r.number} satisfies it", r)
     atoms = (*claim.premise, *claim.conclusion)
-    closest = min(restorations, key=lambda r: len(failing(atoms, r)), default=None)  # (the first of the closest)
+    closest = min(restorations, key=lambda r: len(_failing(atoms, r)), default=None)  # (the first of the closest)
     if closest is None:
         return ClaimResult(claim, False, "no restoration satisfies it")
     return ClaimResult(claim, False, f"no restoration satisfies it; the closest, restoration {closest.number}, fails "
-                                     f"{', '.join(failing(atoms, closest))}{explained(atoms, closest)}", closest=closest)
+                                     f"{', '.join(_failing(atoms, closest))}{_explained(atoms, closest, restorations)}",
+                       closest=closest)
+
+
+def _all_hold(atoms: Iterable[Atom], r: Restoration) -> bool:
+    return all(a.holds(r) for a in atoms)
+
+
+def _failing(atoms: Iterable[Atom], r: Restoration) -> list[str]:
+    return [str(a) for a in atoms if not a.holds(r)]
+
+
+def _explained(atoms: Iterable[Atom], r: Restoration, restorations: Sequence[Restoration], *, held: bool = False) -> str:
+    """What ``r`` (among ``restorations``) shows of the atoms it fails (``held``: of those it
+    satisfies, for a ``never:`` claim), each atom's :attr:`Atom.explain`: why the fact is not
+    so there (or is), in the restoration's own terms (a ``law`` atom: the clauses of its law
+    the path cites; a penalty card: its kind, or what became of it)."""
+    notes = [note for a in atoms if a.explain is not None and a.holds(r) is held
+             if (note := a.explain(r, restorations))]
+    return "".join(f" ({note})" for note in dict.fromkeys(notes))
 
 
 # Rule modules register their atoms when imported; imported last, so that they can import

@@ -756,13 +756,20 @@ _PLAYS: dict[int, tuple[tuple[str, ...], ...]] = {}
 
 
 def _plays_of(number: int) -> tuple[tuple[str, ...], ...]:
-    def word(seat: str, i: int) -> str:
-        card = _CARD_OF.get(i)
-        return f'"{number}:{seat}"' if i == 0 else f'"{number}:{seat}":"{card.text}"' if card is not None else ""
-
-    rows = tuple(tuple(word(seat, i) for i in range(64)) for seat in "NESW")
+    rows = tuple(tuple(_play_word(number, seat, i) for i in range(64)) for seat in "NESW")
     _PLAYS[number] = rows
     return rows
+
+
+def _play_word(number: int, seat: str, i: int) -> str:
+    """The key's word of the card ``i`` (a card's int; 0: none) that ``seat`` plays to trick ``number``."""
+    card = _CARD_OF.get(i)
+    return f'"{number}:{seat}"' if i == 0 else f'"{number}:{seat}":"{card.text}"' if card is not None else ""
+
+
+def _names_any(texts: list[str], text: str) -> bool:
+    """Whether ``text`` names any of the cards whose texts are ``texts``."""
+    return any(t in text for t in texts)
 
 
 #: the key's words of the last tricks read (by identity, each kept alive): the tricks a
@@ -2874,18 +2881,14 @@ class Composition:
         card, members = self._class_of(rep)
         others = members - {card}
         texts = [c.text for c in members]
-
-        def names(text: str) -> bool:
-            return any(t in text for t in texts)
-
         notices, found, dropped, unread = rep.said
-        if any(names(n.text) for n in self.notices if n not in notices):
+        if any(_names_any(texts, n.text) for n in self.notices if n not in notices):
             return False
-        if any(names(n.text) for n in self._unread[unread:]):
+        if any(_names_any(texts, n.text) for n in self._unread[unread:]):
             return False
-        if any(names(i) for i in list(self._found_later)[found:]):
+        if any(_names_any(texts, i) for i in list(self._found_later)[found:]):
             return False
-        if len(self._dropped) != dropped and any(names(why) for _, why in self._dropped.values()):
+        if len(self._dropped) != dropped and any(_names_any(texts, why) for _, why in self._dropped.values()):
             return False
         read: set[int] = set()
         bases: dict[int, Restoration] = {}
@@ -2897,7 +2900,7 @@ class Composition:
                 step = leaf._step
                 if id(step) not in read:
                     read.add(id(step))
-                    if names(step.text) or names(step.choice) or names(step.question):
+                    if _names_any(texts, step.text) or _names_any(texts, step.choice) or _names_any(texts, step.question):
                         return False
                 leaf = leaf._source
             bases[id(leaf)] = leaf
@@ -2921,12 +2924,12 @@ class Composition:
                 return False
             if any(i.card in members for i in node.ledger):
                 return False
-            if any(names(f) for f in node.findings) or any(names(r) for r in node.restrictions):
+            if any(_names_any(texts, f) for f in node.findings) or any(_names_any(texts, r) for r in node.restrictions):
                 return False
             for step in base.path[start:]:
                 if id(step) not in read:
                     read.add(id(step))
-                    if names(step.text) or names(step.choice) or names(step.question):
+                    if _names_any(texts, step.text) or _names_any(texts, step.choice) or _names_any(texts, step.question):
                         return False
         return True
 

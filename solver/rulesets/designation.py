@@ -19,7 +19,7 @@ a dummy line after a call and a change faces the card then designated (``Cursor.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import field, replace
 from functools import partial
 from typing import cast
@@ -606,23 +606,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         if cur is not None:
             focus = min(focus, cur.number)
     node = Node(table=start, agenda=tasks, focus=focus)
-    def ours(e: AnyEvent) -> bool:
-        if isinstance(e, ChangeDesignation):
-            # declarer's change of designation; a defender's ``changes to`` after attention
-            # records his own choice (a 47D withdrawal), which the engine reads
-            return e.seat is start.declarer or any(x is e for x in replay.before)
-        if isinstance(e, (Call, Touch)):
-            return True
-        if isinstance(e, NamePlay):
-            return True
-        if isinstance(e, Name):
-            return e.seat is start.declarer
-        if isinstance(e, DirectorFinds):
-            head = e.finding.split()[0].lower() if e.finding.split() else ""
-            return head in FINDING_WORDS | TOUCH_WORDS | {"incontrovertible"}
-        return False
-
-    handled: list[object] = [e for e in records if ours(e)]
+    handled: list[object] = [e for e in records if _handled_here(e, start.declarer, replay.before)]
     principal = _principal(rs, node)
     # the plays out of turn the replay saw only because it did not apply the designations
     # (the trick's winner as the table saw it): no irregularity of their own where the
@@ -651,6 +635,26 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # that is a penalty card then, Opening.made_at)
     made_at = (replay.attention,) if replay.attention is not None else ()
     return Opening(node, (what, *passed_on, *said), (), tuple(handled), explains=explains, made_at=made_at)
+
+
+def _handled_here(e: AnyEvent, declarer: Seat, before: Sequence[AnyEvent]) -> bool:
+    """Whether the record line ``e`` is one the designation rules handle (``before``: the
+    lines before the attention line): a call, a touch, a card named to play, declarer's
+    naming of his own card, a change of designation, a finding of theirs."""
+    if isinstance(e, ChangeDesignation):
+        # declarer's change of designation; a defender's ``changes to`` after attention
+        # records his own choice (a 47D withdrawal), which the engine reads
+        return e.seat is declarer or any(x is e for x in before)
+    if isinstance(e, (Call, Touch)):
+        return True
+    if isinstance(e, NamePlay):
+        return True
+    if isinstance(e, Name):
+        return e.seat is declarer
+    if isinstance(e, DirectorFinds):
+        head = e.finding.split()[0].lower() if e.finding.split() else ""
+        return head in FINDING_WORDS | TOUCH_WORDS | {"incontrovertible"}
+    return False
 
 
 def _concerned(task: RuleChange, table: TableState) -> Designated | None:
@@ -833,53 +837,63 @@ def change(rs: RuleSet, node: Node, task: object, words: ChangeWords = WORDS_201
         return _defender_change(rs, node, task, words)
     # the change concerns dummy's latest card when it names a card dealt to dummy, else
     # declarer's latest card (a card from his own hand)
-    last = task.cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else task.cursor.own_last
+    last: Designated | None = task.cursor.dummy_last if table.deal.holder(ch.card) is table.dummy else task.cursor.own_last
     clause = rs.cite("45C4(b)")
-    question = f"may declarer change to {ch.card}?"
     # what a refusal leaves: the card designated, which for a card dummy misplaced is the
     # call's designation, not the card on the table (45D1 then plays it)
     named = _named(rs, task.cursor, last) if last is not None else ""
     kept = "" if last is None else f"; {last.card} stands" if last.how != "misplaced" else \
         f"; {named} remains the designation (dummy placed {last.card})"
 
-    def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
-        text = f"the change to {ch.card} is refused: {why}{kept}"
-        step = Step("TD", StepKind.FORCED, cite, text, also=also, question=question, choice="refused")
-        return [_refused(rs, node, task, last, step, findings)]
-
     holder = table.deal.holder(ch.card)
     if holder is not None and holder is not table.dummy and holder is not table.declarer:
-        return refuse(f"{ch.card} is {holder}'s card, not one of the declaring side's", rs.cite("47F2"))
+        return _refuse_change(rs, node, task, last, kept, f"{ch.card} is {holder}'s card, not one of the declaring side's",
+                              rs.cite("47F2"))
     if last is None:
-        return refuse("no card of the declaring side was designated", rs.cite("47F2"))
+        return _refuse_change(rs, node, task, last, kept, "no card of the declaring side was designated", rs.cite("47F2"))
     if last.how == "played":
-        return refuse(f"{last.card} was played from the hand (45C2), not designated", rs.cite("45C2(a)"), (rs.cite("47F2"),))
+        return _refuse_change(rs, node, task, last, kept, f"{last.card} was played from the hand (45C2), not designated",
+                              rs.cite("45C2(a)"), (rs.cite("47F2"),))
     if last.how == "touched":
-        return refuse(f"{last.card} was played by declarer's touch (45C3), not designated by name", rs.cite("45C3"),
-                      (clause, rs.cite("47F2")))
+        return _refuse_change(rs, node, task, last, kept,
+                              f"{last.card} was played by declarer's touch (45C3), not designated by name", rs.cite("45C3"),
+                              (clause, rs.cite("47F2")))
     if last.how == "placed":
-        return refuse(f"{last.card} was placed by dummy without a designation", rs.cite("45B"), (rs.cite("47F2"),))
+        return _refuse_change(rs, node, task, last, kept, f"{last.card} was placed by dummy without a designation",
+                              rs.cite("45B"), (rs.cite("47F2"),))
     if last.seat is table.declarer and not words.own_hand:
         # (whatever was played since: the clause never reaches a card of his own hand)
-        return refuse(f"{clause} lets declarer change only a designation of dummy's card", clause,
-                      (rs.cite("45C4(a)"), rs.cite("47F2")))
+        return _refuse_change(rs, node, task, last, kept, f"{clause} lets declarer change only a designation of dummy's card",
+                              clause, (rs.cite("45C4(a)"), rs.cite("47F2")))
     later = _plays_after(table, last)
     if any(s.side is table.declaring_side for s, _ in later):
         # the clause's time limit has run out: declarer has played again (2017), or his
         # partner has played a card since his own card was named (2007)
         since = ("dummy, his partner, has played a card since" if last.seat is table.declarer and any(s is table.dummy for s, _ in later)
                  else "the declaring side has played another card since")
-        return refuse(since, clause, (rs.cite("47F2"),))
+        return _refuse_change(rs, node, task, last, kept, since, clause, (rs.cite("47F2"),))
     if last.how == "standing":
         if later:
-            return refuse(f"a standing instruction may be changed only until the next player has played to {last.card}",
-                          rs.cite("46B"), (rs.cite("47F2"),))
+            return _refuse_change(rs, node, task, last, kept,
+                                  f"a standing instruction may be changed only until the next player has played to {last.card}",
+                                  rs.cite("46B"), (rs.cite("47F2"),))
         return _allow(rs, node, task, last, "a standing instruction ('run') may be changed before the next player plays",
                       rs.cite("46B"), (), StepKind.FORCED, "TD")
-    return _by_finding(rs, node, task, last, words, clause, "declarer",
-                       lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
-                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()),
-                       named=named, kept=kept)
+    if task.finding in REFUSING_FINDINGS:  # (the record's finding refuses it, on its own ground)
+        return _refuse_change(rs, node, task, last, kept, f"the director finds {words.ground(task.finding or '')}", clause,
+                              (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ())
+    return _by_finding(rs, node, task, last, words, clause, "declarer", named=named, kept=kept)
+
+
+def _refuse_change(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None, kept: str, why: str, cite: str,
+                   also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
+    """Declarer's change of designation refused on the ground ``why`` (``cite``, ``also``);
+    ``kept``: what the refusal leaves standing, in words; ``findings``: the director's
+    findings the refusal records."""
+    card = task.change.card
+    step = Step("TD", StepKind.FORCED, cite, f"the change to {card} is refused: {why}{kept}", also=also,
+                question=f"may declarer change to {card}?", choice="refused")
+    return [_refused(rs, node, task, last, step, findings)]
 
 
 def _change_call(rs: RuleSet, node: Node, task: RuleChange, call: ResolveCall, words: ChangeWords) -> list[Edge]:
@@ -975,43 +989,47 @@ def _defender_change(rs: RuleSet, node: Node, task: RuleChange, words: ChangeWor
     table = node.table
     ch = task.change
     seat = ch.seat
-    last = task.cursor.defender_last
+    last: Designated | None = task.cursor.defender_last
     if last is not None and last.seat is not seat:
         last = None
     clause = rs.cite("45C4(b)")
-    question = f"may {seat} change to {ch.card}?"
-
-    def refuse(why: str, cite: str, also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
-        kept = f"; {last.card} stands" if last is not None else ""
-        step = Step("TD", StepKind.FORCED, cite, f"the change to {ch.card} is refused: {why}{kept}", also=also,
-                    question=question, choice="refused")
-        return [_go_on(rs, node, table, task.cursor, step, findings=findings)]
-
     if last is None:
-        return refuse(f"{seat} named no card to play", rs.cite("47F2"))
+        return _refuse_defender_change(rs, node, task, last, f"{seat} named no card to play", rs.cite("47F2"))
     if not words.own_hand:
-        return refuse(f"{clause} lets only declarer change, and only a designation of dummy's card", clause,
-                      (rs.cite("45C4(a)"), rs.cite("47F2")))
+        return _refuse_defender_change(rs, node, task, last,
+                                       f"{clause} lets only declarer change, and only a designation of dummy's card", clause,
+                                       (rs.cite("45C4(a)"), rs.cite("47F2")))
     if any(s in (seat, seat.partner) for s, _ in _plays_after(table, last)):
-        return refuse(f"{seat}'s partner has played a card since", clause, (rs.cite("47F2"),))
-    return _by_finding(rs, node, task, last, words, clause, str(seat),
-                       lambda: refuse(f"the director finds {words.ground(task.finding or '')}", clause,
-                                      (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ()),
-                       named=str(last.card), kept=f"; {last.card} stands")
+        return _refuse_defender_change(rs, node, task, last, f"{seat}'s partner has played a card since", clause,
+                                       (rs.cite("47F2"),))
+    if task.finding in REFUSING_FINDINGS:  # (the record's finding refuses it, on its own ground)
+        return _refuse_defender_change(rs, node, task, last, f"the director finds {words.ground(task.finding or '')}",
+                                       clause, (rs.cite("45C4(a)"),), (task.finding,) if task.finding else ())
+    return _by_finding(rs, node, task, last, words, clause, str(seat), named=str(last.card), kept=f"; {last.card} stands")
+
+
+def _refuse_defender_change(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None, why: str, cite: str,
+                            also: tuple[str, ...] = (), findings: tuple[str, ...] = ()) -> list[Edge]:
+    """A defender's change of the card he named refused on the ground ``why`` (``cite``,
+    ``also``): the card he named (``last``) stands, and play goes on."""
+    seat, card = task.change.seat, task.change.card
+    kept = f"; {last.card} stands" if last is not None else ""
+    step = Step("TD", StepKind.FORCED, cite, f"the change to {card} is refused: {why}{kept}", also=also,
+                question=f"may {seat} change to {card}?", choice="refused")
+    return [_go_on(rs, node, node.table, task.cursor, step, findings=findings)]
 
 
 REFUSING_FINDINGS = frozenset({"rethink", "lapse", "pause"})
 
 
 def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, words: ChangeWords, clause: str,
-                whose: str, refused_by_finding: Callable[[], list[Edge]], *, named: str, kept: str) -> list[Edge]:
-    """45C4(b) once the change is in time: the record's finding decides ('slip': allowed, 47C;
-    'rethink', 'lapse', 'pause': refused, each on its own ground, ``ChangeWords.grounds``), or,
-    with none, the director's finding branches on both. ``named``: the designation changed,
-    in words; ``kept``: what a refusal leaves standing, in words."""
+                whose: str, *, named: str, kept: str) -> list[Edge]:
+    """45C4(b) once the change is in time and no finding of the record refuses it (the
+    callers rule those: 'rethink', 'lapse', 'pause', each on its own ground,
+    ``ChangeWords.grounds``): the finding 'slip' allows it (47C); with none, the director's
+    finding branches on both. ``named``: the designation changed, in words; ``kept``: what a
+    refusal leaves standing, in words."""
     allow = _allow_misplaced if last.how == "misplaced" else _allow
-    if task.finding in REFUSING_FINDINGS:
-        return refused_by_finding()
     if task.finding == "slip":  # (the question names the player who changes: declarer, or a defender in 2007)
         # (the recorded finding is the restoration's finding, as a refusing one is)
         return allow(rs, node, task, last, f"the director finds {words.allowed}", clause, ("slip",), StepKind.FORCED, "TD",
@@ -1372,14 +1390,6 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     seat, card = task.later[task.index]
     trick = table.trick(task.trick)
     assert trick is not None and trick.card_of(seat) == card
-    nxt = task.index + 1
-
-    def go_on(t: TableState, step: Step, ledger: tuple[Info, ...] = ()) -> Edge:
-        if nxt < len(task.later):
-            return step, _child(node, t, (replace(task, index=nxt),), ledger=ledger)
-        if task.then:
-            return step, _child(node, t, task.then, ledger=ledger)
-        return _go_on(rs, node, t, task.cursor, step, ledger=ledger)
 
     hand = frozenset(table.hand(seat) | {card})
     penalty: frozenset[PenaltyCard] = table.penalty_cards_of(seat)
@@ -1393,7 +1403,7 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         before = "before the change" if task.refused is None else f"to {task.refused} either"
         step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} was not a lawful card {before}: it stands",
                     also=also_, question=question, choice="stands")
-        return [go_on(table, step)]
+        return [_after_opponent(rs, node, task, table, step)]
     lawful_now = led is None or card.suit is led or not any(c.suit is led for c in hand)
     # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
@@ -1413,11 +1423,12 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # for a later decision of his)
         step = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{seat} has no other lawful card: {card} stands",
                     also=also_, question=question, choice="stands")
-        return [go_on(table, step)]
+        return [_after_opponent(rs, node, task, table, step)]
     if not must:
         note = "" if lawful_now else " (it no longer follows suit)"
-        edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
-                                       question=question, choice="keep")))
+        keep = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} keeps {card}{note}", also=also_,
+                    question=question, choice="keep")
+        edges.append(_after_opponent(rs, node, task, table, keep))
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, penalty, rs.cite("51A"))
     fate = no_penalty_card(table, seat, card, True)
@@ -1427,11 +1438,24 @@ def opponent_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step(rs.actor(table, seat), StepKind.OPTION, clause, f"{seat} {verb} {card} and plays {sub}{named}; {fate}",
                     also=(*also_, rs.cite("44C"), info.ai_clause, info.ui_clause, *designated) if must else
                     (*also_, info.ai_clause, info.ui_clause, *designated), question=question, choice=f"change to {sub}")
-        edges.append(go_on(t2, step, (info,) if seat is not table.dummy else ()))  # dummy's cards are faced
+        # (dummy's cards are faced)
+        edges.append(_after_opponent(rs, node, task, t2, step, (info,) if seat is not table.dummy else ()))
     if not edges:  # no lawful substitute: the card stands
-        edges.append(go_on(table, Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} stands", question=question,
-                                       choice="stands")))
+        stands = Step(rs.actor(table, seat), StepKind.FORCED, clause, f"{card} stands", question=question, choice="stands")
+        edges.append(_after_opponent(rs, node, task, table, stands))
     return edges
+
+
+def _after_opponent(rs: RuleSet, node: Node, task: OpponentMayChange, t: TableState, step: Step,
+                    ledger: tuple[Info, ...] = ()) -> Edge:
+    """After the 47D choice of ``task``'s opponent (``step``, leaving ``t``): the next
+    opponent's choice, else what the change leaves to rule (``task.then``), else play goes on."""
+    nxt = task.index + 1
+    if nxt < len(task.later):
+        return step, _child(node, t, (replace(task, index=nxt),), ledger=ledger)
+    if task.then:
+        return step, _child(node, t, task.then, ledger=ledger)
+    return _go_on(rs, node, t, task.cursor, step, ledger=ledger)
 
 
 def lead_after_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:

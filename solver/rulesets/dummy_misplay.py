@@ -587,9 +587,7 @@ def record_misplays(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     question="did dummy place a card declarer did not designate?", choice="no misplay")
         return [(step, _child(node, table, rest))]
 
-    def revokes_of(m: Misplay) -> tuple[tuple[Seat, Card], ...]:
-        return _revokes_vs(table, m, ats[id(m)])
-
+    revokes_of = partial(_revokes_of_placed, table, ats)
     agenda, _, _, first, _ = _plan(rs, table, misplays, revokes_of, played_out=task.played_out)
     if first is None:
         last = _late_task(rs, revokes_of, misplays[-1])
@@ -660,6 +658,12 @@ def _own_revoke_text(rs: RuleSet, table: TableState, m: Misplay | OpenMisplay, r
     return (f"{seat._name_} failed to follow suit with {card.text} on trick {trick_no} holding {led.plural}: a revoke "
             f"of his own whatever dummy played ({rs.cite('61A')}); taken back with dummy's error under {rs.cite('45D1')}, "
             f"without rectification (no penalty card, {rs.cite('62B1')} not applied)")
+
+
+def _revokes_of_placed(table: TableState, ats: dict[int, TableState], m: Misplay) -> tuple[tuple[Seat, Card], ...]:
+    """:func:`_revokes_vs` for the misplay ``m`` of this branch's ``table``, against the table
+    when dummy placed its card (``ats``, by the misplay's identity)."""
+    return _revokes_vs(table, m, ats[id(m)])
 
 
 def _revokes_vs(table: TableState, m: Misplay, at: TableState) -> tuple[tuple[Seat, Card], ...]:
@@ -1156,20 +1160,6 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
 
     back = f" (his lead of it to trick {trick.number + 1} goes back to be played here)" if lead is not None else ""
 
-    def change(question: str, clause: str, also: tuple[str, ...], kind: StepKind) -> tuple[Step, ...]:
-        fate = no_penalty_card(table, seat, card, stays) if defender else f"{his} goes back to his hand, no penalty card (48A)"
-        head = f"{who} withdraws {his} and plays "
-        cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
-        # (a penalty card of his played as his substitute: the law that makes him play it)
-        pcs = table.penalty_cards_of(seat)
-        if not pcs:
-            return tuple([Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites,
-                               question, f"change to {sub.text}") for sub in subs])
-        due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in pcs}
-        return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}",
-                          cites if sub not in due else (*cites, due[sub]), question, f"change to {sub.text}")
-                     for sub in subs)
-
     if not ok and not _followed_before(table, trick, m, seat, card, lead):
         by = establishing_play_of(table, seat, trick.number, card)
         if by is not None:
@@ -1194,7 +1184,10 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         question = (f"{who}'s {his} failed to follow suit both as dummy placed the trick and as corrected, a revoke of his "
                     f"own ({rs.cite('61A')}): it is taken back with dummy's error under {d}, without rectification; he "
                     "must withdraw it and play a lawful card")
-        return _Choices(None, change(question, d, (rs.cite("61A"), rs.cite("44C")), StepKind.FORCED), subs, stays, info)
+        changes = _change_steps(rs, table, seat, card, subs, lead, question, d, (rs.cite("61A"), rs.cite("44C")), StepKind.FORCED,
+                                actor=actor, info=info, extra=extra, stays=stays, named=named, designated=designated,
+                                back=back)
+        return _Choices(None, changes, subs, stays, info)
     if must_change and not defender and not _followed_before(table, trick, m, seat, card, lead):
         # declarer's card failed to follow suit whatever dummy played: a revoke of his own
         # (61A), not one dummy's error made, corrected at once (62A; 62B2: no penalty card)
@@ -1217,13 +1210,19 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
         return _Choices(None, steps, subs, True, info)
     if must_change and (defender or rho_changed):
         question = f"{who}'s {his} no longer follows suit to the corrected trick: he must withdraw it and play a lawful card"
-        return _Choices(None, change(question, rs.cite("44C"), (d,), StepKind.FORCED), subs, stays, info)
+        changes = _change_steps(rs, table, seat, card, subs, lead, question, rs.cite("44C"), (d,), StepKind.FORCED,
+                                actor=actor, info=info, extra=extra, stays=stays, named=named, designated=designated,
+                                back=back)
+        return _Choices(None, changes, subs, stays, info)
 
     keep_text = f"{who} keeps {his}" + ("" if ok else " (it now fails to follow suit: a revoke, not ruled here)")
     if defender:
         question = f"{who} (defender) may withdraw {his}, played after dummy's error, and play another card (no penalty card)"
         keep = Step(actor, StepKind.OPTION, d, keep_text, extra, question, "keep")
-        return _Choices(keep, change(question, d, (), StepKind.OPTION), subs, stays, info)
+        changes = _change_steps(rs, table, seat, card, subs, lead, question, d, (), StepKind.OPTION,
+                                actor=actor, info=info, extra=extra, stays=stays, named=named, designated=designated,
+                                back=back)
+        return _Choices(keep, changes, subs, stays, info)
 
     rho = table.declarer.rho._name_
     question = f"{who} (declarer) may withdraw {his} only if his right-hand opponent {rho} changed his card"
@@ -1242,7 +1241,34 @@ def _choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick,
                      "must leave it")
         return _Choices(leave, (), (), stays, info)
     keep = Step(actor, StepKind.OPTION, d, keep_text, extra, question, "keep")
-    return _Choices(keep, change(question, d, (), StepKind.OPTION), subs, stays, info)
+    changes = _change_steps(rs, table, seat, card, subs, lead, question, d, (), StepKind.OPTION,
+                            actor=actor, info=info, extra=extra, stays=stays, named=named, designated=designated,
+                            back=back)
+    return _Choices(keep, changes, subs, stays, info)
+
+
+def _change_steps(rs: RuleSet, table: TableState, seat: Seat, card: Card, subs: tuple[Card, ...], lead: Card | None,
+                  question: str, clause: str, also: tuple[str, ...], kind: StepKind, *, actor: str, info: Info,
+                  extra: tuple[str, ...], stays: bool, named: str, designated: tuple[str, ...], back: str) -> tuple[Step, ...]:
+    """45D1: the steps of ``seat``'s withdrawal of ``card`` (``actor`` acting for him), one for
+    each lawful substitute in ``subs`` (``lead``: his lead to the next trick, which goes back
+    to be played here, said by ``back``): what the card withdrawn tells (``info``, 16C), the
+    revoke clauses (``extra``), whether a penalty card withdrawn stays one (``stays``) and
+    the 51A designation of a penalty card played (``named``, ``designated``)."""
+    who, his = seat._name_, card.text
+    fate = no_penalty_card(table, seat, card, stays) if table.is_defender(seat) else \
+        f"{his} goes back to his hand, no penalty card (48A)"
+    head = f"{who} withdraws {his} and plays "
+    cites = (*also, info.ai_clause, info.ui_clause, *extra, *designated)
+    # (a penalty card of his played as his substitute: the law that makes him play it)
+    pcs = table.penalty_cards_of(seat)
+    if not pcs:
+        return tuple([Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}", cites,
+                           question, f"change to {sub.text}") for sub in subs])
+    due = {p.card: rs.cite("50D1(a)" if p.kind is PenaltyKind.MAJOR else "50C") for p in pcs}
+    return tuple(Step(actor, kind, clause, f"{head}{sub.text}{named}{back if sub == lead else ''}; {fate}",
+                      cites if sub not in due else (*cites, due[sub]), question, f"change to {sub.text}")
+                 for sub in subs)
 
 
 def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: Trick, winner: Seat | None,

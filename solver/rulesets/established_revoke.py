@@ -212,17 +212,19 @@ def _minor_penalty_card_with_an_honour_in_hand(table: TableState, r: Revoke) -> 
         return False
     at = _revoke_index(table, r)
     cards = _penalty_cards_of_suit(table, r)
-
-    def minor_then(p: PenaltyCard) -> bool:
-        if p.kind is PenaltyKind.MINOR:
-            return True
-        return bool(p.major_from) and at is not None and p.major_from > at
-
-    if not cards or not all(minor_then(p) for p in cards):
+    if not cards or not all(_minor_at(p, at) for p in cards):
         return False
     faced = {p.card for p in (*table.penalty_cards, *table.played_penalty) if p.seat is r.seat and (at is None or p.since <= at)}
     held = set(table.hand(r.seat)) | {c for t in table.tricks if t.number > r.trick for s, c in t.plays if s is r.seat}
     return any(c.suit is r.suit_led and c.is_honour and c not in faced for c in held)
+
+
+def _minor_at(p: PenaltyCard, at: int | None) -> bool:
+    """Whether the penalty card ``p`` was minor when ``at`` cards stood as played (made
+    major later, 50B)."""
+    if p.kind is PenaltyKind.MINOR:
+        return True
+    return bool(p.major_from) and at is not None and p.major_from > at
 
 
 def held_unfaced_card_of_suit(table: TableState, r: Revoke) -> bool:
@@ -790,11 +792,15 @@ def _moved(tricks: dict[Side, int]) -> str:
 def _both_sides_corrected_on_one_trick(table: TableState, task: RuleAfterPlay) -> bool:
     """Two revokes of the record by opposite sides on one trick, both corrected on this table,
     when only one side had played to the next trick (62C3; no transfer, 64B8)."""
-    def corrected(r: Revoke) -> bool:
-        t = table.trick(r.trick)
-        return t is not None and t.card_of(r.seat) != r.card
-    gone = [r for r in task.record_revokes if corrected(r) and r.trick in task.both_sides_one_next]
+    gone = [r for r in task.record_revokes if _corrected(table, r) and r.trick in task.both_sides_one_next]
     return any(a.trick == b.trick and a.seat.side is not b.seat.side for a in gone for b in gone)
+
+
+def _corrected(table: TableState, r: Revoke) -> bool:
+    """Whether the revoke ``r`` of the record is corrected on ``table`` (its card no longer
+    on its trick)."""
+    t = table.trick(r.trick)
+    return t is not None and t.card_of(r.seat) != r.card
 
 
 def _merge(steps: list[Step], label: str) -> Step:

@@ -527,6 +527,10 @@ def _kind_word(t: TableState, seat: Seat, card: Card) -> str:
     return next((str(p.kind) for p in t.penalty_cards_of(seat) if p.card == card), "?")
 
 
+#: what a card exposed while claiming is not (68, 68A)
+_NOT_A_CLAIM = "; not a claim: a claim concerns later tricks and shows the cards together (68, 68A)"
+
+
 # ----- rules --------------------------------------------------------------------------------------
 def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """45C1 (a defender's card partner could see is played, or a penalty card when he has
@@ -541,30 +545,15 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     claiming = "claiming" in facts
     claim_also = (rs.cite("68"), rs.cite("68A")) if claiming else ()
-    claim_text = "; not a claim: a claim concerns later tricks and shows the cards together (68, 68A)" if claiming else ""
+    claim_text = _NOT_A_CLAIM if claiming else ""
     question = f"what becomes of {seat}'s exposed {card}?"
     if card not in table.hand(seat) or card in {p.card for p in table.penalty_cards}:
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"{card} is already played or a penalty card; nothing changes",
                     question=question, choice="nothing")
         return [(step, _node(node, _then(table, task.then), rest))]
 
-    def played(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "played") -> Edge:
-        # (the record's later plays put around it as play lines there would be: another
-        # seat's second card after it, the seats still due following, is his lead to the next
-        # trick)
-        before, t2, then = _put(table, seat, card, task.then)
-        step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
-                    f"{card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
-                    question=question, choice=choice)
-        return (step, _placed(node, before, t2, then, rest, findings=finding))
-
-    def nothing(clause: str, also: tuple[str, ...], why: str, finding: tuple[str, ...], choice: str = "not played") -> Edge:
-        step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{card} is not played: {why}",
-                    also=also, question=question, choice=choice)
-        return (step, _node(node, _then(table, task.then), rest, findings=finding))
-
     if seat is table.dummy:
-        return [nothing(rs.cite("48A"), (), "dummy's cards are never penalty cards (48A)", ())]
+        return [_exposed_not_played(node, task, rs.cite("48A"), (), "dummy's cards are never penalty cards (48A)", ())]
     if seat is table.declarer:
         if claiming:
             step = Step("TD", StepKind.FORCED, rs.cite("48B2"),
@@ -572,29 +561,32 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                         also=(rs.cite("68A"),), question=question, choice="possible claim")
             return [(step, _node(node, _then(table, task.then), rest))]
         if not _turn(table, seat):
-            return [nothing(rs.cite("48A"), (), "it is not declarer's turn to play from his hand; declarer is not restricted "
-                            "for exposing a card (48A)", ())]
+            return [_exposed_not_played(node, task, rs.cite("48A"), (), "it is not declarer's turn to play from his hand; "
+                                        "declarer is not restricted for exposing a card (48A)", ())]
         if "touching_table" in facts:
-            return [played(rs.cite("45C2(a)"), (), "declarer held it face up touching or nearly touching the table", ())]
+            return [_exposed_played(rs, node, task, rs.cite("45C2(a)"), (),
+                                    "declarer held it face up touching or nearly touching the table", ())]
         if "maintained_as_played" in facts:
-            return [played(rs.cite("45C2(b)"), (), "declarer maintained it as played", ())]
+            return [_exposed_played(rs, node, task, rs.cite("45C2(b)"), (), "declarer maintained it as played", ())]
         if "dropped" in facts:
-            return [nothing(rs.cite("48A"), (), "declarer dropped it; he need not play it and it is no penalty card (48A)", ())]
+            return [_exposed_not_played(node, task, rs.cite("48A"), (),
+                                        "declarer dropped it; he need not play it and it is no penalty card (48A)", ())]
         if facts or NOT_PLAYED in task.given:
-            return [nothing(rs.cite("45C2(a)"), (rs.cite("48A"),),
-                            "declarer neither held it face up touching or nearly touching the table nor maintained it as played; "
-                            "no penalty card (48A)", () if facts else (NOT_PLAYED,))]
+            return [_exposed_not_played(node, task, rs.cite("45C2(a)"), (rs.cite("48A"),),
+                                        "declarer neither held it face up touching or nearly touching the table nor maintained it "
+                                        "as played; no penalty card (48A)", () if facts else (NOT_PLAYED,))]
         if PLAYED in task.given:
-            return [played(rs.cite("45C2(a)"), (), "the director finds it was held or maintained as played", (PLAYED,))]
+            return [_exposed_played(rs, node, task, rs.cite("45C2(a)"), (), "the director finds it was held or maintained as played",
+                                    (PLAYED,))]
         return [
-            played(rs.cite("45C2(a)"), (), "if the director finds it was held face up touching or nearly touching the table, "
-                   "or maintained as played", (PLAYED,), choice="finding: played"),
-            nothing(rs.cite("45C2(a)"), (rs.cite("48A"),), "if the director finds it was not; no penalty card (48A)",
-                    (NOT_PLAYED,), choice="finding: not played"),
+            _exposed_played(rs, node, task, rs.cite("45C2(a)"), (), "if the director finds it was held face up touching or nearly "
+                            "touching the table, or maintained as played", (PLAYED,), choice="finding: played"),
+            _exposed_not_played(node, task, rs.cite("45C2(a)"), (rs.cite("48A"),),
+                                "if the director finds it was not; no penalty card (48A)", (NOT_PLAYED,), choice="finding: not played"),
         ]
     # a defender's card
     if "face_down" in facts:
-        return [nothing(rs.cite("45C1"), (rs.cite("49"),), "its face could not be seen", ())]
+        return [_exposed_not_played(node, task, rs.cite("45C1"), (rs.cite("49"),), "its face could not be seen", ())]
     branches = _branches(task.given, facts, VISIBLE, NOT_VISIBLE)
     dropped = "dropped" in facts
     edges: list[Edge] = []
@@ -602,16 +594,18 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if b == NOT_VISIBLE:
             # (a dropped card is no play whatever its face showed: 49 decides what becomes of it)
             if dropped:
-                edges.append(nothing(rs.cite("49"), (rs.cite("45C1"),), "he dropped it, so it is no play (45C1 plays only a card "
-                                     "held so that his partner could see it), and his partner could not see its face: no penalty "
-                                     "card (49)", finding, choice="finding: not visible" if finding else "not played"))
+                edges.append(_exposed_not_played(node, task, rs.cite("49"), (rs.cite("45C1"),),
+                                                 "he dropped it, so it is no play (45C1 plays only a card held so that his "
+                                                 "partner could see it), and his partner could not see its face: no penalty "
+                                                 "card (49)", finding, choice="finding: not visible" if finding else "not played"))
             else:
-                edges.append(nothing(rs.cite("45C1"), (rs.cite("49"),), "his partner could not see its face; no penalty card (49)",
-                                     finding, choice="finding: not visible" if finding else "not played"))
+                edges.append(_exposed_not_played(node, task, rs.cite("45C1"), (rs.cite("49"),),
+                                                 "his partner could not see its face; no penalty card (49)", finding,
+                                                 choice="finding: not visible" if finding else "not played"))
             continue
         if not dropped and _turn(table, seat):
-            edges.append(played(rs.cite("45C1"), (), "his partner could possibly see its face", finding,
-                                choice="finding: visible" if finding else "played"))
+            edges.append(_exposed_played(rs, node, task, rs.cite("45C1"), (), "his partner could possibly see its face", finding,
+                                         choice="finding: visible" if finding else "played"))
             continue
         kind = kind_for(card, deliberate=claiming)
         t2, info = _make_penalty(rs, table, seat, card, kind)
@@ -628,6 +622,35 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     choice="finding: visible" if finding else "penalty card")
         edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
     return edges
+
+
+def _exposed_played(rs: RuleSet, node: Node, task: ExposedCard, clause: str, also: tuple[str, ...], why: str,
+                    finding: tuple[str, ...], choice: str = "played") -> Edge:
+    """The exposed card of ``task`` is played (``why``, under ``clause`` and ``also``;
+    ``finding``: the director's finding it rests on, if any); shown while claiming, it is no
+    claim (68, 68A)."""
+    ev = task.event
+    claiming = "claiming" in ev.facts
+    claim_also = (rs.cite("68"), rs.cite("68A")) if claiming else ()
+    claim_text = _NOT_A_CLAIM if claiming else ""
+    # (the record's later plays put around it as play lines there would be: another
+    # seat's second card after it, the seats still due following, is his lead to the next
+    # trick)
+    before, t2, then = _put(node.table, ev.seat, ev.card, task.then)
+    step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
+                f"{ev.card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
+                question=f"what becomes of {ev.seat}'s exposed {ev.card}?", choice=choice)
+    return (step, _placed(node, before, t2, then, node.agenda[1:], findings=finding))
+
+
+def _exposed_not_played(node: Node, task: ExposedCard, clause: str, also: tuple[str, ...], why: str,
+                        finding: tuple[str, ...], choice: str = "not played") -> Edge:
+    """The exposed card of ``task`` is not played (``why``, under ``clause`` and ``also``;
+    ``finding``: the director's finding it rests on, if any)."""
+    ev = task.event
+    step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{ev.card} is not played: {why}",
+                also=also, question=f"what becomes of {ev.seat}'s exposed {ev.card}?", choice=choice)
+    return (step, _node(node, _then(node.table, task.then), node.agenda[1:], findings=finding))
 
 
 def named_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:

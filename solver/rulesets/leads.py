@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
@@ -1766,13 +1767,6 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         table = table.with_revokes_judged_again(task.trick, task.errors)
     seat, card = task.errors[task.index]
     rest = node.agenda[1:]
-
-    def after(kept: bool, t: TableState) -> tuple[object, ...]:
-        nxt = task.index + 1
-        if nxt >= len(task.errors):
-            return (*_then_played(rs, t, task), *rest)
-        return (replace(task, index=nxt, kept=task.kept + (1 if kept else 0)), *rest)
-
     info = rs.withdrawn_info(seat, card, task.offending, table)
     actor = rs.actor(table, seat)
     question = f"{seat} played {card} in error to the irregular lead; {task.proper} made the proper lead"
@@ -1780,7 +1774,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     fate = no_penalty_card(table, seat, card, rs.decisions.withdrawn_penalty_card_stays_penalty)
     withdraw_step = Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} withdraws {card}; {fate}",
                          also=(rs.cite("47F1"), info.ai_clause, info.ui_clause), question=question, choice="withdraw")
-    withdraw = (withdraw_step, _child(node, t2, after(False, t2), ledger=(info,)))
+    withdraw = (withdraw_step, _child(node, t2, _after_error_card(rs, task, False, t2, rest), ledger=(info,)))
     in_rotation = seat is rotation_from(task.proper)[1 + task.kept] and task.kept == task.index
     trick = table.trick(task.trick)
     assert trick is not None
@@ -1789,7 +1783,7 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     lawful = card in lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat))
     if rs.decisions.proper_lead_error_card_may_stand and in_rotation and lawful:
         keep = (Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} lets {card} stand as his play to the proper lead",
-                     question=question, choice="keep"), _child(node, table, after(True, table)))
+                     question=question, choice="keep"), _child(node, table, _after_error_card(rs, task, True, table, rest)))
         if lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat)) == (card,):
             # his only lawful card to the proper lead (his last card, or his only card of the
             # suit led): taken back, it would be played again at the same turn, so it stands
@@ -1800,6 +1794,15 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
     return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); {fate}"),
              withdraw[1])]
+
+
+def _after_error_card(rs: RuleSet, task: ProperLead, kept: bool, t: TableState, rest: tuple[object, ...]) -> tuple[object, ...]:
+    """The agenda once the error card of ``task`` is ruled (``kept``: it stands): the next
+    error card, or what is then played to the proper lead, then ``rest``."""
+    nxt = task.index + 1
+    if nxt >= len(task.errors):
+        return (*_then_played(rs, t, task), *rest)
+    return (replace(task, index=nxt, kept=task.kept + (1 if kept else 0)), *rest)
 
 
 def _then_played(rs: RuleSet, table: TableState, task: ProperLead) -> tuple[object, ...]:
@@ -2422,16 +2425,6 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     led = task.suit_led
     has_led = any(c.suit is led for c in hand)
     options: list[tuple[str, str, str, str]] = []  # clause, restriction, choice word, recorded form
-
-    def cannot(ok: bool, other: bool = False) -> str:
-        # (57A3/57A4 name another suit than the one led: while he holds the suit led he must
-        # follow it, 44C, and the option does not reach his card)
-        if other and has_led:
-            return (f"; {partner} holds {led.plural} and must follow suit ({rs.cite('44C')}): "
-                    + ("he cannot comply and plays any lawful card of the suit led (57B, 59)" if not ok
-                       else "the option binds him only if he cannot follow"))
-        return "" if ok else f"; {partner} cannot comply and may play any otherwise lawful card (57B, 59)"
-
     options.append((rs.cite("57A1"), f"{partner} must play highest {led.letter}", "highest", "requires highest"))
     options.append((rs.cite("57A2"), f"{partner} must play lowest {led.letter}", "lowest", "requires lowest"))
     others = [s for s in SUITS_ORDER if s is not led]
@@ -2451,7 +2444,7 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             ok = True
         other = clause in (rs.cite("57A3"), rs.cite("57A4"))
         also = (() if ok else (rs.cite("57B"), rs.cite("59"))) + ((rs.cite("44C"),) if other and has_led else ())
-        step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{cannot(ok, other)}", also=also,
+        step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{_compliance(rs, partner, led, has_led, ok, other)}", also=also,
                     question=question, choice=word)
         # (on the table too: his card to the trick that breaks it when he could keep it is a revoke, 61A)
         verb, _, named = word.partition(" ")
@@ -2466,6 +2459,19 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             chosen, child = picked[0]
             return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})", recorded=True), child)]
     return edges
+
+
+def _compliance(rs: RuleSet, partner: Seat, led: Suit, has_led: bool, ok: bool, other: bool) -> str:
+    """What a 57A option means for ``partner``, who holds the suit ``led`` or not
+    (``has_led``): nothing said when he can comply (``ok``); ``other``: the option names
+    another suit than the one led (57A3, 57A4)."""
+    # (57A3/57A4 name another suit than the one led: while he holds the suit led he must
+    # follow it, 44C, and the option does not reach his card)
+    if other and has_led:
+        return (f"; {partner} holds {led.plural} and must follow suit ({rs.cite('44C')}): "
+                + ("he cannot comply and plays any lawful card of the suit led (57B, 59)" if not ok
+                   else "the option binds him only if he cannot follow"))
+    return "" if ok else f"; {partner} cannot comply and may play any otherwise lawful card (57B, 59)"
 
 
 def _rho_turn_card_stood(rs: RuleSet, node: Node, task: PlayAtRhoTurn, clause: str) -> list[Edge] | None:
@@ -2655,8 +2661,6 @@ def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def _marker(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     raise LookupError("NoAcceptanceAtTrick13 is a marker, never on the agenda")
-
-
 
 
 # ===== plays out of turn beyond the main cases (2007 play at RHO's turn, 45F/57C2, 60B, 54 face down) =====
@@ -3236,18 +3240,19 @@ def _lead_decisions_explain(seat: Seat) -> Callable[[Restoration, Sequence[Resto
     refused which lead out of turn on its path (the clause), or that its path has no lead out
     of turn to accept or refuse, naming declarer's 52B2 refusal when that is the path's only
     ``refuse`` (a refusal of a card played when a penalty card was due, not of a lead)."""
+    return partial(_explain_lead_decisions, seat)
 
-    def explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
-        said = [f"{step.actor} {_LEAD_DECISION_WORDS[step.choice]} ({step.clause})" for step in r.path
-                if step.choice in _LEAD_DECISION_WORDS and step.clause != _OTHER_REFUSAL]
-        if said:
-            return f"on its path {'; '.join(said)}"
-        other = next((step for step in r.path if step.clause == _OTHER_REFUSAL and step.choice == "refuse"), None)
-        why = (f"; {other.actor}'s refusal on it is of a card played when a penalty card was due ({_OTHER_REFUSAL}): "
-               f"claim 'law {_OTHER_REFUSAL}' for it") if other is not None and seat in _actor_seats(other.actor) else ""
-        return f"its path has no lead out of turn to accept or refuse{why}"
 
-    return explain
+def _explain_lead_decisions(seat: Seat, r: Restoration, restorations: Sequence[Restoration]) -> str:
+    """:func:`_lead_decisions_explain` of ``r`` among ``restorations``."""
+    said = [f"{step.actor} {_LEAD_DECISION_WORDS[step.choice]} ({step.clause})" for step in r.path
+            if step.choice in _LEAD_DECISION_WORDS and step.clause != _OTHER_REFUSAL]
+    if said:
+        return f"on its path {'; '.join(said)}"
+    other = next((step for step in r.path if step.clause == _OTHER_REFUSAL and step.choice == "refuse"), None)
+    why = (f"; {other.actor}'s refusal on it is of a card played when a penalty card was due ({_OTHER_REFUSAL}): "
+           f"claim 'law {_OTHER_REFUSAL}' for it") if other is not None and seat in _actor_seats(other.actor) else ""
+    return f"its path has no lead out of turn to accept or refuse{why}"
 
 
 def _declarer_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:

@@ -123,13 +123,6 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     declarer = str(table.declarer)
     question = f"{partner} is to lead while {holder} has penalty card{'s' if len(pcs) > 1 else ''} {names}: declarer chooses"
     several = len(pcs) > 1
-
-    def child(t: TableState, restrictions: Iterable[str]) -> Node:
-        return Node(t, rest, node.ledger, node.findings, node.restrictions + tuple(restrictions), node.established, node.focus)
-
-    def pick_up(t: TableState, picked: Sequence[Suit]) -> TableState:
-        return t.pick_up(holder, [p.card for p in pcs if p.card.suit in picked])
-
     edges: list[Edge] = []
     #: the merged restrictions that are two choices on the earlier course: (at the earlier lead, here)
     split: list[tuple[str, str]] = []
@@ -143,7 +136,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         edges.append((
             Step(declarer, StepKind.OPTION, clause, f"declarer requires {partner} to lead {suit}; {holder} picks up {picked}",
                  also=(rs.cite("50D2"), *also), question=question, choice=f"require {suit}"),
-            child(pick_up(table, (suit,)).with_lead_rule(LeadRule(partner, suit, True, trick)), (lead_restriction(partner, suit, True),)),
+            _restricted(node, _picked_up(table, holder, pcs, (suit,)).with_lead_rule(LeadRule(partner, suit, True, trick)), rest,
+                        (lead_restriction(partner, suit, True),)),
         ))
     forbidden_sets: list[tuple[Suit, ...]] = []
     if len(suits) > 1:
@@ -166,7 +160,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
             Step(declarer, StepKind.OPTION, clause,
                  f"declarer forbids {partner} to lead {label} for as long as he keeps the lead; {holder} picks up {picked}",
                  also=(rs.cite("50D2"),), question=question, choice=f"forbid {label}"),
-            child(_forbid(pick_up(table, fs), partner, fs, trick), tuple(lead_restriction(partner, s, False) for s in fs)),
+            _restricted(node, _forbid(_picked_up(table, holder, pcs, fs), partner, fs, trick), rest,
+                        tuple(lead_restriction(partner, s, False) for s in fs)),
         ))
     clause = rs.cite("51B2(c)") if len(suits) > 1 else rs.cite("50D2(b)")
     edges.append((
@@ -175,7 +170,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
              "penalty card" + ("s" if several else "") + f" (declarer chooses again each time {partner} is to lead while "
              + ("they remain" if several else "it remains") + ")",
              also=(rs.cite("50D2"), rs.cite("50E1"), rs.cite("50E2")), question=question, choice="no restriction"),
-        child(table._evolve(lead_options_waived=(*table.lead_options_waived, (holder, cards, trick))), ()),
+        _restricted(node, table._evolve(lead_options_waived=(*table.lead_options_waived, (holder, cards, trick))), rest, ()),
     ))
     if reached:
         step, last = edges[-1]
@@ -188,6 +183,17 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
                                         f"to trick {waived}, where declarer let {let} stay and {partner} has not led since"
                                         f"{two}: one restoration, offered there"), last)
     return edges
+
+
+def _restricted(node: Node, t: TableState, agenda: tuple[object, ...], restrictions: Iterable[str]) -> Node:
+    """The child of ``node`` with the table ``t``, the agenda ``agenda`` and the lead
+    restrictions ``restrictions`` added to its own."""
+    return Node(t, agenda, node.ledger, node.findings, node.restrictions + tuple(restrictions), node.established, node.focus)
+
+
+def _picked_up(t: TableState, holder: Seat, pcs: Sequence[PenaltyCard], picked: Sequence[Suit]) -> TableState:
+    """``t`` with ``holder``'s penalty cards (of ``pcs``) in the suits ``picked`` picked up."""
+    return t.pick_up(holder, [p.card for p in pcs if p.card.suit in picked])
 
 
 def _waived_lead(table: TableState, holder: Seat, cards: frozenset[Card], trick: int) -> tuple[int, frozenset[Card]] | None:
@@ -629,41 +635,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # the card, 45C1, hands it over with no opening naming it, and an accepted card stays on
     # the table, where the opener would find it again at the next reopening)
     ruled = Ruled(frozenset({played(task.trick, seat, card)}))
-
-    def child(t: TableState, add: tuple[Info, ...] = (), agenda: tuple[object, ...] = rest, established: bool = False) -> Node:
-        return Node(t, (ruled, *agenda), with_entries(node.ledger, add), node.findings, node.restrictions,
-                    node.established or established, node.focus)
-
-    def accepted() -> Node:
-        """The card stands: a failure to play a penalty card is a revoke (61A); once the
-        offender or his partner has played to the next trick it is established (63A1) and
-        goes to Law 64 after play (64B3)."""
-        trick = table.trick(task.trick)
-        nxt = table.trick(task.trick + 1)
-        if trick is None or not (task.played_out or task.by_claim is not None
-                                 or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
-            return child(table, agenda=after(table, task.made) + rest)
-        # the penalty card he failed to play: one in force at that trick, still faced or
-        # played since (not one he had played before it)
-        due = sorted(held_then + played_then, key=lambda c: (c.suit is not trick.suit_led, str(c)))
-        led = trick.suit_led if trick.plays[0][0] is not seat else None
-        if not due:
-            return child(table, agenda=after(table, task.made) + rest)
-        revoke = Revoke(seat, task.trick, card, led if led is not None else due[0].suit, failed=due[0])
-        t = table.with_revoke(revoke)
-        return child(t, agenda=after(t, task.made) + rest, established=True)
-
     at = failure_at(table, task)
-
-    def after(t: TableState, made: frozenset[Seat]) -> tuple[object, ...]:
-        """The 50D2/51B options once this ruling is over (Decisions.lead_options_after_ruling),
-        for whoever is then to lead: none while a later play of the record fails to play a
-        penalty card (the next 52 ruling offers them)."""
-        tasks = options_after_failure(rs, t, made) if not task.played_out else ()
-        if tasks and at is not None and failure_follows(t, (), after=at):
-            return ()
-        return tasks
-
     held_then, played_then = due_at(table, task)
     kept = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(seat), key=lambda p: p.sort_key))
     if kept:
@@ -700,11 +672,11 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     also=(*broken, rs.cite("52A"), rs.cite("52B1(c)"), *claimed),
                     question=f"{seat} played {card} when a penalty card was due: declarer, having played since, must accept it",
                     choice="accept (compulsory)")
-        return [(step, accepted())]
+        return [(step, _accepted(rs, node, task, at, held_then + played_then, ruled))]
     edges: list[Edge] = [(
         Step(declarer, StepKind.OPTION, rs.cite("52B1(a)"), f"declarer accepts {card}; {stays}",
              also=(*broken, rs.cite("52A"), rs.cite("52B1(c)"), *claimed), question=question, choice="accept"),
-        accepted(),
+        _accepted(rs, node, task, at, held_then + played_then, ruled),
     )]
     due = [c for c in lawful_cards(hand, led, pcs, frozenset({card}), required, forbidden) if c in {p.card for p in pcs}]
     for pc in due:
@@ -720,15 +692,60 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also.insert(0, rs.cite("51A"))
         text = (f"declarer refuses {card} (does not accept it): {seat} withdraws it and plays {pc}, the penalty card"
                 f"{' declarer designates (51A)' if len(due) > 1 else ''}; {card} becomes a major penalty card")
-        extra = after(t2, task.made | {seat})
+        extra = _options_after(rs, task, at, t2, task.made | {seat})
         # named as a director says it: declarer refuses the card (52B2), and with more than
         # one penalty card due designates the one played (51A); ``require <card>`` is accepted too
         name = f"refuse, play {pc}" if len(due) > 1 else "refuse"
         aliases = (f"require {pc}", f"refuse play {pc}", *((f"refuse, play {pc}",) if len(due) == 1 else ()))
         edges.append((Step(declarer, StepKind.OPTION, rs.cite("52B2"), text, also=tuple(also), question=question, choice=name,
                            aliases=aliases),
-                      child(t2, infos, extra + rest)))
+                      _failure_child(node, t2, extra + rest, ruled, infos)))
     return edges
+
+
+def _failure_child(node: Node, t: TableState, agenda: tuple[object, ...], ruled: Ruled, add: tuple[Info, ...] = (),
+                   established: bool = False) -> Node:
+    """The child of ``node`` with the table ``t`` and the agenda ``agenda`` after declarer's
+    52B choice, ``ruled`` first (the failure is ruled here once, whoever found it): ``add``
+    entered in its ledger (16C); ``established``: the accepted card made a revoke that stands
+    established."""
+    return Node(t, (ruled, *agenda), with_entries(node.ledger, add), node.findings, node.restrictions, node.established or established,
+                node.focus)
+
+
+def _accepted(rs: RuleSet, node: Node, task: FailedPenaltyCard, at: int | None, due_then: list[Card], ruled: Ruled) -> Node:
+    """52B1, the card accepted: it stands. A failure to play a penalty card is a revoke (61A);
+    once the offender or his partner has played to the next trick it is established (63A1)
+    and goes to Law 64 after play (64B3). ``due_then``: the penalty cards in force at that
+    trick, still faced or played since (not one he had played before it)."""
+    table = node.table
+    rest = node.agenda[1:]
+    seat = task.seat
+    trick = table.trick(task.trick)
+    nxt = table.trick(task.trick + 1)
+    if trick is None or not (task.played_out or task.by_claim is not None
+                             or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
+        return _failure_child(node, table, _options_after(rs, task, at, table, task.made) + rest, ruled)
+    # the penalty card he failed to play: one in force at that trick, still faced or
+    # played since (not one he had played before it)
+    due = sorted(due_then, key=lambda c: (c.suit is not trick.suit_led, str(c)))
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    if not due:
+        return _failure_child(node, table, _options_after(rs, task, at, table, task.made) + rest, ruled)
+    revoke = Revoke(seat, task.trick, task.card, led if led is not None else due[0].suit, failed=due[0])
+    t = table.with_revoke(revoke)
+    return _failure_child(node, t, _options_after(rs, task, at, t, task.made) + rest, ruled, established=True)
+
+
+def _options_after(rs: RuleSet, task: FailedPenaltyCard, at: int | None, t: TableState,
+                   made: frozenset[Seat]) -> tuple[object, ...]:
+    """The 50D2/51B options once the ruling on ``task`` is over (Decisions.lead_options_after_ruling),
+    for whoever is then to lead on ``t``: none while a later play of the record fails to play a
+    penalty card (``at``: where this failure is; the next 52 ruling offers them)."""
+    tasks = options_after_failure(rs, t, made) if not task.played_out else ()
+    if tasks and at is not None and failure_follows(t, (), after=at):
+        return ()
+    return tasks
 
 
 def _stayed_until_played(table: TableState, seat: Seat, cards: Iterable[Card]) -> str:
