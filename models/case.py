@@ -460,7 +460,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # dummy faces the card after another player's card of the trick: the call
                 # played it, at dummy's turn (45B, 45C4(a)), and the later line is its facing,
                 # no second play (the cards between were played after dummy's)
-                state = flush(state)
+                state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+                applied -= held_back
                 meant = card if card is not None and card in state.hand(dummy) else _deemed(state, events, i, file)
                 if meant is None or faced.card != meant:
                     raise _faced_unlike_call(state, event, faced, meant, events, i).at(faced, file=file)
