@@ -2288,19 +2288,20 @@ class Composition:
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
 
-    def _cut_part(self, segment: int, replay: Replay) -> bool:
+    def _cut_part(self, segment: int, replay: Replay, head: int = 0) -> bool:
         """Cut a later part of the record, as the first part is (``_cut``), after a line from
         which the table played on, before attention, from a choice ruled there (54A: declarer
         spread his hand after the opening lead out of turn this part holds): the part ends
         there, ruled there, and its rest is the next part, played on from each restoration of
         it, as after a ``resume`` line. Looked at once, on the part's first replay (``replay``),
         before any node of the part exists, so no path has a task of a part after it yet.
+        ``head``: the lines the replay holds before the part's own (``_unfaced_call``).
         Whether it cut the part."""
         self._looked_for_cut.add(segment)
         cut = self.book.played_on_from(replay)
-        if cut is None:
+        if cut is None or cut < head:
             return False
-        self._split_part(segment, cut)
+        self._split_part(segment, cut - head)
         return True
 
     def _split_part(self, segment: int, cut: int) -> None:
@@ -2318,20 +2319,56 @@ class Composition:
         is replayed, and when it holds such a line before it the part is cut there, the card
         then played on from the ruling. Raises RulingError where neither places it."""
         file = self.case.file
-        lines = self._segments[segment]
+        # (dummy's card called at the end of the part before, not yet faced: the part faces it)
+        head: tuple[AnyEvent, ...] = ()
+        unfaced = self._unfaced_call(start, segment)
+        if unfaced is not None:
+            head, start = (unfaced[0],), unfaced[1]
+        lines = (*head, *self._segments[segment])
         try:
             replay = replay_events(start, lines, file=file)
         except IllegalActionError as err:
             found = None if segment in self._looked_for_cut else _cut_at_error(self.book, start, lines, err, file)
-            if found is None:
+            if found is None or found[1] < len(head):
                 raise
-            cut = found[1]
+            cut = found[1] - len(head)
             self._looked_for_cut.add(segment)
             self._split_part(segment, cut)
-            return replay_events(start, self._segments[segment], file=file)
-        if segment not in self._looked_for_cut and self._cut_part(segment, replay):
-            replay = replay_events(start, self._segments[segment], file=file)
+            return replay_events(start, (*head, *self._segments[segment]), file=file)
+        if segment not in self._looked_for_cut and self._cut_part(segment, replay, len(head)):
+            replay = replay_events(start, (*head, *self._segments[segment]), file=file)
         return replay
+
+    def _unfaced_call(self, start: TableState, segment: int) -> tuple[Call, TableState] | None:
+        """Declarer's call of dummy's card that ended the part of the record before
+        ``segment`` (only changes of designation after it, then ``attention``), when this part
+        opens with dummy's placing line and the card the call played (45C4(a)) still stands as
+        the last card on ``start`` (the ruling between left it): dummy had not faced it when
+        attention was drawn, so the line faces the card designated or one not designated
+        (45D), as in a record of one part (a ruling that leaves the card, and ``resume``,
+        change nothing: docs/whole-record.md). The call, and ``start`` with that card back in
+        dummy's hand, for the part to be replayed from the call; None otherwise."""
+        lines = self._segments[segment]
+        dummy, declarer = start.dummy, start.declarer
+        if not lines or type(first := lines[0]) is not Play or first.seat is not dummy:
+            return None
+        before = self._segments[segment - 1]
+        end = next((i for i, e in enumerate(before) if type(e) is Attention), len(before))
+        k = end - 1
+        while k >= 0 and type(e := before[k]) is ChangeDesignation and e.seat is declarer:
+            k -= 1
+        call = before[k] if k >= 0 else None
+        if type(call) is not Call or call.seat is not declarer:
+            return None
+        card = call.what.card
+        if card is None:  # (a call naming no card: the card the reader placed for it, if any)
+            played = self._parts_before(segment)[-1]
+            plays = played.table.tricks[-1].plays if played.table.tricks else ()
+            if not plays or plays[-1][0] is not dummy or any(u is call for u in played.unapplied):
+                return None
+            card = plays[-1][1]
+        table = start.not_yet_faced(dummy, card)
+        return None if table is None else (call, table)
 
     def _first_replay(self, case: Case, book: RuleBook) -> tuple[Replay, int | None]:
         """The record's first part replayed whole (``Case.replay``). When a card in it cannot
@@ -2359,11 +2396,15 @@ class Composition:
         """Which replay of a later part of the record this is, for what its openings find
         (read once for each): the cards standing when it began; who is declarer (54A can
         make declarer's partner declarer: the part's calls from dummy are then another
-        player's); and which of its lines the replay did not apply (a call of a card dummy
-        holds on one restoration is a designation to rule where he has played it)."""
+        player's); which of its lines the replay did not apply (a call of a card dummy
+        holds on one restoration is a designation to rule where he has played it); and
+        whether it was replayed from the call of the part before (:meth:`_unfaced_call`)."""
         unapplied = replay.unapplied
         lines = tuple(i for i, e in enumerate(self._segments[segment]) if any(e is u for u in unapplied)) if unapplied else ()
-        return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines)
+        part = self._segments[segment]
+        # (replayed from the call of the part before, dummy's card not yet faced: _unfaced_call)
+        unfaced = bool(part and replay.before and replay.before[0] is not part[0])
+        return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines, unfaced)
 
     @staticmethod
     def _played_again(seen: Set[object], start: TableState, table: TableState, standing: bool) -> list[tuple[int, Seat]]:

@@ -1055,6 +1055,27 @@ def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> No
     assert "N plays a second card (H3) to trick 3 after H2" in note.text and note.line == 22
 
 
+_CALLED_THEN_FACED = """title: t
+laws: 2017
+deal: "N:AKQ2.432.432.974 JT9.AKQ.AKQ.JT53 8765.JT9.JT9.AKQ 43.8765.8765.862"
+contract: 4S
+declarer: S
+play: [W H5, S calls H2, {cut}N H3, E HA, attention S]
+"""
+
+
+def test_dummy_faces_after_resume_the_card_called_before_attention() -> None:
+    """Declarer names dummy's H2 (played, 45C4(a)); attention is drawn, nothing to rule, play
+    resumes and dummy faces the H3: a card declarer did not designate (45D1), as in the record
+    with no attention drawn between. The ruling is that record's, restoration for restoration
+    (it once had none: the H3 was read as dummy's second card to the trick)."""
+    cut = Ruling(loads(_CALLED_THEN_FACED.format(cut="attention E, resume, ")))
+    whole = Ruling(loads(_CALLED_THEN_FACED.format(cut="")))
+    keys = sorted(r.key() for r in cut.restorations())
+    assert len(keys) == 3 and keys == sorted(r.key() for r in whole.restorations())
+    assert all(str(r.table.trick(1)).count("H2") == 1 for r in cut.restorations())
+
+
 _RUFF_WINS = """title: t
 laws: 2017
 trick: 6
