@@ -1309,15 +1309,17 @@ def _lead_now_out_of_turn(before: TableState, after: TableState) -> tuple[int, S
 
 def _seen_again(child: Node, key: tuple[int, Seat]) -> Node:
     """``child`` with the play out of turn ``key`` (trick, seat) to be ruled again by the
-    reopening on its agenda, where an earlier ruling saw it."""
+    reopening on its agenda, where an earlier ruling saw it, and by every opener, those
+    already opened on this path too (the family that rules plays out of turn may have said
+    it had no more before the rule made this one)."""
     k = next((k for k, t in enumerate(child.agenda) if isinstance(t, Reopen)), None)
     if k is None:
         return child
     task = child.agenda[k]
     assert isinstance(task, Reopen)
-    if key not in task.seen:
+    if key not in task.seen and not task.used:
         return child
-    again = Reopen(task.seen - {key}, task.used, task.since, "", task.segment, task.base, task.start,
+    again = Reopen(task.seen - {key}, frozenset(), task.since, "", task.segment, task.base, task.start,
                    task.opened, task.apart)
     return child.evolve(agenda=(*child.agenda[:k], again, *child.agenda[k + 1:]))
 
@@ -1447,6 +1449,12 @@ class Composition:
         #: put there and that is said rather than refused (after his lead out of turn and other
         #: players' cards); those of a later part are the path's (``Reopen.apart``)
         self._apart: set[tuple[int, Seat]] = set()
+        #: the notices of those second cards (of every part), each said only when some path
+        #: ends with both of the seat's cards still in the trick (:meth:`_apart_met`): a ruling
+        #: that took his lead back (refused, 53B, 54E ...) left the second card his only one
+        self._apart_said: dict[tuple[int, Seat], Notice] = {}
+        #: of those, the ones some path ended leaving with both cards in the trick
+        self._apart_left: set[tuple[int, Seat]] = set()
         #: for each trick a correcting opening pauses at (``Opening.pauses``): the keys of the
         #: openings found waiting for that pause (``Opening.leads``), and the openers that found them
         self._waiting: dict[int, frozenset[object]] = {}
@@ -1559,6 +1567,8 @@ class Composition:
                                      if found and isinstance(e, (Choice, Chooses, DirectorFinds, Misinformed))) if unruled else frozenset()
         if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
             self.provisional |= frozenset(self._unruled_plays.values())
+        if self._apart_said:  # (and a second card a ruling of the lead before it may leave alone: _apart_met)
+            self.provisional |= frozenset(self._apart_said.values())
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
@@ -1989,6 +1999,8 @@ class Composition:
                 self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
             if not task.segment and self._unruled_plays:
                 self._plays_met(node.table, task)
+            if self._apart_said:
+                self._apart_met(node.table)
             if task.opened is not self._opened_last:  # (the path's rulings are done: what they opened happened)
                 self._opened_last = task.opened
                 self._happened.update(task.opened)
@@ -2112,6 +2124,15 @@ class Composition:
                 self._plays_ruled.add(pair)
             elif pair in table.out_of_turn and (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) is not None:
                 self._plays_left.add(pair)
+
+    def _apart_met(self, table: TableState) -> None:
+        """At the end of a path's ruling of the record's last part (``table``): which of the
+        seats' second cards said "not yet ruled on" (after his lead out of turn and other
+        players' cards) still stand with his first card in the trick there."""
+        for pair in self._apart_said:
+            if pair not in self._apart_left and (t := table.trick(pair[0])) is not None and (
+                    sum(1 for s, _ in t.plays if s is pair[1]) > 1):
+                self._apart_left.add(pair)
 
     def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:
         """A seat with two cards in one trick of ``table`` when a rectification has ended
@@ -2517,6 +2538,7 @@ class Composition:
                 notice = _second_card_unruled(trick_no, seat, mine, line)
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
+                    self._apart_said.setdefault((trick_no, seat), notice)
                 continue
             return (line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
                            "irregularity of the record explains it")), said
@@ -3139,6 +3161,9 @@ class Composition:
         if count and self._plays_ruled and not self.exhausted:
             gone = {self._unruled_plays[p] for p in self._plays_ruled - self._plays_left}
             self.notices = tuple(n for n in self.notices if n not in gone)
+        if count and self._apart_said and not self.exhausted:
+            gone = {n for p, n in self._apart_said.items() if p not in self._apart_left}
+            self.notices = tuple(n for n in self.notices if n not in gone)
 
     def _met_on(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of the record's first part (``table``, ``task``: its
@@ -3373,7 +3398,8 @@ class Composition:
         for trick_no, seat, mine, line, apart in self._second_cards(self.replay, (0, 0), ruled, shaped):
             if apart:
                 self._apart.add((trick_no, seat))
-                said.append(_second_card_unruled(trick_no, seat, mine, line))
+                said.append(notice := _second_card_unruled(trick_no, seat, mine, line))
+                self._apart_said.setdefault((trick_no, seat), notice)
                 continue
             from rulings.models.errors import InconsistentRecordError
 

@@ -1046,6 +1046,21 @@ play: [E HQ, S H6, W H3, E CQ, attention S]
     assert note.line == 6 and "E put CQ on trick 1 after his lead of HQ out of turn" in note.text
 
 
+def test_a_second_card_after_a_lead_taken_back_is_not_said() -> None:
+    """Dummy puts the C4 down as the opening lead (54E: no lead, it goes back), West leads, and
+    dummy then plays the H2 to West's lead: with the C4 gone the H2 is dummy's only card in
+    the trick, so nothing is left "not yet ruled on" (it was said on every path once)."""
+    ruling = Ruling(loads("""title: t
+laws: 2017
+deal: "N:AKQ2.432.432.974 JT9.AKQ.AKQ.JT53 8765.JT9.JT9.AKQ 43.8765.8765.862"
+contract: 4S
+declarer: S
+play: [N C4, W H5, N H2, E HA, attention S]
+"""))
+    assert [s.clause for r in ruling.restorations() for s in r.path] == ["54E"]
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
 def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> None:
     """The same in a part of the record played on after a ruling: no restoration of the
     first ruling can be the one the table went on from, and a note says why."""
