@@ -36,6 +36,7 @@ from rulings.models.events import (
     Play,
 )
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
+from rulings.solver.config import Decisions
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -1065,6 +1066,11 @@ class RuleBook(Protocol):
         reads of a table); an opener without one is run whole on every rectified table."""
         ...
 
+    @property
+    def decisions(self) -> Decisions:
+        """The rule set's readings where the Laws leave a point open (docs/decisions.md)."""
+        ...
+
     def expand(self, node: Node) -> list[Edge]:
         """The edges out of a node whose agenda is not empty."""
         ...
@@ -1979,11 +1985,17 @@ class Composition:
                 # leaves the Reopen task at the head: the loop goes on with it)
                 node = self._stage(node, self._earliest(found, node.table, (task.segment, task.base)), task)
                 continue
-            if node.table.out_of_turn and (twice := self._played_twice(node.table, task.apart)) is not None:
+            # (a later part's second card after the seat's lead out of turn and other players'
+            # cards, still beside his lead when the rulings are done: with the decision, the
+            # part is not played on from this restoration, docs/decisions.md)
+            drops = task.segment > 0 and self.book.decisions.second_card_in_a_part_played_on_drops_the_restoration
+            if node.table.out_of_turn and (twice := self._played_twice(node.table, frozenset() if drops else task.apart)) is not None:
                 # a ruling placed a second card of a player's in one trick (a card designated
                 # for dummy after dummy had played to it, ...): no law lets a player play twice
                 # to a trick, so the record does not go on from this path
                 self._dropped.setdefault(task.segment, twice)
+                if drops and task.apart and task.start is not None:
+                    self._say_unread(task.start, task.segment, twice)
                 return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
@@ -2539,6 +2551,7 @@ class Composition:
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
                     self._apart_said.setdefault((trick_no, seat), notice)
+                    self.provisional |= {notice}
                 continue
             return (line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
                            "irregularity of the record explains it")), said
@@ -3161,7 +3174,7 @@ class Composition:
         if count and self._plays_ruled and not self.exhausted:
             gone = {self._unruled_plays[p] for p in self._plays_ruled - self._plays_left}
             self.notices = tuple(n for n in self.notices if n not in gone)
-        if count and self._apart_said and not self.exhausted:
+        if self._apart_said and not self.exhausted:
             gone = {n for p, n in self._apart_said.items() if p not in self._apart_left}
             self.notices = tuple(n for n in self.notices if n not in gone)
 

@@ -1601,3 +1601,39 @@ def test_a_50d2_choice_at_the_refusal_or_the_same_at_the_next_lead_is_one_restor
     later = [r.path[-1] for r in restorations if len(r.path) > 2 and r.path[1].choice == "no restriction" and r.path[-1].clause.startswith("50D2")]
     assert later and all("requiring H or forbidding H here is the position of the same choice at N's lead to trick 7" in s.text
                          for s in later)
+
+
+def _cut_seed(seed: int, edition: str) -> str:
+    """The record of ``seed`` (default draw) cut once, as the sweep of generated whole records
+    cuts it (benchmarks/whole_record_sweep.py)."""
+    rng = random.Random(seed)
+    mapping = random_mixed_case(rng, edition=edition)
+    play = [str(line) for line in mapping["play"]]
+    first = next(i for i, line in enumerate(play) if line.startswith("attention"))
+    cut = rng.randint(1, first - 1)
+    mapping["play"] = [*play[:cut], f"attention {rng.choice('NESW')}", "resume", *play[cut:]]
+    return _text(mapping)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_second_card_in_a_part_played_on_drops_the_restoration(edition: str) -> None:
+    """Seed 275 (default draw, cut): declarer calls dummy's D8 and attention is drawn to his
+    revoke. Where 62C2 lets dummy put the D3 in place of the D8, North's DA wins the trick, and
+    the part played on reads as dummy leading the D8 out of turn, East playing to it and dummy
+    then putting the DJ on the same trick. No law rules that second card: that restoration is
+    not one the record goes on from (decision ``second_card_in_a_part_played_on_drops_the_restoration``);
+    it drops out, named by a note, and no restoration leaves dummy two cards in one trick.
+    With the switch off it stays, the DJ said "not yet ruled on"."""
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+
+    case = loads(_cut_seed(275, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert any("cannot be played on from it" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    kept = Ruling(case, get_ruleset(case.laws, Decisions(second_card_in_a_part_played_on_drops_the_restoration=False)))
+    assert len(list(kept.restorations())) > len(restorations)
+    assert any("S put DJ on trick 5 after his lead of D8 out of turn" in n.text for n in kept.notices)
