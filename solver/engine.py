@@ -1994,8 +1994,14 @@ class Composition:
                 # for dummy after dummy had played to it, ...): no law lets a player play twice
                 # to a trick, so the record does not go on from this path
                 self._dropped.setdefault(task.segment, twice)
-                if drops and task.apart and task.start is not None:
-                    self._say_unread(task.start, task.segment, twice)
+                if drops and task.apart:
+                    # (said of every such restoration at once: the later part is played on once
+                    # for each class of alike restorations, so not each is met here)
+                    line, text = twice
+                    notice = Notice(line, f"restorations not ruled: the record after 'resume' cannot be played on from those "
+                                          f"where {text}; the restorations listed leave them out", "not_ruled")
+                    if notice not in self._unread:
+                        self._unread.append(notice)
                 return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)

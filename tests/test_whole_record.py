@@ -1631,7 +1631,7 @@ def test_a_second_card_in_a_part_played_on_drops_the_restoration(edition: str) -
     ruling = Ruling(case)
     restorations = list(ruling.restorations())
     assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
-    assert any("cannot be played on from it" in n.text for n in ruling.notices)
+    assert any("cannot be played on from those where the ruling leaves S two cards in trick 5" in n.text for n in ruling.notices)
     for r in restorations:
         check_conservation(case, r, replayed=True)
     kept = Ruling(case, get_ruleset(case.laws, Decisions(second_card_in_a_part_played_on_drops_the_restoration=False)))
