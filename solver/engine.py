@@ -2244,6 +2244,12 @@ class Composition:
             return None
         base = self._replay_key(node.table, segment, replay)
         self._segment_replays.setdefault((segment, base), replay)
+        part = self._segments[segment]
+        if part and replay.before and replay.before[0] is not part[0] and (key := handled_key(replay.before[0])) in task.seen:
+            # (the call of the part before that this part faces, _unfaced_call: read again with
+            # dummy's card, as in one part, by whichever family rules the two lines)
+            task = Reopen(task.seen - {key}, task.used, task.since, task.spent, task.segment, task.base, task.start,
+                          task.opened, task.apart)
         # the count after play (Law 64) follows every rectification of the last part: the end
         # of play is there, and so are the revokes the parts before it left standing
         closings: list[Opening] = []
@@ -2278,8 +2284,11 @@ class Composition:
             return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
+        # (the table the part was replayed from: this path's, or, the part facing a call of the
+        # part before, that table with the call's card back in dummy's hand, _unfaced_call)
+        began = replay.start if replay.start is not None or (part and replay.before and replay.before[0] is not part[0]) else node.table
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
-                                          segment, base, node.table, task.opened, task.apart | apart if apart else task.apart),
+                                          segment, base, began, task.opened, task.apart | apart if apart else task.apart),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
