@@ -9,7 +9,8 @@ played on in parts, ruled in full. A record is flagged for:
   a player's one choice offered twice; tests/test_repeated_paths.py);
 - ``no restoration``: a ruling with none;
 - ``not ruled``: a notice that a line is "not yet ruled on" (solver/engine.py), or
-  another notice of kind ``not_ruled``;
+  another notice of kind ``not_ruled`` (where ``--limit`` stopped the enumeration, not one
+  the ruling holds back until every path is enumerated, ``Ruling.provisional``);
 - ``not conserved``: a restoration whose table does not keep the 52 cards
   (tests/test_properties.py ``check_conservation``, a withdrawn card played anew allowed).
 
@@ -124,7 +125,12 @@ def check(seed: int, families: tuple[str, ...] | None, edition: str, parts: int,
     if not rs and not (unplayable and not strict):
         said = "; ".join(n.text for n in ruling.notices if n.kind == "no_restoration") or "no notice"
         reasons.append(f"no restoration ({said})")
+    # (a notice a ruling on a rectified table may take back, ``Ruling.provisional``, is final
+    # only once every path is enumerated: not when the enumeration stopped at ``limit``)
+    held = ruling.provisional if len(rs) >= limit else frozenset()
     for n in ruling.notices:
+        if n in held:
+            continue
         if NOT_RULED in n.text or (n.kind == "not_ruled" and (strict or UNPLAYABLE not in n.text)):
             reasons.append(f"not ruled: {n}")
     for r in rs:

@@ -910,6 +910,28 @@ class TableState:
             start = start._evolve(omissions=self.omissions)
         return start
 
+    def not_yet_faced(self, seat: Seat, card: Card) -> TableState | None:
+        """The table with ``seat``'s ``card``, the last card standing, back in his hand, its
+        place in the trick open again: dummy's card that declarer's call played (45C4(a)) and
+        that dummy had not yet faced when attention was drawn, for the record played on after
+        the ruling to face it (docs/whole-record.md). None where it is not the last card
+        standing, or where it is a revoke or a play out of turn (a rule reads it as such)."""
+        tricks = self.tricks
+        if not tricks or not tricks[-1].plays or tricks[-1].plays[-1] != (seat, card):
+            return None
+        last = tricks[-1]
+        if (last.number, seat) in self.out_of_turn or last.short is not None or any(
+                r.seat is seat and r.card == card for r in self.revokes):
+            return None
+        rest = last.plays[:-1]
+        masks = list(self.masks)
+        masks[seat.index] |= CARD_BIT[card]
+        new = self._copy()
+        new.tricks = (*tricks[:-1], Trick(last.number, last.leader, rest)) if rest else tricks[:-1]
+        new.masks = tuple(masks)
+        new._holding = None
+        return new
+
     def first_played(self, count: int) -> TableState:
         """The table of a replayed record with only its first ``count`` cards standing as
         played: :meth:`restart` and those cards played again. Where that is simply undone the

@@ -182,6 +182,16 @@ class Decisions:
     #: every card played in error (forced).
     proper_lead_error_card_may_stand: bool = True
 
+    #: A part of the record played on after a ruling (``resume``) that gives a seat a second
+    #: card in one trick after his lead out of turn and other players' cards, on the table a
+    #: restoration of the ruling before it leaves: no law rules that card (a player plays one
+    #: card to a trick, 44B), and the part was played on from one restoration, so True
+    #: (default): that restoration is not one the record can go on from; it drops out, and a
+    #: note names it (with no restoration left, the note says the record cannot be played on).
+    #: False keeps it, the second card said "not yet ruled on", as in the record's first part
+    #: (where nothing came before to choose among). docs/decisions.md.
+    second_card_in_a_part_played_on_drops_the_restoration: bool = True
+
     #: DIGEST 32.5, the 2017 footnote to Law 53A, read as: a lead out of turn may be treated
     #: as correct only before the thirteenth trick. True (default): at trick 13 no statement
     #: and no play accepts it, and play going on forfeits nothing (60A1 has no acceptance to

@@ -36,6 +36,7 @@ from rulings.models.events import (
     Play,
 )
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
+from rulings.solver.config import Decisions
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -1084,6 +1085,11 @@ class RuleBook(Protocol):
         reads of a table); an opener without one is run whole on every rectified table."""
         ...
 
+    @property
+    def decisions(self) -> Decisions:
+        """The rule set's readings where the Laws leave a point open (docs/decisions.md)."""
+        ...
+
     def expand(self, node: Node) -> list[Edge]:
         """The edges out of a node whose agenda is not empty."""
         ...
@@ -1365,15 +1371,17 @@ def _lead_now_out_of_turn(before: TableState, after: TableState) -> tuple[int, S
 
 def _seen_again(child: Node, key: tuple[int, Seat]) -> Node:
     """``child`` with the play out of turn ``key`` (trick, seat) to be ruled again by the
-    reopening on its agenda, where an earlier ruling saw it."""
+    reopening on its agenda, where an earlier ruling saw it, and by every opener, those
+    already opened on this path too (the family that rules plays out of turn may have said
+    it had no more before the rule made this one)."""
     k = next((k for k, t in enumerate(child.agenda) if isinstance(t, Reopen)), None)
     if k is None:
         return child
     task = child.agenda[k]
     assert isinstance(task, Reopen)
-    if key not in task.seen:
+    if key not in task.seen and not task.used:
         return child
-    again = Reopen(task.seen - {key}, task.used, task.since, "", task.segment, task.base, task.start,
+    again = Reopen(task.seen - {key}, frozenset(), task.since, "", task.segment, task.base, task.start,
                    task.opened, task.apart)
     return child.evolve(agenda=(*child.agenda[:k], again, *child.agenda[k + 1:]))
 
@@ -1503,6 +1511,12 @@ class Composition:
         #: put there and that is said rather than refused (after his lead out of turn and other
         #: players' cards); those of a later part are the path's (``Reopen.apart``)
         self._apart: set[tuple[int, Seat]] = set()
+        #: the notices of those second cards (of every part), each said only when some path
+        #: ends with both of the seat's cards still in the trick (:meth:`_apart_met`): a ruling
+        #: that took his lead back (refused, 53B, 54E ...) left the second card his only one
+        self._apart_said: dict[tuple[int, Seat], Notice] = {}
+        #: of those, the ones some path ended leaving with both cards in the trick
+        self._apart_left: set[tuple[int, Seat]] = set()
         #: for each trick a correcting opening pauses at (``Opening.pauses``): the keys of the
         #: openings found waiting for that pause (``Opening.leads``), and the openers that found them
         self._waiting: dict[int, frozenset[object]] = {}
@@ -1615,6 +1629,8 @@ class Composition:
                                      if found and isinstance(e, (Choice, Chooses, DirectorFinds, Misinformed))) if unruled else frozenset()
         if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
             self.provisional |= frozenset(self._unruled_plays.values())
+        if self._apart_said:  # (and a second card a ruling of the lead before it may leave alone: _apart_met)
+            self.provisional |= frozenset(self._apart_said.values())
         for o in (*(f.opening for f in found), *closings):
             notices += o.notices
         self.notices: tuple[Notice, ...] = tuple(dict.fromkeys((*notices, *apart)))
@@ -2032,11 +2048,23 @@ class Composition:
                 # leaves the Reopen task at the head: the loop goes on with it)
                 node = self._stage(node, self._earliest(found, node.table, (task.segment, task.base)), task)
                 continue
-            if node.table.out_of_turn and (twice := self._played_twice(node.table, task.apart)) is not None:
+            # (a later part's second card after the seat's lead out of turn and other players'
+            # cards, still beside his lead when the rulings are done: with the decision, the
+            # part is not played on from this restoration, docs/decisions.md)
+            drops = task.segment > 0 and self.book.decisions.second_card_in_a_part_played_on_drops_the_restoration
+            if node.table.out_of_turn and (twice := self._played_twice(node.table, frozenset() if drops else task.apart)) is not None:
                 # a ruling placed a second card of a player's in one trick (a card designated
                 # for dummy after dummy had played to it, ...): no law lets a player play twice
                 # to a trick, so the record does not go on from this path
                 self._dropped.setdefault(task.segment, twice)
+                if drops and task.apart:
+                    # (said of every such restoration at once: the later part is played on once
+                    # for each class of alike restorations, so not each is met here)
+                    line, text = twice
+                    notice = Notice(line, f"restorations not ruled: the record after 'resume' cannot be played on from those "
+                                          f"where {text}; the restorations listed leave them out", "not_ruled")
+                    if notice not in self._unread:
+                        self._unread.append(notice)
                 return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
@@ -2052,6 +2080,8 @@ class Composition:
                 self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
             if not task.segment and self._unruled_plays:
                 self._plays_met(node.table, task)
+            if self._apart_said:
+                self._apart_met(node.table)
             if task.opened is not self._opened_last:  # (the path's rulings are done: what they opened happened)
                 self._opened_last = task.opened
                 self._happened.update(task.opened)
@@ -2176,6 +2206,15 @@ class Composition:
             elif pair in table.out_of_turn and (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) is not None:
                 self._plays_left.add(pair)
 
+    def _apart_met(self, table: TableState) -> None:
+        """At the end of a path's ruling of the record's last part (``table``): which of the
+        seats' second cards said "not yet ruled on" (after his lead out of turn and other
+        players' cards) still stand with his first card in the trick there."""
+        for pair in self._apart_said:
+            if pair not in self._apart_left and (t := table.trick(pair[0])) is not None and (
+                    sum(1 for s, _ in t.plays if s is pair[1]) > 1):
+                self._apart_left.add(pair)
+
     def _played_twice(self, table: TableState, apart: frozenset[tuple[int, Seat]]) -> tuple[int | None, str] | None:
         """A seat with two cards in one trick of ``table`` when a rectification has ended
         (each is a play out of turn: a seat is never in turn twice in a trick), other than
@@ -2268,6 +2307,12 @@ class Composition:
             return None
         base = self._replay_key(node.table, segment, replay)
         self._segment_replays.setdefault((segment, base), replay)
+        part = self._segments[segment]
+        if part and replay.before and replay.before[0] is not part[0] and (key := handled_key(replay.before[0])) in task.seen:
+            # (the call of the part before that this part faces, _unfaced_call: read again with
+            # dummy's card, as in one part, by whichever family rules the two lines)
+            task = Reopen(task.seen - {key}, task.used, task.since, task.spent, task.segment, task.base, task.start,
+                          task.opened, task.apart)
         # the count after play (Law 64) follows every rectification of the last part: the end
         # of play is there, and so are the revokes the parts before it left standing
         closings: list[Opening] = []
@@ -2302,8 +2347,11 @@ class Composition:
             return None
         if closings:
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
+        # (the table the part was replayed from: this path's, or, the part facing a call of the
+        # part before, that table with the call's card back in dummy's hand, _unfaced_call)
+        began = replay.start if replay.start is not None or (part and replay.before and replay.before[0] is not part[0]) else node.table
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
-                                          segment, base, node.table, task.opened, task.apart | apart if apart else task.apart),
+                                          segment, base, began, task.opened, task.apart | apart if apart else task.apart),
                                    *(t for c in closings for t in c.root.agenda)),
                     node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
 
@@ -2351,19 +2399,20 @@ class Composition:
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
 
-    def _cut_part(self, segment: int, replay: Replay) -> bool:
+    def _cut_part(self, segment: int, replay: Replay, head: int = 0) -> bool:
         """Cut a later part of the record, as the first part is (``_cut``), after a line from
         which the table played on, before attention, from a choice ruled there (54A: declarer
         spread his hand after the opening lead out of turn this part holds): the part ends
         there, ruled there, and its rest is the next part, played on from each restoration of
         it, as after a ``resume`` line. Looked at once, on the part's first replay (``replay``),
         before any node of the part exists, so no path has a task of a part after it yet.
+        ``head``: the lines the replay holds before the part's own (``_unfaced_call``).
         Whether it cut the part."""
         self._looked_for_cut.add(segment)
         cut = self.book.played_on_from(replay)
-        if cut is None:
+        if cut is None or cut < head:
             return False
-        self._split_part(segment, cut)
+        self._split_part(segment, cut - head)
         return True
 
     def _split_part(self, segment: int, cut: int) -> None:
@@ -2381,20 +2430,56 @@ class Composition:
         is replayed, and when it holds such a line before it the part is cut there, the card
         then played on from the ruling. Raises RulingError where neither places it."""
         file = self.case.file
-        lines = self._segments[segment]
+        # (dummy's card called at the end of the part before, not yet faced: the part faces it)
+        head: tuple[AnyEvent, ...] = ()
+        unfaced = self._unfaced_call(start, segment)
+        if unfaced is not None:
+            head, start = (unfaced[0],), unfaced[1]
+        lines = (*head, *self._segments[segment])
         try:
             replay = replay_events(start, lines, file=file)
         except IllegalActionError as err:
             found = None if segment in self._looked_for_cut else _cut_at_error(self.book, start, lines, err, file)
-            if found is None:
+            if found is None or found[1] < len(head):
                 raise
-            cut = found[1]
+            cut = found[1] - len(head)
             self._looked_for_cut.add(segment)
             self._split_part(segment, cut)
-            return replay_events(start, self._segments[segment], file=file)
-        if segment not in self._looked_for_cut and self._cut_part(segment, replay):
-            replay = replay_events(start, self._segments[segment], file=file)
+            return replay_events(start, (*head, *self._segments[segment]), file=file)
+        if segment not in self._looked_for_cut and self._cut_part(segment, replay, len(head)):
+            replay = replay_events(start, (*head, *self._segments[segment]), file=file)
         return replay
+
+    def _unfaced_call(self, start: TableState, segment: int) -> tuple[Call, TableState] | None:
+        """Declarer's call of dummy's card that ended the part of the record before
+        ``segment`` (only changes of designation after it, then ``attention``), when this part
+        opens with dummy's placing line and the card the call played (45C4(a)) still stands as
+        the last card on ``start`` (the ruling between left it): dummy had not faced it when
+        attention was drawn, so the line faces the card designated or one not designated
+        (45D), as in a record of one part (a ruling that leaves the card, and ``resume``,
+        change nothing: docs/whole-record.md). The call, and ``start`` with that card back in
+        dummy's hand, for the part to be replayed from the call; None otherwise."""
+        lines = self._segments[segment]
+        dummy, declarer = start.dummy, start.declarer
+        if not lines or type(first := lines[0]) is not Play or first.seat is not dummy:
+            return None
+        before = self._segments[segment - 1]
+        end = next((i for i, e in enumerate(before) if type(e) is Attention), len(before))
+        k = end - 1
+        while k >= 0 and type(e := before[k]) is ChangeDesignation and e.seat is declarer:
+            k -= 1
+        call = before[k] if k >= 0 else None
+        if type(call) is not Call or call.seat is not declarer:
+            return None
+        card = call.what.card
+        if card is None:  # (a call naming no card: the card the reader placed for it, if any)
+            played = self._parts_before(segment)[-1]
+            plays = played.table.tricks[-1].plays if played.table.tricks else ()
+            if not plays or plays[-1][0] is not dummy or any(u is call for u in played.unapplied):
+                return None
+            card = plays[-1][1]
+        table = start.not_yet_faced(dummy, card)
+        return None if table is None else (call, table)
 
     def _first_replay(self, case: Case, book: RuleBook) -> tuple[Replay, int | None]:
         """The record's first part replayed whole (``Case.replay``). When a card in it cannot
@@ -2422,11 +2507,15 @@ class Composition:
         """Which replay of a later part of the record this is, for what its openings find
         (read once for each): the cards standing when it began; who is declarer (54A can
         make declarer's partner declarer: the part's calls from dummy are then another
-        player's); and which of its lines the replay did not apply (a call of a card dummy
-        holds on one restoration is a designation to rule where he has played it)."""
+        player's); which of its lines the replay did not apply (a call of a card dummy
+        holds on one restoration is a designation to rule where he has played it); and
+        whether it was replayed from the call of the part before (:meth:`_unfaced_call`)."""
         unapplied = replay.unapplied
         lines = tuple(i for i, e in enumerate(self._segments[segment]) if any(e is u for u in unapplied)) if unapplied else ()
-        return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines)
+        part = self._segments[segment]
+        # (replayed from the call of the part before, dummy's card not yet faced: _unfaced_call)
+        unfaced = bool(part and replay.before and replay.before[0] is not part[0])
+        return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines, unfaced)
 
     @staticmethod
     def _played_again(seen: Set[object], start: TableState, table: TableState, standing: bool) -> list[tuple[int, Seat]]:
@@ -2539,6 +2628,8 @@ class Composition:
                 notice = _second_card_unruled(trick_no, seat, mine, line)
                 if notice not in self.notices:
                     self.notices = (*self.notices, notice)
+                    self._apart_said.setdefault((trick_no, seat), notice)
+                    self.provisional |= {notice}
                 continue
             return (line, (f"{seat} plays a second card ({mine[1]}) to trick {trick_no} after {mine[0]}, and no "
                            "irregularity of the record explains it")), said
@@ -3157,6 +3248,9 @@ class Composition:
         if count and self._plays_ruled and not self.exhausted:
             gone = {self._unruled_plays[p] for p in self._plays_ruled - self._plays_left}
             self.notices = tuple(n for n in self.notices if n not in gone)
+        if self._apart_said and not self.exhausted:
+            gone = {n for p, n in self._apart_said.items() if p not in self._apart_left}
+            self.notices = tuple(n for n in self.notices if n not in gone)
 
     def _met_on(self, table: TableState, task: Reopen) -> None:
         """At the end of a path's ruling of the record's first part (``table``, ``task``: its
@@ -3391,7 +3485,8 @@ class Composition:
         for trick_no, seat, mine, line, apart in self._second_cards(self.replay, (0, 0), ruled, shaped):
             if apart:
                 self._apart.add((trick_no, seat))
-                said.append(_second_card_unruled(trick_no, seat, mine, line))
+                said.append(notice := _second_card_unruled(trick_no, seat, mine, line))
+                self._apart_said.setdefault((trick_no, seat), notice)
                 continue
             from rulings.models.errors import InconsistentRecordError
 

@@ -812,8 +812,10 @@ def test_later_part_that_reads_the_class_is_played_on_from_each_child(name: str,
 #: beats both); North may change H5, then East H3 (HQ wins the trick). Played on: South leads
 #: S6 (in turn where his ten won trick 6, out of turn where East's queen did), then East plays
 #: CT and South D3, a second card of his on trick 7: said (not yet ruled on) after his lead out
-#: of turn and other players' cards, and a record the ruling cannot go on from after his lead
-#: in turn, whichever of West's hearts stands and whatever path was ruled before
+#: of turn and other players' cards where the decision
+#: ``second_card_in_a_part_played_on_drops_the_restoration`` is off (by default that path too
+#: is one the record does not go on from), and a record the ruling cannot go on from after his
+#: lead in turn, whichever of West's hearts stands and whatever path was ruled before
 _SECOND_CARD_ON_SOME_PATHS = {
     "title": "a second card on trick 7 said on some paths, ending others", "laws": 2007, "contract": "2C", "declarer": "N",
     "deal": "E:3.Q83.4.JT753 Q864.JT.832.A A.74.AQT65.86 T52.95.KJ97.K", "trick": 4, "leader": "N", "won": {"NS": 3, "EW": 0},
@@ -827,19 +829,22 @@ def test_a_second_card_said_on_one_path_does_not_keep_another() -> None:
     is read on each path's own replay of the part (``Reopen.apart``): a path ruled after one
     that said it is not kept for that. Every child made, West's H4 leaves the restorations
     his H4 recorded leaves; and with the later parts played on once per class, the same."""
-    case = parse_case(_SECOND_CARD_ON_SOME_PATHS)
     play = _SECOND_CARD_ON_SOME_PATHS["play"]
     at = play.index("attention W") + 1
-    recorded = parse_case({**_SECOND_CARD_ON_SOME_PATHS, "play": [*play[:at], "W H4", *play[at:]]})
-    ruling = Ruling(case)
-    ruling.build_alike = False
-    with_h4 = [r.key() for r in ruling.restorations() if r.path[0].choice == "H4"]
-    alone = [r.key() for r in Ruling(recorded).restorations()]
-    # (2 where the defenders accept South's lead out of turn, 6 where they refuse it and
+    # kept: 2 where the defenders accept South's lead out of turn, 6 where they refuse it and
     # declarer makes his 50D2 choice over West's DQ, the revoke correction's penalty card,
-    # for East's lead: each with East's failure to play a penalty card accepted or refused)
-    assert with_h4 == alone and len(alone) == 8
-    assert _ruled(case, grouped=True) == _ruled(case, grouped=False)
+    # for East's lead (each with East's failure to play a penalty card accepted or refused);
+    # dropped: the 2 paths whose rulings leave West's second card beside his lead are gone
+    for kept, count in ((True, 8), (False, 6)):
+        mapping = {**_SECOND_CARD_ON_SOME_PATHS, "decisions": {"second_card_in_a_part_played_on_drops_the_restoration": not kept}}
+        case = parse_case(mapping)
+        recorded = parse_case({**mapping, "play": [*play[:at], "W H4", *play[at:]]})
+        ruling = Ruling(case)
+        ruling.build_alike = False
+        with_h4 = [r.key() for r in ruling.restorations() if r.path[0].choice == "H4"]
+        alone = [r.key() for r in Ruling(recorded).restorations()]
+        assert with_h4 == alone and len(alone) == count
+        assert _ruled(case, grouped=True) == _ruled(case, grouped=False)
 
 
 def test_plain_lines_are_replayed_as_read_line_by_line() -> None:

@@ -1046,6 +1046,21 @@ play: [E HQ, S H6, W H3, E CQ, attention S]
     assert note.line == 6 and "E put CQ on trick 1 after his lead of HQ out of turn" in note.text
 
 
+def test_a_second_card_after_a_lead_taken_back_is_not_said() -> None:
+    """Dummy puts the C4 down as the opening lead (54E: no lead, it goes back), West leads, and
+    dummy then plays the H2 to West's lead: with the C4 gone the H2 is dummy's only card in
+    the trick, so nothing is left "not yet ruled on" (it was said on every path once)."""
+    ruling = Ruling(loads("""title: t
+laws: 2017
+deal: "N:AKQ2.432.432.974 JT9.AKQ.AKQ.JT53 8765.JT9.JT9.AKQ 43.8765.8765.862"
+contract: 4S
+declarer: S
+play: [N C4, W H5, N H2, E HA, attention S]
+"""))
+    assert [s.clause for r in ruling.restorations() for s in r.path] == ["54E"]
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
 def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> None:
     """The same in a part of the record played on after a ruling: no restoration of the
     first ruling can be the one the table went on from, and a note says why."""
@@ -1053,6 +1068,27 @@ def test_a_second_card_in_a_later_part_leaves_no_restoration_and_is_said() -> No
     assert list(ruling.restorations()) == []
     (note,) = [n for n in ruling.notices if "no restoration of the ruling before 'resume'" in n.text]
     assert "N plays a second card (H3) to trick 3 after H2" in note.text and note.line == 22
+
+
+_CALLED_THEN_FACED = """title: t
+laws: 2017
+deal: "N:AKQ2.432.432.974 JT9.AKQ.AKQ.JT53 8765.JT9.JT9.AKQ 43.8765.8765.862"
+contract: 4S
+declarer: S
+play: [W H5, S calls H2, {cut}N H3, E HA, attention S]
+"""
+
+
+def test_dummy_faces_after_resume_the_card_called_before_attention() -> None:
+    """Declarer names dummy's H2 (played, 45C4(a)); attention is drawn, nothing to rule, play
+    resumes and dummy faces the H3: a card declarer did not designate (45D1), as in the record
+    with no attention drawn between. The ruling is that record's, restoration for restoration
+    (it once had none: the H3 was read as dummy's second card to the trick)."""
+    cut = Ruling(loads(_CALLED_THEN_FACED.format(cut="attention E, resume, ")))
+    whole = Ruling(loads(_CALLED_THEN_FACED.format(cut="")))
+    keys = sorted(r.key() for r in cut.restorations())
+    assert len(keys) == 3 and keys == sorted(r.key() for r in whole.restorations())
+    assert all(str(r.table.trick(1)).count("H2") == 1 for r in cut.restorations())
 
 
 _RUFF_WINS = """title: t
@@ -1565,3 +1601,39 @@ def test_a_50d2_choice_at_the_refusal_or_the_same_at_the_next_lead_is_one_restor
     later = [r.path[-1] for r in restorations if len(r.path) > 2 and r.path[1].choice == "no restriction" and r.path[-1].clause.startswith("50D2")]
     assert later and all("requiring H or forbidding H here is the position of the same choice at N's lead to trick 7" in s.text
                          for s in later)
+
+
+def _cut_seed(seed: int, edition: str) -> str:
+    """The record of ``seed`` (default draw) cut once, as the sweep of generated whole records
+    cuts it (benchmarks/whole_record_sweep.py)."""
+    rng = random.Random(seed)
+    mapping = random_mixed_case(rng, edition=edition)
+    play = [str(line) for line in mapping["play"]]
+    first = next(i for i, line in enumerate(play) if line.startswith("attention"))
+    cut = rng.randint(1, first - 1)
+    mapping["play"] = [*play[:cut], f"attention {rng.choice('NESW')}", "resume", *play[cut:]]
+    return _text(mapping)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_second_card_in_a_part_played_on_drops_the_restoration(edition: str) -> None:
+    """Seed 275 (default draw, cut): declarer calls dummy's D8 and attention is drawn to his
+    revoke. Where 62C2 lets dummy put the D3 in place of the D8, North's DA wins the trick, and
+    the part played on reads as dummy leading the D8 out of turn, East playing to it and dummy
+    then putting the DJ on the same trick. No law rules that second card: that restoration is
+    not one the record goes on from (decision ``second_card_in_a_part_played_on_drops_the_restoration``);
+    it drops out, named by a note, and no restoration leaves dummy two cards in one trick.
+    With the switch off it stays, the DJ said "not yet ruled on"."""
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+
+    case = loads(_cut_seed(275, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert any("cannot be played on from those where the ruling leaves S two cards in trick 5" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    kept = Ruling(case, get_ruleset(case.laws, Decisions(second_card_in_a_part_played_on_drops_the_restoration=False)))
+    assert len(list(kept.restorations())) > len(restorations)
+    assert any("S put DJ on trick 5 after his lead of D8 out of turn" in n.text for n in kept.notices)

@@ -1781,7 +1781,10 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     lead = trick.plays[0][1]
     hand = table.hand(seat) | {card}
     lawful = card in lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat))
-    if rs.decisions.proper_lead_error_card_may_stand and in_rotation and lawful:
+    # (a later card of his stands on the trick: he played it to the proper lead, and a player
+    # plays one card to a trick, 44B; the card played in error goes back)
+    later = next((c for s, c in trick.plays if s is seat and c != card), None)
+    if rs.decisions.proper_lead_error_card_may_stand and in_rotation and lawful and later is None:
         keep = (Step(actor, StepKind.OPTION, rs.cite("53B"), f"{seat} lets {card} stand as his play to the proper lead",
                      question=question, choice="keep"), _child(node, table, _after_error_card(rs, task, True, table, rest)))
         if lawful_cards(frozenset(hand), lead.suit, table.penalty_cards_of(seat)) == (card,):
@@ -1791,7 +1794,8 @@ def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                              text=f"{card} stands as {seat}'s play to the proper lead: his only lawful card there "
                              "(taken back, it would be played again at the same turn)"), keep[1])]
         return [keep, withdraw]
-    why = "it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
+    why = ("it is not his turn after the proper lead" if not in_rotation else "it is not a lawful play to the proper lead"
+           if not lawful or later is None else f"he played {later} to the trick since: one card to a trick, 44B")
     return [(replace(withdraw_step, actor="TD", kind=StepKind.FORCED, text=f"{seat} withdraws {card} ({why}); {fate}"),
              withdraw[1])]
 
