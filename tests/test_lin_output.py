@@ -280,7 +280,7 @@ def test_a_record_its_cards_give_back_has_no_pairs_and_the_pairs_add_nothing_els
      "nt|bridge-rulings Record S calls SQ|"),
     ("|nt|bridge-rulings Expect count 8|", "|nt|bridge-rulings Expect|",
      "LIN pair nt|bridge-rulings Expect| holds no claim: expected one claim a pair"),
-    ("|nt|bridge-rulings Record N calls S5|", "|nt|bridge-rulings Record N calls S5|nt|bridge-rulings Record N SA|",
+    ("|nt|bridge-rulings Record N calls S5|", "|nt|bridge-rulings Record N SA|nt|bridge-rulings Record N calls S5|",
      "card 'SA' is not in N's hand (it is in S's hand)"),  # (a record that does not fit the deal: a case file's error)
 ])
 def test_malformed_record_and_claim_pairs_are_located_errors(old: str, new: str, words: str, tmp_path: Path) -> None:
