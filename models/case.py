@@ -280,11 +280,13 @@ class Replay:
         on :attr:`table` in force or played; and, as ``restart`` has them, the leads this
         part's replay placed as put down before the trick before them was complete
         (``early_leads``, ``put_down_early``), so that a rule family placing the part's plays
-        again from this table places them as the replay did."""
+        again from this table places them as the replay did; and the lead and play
+        restrictions a ruling on :attr:`table` put in force since (50D2(a), 51B, 57A, 57D),
+        which bind those plays as they bind them on :attr:`table`."""
         start = self.start
-        if start is None:
-            return self.table.restart()
         now = self.table
+        if start is None:
+            return _with_restrictions(now.restart(), now)
         # the leads this part's replay placed as made before the trick before them was
         # complete (57A; ``TableState.lead_order``) are marked, as ``restart`` keeps them
         early = [x for x in now.early_made if x not in start.early_made]
@@ -292,10 +294,10 @@ class Replay:
         if early or put_down:
             start = start.with_early_leads(early).with_put_down_early(put_down)
         made = (now.penalty_cards | now.played_penalty) - start.penalty_cards - start.played_penalty
-        if not made:
-            return start
-        again = {(p.seat, p.card) for p in made}  # (a minor one made major since, 50B: as it is now)
-        return start.with_penalty_cards(frozenset(p for p in start.penalty_cards if (p.seat, p.card) not in again) | made)
+        if made:
+            again = {(p.seat, p.card) for p in made}  # (a minor one made major since, 50B: as it is now)
+            start = start.with_penalty_cards(frozenset(p for p in start.penalty_cards if (p.seat, p.card) not in again) | made)
+        return _with_restrictions(start, now)
 
     def with_earlier(self, earlier: tuple[Replay, ...]) -> Replay:
         """The same part of the record with the parts before it (:attr:`earlier`)."""
@@ -400,6 +402,19 @@ class Case:
                 start = i + 1
         parts.append(self.events[start:])
         return tuple(parts)
+
+
+def _with_restrictions(start: TableState, now: TableState) -> TableState:
+    """``start`` with the lead and play restrictions put in force on ``now`` that it has not
+    (50D2(a), 51B, 57A, 57D: made by a ruling since), each judging the plays placed after it
+    as it does on ``now``."""
+    for rule in now.lead_rules_made:
+        if rule not in start.lead_rules_made:
+            start = start.with_lead_rule(rule)
+    for made in now.play_rules_made:
+        if made not in start.play_rules_made:
+            start = start.with_play_rule(made)
+    return start
 
 
 def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | None = None) -> Replay:

@@ -254,6 +254,40 @@ class LeadRule:
         return f"{self.seat} {'must' if self.must else 'must not'} lead {self.suit} (trick {self.trick})"
 
 
+def lead_keepers(hand: Iterable[Card], required: Set[Suit], forbidden: Set[Suit]) -> frozenset[Card]:
+    """The leads from ``hand`` that keep the lead restrictions on one lead (50D2(a), 51B:
+    the suits ``required``, the suits ``forbidden``) as far as one lead can.
+
+    Every restriction binds (a later choice does not undo an earlier one that its lead has not
+    spent). A card that keeps them all when he holds one; otherwise he cannot keep them all
+    and 59 frees him of those he cannot keep at once, not of the others: each card that
+    keeps a set of them that no other card of his keeps more of (two suits required, he
+    leads either; only cards of forbidden suits, any of them). A lead outside these breaks a
+    restriction he was able to keep (61A). Restrictions read the suit alone.
+
+    >>> from rulings.models.cards import Card, Suit
+    >>> hand = [Card.parse(c) for c in ("CA", "H5", "D2")]
+    >>> sorted(str(c) for c in lead_keepers(hand, {Suit.CLUBS, Suit.HEARTS}, set()))
+    ['CA', 'H5']
+    >>> sorted(str(c) for c in lead_keepers(hand, {Suit.CLUBS}, {Suit.HEARTS}))
+    ['CA']
+    """
+    cards = frozenset(hand)
+    kept: dict[Suit, int] = {}
+    for c in cards:
+        if c.suit not in kept:
+            bits = 0
+            for i, s in enumerate(required):
+                if c.suit is s:
+                    bits |= 1 << i
+            for j, s in enumerate(forbidden):
+                if c.suit is not s:
+                    bits |= 1 << (len(required) + j)
+            kept[c.suit] = bits
+    best = [b for b in kept.values() if not any(o != b and o & b == b for o in kept.values())]
+    return frozenset(c for c in cards if kept[c.suit] in best)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayRule:
     """A restriction on one player's next card to one trick, set in rectification: the option
@@ -670,7 +704,7 @@ class TableState:
 
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
-                      "play_rules", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
+                      "play_rules", "play_rules_made", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
                       "omissions", "revokes_out_of_rotation", "lead_options_waived", "holding", "masks")
 
     deal: Deal
@@ -692,6 +726,9 @@ class TableState:
     lead_rules_made: tuple[LeadRule, ...] = ()
     #: restrictions on a player's next card to a trick (57A options, 57D): breaking one is a revoke
     play_rules: tuple[PlayRule, ...] = ()
+    #: every restriction on one card put in force on this table (:meth:`with_play_rule`), spent
+    #: or not: the one a card already on the table was played under is read from these
+    play_rules_made: tuple[PlayRule, ...] = ()
     #: revokes established by a play to the next trick that a rectification has since taken
     #: back (44G), with that play: they stay established (63A1: any play by his side to the
     #: next trick establishes it; nothing in Law 63 undoes that)
@@ -742,7 +779,8 @@ class TableState:
                  withdrawn: tuple[Withdrawal, ...] = (), won_before: tuple[int, int] = (0, 0), revokes: tuple[Revoke, ...] = (),
                  played_penalty: frozenset[PenaltyCard] = frozenset(), out_of_turn: tuple[tuple[int, Seat], ...] = (),
                  lead_rules: tuple[LeadRule, ...] = (), lead_rules_made: tuple[LeadRule, ...] = (),
-                 play_rules: tuple[PlayRule, ...] = (), established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = (),
+                 play_rules: tuple[PlayRule, ...] = (), play_rules_made: tuple[PlayRule, ...] = (),
+                 established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = (),
                  misplaced_leads: frozenset[tuple[int, Card]] = frozenset(), early_leads: tuple[tuple[int, Seat], ...] = (),
                  early_made: tuple[tuple[int, Seat], ...] = (),
                  put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = (),
@@ -765,6 +803,7 @@ class TableState:
         self.lead_rules = lead_rules
         self.lead_rules_made = lead_rules_made
         self.play_rules = play_rules
+        self.play_rules_made = play_rules_made
         self.established_by = established_by
         self.misplaced_leads = misplaced_leads
         self.early_leads = early_leads
@@ -786,8 +825,8 @@ class TableState:
         of objects (compiled, a tuple of declared types may be compared wrongly, as Node's was)."""
         return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
-                self.lead_rules_made, self.play_rules, self.established_by, self.misplaced_leads, self.early_leads,
-                self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation, self.lead_options_waived)
+                self.lead_rules_made, self.play_rules, self.play_rules_made, self.established_by, self.misplaced_leads,
+                self.early_leads, self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation, self.lead_options_waived)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -803,7 +842,7 @@ class TableState:
                 f"penalty_cards={self.penalty_cards!r}, withdrawn={self.withdrawn!r}, won_before={self.won_before!r}, "
                 f"revokes={self.revokes!r}, played_penalty={self.played_penalty!r}, out_of_turn={self.out_of_turn!r}, "
                 f"lead_rules={self.lead_rules!r}, lead_rules_made={self.lead_rules_made!r}, "
-                f"play_rules={self.play_rules!r}, established_by={self.established_by!r}, "
+                f"play_rules={self.play_rules!r}, play_rules_made={self.play_rules_made!r}, established_by={self.established_by!r}, "
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
                 f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r}, "
                 f"revokes_out_of_rotation={self.revokes_out_of_rotation!r}, lead_options_waived={self.lead_options_waived!r})")
@@ -815,7 +854,8 @@ class TableState:
         if _NATIVE:
             return TableState(self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks,
                               self.penalty_cards, self.withdrawn, self.won_before, self.revokes, self.played_penalty,
-                              self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.established_by,
+                              self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.play_rules_made,
+                              self.established_by,
                               self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
                               self.revokes_out_of_rotation, self.lead_options_waived, self._holding or (), self.masks)
         new = object.__new__(TableState)
@@ -1238,7 +1278,7 @@ class TableState:
 
     def with_play_rule(self, rule: PlayRule) -> TableState:
         """The table with ``rule`` in force (:attr:`play_rules`)."""
-        return self._evolve(play_rules=(*self.play_rules, rule))
+        return self._evolve(play_rules=(*self.play_rules, rule), play_rules_made=(*self.play_rules_made, rule))
 
     @staticmethod
     def _lead_under_rules(rules: tuple[LeadRule, ...], revokes: list[Revoke], number: int, seat: Seat, card: Card,
@@ -1252,16 +1292,26 @@ class TableState:
         in whether he could keep them all, not again as revokes). ``was``: the kind of penalty
         card ``card`` was when he led it (a faced card: corrected under 62B2, not 62B1)."""
         kept: list[LeadRule] = []
-        # the restrictions on this lead are kept together: breaking one is a revoke only when
-        # a card of the hand keeps them all (61A "when able"; with clubs and hearts both
-        # forbidden, 51B2(b), a hand of clubs and hearts leads either, 59)
+        # the restrictions on this lead are kept together: a lead breaks one (a revoke, 61A
+        # "when able") only when another card of his keeps it and every one this lead keeps
+        # (:func:`lead_keepers`: with clubs and hearts both forbidden, 51B2(b), a hand of clubs
+        # and hearts leads either, 59; with both required, a club or a heart); one lead is one
+        # revoke, named by the first restriction it broke
         binding = [r for r in (*rules, *also) if r.trick <= number and r.seat is seat and seat is expected]
-        able = any(all(r.kept_by(c) for r in binding) for c in hand) if binding else False
+        broken: LeadRule | None = None
+        if binding and not all(r.kept_by(card) for r in binding):
+            keepers = lead_keepers(hand, {r.suit for r in binding if r.must}, {r.suit for r in binding if not r.must})
+            if card not in keepers:
+                mine = [r for r in binding if r.kept_by(card)]
+                able = [r for r in binding if not r.kept_by(card) and any(
+                    r.kept_by(c) and all(m.kept_by(c) for m in mine) for c in keepers)]
+                if able and not any(r in also for r in able):  # (one of ``also`` broken: judged already)
+                    broken = able[0]
         for rule in rules:
             if rule.trick > number:
                 kept.append(rule)
             elif rule.seat is seat and seat is expected:
-                if able and not rule.kept_by(card):
+                if rule is broken:
                     revokes.append(Revoke(seat, number, card, rule.suit, was, rule=rule))
                 elif not rule.must:
                     kept.append(rule)

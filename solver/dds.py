@@ -535,13 +535,19 @@ class _Search:
         hand = frozenset(self.hands[seat.index])
         pen = frozenset(p for p in self.pos.penalty if p.seat is seat and p.card in hand)
         rules = self._lead_rules(seat) if leading else ([r for r in self.plays if r.seat is seat] if self.depth == 0 else [])
-        required = next((r.suit for r in rules if r.lead and r.must), None)
+        required = frozenset(r.suit for r in rules if r.lead and r.must and r.suit is not None)
         forbidden = [r.suit for r in rules if r.lead and not r.must and r.suit is not None]
-        # (51B2(b): several suits may be forbidden)
-        cards = list(lawful_cards(hand, led, pen, frozenset(), required, frozenset(forbidden) or None))
-        for r in rules:
-            if not r.lead:
-                cards = r.narrow(cards)
+        # (51B2(b): several suits may be forbidden; every requirement binds, lead_keepers)
+        cards = list(lawful_cards(hand, led, pen, frozenset(), required or None, frozenset(forbidden) or None))
+        plays = [r for r in rules if not r.lead]
+        if plays:
+            # a restriction on his card comes before a penalty card (50D1(b)): narrowed from
+            # the cards that follow suit, then a penalty card among those it leaves is due
+            keep = lawful_cards(hand, led, frozenset())
+            for r in plays:
+                keep = tuple(r.narrow(keep))
+            due = [c for c in cards if c in keep]
+            cards = due or list(keep)
         return cards
 
     def best(self, seat: Seat, values: dict[Card, int]) -> int:

@@ -26,17 +26,20 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from rulings.models.cards import SUIT_CARDS, Card, Suit, sort_for_hand
-from rulings.models.table import PenaltyCard, PenaltyKind
+from rulings.models.table import PenaltyCard, PenaltyKind, PlayRule, lead_keepers
 
 Obligation = tuple[str, Callable[[Card], bool]]
 
 
 #: the suits a lead restriction forbids: one suit (50D2(a), 51B1(b)) or several (51B2(b))
 Forbidden = Suit | frozenset[Suit] | None
+#: the suits a lead restriction requires: one suit (50D2(a), 51B), or two required at one
+#: lead by choices over different penalty cards (both bind: :func:`lead_keepers`)
+Required = Suit | frozenset[Suit] | None
 
 
 def forbidden_suits(forbidden: Forbidden) -> frozenset[Suit]:
-    """``forbidden`` as a set of suits."""
+    """``forbidden`` (or a ``Required``) as a set of suits."""
     if forbidden is None:
         return frozenset()
     return frozenset({forbidden}) if isinstance(forbidden, Suit) else forbidden
@@ -46,7 +49,7 @@ def obligations(
     hand: frozenset[Card],
     suit_led: Suit | None,
     penalty: frozenset[PenaltyCard],
-    required_suit: Suit | None = None,
+    required_suit: Required = None,
     forbidden_suit: Forbidden = None,
 ) -> list[Obligation]:
     """Return (clause, predicate) pairs a lawful card must satisfy.
@@ -56,7 +59,8 @@ def obligations(
     let him lead is not due at that lead (it stays a penalty card for the next legal
     opportunity), while one of a required suit, or of a suit he may lead, is (50D1(a)). A
     restriction he cannot keep (no card of the required suit, or none outside the forbidden
-    ones) binds nothing (59), and his penalty cards are then due as at any lead.
+    ones) binds nothing (59), and his penalty cards are then due as at any lead; with several
+    he cannot keep at once, he keeps as many as one lead can (:func:`lead_keepers`).
     """
     rules: list[Obligation] = []
     following = suit_led is not None and any(c.suit is suit_led for c in hand)
@@ -65,11 +69,10 @@ def obligations(
     majors = [p.card for p in penalty if p.kind is PenaltyKind.MAJOR and p.card in hand]
     if suit_led is None:
         # Leading: a lead restriction first (50D1(b)), then a major penalty card (50D1(a)).
-        if required_suit is not None and any(c.suit is required_suit for c in hand):
-            rules.append(("50D2(a)", lambda c: c.suit is required_suit))
-        barred = forbidden_suits(forbidden_suit)
-        if barred and any(c.suit not in barred for c in hand):
-            rules.append(("50D2(a)", lambda c: c.suit not in barred))
+        if required_suit is not None or forbidden_suit is not None:
+            keep = lead_keepers(hand, forbidden_suits(required_suit), forbidden_suits(forbidden_suit))
+            if len(keep) < len(hand):
+                rules.append(("50D2(a)", lambda c: c in keep))
         eligible = [m for m in majors if all(pred(m) for _, pred in rules)]
     elif following:
         eligible = [m for m in majors if m.suit is suit_led]
@@ -95,7 +98,7 @@ def lawful_cards(
     suit_led: Suit | None,
     penalty: frozenset[PenaltyCard],
     exclude: frozenset[Card] = frozenset(),
-    required_suit: Suit | None = None,
+    required_suit: Required = None,
     forbidden_suit: Forbidden = None,
 ) -> tuple[Card, ...]:
     """Return the cards of ``hand`` (less ``exclude``) the player may lawfully play, sorted.
@@ -116,13 +119,36 @@ def lawful_cards(
     return tuple(sort_for_hand([c for c in domain if all(pred(c) for pred in predicates)]))
 
 
+def lawful_under_play_rule(hand: frozenset[Card], suit_led: Suit | None, penalty: frozenset[PenaltyCard], rule: PlayRule,
+                           exclude: frozenset[Card] = frozenset()) -> tuple[Card, ...]:
+    """The cards of ``hand`` (less ``exclude``) the player may lawfully play to a trick where
+    ``rule`` restricts his card (57A1-57A4, 57D): following suit (44C) and keeping the
+    restriction come first (50D1(b)); among the cards that do, a major penalty card is due
+    (50D1(a)) and a minor one bars his lower cards of its suit (50C). A penalty card the
+    restriction does not let him play is not due to this trick: it stays a penalty card for
+    the next legal opportunity. A restriction he cannot keep binds nothing (57B, 59:
+    :meth:`PlayRule.complying`).
+
+    >>> from rulings.models import Card, Seat
+    >>> hand = frozenset(Card.parse(c) for c in ["CA", "CJ", "C6", "H2"])
+    >>> six = frozenset({PenaltyCard(Seat.S, Card.parse("C6"), PenaltyKind.MAJOR)})
+    >>> [str(c) for c in lawful_under_play_rule(hand, Suit.CLUBS, six, PlayRule(Seat.S, 7, "highest"))]
+    ['CA']
+    >>> [str(c) for c in lawful_under_play_rule(hand, Suit.CLUBS, six, PlayRule(Seat.S, 7, "lowest"))]
+    ['C6']
+    """
+    keep = rule.complying(hand, suit_led) - exclude
+    due = [c for c in lawful_cards(hand, suit_led, penalty, exclude) if c in keep]
+    return tuple(due) if due else tuple(sort_for_hand(keep))
+
+
 def lawful_substitutes(
     hand: frozenset[Card],
     suit_led: Suit | None,
     penalty: frozenset[PenaltyCard],
     card: Card,
     restored: PenaltyCard | None = None,
-    required_suit: Suit | None = None,
+    required_suit: Required = None,
     forbidden_suit: Forbidden = None,
 ) -> tuple[Card, ...]:
     """The lawful cards to play in place of ``card``, withdrawn from a trick: every lawful

@@ -22,7 +22,7 @@ from rulings.models.events import Choice, Chooses
 from rulings.models.table import PenaltyCard, PenaltyKind, PlayRule, TableState, Trick
 from rulings.solver.config import Decisions
 from rulings.solver.engine import Info
-from rulings.solver.lawful import lawful_cards
+from rulings.solver.lawful import Required, lawful_cards, lawful_under_play_rule
 
 
 class RuleContext(Protocol):
@@ -174,19 +174,31 @@ def restriction_words(table: TableState, restrictions: Iterable[str]) -> list[st
     return [f"{r} (lapsed)" if r in lapsed else r for r in restrictions]
 
 
-def lead_rule_args(table: TableState, number: int, seat: Seat) -> tuple[Suit | None, frozenset[Suit] | None]:
+def lead_rule_args(table: TableState, number: int, seat: Seat) -> tuple[Required, frozenset[Suit] | None]:
     """The lead restrictions ``seat`` was under at his lead to trick ``number``
     (:meth:`TableState.lead_rules_at`), as the ``required_suit`` and ``forbidden_suit``
     arguments of :func:`lawful_cards`: a restriction comes before a major penalty card at
-    that lead (50D1(b)). ``(None, None)`` when there is none."""
+    that lead (50D1(b)). Every requirement in force binds: two suits required at one lead
+    (choices over different penalty cards) are both passed (:func:`lead_keepers`).
+    ``(None, None)`` when there is none."""
     rules = table.lead_rules_at(number, seat) if table.lead_rules_made else ()
     if not rules:
         return None, None
-    required = next((r.suit for r in rules if r.must), None)
-    return required, frozenset(r.suit for r in rules if not r.must) or None
+    required = frozenset(r.suit for r in rules if r.must)
+    one = next(iter(required)) if len(required) == 1 else required or None
+    return one, frozenset(r.suit for r in rules if not r.must) or None
 
 
-def keeps_lead_rules(hand: frozenset[Card], card: Card, required: Suit | None, forbidden: frozenset[Suit] | None) -> bool:
+def play_rule_at(table: TableState, number: int, seat: Seat) -> PlayRule | None:
+    """The restriction on ``seat``'s card to trick ``number`` put in force on ``table`` (57A
+    options, 57D), whether that card is still to come or already played; None when there is
+    none."""
+    if not table.play_rules_made:
+        return None
+    return next((r for r in table.play_rules_made if r.trick == number and r.seat is seat), None)
+
+
+def keeps_lead_rules(hand: frozenset[Card], card: Card, required: Required, forbidden: frozenset[Suit] | None) -> bool:
     """Whether leading ``card`` from ``hand`` keeps the lead restrictions (``required``,
     ``forbidden``): a lead that breaks one is a revoke of its own (61A), not a failure to
     play a penalty card."""
@@ -407,6 +419,11 @@ def fails_penalty_card(state: TableState, seat: Seat, card: Card) -> bool:
     hand = state.hand(seat)
     if led is not None:
         follows = card.suit is led or not any(c.suit is led for c in hand)
+        rule = play_rule_at(state, cur.number, seat) if cur is not None else None
+        if rule is not None:
+            # a restriction on this card comes first (50D1(b)); one he breaks is a revoke of
+            # its own (61A), not a failure to play a penalty card
+            return follows and not rule.broken_by(card, hand, led) and card not in lawful_under_play_rule(hand, led, pcs, rule)
         return follows and card not in lawful_cards(hand, led, pcs)
     # a lead: a lead restriction in force comes first (50D1(b))
     number = cur.number + 1 if cur is not None else state.first_trick
@@ -507,6 +524,13 @@ def failures(table: TableState, known: frozenset[PenaltyCard] = frozenset()) -> 
         if led is not None:
             if card.suit is not led and any(c.suit is led for c in hand):
                 continue  # a failure to follow suit: a revoke (44C), the revoke rules'
+            rule = play_rule_at(table, number, seat)
+            if rule is not None:
+                # a restriction on his card to this trick comes first (50D1(b)); a card that
+                # breaks it is a revoke of its own (61A), not a failure to play a penalty card
+                if not rule.broken_by(card, hand, led) and card not in lawful_under_play_rule(hand, led, in_force, rule):
+                    yield FailedPenaltyCard(seat, number, card, tuple(plays[i + 1:]))
+                continue
             required, forbidden = None, None
         else:
             # his lead: a lead restriction in force comes before a major penalty card (50D1(b))

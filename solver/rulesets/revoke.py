@@ -35,7 +35,13 @@ from rulings.solver.establishment import (
     still_a_revoke,
     unestablished_reason,
 )
-from rulings.solver.lawful import lawful_cards, lawful_substitutes, penalty_card_designation
+from rulings.solver.lawful import (
+    forbidden_suits,
+    lawful_cards,
+    lawful_substitutes,
+    lawful_under_play_rule,
+    penalty_card_designation,
+)
 from rulings.solver.obligations import (
     LaterPlay,
     due_at,
@@ -370,9 +376,12 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
         # replaced by one that keeps it, when a lawful one does; the revoke card, of the suit
         # led, is no obligation on its own substitute
         in_force = frozenset(p for p in in_force if p.card != r.card)
-    subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
     if isinstance(r.rule, PlayRule):
-        subs = tuple(c for c in subs if c in r.rule.complying(hand, led)) or subs
+        # (keeping the restriction comes before a penalty card in force, 50D1(b))
+        subs = lawful_under_play_rule(hand, led, in_force, r.rule, frozenset({r.card})) or lawful_cards(
+            hand, led, in_force, frozenset({r.card}))
+    else:
+        subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
     # a defender's revoke card withdrawn is a penalty card after (62B1; 62B2 when it was one and
     # stays one): both laws, 16C and 50E; declarer's or dummy's, or one that goes back to the
     # hand, 16C alone
@@ -404,11 +413,12 @@ def _lead_rule_args(table: TableState, r: Revoke) -> dict[str, Suit | frozenset[
     assert isinstance(r.rule, LeadRule)
     required, forbidden = lead_rule_args(table, r.trick, r.seat)
     barred = forbidden or frozenset()
+    wanted = forbidden_suits(required)
     if r.rule.must:
-        required = r.rule.suit
+        wanted = wanted | {r.rule.suit}
     else:
         barred = barred | {r.rule.suit}
-    return {"required_suit": required, "forbidden_suit": barred or None}
+    return {"required_suit": (next(iter(wanted)) if len(wanted) == 1 else wanted or None), "forbidden_suit": barred or None}
 
 
 def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
