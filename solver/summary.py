@@ -39,7 +39,7 @@ class TreeBranch:
 
 #: positions :func:`ruling_tree` expands to tell the alternatives of a decision apart by every
 #: decision after them; past this many (a large ruling), by the next decisions alone
-TREE_BUDGET = 20_000
+TREE_BUDGET = 5_000
 
 #: a subtree's signature: what its decisions are, their choices, and the same of each branch
 Signature = tuple[object, ...]
