@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field
 
 from rulings.models.dataclass import dataclass
+from rulings.models.table import PenaltyKind
 from rulings.solver.engine import Info, Node, Restoration, Step
 from rulings.solver.ruling import Ruling
 
@@ -229,17 +230,20 @@ def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def consequences(choices: list[str], steps: list[Step]) -> list[tuple[list[str], str, list[str]]]:
+def consequences(choices: list[str], steps: list[Step],
+                 more: list[list[str]] | None = None) -> list[tuple[list[str], str, list[str]]]:
     """What each alternative of a decision does, alternatives that do the same with another
     card said once: ``(choices, text, clauses)``, in the order of the alternatives. Two
     alternatives are said once when their words differ only in the card each names in its
     choice ("E withdraws H4 and plays S9", "... plays S8": "E withdraws H4 and plays S9 or
-    S8"), or not at all."""
+    S8"), or not at all. ``more``: for each alternative, what else it does that its words do
+    not say (:func:`unsaid`), said after them."""
     groups: dict[tuple[bool, str], tuple[list[str], list[str], list[str]]] = {}  # -> choices, cards, clauses
-    for choice, step in zip(choices, steps, strict=True):
+    for k, (choice, step) in enumerate(zip(choices, steps, strict=True)):
+        words = "; ".join([step.text, *more[k]]) if more is not None and k < len(more) else step.text
         named = _CARD.findall(choice)
-        card = named[0] if len(named) == 1 and named[0] in _CARD.findall(step.text) else ""
-        key = (True, re.sub(rf"\b{card}\b", _MARK, step.text)) if card else (False, step.text)
+        card = named[0] if len(named) == 1 and named[0] in _CARD.findall(words) else ""
+        key = (True, re.sub(rf"\b{card}\b", _MARK, words)) if card else (False, words)
         said, cards, clauses = groups.setdefault(key, ([], [], []))
         said.append(choice)
         if card:
@@ -261,15 +265,22 @@ def item_clauses(item: TreeItem) -> list[str]:
     return out or [item.step.clause]
 
 
-def unsaid_restrictions(item: TreeItem) -> list[str]:
-    """The restrictions a decision's one alternative puts on a player its words do not name
-    (62D2: the partner of a trick-12 revoker may not choose a play the revoke card suggested)."""
-    br = item.branches[0]
-    if item.node is None or not br.children:
+def unsaid(before: Node | None, step: Step, after: Node) -> list[str]:
+    """What a step does that its words do not say: a restriction it puts on a player they do
+    not name (62D2: the partner of a trick-12 revoker may not choose a play the revoke card
+    suggested), and a penalty card of its owner's it turns major (50B: a defender with two or
+    more penalty cards has every one of them major)."""
+    if before is None:
         return []
-    said = set(re.findall(r"\w+", br.example.text))
-    return [r for r in br.children[0].restrictions
-            if r not in item.node.restrictions and r.split(" ", 1)[0] in SEATS and r.split(" ", 1)[0] not in said]
+    said = set(re.findall(r"\w+", step.text))
+    out = [r for r in after.restrictions
+           if r not in before.restrictions and r.split(" ", 1)[0] in SEATS and r.split(" ", 1)[0] not in said]
+    minor = {(p.seat, p.card) for p in before.table.penalty_cards if p.kind is PenaltyKind.MINOR}
+    turned = sorted((p for p in after.table.penalty_cards if p.kind is PenaltyKind.MAJOR and (p.seat, p.card) in minor),
+                    key=lambda p: p.sort_key)
+    for p in turned:
+        out.append(f"{p.card}, {p.seat}'s minor penalty card, is now major (50B: two or more penalty cards)")
+    return out
 
 
 SEATS = frozenset("NESW")
@@ -346,6 +357,10 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
                         if alt.clause not in clauses:
                             clauses.append(alt.clause)
 
+    def extras(item: TreeItem, br: TreeBranch) -> list[list[str]]:
+        """What each alternative of the branch does that its words do not say."""
+        return [unsaid(item.node, alt, child) for alt, child in zip(br.steps, br.children, strict=False)]
+
     def say(items: list[TreeItem], depth: int) -> None:
         pad = "  " * depth
         for item in items:
@@ -361,18 +376,19 @@ def director_script(ruling: Ruling, restorations: Iterable[Restoration], *,
             else:
                 head = f"{pad}{law}: {item.question} ({step.kind}); choices: {', '.join(item.choices)}."
             lines.append(head)
-            if len(item.choices) == 1 and len(item.branches) == 1:
-                lines.extend(f"{pad}  {r}." for r in unsaid_restrictions(item))
+            if len(item.choices) == 1 and len(item.branches) == 1 and item.branches[0].children and (
+                    step.kind.name != "FINDING"):  # (a finding's consequence is said under it, with these)
+                lines.extend(f"{pad}  {extra}." for extra in unsaid(item.node, step, item.branches[0].children[0]))
             if annotate is not None:
                 lines.extend(f"{pad}  {extra}" for extra in annotate(item))
             if len(item.branches) == 1:
                 br = item.branches[0]
                 if len(item.choices) > 1 or step.kind.name == "FINDING":
-                    alternatives(f"{pad}  ", consequences(br.choices, br.steps or [br.example]), cite)
+                    alternatives(f"{pad}  ", consequences(br.choices, br.steps or [br.example], extras(item, br)), cite)
                 say(br.items, depth)
             else:
                 for br in item.branches:
-                    said = consequences(br.choices, br.steps or [br.example])
+                    said = consequences(br.choices, br.steps or [br.example], extras(item, br))
                     alternatives(f"{pad}  ", said, cite, conditional=True)
                     if len(said) > 1 and br.items:  # (what follows is the same for all of them)
                         lines.append(f"{pad}  In each of these cases:")

@@ -119,3 +119,17 @@ def test_trick_12_revoke_restriction_on_partner_is_said() -> None:
     lines = script("revoke/own-62d2-trick12-revoke-corrected-before-partner-plays-2017.yaml")
     at = lines.index("62B: E withdraws D5 and plays C5; D5 becomes a major penalty card.")
     assert lines[at + 1] == "  W may not choose a play the revoke card D5 suggested."
+
+
+def test_a_minor_penalty_card_turned_major_is_said() -> None:
+    # 58B2 leaves East's other card a minor penalty card; the revoke corrected makes the
+    # revoke card a second one, and 50B makes both major: the director says so
+    lines = script("combined/simultaneous-two-cards-then-revoke-58b3-and-62c1.yaml")
+    assert ("      E withdraws H4 and plays S9, S8 or S2; H4 becomes a major penalty card; C5, E's minor penalty card, "
+            "is now major (50B: two or more penalty cards).") in lines
+    # a finding that makes a second penalty card says it once, with the finding's consequence
+    found = script("exposure/second-penalty-card-makes-both-major.yaml")
+    assert [line for line in found if "is now major" in line] == [
+        "  H7 becomes a major penalty card: he dropped it, so it is no play (45C1 plays only a card held so that his "
+        "partner could see it), and his partner could possibly see its face (49); S8, W's minor penalty card, is now "
+        "major (50B: two or more penalty cards)."]
