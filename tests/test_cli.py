@@ -257,7 +257,8 @@ def test_script_says_what_each_alternative_of_a_branch_does() -> None:
     case = Path(__file__).resolve().parent.parent / "cases" / "leads" / "seed003-54-opening-lead-out-of-turn.yaml"
     res = runner.invoke(app, ["solve", str(case), "--ascii", "--explain"])
     assert res.exit_code == 0, res.output
-    assert "If spread and become dummy: " in res.output and "If accept: " in res.output
+    # (each alternative names its own clause: the decision's rest on 54A, 54B and 54D)
+    assert "If spread and become dummy (54A): " in res.output and "If accept (54B): " in res.output
     assert "If spread and become dummy or accept" not in res.output
 
 
