@@ -1033,6 +1033,12 @@ class RuleBook(Protocol):
         holds: the ledger every restoration begins with (the penalty cards in force, 50E)."""
         ...
 
+    def answers(self, replay: Replay) -> tuple[Answer, ...]:
+        """The choices the lines after attention of a part of the record (``replay``) state
+        at a decision a rule may offer only on a rectified table (:class:`Answer`), in
+        record order."""
+        ...
+
     @property
     def lines(self) -> Mapping[str, tuple[type, ...]]:
         """The record lines each opener needs (any one of them): without one it finds
@@ -1213,6 +1219,26 @@ class RecordedChoice:
     line: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Lines after ``attention`` that state what a player chose at a decision a rule may
+    offer only on a table a ruling leaves, as the rule family that knows them reads them
+    (:meth:`RuleBook.answers`: declarer's 50D2/51B choice at a lead, ``S requires H``, ``S
+    forbids S`` with ``S forbids H``, ``S chooses no restriction``). The engine settles with
+    it the first decision of that player on a path that offers its ``choice`` under one of
+    its ``clauses``, whichever rule offers that decision, and counts its lines ruled on that
+    path (``Reopen.seen``), so that the family's opener, run again there, finds them ruled
+    (:meth:`Composition._answered`)."""
+
+    seat: Seat
+    #: the step choice it names (as :func:`normal_choice` spells it)
+    choice: str
+    #: the clauses of the steps of the decision it answers (this edition's ids)
+    clauses: frozenset[str]
+    #: the record lines (events) that state it
+    lines: tuple[Object, ...]
+
+
 def _shaped(found: Iterable[_Found]) -> frozenset[object]:
     """The plays out of turn the openings ``found`` explain by the shape of their trick (a
     card missing from it or one too many: ``Opening.explains``): every card of the seat
@@ -1246,6 +1272,17 @@ def _after_reopening(node: Node) -> Node:
     if k is None:
         return node.evolve(agenda=(head.task, *agenda[1:]))
     return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
+
+
+def _with_seen(node: Node, keys: frozenset[object]) -> Node:
+    """``node`` with ``keys`` added to what the first :class:`Reopen` of its agenda has seen
+    (ruled on this path: :meth:`Composition._answered`)."""
+    for i, task in enumerate(node.agenda):
+        if isinstance(task, Reopen):
+            again = Reopen(task.seen | keys, task.used, task.since, task.spent, task.segment, task.base, task.start,
+                           task.opened, task.apart)
+            return node.evolve(agenda=(*node.agenda[:i], again, *node.agenda[i + 1:]))
+    return node
 
 
 def _staged_found(pending: Staged, table: TableState) -> _Found:
@@ -1453,8 +1490,15 @@ class Composition:
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
         for c in closings:
             ruled |= {handled_key(h) for h in c.handled}
+        #: the tasks of what follows every rectification (the count after play, run last on
+        #: every path: ``RuleBook.closings``)
+        self._closing_tasks: tuple[object, ...] = tuple(t for c in closings for t in c.root.agenda)
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
+        #: for each part of the record, the choices its lines after attention state that a
+        #: rule family reads (:meth:`RuleBook.answers`), for the first decision on a path that
+        #: offers them, whichever rule offers it (:meth:`_answered`)
+        self._answers_by: dict[int, tuple[Answer, ...]] = {0: self._part_answers(self.replay, self.recorded)}
         self._settled_parts = {}
         self._watching = []
         self._blind_parts = {}
@@ -1487,7 +1531,7 @@ class Composition:
         self._part_orders: dict[Part, tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
-        self._some_recorded = bool(self.recorded)
+        self._some_recorded = bool(self.recorded) or bool(self._answers_by[0])
         if self.recorded:
             ruled |= {handled_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=self._order_keys(found, self.replay.table)) if len(found) > 1 else found
@@ -1741,9 +1785,10 @@ class Composition:
     def options_due(self) -> tuple[str, ...]:
         """The positions ruled where a player is to lead while his partner has a major penalty
         card in force, declarer's options due at that lead (50D2, 51B: "W is to lead; his
-        partner E has penalty cards SQ (50D)"), as the record as played leaves the table at its
-        end or a rectified table does: no irregularity, listed apart from them, in the order
-        first met. Complete once every path is enumerated."""
+        partner E has penalty cards SQ (50D2(a), 50D2(b))"; "...; not enumerated: ..." where
+        no rule enumerates them), as the record as played leaves the table at its end or a
+        rectified table does: no irregularity, listed apart from them, in the order first
+        met. Complete once every path is enumerated."""
         due = self._due_texts
         return tuple(i for i in (*self._listed, *self._found_later) if i in due) if due else ()
 
@@ -1952,6 +1997,13 @@ class Composition:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
+                if found and any(f.opening.due and not f.opening.root.agenda for f in found) and not self._path_done(node, task):
+                    # a position with nothing to rule (declarer's lead options due, not
+                    # enumerated: Opening.due) is listed only where the path's rulings are
+                    # done: not while a rule's task is still to come (the options a ruling
+                    # offers once the table is read again), nor at the end of a part the
+                    # record goes on from (the next part shows what was done at that lead)
+                    found = [f for f in found if f.opening.root.agenda or not f.opening.due]
             if len(node.agenda) > 1 and isinstance(pending := node.agenda[1], Staged):
                 # a task a rule left for a stage of its own (dummy's misplay met by the
                 # designation rules): ruled where it happened, among what this table shows
@@ -1994,6 +2046,15 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
+
+    def _path_done(self, node: Node, task: Reopen) -> bool:
+        """Whether the rulings of ``node``'s path are done at its reopening ``task`` (at the
+        head of its agenda) but for what follows every rectification (the count after play:
+        :attr:`_closing_tasks`), in the record's last part."""
+        if task.segment + 1 < len(self._segments):
+            return False
+        closing = self._closing_tasks
+        return all(any(t is c for c in closing) for t in node.agenda[1:])
 
     def _bound_at_pause(self, node: Node, check: Holds) -> tuple[Said, ...]:
         """The steps to add to ``node``'s path, whose :class:`Holds` test ``check`` (just met,
@@ -2205,6 +2266,8 @@ class Composition:
         closings: list[Opening] = []
         if segment + 1 == len(self._segments):
             closings = self.book.closings(replay.with_earlier(self._parts_before(segment)))
+            if closings:
+                self._closing_tasks = (*self._closing_tasks, *(t for c in closings for t in c.root.agenda))
         closed = {handled_key(h) for c in closings for h in c.handled}
         if (segment, base) not in self._segment_names:
             try:
@@ -2220,7 +2283,8 @@ class Composition:
             self._part_ruled[(segment, base)] = frozenset(ruled | later)
             self._part_shaped[(segment, base)] = _shaped(found)
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
-            self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
+            self._answers_by.setdefault(segment, self._part_answers(replay, self._recorded_by[segment]))
+            self._some_recorded = self._some_recorded or bool(self._recorded_by[segment]) or bool(self._answers_by[segment])
             # the lines of this part no family rules on are said, as those of the first part
             # are (its plays out of turn: when a path leaves one unruled, _settle)
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
@@ -2572,12 +2636,52 @@ class Composition:
             out.append(RecordedChoice(e, e.seat, frozenset(forms), getattr(e, "line", None)))
         return tuple(out)
 
+    def _part_answers(self, replay: Replay, recorded: tuple[RecordedChoice, ...]) -> tuple[Answer, ...]:
+        """The :class:`Answer` s of a part of the record (``replay``), but those whose lines
+        are recorded choices the engine settles in record order already (``recorded``)."""
+        if not replay.after:
+            return ()
+        found = self.book.answers(replay)
+        if not found or not recorded:
+            return found
+        mine = {id(r.event) for r in recorded}
+        return tuple(a for a in found if not any(id(e) in mine for e in a.lines))
+
+    def _answered(self, node: Node, edges: list[Edge], answers: tuple[Answer, ...]) -> list[Edge] | None:
+        """At a player's decision with options (``edges``): the edges the first answer of the
+        record not yet ruled on this path names, with its lines counted ruled on the path
+        (added to what its next :class:`Reopen` has seen); None when none names one. A
+        choice recorded at the table settles the decision it answers whichever rule offers
+        it (a rectification that leaves the position, or the rule family that reads the
+        lines, on the table the rulings before it leave), once on a path."""
+        reopen = next((t for t in node.agenda if isinstance(t, Reopen)), None)
+        seen = reopen.seen if reopen is not None else frozenset()
+        deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
+        for a in answers:
+            if a.seat not in deciders:
+                continue
+            keys = frozenset([handled_key(e) for e in a.lines])
+            if not keys.isdisjoint(seen):
+                continue  # (ruled on this path already)
+            chosen = [(s, c) for s, c in edges if s.clause in a.clauses and a.seat in actor_seats(s.actor)
+                      and normal_choice(s.choice) == a.choice]
+            if chosen:
+                said = "; ".join(str(e) for e in a.lines)
+                return [(dataclasses.replace(s, text=f"{s.text} (recorded: {said})", recorded=True), _with_seen(c, keys))
+                        for s, c in chosen]
+        return None
+
     def _decide(self, node: Node, edges: list[Edge]) -> tuple[list[Edge], int]:
         """Keep the edge the next recorded choice names, when this node is that player's
         decision; return the edges and how many recorded lines the path has now settled."""
         if not edges or not self._some_recorded:
             return edges, node.recorded  # (no part of the record read so far records a choice)
         segment = next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
+        answers = self._answers_by.get(segment)
+        if answers and len(edges) > 1 and all(step.choice and step.actor != "TD" for step, _ in edges):
+            answered = self._answered(node, edges, answers)
+            if answered is not None:
+                return answered, node.recorded
         recorded = self._recorded_by.get(segment, ())
         if node.recorded >= len(recorded):
             return edges, node.recorded

@@ -21,10 +21,10 @@ from rulings.models.events import Expose
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
-from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
+from rulings.solver.engine import Answer, Edge, Info, Node, Opening, Substitutions
 from rulings.solver.obligations import pc_info
 
-__all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
+__all__ = ["Answerer", "Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
            "ruleset_names"]
 
 #: a rule: the edges out of a node for its task; a player's substitutes may come last as one
@@ -41,6 +41,11 @@ Closer = Callable[["RuleSet", Replay], "Opening | None"]
 #: a choice ruled there (declarer's spread, 54A, changes who is declarer from there): its
 #: index in ``Replay.before``, or None.
 Cutter = Callable[["RuleSet", Replay], "int | None"]
+#: An answerer reads the lines after attention of a part of the record and gives the
+#: choices they state at a decision a rule may offer only on a rectified table (declarer's
+#: 50D2/51B choice at a lead): the engine settles each at the first decision on a path that
+#: offers it, whichever rule offers it (:class:`~rulings.solver.engine.Answer`).
+Answerer = Callable[["RuleSet", Replay], "tuple[Answer, ...]"]
 
 
 def may_wait_for_a_correction(replay: Replay) -> bool:
@@ -80,6 +85,8 @@ class RuleSet:
     closers: tuple[Closer, ...] = ()
     #: what finds where the table played on from a choice ruled there (:meth:`played_on_from`)
     cutters: tuple[Cutter, ...] = ()
+    #: what reads the choices stated after attention for whichever rule offers them (:meth:`answers`)
+    answerers: tuple[Answerer, ...] = ()
     #: the record lines an opener needs (any one of these event types): without one in the
     #: record it cannot find anything and is not run (openers not listed always run) ...
     lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
@@ -188,6 +195,13 @@ class RuleSet:
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""
         return [c for closer in self.closers if (c := closer(self, replay)) is not None]
+
+    def answers(self, replay: Replay) -> tuple[Answer, ...]:
+        """The choices the lines after attention of a part of the record state at a decision
+        a rule may offer only on a rectified table (the answerers', in module order)."""
+        if len(self.answerers) == 1:
+            return self.answerers[0](self, replay)
+        return tuple(a for answerer in self.answerers for a in answerer(self, replay))
 
     def played_on_from(self, replay: Replay) -> int | None:
         """The first line of a part of the record (``replay``: the first part, or a later one

@@ -28,6 +28,7 @@ from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCar
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
 from rulings.solver.engine import (
+    Answer,
     Edge,
     Info,
     Node,
@@ -36,6 +37,7 @@ from rulings.solver.engine import (
     StepKind,
     handled_key,
     info_clauses,
+    normal_choice,
     played,
     with_entries,
 )
@@ -50,13 +52,16 @@ from rulings.solver.obligations import (
     failures,
     lapsed_restrictions,
     lead_choice_lines,
+    lead_option_label,
     lead_restriction,
     lead_rule_args,
     options_after_failure,
+    options_chosen,
     penalty_tasks,
     plays_after,
     recorded_lead_choice,
     restriction_words,
+    stated_option,
     to_lead,
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -116,10 +121,11 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
         return t.pick_up(holder, [p.card for p in pcs if p.card.suit in picked])
 
     edges: list[Edge] = []
+    requiring, forbidding, leaving = _option_clauses(rs, pcs)
     for suit in suits:
         if waived is not None and reached is not None and _reaches(table, (LeadRule(partner, suit, True, waived),), trick):
             reached.append(f"require {suit}")
-        clause = rs.cite("51B2(a)") if len(suits) > 1 else rs.cite("51B1(a)") if several else rs.cite("50D2(a)")
+        clause = requiring
         also = (rs.cite("51B1(a)"),) if len(suits) > 1 else ()
         picked = " ".join(str(p.card) for p in pcs if p.card.suit is suit)
         edges.append((
@@ -134,7 +140,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     else:
         forbidden_sets = [(suits[0],)]
     for fs in forbidden_sets:
-        clause = rs.cite("51B2(b)") if len(suits) > 1 else rs.cite("51B1(b)") if several else rs.cite("50D2(a)")
+        clause = forbidding
         picked = " ".join(str(p.card) for p in pcs if p.card.suit in fs)
         label = ", ".join(str(s) for s in fs)
         if waived is not None and reached is not None and _reaches(table, tuple(LeadRule(partner, s, False, waived) for s in fs), trick):
@@ -145,7 +151,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
                  also=(rs.cite("50D2"),), question=question, choice=f"forbid {label}"),
             child(_forbid(pick_up(table, fs), partner, fs, trick), tuple(lead_restriction(partner, s, False) for s in fs)),
         ))
-    clause = rs.cite("51B2(c)") if len(suits) > 1 else rs.cite("50D2(b)")
+    clause = leaving
     edges.append((
         Step(declarer, StepKind.OPTION, clause,
              f"declarer neither requires nor forbids a suit; {partner} leads any card and {names} stay{'' if several else 's'} "
@@ -407,6 +413,31 @@ def _options_again_after_choice(replay: Replay, due: tuple[int, Seat]) -> bool:
     return True
 
 
+#: the clauses of declarer's 50D2/51B decision's steps (:func:`penalty_followups`)
+_OPTION_CLAUSES = ("50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)")
+
+
+def lead_choice_answers(rs: RuleSet, replay: Replay) -> tuple[Answer, ...]:
+    """Declarer's 50D2/51B choice stated after attention (``S requires H``, ``S forbids S``
+    with ``S forbids H``, ``S leaves``, ``S chooses no restriction``), as the engine settles
+    it at the first decision over a lead's options on a path, whichever rule offers it: these
+    rules at the end of the record, or a rectification that left the owner's partner to lead
+    (``Decisions.lead_options_after_ruling``). His lines are one statement, as
+    :func:`recorded_lead_choice` reads them: lines of two kinds, or requiring two suits, name
+    no option (they settle nothing)."""
+    lines = lead_choice_lines(replay.table, replay.after) if replay.line_kinds & _CHOICE_LINES else ()
+    if not lines:
+        return ()
+    said = stated_option(lines)
+    if said is None:
+        return ()
+    verb, suits = said
+    if verb == "requires" and len(suits) != 1:
+        return ()
+    choice = normal_choice(lead_option_label(verb, sorted(suits, reverse=True)))
+    return (Answer(replay.table.declarer, choice, frozenset([rs.cite(c) for c in _OPTION_CLAUSES]), lines),)
+
+
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
 _AS_PLAYED = "penalty.cards_as_played"
@@ -437,7 +468,6 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # failure by the same holder, once the first was accepted: 52B1(c) keeps the card due)
         while failure is not None and replay.is_ruled(played(failure.trick, failure.seat, failure.card), "penalty"):
             failure = next(found, None)
-    more = failure is not None and next(found, None) is not None
     if not replay.reopened:
         # (the penalty cards in force or played on the record as played: those of the start,
         # for telling the ones a rectification on a path made)
@@ -449,8 +479,9 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
     alone = _partner_holds_major(table)
-    if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
-        return None  # at a reopening, nothing else here points at a line of the record
+    if (replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES
+            and _lead_options_due(table) is None):
+        return None  # at a reopening, nothing else here points at a line of the record, nor are the options due
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
     if said:
         # a choice before a lead whose leader's partner has no penalty card on this table,
@@ -493,8 +524,10 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if made:
                 failure = replace(failure, made=made)  # (a rectification on this path gave them a penalty card)
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
+        # (run again after it: a 52B2 card is a major penalty card, and the ruling may leave
+        # the options due at the lead the record ends with, listed when not enumerated)
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
-                       more=more or bool(said) or lead is not None)
+                       more=True)
     in_said = {id(line) for _, _, ls in said for line in ls}
     choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)) and id(e) not in in_said
                     and not (replay.reopened and replay.is_ruled(handled_key(e), "penalty"))) if (
@@ -511,6 +544,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return Opening(Node(table, (PrematureLead(number, seat, card, asked),), focus=number), (text,), (),
                        (played(number, seat, card), *(recorded[1] if recorded is not None else ())))
     due = _lead_options_due(table)
+    if replay.reopened and due is not None and options_chosen(table, due[1], due[0]):
+        return None  # declarer chose at that lead on this path (a rectification offered it): once at a lead
     # the 50D options point at no line of the record: ruled at a reopening only when the
     # record ended with them due and the rulings of this part of it are declarer's choices at
     # earlier leads alone (none of another family, no failure: a rectification that leaves
@@ -520,7 +555,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         (due == at_end and not any(keys for name, keys in replay.claimed if name != "penalty"))
         or _options_again_after_choice(replay, due))
     if replay.reopened and not again and not lead_choice_lines(table, choices):
-        return None
+        return _options_not_enumerated(rs, replay, due)
     leader = to_lead(table)
     if leader is None:
         return None
@@ -534,14 +569,55 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if not tasks:
         return None
     focus = cur.number if cur is not None else table.first_trick
-    names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
     recorded = recorded_lead_choice(table, holder, choices)
     handled: tuple[object, ...] = recorded[1] if recorded is not None else ()
     if due is not None and (again or (replay.reopened and recorded is not None)):
         handled = (*handled, _lead_options_key(*due))  # (a keyless opening is not ruled at a reopening)
     # (a position, not an irregularity: listed as the lead options due)
-    return Opening(Node(table, tasks, focus=focus), (f"{leader} is to lead; his partner {holder} has penalty cards {names} (50D)",),
-                   (), handled, due=True)
+    return Opening(Node(table, tasks, focus=focus), (_options_position(rs, table, holder),), (), handled, due=True)
+
+
+def _option_clauses(rs: RuleSet, pcs: Sequence[PenaltyCard]) -> tuple[str, str, str]:
+    """The clauses of declarer's three kinds of option over the penalty cards ``pcs`` at
+    their owner's partner's lead: requiring a suit, forbidding suits, neither. One card:
+    50D2(a), 50D2(a), 50D2(b); several of one suit: 51B1(a), 51B1(b), 50D2(b); several
+    suits: 51B2(a), 51B2(b), 51B2(c)."""
+    if len({p.card.suit for p in pcs}) > 1:
+        return rs.cite("51B2(a)"), rs.cite("51B2(b)"), rs.cite("51B2(c)")
+    if len(pcs) > 1:
+        return rs.cite("51B1(a)"), rs.cite("51B1(b)"), rs.cite("50D2(b)")
+    return rs.cite("50D2(a)"), rs.cite("50D2(a)"), rs.cite("50D2(b)")
+
+
+def _options_position(rs: RuleSet, table: TableState, holder: Seat) -> str:
+    """The position where declarer's lead options are due, as the lead options due list it:
+    who is to lead, his partner's penalty cards, and the clauses of the options."""
+    pcs = sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key)
+    names = " ".join(str(p.card) for p in pcs)
+    clauses = ", ".join(dict.fromkeys(_option_clauses(rs, pcs)))
+    return f"{holder.partner} is to lead; his partner {holder} has penalty cards {names} ({clauses})"
+
+
+def _options_not_enumerated(rs: RuleSet, replay: Replay, due: tuple[int, Seat] | None) -> Opening | None:
+    """At a reopening, a path whose rulings leave the record ending with declarer's 50D2/51B
+    options due (``due``: the trick to be led, the penalty cards' owner) that this ruling
+    does not enumerate (a rectification left the position: the choice is made at that lead,
+    the next ruling, Decisions.lead_options_after_ruling): nothing to rule, but the
+    position is listed with the lead options due, saying that they are not enumerated, so
+    that the director is told of the options the Laws give there (docs/decisions.md). None
+    when declarer has chosen at that lead on this path, or the lead was made."""
+    if due is None or replay.is_ruled(_lead_options_key(*due), "penalty"):
+        return None
+    key = ("50D2 options not enumerated", *due)
+    if replay.is_ruled(key, "penalty"):
+        return None
+    trick, holder = due
+    table = replay.table
+    if options_chosen(table, holder, trick) or replay.played_to(trick, holder.partner):
+        return None
+    why = "" if rs.decisions.lead_options_after_ruling else " (switch lead_options_after_ruling off)"
+    text = f"{_options_position(rs, table, holder)}; not enumerated: declarer chooses at that lead, in the next ruling{why}"
+    return Opening(Node(table, ()), (text,), (), (key,), due=True)
 
 
 # ----- rules --------------------------------------------------------------------------------------
@@ -783,6 +859,8 @@ RULES: tuple[Rule, ...] = (
 #: card is followed to the later plays, in record order (52)
 REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
+#: declarer's lead choices stated at the table, for whichever rule offers the decision
+ANSWERS = (lead_choice_answers,)
 #: the opener rules a penalty card in force or played at some time of the record (52, 50D2,
 #: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
 OPENER_LINES = {"penalty": (Choice, Chooses)}
@@ -793,9 +871,10 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     """At a reopening :func:`open_penalty` finds something only when a penalty card (in force
     or played) obliged a play standing on the table (``since``: a play made after it became
     one), not counting those already searched on the record as played (``Replay.memo``, as
-    :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
+    :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B),
+    or the options are due at the lead the table ends with (listed when not enumerated)."""
     if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None or (
-            _partner_holds_major(table)):
+            _partner_holds_major(table)) or _lead_options_due(table) is not None:
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
