@@ -1033,6 +1033,17 @@ class RuleBook(Protocol):
         holds: the ledger every restoration begins with (the penalty cards in force, 50E)."""
         ...
 
+    def left_due(self, node: Node) -> tuple[tuple[Seat, Seat, int], ...]:
+        """What a restoration (its ``node``) leaves due that no rule of its path enumerated,
+        to be listed with the lead options due where the player it names first leads next
+        (declarer's 50D2/51B choice at the partner's lead, left to the next ruling): that
+        player, whom it concerns (the penalty cards' owner), and which reading it is."""
+        ...
+
+    def left_due_text(self, node: Node, whom: Seat, reading: int) -> str:
+        """The text listed for one item of :meth:`left_due`."""
+        ...
+
     def answers(self, replay: Replay) -> tuple[Answer, ...]:
         """The choices the lines after attention of a part of the record (``replay``) state
         at a decision a rule may offer only on a rectified table (:class:`Answer`), in
@@ -1274,6 +1285,43 @@ def _after_reopening(node: Node) -> Node:
     return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
 
 
+def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
+    """:attr:`Restoration.lead` of ``leaf``, ``base`` (a :class:`_Kept` restoration) or a
+    restoration built from it with cards put in place (:class:`_Derived`), without building
+    its table: the winner of the trick whose winner leads, with the cards changed there.
+    ``base``'s is read once (kept in its ``__dict__`` with that trick)."""
+    d = base.__dict__
+    known: tuple[Seat | None, Trick | None] | None = d.get("_lead_at")
+    if known is None:
+        node = base.node
+        focus = node.focus
+        last = None
+        if focus is not None and not node.played_out:
+            for t in node.table.tricks:
+                if t.number >= focus:
+                    if not t.is_complete:
+                        break
+                    last = t
+        known = d["_lead_at"] = (base.lead, None) if last is None or last.number == 13 else (last.winner(node.table.trumps), last)
+    lead, last = known
+    if lead is None or last is None or leaf is base:
+        return lead
+    number = last.number
+    cards: dict[Seat, Card] | None = None
+    step = leaf
+    while type(step) is _Derived:
+        n, seat, card = step._swap.change
+        if n == number:
+            if cards is None:
+                cards = {}
+            cards.setdefault(seat, card)  # (the latest change of a seat's card stands)
+        step = step._source
+    if cards is None:
+        return lead
+    plays = tuple([(seat, cards.get(seat, card)) for seat, card in last.plays])
+    return Trick(number, last.leader, plays, last.short).winner(base.node.table.trumps)
+
+
 def _with_seen(node: Node, keys: frozenset[object]) -> Node:
     """``node`` with ``keys`` added to what the first :class:`Reopen` of its agenda has seen
     (ruled on this path: :meth:`Composition._answered`)."""
@@ -1490,9 +1538,6 @@ class Composition:
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
         for c in closings:
             ruled |= {handled_key(h) for h in c.handled}
-        #: the tasks of what follows every rectification (the count after play, run last on
-        #: every path: ``RuleBook.closings``)
-        self._closing_tasks: tuple[object, ...] = tuple(t for c in closings for t in c.root.agenda)
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         #: for each part of the record, the choices its lines after attention state that a
@@ -1547,6 +1592,8 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self._found_later: dict[str, None] = {}
+        self._left_due = {}
+        self._left_met = set()
         #: the irregularities the rulings of some path that ended opened (``Reopen.opened``):
         #: once every path is enumerated, ``irregularities`` and ``found_later`` keep only
         #: these (:meth:`_keep_what_happened`)
@@ -1785,12 +1832,14 @@ class Composition:
     def options_due(self) -> tuple[str, ...]:
         """The positions ruled where a player is to lead while his partner has a major penalty
         card in force, declarer's options due at that lead (50D2, 51B: "W is to lead; his
-        partner E has penalty cards SQ (50D2(a), 50D2(b))"; "...; not enumerated: ..." where
-        no rule enumerates them), as the record as played leaves the table at its end or a
-        rectified table does: no irregularity, listed apart from them, in the order first
+        partner E has penalty cards SQ (50D2(a), 50D2(b))"), as the record as played leaves
+        the table at its end or a rectified table does; then those a restoration ends in where
+        no rule of its path enumerated them ("...; not enumerated: ...",
+        :meth:`RuleBook.left_due`): no irregularity, listed apart from them, in the order first
         met. Complete once every path is enumerated."""
         due = self._due_texts
-        return tuple(i for i in (*self._listed, *self._found_later) if i in due) if due else ()
+        found = tuple(i for i in (*self._listed, *self._found_later) if i in due) if due else ()
+        return (*found, *self._left_due) if self._left_due else found
 
     @property
     def irregularity_lines(self) -> dict[str, int | None]:
@@ -1997,13 +2046,6 @@ class Composition:
                     found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
-                if found and any(f.opening.due and not f.opening.root.agenda for f in found) and not self._path_done(node, task):
-                    # a position with nothing to rule (declarer's lead options due, not
-                    # enumerated: Opening.due) is listed only where the path's rulings are
-                    # done: not while a rule's task is still to come (the options a ruling
-                    # offers once the table is read again), nor at the end of a part the
-                    # record goes on from (the next part shows what was done at that lead)
-                    found = [f for f in found if f.opening.root.agenda or not f.opening.due]
             if len(node.agenda) > 1 and isinstance(pending := node.agenda[1], Staged):
                 # a task a rule left for a stage of its own (dummy's misplay met by the
                 # designation rules): ruled where it happened, among what this table shows
@@ -2046,15 +2088,6 @@ class Composition:
             # (``since`` is set here, where each stage ends: a rule's child need not carry it)
             node = node.evolve(agenda=node.agenda[1:], since=task.since)
         return node
-
-    def _path_done(self, node: Node, task: Reopen) -> bool:
-        """Whether the rulings of ``node``'s path are done at its reopening ``task`` (at the
-        head of its agenda) but for what follows every rectification (the count after play:
-        :attr:`_closing_tasks`), in the record's last part."""
-        if task.segment + 1 < len(self._segments):
-            return False
-        closing = self._closing_tasks
-        return all(any(t is c for c in closing) for t in node.agenda[1:])
 
     def _bound_at_pause(self, node: Node, check: Holds) -> tuple[Said, ...]:
         """The steps to add to ``node``'s path, whose :class:`Holds` test ``check`` (just met,
@@ -2266,8 +2299,6 @@ class Composition:
         closings: list[Opening] = []
         if segment + 1 == len(self._segments):
             closings = self.book.closings(replay.with_earlier(self._parts_before(segment)))
-            if closings:
-                self._closing_tasks = (*self._closing_tasks, *(t for c in closings for t in c.root.agenda))
         closed = {handled_key(h) for c in closings for h in c.handled}
         if (segment, base) not in self._segment_names:
             try:
@@ -3048,6 +3079,11 @@ class Composition:
     #: how many times a later irregularity was opened or a later part played on (a group's
     #: child's ruling that does either stands for no other child: :meth:`_others`)
     _stages: int = 0
+    #: what the restorations leave due that no rule of their paths enumerated, in the order
+    #: first met (:meth:`RuleBook.left_due`; listed with :attr:`options_due`), and each met
+    #: so far as (penalty cards in force, whom it concerns)
+    _left_due: dict[str, None]
+    _left_met: set[tuple[object, Seat]]
     #: for each part of the record before the last, the most of its recorded choices a path
     #: settled by the time play went on into the next part
     _settled_parts: dict[int, int]
@@ -3061,6 +3097,38 @@ class Composition:
     _blind_parts: dict[tuple[int, int], bool]
     #: for each (part, number of parts): the cards the lines of the parts after it play
     _later_cards: dict[tuple[int, int], frozenset[Card]]
+
+    def _note_left_due(self, leaf: Restoration) -> None:
+        """Keep what ``leaf`` leaves due that no rule of its path enumerated
+        (:meth:`RuleBook.left_due`), where the player it names leads next: read on the
+        restoration the enumeration made (a leaf built from it, :class:`_Derived`, has its
+        penalty cards, its substitute being none: read once on a :class:`_Kept` one, the
+        source of built leaves, and kept in its ``__dict__``); the next leader is read only
+        while that tells something not yet kept (:func:`_lead_built` for a built leaf)."""
+        base = leaf
+        while type(base) is _Derived:
+            base = base._source
+        kept_in = type(base) is not Restoration  # (a _Kept one: its __dict__ keeps what is read)
+        due: tuple[tuple[Seat, Seat, int], ...] | None = base.__dict__.get("_left_due") if kept_in else None
+        if due is None:
+            node = base.node
+            due = self.book.left_due(node) if node.table.penalty_cards else ()
+            if kept_in:
+                base.__dict__["_left_due"] = due
+        if not due:
+            return
+        kept = self._left_met
+        pcs = base.node.table.penalty_cards
+        for _, whom, _ in due:
+            if (pcs, whom) not in kept:
+                break
+        else:
+            return  # (nothing this leaf can tell is not kept already)
+        leader = _lead_built(base, leaf) if kept_in else leaf.lead
+        for seat, whom, reading in due:
+            if seat is leader and (pcs, whom) not in kept:
+                kept.add((pcs, whom))
+                self._left_due.setdefault(self.book.left_due_text(base.node, whom, reading), None)
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
@@ -3118,6 +3186,7 @@ class Composition:
                             made.__dict__["_kept"] = True
                             for a in active:
                                 a.leaves.append(made)
+                        self._note_left_due(made)
                         yield made
                         if limit is not None and count >= limit:
                             return
@@ -3137,7 +3206,9 @@ class Composition:
                 count += 1
                 if node.recorded > settled:
                     settled = node.recorded
-                yield _leaf(count, path, node, active)
+                leaf = _leaf(count, path, node, active)
+                self._note_left_due(leaf)
+                yield leaf
                 if limit is not None and count >= limit:
                     return
                 continue
@@ -3178,7 +3249,9 @@ class Composition:
                 count += 1
                 if child.recorded > settled:
                     settled = child.recorded
-                yield _leaf(count, (*path, step), child, active)
+                leaf = _leaf(count, (*path, step), child, active)
+                self._note_left_due(leaf)
+                yield leaf
                 if limit is not None and count >= limit:
                     return
             for step, child in reversed(edges[first:] if first else edges):

@@ -24,7 +24,7 @@ from rulings.solver.config import DEFAULT, Decisions
 from rulings.solver.engine import Answer, Edge, Info, Node, Opening, Substitutions
 from rulings.solver.obligations import pc_info
 
-__all__ = ["Answerer", "Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
+__all__ = ["Answerer", "Closer", "Cutter", "LeftDue", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
            "ruleset_names"]
 
 #: a rule: the edges out of a node for its task; a player's substitutes may come last as one
@@ -46,6 +46,11 @@ Cutter = Callable[["RuleSet", Replay], "int | None"]
 #: 50D2/51B choice at a lead): the engine settles each at the first decision on a path that
 #: offers it, whichever rule offers it (:class:`~rulings.solver.engine.Answer`).
 Answerer = Callable[["RuleSet", Replay], "tuple[Answer, ...]"]
+#: What a restoration leaves due that no rule of its path enumerated (declarer's 50D2/51B
+#: choice at the partner's lead, left to the next ruling): for each player whose lead would
+#: have it due, that player and whom it concerns (the penalty cards' owner); then the text
+#: listed with the lead options due where that player leads next.
+LeftDue = tuple[Callable[["RuleSet", Node], "tuple[tuple[Seat, Seat], ...]"], Callable[["RuleSet", Node, Seat], str]]
 
 
 def may_wait_for_a_correction(replay: Replay) -> bool:
@@ -87,6 +92,8 @@ class RuleSet:
     cutters: tuple[Cutter, ...] = ()
     #: what reads the choices stated after attention for whichever rule offers them (:meth:`answers`)
     answerers: tuple[Answerer, ...] = ()
+    #: what reads a restoration for what it leaves due unenumerated (:meth:`left_due`)
+    leftovers: tuple[LeftDue, ...] = ()
     #: the record lines an opener needs (any one of these event types): without one in the
     #: record it cannot find anything and is not run (openers not listed always run) ...
     lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
@@ -195,6 +202,18 @@ class RuleSet:
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""
         return [c for closer in self.closers if (c := closer(self, replay)) is not None]
+
+    def left_due(self, node: Node) -> tuple[tuple[Seat, Seat, int], ...]:
+        """What a restoration leaves due that no rule of its path enumerated: the player whose
+        lead it concerns, whom it concerns, and which rule module's reading (for
+        :meth:`left_due_text`; the rule modules' ``LEFT_DUE``, in module order)."""
+        if len(self.leftovers) == 1:
+            return tuple([(lead, who, 0) for lead, who in self.leftovers[0][0](self, node)])
+        return tuple([(lead, who, i) for i, (read, _) in enumerate(self.leftovers) for lead, who in read(self, node)])
+
+    def left_due_text(self, node: Node, whom: Seat, reading: int) -> str:
+        """The text listed with the lead options due for one item of :meth:`left_due`."""
+        return self.leftovers[reading][1](self, node, whom)
 
     def answers(self, replay: Replay) -> tuple[Answer, ...]:
         """The choices the lines after attention of a part of the record state at a decision

@@ -468,6 +468,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         # failure by the same holder, once the first was accepted: 52B1(c) keeps the card due)
         while failure is not None and replay.is_ruled(played(failure.trick, failure.seat, failure.card), "penalty"):
             failure = next(found, None)
+    more = failure is not None and next(found, None) is not None
     if not replay.reopened:
         # (the penalty cards in force or played on the record as played: those of the start,
         # for telling the ones a rectification on a path made)
@@ -479,9 +480,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
     alone = _partner_holds_major(table)
-    if (replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES
-            and _lead_options_due(table) is None):
-        return None  # at a reopening, nothing else here points at a line of the record, nor are the options due
+    if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
+        return None  # at a reopening, nothing else here points at a line of the record
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
     if said:
         # a choice before a lead whose leader's partner has no penalty card on this table,
@@ -524,10 +524,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             if made:
                 failure = replace(failure, made=made)  # (a rectification on this path gave them a penalty card)
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
-        # (run again after it: a 52B2 card is a major penalty card, and the ruling may leave
-        # the options due at the lead the record ends with, listed when not enumerated)
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
-                       more=True)
+                       more=more or bool(said) or lead is not None)
     in_said = {id(line) for _, _, ls in said for line in ls}
     choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)) and id(e) not in in_said
                     and not (replay.reopened and replay.is_ruled(handled_key(e), "penalty"))) if (
@@ -555,7 +553,7 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         (due == at_end and not any(keys for name, keys in replay.claimed if name != "penalty"))
         or _options_again_after_choice(replay, due))
     if replay.reopened and not again and not lead_choice_lines(table, choices):
-        return _options_not_enumerated(rs, replay, due)
+        return None
     leader = to_lead(table)
     if leader is None:
         return None
@@ -598,26 +596,35 @@ def _options_position(rs: RuleSet, table: TableState, holder: Seat) -> str:
     return f"{holder.partner} is to lead; his partner {holder} has penalty cards {names} ({clauses})"
 
 
-def _options_not_enumerated(rs: RuleSet, replay: Replay, due: tuple[int, Seat] | None) -> Opening | None:
-    """At a reopening, a path whose rulings leave the record ending with declarer's 50D2/51B
-    options due (``due``: the trick to be led, the penalty cards' owner) that this ruling
-    does not enumerate (a rectification left the position: the choice is made at that lead,
-    the next ruling, Decisions.lead_options_after_ruling): nothing to rule, but the
-    position is listed with the lead options due, saying that they are not enumerated, so
-    that the director is told of the options the Laws give there (docs/decisions.md). None
-    when declarer has chosen at that lead on this path, or the lead was made."""
-    if due is None or replay.is_ruled(_lead_options_key(*due), "penalty"):
-        return None
-    key = ("50D2 options not enumerated", *due)
-    if replay.is_ruled(key, "penalty"):
-        return None
-    trick, holder = due
-    table = replay.table
-    if options_chosen(table, holder, trick) or replay.played_to(trick, holder.partner):
-        return None
+def options_left_due(rs: RuleSet, node: Node) -> tuple[tuple[Seat, Seat], ...]:
+    """At the end of a path (``node``, a restoration): each player whose lead would have
+    declarer's 50D2/51B options due that no rule on the path enumerated, with the owner of
+    the penalty cards (his partner): a rectification left the position, the choice made at
+    that lead, the next ruling (``Decisions.lead_options_after_ruling``; with the switch on,
+    a 52 ruling over a penalty card no ruling made). The engine lists the position
+    (:func:`options_left_text`) where that player leads next, so that the director is told
+    of what the Laws give there (docs/decisions.md). Not a partner whose lead declarer has
+    chosen at on the path; nobody while a trick is in progress."""
+    table = node.table
+    cur = table.current_trick
+    if not table.penalty_cards or (cur is not None and not cur.is_complete):
+        return ()
+    chosen = bool(table.lead_rules_made or table.lead_options_waived)
+    trick = cur.number + 1 if cur is not None else table.first_trick
+    out: tuple[tuple[Seat, Seat], ...] = ()
+    for p in table.penalty_cards:
+        holder = p.seat
+        if (p.kind is PenaltyKind.MAJOR and table.is_defender(holder) and not any(h is holder for _, h in out)
+                and not (chosen and options_chosen(table, holder, trick))):
+            out = (*out, (holder.partner, holder))
+    return out
+
+
+def options_left_text(rs: RuleSet, node: Node, holder: Seat) -> str:
+    """The position :func:`options_left_due` names, as the lead options due list it: with the
+    clauses of the options and "not enumerated"."""
     why = "" if rs.decisions.lead_options_after_ruling else " (switch lead_options_after_ruling off)"
-    text = f"{_options_position(rs, table, holder)}; not enumerated: declarer chooses at that lead, in the next ruling{why}"
-    return Opening(Node(table, ()), (text,), (), (key,), due=True)
+    return f"{_options_position(rs, node.table, holder)}; not enumerated: declarer chooses at that lead, in the next ruling{why}"
 
 
 # ----- rules --------------------------------------------------------------------------------------
@@ -861,6 +868,8 @@ REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
 #: declarer's lead choices stated at the table, for whichever rule offers the decision
 ANSWERS = (lead_choice_answers,)
+#: what a restoration leaves due that no rule of its path enumerated (declarer's lead options)
+LEFT_DUE = ((options_left_due, options_left_text),)
 #: the opener rules a penalty card in force or played at some time of the record (52, 50D2,
 #: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
 OPENER_LINES = {"penalty": (Choice, Chooses)}
@@ -871,10 +880,9 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     """At a reopening :func:`open_penalty` finds something only when a penalty card (in force
     or played) obliged a play standing on the table (``since``: a play made after it became
     one), not counting those already searched on the record as played (``Replay.memo``, as
-    :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B),
-    or the options are due at the lead the table ends with (listed when not enumerated)."""
+    :func:`find_failure` leaves them out), or the record has a lead choice line (50D2, 51B)."""
     if not record.line_kinds.isdisjoint(_CHOICE_LINES) or record.memo.get(_OPTIONS_AT_END) is not None or (
-            _partner_holds_major(table)) or _lead_options_due(table) is not None:
+            _partner_holds_major(table)):
         return True
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
