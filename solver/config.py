@@ -121,7 +121,9 @@ class Decisions:
     #: owner's partner is to lead next, declarer's lead options (50D2, 51B) are enumerated too
     #: (True) or left to the next ruling (False). Options are always offered when the ruling
     #: is about that lead itself (the record ends with the partner to lead, or a lead out of
-    #: turn is refused).
+    #: turn is refused). Left to the next ruling, the position is still listed among the lead
+    #: options due, "not enumerated". Either way declarer chooses once at a lead, and his
+    #: choice recorded after attention settles it whichever rule offers it.
     lead_options_after_ruling: bool = False
 
     #: DIGEST 32.12(a), Law 45D1: after dummy's card is replaced, a card played

@@ -1057,6 +1057,23 @@ class RuleBook(Protocol):
         holds: the ledger every restoration begins with (the penalty cards in force, 50E)."""
         ...
 
+    def left_due(self, node: Node) -> tuple[tuple[Seat, Seat, int], ...]:
+        """What a restoration (its ``node``) leaves due that no rule of its path enumerated,
+        to be listed with the lead options due where the player it names first leads next
+        (declarer's 50D2/51B choice at the partner's lead, left to the next ruling): that
+        player, whom it concerns (the penalty cards' owner), and which reading it is."""
+        ...
+
+    def left_due_text(self, node: Node, whom: Seat, reading: int) -> str:
+        """The text listed for one item of :meth:`left_due`."""
+        ...
+
+    def answers(self, replay: Replay) -> tuple[Answer, ...]:
+        """The choices the lines after attention of a part of the record (``replay``) state
+        at a decision a rule may offer only on a rectified table (:class:`Answer`), in
+        record order."""
+        ...
+
     @property
     def lines(self) -> Mapping[str, tuple[type, ...]]:
         """The record lines each opener needs (any one of them): without one it finds
@@ -1260,6 +1277,26 @@ class RecordedChoice:
     line: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Lines after ``attention`` that state what a player chose at a decision a rule may
+    offer only on a table a ruling leaves, as the rule family that knows them reads them
+    (:meth:`RuleBook.answers`: declarer's 50D2/51B choice at a lead, ``S requires H``, ``S
+    forbids S`` with ``S forbids H``, ``S chooses no restriction``). The engine settles with
+    it the first decision of that player on a path that offers its ``choice`` under one of
+    its ``clauses``, whichever rule offers that decision, and counts its lines ruled on that
+    path (``Reopen.seen``), so that the family's opener, run again there, finds them ruled
+    (:meth:`Composition._answered`)."""
+
+    seat: Seat
+    #: the step choice it names (as :func:`normal_choice` spells it)
+    choice: str
+    #: the clauses of the steps of the decision it answers (this edition's ids)
+    clauses: frozenset[str]
+    #: the record lines (events) that state it
+    lines: tuple[Object, ...]
+
+
 def _shaped(found: Iterable[_Found]) -> frozenset[object]:
     """The plays out of turn the openings ``found`` explain by the shape of their trick (a
     card missing from it or one too many: ``Opening.explains``): every card of the seat
@@ -1312,6 +1349,54 @@ def _after_reopening(node: Node) -> Node:
     if k is None:
         return node.evolve(agenda=(head.task, *agenda[1:]))
     return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
+
+
+def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
+    """:attr:`Restoration.lead` of ``leaf``, ``base`` (a :class:`_Kept` restoration) or a
+    restoration built from it with cards put in place (:class:`_Derived`), without building
+    its table: the winner of the trick whose winner leads, with the cards changed there.
+    ``base``'s is read once (kept in its ``__dict__`` with that trick)."""
+    d = base.__dict__
+    known: tuple[Seat | None, Trick | None] | None = d.get("_lead_at")
+    if known is None:
+        node = base.node
+        focus = node.focus
+        last = None
+        if focus is not None and not node.played_out:
+            for t in node.table.tricks:
+                if t.number >= focus:
+                    if not t.is_complete:
+                        break
+                    last = t
+        known = d["_lead_at"] = (base.lead, None) if last is None or last.number == 13 else (last.winner(node.table.trumps), last)
+    lead, last = known
+    if lead is None or last is None or leaf is base:
+        return lead
+    number = last.number
+    cards: dict[Seat, Card] | None = None
+    step = leaf
+    while type(step) is _Derived:
+        n, seat, card = step._swap.change
+        if n == number:
+            if cards is None:
+                cards = {}
+            cards.setdefault(seat, card)  # (the latest change of a seat's card stands)
+        step = step._source
+    if cards is None:
+        return lead
+    plays = tuple([(seat, cards.get(seat, card)) for seat, card in last.plays])
+    return Trick(number, last.leader, plays, last.short).winner(base.node.table.trumps)
+
+
+def _with_seen(node: Node, keys: frozenset[object]) -> Node:
+    """``node`` with ``keys`` added to what the first :class:`Reopen` of its agenda has seen
+    (ruled on this path: :meth:`Composition._answered`)."""
+    for i, task in enumerate(node.agenda):
+        if isinstance(task, Reopen):
+            again = Reopen(task.seen | keys, task.used, task.since, task.spent, task.segment, task.base, task.start,
+                           task.opened, task.apart)
+            return node.evolve(agenda=(*node.agenda[:i], again, *node.agenda[i + 1:]))
+    return node
 
 
 def _staged_found(pending: Staged, table: TableState) -> _Found:
@@ -1529,6 +1614,10 @@ class Composition:
             ruled |= {handled_key(h) for h in c.handled}
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
+        #: for each part of the record, the choices its lines after attention state that a
+        #: rule family reads (:meth:`RuleBook.answers`), for the first decision on a path that
+        #: offers them, whichever rule offers it (:meth:`_answered`)
+        self._answers_by: dict[int, tuple[Answer, ...]] = {0: self._part_answers(self.replay, self.recorded)}
         self._settled_parts = {}
         self._watching = []
         self._blind_parts = {}
@@ -1561,7 +1650,7 @@ class Composition:
         self._part_orders: dict[Part, tuple[dict[object, int], dict[object, int]]] = {}
         #: whether a part of the record read so far records a choice (each part is read before
         #: any node of it exists, so none recorded means none for every node so far)
-        self._some_recorded = bool(self.recorded)
+        self._some_recorded = bool(self.recorded) or bool(self._answers_by[0])
         if self.recorded:
             ruled |= {handled_key(r.event) for r in self.recorded}
         ordered = sorted(found, key=self._order_keys(found, self.replay.table)) if len(found) > 1 else found
@@ -1577,6 +1666,8 @@ class Composition:
         #: a player named of two played together is a revoke; a lead breaks a restriction
         #: declarer imposed): filled while the ruling is enumerated, in the order first met
         self._found_later: dict[str, None] = {}
+        self._left_due = {}
+        self._left_met = set()
         #: the irregularities the rulings of some path that ended opened (``Reopen.opened``):
         #: once every path is enumerated, ``irregularities`` and ``found_later`` keep only
         #: these (:meth:`_keep_what_happened`)
@@ -1817,11 +1908,14 @@ class Composition:
     def options_due(self) -> tuple[str, ...]:
         """The positions ruled where a player is to lead while his partner has a major penalty
         card in force, declarer's options due at that lead (50D2, 51B: "W is to lead; his
-        partner E has penalty cards SQ (50D)"), as the record as played leaves the table at its
-        end or a rectified table does: no irregularity, listed apart from them, in the order
-        first met. Complete once every path is enumerated."""
+        partner E has penalty cards SQ (50D2(a), 50D2(b))"), as the record as played leaves
+        the table at its end or a rectified table does; then those a restoration ends in where
+        no rule of its path enumerated them ("...; not enumerated: ...",
+        :meth:`RuleBook.left_due`): no irregularity, listed apart from them, in the order first
+        met. Complete once every path is enumerated."""
         due = self._due_texts
-        return tuple(i for i in (*self._listed, *self._found_later) if i in due) if due else ()
+        found = tuple(i for i in (*self._listed, *self._found_later) if i in due) if due else ()
+        return (*found, *self._left_due) if self._left_due else found
 
     @property
     def irregularity_lines(self) -> dict[str, int | None]:
@@ -2333,7 +2427,8 @@ class Composition:
             self._part_ruled[(segment, base)] = frozenset(ruled | later)
             self._part_shaped[(segment, base)] = _shaped(found)
             self._recorded_by.setdefault(segment, self._recorded_choices(replay, ruled))
-            self._some_recorded = self._some_recorded or bool(self._recorded_by[segment])
+            self._answers_by.setdefault(segment, self._part_answers(replay, self._recorded_by[segment]))
+            self._some_recorded = self._some_recorded or bool(self._recorded_by[segment]) or bool(self._answers_by[segment])
             # the lines of this part no family rules on are said, as those of the first part
             # are (its plays out of turn: when a path leaves one unruled, _settle)
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
@@ -2731,12 +2826,52 @@ class Composition:
             out.append(RecordedChoice(e, e.seat, frozenset(forms), getattr(e, "line", None)))
         return tuple(out)
 
+    def _part_answers(self, replay: Replay, recorded: tuple[RecordedChoice, ...]) -> tuple[Answer, ...]:
+        """The :class:`Answer` s of a part of the record (``replay``), but those whose lines
+        are recorded choices the engine settles in record order already (``recorded``)."""
+        if not replay.after:
+            return ()
+        found = self.book.answers(replay)
+        if not found or not recorded:
+            return found
+        mine = {id(r.event) for r in recorded}
+        return tuple(a for a in found if not any(id(e) in mine for e in a.lines))
+
+    def _answered(self, node: Node, edges: list[Edge], answers: tuple[Answer, ...]) -> list[Edge] | None:
+        """At a player's decision with options (``edges``): the edges the first answer of the
+        record not yet ruled on this path names, with its lines counted ruled on the path
+        (added to what its next :class:`Reopen` has seen); None when none names one. A
+        choice recorded at the table settles the decision it answers whichever rule offers
+        it (a rectification that leaves the position, or the rule family that reads the
+        lines, on the table the rulings before it leave), once on a path."""
+        reopen = next((t for t in node.agenda if isinstance(t, Reopen)), None)
+        seen = reopen.seen if reopen is not None else frozenset()
+        deciders = frozenset().union(*(actor_seats(step.actor) for step, _ in edges))
+        for a in answers:
+            if a.seat not in deciders:
+                continue
+            keys = frozenset([handled_key(e) for e in a.lines])
+            if not keys.isdisjoint(seen):
+                continue  # (ruled on this path already)
+            chosen = [(s, c) for s, c in edges if s.clause in a.clauses and a.seat in actor_seats(s.actor)
+                      and normal_choice(s.choice) == a.choice]
+            if chosen:
+                said = "; ".join(str(e) for e in a.lines)
+                return [(dataclasses.replace(s, text=f"{s.text} (recorded: {said})", recorded=True), _with_seen(c, keys))
+                        for s, c in chosen]
+        return None
+
     def _decide(self, node: Node, edges: list[Edge]) -> tuple[list[Edge], int]:
         """Keep the edge the next recorded choice names, when this node is that player's
         decision; return the edges and how many recorded lines the path has now settled."""
         if not edges or not self._some_recorded:
             return edges, node.recorded  # (no part of the record read so far records a choice)
         segment = next((t.segment for t in node.agenda if isinstance(t, Reopen)), 0)
+        answers = self._answers_by.get(segment)
+        if answers and len(edges) > 1 and all(step.choice and step.actor != "TD" for step, _ in edges):
+            answered = self._answered(node, edges, answers)
+            if answered is not None:
+                return answered, node.recorded
         recorded = self._recorded_by.get(segment, ())
         if node.recorded >= len(recorded):
             return edges, node.recorded
@@ -3099,6 +3234,11 @@ class Composition:
     #: how many times a later irregularity was opened or a later part played on (a group's
     #: child's ruling that does either stands for no other child: :meth:`_others`)
     _stages: int = 0
+    #: what the restorations leave due that no rule of their paths enumerated, in the order
+    #: first met (:meth:`RuleBook.left_due`; listed with :attr:`options_due`), and each met
+    #: so far as (penalty cards in force, whom it concerns)
+    _left_due: dict[str, None]
+    _left_met: set[tuple[object, Seat]]
     #: for each part of the record before the last, the most of its recorded choices a path
     #: settled by the time play went on into the next part
     _settled_parts: dict[int, int]
@@ -3112,6 +3252,38 @@ class Composition:
     _blind_parts: dict[tuple[int, int], bool]
     #: for each (part, number of parts): the cards the lines of the parts after it play
     _later_cards: dict[tuple[int, int], frozenset[Card]]
+
+    def _note_left_due(self, leaf: Restoration) -> None:
+        """Keep what ``leaf`` leaves due that no rule of its path enumerated
+        (:meth:`RuleBook.left_due`), where the player it names leads next: read on the
+        restoration the enumeration made (a leaf built from it, :class:`_Derived`, has its
+        penalty cards, its substitute being none: read once on a :class:`_Kept` one, the
+        source of built leaves, and kept in its ``__dict__``); the next leader is read only
+        while that tells something not yet kept (:func:`_lead_built` for a built leaf)."""
+        base = leaf
+        while type(base) is _Derived:
+            base = base._source
+        kept_in = type(base) is not Restoration  # (a _Kept one: its __dict__ keeps what is read)
+        due: tuple[tuple[Seat, Seat, int], ...] | None = base.__dict__.get("_left_due") if kept_in else None
+        if due is None:
+            node = base.node
+            due = self.book.left_due(node) if node.table.penalty_cards else ()
+            if kept_in:
+                base.__dict__["_left_due"] = due
+        if not due:
+            return
+        kept = self._left_met
+        pcs = base.node.table.penalty_cards
+        for _, whom, _ in due:
+            if (pcs, whom) not in kept:
+                break
+        else:
+            return  # (nothing this leaf can tell is not kept already)
+        leader = _lead_built(base, leaf) if kept_in else leaf.lead
+        for seat, whom, reading in due:
+            if seat is leader and (pcs, whom) not in kept:
+                kept.add((pcs, whom))
+                self._left_due.setdefault(self.book.left_due_text(base.node, whom, reading), None)
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
@@ -3169,6 +3341,7 @@ class Composition:
                             made.__dict__["_kept"] = True
                             for a in active:
                                 a.leaves.append(made)
+                        self._note_left_due(made)
                         yield made
                         if limit is not None and count >= limit:
                             return
@@ -3188,7 +3361,9 @@ class Composition:
                 count += 1
                 if node.recorded > settled:
                     settled = node.recorded
-                yield _leaf(count, path, node, active)
+                leaf = _leaf(count, path, node, active)
+                self._note_left_due(leaf)
+                yield leaf
                 if limit is not None and count >= limit:
                     return
                 continue
@@ -3229,7 +3404,9 @@ class Composition:
                 count += 1
                 if child.recorded > settled:
                     settled = child.recorded
-                yield _leaf(count, (*path, step), child, active)
+                leaf = _leaf(count, (*path, step), child, active)
+                self._note_left_due(leaf)
+                yield leaf
                 if limit is not None and count >= limit:
                     return
             for step, child in reversed(edges[first:] if first else edges):

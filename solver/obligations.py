@@ -250,6 +250,26 @@ def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[object] = (
     return ()
 
 
+def options_chosen(table: TableState, holder: Seat, trick: int) -> bool:
+    """Whether declarer has made his 50D2/51B choice at ``holder``'s partner's lead to
+    ``trick`` on the path that led to ``table``: a restriction imposed for that lead (50D2(a),
+    51B1, 51B2(a), 51B2(b); penalty cards of another suit may stay, 51B2), or none imposed
+    over the penalty cards ``holder`` has now (50D2(b), 51B2(c)). Declarer chooses once at a
+    lead, whichever rule offered him the choice (a rectification that left the position with
+    ``Decisions.lead_options_after_ruling``, or the penalty rules at the end of the record):
+    the penalty rules, reading the record again on the table that ruling leaves, do not offer
+    it again there (docs/decisions.md). (A rule that makes a penalty card at that lead after
+    his choice, a lead out of turn refused, offers him a choice over the cards as they then
+    are: it does not ask this.)"""
+    partner = holder.partner
+    if any(r.trick == trick and r.seat is partner for r in table.lead_rules_made):
+        return True
+    if not table.lead_options_waived:
+        return False
+    cards = frozenset([p.card for p in table.penalty_cards_of(holder)])
+    return any(who is holder and number == trick and those == cards for who, those, number in table.lead_options_waived)
+
+
 #: Choice verbs that settle declarer's 50D2/51B choice (``leaves``: neither require nor forbid).
 LEAD_CHOICE_VERBS = ("requires", "forbids", "leaves")
 
@@ -294,6 +314,16 @@ def lead_choice_lines(table: TableState, choices: Sequence[object]) -> tuple[Cho
     return tuple(out)
 
 
+def stated_option(lines: Sequence[Choice | Chooses]) -> tuple[str, tuple[Suit, ...]] | None:
+    """The option (verb, suits named) that declarer's ``lines`` (of :func:`lead_choice_lines`:
+    one statement, a ``forbids`` line for each suit forbidden) state, read without the table;
+    None when they are of two kinds (they name no option, as :func:`recorded_lead_choice`)."""
+    said = [_verb_and_suits(c) for c in lines]
+    if len({v for v, _ in said}) != 1:
+        return None
+    return said[0][0], tuple(dict.fromkeys(s for _, ss in said for s in ss))
+
+
 def _verb_and_suits(line: Choice | Chooses) -> tuple[str, tuple[Suit, ...]]:
     if isinstance(line, Chooses):
         found = _chosen_option(line)
@@ -318,12 +348,10 @@ def recorded_lead_choice(table: TableState, holder: Seat, choices: Sequence[obje
     if not lines:
         return None
     suits = sorted({p.card.suit for p in (table.penalty_cards_of(holder) if pcs is None else pcs)}, reverse=True)
-    said = [_verb_and_suits(c) for c in lines]
-    verbs = {v for v, _ in said}
-    if len(verbs) != 1:
+    stated = stated_option(lines)
+    if stated is None:
         return None
-    verb = verbs.pop()
-    named = {s for _, ss in said for s in ss}
+    verb, named = stated[0], set(stated[1])
     if verb == "leaves":
         return lead_option_label(verb), lines
     if not named or not named <= set(suits):

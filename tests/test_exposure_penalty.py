@@ -101,6 +101,27 @@ def test_lead_options_after_ruling_switch() -> None:
     assert len(list(Ruling(refused, on).restorations())) == 4
 
 
+@pytest.mark.parametrize(("said", "restrictions", "kept"), [
+    ("S requires H", ("E must lead H",), False), ("S chooses require H", ("E must lead H",), False),
+    ("S forbids H", ("E must not lead H",), False), ("S chooses forbid H", ("E must not lead H",), False),
+    ("S leaves", (), True), ("S chooses no restriction", (), True)])
+def test_a_recorded_lead_choice_settles_the_rectifications_options_once(said: str, restrictions: tuple[str, ...],
+                                                                        kept: bool) -> None:
+    """With lead_options_after_ruling the exposure's ruling offers declarer's 50D2 choice at
+    East's lead; the choice recorded after attention, in either form, settles that decision
+    (though the penalty rules read its lines), and no rule offers the choice again at that
+    lead: one restoration, the line taken into account."""
+    on = get_ruleset("2017", Decisions(lead_options_after_ruling=True))
+    text = (CASES / "exposure" / "dropped-honour-partner-to-lead.yaml").read_text().replace(
+        "  - attention S\n", f"  - attention S\n  - {said}\n")
+    ruling = Ruling(loads(text), on)
+    [r] = list(ruling.restorations())
+    assert r.node.restrictions == restrictions
+    assert [s.clause for s in r.path] == ["49", "50D2(b)" if kept else "50D2(a)"]
+    assert (Card.parse("HT") in {p.card for p in r.penalty_cards}) is kept
+    assert not [n for n in ruling.notices if "settled nothing" in n.text or "not yet ruled" in n.text], ruling.notices
+
+
 def test_solve_json_and_explain() -> None:
     path = str(CASES / "exposure" / "seed003-58b3-opponent-may-change.yaml")
     res = runner.invoke(app, ["solve", path, "--json"])

@@ -3,8 +3,12 @@ entry cites, and what the record's irregularities say once the paths are enumera
 
 from pathlib import Path
 
+import pytest
+
 from rulings.models.cards import Card, Seat
 from rulings.solver.casefile import load
+from rulings.solver.config import Decisions
+from rulings.solver.rulesets import get_ruleset
 from rulings.solver.ruling import Ruling
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -233,7 +237,7 @@ def test_lead_options_due_at_the_end_are_listed_apart_not_as_an_irregularity() -
     from rulings.solver.cli import app
 
     path = CASES / "penalty" / "partner-to-lead-one-major.yaml"
-    due = "W is to lead; his partner E has penalty cards SQ (50D)"
+    due = "W is to lead; his partner E has penalty cards SQ (50D2(a), 50D2(b))"
     ruling = Ruling(load(path))
     assert len(list(ruling.restorations())) == 3
     assert (ruling.irregularities, tuple(ruling.found_later), ruling.not_met, ruling.choices) == ((), (), (), ())
@@ -249,6 +253,50 @@ def test_lead_options_due_at_the_end_are_listed_apart_not_as_an_irregularity() -
     assert (data["irregularities"], data["found_later"], data["choices"], data["options_due"]) == ([], [], [], [due])
 
 
+@pytest.mark.parametrize(("name", "due", "enumerated_when_on"), [
+    ("combined/own-56-refused-then-fifth-card-played-two-heart-penalty-cards-51b1-at-partners-lead.yaml",
+     "W is to lead; his partner E has penalty cards H9 HK (51B1(a), 51B1(b), 50D2(b))", True),
+    ("exposure/dropped-honour-partner-to-lead.yaml", "E is to lead; his partner W has penalty cards HT (50D2(a), 50D2(b))", True),
+    ("revoke/spec-47d-example.yaml", "W is to lead; his partner E has penalty cards H4 (50D2(a), 50D2(b))", True),
+    ("penalty/own-52-failure-then-partner-to-lead-choice-is-next-ruling.yaml",
+     "W is to lead; his partner E has penalty cards CK (50D2(a), 50D2(b))", False),
+])
+def test_lead_options_a_ruling_leaves_unenumerated_are_said(name: str, due: str, enumerated_when_on: bool) -> None:
+    """A ruling that leaves the record ending with declarer's 50D2/51B options due at the
+    partner's lead, which it does not enumerate (lead_options_after_ruling off: a 45E1 fifth
+    card making a second penalty card, an exposed honour, the 47D cascade, a 52 ruling), still
+    tells the director of them: the position is listed with the lead options due, naming the
+    clauses and saying they are not enumerated, in the text, --explain and the JSON. With the
+    switch on the rectification's options are enumerated and not said so; where even then no
+    rule offers them (a 52 ruling over a penalty card no ruling made), the position is said
+    the same way, without the switch."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    path = CASES / name
+    said = f"{due}; not enumerated: declarer chooses at that lead, in the next ruling (switch lead_options_after_ruling off)"
+    ruling = Ruling(load(path))
+    assert list(ruling.restorations())
+    assert ruling.options_due == (said,), ruling.options_due
+    assert said not in ruling.irregularities and said not in ruling.found_later
+    runner = CliRunner()
+    out = " ".join(runner.invoke(app, ["solve", "--ascii", str(path)]).output.split())
+    assert f"declarer's lead options due: {said}" in out, out
+    script = runner.invoke(app, ["solve", "--ascii", "--explain", str(path)]).output
+    assert f"Declarer's lead options due: {said}." in " ".join(script.split()), script
+    data = json.loads(runner.invoke(app, ["solve", "--json", str(path)]).stdout)
+    assert data["options_due"] == [said]
+    on = Ruling(load(path), get_ruleset(ruling.case.laws, Decisions(lead_options_after_ruling=True)))
+    assert list(on.restorations())
+    if enumerated_when_on:
+        assert not [d for d in on.options_due if "not enumerated" in d], on.options_due
+    else:
+        assert on.options_due == (f"{due}; not enumerated: declarer chooses at that lead, in the next ruling",)
+
+
 def test_lead_options_due_on_a_rectified_table_are_listed_apart() -> None:
     """The same where the penalty card comes from a ruling (a revoke corrected, 62B): the lead
     options due once it is made are not said found while ruling; the revoke stays listed."""
@@ -256,4 +304,4 @@ def test_lead_options_due_on_a_rectified_table_are_listed_apart() -> None:
     assert list(ruling.restorations())
     assert len(ruling.irregularities) == 1 and "E revoked with C5" in ruling.irregularities[0], ruling.irregularities
     assert not ruling.found_later, ruling.found_later
-    assert ruling.options_due == ("W is to lead; his partner E has penalty cards C5 (50D)",)
+    assert ruling.options_due == ("W is to lead; his partner E has penalty cards C5 (50D2(a), 50D2(b))",)

@@ -21,10 +21,10 @@ from rulings.models.events import Expose
 from rulings.models.table import TableState
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
-from rulings.solver.engine import Edge, Info, Node, Opening, Substitutions
+from rulings.solver.engine import Answer, Edge, Info, Node, Opening, Substitutions
 from rulings.solver.obligations import pc_info
 
-__all__ = ["Closer", "Cutter", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
+__all__ = ["Answerer", "Closer", "Cutter", "LeftDue", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
            "ruleset_names"]
 
 #: a rule: the edges out of a node for its task; a player's substitutes may come last as one
@@ -41,6 +41,16 @@ Closer = Callable[["RuleSet", Replay], "Opening | None"]
 #: a choice ruled there (declarer's spread, 54A, changes who is declarer from there): its
 #: index in ``Replay.before``, or None.
 Cutter = Callable[["RuleSet", Replay], "int | None"]
+#: An answerer reads the lines after attention of a part of the record and gives the
+#: choices they state at a decision a rule may offer only on a rectified table (declarer's
+#: 50D2/51B choice at a lead): the engine settles each at the first decision on a path that
+#: offers it, whichever rule offers it (:class:`~rulings.solver.engine.Answer`).
+Answerer = Callable[["RuleSet", Replay], "tuple[Answer, ...]"]
+#: What a restoration leaves due that no rule of its path enumerated (declarer's 50D2/51B
+#: choice at the partner's lead, left to the next ruling): for each player whose lead would
+#: have it due, that player and whom it concerns (the penalty cards' owner); then the text
+#: listed with the lead options due where that player leads next.
+LeftDue = tuple[Callable[["RuleSet", Node], "tuple[tuple[Seat, Seat], ...]"], Callable[["RuleSet", Node, Seat], str]]
 
 
 def may_wait_for_a_correction(replay: Replay) -> bool:
@@ -80,6 +90,10 @@ class RuleSet:
     closers: tuple[Closer, ...] = ()
     #: what finds where the table played on from a choice ruled there (:meth:`played_on_from`)
     cutters: tuple[Cutter, ...] = ()
+    #: what reads the choices stated after attention for whichever rule offers them (:meth:`answers`)
+    answerers: tuple[Answerer, ...] = ()
+    #: what reads a restoration for what it leaves due unenumerated (:meth:`left_due`)
+    leftovers: tuple[LeftDue, ...] = ()
     #: the record lines an opener needs (any one of these event types): without one in the
     #: record it cannot find anything and is not run (openers not listed always run) ...
     lines: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
@@ -188,6 +202,25 @@ class RuleSet:
     def closings(self, replay: Replay) -> list[Opening]:
         """What the closers add after every rectification of the record (Law 64 after play)."""
         return [c for closer in self.closers if (c := closer(self, replay)) is not None]
+
+    def left_due(self, node: Node) -> tuple[tuple[Seat, Seat, int], ...]:
+        """What a restoration leaves due that no rule of its path enumerated: the player whose
+        lead it concerns, whom it concerns, and which rule module's reading (for
+        :meth:`left_due_text`; the rule modules' ``LEFT_DUE``, in module order)."""
+        if len(self.leftovers) == 1:
+            return tuple([(lead, who, 0) for lead, who in self.leftovers[0][0](self, node)])
+        return tuple([(lead, who, i) for i, (read, _) in enumerate(self.leftovers) for lead, who in read(self, node)])
+
+    def left_due_text(self, node: Node, whom: Seat, reading: int) -> str:
+        """The text listed with the lead options due for one item of :meth:`left_due`."""
+        return self.leftovers[reading][1](self, node, whom)
+
+    def answers(self, replay: Replay) -> tuple[Answer, ...]:
+        """The choices the lines after attention of a part of the record state at a decision
+        a rule may offer only on a rectified table (the answerers', in module order)."""
+        if len(self.answerers) == 1:
+            return self.answerers[0](self, replay)
+        return tuple(a for answerer in self.answerers for a in answerer(self, replay))
 
     def played_on_from(self, replay: Replay) -> int | None:
         """The first line of a part of the record (``replay``: the first part, or a later one

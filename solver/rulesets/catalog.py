@@ -35,7 +35,7 @@ from rulings.models.events import (
 from rulings.models.table import TableState
 from rulings.solver.config import Decisions
 from rulings.solver.rulesets import established_revoke, leads, penalty, revoke  # noqa: F401  (loaded with the catalog)
-from rulings.solver.rulesets.base import Closer, Cutter, Opener, Rule, RuleSet
+from rulings.solver.rulesets.base import Answerer, Closer, Cutter, LeftDue, Opener, Rule, RuleSet
 
 #: the rule families (their modules), in the order their rules, openers and closers are taken
 FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
@@ -147,6 +147,18 @@ def cutters_for(mods: tuple[ModuleType, ...] | None = None) -> tuple[Cutter, ...
     return tuple(c for m in (mods if mods is not None else modules()) for c in getattr(m, "PLAYED_ON_FROM", ()))
 
 
+def answerers_for(mods: tuple[ModuleType, ...] | None = None) -> tuple[Answerer, ...]:
+    """What reads the choices stated after attention for whichever rule offers them
+    (``ANSWERS`` of a rule module: declarer's 50D2/51B choice at a lead)."""
+    return tuple(a for m in (mods if mods is not None else modules()) for a in getattr(m, "ANSWERS", ()))
+
+
+def leftovers_for(mods: tuple[ModuleType, ...] | None = None) -> tuple[LeftDue, ...]:
+    """What reads a restoration for what it leaves due unenumerated (``LEFT_DUE`` of a rule
+    module: declarer's 50D2/51B choice at the partner's lead)."""
+    return tuple(a for m in (mods if mods is not None else modules()) for a in getattr(m, "LEFT_DUE", ()))
+
+
 def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, str] | None = None, *,
                     families: frozenset[str] | None = None) -> RuleSet:
     """The rule set of one edition: every rule module's rules, openers and closers for it
@@ -155,6 +167,7 @@ def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, 
     mods = modules(families)
     return RuleSet(name=edition, edition=edition, rules=rules_for(edition, mods), openers=openers_for(edition, mods),
                    reopenable=reopenable(mods), closers=closers_for(edition, mods), cutters=cutters_for(mods),
+                   answerers=answerers_for(mods), leftovers=leftovers_for(mods),
                    lines=opener_lines(mods),
                    states=opener_states(mods), reopen_states=reopen_states(mods), clause_names=clause_names or {},
                    decisions=decisions, families=families)

@@ -28,6 +28,7 @@ from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCar
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
 from rulings.solver.engine import (
+    Answer,
     Edge,
     Info,
     Node,
@@ -37,6 +38,7 @@ from rulings.solver.engine import (
     StepKind,
     handled_key,
     info_clauses,
+    normal_choice,
     played,
     with_entries,
 )
@@ -51,13 +53,16 @@ from rulings.solver.obligations import (
     failures,
     lapsed_restrictions,
     lead_choice_lines,
+    lead_option_label,
     lead_restriction,
     lead_rule_args,
     options_after_failure,
+    options_chosen,
     penalty_tasks,
     plays_after,
     recorded_lead_choice,
     restriction_words,
+    stated_option,
     to_lead,
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
@@ -126,11 +131,12 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     edges: list[Edge] = []
     #: the merged restrictions that are two choices on the earlier course: (at the earlier lead, here)
     split: list[tuple[str, str]] = []
+    requiring, forbidding, leaving = _option_clauses(rs, pcs)
     for suit in suits:
         if (waived is not None and reached is not None and suit in named and suit not in added
                 and _reaches(table, (LeadRule(partner, suit, True, waived),), trick)):
             reached.append(f"require {suit}")
-        clause = rs.cite("51B2(a)") if len(suits) > 1 else rs.cite("51B1(a)") if several else rs.cite("50D2(a)")
+        clause = requiring
         also = (rs.cite("51B1(a)"),) if len(suits) > 1 else ()
         picked = " ".join(str(p.card) for p in pcs if p.card.suit is suit)
         edges.append((
@@ -146,7 +152,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
     else:
         forbidden_sets = [(suits[0],)]
     for fs in forbidden_sets:
-        clause = rs.cite("51B2(b)") if len(suits) > 1 else rs.cite("51B1(b)") if several else rs.cite("50D2(a)")
+        clause = forbidding
         picked = " ".join(str(p.card) for p in pcs if p.card.suit in fs)
         label = ", ".join(str(s) for s in fs)
         before = tuple(s for s in fs if s in named and s not in added)
@@ -163,7 +169,7 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
             _restricted(node, _forbid(_picked_up(table, holder, pcs, fs), partner, fs, trick), rest,
                         tuple(lead_restriction(partner, s, False) for s in fs)),
         ))
-    clause = rs.cite("51B2(c)") if len(suits) > 1 else rs.cite("50D2(b)")
+    clause = leaving
     edges.append((
         Step(declarer, StepKind.OPTION, clause,
              f"declarer neither requires nor forbids a suit; {partner} leads any card and {names} stay{'' if several else 's'} "
@@ -443,6 +449,31 @@ def _options_again_after_choice(replay: Replay, due: tuple[int, Seat]) -> bool:
     return True
 
 
+#: the clauses of declarer's 50D2/51B decision's steps (:func:`penalty_followups`)
+_OPTION_CLAUSES = ("50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)")
+
+
+def lead_choice_answers(rs: RuleSet, replay: Replay) -> tuple[Answer, ...]:
+    """Declarer's 50D2/51B choice stated after attention (``S requires H``, ``S forbids S``
+    with ``S forbids H``, ``S leaves``, ``S chooses no restriction``), as the engine settles
+    it at the first decision over a lead's options on a path, whichever rule offers it: these
+    rules at the end of the record, or a rectification that left the owner's partner to lead
+    (``Decisions.lead_options_after_ruling``). His lines are one statement, as
+    :func:`recorded_lead_choice` reads them: lines of two kinds, or requiring two suits, name
+    no option (they settle nothing)."""
+    lines = lead_choice_lines(replay.table, replay.after) if replay.line_kinds & _CHOICE_LINES else ()
+    if not lines:
+        return ()
+    said = stated_option(lines)
+    if said is None:
+        return ()
+    verb, suits = said
+    if verb == "requires" and len(suits) != 1:
+        return ()
+    choice = normal_choice(lead_option_label(verb, sorted(suits, reverse=True)))
+    return (Answer(replay.table.declarer, choice, frozenset([rs.cite(c) for c in _OPTION_CLAUSES]), lines),)
+
+
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
 _AS_PLAYED = "penalty.cards_as_played"
@@ -547,6 +578,8 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return Opening(Node(table, (PrematureLead(number, seat, card, asked),), focus=number), (text,), (),
                        (played(number, seat, card), *(recorded[1] if recorded is not None else ())))
     due = _lead_options_due(table)
+    if replay.reopened and due is not None and options_chosen(table, due[1], due[0]):
+        return None  # declarer chose at that lead on this path (a rectification offered it): once at a lead
     # the 50D options point at no line of the record: ruled at a reopening only when the
     # record ended with them due and the rulings of this part of it are declarer's choices at
     # earlier leads alone (none of another family, no failure: a rectification that leaves
@@ -570,14 +603,64 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     if not tasks:
         return None
     focus = cur.number if cur is not None else table.first_trick
-    names = " ".join(str(p.card) for p in sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key))
     recorded = recorded_lead_choice(table, holder, choices)
     handled: tuple[object, ...] = recorded[1] if recorded is not None else ()
     if due is not None and (again or (replay.reopened and recorded is not None)):
         handled = (*handled, _lead_options_key(*due))  # (a keyless opening is not ruled at a reopening)
     # (a position, not an irregularity: listed as the lead options due)
-    return Opening(Node(table, tasks, focus=focus), (f"{leader} is to lead; his partner {holder} has penalty cards {names} (50D)",),
-                   (), handled, due=True)
+    return Opening(Node(table, tasks, focus=focus), (_options_position(rs, table, holder),), (), handled, due=True)
+
+
+def _option_clauses(rs: RuleSet, pcs: Sequence[PenaltyCard]) -> tuple[str, str, str]:
+    """The clauses of declarer's three kinds of option over the penalty cards ``pcs`` at
+    their owner's partner's lead: requiring a suit, forbidding suits, neither. One card:
+    50D2(a), 50D2(a), 50D2(b); several of one suit: 51B1(a), 51B1(b), 50D2(b); several
+    suits: 51B2(a), 51B2(b), 51B2(c)."""
+    if len({p.card.suit for p in pcs}) > 1:
+        return rs.cite("51B2(a)"), rs.cite("51B2(b)"), rs.cite("51B2(c)")
+    if len(pcs) > 1:
+        return rs.cite("51B1(a)"), rs.cite("51B1(b)"), rs.cite("50D2(b)")
+    return rs.cite("50D2(a)"), rs.cite("50D2(a)"), rs.cite("50D2(b)")
+
+
+def _options_position(rs: RuleSet, table: TableState, holder: Seat) -> str:
+    """The position where declarer's lead options are due, as the lead options due list it:
+    who is to lead, his partner's penalty cards, and the clauses of the options."""
+    pcs = sorted(table.penalty_cards_of(holder), key=lambda p: p.sort_key)
+    names = " ".join(str(p.card) for p in pcs)
+    clauses = ", ".join(dict.fromkeys(_option_clauses(rs, pcs)))
+    return f"{holder.partner} is to lead; his partner {holder} has penalty cards {names} ({clauses})"
+
+
+def options_left_due(rs: RuleSet, node: Node) -> tuple[tuple[Seat, Seat], ...]:
+    """At the end of a path (``node``, a restoration): each player whose lead would have
+    declarer's 50D2/51B options due that no rule on the path enumerated, with the owner of
+    the penalty cards (his partner): a rectification left the position, the choice made at
+    that lead, the next ruling (``Decisions.lead_options_after_ruling``; with the switch on,
+    a 52 ruling over a penalty card no ruling made). The engine lists the position
+    (:func:`options_left_text`) where that player leads next, so that the director is told
+    of what the Laws give there (docs/decisions.md). Not a partner whose lead declarer has
+    chosen at on the path; nobody while a trick is in progress."""
+    table = node.table
+    cur = table.current_trick
+    if not table.penalty_cards or (cur is not None and not cur.is_complete):
+        return ()
+    chosen = bool(table.lead_rules_made or table.lead_options_waived)
+    trick = cur.number + 1 if cur is not None else table.first_trick
+    out: tuple[tuple[Seat, Seat], ...] = ()
+    for p in table.penalty_cards:
+        holder = p.seat
+        if (p.kind is PenaltyKind.MAJOR and table.is_defender(holder) and not any(h is holder for _, h in out)
+                and not (chosen and options_chosen(table, holder, trick))):
+            out = (*out, (holder.partner, holder))
+    return out
+
+
+def options_left_text(rs: RuleSet, node: Node, holder: Seat) -> str:
+    """The position :func:`options_left_due` names, as the lead options due list it: with the
+    clauses of the options and "not enumerated"."""
+    why = "" if rs.decisions.lead_options_after_ruling else " (switch lead_options_after_ruling off)"
+    return f"{_options_position(rs, node.table, holder)}; not enumerated: declarer chooses at that lead, in the next ruling{why}"
 
 
 # ----- rules --------------------------------------------------------------------------------------
@@ -835,6 +918,10 @@ RULES: tuple[Rule, ...] = (
 #: card is followed to the later plays, in record order (52)
 REOPENABLE = True
 OPENERS: tuple[tuple[str, object], ...] = (("penalty", open_penalty),)
+#: declarer's lead choices stated at the table, for whichever rule offers the decision
+ANSWERS = (lead_choice_answers,)
+#: what a restoration leaves due that no rule of its path enumerated (declarer's lead options)
+LEFT_DUE = ((options_left_due, options_left_text),)
 #: the opener rules a penalty card in force or played at some time of the record (52, 50D2,
 #: 51B), or declarer's lead choices recorded as lines; with neither there is nothing to rule
 OPENER_LINES = {"penalty": (Choice, Chooses)}
