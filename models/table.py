@@ -520,21 +520,26 @@ def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int,
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
-def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, seat: Seat, out_of_turn: tuple[tuple[int, Seat], ...]
+def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...]
                              ) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
-    """``tricks`` once ``seat``'s card (its lead or a card played to it) was taken off
-    ``tricks[i]`` with nothing in its place, when the next trick, the last, is led by a card
-    of his put down after it: a player plays
-    one card to each trick and leads to the next only after playing to this one (44B), so
-    that card is his card to this trick, placed after its cards as it was put down, in turn
-    or out of rotation as they make it (for the rules of plays out of turn and revokes:
-    57A, 57C3, 57D, 62A). Its entry as a lead out of turn of the next trick goes. Otherwise
-    ``tricks`` as given (docs/decisions.md, "A card the table put down as the lead to the
-    next trick, its player's card of the trick in progress taken back by the ruling")."""
+    """``tricks`` once a card (a lead or a card played to it) was taken off ``tricks[i]``
+    with nothing in its place, when the next trick, the last, is led by a card put down after
+    it by a seat with no card left in this one: his own card taken back, or none ever played
+    there (the trick held four cards only with another seat's second card, so the table read
+    his as the next lead). A player plays one card to each trick and leads to the next only
+    after playing to this one (44B), so that card is his card to this trick, placed after its
+    cards as it was put down, in turn or out of rotation as they make it (for the rules of
+    plays out of turn and revokes: 57A, 57C3, 57D, 62A). Its entry as a lead out of turn of
+    the next trick goes. Otherwise ``tricks`` as given (docs/decisions.md, "A card the table
+    put down as the lead to the next trick, its player's card of the trick in progress taken
+    back by the ruling")."""
     if i + 2 != len(tricks):
         return tricks, out_of_turn
     t, nxt = tricks[i], tricks[i + 1]
-    if not nxt.plays or nxt.plays[0][0] is not seat or nxt.short is not None or t.short is not None:
+    if not nxt.plays or nxt.short is not None or t.short is not None or len(t.plays) >= 4:
+        return tricks, out_of_turn
+    seat = nxt.plays[0][0]
+    if any(s is seat for s, _ in t.plays):
         return tricks, out_of_turn
     plays = (*t.plays, nxt.plays[0])
     rest = nxt.plays[1:]
@@ -1768,8 +1773,8 @@ class TableState:
                     out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
                 out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
-            if new is None and (pos > 0 or lead_read_again) and not self.omissions and all(s is not seat for s, _ in plays):
-                tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, seat, out_of_turn)
+            if new is None and (pos > 0 or lead_read_again) and not self.omissions:
+                tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn)
                 moved = len(tricks[i].plays) > len(plays)
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]

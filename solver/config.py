@@ -261,6 +261,15 @@ class Decisions:
     #: analogy), no penalty card, 16C. (Where the partner won the trick, his card is ruled by
     #: ``correct_leader_card_before_refusal_is_lead_before_choice``.) docs/decisions.md.
     partner_card_on_returned_premature_lead_stands: bool = True
+    #: 50D2, 51B with 56: declarer chose a lead option for the penalty card holder's partner,
+    #: and before the partner led, the holder led out of turn, refused: declarer chooses
+    #: again at the same lead over the card added. True: the restriction of the earlier
+    #: choice stays in force while the partner keeps the lead (50D2), so an option that
+    #: contradicts it (forbidding the suit required, requiring another suit or one forbidden)
+    #: is not offered. False (kept so while the reading is open: the cases rule every option
+    #: at the later lead): every option is offered, the two restrictions both recorded.
+    #: docs/decisions.md.
+    lead_restriction_in_force_binds_a_later_choice: bool = False
 
 
     # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----

@@ -1202,6 +1202,27 @@ class Staged:
 ENGINE_TASKS = (Reopen, Staged, CorrectionMade, WhenLed, IfWaiting, Holds, Ruled)
 
 
+def _claims_held(claimed: tuple[tuple[str, frozenset[object]], ...], names: frozenset[str], found: list[_Found],
+                 seen: frozenset[object]) -> tuple[tuple[str, frozenset[object]], ...] | None:
+    """What a later part's openings claimed (``claimed``: read on the first restoration played
+    into the part) that still holds on a path's table, where the openers ``names`` looked again
+    and found ``found``: an opener that looked again keeps only what it claims there (and what
+    the path ruled already). None when every claim holds."""
+    now: dict[str, frozenset[object]] = {}
+    for f in found:
+        now[f.name] = now.get(f.name, frozenset()) | f.keys
+    kept: list[tuple[str, frozenset[object]]] = []
+    changed = False
+    for name, keys in claimed:
+        if name in names:
+            held = frozenset(k for k in keys if k in seen or k in now.get(name, ()))
+            if held != keys:
+                changed = True
+                keys = held
+        kept.append((name, keys))
+    return tuple(kept) if changed else None
+
+
 def _with_ruled(node: Node) -> Node:
     """``node``, whose agenda begins with a :class:`Ruled` task, without it, its keys counted
     as ruled by the first :class:`Reopen` after it (none: nothing is reopened on this agenda)."""
@@ -1756,8 +1777,12 @@ class Composition:
         # what an opening explains (Opening.explains) is no irregularity of the record where
         # its ruling puts its card in place: an opening that rules only such things (a revoke
         # the table records only because a fifth card found led is missing from it) is left
-        # out, whatever its priority; where the ruling leaves one, it is ruled there
-        explained_by = {handled_key(h): name for name, o in openings for h in o.explains} if len(openings) > 1 else {}
+        # out, whatever its priority; where the ruling leaves one, it is ruled there. An
+        # opening this path has ruled already (its keys seen) explains nothing: the table is
+        # the one its ruling left, and what is out of turn there is so as rectified
+        explained_by = {handled_key(h): name for name, o in openings
+                        if not (o.handled and seen.issuperset(handled_key(x) for x in o.handled))
+                        for h in o.explains} if len(openings) > 1 else {}
         for priority, (name, opening) in enumerate(openings):
             if not opening.handled:
                 # nothing in the record to point at (the 50D options at a lead while penalty
@@ -2128,6 +2153,12 @@ class Composition:
                 replay = record.with_table(node.table, reopened=True, ruled=task.seen, start=task.start)
                 try:
                     found = self._candidates(replay, task.seen, names)
+                    if task.segment and record.claimed and (kept := _claims_held(record.claimed, names, found, task.seen)) is not None:
+                        # (a later part's openings were read on the first restoration played
+                        # into it: a family that looks again on this table and no longer finds
+                        # what it claimed there leaves it to the others, as on any table)
+                        replay = record.with_claims(kept).with_table(node.table, reopened=True, ruled=task.seen, start=task.start)
+                        found = self._candidates(replay, task.seen, names)
                 except RulingError as err:
                     raise err.located(file=self.case.file) from None
             if len(node.agenda) > 1 and isinstance(pending := node.agenda[1], Staged):

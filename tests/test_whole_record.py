@@ -1637,3 +1637,21 @@ def test_a_second_card_in_a_part_played_on_drops_the_restoration(edition: str) -
     kept = Ruling(case, get_ruleset(case.laws, Decisions(second_card_in_a_part_played_on_drops_the_restoration=False)))
     assert len(list(kept.restorations())) > len(restorations)
     assert any("S put DJ on trick 5 after his lead of D8 out of turn" in n.text for n in kept.notices)
+
+
+@pytest.mark.parametrize(("seed", "edition"), [(1781, "2017"), (2894, "2017"), (2894, "2007")])
+def test_plays_out_of_turn_a_later_part_leaves_are_ruled_on_every_restoration(seed: int, edition: str) -> None:
+    """Seeds of the default draw, cut once. 1781: a change of designation ruled first, then a
+    57A lead to trick 13 that goes back, leaving West's card on it as the trick's lead out of
+    turn (56): the designation, ruled already on the path, no longer explains it away.
+    2894: the part played on is read first on a restoration where South's card is a 60B
+    play (dummy to lead); where North won the trick (62C2) it is South's lead out of turn
+    (56), ruled there though 60B claimed it on the first restoration. Nothing is left
+    "not yet ruled on", and every restoration keeps the 52 cards."""
+    case = loads(_cut_seed(seed, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+    for r in restorations:
+        check_conservation(case, r, replayed=True)

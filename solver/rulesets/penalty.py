@@ -178,6 +178,8 @@ def _followups(rs: RuleSet, node: Node, holder: Seat, rest: tuple[object, ...] |
              also=(rs.cite("50D2"), rs.cite("50E1"), rs.cite("50E2")), question=question, choice="no restriction"),
         _restricted(node, table._evolve(lead_options_waived=(*table.lead_options_waived, (holder, cards, trick))), rest, ()),
     ))
+    if rs.decisions.lead_restriction_in_force_binds_a_later_choice and table.lead_rules_made:
+        edges = _within_restrictions(edges, table.lead_rules_at(trick, partner))
     if reached:
         step, last = edges[-1]
         names_of = " or ".join(f"{'requiring' if r.startswith('require') else 'forbidding'} {r.split(' ', 1)[1]}" for r in reached)
@@ -228,6 +230,28 @@ def _reaches(table: TableState, rules: tuple[LeadRule, ...], trick: int) -> bool
         return False
     at = table._evolve(lead_rules_made=(*table.lead_rules_made, *rules)).lead_rules_at(trick, seat)
     return all(r in at for r in rules)
+
+
+def _within_restrictions(edges: list[Edge], rules: tuple[LeadRule, ...]) -> list[Edge]:
+    """``edges`` without the options that contradict the lead restrictions ``rules`` still
+    in force at this lead (an earlier choice at the same lead, before a lead out of turn by
+    the penalty card's holder was refused): a suit forbidden cannot be required, nor another
+    suit than one required, nor a suit required forbidden
+    (``Decisions.lead_restriction_in_force_binds_a_later_choice``)."""
+    if not rules:
+        return edges
+    required = {r.suit for r in rules if r.must}
+    forbidden = {r.suit for r in rules if not r.must}
+    kept: list[Edge] = []
+    for step, child in edges:
+        verb, _, named = step.choice.partition(" ")
+        suits = {Suit.parse(x) for x in named.split(", ")} if verb in ("require", "forbid") else set()
+        if verb == "require" and (suits & forbidden or (required and not suits <= required)):
+            continue
+        if verb == "forbid" and suits & required:
+            continue
+        kept.append((step, child))
+    return kept
 
 
 def _without_reached(edges: list[Edge], reached: list[str]) -> list[Edge]:
