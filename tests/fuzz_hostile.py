@@ -133,7 +133,8 @@ def inject(base: str, rng: random.Random) -> tuple[str, Expect]:
     if kind == "number":
         digits = "".join(rng.choice("0123456789") for _ in range(rng.randint(101, 6000)))
         where = rng.choice(["trick: 1{}", "notes: 1{}", "title: 1{}", "won: {{NS: 1{}, EW: 0}}", "expect: [count 1{}]"])
-        lines = [s for s in lines if not s.startswith(where.split(":")[0] + ":")] if where[0] in "tw" else lines
+        # (the key replaced goes with its block: ``won:`` may be a block mapping, its sides indented below it)
+        lines = _drop_block(lines, where.split(":")[0] + ":") if where[0] in "tw" else lines
         if where.startswith("expect"):
             lines = _drop_block(lines, "expect:")
         lines, at = _insert(lines, rng, where.format(digits))
