@@ -1405,8 +1405,22 @@ def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
         step = step._source
     if cards is None:
         return lead
-    plays = tuple([(seat, cards.get(seat, card)) for seat, card in last.plays])
-    return Trick(number, last.leader, plays, last.short).winner(base.node.table.trumps)
+    # (Trick.winner on the trick with those cards, read in place: the trick is complete, and
+    # a defective trick's short seat does not count, 67B1)
+    trumps = base.node.table.trumps
+    trump = trumps.order if trumps is not None else -1
+    short = last.short
+    best_seat: Seat | None = None
+    best = best_suit = -1
+    for seat, card in last.plays:
+        if seat is short:
+            continue
+        code = cards.get(seat, card)
+        suit = code >> 4
+        # (the first card; a higher card of the best card's suit; a trump over another suit)
+        if best_seat is None or (code > best if suit == best_suit else suit == trump):
+            best_seat, best, best_suit = seat, code, suit
+    return best_seat
 
 
 def _with_seen(node: Node, keys: frozenset[object]) -> Node:
