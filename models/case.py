@@ -151,12 +151,18 @@ class Replay:
     #: ``remaining`` line (:meth:`tricks_done_at`). (The card 46B gives outright the reader
     #: places, as it places a card called by name.)
     placeholders: tuple[AnyEvent, ...] = field(default=(), compare=False, repr=False)
+    #: the cards of ``before`` the reader placed as played on a designation alone, no play
+    #: line of this part putting them on the table: a call of dummy's card by declarer (45B,
+    #: 46B), a card a player named from his own hand to play (45C4(a)). A revoke the first
+    #: of them establishes is established by the designation (63A2), not by a card placed
+    #: in the played position (63A1)
+    designated: frozenset[tuple[Seat, Card]] = field(default=frozenset(), compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
            unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = (),
            line_kinds: frozenset[type] | None = None, start: TableState | None = None,
-           placeholders: tuple[AnyEvent, ...] = ()) -> Replay:
+           placeholders: tuple[AnyEvent, ...] = (), designated: frozenset[tuple[Seat, Card]] = frozenset()) -> Replay:
         """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
         field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
         ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`;
@@ -164,7 +170,7 @@ class Replay:
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
                             applied_before=applied_before, reopened=False, memo={}, placeholders=placeholders,
-                            played_on=False)
+                            played_on=False, designated=designated)
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         if start is not None:
@@ -446,6 +452,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     applied += head
     unapplied: list[AnyEvent] = []
     placeholders: list[AnyEvent] = []  # declarer's calls that put one card of dummy's on its trick
+    designated: list[tuple[Seat, Card]] = []  # cards placed on a designation line alone (Replay.designated)
     facings: set[int] = set()  # dummy's lines facing a card a call played earlier in the trick
     breaks: set[int] = set()  # the places in ``batch`` before which a line not in it came
 
@@ -491,6 +498,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 card = _as_changed(events, i, declarer, dummy, card, state.deal, free)
                 batch.append((dummy, card))  # 45B/45C4(a): naming the card plays it
                 batch_events.append(event)
+                designated.append((dummy, card))
                 applied += 1
             elif card is not None and _faces_next(events, i + 1, declarer, dummy, state, card):
                 pass  # dummy faced the card named; that play line is the play
@@ -518,6 +526,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 if deemed is not None:
                     batch.append((dummy, _as_changed(events, i, declarer, dummy, deemed, state.deal, state.hand(dummy))))
                     batch_events.append(event)
+                    designated.append(batch[-1])
                     applied += 1
                 else:
                     if later == "beyond":
@@ -550,6 +559,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             elif state.on_play is seat and event.card in state.hand(seat):
                 batch.append((seat, _as_changed(events, i, seat, seat, event.card, state.deal, state.hand(seat))))
                 batch_events.append(event)
+                designated.append(batch[-1])
                 applied += 1
             else:
                 unapplied.append(event)  # (named at another time: a statement, not a play)
@@ -568,8 +578,12 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         kinds.add(PlayBeforeTurn)  # (a play line held back, among the opening ones too)
     if ClaimTricks in kinds or Remaining in kinds:
         _check_end_of_play(state, before, applied_before, after, file, placeholders)
+    if designated:
+        # (a card a play line of the part also places was placed in the played position: 63A1)
+        by_line = {(e.seat, e.card) for e in before if isinstance(e, Play)}
+        designated = [p for p in designated if p not in by_line]
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
-                     tuple(placeholders))
+                     tuple(placeholders), frozenset(designated))
 
 
 def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events: list[AnyEvent], breaks: set[int],

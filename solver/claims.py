@@ -489,7 +489,7 @@ def _lead_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
 def _established_explain(r: Restoration, restorations: Sequence[Restoration]) -> str:
     """What a restoration shows of ``established``: the step that finds a revoke established
     (63A1), or that none is, with the correction its path makes (62), if any."""
-    step = next((s for s in r.path if s.clause in ("63A1", "63A3", "63A4") or s.choice == "established"), None)
+    step = next((s for s in r.path if s.clause in ("63A1", "63A2", "63A3", "63A4") or s.choice == "established"), None)
     if r.established:
         return f"a revoke stands established: {step.text}" if step is not None else "a revoke stands established"
     corrected = sorted(c for c in r.laws if c.startswith("62") or c in ("52B2",))

@@ -1558,7 +1558,7 @@ def _cut_before(book: RuleBook, head: Replay, line: AnyEvent) -> int | None:
         return cut
     total = sum(len(t.plays) for t in head.table.tricks)
     seen = Replay.of(head.table, head.attention, (*head.before, line), head.after, (*head.unapplied, line),
-                     (*head.applied_before, total), None, head.start, head.placeholders)
+                     (*head.applied_before, total), None, head.start, head.placeholders, head.designated)
     cut = book.played_on_from(seen)
     return cut if cut is not None and cut + 1 == len(head.before) else None
 

@@ -85,13 +85,33 @@ def establishment(table: TableState, replay: Replay, r: Revoke, agreement: Claim
     """
     by = table.establishing_play(r, skip)
     if by is not None:
-        return f"established when {by[0]} played {by[1]} to trick {r.trick + 1}", "63A1"
+        return establishing_play_said(table, replay, by, r.trick + 1)
     kinds = replay.line_kinds
     if ClaimTricks not in kinds and Remaining not in kinds:
         return None  # (one look at the record's kinds of line, kept with the replay)
     if replay.played_to(r.trick + 1, r.seat.side, table):
         return "established: play went on to the end (the record states the tricks after it)", "63A1"
     return claim_establishment(replay, r.seat.side, agreement)
+
+
+def designated_only(replay: Replay, play: tuple[Seat, Card]) -> bool:
+    """Whether the record put ``play`` (a seat and his card) on the table by a designation
+    alone, no play line placing it (``Replay.designated``, in this part of the record or
+    one before it): declarer's call of dummy's card, a card a player named to play."""
+    return play in replay.designated or any(play in part.designated for part in replay.earlier)
+
+
+def establishing_play_said(table: TableState, replay: Replay, by: tuple[Seat, Card], trick: int) -> tuple[str, str]:
+    """What established a revoke, ``by`` being the offending side's first card to ``trick``
+    (the trick after the revoke), as (what happened, clause): a card placed in the played
+    position (63A1), or a card only designated for that trick (63A2: declarer's call of
+    dummy's card, a card a player named to play), which 45B and 45C4(a) make its play."""
+    seat, card = by
+    if designated_only(replay, by):
+        if seat is table.dummy:
+            return f"established when {table.declarer} called dummy's {card} to trick {trick}", "63A2"
+        return f"established when {seat} named {card} to play to trick {trick}", "63A2"
+    return f"established when {seat} played {card} to trick {trick}", "63A1"
 
 
 def claim_establishment(replay: Replay, offending: Side, agreement: ClaimAgreement = "objection") -> tuple[str, str] | None:

@@ -782,9 +782,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if len(faces) == 1:
         card = faces[0]
         before, t2, then = _put(table, seat, card, task.then)
+        back = [str(c) for c in ev.cards if c != card]
         step = Step("TD", StepKind.FORCED, rs.cite("58B1"),
-                    f"only {card}'s face was visible: it is played; {' '.join(str(c) for c in ev.cards if c != card)} "
-                    "go back to the hand without rectification", question=f"{seat} played {names} together", choice=str(card))
+                    f"only {card}'s face was visible: it is played; {' '.join(back)} "
+                    f"{'goes' if len(back) == 1 else 'go'} back to the hand without rectification",
+                    question=f"{seat} played {names} together", choice=str(card))
         return [(step, _placed(node, before, t2, then, rest))]
     question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
     edges: list[Edge] = []

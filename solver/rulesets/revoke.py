@@ -1078,7 +1078,9 @@ def _made_penalty_cards(table: TableState, made: tuple[tuple[Seat, Card, Penalty
 
 
 def report_established(rs: RuleSet, node: Node, task: object) -> list[Edge]:
-    """63A1/63B: the revoke is established and can no longer be corrected."""
+    """63A/63B: the revoke is established (by a play to the next trick, 63A1; a card
+    designated for it, 63A2; a claim or the agreement to one, 63A3/63A4) and can no longer
+    be corrected."""
     assert isinstance(task, ReportEstablished)
     r = task.revoke
     # (a lead or play that broke a restriction in force is a revoke by 61A: cited with it)
@@ -1115,7 +1117,7 @@ RULES: tuple[Rule, ...] = (
          editions=frozenset({"2017"})),
     Rule("revoke_cascade", RevokeCascade, ("62C1", "62C2", "62A", "44C", "47D", "50B", "44G", "16C1", "16C2", "50E1", "50E2", "63B", "63A1",
                                          "62D1"), revoke_cascade, revoke_cascade.__doc__ or ""),
-    Rule("report_established", ReportEstablished, ("63A1", "63A3", "63A4", "63B", "61A"), report_established, report_established.__doc__ or ""),
+    Rule("report_established", ReportEstablished, ("63A1", "63A2", "63A3", "63A4", "63B", "61A"), report_established, report_established.__doc__ or ""),
 )
 #: the opener reads only the table: the engine runs it again on a rectified table
 REOPENABLE = True
