@@ -282,11 +282,15 @@ class PlayAtRhoTurn:
 
 @dataclass(frozen=True, slots=True)
 class DeclarerPremature:
-    """57C3 (2007 57C2): declarer's premature play from either hand is a played card."""
+    """57C3 (2007 57C2): declarer's premature play from either hand is a played card.
+    ``from_dummy_second``: dummy's card played second to the opening lead out of turn that
+    declarer accepted (a ruling made him accept it, 54C, or he said so), before his own hand
+    played: 54B2's case (54B1 has his own hand play second)."""
 
     trick: int
     offender: Seat
     card: Card
+    from_dummy_second: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1212,8 +1216,19 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     card = trick.plays[pos][1]
     before = [s for s, _ in trick.plays[:pos]]
     turn = next(s for s in rotation_from(trick.leader) if s not in before)  # whose turn it was
+    if turn is seat and _after_cards_that_stand(table, trick, pos):
+        # (every seat before him in rotation from the leader had played, and the cards put
+        # down before their turn ahead of his stand as played: his card came at his turn)
+        return None
     what = f"{seat} played {card} to trick {trick.number} at {turn}'s turn"
     if _is_declaring(table, seat):
+        if (pos == 1 and seat is table.dummy and trick.number == 1 == table.first_trick
+                and trick.leader is table.declarer.rho and _lead_ruled_before(record, trick)):
+            # (the opening lead out of turn stands accepted by a ruling made before this part
+            # of the record, and declarer played the second card from dummy, not from his
+            # own hand: 54B2)
+            return (DeclarerPremature(trick.number, seat, card, from_dummy_second=True),
+                    f"{what}: declarer played the second card to the opening lead from dummy ({rs.cite('54B2')})")
         return DeclarerPremature(trick.number, seat, card), f"{what} (declarer's premature play, {rs.cite('57C3')})"
     waiting: list[Seat] = []
     s = turn
@@ -1241,6 +1256,36 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
         return None
     said = f"; play then went on to the end, {seat.rho} and then {seat} playing to the trick" if on else ""
     return task, f"{what}, his right-hand opponent's turn" + (" (57D)" if rule.name == "play_at_rho_turn" else " (50, 49)") + said
+
+
+def _lead_ruled_before(record: Replay | None, trick: Trick) -> bool:
+    """Whether ``trick``'s lead was on the table this part of the record was played on from
+    (a ruling at an earlier ``attention`` let it stand: accepted, 54B, or to be accepted,
+    54C), so that every card after it in this part was played to a lead already accepted."""
+    if record is None or record.start is None:
+        return False
+    t0 = record.start.trick(trick.number)
+    return t0 is not None and bool(t0.plays) and t0.plays[0] == trick.plays[0]
+
+
+def _after_cards_that_stand(table: TableState, trick: Trick, pos: int) -> bool:
+    """Whether the cards of ``trick`` before its card at ``pos`` that were put down before
+    their players' turn stand as played whatever is ruled: declarer's (57C3, a premature
+    play of either of his hands is a played card) and a defender's put down once declarer
+    had played from both hands (57C1: no rectification). The card at ``pos``, its player the
+    first in rotation not to have played before it, is then at its player's turn, the trick
+    waiting for him (the table reads a card after declarer's early ones so,
+    ``TableState``'s rotation; a defender's after 57C1's is read here)."""
+    order = rotation_from(trick.leader)
+    seat = trick.plays[pos][0]
+    at = order.index(seat)
+    hands = 0
+    for s, _ in trick.plays[:pos]:
+        if order.index(s) > at and not _is_declaring(table, s) and hands < 2:
+            return False
+        if _is_declaring(table, s):
+            hands += 1
+    return True
 
 
 def _card_at_own_turn(table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None) -> Card | None:
@@ -2651,15 +2696,34 @@ def declarer_premature(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     hand = frozenset(table.hand(task.offender) | {task.card})
     question = f"{task.offender} played {task.card} before his turn"
     actor = rs.actor(table, task.offender)
+    # 54B2: dummy's second card to the accepted opening lead out of turn stands, except to
+    # correct a revoke; 57C3 says the same of any premature play of declarer's
+    clause, also = (rs.cite("54B2"), (rs.cite("57C3"),)) if task.from_dummy_second else (rs.cite("57C3"), ())
+    if task.from_dummy_second:
+        # (as when his play accepted the lead, 54B2: dummy's card stands as a play to the
+        # lead, the cards after it in turn where their players came next in rotation after
+        # those who had played, and failing to follow suit while dummy holds the suit is a
+        # revoke (61A), corrected by the revoke rules (62B2, 62C1))
+        t = table.with_turns_read_again(task.trick)
+        led = trick.suit_led
+        revoke = led is not None and task.card.suit is not led and any(c.suit is led for c in t.hand(task.offender))
+        if revoke and led is not None:
+            t = t.with_revoke(Revoke(task.offender, task.trick, task.card, led))
+        step = Step(actor, StepKind.FORCED, clause,
+                    f"{task.card} stands as dummy's card to the accepted opening lead: declarer played the second card from "
+                    "dummy, and it may be withdrawn only to correct a revoke" + ("; it fails to follow suit: a revoke (61A)"
+                                                                                if revoke else ""),
+                    also=(*also, *((rs.cite("61A"),) if revoke else ())), question=question, choice="stands")
+        return [(step, _child(node, t, node.agenda[1:]))]
     if task.card in lawful_cards(hand, trick.suit_led, frozenset()):
-        step = Step(actor, StepKind.FORCED, rs.cite("57C3"), f"{task.card} is a played card and stands", question=question,
+        step = Step(actor, StepKind.FORCED, clause, f"{task.card} is a played card and stands", also=also, question=question,
                     choice="stands")
         return [(step, _child(node, table, node.agenda[1:]))]
     t = _taken_back(table, task.trick, task.offender)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
-    step = Step(actor, StepKind.FORCED, rs.cite("57C3"),
+    step = Step(actor, StepKind.FORCED, clause,
                 f"{task.card} is not a legal play: it goes back to the hand (no penalty card)",
-                also=(rs.cite("47B"), rs.cite("48A"), info.ai_clause, info.ui_clause), question=question, choice="taken back")
+                also=(*also, rs.cite("47B"), rs.cite("48A"), info.ai_clause, info.ui_clause), question=question, choice="taken back")
     return [(step, _child(node, t, node.agenda[1:], ledger=(info,)))]
 
 
@@ -3111,7 +3175,7 @@ RULES: tuple[Rule, ...] = (
          premature_options.__doc__ or ""),
     Rule("play_at_rho_turn", PlayAtRhoTurn, ("57D", "50B", "16C1", "16C2", "61A"), play_at_rho_turn, play_at_rho_turn.__doc__ or "",
          editions=frozenset({"2017"})),
-    Rule("declarer_premature", DeclarerPremature, ("57C3", "47B", "48A", "16C1", "16C2"), declarer_premature, declarer_premature.__doc__ or ""),
+    Rule("declarer_premature", DeclarerPremature, ("57C3", "54B2", "61A", "47B", "48A", "16C1", "16C2"), declarer_premature, declarer_premature.__doc__ or ""),
     Rule("no_acceptance_at_trick_13", NoAcceptanceAtTrick13, ("53A",), _marker,
          "53A (2017): a lead out of turn is accepted only before the thirteenth trick", editions=frozenset({"2017"})),
     Rule("play_at_rho_turn_2007", PlayAtRhoTurn, ("50", "49", "50B", "50C", "50D1(a)", "50E1", "50E2", "61A"),
