@@ -30,7 +30,7 @@ verify: $(STAMP)
 ## SCALE_FILES generated cases and case files to a temporary directory (about 1.5 GB and half
 ## an hour at 100,000 on two cores); SCALE_ARGS=--quick for a smoke run.
 SCALE_ARGS ?=
-## benchmarks/whole_record_sweep.py: generated whole records (default draw and lead+early, both
+## benchmarks/whole_record_sweep.py: generated whole records (default draw, lead+early and all, both
 ## editions, whole and cut) checked for errors, repeated restorations, unruled lines and lost
 ## cards; SWEEP_SEEDS sets the seed range (default 0-999, about a minute on two cores).
 SWEEP_SEEDS ?= 0-999

@@ -33,12 +33,13 @@ seeds; ``--show`` prints it)::
 
 Usage::
 
-    python benchmarks/whole_record_sweep.py [--seeds 0-3000] [--families default|lead,early|...]
+    python benchmarks/whole_record_sweep.py [--seeds 0-3000] [--families default|all|lead,early|...]
         [--editions 2017,2007] [--parts 1,2] [--workers 2] [--limit 5000] [--json FILE]
     python benchmarks/whole_record_sweep.py --show SEED [--families ...] [--edition 2017] [--parts 2]
 
 ``--families`` may be given more than once (each a sweep of its own); ``default`` is the
-generator's default draw. The exit code is 1 when a record is flagged.
+generator's default draw, ``all`` every family of ``FAMILIES`` (those drawn only when named
+among them). The exit code is 1 when a record is flagged.
 """
 
 from __future__ import annotations
@@ -156,10 +157,12 @@ def _chunk(job: tuple[tuple[str, ...] | None, str, int, int, int, int, bool]) ->
 def _families(arg: str) -> tuple[str, ...] | None:
     if arg == "default":
         return None
+    if arg == "all":
+        return tuple(FAMILIES)
     names = tuple(f.strip() for f in arg.split(",") if f.strip())
     unknown = [f for f in names if f not in FAMILIES]
     if unknown or len(names) < 2:
-        raise argparse.ArgumentTypeError(f"families: two or more of {', '.join(FAMILIES)} (or 'default'), not {arg!r}")
+        raise argparse.ArgumentTypeError(f"families: two or more of {', '.join(FAMILIES)} (or 'default', 'all'), not {arg!r}")
     return names
 
 
@@ -172,14 +175,17 @@ def _seeds(arg: str) -> range:
 
 
 def _label(families: tuple[str, ...] | None) -> str:
-    return "default" if families is None else "+".join(families)
+    if families is None:
+        return "default"
+    return "all" if families == tuple(FAMILIES) else "+".join(families)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=_seeds, default=_seeds("0-3000"), help="seed range A-B, both included (default 0-3000)")
     ap.add_argument("--families", type=_families, action="append", default=None,
-                    help="families drawn, comma-separated, or 'default' (repeatable; default: 'default' and 'lead,early')")
+                    help="families drawn, comma-separated, or 'default' or 'all' (repeatable; default: 'default', "
+                         "'lead,early' and 'all')")
     ap.add_argument("--editions", default="2017,2007", help="editions, comma-separated (default 2017,2007)")
     ap.add_argument("--parts", default="1,2", help="1 (the record as drawn), 2 (cut once with attention + resume): "
                                                    "comma-separated (default 1,2)")
@@ -192,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", type=int, default=None, metavar="SEED",
                     help="print the record of SEED (first of --families, --editions, --parts) as YAML, and its check")
     args = ap.parse_args(argv)
-    families_list: list[tuple[str, ...] | None] = args.families or [None, ("lead", "early")]
+    families_list: list[tuple[str, ...] | None] = args.families or [None, ("lead", "early"), tuple(FAMILIES)]
     editions = [e.strip() for e in args.editions.split(",")]
     parts_list = [int(p) for p in args.parts.split(",")]
     if any(e not in ("2017", "2007") for e in editions) or any(p not in (1, 2) for p in parts_list):

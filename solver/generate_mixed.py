@@ -22,8 +22,25 @@ declarer's change of designation with the director's finding and dummy's card pl
   declarer's, 56 and 55 with 53A, where the trick was led by the seat due to lead it and
   no line but cards came among its cards).
 
-By default every family is drawn, with any other (docs/whole-record.md); ``families``
-names the families to draw from.
+Drawn only when named (``families``), each with any other:
+
+* ``fifth``: once a trick of the record is complete, a defender or declarer puts a card on it
+  (45E), the director's finding (played, led) recorded or not; the table plays on from one
+  reading: the card led (the next hand's card accepting a lead out of turn, 53A), or played
+  to the trick (a defender's a major penalty card, 45E1; declarer's back in his hand, 45E2);
+* ``together``: the player on play (not dummy) leads or plays two or three cards together
+  (58B), only the card he plays seen (58B1) or more faces visible (58B2: a defender's others
+  penalty cards), the table playing on from the card he plays;
+* ``fail``: a defender with a penalty card in force leads or plays a card that breaks what it
+  requires (52), after the family that made it (``exposure``, drawn with it when no family of
+  :data:`PENALTY_MAKERS` is);
+* ``declarer_lead``: declarer leads from the wrong one of his hands (55B2), or now and then
+  from either when a defender was to lead (55B1), the next hand's card accepting it (53A);
+* ``incomplete``: declarer calls for dummy's card naming none (46B: ``high``, ``low``, a
+  suit, ``anything``), dummy facing the card the law gives (the defenders' choice, 46B5).
+
+By default the families of :data:`DEFAULT_FAMILIES` are drawn, each with any other
+(docs/whole-record.md); ``families`` names the families to draw from.
 
 >>> case = random_mixed_case(random.Random(3))
 >>> sum(1 for line in case["play"] if line.startswith("attention"))
@@ -37,9 +54,10 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulings.models.cards import SEATS, Seat
+from rulings.models.cards import SEATS, Card, Seat
 from rulings.solver.generate import (
     _EXPOSURE_FACTS,
+    _SUIT_WORDS,
     MAX_ATTEMPTS,
     GenerationError,
     PlayT,
@@ -287,6 +305,159 @@ def _early_lead(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
     return True
 
 
+def _fifth(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
+    """Once a trick of the record is complete, a defender or declarer puts a card from his
+    hand on it (45E), the director's finding (played to it, or led to the next trick)
+    recorded or not; the table plays on from one reading: the card led (the next hand's card
+    accepting it when it was out of turn, 53A), or played to the trick (a defender's a major
+    penalty card the later plays honour, 45E1 and 50B; declarer's back in his hand, 45E2)."""
+    sim = mix.sim
+    rec = mix.rec
+    if sim.current or sim.trick_number >= 13 or sim.trick_number <= rec.start:
+        return False  # (the trick it is put on is one of the record's)
+    leader = sim.leader
+    dummy = sim.declarer.partner
+    seats = [s for s in SEATS if s is not dummy and len(sim.hands[s]) >= 2 and not sim.penalties_of(s)
+             and not _waits_for_50d2(sim, s)]
+    if not seats or _waits_for_50d2(sim, leader):
+        return False
+    seat = rng.choice(seats)
+    card = rng.choice(sorted(sim.hands[seat]))
+    finding = rng.choice(("led", "led", "played", None))
+    led = finding == "led" or (finding is None and rng.random() < 0.5)
+    if not led and sim.is_defender(seat) and leader is seat.partner:
+        return False  # (his partner's lead waits for declarer's 50D2 choice: no play record shows it)
+    lines.append(f"{seat} plays {card} fifth")
+    if finding is not None:
+        lines.append(f"director finds {finding}")
+    mix.other.add(sim.trick_number)
+    if not led:
+        if sim.is_defender(seat):
+            sim.penalty[card] = (seat, "major")
+        return True
+    sim.leader = seat
+    sim.play(seat, card)
+    rec.plays.append((seat, card))
+    if seat is not leader:  # out of turn: the next hand plays to it (53A)
+        lines.append(_format_play(*mix.lawful(rng)))
+    return True
+
+
+def _together(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
+    """The player on play (not dummy) leads or plays two or three cards together (58B): only
+    the card he plays seen (58B1), or more than one face visible, he playing the first
+    (58B2: a defender's other visible cards penalty cards, one below 10 left minor, 50B)."""
+    sim = mix.sim
+    seat = sim.on_play
+    if seat is sim.declarer.partner or sim.penalties_of(seat) or (not sim.current and _waits_for_50d2(sim, seat)):
+        return False
+    hand = sorted(sim.hands[seat])
+    if len(hand) < 2:
+        return False
+    first = rng.choice(sim.lawful(seat))
+    extra = rng.sample([c for c in hand if c != first], k=min(len(hand) - 1, rng.choice((1, 1, 1, 2))))
+    cards = [first, *extra]
+    form = rng.random()
+    line = f"{seat} plays {' '.join(str(c) for c in cards)} simultaneous"
+    if form < 0.45:
+        seen = [first]
+        line += f" visible {first}"
+    elif form < 0.75:
+        seen = cards
+    else:
+        seen = [first, *rng.sample(extra, k=rng.randint(1, len(extra)))]
+        line += f" visible {' '.join(str(c) for c in seen)}"
+    lines.append(line)
+    left = [c for c in seen if c != first]
+    if left and sim.is_defender(seat):
+        for c in left:
+            sim.penalty[c] = (seat, "minor" if len(left) == 1 and not c.is_honour else "major")
+    sim.play(seat, first)
+    mix.rec.plays.append((seat, first))
+    return True
+
+
+def _fail(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
+    """A defender with a penalty card in force leads or plays, at his turn, a card that
+    breaks what it requires of him (50C, 50D1(a)): a failure to play a penalty card (52);
+    play goes on, the penalty card still one (52B1)."""
+    sim = mix.sim
+    seat = sim.on_play
+    if not sim.penalties_of(seat) or not sim.hands[seat]:
+        return False
+    cur = sim.current
+    led = cur[0][1].suit if cur else None
+    hand = sim.hands[seat]
+    legal = [c for c in hand if c.suit is led] or list(hand)
+    wrong = sorted(set(legal) - set(sim.lawful(seat)))
+    if not wrong:
+        return False
+    card = rng.choice(wrong)
+    sim.play(seat, card)
+    mix.rec.plays.append((seat, card))
+    lines.append(_format_play(seat, card))
+    return True
+
+
+def _declarer_lead(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
+    """Declarer leads out of turn (55): from the wrong one of his two hands when his side is
+    to lead (55B2), now and then from either hand when a defender is (55B1); the next hand's
+    card accepts it (53A)."""
+    sim = mix.sim
+    declarer = sim.declarer
+    if sim.current or sim.trick_number >= 13 or sim.trick_number == 1:
+        return False
+    leader = sim.leader
+    if _waits_for_50d2(sim, leader):
+        return False
+    if leader.side is declarer.side:
+        seat = leader.partner
+    elif rng.random() < 0.3:
+        seat = rng.choice((declarer, declarer.partner))
+    else:
+        return False
+    if not sim.hands[seat]:
+        return False
+    card = rng.choice(sorted(sim.hands[seat]))
+    sim.leader = seat
+    sim.play(seat, card)
+    mix.rec.plays.append((seat, card))
+    lines.append(_format_play(seat, card))
+    lines.append(_format_play(*mix.lawful(rng)))
+    return True
+
+
+def _incomplete(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
+    """Declarer calls for dummy's card naming no card (46B): ``high`` or ``low`` when dummy
+    follows suit (46B1(a)/(c): his highest or lowest card of the suit led), a suit of which
+    he may lawfully play a card (46B2: the lowest of it), or ``anything`` (46B5: a defender
+    designates the card). Dummy faces the card the law gives (the defenders' choice for
+    46B5), its line written (for a determinate call now and then not: the call places it)."""
+    sim = mix.sim
+    dummy = _dummy_seat_on_play(mix.rec)
+    if dummy is None:
+        return False
+    lawful = sim.lawful(dummy)
+    cur = sim.current
+    led = cur[0][1].suit if cur else None
+    follows = led is not None and any(c.suit is led for c in sim.hands[dummy])
+    words: list[tuple[str, Card]] = []
+    if follows:
+        words += [("high", max(lawful)), ("low", min(lawful))]
+    for suit in sorted({c.suit for c in lawful}):
+        words.append((_SUIT_WORDS[suit], min(c for c in lawful if c.suit is suit)))
+    word, card = rng.choice(words)
+    anything = rng.random() < 0.25
+    if anything:
+        word, card = "anything", rng.choice(lawful)
+    lines.append(f"{sim.declarer} calls {word}")
+    if anything or rng.random() < 0.7:
+        lines.append(_format_play(dummy, card))
+    sim.play(dummy, card)
+    mix.rec.plays.append((dummy, card))
+    return True
+
+
 FAMILIES: dict[str, Injector] = {
     "exposure": _exposure,
     "revoke": _revoke,
@@ -296,11 +467,24 @@ FAMILIES: dict[str, Injector] = {
     "revoke_misplay": _revoke_misplay,
     "open_change": _open_change,
     "early": _early_lead,
+    "fifth": _fifth,
+    "together": _together,
+    "fail": _fail,
+    "declarer_lead": _declarer_lead,
+    "incomplete": _incomplete,
 }
 
 
-#: the families drawn by default: every family (docs/whole-record.md)
-DEFAULT_FAMILIES: tuple[str, ...] = tuple(FAMILIES)
+#: the families drawn by default (docs/whole-record.md); the others are drawn when named
+DEFAULT_FAMILIES: tuple[str, ...] = ("exposure", "revoke", "lead", "misplay", "change", "revoke_misplay",
+                                     "open_change", "early")
+#: the families that make a defender's penalty card, one of which comes before ``fail``
+PENALTY_MAKERS: tuple[str, ...] = ("exposure", "together", "fifth")
+#: the families whose lines other than cards (a call, a simultaneous or fifth card) come
+#: among the cards of their trick
+_CALLS: tuple[str, ...] = ("misplay", "change", "revoke_misplay", "open_change", "together", "incomplete")
+#: the families put in at most moments they can be (the moment passes with the next card)
+_EAGER: tuple[str, ...] = ("early", "fail")
 #: pairs of families not drawn together by default (none now: an early lead in a record
 #: that also holds a change of designation with play going on to the card announced is
 #: drawn too, docs/whole-record.md)
@@ -327,6 +511,11 @@ def random_mixed_case(rng: random.Random, *, edition: str = "2017", title: bool 
             continue
         if wanted[0] == "early":  # it needs another irregularity in its trick first
             wanted.append(wanted.pop(0))
+        if "fail" in wanted:  # a penalty card made before it, the failure next to last
+            wanted.remove("fail")
+            if not set(PENALTY_MAKERS) & set(wanted):
+                wanted.insert(0, "exposure")
+            wanted.insert(len(wanted) - (wanted[-1] == "early"), "fail")
         lines: list[str] = []
         done: list[str] = []
         steps = 0
@@ -336,10 +525,10 @@ def random_mixed_case(rng: random.Random, *, edition: str = "2017", title: bool 
             number = sim.trick_number
             if not sim.current:
                 mix.due.setdefault(number, sim.leader)
-            if rng.random() < (0.8 if family == "early" else 0.45) and FAMILIES[family](mix, rng, lines):
+            if rng.random() < (0.8 if family in _EAGER else 0.45) and FAMILIES[family](mix, rng, lines):
                 mix.marked.add(number)
-                if family in ("misplay", "change", "revoke_misplay", "open_change"):
-                    mix.other.add(number)  # the calls of dummy's card
+                if family in _CALLS:
+                    mix.other.add(number)  # the calls of dummy's card, a simultaneous card
                 done.append(family)
                 wanted.pop(0)
                 continue
@@ -364,4 +553,4 @@ def random_mixed_case(rng: random.Random, *, edition: str = "2017", title: bool 
     raise GenerationError("no mixed record found")
 
 
-__all__ = ["APART_BY_DEFAULT", "DEFAULT_FAMILIES", "FAMILIES", "random_mixed_case"]
+__all__ = ["APART_BY_DEFAULT", "DEFAULT_FAMILIES", "FAMILIES", "PENALTY_MAKERS", "random_mixed_case"]

@@ -23,7 +23,7 @@ from rulings.solver.casefile import load, loads
 from rulings.solver.cli import app
 from rulings.solver.engine import Node, Reopen, StepKind, actor_seats
 from rulings.solver.generate import random_established_case
-from rulings.solver.generate_mixed import FAMILIES, random_mixed_case
+from rulings.solver.generate_mixed import DEFAULT_FAMILIES, FAMILIES, PENALTY_MAKERS, random_mixed_case
 from rulings.solver.ruling import Ruling
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -80,7 +80,7 @@ def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int
     opponent's change after a refused change reveals, ruled before dummy's misplay later in
     its trick (West's card after dummy's error changed once): every irregularity ruled, no
     restoration repeated, cards conserved."""
-    mapping = random_mixed_case(random.Random(seed), edition=edition, families=FAMILIES)
+    mapping = random_mixed_case(random.Random(seed), edition=edition, families=DEFAULT_FAMILIES)
     assert "open_change" in mapping["title"]
     text = _text(mapping)
     case = loads(text)
@@ -92,6 +92,66 @@ def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int
     assert all(n == 1 for n in keys.values()), (seed, text)
     for r in restorations:
         check_conservation(case, r, replayed=True)
+
+
+#: the families drawn only when named, each with a line form it writes (docs/case-format.md)
+_NAMED_ONLY = {"fifth": " fifth", "together": " simultaneous", "fail": None, "declarer_lead": None, "incomplete": " calls "}
+
+
+def test_the_default_draw_takes_only_the_default_families() -> None:
+    """The families drawn only when named never come into the default draw, and naming the
+    default families draws exactly the default draw (the pinned seeds above stay as drawn)."""
+    assert set(DEFAULT_FAMILIES) < set(FAMILIES) and set(_NAMED_ONLY) == set(FAMILIES) - set(DEFAULT_FAMILIES)
+    for seed in range(150):
+        edition = ("2017", "2007")[seed % 2]
+        mapping = random_mixed_case(random.Random(seed), edition=edition)
+        assert mapping == random_mixed_case(random.Random(seed), edition=edition, families=DEFAULT_FAMILIES)
+        drawn = mapping["title"].split(": ", 1)[1].rsplit(" from trick", 1)[0].split(", ")
+        assert set(drawn) <= set(DEFAULT_FAMILIES), (seed, drawn)
+
+
+def _table_could_play(mapping: dict[str, Any]) -> None:
+    """The record read as the table played it: no seat plays twice to a trick, and every
+    trick but the last holds four cards."""
+    from rulings.models import parse_case
+
+    table = parse_case(mapping).replay().table
+    for t in table.tricks:
+        assert len({s for s, _ in t.plays}) == len(t.plays), (mapping["play"], t)
+    assert all(t.is_complete for t in table.tricks[:-1]), mapping["play"]
+
+
+@pytest.mark.parametrize("family", sorted(_NAMED_ONLY))
+def test_families_drawn_when_named_put_their_irregularity_in(family: str) -> None:
+    """Each family drawn only when named, mixed with the default families: its records hold
+    its irregularity in the line form of docs/case-format.md (a fifth card, cards played
+    together, a call naming no card; a card that breaks a penalty card's obligation after
+    the line that made it; declarer's lead from the wrong hand or out of turn, the next
+    hand's card after it), and the table could have played them."""
+    from rulings.models import parse_case
+
+    drawn = 0
+    for seed in range(200):
+        mapping = random_mixed_case(random.Random(seed), edition=("2017", "2007")[seed % 2],
+                                    families=(family, *DEFAULT_FAMILIES))
+        if family not in mapping["title"]:
+            continue
+        drawn += 1
+        play = [str(line) for line in mapping["play"]]
+        form = _NAMED_ONLY[family]
+        if form is not None:
+            assert any(form in line for line in play), (seed, play)
+        if family == "fail":
+            assert any(f in mapping["title"] for f in PENALTY_MAKERS), (seed, mapping["title"])
+        if family == "declarer_lead":
+            case = parse_case(mapping)
+            side = {case.declarer, case.declarer.partner}
+            table = case.replay().table
+            due = [case.first_leader, *(t.winner(table.trumps) for t in table.tricks[:-1])]
+            assert any(t.plays and t.plays[0][0] in side and t.plays[0][0] is not d for t, d in zip(table.tricks, due, strict=True)), (seed, play)
+        if family not in ("fifth", "together") and not {"early", "open_change"} & set(mapping["title"].replace(",", " ").split()):
+            _table_could_play(mapping)  # (an early lead is a second card in its trick as the record reads)
+    assert drawn >= 10, drawn
 
 
 def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:
@@ -1223,7 +1283,7 @@ def test_a_card_put_down_as_the_next_lead_is_its_players_card_to_the_trick_a_rul
     no trick is left short before the last, every restoration keeps the cards, none is
     repeated, and the output is the same twice."""
     rng = random.Random(seed)
-    drawn = families if families is not None else tuple(f for f in FAMILIES if f != "open_change")
+    drawn = families if families is not None else tuple(f for f in DEFAULT_FAMILIES if f != "open_change")
     mapping = random_mixed_case(rng, edition=edition, families=drawn)
     play = mapping["play"]
     first = next(i for i, line in enumerate(play) if line.startswith("attention"))

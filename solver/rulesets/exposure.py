@@ -714,7 +714,10 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             # the table this ruling leaves (out of turn: 53-56, with the record's later cards
             # and recorded choices; in turn while a partner's major penalty card is in force
             # and declarer has not chosen: 50D2)
-            t2 = table.play(seat, card)
+            # (the record's later cards are put as play lines after it would be: a seat's
+            # second card in the trick it leads, the seats still due following, is his lead
+            # to the trick after, made before that trick was complete, as with a play line)
+            before, t2, then = _put(table, seat, card, task.then)
             leader = cur.winner(table.trumps)
             if leader is seat:
                 text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is his lead, in turn"
@@ -724,7 +727,7 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 also = (rs.cite("55A") if not defender else loot, rs.cite("53A"))
                 text = f"{card} is deemed led to trick {cur.number + 1}: a lead out of turn ({leader} won trick {cur.number}; Laws 53-56)"
             step = Step("TD", kind_step, clause, text, also=also, question=question, choice="led")
-            edges.append((step, _placed(node, table, t2, task.then, rest, findings=finding)))
+            edges.append((step, _placed(node, before, t2, then, rest, findings=finding)))
             continue
         if not defender:
             step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card)",
