@@ -494,6 +494,8 @@ def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, l
         if (number, seat) not in entries:
             continue
         before = {s for s, _ in plays[:k]}
+        if any(s is seat for s, _ in plays[k + 1:]):
+            continue  # (his second card there is out of turn: the entry is that card's)
         if seat not in before and next((s for s in rotation if s not in before), None) is seat:
             entries.remove((number, seat))
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
@@ -523,17 +525,19 @@ def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int,
 def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...]
                              ) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
     """``tricks`` once a card (a lead or a card played to it) was taken off ``tricks[i]``
-    with nothing in its place, when the next trick, the last, is led by a card put down after
-    it by a seat with no card left in this one: his own card taken back, or none ever played
-    there (the trick held four cards only with another seat's second card, so the table read
-    his as the next lead). A player plays one card to each trick and leads to the next only
+    with nothing in its place, when the next trick is led by a card put down after it by a
+    seat with no card left in this one: his own card taken back, or none ever played there
+    (the trick held four cards only with another seat's second card, so the table read his
+    as the next lead). A player plays one card to each trick and leads to the next only
     after playing to this one (44B), so that card is his card to this trick, placed after its
     cards as it was put down, in turn or out of rotation as they make it (for the rules of
     plays out of turn and revokes: 57A, 57C3, 57D, 62A). Its entry as a lead out of turn of
-    the next trick goes. Otherwise ``tricks`` as given (docs/decisions.md, "A card the table
-    put down as the lead to the next trick, its player's card of the trick in progress taken
-    back by the ruling")."""
-    if i + 2 != len(tricks):
+    the next trick goes. Where tricks follow the next one, every later card moves back one
+    place: the table reads four cards to a trick, so each later trick begins one card later
+    (:func:`_regrouped`; its turns and revokes are read again by the caller). Otherwise
+    ``tricks`` as given (docs/decisions.md, "A card the table put down as the lead to the
+    next trick, its player's card of the trick in progress taken back by the ruling")."""
+    if i + 2 > len(tricks):
         return tricks, out_of_turn
     t, nxt = tricks[i], tricks[i + 1]
     if not nxt.plays or nxt.short is not None or t.short is not None or len(t.plays) >= 4:
@@ -542,11 +546,36 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
     if any(s is seat for s, _ in t.plays):
         return tricks, out_of_turn
     plays = (*t.plays, nxt.plays[0])
-    rest = nxt.plays[1:]
     moved = Trick(t.number, t.leader, plays)
-    tricks = (*tricks[:i], moved, *((Trick(nxt.number, rest[0][0], rest),) if rest else ()))
+    if i + 2 < len(tricks):
+        later = _regrouped(tricks[i + 1:], len(plays) == 4)
+        if later is None:
+            return tricks, out_of_turn
+        tricks = (*tricks[:i], moved, *later)
+    else:
+        rest = nxt.plays[1:]
+        tricks = (*tricks[:i], moved, *((Trick(nxt.number, rest[0][0], rest),) if rest else ()))
     entries = tuple(x for x in out_of_turn if x != (nxt.number, seat))
     return tricks, _out_of_rotation_now(entries, t.number, t.leader, plays, len(plays) - 1)
+
+
+def _regrouped(later: tuple[Trick, ...], complete: bool) -> tuple[Trick, ...] | None:
+    """The tricks ``later`` (each complete but the last) once the first card of the first
+    has moved back into the trick before it (:func:`_next_lead_to_this_trick`): their other
+    cards, in the order put down, read four to a trick from the first's number, each trick
+    led by its first card. None where that trick before is still short (``complete``
+    false) or one of them is a defective trick (67: three cards), whose reading does not
+    move."""
+    if not complete or any(u.short is not None for u in later):
+        return None
+    cards = [p for u in later for p in u.plays][1:]
+    number = later[0].number
+    out: list[Trick] = []
+    for k in range(0, len(cards), 4):
+        chunk = tuple(cards[k:k + 4])
+        out.append(Trick(number, chunk[0][0], chunk))
+        number += 1
+    return tuple(out)
 
 
 def _moved_up(cards: frozenset[PenaltyCard], at: int, n: int = 1) -> frozenset[PenaltyCard]:
@@ -1750,6 +1779,7 @@ class TableState:
         plays = t.plays[:pos] + t.plays[pos + 1:] if new is None else (*t.plays[:pos], (seat, new), *t.plays[pos + 1:])
         out_of_turn = self.out_of_turn
         moved = False  # (his lead to the next trick now his card to this one)
+        regrouped = False  # (and the tricks after the next one read again, each a card later)
         if plays:
             # (the lead taken back, with nothing in its place: the next card standing is the
             # trick's first, so its player is the one who led it; when he is the player
@@ -1774,8 +1804,13 @@ class TableState:
                 out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
             if new is None and (pos > 0 or lead_read_again) and not self.omissions:
-                tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn)
+                # (with tricks after the next one, the later cards move back one place only
+                # where no fact of the record or of a ruling names a trick among them)
+                regroup = i + 2 < len(tricks) and not self._later_tricks_fixed(t.number)
+                if regroup or i + 2 == len(tricks):
+                    tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn)
                 moved = len(tricks[i].plays) > len(plays)
+                regrouped = moved and regroup
         else:
             tricks = tricks_now[:i] + tricks_now[i + 1:]
         penalty, played_penalty = self.penalty_cards, self.played_penalty
@@ -1805,7 +1840,9 @@ class TableState:
         state.out_of_turn = out_of_turn
         if moved and self.early_leads:
             state.early_leads = tuple(x for x in self.early_leads if x != (trick + 1, seat))
-        if (moved and len(tricks) == i + 2 and tricks[i + 1].leader in {s for s, _ in tricks[i].plays}
+        if regrouped:
+            state = state._later_tricks_read_again(t.number)
+        elif (moved and len(tricks) == i + 2 and tricks[i + 1].leader in {s for s, _ in tricks[i].plays}
                 and self.is_defender(tricks[i + 1].leader)):
             # (the card now leading the next trick, the last, is of a defender with a card on
             # this one, which is short: his lead to the next trick put down before this one
@@ -1818,6 +1855,56 @@ class TableState:
             if early not in state.early_made:
                 state.early_made = (*state.early_made, early)
         return state
+
+    def _later_tricks_fixed(self, number: int) -> bool:
+        """Whether a fact of the record or of a ruling names a trick after ``number`` (an
+        early lead, a lead put down early, dummy's misplaced lead, a revoke left out of
+        rotation, a revoke a rule found or one deemed, a restriction or a withdrawal there):
+        its cards are then not moved to other tricks (:meth:`replace_card`)."""
+        return (any(n > number for n, _ in self.early_leads) or any(n > number for n, _ in self.early_made)
+                or any(x[0] > number for x in self.put_down_early) or any(n > number for n, _ in self.misplaced_leads)
+                or any(x[0] > number for x in self.revokes_out_of_rotation)
+                or any(r.trick > number and (r.rule is not None or r.failed is not None or r.deemed) for r in self.revokes)
+                or any(r.trick > number for r in self.lead_rules_made) or any(r.trick > number for r in self.play_rules_made)
+                or any(r.trick > number for r, _ in self.established_by) or any(w.trick > number for w in self.withdrawn))
+
+    def _later_tricks_read_again(self, number: int) -> TableState:
+        """The table once the tricks after ``number`` were read again from their cards, each a
+        card later (:func:`_next_lead_to_this_trick`): their plays out of turn and their
+        failures to follow suit as the replay reads them (:meth:`play_many`): a lead in turn
+        is the winner's of the trick before, another card in turn is the next seat's in
+        rotation with no card there yet (declarer's premature card before it standing as
+        played, 57C3); a card in turn that fails to follow suit while its player held the
+        suit led is a revoke (61A). A player's hand then: his hand now and his cards on that
+        trick and the later ones."""
+        trumps = self.trumps
+        declaring = self.declarer.side
+        entries = [x for x in self.out_of_turn if x[0] <= number]
+        revokes = [r for r in self.revokes if r.trick <= number]
+        prev = self.trick(number)
+        for t in self.tricks:
+            if t.number <= number:
+                continue
+            expected = prev.winner(trumps) if prev is not None and prev.is_complete else None
+            led = t.plays[0][1].suit
+            for k, (seat, card) in enumerate(t.plays):
+                before = t.plays[:k]
+                if k == 0:
+                    in_turn = seat is expected and (t.number, seat) not in self.early_leads
+                else:
+                    seen = {s for s, _ in before}
+                    in_turn = seat is before[-1][0].lho and seat not in seen
+                    if not in_turn and _at_turn_after_declarers_early_card(t.leader, before, seat, declaring):
+                        in_turn = True
+                if not in_turn:
+                    entries.append((t.number, seat))
+                elif k > 0 and card.suit is not led:
+                    held = self.holding[seat.index] | {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
+                    if any(c.suit is led for c in held):
+                        was = next((p.kind for p in self.played_penalty if p.card == card), None)
+                        revokes.append(Revoke(seat, t.number, card, led, was))
+            prev = t
+        return self._evolve(out_of_turn=tuple(entries), revokes=tuple(revokes))
 
     def with_turns_read_again(self, number: int) -> TableState:
         """The table with the plays out of turn of trick ``number`` read again where a card
