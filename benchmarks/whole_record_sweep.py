@@ -14,6 +14,12 @@ played on in parts, ruled in full. A record is flagged for:
 - ``not conserved``: a restoration whose table does not keep the 52 cards
   (tests/test_properties.py ``check_conservation``, a withdrawn card played anew allowed).
 
+A restoration given twice whose position binds one player's lead both ways (a suit required
+and forbidden, or two suits required, ``Decisions.lead_restriction_in_force_binds_a_later_choice``
+off: declarer's two choices at one lead, made in either order, keep both restrictions) is the
+reading that switch selects, not a choice offered twice: the record is counted as ``reading``,
+not flagged (``--strict``: flagged; docs/decisions.md).
+
 A record cut in two whose part after ``resume`` cannot be played on from a restoration of
 the ruling before it (the part was drawn as played on from the table as it stood, and the
 ruling moved a card it plays), the ruling saying so ("... cannot be played on ...", with no
@@ -93,13 +99,30 @@ def text_of(mapping: dict[str, Any]) -> str:
     return yaml.safe_dump(mapping, sort_keys=False)
 
 
+def binds_a_lead_both_ways(key: str) -> bool:
+    """Whether the restoration of canonical ``key`` keeps lead restrictions of one player
+    that no lead can keep together: a suit required and forbidden, or two suits required
+    (50D2(a), 51B; what ``Decisions.lead_restriction_in_force_binds_a_later_choice`` off
+    records where declarer's later choice at a lead contradicts his earlier one)."""
+    required: dict[str, set[str]] = {}
+    forbidden: dict[str, set[str]] = {}
+    for text in json.loads(key).get("restrictions", ()):
+        words = text.split()
+        if len(words) == 4 and words[1:3] == ["must", "lead"]:
+            required.setdefault(words[0], set()).add(words[3])
+        elif len(words) == 5 and words[1:4] == ["must", "not", "lead"]:
+            forbidden.setdefault(words[0], set()).add(words[4])
+    return any(len(suits) > 1 or suits & forbidden.get(seat, set()) for seat, suits in required.items())
+
+
 def check(seed: int, families: tuple[str, ...] | None, edition: str, parts: int, limit: int,
           strict: bool = False) -> tuple[str, int, list[str]]:
     """One record: (status, restorations, reasons flagged). Status: ``ruled``, ``skipped``
     (cannot be cut), ``refused`` (a located error), ``truncated`` (``limit`` reached),
     ``unplayable`` (the part after ``resume`` cannot be played on from some or every
     restoration of the ruling before it, and the ruling says so: flagged only when
-    ``strict``) or ``flagged``."""
+    ``strict``), ``reading`` (every restoration given twice binds a lead both ways,
+    :func:`binds_a_lead_both_ways`: flagged only when ``strict``) or ``flagged``."""
     try:
         mapping = draw(seed, families, edition, parts)
     except Exception as err:  # (the generator itself)
@@ -119,7 +142,8 @@ def check(seed: int, families: tuple[str, ...] | None, edition: str, parts: int,
         return "flagged", 0, [f"exception: {type(err).__name__}: {err}"]
     keys = Counter(r.key() for r in rs)
     twice = [k for k, n in keys.items() if n > 1]
-    if twice:
+    reading = bool(twice) and not strict and all(binds_a_lead_both_ways(k) for k in twice)
+    if twice and not reading:
         reasons.append(f"repeated: {len(twice)} restoration key(s) given twice or more "
                        f"({len(rs)} leaves, {len(keys)} distinct)")
     unplayable = [n for n in ruling.notices if UNPLAYABLE in n.text]
@@ -144,6 +168,8 @@ def check(seed: int, families: tuple[str, ...] | None, edition: str, parts: int,
         return "flagged", len(rs), reasons
     if unplayable:
         return "unplayable", len(rs), []
+    if reading:
+        return "reading", len(rs), []
     return ("truncated" if len(rs) >= limit else "ruled"), len(rs), []
 
 
@@ -239,11 +265,12 @@ def main(argv: list[str] | None = None) -> int:
                     flagged.append({"families": key[0], "edition": ed, "parts": parts, "seed": seed, "reasons": reasons})
     wall = time.perf_counter() - t0
     print(f"{'families':<18} {'ed':<5} {'parts':>5} {'records':>8} {'uncut':>6} {'refused':>8} {'truncated':>9} "
-          f"{'unplayable':>10} {'flagged':>8} {'restorations':>13} {'cpu s':>7}")
+          f"{'unplayable':>10} {'reading':>7} {'flagged':>8} {'restorations':>13} {'cpu s':>7}")
     for (fam_label, ed, parts), tally in rows.items():
-        records = sum(tally[s] for s in ("ruled", "refused", "truncated", "unplayable", "flagged"))
+        records = sum(tally[s] for s in ("ruled", "refused", "truncated", "unplayable", "reading", "flagged"))
         print(f"{fam_label:<18} {ed:<5} {parts:>5} {records:>8} {tally['skipped']:>6} {tally['refused']:>8} "
-              f"{tally['truncated']:>9} {tally['unplayable']:>10} {tally['flagged']:>8} {tally['restorations']:>13} "
+              f"{tally['truncated']:>9} {tally['unplayable']:>10} {tally['reading']:>7} {tally['flagged']:>8} "
+              f"{tally['restorations']:>13} "
               f"{cpu[(fam_label, ed, parts)]:>7.1f}")
     by_reason = Counter(kind for f in flagged for kind in {r.split(":")[0] for r in f["reasons"]})
     print(f"{len(flagged)} flagged ({', '.join(f'{k}: {n}' for k, n in sorted(by_reason.items())) or 'none'}) "

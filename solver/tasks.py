@@ -9,7 +9,7 @@ to the family that rules it. Penalty-card obligations are in :mod:`rulings.solve
 
 from __future__ import annotations
 
-from rulings.models.cards import Card
+from rulings.models.cards import Card, Seat
 from rulings.models.dataclass import dataclass
 from rulings.models.events import Call, Play
 from rulings.models.table import Revoke, TableState
@@ -32,6 +32,9 @@ class CorrectRevoke:
     #: the correction is made when attention is drawn and its opening pauses once the revoke
     #: is corrected (``Opening.pauses``): the correction leaves a ``CorrectionMade`` task there
     pause: bool = False
+    #: 62C3: the record's own lead that ends it, a defender's alone on its trick with no
+    #: choice of declarer's at a lead said in the record (``CorrectBothRevokes.last_lead``)
+    last_lead: tuple[int, Seat, Card] | None = None
 
 
 @dataclass(unsafe_hash=True, slots=True)

@@ -348,3 +348,46 @@ def test_forbidding_the_earlier_and_the_added_cards_suits_is_two_choices_of_the_
     two = [r for r in rs if [(s.clause, s.choice) for s in r.path if s.clause.startswith(("50D2", "51B"))]
            == [("50D2(a)", f"forbid {earlier}"), ("50D2(a)", f"forbid {added}")]]
     assert two
+
+
+@pytest.mark.parametrize("name", [
+    "revoke/own-62c1-revoke-and-partners-early-lead-breaking-a-requirement-cards-after-both-one-choice.yaml",
+    "revoke/own-62c1-revoke-and-partners-early-lead-breaking-a-requirement-cards-after-both-one-choice-2007.yaml",
+])
+def test_a_card_played_after_two_revokes_of_one_side_on_two_tricks_is_one_choice(name: str) -> None:
+    """A defender revokes after his partner's early lead to the next trick, a lead that broke
+    declarer's requirement (61A): a card of the declaring side's played to that lead is taken
+    back once (62C1), in the cascade of the later revoke, never kept at one correction and
+    changed at the other, nor changed twice."""
+    case = load(CASES / name)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 18
+    for r in rs:
+        seen = Counter((w.seat, w.trick) for w in r.withdrawn if w.seat.side is case.declarer.side)
+        assert all(n == 1 for n in seen.values()), r.key()
+
+
+def test_a_lead_before_declarers_choice_kept_or_withdrawn_under_62c3_is_one_outcome() -> None:
+    """Both sides revoked on the trick; the defender who wins it as corrected led before
+    declarer's 50D2 choice over his partner's major penalty card: kept (50D2 sends it back,
+    49) or taken back (62C1 under 62C3), it is a major penalty card: offered once."""
+    case = load(CASES / "revoke" / "own-62c3-defenders-lead-before-declarers-50d2-choice-kept-or-withdrawn-one-outcome.yaml")
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 3
+    assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize(("seed", "edition", "count"), [
+    # 62C1 after East's revoke and West's early lead that broke a requirement (61A)
+    (3142, "2017", 673), (3142, "2007", 673),
+    # 62C3, East's lead before declarer's 50D2 choice over West's penalty card
+    (7515, "2017", 240),
+])
+def test_cut_records_of_two_revokes_repeat_no_restoration(seed: int, edition: str, count: int) -> None:
+    """Seeds of the default draw, cut (benchmarks/whole_record_sweep.py): each restoration
+    reached by one path."""
+    case = _drawn(seed, edition, None, cut=True)
+    assert not _repeated(case)
+    assert len(list(Ruling(case).restorations())) == count  # type: ignore[arg-type]

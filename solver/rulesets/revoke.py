@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from rulings.models.cards import SUIT_CARDS, Card, Seat, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
-from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState
+from rulings.models.events import Choice, Chooses, FifthCard, Play
+from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, PlayRule, Revoke, TableState, Trick
 from rulings.solver.engine import (
     CorrectionMade,
     Edge,
@@ -46,10 +47,12 @@ from rulings.solver.obligations import (
     LaterPlay,
     due_at,
     failures,
+    lead_choice_lines,
     lead_rule_args,
     next_lead_tasks,
     no_penalty_card,
     plays_after,
+    to_lead,
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet, may_wait_for_a_correction
 from rulings.solver.tasks import CorrectRevoke, ReportEstablished
@@ -65,6 +68,9 @@ class CorrectBothRevokes:
     first: Revoke
     second: Revoke
     later: tuple[LaterPlay, ...]
+    #: the record's own lead that ends it (trick, seat, card), a defender's alone on its trick,
+    #: the record saying no choice of declarer's at a lead (``_record_ends_with_a_lead``)
+    last_lead: tuple[int, Seat, Card] | None = None
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -82,6 +88,8 @@ class RevokeCascade:
     both_sides: bool = False
     #: the other revokes that stand established, not corrected (``CorrectRevoke.established``)
     established: tuple[Revoke, ...] = ()
+    #: 62C3: the record's own lead that ends it (``CorrectBothRevokes.last_lead``)
+    last_lead: tuple[int, Seat, Card] | None = None
 
 
 # ----- opener ---------------------------------------------------------------------------------
@@ -128,7 +136,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         first, second = both
         # nothing is sent back first: the cards played after the revokes, the next trick's
         # included, are ruled in the cascade of the later revoke (62C1, 62C2, 44G)
-        task: object = CorrectBothRevokes(first, second, _plays_after(table, second))
+        task: object = CorrectBothRevokes(first, second, _plays_after(table, second), _record_ends_with_a_lead(replay, table))
         node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
@@ -192,6 +200,46 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         described = [d for (r, _), d in zip(standing, described, strict=True) if not _ruled_on(replay, r)]
     reported = (played(last.trick, last.seat, last.card), *(played(r.trick, r.seat, r.card) for r, _, _ in earlier))
     return Opening(node, tuple(described), tuple(notices), reported, where, more=len(revokes) > 1)
+
+
+def _record_ends_with_a_lead(replay: Replay, table: TableState) -> tuple[int, Seat, Card] | None:
+    """The lead that ends the record as played (trick, seat, card): a defender's card alone on
+    its trick, the record's last card line, not the first card of a part played on after a
+    ruling that left him to lead (that ruling was where declarer's choice at the lead
+    belonged), and no choice of
+    declarer's at a lead (50D2, 51B) said anywhere in the record. None otherwise. Where the
+    defender was to lead while his partner held a major penalty card, it is a lead made
+    before declarer's choice, which 50D2 sends back a major penalty card (49)."""
+    cur = table.current_trick
+    if cur is None or len(cur.plays) != 1 or not table.is_defender(cur.plays[0][0]):
+        return None
+    seat, card = cur.plays[0]
+    last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
+    if not isinstance(last, Play) or last.seat is not seat or last.card != card:
+        return None
+    start = replay.start
+    if start is not None and to_lead(start) is seat and not any(t.number >= cur.number and t.plays for t in start.tricks):
+        return None
+    said = [e for e in (*replay.before, *replay.unapplied) if isinstance(e, (Choice, Chooses))]
+    if said and lead_choice_lines(table, said):
+        return None
+    return cur.number, seat, card
+
+
+def _waits_for_declarers_choice(table: TableState, trick_no: int, seat: Seat) -> bool:
+    """Whether ``seat``'s lead to ``trick_no``, the last card on ``table`` and alone on its
+    trick, was made while his partner held a major penalty card in force before it and with
+    no choice of declarer's at that lead on the table (50D2: he must wait for it)."""
+    cur = table.current_trick
+    if cur is None or cur.number != trick_no or len(cur.plays) != 1:
+        return False
+    partner = seat.partner
+    lead_at = sum([len(t.plays) for t in table.tricks]) - 1
+    if not any(p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at for p in table.penalty_cards_of(partner)):
+        return False
+    if any(r.seat is seat and r.trick == trick_no for r in table.lead_rules_made):
+        return False
+    return not any(who is partner and number == trick_no for who, _, number in table.lead_options_waived)
 
 
 def _place_in_trick(table: TableState, r: Revoke) -> int:
@@ -308,7 +356,8 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     # Only the later cards still on the table are corrected: another rule may have taken some
     # back before this correction (a 47E1 retraction).
     later = tuple(p for p in task.later if (t := table.trick(p[0])) is not None and t.card_of(p[1]) == p[2])
-    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3", established=task.established),) if later else ()
+    cascade: tuple[object, ...] = (RevokeCascade(r, later, both_sides=task.clause == "62C3", established=task.established,
+                                                                 last_lead=task.last_lead),) if later else ()
     if task.pause:
         # (the revoke corrected, before the cards after it may be taken back: what waits for
         # the trick as corrected is ruled there, Opening.pauses; with no card after the
@@ -441,7 +490,7 @@ def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # its cascade with the rest of the trick and the next trick's cards
         correct: tuple[object, ...] = (CorrectRevoke(a, _plays_after(node.table, a), "62C3"),)
     else:
-        correct = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3"))
+        correct = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3", last_lead=task.last_lead))
     agenda = (*correct, *node.agenda[1:])
     return [(step, Node(node.table, agenda, node.ledger, node.findings, node.restrictions, node.established, node.focus))]
 
@@ -467,6 +516,7 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
             any_nos_changed=task.any_nos_changed or nos_changed,
             both_sides=task.both_sides,
             established=task.established,
+            last_lead=task.last_lead,
         ),
         *rest,
     )
@@ -482,33 +532,45 @@ def _with_lead_placed_since(table: TableState, task: RevokeCascade) -> RevokeCas
     if nxt is None or not nxt.plays or any(p[0] == number for p in task.later):
         return task
     return RevokeCascade(task.revoke, (*task.later, *((number, s, c) for s, c in nxt.plays)), task.index,
-                         task.previous_nos_changed, task.any_nos_changed, task.both_sides, task.established)
+                         task.previous_nos_changed, task.any_nos_changed, task.both_sides, task.established, task.last_lead)
 
 
 def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterPlay, withdrawn: LaterPlay | None) -> bool:
     """Whether the card ``play`` of the cascade of ``task``'s revoke was played after a later
-    revoke of the same side on the same trick that still stands on ``t`` (not the card
-    ``withdrawn`` at this position) and is corrected in its turn (not established): then it
-    is ruled in that revoke's cascade, not in this one. 62C1 gives a player one right to take
+    revoke of the same side that still stands on ``t`` (not the card ``withdrawn`` at this
+    position) and is corrected in its turn (not established): one later on the same trick,
+    or on the next trick (a lead the revoker's partner put down before the revoke card, which
+    broke a lead restriction, 61A: it did not establish the revoke, 63A1). Then the card is
+    ruled in that revoke's cascade, not in this one. 62C1 gives a player one right to take
     back a card he played after the revokes, whichever of them it followed, and it is his to
-    use once both are corrected (who won the trick, 44G, is known then); the cards after the
-    later revoke are all the non-offending side's (the offenders' next would have
-    established both)."""
+    use once both are corrected (who won the trick, 44G, and the suit led to the next trick
+    are known then); the cards after the later revoke are all the non-offending side's (the
+    offenders' next would have established both)."""
     r = task.revoke
-    trick = t.trick(r.trick)
-    if trick is None:
+    first = t.trick(r.trick)
+    if first is None:
         return False
-    here = trick.position_of(r.seat)
+    here = first.position_of(r.seat)
+    if here is None:
+        return False
+    number, seat, _ = play
     for x in t.revokes:
-        if x.seat.side is not r.seat.side or x.trick != r.trick or x.seat is r.seat or x in task.established:
+        if x.seat.side is not r.seat.side or x.seat is r.seat or x in task.established:
+            continue
+        if x.trick == r.trick:
+            trick: Trick | None = first
+        elif x.trick == r.trick + 1 and number == x.trick:
+            trick = t.trick(x.trick)
+        else:
+            continue
+        if trick is None:
             continue
         if withdrawn is not None and (withdrawn[0], withdrawn[1], withdrawn[2]) == (x.trick, x.seat, x.card):
             continue
         pos = trick.position_of(x.seat)
-        if pos is None or trick.plays[pos][1] != x.card or here is None or pos < here:
+        if pos is None or trick.plays[pos][1] != x.card or (x.trick == r.trick and pos < here):
             continue
-        number, seat, _ = play
-        if number != r.trick or (trick.position_of(seat) or 0) > pos:
+        if number != x.trick or (trick.position_of(seat) or 0) > pos:
             return True
     return False
 
@@ -955,6 +1017,22 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     if (trick_no, seat) in table.out_of_turn and (task.both_sides or not establishes_own_revoke(table, seat, card, trick_no - 1)):
         # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
+    if (task.both_sides and winner is seat and task.last_lead == (trick_no, seat, card)
+            and any(s is seat and c == card and k is PenaltyKind.MAJOR for s, c, k in lead.made)
+            and _waits_for_declarers_choice(table, trick_no, seat)):
+        # 62C3: his lead in turn, made before declarer's choice over his partner's major
+        # penalty card: kept, 50D2 sends it back a major penalty card (49), declarer choosing
+        # and he leading again; taken back (62C1), it is a major penalty card the defending
+        # side withdrew (62C3), declarer choosing and he leading again. One outcome, offered
+        # once: the lead stays for 50D2 to rule (docs/decisions.md)
+        partner = seat.partner
+        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
+                     f"{seat._name_}'s lead of {card.text} stays for {rs.cite('50D2')} to rule: he led before declarer stated "
+                     f"his choice over {partner._name_}'s major penalty card; taken back, it would be a major penalty card "
+                     f"all the same, every card the defending side withdraws becoming one ({rs.cite('62C3')}), and he would "
+                     "lead again after declarer's choice",
+                     also=(rs.cite("62C3"), rs.cite("50D2")), question=lead.keep.question, choice="keep")
+        return [(stays, _child(node, table, _advance(rs, node, task, table, False)))]
     if lead.withdrawn is not None:
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep)
