@@ -1535,6 +1535,17 @@ def normal_choice(text: str) -> str:
     return " ".join(words)
 
 
+def _settled_by_another_line(step: Step, line: object) -> bool:
+    """Whether ``step`` is a decision a rule settled with a line of the record other than
+    ``line`` (its text ends "(recorded: <lines>)": declarer's ``S leaves`` said before a lead):
+    a recorded line after attention naming the same course answers a later decision, not
+    this one."""
+    if not step.recorded:
+        return False
+    at = step.text.rfind(_RECORDED)
+    return at >= 0 and str(line) not in step.text[at + len(_RECORDED):-1].split("; ")
+
+
 def actor_seats(actor: str) -> frozenset[Seat]:
     """The seats a step's actor stands for: ``"S (for dummy N)"`` is S and N; ``"TD"`` none."""
     seats = set()
@@ -2964,7 +2975,7 @@ class Composition:
             return edges, node.recorded
         if len(edges) == 1:
             step = edges[0][0]
-            if _names(line, step):
+            if _names(line, step) and not _settled_by_another_line(step, line.event):
                 return edges, node.recorded + 1
             if not step.recorded:
                 # the Laws leave him one course here (62C2 "must leave it"); the line may
