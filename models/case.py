@@ -16,7 +16,7 @@ from rulings.models.contract import Contract
 from rulings.models.dataclass import dataclass
 from rulings.models.deal import Deal
 from rulings.models.designation import DesignationPolicy, FoundCall, prepare, resolve_call
-from rulings.models.errors import CaseFileError, NotationError, RulingError
+from rulings.models.errors import CaseFileError, IllegalActionError, NotationError, RulingError
 from rulings.models.events import (
     AnyEvent,
     Attention,
@@ -157,6 +157,11 @@ class Replay:
     #: of them establishes is established by the designation (63A2), not by a card placed
     #: in the played position (63A1)
     designated: frozenset[tuple[Seat, Card]] = field(default=frozenset(), compare=False, repr=False)
+    #: around a rectified table: a later part of the record is played on from the ruling of
+    #: this one (after a ``resume`` line, or where the table played on, :attr:`played_on`), so
+    #: a position this part's ruling leaves is where that part's lines go on (its next lead
+    #: is the later part's, with what the record says there)
+    goes_on: bool = field(default=False, compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
@@ -304,6 +309,12 @@ class Replay:
             again = {(p.seat, p.card) for p in made}  # (a minor one made major since, 50B: as it is now)
             start = start.with_penalty_cards(frozenset(p for p in start.penalty_cards if (p.seat, p.card) not in again) | made)
         return _with_restrictions(start, now)
+
+    def going_on(self) -> Replay:
+        """The same part of the record, with a later part played on from its ruling (:attr:`goes_on`)."""
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__, goes_on=True)
+        return new
 
     def with_earlier(self, earlier: tuple[Replay, ...]) -> Replay:
         """The same part of the record with the parts before it (:attr:`earlier`)."""
@@ -486,6 +497,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 applied -= held_back
                 meant = card if card is not None and card in state.hand(dummy) else _deemed(state, events, i, file)
                 if meant is None or faced.card != meant:
+                    # (a line between the call and dummy's that the table cannot take is the
+                    # first bad line of the record: named first)
+                    _check_between(state, events, i, faced, dummy, meant, file)
                     raise _faced_unlike_call(state, event, faced, meant, events, i).at(faced, file=file)
                 batch.append((dummy, meant))
                 batch_events.append(event)
@@ -620,9 +634,12 @@ def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events
         unapplied.sort(key=lambda e: where.get(id(e), len(before)))
     order, early, put_down = state.lead_order(batch, breaks)
     breaks.clear()
+    recorded: tuple[list[tuple[Seat, Card]], list[AnyEvent]] | None = None
     if order != sorted(order):
+        recorded = (batch[:], batch_events[:])
         batch[:] = [batch[k] for k in order]
         batch_events[:] = [batch_events[k] for k in order]
+    unplaced = state
     if early:
         state = state.with_early_leads(early)
     if put_down:
@@ -630,6 +647,8 @@ def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events
     try:
         state = state.play_many(batch)
     except RulingError as err:
+        if recorded is not None:
+            raise _first_not_placed(unplaced, recorded[0], recorded[1], order, err, file) from None
         event = batch_events[err.index if err.index is not None else 0]
         raise err.at(event, file=file) from None
     batch.clear()
@@ -721,6 +740,7 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
         if order != sorted(order):
             batch = [pairs[k] for k in order]
             batch_events = [plays[k] for k in order]
+        unplaced = state
         if early:
             state = state.with_early_leads(early)
         if put_down:
@@ -728,6 +748,8 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
         try:
             state = state.play_many(batch)
         except RulingError as err:
+            if batch is not pairs:  # (placed in another order than recorded: the record's first bad line)
+                raise _first_not_placed(unplaced, pairs, plays, order, err, file) from None
             raise err.at(batch_events[err.index if err.index is not None else 0], file=file) from None
     before: tuple[AnyEvent, ...] = plays
     applied_before = tuple(range(applied, applied + len(plays)))
@@ -1118,6 +1140,45 @@ def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: 
     return faced if faced.card == card else None
 
 
+def _check_between(state: TableState, events: Sequence[AnyEvent], at: int, faced: Play, dummy: Seat, meant: Card | None,
+                   file: str | None) -> None:
+    """Raise the error of the first play line between the call at ``at`` and dummy's line
+    ``faced`` that ``state`` (the trick up to the call) cannot take, dummy's card ``meant``
+    placed first when the call designates one: a card its player does not hold (located at
+    that line, as placing the lines in turn would name it), so that the record's first bad
+    line is the one named."""
+    between: list[Play] = []
+    for e in events[at + 1:]:
+        if e is faced:
+            break
+        if isinstance(e, Play):
+            between.append(e)
+    head = [(dummy, meant)] if meant is not None else []
+    try:
+        state.play_many([*head, *[(e.seat, e.card) for e in between]])
+    except RulingError as err:
+        k = (err.index if err.index is not None else 0) - len(head)
+        if k >= 0:
+            raise err.at(between[k], file=file) from None
+
+
+def _first_not_placed(state: TableState, batch: Sequence[tuple[Seat, Card]], batch_events: Sequence[AnyEvent],
+                      order: Sequence[int], err: RulingError, file: str | None) -> RulingError:
+    """The error to name when the cards of ``batch`` (placed in the order ``order`` gives
+    them, a lead put down early placed after the trick it came before) could not be placed:
+    ``err`` names the first line that failed in that order; a line earlier in the record
+    that fails when the lines are placed as recorded is named instead (the record's first
+    bad line), located."""
+    failed = order[err.index if err.index is not None else 0]
+    try:
+        state.play_many(batch)
+    except RulingError as first:
+        k = first.index if first.index is not None else 0
+        if k < failed:
+            return first.at(batch_events[k], file=file)
+    return err.at(batch_events[failed], file=file)
+
+
 def _faced_unlike_call(state: TableState, call: Call, faced: Play, meant: Card | None, events: Sequence[AnyEvent],
                        at: int) -> RulingError:
     """The error for dummy's line, after other players' cards of the trick, that is not the
@@ -1295,22 +1356,28 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     decisions = _decision_settings(data.get("decisions"), file, line_of)
 
     events: list[AnyEvent] = []
+    table = (deal, contract, declarer, trick, leader, won, tuple(penalty))
     for i, item in enumerate(_as_list(data["play"], "play", file, line_of("play"))):
         if not isinstance(item, (str, int)) or isinstance(item, bool):
-            raise fail(CaseFileError(f"play line must be text, not {item!r}", token=str(item)), "play", i)
+            bad = fail(CaseFileError(f"play line must be text, not {item!r}", token=str(item)), "play", i)
+            raise _first_bad_line(bad, table, events, file)
         line = line_of("play", i)
         try:
             event = PlayLine.parse(str(item), line=line)
         except RulingError as err:
-            raise fail(err, "play", i) from None
+            raise _first_bad_line(fail(err, "play", i), table, events, file) from None
         # (read with no lines: the event keeps its place in the list, for the messages naming it)
         events.append(event if line is not None else replace(event, entry=i))
 
-    _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
-    _check_changes_name_another_card(events, deal, file)
-    check_end_of_play_lines(events, file)
-    _check_omit_lines(events, file)
-    _check_fifth_card_findings(events, file)
+    try:
+        _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+        _check_changes_name_another_card(events, deal, file)
+        check_end_of_play_lines(events, file)
+        _check_omit_lines(events, file)
+        _check_fifth_card_findings(events, file)
+    except RulingError as err:
+        at = next((k for k, e in enumerate(events) if _is_at(err, e)), None)
+        raise _first_bad_line(err, table, events[:at] if at is not None else (), file) from None
 
     expect: list[ClaimLine] = []
     for i, item in enumerate(_as_list(data.get("expect"), "expect", file, line_of("expect"))):
@@ -1347,6 +1414,43 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
     except RulingError as err:
         raise fail(err, "penalty") from None
     return case
+
+
+def _first_bad_line(err: RulingError, table: tuple[Deal, Contract, Seat, int, Seat | None, tuple[int, int], tuple[PenaltyCard, ...]],
+                    before: Sequence[AnyEvent], file: str | None) -> RulingError:
+    """The error to report for a record whose line read at ``err`` (a line that does not
+    parse, or one no seat may say) comes after the lines ``before``: the error of an earlier
+    line the table cannot take when those lines are placed on the table of the case's fields
+    (``table``: deal, contract, declarer, first trick, leader, tricks won, penalty cards), so
+    that the first bad line in record order is named; else ``err``. Only an error no ruling
+    of the record can remove is taken: a card its player never held in the deal (a card
+    played again after a refused lead out of turn is placed once that refusal is ruled,
+    ``Composition``), or a line the reader refuses outright (``CaseFileError``)."""
+    if not before:
+        return err
+    deal, contract, declarer, trick, leader, won, penalty = table
+    try:
+        start = TableState.start(deal, contract, declarer, first_trick=trick, leader=leader, won=won, penalty_cards=penalty)
+        replay_events(start, before, file=file)
+    except CaseFileError as earlier:
+        return earlier
+    except IllegalActionError as earlier:
+        line = next((e for e in before if _is_at(earlier, e)), None)
+        if isinstance(line, Play) and deal.holder(line.card) is not line.seat:
+            return earlier
+    except RulingError:
+        pass
+    return err
+
+
+def _is_at(err: RulingError, event: AnyEvent) -> bool:
+    """Whether ``err`` is located at the record line ``event`` (its file line; for a record
+    read with none, a JSON lines record, its play entry the message names)."""
+    line = getattr(event, "line", None)
+    if line is not None:
+        return bool(err.line == line)
+    entry = getattr(event, "entry", None)
+    return entry is not None and err.line is None and str(err.message).startswith(f"play[{entry}]")
 
 
 #: the values of a ``decisions`` entry, as the file may write them (YAML's true/false, yes/no

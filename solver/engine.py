@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 2
 
 
+#: how a step settled by a line of the record ends its text: "... (recorded: S requires H)"
+_RECORDED: Final = " (recorded: "
+
+
 class StepKind(enum.Enum):
     FORCED = "forced correction"
     OPTION = "player's option"
@@ -1103,6 +1107,13 @@ class RuleBook(Protocol):
         ...
 
     @property
+    def look_reads_leader(self) -> bool:
+        """Whether a :attr:`reopen_states` test reads who leads next on the table (beyond
+        what :meth:`Composition._same_look` lets a test read): no group of substitutes is
+        then built from one child's restorations."""
+        ...
+
+    @property
     def decisions(self) -> Decisions:
         """The rule set's readings where the Laws leave a point open (docs/decisions.md)."""
         ...
@@ -1524,6 +1535,17 @@ def normal_choice(text: str) -> str:
     return " ".join(words)
 
 
+def _settled_by_another_line(step: Step, line: object) -> bool:
+    """Whether ``step`` is a decision a rule settled with a line of the record other than
+    ``line`` (its text ends "(recorded: <lines>)": declarer's ``S leaves`` said before a lead):
+    a recorded line after attention naming the same course answers a later decision, not
+    this one."""
+    if not step.recorded:
+        return False
+    at = step.text.rfind(_RECORDED)
+    return at >= 0 and str(line) not in step.text[at + len(_RECORDED):-1].split("; ")
+
+
 def actor_seats(actor: str) -> frozenset[Seat]:
     """The seats a step's actor stands for: ``"S (for dummy N)"`` is S and N; ``"TD"`` none."""
     seats = set()
@@ -1586,6 +1608,11 @@ class Composition:
         # record as played whole cannot place; None: found, if any, on the whole part)
         replay, first_cut = self._first_replay(case, book)
         self.replay: Replay = replay
+        #: whether the record has a line that may state declarer's choice (a rule, or the
+        #: engine's recorded answers, marks the step it settles ``recorded``); and declarer's
+        #: choices so settled, as listed with :attr:`choices`, in the order first met
+        self._states_choices = any(type(e) is Choice or type(e) is Chooses for e in case.events)
+        self._recorded_said: dict[str, str] = {}
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
         self._segments = case.segments
@@ -1935,13 +1962,21 @@ class Composition:
         """Declarer's choices stated at the table that a ruling took (his option at a lead
         while a penalty card of his opponent's is in force, 50D2, 51B), in the order of the
         record: no irregularity, listed apart from them whether the record as played or only
-        a rectified table has the penalty card they answer. Complete once every path is
-        enumerated."""
+        a rectified table has the penalty card they answer; then his decisions a recorded
+        line settled (``S chooses refuse``, ``S requires H`` after attention: the step marked
+        "(recorded: ...)"), each as "<lines> (recorded): <choice> (<clause>; <decision>)".
+        Complete once every path is enumerated."""
         said = [i for i in (*self._listed, *self._found_later) if i in self._choice_texts]
-        if len(said) < 2:
-            return tuple(said)
-        lines = self.irregularity_lines
-        return tuple(sorted(said, key=lambda i: (lines.get(i) is None, lines.get(i) or 0)))
+        if len(said) > 1:
+            lines = self.irregularity_lines
+            said.sort(key=lambda i: (lines.get(i) is None, lines.get(i) or 0))
+        if self._recorded_said:
+            # then those a recorded line settled at a decision (after attention, or a choice
+            # the rule read itself), marked as recorded: not one listed above already (his
+            # choice said before a lead, "S leaves before W's lead to trick 9 (50D)")
+            said.extend(text for text, lines_said in self._recorded_said.items()
+                        if not any(i.startswith(f"{lines_said} before ") for i in said))
+        return tuple(said)
 
     @property
     def options_due(self) -> tuple[str, ...]:
@@ -2402,7 +2437,10 @@ class Composition:
         names |= self.book.reopenable - {task.spent}
         record = self._reopen_records.get(part)
         if record is None and (replayed := self._segment_replays.get(part)) is not None:
-            record = self._reopen_records[part] = replayed.with_claims(tuple(self._claims.get(part, {}).items()))
+            record = replayed.with_claims(tuple(self._claims.get(part, {}).items()))
+            if task.segment + 1 < len(self._segments):
+                record = record.going_on()  # (a later part is played on from this one's ruling)
+            self._reopen_records[part] = record
         self._reopen_task, self._reopen_names, self._reopen_record = task, names, record
         return names, record
 
@@ -2937,7 +2975,7 @@ class Composition:
             return edges, node.recorded
         if len(edges) == 1:
             step = edges[0][0]
-            if _names(line, step):
+            if _names(line, step) and not _settled_by_another_line(step, line.event):
                 return edges, node.recorded + 1
             if not step.recorded:
                 # the Laws leave him one course here (62C2 "must leave it"); the line may
@@ -2962,14 +3000,20 @@ class Composition:
         of the record event the task rules on."""
         if node.agenda and isinstance(node.agenda[0], Said):
             edges = [(node.agenda[0].step, node.evolve(agenda=node.agenda[1:]))]
+            if self._states_choices:
+                self._note_recorded(node, edges)
             return self._settled(edges)
         try:
             edges = self.book.expand(node)
         except RulingError as err:
             raise self._located(err, node) from None
+        if self._states_choices:
+            self._note_recorded(node, edges)
         if not self._some_recorded:  # (no part read so far records a choice: every node's count is 0)
             return self._settled([(step, _with_card_moved_in(node.table, child)) for step, child in edges])
         edges, recorded = self._decide(node, edges)
+        if self._states_choices:
+            self._note_recorded(node, edges)
         out: list[Edge] = []
         for step, child in edges:
             child = _with_card_moved_in(node.table, child)
@@ -2982,6 +3026,19 @@ class Composition:
                 child = settled
             out.append((step, child))
         return out
+
+    def _note_recorded(self, node: Node, edges: list[Edge]) -> None:
+        """Keep each of declarer's decisions among ``edges`` that a line of the record settled
+        (the step marked ``recorded``: "... (recorded: S requires H)"), for :attr:`choices`."""
+        for step, _ in edges:
+            if not step.recorded or not step.text.endswith(")"):
+                continue
+            at = step.text.rfind(_RECORDED)
+            if at < 0 or node.table.declarer not in actor_seats(step.actor):
+                continue
+            said = step.text[at + len(_RECORDED):-1]
+            text = f"{said} (recorded): {step.choice} ({step.clause}; {step.question})"
+            self._recorded_said.setdefault(text, said)
 
     def _located(self, err: RulingError, node: Node) -> RulingError:
         line = _task_line(node.agenda[0] if node.agenda else None)
@@ -3008,6 +3065,8 @@ class Composition:
         group = last if isinstance(last, Substitutions) else None
         plain: Sequence[Edge] = raw[:-1] if group is not None else raw  # type: ignore[assignment]  # (edges only)
         edges = [(step, _with_card_moved_in(node.table, child)) for step, child in plain]
+        if self._states_choices:
+            self._note_recorded(node, edges)
         return self._settled(edges), group  # (no group: edges only)
 
     def _replicable(self, group: Substitutions) -> tuple[int, ...] | None:
@@ -3023,7 +3082,7 @@ class Composition:
         made kept to that is checked when its ruling is done (:meth:`_others`)."""
         agenda = group.node.agenda
         n = len(group.subs)
-        if not self.build_alike or n < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen:
+        if not self.build_alike or n < _LAZY_FROM or not agenda or type(agenda[-1]) is not Reopen or self.book.look_reads_leader:
             return None
         kinds = group.classes
         if len(agenda) == 1:

@@ -67,10 +67,6 @@ class FailedPenaltyCard:
     #: play went on to the end after the record's last card, past this trick (a ``remaining``
     #: line before attention, ``Replay.played_out``): every player has played since
     played_out: bool = False
-    #: the seats a rectification already ruled on this path gave a penalty card (49, 52B2):
-    #: with ``Decisions.lead_options_after_ruling``, declarer's 50D2/51B options are offered
-    #: once this ruling is over when the next leader's partner is one of them
-    made: frozenset[Seat] = frozenset()
     #: the claim that ended play before attention establishes the revoke the card makes
     #: (61A): (what happened, clause), 63A3 (the offending side's claim) or 63A4 (2007 63A3:
     #: its agreement to the opponents' claim); None when no claim does
@@ -385,30 +381,17 @@ def failure_follows(table: TableState, plays: Iterable[LaterPlay], after: int | 
     return False
 
 
-def options_after_failure(rs: RuleContext, table: TableState, made: frozenset[Seat]) -> tuple[object, ...]:
+def options_after_failure(rs: RuleContext, table: TableState) -> tuple[object, ...]:
     """:func:`after_ruling_tasks` once a 52 ruling is over: the 50D2/51B options when the
-    next leader's partner holds a major penalty card and a rectification of this ruling gave
-    him a penalty card (``made``: the exposure or lead ruled before it, 49; this ruling's
-    52B2 card)."""
+    next leader's partner holds a major penalty card, whichever ruling made it one (the 52B2
+    card, a card exposed, one in force from the start: 50D2 and 51B give the choice whenever
+    the partner is to lead)."""
     if not rs.decisions.lead_options_after_ruling:
         return ()
-    leader = to_lead(table)
-    if leader is None or leader.partner not in made:
-        return ()
-    return penalty_tasks(table, leader.partner)
-
-
-def next_lead_tasks(rs: RuleContext, table: TableState) -> tuple[object, ...]:
-    """:func:`after_ruling_tasks` for whoever is to lead next in ``table`` (no trick in
-    progress): the 50D2/51B options when his partner holds a major penalty card, with
-    ``Decisions.lead_options_after_ruling``. For rules that end with a completed trick and
-    do not know whose penalty card it is (a corrected revoke, 62B1/62C2 with 50D)."""
-    if not rs.decisions.lead_options_after_ruling:
-        return ()  # the usual case: no need to find the next leader
     leader = to_lead(table)
     if leader is None:
         return ()
-    return after_ruling_tasks(rs, table, leader.partner)
+    return penalty_tasks(table, leader.partner)
 
 
 def recorded_plays(table: TableState) -> list[LaterPlay]:

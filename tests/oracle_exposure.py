@@ -53,12 +53,12 @@ The reading, clause by clause (ids of /work/shared/laws/clauses.tsv, paraphrased
 * **50D2, 51B: the partner of the holder of a major penalty card is to lead** (no trick in
   progress at the end of the record, play not over). Declarer's options here belong to that
   next lead, and this ruling is not about that lead: they are not enumerated unless
-  ``options_after_ruling`` (``Decisions.lead_options_after_ruling``, docs/decisions.md: "when
-  a rectification leaves a major penalty card and its owner's partner is then to lead") is
-  set and the ruling made a penalty card of that player's (49, 52B2: the card the
-  rectification leaves; a finding that the card was not seen, or declarer accepting a card,
-  rectifies nothing), over all his penalty cards. Then, once, over the position at the end of
-  the record: penalty cards in one suit: require that suit (50D2(a), 51B1(a)), forbid it
+  ``options_after_ruling`` (``Decisions.lead_options_after_ruling``, docs/decisions.md: the
+  options are enumerated wherever the ruling leaves a major penalty card in force and its
+  owner's partner to lead) is set: whichever branch of the ruling reaches that lead (a card
+  the ruling made a penalty card, 49, 52B2; one in force from the start, the exposed card
+  found not seen or a failure accepted), over all his penalty cards. Then, once, over the
+  position at the end of the record: penalty cards in one suit: require that suit (50D2(a), 51B1(a)), forbid it
   (50D2(a), 51B1(b)), each picking up every penalty card of the suit; or neither (50D2(b)):
   they stay. In several suits: require one of them (51B2(a): that suit's penalty cards picked
   up), forbid any non-empty set of them (51B2(b): those suits' picked up), or neither
@@ -109,12 +109,11 @@ class State:
     played_by_45c1: str | None = None  # a seat whose exposed card was played to the trick in progress
     ruled: int | None = None  # index of the trick of a 52 failure ruled (then the trick under ruling)
     established: bool = False
-    made: frozenset[str] = frozenset()  # the seats the ruling gave a penalty card (49, 52B2)
 
     def copy(self) -> State:
         return State({s: set(h) for s, h in self.hands.items()}, [list(t) for t in self.tricks], dict(self.pcs),
                      list(self.ledger), list(self.withdrawn), list(self.findings), list(self.restrictions),
-                     self.played_by_45c1, self.ruled, self.established, self.made)
+                     self.played_by_45c1, self.ruled, self.established)
 
 
 def all_major_if_two(pcs: dict[Play, str]) -> dict[Play, str]:
@@ -247,7 +246,6 @@ def oracle_exposure(case: dict[str, Any], *, options_after_ruling: bool = False)
                 st.pcs[(seat, card)] = kind
                 st.pcs = all_major_if_two(st.pcs)
                 st.ledger.append(f"{side_of(seat)}:{seat}:{card}")  # 50E2
-                st.made = st.made | {seat}
         for end in follow(st, after, to_play, place, plain, declarer, dummy):
             results |= finish(end, focus_index, first, trumps, defenders, options_after_ruling, leader0)
     return results
@@ -294,7 +292,6 @@ def follow(st: State, plays: list[Play], to_play: Any, place: Any, plain: Any,
             if entry not in alt.ledger:  # (a penalty card before, it has its 50E entry already)
                 alt.ledger.append(entry)  # 50E2: a penalty card
             alt.ledger.append(entry)  # 16C2: a withdrawn play of the offending side
-            alt.made = alt.made | {s}
             out.append(alt)
         return out
     return [st]
@@ -330,7 +327,7 @@ def finish(st: State, focus_index: int, first: int, trumps: str | None, defender
     if options_after_ruling and lead is not None and not in_progress and lead in defenders:
         holder = seat_after(lead, 2)
         mine = {c: k for (s, c), k in st.pcs.items() if s == holder}
-        if holder in st.made and any(k == "major" for k in mine.values()):
+        if any(k == "major" for k in mine.values()):
             suits = sorted({c[0] for c in mine})
             choices: list[tuple[str, tuple[str, ...]]] = [("require", (x,)) for x in suits]
             for n in range(1, len(suits) + 1):

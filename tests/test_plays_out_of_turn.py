@@ -177,6 +177,24 @@ def test_revoke_then_lead_options_follow_the_switch() -> None:
     assert all(r.lead is not None and r.lead.partner is Seat.E for r in with_options)
 
 
+def test_lead_options_after_ruling_reach_every_lead_a_ruling_leaves() -> None:
+    """With the switch on, declarer's 50D2 choice is enumerated wherever a ruling leaves the
+    partner of a major penalty card's owner to lead, whichever ruling reached it: after a 52
+    ruling over a penalty card in force from the start too; and where a later part of the
+    record is played on from the ruling, that lead is the later part's (declarer's ``S leaves``
+    said there settles it), the options coming again at the next lead the last ruling leaves."""
+    on = Decisions(lead_options_after_ruling=True)
+    for name, suit in (("penalty/own-52-failure-then-partner-to-lead-choice-is-next-ruling.yaml", "C"),
+                       ("leads/own-47e1-misinformed-lead-after-resume-2007.yaml", "H")):
+        ruling, rs = solve(name, on)
+        assert not any("not enumerated" in o for o in ruling.options_due), ruling.options_due
+        assert {r.node.restrictions for r in rs} == {(), (f"W must lead {suit}",), (f"W must not lead {suit}",)}
+        assert len(rs) == 3
+    for r in rs:  # declarer's choice said before West's lead to trick 3 settled that lead, once
+        options = [s for s in r.path if s.clause.startswith(("50D2", "51B"))]
+        assert len(options) == 2 and options[0].choice == "no restriction"
+
+
 # ----- 3-5: the 2007 play at RHO's turn, 57C2, 60B, face-down leads -----------------------------------
 def test_2007_rho_turn_switch() -> None:
     name = "leads/own-2007-rho-turn-legal-card-major-penalty.yaml"

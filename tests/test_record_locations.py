@@ -91,3 +91,53 @@ def test_a_yaml_stream_gives_the_file_line_of_the_play_entry(tmp_path: Path) -> 
         if "play ended at line" in err:
             ended = int(err.split("play ended at line ")[1].split()[0])
             assert text[ended - 1].strip().startswith("- ") and ("claims" in text[ended - 1] or "remaining" in text[ended - 1])
+
+
+# ----- the first bad line in record order is the one named ------------------------------------------
+ORDER_BASE = ('laws: 2017\ndeal: "N:T97.K6.AJT82.QT4 Q84.QJ32.Q43.K96 AK532.54.9.AJ832 J6.AT987.K765.75"\n'
+              "contract: 1NT\ndeclarer: N\nplay:\n")
+
+
+def _first_error(lines: list[str], tmp_path: Path) -> str:
+    path = tmp_path / "case.yaml"
+    path.write_text(ORDER_BASE + "".join(f"  - {line}\n" for line in [*lines, "attention E"]), encoding="utf-8")
+    result = runner.invoke(app, ["solve", str(path)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    return said.split(f"error: {path}:", 1)[1]
+
+
+@pytest.mark.parametrize(("lines", "first"), [
+    # dummy S faces C2 after declarer's call of S5 and N's card: N's SA (he never held it) is
+    # the first bad line, before dummy's facing of a card the call did not designate
+    (["E C6", "S CA", "W C5", "N CQ", "N calls S5", "N SA", "S C2"], "11: card 'SA' is not in N's hand"),
+    # a card never held, then a line no seat may say (dummy's call, dummy's claim) or one that
+    # does not parse: the card's line first
+    (["E C6", "S CA", "W SA", "S calls C2"], "8: card 'SA' is not in W's hand"),
+    (["E C6", "S CA", "W SA", "N CQ", "S claims 5"], "8: card 'SA' is not in W's hand"),
+    (["E C6", "S CA", "W SA", "N CQ", "director finds foo"], "8: card 'SA' is not in W's hand"),
+    # with no bad line before it, the later line's own error
+    (["E C6", "S CA", "W C5", "N CQ", "S calls C2"], "10: 'S calls C2': S is dummy"),
+    # a card played again that its player held in the deal (a ruling may place it: a refused
+    # lead out of turn played later) does not take the place of the later line's error
+    (["E C6", "S CA", "W C5", "N CQ", "E C6", "director finds foo"], "11: unknown finding 'foo'"),
+])
+def test_the_first_bad_line_of_the_record_is_named(lines: list[str], first: str, tmp_path: Path) -> None:
+    """A record with two bad lines names the first in record order, whichever check finds the
+    later one (the reader looking ahead from a call to dummy's facing line, a line no seat may
+    say, a line that does not parse), each at its file line."""
+    assert _first_error(lines, tmp_path).startswith(first)
+
+
+def test_the_reader_names_the_first_bad_line_of_cards_it_places_in_another_order() -> None:
+    """East's second card in trick 1 before his partner played is his lead to trick 2, placed
+    after the trick's last cards (an early lead): when both his card and a later card of the
+    trick are not held, the reader names his, the first in record order."""
+    from rulings.models.case import replay_events
+    from rulings.models.errors import RulingError
+    from rulings.solver.casefile import loads
+
+    case = loads(ORDER_BASE + "".join(f"  - {line}\n" for line in ["E C6", "S CA", "E DA", "W C5", "N SA", "attention E"]))
+    with pytest.raises(RulingError) as err:
+        replay_events(case.initial_state(), case.events)
+    assert err.value.line == 8 and "'DA' is not in E's hand" in str(err.value)

@@ -91,6 +91,38 @@ def test_a_choice_found_only_on_a_rectified_table_is_listed_as_a_choice() -> Non
                               "S leaves before E's lead to trick 5 (50D)")
 
 
+def test_a_choice_a_recorded_line_settled_is_listed_as_declarers_choice_marked_recorded() -> None:
+    """Declarer's decisions a line after attention settled (``S chooses refuse`` for a lead out
+    of turn, 56; ``S requires H`` at West's lead, 51B1(a), settled through the recorded answers
+    whichever rule offers the decision) are declarer's choices at the table: each is listed
+    with them, marked as recorded, naming the choice, its clause and the decision, in the text
+    output, ``--explain`` and JSON alike; a choice said before a lead (listed already) is not
+    listed twice."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    name = CASES / "combined" / ("own-56-refused-then-fifth-card-played-two-heart-penalty-cards-51b1-at-partners-lead-"
+                                 "options-after-ruling-choice-recorded.yaml")
+    ruling = Ruling(load(name))
+    assert len(list(ruling.restorations())) == 1
+    refused, required = ruling.choices
+    assert refused.startswith("S refuses (recorded): refuse (56; ") and "E led HK out of turn" in refused
+    assert required.startswith("S requires H (recorded): require H (51B1(a); W is to lead while E has penalty cards H9 HK")
+    runner = CliRunner()
+    text = " ".join(runner.invoke(app, ["solve", "--ascii", str(name)]).output.split())
+    assert "declarer's choice at the table: S refuses (recorded): refuse (56;" in text
+    assert "declarer's choice at the table: S requires H (recorded): require H (51B1(a);" in text
+    explain = " ".join(runner.invoke(app, ["solve", "--ascii", "--explain", str(name)]).output.split())
+    assert "Declarer's choice at the table: S requires H (recorded): require H (51B1(a);" in explain
+    assert json.loads(runner.invoke(app, ["solve", "--json", str(name)]).output)["choices"] == list(ruling.choices)
+    said = Ruling(load(CASES / "penalty" / "own-52-failure-then-partner-to-lead-choice-is-next-ruling.yaml"))
+    assert list(said.restorations())
+    assert said.choices == ("S leaves before W's lead to trick 9 (50D)",)
+
+
 def test_a_record_whose_only_lines_ruled_are_choices_names_the_penalty_cards_at_its_start() -> None:
     """With no irregularity in the record, only a choice over a penalty card in force at its
     start, the text names that penalty card rather than saying none was found."""
@@ -253,23 +285,22 @@ def test_lead_options_due_at_the_end_are_listed_apart_not_as_an_irregularity() -
     assert (data["irregularities"], data["found_later"], data["choices"], data["options_due"]) == ([], [], [], [due])
 
 
-@pytest.mark.parametrize(("name", "due", "enumerated_when_on"), [
+@pytest.mark.parametrize(("name", "due"), [
     ("combined/own-56-refused-then-fifth-card-played-two-heart-penalty-cards-51b1-at-partners-lead.yaml",
-     "W is to lead; his partner E has penalty cards H9 HK (51B1(a), 51B1(b), 50D2(b))", True),
-    ("exposure/dropped-honour-partner-to-lead.yaml", "E is to lead; his partner W has penalty cards HT (50D2(a), 50D2(b))", True),
-    ("revoke/spec-47d-example.yaml", "W is to lead; his partner E has penalty cards H4 (50D2(a), 50D2(b))", True),
+     "W is to lead; his partner E has penalty cards H9 HK (51B1(a), 51B1(b), 50D2(b))"),
+    ("exposure/dropped-honour-partner-to-lead.yaml", "E is to lead; his partner W has penalty cards HT (50D2(a), 50D2(b))"),
+    ("revoke/spec-47d-example.yaml", "W is to lead; his partner E has penalty cards H4 (50D2(a), 50D2(b))"),
     ("penalty/own-52-failure-then-partner-to-lead-choice-is-next-ruling.yaml",
-     "W is to lead; his partner E has penalty cards CK (50D2(a), 50D2(b))", False),
+     "W is to lead; his partner E has penalty cards CK (50D2(a), 50D2(b))"),
 ])
-def test_lead_options_a_ruling_leaves_unenumerated_are_said(name: str, due: str, enumerated_when_on: bool) -> None:
+def test_lead_options_a_ruling_leaves_unenumerated_are_said(name: str, due: str) -> None:
     """A ruling that leaves the record ending with declarer's 50D2/51B options due at the
     partner's lead, which it does not enumerate (lead_options_after_ruling off: a 45E1 fifth
     card making a second penalty card, an exposed honour, the 47D cascade, a 52 ruling), still
     tells the director of them: the position is listed with the lead options due, naming the
     clauses and saying they are not enumerated, in the text, --explain and the JSON. With the
-    switch on the rectification's options are enumerated and not said so; where even then no
-    rule offers them (a 52 ruling over a penalty card no ruling made), the position is said
-    the same way, without the switch."""
+    switch on the options are enumerated, whichever ruling left the position (a 52 ruling over
+    a penalty card in force from the start too), and not said so."""
     import json
 
     from typer.testing import CliRunner
@@ -291,10 +322,7 @@ def test_lead_options_a_ruling_leaves_unenumerated_are_said(name: str, due: str,
     assert data["options_due"] == [said]
     on = Ruling(load(path), get_ruleset(ruling.case.laws, Decisions(lead_options_after_ruling=True)))
     assert list(on.restorations())
-    if enumerated_when_on:
-        assert not [d for d in on.options_due if "not enumerated" in d], on.options_due
-    else:
-        assert on.options_due == (f"{due}; not enumerated: declarer chooses at that lead, in the next ruling",)
+    assert not [d for d in on.options_due if "not enumerated" in d], on.options_due
 
 
 def test_lead_options_due_on_a_rectified_table_are_listed_apart() -> None:

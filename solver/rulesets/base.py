@@ -108,6 +108,10 @@ class RuleSet:
     #: the plays out of turn the table recorded, and the record: the engine
     #: looks at one child of a group of substitutes for all (``Composition._same_look``)
     reopen_states: Mapping[str, Callable[[TableState, Replay], bool]] = field(default_factory=dict)
+    #: whether a ``reopen_states`` test reads who leads next on the table (a rule family's
+    #: reading under these decisions): the look can then tell apart children of a group of
+    #: substitutes that win the trick differently, so none is built from another's
+    look_reads_leader: bool = False
     #: the rule families this set was made of (None: all; see ``catalog.families_for``): a
     #: task none of them has a rule for is ruled by the rule of the whole set (:meth:`expand`)
     families: frozenset[str] | None = None

@@ -123,10 +123,22 @@ def opener_states(mods: tuple[ModuleType, ...] | None = None) -> dict[str, Calla
     return {name: test for m in (mods if mods is not None else modules()) for name, test in getattr(m, "OPENER_STATE", {}).items()}
 
 
-def reopen_states(mods: tuple[ModuleType, ...] | None = None) -> dict[str, Callable[[TableState, Replay], bool]]:
+def reopen_states(mods: tuple[ModuleType, ...] | None = None,
+                  decisions: Decisions | None = None) -> dict[str, Callable[[TableState, Replay], bool]]:
     """What a reopenable opener needs on a rectified table (and in the record's line kinds)
     to find anything there (``REOPEN_STATE`` of a rule module; see ``RuleSet.reopen_states``)."""
-    return {name: test for m in (mods if mods is not None else modules()) for name, test in getattr(m, "REOPEN_STATE", {}).items()}
+    out: dict[str, Callable[[TableState, Replay], bool]] = {}
+    for m in mods if mods is not None else modules():
+        made = getattr(m, "REOPEN_STATE_FOR", None)  # (a test that depends on the decisions)
+        out.update(made(decisions) if made is not None and decisions is not None else getattr(m, "REOPEN_STATE", {}))
+    return out
+
+
+def reopen_reads_leader(decisions: Decisions, mods: tuple[ModuleType, ...] | None = None) -> bool:
+    """Whether a module's reopening test under ``decisions`` reads who leads next on a
+    rectified table (``REOPEN_READS_LEADER`` of a rule module; see ``RuleSet.look_reads_leader``)."""
+    return any(test(decisions) for m in (mods if mods is not None else modules())
+               if (test := getattr(m, "REOPEN_READS_LEADER", None)) is not None)
 
 
 def findings(mods: tuple[ModuleType, ...] | None = None) -> frozenset[str]:
@@ -169,5 +181,5 @@ def edition_ruleset(edition: str, decisions: Decisions, clause_names: dict[str, 
                    reopenable=reopenable(mods), closers=closers_for(edition, mods), cutters=cutters_for(mods),
                    answerers=answerers_for(mods), leftovers=leftovers_for(mods),
                    lines=opener_lines(mods),
-                   states=opener_states(mods), reopen_states=reopen_states(mods), clause_names=clause_names or {},
-                   decisions=decisions, families=families)
+                   states=opener_states(mods), reopen_states=reopen_states(mods, decisions), clause_names=clause_names or {},
+                   decisions=decisions, families=families, look_reads_leader=reopen_reads_leader(decisions, mods))

@@ -16,7 +16,7 @@ put the tasks of :mod:`rulings.solver.obligations` on the agenda; this module ru
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -27,6 +27,7 @@ from rulings.models.errors import NotationError
 from rulings.models.events import Choice, Chooses, ClaimTricks, Expose, FifthCard, Play, Simultaneous
 from rulings.models.table import LeadRule, PenaltyCard, PenaltyKind, Revoke, TableState
 from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
+from rulings.solver.config import Decisions
 from rulings.solver.engine import (
     Answer,
     Edge,
@@ -500,7 +501,6 @@ def lead_choice_answers(rs: RuleSet, replay: Replay) -> tuple[Answer, ...]:
 
 #: Replay.memo key: the penalty cards searched on the record as played, no failure found
 _NO_FAILURE = "penalty.no_failure_among"
-_AS_PLAYED = "penalty.cards_as_played"
 #: Replay.memo key: on the record as played, no failure found and the 50D2 options due at
 #: its end (trick, holder): declarer chooses again when the record has only his choices at
 #: earlier leads besides (50D2(b): 50D applies again each time partner gets the lead)
@@ -529,10 +529,6 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         while failure is not None and replay.is_ruled(played(failure.trick, failure.seat, failure.card), "penalty"):
             failure = next(found, None)
     more = failure is not None and next(found, None) is not None
-    if not replay.reopened:
-        # (the penalty cards in force or played on the record as played: those of the start,
-        # for telling the ones a rectification on a path made)
-        replay.memo[_AS_PLAYED] = frozenset((p.seat, p.card) for p in table.penalty_cards | table.played_penalty)
     if failure is None and not replay.reopened:
         # none on the record as played: around a rectified table only the penalty cards
         # a ruling made can have been failed (PenaltyCard.since), not these
@@ -540,8 +536,11 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
     alone = _partner_holds_major(table)
-    if replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES:
-        return None  # at a reopening, nothing else here points at a line of the record
+    if (replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES
+            and not (rs.decisions.lead_options_after_ruling and not replay.goes_on and _lead_options_due(table) is not None)):
+        # at a reopening, nothing else here points at a line of the record (with Decisions.
+        # lead_options_after_ruling, the options due on the table a ruling left are ruled here)
+        return None
     said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
     if said:
         # a choice before a lead whose leader's partner has no penalty card on this table,
@@ -577,15 +576,11 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             # revoke as it does a failure to follow suit (63A3, 63A4)
             failure = replace(failure, by_claim=claim_establishment(replay, failure.seat.side,
                                                                     claim_agreement(rs.decisions, rs.edition)))
-        # (none kept: the opener did not run on the record as played, which had no penalty card)
-        start = replay.memo.get(_AS_PLAYED, frozenset())
-        if replay.reopened and rs.decisions.lead_options_after_ruling and isinstance(start, frozenset):
-            made = frozenset(p.seat for p in table.penalty_cards | table.played_penalty if (p.seat, p.card) not in start)
-            if made:
-                failure = replace(failure, made=made)  # (a rectification on this path gave them a penalty card)
         text = f"{failure.seat} played {failure.card} to trick {failure.trick} when a penalty card was due (52)"
+        # (with Decisions.lead_options_after_ruling the position this ruling leaves may have
+        # the lead options due: this opener reads the table it leaves)
         return Opening(Node(table, (failure,), focus=failure.trick), (text,), (), (played(failure.trick, failure.seat, failure.card),),
-                       more=more or bool(said) or lead is not None)
+                       more=more or bool(said) or lead is not None or rs.decisions.lead_options_after_ruling)
     in_said = {id(line) for _, _, ls in said for line in ls}
     choices = tuple(e for e in (*replay.unapplied, *replay.after) if isinstance(e, (Choice, Chooses)) and id(e) not in in_said
                     and not (replay.reopened and replay.is_ruled(handled_key(e), "penalty"))) if (
@@ -609,8 +604,16 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # earlier leads alone (none of another family, no failure: a rectification that leaves
     # the partner to lead leaves the choice to the next lead's ruling, Decisions.
     # lead_options_after_ruling)
+    # With Decisions.lead_options_after_ruling they are ruled wherever a ruling of the path
+    # leaves the position at the end of the record (50D2 and 51B give the choice whenever the
+    # partner is to lead), whichever ruling reached it: a 52 ruling over a penalty card in
+    # force from the start as well as a rectification that made one. Where a later part of
+    # the record is played on from here, that lead is the later part's (a choice said before
+    # it, or a lead made before his choice, 50D2), ruled there
+    after_ruling = rs.decisions.lead_options_after_ruling and not replay.goes_on
     again = replay.reopened and due is not None and not replay.is_ruled(_lead_options_key(*due), "penalty") and (
-        (due == at_end and not any(keys for name, keys in replay.claimed if name != "penalty"))
+        after_ruling
+        or (due == at_end and not any(keys for name, keys in replay.claimed if name != "penalty"))
         or _options_again_after_choice(replay, due))
     if replay.reopened and not again and not lead_choice_lines(table, choices):
         return None
@@ -660,8 +663,8 @@ def options_left_due(rs: RuleSet, node: Node) -> tuple[tuple[Seat, Seat], ...]:
     """At the end of a path (``node``, a restoration): each player whose lead would have
     declarer's 50D2/51B options due that no rule on the path enumerated, with the owner of
     the penalty cards (his partner): a rectification left the position, the choice made at
-    that lead, the next ruling (``Decisions.lead_options_after_ruling``; with the switch on,
-    a 52 ruling over a penalty card no ruling made). The engine lists the position
+    that lead, the next ruling (``Decisions.lead_options_after_ruling`` off; with it on,
+    every ruling's position is enumerated). The engine lists the position
     (:func:`options_left_text`) where that player leads next, so that the director is told
     of what the Laws give there (docs/decisions.md). Not a partner whose lead declarer has
     chosen at on the path; nobody while a trick is in progress."""
@@ -799,7 +802,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             also.insert(0, rs.cite("51A"))
         text = (f"declarer refuses {card} (does not accept it): {seat} withdraws it and plays {pc}, the penalty card"
                 f"{' declarer designates (51A)' if len(due) > 1 else ''}; {card} becomes a major penalty card")
-        extra = _options_after(rs, task, at, t2, task.made | {seat})
+        extra = _options_after(rs, task, at, t2)
         # named as a director says it: declarer refuses the card (52B2), and with more than
         # one penalty card due designates the one played (51A); ``require <card>`` is accepted too
         name = f"refuse, play {pc}" if len(due) > 1 else "refuse"
@@ -832,24 +835,23 @@ def _accepted(rs: RuleSet, node: Node, task: FailedPenaltyCard, at: int | None, 
     nxt = table.trick(task.trick + 1)
     if trick is None or not (task.played_out or task.by_claim is not None
                              or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
-        return _failure_child(node, table, _options_after(rs, task, at, table, task.made) + rest, ruled)
+        return _failure_child(node, table, _options_after(rs, task, at, table) + rest, ruled)
     # the penalty card he failed to play: one in force at that trick, still faced or
     # played since (not one he had played before it)
     due = sorted(due_then, key=lambda c: (c.suit is not trick.suit_led, str(c)))
     led = trick.suit_led if trick.plays[0][0] is not seat else None
     if not due:
-        return _failure_child(node, table, _options_after(rs, task, at, table, task.made) + rest, ruled)
+        return _failure_child(node, table, _options_after(rs, task, at, table) + rest, ruled)
     revoke = Revoke(seat, task.trick, task.card, led if led is not None else due[0].suit, failed=due[0])
     t = table.with_revoke(revoke)
-    return _failure_child(node, t, _options_after(rs, task, at, t, task.made) + rest, ruled, established=True)
+    return _failure_child(node, t, _options_after(rs, task, at, t) + rest, ruled, established=True)
 
 
-def _options_after(rs: RuleSet, task: FailedPenaltyCard, at: int | None, t: TableState,
-                   made: frozenset[Seat]) -> tuple[object, ...]:
+def _options_after(rs: RuleSet, task: FailedPenaltyCard, at: int | None, t: TableState) -> tuple[object, ...]:
     """The 50D2/51B options once the ruling on ``task`` is over (Decisions.lead_options_after_ruling),
     for whoever is then to lead on ``t``: none while a later play of the record fails to play a
     penalty card (``at``: where this failure is; the next 52 ruling offers them)."""
-    tasks = options_after_failure(rs, t, made) if not task.played_out else ()
+    tasks = options_after_failure(rs, t) if not task.played_out else ()
     if tasks and at is not None and failure_follows(t, (), after=at):
         return ()
     return tasks
@@ -974,3 +976,29 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
 
 
 REOPEN_STATE = {"penalty": _may_fail_or_choose}
+
+
+def _may_fail_choose_or_options_due(table: TableState, record: Replay) -> bool:
+    """:func:`_may_fail_or_choose`, or declarer's lead options due on ``table`` (a player to
+    lead while his partner has a major penalty card in force): with Decisions.
+    lead_options_after_ruling they are ruled on the table whichever ruling left them. (This
+    test reads who leads next: see :data:`REOPEN_READS_LEADER`.)"""
+    return _may_fail_or_choose(table, record) or _lead_options_due(table) is not None
+
+
+def reopen_state_for(decisions: Decisions) -> dict[str, Callable[[TableState, Replay], bool]]:
+    """The reopening test of this family under ``decisions``: with Decisions.
+    lead_options_after_ruling the lead options due on a rectified table are looked for too."""
+    return {"penalty": _may_fail_choose_or_options_due if decisions.lead_options_after_ruling else _may_fail_or_choose}
+
+
+def reopen_reads_leader(decisions: Decisions) -> bool:
+    """Whether the reopening test under ``decisions`` reads who leads next on a rectified
+    table (with Decisions.lead_options_after_ruling): children of a group of substitutes
+    that may win the trick differently are then told apart by the look."""
+    return decisions.lead_options_after_ruling
+
+
+#: the reopening test under a set of decisions, and whether it reads who leads next
+REOPEN_STATE_FOR = reopen_state_for
+REOPEN_READS_LEADER = reopen_reads_leader

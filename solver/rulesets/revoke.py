@@ -49,7 +49,6 @@ from rulings.solver.obligations import (
     failures,
     lead_choice_lines,
     lead_rule_args,
-    next_lead_tasks,
     no_penalty_card,
     plays_after,
     to_lead,
@@ -377,9 +376,9 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
     edges: list[Edge | Substitutions] = []
     tables = table.substitutes(r.trick, seat, subs, restore_penalty=restore, penalty=correction.new_penalty)
     for step, child_table in zip(steps, tables, strict=True):
-        # 50D with 62B1: the next lead's options once the correction is over (switch lead_options_after_ruling)
-        edges.append((step, Node(child_table, (*rest, *next_lead_tasks(rs, child_table)), ledger, node.findings, restrictions,
-                                 node.established, node.focus)))
+        # (50D with 62B1: with the switch lead_options_after_ruling, the next lead's options once
+        # the correction is over are the penalty rules', on the table the ruling leaves)
+        edges.append((step, Node(child_table, rest, ledger, node.findings, restrictions, node.established, node.focus)))
     return edges
 
 
@@ -503,9 +502,9 @@ def _advance(rs: RuleSet, node: Node, task: RevokeCascade, t: TableState, change
     rest = node.agenda[1:]
     nxt = task.index + 1
     if nxt >= len(later) or _ruled_after_a_later_revoke(t, task, later[nxt], later[task.index] if changed else None):
-        if not rs.decisions.lead_options_after_ruling:
-            return rest  # (next_lead_tasks has nothing to add: one agenda for every sibling)
-        return (*rest, *next_lead_tasks(rs, t))  # 50D after the cascade (switch lead_options_after_ruling)
+        # (50D after the cascade, with the switch lead_options_after_ruling: the penalty rules
+        # offer the next lead's options on the table the ruling leaves)
+        return rest
     nos_changed = changed and task.later[task.index][1].side is not task.revoke.seat.side
     return (
         RevokeCascade(
