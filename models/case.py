@@ -162,12 +162,20 @@ class Replay:
     #: a position this part's ruling leaves is where that part's lines go on (its next lead
     #: is the later part's, with what the record says there)
     goes_on: bool = field(default=False, compare=False, repr=False)
+    #: the cards this part's lines put down (as ``table.plays()`` holds them from
+    #: :attr:`applied_before`'s first count), in the order of the record's lines: the replay
+    #: may place them otherwise (a seat's second card in the trick in progress, the cards
+    #: still due to it following, is his lead to the next trick, ``TableState.lead_order``),
+    #: and a rule family that puts a card of its own among them places them again from
+    #: this order, as play lines there would be placed; empty where it is the table's order
+    read: tuple[tuple[Seat, Card], ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
            unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = (),
            line_kinds: frozenset[type] | None = None, start: TableState | None = None,
-           placeholders: tuple[AnyEvent, ...] = (), designated: frozenset[tuple[Seat, Card]] = frozenset()) -> Replay:
+           placeholders: tuple[AnyEvent, ...] = (), designated: frozenset[tuple[Seat, Card]] = frozenset(),
+           read: tuple[tuple[Seat, Card], ...] = ()) -> Replay:
         """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
         field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
         ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`;
@@ -175,7 +183,7 @@ class Replay:
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
                             applied_before=applied_before, reopened=False, memo={}, placeholders=placeholders,
-                            played_on=False, designated=designated)
+                            played_on=False, designated=designated, read=read)
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         if start is not None:
@@ -257,6 +265,21 @@ class Replay:
                     continue
             out.append(e)
         return tuple(out)
+
+    def places_unapplied(self, table: TableState) -> bool:
+        """Whether ``table`` (a rectified table of this record) holds as played the card of a
+        line the replay did not apply (an exposed card deemed played, a fifth card found led
+        or played, a card of several played together: :meth:`as_placed`): every later card
+        of the record then stands one place on from where the replay read it, so a line the
+        replay read in one trick may fall in another there."""
+        kinds = self.line_kinds
+        if FifthCard not in kinds and Expose not in kinds and Simultaneous not in kinds:
+            return False
+        lines = [e for e in self.unapplied if isinstance(e, (Expose, Simultaneous, FifthCard))]
+        if not lines:
+            return False
+        standing = {(s, c) for t in table.tricks for s, c in t.plays}
+        return any((e.seat, c) in standing for e in lines for c in (e.cards if isinstance(e, Simultaneous) else (e.card,)))
 
     def with_table(self, table: TableState, *, reopened: bool = False, ruled: frozenset[object] = frozenset(),
                    start: TableState | None = None) -> Replay:
@@ -466,6 +489,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     designated: list[tuple[Seat, Card]] = []  # cards placed on a designation line alone (Replay.designated)
     facings: set[int] = set()  # dummy's lines facing a card a call played earlier in the trick
     breaks: set[int] = set()  # the places in ``batch`` before which a line not in it came
+    read: list[tuple[Seat, Card]] = []  # the cards placed, in the record's order (Replay.read)
 
     attention: Attention | None = None
     after: tuple[AnyEvent, ...] = ()
@@ -493,7 +517,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # dummy faces the card after another player's card of the trick: the call
                 # played it, at dummy's turn (45B, 45C4(a)), and the later line is its facing,
                 # no second play (the cards between were played after dummy's)
-                state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+                state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)
                 applied -= held_back
                 meant = card if card is not None and card in state.hand(dummy) else _deemed(state, events, i, file)
                 if meant is None or faced.card != meant:
@@ -527,7 +551,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # count of tricks at a claim or ``remaining`` line, and a record that plays on
                 # past the trick must say dummy's card: a line of his, or declarer's change of
                 # designation to a card of dummy's (an input error otherwise)
-                state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+                state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)
                 applied -= held_back
                 later = _after_call(events, i + 1, state, declarer)
                 deemed = None if later == "dummy" else _deemed(state, events, i, file)
@@ -549,7 +573,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                     placeholders.append(event)
         elif isinstance(event, Omit):
             # a defective trick (67): the trick in progress is quitted without his card
-            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)
             applied -= held_back
             try:
                 state = state.omit(event.seat)
@@ -559,7 +583,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             # a card a player names from his own hand at his turn is played (45C4(a)), as a
             # call of dummy's card is; a later ``changes to`` is the designation rules' to
             # rule, and until then the card named holds his place in the trick
-            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)
             applied -= held_back
             seat = event.seat
             if _dummy_places_next(events, i + 1, seat, event.card):
@@ -582,7 +606,7 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         if batch and len(batch) == placed:
             breaks.add(placed)
         before.append(event)
-    state, _ = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file)
+    state, _ = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)
     # the kinds of line (Replay.line_kinds), read here: the opening play lines are one kind
     kinds = set(map(type, before[head:]))
     kinds.update(map(type, after))
@@ -596,20 +620,24 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         # (a card a play line of the part also places was placed in the played position: 63A1)
         by_line = {(e.seat, e.card) for e in before if isinstance(e, Play)}
         designated = [p for p in designated if p not in by_line]
+    # (the record's order, where the replay placed a card elsewhere: Replay.read)
+    standing = [(s, c) for _, s, c in state.plays()] if read else []
+    in_order = tuple(read) if read != standing[len(standing) - len(read):] else ()
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
-                     tuple(placeholders), frozenset(designated))
+                     tuple(placeholders), frozenset(designated), in_order)
 
 
 def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events: list[AnyEvent], breaks: set[int],
                  before: list[AnyEvent], unapplied: list[AnyEvent], applied_before: list[int],
-                 file: str | None) -> tuple[TableState, int]:
+                 file: str | None, read: list[tuple[Seat, Card]]) -> tuple[TableState, int]:
     """Place on ``state`` the cards of ``batch``, the play lines ``batch_events`` that
     :func:`replay_events` has read since it last placed cards (a line not in the batch came
     before each place in ``breaks``), and empty the batch. A defender's card put down before
     his turn, his card at his turn following in the trick, is held back: its line in
     ``before`` becomes a line the table did not apply (added to ``unapplied``) and the
     counts in ``applied_before`` after it drop by one. Returns the table and the number of
-    lines held back. Raises RulingError (located at the line, in ``file``) for a card the
+    lines held back. ``read``: the cards placed are added to it in the record's order
+    (:attr:`Replay.read`). Raises RulingError (located at the line, in ``file``) for a card the
     table does not take."""
     if not batch:
         return state, 0
@@ -632,6 +660,7 @@ def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events
         breaks.update(moved)
         where = {id(e): i for i, e in enumerate(before)}
         unapplied.sort(key=lambda e: where.get(id(e), len(before)))
+    read.extend(batch)
     order, early, put_down = state.lead_order(batch, breaks)
     breaks.clear()
     recorded: tuple[list[tuple[Seat, Card]], list[AnyEvent]] | None = None
@@ -728,6 +757,7 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     placed as read (``TableState.placed_as_read``)."""
     _, plays, pairs, attention, after, kinds = plain
     assert plays is not None
+    read: tuple[tuple[Seat, Card], ...] = ()
     if pairs and as_read:
         try:
             state = state.play_many(pairs)
@@ -738,6 +768,7 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
         batch_events: Sequence[AnyEvent] = plays
         order, early, put_down = state.lead_order(pairs)
         if order != sorted(order):
+            read = pairs  # (placed otherwise than read: Replay.read)
             batch = [pairs[k] for k in order]
             batch_events = [plays[k] for k in order]
         unplaced = state
@@ -755,7 +786,7 @@ def _replay_plain(state: TableState, plain: tuple[Sequence[AnyEvent], tuple[Play
     applied_before = tuple(range(applied, applied + len(plays)))
     if ClaimTricks in kinds or Remaining in kinds:
         _check_end_of_play(state, list(before), list(applied_before), after, file, [])
-    return Replay.of(state, attention, before, after, (), applied_before, kinds, start, ())
+    return Replay.of(state, attention, before, after, (), applied_before, kinds, start, (), read=read)
 
 
 def _changed_to(events: Sequence[AnyEvent], at: int, actor: Seat, holder: Seat, deal: Deal) -> tuple[Card | None, int]:

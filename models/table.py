@@ -1573,6 +1573,20 @@ class TableState:
         new = tuple(x for x in leads if x not in self.put_down_early)
         return self._evolve(put_down_early=(*self.put_down_early, *new)) if new else self
 
+    def without_early_marks(self, plays: Sequence[tuple[int, Seat, Card]]) -> TableState:
+        """The table with the leads among ``plays`` (cards still to place, each with its
+        trick as the record's replay placed it) no longer marked as put down before the
+        trick before them was complete (``early_leads``, ``early_made``, ``put_down_early``):
+        a rule that places them again around a card of its own, which may change the tricks
+        they fall in, marks them as that placing finds them (:meth:`lead_order`)."""
+        if not (self.early_made or self.put_down_early) or not plays:
+            return self
+        keys = {(n, s) for n, s, _ in plays}
+        cards = {(s, c) for _, s, c in plays}
+        return self._evolve(early_leads=tuple(x for x in self.early_leads if x not in keys),
+                            early_made=tuple(x for x in self.early_made if x not in keys),
+                            put_down_early=tuple(x for x in self.put_down_early if (x[1], x[2]) not in cards))
+
     def put_down_before(self, trick: int, seat: Seat, card: Card) -> tuple[Seat, ...] | None:
         """The seats whose cards to the trick before ``trick`` were put down after ``seat``'s
         lead of ``card`` to it (``put_down_early``), or None for a lead made once that trick

@@ -1752,7 +1752,9 @@ class Composition:
         #: rules (said "not yet ruled on"), with their notices: one that a ruling on a
         #: rectified table rules on some path, and that no path ends leaving out of turn and
         #: unruled, is not said after all (a lead that is out of turn only as the table saw
-        #: the trick before it won: each path rules it as its own table has it, 44G, 53-56)
+        #: the trick before it won: each path rules it as its own table has it, 44G, 53-56;
+        #: or one out of turn only as the replay read it without a card a ruling put in place,
+        #: a fifth card found led, which a path's rulings leave in turn)
         self._unruled_plays: dict[tuple[int, Seat], Notice] = {}
         #: of those, the ones some path ruled, and the ones some path ended leaving unruled
         self._plays_ruled: set[tuple[int, Seat]] = set()
@@ -2192,7 +2194,12 @@ class Composition:
             if node.table.revokes_out_of_rotation:
                 node = self._revokes_at_turn(node, task)
             names, record = self._reopen_names_of(task)
-            if task.segment and record is not None and (more := self._may_find_on(task, node.table, record)):
+            if record is not None and (task.segment or record.places_unapplied(node.table)) and (
+                    more := self._may_find_on(task, node.table, record)):
+                # (a later part, first read on another restoration; or a ruling placed the card
+                # of a line the replay did not apply, a fifth card found led: the record's
+                # later lines fall one card on from where its replay read them, and the
+                # openers that read them look again on this table)
                 names = names | more
             found: list[_Found] = []
             if names:
@@ -2374,11 +2381,20 @@ class Composition:
         ruled, and which it leaves out of turn on its table without a ruling (a card a ruling
         took back, a lead withdrawn under 45D1 or 62C1, no longer stands out of turn: its entry
         the table keeps is no play left)."""
+        placed = None  # (whether a ruling on this path placed the card of a line the replay did not apply)
         for pair in self._unruled_plays:
             if pair in task.seen:
                 self._plays_ruled.add(pair)
             elif pair in table.out_of_turn and (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) is not None:
                 self._plays_left.add(pair)
+            else:
+                # (a play the record's replay read out of turn only because a card a ruling
+                # put in place was missing from it, a fifth card found led, and that this
+                # path's rulings leave in turn: ruled with that card, as one it rules)
+                if placed is None:
+                    placed = self.replay.places_unapplied(table)
+                if placed:
+                    self._plays_ruled.add(pair)
 
     def _apart_met(self, table: TableState) -> None:
         """At the end of a path's ruling of the record's last part (``table``): which of the

@@ -48,6 +48,9 @@ class ExposedCard:
     event: Expose
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
+    #: the same plays in the order of the record's lines (``Replay.read``; empty: ``then``'s
+    #: order), from which the card of the line is put among them (``_put``)
+    read: tuple[LaterPlay, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,9 @@ class ExtraCard:
     event: FifthCard
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
+    #: the same plays in the order of the record's lines (``Replay.read``; empty: ``then``'s
+    #: order), from which the card of the line is put among them (``_put``)
+    read: tuple[LaterPlay, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,9 @@ class SimultaneousPlay:
     event: Simultaneous
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
+    #: the same plays in the order of the record's lines (``Replay.read``; empty: ``then``'s
+    #: order), from which the card of the line is put among them (``_put``)
+    read: tuple[LaterPlay, ...] = ()
     #: play went on to the end after the record's last card before attention
     #: (``Replay.played_out``): each side played to every trick after the last recorded
     played_out: bool = False
@@ -88,6 +97,9 @@ class CardBeforeTurn:
     event: PlayBeforeTurn
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
+    #: the same plays in the order of the record's lines (``Replay.read``; empty: ``then``'s
+    #: order), from which the card of the line is put among them (``_put``)
+    read: tuple[LaterPlay, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,19 +172,23 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         if isinstance(e, (FifthCard, Simultaneous)):
             placed.update((c, e) for c in cards)
     start = replay_plays(first, plays[base : counts[0]])
+    # the record's plays in the order of its lines, where the replay placed some otherwise
+    # (a card of these lines put among them is placed with them as play lines would be)
+    read = _as_read(replay, plays, base)
     agenda: list[object] = []
     for i, e in enumerate(own):
         then = tuple(plays[counts[i] : counts[i + 1]])
+        ordered = tuple(read[counts[i] : counts[i + 1]]) if read else ()
         if isinstance(e, Expose):
-            agenda.append(ExposedCard(e, then, given))
+            agenda.append(ExposedCard(e, then, given, ordered))
         elif isinstance(e, Name):
             agenda.append(NamedCard(e, then, given))
         elif isinstance(e, FifthCard):
-            agenda.append(ExtraCard(e, then, given))
+            agenda.append(ExtraCard(e, then, given, ordered))
         elif isinstance(e, PlayBeforeTurn):
-            agenda.append(CardBeforeTurn(e, then, given))
+            agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            agenda.append(SimultaneousPlay(e, then, given, replay.played_out))
+            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -212,7 +228,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                     or (cur.is_complete and _leads_as_it_stood(nominal, e)))
             if _may_be_led(nominal, e, given) or (_may_be_played(nominal, e) and _turn(nominal, e.seat)):
                 card = e.faces[0] if isinstance(e, Simultaneous) else e.card
-                _, nominal, later = _put(nominal, e.seat, card, later)
+                _, nominal, later = _put(nominal, e.seat, card, tuple(read[counts[i] : counts[i + 1]]) if read else later)
             nominal = replay_plays(nominal, later)
     except RulingError:
         nominal, at_once = replay.table, False
@@ -254,6 +270,19 @@ def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
         return frozenset()
     k = len(trick.plays) - 1 - [s for s, _ in trick.plays][::-1].index(key[1])
     return frozenset(s for s, _ in trick.plays[:k])
+
+
+def _as_read(replay: Replay, plays: list[LaterPlay], base: int) -> list[LaterPlay]:
+    """``plays`` (the cards standing on the record's own table, ``base`` of them from the
+    parts before this one) with this part's in the order of the record's lines
+    (``Replay.read``), each with its trick on the table; empty where the replay placed them
+    as read, or around a rectified table (its cards are placed as the rulings put them)."""
+    if not replay.read or replay.reopened or len(plays) - base != len(replay.read):
+        return []
+    trick = {(s, c): n for n, s, c in plays[base:]}
+    if any(p not in trick for p in replay.read):
+        return []
+    return [*plays[:base], *((trick[p], p[0], p[1]) for p in replay.read)]
 
 
 #: how a card came to be exposed (the facts of an ``exposes`` line), in words, after the card
@@ -435,15 +464,21 @@ def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...])
     his lead to the next trick, in turn or out of turn as the trick's winner makes it).
     Such a lead is marked on the table (``early_leads``, ``put_down_early``). Returns the
     table just before his card, the table with it placed, and the record's plays
-    still to put back after it, in that order."""
-    order, early, put_down = table.lead_order([(seat, card), *((s, c) for _, s, c in then)])
+    still to put back after it, in that order. The record's plays are placed anew: a lead
+    among them the record's replay marked as put down early is marked as this placing finds
+    it (the card placed may change the trick each falls in)."""
+    anew = table.without_early_marks(then)
+    order, early, put_down = anew.lead_order([(seat, card), *((s, c) for _, s, c in then)])
     if order != sorted(order):
         k = order.index(0)
         try:
-            before = table.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early).with_put_down_early(put_down)
+            before = anew.play_many([(s, c) for _, s, c in then[:k]]).with_early_leads(early).with_put_down_early(put_down)
             return before, before.play(seat, card), tuple(then[x - 1] for x in order[k + 1:])
         except RulingError:
             pass  # (a later card not held: placed as read)
+    elif anew is not table:
+        anew = anew.with_early_leads(early).with_put_down_early(put_down)
+        return anew, anew.play(seat, card), then
     return table, table.play(seat, card), then
 
 
@@ -636,7 +671,7 @@ def _exposed_played(rs: RuleSet, node: Node, task: ExposedCard, clause: str, als
     # (the record's later plays put around it as play lines there would be: another
     # seat's second card after it, the seats still due following, is his lead to the next
     # trick)
-    before, t2, then = _put(node.table, ev.seat, ev.card, task.then)
+    before, t2, then = _put(node.table, ev.seat, ev.card, task.read or task.then)
     step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause,
                 f"{ev.card} is played to trick {t2.tricks[-1].number}: {why}{claim_text}", also=(*also, *claim_also),
                 question=f"what becomes of {ev.seat}'s exposed {ev.card}?", choice=choice)
@@ -694,14 +729,14 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             # (he had played to the trick: a player plays one card to a trick, so this one is
             # no play to it; it is put down as a play line there would put it, the lead rules
             # ruling it: before his partner's card, 57A; docs/decisions.md)
-            before, t2, then = _put(table, seat, card, task.then)
+            before, t2, then = _put(table, seat, card, task.read or task.then)
             step = Step("TD", StepKind.FORCED, rs.cite("45A"),
                         f"trick {cur.number} held {len(cur.plays)} card{'' if len(cur.plays) == 1 else 's'}, {seat}'s {own} among "
                         f"them: {card} is no fifth card (45E) but a second card of his, put down before the trick was complete, "
                         "and ruled as such",
                         question=question, choice="second card")
             return [(step, _placed(node, before, t2, then, rest))]
-        before, t2, then = _put(table, seat, card, task.then)
+        before, t2, then = _put(table, seat, card, task.read or task.then)
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
         return [(step, _placed(node, before, t2, then, rest))]
@@ -717,7 +752,7 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             # (the record's later cards are put as play lines after it would be: a seat's
             # second card in the trick it leads, the seats still due following, is his lead
             # to the trick after, made before that trick was complete, as with a play line)
-            before, t2, then = _put(table, seat, card, task.then)
+            before, t2, then = _put(table, seat, card, task.read or task.then)
             leader = cur.winner(table.trumps)
             if leader is seat:
                 text = f"{card} is deemed led to trick {cur.number + 1}; {seat} won trick {cur.number}, so it is his lead, in turn"
@@ -761,11 +796,11 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         card = ev.cards[0]
         question = f"{seat}'s {card} was played at the same moment as the card before it"
         if _turn(table, seat):
-            before, t2, then = _put(table, seat, card, task.then)
+            before, t2, then = _put(table, seat, card, task.read or task.then)
             step = Step("TD", StepKind.FORCED, rs.cite("58A"), f"{card} counts as played after the other card, in turn: it stands",
                         question=question, choice="stands")
             return [(step, _placed(node, before, t2, then, rest))]
-        before, t2, then = _put(table, seat, card, task.then)
+        before, t2, then = _put(table, seat, card, task.read or task.then)
         # Out of turn, it is a play out of turn like any other: 58A fixes the order and no
         # more. The rules of leads and plays out of turn (53-57) rule it on the table this
         # leaves, as they rule the same card played there outright (the engine opens them on
@@ -784,7 +819,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return _defective_trick(rs, node, table, seat, ev.cards, faces, task.then, rest)
     if len(faces) == 1:
         card = faces[0]
-        before, t2, then = _put(table, seat, card, task.then)
+        before, t2, then = _put(table, seat, card, task.read or task.then)
         back = [str(c) for c in ev.cards if c != card]
         step = Step("TD", StepKind.FORCED, rs.cite("58B1"),
                     f"only {card}'s face was visible: it is played; {' '.join(back)} "
@@ -794,7 +829,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
     edges: list[Edge] = []
     for card in faces:
-        before, t2, then = _put(table, seat, card, task.then)
+        before, t2, then = _put(table, seat, card, task.read or task.then)
         others = [c for c in faces if c != card]
         also: list[str]
         if defender:
@@ -848,7 +883,7 @@ def card_before_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, CardBeforeTurn)
     ev = task.event
     table = node.table
-    _, t2, then = _put(table, ev.seat, ev.card, task.then)
+    _, t2, then = _put(table, ev.seat, ev.card, task.read or task.then)
     trick = t2.tricks[-1]
     step = Step("TD", StepKind.FORCED, rs.cite("44B"),
                 f"{ev.seat} put {ev.card} on trick {trick.number} before his turn: a play out of turn, corrected as any "
