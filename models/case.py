@@ -620,9 +620,12 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         # (a card a play line of the part also places was placed in the played position: 63A1)
         by_line = {(e.seat, e.card) for e in before if isinstance(e, Play)}
         designated = [p for p in designated if p not in by_line]
-    # (the record's order, where the replay placed a card elsewhere: Replay.read)
-    standing = [(s, c) for _, s, c in state.plays()] if read else []
-    in_order = tuple(read) if read != standing[len(standing) - len(read):] else ()
+    # (the record's order, where the replay placed a card elsewhere: Replay.read; only the
+    # exposure rules read it, where a line puts a card of its own among the record's cards)
+    in_order: tuple[tuple[Seat, Card], ...] = ()
+    if read and (FifthCard in kinds or Expose in kinds or Simultaneous in kinds):
+        standing = [(s, c) for _, s, c in state.plays()]
+        in_order = tuple(read) if read != standing[len(standing) - len(read):] else ()
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
                      tuple(placeholders), frozenset(designated), in_order)
 
