@@ -94,6 +94,30 @@ def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int
         check_conservation(case, r, replayed=True)
 
 
+@pytest.mark.parametrize("seed", [58, 116, 267, 439])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_records_with_cards_played_together_are_ruled_whole(seed: int, edition: str) -> None:
+    """Records with cards played together (58B, ``together``) and default families, drawn as
+    the sweep draws them (benchmarks/whole_record_sweep.py): the record's cards after the
+    ``simultaneous`` line are put back in the record's order once the card played is in
+    place (the record read without it has a trick one card short, and its replay placed one
+    seat's card before another's), and a visible card the record has the offender play
+    again later is not the one he names (58B2): every irregularity ruled, no restoration
+    repeated, cards conserved."""
+    mapping = random_mixed_case(random.Random(seed), edition=edition, families=("together", *DEFAULT_FAMILIES))
+    assert "together" in mapping["title"]
+    text = _text(mapping)
+    case = loads(text)
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations, (seed, text)
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
+    keys = Counter(r.key() for r in restorations)
+    assert all(n == 1 for n in keys.values()), (seed, text)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+
+
 #: the families drawn only when named, each with a line form it writes (docs/case-format.md)
 _NAMED_ONLY = {"fifth": " fifth", "together": " simultaneous", "fail": None, "declarer_lead": None, "incomplete": " calls "}
 

@@ -12,11 +12,13 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, PlayBeforeTurn, Simultaneous, place
+from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Play, PlayBeforeTurn, Simultaneous, place
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
@@ -138,6 +140,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     base = replay.applied_before[0]
     counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
     counts.append(len(plays))
+    # (the record's cards after each line, in the order the record has them: reading the
+    # record without the line's card, the replay may have placed one seat's card before
+    # another's, a second card in the trick as it then read; the ruling puts the line's card
+    # in place and the later cards back as play lines there would be, _put)
+    plays = _in_record_order(plays, [i for i, m in enumerate(mine) if m], counts, replay.before)
     first = replay.start_table()  # (its ``base`` cards stand: those of the parts before this one)
     if replay.table.withdrawn:
         # re-opened on a rectified table where a card of a line has since been played (the
@@ -261,6 +268,36 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                                                  and not _leads_as_it_stood(start, own[0])) else ()
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once, leads=leads)
+
+
+def _in_record_order(plays: list[LaterPlay], lines: list[int], counts: list[int],
+                     events: tuple[object, ...]) -> list[LaterPlay]:
+    """``plays`` with the cards after each of the record's ``simultaneous`` lines (``lines``:
+    the indices in ``events`` of the lines this module rules; ``counts``: how many of
+    ``plays`` came before each, and all of them) up to the next such line put in the order of
+    the record's play lines there. The record read without the line's card has one card too
+    few in a trick, so its replay may have placed a seat's card before another's (a second
+    card in the trick as it then read); the ruling puts the line's card in place and the
+    later cards back as play lines there would be (``_put``). A card no play line names
+    (dummy's card a call placed) keeps its place after the card before it; a stretch whose
+    play lines name a card not among its cards is left as placed."""
+    out = list(plays)
+    for k, at in enumerate(lines):
+        if not isinstance(events[at], Simultaneous):
+            continue
+        lo, hi = counts[k], counts[k + 1]
+        end = lines[k + 1] if k + 1 < len(lines) else len(events)
+        rank = {(e.seat, e.card): i for i, e in enumerate(events[at + 1 : end]) if isinstance(e, Play)}
+        part = plays[lo:hi]
+        if not rank.keys() <= {(s, c) for _, s, c in part}:
+            continue
+        keys: list[float] = []
+        last = -1.0
+        for _, s, c in part:
+            last = float(rank[(s, c)]) if (s, c) in rank else last + 1e-3
+            keys.append(last)
+        out[lo:hi] = [p for _, p in sorted(zip(keys, part, strict=True), key=itemgetter(0))]
+    return out
 
 
 def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
@@ -827,8 +864,14 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     question=f"{seat} played {names} together", choice=str(card))
         return [(step, _placed(node, before, t2, then, rest))]
     question = f"{seat} played {names} together, more than one face visible: he says which card he plays"
+    # A visible card he played again later in the record (led or played to a later trick, or
+    # put down again as his lead to the next one) was not the card he played here: his own
+    # later play of it, which the table saw, shows which card stayed on the trick as his. He
+    # names among the others (docs/decisions.md, "Cards played together, one played again").
+    again = _played_again(seat, faces, task.then)
+    named = tuple(c for c in faces if c not in again) or faces
     edges: list[Edge] = []
-    for card in faces:
+    for card in named:
         before, t2, then = _put(table, seat, card, task.read or task.then)
         others = [c for c in faces if c != card]
         also: list[str]
@@ -867,8 +910,14 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
         mid: tuple[object, ...] = ((OpponentMayChange(seat, later, early=frozenset((n, s) for n, s, _, _ in t3.put_down_early)),)
                                    if later and not corrected and not past else ())
-        step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
-                    also=(rs.cite("47B"), *also), question=question, choice=str(card))
+        if len(named) == 1:
+            shown = " ".join(str(c) for c in faces if c in again)
+            step = Step("TD", StepKind.FORCED, rs.cite("58B2"),
+                        f"{seat} plays {card}: he played {shown} again later, so {card} is the card he played here; {fate}",
+                        also=(rs.cite("47B"), *also), question=question, choice=str(card))
+        else:
+            step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
+                        also=(rs.cite("47B"), *also), question=question, choice=str(card))
         edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat) + rest, info=infos)))
     return edges
 
@@ -893,6 +942,11 @@ def card_before_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     return [(step, _node(node, _then(t2, then, _placed_key(t2, ev.seat, ev.card)), node.agenda[1:]))]
 
 
+def _played_again(seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> frozenset[Card]:
+    """The cards of ``cards`` that the record's later plays (``then``) have ``seat`` play again."""
+    return frozenset(c for _, s, c in then if s is seat and c in cards)
+
+
 def _played_past(table: TableState, number: int, played_out: bool) -> bool:
     """Whether each side has played to the trick after trick ``number``: on ``table``, or in
     play that went on to the end after the record's last card (``played_out``, as
@@ -914,7 +968,7 @@ def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tu
 def _kept_card(table: TableState, seat: Seat, cards: tuple[Card, ...], faces: tuple[Card, ...]) -> Card:
     """67B2: the card the offender faced when he played to the trick stays; when that cannot
     be told (no face or several faces seen), the highest card he could lawfully have played."""
-    if len(faces) == 1:
+    if len(faces) == 1 and faces[0] in cards:
         return faces[0]
     trick = table.current_trick
     led = trick.plays[0][1].suit if trick is not None and trick.plays and not trick.is_complete else None
@@ -929,7 +983,9 @@ def _defective_trick(rs: RuleSet, node: Node, table: TableState, seat: Seat, car
     go back to the hand unexposed, with no rectification for them; the trick's ownership is
     as played. A card put back that the offender should have played to that trick makes a
     revoke, found and ruled by the revoke rules on the rectified table (established: 63A1)."""
-    card = _kept_card(table, seat, cards, faces)
+    # (a card he played again later in the record is not the one that stayed on the trick)
+    again = _played_again(seat, cards, then)
+    card = _kept_card(table, seat, tuple(c for c in cards if c not in again) or cards, faces)
     others = " ".join(str(c) for c in cards if c != card)
     t2 = table.play(seat, card)
     step = Step("TD", StepKind.FORCED, rs.cite("58B4"),
