@@ -686,7 +686,7 @@ class _Replicate:
     (made in turn); or, when the child's ruling did not keep to what makes its class alike
     (see :meth:`Composition._others`), the next children are made and expanded."""
 
-    __slots__ = ("base", "group", "index", "kinds", "leaves", "open", "part", "said", "sources", "spoiled", "stages", "steps")
+    __slots__ = ("base", "due", "group", "index", "kinds", "leaves", "open", "part", "said", "sources", "spoiled", "stages", "steps")
 
     def __init__(self, group: Substitutions, kinds: tuple[int, ...], part: int | None = None, steps: int = 0) -> None:
         self.group = group
@@ -713,6 +713,10 @@ class _Replicate:
         self.stages = 0
         #: what the group's children share for the leaves built for them (:func:`_swap_base`)
         self.base: _SwapBase | None = None
+        #: what the lead options left due of the restorations it builds from concern, as
+        #: (penalty cards in force, whom): its leaves are read for them while one is not
+        #: kept (:meth:`Composition._note_left_due`)
+        self.due: set[tuple[object, Seat]] = set()
 
 
 def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
@@ -1372,11 +1376,11 @@ def _after_reopening(node: Node) -> Node:
     return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
 
 
-def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
-    """:attr:`Restoration.lead` of ``leaf``, ``base`` (a :class:`_Kept` restoration) or a
-    restoration built from it with cards put in place (:class:`_Derived`), without building
-    its table: the winner of the trick whose winner leads, with the cards changed there.
-    ``base``'s is read once (kept in its ``__dict__`` with that trick)."""
+def _lead_at(base: Restoration) -> tuple[Seat | None, Trick | None]:
+    """:attr:`Restoration.lead` of ``base`` (a :class:`_Kept` restoration) and the trick whose
+    winner he is, where cards put in place there by restorations built from it change who
+    leads (None: none does, the lead being another's or nobody's). Read once (kept in its
+    ``__dict__``)."""
     d = base.__dict__
     known: tuple[Seat | None, Trick | None] | None = d.get("_lead_at")
     if known is None:
@@ -1390,7 +1394,64 @@ def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
                         break
                     last = t
         known = d["_lead_at"] = (base.lead, None) if last is None or last.number == 13 else (last.winner(node.table.trumps), last)
-    lead, last = known
+    return known
+
+
+def _leaders_built(base: Restoration, active: list[_Replicate]) -> tuple[Seat | None, ...] | None:
+    """Who may lead next on ``base`` (a :class:`_Kept` restoration) or on a restoration built
+    from it (:func:`_lead_built`): the groups that build from it are those whose child's
+    ruling it was made in (``active``), each putting one of its substitutes in place of its
+    seat's card. A player may win the trick whose winner leads unless another's card there
+    beats every card he may have in it, whatever each holds (44E, 44F: a card of neither the
+    suit led nor trumps wins nothing). None: any player (the card led may change)."""
+    lead, last = _lead_at(base)
+    if last is None:
+        return (lead,)
+    number = last.number
+    subs: dict[Seat, tuple[Card, ...]] = {}
+    for a in active:
+        group = a.group
+        if group.trick == number:
+            subs[group.seat] = (*subs.get(group.seat, ()), *group.subs)
+    if not subs:
+        return (lead,)
+    short = last.short
+    plays = [p for p in last.plays if p[0] is not short]
+    if plays[0][0] in subs:
+        return None
+    led = plays[0][1]
+    trumps = base.node.table.trumps
+    lows: list[int] = []
+    highs: list[int] = []
+    for seat, card in plays:
+        low = high = card_strength(card, led, trumps)
+        for c in subs.get(seat, ()):
+            x = card_strength(c, led, trumps)
+            if x < low:
+                low = x
+            elif x > high:
+                high = x
+        lows.append(low)
+        highs.append(high)
+    found: list[Seat | None] = []
+    for i, (seat, _) in enumerate(plays):
+        high = highs[i]
+        beaten = False
+        for j, low in enumerate(lows):
+            if j != i and low > high:
+                beaten = True
+                break
+        if not beaten:
+            found.append(seat)
+    return tuple(found)
+
+
+def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
+    """:attr:`Restoration.lead` of ``leaf``, ``base`` (a :class:`_Kept` restoration) or a
+    restoration built from it with cards put in place (:class:`_Derived`), without building
+    its table: the winner of the trick whose winner leads, with the cards changed there.
+    ``base``'s is read once (:func:`_lead_at`)."""
+    lead, last = _lead_at(base)
     if lead is None or last is None or leaf is base:
         return lead
     number = last.number
@@ -3298,13 +3359,18 @@ class Composition:
     #: for each (part, number of parts): the cards the lines of the parts after it play
     _later_cards: dict[tuple[int, int], frozenset[Card]]
 
-    def _note_left_due(self, leaf: Restoration) -> None:
+    def _note_left_due(self, leaf: Restoration, active: list[_Replicate] | None = None) -> None:
         """Keep what ``leaf`` leaves due that no rule of its path enumerated
         (:meth:`RuleBook.left_due`), where the player it names leads next: read on the
         restoration the enumeration made (a leaf built from it, :class:`_Derived`, has its
         penalty cards, its substitute being none: read once on a :class:`_Kept` one, the
-        source of built leaves, and kept in its ``__dict__``); the next leader is read only
-        while that tells something not yet kept (:func:`_lead_built` for a built leaf)."""
+        source of built leaves, with the groups that build from it, ``active``, and kept in
+        its ``__dict__``); the next leader is read only while that tells something not yet
+        kept (:func:`_lead_built` for a built leaf). Of a :class:`_Kept` one's items only
+        those whose player may lead on it or on a leaf built from it are kept
+        (:func:`_leaders_built`), and each group that builds from it is told what they
+        concern (``_Replicate.due``: a group whose items are all kept builds its leaves
+        without reading them)."""
         base = leaf
         while type(base) is _Derived:
             base = base._source
@@ -3314,6 +3380,15 @@ class Composition:
             node = base.node
             due = self.book.left_due(node) if node.table.penalty_cards else ()
             if kept_in:
+                if due:
+                    leaders = _leaders_built(base, active or [])
+                    if leaders is not None:
+                        due = tuple([item for item in due if item[0] in leaders])
+                    if due and active:
+                        pcs = node.table.penalty_cards
+                        for a in active:
+                            for _, whom, _ in due:
+                                a.due.add((pcs, whom))
                 base.__dict__["_left_due"] = due
         if not due:
             return
@@ -3329,6 +3404,15 @@ class Composition:
             if seat is leader and (pcs, whom) not in kept:
                 kept.add((pcs, whom))
                 self._left_due.setdefault(self.book.left_due_text(base.node, whom, reading), None)
+
+    def _telling(self, rep: _Replicate) -> bool:
+        """Whether a leaf built by ``rep`` may tell what the restorations leave due that is
+        not yet kept (:meth:`_note_left_due`): what its sources' items concern is not all kept."""
+        kept = self._left_met
+        for item in rep.due:
+            if item not in kept:
+                return True
+        return False
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
@@ -3379,6 +3463,7 @@ class Composition:
                     if rep.base is None:
                         rep.base = _swap_base(done)
                     swap = _Swap(done, i, source[0], rep.base)
+                    telling = self._telling(rep) if rep.due else False
                     for leaf in source[1]:
                         count += 1
                         made: Restoration = _Derived(count, path, step, leaf, swap)
@@ -3386,7 +3471,8 @@ class Composition:
                             made.__dict__["_kept"] = True
                             for a in active:
                                 a.leaves.append(made)
-                        self._note_left_due(made)
+                        if telling:
+                            self._note_left_due(made)
                         yield made
                         if limit is not None and count >= limit:
                             return
@@ -3407,7 +3493,7 @@ class Composition:
                 if node.recorded > settled:
                     settled = node.recorded
                 leaf = _leaf(count, path, node, active)
-                self._note_left_due(leaf)
+                self._note_left_due(leaf, active)
                 yield leaf
                 if limit is not None and count >= limit:
                     return
@@ -3450,7 +3536,7 @@ class Composition:
                 if child.recorded > settled:
                     settled = child.recorded
                 leaf = _leaf(count, (*path, step), child, active)
-                self._note_left_due(leaf)
+                self._note_left_due(leaf, active)
                 yield leaf
                 if limit is not None and count >= limit:
                     return
