@@ -3367,7 +3367,7 @@ class Composition:
         source of built leaves, with the groups that build from it, ``active``, and kept in
         its ``__dict__``); the next leader is read only while that tells something not yet
         kept (:func:`_lead_built` for a built leaf). Of a :class:`_Kept` one's items only
-        those whose player may lead on it or on a leaf built from it are kept
+        those not kept already whose player may lead on it or on a leaf built from it are kept
         (:func:`_leaders_built`), and each group that builds from it is told what they
         concern (``_Replicate.due``: a group whose items are all kept builds its leaves
         without reading them)."""
@@ -3381,11 +3381,13 @@ class Composition:
             due = self.book.left_due(node) if node.table.penalty_cards else ()
             if kept_in:
                 if due:
-                    leaders = _leaders_built(base, active or [])
+                    pcs = node.table.penalty_cards
+                    met = self._left_met
+                    due = tuple([item for item in due if (pcs, item[1]) not in met])  # (those kept stay kept)
+                    leaders = _leaders_built(base, active or []) if due else None
                     if leaders is not None:
                         due = tuple([item for item in due if item[0] in leaders])
                     if due and active:
-                        pcs = node.table.penalty_cards
                         for a in active:
                             for _, whom, _ in due:
                                 a.due.add((pcs, whom))
