@@ -1401,42 +1401,49 @@ def _lead_at(base: Restoration) -> tuple[Seat | None, Trick | None]:
     return known
 
 
-def _may_lead_built(base: Restoration, last: Trick, active: list[_Replicate], seats: list[Seat]) -> list[Seat]:
-    """Those of ``seats`` (none of them the next leader on ``base``, a :class:`_Kept`
-    restoration, as the winner of ``last``, the trick whose winner leads) who may lead next
-    on a restoration built from it (:func:`_lead_built`): the groups that build from it are
-    those whose child's ruling it was made in (``active``), each putting one of its
-    substitutes in place of its seat's card. A player may win that trick only where a group
-    changes a card there, and unless another's card there beats every card he may have in
-    it, whatever each holds (44E, 44F: a trump over the suit led over any other card, then
-    by rank; a card of neither wins nothing). All of ``seats`` where the card led may change."""
+def _may_lead_built(base: Restoration, last: Trick, leader: Seat | None, active: list[_Replicate], seats: list[Seat]) -> list[Seat]:
+    """Those of ``seats`` (none of them ``leader``, the next leader on ``base``, a
+    :class:`_Kept` restoration, as the winner of ``last``, the trick whose winner leads) who
+    may lead next on a restoration built from it (:func:`_lead_built`): the groups that build
+    from it are those whose child's ruling it was made in (``active``), each putting one of
+    its substitutes in place of its seat's card. A player may win that trick only where a
+    group changes his card or the winner's there (the winner's card, kept, beats his), and
+    unless another's card there beats every card he may have in it, whatever each holds
+    (44E, 44F: a trump over the suit led over any other card, then by rank; a card of
+    neither wins nothing). All of ``seats`` where the card led may change."""
     number = last.number
     short = last.short
     plays = last.plays
     led_seat, led = plays[0] if plays[0][0] is not short else plays[1]
+    groups: list[_Replicate] = []
+    changed: set[Seat] = set()
+    for a in active:
+        group = a.group
+        if group.trick == number:
+            if group.seat is led_seat:
+                return seats
+            groups.append(a)
+            changed.add(group.seat)
+    if not groups:
+        return []
     led_suit = led >> 4
     trumps = base.node.table.trumps
     trump = trumps.order if trumps is not None else -1
-    # the weakest and strongest card each seat's groups may put in place (_Replicate.span)
-    spans: dict[Seat, tuple[int, int]] = {}
-    for a in active:
-        group = a.group
-        if group.trick != number:
-            continue
-        seat = group.seat
-        if seat is led_seat:
-            return seats
-        span = a.span
-        if span[0] != led_suit or span[1] != trump:
-            span = a.span = _span(group.subs, led_suit, trump)
-        was = spans.get(seat)
-        spans[seat] = (span[2], span[3]) if was is None else (min(was[0], span[2]), max(was[1], span[3]))
-    if not spans:
-        return []
     found: list[Seat] = []
+    spans: dict[Seat, tuple[int, int]] | None = None
     for seat in seats:
-        if seat is short:
+        if seat is short or (seat not in changed and leader not in changed):
             continue
+        if spans is None:
+            # the weakest and strongest card each seat's groups may put in place (_Replicate.span)
+            spans = {}
+            for a in groups:
+                span = a.span
+                if span[0] != led_suit or span[1] != trump:
+                    span = a.span = _span(a.group.subs, led_suit, trump)
+                who = a.group.seat
+                was = spans.get(who)
+                spans[who] = (span[2], span[3]) if was is None else (min(was[0], span[2]), max(was[1], span[3]))
         high = 0
         for s, card in plays:
             if s is seat:
@@ -3464,7 +3471,7 @@ class Composition:
                 rest.append(item)
         if not rest or last is None:
             return ()  # (a leaf built from it has its next leader)
-        may = _may_lead_built(base, last, active, [item[0] for item in rest])
+        may = _may_lead_built(base, last, leader, active, [item[0] for item in rest])
         if not may:
             return ()
         left = tuple([item for item in rest if item[0] in may])
