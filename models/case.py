@@ -500,12 +500,13 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             break
         applied_before.append(applied)
         placed = len(batch)
-        if isinstance(event, Play) and id(event) in facings:
-            pass  # dummy facing the card a call of declarer's played at his turn (above)
-        elif isinstance(event, Play):
-            batch.append((event.seat, event.card))
-            batch_events.append(event)
-            applied += 1
+        if isinstance(event, Play):
+            # (a line in ``facings`` is dummy facing the card a call of declarer's played at
+            # his turn: below)
+            if not facings or id(event) not in facings:
+                batch.append((event.seat, event.card))
+                batch_events.append(event)
+                applied += 1
         elif isinstance(event, Call) and event.seat is declarer:
             dummy = declarer.partner
             card = event.what.card
@@ -1159,6 +1160,12 @@ def _faced_later(events: Sequence[AnyEvent], at: int, state: TableState, batch: 
     call = events[at]
     assert isinstance(call, Call)
     dummy = call.seat.partner
+    k = at + 1
+    while k < len(events) and isinstance(events[k], DirectorFinds):
+        k += 1
+    nxt = events[k] if k < len(events) else None
+    if not isinstance(nxt, Play) or nxt.seat is dummy:
+        return None  # (no other player's card comes next: :func:`_dummy_line_after` finds none)
     seats = _trick_seats(state, batch)
     faced, complete = _dummy_line_after(events, at + 1, dummy, seats)
     if faced is None or not complete:

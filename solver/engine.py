@@ -690,7 +690,7 @@ class _Replicate:
     (made in turn); or, when the child's ruling did not keep to what makes its class alike
     (see :meth:`Composition._others`), the next children are made and expanded."""
 
-    __slots__ = ("base", "group", "index", "kinds", "leaves", "open", "part", "said", "sources", "spoiled", "stages", "steps")
+    __slots__ = ("base", "due", "group", "index", "kinds", "leaves", "open", "part", "said", "sources", "span", "spoiled", "stages", "steps")
 
     def __init__(self, group: Substitutions, kinds: tuple[int, ...], part: int | None = None, steps: int = 0) -> None:
         self.group = group
@@ -717,6 +717,14 @@ class _Replicate:
         self.stages = 0
         #: what the group's children share for the leaves built for them (:func:`_swap_base`)
         self.base: _SwapBase | None = None
+        #: what the lead options left due of the restorations it builds from concern, as
+        #: (penalty cards in force, whom): its leaves are read for them while one is not
+        #: kept (:meth:`Composition._note_built`)
+        self.due: set[tuple[object, Seat]] = set()
+        #: the suit led and the trump suit (their orders) of the group's trick where the
+        #: lead options left due last read it, and the least and greatest strength of its
+        #: substitutes there (:func:`_may_lead_built`)
+        self.span: tuple[int, int, int, int] = (-2, -2, 0, 0)
 
 
 def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
@@ -1383,11 +1391,11 @@ def _after_reopening(node: Node) -> Node:
     return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
 
 
-def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
-    """:attr:`Restoration.lead` of ``leaf``, ``base`` (a :class:`_Kept` restoration) or a
-    restoration built from it with cards put in place (:class:`_Derived`), without building
-    its table: the winner of the trick whose winner leads, with the cards changed there.
-    ``base``'s is read once (kept in its ``__dict__`` with that trick)."""
+def _lead_at(base: Restoration) -> tuple[Seat | None, Trick | None]:
+    """:attr:`Restoration.lead` of ``base`` (a :class:`_Kept` restoration) and the trick whose
+    winner he is, where cards put in place there by restorations built from it change who
+    leads (None: none does, the lead being another's or nobody's). Read once (kept in its
+    ``__dict__``)."""
     d = base.__dict__
     known: tuple[Seat | None, Trick | None] | None = d.get("_lead_at")
     if known is None:
@@ -1401,7 +1409,99 @@ def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
                         break
                     last = t
         known = d["_lead_at"] = (base.lead, None) if last is None or last.number == 13 else (last.winner(node.table.trumps), last)
-    lead, last = known
+    return known
+
+
+def _may_lead_built(base: Restoration, last: Trick, leader: Seat | None, active: list[_Replicate], seats: list[Seat]) -> list[Seat]:
+    """Those of ``seats`` (none of them ``leader``, the next leader on ``base``, a
+    :class:`_Kept` restoration, as the winner of ``last``, the trick whose winner leads) who
+    may lead next on a restoration built from it (:func:`_lead_built`): the groups that build
+    from it are those whose child's ruling it was made in (``active``), each putting one of
+    its substitutes in place of its seat's card. A player may win that trick only where a
+    group changes his card or the winner's there (the winner's card, kept, beats his), and
+    unless another's card there beats every card he may have in it, whatever each holds
+    (44E, 44F: a trump over the suit led over any other card, then by rank; a card of
+    neither wins nothing). All of ``seats`` where the card led may change."""
+    number = last.number
+    short = last.short
+    plays = last.plays
+    led_seat, led = plays[0] if plays[0][0] is not short else plays[1]
+    groups: list[_Replicate] = []
+    changed: set[Seat] = set()
+    for a in active:
+        group = a.group
+        if group.trick == number:
+            if group.seat is led_seat:
+                return seats
+            groups.append(a)
+            changed.add(group.seat)
+    if not groups:
+        return []
+    led_suit = led >> 4
+    trumps = base.node.table.trumps
+    trump = trumps.order if trumps is not None else -1
+    found: list[Seat] = []
+    spans: dict[Seat, tuple[int, int]] | None = None
+    for seat in seats:
+        if seat is short or (seat not in changed and leader not in changed):
+            continue
+        if spans is None:
+            # the weakest and strongest card each seat's groups may put in place (_Replicate.span)
+            spans = {}
+            for a in groups:
+                span = a.span
+                if span[0] != led_suit or span[1] != trump:
+                    span = a.span = _span(a.group.subs, led_suit, trump)
+                who = a.group.seat
+                was = spans.get(who)
+                spans[who] = (span[2], span[3]) if was is None else (min(was[0], span[2]), max(was[1], span[3]))
+        high = 0
+        for s, card in plays:
+            if s is seat:
+                # (card_strength, inline)
+                high = 64 + (card & 15) if card >> 4 == trump else 32 + (card & 15) if card >> 4 == led_suit else 0
+                break
+        else:
+            continue  # (no card of his in the trick)
+        mine = spans.get(seat)
+        if mine is not None and mine[1] > high:
+            high = mine[1]
+        if not high:
+            continue  # (none of his cards can win it)
+        for s, card in plays:
+            if s is seat or s is short:
+                continue
+            low = 64 + (card & 15) if card >> 4 == trump else 32 + (card & 15) if card >> 4 == led_suit else 0
+            theirs = spans.get(s)
+            if theirs is not None and theirs[0] < low:
+                low = theirs[0]
+            if low > high:
+                break
+        else:
+            found.append(seat)
+    return found
+
+
+def _span(cards: tuple[Card, ...], led_suit: int, trump: int) -> tuple[int, int, int, int]:
+    """:attr:`_Replicate.span` of a group's substitutes ``cards`` in a trick whose suit led
+    and trump suit are those given (suit orders; -1: no trumps): those two, then the least
+    and the greatest of their strengths there (:func:`card_strength`)."""
+    low, high = 99, -1
+    for c in cards:
+        x = 64 + (c & 15) if c >> 4 == trump else 32 + (c & 15) if c >> 4 == led_suit else 0
+        if x < low:
+            low = x
+        if x > high:
+            high = x
+    return led_suit, trump, low, high
+
+
+def _lead_built(base: Restoration, leaf: Restoration) -> Seat | None:
+    """:attr:`Restoration.lead` of ``leaf``, ``base`` (a :class:`_Kept` restoration) or a
+    restoration built from it with cards put in place (:class:`_Derived`), without building
+    its table: the winner of the trick whose winner leads, with the cards changed there.
+    ``base``'s is read once (:func:`_lead_at`)."""
+    lead, last = _lead_at(base)
     if lead is None or last is None or leaf is base:
         return lead
     number = last.number
@@ -3373,23 +3473,43 @@ class Composition:
     #: for each (part, number of parts): the cards the lines of the parts after it play
     _later_cards: dict[tuple[int, int], frozenset[Card]]
 
-    def _note_left_due(self, leaf: Restoration) -> None:
-        """Keep what ``leaf`` leaves due that no rule of its path enumerated
-        (:meth:`RuleBook.left_due`), where the player it names leads next: read on the
-        restoration the enumeration made (a leaf built from it, :class:`_Derived`, has its
-        penalty cards, its substitute being none: read once on a :class:`_Kept` one, the
-        source of built leaves, and kept in its ``__dict__``); the next leader is read only
-        while that tells something not yet kept (:func:`_lead_built` for a built leaf)."""
+    def _note_made(self, leaf: Restoration, active: list[_Replicate]) -> None:
+        """Keep what ``leaf``, a restoration the enumeration made on a table with a penalty
+        card in force, leaves due that no rule of its path enumerated
+        (:meth:`RuleBook.left_due`), where the player it names leads next. A :class:`_Kept`
+        one, the source of built leaves (the groups ``active`` build from it), keeps in its
+        ``__dict__`` what a leaf built from it may still tell (:meth:`_note_kept`,
+        :meth:`_note_built`): a built leaf has its penalty cards, its substitute being none."""
+        node = leaf.node
+        due = self.book.left_due(node)
+        if type(leaf) is not Restoration:
+            leaf.__dict__["_left_due"] = self._note_kept(leaf, due, active) if due else ()
+            return
+        if not due:
+            return
+        kept = self._left_met
+        pcs = node.table.penalty_cards
+        leader: Seat | None = None
+        read = False
+        for seat, whom, reading in due:
+            if (pcs, whom) in kept:
+                continue
+            if not read:
+                leader, read = leaf.lead, True
+            if seat is leader:
+                kept.add((pcs, whom))
+                self._left_due.setdefault(self.book.left_due_text(node, whom, reading), None)
+
+    def _note_built(self, leaf: Restoration) -> None:
+        """:meth:`_note_made` on a leaf built from another (:class:`_Derived`): what the
+        :class:`_Kept` restoration it comes from may still tell (:meth:`_note_kept`), read
+        with the leaf's own next leader (:func:`_lead_built`) while it tells something not
+        yet kept. A group whose sources' items are all kept builds its leaves without
+        reading them (``_Replicate.due``, :meth:`_telling`)."""
         base = leaf
         while type(base) is _Derived:
             base = base._source
-        kept_in = type(base) is not Restoration  # (a _Kept one: its __dict__ keeps what is read)
-        due: tuple[tuple[Seat, Seat, int], ...] | None = base.__dict__.get("_left_due") if kept_in else None
-        if due is None:
-            node = base.node
-            due = self.book.left_due(node) if node.table.penalty_cards else ()
-            if kept_in:
-                base.__dict__["_left_due"] = due
+        due: tuple[tuple[Seat, Seat, int], ...] | None = base.__dict__.get("_left_due")
         if not due:
             return
         kept = self._left_met
@@ -3399,11 +3519,46 @@ class Composition:
                 break
         else:
             return  # (nothing this leaf can tell is not kept already)
-        leader = _lead_built(base, leaf) if kept_in else leaf.lead
+        leader = _lead_built(base, leaf)
         for seat, whom, reading in due:
             if seat is leader and (pcs, whom) not in kept:
                 kept.add((pcs, whom))
                 self._left_due.setdefault(self.book.left_due_text(base.node, whom, reading), None)
+
+    def _note_kept(self, base: Restoration, due: tuple[tuple[Seat, Seat, int], ...],
+                   active: list[_Replicate]) -> tuple[tuple[Seat, Seat, int], ...]:
+        """:meth:`_note_made` on a :class:`_Kept` restoration ``base`` with what it leaves
+        due (``due``), read with its own next leader; returns what a leaf built from it may
+        still tell: the items not kept whose player may lead there (:func:`_may_lead_built`),
+        each group that builds from it (``active``) told what they concern."""
+        pcs = base.node.table.penalty_cards
+        kept = self._left_met
+        leader, last = _lead_at(base)
+        rest: list[tuple[Seat, Seat, int]] = []
+        for item in due:
+            seat, whom, reading = item
+            if (pcs, whom) in kept:
+                continue
+            if seat is leader:
+                kept.add((pcs, whom))
+                self._left_due.setdefault(self.book.left_due_text(base.node, whom, reading), None)
+            else:
+                rest.append(item)
+        if not rest or last is None:
+            return ()  # (a leaf built from it has its next leader)
+        may = _may_lead_built(base, last, leader, active, [item[0] for item in rest])
+        if not may:
+            return ()
+        left = tuple([item for item in rest if item[0] in may])
+        for a in active:
+            for _, whom, _ in left:
+                a.due.add((pcs, whom))
+        return left
+
+    def _telling(self, rep: _Replicate) -> bool:
+        """Whether a leaf built by ``rep`` may tell what the restorations leave due that is
+        not yet kept (:meth:`_note_built`): what its sources' items concern is not all kept."""
+        return not rep.due.issubset(self._left_met)
 
     def restorations(self, limit: int | None = None, budget: int | None = None) -> Iterator[Restoration]:
         """Stream every leaf, depth-first in the rule set's option order (deterministic).
@@ -3454,6 +3609,7 @@ class Composition:
                     if rep.base is None:
                         rep.base = _swap_base(done)
                     swap = _Swap(done, i, source[0], rep.base)
+                    telling = self._telling(rep) if rep.due else False
                     for leaf in source[1]:
                         count += 1
                         made: Restoration = _Derived(count, path, step, leaf, swap)
@@ -3461,7 +3617,8 @@ class Composition:
                             made.__dict__["_kept"] = True
                             for a in active:
                                 a.leaves.append(made)
-                        self._note_left_due(made)
+                        if telling:
+                            self._note_built(made)
                         yield made
                         if limit is not None and count >= limit:
                             return
@@ -3482,7 +3639,8 @@ class Composition:
                 if node.recorded > settled:
                     settled = node.recorded
                 leaf = _leaf(count, path, node, active)
-                self._note_left_due(leaf)
+                if node.table.penalty_cards:
+                    self._note_made(leaf, active)
                 yield leaf
                 if limit is not None and count >= limit:
                     return
@@ -3525,7 +3683,8 @@ class Composition:
                 if child.recorded > settled:
                     settled = child.recorded
                 leaf = _leaf(count, (*path, step), child, active)
-                self._note_left_due(leaf)
+                if child.table.penalty_cards:
+                    self._note_made(leaf, active)
                 yield leaf
                 if limit is not None and count >= limit:
                     return

@@ -382,13 +382,16 @@ def test_cards_are_small_ints_read_as_cards() -> None:
 
 
 def _enumerated(case: object, *, grouped: bool) -> object:
-    """Each restoration's number, key, path and node (its table read), in order; with
-    ``grouped`` False every group of substitutes is made edges and settled one by one."""
+    """Each restoration's number, key, path and node (its table read), in order, then the
+    lead options due (those the restorations leave unenumerated read on built leaves
+    without their tables); with ``grouped`` False every group of substitutes is made edges
+    and settled one by one."""
     try:
         ruling = Ruling(case)  # type: ignore[arg-type]
         ruling.build_alike = grouped
-        return [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
-                for r in ruling.restorations(budget=5000)]
+        leaves = [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.lead)
+                  for r in ruling.restorations(budget=5000)]
+        return leaves, ruling.options_due
     except RulingError as err:
         return str(err)
 
@@ -692,7 +695,7 @@ def _ruled(case: object, *, grouped: bool) -> object:
         leaves = [(r.number, r.key(), r.path, r.node, r.penalty_cards, r.withdrawn, r.ledger, r.lead, r.laws)
                   for r in ruling.restorations(budget=20000)]
         return (leaves, ruling.irregularities, tuple(ruling.found_later), ruling.not_met, ruling.notices,
-                ruling.provisional, ruling.irregularity_lines)
+                ruling.provisional, ruling.irregularity_lines, ruling.options_due)
     except RulingError as err:
         return str(err)
 

@@ -731,14 +731,15 @@ def replace_dummy_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     rest = node.agenda[1:]
     trick = table.trick(m.trick)
     assert trick is not None
-    later = _left_to_the_revoke_correction(table, m, later)
+    left = _sides_left_to_the_revoke_correction(table, m)  # (read once for both below)
+    later = _left_to_the_revoke_correction(later, left)
     led = trick.suit_led
     revokes = trick.plays[0][0] is not m.dummy and led is not None and m.designated.suit is not led and any(
         c.suit is led for c in table.hand(m.dummy))
     # (dummy's card replaced, before the cards after it may be taken back: what waits for the
     # trick as corrected is ruled there, Opening.pauses; with no card after dummy's error, a
     # lead that ruling places is the one card 45D1 reaches)
-    leaders = _leaders(table, m)
+    leaders = _leaders(left)
     cascade = MisplayCascade(m, later, 0, (), revokes, _Shared(leaders))
     forced = _forced_replacements(rs, table, cascade, trick) if task.pause and later and trick.plays[0][0] is m.dummy else ()
     if not task.pause:
@@ -885,26 +886,26 @@ def _unforced(forced: tuple[int, ...], start: int, end: int) -> int:
     return i
 
 
-def _left_to_the_revoke_correction(table: TableState, m: AnyMisplay, later: tuple[LaterPlay, ...]) -> tuple[LaterPlay, ...]:
-    """The cards played after dummy's error, less those a revoke correction to come also
-    reaches: a card of the non-offending side of a revoke made before dummy's error (a revoke
+def _left_to_the_revoke_correction(later: tuple[LaterPlay, ...], left: frozenset[Side]) -> tuple[LaterPlay, ...]:
+    """The cards played after dummy's error (``later``), less those a revoke correction to
+    come also reaches (the sides ``left``, :func:`_sides_left_to_the_revoke_correction`): a
+    card of the non-offending side of a revoke made before dummy's error (a revoke
     after it is this ruling's own, ``_own_revokes``), not established on the corrected table
     (63A1), the suit led as it was. The revoke rules, opened on the table this ruling
     leaves, let its player withdraw it (62C1) at his turn after the revoker's correction, and
     withdraw it (44G) when it is a lead its leader no longer makes: 45D1's option (a defender's;
     declarer's only when his right-hand opponent changed) is that same choice or a narrower
     one, so it is offered once, there, not also here (docs/decisions.md)."""
-    left = _sides_left_to_the_revoke_correction(table, m)
     return tuple(p for p in later if p[1].side not in left) if left else later
 
 
 def _sides_left_to_the_revoke_correction(table: TableState, m: AnyMisplay) -> frozenset[Side]:
     """The sides whose cards played after dummy's error the revoke correction to come also
     reaches (:func:`_left_to_the_revoke_correction`): the non-offending side of each revoke
-    made before dummy's error on the misplayed trick, not established."""
+    made before dummy's error on the misplayed trick, not established (read last, the other
+    tests being cheaper)."""
     # (only a revoke on the misplayed trick can come before dummy's error there)
-    revokes = [r for r in table.revokes if r.trick == m.trick and r.rule is None and r.failed is None
-               and not table.is_established(r)]
+    revokes = [r for r in table.revokes if r.trick == m.trick and r.rule is None and r.failed is None]
     if not revokes:
         return frozenset()
     trick = table.trick(m.trick)
@@ -915,14 +916,13 @@ def _sides_left_to_the_revoke_correction(table: TableState, m: AnyMisplay) -> fr
     # a player who also played to the trick after the revoke too: that led card is no
     # substitute of his there, as in the revoke rules' own cascade, docs/decisions.md)
     return frozenset(r.seat.side.other for r in revokes if trick.suit_led is r.suit_led and r.seat in order
-                     and order.index(r.seat) < order.index(m.dummy))
+                     and order.index(r.seat) < order.index(m.dummy) and not table.is_established(r))
 
 
-def _leaders(table: TableState, m: AnyMisplay) -> frozenset[Seat] | None:
+def _leaders(left: frozenset[Side]) -> frozenset[Seat] | None:
     """The seats whose lead to the trick after the misplayed one, placed by a ruling at the
     pause of the correction (45C1), 45D1 reaches: None (any) but where a revoke correction to
-    come reaches some (:func:`_sides_left_to_the_revoke_correction`)."""
-    left = _sides_left_to_the_revoke_correction(table, m)
+    come reaches some (the sides ``left``, :func:`_sides_left_to_the_revoke_correction`)."""
     return frozenset(s for s in Seat if s.side not in left) if left else None
 
 
