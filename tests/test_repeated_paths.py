@@ -57,6 +57,9 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
     # 62C3, a defender's early lead after the other side's revoke: 57A's and 62C1's one course
     "revoke/own-62c3-defenders-early-lead-another-hand-wins-the-corrected-trick-one-course.yaml",
+    # 62C3, a lead put down before the trick was complete, after the partner's card, out of
+    # turn once the trick is corrected: 56's and 62C1's one course
+    "revoke/own-62c3-lead-put-down-before-the-trick-was-complete-out-of-turn-once-corrected-one-course.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)

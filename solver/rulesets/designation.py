@@ -497,7 +497,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
     return table, (), ""
 
 
-def _across_a_call(table: TableState, rest: Sequence[Event], i: int) -> tuple[Sequence[Event], TableState]:
+def _across_a_call(table: TableState, rest: tuple[Event, ...], i: int) -> tuple[tuple[Event, ...], TableState]:
     """The record from ``rest[i]`` (a play line) read as the replay of the record reads it
     (``models/case.py``, ``TableState.lead_order``) where the run of play lines from there
     ends at a call of declarer's naming a card of dummy's: the call's card counts among the

@@ -1031,18 +1031,27 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
                     also=(rs.cite("44G"),), question=question, choice="stays")
         return [(step, keep_child)]
     trick = table.trick(trick_no)
-    if (task.both_sides and not in_turn and winner is not None and (trick_no, seat) in table.early_leads
-            and trick is not None and len(trick.plays) == 1
+    if (task.both_sides and not in_turn and winner is not None and trick is not None and len(trick.plays) == 1
             and all(k is PenaltyKind.MAJOR for s, c, k in lead.made if s is seat and c == card)):
-        # 62C3: a defender's lead made before his partner played (57A), which another hand's
-        # card won the corrected trick from: kept, 57A sends it back a major penalty card, the
-        # winner leading; taken back (62C1), it is a major penalty card the defending side
-        # withdrew (62C3), the winner leading. One outcome, offered once: the lead stays for
-        # 57A to rule (docs/decisions.md)
-        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
-                     f"{who}'s lead of {what}, put down before trick {r.trick} was complete, before his partner played, "
-                     f"stays for {rs.cite('57A')} to rule: {won}; taken back, it would be a major penalty card all the same, "
-                     f"every card the defending side withdraws becoming one ({rs.cite('62C3')})",
+        if (trick_no, seat) in table.early_leads:
+            # 62C3: a defender's lead made before his partner played (57A), which another
+            # hand's card won the corrected trick from: kept, 57A sends it back a major penalty
+            # card, the winner leading; taken back (62C1), it is a major penalty card the
+            # defending side withdrew (62C3), the winner leading. One outcome, offered once:
+            # the lead stays for 57A to rule (docs/decisions.md)
+            text = (f"{who}'s lead of {what}, put down before trick {r.trick} was complete, before his partner played, "
+                    f"stays for {rs.cite('57A')} to rule: {won}; taken back, it would be a major penalty card all the same, "
+                    f"every card the defending side withdraws becoming one ({rs.cite('62C3')})")
+        else:
+            # 62C3: a lead out of turn as it stands (another hand won the corrected trick):
+            # taken back, it leaves what his opponents' refusal of the lead leaves (the card
+            # back in his hand, a defender's a major penalty card: 55A, 56, 62C3), so, as for
+            # a lead made out of turn after the revoke (_lead_made_out_of_turn), whether it
+            # stands is theirs to say: offered once (docs/decisions.md)
+            text = (f"{who}'s lead of {what}, put down before trick {r.trick} was complete, stays as made: {as_it_stands}; "
+                    f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
+                    f"({rs.cite('62C3')}), so whether it stands is theirs to say")
+        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause, text,
                      also=(rs.cite("44G"), rs.cite("62C3")), question=question, choice="keep")
         return [(stays, keep_child)]
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
