@@ -522,8 +522,8 @@ def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int,
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
-def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...]
-                             ) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
+def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...],
+                             declarer: Seat | None = None) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
     """``tricks`` once a card (a lead or a card played to it) was taken off ``tricks[i]``
     with nothing in its place, when the next trick is led by a card put down after it by a
     seat with no card left in this one: his own card taken back, or none ever played there
@@ -536,7 +536,13 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
     place: the table reads four cards to a trick, so each later trick begins one card later
     (:func:`_regrouped`; its turns and revokes are read again by the caller). Otherwise
     ``tricks`` as given (docs/decisions.md, "A card the table put down as the lead to the
-    next trick, its player's card of the trick in progress taken back by the ruling")."""
+    next trick, its player's card of the trick in progress taken back by the ruling").
+
+    A next trick, the last, led by a defender with a card on this one, which now waits for
+    his partner's alone: his lead was put down before his partner played to this trick, and
+    where his opponents' cards follow it and then his partner's, theirs were plays to his
+    lead and his partner's is his card to this trick, as the replay reads such cards
+    (:meth:`TableState.lead_order`, 57A; ``declarer`` given: who the defenders are)."""
     if i + 2 > len(tricks):
         return tricks, out_of_turn
     t, nxt = tricks[i], tricks[i + 1]
@@ -544,7 +550,7 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
         return tricks, out_of_turn
     seat = nxt.plays[0][0]
     if any(s is seat for s, _ in t.plays):
-        return tricks, out_of_turn
+        return _partner_card_to_this_trick(tricks, i, out_of_turn, declarer)
     plays = (*t.plays, nxt.plays[0])
     moved = Trick(t.number, t.leader, plays)
     if i + 2 < len(tricks):
@@ -556,6 +562,30 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
         rest = nxt.plays[1:]
         tricks = (*tricks[:i], moved, *((Trick(nxt.number, rest[0][0], rest),) if rest else ()))
     entries = tuple(x for x in out_of_turn if x != (nxt.number, seat))
+    return tricks, _out_of_rotation_now(entries, t.number, t.leader, plays, len(plays) - 1)
+
+
+def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...],
+                                declarer: Seat | None) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
+    """``tricks`` once ``tricks[i]``, three cards, gets the card of the seat still due to it
+    from the next trick, the last: that trick led by his partner, a defender, whose card on
+    ``tricks[i]`` came before (his lead put down before his partner played, 57A), with only
+    opponents' cards between the lead and the partner's card (:func:`_next_lead_to_this_trick`).
+    Otherwise ``tricks`` as given."""
+    t, nxt = tricks[i], tricks[i + 1]
+    if declarer is None or len(t.plays) != 3 or i + 2 != len(tricks):
+        return tricks, out_of_turn
+    seat = nxt.plays[0][0]
+    due = next(s for s in (Seat.N, Seat.E, Seat.S, Seat.W) if all(x is not s for x, _ in t.plays))
+    if seat.side is declarer.side or due is not seat.partner:
+        return tricks, out_of_turn
+    k = next((n for n, (s, _) in enumerate(nxt.plays) if s is due), None)
+    if k is None or k < 2 or any(s.side is seat.side for s, _ in nxt.plays[1:k]):
+        return tricks, out_of_turn
+    plays = (*t.plays, nxt.plays[k])
+    rest = (*nxt.plays[:k], *nxt.plays[k + 1:])
+    tricks = (*tricks[:i], Trick(t.number, t.leader, plays), Trick(nxt.number, seat, rest))
+    entries = tuple(x for x in out_of_turn if x != (nxt.number, due))
     return tricks, _out_of_rotation_now(entries, t.number, t.leader, plays, len(plays) - 1)
 
 
@@ -1822,7 +1852,7 @@ class TableState:
                 # where no fact of the record or of a ruling names a trick among them)
                 regroup = i + 2 < len(tricks) and not self._later_tricks_fixed(t.number)
                 if regroup or i + 2 == len(tricks):
-                    tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn)
+                    tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn, self.declarer)
                 moved = len(tricks[i].plays) > len(plays)
                 regrouped = moved and regroup
         else:
@@ -1868,7 +1898,33 @@ class TableState:
                 state.early_leads = (*state.early_leads, early)
             if early not in state.early_made:
                 state.early_made = (*state.early_made, early)
+            if tricks[i].plays[-1][0] is not tricks_now[i + 1].plays[0][0]:
+                # (his partner's card came to this trick from among the next trick's cards,
+                # :func:`_partner_card_to_this_trick`: both tricks' turns and failures to
+                # follow suit read again)
+                state = state._moved_card_read(t.number)
         return state
+
+    def _moved_card_read(self, number: int) -> TableState:
+        """The table once the last card of trick ``number`` came to it from the next trick,
+        the last (:func:`_partner_card_to_this_trick`): the next trick read again
+        (:meth:`_later_tricks_read_again`), and the card moved a revoke where, at its turn, it
+        fails to follow the suit led while its player held that suit (61A)."""
+        state = self._later_tricks_read_again(number)
+        t = state.trick(number)
+        assert t is not None
+        seat, card = t.plays[-1]
+        led = t.suit_led
+        before = t.plays[:-1]
+        in_turn = bool(before) and ((seat is before[-1][0].lho and all(s is not seat for s, _ in before))
+                                    or _at_turn_after_declarers_early_card(t.leader, before, seat, state.declarer.side))
+        if led is None or card.suit is led or not in_turn:
+            return state
+        held = state.holding[seat.index] | {c for u in state.tricks if u.number >= number for s, c in u.plays if s is seat}
+        if not any(c.suit is led for c in held):
+            return state
+        was = next((p.kind for p in state.played_penalty if p.card == card), None)
+        return state._evolve(revokes=(*state.revokes, Revoke(seat, number, card, led, was)))
 
     def _later_tricks_fixed(self, number: int) -> bool:
         """Whether a fact of the record or of a ruling names a trick after ``number`` (an

@@ -2579,6 +2579,15 @@ class Composition:
         if node.recorded > self._settled_parts.get(task.segment, 0):
             self._settled_parts[task.segment] = node.recorded
         segment = task.segment + 1
+        if (left := self._left_in_hand(node.table, task)) is not None:
+            # (a ruling that re-plays the record after it stopped where the record no longer
+            # fits its course: the part after 'resume' was played on from the cards it left out)
+            line = next((e.line for e in self._segments[segment] if getattr(e, "line", None)), None)
+            stopped = (f"the ruling leaves {left}, played before 'resume', in the hands: the record no longer fits "
+                       "its course, and the table played on with them on the table")
+            self._dropped.setdefault(segment, (line, stopped))
+            self._say_unread(node.table, segment, (line, stopped))
+            return None
         if self._cannot_go_on(node.table, segment):
             trick = node.table.current_trick
             self._dropped.setdefault(segment, (next((e.line for e in self._segments[segment] if getattr(e, "line", None)), None),
@@ -2985,6 +2994,45 @@ class Composition:
                 where = f"it is in {holder}'s hand" if holder is not None else "it is not in the deal"
                 raise IllegalActionError(f"card {str(e.card)!r} is not in {e.seat}'s hand ({where})",
                                          token=str(e.card)).at(e, file=self.case.file)
+
+    def _left_in_hand(self, table: TableState, task: Reopen) -> str | None:
+        """The last cards the part of the record ``task`` ends placed on its tricks (as
+        replayed on this path) that ``table``, a restoration of it, leaves in the hands with no
+        ruling having taken them back, in words (None when there are none): their seats have
+        fewer cards on the tricks, with those withdrawn to their hands, than the record
+        placed, and every card the record placed after them is one of them. A ruling that
+        carries the record on after its rectification (the designation rules' walk) and meets
+        a line the table does not take (a card a substitute under 47D has put on an earlier
+        trick) stops there, the record's later cards left in the hands."""
+        record = self.replay if not task.segment else self._segment_replays.get((task.segment, task.base))
+        if record is None:
+            return None
+        played = record.table
+        counts = [0, 0, 0, 0]
+        for _, s, _ in played.plays():
+            counts[s.index] += 1
+        for _, s, _ in table.plays():
+            counts[s.index] -= 1
+        for w in table.withdrawn:
+            if w.replaced_by is None:
+                counts[w.seat.index] -= 1
+        for w in played.withdrawn:
+            if w.replaced_by is None:
+                counts[w.seat.index] += 1
+        if max(counts) <= 0:
+            return None
+        on = {(s, c) for _, s, c in table.plays()}
+        on.update([(w.seat, w.card) for w in table.withdrawn])
+        # (a card he must play at his turn, back in his hand: 57D)
+        on.update([(r.seat, r.card) for r in table.play_rules if r.card is not None])
+        cards = [(s, c) for _, s, c in played.plays()]
+        left = [k for k, (s, c) in enumerate(cards) if counts[s.index] > 0 and (s, c) not in on]
+        # (the record's last cards, each after the others the ruling placed: the course the
+        # ruling took stopped there; a card a ruling sends back to the hand with an obligation,
+        # 57D, has cards placed after it)
+        if not left or left != list(range(len(cards) - len(left), len(cards))):
+            return None
+        return ", ".join(f"{cards[k][0]} {cards[k][1]}" for k in left)
 
     def _cannot_go_on(self, table: TableState, segment: int) -> bool:
         """Whether the part ``segment`` of the record cannot have been played on from ``table``

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulings.models import NotationError, PlayLine
-from rulings.models.cards import Seat
+from rulings.models.cards import Card, Seat
 from rulings.models.events import Choice, DummyAction, FaceDownLead
 from rulings.models.table import PenaltyKind
 from rulings.solver.casefile import load, loads
@@ -408,6 +408,26 @@ def test_a_premature_card_played_at_turn_moves_last_and_reads_the_trick_again() 
     assert trick is not None and [str(s) for s, _ in trick.plays] == ["N", "E", "S", "W"]
     assert not any(n == 2 for n, _ in moved.out_of_turn)
     assert [(str(r.seat), str(r.card)) for r in moved.revokes if r.trick == 2] == [("E", "H4")]
+
+
+def test_the_lead_taken_off_a_trick_its_partners_card_after_an_early_lead_comes_back_to_it() -> None:
+    """Declarer's faced opening lead (54E) goes back: trick 1 holds East's lead, dummy's card
+    and declarer's, and East's C4, which the table read as his lead to trick 2, was put down
+    before his partner played to trick 1; dummy then played to it and West played his D4:
+    as the replay reads such cards (57A, ``TableState.lead_order``), dummy's card is a play
+    to East's early lead and West's is his card to trick 1, there a failure to follow suit
+    while he holds hearts (61A), and East's lead is marked as made before trick 1 was
+    complete."""
+    case = loads("deal: S:K98.Q97.KQJ6.A98 T75.AJ52.954.632 643.K3.T82.KQJT7 AQJ2.T864.A73.54\n"
+                 "contract: 3S\ndeclarer: N\nplay: [N HK, E HT, S HQ, N DT, E C4, S DJ, W D4, attention E]\n")
+    table = case.replay().table
+    after = table.replace_card(1, Seat.N, None, card=Card.parse("HK"))
+    one, two = after.trick(1), after.trick(2)
+    assert one is not None and two is not None
+    assert [f"{s} {c}" for s, c in one.plays] == ["E HT", "S HQ", "N DT", "W D4"]
+    assert [f"{s} {c}" for s, c in two.plays] == ["E C4", "S DJ"]
+    assert (2, Seat.E) in after.early_leads
+    assert {(r.trick, str(r.seat), str(r.card)) for r in after.revokes} == {(2, "S", "DJ"), (1, "W", "D4")}
 
 
 @pytest.mark.parametrize("name", [

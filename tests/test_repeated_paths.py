@@ -57,6 +57,9 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
     # 62C3, a defender's early lead after the other side's revoke: 57A's and 62C1's one course
     "revoke/own-62c3-defenders-early-lead-another-hand-wins-the-corrected-trick-one-course.yaml",
+    # 62C3, a lead put down before the trick was complete, after the partner's card, out of
+    # turn once the trick is corrected: 56's and 62C1's one course
+    "revoke/own-62c3-lead-put-down-before-the-trick-was-complete-out-of-turn-once-corrected-one-course.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)
@@ -307,8 +310,10 @@ def test_a_card_placed_by_an_exposure_ruling_fails_a_penalty_card_once() -> None
     # (where declarer required the highest club, 57A1, the ace placed keeps it and fails no
     # penalty card: the restriction comes first, 50D1(b))
     (2806, "2017", 26), (2806, "2007", 26),
-    # the 45C1 card accepted, then a revoke corrected (62B) before the next reopening
-    (2982, "2017", 51), (2982, "2007", 51),
+    # the 45C1 card accepted, then a revoke corrected (62B) before the next reopening (the
+    # restoration where South's 47D substitute is the D2 he played later is not played on
+    # into the part after 'resume': the record no longer fits it, trick 9 left in the hands)
+    (2982, "2017", 50), (2982, "2007", 50),
 ])
 def test_a_failure_to_play_a_penalty_card_by_a_card_placed_under_45c1_is_chosen_once(seed: int, edition: str, count: int) -> None:
     """Seeds of the default draw, cut: declarer's 52B1(a) acceptance and his 52B2 refusal of

@@ -1739,3 +1739,25 @@ def test_plays_out_of_turn_a_later_part_leaves_are_ruled_on_every_restoration(se
     assert not [n for n in ruling.notices if "not yet ruled" in n.text]
     for r in restorations:
         check_conservation(case, r, replayed=True)
+
+
+@pytest.mark.parametrize(("seed", "edition"), [(3704, "2017"), (3413, "2017"), (3413, "2007"), (6634, "2017"), (6634, "2007")])
+def test_cut_records_of_the_sweep_keep_the_cards(seed: int, edition: str) -> None:
+    """Seeds of the default draw, cut as the sweep cuts them: a ruling with restorations,
+    each keeping the 52 cards, four to a trick. 3704 (2017): after dummy's misplay (45D1) the
+    part played on holds three revokes on one trick and North's lead to the next put down
+    early, his one spade: 62C3 corrects North's and East's revokes, North's spade coming back
+    from the next trick, and South's in its turn. 3413: West's lead to the next trick put
+    down before East played, then declarer's call of dummy's card and a change of it: East's
+    card is his card to the trick in progress, as the replay reads it. 6634: where West's
+    47D substitute is the card he had led to the next trick, the record no longer fits
+    that course; the part after 'resume' is not played on from those restorations, which a
+    notice names, with the cards the record played there that they leave in the hands."""
+    case = loads(_cut_seed(seed, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    if seed == 6634:
+        assert any("cannot be played on" in n.text and "N C7, E C3" in n.text for n in ruling.notices)

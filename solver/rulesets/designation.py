@@ -451,6 +451,10 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             # the next trick: TableState.lead_order); while a player is still to face a card,
             # the run stops before his next line (each of his lines is looked at above)
             waiting = dummy if facing is not None else own_facing[1] if own_facing is not None else None
+            if waiting is None:
+                # (a run that a call of dummy's card ends: read across the call as the replay
+                # reads it, the lines after it moved up where a lead put down early waits for them)
+                rest, table = _across_a_call(table, rest, i)
             if waiting is None or e.seat is not waiting:
                 run, table = _run_in_order(table, rest, i, waiting, _focus(facing[0]) if facing is not None else None)
             else:
@@ -491,6 +495,61 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
         where = (played(trick_no, first_placed.seat, first_placed.card),) if trick_no is not None else ()
         return table, (Staged(RecordMisplays(misplays, cursor.played_out), "dummy_misplay", where, trick_no),), ""
     return table, (), ""
+
+
+def _across_a_call(table: TableState, rest: tuple[Event, ...], i: int) -> tuple[tuple[Event, ...], TableState]:
+    """The record from ``rest[i]`` (a play line) read as the replay of the record reads it
+    (``models/case.py``, ``TableState.lead_order``) where the run of play lines from there
+    ends at a call of declarer's naming a card of dummy's: the call's card counts among the
+    cards put down (45B, 45C4(a)), and the play lines after it as well, up to a line of
+    another kind (a change of designation between them is a break in the run, as for the
+    replay). Where that reading places a seat's card of the run (his lead to the next trick
+    put down before the trick was complete) after cards beyond the call (the seats still due
+    to the trick), those lines are moved up in the record before the call, each with the
+    change and finding lines after it, and the leads so placed are marked on the table
+    (``early_leads``, ``put_down_early``); otherwise ``rest`` and ``table`` as given."""
+    j = i
+    while j < len(rest) and isinstance(rest[j], Play):
+        j += 1
+    head = rest[j] if j < len(rest) else None
+    call = head.call if isinstance(head, FoundCall) else head
+    dummy = table.dummy
+    if not isinstance(call, Call) or call.seat is not table.declarer or call.what.card is None:
+        return rest, table
+    # each card line from rest[i] (a play, or a call of a card of dummy's), with the lines
+    # after it that place no card (a change of designation, a finding)
+    groups: list[list[Event]] = []
+    pairs: list[tuple[Seat, Card]] = []
+    breaks: set[int] = set()
+    k = i
+    while k < len(rest):
+        x = rest[k]
+        named = x.call if isinstance(x, FoundCall) else x
+        if isinstance(x, Play):
+            pairs.append((x.seat, x.card))
+        elif isinstance(named, Call) and named.seat is table.declarer and named.what.card is not None:
+            pairs.append((dummy, named.what.card))
+        elif isinstance(x, (ChangeDesignation, DirectorFinds)) and groups:
+            groups[-1].append(x)
+            breaks.add(len(pairs))
+            k += 1
+            continue
+        else:
+            break
+        groups.append([x])
+        k += 1
+    n = j - i
+    if len(pairs) <= n:
+        return rest, table
+    order, early, put_down = table.lead_order(pairs, breaks)
+    if set(order[:n]) == set(range(n)):
+        return rest, table  # (no card of the run waits for a card beyond the call)
+    moved: list[Event] = [x for o in order for x in groups[o]]
+    if early:
+        table = table.with_early_leads(early)
+    if put_down:
+        table = table.with_put_down_early(put_down)
+    return (*rest[:i], *moved, *rest[k:]), table
 
 
 def _run_in_order(table: TableState, rest: Sequence[Event], i: int, waiting: Seat | None = None,

@@ -139,8 +139,10 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
+        # (a third revoke, on the trick or another, is ruled in its turn on the table the two
+        # corrections leave: the opener runs again)
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else (),
-                       corrects=(first.trick,))
+                       more=len(revokes) > 2, corrects=(first.trick,))
     if pending is not None:
         # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
         start = table.without_trick_after(pending.trick) if clause == "62D1" else table
@@ -334,14 +336,23 @@ def _correct_revoke(rs: RuleSet, node: Node, task: object, *, partner_needs_two_
         # established (62D1) or not (62A), the partner's card played since or still to come
         trick12 = True
         restrictions = (*restrictions, f"{seat.partner} may not choose a play the revoke card {r.card} suggested")
+    lead = _own_lead_after(table, r)
+    if lead is not None:
+        # 44C with 62B: his one card of the suit led is his lead to the next trick, standing
+        # there alone (a revoke 62C3 corrects although his lead established it; his lead put
+        # down before the trick was complete): he held it when he revoked, and following suit
+        # comes first, so it goes back from the next trick to be played here
+        table = table.withdraw_trick(r.trick + 1, restore_penalty=rs.decisions.withdrawn_penalty_card_stays_penalty)
     # (what the correction's steps read: the revoke, his hand, the penalty cards, who is
-    # declarer; a lead that broke a lead restriction also reads the table's restrictions)
+    # declarer, his lead taken back; a lead that broke a lead restriction also reads the
+    # table's restrictions)
     key = (None if isinstance(r.rule, LeadRule) else
-           ("62B", r, task.clause, trick12, table.hand(seat), table.penalty_cards, table.played_penalty_card(seat, r.card), table.declarer))
+           ("62B", r, task.clause, trick12, table.hand(seat), table.penalty_cards, table.played_penalty_card(seat, r.card), table.declarer,
+            lead))
     memo = rs.memo
     correction = memo.get(key) if key is not None else None
     if not isinstance(correction, _Correction):
-        correction = _correction(rs, table, r, task.clause, trick12)
+        correction = _correction(rs, table, r, task.clause, trick12, lead)
         if key is not None:
             if len(memo) >= _MEMO_MAX:
                 memo.clear()
@@ -396,8 +407,27 @@ class _Correction:
     new_penalty: PenaltyKind | None
 
 
-def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, trick12: bool) -> _Correction:
-    """:class:`_Correction` of the revoke ``r`` on ``table`` (``trick12``: 62D2 applies)."""
+def _own_lead_after(table: TableState, r: Revoke) -> Card | None:
+    """The revoker's card standing alone on the trick after the revoke trick (his lead to it,
+    made or put down early), when it is of the suit he failed to follow and his hand holds
+    none: the one card with which his correction can follow suit (44C). None otherwise, and
+    for a lead that broke a lead restriction (61A: no suit to follow)."""
+    if r.rule is not None or r.suit_led is None:
+        return None
+    nxt = table.trick(r.trick + 1)
+    if nxt is None or len(nxt.plays) != 1 or nxt.plays[0][0] is not r.seat:
+        return None
+    card = nxt.plays[0][1]
+    if card.suit is not r.suit_led or any(c.suit is r.suit_led for c in table.hand(r.seat)):
+        return None
+    return card
+
+
+def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, trick12: bool,
+                lead: Card | None = None) -> _Correction:
+    """:class:`_Correction` of the revoke ``r`` on ``table`` (``trick12``: 62D2 applies;
+    ``lead``: his lead to the next trick, back in his hand on ``table``, his one card of the
+    suit led, :func:`_own_lead_after`)."""
     seat = r.seat
     offending = seat.side
     restore = rs.decisions.faced_revoke_card_stays_penalty
@@ -435,6 +465,8 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
     # hand, 16C alone
     infos = (rs.penalty_withdrawal_info(seat, r.card, table) if pending is not None
              else (rs.withdrawn_info(seat, r.card, offending, table),))
+    if lead is not None:  # (his lead taken back from the next trick: 16C)
+        infos = (*infos, rs.withdrawn_info(seat, lead, offending, table))
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
@@ -449,8 +481,9 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
     also = (rs.cite(task_clause), rs.cite("61A"), clause, *((rs.cite("44C"),) if r.rule is None else ()), *obliged,
             *info_clauses(infos), *((rs.cite("62D2"),) if trick12 else ()))
     question = f"{who} must correct the revoke: withdraw {what} and play a lawful card"
-    steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}{named}; {fate}", also,
-                        question, sub.text) for sub in subs])
+    back = f" (his lead of it to trick {r.trick + 1} goes back to be played here)" if lead is not None else ""
+    steps = tuple([Step(actor, StepKind.FORCED, rs.cite("62B"), f"{who} withdraws {what} and plays {sub.text}{named}{back if sub == lead else ''}; "
+                        f"{fate}", also, question, sub.text) for sub in subs])
     return _Correction(subs, steps, infos, new_penalty)
 
 
@@ -1075,18 +1108,27 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
                     also=(rs.cite("44G"),), question=question, choice="stays")
         return [(step, keep_child)]
     trick = table.trick(trick_no)
-    if (task.both_sides and not in_turn and winner is not None and (trick_no, seat) in table.early_leads
-            and trick is not None and len(trick.plays) == 1
+    if (task.both_sides and not in_turn and winner is not None and trick is not None and len(trick.plays) == 1
             and all(k is PenaltyKind.MAJOR for s, c, k in lead.made if s is seat and c == card)):
-        # 62C3: a defender's lead made before his partner played (57A), which another hand's
-        # card won the corrected trick from: kept, 57A sends it back a major penalty card, the
-        # winner leading; taken back (62C1), it is a major penalty card the defending side
-        # withdrew (62C3), the winner leading. One outcome, offered once: the lead stays for
-        # 57A to rule (docs/decisions.md)
-        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
-                     f"{who}'s lead of {what}, put down before trick {r.trick} was complete, before his partner played, "
-                     f"stays for {rs.cite('57A')} to rule: {won}; taken back, it would be a major penalty card all the same, "
-                     f"every card the defending side withdraws becoming one ({rs.cite('62C3')})",
+        if (trick_no, seat) in table.early_leads:
+            # 62C3: a defender's lead made before his partner played (57A), which another
+            # hand's card won the corrected trick from: kept, 57A sends it back a major penalty
+            # card, the winner leading; taken back (62C1), it is a major penalty card the
+            # defending side withdrew (62C3), the winner leading. One outcome, offered once:
+            # the lead stays for 57A to rule (docs/decisions.md)
+            text = (f"{who}'s lead of {what}, put down before trick {r.trick} was complete, before his partner played, "
+                    f"stays for {rs.cite('57A')} to rule: {won}; taken back, it would be a major penalty card all the same, "
+                    f"every card the defending side withdraws becoming one ({rs.cite('62C3')})")
+        else:
+            # 62C3: a lead out of turn as it stands (another hand won the corrected trick):
+            # taken back, it leaves what his opponents' refusal of the lead leaves (the card
+            # back in his hand, a defender's a major penalty card: 55A, 56, 62C3), so, as for
+            # a lead made out of turn after the revoke (_lead_made_out_of_turn), whether it
+            # stands is theirs to say: offered once (docs/decisions.md)
+            text = (f"{who}'s lead of {what}, put down before trick {r.trick} was complete, stays as made: {as_it_stands}; "
+                    f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
+                    f"({rs.cite('62C3')}), so whether it stands is theirs to say")
+        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause, text,
                      also=(rs.cite("44G"), rs.cite("62C3")), question=question, choice="keep")
         return [(stays, keep_child)]
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
