@@ -251,12 +251,22 @@ class Replay:
         so a rule family that walks the record's plays again (the designation rules) finds
         the card where the ruling put it, a card played to the trick as it then stood, as it
         would a play line's."""
-        if not self.reopened or not any(isinstance(e, (Expose, Simultaneous, FifthCard)) for e in events):
+        if not self.reopened:
+            return events
+        swapped = self._substituted(events) if self.table.withdrawn else {}
+        if not swapped and not any(isinstance(e, (Expose, Simultaneous, FifthCard)) for e in events):
             return events
         standing = {(s, c) for t in self.table.tricks for s, c in t.plays}
         by_line = {(e.seat, e.card) for e in events if isinstance(e, Play)}
         out: list[AnyEvent] = []
-        for e in events:
+        for k, e in enumerate(events):
+            if swapped and k in swapped:
+                sub = swapped[k]
+                if isinstance(e, Play):
+                    out.append(Play(e.seat, sub, e.line, e.entry))
+                elif isinstance(e, Call):
+                    out.append(Call(e.seat, replace(e.what, card=sub), e.line, e.entry))
+                continue
             if isinstance(e, (Expose, Simultaneous, FifthCard)):
                 cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
                 put = [c for c in cards if (e.seat, c) in standing and (e.seat, c) not in by_line]
@@ -265,6 +275,41 @@ class Replay:
                     continue
             out.append(e)
         return tuple(out)
+
+    def _substituted(self, events: tuple[AnyEvent, ...]) -> dict[int, Card]:
+        """Of ``events`` (lines of this record, those before attention first), the play lines
+        whose card a ruling on :attr:`table` took back and replaced by another of the same
+        player's on the same trick (a substitute: 47D, 58B3, 62B, 62C1, ...), by index, with
+        the substitute: the card now standing there, played where the record played the card
+        it replaced. A call of dummy's card that the placing line after it faced is read as
+        the call of the substitute too (declarer designated dummy's substitute). Only where
+        the card taken back no longer stands anywhere (not played again since) and no other
+        play line of the player's names the substitute."""
+        table = self.table
+        placed = {(t.number, s, c) for t in table.tricks for s, c in t.plays}
+        cards = {(s, c) for _, s, c in placed}
+        subs: dict[tuple[Seat, Card], Card] = {}
+        for w in table.withdrawn:
+            new = w.replaced_by
+            if new is not None and (w.trick, w.seat, new) in placed and (w.seat, w.card) not in cards:
+                subs[(w.seat, w.card)] = new
+        if not subs:
+            return {}
+        named = {(e.seat, e.card) for e in events if isinstance(e, Play)}
+        out: dict[int, Card] = {}
+        upto = len(self.before)
+        for k, e in enumerate(events[:upto]):
+            if not isinstance(e, Play) or (new := subs.get((e.seat, e.card))) is None or (e.seat, new) in named:
+                continue
+            subs.pop((e.seat, e.card))  # (a card is played once: the first line that names it)
+            out[k] = new
+            j = k - 1
+            while j >= 0 and isinstance(events[j], DirectorFinds):
+                j -= 1
+            prev = events[j] if j >= 0 else None
+            if isinstance(prev, Call) and prev.what.card == e.card and e.seat is table.dummy:
+                out[j] = new
+        return out
 
     def places_unapplied(self, table: TableState) -> bool:
         """Whether ``table`` (a rectified table of this record) holds as played the card of a

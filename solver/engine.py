@@ -32,8 +32,11 @@ from rulings.models.events import (
     Choice,
     Chooses,
     DirectorFinds,
+    Expose,
+    FifthCard,
     Misinformed,
     Play,
+    Simultaneous,
 )
 from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 from rulings.solver.config import Decisions
@@ -1879,9 +1882,14 @@ class Composition:
         #: the notices of those that record a choice, a finding or misinformation: a ruling on a rectified
         #: table may read them (declarer's 57A option over a card a simultaneous play made
         #: premature, 58A), so they are known only once the ruling is enumerated (a text
-        #: output that streams the restorations says them after them)
+        #: output that streams the restorations says them after them); so too a call of dummy's
+        #: card the replay read as playing nothing where the card of a line it did not apply
+        #: (cards played together, an exposed card, a fifth card) is missing from the table: a
+        #: ruling that puts that card in place may leave the call a designation to rule
+        shifts = bool(unruled) and any(isinstance(e, (Simultaneous, Expose, FifthCard)) for e in self.replay.unapplied)
         self.provisional = frozenset(_unruled_lines(self.replay, set(), (e,))[0] for e in unruled
-                                     if found and isinstance(e, (Choice, Chooses, DirectorFinds, Misinformed))) if unruled else frozenset()
+                                     if found and (isinstance(e, (Choice, Chooses, DirectorFinds, Misinformed))
+                                                   or (shifts and isinstance(e, Call)))) if unruled else frozenset()
         if found and self._unruled_plays:  # (so too a play out of turn a ruling may rule: _plays_met)
             self.provisional |= frozenset(self._unruled_plays.values())
         if self._apart_said:  # (and a second card a ruling of the lead before it may leave alone: _apart_met)

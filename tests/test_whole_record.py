@@ -94,7 +94,7 @@ def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int
         check_conservation(case, r, replayed=True)
 
 
-@pytest.mark.parametrize("seed", [58, 116, 267, 439])
+@pytest.mark.parametrize("seed", [58, 116, 267, 439, 93, 260, 332, 401, 526, 581, 825])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_records_with_cards_played_together_are_ruled_whole(seed: int, edition: str) -> None:
     """Records with cards played together (58B, ``together``) and default families, drawn as
@@ -102,8 +102,9 @@ def test_records_with_cards_played_together_are_ruled_whole(seed: int, edition: 
     ``simultaneous`` line are put back in the record's order once the card played is in
     place (the record read without it has a trick one card short, and its replay placed one
     seat's card before another's), and a visible card the record has the offender play
-    again later is not the one he names (58B2): every irregularity ruled, no restoration
-    repeated, cards conserved."""
+    again later is not the one he names (58B2); an opponent's 58B3 substitute stands on the
+    table a later ruling of a change of designation walks the record on (seeds 93 on):
+    every irregularity ruled, no restoration repeated, cards conserved."""
     mapping = random_mixed_case(random.Random(seed), edition=edition, families=("together", *DEFAULT_FAMILIES))
     assert "together" in mapping["title"]
     text = _text(mapping)
@@ -116,6 +117,30 @@ def test_records_with_cards_played_together_are_ruled_whole(seed: int, edition: 
     assert all(n == 1 for n in keys.values()), (seed, text)
     for r in restorations:
         check_conservation(case, r, replayed=True)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_call_the_replay_read_as_playing_nothing_is_ruled_once_cards_played_together_are_placed(edition: str) -> None:
+    """Drawn with every family (seed 197): declarer calls a suit for dummy after East's two
+    cards played together (58B1). The replay, without East's card, reads the call as a
+    second card of dummy's to the trick (it plays nothing); once the 58B1 ruling puts the
+    card on the trick, the call is dummy's lead to the next trick, ruled there (46B2), and
+    the misplay earlier in the record, ruled already (45D2), is ruled once: no line said
+    not yet ruled on, no restoration repeated, and the text output, which says its notices
+    before the restorations, does not say the call is unruled either."""
+    mapping = random_mixed_case(random.Random(197), edition=edition, families=tuple(FAMILIES))
+    text = _text(mapping)
+    ruling = Ruling(loads(text))
+    restorations = list(ruling.restorations())
+    assert restorations, text
+    assert not [n for n in ruling.notices if n.kind == "not_ruled"], ruling.notices
+    for r in restorations:
+        clauses = [s.clause for s in r.path]
+        # (2007 has one clause 45D for the misplay, 2017 45D2 for one too late to correct)
+        assert sum(1 for c in clauses if c.startswith("45D")) == 1 and "46B2" in clauses, clauses
+    assert all(n == 1 for n in Counter(r.key() for r in restorations).values())
+    out = runner.invoke(app, ["solve", "-"], input=text)
+    assert out.exit_code == 0 and "not yet ruled on" not in out.output, out.output
 
 
 #: the families drawn only when named, each with a line form it writes (docs/case-format.md)

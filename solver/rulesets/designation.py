@@ -104,6 +104,10 @@ class Cursor:
     #: a finding says the four hands were back in the board when attention was drawn
     #: (``hands_back_in_board``): a revoke on trick 12 then stands established (62D1, 63B)
     hands_back: bool = False
+    #: the calls of the record a ruling on this path has ruled already (a Law 45D misplay
+    #: the dummy_misplay rules ruled before this opening, on a table rectified since: their
+    #: ids): the walk places dummy's card as it stands and carries no misplay for them
+    ruled: frozenset[int] = frozenset()
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -369,12 +373,12 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
             # Law 45D: dummy placed another card than the call designates; the placing line
             # is applied as the play below and the misplay is ruled at the end of the record
             placed = _next_places(after, dummy)
-            if placed is not None:
+            if placed is not None and id(e.call if isinstance(e, FoundCall) else e) not in cursor.ruled:
                 misplays += ((table, e.call if isinstance(e, FoundCall) else e,
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
             here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out,
-                          own_facing, cursor.hands_back)
+                          own_facing, cursor.hands_back, cursor.ruled)
             if isinstance(e, (Call, FoundCall)):
                 resolving = ResolveCall(e.call, e.incontrovertible, here) if isinstance(e, FoundCall) else \
                     ResolveCall(e, None, here)
@@ -425,7 +429,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                     i += 1  # he faced the card his designation, as ruled, played
                     continue
                 here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last,
-                              cursor.played_out, hands_back=cursor.hands_back)
+                              cursor.played_out, hands_back=cursor.hands_back, ruled=cursor.ruled)
                 return table, (FacedAfterNamed(e, number, here),), ""
             if facing is not None and e.seat is dummy:
                 at, call = facing
@@ -639,8 +643,12 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     facing = None
     if call is not None and _changed_before_facing(events[:upto], table):
         facing = (table.first_played(sum(1 for _ in table.plays()) - 1), call)
+    # (on a table a ruling rectified since: a call a ruling on this path has ruled, a Law 45D
+    # misplay the dummy_misplay rules ruled where it happened, is theirs, not this opening's;
+    # the walk reads the call's line past it, dummy's card as it stands)
+    ruled = frozenset(id(e) for e in records if isinstance(e, Call) and replay.reopened and replay.is_ruled(("line", id(e)), "designation"))
     cursor = Cursor(events[:upto], last=carried, dummy_last=carried, played_out=replay.played_out,
-                    hands_back=hands_back_in_board(replay), facing=facing)
+                    hands_back=hands_back_in_board(replay), facing=facing, ruled=ruled)
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
@@ -665,7 +673,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         if cur is not None:
             focus = min(focus, cur.number)
     node = Node(table=start, agenda=tasks, focus=focus)
-    handled: list[object] = [e for e in records if _handled_here(e, start.declarer, replay.before)]
+    handled: list[object] = [e for e in records if _handled_here(e, start.declarer, replay.before) and id(e) not in ruled]
     principal = _principal(rs, node)
     # the plays out of turn the replay saw only because it did not apply the designations
     # (the trick's winner as the table saw it): no irregularity of their own where the
@@ -689,7 +697,7 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     passed_on = [f"declarer called {c.what.card} ('{c}') but dummy {p.seat} placed {p.card} (45D)"
                  for c, p in zip(replay.before, replay.before[1:], strict=False)
                  if isinstance(c, Call) and isinstance(p, Play) and p.seat is start.dummy and c.seat is start.declarer
-                 and c.what.card is not None and p.card != c.what.card]
+                 and c.what.card is not None and p.card != c.what.card and id(c) not in ruled]
     # (the substitutes 47D gives are chosen when attention is drawn: a card exposed before
     # that is a penalty card then, Opening.made_at)
     made_at = (replay.attention,) if replay.attention is not None else ()
@@ -795,7 +803,8 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # (dummy's line later in the trick faces the card designated here, ``Cursor.facing``)
         facing = (table, Call(table.declarer, Designation("card", card=card), task.call.line)) if faces else None
         cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, facing=facing,
-                        own_last=task.cursor.own_last, played_out=task.cursor.played_out, hands_back=task.cursor.hands_back)
+                        own_last=task.cursor.own_last, played_out=task.cursor.played_out, hands_back=task.cursor.hands_back,
+                        ruled=task.cursor.ruled)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
