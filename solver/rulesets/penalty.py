@@ -334,7 +334,7 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
         return
     said = set(said_at)
     start = replay.start
-    plays = list(table.plays())
+    plays: list[tuple[int, Seat, Card]] | None = None  # (read only where a lead is found)
     at = 0
     for t in table.tricks:
         lead_at, at = at, at + len(t.plays)
@@ -358,6 +358,8 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
             continue
         if options_chosen(table, holder, t.number):
             continue
+        if plays is None:
+            plays = list(table.plays())
         later = {c for _, s, c in plays[lead_at + 1:] if s is holder}
         pcs = tuple(p.card for p in sorted(every, key=lambda p: p.sort_key)
                     if p.seat is holder and p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at
