@@ -561,13 +561,17 @@ def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revok
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
     how = {r: est for r, est in found}
+    # (as the count after play reads them in each edition: 2017 64B7 needs both sides'
+    # revokes established, 2007 any revoke of each side; 45D2's wrongly placed lead is 2017's)
     if rs.edition == "2017":
         sides = frozenset(r.seat.side for r in standing)
+        misplaced = _misplaced_leads_of_record(rs, replay)
     else:
         sides = frozenset(r.seat.side for r in revokes)
+        misplaced = frozenset()
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
-    transfers = count_transfers(rs, table, standing, rest=None, revoked_sides=sides, late=late,
-                                misplaced_leads=_misplaced_leads_of_record(rs, replay), raised=raised)
+    transfers = count_transfers(rs, table, standing, rest=None, revoked_sides=sides, late=late, misplaced_leads=misplaced,
+                                raised=raised)
     said: list[str] = []
     for t in transfers:
         r = t.revoke
@@ -579,7 +583,7 @@ def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revok
         final = [(c, why) for c, why in t.reasons if c != "64B1"]
         if final:
             said.append(f"{head}; no trick is transferred for it whatever the rest of play: "
-                        + "; ".join(f"{why} ({c})" for c, why in final))
+                        + "; ".join(why if f"({c})" in why else f"{why} ({c})" for c, why in final))
         elif t.clause == "64B1":
             said.append(f"{head}; {side} won neither the revoke trick nor a later trick so far: if {side} win a later "
                         f"trick, 64A2 transfers one trick to {other}, else none ({rs.cite('64B1')})")
