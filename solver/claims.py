@@ -524,19 +524,16 @@ def _explain_restriction(text: str, r: Restoration, restorations: Sequence[Resto
     return "its path imposes no lead or play restriction"
 
 
-_PLAY_RESTRICTION_SAID = re.compile(r"\b[NESW] must (?:not )?play (?:(?:highest|lowest) )?[SHDC]\b")
-
-
 def _imposed(r: Restoration) -> list[tuple[str, str]]:
     """The lead and play restrictions ``r``'s path imposed, each with the clause of the step
     that imposed it, once play has ended (when the restoration no longer lists them): the
-    lead restrictions the table made (50D2(a), 51B), the 57A options its steps name."""
+    lead restrictions the table made (50D2(a), 51B), the 57A options its steps impose."""
     from rulings.solver.obligations import lead_restriction
 
     found: dict[str, str] = {}
     for step in r.path:
-        for m in _PLAY_RESTRICTION_SAID.finditer(step.text):
-            found.setdefault(m.group(0), step.clause)
+        if step.imposes:
+            found.setdefault(step.imposes, step.clause)
         if step.clause.startswith(("50D2", "51B")):
             for rule in r.table.lead_rules_made:
                 found.setdefault(lead_restriction(rule.seat, rule.suit, rule.must), step.clause)

@@ -90,6 +90,9 @@ class Step:
     #: other names a recorded ``chooses`` line may give this choice (an earlier name kept
     #: accepted beside the one a director says: 52B2 ``refuse`` was ``require HK``)
     aliases: tuple[str, ...] = ()
+    #: the restriction on later play this step puts in force, as a restoration lists it
+    #: (57A: ``"W must play highest S"``): read where play has ended and none is listed
+    imposes: str = ""
 
     def named_by(self, forms: frozenset[str] | set[str]) -> bool:
         """Whether a recorded line's words (as :func:`normal_choice` spells them) name this

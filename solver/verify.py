@@ -129,7 +129,7 @@ class FileOutcome:
 
 #: the kinds of notice ``verify`` prints with a case's claims: a line no rule rules on, a
 #: recorded choice no decision took, no restoration, no irregularity found (not the remarks,
-#: such as Law 64's "the record does not run to the end of play")
+#: such as Law 64's "the record stops before the end of play")
 SHOWN_NOTICES = frozenset({"not_ruled", "unsettled", "no_restoration", "no_irregularity"})
 
 

@@ -77,7 +77,7 @@ def test_a_claim_with_one_trick_left_is_counted_in_the_singular(tmp_path: Path) 
 def test_a_count_after_play_that_fits_is_ruled(tmp_path: Path, source: Path, old: str, new: str) -> None:
     res = runner.invoke(app, ["solve", str(_case(tmp_path, source, old, new))])
     assert res.exit_code == 0, res.output
-    assert "64" in res.output and "does not run to the end of play" not in res.output
+    assert "64" in res.output and "stops before the end of play" not in res.output
 
 
 @pytest.mark.parametrize(("source", "old", "new", "token"), [

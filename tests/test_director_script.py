@@ -75,8 +75,30 @@ def test_a_decision_cites_the_clause_of_each_alternative() -> None:
                for line in script("penalty/own-52b2-refused-card-withdrawn-is-read-under-16c-and-50e.yaml"))
     lines = script("leads/own-53c-wrong-defender-plays-2017.yaml")
     assert any(line.startswith("57A1, 57A2, 57A3, 57A4: S (declarer) chooses one option over W") for line in lines)
-    assert "  If forbid H (57A4): S: W must not play H; W holds spades and must follow suit (44C): the option binds him " \
-           "only if he cannot follow." in lines
+    assert "  If forbid H (57A4): declarer forbids W to play a heart to trick 2; W holds spades and must follow suit (44C): " \
+           "the option binds him only if he cannot follow." in lines
+
+
+def test_options_and_conditions_are_said_in_words() -> None:
+    # 57A: which player, which suit (in words: "S" is also a seat), his highest or lowest
+    # card of it, the trick, under the clause of each option
+    lines = script("leads/own-53c-wrong-defender-plays-2017.yaml")
+    assert "  If highest (57A1): declarer requires W to play his highest spade to trick 2." in lines
+    assert "  If lowest (57A2): declarer requires W to play his lowest spade to trick 2." in lines
+    assert any(line.startswith("  If require H (57A3): declarer requires W to play a heart to trick 2;") for line in lines)
+    # 55B2: the lead taken back, declarer leads from the hand whose turn it was, any card
+    for case, hand in (("leads/seed003-55-wrong-hand-defenders-reject.yaml", "dummy (N)"),
+                       ("combined/own-55b2-dummy-lead-refused-then-45d1-misplay-defender-changes-played-to-the-end.yaml",
+                        "his own hand (S)")):
+        said = [line for line in script(case) if "(55B2)" in line and "correct hand" in line]
+        assert said and all(f"declarer leads from the correct hand, {hand}, any card he chooses (55B2)" in line for line in said)
+    # 62C2: on the branch where the non-offending player before him withdrew, that he may
+    # withdraw, because that player did; on the branch where he did not, that he must leave it
+    lines = script("revoke/disacco-47d-2007.yaml")
+    assert "    62C2: W must leave S5: no player of the non-offending side changed before him." in lines
+    assert any(line.startswith("    62C2: W (revoker's partner) may withdraw S5 and play another card: S (non-offending "
+                               "side, before him) has withdrawn his card") for line in lines)
+    assert not [line for line in lines if "only if" in line]
 
 
 def test_branches_differ_by_every_decision_after_them() -> None:

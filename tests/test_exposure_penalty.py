@@ -122,6 +122,29 @@ def test_a_recorded_lead_choice_settles_the_rectifications_options_once(said: st
     assert not [n for n in ruling.notices if "settled nothing" in n.text or "not yet ruled" in n.text], ruling.notices
 
 
+@pytest.mark.parametrize(("name", "clause"), [
+    ("own-51b1a-two-heart-penalty-cards-required-suit-then-any-heart-played-to-the-end.yaml", "51B1(a)"),
+    ("own-51b2-options-again-exposed-in-record-forbid.yaml", "51B2(b)"),
+    ("own-51b2-options-again-exposed-in-record-leaves.yaml", "51B2(c)"),
+    ("own-51b2b-forbid-one-suit-then-50d2b-twice-the-other-penalty-card-played-to-the-end.yaml", "51B2(b)"),
+    ("own-51b2b-one-suit-forbidden-lead-kept-then-options-again-for-the-other-penalty-card.yaml", "51B2(b)")])
+def test_two_cards_exposed_together_give_one_lead_decision_over_both(name: str, clause: str) -> None:
+    """One defender exposes two cards before his partner's lead, ruled one after the other:
+    with lead_options_after_ruling on, declarer's decision at that lead comes once, after
+    both rulings, over both penalty cards (51B), never over the first card alone (50D2) and
+    then again over the two. The cases' claims, written for the default, hold with the
+    switch on (the record goes past that lead, so the switch changes nothing the Laws give)."""
+    case = load(CASES / "penalty" / name)
+    on = get_ruleset(case.laws, Decisions(lead_options_after_ruling=True))
+    rs = list(Ruling(case, on).restorations())
+    for c in case.expect:
+        result = check(parse_claim(c.text, line=c.line, edition=case.laws), rs)
+        assert result.passed, (c.text, result.message)
+    for r in rs:
+        options = [s.clause for s in r.path if s.clause.startswith(("50D2", "51B"))]
+        assert options and options[0] == clause, [s.clause for s in r.path]
+
+
 def test_solve_json_and_explain() -> None:
     path = str(CASES / "exposure" / "seed003-58b3-opponent-may-change.yaml")
     res = runner.invoke(app, ["solve", path, "--json"])

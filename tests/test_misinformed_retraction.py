@@ -54,7 +54,7 @@ def test_2007_the_retracted_lead_establishes_and_the_count_is_announced() -> Non
     ruling = Ruling(load(CASES / "leads" / "own-47e1-revoke-established-2007.yaml"))
     rs = list(ruling.restorations())
     assert len(rs) == 1 and "63A1" in rs[0].laws
-    assert [n for n in ruling.notices if n.text.startswith("Law 64: the record does not run to the end of play")]
+    assert [n for n in ruling.notices if n.text.startswith("Law 64: the record stops before the end of play")]
 
 
 def test_2017_a_card_of_the_side_that_misinformed_establishes() -> None:

@@ -122,6 +122,8 @@ class Transfer:
     clause: str
     exceptions: tuple[str, ...]  # every 64B clause that applies (the first one decides)
     why: str
+    #: each exception that applies with its reason, in the order found
+    reasons: tuple[tuple[str, str], ...] = ()
 
 
 # ----- the count (pure: the table after play, the revokes) ---------------------------------------
@@ -354,7 +356,7 @@ def count_transfers(
             why.append("both sides revoked on the board")
         if exceptions:
             first = sorted(exceptions)[0]
-            out.append(Transfer(r, 0, first, tuple(sorted(set(exceptions))), "; ".join(why)))
+            out.append(Transfer(r, 0, first, tuple(sorted(set(exceptions))), "; ".join(why), tuple(zip(exceptions, why, strict=True))))
             continue
         if w0 is r.seat:
             n = 1 + (1 if later else 0)
@@ -533,8 +535,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     events = _law64_lines(replay)
     end = end_of_play(replay)
     if end is None:
-        note = Notice(None, "Law 64: the record does not run to the end of play (trick 13, a claim or 'remaining NS n EW m'); "
-                            "the trick adjustment is made after play (64A)")
+        note = Notice(None, _before_end_of_play(rs, replay, found, revokes))
         return Opening(Node(table), notices=(note,), handled=events)
     findings = _findings(replay)
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
@@ -544,6 +545,59 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
                          both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings))
     task, notes = _won_by_checked(table, task, replay)
     return Opening(Node(table, (task,)), notices=notes, handled=events)
+
+
+def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revoke, tuple[str, str] | None]],
+                        revokes: Sequence[Revoke]) -> str:
+    """Law 64 on a record that stops before the end of play with a revoke standing (one
+    established, or one on trick 12): the trick adjustment is decided when play ends (64A),
+    and what the record tells now, as it stands (a ruling may correct a revoke or change a
+    trick's winner): for each revoke, how it was established, and what 64A transfers for it
+    on the tricks played so far and what a later trick won by the offending side would
+    add; or the 64B clause that leaves it no transfer whatever the rest of play; then 64C1
+    (2007 64C), the director's equity once play has ended."""
+    table = replay.table
+    findings = _findings(replay)
+    late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
+    standing = [r for r, est in found if est is not None or is_final_trick_revoke(table, r)]
+    how = {r: est for r, est in found}
+    # (as the count after play reads them in each edition: 2017 64B7 needs both sides'
+    # revokes established, 2007 any revoke of each side; 45D2's wrongly placed lead is 2017's)
+    if rs.edition == "2017":
+        sides = frozenset(r.seat.side for r in standing)
+        misplaced = _misplaced_leads_of_record(rs, replay)
+    else:
+        sides = frozenset(r.seat.side for r in revokes)
+        misplaced = frozenset()
+    raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
+    transfers = count_transfers(rs, table, standing, rest=None, revoked_sides=sides, late=late, misplaced_leads=misplaced,
+                                raised=raised)
+    said: list[str] = []
+    for t in transfers:
+        r = t.revoke
+        est = how.get(r)
+        side, other = r.seat.side, r.seat.side.other
+        head = f"{r.seat}'s revoke on trick {r.trick}: " + (f"{est[0]} ({rs.cite(est[1])})" if est is not None
+                                                          else f"on trick 12, corrected if found before all hands are back "
+                                                          f"in the board ({rs.cite('62D1')})")
+        final = [(c, why) for c, why in t.reasons if c != "64B1"]
+        if final:
+            said.append(f"{head}; no trick is transferred for it whatever the rest of play: "
+                        + "; ".join(why if f"({c})" in why else f"{why} ({c})" for c, why in final))
+        elif t.clause == "64B1":
+            said.append(f"{head}; {side} won neither the revoke trick nor a later trick so far: if {side} win a later "
+                        f"trick, 64A2 transfers one trick to {other}, else none ({rs.cite('64B1')})")
+        elif t.clause == "64A1" and t.tricks == 1:
+            said.append(f"{head}; {r.seat} won the revoke trick: 64A1 transfers it to {other}, and one more trick if {side} "
+                        "win a later trick (none so far)")
+        else:
+            said.append(f"{head}; {t.why}: {rs.cite(t.clause)} transfers {t.tricks} trick{'s' if t.tricks != 1 else ''} "
+                        f"to {other} whatever the rest of play")
+    equity = rs.cite("64C1") if rs.edition == "2017" else rs.cite("64C")
+    return ("Law 64: the record stops before the end of play (trick 13, a claim or 'remaining NS n EW m'): the trick "
+            "adjustment is decided when play ends (64A). As the record stands, before any ruling changes it: " + "; ".join(said)
+            + f". After play the director restores equity where the transfer does not compensate the non-offending side "
+            f"({equity})")
 
 
 def _won_by(findings: Iterable[str]) -> Side | None:

@@ -12,13 +12,14 @@ record has after it, up to the next such line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import DirectorFinds, Expose, FifthCard, Name, Play, PlayBeforeTurn, Simultaneous, place
+from rulings.models.events import Choice, DirectorFinds, Expose, FifthCard, Name, Play, PlayBeforeTurn, Simultaneous, place
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
@@ -28,6 +29,7 @@ from rulings.solver.obligations import (
     failure_follows,
     failure_tasks,
     kind_for,
+    lead_choice_lines,
     lead_rule_args,
     no_penalty_card,
     pc_info,
@@ -53,6 +55,10 @@ class ExposedCard:
     #: the same plays in the order of the record's lines (``Replay.read``; empty: ``then``'s
     #: order), from which the card of the line is put among them (``_put``)
     read: tuple[LaterPlay, ...] = ()
+    #: the record's next line ruled here is the same player's, before the lead declarer's
+    #: 50D2/51B decision is due at and with no choice of his said between: his one decision
+    #: at that lead comes after both (``_joined``)
+    joined: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,7 @@ class NamedCard:
     event: Name
     then: tuple[LaterPlay, ...] = ()
     given: frozenset[str] = frozenset()
+    joined: bool = False  # (as ExposedCard.joined)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +81,7 @@ class ExtraCard:
     #: the same plays in the order of the record's lines (``Replay.read``; empty: ``then``'s
     #: order), from which the card of the line is put among them (``_put``)
     read: tuple[LaterPlay, ...] = ()
+    joined: bool = False  # (as ExposedCard.joined)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +97,7 @@ class SimultaneousPlay:
     #: play went on to the end after the record's last card before attention
     #: (``Replay.played_out``): each side played to every trick after the last recorded
     played_out: bool = False
+    joined: bool = False  # (as ExposedCard.joined)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,20 +191,21 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # the record's plays in the order of its lines, where the replay placed some otherwise
     # (a card of these lines put among them is placed with them as play lines would be)
     read = _as_read(replay, plays, base)
+    joined = _joined(replay, own)
     agenda: list[object] = []
     for i, e in enumerate(own):
         then = tuple(plays[counts[i] : counts[i + 1]])
         ordered = tuple(read[counts[i] : counts[i + 1]]) if read else ()
         if isinstance(e, Expose):
-            agenda.append(ExposedCard(e, then, given, ordered))
+            agenda.append(ExposedCard(e, then, given, ordered, joined[i]))
         elif isinstance(e, Name):
-            agenda.append(NamedCard(e, then, given))
+            agenda.append(NamedCard(e, then, given, joined[i]))
         elif isinstance(e, FifthCard):
-            agenda.append(ExtraCard(e, then, given, ordered))
+            agenda.append(ExtraCard(e, then, given, ordered, joined[i]))
         elif isinstance(e, PlayBeforeTurn):
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out))
+            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i]))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -297,6 +307,30 @@ def _in_record_order(plays: list[LaterPlay], lines: list[int], counts: list[int]
             last = float(rank[(s, c)]) if (s, c) in rank else last + 1e-3
             keys.append(last)
         out[lo:hi] = [p for _, p in sorted(zip(keys, part, strict=True), key=itemgetter(0))]
+    return out
+
+
+def _joined(replay: Replay, own: Sequence[Expose | Name | FifthCard | Simultaneous | PlayBeforeTurn]) -> list[bool]:
+    """For each of ``own`` (this module's lines, in record order), whether declarer's
+    50D2/51B decision at the lead its ruling leaves is not that ruling's to offer (``Decisions.
+    lead_options_after_ruling``; the lead the table stands at once the record's cards up to
+    the next line, or to its end, are put back). Declarer decides once at a lead, over every
+    penalty card then in force (51B with two or more):
+
+    * the next line is the same player's: it is ruled before that lead is made (the record's
+      cards are put back up to it), and his decision comes after it, over the cards as that
+      ruling leaves them;
+    * declarer's lead choice is said in the record between this line and the next (or the
+      end): that choice is his decision at the lead where he said it, ruled there by the
+      penalty rules (50D2 "before the partner leads"), and what is due after it follows it.
+    """
+    where = {id(e): i for i, e in enumerate(replay.before)}
+    said = [i for i, e in enumerate(replay.before) if isinstance(e, Choice) and lead_choice_lines(replay.table, (e,))]
+    out: list[bool] = []
+    for n, a in enumerate(own):
+        i = where[id(a)]
+        j = where[id(own[n + 1])] if n + 1 < len(own) else len(replay.before)
+        out.append((n + 1 < len(own) and own[n + 1].seat is a.seat) or any(i < k < j for k in said))
     return out
 
 
@@ -573,22 +607,30 @@ def _make_penalty(rs: RuleSet, table: TableState, seat: Seat, card: Card, kind: 
 
 
 def _with_followups(rs: RuleSet, node: Node, table: TableState, then: tuple[LaterPlay, ...], seat: Seat,
-                    rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+                    rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = (),
+                    joined: bool = False) -> Node:
     """The child once ``seat`` has a new penalty card: the later plays put back (one that then
     failed to play the penalty card when due is found by the penalty rules on the rectified
     table, in record order: the card obliges from the exposure on, ``PenaltyCard.since``, 52);
     the lead options if his partner is to lead (Decisions.lead_options_after_ruling), unless
     a later play fails to play a penalty card: the options then follow that 52 ruling, on
-    the table it leaves."""
+    the table it leaves; or unless his next line is ruled at that lead (``joined``)."""
     t = _then(table, then)
-    return _node(node, t, _options_after(rs, t, then, seat) + rest, info=info, findings=findings)
+    return _node(node, t, _options_after(rs, t, then, seat, joined) + rest, info=info, findings=findings)
 
 
-def _options_after(rs: RuleSet, table: TableState, then: tuple[LaterPlay, ...], seat: Seat) -> tuple[object, ...]:
+def _options_after(rs: RuleSet, table: TableState, then: tuple[LaterPlay, ...], seat: Seat, joined: bool) -> tuple[object, ...]:
     """The 50D2/51B options for ``seat``'s partner's lead once this rectification is over
     (:func:`after_ruling_tasks`); none here when one of the record's later plays put back
     (``then``) fails to play a penalty card: the penalty rules rule it next (52), and the
-    options, for whoever is then to lead, come once that ruling is over."""
+    options, for whoever is then to lead, come once that ruling is over; none either when
+    ``seat``'s next line is ruled at the same lead (``joined``, :func:`_joined`): declarer's
+    one decision there is over the cards as that ruling leaves them, offered after it (or,
+    where it leaves no penalty card, by the penalty rules reading the record on its table:
+    declarer's choice said at that lead, a lead made before it, 50D2, or the options due at
+    the end of the record)."""
+    if joined:
+        return ()
     tasks = after_ruling_tasks(rs, table, seat)
     if tasks and then and failure_follows(table, then):
         return ()
@@ -692,7 +734,8 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: {why}{claim_text}",
                     also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,
                     choice="finding: visible" if finding else "penalty card")
-        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
+        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding,
+                                            joined=task.joined)))
     return edges
 
 
@@ -745,7 +788,7 @@ def named_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     t2, info = _make_penalty(rs, table, seat, card, kind)
     step = Step("TD", StepKind.FORCED, rs.cite("49"), f"{card} becomes a {_kind_word(t2, seat, card)} penalty card (named as held)",
                 also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="penalty card")
-    return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info))]
+    return [(step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, joined=task.joined))]
 
 
 def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -810,7 +853,8 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         t2, info = _make_penalty(rs, table, seat, card, kind)
         step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} penalty card",
                     also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="played to the trick")
-        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding)))
+        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding,
+                                            joined=task.joined)))
     return edges
 
 
@@ -918,7 +962,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         else:
             step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                         also=(rs.cite("47B"), *also), question=question, choice=str(card))
-        edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat) + rest, info=infos)))
+        edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat, task.joined) + rest, info=infos)))
     return edges
 
 

@@ -1742,8 +1742,7 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
     back = rs.cite("55B2") if wrong_hand else rs.cite("55B1")
     t = _taken_back(table, task.trick, task.offender)
     info = rs.withdrawn_info(task.offender, task.card, task.offender.side, table)
-    where = f"{task.proper} (declarer leads from the correct hand, any card)" if wrong_hand else task.proper
-    then = f"{where} leads"
+    then = _from_correct_hand(rs, table, task.proper) if wrong_hand else f"{task.proper} leads"
     left = t.trick(task.trick)
     if wrong_hand and left is not None and left.plays and left.plays[0][0] is task.proper:
         # declarer had already played from the correct hand after the lead taken back: that
@@ -1787,6 +1786,13 @@ def _declarer_lead(rs: RuleSet, node: Node, task: LeadOutOfTurn) -> list[Edge]:
             else f"recorded: {said[decider]}")
     return [(replace(chosen[0], actor=str(decider), kind=StepKind.FORCED if differs else StepKind.OPTION,
                      text=f"{chosen[0].text} ({note})", recorded=True), chosen[1])]
+
+
+def _from_correct_hand(rs: RuleSet, table: TableState, proper: Seat) -> str:
+    """55B2 as the director says it: declarer leads again, from the hand whose turn it was
+    (dummy's or his own), any card he chooses."""
+    hand = "dummy" if proper is table.dummy else "his own hand"
+    return f"declarer leads from the correct hand, {hand} ({proper}), any card he chooses ({rs.cite('55B2')})"
 
 
 def proper_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -2473,17 +2479,24 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     question = f"{decl} (declarer) chooses one option over {partner} (57A)"
     led = task.suit_led
     has_led = any(c.suit is led for c in hand)
-    options: list[tuple[str, str, str, str]] = []  # clause, restriction, choice word, recorded form
-    options.append((rs.cite("57A1"), f"{partner} must play highest {led.letter}", "highest", "requires highest"))
-    options.append((rs.cite("57A2"), f"{partner} must play lowest {led.letter}", "lowest", "requires lowest"))
+    # clause, restriction (the claim atom), choice word, recorded form, and the option as the
+    # director says it: who, which suit, his highest or lowest card of it, and the trick
+    options: list[tuple[str, str, str, str, str]] = []
+    to = f"to trick {task.trick}"
+    options.append((rs.cite("57A1"), f"{partner} must play highest {led.letter}", "highest", "requires highest",
+                    f"declarer requires {partner} to play his highest {_one(led)} {to}"))
+    options.append((rs.cite("57A2"), f"{partner} must play lowest {led.letter}", "lowest", "requires lowest",
+                    f"declarer requires {partner} to play his lowest {_one(led)} {to}"))
     others = [s for s in SUITS_ORDER if s is not led]
     if rs.decisions.premature_play_require_other_suit:
         for s in others:
-            options.append((rs.cite("57A3"), f"{partner} must play {s.letter}", f"require {s.letter}", f"requires {s.letter}"))
+            options.append((rs.cite("57A3"), f"{partner} must play {s.letter}", f"require {s.letter}", f"requires {s.letter}",
+                            f"declarer requires {partner} to play a {_one(s)} {to}"))
     for s in others:
-        options.append((rs.cite("57A4"), f"{partner} must not play {s.letter}", f"forbid {s.letter}", f"forbids {s.letter}"))
+        options.append((rs.cite("57A4"), f"{partner} must not play {s.letter}", f"forbid {s.letter}", f"forbids {s.letter}",
+                        f"declarer forbids {partner} to play a {_one(s)} {to}"))
     edges: list[Edge] = []
-    for clause, restriction, word, _ in options:
+    for clause, restriction, word, _, said in options:
         if clause in (rs.cite("57A1"), rs.cite("57A2")):
             ok = has_led
         elif clause == rs.cite("57A3"):
@@ -2493,8 +2506,8 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             ok = True
         other = clause in (rs.cite("57A3"), rs.cite("57A4"))
         also = (() if ok else (rs.cite("57B"), rs.cite("59"))) + ((rs.cite("44C"),) if other and has_led else ())
-        step = Step(str(decl), StepKind.OPTION, clause, f"{decl}: {restriction}{_compliance(rs, partner, led, has_led, ok, other)}", also=also,
-                    question=question, choice=word)
+        step = Step(str(decl), StepKind.OPTION, clause, f"{said}{_compliance(rs, partner, led, has_led, ok, other)}", also=also,
+                    question=question, choice=word, imposes=restriction)
         # (on the table too: his card to the trick that breaks it when he could keep it is a revoke, 61A)
         verb, _, named = word.partition(" ")
         rule = PlayRule(partner, task.trick, {"require": "suit", "forbid": "not suit"}.get(verb, verb),
@@ -2508,6 +2521,11 @@ def premature_options(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             chosen, child = picked[0]
             return [(replace(chosen, text=chosen.text + f" (recorded: {recorded})", recorded=True), child)]
     return edges
+
+
+def _one(suit: Suit) -> str:
+    """A card of ``suit`` in words, as in "a spade"."""
+    return suit.plural[:-1]
 
 
 def _compliance(rs: RuleSet, partner: Seat, led: Suit, has_led: bool, ok: bool, other: bool) -> str:
@@ -3086,7 +3104,7 @@ def play_after_retraction(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     infos = [rs.withdrawn_info(task.offender, task.lead, task.offender.side, table)]
     back = Step(str(task.decider), StepKind.FORCED, rs.cite("55A"),
                 f"{task.decider} required retraction: {task.lead} goes back to {task.offender}, no penalty card (48A); "
-                f"{task.proper} leads from the correct hand, any card",
+                f"{_from_correct_hand(rs, table, task.proper)}",
                 also=(rs.cite("55B2"), rs.cite("48A"), infos[0].ai_clause, infos[0].ui_clause),
                 question=f"{task.offender} led {task.lead} out of turn", choice="refuse")
     for s, c in task.cards:

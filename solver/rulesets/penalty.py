@@ -16,7 +16,7 @@ put the tasks of :mod:`rulings.solver.obligations` on the agenda; this module ru
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -291,6 +291,83 @@ class PrematureLead:
     choices: tuple[Choice | Chooses, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ForfeitedLead:
+    """50D2 with 60A1: ``seat`` led ``card`` to ``trick`` in turn before declarer had stated his
+    choice over his partner's major penalty cards ``pcs``, and the next hand, ``by``, played
+    to it (``played``; None: play went on to the end after it) before any rectification."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    by: Seat
+    played: Card | None
+    pcs: tuple[Card, ...]
+
+
+def _forfeited_key(trick: int, seat: Seat) -> tuple[str, int, Seat]:
+    """The key a lead made before declarer's 50D2/51B choice and played to is ruled under."""
+    return ("50D2 forfeited", trick, seat)
+
+
+def _forfeited_text(f: ForfeitedLead) -> str:
+    """The irregularity of a :class:`ForfeitedLead`, as the ruling lists it."""
+    names = " ".join(str(c) for c in f.pcs)
+    return (f"{f.seat} led {f.card} to trick {f.trick} before declarer stated his choice over {f.seat.partner}'s penalty "
+            f"card{'s' if len(f.pcs) > 1 else ''} {names}, and {f.by} played to it (50D2, 60A1)")
+
+
+def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) -> Iterator[ForfeitedLead]:
+    """In record order, each lead on ``table`` made in turn by a defender while his partner
+    held a major penalty card and before declarer stated his 50D2/51B choice at that lead
+    (none said there, ``said_at``, nor made on the path, :func:`options_chosen`), that the
+    next hand, a player of the declaring side, played to before any rectification was asked
+    for (a card of his on the trick, or play went on to the end, ``Replay.played_to``): the
+    rectification under 49 is forfeited (60A1) and the lead counts as made in turn (60A2).
+    (A lead nobody played to is :func:`_premature_lead`'s; a lead out of turn is the leads
+    rules'.) Not a card a rectification put in place, nor the first lead of a part of the
+    record played on after a ruling that left this player to lead (that ruling is where
+    declarer's choice for this lead belongs, as for :func:`_premature_lead`)."""
+    every = table.penalty_cards | table.played_penalty
+    holders = {p.seat for p in every if p.kind is PenaltyKind.MAJOR}
+    if not holders:
+        return
+    said = set(said_at)
+    start = replay.start
+    plays: list[tuple[int, Seat, Card]] | None = None  # (read only where a lead is found)
+    at = 0
+    for t in table.tricks:
+        lead_at, at = at, at + len(t.plays)
+        if not t.plays:
+            continue
+        seat, card = t.plays[0]
+        holder = seat.partner
+        if holder not in holders or t.number in said or not table.is_defender(seat):
+            continue
+        if (t.number, seat) in table.out_of_turn or seat is not table.proper_leader(t.number):
+            continue
+        by = seat.next()
+        second = t.plays[1] if len(t.plays) > 1 else None
+        if second is not None and second[0] is not by:
+            continue
+        if second is None and not replay.played_to(t.number, by, table):
+            continue
+        if any(w.trick == t.number and w.seat is seat and w.replaced_by == card for w in table.withdrawn):
+            continue
+        if start is not None and to_lead(start) is seat and not any(x.number >= t.number for x in start.tricks if x.plays):
+            continue
+        if options_chosen(table, holder, t.number):
+            continue
+        if plays is None:
+            plays = list(table.plays())
+        later = {c for _, s, c in plays[lead_at + 1:] if s is holder}
+        pcs = tuple(p.card for p in sorted(every, key=lambda p: p.sort_key)
+                    if p.seat is holder and p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at
+                    and (p in table.penalty_cards or p.card in later))
+        if pcs:
+            yield ForfeitedLead(t.number, seat, card, by, second[1] if second is not None else None, pcs)
+
+
 def _partner_holds_major(table: TableState) -> bool:
     """Whether the last trick on ``table`` holds one card, a lead nobody has played to, whose
     player's partner holds a major penalty card (a lead made before declarer's 50D2 choice
@@ -459,6 +536,9 @@ def _options_again_after_choice(replay: Replay, due: tuple[int, Seat]) -> bool:
         if len(k) == 3 and k[0] == "50D2 options":
             if not isinstance(k[1], int) or k[1] >= trick:
                 return False
+        elif len(k) == 3 and k[0] == "50D2 forfeited":
+            if not isinstance(k[1], int) or k[1] >= lead:
+                return False
         elif len(k) == 2 and k[0] == "line":
             i = where.get(k[1]) if isinstance(k[1], int) else None
             if i is None or i > last:
@@ -536,12 +616,18 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         replay.memo[_OPTIONS_AT_END] = _lead_options_due(table)
     at_end = replay.memo.get(_OPTIONS_AT_END)
     alone = _partner_holds_major(table)
+    said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
+    # a lead before declarer's choice that the next hand played to (60A1), not ruled yet
+    forfeits = [f for f in _forfeited_leads(table, replay, [g[0] for g in said])
+                if not (replay.reopened and replay.is_ruled(_forfeited_key(f.trick, f.seat), "penalty"))] if (
+        table.penalty_cards or table.played_penalty) else []
+    forfeit = forfeits[0] if forfeits else None
     if (replay.reopened and failure is None and at_end is None and not alone and not replay.line_kinds & _CHOICE_LINES
+            and forfeit is None
             and not (rs.decisions.lead_options_after_ruling and not replay.goes_on and _lead_options_due(table) is not None)):
         # at a reopening, nothing else here points at a line of the record (with Decisions.
         # lead_options_after_ruling, the options due on the table a ruling left are ruled here)
         return None
-    said = _choices_before_leads(table, replay) if Choice in replay.line_kinds else []
     if said:
         # a choice before a lead whose leader's partner has no penalty card on this table,
         # in force or played, answers no 50D2/51B decision here: left for a rectified table
@@ -568,6 +654,14 @@ def open_penalty(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                        (*lines, _lead_options_key(number, holder)), located_by=lines,
                        more=bool(failure is not None or after or lead is not None or _lead_options_due(table)), later=after,
                        choice=True)
+    if forfeit is not None and (failure is None or forfeit.trick <= failure.trick):
+        # a lead before declarer's choice that the next hand played to: no rectification
+        # (60A1), ruled in record order before what follows it
+        # (each one the record shows is listed with it; the later ones are ruled in turn)
+        return Opening(Node(table, (forfeit,), focus=forfeit.trick), tuple(_forfeited_text(f) for f in forfeits), (),
+                       (_forfeited_key(forfeit.trick, forfeit.seat),),
+                       located_by=(played(forfeit.trick, forfeit.seat, forfeit.card),), more=True,
+                       later=tuple(_forfeited_key(f.trick, f.seat) for f in forfeits[1:]))
     if failure is not None:
         if failure.trick < 13 and replay.played_out:
             failure = replace(failure, played_out=True)  # (every player has played since: Replay.played_to)
@@ -729,6 +823,31 @@ def premature_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     child = Node(t, (PenaltyCardOptions(holder, task.choices), *node.agenda[1:]), with_entries(node.ledger, infos),
                  node.findings, node.restrictions, node.established, node.focus)
     return [(step, child)]
+
+
+def forfeited_lead(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """60A1 with 50D2: a lead made in turn before declarer stated his 50D2/51B choice over the
+    leader's partner's major penalty card, which the next hand played to before any
+    rectification was asked for. That play forfeits the rectification (49, 50D2: the lead a
+    major penalty card and declarer's choice before the leader leads again) and the lead
+    counts as made in turn (60A2): no option is left at that lead, and the partner's penalty
+    cards stay in force (60A3)."""
+    assert isinstance(task, ForfeitedLead)
+    holder = task.seat.partner
+    names = " ".join(str(c) for c in task.pcs)
+    many = len(task.pcs) > 1
+    lead = (f"{task.seat}'s {task.card}, led before declarer stated his choice over {holder}'s penalty "
+            f"card{'s' if many else ''} {names}")
+    how = (f"{task.by}, the next hand, played {task.played} to {lead}" if task.played is not None
+           else f"play went on to the end after {lead}, {task.by}, the next hand, playing to it")
+    step = Step("TD", StepKind.FORCED, rs.cite("60A1"),
+                f"{how}, before any rectification was asked for: its rectification (49, {rs.cite('50D2')}) is forfeited and the "
+                f"lead counts as made in turn ({rs.cite('60A2')}): no 50D2 option is left at this lead; "
+                f"{'they stay major penalty cards' if many else 'it stays a major penalty card'} ({rs.cite('60A3')})",
+                also=(rs.cite("50D2"), rs.cite("60A2"), rs.cite("60A3")),
+                question=f"{task.seat} led {task.card} to trick {task.trick} before declarer stated his choice over {holder}'s "
+                f"penalty card{'s' if many else ''} {names} (50D2)", choice="forfeited: the lead stands")
+    return [(step, Node(node.table, node.agenda[1:], node.ledger, node.findings, node.restrictions, node.established, node.focus))]
 
 
 def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
@@ -931,6 +1050,7 @@ def _restrictions_explain(r: Restoration, restorations: Sequence[Restoration]) -
 RULES: tuple[Rule, ...] = (
     Rule("premature_lead", PrematureLead, ("50D2", "49", "50B", "50D1(a)", "50D1(b)", "16C1", "16C2", "50E1", "50E2"),
          premature_lead, premature_lead.__doc__ or ""),
+    Rule("forfeited_lead", ForfeitedLead, ("60A1", "60A2", "60A3", "50D2"), forfeited_lead, forfeited_lead.__doc__ or ""),
     Rule("penalty_card_options", PenaltyCardOptions,
          ("50D", "50D2", "50D2(a)", "50D2(b)", "51B1(a)", "51B1(b)", "51B2(a)", "51B2(b)", "51B2(c)", "50E1", "50E2"),
          penalty_card_options, penalty_card_options.__doc__ or ""),
@@ -965,6 +1085,8 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
         return False
+    if any(not record.is_ruled(_forfeited_key(f.trick, f.seat), "penalty") for f in _forfeited_leads(table, record, ())):
+        return True  # a lead before declarer's choice played to (60A1), not ruled yet on this path
     memo = record.memo.get(_NO_FAILURE)
     known: frozenset[PenaltyCard] = memo if isinstance(memo, frozenset) else frozenset()
     standing = sum([len(t.plays) for t in table.tricks])

@@ -795,8 +795,14 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
     # without a Python-level __format__ call per value)
     who, what = seat._name_, card.text
-    if mode in (_OS_BARRED, _OS):
-        question = f"{who} (revoker's partner) may withdraw {what} only if the non-offending player before him did"
+    if mode == _OS:
+        # 62C2: the non-offending player next before him in rotation, his right-hand
+        # opponent, has withdrawn his card on this branch
+        question = (f"{who} (revoker's partner) may withdraw {what} and play another card: {seat.rho._name_} "
+                    "(non-offending side, before him) has withdrawn his card")
+    elif mode == _OS_BARRED:
+        question = (f"{who} (revoker's partner) may withdraw {what} only if {seat.rho._name_} (non-offending side, "
+                    "before him) withdraws his card")
     else:
         question = f"{who} (non-offending side) may withdraw {what} and play another card"
     if mode == _OWN_ESTABLISHED:

@@ -1,0 +1,44 @@
+"""Law 64 on a record that stops before the end of play with a revoke standing: the trick
+adjustment is decided when play ends (64A), and the notice says what the record tells now,
+revoke by revoke: how it was established, what 64A transfers on the tricks played so far and
+what a later trick of the offending side would add, or the 64B clause that leaves it no
+transfer whatever the rest of play; then the equity after play (64C1)."""
+
+from __future__ import annotations
+
+from rulings.solver.casefile import loads
+from rulings.solver.ruling import Ruling
+
+BOARD = ('laws: 2017\ntrick: 6\nleader: S\ncontract: 4S\ndeclarer: S\n'
+         'deal: "N:32.AKQ.2.43 54.JT9.3.65 AKQ.2.AK.A2 98.87.QJT9."\n')
+
+
+def law64(play: str) -> str:
+    ruling = Ruling(loads(BOARD + f"play: [{play}]\n"))
+    list(ruling.restorations())
+    [note] = [n.text for n in ruling.notices if n.text.startswith("Law 64")]
+    return note
+
+
+def test_the_revoker_won_the_revoke_trick_and_his_side_no_later_trick_yet() -> None:
+    # East ruffs South's diamond holding the D3 and leads to trick 7: established (63A1)
+    note = law64("S DA, W D9, N D2, E S4, E C5, attention S")
+    assert note.startswith("Law 64: the record stops before the end of play")
+    assert "the trick adjustment is decided when play ends (64A)" in note
+    assert ("E's revoke on trick 6: established when E played C5 to trick 7 (63A1); E won the revoke trick: 64A1 "
+            "transfers it to NS, and one more trick if EW win a later trick (none so far)") in note
+    assert note.endswith("(64C1)")
+
+
+def test_a_revoke_no_rest_of_play_can_make_transfer_a_trick() -> None:
+    # dummy discards holding the D2; declarer's lead to trick 7 establishes it (63A1): 64B3
+    note = law64("S DA, W D9, N C4, E D3, S SA, attention W")
+    assert ("N's revoke on trick 6: established when S played SA to trick 7 (63A1); no trick is transferred for it "
+            "whatever the rest of play: dummy's failure to follow suit (64B3)") in note
+
+
+def test_the_offending_side_has_won_nothing_yet() -> None:
+    # East discards a club holding the D3, South wins; East's partner plays to trick 7
+    note = law64("S DA, W D9, N D2, E C6, S DK, W DT, attention N")
+    assert ("E's revoke on trick 6: established when W played DT to trick 7 (63A1); EW won neither the revoke trick "
+            "nor a later trick so far: if EW win a later trick, 64A2 transfers one trick to NS, else none (64B1)") in note
