@@ -19,7 +19,17 @@ from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
-from rulings.models.events import Choice, DirectorFinds, Expose, FifthCard, Name, Play, PlayBeforeTurn, Simultaneous, place
+from rulings.models.events import (
+    Choice,
+    DirectorFinds,
+    Expose,
+    FifthCard,
+    Name,
+    Play,
+    PlayBeforeTurn,
+    Simultaneous,
+    place,
+)
 from rulings.models.table import PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
