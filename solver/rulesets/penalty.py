@@ -328,17 +328,19 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
     rules'.) Not a card a rectification put in place, nor the first lead of a part of the
     record played on after a ruling that left this player to lead (that ruling is where
     declarer's choice for this lead belongs, as for :func:`_premature_lead`)."""
-    every = table.penalty_cards | table.played_penalty
-    holders = {p.seat for p in every if p.kind is PenaltyKind.MAJOR}
-    if not holders:
+    majors = [p for p in (*table.penalty_cards, *table.played_penalty) if p.kind is PenaltyKind.MAJOR]
+    if not majors:
         return
+    holders = tuple(p.seat for p in majors)
+    # (a lead made before every major penalty card became one has none to forfeit: pcs)
+    first = min(p.major_since for p in majors)
     said = set(said_at)
     start = replay.start
     plays: list[tuple[int, Seat, Card]] | None = None  # (read only where a lead is found)
     at = 0
     for t in table.tricks:
         lead_at, at = at, at + len(t.plays)
-        if not t.plays:
+        if lead_at < first or not t.plays:
             continue
         seat, card = t.plays[0]
         holder = seat.partner
@@ -361,6 +363,7 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
         if plays is None:
             plays = list(table.plays())
         later = {c for _, s, c in plays[lead_at + 1:] if s is holder}
+        every = table.penalty_cards | table.played_penalty
         pcs = tuple(p.card for p in sorted(every, key=lambda p: p.sort_key)
                     if p.seat is holder and p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at
                     and (p in table.penalty_cards or p.card in later))
@@ -1085,8 +1088,6 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     pcs, played = table.penalty_cards, table.played_penalty
     if not pcs and not played:
         return False
-    if any(not record.is_ruled(_forfeited_key(f.trick, f.seat), "penalty") for f in _forfeited_leads(table, record, ())):
-        return True  # a lead before declarer's choice played to (60A1), not ruled yet on this path
     memo = record.memo.get(_NO_FAILURE)
     known: frozenset[PenaltyCard] = memo if isinstance(memo, frozenset) else frozenset()
     standing = sum([len(t.plays) for t in table.tricks])
@@ -1094,7 +1095,8 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
         for p in group:  # (``since`` first: a card's hash is the slower test)
             if p.since < standing and p not in known:
                 return True
-    return False
+    # a lead before declarer's choice played to (60A1), not ruled yet on this path
+    return any(not record.is_ruled(_forfeited_key(f.trick, f.seat), "penalty") for f in _forfeited_leads(table, record, ()))
 
 
 REOPEN_STATE = {"penalty": _may_fail_or_choose}
