@@ -2914,18 +2914,23 @@ class Composition:
         return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
 
     def _short_before_last(self, table: TableState) -> tuple[int | None, str] | None:
-        """A trick of ``table`` (a path's ruling of a later part of the record done) left a
-        card short with a later trick begun: where a ruling before the part took back a card
-        the part was played on after (a lead refused, a card moved), the part's cards fall
-        one place on, a seat's card to that trick missing, its next card a lead. The line
-        of the first card of the next trick and why; None when every trick before the last
-        is complete."""
+        """A trick of ``table`` (a path's ruling of a later part of the record done) left
+        without a seat's card with a later trick begun: where a ruling before the part took
+        back a card the part was played on after (a lead refused, a card moved), the part's
+        cards fall one place on, a seat's card to that trick missing (the trick short, or
+        another seat's next card in its place), its next card a lead. The line of the first
+        card of the next trick and why; None when every trick before the last holds a card
+        of each seat (but the one a defective trick left without, 67B)."""
         tricks = table.tricks
         for i in range(len(tricks) - 1):
             t = tricks[i]
-            if t.is_complete or not tricks[i + 1].plays:
+            if not tricks[i + 1].plays or (len(t.plays) == 4 and len({s for s, _ in t.plays}) == 4):
                 continue
-            missing = [s.name for s in Seat if t.card_of(s) is None]
+            # (a seat's card missing: the trick short, or another seat's second card in its
+            # place; not the seat a defective trick left without one, 67B)
+            missing = [s.name for s in Seat if t.card_of(s) is None and s is not t.short]
+            if not missing:
+                continue
             seat, card = tricks[i + 1].plays[0]
             line = next((e.line for e in self.case.events if _names_card(e, card)), None)
             return line, (f"on it the record's cards leave trick {t.number} without a card of "
