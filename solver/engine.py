@@ -2920,12 +2920,16 @@ class Composition:
         cards fall one place on, a seat's card to that trick missing (the trick short, or
         another seat's next card in its place), its next card a lead. The line of the first
         card of the next trick and why; None when every trick before the last holds a card
-        of each seat (but the one a defective trick left without, 67B)."""
+        of each seat (but the one a defective trick left without, 67B). A seat's second card
+        in the missing card's place ends the path only with the decision
+        ``second_card_in_a_part_played_on_drops_the_restoration`` (off, the card is said)."""
         tricks = table.tricks
         for i in range(len(tricks) - 1):
             t = tricks[i]
             if not tricks[i + 1].plays or (len(t.plays) == 4 and len({s for s, _ in t.plays}) == 4):
                 continue
+            if len(t.plays) == 4 and not self.book.decisions.second_card_in_a_part_played_on_drops_the_restoration:
+                continue  # (another seat's second card in its place: kept, and said, with the decision off)
             # (a seat's card missing: the trick short, or another seat's second card in its
             # place; not the seat a defective trick left without one, 67B)
             missing = [s.name for s in Seat if t.card_of(s) is None and s is not t.short]
