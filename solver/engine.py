@@ -2358,6 +2358,14 @@ class Composition:
                     if notice not in self._unread:
                         self._unread.append(notice)
                 return None
+            if task.segment and (short := self._short_before_last(node.table)) is not None:
+                # the part's cards, ruled on this restoration of the parts before it, leave a
+                # trick a card short with the record gone on to the next: not the restoration
+                # the table played the part on from
+                self._dropped.setdefault(task.segment, short)
+                if task.start is not None:
+                    self._say_unread(task.start, task.segment, short)
+                return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
                 if resumed is None:
@@ -3063,6 +3071,35 @@ class Composition:
         # (a trick read with four cards, one seat's two among them, his second his lead to the
         # next trick that the ruling took off, still waits for the seat that had not played)
         return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
+
+    def _short_before_last(self, table: TableState) -> tuple[int | None, str] | None:
+        """A trick of ``table`` (a path's ruling of a later part of the record done) left
+        without a seat's card with a later trick begun: where a ruling before the part took
+        back a card the part was played on after (a lead refused, a card moved), the part's
+        cards fall one place on, a seat's card to that trick missing (the trick short, or
+        another seat's next card in its place), its next card a lead. The line of the first
+        card of the next trick and why; None when every trick before the last holds a card
+        of each seat (but the one a defective trick left without, 67B). A seat's second card
+        in the missing card's place ends the path only with the decision
+        ``second_card_in_a_part_played_on_drops_the_restoration`` (off, the card is said)."""
+        tricks = table.tricks
+        for i in range(len(tricks) - 1):
+            t = tricks[i]
+            if not tricks[i + 1].plays or (len(t.plays) == 4 and len({s for s, _ in t.plays}) == 4):
+                continue
+            if len(t.plays) == 4 and not self.book.decisions.second_card_in_a_part_played_on_drops_the_restoration:
+                continue  # (another seat's second card in its place: kept, and said, with the decision off)
+            # (a seat's card missing: the trick short, or another seat's second card in its
+            # place; not the seat a defective trick left without one, 67B)
+            missing = [s.name for s in Seat if t.card_of(s) is None and s is not t.short]
+            if not missing:
+                continue
+            seat, card = tricks[i + 1].plays[0]
+            line = next((e.line for e in self.case.events if _names_card(e, card)), None)
+            return line, (f"on it the record's cards leave trick {t.number} without a card of "
+                          f"{' or '.join(missing)} when {seat} leads {card} to trick {tricks[i + 1].number}, "
+                          "and a trick is complete before the next is led")
+        return None
 
     # ----- choices recorded at the table --------------------------------------------------------
     def _recorded_choices(self, replay: Replay, ruled: set[object]) -> tuple[RecordedChoice, ...]:

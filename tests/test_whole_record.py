@@ -1712,11 +1712,11 @@ def test_a_50d2_choice_at_the_refusal_or_the_same_at_the_next_lead_is_one_restor
                          for s in later)
 
 
-def _cut_seed(seed: int, edition: str) -> str:
-    """The record of ``seed`` (default draw) cut once, as the sweep of generated whole records
-    cuts it (benchmarks/whole_record_sweep.py)."""
+def _cut_seed(seed: int, edition: str, families: tuple[str, ...] | None = None) -> str:
+    """The record of ``seed`` (default draw, or ``families``) cut once, as the sweep of
+    generated whole records cuts it (benchmarks/whole_record_sweep.py)."""
     rng = random.Random(seed)
-    mapping = random_mixed_case(rng, edition=edition)
+    mapping = random_mixed_case(rng, edition=edition, families=families)
     play = [str(line) for line in mapping["play"]]
     first = next(i for i, line in enumerate(play) if line.startswith("attention"))
     cut = rng.randint(1, first - 1)
@@ -1746,6 +1746,27 @@ def test_a_second_card_in_a_part_played_on_drops_the_restoration(edition: str) -
     kept = Ruling(case, get_ruleset(case.laws, Decisions(second_card_in_a_part_played_on_drops_the_restoration=False)))
     assert len(list(kept.restorations())) > len(restorations)
     assert any("S put DJ on trick 5 after his lead of D8 out of turn" in n.text for n in kept.notices)
+
+
+@pytest.mark.parametrize(("seed", "family", "edition"), [(89, "declarer_lead", "2017"), (687, "declarer_lead", "2007"),
+                                                     (30, "incomplete", "2017"), (320, "incomplete", "2007")])
+def test_a_trick_a_part_played_on_leaves_short_drops_the_restoration(seed: int, family: str, edition: str) -> None:
+    """Seeds of a family drawn only when named, with the default families, cut once. 89, 687:
+    dummy (declarer) leads from the wrong hand and attention comes before anyone plays; the
+    part after ``resume`` plays the trick through to the lead and goes on. 30: a defender's
+    card played to a refused change of designation, his 47D substitute a card he played to the
+    next trick. 320: a lead out of turn the proper leader's card makes a proper lead (53B)
+    where the part played on completes the trick to it. Read on the restoration that took the
+    card back, the part's cards leave a trick a card short while the record leads the next:
+    that restoration is not one the table played on from; it drops out, named by a note, and
+    the others keep the cards."""
+    case = loads(_cut_seed(seed, edition, (family, *DEFAULT_FAMILIES)))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert any("cannot be played on from it" in n.text and "a card of" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(1781, "2017"), (2894, "2017"), (2894, "2007")])
