@@ -40,6 +40,7 @@ __all__ = [
     "TableState",
     "Trick",
     "Withdrawal",
+    "at_turn_after_cards_that_stand",
     "card_strength",
 ]
 
@@ -463,20 +464,30 @@ class Withdrawal:
         return f"{self.seat} {self.card}"
 
 
-def _at_turn_after_declarers_early_card(leader: Seat, cards: Sequence[tuple[Seat, Card]], seat: Seat,
-                                        declaring: Side) -> bool:
+def at_turn_after_cards_that_stand(leader: Seat, cards: Sequence[tuple[Seat, Card]], seat: Seat,
+                                   declaring: Side) -> bool:
     """Whether ``seat``'s card to the trick ``leader`` led, now holding ``cards``, is played
     at his turn though it does not follow the last card in rotation: every seat before him in
-    rotation has played, he has not, and the cards of the seats after him are the declaring
-    side's, one each, put down before their turn. Declarer's premature play from either hand
-    is a played card (57C3): the trick waits for the seats it passed over, each at his turn."""
+    rotation has played, he has not, and the cards of the seats after him, one each, were put
+    down before their turn and stand as played whatever is ruled. Declarer's premature play
+    from either hand is a played card (57C3); a defender's card put down before his partner's
+    once declarer has played from both hands stands, no rectification (57C1). The trick waits
+    for the seats it passed over, each at his turn."""
     order = (leader, leader.next(1), leader.next(2), leader.next(3))
     at = order.index(seat)
     played = [s for s, _ in cards]
     if seat in played or len(set(played)) != len(played) or any(s not in played for s in order[:at]):
         return False
-    early = [s for s in played if order.index(s) > at]
-    return bool(early) and all(s.side is declaring for s in early)
+    early = False
+    hands = 0  # (the cards of declarer's two hands put down so far)
+    for s in played:
+        if order.index(s) > at:
+            if s.side is not declaring and hands < 2:
+                return False  # (a defender's early card that 57A or 57D may rectify)
+            early = True
+        if s.side is declaring:
+            hands += 1
+    return early
 
 
 def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
@@ -1274,8 +1285,8 @@ class TableState:
                 if due is short and full < 4 and not seen >> due.index & 1:
                     due = due.lho  # (the short seat played no card at his turn: 67)
                 in_turn = seat is due and not seen >> i & 1
-                if not in_turn and short is None and _at_turn_after_declarers_early_card(leader, cards, seat, self.declarer.side):
-                    in_turn = True  # (at his turn: declarer's premature card before it stands as played, 57C3)
+                if not in_turn and short is None and at_turn_after_cards_that_stand(leader, cards, seat, self.declarer.side):
+                    in_turn = True  # (at his turn: the early cards before it stand as played, 57C3, 57C1)
             if not in_turn:
                 out_of_turn.append((number, seat))
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
@@ -1917,7 +1928,7 @@ class TableState:
         led = t.suit_led
         before = t.plays[:-1]
         in_turn = bool(before) and ((seat is before[-1][0].lho and all(s is not seat for s, _ in before))
-                                    or _at_turn_after_declarers_early_card(t.leader, before, seat, state.declarer.side))
+                                    or at_turn_after_cards_that_stand(t.leader, before, seat, state.declarer.side))
         if led is None or card.suit is led or not in_turn:
             return state
         held = state.holding[seat.index] | {c for u in state.tricks if u.number >= number for s, c in u.plays if s is seat}
@@ -1964,7 +1975,7 @@ class TableState:
                 else:
                     seen = {s for s, _ in before}
                     in_turn = seat is before[-1][0].lho and seat not in seen
-                    if not in_turn and _at_turn_after_declarers_early_card(t.leader, before, seat, declaring):
+                    if not in_turn and at_turn_after_cards_that_stand(t.leader, before, seat, declaring):
                         in_turn = True
                 if not in_turn:
                     entries.append((t.number, seat))

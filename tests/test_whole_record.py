@@ -1807,3 +1807,23 @@ def test_cut_records_of_the_sweep_keep_the_cards(seed: int, edition: str) -> Non
         check_conservation(case, r, replayed=True)
     if seed == 6634:
         assert any("cannot be played on" in n.text and "N C7, E C3" in n.text for n in ruling.notices)
+
+
+@pytest.mark.parametrize("seed", [1955, 5290, 6086])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_card_after_declarers_premature_card_and_a_57c1_card_is_at_its_turn(seed: int, edition: str) -> None:
+    """Seeds of the default draw, cut as the sweep cuts them. On a path of each ruling, a trick
+    holds declarer's card, then a card of the other declaring hand put down before a
+    defender's turn (57C3: a played card), then that defender's partner's card put down before
+    his, declarer having played from both hands (57C1: no rectification), then the passed-over
+    defender's own card (1955: South's D3 to trick 8; 5290: East's H2 to trick 11; 6086:
+    South's H9 to trick 5). The cards before his stand as played whatever is ruled and every
+    seat before him in rotation had played: his card is at his turn, no play out of turn, so
+    nothing is left "not yet ruled on"; every restoration keeps the 52 cards."""
+    case = loads(_cut_seed(seed, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+    for r in restorations:
+        check_conservation(case, r, replayed=True)

@@ -68,7 +68,15 @@ from rulings.models.events import (
     Play,
     Simultaneous,
 )
-from rulings.models.table import PenaltyKind, PlayRule, Revoke, TableState, Trick, Withdrawal
+from rulings.models.table import (
+    PenaltyKind,
+    PlayRule,
+    Revoke,
+    TableState,
+    Trick,
+    Withdrawal,
+    at_turn_after_cards_that_stand,
+)
 from rulings.solver.claims import Atom, add_atom_forms, register_atom, restriction_explain
 from rulings.solver.engine import (
     Edge,
@@ -1216,9 +1224,11 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     card = trick.plays[pos][1]
     before = [s for s, _ in trick.plays[:pos]]
     turn = next(s for s in rotation_from(trick.leader) if s not in before)  # whose turn it was
-    if turn is seat and _after_cards_that_stand(table, trick, pos):
+    if turn is seat and (pos == rotation_from(trick.leader).index(seat)
+                         or at_turn_after_cards_that_stand(trick.leader, trick.plays[:pos], seat, table.declarer.side)):
         # (every seat before him in rotation from the leader had played, and the cards put
-        # down before their turn ahead of his stand as played: his card came at his turn)
+        # down before their turn ahead of his stand as played, 57C3, 57C1: his card came at
+        # his turn, as the table reads it)
         return None
     what = f"{seat} played {card} to trick {trick.number} at {turn}'s turn"
     if _is_declaring(table, seat):
@@ -1266,26 +1276,6 @@ def _lead_ruled_before(record: Replay | None, trick: Trick) -> bool:
         return False
     t0 = record.start.trick(trick.number)
     return t0 is not None and bool(t0.plays) and t0.plays[0] == trick.plays[0]
-
-
-def _after_cards_that_stand(table: TableState, trick: Trick, pos: int) -> bool:
-    """Whether the cards of ``trick`` before its card at ``pos`` that were put down before
-    their players' turn stand as played whatever is ruled: declarer's (57C3, a premature
-    play of either of his hands is a played card) and a defender's put down once declarer
-    had played from both hands (57C1: no rectification). The card at ``pos``, its player the
-    first in rotation not to have played before it, is then at its player's turn, the trick
-    waiting for him (the table reads a card after declarer's early ones so,
-    ``TableState``'s rotation; a defender's after 57C1's is read here)."""
-    order = rotation_from(trick.leader)
-    seat = trick.plays[pos][0]
-    at = order.index(seat)
-    hands = 0
-    for s, _ in trick.plays[:pos]:
-        if order.index(s) > at and not _is_declaring(table, s) and hands < 2:
-            return False
-        if _is_declaring(table, s):
-            hands += 1
-    return True
 
 
 def _card_at_own_turn(table: TableState, trick: Trick, seat: Seat, card: Card, record: Replay | None) -> Card | None:
