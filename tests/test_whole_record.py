@@ -70,6 +70,21 @@ _EXPOSED = re.compile(r"[NESW]( \((declarer|dummy)\))? (dropped|exposed) ")
 _EXPOSURE_CLAUSES = ("45C", "45E", "48", "49", "50", "57", "58")
 
 
+def _check_ruled_whole(seed: int, mapping: dict[str, Any]) -> None:
+    """The record of ``mapping`` (drawn from ``seed``) ruled whole: at least one restoration,
+    no line said "not yet ruled on", no restoration given twice, the cards conserved."""
+    text = _text(mapping)
+    case = loads(text)
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations, (seed, text)
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
+    keys = Counter(r.key() for r in restorations)
+    assert all(n == 1 for n in keys.values()), (seed, text)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+
+
 @pytest.mark.parametrize("seed", [598, 1130, 1223, 2068])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int, edition: str) -> None:
@@ -82,16 +97,7 @@ def test_records_with_a_change_announced_and_played_on_are_ruled_whole(seed: int
     restoration repeated, cards conserved."""
     mapping = random_mixed_case(random.Random(seed), edition=edition, families=DEFAULT_FAMILIES)
     assert "open_change" in mapping["title"]
-    text = _text(mapping)
-    case = loads(text)
-    ruling = Ruling(case)
-    restorations = list(ruling.restorations())
-    assert restorations, (seed, text)
-    assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
-    keys = Counter(r.key() for r in restorations)
-    assert all(n == 1 for n in keys.values()), (seed, text)
-    for r in restorations:
-        check_conservation(case, r, replayed=True)
+    _check_ruled_whole(seed, mapping)
 
 
 @pytest.mark.parametrize("seed", [58, 116, 267, 439, 93, 260, 332, 401, 526, 581, 825])
@@ -107,16 +113,7 @@ def test_records_with_cards_played_together_are_ruled_whole(seed: int, edition: 
     every irregularity ruled, no restoration repeated, cards conserved."""
     mapping = random_mixed_case(random.Random(seed), edition=edition, families=("together", *DEFAULT_FAMILIES))
     assert "together" in mapping["title"]
-    text = _text(mapping)
-    case = loads(text)
-    ruling = Ruling(case)
-    restorations = list(ruling.restorations())
-    assert restorations, (seed, text)
-    assert not [n for n in ruling.notices if "not yet ruled" in n.text], (seed, text, ruling.notices)
-    keys = Counter(r.key() for r in restorations)
-    assert all(n == 1 for n in keys.values()), (seed, text)
-    for r in restorations:
-        check_conservation(case, r, replayed=True)
+    _check_ruled_whole(seed, mapping)
 
 
 @pytest.mark.parametrize("edition", ["2017", "2007"])
