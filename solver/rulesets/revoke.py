@@ -463,8 +463,8 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
     # a defender's revoke card withdrawn is a penalty card after (62B1; 62B2 when it was one and
     # stays one): both laws, 16C and 50E; declarer's or dummy's, or one that goes back to the
     # hand, 16C alone
-    infos = (rs.penalty_withdrawal_info(seat, r.card, table) if pending is not None
-             else (rs.withdrawn_info(seat, r.card, offending, table),))
+    infos: tuple[Info, ...] = (rs.penalty_withdrawal_info(seat, r.card, table) if pending is not None
+                               else (rs.withdrawn_info(seat, r.card, offending, table),))
     if lead is not None:  # (his lead taken back from the next trick: 16C)
         infos = (*infos, rs.withdrawn_info(seat, lead, offending, table))
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
