@@ -346,13 +346,15 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
         holder = seat.partner
         if holder not in holders or t.number in said or not table.is_defender(seat):
             continue
-        if (t.number, seat) in table.out_of_turn or seat is not table.proper_leader(t.number):
+        if (t.number, seat) in table.out_of_turn:
             continue
         by = seat.next()
         second = t.plays[1] if len(t.plays) > 1 else None
         if second is not None and second[0] is not by:
             continue
         if second is None and not replay.played_to(t.number, by, table):
+            continue
+        if seat is not table.proper_leader(t.number):  # (the dearer test: the tricks' winners)
             continue
         if any(w.trick == t.number and w.seat is seat and w.replaced_by == card for w in table.withdrawn):
             continue
