@@ -201,3 +201,37 @@ def test_the_card_placed_under_67b1_is_held_until_the_ruling_in_a_replay_from_th
     assert again.trick(10).card_of(Seat.W) == Card.parse("H7")
     revokes = {(r.trick, r.seat, r.card, r.deemed) for r in again.revokes}
     assert revokes == {(10, Seat.W, Card.parse("H7"), True), (11, Seat.W, Card.parse("D5"), False)}
+
+
+def test_an_omission_a_record_no_longer_leaves_defective_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """A record whose later cards leave the trick of an ``omits`` line not defective for that
+    seat when the ruling supplies or places his card: the error names the file and the
+    ``omits`` line (exit 1), never an unlocated message."""
+    text = "\n".join([
+        "laws: 2017",
+        "deal: N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+        "contract: 4S",
+        "declarer: S",
+        "play:",
+        "- W DQ",
+        "- N DA",
+        "- E D4",
+        "- S omits",
+        "- N C2",
+        "- S C7",
+        "- W CA",
+        "- N omits",
+        "- W HJ",
+        "- S calls low",
+        "- E HQ",
+        "- S HA",
+        "- remaining NS 7 EW 3",
+        "",
+    ])
+    path = tmp_path / "omits.yaml"
+    path.write_text(text)
+    line = text.splitlines().index("- N omits") + 1
+    result = CliRunner().invoke(app, ["solve", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{line}:" in result.output, result.output
+    assert "Traceback" not in result.output

@@ -27,6 +27,7 @@ from __future__ import annotations
 from rulings.models.cards import Card, Seat, Side, Suit
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
+from rulings.models.errors import IllegalActionError
 from rulings.models.events import Omit
 from rulings.models.table import Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Step, StepKind, with_entries
@@ -43,6 +44,8 @@ class DefectiveTrick:
     seat: Seat
     suit_led: Suit
     late: bool
+    #: the record's ``omits`` line of it (an error the ruling meets there is located at it)
+    line: int | None = None
 
 
 def open_defective(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
@@ -53,18 +56,30 @@ def open_defective(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     table = replay.table
     tasks: list[DefectiveTrick] = []
     said: list[str] = []
+    used: set[int | None] = set()  # (the ``omits`` lines matched to a defective trick)
     for number, seat, card in table.omissions:
         trick = table.trick(number)
         if card is not None or trick is None or trick.suit_led is None:
             continue  # (ruled already: placed under 67B1 in an earlier part of the record)
         late = all(replay.played_to(number + 1, side) for side in (Side.NS, Side.EW))
-        tasks.append(DefectiveTrick(number, seat, trick.suit_led, late))
+        line = next((e.line for e in omits if e.seat is seat and e.line not in used), None)
+        used.add(line)
+        tasks.append(DefectiveTrick(number, seat, trick.suit_led, late, line))
         when = ("after both sides played to the next trick (67B)" if late
                 else "before a player of each side played to the next trick (67A)")
         said.append(f"{seat} played no card to trick {number}, quitted with three cards; attention drawn {when}")
     if not tasks:
         return None
     return Opening(Node(table, tuple(tasks), focus=tasks[0].trick), tuple(said), (), tuple(omits))
+
+
+def _at_line(err: IllegalActionError, task: DefectiveTrick) -> IllegalActionError:
+    """``err`` (the table refusing the card of a defective trick: a record whose cards no
+    longer leave that trick defective) located at the trick's ``omits`` line."""
+    if err.line is None:
+        err.line = task.line
+        err.token = err.token or "omits"
+    return err
 
 
 def _question(task: DefectiveTrick) -> str:
@@ -85,7 +100,10 @@ def supply_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     kind = StepKind.OPTION if len(cards) > 1 else StepKind.FORCED
     edges: list[Edge] = []
     for card in cards:
-        t = table.supply_omitted(task.trick, task.seat, card)
+        try:
+            t = table.supply_omitted(task.trick, task.seat, card)
+        except IllegalActionError as err:
+            raise _at_line(err, task) from None
         t = _penalty_card_played(t, task.seat, card)
         winner = t.trick(task.trick).winner(t.trumps)  # type: ignore[union-attr]  # (the trick stands)
         text = f"{task.seat} plays {card} to trick {task.trick}"
@@ -131,7 +149,10 @@ def place_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     why = f"he holds {task.suit_led.plural}" if same else f"he holds no {task.suit_led.plural}"
     edges: list[Edge] = []
     for card in cards:
-        t = table.place_omitted(task.trick, task.seat, card)
+        try:
+            t = table.place_omitted(task.trick, task.seat, card)
+        except IllegalActionError as err:
+            raise _at_line(err, task) from None
         t = _penalty_card_played(t, task.seat, card).with_revoke(Revoke(task.seat, task.trick, card, task.suit_led, deemed=True))
         text = (f"{task.seat} faces {card} and places it among his played cards on trick {task.trick} ({why}); "
                 f"{winner} still wins trick {task.trick}; {task.seat} is deemed to have revoked on it: Law 64 counts it "
