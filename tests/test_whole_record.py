@@ -1721,6 +1721,18 @@ def _cut_seed(seed: int, edition: str, families: tuple[str, ...] | None = None) 
     return _text(mapping)
 
 
+def _check_cut_seed_ruled(seed: int, edition: str) -> None:
+    """The cut record of ``seed`` (:func:`_cut_seed`) ruled: at least one restoration, no line
+    said "not yet ruled on", every restoration keeping the 52 cards."""
+    case = loads(_cut_seed(seed, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+
+
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_second_card_in_a_part_played_on_drops_the_restoration(edition: str) -> None:
     """Seed 275 (default draw, cut): declarer calls dummy's D8 and attention is drawn to his
@@ -1775,13 +1787,7 @@ def test_plays_out_of_turn_a_later_part_leaves_are_ruled_on_every_restoration(se
     play (dummy to lead); where North won the trick (62C2) it is South's lead out of turn
     (56), ruled there though 60B claimed it on the first restoration. Nothing is left
     "not yet ruled on", and every restoration keeps the 52 cards."""
-    case = loads(_cut_seed(seed, edition))
-    ruling = Ruling(case)
-    restorations = list(ruling.restorations())
-    assert restorations
-    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
-    for r in restorations:
-        check_conservation(case, r, replayed=True)
+    _check_cut_seed_ruled(seed, edition)
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(3704, "2017"), (3413, "2017"), (3413, "2007"), (6634, "2017"), (6634, "2007")])
@@ -1817,10 +1823,4 @@ def test_a_card_after_declarers_premature_card_and_a_57c1_card_is_at_its_turn(se
     South's H9 to trick 5). The cards before his stand as played whatever is ruled and every
     seat before him in rotation had played: his card is at his turn, no play out of turn, so
     nothing is left "not yet ruled on"; every restoration keeps the 52 cards."""
-    case = loads(_cut_seed(seed, edition))
-    ruling = Ruling(case)
-    restorations = list(ruling.restorations())
-    assert restorations
-    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
-    for r in restorations:
-        check_conservation(case, r, replayed=True)
+    _check_cut_seed_ruled(seed, edition)
