@@ -943,6 +943,11 @@ class Opening:
     #: due at that lead (50D2, 51B): listed as the lead options due
     #: (:attr:`Composition.options_due`)
     due: bool = False
+    #: what a closing says of each restoration whose ruling leaves a revoke established
+    #: (``Node.established``) that the record as played does not (Law 64 where the record
+    #: stops before the end of play): the text of a notice, or None; one notice for each
+    #: text, said once every restoration is enumerated (:meth:`Composition._say_of_ruled`)
+    of_established: Callable[[Node], str | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1768,6 +1773,10 @@ class Composition:
         #: ends with both of the seat's cards still in the trick (:meth:`_apart_met`): a ruling
         #: that took his lead back (refused, 53B, 54E ...) left the second card his only one
         self._apart_said: dict[tuple[int, Seat], Notice] = {}
+        #: what the closing says of a restoration whose ruling leaves a revoke established
+        #: (``Opening.of_established``), and the texts it said of those enumerated, in order
+        self._of_established: Callable[[Node], str | None] | None = None
+        self._said_of_established: dict[tuple[TableState, tuple[str, ...]], str | None] = {}
         #: of those, the ones some path ended leaving with both cards in the trick
         self._apart_left: set[tuple[int, Seat]] = set()
         #: for each trick a correcting opening pauses at (``Opening.pauses``): the keys of the
@@ -1780,6 +1789,8 @@ class Composition:
         closings = self.book.closings(self.replay) if len(self._segments) == 1 else []
         for c in closings:
             ruled |= {handled_key(h) for h in c.handled}
+            if c.of_established is not None:
+                self._of_established = c.of_established
         self.recorded = self._recorded_choices(self.replay, ruled)
         self._recorded_by: dict[int, tuple[RecordedChoice, ...]] = {0: self.recorded}
         #: for each part of the record, the choices its lines after attention state that a
@@ -2667,7 +2678,10 @@ class Composition:
             self._dropped.setdefault(segment, why)
             self._say_unread(node.table, segment, why)
             return None
-        if closings:
+        for c in closings:
+            if c.of_established is not None and self._of_established is None:
+                self._of_established = c.of_established
+        if closed or any(c.notices for c in closings):
             self._closed_by_count(replay, closed, [n for c in closings for n in c.notices])
         # (the table the part was replayed from: this path's, or, the part facing a call of the
         # part before, that table with the call's card back in dummy's hand, _unfaced_call)
@@ -3151,7 +3165,7 @@ class Composition:
             chosen = [(s, c) for s, c in edges if s.clause in a.clauses and a.seat in actor_seats(s.actor)
                       and normal_choice(s.choice) == a.choice]
             if chosen:
-                said = "; ".join(str(e) for e in a.lines)
+                said = "; ".join(_line_said(e, chosen[0][0]) for e in a.lines)
                 return [(dataclasses.replace(s, text=f"{s.text} (recorded: {said})", recorded=True), _with_seen(c, keys))
                         for s, c in chosen]
         return None
@@ -3202,6 +3216,13 @@ class Composition:
             raise InconsistentRecordError(
                 f"{str(line.event)!r} is not a choice the Laws offer here ({edges[0][0].question}); offered: {offered}",
                 token=str(line.event)).at(line.event, file=self.case.file)
+        declarer = node.table.declarer
+        for step, _ in chosen:
+            if declarer in actor_seats(step.actor):
+                # (declarer's decision a plain recorded line settled, ``S chooses refuse``:
+                # listed with his choices at the table as a line a rule reads is, :attr:`choices`)
+                said = _line_said(line.event, step)
+                self._recorded_said.setdefault(f"{said} (recorded): {step.choice} ({step.clause}; {step.question})", said)
         return chosen, node.recorded + 1
 
     # ----- enumeration ----------------------------------------------------------------------------
@@ -3596,6 +3617,23 @@ class Composition:
                 kept.add((pcs, whom))
                 self._left_due.setdefault(self.book.left_due_text(node, whom, reading), None)
 
+    def _note_established(self, say: Callable[[Node], str | None], node: Node) -> None:
+        """Keep what the closing says (``say``, :attr:`Opening.of_established`) of a
+        restoration whose ruling leaves a revoke established (``node``), read once for each
+        table and findings."""
+        key = (node.table, node.findings)
+        if key not in self._said_of_established:
+            self._said_of_established[key] = say(node)
+
+    def _say_of_established(self) -> None:
+        """Once every restoration is enumerated: one notice for each text the closing said of
+        the restorations whose ruling leaves a revoke established (:meth:`_note_established`):
+        the restorations that leave the same revokes are one group."""
+        for text in dict.fromkeys(t for t in self._said_of_established.values() if t is not None):
+            notice = Notice(None, text)
+            if notice not in self.notices:
+                self.notices = (*self.notices, notice)
+
     def _note_built(self, leaf: Restoration) -> None:
         """:meth:`_note_made` on a leaf built from another (:class:`_Derived`): what the
         :class:`_Kept` restoration it comes from may still tell (:meth:`_note_kept`), read
@@ -3676,6 +3714,7 @@ class Composition:
         #: the groups whose child's ruling (the first of its class) is being enumerated,
         #: innermost last: each collects the leaves made meanwhile
         active: list[_Replicate] = []
+        say = self._of_established
         while stack:
             node, path = stack.pop()
             if isinstance(node, _Replicate):
@@ -3715,6 +3754,8 @@ class Composition:
                                 a.leaves.append(made)
                         if telling:
                             self._note_built(made)
+                        if say is not None and made.origin()[0].node.established:
+                            self._note_established(say, made.node)
                         yield made
                         if limit is not None and count >= limit:
                             return
@@ -3737,6 +3778,8 @@ class Composition:
                 leaf = _leaf(count, path, node, active)
                 if node.table.penalty_cards:
                     self._note_made(leaf, active)
+                if say is not None and node.established:
+                    self._note_established(say, node)
                 yield leaf
                 if limit is not None and count >= limit:
                     return
@@ -3781,6 +3824,8 @@ class Composition:
                 leaf = _leaf(count, (*path, step), child, active)
                 if child.table.penalty_cards:
                     self._note_made(leaf, active)
+                if say is not None and child.established:
+                    self._note_established(say, child)
                 yield leaf
                 if limit is not None and count >= limit:
                     return
@@ -3792,6 +3837,8 @@ class Composition:
             self._report_unread()
             if self._claimed_lines:
                 self._report_unused_lines()
+            if self._said_of_established:
+                self._say_of_established()
             self._keep_what_happened()
         elif self._dropped:
             self._report_dropped()
@@ -4123,6 +4170,15 @@ def _what_it_is(irregularity: str) -> str:
 def _settled_nothing(event: object, seat: Seat) -> str:
     """What is said of a choice recorded after attention that no path took."""
     return f"{str(event)!r} settled nothing: no choice of {seat} was due there in any restoration (it is not taken into account)"
+
+
+def _line_said(event: object, step: Step) -> str:
+    """A line of the record that settled ``step``'s decision, as the choices at the table
+    list it: a ``chooses`` line with the option's own name (its card or suit as the step
+    writes it, ``S chooses require H``), any other line as written."""
+    if isinstance(event, Chooses) and event.words != "keep" and normal_choice(step.choice) == normal_choice(event.words):
+        return f"{event.seat} chooses {step.choice}"
+    return str(event)
 
 
 #: the verbs of a choice stated at the table that only a decision of the Laws gives effect to

@@ -42,3 +42,50 @@ def test_the_offending_side_has_won_nothing_yet() -> None:
     note = law64("S DA, W D9, N D2, E C6, S DK, W DT, attention N")
     assert ("E's revoke on trick 6: established when W played DT to trick 7 (63A1); EW won neither the revoke trick "
             "nor a later trick so far: if EW win a later trick, 64A2 transfers one trick to NS, else none (64B1)") in note
+
+
+# ----- a revoke no play of the record shows, left by a ruling ------------------------------------------
+RULED = ('laws: {laws}\ncontract: 4S\ndeclarer: S\n'
+         'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\n'
+         'play: [W DQ, N DA, E exposes HQ{how}, E D4, S D7, N H2, E HK, S HA, W H7{more}, attention S]\n')
+
+
+def law64_notes(laws: str = "2017", how: str = " dropped visible_to_partner", more: str = ", S CJ, W C6, N C2, E C5") -> list[str]:
+    ruling = Ruling(loads(RULED.format(laws=laws, how=how, more=more)))
+    list(ruling.restorations())
+    return [n.text for n in ruling.notices if n.text.startswith("Law 64")]
+
+
+def test_a_failure_to_play_a_penalty_card_the_ruling_accepts_is_a_revoke_established_by_the_next_trick() -> None:
+    # East's HK when his major penalty card HQ was due: declarer has played since, so it is
+    # accepted (52B1(b)), a revoke (61A), established once West plays to trick 3 (63A1): no
+    # transfer for it whatever the rest of play (64B3), equity after play (64C1)
+    [note] = law64_notes()
+    assert note.startswith("Law 64: the record stops before the end of play")
+    assert "the trick adjustment is decided when play ends (64A)" in note
+    assert ("E's revoke on trick 2: E failed to play the penalty card HQ and HK was accepted (52B1), a revoke (61A); "
+            "established when W played C6 to trick 3 (63A1); no trick is transferred for it whatever the rest of play") in note
+    assert "(64B3)" in note
+    assert note.endswith("(64C1)")
+
+
+def test_in_2007_the_equity_clause_is_64c() -> None:
+    [note] = law64_notes("2007")
+    assert "E failed to play the penalty card HQ and HK was accepted (52B1), a revoke (61A)" in note
+    assert note.endswith("(64C)")
+
+
+def test_a_failure_accepted_and_not_yet_established_gets_no_notice() -> None:
+    # the record stops before the revoker's side plays to trick 3: the revoke may still be
+    # corrected (62A), nothing for Law 64 yet
+    assert law64_notes(more="") == []
+
+
+def test_only_the_restorations_whose_ruling_leaves_a_revoke_are_said() -> None:
+    # the director's finding: a card East's partner could see is played to trick 1 (45C1), a
+    # heart on a diamond lead while East held diamonds, a revoke established by his HK to
+    # trick 2 (63A1); a card his partner could not see is no play and leaves none (49)
+    [note] = law64_notes(how="")
+    assert ("E's revoke on trick 1: established when E played HK to trick 2 (63A1); EW won neither the revoke trick "
+            "nor a later trick so far: if EW win a later trick, 64A2 transfers one trick to NS, else none (64B1)") in note
+    assert "On the restorations whose ruling leaves this revoke established" in note

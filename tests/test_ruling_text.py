@@ -333,3 +333,30 @@ def test_lead_options_due_on_a_rectified_table_are_listed_apart() -> None:
     assert len(ruling.irregularities) == 1 and "E revoked with C5" in ruling.irregularities[0], ruling.irregularities
     assert not ruling.found_later, ruling.found_later
     assert ruling.options_due == ("W is to lead; his partner E has penalty cards C5 (50D2(a), 50D2(b))",)
+
+
+def test_a_choice_a_plain_chooses_line_settled_is_listed_as_the_line_a_rule_reads_is() -> None:
+    """Declarer's decisions settled by plain ``<seat> chooses <choice>`` lines (docs/case-format.md)
+    are listed under "declarer's choice at the table" as ``S refuses`` and ``S requires H`` are:
+    marked recorded, the line written with the option's own name, in the text output,
+    ``--explain`` and JSON alike."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulings.solver.cli import app
+
+    name = CASES / "combined" / ("own-56-refused-then-fifth-card-played-two-heart-penalty-cards-51b1-at-partners-lead-"
+                                 "options-after-ruling-choices-recorded-as-chooses-lines.yaml")
+    ruling = Ruling(load(name))
+    assert len(list(ruling.restorations())) == 1
+    refused, required = ruling.choices
+    assert refused.startswith("S chooses refuse (recorded): refuse (56; ") and "E led HK out of turn" in refused
+    assert required.startswith("S chooses require H (recorded): require H (51B1(a); W is to lead while E has penalty cards H9 HK")
+    runner = CliRunner()
+    text = " ".join(runner.invoke(app, ["solve", "--ascii", str(name)]).output.split())
+    assert "declarer's choice at the table: S chooses refuse (recorded): refuse (56;" in text
+    assert "declarer's choice at the table: S chooses require H (recorded): require H (51B1(a);" in text
+    explain = " ".join(runner.invoke(app, ["solve", "--ascii", "--explain", str(name)]).output.split())
+    assert "Declarer's choice at the table: S chooses refuse (recorded): refuse (56;" in explain
+    assert json.loads(runner.invoke(app, ["solve", "--json", str(name)]).output)["choices"] == list(ruling.choices)

@@ -21,7 +21,8 @@ won N tricks in all: the 64C comparison).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from rulings.models.cards import Card, Seat, Side, Suit
@@ -519,7 +520,9 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         # none transfers nothing (``transfer 0``, docs/case-format.md)
         end = end_of_play(replay)
         if end is None:
-            return None
+            # (a restoration whose ruling leaves one established is said by the engine, as
+            # the ruling leaves it: ruled_before_end_of_play)
+            return Opening(Node(table), of_established=functools.partial(ruled_before_end_of_play, rs))
         revokes = earlier  # (2007 64B7: a revoke of an earlier part, corrected there)
         events = _law64_lines(replay)
         findings = _findings(replay)
@@ -570,6 +573,24 @@ def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revok
         sides = frozenset(r.seat.side for r in revokes)
         misplaced = frozenset()
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
+    return ("Law 64: the record stops before the end of play (trick 13, a claim or 'remaining NS n EW m'): the trick "
+            "adjustment is decided when play ends (64A). As the record stands, before any ruling changes it: "
+            + "; ".join(_so_far(rs, table, standing, how, sides, late, misplaced, raised)) + ". " + _equity_after(rs))
+
+
+def _equity_after(rs: RuleSet) -> str:
+    """The last words of a Law 64 notice before the end of play: 64C1 (2007 64C)."""
+    equity = rs.cite("64C1") if rs.edition == "2017" else rs.cite("64C")
+    return f"After play the director restores equity where the transfer does not compensate the non-offending side ({equity})"
+
+
+def _so_far(rs: RuleSet, table: TableState, standing: Sequence[Revoke], how: Mapping[Revoke, tuple[str, str] | None],
+            sides: frozenset[Side], late: tuple[str, ...], misplaced: frozenset[tuple[int, Card]],
+            raised: frozenset[tuple[int, Seat]]) -> list[str]:
+    """What Law 64 makes of each revoke ``standing`` on ``table`` (established, or on trick
+    12) before the end of play: how it was established (``how``), then what 64A transfers
+    for it on the tricks played so far and what a later trick won by the offending side
+    would add, or the 64B clause that leaves it no transfer whatever the rest of play."""
     transfers = count_transfers(rs, table, standing, rest=None, revoked_sides=sides, late=late, misplaced_leads=misplaced,
                                 raised=raised)
     said: list[str] = []
@@ -593,11 +614,49 @@ def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revok
         else:
             said.append(f"{head}; {t.why}: {rs.cite(t.clause)} transfers {t.tricks} trick{'s' if t.tricks != 1 else ''} "
                         f"to {other} whatever the rest of play")
-    equity = rs.cite("64C1") if rs.edition == "2017" else rs.cite("64C")
+    return said
+
+
+def ruled_before_end_of_play(rs: RuleSet, node: Node) -> str | None:
+    """Law 64 on a restoration of a record that stops before the end of play with no revoke
+    standing as played, whose ruling leaves one established (``Node.established``: a
+    failure to play a penalty card accepted, 52B1 with 61A; a deemed revoke of a defective
+    trick, 67B1): as :func:`_before_end_of_play` says it of the record's own revokes, read
+    on the restoration's table; None when none stands established there (not yet: the
+    offending side has not played to the next trick, 63A1)."""
+    table = node.table
+    standing = [r for r in table.revokes if still_a_revoke(table, r) and (_offending_next(table, r) is not None or r.deemed)]
+    if not standing:
+        return None
+    how: dict[Revoke, tuple[str, str] | None] = {}
+    for r in standing:
+        nxt = _offending_next(table, r)
+        when = f"established when {nxt[0]} played {nxt[1]} to trick {r.trick + 1}" if nxt is not None else "established"
+        if r.failed is not None:
+            how[r] = (f"{r.seat} failed to play the penalty card {r.failed} and {r.card} was accepted ({rs.cite('52B1')}), "
+                      f"a revoke ({rs.cite('61A')}); {when}", "63A1")
+        elif r.deemed:
+            how[r] = (f"{r.seat} placed {r.card} among his played cards with no card on the trick, deemed a revoke", "67B1")
+        else:
+            how[r] = (when, "63A1")
+    if rs.edition == "2017":
+        sides = frozenset(r.seat.side for r in standing)
+    else:
+        sides = frozenset(r.seat.side for r in table.revokes)
+    late = tuple(sorted({LATE_FINDINGS[f] for f in node.findings if f in LATE_FINDINGS}))
+    said = _so_far(rs, table, standing, how, sides, late, frozenset(), frozenset())
     return ("Law 64: the record stops before the end of play (trick 13, a claim or 'remaining NS n EW m'): the trick "
-            "adjustment is decided when play ends (64A). As the record stands, before any ruling changes it: " + "; ".join(said)
-            + f". After play the director restores equity where the transfer does not compensate the non-offending side "
-            f"({equity})")
+            "adjustment is decided when play ends (64A). On the restorations whose ruling leaves "
+            + ("this revoke" if len(standing) == 1 else "these revokes") + " established: " + "; ".join(said)
+            + ". " + _equity_after(rs))
+
+
+def _offending_next(table: TableState, r: Revoke) -> tuple[Seat, Card] | None:
+    """The first card the revoker's side played to the trick after the revoke trick (63A1)."""
+    nxt = table.trick(r.trick + 1)
+    if nxt is None:
+        return None
+    return next(((s, c) for s, c in nxt.plays if s.side is r.seat.side), None)
 
 
 def _won_by(findings: Iterable[str]) -> Side | None:
