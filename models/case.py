@@ -640,7 +640,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                 # places no card of its own (the designation rules rule the change and the
                 # card he put down, ``Cursor.own_facing``)
                 unapplied.append(event)
-            elif state.on_play is seat and event.card in state.hand(seat):
+            elif event.card in state.hand(seat) and (state.on_play is seat or isinstance(event, NamePlay)):
+                # (a card named to play not at his turn is his play out of turn: 45C4(a)
+                # sets no turn, and the rules of plays out of turn rule it, 53-57)
                 batch.append((seat, _as_changed(events, i, seat, seat, event.card, state.deal, state.hand(seat))))
                 batch_events.append(event)
                 designated.append(batch[-1])

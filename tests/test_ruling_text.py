@@ -360,3 +360,23 @@ def test_a_choice_a_plain_chooses_line_settled_is_listed_as_the_line_a_rule_read
     explain = " ".join(runner.invoke(app, ["solve", "--ascii", "--explain", str(name)]).output.split())
     assert "Declarer's choice at the table: S chooses refuse (recorded): refuse (56;" in explain
     assert json.loads(runner.invoke(app, ["solve", "--json", str(name)]).output)["choices"] == list(ruling.choices)
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_card_named_to_play_at_his_turn_is_his_play_and_no_irregularity(laws: str) -> None:
+    """A card a player names to play at his turn is played (45C4(a)): no irregularity is
+    listed for it, in either edition, where no change of designation follows; with the
+    revoke his naming establishes (63A2) that revoke alone is listed."""
+    from rulings.solver.casefile import loads
+
+    text = (f"laws: {laws}\ncontract: 4S\ndeclarer: S\n"
+            'deal: "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6"\n'
+            "play: [W DQ, N DA, E names D4 to play, S D7, attention S]\n")
+    ruling = Ruling(loads(text))
+    [restoration] = list(ruling.restorations())
+    assert ruling.irregularities == ()
+    assert restoration.table.trick(1).card_of(Seat.E) == Card.parse("D4")
+    name = CASES / "combined" / "own-63a2-partner-names-his-lead-establishes-the-revoke-then-second-spade-revoke-64b2-2007.yaml"
+    ruling = Ruling(load(name))
+    assert len(list(ruling.restorations())) == 1
+    assert not any("named" in i and "from his own hand" in i for i in ruling.irregularities), ruling.irregularities

@@ -303,7 +303,10 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
             return True if res.options == (placed.card,) else None
         return not plain
     if isinstance(e, NamePlay):
-        return e.card in table.hand(e.seat) and table.on_play is e.seat
+        # a card named to play at his turn is his play (45C4(a)), no irregularity: ruled
+        # here only where a later change of designation of his may concern it (45C4(b)); one
+        # named out of turn is his play out of turn (the leads rules', 53-57), applied here
+        return e.card in table.hand(e.seat) and table.on_play is e.seat and _changes_later(rest, e.seat)
     if isinstance(e, ChangeDesignation):
         return e.seat is declarer or table.is_defender(e.seat)
     if isinstance(e, Touch):
@@ -311,8 +314,33 @@ def _needs_ruling(table: TableState, e: Event, rest: Sequence[Event], rs: RuleSe
     if isinstance(e, Name):
         # 45C4(a) only when declarer names the card at his own turn: naming a card as held
         # at another time is a statement, and declarer's cards never become penalty cards (48A)
-        return e.seat is declarer and e.card in table.hand(declarer) and table.on_play is declarer
+        return e.seat is declarer and e.card in table.hand(declarer) and table.on_play is declarer and _changes_later(rest, declarer)
     return False
+
+
+def _changes_later(rest: Sequence[Event], seat: Seat) -> bool:
+    """Whether the record after a card ``seat`` named to play has a change of designation of
+    his (45C4(b)): only then is the naming ruled (it is otherwise his play, 45C4(a))."""
+    return any(isinstance(e, ChangeDesignation) and e.seat is seat for e in rest)
+
+
+def _named_play(table: TableState, e: Event, rest: Sequence[Event]) -> TableState | None:
+    """The table with the card a player named to play placed where the record's replay
+    places it (``Case.replay``: at his turn, a card of declarer's named, or one named to play
+    at any time, his play out of turn then, 45C4(a)), when no change of designation is ruled
+    on it (:func:`_needs_ruling`); None where the naming places no card (his play line next
+    faces the card named: that line is the play; not his card to play)."""
+    if not isinstance(e, (Name, NamePlay)) or e.card not in table.hand(e.seat):
+        return None
+    if isinstance(e, Name) and (e.seat is not table.declarer or table.on_play is not e.seat):
+        return None
+    nxt = rest[0] if rest else None
+    if isinstance(nxt, Play) and nxt.seat is e.seat and nxt.card == e.card:
+        return None
+    try:
+        return table.play(e.seat, e.card)
+    except RulingError:
+        return None
 
 
 FOREIGN = "a call that dummy executed with another card (Law 45D)"
@@ -418,6 +446,14 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                         return table, (), f"the record no longer fits here ({placed})"
                     last = dummy_last = Designated(dummy, placed.card, _last_trick_no(table), "named")
                     i = rest.index(placed, i + 1) if placed in rest[i + 1 :] else i
+            i += 1
+            continue
+        if verdict is False and isinstance(e, (Name, NamePlay)):
+            named_at = _named_play(table, e, after)
+            if named_at is not None:
+                table = named_at
+                if e.seat is declarer:
+                    last = own_last = Designated(declarer, e.card, _last_trick_no(table), "named")
             i += 1
             continue
         if isinstance(e, Play):
