@@ -617,6 +617,13 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
                         raise _undesignated(state, event, events, i).at(event, file=file)
                     unapplied.append(event)
                     placeholders.append(event)
+        elif isinstance(event, DummyAction) and event.seat is declarer.partner:
+            # dummy picked out or suggested a card of his own accord (45F): no card placed; the
+            # table marks where, for the defenders' cards put down early after it (57C2)
+            state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)
+            applied -= held_back
+            state = state.with_dummy_indication()
+            unapplied.append(event)
         elif isinstance(event, Omit):
             # a defective trick (67): the trick in progress is quitted without his card
             state, held_back = _place_batch(state, batch, batch_events, breaks, before, unapplied, applied_before, file, read)

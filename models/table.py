@@ -465,13 +465,15 @@ class Withdrawal:
 
 
 def at_turn_after_cards_that_stand(leader: Seat, cards: Sequence[tuple[Seat, Card]], seat: Seat,
-                                   declaring: Side) -> bool:
+                                   declaring: Side, indicated_from: int = 4) -> bool:
     """Whether ``seat``'s card to the trick ``leader`` led, now holding ``cards``, is played
     at his turn though it does not follow the last card in rotation: every seat before him in
     rotation has played, he has not, and the cards of the seats after him, one each, were put
     down before their turn and stand as played whatever is ruled. Declarer's premature play
     from either hand is a played card (57C3); a defender's card put down before his partner's
-    once declarer has played from both hands stands, no rectification (57C1). The trick waits
+    once declarer has played from both hands stands, no rectification (57C1), and so does one
+    put down after dummy picked out or suggested a card before his right-hand opponent played
+    (2017 57C2, 2007 57C1: ``indicated_from``, the cards the trick held then). The trick waits
     for the seats it passed over, each at his turn."""
     order = (leader, leader.next(1), leader.next(2), leader.next(3))
     at = order.index(seat)
@@ -480,9 +482,9 @@ def at_turn_after_cards_that_stand(leader: Seat, cards: Sequence[tuple[Seat, Car
         return False
     early = False
     hands = 0  # (the cards of declarer's two hands put down so far)
-    for s in played:
+    for j, s in enumerate(played):
         if order.index(s) > at:
-            if s.side is not declaring and hands < 2:
+            if s.side is not declaring and hands < 2 and j < indicated_from:
                 return False  # (a defender's early card that 57A or 57D may rectify)
             early = True
         if s.side is declaring:
@@ -780,7 +782,7 @@ class TableState:
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "play_rules_made", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "holding", "masks")
+                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "dummy_indications", "holding", "masks")
 
     deal: Deal
     contract: Contract
@@ -842,6 +844,13 @@ class TableState:
     #: forbade a suit over ``holder``'s penalty cards ``cards`` (50D2(b), 51B2(c)), which
     #: stayed on the table; a later choice over the same cards for the same lead reads it
     lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = ()
+    #: (trick, cards): dummy picked out or suggested a card of his own accord (45F) while this
+    #: trick held that many cards, his right-hand opponent not yet having played to it: a
+    #: defender's card put down after it before his partner's stands as played, no
+    #: rectification (2017 57C2, 2007 57C1), and the trick waits for the seats it passed over,
+    #: each at his turn (:func:`at_turn_after_cards_that_stand`); the record keeps it across a
+    #: replay (:meth:`restart`)
+    dummy_indications: tuple[tuple[int, int], ...] = ()
     #: What each seat holds now (N, E, S, W), as bit masks (:data:`CARD_BIT`): derived from
     #: deal and tricks, kept for speed; the hands as sets (``holding``) are made from them
     #: when first read.
@@ -862,6 +871,7 @@ class TableState:
                  omissions: tuple[tuple[int, Seat, Card | None], ...] = (),
                  revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
                  lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = (),
+                 dummy_indications: tuple[tuple[int, int], ...] = (),
                  holding: tuple[frozenset[Card], ...] = (), masks: tuple[int, ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
@@ -887,6 +897,7 @@ class TableState:
         self.omissions = omissions
         self.revokes_out_of_rotation = revokes_out_of_rotation
         self.lead_options_waived = lead_options_waived
+        self.dummy_indications = dummy_indications
         if masks:
             self.masks = masks
             self._holding = holding or None
@@ -901,7 +912,8 @@ class TableState:
         return (self.deal, self.contract, self.declarer, self.first_trick, self.first_leader, self.tricks, self.penalty_cards,
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
                 self.lead_rules_made, self.play_rules, self.play_rules_made, self.established_by, self.misplaced_leads,
-                self.early_leads, self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation, self.lead_options_waived)
+                self.early_leads, self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation, self.lead_options_waived,
+                self.dummy_indications)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -920,7 +932,8 @@ class TableState:
                 f"play_rules={self.play_rules!r}, play_rules_made={self.play_rules_made!r}, established_by={self.established_by!r}, "
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
                 f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r}, "
-                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r}, lead_options_waived={self.lead_options_waived!r})")
+                f"revokes_out_of_rotation={self.revokes_out_of_rotation!r}, lead_options_waived={self.lead_options_waived!r}, "
+                f"dummy_indications={self.dummy_indications!r})")
 
     def _copy(self) -> TableState:
         """A copy of this table, for a method to set the fields it changes before handing it
@@ -932,7 +945,8 @@ class TableState:
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.play_rules_made,
                               self.established_by,
                               self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
-                              self.revokes_out_of_rotation, self.lead_options_waived, self._holding or (), self.masks)
+                              self.revokes_out_of_rotation, self.lead_options_waived, self.dummy_indications, self._holding or (),
+                              self.masks)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
         return new
@@ -1023,7 +1037,34 @@ class TableState:
             start = start._evolve(early_leads=self.early_leads, early_made=self.early_made, put_down_early=self.put_down_early)
         if self.omissions:
             start = start._evolve(omissions=self.omissions)
+        if self.dummy_indications:
+            start = start._evolve(dummy_indications=self.dummy_indications)
         return start
+
+    def with_dummy_indication(self) -> TableState:
+        """Mark that dummy picked out or suggested a card of his own accord here (45F), where
+        the trick in progress (or the next, none being in progress) holds the cards standing
+        so far and his right-hand opponent has not played to it (``dummy_indications``: 2017
+        57C2, 2007 57C1); otherwise the table unchanged (no defender's card after it stands by it)."""
+        dummy = self.declarer.partner
+        last = self.tricks[-1] if self.tricks else None
+        if last is not None and not last.is_complete:
+            if any(s is dummy.rho or s is dummy for s, _ in last.plays):
+                return self
+            mark = (last.number, len(last.plays))
+        else:
+            mark = (last.number + 1 if last is not None else self.first_trick, 0)
+        if mark in self.dummy_indications:
+            return self
+        return self._evolve(dummy_indications=(*self.dummy_indications, mark))
+
+    def indicated_from(self, number: int) -> int:
+        """How many cards trick ``number`` held when dummy picked out or suggested a card there
+        before his right-hand opponent played (``dummy_indications``): a defender's card from
+        that place on, put down before his partner's, stands as played (57C2); 4 when none."""
+        if not self.dummy_indications:
+            return 4
+        return min((k for n, k in self.dummy_indications if n == number), default=4)
 
     def not_yet_faced(self, seat: Seat, card: Card) -> TableState | None:
         """The table with ``seat``'s ``card``, the last card standing, back in his hand, its
@@ -1285,7 +1326,8 @@ class TableState:
                 if due is short and full < 4 and not seen >> due.index & 1:
                     due = due.lho  # (the short seat played no card at his turn: 67)
                 in_turn = seat is due and not seen >> i & 1
-                if not in_turn and short is None and at_turn_after_cards_that_stand(leader, cards, seat, self.declarer.side):
+                if not in_turn and short is None and at_turn_after_cards_that_stand(leader, cards, seat, self.declarer.side,
+                                                                                    self.indicated_from(number)):
                     in_turn = True  # (at his turn: the early cards before it stand as played, 57C3, 57C1)
             if not in_turn:
                 out_of_turn.append((number, seat))
@@ -1928,7 +1970,8 @@ class TableState:
         led = t.suit_led
         before = t.plays[:-1]
         in_turn = bool(before) and ((seat is before[-1][0].lho and all(s is not seat for s, _ in before))
-                                    or at_turn_after_cards_that_stand(t.leader, before, seat, state.declarer.side))
+                                    or at_turn_after_cards_that_stand(t.leader, before, seat, state.declarer.side,
+                                                                      state.indicated_from(number)))
         if led is None or card.suit is led or not in_turn:
             return state
         held = state.holding[seat.index] | {c for u in state.tricks if u.number >= number for s, c in u.plays if s is seat}
@@ -1975,7 +2018,7 @@ class TableState:
                 else:
                     seen = {s for s, _ in before}
                     in_turn = seat is before[-1][0].lho and seat not in seen
-                    if not in_turn and at_turn_after_cards_that_stand(t.leader, before, seat, declaring):
+                    if not in_turn and at_turn_after_cards_that_stand(t.leader, before, seat, declaring, self.indicated_from(t.number)):
                         in_turn = True
                 if not in_turn:
                     entries.append((t.number, seat))

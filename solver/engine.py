@@ -733,6 +733,16 @@ class _Replicate:
         self.span: tuple[int, int, int, int] = (-2, -2, 0, 0)
 
 
+def _origin_established(leaf: Restoration) -> bool:
+    """Whether the restoration the enumeration made that ``leaf`` is (or a leaf built from
+    it comes from) has a revoke a ruling left established (``Node.established``): a built
+    leaf's own node is not made to tell it."""
+    base = leaf
+    while type(base) is _Derived:
+        base = base._source
+    return base.node.established
+
+
 def _leaf(number: int, path: tuple[Step, ...], node: Node, active: list[_Replicate]) -> Restoration:
     """The restoration of a leaf the enumeration made, collected by the groups whose child's
     ruling (the first of its class) it is part of (``active``: the next children's leaves of
@@ -3754,7 +3764,7 @@ class Composition:
                                 a.leaves.append(made)
                         if telling:
                             self._note_built(made)
-                        if say is not None and made.origin()[0].node.established:
+                        if say is not None and _origin_established(leaf):
                             self._note_established(say, made.node)
                         yield made
                         if limit is not None and count >= limit:

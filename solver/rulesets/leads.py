@@ -1225,7 +1225,8 @@ def _classify_play(rs: RuleSet, table: TableState, trick: Trick, seat: Seat,
     before = [s for s, _ in trick.plays[:pos]]
     turn = next(s for s in rotation_from(trick.leader) if s not in before)  # whose turn it was
     if turn is seat and (pos == rotation_from(trick.leader).index(seat)
-                         or at_turn_after_cards_that_stand(trick.leader, trick.plays[:pos], seat, table.declarer.side)):
+                         or at_turn_after_cards_that_stand(trick.leader, trick.plays[:pos], seat, table.declarer.side,
+                                                           table.indicated_from(trick.number))):
         # (every seat before him in rotation from the leader had played, and the cards put
         # down before their turn ahead of his stand as played, 57C3, 57C1: his card came at
         # his turn, as the table reads it)
