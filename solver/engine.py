@@ -3805,6 +3805,9 @@ class Composition:
                 path = (*path, step)
                 self.expanded += 1
                 edges, group = self._expand_grouped(node)
+            if say is None:
+                # (a record played on in parts: its last part's count is met on a path only)
+                say = self._of_established
             if group is not None:
                 classes = self._replicable(group)
                 if not classes:

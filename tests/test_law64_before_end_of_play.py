@@ -89,3 +89,15 @@ def test_only_the_restorations_whose_ruling_leaves_a_revoke_are_said() -> None:
     assert ("E's revoke on trick 1: established when E played HK to trick 2 (63A1); EW won neither the revoke trick "
             "nor a later trick so far: if EW win a later trick, 64A2 transfers one trick to NS, else none (64B1)") in note
     assert "On the restorations whose ruling leaves this revoke established" in note
+
+
+def test_a_record_played_on_in_parts_is_said_of_the_restorations_of_its_last_part() -> None:
+    # the failure comes in the part played on after 'resume': the count is met on the paths
+    # that play that part on, and said of them as of a record in one part
+    text = RULED.format(laws="2017", how=" dropped visible_to_partner", more="").replace(
+        "E D4, S D7, N H2, E HK, S HA, W H7, attention S]",
+        "E D4, S D7, attention S, resume, N H2, E HK, S HA, W H7, S CJ, W C6, N C2, E C5, attention S]")
+    ruling = Ruling(loads(text))
+    list(ruling.restorations())
+    [note] = [n.text for n in ruling.notices if n.text.startswith("Law 64")]
+    assert "E failed to play the penalty card HQ and HK was accepted (52B1), a revoke (61A)" in note
