@@ -54,6 +54,10 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands-defender-leads-on.yaml",
     "combined/misplay-after-declarer-revoke-defender-leads-on.yaml",
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands.yaml",
+    # dummy's card that stands after a refused change a revoke: the card after it is 62C1's, not also 47D's
+    "combined/designation-refused-change-dummys-placed-card-revokes-opponent-changes-once-62c1.yaml",
+    # cards played together, then the offender's partner's revoke: the card after it is 62C1's, not also 58B3's
+    "combined/cards-led-together-partner-revokes-opponent-after-the-revoke-changes-once-62c1.yaml",
     # two revokes of one side on a trick: dummy's lead after both is 62C1's one choice
     "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
     # 62C3, a defender's early lead after the other side's revoke: 57A's and 62C1's one course
