@@ -464,24 +464,3 @@ def test_an_opponents_card_after_cards_played_together_and_a_revoke_is_changed_o
     for r in rs:
         assert not any(s.clause == "58B3" and s.question.startswith("N ") for s in r.path), r.key()
     assert any(s.clause == "58B3" and s.choice == "change to S3" for r in rs for s in r.path)
-
-
-TOGETHER_SET = ("together", "exposure", "revoke", "lead", "misplay", "change", "revoke_misplay", "open_change", "early")
-
-
-@pytest.mark.parametrize("cut", [False, True])
-@pytest.mark.parametrize("edition", ["2017", "2007"])
-def test_no_58b3_change_on_a_trick_a_refused_change_of_designation_leaves_off_the_table(edition: str, cut: bool) -> None:
-    """Cards played together on the trick after a change of designation (58B2, ruled first so
-    that its penalty cards bind the 47D substitutes): where the change is refused and a 47D
-    substitute is the card its player led to that trick, the record no longer fits from there
-    and the opponent's 58B3 change on that trick, ruled after the correction, is not offered
-    (seed 817 of the ``together`` set, whole and cut)."""
-    case = _drawn(817, edition, TOGETHER_SET, cut)
-    assert not _repeated(case)
-    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
-    assert len(rs) == 52
-    for r in rs:
-        path = [(s.clause, s.choice) for s in r.path]
-        if ("47D", "change to CQ") in path:
-            assert all(choice == "keep" for clause, choice in path if clause == "58B3"), r.key()

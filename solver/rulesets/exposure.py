@@ -31,7 +31,7 @@ from rulings.models.events import (
     place,
 )
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, info_clauses, played, with_entries
+from rulings.solver.engine import Edge, Info, Node, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
     LaterPlay,
@@ -980,14 +980,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         else:
             step = Step(rs.actor(table, seat), StepKind.OPTION, rs.cite("58B2"), f"{seat} plays {card}; {fate}",
                         also=(rs.cite("47B"), *also), question=question, choice=str(card))
-        options = _options_after(rs, t3, then, seat, task.joined)
-        if mid and not options:
-            # 58B3 is a change to this trick's later cards: ruled in record order among what
-            # the table shows once this ruling is over (a correction of an earlier trick that
-            # waited for these penalty cards comes first; where it leaves the record no longer
-            # fitting before this trick, the cards to change are not on the table)
-            mid = (Staged(mid[0], "exposure", (ev,), number),)
-        edges.append((step, _placed(node, before, t2, then, mid + options + rest, info=infos)))
+        edges.append((step, _placed(node, before, t2, then, mid + _options_after(rs, t3, then, seat, task.joined) + rest, info=infos)))
     return edges
 
 
