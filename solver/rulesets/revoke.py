@@ -888,10 +888,10 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         if gone:
             # (a major penalty card he had to play, 50D1(a); or a minor one whose suit he
             # played below honour rank before it, 50C)
-            due = rs.cite("50C" if all(p.kind is PenaltyKind.MINOR for p in table.penalty_cards_of(seat) if p.card in refused)
-                          else "50D1(a)")
+            owed = rs.cite("50C" if all(p.kind is PenaltyKind.MINOR for p in table.penalty_cards_of(seat) if p.card in refused)
+                           else "50D1(a)")
             keep = Step(actor, StepKind.OPTION if subs else StepKind.FORCED, clause,
-                        f"{who} keeps {what}; taken back for {gone}, the penalty card due when he played it ({due}), it "
+                        f"{who} keeps {what}; taken back for {gone}, the penalty card due when he played it ({owed}), it "
                         f"would be a major penalty card: the position declarer's refusal of {what} gives ({rs.cite('52B2')})",
                         also=(rs.cite("52B2"),), question=question, choice="keep")
     if not subs:
