@@ -361,7 +361,8 @@ class Replay:
         (``early_leads``, ``put_down_early``), so that a rule family placing the part's plays
         again from this table places them as the replay did; and the lead and play
         restrictions a ruling on :attr:`table` put in force since (50D2(a), 51B, 57A, 57D),
-        which bind those plays as they bind them on :attr:`table`."""
+        which bind those plays as they bind them on :attr:`table`, and declarer's choices at
+        a lead that imposed none (50D2(b), 51B2(c)), which he does not make again there."""
         start = self.start
         now = self.table
         if start is None:
@@ -492,13 +493,19 @@ class Case:
 def _with_restrictions(start: TableState, now: TableState) -> TableState:
     """``start`` with the lead and play restrictions put in force on ``now`` that it has not
     (50D2(a), 51B, 57A, 57D: made by a ruling since), each judging the plays placed after it
-    as it does on ``now``."""
+    as it does on ``now``; and declarer's choices at a lead made on ``now`` that imposed none
+    (50D2(b), 51B2(c): ``lead_options_waived``)."""
     for rule in now.lead_rules_made:
         if rule not in start.lead_rules_made:
             start = start.with_lead_rule(rule)
     for made in now.play_rules_made:
         if made not in start.play_rules_made:
             start = start.with_play_rule(made)
+    waived = [w for w in now.lead_options_waived if w not in start.lead_options_waived]
+    if waived:
+        # declarer's choice at a lead that imposed no restriction (50D2(b), 51B2(c)) is his
+        # choice there as much as one that did: he does not choose again at that lead
+        start = start._evolve(lead_options_waived=(*start.lead_options_waived, *waived))
     return start
 
 

@@ -458,6 +458,30 @@ def failure_at(table: TableState, failure: FailedPenaltyCard) -> int | None:
                  if n == failure.trick and s is failure.seat and c == failure.card), None)
 
 
+def refusal_cards(table: TableState, failure: FailedPenaltyCard) -> list[Card]:
+    """52B2: the penalty cards declarer may have played in place of the failure's card when he
+    refuses it, each a card its player holds as a penalty card now, in force when he played
+    it (of the kind it had then, 50B) and a lawful play there (a major one due, 50D1(a); a
+    minor one, 50C; a lead restriction in force first, 50D1(b)). Several: declarer designates
+    one (51A)."""
+    seat = failure.seat
+    trick = table.trick(failure.trick)
+    if trick is None:
+        return []
+    at = failure_at(table, failure)
+    pcs = table.penalty_cards_of(seat) if at is None else frozenset([p.as_at(at) for p in table.penalty_cards_of(seat)
+                                                                     if p.since <= at])
+    if not pcs:
+        return []
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    # at his lead, a lead restriction in force comes first (50D1(b)): only a penalty card it
+    # lets him lead was due
+    required, forbidden = lead_rule_args(table, failure.trick, seat) if led is None else (None, None)
+    hand = frozenset(table.hand(seat) | {failure.card})
+    held = {p.card for p in pcs}
+    return [c for c in lawful_cards(hand, led, pcs, frozenset({failure.card}), required, forbidden) if c in held]
+
+
 def due_at(table: TableState, failure: FailedPenaltyCard) -> tuple[list[Card], list[Card]]:
     """The penalty cards of the failure's player that were in force when he played its card
     (50C, 50D1): those he still holds as penalty cards, and those he has played since. A

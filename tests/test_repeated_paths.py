@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulings.models import parse_case
 from rulings.models.events import Play
@@ -53,6 +54,10 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands-defender-leads-on.yaml",
     "combined/misplay-after-declarer-revoke-defender-leads-on.yaml",
     "combined/designation-refused-change-declarer-revokes-to-the-card-that-stands.yaml",
+    # dummy's card that stands after a refused change a revoke: the card after it is 62C1's, not also 47D's
+    "combined/designation-refused-change-dummys-placed-card-revokes-opponent-changes-once-62c1.yaml",
+    # cards played together, then the offender's partner's revoke: the card after it is 62C1's, not also 58B3's
+    "combined/cards-led-together-partner-revokes-opponent-after-the-revoke-changes-once-62c1.yaml",
     # two revokes of one side on a trick: dummy's lead after both is 62C1's one choice
     "revoke/own-62c1-both-defenders-revoke-one-trick-dummy-leads-on-one-choice.yaml",
     # 62C3, a defender's early lead after the other side's revoke: 57A's and 62C1's one course
@@ -396,3 +401,66 @@ def test_cut_records_of_two_revokes_repeat_no_restoration(seed: int, edition: st
     case = _drawn(seed, edition, None, cut=True)
     assert not _repeated(case)
     assert len(list(Ruling(case).restorations())) == count  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_62c2_change_to_a_minor_penalty_card_failed_is_declarers_52b2_refusal_once(edition: str) -> None:
+    """A defender's card below honour rank of his minor penalty card's suit, played before
+    it (50C), accepted by declarer (52B1(a)), taken back under 62C2 for that penalty card:
+    the position of declarer's refusal (52B2), reached by it alone, as with a major one."""
+    name = "exposed-minor-penalty-card-failed-partner-revokes-62c2-change-to-the-penalty-card-is-the-52b2-refusal-once.yaml"
+    mapping = yaml.safe_load((CASES / "combined" / name).read_text())
+    case = parse_case({k: v for k, v in mapping.items() if k not in ("title", "source", "notes", "expect")} | {"laws": edition})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 10
+    assert not any(any(s.clause == "52B1(a)" for s in r.path) and any(s.clause == "62C2" and s.choice == "change to D8" for s in r.path)
+                   for r in rs)
+
+
+#: West to lead; East leads out of turn and West puts a card down on it, declarer puts two
+#: cards down together, one face up: East's lead refused (56) brings declarer's 50D2 choice
+#: at West's lead, then declarer's face-up card is a lead out of turn the defenders refuse
+#: (55A): West is still to lead, and declarer chose at that lead already
+CHOICE_THEN_DECLARERS_LEAD_REFUSED = {
+    "deal": "N:J1043.32.A32.K432 982.KQ654.654.Q5 AQ76.A.K87.J10987 K5.J10987.QJ109.A6",
+    "contract": "4S", "declarer": "S",
+    "play": ["W DQ", "N D2", "E D4", "S D7", "E H4", "S plays C7 C8 simultaneous visible C7", "W H7", "attention S"],
+}
+
+
+@pytest.mark.parametrize("cut", [False, True])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_declarer_chooses_once_at_a_lead_whose_out_of_turn_leads_are_refused(edition: str, cut: bool) -> None:
+    """Declarer's 50D2 choice made with the refusal of a defender's lead out of turn (56), his
+    own lead out of turn at the same lead refused after it (55A): no second choice there,
+    whether he let the penalty card stay (50D2(b)) or not, and whether that lead was played in
+    the same part of the record or in a part played on after the ruling."""
+    play = list(CHOICE_THEN_DECLARERS_LEAD_REFUSED["play"])
+    if cut:
+        # the refused lead of East's ruled first, declarer's own lead out of turn played on after it
+        play = [*play[:4], "E H4", "W H7", "attention S", "resume", "N C2", "attention W"]
+    case = parse_case({**CHOICE_THEN_DECLARERS_LEAD_REFUSED, "laws": edition, "play": play})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    for r in rs:
+        choices = [s for s in r.path if s.clause.startswith("50D2(")]
+        assert len(choices) <= 1, r.key()
+    assert any(s.choice == "no restriction" for r in rs for s in r.path)
+    assert any(s.clause == "55A" and s.choice == "refuse" for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_an_opponents_card_after_cards_played_together_and_a_revoke_is_changed_once(edition: str) -> None:
+    """Cards played together (58B2) and the offender's partner's revoke after them on the
+    trick: an opponent's card played after both is his one choice (62C1, where the revoke is
+    corrected), never also 58B3's; an opponent's card before the revoke stays 58B3's."""
+    name = "cards-led-together-partner-revokes-opponent-after-the-revoke-changes-once-62c1.yaml"
+    mapping = yaml.safe_load((CASES / "combined" / name).read_text())
+    case = parse_case({k: v for k, v in mapping.items() if k not in ("title", "source", "notes", "expect")} | {"laws": edition})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 11
+    for r in rs:
+        assert not any(s.clause == "58B3" and s.question.startswith("N ") for s in r.path), r.key()
+    assert any(s.clause == "58B3" and s.choice == "change to S3" for r in rs for s in r.path)

@@ -1217,7 +1217,7 @@ def _refused(rs: RuleSet, node: Node, task: RuleChange, last: Designated | None,
         # (a revoke on trick 12 is corrected although established, before the hands are
         # back in the board: 62D1)
         corrected = number == 12 and not cursor.hands_back
-    t, later = _left_to_the_revoke_correction(t, number, later, played, corrected)
+    t, later = _left_to_the_revoke_correction(t, number, later, played, corrected, (last.seat, last.card))
     if not later:
         return _go_on(rs, node, t, after, step, findings=findings)
     # (the suit the cards were played to: the card declarer changed to, when dummy led it)
@@ -1271,8 +1271,16 @@ def _established_at_the_table(t: TableState, number: int, played: list[Play], re
     return t
 
 
+def _revoke_to_correct(t: TableState, number: int, seat: Seat, card: Card) -> bool:
+    """Whether ``seat``'s ``card`` on trick ``number`` is a failure to follow suit on ``t``
+    (61A: no lead restriction broken, no penalty card failed)."""
+    return any(r.seat is seat and r.trick == number and r.card == card and r.rule is None and r.failed is None
+               for r in t.revokes)
+
+
 def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tuple[Seat, Card], ...], played: list[Play],
-                                   attention_next: bool) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
+                                   attention_next: bool, standing: tuple[Seat, Card] | None = None
+                                   ) -> tuple[TableState, tuple[tuple[Seat, Card], ...]]:
     """After a refused change: the opponents' cards played to the card declarer changed to
     that come after declarer's own card there when it is a revoke (it fails to follow the
     card that stands while he holds its suit) to be corrected at the attention that follows
@@ -1284,17 +1292,21 @@ def _left_to_the_revoke_correction(t: TableState, number: int, later: tuple[tupl
     side offending (16C): the option a non-offender has after the correction of a revoke
     before him (62C1), offered at his turn, after declarer's corrected card, and once (not
     also here, before declarer corrects, which would give him two choices of the same card).
-    Their cards are no revokes (they were played to the card declarer announced). Returns the
-    table, those cards' revokes dropped, and the cards left to this rule (47D)."""
-    declarer = t.declarer
-    own = next((k for k, p in enumerate(played) if p.seat is declarer), None)
-    if own is None or not attention_next:
+    Their cards are no revokes (they were played to the card declarer announced). So too
+    every opponent's card played after the change when the card that stands (``standing``:
+    dummy's, the change refused) is itself a revoke to be corrected then: each was played
+    after that revoke, and 62C1 offers its change once, after dummy's corrected card. Returns
+    the table, those cards' revokes dropped, and the cards left to this rule (47D)."""
+    if not attention_next:
         return t, later
-    card = played[own].card
-    if not any(r.seat is declarer and r.trick == number and r.card == card and r.rule is None and r.failed is None
-               for r in t.revokes):
-        return t, later
-    deferred = {(p.seat, p.card) for p in played[own + 1:]}
+    if standing is not None and _revoke_to_correct(t, number, *standing):
+        deferred = {(p.seat, p.card) for p in played}
+    else:
+        declarer = t.declarer
+        own = next((k for k, p in enumerate(played) if p.seat is declarer), None)
+        if own is None or not _revoke_to_correct(t, number, declarer, played[own].card):
+            return t, later
+        deferred = {(p.seat, p.card) for p in played[own + 1:]}
     if not deferred.intersection(later):
         return t, later
     revokes = tuple(r for r in t.revokes if not (r.trick == number and (r.seat, r.card) in deferred))

@@ -955,6 +955,14 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # one (16C), not a free 58B3 change; it is taken back once, by the revoke rules.
         owing = {(r.trick, r.seat, r.card) for r in t3.revokes if not t3.is_established(r)}
         later = tuple(p for p in later if p not in owing)
+        # An opponent's card there played after a revoke of the offender's side on the same
+        # trick, corrected at attention: the right to change it after that correction (62C1)
+        # and 58B3's are one right over one card, offered once, where the revoke is corrected.
+        if later and same is not None:
+            after_revoke = [i for i, (s, c) in enumerate(same.plays) if s.side is seat.side and (number, s, c) in owing]
+            if after_revoke:
+                first = min(after_revoke)
+                later = tuple(p for p in later if same.plays.index((p[1], p[2])) < first)
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.

@@ -98,6 +98,7 @@ from rulings.solver.obligations import (
     lapsed_restrictions,
     lead_choice_lines,
     no_penalty_card,
+    options_chosen,
     penalty_tasks,
     recorded_lead_choice,
 )
@@ -1516,7 +1517,12 @@ def _due_before_lead(table: TableState, holder: Seat, number: int) -> bool:
     a card exposed: the choice belongs to this lead, ``Decisions.lead_options_after_ruling``).
     Not where every card made while it was pending is the holder's own lead out of turn to
     this trick, refused (56): that ruling came with declarer's choice for the lead, and he
-    does not choose twice for one lead (docs/decisions.md)."""
+    does not choose twice for one lead (docs/decisions.md); nor where declarer has made his
+    choice at this lead over the penalty cards there are now, whichever ruling of the path
+    offered it (:func:`options_chosen`: a 56 ruling of the holder's lead out of turn with a
+    card of his partner's standing after it, say)."""
+    if options_chosen(table, holder, number):
+        return False
     standing = sum([len(t.plays) for t in table.tricks if t.number < number])
     pcs = [p for p in table.penalty_cards_of(holder) if p.kind is PenaltyKind.MAJOR]
     if any(p.major_since < standing for p in pcs):

@@ -44,7 +44,7 @@ from rulings.solver.engine import (
     with_entries,
 )
 from rulings.solver.establishment import claim_agreement, claim_establishment
-from rulings.solver.lawful import lawful_cards, obligations
+from rulings.solver.lawful import obligations
 from rulings.solver.obligations import (
     FailedPenaltyCard,
     PenaltyCardOptions,
@@ -62,6 +62,7 @@ from rulings.solver.obligations import (
     penalty_tasks,
     plays_after,
     recorded_lead_choice,
+    refusal_cards,
     restriction_words,
     stated_option,
     to_lead,
@@ -912,7 +913,7 @@ def failed_penalty_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
              also=(*broken, rs.cite("52A"), rs.cite("52B1(c)"), *claimed), question=question, choice="accept"),
         _accepted(rs, node, task, at, held_then + played_then, ruled),
     )]
-    due = [c for c in lawful_cards(hand, led, pcs, frozenset({card}), required, forbidden) if c in {p.card for p in pcs}]
+    due = refusal_cards(table, task)
     for pc in due:
         t2 = table.replace_card(task.trick, seat, pc)
         t2 = t2.with_penalty(seat, card, PenaltyKind.MAJOR)

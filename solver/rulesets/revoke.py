@@ -45,12 +45,12 @@ from rulings.solver.lawful import (
 )
 from rulings.solver.obligations import (
     LaterPlay,
-    due_at,
     failures,
     lead_choice_lines,
     lead_rule_args,
     no_penalty_card,
     plays_after,
+    refusal_cards,
     to_lead,
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet, may_wait_for_a_correction
@@ -764,20 +764,20 @@ def _alike(rs: RuleSet, r: Revoke, after: tuple[LaterPlay, ...], table: TableSta
 
 
 def _refusal_reached(table: TableState, trick_no: int, seat: Seat, card: Card, played_out: bool) -> frozenset[Card]:
-    """62C2: the major penalty cards that were due when ``seat``, a defender, played ``card``
-    to ``trick_no`` (50D1(a)), where declarer could refuse that card (52B2: no card of
-    declarer's or dummy's played after it, play not gone on to the end, 52B1(b)). His card
-    stands, so declarer accepted it (52B1(a)); taking it back under 62C2 for one of these
-    penalty cards, his card a major penalty card, is the position declarer's refusal gives
-    (52B2), with the same 62C1 change before it: one restoration, offered once, as that
-    refusal (docs/decisions.md)."""
+    """62C2: the penalty cards declarer's refusal of ``card`` would have had ``seat``, a
+    defender, play to ``trick_no`` in its place (52B2: a major one due, 50D1(a), or a minor
+    one his card failed to play, 50C; :func:`refusal_cards`), where declarer could refuse that
+    card (no card of declarer's or dummy's played after it, play not gone on to the end,
+    52B1(b)). His card stands, so declarer accepted it (52B1(a)); taking it back under 62C2
+    for one of these penalty cards, his card a major penalty card, is the position declarer's
+    refusal gives (52B2), with the same 62C1 change before it: one restoration, offered once,
+    as that refusal (docs/decisions.md)."""
     if played_out or not table.is_defender(seat) or any(s in (table.declarer, table.dummy) for _, s, _ in plays_after(table, trick_no, seat)):
         return frozenset()
     failure = next((f for f in failures(table) if f.trick == trick_no and f.seat is seat and f.card == card), None)
     if failure is None:
         return frozenset()
-    held, _ = due_at(table, failure)
-    return frozenset(p.card for p in table.penalty_cards_of(seat) if p.card in held and p.kind is PenaltyKind.MAJOR)
+    return frozenset(refusal_cards(table, failure))
 
 
 def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: Card, mode: int,
@@ -886,8 +886,12 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         gone = " ".join(c.text for c in subs if c in refused)
         subs = tuple(c for c in subs if c not in refused)
         if gone:
+            # (a major penalty card he had to play, 50D1(a); or a minor one whose suit he
+            # played below honour rank before it, 50C)
+            owed = rs.cite("50C" if all(p.kind is PenaltyKind.MINOR for p in table.penalty_cards_of(seat) if p.card in refused)
+                           else "50D1(a)")
             keep = Step(actor, StepKind.OPTION if subs else StepKind.FORCED, clause,
-                        f"{who} keeps {what}; taken back for {gone}, the penalty card due when he played it ({rs.cite('50D1(a)')}), it "
+                        f"{who} keeps {what}; taken back for {gone}, the penalty card due when he played it ({owed}), it "
                         f"would be a major penalty card: the position declarer's refusal of {what} gives ({rs.cite('52B2')})",
                         also=(rs.cite("52B2"),), question=question, choice="keep")
     if not subs:
