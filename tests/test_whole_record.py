@@ -1824,3 +1824,57 @@ def test_a_card_after_declarers_premature_card_and_a_57c1_card_is_at_its_turn(se
     seat before him in rotation had played: his card is at his turn, no play out of turn, so
     nothing is left "not yet ruled on"; every restoration keeps the 52 cards."""
     _check_cut_seed_ruled(seed, edition)
+
+
+#: the families of the sweep's set ``all`` and of a named family with the default ones
+_ALL = tuple(FAMILIES)
+
+
+@pytest.mark.parametrize(("seed", "families"), [
+    (1046, _ALL), (2456, _ALL), (2543, _ALL), (2677, _ALL),
+    (954, ("fifth", *DEFAULT_FAMILIES)), (336, ("together", *DEFAULT_FAMILIES))])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_records_whose_later_cards_hold_a_lead_put_down_early_keep_every_trick_whole(
+        seed: int, families: tuple[str, ...], edition: str) -> None:
+    """Records drawn as the sweep draws them (benchmarks/whole_record_sweep.py) where a
+    player's second card in a trick, the seats still due following it, is his lead to the
+    next trick put down early, after a line a rule places a card for (cards played together
+    found late, 58B4 with 67B2; an exposed card, 49; a fifth card, 45E): the record's later
+    cards are put back in the order of its lines, the lead on the next trick, so no trick
+    before the last is left a card short; a fifth card the player played again later was
+    played to the trick, not led; 57C1 is not read for a lead to the next trick. Every
+    irregularity ruled, no restoration repeated, cards conserved."""
+    mapping = random_mixed_case(random.Random(seed), edition=edition, families=families)
+    _check_ruled_whole(seed, mapping)
+
+
+def _paths(seed: int, families: tuple[str, ...], edition: str = "2017") -> list[list[tuple[str, str]]]:
+    case = loads(_text(random_mixed_case(random.Random(seed), edition=edition, families=families)))
+    return [[(s.clause, s.choice) for s in r.path] for r in Ruling(case).restorations()]
+
+
+def test_a_lead_put_down_early_after_cards_played_together_found_late_stands_on_the_next_trick() -> None:
+    """N leads D5 and HJ together (only D5 seen), then puts down H6 before his partner played
+    to the trick, and the trick is played out; the cards together are found late (58B4, 67B2:
+    D5 stays, HJ back to the hand). H6 is his lead to trick 3, made before his partner played
+    (57A), which the next hand played to: it stands as his lead (60A1), not dropped."""
+    mapping = random_mixed_case(random.Random(1046), edition="2017", families=_ALL)
+    case = loads(_text(mapping))
+    restorations = list(Ruling(case).restorations())
+    assert restorations
+    for r in restorations:
+        assert ("58B4", "D5") in [(s.clause, s.choice) for s in r.path]
+        trick3 = r.table.trick(3)
+        assert trick3 is not None and trick3.plays[0] == (Seat.N, Card.parse("H6")) and trick3.is_complete
+
+
+def test_a_fifth_card_played_again_later_was_played_to_the_trick() -> None:
+    """Declarer W puts H5 on a complete trick, no finding recorded, and plays H5 again at his
+    turn to the next trick: it went back to his hand (45E2), so the director's finding is not
+    asked (no "led" branch). S then puts down CA before his partner played to that trick: a
+    lead made early, 57A (a major penalty card; his partner had played), not 57C1."""
+    paths = _paths(2456, _ALL)
+    assert paths
+    for path in paths:
+        assert path[0] == ("45E2", "played to the trick")
+        assert ("57A", "major penalty card") in path and all(c != "57C1" for c, _ in path)

@@ -516,7 +516,12 @@ def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Sea
     trick while it is in progress is no play (a player whose exposed card was deemed played
     to the trick plays no second card to it, 45C1); and a card no longer held. A later card
     of another seat that had played to the trick is kept: his second card in it, which the
-    rules of leads read (his lead to the next trick, made early)."""
+    rules of leads read (his lead to the next trick, made early). With no card ``placed``,
+    the plays are put in the order play lines there would put them (as :func:`_put` puts
+    them around a card it places: ``TableState.lead_order``), a seat's second card in the
+    trick in progress that the seats still due follow being his lead to the next trick."""
+    if placed is None and then:
+        then, table = _in_lead_order(table, then)
     for _, seat, card in then:
         cur = table.current_trick
         if placed is not None and cur is not None and not cur.is_complete and (cur.number, seat) == placed:
@@ -526,6 +531,21 @@ def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Sea
         except RulingError:
             continue
     return table
+
+
+def _in_lead_order(table: TableState, then: tuple[LaterPlay, ...]) -> tuple[tuple[LaterPlay, ...], TableState]:
+    """``then`` (a card its seat no longer holds left out) in the order play lines there would
+    put them (``TableState.lead_order``), and ``table`` with the leads among them put down
+    before the trick before them was complete marked as this placing finds them."""
+    if any(c not in table.hand(s) for _, s, c in then):
+        then = tuple(p for p in then if p[2] in table.hand(p[1]))
+    anew = table.without_early_marks(then)
+    order, early, put_down = anew.lead_order([(s, c) for _, s, c in then])
+    if order != sorted(order):
+        return tuple(then[x] for x in order), anew.with_early_leads(early).with_put_down_early(put_down)
+    if anew is not table:
+        return then, anew.with_early_leads(early).with_put_down_early(put_down)
+    return then, table
 
 
 def _placed_key(table: TableState, seat: Seat, card: Card) -> tuple[int, Seat]:
@@ -547,7 +567,12 @@ def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...])
     table just before his card, the table with it placed, and the record's plays
     still to put back after it, in that order. The record's plays are placed anew: a lead
     among them the record's replay marked as put down early is marked as this placing finds
-    it (the card placed may change the trick each falls in)."""
+    it (the card placed may change the trick each falls in). A later play of a card its seat
+    no longer holds once this card is placed (this card itself, played again by a later line
+    of the record drawn as played on from another reading of the line) is no play: it is left
+    out before the order is read, as :func:`_then` leaves it out when it puts them back."""
+    if any(c not in table.hand(s) or (s, c) == (seat, card) for _, s, c in then):
+        then = tuple(p for p in then if p[2] in table.hand(p[1]) and (p[1], p[2]) != (seat, card))
     anew = table.without_early_marks(then)
     order, early, put_down = anew.lead_order([(seat, card), *((s, c) for _, s, c in then)])
     if order != sorted(order):
@@ -674,7 +699,7 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if card not in table.hand(seat) or card in {p.card for p in table.penalty_cards}:
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"{card} is already played or a penalty card; nothing changes",
                     question=question, choice="nothing")
-        return [(step, _node(node, _then(table, task.then), rest))]
+        return [(step, _node(node, _then(table, task.read or task.then), rest))]
 
     if seat is table.dummy:
         return [_exposed_not_played(node, task, rs.cite("48A"), (), "dummy's cards are never penalty cards (48A)", ())]
@@ -683,7 +708,7 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             step = Step("TD", StepKind.FORCED, rs.cite("48B2"),
                         f"declarer faced {card}: he may be treated as claiming (68); the claim is not ruled here",
                         also=(rs.cite("68A"),), question=question, choice="possible claim")
-            return [(step, _node(node, _then(table, task.then), rest))]
+            return [(step, _node(node, _then(table, task.read or task.then), rest))]
         if not _turn(table, seat):
             return [_exposed_not_played(node, task, rs.cite("48A"), (), "it is not declarer's turn to play from his hand; "
                                         "declarer is not restricted for exposing a card (48A)", ())]
@@ -831,7 +856,16 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     question=question, choice="played")
         return [(step, _placed(node, before, t2, then, rest))]
     edges: list[Edge] = []
-    for b, finding in _branches(task.given, (), PLAYED, LED):
+    branches = _branches(task.given, (), PLAYED, LED)
+    # A card he played again later in the record (his lead or play to a later trick) was not
+    # led here: a card is played once, and his later play of it shows that the table took it
+    # back to his hand (45E2) or left it before him as a penalty card (45E1). With no finding
+    # recorded, it was played to the trick (docs/decisions.md, "A fifth card played again").
+    again = LED not in task.given and bool(_played_again(seat, (card,), task.then))
+    if again:
+        branches = [(PLAYED, ())]
+    why = f" ({seat} played {card} again later in the record: it was played to the trick, not led)" if again else ""
+    for b, finding in branches:
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
         if b == LED:
             # the card leads the next trick; the cards the record has after it are played to
@@ -855,15 +889,15 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             edges.append((step, _placed(node, before, t2, then, rest, findings=finding)))
             continue
         if not defender:
-            step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card)",
+            step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card){why}",
                         also=(rs.cite("48A"),), question=question, choice="played to the trick")
-            edges.append((step, _node(node, _then(table, task.then), rest, findings=finding)))
+            edges.append((step, _node(node, _then(table, task.read or task.then), rest, findings=finding)))
             continue
         kind = kind_for(card, deliberate=rs.decisions.fifth_card_is_deliberate)
         t2, info = _make_penalty(rs, table, seat, card, kind)
-        step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} penalty card",
+        step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} penalty card{why}",
                     also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="played to the trick")
-        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding,
+        edges.append((step, _with_followups(rs, node, t2, task.read or task.then, seat, rest, info=info, findings=finding,
                                             joined=task.joined)))
     return edges
 
@@ -906,8 +940,8 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
-    if not seen and _found_late(table, seat, ev.cards, task.then):
-        return _defective_trick(rs, node, table, seat, ev.cards, faces, task.then, rest)
+    if not seen and _found_late(table, seat, ev.cards, task.read or task.then):
+        return _defective_trick(rs, node, table, seat, ev.cards, faces, task.read or task.then, rest)
     if len(faces) == 1:
         card = faces[0]
         before, t2, then = _put(table, seat, card, task.read or task.then)
@@ -1021,9 +1055,10 @@ def _played_past(table: TableState, number: int, played_out: bool) -> bool:
 
 def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:
     """58B4: were the simultaneous cards found only after a player of each side had played to
-    the next trick? (The record's later plays are put back after one of the cards.)"""
-    placed = table.play(seat, cards[0])
-    nxt = _then(placed, then, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
+    the next trick? (The record's later plays are put back after one of the cards, as
+    :func:`_put` places them: ``then`` in the order of the record's lines.)"""
+    _, placed, later = _put(table, seat, cards[0], then)
+    nxt = _then(placed, later, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
@@ -1044,19 +1079,22 @@ def _defective_trick(rs: RuleSet, node: Node, table: TableState, seat: Seat, car
     defective: one card stays (the one faced, else the highest lawful one) and the extra cards
     go back to the hand unexposed, with no rectification for them; the trick's ownership is
     as played. A card put back that the offender should have played to that trick makes a
-    revoke, found and ruled by the revoke rules on the rectified table (established: 63A1)."""
+    revoke, found and ruled by the revoke rules on the rectified table (established: 63A1).
+    The record's later plays (``then``, in the order of its lines) are put back as
+    :func:`_put` places them: a second card of the offender's in the trick, the seats still
+    due following it, is his lead to the next trick put down early, not dropped."""
     # (a card he played again later in the record is not the one that stayed on the trick)
     again = _played_again(seat, cards, then)
     card = _kept_card(table, seat, tuple(c for c in cards if c not in again) or cards, faces)
     others = " ".join(str(c) for c in cards if c != card)
-    t2 = table.play(seat, card)
+    before, t2, later = _put(table, seat, card, then)
     step = Step("TD", StepKind.FORCED, rs.cite("58B4"),
                 f"{seat}'s cards {' '.join(str(c) for c in cards)} played together were found only after each side "
                 f"had played to the next trick: a defective trick (67B2); {card} stays played and {others} "
                 f"{'goes' if len(cards) == 2 else 'go'} back to the hand, not exposed, with no rectification",
                 also=(rs.cite("67B2"),), question=f"{seat} played {' '.join(str(c) for c in cards)} together, found late",
                 choice=str(card))
-    return [(step, _placed(node, table, t2, then, rest))]
+    return [(step, _placed(node, before, t2, later, rest))]
 
 
 def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:

@@ -1914,7 +1914,9 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     pos = trick.position_of(task.offender)
     before = {s for s, _ in trick.plays[:pos]} if pos is not None else {s for s, _ in trick.plays}
     question = f"{task.offender} played {task.card} before his partner {task.offender.partner} had played"
-    if task.after_both_hands or (table.declarer in before and table.dummy in before):
+    # (57C1 is not read for a lead to the next trick, even where declarer had played from
+    # both hands to this one before the offender's card to it: docs/decisions.md)
+    if not task.next_trick_lead and (task.after_both_hands or (table.declarer in before and table.dummy in before)):
         step = Step("TD", StepKind.FORCED, rs.cite("57C1"),
                     f"declarer had played from both hands: no rectification, {task.card} stands as played",
                     question=question, choice="no rectification")
