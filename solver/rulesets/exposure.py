@@ -906,8 +906,8 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
-    if not seen and _found_late(table, seat, ev.cards, task.then):
-        return _defective_trick(rs, node, table, seat, ev.cards, faces, task.then, rest)
+    if not seen and _found_late(table, seat, ev.cards, task.read or task.then):
+        return _defective_trick(rs, node, table, seat, ev.cards, faces, task.read or task.then, rest)
     if len(faces) == 1:
         card = faces[0]
         before, t2, then = _put(table, seat, card, task.read or task.then)
@@ -1013,9 +1013,11 @@ def _played_past(table: TableState, number: int, played_out: bool) -> bool:
 
 def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:
     """58B4: were the simultaneous cards found only after a player of each side had played to
-    the next trick? (The record's later plays are put back after one of the cards.)"""
-    placed = table.play(seat, cards[0])
-    nxt = _then(placed, then, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
+    the next trick? (The record's later plays are put back after one of the cards, as play
+    lines there would be placed, ``_put``.)"""
+    _, placed, rest = _put(table, seat, cards[0], then)
+    number = _placed_key(placed, seat, cards[0])[0]
+    nxt = _then(placed, rest, (number, seat)).trick(number + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
@@ -1041,14 +1043,16 @@ def _defective_trick(rs: RuleSet, node: Node, table: TableState, seat: Seat, car
     again = _played_again(seat, cards, then)
     card = _kept_card(table, seat, tuple(c for c in cards if c not in again) or cards, faces)
     others = " ".join(str(c) for c in cards if c != card)
-    t2 = table.play(seat, card)
+    # (the record's later plays put back after it as play lines there would be placed: a
+    # seat's second card in the trick in progress is his lead to the next trick, ``_put``)
+    before, t2, then = _put(table, seat, card, then)
     step = Step("TD", StepKind.FORCED, rs.cite("58B4"),
                 f"{seat}'s cards {' '.join(str(c) for c in cards)} played together were found only after each side "
                 f"had played to the next trick: a defective trick (67B2); {card} stays played and {others} "
                 f"{'goes' if len(cards) == 2 else 'go'} back to the hand, not exposed, with no rectification",
                 also=(rs.cite("67B2"),), question=f"{seat} played {' '.join(str(c) for c in cards)} together, found late",
                 choice=str(card))
-    return [(step, _placed(node, table, t2, then, rest))]
+    return [(step, _placed(node, before, t2, then, rest))]
 
 
 def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
