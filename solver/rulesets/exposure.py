@@ -156,8 +156,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # dummy's card or a card named from the hand is a play), from the cards standing when this
     # part of the record began (a record played on after a ruling: the earlier parts' cards
     # stand before it)
-    base = replay.applied_before[0]
-    counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
+    # (around a rectified table, as counted among the cards standing there: a card a ruling
+    # took back with none in its place no longer stands before the lines after it)
+    applied = replay.applied_on_table()
+    base = applied[0]
+    counts = [n for m, n in zip(mine, applied, strict=True) if m]
     counts.append(len(plays))
     # (the record's cards after each line, in the order the record has them: reading the
     # record without the line's card, the replay may have placed one seat's card before
