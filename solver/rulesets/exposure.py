@@ -360,12 +360,20 @@ def _as_read(replay: Replay, plays: list[LaterPlay], base: int) -> list[LaterPla
     """``plays`` (the cards standing on the record's own table, ``base`` of them from the
     parts before this one) with this part's in the order of the record's lines
     (``Replay.read``), each with its trick on the table; empty where the replay placed them
-    as read, or around a rectified table (its cards are placed as the rulings put them)."""
-    if not replay.read or replay.reopened or len(plays) - base != len(replay.read):
+    as read, or around a rectified table where a ruling has moved or taken back one of them
+    (its cards are then placed as the rulings put them). Around a rectified table whose
+    cards of this part stand as the replay placed them from the record's lines (a later
+    part of the record, opened on a restoration of the parts before it), they are read in
+    the record's order there as on the record's own table."""
+    if not replay.read or len(plays) - base != len(replay.read):
         return []
     trick = {(s, c): n for n, s, c in plays[base:]}
     if any(p not in trick for p in replay.read):
         return []
+    if replay.reopened:
+        order, _, _ = replay.start_table().lead_order(replay.read)
+        if [replay.read[i] for i in order] != [(s, c) for _, s, c in plays[base:]]:
+            return []
     return [*plays[:base], *((trick[p], p[0], p[1]) for p in replay.read)]
 
 
