@@ -708,13 +708,14 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 
 def _in_ruled_order(walked: TableState, ruled: TableState) -> TableState:
     """``walked`` (the record walked again from the part's first table, around a rectified
-    table ``ruled``) with each complete trick that holds the same cards as on ``ruled`` in
-    the order ``ruled`` has them: a card a ruling on this path moved to its player's turn
-    (a premature card that stood at his turn, 57A; a card at the right-hand opponent's turn,
-    57D) stands there, not where the record's lines put it."""
+    table ``ruled``) with each complete trick that holds the same cards as on ``ruled``, led
+    by the same seat, in the order ``ruled`` has them where that is the order of rotation: a
+    card a ruling on this path moved to its player's turn (a premature card that stood at
+    his turn, 57A) stands there, not where the record's lines put it."""
     for t in walked.tricks:
         r = ruled.trick(t.number)
-        if r is None or not t.is_complete or not r.is_complete or t.plays == r.plays or set(t.plays) != set(r.plays):
+        if (r is None or not t.is_complete or not r.is_complete or t.leader is not r.leader or t.plays == r.plays
+                or set(t.plays) != set(r.plays) or any(s is not r.leader.next(i) for i, (s, _) in enumerate(r.plays))):
             continue
         for seat, _ in r.plays:
             walked = walked.played_at_turn(t.number, seat)
