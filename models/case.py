@@ -276,6 +276,35 @@ class Replay:
             out.append(e)
         return tuple(out)
 
+    def applied_on_table(self) -> tuple[int, ...]:
+        """:attr:`applied_before` as counted among the cards standing on :attr:`table`: around
+        a rectified table, a card the replay placed before a line that a ruling took back with
+        nothing standing in its place (a lead out of turn withdrawn at the proper leader's
+        lead, 53B) no longer counts before that line, so the cards standing before each line
+        are still those the record played before it (the table's ``plays()``, first
+        ``applied_on_table()[i]`` of them, are the cards before line ``i``). A card placed by
+        no line of this part (an earlier part's) is left as counted."""
+        applied = self.applied_before
+        table = self.table
+        if not self.reopened or not table.withdrawn:
+            return applied
+        standing = {(s, c) for t in table.tricks for s, c in t.plays}
+        gone = {(w.seat, w.card) for w in table.withdrawn
+                if (w.seat, w.card) not in standing and (w.replaced_by is None or (w.seat, w.replaced_by) not in standing)}
+        if not gone:
+            return applied
+        out = list(applied)
+        for seat, card in gone:
+            k = next((i for i, e in enumerate(self.before) if isinstance(e, Play) and e.seat is seat and e.card == card), None)
+            if k is None:
+                k = next((i for i, e in enumerate(self.before)
+                          if isinstance(e, Call) and e.what.card == card and seat is table.dummy), None)
+            if k is None:
+                continue
+            for j in range(k + 1, len(out)):
+                out[j] -= 1
+        return tuple(out)
+
     def _substituted(self, events: tuple[AnyEvent, ...]) -> dict[int, Card]:
         """Of ``events`` (lines of this record, those before attention first), the play lines
         whose card a ruling on :attr:`table` took back and replaced by another of the same

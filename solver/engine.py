@@ -1991,7 +1991,11 @@ class Composition:
         keyed: set[object] = set()
         for f in found:
             keyed |= f.keys
-        left = [p for p in pairs if p not in keyed]
+        # (a seat's second card in the trick: a card played out of turn only because it
+        # came before another seat's turn is the leads rules' to rule, whoever placed it)
+        table = self.replay.table
+        left = [p for p in pairs if p not in keyed and (t := table.trick(p[0])) is not None
+                and sum(1 for s, _ in t.plays if s is p[1]) > 1]
         claims: dict[str, frozenset[object]] = {}
         for f in found:
             keys = f.keys

@@ -689,6 +689,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
     start, tasks, _ = advance(rs, table, cursor, void=void)
+    if replay.reopened:
+        start = _in_ruled_order(start, replay.table)
     said = tuple(f"declarer called '{c.what}' after dummy {start.dummy} had played {card} to trick {n}: the call plays "
                  "no card (a player plays one card to a trick)" for c, n, card in void)
     if not tasks and said:
@@ -738,6 +740,22 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # that is a penalty card then, Opening.made_at)
     made_at = (replay.attention,) if replay.attention is not None else ()
     return Opening(node, (what, *passed_on, *said), (), tuple(handled), explains=explains, made_at=made_at)
+
+
+def _in_ruled_order(walked: TableState, ruled: TableState) -> TableState:
+    """``walked`` (the record walked again from the part's first table, around a rectified
+    table ``ruled``) with each complete trick that holds the same cards as on ``ruled``, led
+    by the same seat, in the order ``ruled`` has them where that is the order of rotation: a
+    card a ruling on this path moved to its player's turn (a premature card that stood at
+    his turn, 57A) stands there, not where the record's lines put it."""
+    for t in walked.tricks:
+        r = ruled.trick(t.number)
+        if (r is None or not t.is_complete or not r.is_complete or t.leader is not r.leader or t.plays == r.plays
+                or set(t.plays) != set(r.plays) or any(s is not r.leader.next(i) for i, (s, _) in enumerate(r.plays))):
+            continue
+        for seat, _ in r.plays:
+            walked = walked.played_at_turn(t.number, seat)
+    return walked
 
 
 def _handled_here(e: AnyEvent, declarer: Seat, before: Sequence[AnyEvent]) -> bool:

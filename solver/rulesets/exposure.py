@@ -156,8 +156,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # dummy's card or a card named from the hand is a play), from the cards standing when this
     # part of the record began (a record played on after a ruling: the earlier parts' cards
     # stand before it)
-    base = replay.applied_before[0]
-    counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
+    # (around a rectified table, as counted among the cards standing there: a card a ruling
+    # took back with none in its place no longer stands before the lines after it)
+    applied = replay.applied_on_table()
+    base = applied[0]
+    counts = [n for m, n in zip(mine, applied, strict=True) if m]
     counts.append(len(plays))
     # (the record's cards after each line, in the order the record has them: reading the
     # record without the line's card, the replay may have placed one seat's card before
@@ -357,12 +360,20 @@ def _as_read(replay: Replay, plays: list[LaterPlay], base: int) -> list[LaterPla
     """``plays`` (the cards standing on the record's own table, ``base`` of them from the
     parts before this one) with this part's in the order of the record's lines
     (``Replay.read``), each with its trick on the table; empty where the replay placed them
-    as read, or around a rectified table (its cards are placed as the rulings put them)."""
-    if not replay.read or replay.reopened or len(plays) - base != len(replay.read):
+    as read, or around a rectified table where a ruling has moved or taken back one of them
+    (its cards are then placed as the rulings put them). Around a rectified table whose
+    cards of this part stand as the replay placed them from the record's lines (a later
+    part of the record, opened on a restoration of the parts before it), they are read in
+    the record's order there as on the record's own table."""
+    if not replay.read or len(plays) - base != len(replay.read):
         return []
     trick = {(s, c): n for n, s, c in plays[base:]}
     if any(p not in trick for p in replay.read):
         return []
+    if replay.reopened:
+        order, _, _ = replay.start_table().lead_order(replay.read)
+        if [replay.read[i] for i in order] != [(s, c) for _, s, c in plays[base:]]:
+            return []
     return [*plays[:base], *((trick[p], p[0], p[1]) for p in replay.read)]
 
 
@@ -1055,10 +1066,11 @@ def _played_past(table: TableState, number: int, played_out: bool) -> bool:
 
 def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:
     """58B4: were the simultaneous cards found only after a player of each side had played to
-    the next trick? (The record's later plays are put back after one of the cards, as
-    :func:`_put` places them: ``then`` in the order of the record's lines.)"""
-    _, placed, later = _put(table, seat, cards[0], then)
-    nxt = _then(placed, later, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
+    the next trick? (The record's later plays are put back after one of the cards, as play
+    lines there would be placed, ``_put``.)"""
+    _, placed, rest = _put(table, seat, cards[0], then)
+    number = _placed_key(placed, seat, cards[0])[0]
+    nxt = _then(placed, rest, (number, seat)).trick(number + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 

@@ -543,7 +543,8 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     pairs = _this_part_first(table.out_of_turn, replay.start)
     reopened = replay.reopened
     if reopened:
-        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads"))
+        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads") or (
+            _played_anew(replay, p) and not any(p in keys for name, keys in replay.claimed if name != "leads")))
     if not pairs:
         return None
     events: tuple[object, ...] = (*replay.unapplied, *replay.after)
@@ -566,6 +567,10 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
+    if reopened and replay.is_ruled(pairs[i], "leads"):
+        # (a card played anew where a ruled play out of turn stood: keyed by its card, the
+        # pair being ruled on this path already, ``_played_anew``)
+        handled = _keyed_by_card(table, handled, pairs[i])
     spread_found = _spread_finding(rs, table, agenda[0], events)
     barred: tuple[tuple[Choice | DirectorFinds, str], ...] = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
                                                 *_option_taken_away(rs, table, agenda[0], choices), *spread_found),
@@ -604,6 +609,42 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         here += ((agenda[0].trick + 1, agenda[0].offender),)
     notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
     return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
+
+
+def _played_anew(replay: Replay, pair: tuple[int, Seat]) -> bool:
+    """Whether the card of ``pair``'s seat on its trick (a play out of turn a ruling on this
+    path has ruled: a pair names a trick and a seat, not a card) is another card, put there
+    since the card ruled went back with nothing in its place: his lead out of turn taken back
+    at the proper leader's lead (53B), then his card of a line the replay did not apply (cards
+    played together, 58B) placed on the trick by a later ruling, out of rotation there. That
+    card is a play of its own, out of turn where it stands, for these rules to rule."""
+    table = replay.table
+    number, seat = pair
+    trick = table.trick(number)
+    at = trick.position_of(seat) if trick is not None else None
+    if trick is None or at is None or trick.plays[0][0].next(at) is seat:
+        return False  # (none there, or his card in rotation as the trick now stands)
+    card = trick.plays[at][1]
+    if any(isinstance(e, Play) and e.seat is seat and e.card == card for e in replay.before):
+        return False  # (a card of a play line: one the replay placed, ruled with the record's plays)
+    back = [w for w in table.withdrawn if w.trick == number and w.seat is seat]
+    return any(w.replaced_by is None for w in back) and all(card not in (w.card, w.replaced_by) for w in back)
+
+
+def _keyed_by_card(table: TableState, handled: tuple[object, ...], pair: tuple[int, Seat]) -> tuple[object, ...]:
+    """``handled`` with ``pair`` (a play out of turn ruled on this path already, whose seat's
+    card on the trick is another card played anew, :func:`_played_anew`) keyed by that card
+    as it stands, apart from the key ``played`` gives a card standing (a family that rules
+    that card for another irregularity, a penalty card it failed to play, 52, rules it
+    under its own key)."""
+    trick = table.trick(pair[0])
+    card = trick.card_of(pair[1]) if trick is not None else None
+    if card is None:
+        return handled
+    out: list[object] = []
+    for h in handled:
+        out.append(("anew", pair[0], pair[1], card) if h == pair else h)
+    return tuple(out)
 
 
 def _this_part_first(pairs: tuple[tuple[int, Seat], ...], start: TableState | None) -> tuple[tuple[int, Seat], ...]:
