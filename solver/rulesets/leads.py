@@ -963,6 +963,22 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                     irregularity = f"{irregularity}; where it was a play to the lead, {more[1]}"
                     handled_pairs += [played(trick_no, seat, more[0].card),
                                       *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, seat))]
+            elif [s for s, _ in trick.plays].count(proper := expected_leader(table, trick_no)) == 2:
+                # the proper leader's second card in the trick, put down before his partner
+                # played: his lead to the next trick (57A) on either finding, after his card
+                # played to the lead (53A) as after his proper lead (53B); ruled on each
+                # course after that finding (the pair of trick and seat marked ruled here is
+                # his first card's, so it is ruled here or not at all)
+                more = _classify_play(rs, table, trick, proper, choices, record)
+                if more is not None and isinstance(more[0], PrematurePlay) and more[0].next_trick_lead:
+                    if isinstance(task, AcceptedByPlay):
+                        assert task.proper_lead is not None
+                        task = replace(task, then=more[0], proper_lead=replace(task.proper_lead, then=proper))
+                    else:
+                        task = replace(task, then=proper)
+                    irregularity = f"{irregularity}; {more[1]}"
+                    handled_pairs += [played(trick_no, proper, more[0].card),
+                                      *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, proper))]
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
             handled_pairs.append((trick_no, trick.plays[1][0]))
         elif isinstance(task, AcceptedByPlay):
@@ -1856,7 +1872,10 @@ def _then_played(rs: RuleSet, table: TableState, task: ProperLead) -> tuple[obje
     turn a premature play (57A), at his right-hand opponent's a 57D play; none where it is at
     his turn or no longer there."""
     trick = table.trick(task.trick)
-    if task.then is None or trick is None or [s for s, _ in trick.plays].count(task.then) != 1:
+    # (the out-of-turn leader's card, his lead gone back, is his one card in the trick; the
+    # proper leader's second card is put down after his proper lead)
+    cards = 2 if task.then is task.proper else 1
+    if task.then is None or trick is None or [s for s, _ in trick.plays].count(task.then) != cards:
         return ()
     found = _classify_play(rs, table, trick, task.then, ())
     if found is None or not isinstance(found[0], (PrematurePlay, PlayAtRhoTurn)):
