@@ -1014,8 +1014,10 @@ def _played_past(table: TableState, number: int, played_out: bool) -> bool:
 def _found_late(table: TableState, seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> bool:
     """58B4: were the simultaneous cards found only after a player of each side had played to
     the next trick? (The record's later plays are put back after one of the cards.)"""
-    placed = table.play(seat, cards[0])
-    nxt = _then(placed, then, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
+    # (put back as play lines there would be: a second card of a seat's in the trick, the
+    # seats still due following, is his lead to the next trick, _put)
+    _, placed, later = _put(table, seat, cards[0], then)
+    nxt = _then(placed, later, _placed_key(placed, seat, cards[0])).trick(placed.tricks[-1].number + 1)
     return nxt is not None and len({s.side for s, _ in nxt.plays}) == 2
 
 
@@ -1041,14 +1043,16 @@ def _defective_trick(rs: RuleSet, node: Node, table: TableState, seat: Seat, car
     again = _played_again(seat, cards, then)
     card = _kept_card(table, seat, tuple(c for c in cards if c not in again) or cards, faces)
     others = " ".join(str(c) for c in cards if c != card)
-    t2 = table.play(seat, card)
+    # (the record's later plays put back as play lines there would be: his own later card in
+    # the trick, the seats still due following, is his lead to the next trick, _put)
+    before, t2, then = _put(table, seat, card, then)
     step = Step("TD", StepKind.FORCED, rs.cite("58B4"),
                 f"{seat}'s cards {' '.join(str(c) for c in cards)} played together were found only after each side "
                 f"had played to the next trick: a defective trick (67B2); {card} stays played and {others} "
                 f"{'goes' if len(cards) == 2 else 'go'} back to the hand, not exposed, with no rectification",
                 also=(rs.cite("67B2"),), question=f"{seat} played {' '.join(str(c) for c in cards)} together, found late",
                 choice=str(card))
-    return [(step, _placed(node, table, t2, then, rest))]
+    return [(step, _placed(node, before, t2, then, rest))]
 
 
 def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
