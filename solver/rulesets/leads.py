@@ -103,6 +103,8 @@ from rulings.solver.obligations import (
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
+#: the key of a card played (``played``), under a name no local of :func:`open_leads` hides
+_played_key = played
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
 SAW_DUMMY = "saw_dummy"
@@ -542,7 +544,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     pairs = _this_part_first(table.out_of_turn, replay.start)
     reopened = replay.reopened
     if reopened:
-        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads"))
+        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads") or _played_since(replay, p))
     if not pairs:
         return None
     events: tuple[object, ...] = (*replay.unapplied, *replay.after)
@@ -565,6 +567,12 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
+    if reopened and replay.is_ruled(pairs[i], "leads"):
+        # (another card of a seat whose play out of turn to that trick a ruling took back:
+        # marked ruled by its card, the seat's pair being marked already, _played_since)
+        again = tuple(_played_key(trick_no, s, c) for s, c in table.trick(trick_no).plays  # type: ignore[union-attr]
+                      if s is pairs[i][1] and not replay.is_ruled(_played_key(trick_no, s, c), "leads"))
+        handled = (*again, *(h for h in handled if h != pairs[i]))
     spread_found = _spread_finding(rs, table, agenda[0], events)
     barred: tuple[tuple[Choice | DirectorFinds, str], ...] = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
                                                 *_option_taken_away(rs, table, agenda[0], choices), *spread_found),
@@ -603,6 +611,32 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         here += ((agenda[0].trick + 1, agenda[0].offender),)
     notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
     return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
+
+
+def _played_since(replay: Replay, pair: tuple[int, Seat]) -> bool:
+    """Around a rectified table, whether a play out of turn ``pair`` (trick, seat) marked
+    ruled on this path is another card of the seat's than the one ruled: the seat is of the
+    declaring side, a ruling took his lead to that trick back with no penalty card (an
+    opening lead by the declaring side, 54E; declarer's lead out of turn, 55), and another
+    card of his now stands on the trick before his turn, one no ruling on the path names
+    (``played`` key): a play of its own, put down later (declarer's premature play, 57C3).
+    A ruled pair names a trick and a seat, not a card, so it does not hide that card."""
+    trick_no, seat = pair
+    table = replay.table
+    trick = table.trick(trick_no)
+    if trick is None or not table.withdrawn or not _is_declaring(table, seat) or trick.plays[0][0] is seat:
+        return False
+    # (his lead to the trick gone back, no penalty card and nothing in its place)
+    back = {w.card for w in table.withdrawn if w.seat is seat and w.trick == trick_no and w.replaced_by is None}
+    pos = trick.position_of(seat)
+    if not back or pos is None:
+        return False
+    before = [s for s, _ in trick.plays[:pos]]
+    turn = next(s for s in rotation_from(trick.leader) if s not in before)
+    if turn is seat:
+        return False  # (at his turn on the trick as it now stands: no play out of turn)
+    card = trick.plays[pos][1]
+    return card not in back and not replay.is_ruled(played(trick_no, seat, card), "leads")
 
 
 def _this_part_first(pairs: tuple[tuple[int, Seat], ...], start: TableState | None) -> tuple[tuple[int, Seat], ...]:
