@@ -615,18 +615,21 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 
 def _played_since(replay: Replay, pair: tuple[int, Seat]) -> bool:
     """Around a rectified table, whether a play out of turn ``pair`` (trick, seat) marked
-    ruled on this path is another card of the seat's than the one ruled: the seat is of the
-    declaring side, a ruling took his lead to that trick back with no penalty card (an
-    opening lead by the declaring side, 54E; declarer's lead out of turn, 55), and another
-    card of his now stands on the trick before his turn, one no ruling on the path names
-    (``played`` key): a play of its own, put down later (declarer's premature play, 57C3).
-    A ruled pair names a trick and a seat, not a card, so it does not hide that card."""
+    ruled on this path is another card of the seat's than the one ruled: a ruling took his
+    card on that trick back with nothing in its place (an opening lead by the declaring side,
+    54E; a card played before the correct lead after a lead from the wrong hand, 60B), the
+    trick is now led by the seat due to lead it, and another card of his stands on it before
+    his turn, one no ruling on the path names (``played`` key): a play of its own, put down
+    later (declarer's premature play, 57C3; a defender's at his right-hand opponent's turn,
+    57D). A ruled pair names a trick and a seat, not a card, so it does not hide that card.
+    Not where the trick is still led out of turn: the cards played to that lead are ruled
+    with it (53A, 53B)."""
     trick_no, seat = pair
     table = replay.table
     trick = table.trick(trick_no)
-    if trick is None or not table.withdrawn or not _is_declaring(table, seat) or trick.plays[0][0] is seat:
+    if trick is None or not table.withdrawn or trick.plays[0][0] is seat or trick.leader is not expected_leader(table, trick_no):
         return False
-    # (his lead to the trick gone back, no penalty card and nothing in its place)
+    # (his card there gone back, nothing in its place)
     back = {w.card for w in table.withdrawn if w.seat is seat and w.trick == trick_no and w.replaced_by is None}
     pos = trick.position_of(seat)
     if not back or pos is None:
