@@ -305,6 +305,28 @@ class Replay:
                 out[j] -= 1
         return tuple(out)
 
+    def taken_off(self, events: tuple[AnyEvent, ...]) -> frozenset[int]:
+        """Of ``events`` (lines of this record, those before attention first), the play lines
+        whose card a ruling on :attr:`table` took back with nothing in its place and that
+        stands on no trick there (a premature card made a penalty card, 57A; a lead out of
+        turn gone back, 53B, 55B1): by index, the first line before attention that names it.
+        Only around a rectified table: a rule family that walks the record's plays again (the
+        designation rules) does not put that card back where the ruling took it from; a
+        later line of the player's that names it again places it, as played anew."""
+        table = self.table
+        if not self.reopened or not table.withdrawn:
+            return frozenset()
+        standing = {(s, c) for t in table.tricks for s, c in t.plays}
+        gone = {(w.seat, w.card) for w in table.withdrawn if w.replaced_by is None} - standing
+        if not gone:
+            return frozenset()
+        out: set[int] = set()
+        for k, e in enumerate(events[: len(self.before)]):
+            if isinstance(e, Play) and (e.seat, e.card) in gone:
+                gone.discard((e.seat, e.card))  # (the first line that names it)
+                out.add(k)
+        return frozenset(out)
+
     def _substituted(self, events: tuple[AnyEvent, ...]) -> dict[int, Card]:
         """Of ``events`` (lines of this record, those before attention first), the play lines
         whose card a ruling on :attr:`table` took back and replaced by another of the same

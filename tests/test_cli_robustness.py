@@ -441,14 +441,16 @@ def test_dummy_second_card_ends_the_45d_cascade() -> None:
 
 def test_dummy_designated_card_already_on_the_trick_takes_the_wrong_cards_place() -> None:
     """45D1: dummy placed H7, then the designated H8 to the same trick: H7 goes back, H8 stands
-    in dummy's place in playing order (the trick holds one card of dummy's)."""
+    in dummy's place in playing order (the trick holds one card of dummy's). Declarer's own
+    hand, West, had not played: dummy's H8 is his premature play from dummy, legal, so it
+    stands (57C3), ruled once the H7 is gone."""
     ruling = Ruling(loads(FIXED_BUGS["dummy_misplay: dummy placed another card, then the designated one to the same trick"]))
     rests = list(ruling.restorations())
     assert len(rests) == 1
     # N's C6, played at declarer's turn, is ruled first in record order (57D) and goes back
     trick = rests[0].table.trick(12)
     assert trick is not None and [(str(s), str(c)) for s, c in trick.plays] == [("S", "H3"), ("E", "H8")]
-    assert [str(w.card) for w in rests[0].withdrawn] == ["H7"] and [s.clause for s in rests[0].path] == ["57D", "45D1"]
+    assert [str(w.card) for w in rests[0].withdrawn] == ["H7"] and [s.clause for s in rests[0].path] == ["57D", "45D1", "57C3"]
 
 
 def test_a_card_called_again_after_dummy_played_it_plays_nothing_and_the_change_is_ruled() -> None:

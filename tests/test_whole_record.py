@@ -1812,6 +1812,24 @@ def test_cut_records_of_the_sweep_keep_the_cards(seed: int, edition: str) -> Non
         assert any("cannot be played on" in n.text and "N C7, E C3" in n.text for n in ruling.notices)
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_declarers_premature_card_after_his_opening_lead_went_back_is_ruled(edition: str) -> None:
+    """Seed 1474 of the default draw, cut as the sweep cuts it. Where declarer refuses West's
+    opening lead out of turn, the part played on has declarer face the HK (54E: it goes back),
+    East lead, dummy play, and declarer put the DT down at West's turn: his premature play
+    (57C3), ruled though the ruling of the HK marked his seat's play to trick 1 ruled. The DT
+    is no legal play (he holds hearts) and goes back, so the part's later cards, East's lead
+    to trick 2 and dummy's card on it, no longer fit those restorations: they are not played
+    on, a notice says so, and no restoration leaves the DT standing at West's turn."""
+    case = loads(_cut_seed(1474, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert any("cannot be played on" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+
+
 @pytest.mark.parametrize("seed", [1955, 5290, 6086])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_card_after_declarers_premature_card_and_a_57c1_card_is_at_its_turn(seed: int, edition: str) -> None:

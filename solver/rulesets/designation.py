@@ -671,8 +671,14 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # visible card deemed played, is a play of its trick, read where the line stands: the
     # cards played after a call, 47D, include it)
     events = prepare(replay.as_placed(records))
-    table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     upto = len(replay.before)
+    # (a card a ruling on this path took off the table, with nothing in its place, is not put
+    # back by the walk: its line is passed over, the record's later cards read after it)
+    off = replay.taken_off(records)
+    if off:
+        events = tuple(e for k, e in enumerate(events) if k not in off)
+        upto -= len(off)
+    table = replay.start_table()  # (a later part of the record: the cards of the parts before it stand)
     carried, call = _carried_designation(replay, table)
     # (the call's card not yet faced by dummy, the part beginning with declarer's change: the
     # placing line that follows faces the card then designated, as within one part)

@@ -104,6 +104,8 @@ from rulings.solver.obligations import (
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
+#: the key of a card played (``played``), under a name no local of :func:`open_leads` hides
+_played_key = played
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
 SAW_DUMMY = "saw_dummy"
@@ -543,7 +545,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     pairs = _this_part_first(table.out_of_turn, replay.start)
     reopened = replay.reopened
     if reopened:
-        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads") or (
+        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads") or _played_since(replay, p) or (
             _played_anew(replay, p) and not any(p in keys for name, keys in replay.claimed if name != "leads")))
     if not pairs:
         return None
@@ -568,9 +570,16 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
     if reopened and replay.is_ruled(pairs[i], "leads"):
-        # (a card played anew where a ruled play out of turn stood: keyed by its card, the
-        # pair being ruled on this path already, ``_played_anew``)
-        handled = _keyed_by_card(table, handled, pairs[i])
+        if _played_since(replay, pairs[i]):
+            # (another card of a seat whose play out of turn to that trick a ruling took back:
+            # marked ruled by its card, the seat's pair being marked already, _played_since)
+            again = tuple(_played_key(trick_no, s, c) for s, c in table.trick(trick_no).plays  # type: ignore[union-attr]
+                          if s is pairs[i][1] and not replay.is_ruled(_played_key(trick_no, s, c), "leads"))
+            handled = (*again, *(h for h in handled if h != pairs[i]))
+        else:
+            # (a card played anew where a ruled play out of turn stood: keyed by its card, the
+            # pair being ruled on this path already, ``_played_anew``)
+            handled = _keyed_by_card(table, handled, pairs[i])
     spread_found = _spread_finding(rs, table, agenda[0], events)
     barred: tuple[tuple[Choice | DirectorFinds, str], ...] = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
                                                 *_option_taken_away(rs, table, agenda[0], choices), *spread_found),
@@ -645,6 +654,35 @@ def _keyed_by_card(table: TableState, handled: tuple[object, ...], pair: tuple[i
     for h in handled:
         out.append(("anew", pair[0], pair[1], card) if h == pair else h)
     return tuple(out)
+
+
+def _played_since(replay: Replay, pair: tuple[int, Seat]) -> bool:
+    """Around a rectified table, whether a play out of turn ``pair`` (trick, seat) marked
+    ruled on this path is another card of the seat's than the one ruled: a ruling took his
+    card on that trick back with nothing in its place (an opening lead by the declaring side,
+    54E; a card played before the correct lead after a lead from the wrong hand, 60B), the
+    trick is now led by the seat due to lead it, and another card of his stands on it before
+    his turn, one no ruling on the path names (``played`` key): a play of its own, put down
+    later (declarer's premature play, 57C3; a defender's at his right-hand opponent's turn,
+    57D). A ruled pair names a trick and a seat, not a card, so it does not hide that card.
+    Not where the trick is still led out of turn: the cards played to that lead are ruled
+    with it (53A, 53B)."""
+    trick_no, seat = pair
+    table = replay.table
+    trick = table.trick(trick_no)
+    if trick is None or not table.withdrawn or trick.plays[0][0] is seat or trick.leader is not expected_leader(table, trick_no):
+        return False
+    # (his card there gone back, nothing in its place)
+    back = {w.card for w in table.withdrawn if w.seat is seat and w.trick == trick_no and w.replaced_by is None}
+    pos = trick.position_of(seat)
+    if not back or pos is None:
+        return False
+    before = [s for s, _ in trick.plays[:pos]]
+    turn = next(s for s in rotation_from(trick.leader) if s not in before)
+    if turn is seat:
+        return False  # (at his turn on the trick as it now stands: no play out of turn)
+    card = trick.plays[pos][1]
+    return card not in back and not replay.is_ruled(played(trick_no, seat, card), "leads")
 
 
 def _this_part_first(pairs: tuple[tuple[int, Seat], ...], start: TableState | None) -> tuple[tuple[int, Seat], ...]:
@@ -1005,6 +1043,22 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                     irregularity = f"{irregularity}; where it was a play to the lead, {more[1]}"
                     handled_pairs += [played(trick_no, seat, more[0].card),
                                       *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, seat))]
+            elif [s for s, _ in trick.plays].count(proper := expected_leader(table, trick_no)) == 2:
+                # the proper leader's second card in the trick, put down before his partner
+                # played: his lead to the next trick (57A) on either finding, after his card
+                # played to the lead (53A) as after his proper lead (53B); ruled on each
+                # course after that finding (the pair of trick and seat marked ruled here is
+                # his first card's, so it is ruled here or not at all)
+                more = _classify_play(rs, table, trick, proper, choices, record)
+                if more is not None and isinstance(more[0], PrematurePlay) and more[0].next_trick_lead:
+                    if isinstance(task, AcceptedByPlay):
+                        assert task.proper_lead is not None
+                        task = replace(task, then=more[0], proper_lead=replace(task.proper_lead, then=proper))
+                    else:
+                        task = replace(task, then=proper)
+                    irregularity = f"{irregularity}; {more[1]}"
+                    handled_pairs += [played(trick_no, proper, more[0].card),
+                                      *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, proper))]
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
             handled_pairs.append((trick_no, trick.plays[1][0]))
         elif isinstance(task, AcceptedByPlay):
@@ -1904,7 +1958,10 @@ def _then_played(rs: RuleSet, table: TableState, task: ProperLead) -> tuple[obje
     turn a premature play (57A), at his right-hand opponent's a 57D play; none where it is at
     his turn or no longer there."""
     trick = table.trick(task.trick)
-    if task.then is None or trick is None or [s for s, _ in trick.plays].count(task.then) != 1:
+    # (the out-of-turn leader's card, his lead gone back, is his one card in the trick; the
+    # proper leader's second card is put down after his proper lead)
+    cards = 2 if task.then is task.proper else 1
+    if task.then is None or trick is None or [s for s, _ in trick.plays].count(task.then) != cards:
         return ()
     found = _classify_play(rs, table, trick, task.then, ())
     if found is None or not isinstance(found[0], (PrematurePlay, PlayAtRhoTurn)):
