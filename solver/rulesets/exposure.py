@@ -357,8 +357,13 @@ def _as_read(replay: Replay, plays: list[LaterPlay], base: int) -> list[LaterPla
     """``plays`` (the cards standing on the record's own table, ``base`` of them from the
     parts before this one) with this part's in the order of the record's lines
     (``Replay.read``), each with its trick on the table; empty where the replay placed them
-    as read, or around a rectified table (its cards are placed as the rulings put them)."""
-    if not replay.read or replay.reopened or len(plays) - base != len(replay.read):
+    as read, or around a rectified table where a ruling moved them (its cards are placed as
+    the rulings put them). A rectified table whose cards of this part stand as the replay
+    placed them (``Replay.placed``: a later part of the record played on from a ruling of
+    the part before that moved none of them) keeps the record's order."""
+    if not replay.read or len(plays) - base != len(replay.read):
+        return []
+    if replay.reopened and tuple(plays[base:]) != replay.placed:
         return []
     trick = {(s, c): n for n, s, c in plays[base:]}
     if any(p not in trick for p in replay.read):
