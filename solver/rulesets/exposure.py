@@ -20,6 +20,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
+    Call,
     Choice,
     DirectorFinds,
     Expose,
@@ -159,6 +160,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     base = replay.applied_before[0]
     counts = [n for m, n in zip(mine, replay.applied_before, strict=True) if m]
     counts.append(len(plays))
+    if replay.reopened:
+        # (on a rectified table, a ruling having taken back or moved some of the record's
+        # cards, the counts of the replay no longer say which stand before each line: read
+        # from the lines that put each standing card down)
+        counts = _counts_by_line(replay, plays, base, [i for i, m in enumerate(mine) if m]) or counts
     # (the record's cards after each line, in the order the record has them: reading the
     # record without the line's card, the replay may have placed one seat's card before
     # another's, a second card in the trick as it then read; the ruling puts the line's card
@@ -351,6 +357,42 @@ def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
         return frozenset()
     k = len(trick.plays) - 1 - [s for s, _ in trick.plays][::-1].index(key[1])
     return frozenset(s for s, _ in trick.plays[:k])
+
+
+def _counts_by_line(replay: Replay, plays: list[LaterPlay], base: int, lines: list[int]) -> list[int] | None:
+    """On a rectified table (``plays``: its cards, ``base`` of them from the parts before this
+    one), how many of its cards stand before each of ``lines`` (indices in ``replay.before``),
+    then all of them: the cards up to the first one a later line of the record put down (a
+    substitute a ruling gave in place of a card, 47D, 62B, counts as put down by the line of
+    that card). None where a card stands that no line of this part puts down."""
+    table = replay.table
+    # (a card a play line puts down was put down by the last such line, one played again
+    # after it was taken back; a card only a call, or a line of this module, names by it)
+    line_of: dict[tuple[Seat, Card], int] = {}
+    for k, e in enumerate(replay.before):
+        if isinstance(e, (Play, PlayBeforeTurn)):
+            line_of[(e.seat, e.card)] = k
+    for k, e in enumerate(replay.before):
+        if isinstance(e, Call):
+            if e.what.card is not None:
+                line_of.setdefault((table.dummy, e.what.card), k)
+        elif isinstance(e, Simultaneous):
+            for c in e.cards:
+                line_of.setdefault((e.seat, c), k)
+        elif isinstance(e, (FifthCard, Expose, Name)):
+            line_of.setdefault((e.seat, e.card), k)
+    for w in table.withdrawn:
+        at = line_of.get((w.seat, w.card))
+        if w.replaced_by is not None and at is not None:
+            line_of.setdefault((w.seat, w.replaced_by), at)
+    put: list[int] = []
+    for _, s, c in plays[base:]:
+        at = line_of.get((s, c))
+        if at is None:
+            return None
+        put.append(at)
+    out = [base + next((j for j, at in enumerate(put) if at > line), len(put)) for line in lines]
+    return [*out, len(plays)]
 
 
 def _as_read(replay: Replay, plays: list[LaterPlay], base: int) -> list[LaterPlay]:
