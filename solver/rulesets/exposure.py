@@ -364,7 +364,8 @@ def _counts_by_line(replay: Replay, plays: list[LaterPlay], base: int, lines: li
     one), how many of its cards stand before each of ``lines`` (indices in ``replay.before``),
     then all of them: the cards up to the first one a later line of the record put down (a
     substitute a ruling gave in place of a card, 47D, 62B, counts as put down by the line of
-    that card). None where a card stands that no line of this part puts down."""
+    that card). None where a card stands that no line of this part puts down, or that one
+    of ``lines`` put down (a ruling on this path placed it already)."""
     table = replay.table
     # (a card a play line puts down was put down by the last such line, one played again
     # after it was taken back; a card only a call, or a line of this module, names by it)
@@ -385,11 +386,12 @@ def _counts_by_line(replay: Replay, plays: list[LaterPlay], base: int, lines: li
         at = line_of.get((w.seat, w.card))
         if w.replaced_by is not None and at is not None:
             line_of.setdefault((w.seat, w.replaced_by), at)
+    own = set(lines)
     put: list[int] = []
     for _, s, c in plays[base:]:
         at = line_of.get((s, c))
-        if at is None:
-            return None
+        if at is None or at in own:
+            return None  # (or a card of these lines that a ruling placed already: the replay's counts)
         put.append(at)
     out = [base + next((j for j, at in enumerate(put) if at > line), len(put)) for line in lines]
     return [*out, len(plays)]
