@@ -674,14 +674,14 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     # (the record's order, where the replay placed a card elsewhere: Replay.read; only the
     # exposure rules read it, where a line puts a card of its own among the record's cards)
     in_order: tuple[tuple[Seat, Card], ...] = ()
-    placed: tuple[tuple[int, Seat, Card], ...] = ()
+    as_placed: tuple[tuple[int, Seat, Card], ...] = ()
     if read and (FifthCard in kinds or Expose in kinds or Simultaneous in kinds):
         plays = list(state.plays())
         standing = [(s, c) for _, s, c in plays]
         if read != standing[len(standing) - len(read):]:
-            in_order, placed = tuple(read), tuple(plays[len(plays) - len(read):])
+            in_order, as_placed = tuple(read), tuple(plays[len(plays) - len(read):])
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
-                     tuple(placeholders), frozenset(designated), in_order, placed)
+                     tuple(placeholders), frozenset(designated), in_order, as_placed)
 
 
 def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events: list[AnyEvent], breaks: set[int],
