@@ -1801,10 +1801,6 @@ class Composition:
         #: for each later part of the record, why a restoration could not be played on into it
         #: (the first such error): said when no restoration can (restorations)
         self._dropped: dict[int, tuple[int | None, str]] = {}
-        #: for each part of the record, its lines and the table they leave played as the record
-        #: has them from the parts before as they stood, no ruling between (None: they cannot
-        #: be so played), :meth:`_as_played`
-        self._as_played_tables: dict[int, tuple[tuple[AnyEvent, ...], TableState | None]] = {}
         #: restorations the record went on from that no rule could play on into a later part
         #: (a seat's second card in a trick that no irregularity explains there): each said
         #: when other restorations stand (restorations), so that no path is left out unsaid
@@ -2369,14 +2365,6 @@ class Composition:
                 self._dropped.setdefault(task.segment, short)
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, short)
-                return None
-            if task.segment and task.start is not None and (
-                    turned := self._out_of_rotation(node.table, task.start, task.segment)) is not None:
-                # the part's cards, played in rotation at the table, fall out of rotation on
-                # this restoration of the parts before it, which moved a card: not the
-                # restoration the table played the part on from
-                self._dropped.setdefault(task.segment, turned)
-                self._say_unread(task.start, task.segment, turned)
                 return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
@@ -3087,70 +3075,6 @@ class Composition:
         # (a trick read with four cards, one seat's two among them, his second his lead to the
         # next trick that the ruling took off, still waits for the seat that had not played)
         return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
-
-    def _as_played(self, segment: int) -> TableState | None:
-        """The table the parts of the record up to ``segment`` leave as the record plays them,
-        each part played on from the one before as it stood, no ruling between (the first:
-        the record's own replay); None where the record cannot be so played."""
-        if not segment:
-            return self.replay.table
-        lines = self._segments[segment]
-        kept = self._as_played_tables.get(segment)
-        if kept is not None and kept[0] is lines:
-            return kept[1]
-        before = self._as_played(segment - 1)
-        table: TableState | None = None
-        if before is not None:
-            try:
-                table = replay_events(before, lines, file=self.case.file).table
-            except RulingError:
-                table = None
-        self._as_played_tables[segment] = (lines, table)
-        return table
-
-    def _out_of_rotation(self, table: TableState, start: TableState, segment: int) -> tuple[int | None, str] | None:
-        """A trick of ``table`` (a path's ruling of the later part ``segment`` done, played on
-        after ``resume`` from ``start``, a restoration of the parts before it) whose cards do
-        not follow the rotation from its leader, where the record as played from the table
-        as it stood has that trick in rotation, and ``start`` is not that table (a ruling
-        before the part moved a card: a lead refused, a card taken back) and the part's first
-        card is not the turn of the seat that played it there: the part was played on after
-        that card, so its cards fall out of place here. The line of the first card out of
-        place and why; None otherwise (a trick the record itself plays out of rotation, or
-        where the part plays a card out of turn, a premature play the rules may leave
-        standing, 57C, is ruled as it is)."""
-        first = start.tricks[-1].number if start.tricks else start.first_trick
-        turned = [t for t in table.tricks if t.number >= first
-                  and [s for s, _ in t.plays] != [t.leader.next(i) for i in range(len(t.plays))]]
-        if not turned or self._is_cut(segment - 1):
-            return None  # (or the part before ends where the table played on from a choice ruled there)
-        before = self._as_played(segment - 1)
-        played = self._as_played(segment)
-        if before is None or played is None:
-            return None
-        had = set(before.plays())
-        if had == set(start.plays()):
-            return None
-        # (the part's first card, as played: played after a card this restoration took back,
-        # not by the seat whose turn it is on ``start``)
-        opening = next((s for n, s, c in played.plays() if (n, s, c) not in had), None)
-        if opening is None or opening is start.on_play:
-            return None
-        # (the tricks where the part itself plays a card out of turn, as played: its rules
-        # may leave such a card standing out of rotation, 57C)
-        irregular = {n for n, _ in Counter(played.out_of_turn) - Counter(before.out_of_turn)}
-        for t in turned:
-            own = played.trick(t.number)
-            if t.number in irregular or own is None or \
-                    [s for s, _ in own.plays] != [own.leader.next(i) for i in range(len(own.plays))]:
-                continue
-            k = next(i for i, (s, _) in enumerate(t.plays) if s is not t.leader.next(i))
-            card = t.plays[k][1]
-            line = next((e.line for e in self.case.events if _names_card(e, card)), None)
-            cards = " ".join(f"{s} {c}" for s, c in t.plays)
-            return line, (f"on it the record's cards fall out of rotation in trick {t.number} ({cards}), which the "
-                          "table played in rotation")
-        return None
 
     def _short_before_last(self, table: TableState) -> tuple[int | None, str] | None:
         """A trick of ``table`` (a path's ruling of a later part of the record done) left
