@@ -169,13 +169,18 @@ class Replay:
     #: and a rule family that puts a card of its own among them places them again from
     #: this order, as play lines there would be placed; empty where it is the table's order
     read: tuple[tuple[Seat, Card], ...] = field(default=(), compare=False, repr=False)
+    #: where :attr:`read` is not empty, the same cards as the replay placed them, each with its
+    #: trick (``table.plays()``'s order): around a rectified table whose cards of this part
+    #: still stand so, no ruling having moved one, the record's order still says where a card
+    #: a rule family puts among them goes
+    placed: tuple[tuple[int, Seat, Card], ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def of(cls, table: TableState, attention: Attention | None, before: tuple[AnyEvent, ...], after: tuple[AnyEvent, ...],
            unapplied: tuple[AnyEvent, ...] = (), applied_before: tuple[int, ...] = (),
            line_kinds: frozenset[type] | None = None, start: TableState | None = None,
            placeholders: tuple[AnyEvent, ...] = (), designated: frozenset[tuple[Seat, Card]] = frozenset(),
-           read: tuple[tuple[Seat, Card], ...] = ()) -> Replay:
+           read: tuple[tuple[Seat, Card], ...] = (), placed: tuple[tuple[int, Seat, Card], ...] = ()) -> Replay:
         """``Replay(table, attention, before, after, unapplied, applied_before)`` with every
         field set at once (the frozen ``__init__`` sets each through ``object.__setattr__``);
         ``line_kinds``, when the caller has read them already, kept as :attr:`line_kinds`;
@@ -183,7 +188,7 @@ class Replay:
         new = object.__new__(cls)
         new.__dict__.update(table=table, attention=attention, before=before, after=after, unapplied=unapplied,
                             applied_before=applied_before, reopened=False, memo={}, placeholders=placeholders,
-                            played_on=False, designated=designated, read=read)
+                            played_on=False, designated=designated, read=read, placed=placed)
         if line_kinds is not None:
             new.__dict__["line_kinds"] = line_kinds
         if start is not None:
@@ -736,11 +741,14 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
     # (the record's order, where the replay placed a card elsewhere: Replay.read; only the
     # exposure rules read it, where a line puts a card of its own among the record's cards)
     in_order: tuple[tuple[Seat, Card], ...] = ()
+    as_placed: tuple[tuple[int, Seat, Card], ...] = ()
     if read and (FifthCard in kinds or Expose in kinds or Simultaneous in kinds):
-        standing = [(s, c) for _, s, c in state.plays()]
-        in_order = tuple(read) if read != standing[len(standing) - len(read):] else ()
+        plays = list(state.plays())
+        standing = [(s, c) for _, s, c in plays]
+        if read != standing[len(standing) - len(read):]:
+            in_order, as_placed = tuple(read), tuple(plays[len(plays) - len(read):])
     return Replay.of(state, attention, tuple(before), after, tuple(unapplied), tuple(applied_before), frozenset(kinds), start,
-                     tuple(placeholders), frozenset(designated), in_order)
+                     tuple(placeholders), frozenset(designated), in_order, as_placed)
 
 
 def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events: list[AnyEvent], breaks: set[int],

@@ -2803,15 +2803,19 @@ class Composition:
     def _unfaced_call(self, start: TableState, segment: int) -> tuple[Call, TableState] | None:
         """Declarer's call of dummy's card that ended the part of the record before
         ``segment`` (only changes of designation after it, then ``attention``), when this part
-        opens with dummy's placing line and the card the call played (45C4(a)) still stands as
-        the last card on ``start`` (the ruling between left it): dummy had not faced it when
-        attention was drawn, so the line faces the card designated or one not designated
-        (45D), as in a record of one part (a ruling that leaves the card, and ``resume``,
-        change nothing: docs/whole-record.md). The call, and ``start`` with that card back in
-        dummy's hand, for the part to be replayed from the call; None otherwise."""
+        opens with dummy's placing line (after declarer's changes of designation, if any: he
+        changed the call after play resumed, 45C4(b)) and the card the call played (45C4(a))
+        still stands as the last card on ``start`` (the ruling between left it): dummy had
+        not faced it when attention was drawn, so the line faces the card designated or one
+        not designated (45D), as in a record of one part (a ruling that leaves the card, and
+        ``resume``, change nothing: docs/whole-record.md). The call, and ``start`` with that
+        card back in dummy's hand, for the part to be replayed from the call; None otherwise."""
         lines = self._segments[segment]
         dummy, declarer = start.dummy, start.declarer
-        if not lines or type(first := lines[0]) is not Play or first.seat is not dummy:
+        j = 0
+        while j < len(lines) and type(e := lines[j]) is ChangeDesignation and e.seat is declarer:
+            j += 1
+        if j == len(lines) or type(first := lines[j]) is not Play or first.seat is not dummy:
             return None
         before = self._segments[segment - 1]
         end = next((i for i, e in enumerate(before) if type(e) is Attention), len(before))

@@ -20,6 +20,7 @@ from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
+    Call,
     Choice,
     DirectorFinds,
     Expose,
@@ -162,6 +163,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     base = applied[0]
     counts = [n for m, n in zip(mine, applied, strict=True) if m]
     counts.append(len(plays))
+    if replay.reopened:
+        # (on a rectified table, a ruling having taken back or moved some of the record's
+        # cards, the counts of the replay no longer say which stand before each line: read
+        # from the lines that put each standing card down)
+        counts = _counts_by_line(replay, plays, base, [i for i, m in enumerate(mine) if m]) or counts
     # (the record's cards after each line, in the order the record has them: reading the
     # record without the line's card, the replay may have placed one seat's card before
     # another's, a second card in the trick as it then read; the ruling puts the line's card
@@ -356,16 +362,55 @@ def _before(table: TableState, key: tuple[int, Seat]) -> frozenset[Seat]:
     return frozenset(s for s, _ in trick.plays[:k])
 
 
+def _counts_by_line(replay: Replay, plays: list[LaterPlay], base: int, lines: list[int]) -> list[int] | None:
+    """On a rectified table (``plays``: its cards, ``base`` of them from the parts before this
+    one), how many of its cards stand before each of ``lines`` (indices in ``replay.before``),
+    then all of them: the cards up to the first one a later line of the record put down (a
+    substitute a ruling gave in place of a card, 47D, 62B, counts as put down by the line of
+    that card). None where a card stands that no line of this part puts down, or that one
+    of ``lines`` put down (a ruling on this path placed it already)."""
+    table = replay.table
+    # (a card a play line puts down was put down by the last such line, one played again
+    # after it was taken back; a card only a call, or a line of this module, names by it)
+    line_of: dict[tuple[Seat, Card], int] = {}
+    for k, e in enumerate(replay.before):
+        if isinstance(e, (Play, PlayBeforeTurn)):
+            line_of[(e.seat, e.card)] = k
+    for k, e in enumerate(replay.before):
+        if isinstance(e, Call):
+            if e.what.card is not None:
+                line_of.setdefault((table.dummy, e.what.card), k)
+        elif isinstance(e, Simultaneous):
+            for c in e.cards:
+                line_of.setdefault((e.seat, c), k)
+        elif isinstance(e, (FifthCard, Expose, Name)):
+            line_of.setdefault((e.seat, e.card), k)
+    for w in table.withdrawn:
+        at = line_of.get((w.seat, w.card))
+        if w.replaced_by is not None and at is not None:
+            line_of.setdefault((w.seat, w.replaced_by), at)
+    own = set(lines)
+    put: list[int] = []
+    for _, s, c in plays[base:]:
+        at = line_of.get((s, c))
+        if at is None or at in own:
+            return None  # (or a card of these lines that a ruling placed already: the replay's counts)
+        put.append(at)
+    out = [base + next((j for j, at in enumerate(put) if at > line), len(put)) for line in lines]
+    return [*out, len(plays)]
+
+
 def _as_read(replay: Replay, plays: list[LaterPlay], base: int) -> list[LaterPlay]:
     """``plays`` (the cards standing on the record's own table, ``base`` of them from the
     parts before this one) with this part's in the order of the record's lines
     (``Replay.read``), each with its trick on the table; empty where the replay placed them
-    as read, or around a rectified table where a ruling has moved or taken back one of them
-    (its cards are then placed as the rulings put them). Around a rectified table whose
-    cards of this part stand as the replay placed them from the record's lines (a later
-    part of the record, opened on a restoration of the parts before it), they are read in
-    the record's order there as on the record's own table."""
+    as read, or around a rectified table where a ruling moved them (its cards are placed as
+    the rulings put them). A rectified table whose cards of this part stand as the replay
+    placed them (``Replay.placed``: a later part of the record played on from a ruling of
+    the part before that moved none of them) keeps the record's order."""
     if not replay.read or len(plays) - base != len(replay.read):
+        return []
+    if replay.reopened and tuple(plays[base:]) != replay.placed:
         return []
     trick = {(s, c): n for n, s, c in plays[base:]}
     if any(p not in trick for p in replay.read):
