@@ -153,7 +153,7 @@ def open_dummy_limits(rs: RuleSet, replay: Replay, root: Node) -> Opening | None
                 what.append(f"{seat}'s card to trick {number} played out of turn")
         if keys:
             earliest = min([r.trick for r in revokes] + [n for n, s in table.out_of_turn if table.is_defender(s)])
-            tasks.append(LeaveUnrectified(dummy, lost, tuple(what), revokes, first))
+            tasks.append(LeaveUnrectified(dummy, lost, tuple(what), revokes, earliest))
             said.append(f"dummy {dummy}, after he {lost}, first drew attention to the defenders' irregularity: {', '.join(what)}")
             handled.extend(keys)
             notices.append(Notice(attention.line, f"43B3: if the defenders gained through their irregularity the director "
