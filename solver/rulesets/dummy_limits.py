@@ -45,6 +45,11 @@ _BREACHES = {"exchanges": "exchanged hands with declarer", "watches": "left his 
              "looks": "looked at a card in {}'s hand"}
 
 
+def _breach_clause(text: str) -> str:
+    """The 43A2 clause a breach's words (:func:`_breach_text`) end with."""
+    return text[text.rindex("(43A2") + 1:-1]
+
+
 def _breach_text(e: LostRights) -> str:
     return f"{_BREACHES[e.verb].format(e.looked)} ({e.clause})"
 
@@ -181,7 +186,7 @@ def answer_inquiry(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         text = (f"dummy, who {task.breach}, is the first to ask declarer whether his play is a revoke: "
                 f"{r.seat} must replace {r.card} by a legal card (62B2), and Law 64 applies as if the revoke had been "
                 "established (the tricks transferred after play)")
-        step = Step("TD", StepKind.FORCED, rs.cite("43B2(b)"), text, also=(rs.cite("61B2"), rs.cite("62B2")),
+        step = Step("TD", StepKind.FORCED, rs.cite("43B2(b)"), text, also=(rs.cite(_breach_clause(task.breach)), rs.cite("61B2"), rs.cite("62B2")),
                     question=question, choice="Law 64 as if established")
         return [(step, node.evolve(table=table.with_raised_by_dummy(r.trick, r.seat, "43B2(b)"), agenda=node.agenda[1:]))]
     if r is not None:
@@ -213,7 +218,8 @@ def choose_leading_hand(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         due = " (the hand due to lead)" if hand is task.due else ""
         text = (f"dummy, who {task.breach}, warned declarer against leading from the wrong hand: "
                 f"the defenders choose that declarer leads to trick {task.trick} from {which}{due}")
-        step = Step(f"{defenders} (either defender chooses)", StepKind.OPTION, rs.cite("43B2(a)"), text, question=question,
+        step = Step(f"{defenders} (either defender chooses)", StepKind.OPTION, rs.cite("43B2(a)"), text,
+                    also=(rs.cite(_breach_clause(task.breach)),), question=question,
                     choice=f"lead from {hand}")
         edges.append((step, node.evolve(agenda=node.agenda[1:], restrictions=(*node.restrictions, f"{hand}{LEADS_NEXT}43B2(a))"))))
     return edges
@@ -230,16 +236,17 @@ def leave_unrectified(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     text = (f"dummy, who {task.breach}, was the first to point out {', '.join(task.what)}: "
             f"no rectification, play goes on as though it had not happened{kept}; the director adjusts the defenders' score "
             "only if they gained")
-    step = Step("TD", StepKind.FORCED, rs.cite("43B3"), text, question="is the defenders' irregularity rectified?",
+    step = Step("TD", StepKind.FORCED, rs.cite("43B3"), text, also=(rs.cite(_breach_clause(task.breach)),),
+                question="is the defenders' irregularity rectified?",
                 choice="no rectification")
     return [(step, node.evolve(table=table, agenda=node.agenda[1:]))]
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("answer_inquiry", AnswerInquiry, ("43B2(b)", "61B1", "61B2", "61B3", "42B1", "62B2"), answer_inquiry,
+    Rule("answer_inquiry", AnswerInquiry, ("43B2(b)", "43A2(a)", "43A2(b)", "43A2(c)", "61B1", "61B2", "61B3", "42B1", "62B2"), answer_inquiry,
          answer_inquiry.__doc__ or ""),
-    Rule("choose_leading_hand", ChooseLeadingHand, ("43B2(a)", "42B2"), choose_leading_hand, choose_leading_hand.__doc__ or ""),
-    Rule("leave_unrectified", LeaveUnrectified, ("43B3",), leave_unrectified, leave_unrectified.__doc__ or ""),
+    Rule("choose_leading_hand", ChooseLeadingHand, ("43B2(a)", "42B2", "43A2(a)", "43A2(b)", "43A2(c)"), choose_leading_hand, choose_leading_hand.__doc__ or ""),
+    Rule("leave_unrectified", LeaveUnrectified, ("43B3", "43A2(a)", "43A2(b)", "43A2(c)"), leave_unrectified, leave_unrectified.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("dummy_limits", open_dummy_limits),)
 OPENER_LINES = {"dummy_limits": (LostRights, Inquiry, LeadWarning)}
