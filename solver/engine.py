@@ -468,6 +468,8 @@ class Restoration:
                 pass  # play is over: nobody leads
             elif last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
+            elif node.restrictions:
+                lead = self.lead  # (a ruling may name the hand that leads next: 43B2(a))
             elif last.number != 13:
                 lead = last.winner(table.trumps)
         lead_word = f'"{lead._name_}"' if lead is not None else "null"

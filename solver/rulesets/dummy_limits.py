@@ -211,7 +211,7 @@ def choose_leading_hand(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"({rs.cite('42B2')}): {task.due} leads to trick {task.trick}, nothing to rectify",
                     question=question, choice=f"{task.due} leads")
         return [(step, node.evolve(agenda=node.agenda[1:]))]
-    defenders = f"{table.declarer.lho}/{table.declarer.rho}"
+    defenders = f"{table.declarer.lho} or {table.declarer.rho}"
     edges: list[Edge] = []
     for hand in (table.declarer, table.dummy):
         which = "declarer's hand" if hand is table.declarer else "dummy"
