@@ -30,6 +30,9 @@ from rulings.models.events import (
     Expose,
     FaceDownLead,
     FifthCard,
+    Inquiry,
+    LeadWarning,
+    LostRights,
     Name,
     NamePlay,
     Omit,
@@ -1532,6 +1535,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
 
     try:
         _check_dummy_lines(events, declarer, leader if leader is not None else declarer.lho, trick, file)
+        _check_dummy_limits_lines(events, declarer, file)
         _check_changes_name_another_card(events, deal, file)
         check_end_of_play_lines(events, file)
         _check_omit_lines(events, file)
@@ -1702,6 +1706,34 @@ def _check_dummy_lines(events: Sequence[AnyEvent], declarer: Seat, first_leader:
             raise CaseFileError(f"'{e}': {e.seat} is dummy{why}, who takes no part in the play (43A1(c)) and designates "
                                 f"no card; only declarer ({now}) changes a designation of dummy's card (45C4(b)): write "
                                 f"'{now} changes to {e.card}'", token=str(e.seat)).at(e, file=file)
+
+
+def _check_dummy_limits_lines(events: Sequence[AnyEvent], declarer: Seat, file: str | None) -> None:
+    """Lines of dummy's limits and of the inquiries about a revoke (43A2, 43B2, 61B), each
+    refused (located, naming the seat) when no such event can happen at a table: dummy's
+    breach of 43A2 or his warning against a lead from the wrong hand said by another seat
+    (declarer's partner is dummy); a look at a card of a seat that is no defender (43A2(c));
+    a question to oneself or to dummy, whose cards are faced; dummy's question to a defender
+    (61B2: dummy asks declarer only). Raises CaseFileError."""
+    dummy = declarer.partner
+    for e in events:
+        if isinstance(e, (LostRights, LeadWarning)) and e.seat is not dummy:
+            what = "a breach of 43A2" if isinstance(e, LostRights) else "a warning against a lead from the wrong hand (42B2, 43B2(a))"
+            raise CaseFileError(f"'{e}': {e.seat} is not dummy ({dummy}): the line records {what}, which only dummy makes",
+                                token=str(e.seat)).at(e, file=file)
+        if isinstance(e, LostRights) and e.looked is not None and e.looked in (declarer, dummy):
+            raise CaseFileError(f"'{e}': {e.looked} is not a defender: 43A2(c) forbids dummy to look at a card in a defender's "
+                                f"hand ({declarer.lho} or {declarer.rho})", token=str(e.looked)).at(e, file=file)
+        if isinstance(e, Inquiry):
+            if e.asked is e.seat:
+                raise CaseFileError(f"'{e}': a player asks another whether he has a card of the suit led (61B)",
+                                    token=str(e.asked)).at(e, file=file)
+            if e.asked is dummy:
+                raise CaseFileError(f"'{e}': {dummy} is dummy, whose cards are faced: nobody asks him (61B)",
+                                    token=str(e.asked)).at(e, file=file)
+            if e.seat is dummy and e.asked is not declarer:
+                raise CaseFileError(f"'{e}': dummy may ask declarer ({declarer}) only, never a defender (61B2, 42B1)",
+                                    token=str(e.asked)).at(e, file=file)
 
 
 def _check_changes_name_another_card(events: Sequence[AnyEvent], deal: Deal, file: str | None) -> None:

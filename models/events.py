@@ -407,6 +407,60 @@ class DummyAction(Event):
         return f"{self.seat} {self.verb} {self.card}"
 
 
+LostRightsVerb = Literal["looks", "watches", "exchanges"]
+#: what each verb of :class:`LostRights` says dummy did, with the clause of 43A2 it breaks
+LOST_RIGHTS_CLAUSES: dict[str, str] = {"exchanges": "43A2(a)", "watches": "43A2(b)", "looks": "43A2(c)"}
+
+
+@dataclass(frozen=True, slots=True)
+class LostRights(Event):
+    """``<dummy> exchanges`` (exchanged hands with declarer, 43A2(a)), ``<dummy> watches``
+    (left his seat to watch declarer's play, 43A2(b)), ``<dummy> looks <defender>`` (looked at
+    the face of a card in that defender's hand, 43A2(c)): dummy broke 43A2 and from then on
+    has the limits of 43B2 and 43B3. A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    verb: LostRightsVerb
+    looked: Seat | None = None  # the defender whose card dummy looked at (``looks``)
+    line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def clause(self) -> str:
+        return LOST_RIGHTS_CLAUSES[self.verb]
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.verb}" + (f" {self.looked}" if self.looked is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Inquiry(Event):
+    """``<seat> asks <seat>``: the player asks the other whether he has a card of the suit
+    led, after the other failed to follow (61B; dummy's question to declarer 42B1, 43B2(b)).
+    A question about a revoke draws attention to it. A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    asked: Seat
+    line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} asks {self.asked}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadWarning(Event):
+    """``<dummy> warns``: dummy warns declarer against leading from the wrong hand (42B2;
+    after dummy broke 43A2, 43B2(a)). A project extension (docs/case-format.md)."""
+
+    seat: Seat
+    line: int | None = field(default=None, compare=False, repr=False)
+    entry: int | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat} warns"
+
+
 @dataclass(frozen=True, slots=True)
 class NamePlay(Event):
     """``<seat> names <card> to play``: a player names a card of his own hand as the one he
@@ -469,11 +523,11 @@ class Chooses(Event):
 
 
 #: the words that make ``<seat> <word>`` an action, not the play of a card
-_ONE_WORD_ACTIONS = frozenset({"misinformed", "omits", *CHOICE_WORDS})
+_ONE_WORD_ACTIONS = frozenset({"misinformed", "omits", "watches", "exchanges", "warns", *CHOICE_WORDS})
 
 AnyEvent = (Play | Call | ChangeDesignation | Expose | Name | Touch | Attention | CorrectExplanation | Misinformed | DirectorFinds
             | Simultaneous | FifthCard | Choice | FaceDownLead | DummyAction | NamePlay | Chooses | Resume | ClaimTricks | Remaining
-            | Omit | PlayBeforeTurn)
+            | Omit | PlayBeforeTurn | LostRights | Inquiry | LeadWarning)
 
 
 def place(event: object) -> str:
@@ -585,6 +639,15 @@ def _parse(text: str, line: int | None) -> AnyEvent:
             raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: 'omits' takes nothing after it "
                                 "(the seat played no card to the trick in progress: '<seat> omits')", token=rest[0])
         return Omit(seat, line=line)
+    if verb in ("watches", "exchanges", "warns"):
+        if rest:
+            raise NotationError(f"unknown token {rest[0]!r} in play line {text!r}: '{verb}' takes nothing after it", token=rest[0])
+        return LeadWarning(seat, line=line) if verb == "warns" else LostRights(seat, verb, line=line)  # type: ignore[arg-type]
+    if verb in ("looks", "asks"):
+        if len(rest) != 1:
+            raise NotationError(f"play line {text!r}: expected '<seat> {verb} <seat>'", token=words[1])
+        other = _seat(rest[0], text)
+        return LostRights(seat, "looks", other, line=line) if verb == "looks" else Inquiry(seat, other, line=line)
     if verb == "calls" and rest:
         try:
             return Call(seat, Designation.parse(" ".join(rest)), line=line)
@@ -659,6 +722,7 @@ PLAY_LINE_FORMS: dict[str, str] = {
     "corrects": "corrects explanation", "accepts": "accepts", "refuses": "refuses", "spreads": "spreads",
     "leaves": "leaves", "retracts": "retracts <card>", "requires": "requires highest|lowest|<suit>",
     "forbids": "forbids <suit>", "leads": "leads <card> face_down", "picks": "picks <card>", "suggests": "suggests <card>",
+    "looks": "looks <seat>", "watches": "watches", "exchanges": "exchanges", "warns": "warns", "asks": "asks <seat>",
 }
 #: What may follow ``calls`` (46B; docs/case-format.md), as an error lists it.
 DESIGNATION_FORMS = ("a card (SQ), a suit, a rank, high, low, win, anything, ruff, high|low <suit>, run <suit> "

@@ -782,7 +782,7 @@ class TableState:
     __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "play_rules_made", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
-                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "dummy_indications", "holding", "masks")
+                      "omissions", "revokes_out_of_rotation", "lead_options_waived", "dummy_indications", "raised_by_dummy", "holding", "masks")
 
     deal: Deal
     contract: Contract
@@ -851,6 +851,11 @@ class TableState:
     #: each at his turn (:func:`at_turn_after_cards_that_stand`); the record keeps it across a
     #: replay (:meth:`restart`)
     dummy_indications: tuple[tuple[int, int], ...] = ()
+    #: (trick, seat, clause): a revoke that dummy, having broken 43A2, was the first to raise
+    #: (a ruling of dummy's limits marks it), as Law 64 reads it: ``43B2(b)``, declarer's
+    #: revoke he asked about, corrected and counted as if established; ``43B3``, a defender's
+    #: revoke he pointed out, left without rectification (:meth:`with_raised_by_dummy`)
+    raised_by_dummy: tuple[tuple[int, Seat, str], ...] = ()
     #: What each seat holds now (N, E, S, W), as bit masks (:data:`CARD_BIT`): derived from
     #: deal and tricks, kept for speed; the hands as sets (``holding``) are made from them
     #: when first read.
@@ -872,6 +877,7 @@ class TableState:
                  revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = (),
                  lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = (),
                  dummy_indications: tuple[tuple[int, int], ...] = (),
+                 raised_by_dummy: tuple[tuple[int, Seat, str], ...] = (),
                  holding: tuple[frozenset[Card], ...] = (), masks: tuple[int, ...] = ()) -> None:
         self.deal = deal
         self.contract = contract
@@ -898,6 +904,7 @@ class TableState:
         self.revokes_out_of_rotation = revokes_out_of_rotation
         self.lead_options_waived = lead_options_waived
         self.dummy_indications = dummy_indications
+        self.raised_by_dummy = raised_by_dummy
         if masks:
             self.masks = masks
             self._holding = holding or None
@@ -913,7 +920,7 @@ class TableState:
                 self.withdrawn, self.won_before, self.revokes, self.played_penalty, self.out_of_turn, self.lead_rules,
                 self.lead_rules_made, self.play_rules, self.play_rules_made, self.established_by, self.misplaced_leads,
                 self.early_leads, self.early_made, self.put_down_early, self.omissions, self.revokes_out_of_rotation, self.lead_options_waived,
-                self.dummy_indications)
+                self.dummy_indications, self.raised_by_dummy)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableState) or other.__class__ is not self.__class__:
@@ -933,7 +940,7 @@ class TableState:
                 f"misplaced_leads={self.misplaced_leads!r}, early_leads={self.early_leads!r}, "
                 f"early_made={self.early_made!r}, put_down_early={self.put_down_early!r}, omissions={self.omissions!r}, "
                 f"revokes_out_of_rotation={self.revokes_out_of_rotation!r}, lead_options_waived={self.lead_options_waived!r}, "
-                f"dummy_indications={self.dummy_indications!r})")
+                f"dummy_indications={self.dummy_indications!r}, raised_by_dummy={self.raised_by_dummy!r})")
 
     def _copy(self) -> TableState:
         """A copy of this table, for a method to set the fields it changes before handing it
@@ -945,7 +952,8 @@ class TableState:
                               self.out_of_turn, self.lead_rules, self.lead_rules_made, self.play_rules, self.play_rules_made,
                               self.established_by,
                               self.misplaced_leads, self.early_leads, self.early_made, self.put_down_early, self.omissions,
-                              self.revokes_out_of_rotation, self.lead_options_waived, self.dummy_indications, self._holding or (),
+                              self.revokes_out_of_rotation, self.lead_options_waived, self.dummy_indications, self.raised_by_dummy,
+                              self._holding or (),
                               self.masks)
         new = object.__new__(TableState)
         new.__dict__.update(self.__dict__)
@@ -1493,6 +1501,12 @@ class TableState:
         it stands there, but the trick is still won by its three other cards."""
         new = self._with_omitted_card(number, seat, card, seat)
         return new._evolve(omissions=tuple((n, s, card if n == number and s is seat else c) for n, s, c in self.omissions))
+
+    def with_raised_by_dummy(self, trick: int, seat: Seat, clause: str) -> TableState:
+        """Mark ``seat``'s revoke on ``trick`` as one dummy, having broken 43A2, was the first
+        to raise, under ``clause`` (``raised_by_dummy``: Law 64 reads it)."""
+        mark = (trick, seat, clause)
+        return self if mark in self.raised_by_dummy else self._evolve(raised_by_dummy=(*self.raised_by_dummy, mark))
 
     def with_misplaced_lead(self, trick: int, card: Card) -> TableState:
         """Record that dummy's lead of ``card`` to ``trick`` was not the card declarer

@@ -36,6 +36,15 @@ class Decisions:
     #: the counts as they stand.
     revoke_transfer_capped: bool = True
 
+    #: DIGEST 32.9, Law 43B3 (exact 2017 wording UNCONFIRMED; 2007 by cross-reference): a
+    #: defender's revoke that dummy, having broken 43A2, was the first to point out gets no
+    #: rectification, and play goes on as though it had not happened: once established it
+    #: transfers no trick under 64A either (True; the director adjusts only the defenders'
+    #: score if they gained, 43B3). False: the revoke stands uncorrected, and once established
+    #: Law 64 counts it as any established revoke (43B3 read as withholding the correction
+    #: only). docs/decisions.md.
+    dummy_raised_revoke_unrectified: bool = True
+
     #: DIGEST 32.12(b), Law 62B2: a defender's penalty card played as the revoke card goes
     #: back to being the penalty card it was (True), or simply to the hand (False).
     faced_revoke_card_stays_penalty: bool = True

@@ -62,6 +62,10 @@ class StepKind(enum.Enum):
 
 #: the question of the step that closes a restoration played to its end: what Law 64 counts
 AFTER_PLAY: Final = "Law 64 after play"
+#: how a restoration's restriction names the hand a ruling has declarer lead from next, after
+#: the seat and before the clause and its closing parenthesis (43B2(a): ``"N leads next (43B2(a))"``):
+#: that seat is the restoration's next leader (:attr:`Restoration.lead`)
+LEADS_NEXT: Final = " leads next ("
 #: what the Law 64 step adds when play ended before attention with penalty cards in force,
 #: followed by those cards in parentheses ("... remains (W ♥7, E ♠9)"): the end of play lifts them
 PLAY_OVER_LIFTS: Final = "play has ended: no penalty card remains"
@@ -380,6 +384,9 @@ class Restoration:
         focus = self.node.focus
         if focus is None or self.node.played_out:
             return None
+        for text in self.node.restrictions:
+            if text[1:].startswith(LEADS_NEXT):  # (a ruling named the hand declarer leads from)
+                return Seat.parse(text[0])
         last = None
         for t in self.table.tricks:
             if t.number >= focus:
@@ -461,6 +468,8 @@ class Restoration:
                 pass  # play is over: nobody leads
             elif last is None:
                 lead = self.lead  # nothing complete from the trick under ruling on: the Laws name the leader
+            elif node.restrictions:
+                lead = self.lead  # (a ruling may name the hand that leads next: 43B2(a))
             elif last.number != 13:
                 lead = last.winner(table.trumps)
         lead_word = f'"{lead._name_}"' if lead is not None else "null"

@@ -40,6 +40,8 @@ def _turned_line(line: str) -> str:
     words = line.split()
     if words[0] in _CLOCKWISE:
         words[0] = _CLOCKWISE[words[0]]
+        if len(words) == 3 and words[1] in ("looks", "asks") and words[2] in _CLOCKWISE:
+            words[2] = _CLOCKWISE[words[2]]  # (the seat looked at, the seat asked)
     elif words[0] == "attention" and len(words) > 1 and words[1] in _CLOCKWISE:
         words[1] = _CLOCKWISE[words[1]]
     elif words[0] == "remaining" and len(words) == 5:

@@ -24,6 +24,9 @@ from rulings.models.events import (
     CorrectExplanation,
     Expose,
     FifthCard,
+    Inquiry,
+    LeadWarning,
+    LostRights,
     Misinformed,
     Name,
     NamePlay,
@@ -38,7 +41,7 @@ from rulings.solver.rulesets import established_revoke, leads, penalty, revoke  
 from rulings.solver.rulesets.base import Answerer, Closer, Cutter, LeftDue, Opener, Rule, RuleSet
 
 #: the rule families (their modules), in the order their rules, openers and closers are taken
-FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
+FAMILIES: tuple[str, ...] = ("dummy_limits", "misinformation", "dummy_misplay", "designation", "revoke", "exposure", "leads", "penalty",
                              "defective", "established_revoke")
 
 #: The families a record need not load: every opener of theirs needs one of these record lines
@@ -48,6 +51,7 @@ FAMILIES: tuple[str, ...] = ("misinformation", "dummy_misplay", "designation", "
 #: that has such a line (start-up: the four cost about 3 ms to import, and the bundled case
 #: has none of their lines). ``tests/test_rulesets.py`` checks this table against the modules.
 ON_LINES: dict[str, tuple[type, ...]] = {
+    "dummy_limits": (LostRights, Inquiry, LeadWarning),
     "misinformation": (Misinformed, CorrectExplanation),
     "dummy_misplay": (Call,),
     "designation": (Call, ChangeDesignation, Touch, Name, NamePlay),
@@ -85,9 +89,10 @@ def __getattr__(name: str) -> tuple[ModuleType, ...]:
 
 
 #: Opener priority where two families would rule the same event (the earlier, more specific
-#: one rules it): a card placed after a refused lead (60B) is not also a revoke; a revoke
-#: created by dummy's wrong card is ruled with the misplay; a fifth card before an exposure.
-OPENER_PRIORITY: tuple[str, ...] = ("misinformation", "designation", "dummy_misplay", "plays_out_of_turn", "revoke", "exposure",
+#: one rules it): a defender's irregularity dummy first pointed out after breaking 43A2 gets
+#: no rectification (43B3), so no other family rectifies it; a card placed after a refused
+#: lead (60B) is not also a revoke; a revoke created by dummy's wrong card is ruled with the misplay; a fifth card before an exposure.
+OPENER_PRIORITY: tuple[str, ...] = ("dummy_limits", "misinformation", "designation", "dummy_misplay", "plays_out_of_turn", "revoke", "exposure",
                                     "leads", "penalty")
 
 

@@ -349,6 +349,10 @@ def count_transfers(
             exceptions.append("45D2")
             why.append("a defender's failure to follow dummy's card that declarer had not designated and that stood "
                        "(45D2): the director restores equity (64C1) instead of a transfer")
+        if dummy_raised(table, r) == "43B3" and rs.decisions.dummy_raised_revoke_unrectified:
+            exceptions.append("43B3")
+            why.append("dummy, having broken 43A2, was the first to point it out: no rectification, play went on as though "
+                       "it had not happened (43B3)")
         if is_final_trick_revoke(table, r):
             exceptions.append("64B6")
             why.append("a revoke on trick 12")
@@ -359,16 +363,26 @@ def count_transfers(
             first = sorted(exceptions)[0]
             out.append(Transfer(r, 0, first, tuple(sorted(set(exceptions))), "; ".join(why), tuple(zip(exceptions, why, strict=True))))
             continue
+        deemed = " (counted as if established: dummy, having broken 43A2, first asked about it, 43B2(b))" \
+            if dummy_raised(table, r) == "43B2(b)" else ""
         if w0 is r.seat:
             n = 1 + (1 if later else 0)
             text = f"{r.seat} won the revoke trick" + (", and his side won a later trick" if later else ", and his side no later trick")
-            out.append(Transfer(r, n, "64A1", (), text))
+            out.append(Transfer(r, n, "64A1", (), text + deemed))
         else:
             who = "dummy" if w0 is table.dummy and r.seat is table.declarer else str(w0)
             text = (f"{who} won the revoke trick, not the revoker" if w0 is not None and side0 is os_side
                     else f"the non-offending side won the revoke trick; the offending side won {later} later trick{'s' if later != 1 else ''}")
-            out.append(Transfer(r, 1, "64A2", (), text))
+            out.append(Transfer(r, 1, "64A2", (), text + deemed))
     return _capped(table, out, winners, rest, rs.decisions.revoke_transfer_capped)
+
+
+def dummy_raised(table: TableState, r: Revoke) -> str | None:
+    """The clause under which dummy, having broken 43A2, was the first to raise the revoke
+    ``r`` (``TableState.raised_by_dummy``: 43B2(b) or 43B3), or None."""
+    if not table.raised_by_dummy:
+        return None
+    return next((c for n, s, c in table.raised_by_dummy if n == r.trick and s is r.seat), None)
 
 
 def _capped(table: TableState, transfers: list[Transfer], winners: dict[int, Seat], rest: tuple[int, int] | None,
@@ -740,8 +754,11 @@ def _established_in(table: TableState, task: RuleAfterPlay, rest: tuple[int, int
     ruled = {(r.seat, r.trick, r.card): r for r in table.revokes}
     mine = tuple(dict.fromkeys(ruled.get((r.seat, r.trick, r.card), r) for r in task.record_revokes))
     for r in (*mine, *(r for r in table.revokes if r not in mine)):
-        if not still_a_revoke(table, r):
-            continue  # corrected (or no longer a failure to follow: its card became the lead, 53B)
+        if not still_a_revoke(table, r) and dummy_raised(table, r) != "43B2(b)":
+            # corrected (or no longer a failure to follow: its card became the lead, 53B);
+            # one dummy first asked about after breaking 43A2 is counted as if established
+            # although corrected (43B2(b))
+            continue
         if is_final_trick_revoke(table, r) and not task.hands_returned and r.failed is None:
             # (62D1 corrects a revoke on trick 12 although established; a failure to play a
             # penalty card there is Law 52's: once declarer has played since, its card stands,
@@ -1051,7 +1068,7 @@ def _transfer_explain(r: Restoration, restorations: Sequence[Restoration]) -> st
 
 add_atom_forms("transfer <N>", "equity")
 
-CITES = ("44C", "52B2", "62A", "63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
+CITES = ("43B3", "44C", "52B2", "62A", "63A1", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7", "64C1", "62D1")
 RULES: tuple[Rule, ...] = (
     Rule("rule_after_play", RuleAfterPlay, (*CITES, "64B8"), rule_after_play_2017, rule_after_play_2017.__doc__ or "",
          editions=frozenset({"2017"})),
