@@ -246,7 +246,7 @@ def penalty_tasks(table: TableState, holder: Seat, choices: Sequence[object] = (
     return ()
 
 
-def options_chosen(table: TableState, holder: Seat, trick: int) -> bool:
+def options_chosen(table: TableState, holder: Seat, trick: int, held: frozenset[Card] | None = None) -> bool:
     """Whether declarer has made his 50D2/51B choice at ``holder``'s partner's lead to
     ``trick`` on the path that led to ``table``: a restriction imposed for that lead (50D2(a),
     51B1, 51B2(a), 51B2(b); penalty cards of another suit may stay, 51B2), or none imposed
@@ -256,13 +256,15 @@ def options_chosen(table: TableState, holder: Seat, trick: int) -> bool:
     the penalty rules, reading the record again on the table that ruling leaves, do not offer
     it again there (docs/decisions.md). (A rule that makes a penalty card at that lead after
     his choice, a lead out of turn refused, offers him a choice over the cards as they then
-    are: it does not ask this.)"""
+    are: it does not ask this.) ``held``: the penalty cards ``holder`` had at that lead, where
+    it lies behind the table's end (a later failure to play one, refused under 52B2, may have
+    played it and made another since); by default those he has now."""
     partner = holder.partner
     if any(r.trick == trick and r.seat is partner for r in table.lead_rules_made):
         return True
     if not table.lead_options_waived:
         return False
-    cards = frozenset([p.card for p in table.penalty_cards_of(holder)])
+    cards = held if held is not None else frozenset([p.card for p in table.penalty_cards_of(holder)])
     return any(who is holder and number == trick and those == cards for who, those, number in table.lead_options_waived)
 
 

@@ -361,12 +361,15 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
             continue
         if start is not None and to_lead(start) is seat and not any(x.number >= t.number for x in start.tricks if x.plays):
             continue
-        if options_chosen(table, holder, t.number):
-            continue
         if plays is None:
             plays = list(table.plays())
         later = {c for _, s, c in plays[lead_at + 1:] if s is holder}
         every = table.penalty_cards | table.played_penalty
+        # declarer's choice at this lead is over the penalty cards the holder had then
+        held = frozenset([p.card for p in every if p.seat is holder and p.since <= lead_at
+                          and (p in table.penalty_cards or p.card in later)])
+        if options_chosen(table, holder, t.number, held):
+            continue
         pcs = tuple(p.card for p in sorted(every, key=lambda p: p.sort_key)
                     if p.seat is holder and p.kind is PenaltyKind.MAJOR and p.major_since <= lead_at
                     and (p in table.penalty_cards or p.card in later))
