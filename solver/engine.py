@@ -3892,7 +3892,9 @@ class Composition:
             self._report_dropped()
         if self._part_seen:
             self._take_back_ruled_lines()
-        if count and self._plays_ruled and not self.exhausted:
+        if (count or self._dropped) and self._plays_ruled and not self.exhausted:
+            # (a play out of turn of the first part a path ruled is ruled, whether or not the
+            # record after 'resume' can be played on from the restoration it leaves)
             gone = {self._unruled_plays[p] for p in self._plays_ruled - self._plays_left}
             self.notices = tuple(n for n in self.notices if n not in gone)
         if self._apart_said and not self.exhausted:
