@@ -1685,6 +1685,25 @@ def actor_seats(actor: str) -> frozenset[Seat]:
     return frozenset(seats)
 
 
+def _line_card_played_before(table: TableState, replay: Replay) -> tuple[int | None, str] | None:
+    """A line of the part ``replay`` (played on from ``table``, a restoration of the parts
+    before it) that puts down a card the replay does not place (cards played together, a
+    fifth card) whose card ``table`` has its player play on a trick before the part began:
+    the line and why (None when there is none). The part cannot be played on from ``table``:
+    a player puts down only a card he holds."""
+    unapplied = {id(e) for e in replay.unapplied}
+    for e in replay.before:
+        if id(e) not in unapplied or not isinstance(e, (Simultaneous, FifthCard)):
+            continue
+        cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
+        for c in cards:
+            trick = next((t for t in table.tricks if (e.seat, c) in t.plays), None)
+            if trick is not None:
+                return e.line, (f"{e.seat} puts down {c} ('{e}'), which the ruling has him play to trick {trick.number} "
+                                "before 'resume'")
+    return None
+
+
 def _cut_at_error(book: RuleBook, start: TableState, lines: Sequence[AnyEvent], err: IllegalActionError,
                   file: str | None) -> tuple[Replay, int] | None:
     """The part ``lines`` (played from ``start``) up to the line ``err`` names, replayed, and
@@ -2659,6 +2678,14 @@ class Composition:
             # this restoration is not the one the table went on from (kept to say why, when
             # none of them is: see restorations)
             self._dropped.setdefault(segment, (err.line, err.message))
+            return None
+        if (gone := _line_card_played_before(node.table, replay)) is not None:
+            # (a card a line of this part puts down that the table does not place, cards played
+            # together or a fifth card, which this restoration has its player play before
+            # 'resume': a substitute under 47D, a card the part played from the table as it
+            # stood still held. That line cannot be played on from here)
+            self._dropped.setdefault(segment, gone)
+            self._say_unread(node.table, segment, gone)
             return None
         base = self._replay_key(node.table, segment, replay)
         self._segment_replays.setdefault((segment, base), replay)
@@ -3874,7 +3901,9 @@ class Composition:
             self._report_dropped()
         if self._part_seen:
             self._take_back_ruled_lines()
-        if count and self._plays_ruled and not self.exhausted:
+        if (count or self._dropped) and self._plays_ruled and not self.exhausted:
+            # (a play out of turn of the first part a path ruled is ruled, whether or not the
+            # record after 'resume' can be played on from the restoration it leaves)
             gone = {self._unruled_plays[p] for p in self._plays_ruled - self._plays_left}
             self.notices = tuple(n for n in self.notices if n not in gone)
         if self._apart_said and not self.exhausted:

@@ -1896,3 +1896,19 @@ def test_a_fifth_card_played_again_later_was_played_to_the_trick() -> None:
     for path in paths:
         assert path[0] == ("45E2", "played to the trick")
         assert ("57A", "major penalty card") in path and all(c != "57C1" for c, _ in path)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_play_out_of_turn_each_path_ruled_is_not_said_unruled_where_no_restoration_goes_on(edition: str) -> None:
+    """Seed 2636 (every family, cut): declarer's change of his call of dummy's card has no
+    finding, so the ruling branches on it (45C4(b)). The record after 'resume' changes a call
+    to the card the change named before, so it cannot be played on where that change stood
+    (the card played already), nor where it was refused (the 47D substitutes leave a trick a
+    card short). South's lead out of turn to trick 11, before 'resume', which the record as
+    read leaves out of turn, is ruled on each path (53A): with no restoration left the ruling
+    says why, and says nothing of that lead as not yet ruled on."""
+    case = loads(_cut_seed(2636, edition, tuple(FAMILIES)))
+    ruling = Ruling(case)
+    assert list(ruling.restorations()) == []
+    assert [n for n in ruling.notices if "no restoration of the ruling before 'resume' can be played on" in n.text]
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]

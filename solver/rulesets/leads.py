@@ -580,6 +580,10 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             # (a card played anew where a ruled play out of turn stood: keyed by its card, the
             # pair being ruled on this path already, ``_played_anew``)
             handled = _keyed_by_card(table, handled, pairs[i])
+    if reopened:
+        # (a seat's second card on a trick whose pair a ruling on this path marked ruled, his
+        # first card's: keyed by that card, the pair not hiding it, ``_second_card_key``)
+        handled = tuple(_second_card_key(replay, h) for h in handled)
     spread_found = _spread_finding(rs, table, agenda[0], events)
     barred: tuple[tuple[Choice | DirectorFinds, str], ...] = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
                                                 *_option_taken_away(rs, table, agenda[0], choices), *spread_found),
@@ -683,6 +687,23 @@ def _played_since(replay: Replay, pair: tuple[int, Seat]) -> bool:
         return False  # (at his turn on the trick as it now stands: no play out of turn)
     card = trick.plays[pos][1]
     return card not in back and not replay.is_ruled(played(trick_no, seat, card), "leads")
+
+
+def _second_card_key(replay: Replay, h: object) -> object:
+    """The key an opening around a rectified table rules ``h`` under: a pair (trick, seat)
+    marked ruled on this path by the ruling of the seat's first card there (his lead to that
+    trick put down before the trick before it was complete, standing as his lead, 57A), whose
+    seat has a second card on the trick, is that second card's (``played`` key): a play of
+    its own (44B: one card to a trick), which the pair, naming a trick and a seat and not a
+    card, must not hide. Any other ``h`` as given."""
+    if not (isinstance(h, tuple) and len(h) == 2 and isinstance(h[0], int) and isinstance(h[1], Seat)):
+        return h
+    trick_no, seat = h
+    if not replay.is_ruled((trick_no, seat), "leads"):
+        return h
+    trick = replay.table.trick(trick_no)
+    mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
+    return played(trick_no, seat, mine[-1]) if len(mine) > 1 else h
 
 
 def _this_part_first(pairs: tuple[tuple[int, Seat], ...], start: TableState | None) -> tuple[tuple[int, Seat], ...]:
@@ -2194,6 +2215,16 @@ def _due_text(table: TableState, seat: Seat) -> str:
     return f"as his penalty card {cards} was due there ({why}), it is a failure to play a penalty card, ruled under 52"
 
 
+def _without_one(entries: tuple[tuple[int, Seat], ...], entry: tuple[int, Seat]) -> tuple[tuple[int, Seat], ...]:
+    """``entries`` (plays out of turn) without the first of ``entry``'s: a seat with a second
+    card on that trick keeps the entry of that card, a play of its own (a seat plays one card
+    to a trick, 44B)."""
+    if entry not in entries:
+        return entries
+    k = entries.index(entry)
+    return (*entries[:k], *entries[k + 1:])
+
+
 def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card) -> TableState:
     """``table`` with ``seat``'s last card ``card`` on trick ``trick_no``, put down before that
     trick was complete, taken off it and standing alone as his lead to the next trick (play
@@ -2312,7 +2343,7 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     had = f"{partner} had played {answer} to trick {task.trick} at his turn: declarer's options have no play of his left to govern"
     entry = (task.trick + 1, task.offender)
     t = table.without_early_lead(*entry)
-    stood = t._evolve(out_of_turn=tuple(p for p in t.out_of_turn if p != entry))
+    stood = t._evolve(out_of_turn=_without_one(t.out_of_turn, entry))
     winner = done.winner(table.contract.strain.trumps)
     if winner is task.offender:
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
