@@ -464,3 +464,19 @@ def test_an_opponents_card_after_cards_played_together_and_a_revoke_is_changed_o
     for r in rs:
         assert not any(s.clause == "58B3" and s.question.startswith("N ") for s in r.path), r.key()
     assert any(s.clause == "58B3" and s.choice == "change to S3" for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_dummys_card_a_call_placed_changed_under_58b3_stays_changed(edition: str) -> None:
+    """Cards played together (58B2), then dummy's card placed by declarer's call of 'low'
+    (46B1(c)): declarer's 58B3 change of it is the card dummy plays there, read as the card
+    called; the call does not put the card it designated back, so no two changes end alike
+    (all families, seed 3882, cut)."""
+    from rulings.solver.generate_mixed import FAMILIES
+
+    case = _drawn(3882, edition, tuple(FAMILIES), cut=True)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == 56
+    changed = [r for r in rs if any(s.clause == "58B3" and s.choice == "change to DQ" and s.question.startswith("S ") for s in r.path)]
+    assert changed and all(json.loads(r.key())["cards"]["3:S"] == "DQ" for r in changed)
