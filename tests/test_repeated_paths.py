@@ -480,3 +480,21 @@ def test_dummys_card_a_call_placed_changed_under_58b3_stays_changed(edition: str
     assert len(rs) == 56
     changed = [r for r in rs if any(s.clause == "58B3" and s.choice == "change to DQ" and s.question.startswith("S ") for s in r.path)]
     assert changed and all(json.loads(r.key())["cards"]["3:S"] == "DQ" for r in changed)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_defenders_card_after_cards_played_together_and_dummys_error_is_changed_once(edition: str) -> None:
+    """Declarer's cards played together (58B2), then dummy's card not the one called (45D1):
+    South's card, played after both, is his one choice where dummy's card is corrected
+    (45D1), never changed under 58B3 and again under 45D1; North's, before dummy's error,
+    stays 58B3's (all families, seed 5366, whole)."""
+    from rulings.solver.generate_mixed import FAMILIES
+
+    case = _drawn(5366, edition, tuple(FAMILIES), cut=False)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == 13
+    assert not any(s.clause == "58B3" and s.question.startswith("S ") for r in rs for s in r.path)
+    assert any(s.clause == "58B3" and s.question.startswith("N ") and s.choice != "keep" for r in rs for s in r.path)
+    for r in rs:
+        assert sum(w.seat.name == "S" and w.trick == 5 for w in r.withdrawn) <= 1, r.key()
