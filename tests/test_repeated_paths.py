@@ -498,3 +498,22 @@ def test_a_defenders_card_after_cards_played_together_and_dummys_error_is_change
     assert any(s.clause == "58B3" and s.question.startswith("N ") and s.choice != "keep" for r in rs for s in r.path)
     for r in rs:
         assert sum(w.seat.name == "S" and w.trick == 5 for w in r.withdrawn) <= 1, r.key()
+
+
+FIFTH_SET = ("fifth", "exposure", "revoke", "lead", "misplay", "change", "revoke_misplay", "open_change", "early")
+
+
+@pytest.mark.parametrize(("cut", "count"), [(False, 49), (True, 51)])
+def test_declarers_early_lead_with_dummys_card_after_both_sides_revoked_is_the_defenders_once(cut: bool, count: int) -> None:
+    """62C3: declarer's lead to the next trick, put down before the revoke trick was complete,
+    with dummy's card played to it; another hand wins the corrected trick. Refused (55A), it
+    leaves dummy's card read as dummy's lead out of turn, refused in turn: what declarer's
+    taking it back (62C1) leaves. So the lead stays as made, a forced step citing 62C3, and
+    the defenders accept or refuse it, once (the ``fifth`` set, seed 298)."""
+    case = _drawn(298, "2017", FIFTH_SET, cut=cut)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == count
+    steps = [s for r in rs for s in r.path if s.question == "S may withdraw his lead of H6"]
+    assert steps and all(s.kind.name == "FORCED" and s.choice == "keep" and "62C3" in s.also for s in steps)
+    assert any(s.clause == "55A" and s.choice == "refuse" for r in rs for s in r.path)
