@@ -25,8 +25,8 @@ from rulings.models.events import (
     Choice,
     Chooses,
     ClaimTricks,
-    DirectorFinds,
     Designation,
+    DirectorFinds,
     DummyAction,
     Expose,
     FaceDownLead,
@@ -391,8 +391,8 @@ class Replay:
         out: dict[int, Card] = {}
         shift = 0  # (the cards of lines the replay did not apply that a ruling placed since)
         for k, e in enumerate(events[:upto]):
-            if id(self.before[k]) in unapplied and isinstance(self.before[k], (Expose, Simultaneous, FifthCard)):
-                x = self.before[k]
+            x = self.before[k]
+            if id(x) in unapplied and isinstance(x, (Expose, Simultaneous, FifthCard)):
                 placed = x.cards if isinstance(x, Simultaneous) else (x.card,)
                 shift += any((x.seat, c) in cards and (x.seat, c) not in by_line for c in placed)
             if not (isinstance(e, Call) and e.seat is table.declarer and counts[k] + shift < len(standing)):

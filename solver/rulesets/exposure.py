@@ -13,6 +13,7 @@ record has after it, up to the next such line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from operator import itemgetter
 
 from rulings.models.cards import Card, Seat
@@ -314,10 +315,10 @@ def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
         return frozenset()
     standing = [(s, c) for _, s, c in table.plays()]
     out: set[tuple[Seat, Card]] = set()
-    for e, nxt in zip(before, before[1:], strict=False):
+    for e, nxt in pairwise(before):
         if not (isinstance(e, Call) and e.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
-        if e.what.card is not None and e.what.card == nxt.card or (dummy, nxt.card) not in standing:
+        if (e.what.card is not None and e.what.card == nxt.card) or (dummy, nxt.card) not in standing:
             continue
         try:
             deemed = resolve_call(table.first_played(standing.index((dummy, nxt.card))), e, None,
