@@ -25,6 +25,7 @@ from rulings.models.events import (
     Choice,
     Chooses,
     ClaimTricks,
+    Designation,
     DirectorFinds,
     DummyAction,
     Expose,
@@ -273,7 +274,8 @@ class Replay:
                 if isinstance(e, Play):
                     out.append(Play(e.seat, sub, e.line, e.entry))
                 elif isinstance(e, Call):
-                    out.append(Call(e.seat, replace(e.what, card=sub), e.line, e.entry))
+                    what = replace(e.what, card=sub) if e.what.kind == "card" else Designation("card", sub)
+                    out.append(Call(e.seat, what, e.line, e.entry))
                 continue
             if isinstance(e, (Expose, Simultaneous, FifthCard)):
                 cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
@@ -368,6 +370,44 @@ class Replay:
             prev = events[j] if j >= 0 else None
             if isinstance(prev, Call) and prev.what.card == e.card and e.seat is table.dummy:
                 out[j] = new
+        if subs and any(s is table.dummy for s, _ in subs) and self.designated:
+            out.update(self._called_substitutes(events, subs))
+        return out
+
+    def _called_substitutes(self, events: tuple[AnyEvent, ...], subs: dict[tuple[Seat, Card], Card]) -> dict[int, Card]:
+        """Of ``events``, declarer's calls of dummy's card that placed it themselves (no
+        placing line after them, :attr:`designated`) whose card a ruling took back and
+        replaced on the same trick (dummy's card changed under 58B3, 47D, 62C1, ...): by
+        index, with the substitute, read as declarer's call of that card, as when a placing
+        line follows (:meth:`_substituted`). The card a call placed is the one the replay put
+        down at its line (:meth:`applied_on_table`; the substitute stands in its place)."""
+        table = self.table
+        dummy = table.dummy
+        upto = len(self.before)
+        counts = self.applied_on_table()
+        if len(counts) != upto:
+            return {}
+        standing = list(table.plays())
+        cards = {(s, c) for _, s, c in standing}
+        by_line = {(e.seat, e.card) for e in events if isinstance(e, Play)}
+        unapplied = {id(e) for e in self.unapplied}
+        out: dict[int, Card] = {}
+        shift = 0  # (the cards of lines the replay did not apply that a ruling placed since)
+        for k, e in enumerate(events[:upto]):
+            x = self.before[k]
+            if id(x) in unapplied and isinstance(x, (Expose, Simultaneous, FifthCard)):
+                placed = x.cards if isinstance(x, Simultaneous) else (x.card,)
+                shift += any((x.seat, c) in cards and (x.seat, c) not in by_line for c in placed)
+            if not (isinstance(e, Call) and e.seat is table.declarer and counts[k] + shift < len(standing)):
+                continue
+            nxt = next((x for x in events[k + 1 : upto] if not isinstance(x, DirectorFinds)), None)
+            if isinstance(nxt, Play) and nxt.seat is dummy:
+                continue  # (a placing line follows: read above)
+            _, seat, card = standing[counts[k] + shift]
+            old = next((c for (s, c), new in subs.items() if s is dummy and new == card and (s, c) in self.designated), None)
+            if seat is dummy and old is not None:
+                subs.pop((dummy, old))
+                out[k] = card
         return out
 
     def places_unapplied(self, table: TableState) -> bool:

@@ -464,3 +464,56 @@ def test_an_opponents_card_after_cards_played_together_and_a_revoke_is_changed_o
     for r in rs:
         assert not any(s.clause == "58B3" and s.question.startswith("N ") for s in r.path), r.key()
     assert any(s.clause == "58B3" and s.choice == "change to S3" for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_dummys_card_a_call_placed_changed_under_58b3_stays_changed(edition: str) -> None:
+    """Cards played together (58B2), then dummy's card placed by declarer's call of 'low'
+    (46B1(c)): declarer's 58B3 change of it is the card dummy plays there, read as the card
+    called; the call does not put the card it designated back, so no two changes end alike
+    (all families, seed 3882, cut)."""
+    from rulings.solver.generate_mixed import FAMILIES
+
+    case = _drawn(3882, edition, tuple(FAMILIES), cut=True)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == 56
+    changed = [r for r in rs if any(s.clause == "58B3" and s.choice == "change to DQ" and s.question.startswith("S ") for s in r.path)]
+    assert changed and all(json.loads(r.key())["cards"]["3:S"] == "DQ" for r in changed)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_defenders_card_after_cards_played_together_and_dummys_error_is_changed_once(edition: str) -> None:
+    """Declarer's cards played together (58B2), then dummy's card not the one called (45D1):
+    South's card, played after both, is his one choice where dummy's card is corrected
+    (45D1), never changed under 58B3 and again under 45D1; North's, before dummy's error,
+    stays 58B3's (all families, seed 5366, whole)."""
+    from rulings.solver.generate_mixed import FAMILIES
+
+    case = _drawn(5366, edition, tuple(FAMILIES), cut=False)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == 13
+    assert not any(s.clause == "58B3" and s.question.startswith("S ") for r in rs for s in r.path)
+    assert any(s.clause == "58B3" and s.question.startswith("N ") and s.choice != "keep" for r in rs for s in r.path)
+    for r in rs:
+        assert sum(w.seat.name == "S" and w.trick == 5 for w in r.withdrawn) <= 1, r.key()
+
+
+FIFTH_SET = ("fifth", "exposure", "revoke", "lead", "misplay", "change", "revoke_misplay", "open_change", "early")
+
+
+@pytest.mark.parametrize(("cut", "count"), [(False, 49), (True, 51)])
+def test_declarers_early_lead_with_dummys_card_after_both_sides_revoked_is_the_defenders_once(cut: bool, count: int) -> None:
+    """62C3: declarer's lead to the next trick, put down before the revoke trick was complete,
+    with dummy's card played to it; another hand wins the corrected trick. Refused (55A), it
+    leaves dummy's card read as dummy's lead out of turn, refused in turn: what declarer's
+    taking it back (62C1) leaves. So the lead stays as made, a forced step citing 62C3, and
+    the defenders accept or refuse it, once (the ``fifth`` set, seed 298)."""
+    case = _drawn(298, "2017", FIFTH_SET, cut=cut)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())  # type: ignore[arg-type]
+    assert len(rs) == count
+    steps = [s for r in rs for s in r.path if s.question == "S may withdraw his lead of H6"]
+    assert steps and all(s.kind.name == "FORCED" and s.choice == "keep" and "62C3" in s.also for s in steps)
+    assert any(s.clause == "55A" and s.choice == "refuse" for r in rs for s in r.path)

@@ -13,11 +13,13 @@ record has after it, up to the next such line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from operator import itemgetter
 
 from rulings.models.cards import Card, Seat
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
+from rulings.models.designation import resolve_call
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
     Call,
@@ -109,6 +111,9 @@ class SimultaneousPlay:
     #: (``Replay.played_out``): each side played to every trick after the last recorded
     played_out: bool = False
     joined: bool = False  # (as ExposedCard.joined)
+    #: dummy's cards of the record placed after a call of declarer's designating another
+    #: card (45D1: corrected at attention), as (seat, card)
+    misplaced: frozenset[tuple[Seat, Card]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +229,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, PlayBeforeTurn):
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i]))
+            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay)))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -297,6 +302,32 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                                                  and not _leads_as_it_stood(start, own[0])) else ()
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once, leads=leads)
+
+
+def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
+    """Dummy's cards that stand where dummy placed them after a call of declarer's that
+    designates another card (46A, 46B: ``resolve_call``), each the card of a dummy's error
+    corrected at attention (45D1; 2007 45D), as (seat, card). A call whose designation the
+    director's finding settles, or that leaves a choice, is not read here."""
+    table = replay.table
+    dummy, before = table.dummy, replay.before
+    if not any(isinstance(e, Call) for e in before):
+        return frozenset()
+    standing = [(s, c) for _, s, c in table.plays()]
+    out: set[tuple[Seat, Card]] = set()
+    for e, nxt in pairwise(before):
+        if not (isinstance(e, Call) and e.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
+            continue
+        if (e.what.card is not None and e.what.card == nxt.card) or (dummy, nxt.card) not in standing:
+            continue
+        try:
+            deemed = resolve_call(table.first_played(standing.index((dummy, nxt.card))), e, None,
+                                  rs.decisions.designation_policy()).deemed
+        except RulingError:
+            continue
+        if deemed is not None and deemed != nxt.card:
+            out.add((dummy, nxt.card))
+    return frozenset(out)
 
 
 def _in_record_order(plays: list[LaterPlay], lines: list[int], counts: list[int],
@@ -1053,6 +1084,17 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             if after_revoke:
                 first = min(after_revoke)
                 later = tuple(p for p in later if same.plays.index((p[1], p[2])) < first)
+        # A defender's card there played after dummy placed a card declarer had not
+        # designated (45D1): the right to change it once dummy's card is corrected and 58B3's
+        # are one right over one card, offered once, where dummy's error is corrected
+        # (declarer's right there is 45D1's only when his right-hand opponent changed: his
+        # 58B3 change stays)
+        if later and same is not None and task.misplaced:
+            wrong = [i for i, p in enumerate(same.plays) if p in task.misplaced]
+            revoked = {(r.trick, r.seat, r.card) for r in t3.revokes}
+            if wrong:
+                later = tuple(p for p in later if not t3.is_defender(p[1]) or p in revoked
+                              or same.plays.index((p[1], p[2])) < min(wrong))
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.

@@ -1118,7 +1118,12 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
                     also=(rs.cite("44G"),), question=question, choice="stays")
         return [(step, keep_child)]
     trick = table.trick(trick_no)
-    if (task.both_sides and not in_turn and winner is not None and trick is not None and len(trick.plays) == 1
+    # (the declaring side's lead with only his partner's card after it: refused (55A), the
+    # partner's card is read as his own lead out of turn, refused in turn, which leaves what
+    # taking the lead back leaves, both cards back in the hands without penalty)
+    alone = trick is not None and (len(trick.plays) == 1 or (not table.is_defender(seat)
+                                                             and all(s is seat.partner for s, _ in trick.plays[1:])))
+    if (task.both_sides and not in_turn and winner is not None and alone
             and all(k is PenaltyKind.MAJOR for s, c, k in lead.made if s is seat and c == card)):
         if (trick_no, seat) in table.early_leads:
             # 62C3: a defender's lead made before his partner played (57A), which another
