@@ -1043,6 +1043,14 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                     irregularity = f"{irregularity}; where it was a play to the lead, {more[1]}"
                     handled_pairs += [played(trick_no, seat, more[0].card),
                                       *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, seat))]
+                else:
+                    # (where it was the proper lead, his lead goes back and that card is his
+                    # one card to the trick, ruled there as a play: 57A, 57D or in turn)
+                    task = replace(task, proper_lead=replace(task.proper_lead, then=seat))
+            elif isinstance(task, ProperLead) and [s for s, _ in trick.plays].count(seat) == 2:
+                # his second card in the trick: once his lead goes back for the proper lead
+                # (53B), his one card to the trick, ruled there as a play (57A, 57D or in turn)
+                task = replace(task, then=seat)
             elif [s for s, _ in trick.plays].count(proper := expected_leader(table, trick_no)) == 2:
                 # the proper leader's second card in the trick, put down before his partner
                 # played: his lead to the next trick (57A) on either finding, after his card
