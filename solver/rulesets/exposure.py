@@ -924,9 +924,16 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # back to his hand (45E2) or left it before him as a penalty card (45E1). With no finding
     # recorded, it was played to the trick (docs/decisions.md, "A fifth card played again").
     again = LED not in task.given and bool(_played_again(seat, (card,), task.then))
-    if again:
+    # His own card next, before any other player's, was his lead to the next trick: the
+    # table did not take this one as led either (docs/decisions.md, "A fifth card followed
+    # at once by another card of its player").
+    later = task.read or task.then
+    at_once = LED not in task.given and not again and bool(later) and later[0][1] is seat
+    if again or at_once:
         branches = [(PLAYED, ())]
-    why = f" ({seat} played {card} again later in the record: it was played to the trick, not led)" if again else ""
+    why = (f" ({seat} played {card} again later in the record: it was played to the trick, not led)" if again else
+           f" ({seat} put down {later[0][2]} next, before any other player's card: that was his lead, and {card} "
+           "was played to the trick, not led)" if at_once else "")
     for b, finding in branches:
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
         if b == LED:

@@ -1027,6 +1027,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         irregularity = (f"{seat} led {led} to trick {trick_no} before trick {done.number} was complete, before his partner "
                         f"played (57A)" + (f"; {after} to trick {done.number}" if after else ""))
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
+    if trick.plays[0][0] is seat and not again and _card_line_pending(record, trick, seat):
+        return None  # (ruled once the line's card is placed or ruled: the engine opens these rules again)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
                                             _no_acceptance_at(rs, trick_no), played_out, record, began_spread)
@@ -1186,6 +1188,32 @@ def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[Choic
     if isinstance(task, AcceptedByPlay) and task.statement is not None:
         return [task.statement]
     return []
+
+
+def _card_line_pending(record: Replay | None, trick: Trick, seat: Seat) -> bool:
+    """Whether a line of the record the table did not apply and no ruling on this path has
+    ruled yet (cards played together, a card exposed, a fifth card: ``CARD_LINES``), said
+    after ``seat``'s lead out of turn to ``trick`` and before a later card the record plays to
+    that trick, put down a card of a seat that has none on the trick as it stands. That card
+    may be his play to the irregular lead (the next hand's accepts it, 53A) or the proper lead
+    (53B): who played what to the lead is known only once the line is ruled, so the lead is
+    ruled after it, on the table its ruling leaves."""
+    if record is None or not record.unapplied:
+        return False
+    before = record.before
+    cards = set(trick.plays)
+    at = [i for i, e in enumerate(before) if type(e) is Play and (e.seat, e.card) in cards]
+    lead = next((i for i in at if (before[i].seat, before[i].card) == trick.plays[0]), None)  # type: ignore[union-attr]
+    if lead is None or not at or max(at) <= lead:
+        return False
+    absent = {s for s in Seat} - {s for s, _ in trick.plays}
+    unapplied = {id(e) for e in record.unapplied}
+    for i in range(lead + 1, max(at)):
+        e = before[i]
+        if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat in absent
+                and handled_key(e) not in record.ruled):
+            return True
+    return False
 
 
 def _played_on(table: TableState, trick: Trick) -> bool:
