@@ -1027,7 +1027,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         irregularity = (f"{seat} led {led} to trick {trick_no} before trick {done.number} was complete, before his partner "
                         f"played (57A)" + (f"; {after} to trick {done.number}" if after else ""))
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
-    if trick.plays[0][0] is seat and not again and _card_line_pending(record, trick, seat):
+    if trick.plays[0][0] is seat and not again and _card_line_pending(record, table, trick, seat):
         return None  # (ruled once the line's card is placed or ruled: the engine opens these rules again)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
@@ -1190,14 +1190,14 @@ def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[Choic
     return []
 
 
-def _card_line_pending(record: Replay | None, trick: Trick, seat: Seat) -> bool:
+def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, seat: Seat) -> bool:
     """Whether a line of the record the table did not apply and no ruling on this path has
     ruled yet (cards played together, a card exposed, a fifth card: ``CARD_LINES``), said
     after ``seat``'s lead out of turn to ``trick`` and before a later card the record plays to
-    that trick, put down a card of a seat that has none on the trick as it stands. That card
-    may be his play to the irregular lead (the next hand's accepts it, 53A) or the proper lead
-    (53B): who played what to the lead is known only once the line is ruled, so the lead is
-    ruled after it, on the table its ruling leaves."""
+    that trick, put down a card of the next hand or of the proper leader while he has none on
+    the trick as it stands. That card may be the next hand's play to the irregular lead (it
+    accepts it, 53A) or the proper lead (53B): who played what to the lead is known only once
+    the line is ruled, so the lead is ruled after it, on the table its ruling leaves."""
     if record is None or not record.unapplied:
         return False
     before = record.before
@@ -1206,7 +1206,9 @@ def _card_line_pending(record: Replay | None, trick: Trick, seat: Seat) -> bool:
     lead = next((i for i in at if (before[i].seat, before[i].card) == trick.plays[0]), None)  # type: ignore[union-attr]
     if lead is None or not at or max(at) <= lead:
         return False
-    absent = {s for s in Seat} - {s for s, _ in trick.plays}
+    absent = {seat.lho, expected_leader(table, trick.number)} - {s for s, _ in trick.plays}
+    if not absent:
+        return False
     unapplied = {id(e) for e in record.unapplied}
     for i in range(lead + 1, max(at)):
         e = before[i]
