@@ -1048,6 +1048,7 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                 else:
                     # (where it was the proper lead, his lead goes back and that card is his
                     # one card to the trick, ruled there as a play: 57A, 57D or in turn)
+                    assert task.proper_lead is not None
                     task = replace(task, proper_lead=replace(task.proper_lead, then=seat))
             elif isinstance(task, ProperLead) and [s for s, _ in trick.plays].count(seat) == 2:
                 # his second card in the trick: once his lead goes back for the proper lead
