@@ -1196,7 +1196,7 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
     ruled yet (cards played together, a card exposed, a fifth card: ``CARD_LINES``), said
     after ``seat``'s lead out of turn to ``trick`` and before a later card the record plays to
     that trick, put down a card of the next hand or of the proper leader while he has none on
-    the trick as it stands. That card may be the next hand's play to the irregular lead (it
+    the trick as it stands and still holds it (a ruling before may have placed it elsewhere). That card may be the next hand's play to the irregular lead (it
     accepts it, 53A) or the proper lead (53B): who played what to the lead is known only once
     the line is ruled, so the lead is ruled after it, on the table its ruling leaves."""
     if record is None or not record.unapplied:
@@ -1214,7 +1214,7 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
     for i in range(lead + 1, max(at)):
         e = before[i]
         if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat in absent
-                and handled_key(e) not in record.ruled):
+                and handled_key(e) not in record.ruled and any(c in table.hand(e.seat) for c in _cards_of(e))):
             return True
     return False
 
