@@ -1195,10 +1195,11 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
     """Whether a line of the record the table did not apply and no ruling on this path has
     ruled yet (cards played together, a card exposed, a fifth card: ``CARD_LINES``), said
     after ``seat``'s lead out of turn to ``trick`` and before a later card the record plays to
-    that trick, put down a card of the next hand or of the proper leader while he has none on
-    the trick as it stands and still holds it (a ruling before may have placed it elsewhere). That card may be the next hand's play to the irregular lead (it
-    accepts it, 53A) or the proper lead (53B): who played what to the lead is known only once
-    the line is ruled, so the lead is ruled after it, on the table its ruling leaves."""
+    that trick, put down a card of the next hand's while he has none on the trick as it stands
+    and still holds it (a ruling before may have placed it elsewhere). That card may be his
+    play to the irregular lead, which accepts it (53A), and so decide whether a later card of
+    the proper leader's is a play to an accepted lead or the proper lead (53B): the lead is
+    ruled after the line, on the table its ruling leaves."""
     if record is None or not record.unapplied:
         return False
     before = record.before
@@ -1207,13 +1208,12 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
     lead = next((i for i in at if (before[i].seat, before[i].card) == trick.plays[0]), None)  # type: ignore[union-attr]
     if lead is None or not at or max(at) <= lead:
         return False
-    absent = {seat.lho, expected_leader(table, trick.number)} - {s for s, _ in trick.plays}
-    if not absent:
+    if trick.card_of(seat.lho) is not None:
         return False
     unapplied = {id(e) for e in record.unapplied}
     for i in range(lead + 1, max(at)):
         e = before[i]
-        if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat in absent
+        if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat is seat.lho
                 and handled_key(e) not in record.ruled and any(c in table.hand(e.seat) for c in _cards_of(e))):
             return True
     return False
