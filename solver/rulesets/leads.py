@@ -1196,8 +1196,10 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
     ruled yet (cards played together, a card exposed, a fifth card: ``CARD_LINES``), said
     after ``seat``'s lead out of turn to ``trick`` and before a later card the record plays to
     that trick, put down a card of the next hand's while he has none on the trick as it stands
-    and still holds it (a ruling before may have placed it elsewhere). That card may be his
-    play to the irregular lead, which accepts it (53A), and so decide whether a later card of
+    and still holds it (a ruling before may have placed it elsewhere), one he may lawfully play
+    to the lead unless he is the proper leader (one that would revoke reads as a lead of his
+    own). That card may be his play to the irregular lead, which accepts it (53A), or his
+    proper lead (53B), and so decide whether a later card of
     the proper leader's is a play to an accepted lead or the proper lead (53B): the lead is
     ruled after the line, on the table its ruling leaves."""
     if record is None or not record.unapplied:
@@ -1210,13 +1212,22 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
         return False
     if trick.card_of(seat.lho) is not None:
         return False
+    proper = seat.lho is expected_leader(table, trick.number)
     unapplied = {id(e) for e in record.unapplied}
     for i in range(lead + 1, max(at)):
         e = before[i]
         if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat is seat.lho
-                and handled_key(e) not in record.ruled and any(c in table.hand(e.seat) for c in _cards_of(e))):
+                and handled_key(e) not in record.ruled
+                and any(c in table.hand(e.seat) and (proper or _may_follow(table, e.seat, c, trick.plays[0][1])) for c in _cards_of(e))):
             return True
     return False
+
+
+def _may_follow(table: TableState, seat: Seat, card: Card, lead: Card) -> bool:
+    """Whether ``card`` is a lawful play of ``seat``'s to ``lead`` (of its suit, or he holds
+    none): a card that is no revoke there may be his play to the lead."""
+    hand = table.hand(seat)
+    return card.suit is lead.suit or not any(c.suit is lead.suit for c in hand)
 
 
 def _played_on(table: TableState, trick: Trick) -> bool:
