@@ -596,7 +596,8 @@ def _node(node: Node, table: TableState, agenda: tuple[object, ...], *, info: tu
     return Node(table, agenda, with_entries(node.ledger, info), node.findings + findings, node.restrictions, node.established, node.focus)
 
 
-def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Seat] | None = None) -> TableState:
+def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Seat] | None = None, *,
+          ordered: bool = False) -> TableState:
     """Put back the plays the record has after the line ruled on, as play lines there would
     put them, dropping those that no longer fit: ``placed`` (trick, seat), the card the
     ruling put in the played position for the line, so a later card of that seat to that
@@ -606,8 +607,9 @@ def _then(table: TableState, then: tuple[LaterPlay, ...], placed: tuple[int, Sea
     rules of leads read (his lead to the next trick, made early). With no card ``placed``,
     the plays are put in the order play lines there would put them (as :func:`_put` puts
     them around a card it places: ``TableState.lead_order``), a seat's second card in the
-    trick in progress that the seats still due follow being his lead to the next trick."""
-    if placed is None and then:
+    trick in progress that the seats still due follow being his lead to the next trick.
+    ``ordered``: ``then`` is in that order already (as :func:`_put` leaves it)."""
+    if placed is None and then and not ordered:
         then, table = _in_lead_order(table, then)
     for _, seat, card in then:
         cur = table.current_trick
@@ -676,13 +678,17 @@ def _put(table: TableState, seat: Seat, card: Card, then: tuple[LaterPlay, ...])
 
 
 def _placed(node: Node, before: TableState, placed: TableState, then: tuple[LaterPlay, ...],
-            rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = ()) -> Node:
+            rest: tuple[object, ...], *, info: tuple[Info, ...] = (), findings: tuple[str, ...] = (),
+            led: bool = False) -> Node:
     """The child once a card is placed as played (``before`` -> ``placed``): the later plays
     put back; a card that fails to follow suit is a revoke on the table, which the revoke rules
     find and correct (62) once this ruling is over (the engine opens them on the rectified
-    table); one that fails to play a due penalty card is ruled under 52."""
+    table); one that fails to play a due penalty card is ruled under 52. ``led``: the card
+    placed leads its trick (a fifth card deemed led, 45E): a later card of its seat to that
+    trick is not dropped but stands as his second card there, for the rules of leads to rule
+    (where his lead out of turn goes back for the proper lead, 53B, his card to the trick)."""
     seat, card = placed.tricks[-1].plays[-1]
-    final = _then(placed, then, (placed.tricks[-1].number, seat))
+    final = _then(placed, then, None if led else (placed.tricks[-1].number, seat), ordered=led)
     new = [r for r in placed.revokes if r not in before.revokes]
     tasks: tuple[object, ...] = ()
     if not new:
@@ -949,9 +955,16 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     # back to his hand (45E2) or left it before him as a penalty card (45E1). With no finding
     # recorded, it was played to the trick (docs/decisions.md, "A fifth card played again").
     again = LED not in task.given and bool(_played_again(seat, (card,), task.then))
-    if again:
+    # His own card next, before any other player's, was his lead to the next trick: the
+    # table did not take this one as led either (docs/decisions.md, "A fifth card followed
+    # at once by another card of its player").
+    later = task.read or task.then
+    at_once = LED not in task.given and not again and bool(later) and later[0][1] is seat
+    if again or at_once:
         branches = [(PLAYED, ())]
-    why = f" ({seat} played {card} again later in the record: it was played to the trick, not led)" if again else ""
+    why = (f" ({seat} played {card} again later in the record: it was played to the trick, not led)" if again else
+           f" ({seat} put down {later[0][2]} next, before any other player's card: that was his lead, and {card} "
+           "was played to the trick, not led)" if at_once else "")
     for b, finding in branches:
         kind_step = StepKind.FINDING if finding else StepKind.FORCED
         if b == LED:
@@ -973,7 +986,7 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 also = (rs.cite("55A") if not defender else loot, rs.cite("53A"))
                 text = f"{card} is deemed led to trick {cur.number + 1}: a lead out of turn ({leader} won trick {cur.number}; Laws 53-56)"
             step = Step("TD", kind_step, clause, text, also=also, question=question, choice="led")
-            edges.append((step, _placed(node, before, t2, then, rest, findings=finding)))
+            edges.append((step, _placed(node, before, t2, then, rest, findings=finding, led=True)))
             continue
         if not defender:
             step = Step("TD", kind_step, clause, f"{card} goes back to the hand without rectification (48A: never a penalty card){why}",

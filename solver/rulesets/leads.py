@@ -1048,6 +1048,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         irregularity = (f"{seat} led {led} to trick {trick_no} before trick {done.number} was complete, before his partner "
                         f"played (57A)" + (f"; {after} to trick {done.number}" if after else ""))
         return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
+    if trick.plays[0][0] is seat and not again and _card_line_pending(record, table, trick, seat):
+        return None  # (ruled once the line's card is placed or ruled: the engine opens these rules again)
     if trick.plays[0][0] is seat and not again:
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
                                             _no_acceptance_at(rs, trick_no), played_out, record, began_spread)
@@ -1064,6 +1066,15 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                     irregularity = f"{irregularity}; where it was a play to the lead, {more[1]}"
                     handled_pairs += [played(trick_no, seat, more[0].card),
                                       *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, seat))]
+                else:
+                    # (where it was the proper lead, his lead goes back and that card is his
+                    # one card to the trick, ruled there as a play: 57A, 57D or in turn)
+                    assert task.proper_lead is not None
+                    task = replace(task, proper_lead=replace(task.proper_lead, then=seat))
+            elif isinstance(task, ProperLead) and [s for s, _ in trick.plays].count(seat) == 2:
+                # his second card in the trick: once his lead goes back for the proper lead
+                # (53B), his one card to the trick, ruled there as a play (57A, 57D or in turn)
+                task = replace(task, then=seat)
             elif [s for s, _ in trick.plays].count(proper := expected_leader(table, trick_no)) == 2:
                 # the proper leader's second card in the trick, put down before his partner
                 # played: his lead to the next trick (57A) on either finding, after his card
@@ -1199,6 +1210,45 @@ def _consumed(rs: RuleSet, table: TableState, task: object, choices: tuple[Choic
     if isinstance(task, AcceptedByPlay) and task.statement is not None:
         return [task.statement]
     return []
+
+
+def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, seat: Seat) -> bool:
+    """Whether a line of the record the table did not apply and no ruling on this path has
+    ruled yet (cards played together, a card exposed, a fifth card: ``CARD_LINES``), said
+    after ``seat``'s lead out of turn to ``trick`` and before a later card the record plays to
+    that trick, put down a card of the next hand's while he has none on the trick as it stands
+    and still holds it (a ruling before may have placed it elsewhere), one he may lawfully play
+    to the lead unless he is the proper leader (one that would revoke reads as a lead of his
+    own). That card may be his play to the irregular lead, which accepts it (53A), or his
+    proper lead (53B), and so decide whether a later card of
+    the proper leader's is a play to an accepted lead or the proper lead (53B): the lead is
+    ruled after the line, on the table its ruling leaves."""
+    if record is None or not record.unapplied:
+        return False
+    before = record.before
+    cards = set(trick.plays)
+    at = [i for i, e in enumerate(before) if type(e) is Play and (e.seat, e.card) in cards]
+    lead = next((i for i in at if (before[i].seat, before[i].card) == trick.plays[0]), None)  # type: ignore[union-attr]
+    if lead is None or not at or max(at) <= lead:
+        return False
+    if trick.card_of(seat.lho) is not None:
+        return False
+    proper = seat.lho is expected_leader(table, trick.number)
+    unapplied = {id(e) for e in record.unapplied}
+    for i in range(lead + 1, max(at)):
+        e = before[i]
+        if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat is seat.lho
+                and handled_key(e) not in record.ruled
+                and any(c in table.hand(e.seat) and (proper or _may_follow(table, e.seat, c, trick.plays[0][1])) for c in _cards_of(e))):
+            return True
+    return False
+
+
+def _may_follow(table: TableState, seat: Seat, card: Card, lead: Card) -> bool:
+    """Whether ``card`` is a lawful play of ``seat``'s to ``lead`` (of its suit, or he holds
+    none): a card that is no revoke there may be his play to the lead."""
+    hand = table.hand(seat)
+    return card.suit is lead.suit or not any(c.suit is lead.suit for c in hand)
 
 
 def _played_on(table: TableState, trick: Trick) -> bool:
