@@ -91,13 +91,11 @@ def test_a_choice_found_only_on_a_rectified_table_is_listed_as_a_choice() -> Non
                               "S leaves before E's lead to trick 5 (50D)")
 
 
-def test_a_choice_a_recorded_line_settled_is_listed_as_declarers_choice_marked_recorded() -> None:
-    """Declarer's decisions a line after attention settled (``S chooses refuse`` for a lead out
-    of turn, 56; ``S requires H`` at West's lead, 51B1(a), settled through the recorded answers
-    whichever rule offers the decision) are declarer's choices at the table: each is listed
-    with them, marked as recorded, naming the choice, its clause and the decision, in the text
-    output, ``--explain`` and JSON alike; a choice said before a lead (listed already) is not
-    listed twice."""
+def _recorded_choices_listed(suffix: str, refuse: str, require: str) -> None:
+    """The case of West's lead after a refused fifth card led out of turn (56, 51B1(a)) whose
+    declarer's choices ``refuse`` and ``require`` lines (each a line a rule reads, or a plain
+    ``chooses`` line) settled: one restoration, both choices listed as recorded, naming the
+    choice, its clause and the decision, in the text output, ``--explain`` and JSON alike."""
     import json
 
     from typer.testing import CliRunner
@@ -105,19 +103,30 @@ def test_a_choice_a_recorded_line_settled_is_listed_as_declarers_choice_marked_r
     from rulings.solver.cli import app
 
     name = CASES / "combined" / ("own-56-refused-then-fifth-card-played-two-heart-penalty-cards-51b1-at-partners-lead-"
-                                 "options-after-ruling-choice-recorded.yaml")
+                                 f"options-after-ruling-choice{suffix}.yaml")
     ruling = Ruling(load(name))
     assert len(list(ruling.restorations())) == 1
     refused, required = ruling.choices
-    assert refused.startswith("S refuses (recorded): refuse (56; ") and "E led HK out of turn" in refused
-    assert required.startswith("S requires H (recorded): require H (51B1(a); W is to lead while E has penalty cards H9 HK")
+    assert refused.startswith(f"{refuse} (recorded): refuse (56; ") and "E led HK out of turn" in refused
+    assert required.startswith(f"{require} (recorded): require H (51B1(a); W is to lead while E has penalty cards H9 HK")
     runner = CliRunner()
     text = " ".join(runner.invoke(app, ["solve", "--ascii", str(name)]).output.split())
-    assert "declarer's choice at the table: S refuses (recorded): refuse (56;" in text
-    assert "declarer's choice at the table: S requires H (recorded): require H (51B1(a);" in text
+    assert f"declarer's choice at the table: {refuse} (recorded): refuse (56;" in text
+    assert f"declarer's choice at the table: {require} (recorded): require H (51B1(a);" in text
     explain = " ".join(runner.invoke(app, ["solve", "--ascii", "--explain", str(name)]).output.split())
-    assert "Declarer's choice at the table: S requires H (recorded): require H (51B1(a);" in explain
+    assert f"Declarer's choice at the table: {require} (recorded): require H (51B1(a);" in explain
+    assert f"Declarer's choice at the table: {refuse} (recorded): refuse (56;" in explain
     assert json.loads(runner.invoke(app, ["solve", "--json", str(name)]).output)["choices"] == list(ruling.choices)
+
+
+def test_a_choice_a_recorded_line_settled_is_listed_as_declarers_choice_marked_recorded() -> None:
+    """Declarer's decisions a line after attention settled (``S chooses refuse`` for a lead out
+    of turn, 56; ``S requires H`` at West's lead, 51B1(a), settled through the recorded answers
+    whichever rule offers the decision) are declarer's choices at the table: each is listed
+    with them, marked as recorded, naming the choice, its clause and the decision, in the text
+    output, ``--explain`` and JSON alike; a choice said before a lead (listed already) is not
+    listed twice."""
+    _recorded_choices_listed("-recorded", "S refuses", "S requires H")
     said = Ruling(load(CASES / "penalty" / "own-52-failure-then-partner-to-lead-choice-is-next-ruling.yaml"))
     assert list(said.restorations())
     assert said.choices == ("S leaves before W's lead to trick 9 (50D)",)
@@ -340,26 +349,7 @@ def test_a_choice_a_plain_chooses_line_settled_is_listed_as_the_line_a_rule_read
     are listed under "declarer's choice at the table" as ``S refuses`` and ``S requires H`` are:
     marked recorded, the line written with the option's own name, in the text output,
     ``--explain`` and JSON alike."""
-    import json
-
-    from typer.testing import CliRunner
-
-    from rulings.solver.cli import app
-
-    name = CASES / "combined" / ("own-56-refused-then-fifth-card-played-two-heart-penalty-cards-51b1-at-partners-lead-"
-                                 "options-after-ruling-choices-recorded-as-chooses-lines.yaml")
-    ruling = Ruling(load(name))
-    assert len(list(ruling.restorations())) == 1
-    refused, required = ruling.choices
-    assert refused.startswith("S chooses refuse (recorded): refuse (56; ") and "E led HK out of turn" in refused
-    assert required.startswith("S chooses require H (recorded): require H (51B1(a); W is to lead while E has penalty cards H9 HK")
-    runner = CliRunner()
-    text = " ".join(runner.invoke(app, ["solve", "--ascii", str(name)]).output.split())
-    assert "declarer's choice at the table: S chooses refuse (recorded): refuse (56;" in text
-    assert "declarer's choice at the table: S chooses require H (recorded): require H (51B1(a);" in text
-    explain = " ".join(runner.invoke(app, ["solve", "--ascii", "--explain", str(name)]).output.split())
-    assert "Declarer's choice at the table: S chooses refuse (recorded): refuse (56;" in explain
-    assert json.loads(runner.invoke(app, ["solve", "--json", str(name)]).output)["choices"] == list(ruling.choices)
+    _recorded_choices_listed("s-recorded-as-chooses-lines", "S chooses refuse", "S chooses require H")
 
 
 @pytest.mark.parametrize("laws", ["2017", "2007"])
