@@ -576,9 +576,17 @@ class Case:
         return self.segments[0]
 
     @kept
+    def line_kinds(self) -> frozenset[type]:
+        """The kinds of line of the record (:func:`line_kinds_of` its events), read once: the
+        rule families it may need, whether it states a choice, whether it has parts."""
+        return line_kinds_of(self.events)
+
+    @kept
     def segments(self) -> tuple[tuple[AnyEvent, ...], ...]:
         """The record cut at its ``resume`` lines: each part is played, then ruled at its
         ``attention``; the next part is played on from the position as ruled."""
+        if Resume not in self.line_kinds:
+            return (self.events,)  # (most records are one part)
         parts: list[tuple[AnyEvent, ...]] = []
         start = 0
         for i, e in enumerate(self.events):
@@ -852,6 +860,10 @@ def _place_batch(state: TableState, batch: list[tuple[Seat, Card]], batch_events
     return state, len(held)
 
 
+#: the kinds of line among which play lines come four to a trick (:func:`line_kinds_of`)
+_PLAIN_KINDS = frozenset({Play, Attention, DirectorFinds, Choice, Chooses, Resume, ClaimTricks, Remaining})
+
+
 def line_kinds_of(events: Sequence[AnyEvent]) -> frozenset[type]:
     """The kinds (event types) of ``events``, with :class:`PlayBeforeTurn` where the reader
     may hold a play line back (``TableState.held_back``: a seat's play lines come twice among
@@ -861,7 +873,22 @@ def line_kinds_of(events: Sequence[AnyEvent]) -> frozenset[type]:
         return frozenset(kinds)
     # (play lines only: four to a trick; with other lines among them, which may place a card
     # or none, a seat twice among any four play lines in a row)
-    plain = kinds <= {Play, Attention, DirectorFinds, Choice, Chooses, Resume, ClaimTricks, Remaining}
+    plain = kinds <= _PLAIN_KINDS
+    if plain and Resume not in kinds:
+        # (four to a trick: the seats of each four play lines in a row, as bits of Seat.index)
+        bits = count = 0
+        for e in events:
+            if type(e) is Play:
+                bit = 1 << e.seat.index
+                if bits & bit:
+                    kinds.add(PlayBeforeTurn)
+                    break
+                count += 1
+                if count == 4:
+                    bits = count = 0
+                else:
+                    bits |= bit
+        return frozenset(kinds)
     seen: list[Seat] = []
     for e in events:
         if type(e) is Play:

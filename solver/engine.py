@@ -1760,7 +1760,7 @@ class Composition:
         #: whether the record has a line that may state declarer's choice (a rule, or the
         #: engine's recorded answers, marks the step it settles ``recorded``); and declarer's
         #: choices so settled, as listed with :attr:`choices`, in the order first met
-        self._states_choices = any(type(e) is Choice or type(e) is Chooses for e in case.events)
+        self._states_choices = Choice in case.line_kinds or Chooses in case.line_kinds
         self._recorded_said: dict[str, str] = {}
         #: the record cut at its ``resume`` lines; each later part is played on from each
         #: restoration of the parts before it
@@ -1993,13 +1993,13 @@ class Composition:
                 if names is None:
                     keyless.append(_Found(name, opening, frozenset({("opener", name)}), frozenset(), priority))
                 continue
-            keys = frozenset(handled_key(h) for h in opening.handled)
+            keys = frozenset([handled_key(h) for h in opening.handled])
             if keys & claimed:
                 continue
             if explained_by and all(explained_by.get(k, name) != name for k in keys):
                 continue
             claimed |= keys
-            at = frozenset(handled_key(h) for h in opening.located_by) or keys
+            at = (frozenset([handled_key(h) for h in opening.located_by]) or keys) if opening.located_by else keys
             if opening.explains:
                 explained = frozenset(handled_key(h) for h in opening.explains) - claimed
                 claimed |= explained

@@ -7,7 +7,7 @@ Laws; :class:`Ruling` puts a case, its edition's rule set and the engine togethe
 
 from __future__ import annotations
 
-from rulings.models.case import Case, line_kinds_of
+from rulings.models.case import Case
 from rulings.solver.config import decisions_for
 from rulings.solver.engine import Composition
 from rulings.solver.rulesets import get_ruleset
@@ -25,6 +25,6 @@ class Ruling(Composition):
         of the rule families its record may need (``catalog.families_for`` its lines: the same
         ruling). Raises CaseFileError (located) for a switch the case names that does not exist."""
         if ruleset is None:
-            ruleset = get_ruleset(case.laws, decisions_for(case), families=families_for(line_kinds_of(case.events)))
+            ruleset = get_ruleset(case.laws, decisions_for(case), families=families_for(case.line_kinds))
         self.ruleset = ruleset
         super().__init__(case, self.ruleset)

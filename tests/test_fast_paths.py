@@ -24,6 +24,17 @@ from rulings.models import parse_case
 from rulings.models.cards import DECK, Card, Rank, Suit
 from rulings.models.compiled import compiled_build
 from rulings.models.errors import RulingError
+from rulings.models.events import (
+    Attention,
+    Choice,
+    Chooses,
+    ClaimTricks,
+    DirectorFinds,
+    Play,
+    PlayBeforeTurn,
+    Remaining,
+    Resume,
+)
 from rulings.models.table import TableState
 from rulings.solver.casefile import load
 from rulings.solver.generate import cascade_case, case_seed, random_misplay_case, random_revoke_cases, two_cascades_case
@@ -342,6 +353,65 @@ def test_opener_lines_never_skip_a_finding() -> None:
             assert opening is None, (case, name)
             skipped += 1
     assert skipped > 1000
+
+
+def _kinds_read_line_by_line(events: tuple[object, ...]) -> frozenset[type]:
+    """``line_kinds_of`` read the plain way: the kinds of line, with PlayBeforeTurn where a
+    seat has two play lines among four in a row (of play lines only, four to a trick until a
+    ``resume`` line; else any four in a row)."""
+    kinds = {type(e) for e in events}
+    plain = kinds <= {Play, Attention, DirectorFinds, Choice, Chooses, Resume, ClaimTricks, Remaining}
+    group: list[object] = []  # (the seats of the play lines read since the last group of four began)
+    for e in events:
+        if type(e) is Resume:
+            plain = False  # (from here any four in a row, the seats read so far among them)
+        elif type(e) is Play:
+            if e.seat in group:  # type: ignore[attr-defined]
+                return frozenset(kinds | {PlayBeforeTurn})
+            group.append(e.seat)  # type: ignore[attr-defined]
+            if plain and len(group) == 4:
+                group = []
+            elif not plain:
+                group = group[-3:]
+    return frozenset(kinds)
+
+
+def test_kinds_of_line_and_end_of_play_are_the_plain_reading() -> None:
+    """A record's kinds of line (``line_kinds_of``, ``Case.line_kinds``; its parts,
+    ``Case.segments``) and how its first part ends play (``end_of_play`` without a claim or
+    ``remaining`` line: the thirteenth trick complete) are what a line-by-line reading gives,
+    on the corpus, random records and the same records with their lines shuffled (a seat
+    twice among four play lines in a row)."""
+    from rulings.models.case import line_kinds_of
+    from rulings.solver.rulesets.established_revoke import end_of_play
+
+    rng = random.Random(7)
+    cases = _cases()
+    records = [case.events for case in cases]  # type: ignore[attr-defined]
+    shuffled = [tuple(rng.sample(events, len(events))) for events in records for _ in range(2)]
+    doubled = 0
+    for events in (*records, *shuffled):
+        plain = _kinds_read_line_by_line(events)
+        assert line_kinds_of(events) == plain, events
+        doubled += PlayBeforeTurn in plain
+    assert doubled > 500
+    ended = 0
+    for case in cases:
+        assert case.line_kinds == _kinds_read_line_by_line(case.events)  # type: ignore[attr-defined]
+        cut = [i for i, e in enumerate(case.events) if isinstance(e, Resume)]  # type: ignore[attr-defined]
+        parts = [case.events[a + 1 if a >= 0 else 0:b] for a, b in zip([-1, *cut], [*cut, len(case.events)], strict=True)]  # type: ignore[attr-defined]
+        assert case.segments == tuple(parts)  # type: ignore[attr-defined]
+        try:
+            replay = case.replay()  # type: ignore[attr-defined]
+        except RulingError:
+            continue
+        if ClaimTricks in replay.line_kinds or Remaining in replay.line_kinds:
+            continue
+        done = [t.number for t in replay.table.tricks if t.is_complete]
+        end = end_of_play(replay)
+        assert (end is not None) == (bool(done) and done[-1] == 13), case
+        ended += end is not None
+    assert ended > 20
 
 
 def test_usual_spellings_parse_as_the_full_parse() -> None:

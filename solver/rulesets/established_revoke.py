@@ -131,8 +131,9 @@ class Transfer:
 def trick_winners(table: TableState) -> dict[int, Seat]:
     """The winner of every complete trick of the table, by trick number."""
     out: dict[int, Seat] = {}
+    trumps = table.trumps
     for t in table.tricks:
-        w = t.winner(table.trumps) if t.is_complete else None
+        w = t.winner(trumps) if t.is_complete else None
         if w is not None:
             out[t.number] = w
     return out
@@ -183,6 +184,8 @@ def _penalty_cards_of_suit(table: TableState, r: Revoke) -> list[PenaltyCard]:
     or one he played as a penalty card later; not one that became a penalty card only after
     the revoke."""
     cards = [p for p in table.penalty_cards if p.seat is r.seat] + [p for p in table.played_penalty if p.seat is r.seat]
+    if not cards:
+        return []  # (most revokers have none: no search of the plays for the revoke card)
     at = _revoke_index(table, r)
     out: list[PenaltyCard] = []
     for p in cards:
@@ -413,9 +416,13 @@ def _capped(table: TableState, transfers: list[Transfer], winners: dict[int, Sea
 def end_of_play(replay: Replay) -> EndOfPlay | None:
     """How the record ends play (see EndOfPlay), or None when it does not reach the end."""
     table = replay.table
+    kinds = replay.line_kinds
+    if ClaimTricks not in kinds and Remaining not in kinds:
+        # (no line ends play: only the thirteenth trick complete does; tricks are kept in order)
+        final = table.trick(13)
+        return EndOfPlay("play ended at trick 13", played_out=True) if final is not None and final.is_complete else None
     done = [t for t in table.tricks if t.is_complete]
     last = done[-1].number if done else table.first_trick - 1
-    kinds = replay.line_kinds
     for e in (*replay.before, *replay.after) if ClaimTricks in kinds or Remaining in kinds else ():
         if isinstance(e, (ClaimTricks, Remaining)) and (counted := replay.tricks_done_at(e)) is not None:
             last = counted  # (cards played together before the line: the reader's count, 58A/58B)
@@ -443,7 +450,7 @@ def misplaced_leads(rs: RuleSet, replay: Replay) -> frozenset[tuple[int, Card]]:
     other card. As (trick, card placed)."""
     table = replay.table
     before = replay.before
-    if not any(isinstance(e, Call) for e in before) or len(replay.applied_before) != len(before):
+    if Call not in replay.line_kinds or not any(isinstance(e, Call) for e in before) or len(replay.applied_before) != len(before):
         return frozenset()
     try:
         events = prepare((*before, *replay.after))
@@ -490,6 +497,8 @@ def _is_law64_finding(e: object) -> bool:
 
 
 def _findings(replay: Replay) -> list[str]:
+    if DirectorFinds not in replay.line_kinds:
+        return []  # (one look at the record's kinds of line: most records have no finding)
     return [e.finding.lower() for e in (*replay.before, *replay.after) if isinstance(e, DirectorFinds)]
 
 
@@ -536,7 +545,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         if end is None:
             # (a restoration whose ruling leaves one established is said by the engine, as
             # the ruling leaves it: ruled_before_end_of_play)
-            return Opening(Node(table), of_established=functools.partial(ruled_before_end_of_play, rs))
+            return Opening(Node(table), of_established=_said_of_established(rs))
         revokes = earlier  # (2007 64B7: a revoke of an earlier part, corrected there)
         events = _law64_lines(replay)
         findings = _findings(replay)
@@ -562,6 +571,19 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
                          both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings))
     task, notes = _won_by_checked(table, task, replay)
     return Opening(Node(table, (task,)), notices=notes, handled=events)
+
+
+#: RuleSet.memo key: what the count after play says of a restoration whose ruling leaves a
+#: revoke established (:func:`ruled_before_end_of_play` of the rule set), made once per set
+_SAID_OF_ESTABLISHED = "law64.said_of_established"
+
+
+def _said_of_established(rs: RuleSet) -> functools.partial[str | None]:
+    """:func:`ruled_before_end_of_play` bound to ``rs`` (the same value for every case)."""
+    said = rs.memo.get(_SAID_OF_ESTABLISHED)
+    if not isinstance(said, functools.partial):
+        said = rs.memo[_SAID_OF_ESTABLISHED] = functools.partial(ruled_before_end_of_play, rs)
+    return said
 
 
 def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revoke, tuple[str, str] | None]],
