@@ -105,7 +105,8 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # a revoke card another rule has since taken back (47E1) is no longer a revoke to rule on
     # (2017: a card a 47E1 retraction takes back establishes nothing, 63A1 not applying)
     skip = not_establishing(replay, rs.edition)
-    standing = standing_revokes(replay, claim_agreement(rs.decisions, rs.edition), skip)
+    agreement = claim_agreement(rs.decisions, rs.edition)
+    standing = standing_revokes(replay, agreement, skip)
     if not standing:
         return None
     revokes = [r for r, _ in standing]
@@ -117,7 +118,7 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     clause = "62A"
     for r, est in standing:
         if est is None:
-            why, missing = unestablished_reason(replay, r, claim_agreement(rs.decisions, rs.edition), skip)
+            why, missing = unestablished_reason(replay, r, agreement, skip)
             described.append(f"{r}: not established (63A): {why} ({rs.cite(missing)})")
             if pending is None:
                 pending = r
