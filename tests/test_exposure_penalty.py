@@ -246,14 +246,18 @@ play: [E exposes HQ visible_to_partner, W H3, N HA, E HJ, S H6, N HK, E HQ, S H7
 def test_the_failure_names_the_penalty_card_due_at_its_trick() -> None:
     """East's DA, a penalty card, was played on trick 5 (required, 52B2), the DK becoming the
     penalty card; East fails to play the DK on trick 8 and plays it on trick 9. The acceptance
-    and the 64B3 count name the DK, the card due at trick 8, not the DA played before it."""
+    and the 64B3 count name the DK, the card due at trick 8, not the DA played before it. (His
+    D4 on trick 3, accepted when the DA was due there, is counted too: established once play
+    resumed, 63A1, 64B3.)"""
     case = load(CASES / "combined" / "penalty-card-required-then-second-one-not-played-64b3.yaml")
     (r,) = list(Ruling(case).restorations())
     failed = [s.text for s in r.path if s.clause == "52B1(b)" and "CJ is accepted" in s.text]
     assert failed == ["declarer has played since, so CJ is accepted; DK stays a penalty card until E plays it to trick 9"]
     (count,) = [s.text for s in r.path if s.clause == "64B3"]
-    assert "failed to play his penalty card DK" in count and "DA" not in count, count
-    assert [rv.failed for rv in r.node.table.revokes if rv.failed is not None] == [Card.parse("DK")]
+    assert "E revoked with CJ on trick 8: he failed to play his penalty card DK" in count, count
+    assert "CJ on trick 8: he failed to play his penalty card DA" not in count, count
+    assert "E revoked with D4 on trick 3: he failed to play his penalty card DA" in count, count
+    assert [(rv.trick, rv.failed) for rv in r.node.table.revokes if rv.failed is not None] == [(3, Card.parse("DA")), (8, Card.parse("DK"))]
 
 
 def test_a_failure_to_play_a_penalty_card_before_an_exposure_is_ruled_once() -> None:

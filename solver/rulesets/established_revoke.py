@@ -39,6 +39,7 @@ from rulings.solver.establishment import (
     NEXT_DEAL_CALLED,
     ROUND_OVER,
     claim_agreement,
+    claim_establishment,
     hands_back_in_board,
     is_final_trick_revoke,
     not_establishing,
@@ -112,6 +113,9 @@ class RuleAfterPlay:
     #: the revokes of the record not established when attention was drawn, each with why
     #: (63A: what was missing), said by the step that finds none standing after play
     unestablished: tuple[str, ...] = ()
+    #: the sides whose revoke the claim that ended play establishes (63A3; 63A4, 2007 63A3,
+    #: as the rule set reads the agreement: :func:`establishment.claim_establishment`)
+    claim_establishes: frozenset[Side] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,7 +560,7 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         task, notes = _won_by_checked(table, RuleAfterPlay(
             end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings), hands_back_in_board(replay),
             _misplaced_leads_of_record(rs, replay), quiet=True, both_sides_one_next=_both_sides_one_next(replay),
-            won_by=_won_by(findings), unestablished=why), replay)
+            won_by=_won_by(findings), unestablished=why, claim_establishes=_claim_establishes(rs, replay)), replay)
         return Opening(Node(table, (task,)), notices=notes, handled=events)
     events = _law64_lines(replay)
     end = end_of_play(replay)
@@ -568,7 +572,8 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
     task = RuleAfterPlay(end, revokes, any(isinstance(e, ClaimTricks) for e in events), late, parse_equity(findings),
                          hands_back_in_board(replay), _misplaced_leads_of_record(rs, replay), raised=raised,
-                         both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings))
+                         both_sides_one_next=_both_sides_one_next(replay), won_by=_won_by(findings),
+                         claim_establishes=_claim_establishes(rs, replay))
     task, notes = _won_by_checked(table, task, replay)
     return Opening(Node(table, (task,)), notices=notes, handled=events)
 
@@ -584,6 +589,29 @@ def _said_of_established(rs: RuleSet) -> functools.partial[str | None]:
     if not isinstance(said, functools.partial):
         said = rs.memo[_SAID_OF_ESTABLISHED] = functools.partial(ruled_before_end_of_play, rs)
     return said
+
+
+def _claim_establishes(rs: RuleSet, replay: Replay) -> frozenset[Side]:
+    """The sides whose revoke the claim that ended the record's play establishes (63A3, 63A4:
+    :func:`establishment.claim_establishment`, the agreement as the rule set reads it); none
+    without a claim."""
+    if ClaimTricks not in replay.line_kinds:
+        return frozenset()
+    agreement = claim_agreement(rs.decisions, rs.edition)
+    return frozenset(side for side in (Side.NS, Side.EW) if claim_establishment(replay, side, agreement) is not None)
+
+
+def _established_since(table: TableState, task: RuleAfterPlay, established: Sequence[Revoke]) -> bool:
+    """Whether a failure to play a penalty card that declarer accepted (52B1, ``Revoke.failed``)
+    and Law 64 counts was established after the ruling that accepted it, as the 52 ruling
+    establishes one (63A1): by its side's play to the next trick on the table, by play that
+    went on to the end (``EndOfPlay.played_out``), or by the claim that ended play (63A3,
+    63A4). The 52 ruling settled the card, so no report of the revoke rules says it."""
+    for r in established:
+        if r.failed is not None and (table.establishing_play(r) is not None or (task.end.played_out and r.trick < 13)
+                                     or r.seat.side in task.claim_establishes):
+            return True
+    return False
 
 
 def _before_end_of_play(rs: RuleSet, replay: Replay, found: Sequence[tuple[Revoke, tuple[str, str] | None]],
@@ -921,7 +949,7 @@ def _rule_one(rs: RuleSet, node: Node, task: RuleAfterPlay, revoked_sides: froze
         side = t.revoke.seat.side.other
         moved[side] = moved.get(side, 0) + t.tricks
     label = "; ".join([_moved(moved), *(s.choice for s in steps if s.question.startswith("Law 64C"))])
-    return [(_merge(steps, label), _leaf(node, table, total, equity))]
+    return [(_merge(steps, label), _leaf(node, table, total, equity, _established_since(table, task, established)))]
 
 
 def _failures_corrected(table: TableState) -> list[Withdrawal]:
@@ -964,8 +992,11 @@ def _merge(steps: list[Step], label: str) -> Step:
                 also=also, question=AFTER_PLAY, choice=label)
 
 
-def _leaf(node: Node, table: TableState, transfer: int, equity: bool) -> Node:
-    return node.evolve(table=table, agenda=node.agenda[1:], transfer=transfer, equity=equity)
+def _leaf(node: Node, table: TableState, transfer: int, equity: bool, established: bool = False) -> Node:
+    """The leaf after the count: ``transfer`` tricks, the 64C finding ``equity``; with
+    ``established``, a revoke stands established on it (``Node.established``)."""
+    return node.evolve(table=table, agenda=node.agenda[1:], transfer=transfer, equity=equity,
+                       established=node.established or established)
 
 
 def _tricks_of(table: TableState, side: Side, rest: tuple[int, int] | None) -> int:

@@ -952,17 +952,18 @@ def _failure_child(node: Node, t: TableState, agenda: tuple[object, ...], ruled:
 
 
 def _accepted(rs: RuleSet, node: Node, task: FailedPenaltyCard, at: int | None, due_then: list[Card], ruled: Ruled) -> Node:
-    """52B1, the card accepted: it stands. A failure to play a penalty card is a revoke (61A);
-    once the offender or his partner has played to the next trick it is established (63A1)
-    and goes to Law 64 after play (64B3). ``due_then``: the penalty cards in force at that
-    trick, still faced or played since (not one he had played before it)."""
+    """52B1, the card accepted: it stands. A failure to play a penalty card is a revoke (61A),
+    entered on the table as accepted (``Revoke.failed``) whether or not it is established
+    yet: declarer's acceptance is final, so the revoke rules never correct it (62A), and
+    once the offender or his partner has played to the next trick it is established (63A1),
+    now or in play that goes on after the ruling, and goes to Law 64 after play (64B3).
+    ``due_then``: the penalty cards in force at that trick, still faced or played since (not
+    one he had played before it)."""
     table = node.table
     rest = node.agenda[1:]
     seat = task.seat
     trick = table.trick(task.trick)
-    nxt = table.trick(task.trick + 1)
-    if trick is None or not (task.played_out or task.by_claim is not None
-                             or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays))):
+    if trick is None:
         return _failure_child(node, table, _options_after(rs, task, at, table) + rest, ruled)
     # the penalty card he failed to play: one in force at that trick, still faced or
     # played since (not one he had played before it)
@@ -972,7 +973,10 @@ def _accepted(rs: RuleSet, node: Node, task: FailedPenaltyCard, at: int | None, 
         return _failure_child(node, table, _options_after(rs, task, at, table) + rest, ruled)
     revoke = Revoke(seat, task.trick, task.card, led if led is not None else due[0].suit, failed=due[0])
     t = table.with_revoke(revoke)
-    return _failure_child(node, t, _options_after(rs, task, at, t) + rest, ruled, established=True)
+    nxt = table.trick(task.trick + 1)
+    established = (task.played_out or task.by_claim is not None
+                   or (nxt is not None and any(s.side is seat.side for s, _ in nxt.plays)))
+    return _failure_child(node, t, _options_after(rs, task, at, t) + rest, ruled, established=established)
 
 
 def _options_after(rs: RuleSet, task: FailedPenaltyCard, at: int | None, t: TableState) -> tuple[object, ...]:

@@ -106,7 +106,11 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # (2017: a card a 47E1 retraction takes back establishes nothing, 63A1 not applying)
     skip = not_establishing(replay, rs.edition)
     agreement = claim_agreement(rs.decisions, rs.edition)
-    standing = standing_revokes(replay, agreement, skip)
+    # a failure to play a penalty card that declarer accepted (52B1, ``Revoke.failed``) is a
+    # revoke (61A) the 52 ruling settled: its card stands, never corrected here (62A, 62C3,
+    # 62D1); once established it is reported with the others (63A) and counted after play
+    standing = tuple(s for s in standing_revokes(replay, agreement, skip)
+                     if s[0].failed is None or s[1] is not None)
     if not standing:
         return None
     revokes = [r for r, _ in standing]
@@ -124,9 +128,9 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                 pending = r
         else:
             described.append(f"{r}: {est[0]} ({rs.cite(est[1])})")
-    both = _both_sides_on_one_trick(rs, replay, table, revokes)
+    both = _both_sides_on_one_trick(rs, replay, table, [r for r in revokes if r.failed is None])
     if pending is None and both is None:
-        late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned), None)
+        late = next((r for r in revokes if is_final_trick_revoke(table, r) and not returned and r.failed is None), None)
         if late is not None:
             pending, clause = late, "62D1"
             k = revokes.index(late)  # (one line per revoke: its establishment, then why it is corrected)
@@ -588,7 +592,8 @@ def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterP
         return False
     number, seat, _ = play
     for x in t.revokes:
-        if x.seat.side is not r.seat.side or x.seat is r.seat or x in task.established:
+        # (a failure to play a penalty card that declarer accepted, 52B1, is never corrected)
+        if x.seat.side is not r.seat.side or x.seat is r.seat or x in task.established or x.failed is not None:
             continue
         if x.trick == r.trick:
             trick: Trick | None = first
