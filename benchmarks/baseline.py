@@ -7,7 +7,11 @@ Python (this venv: the baseline's dependencies are a subset), with only that dir
 ``PYTHONPATH``. Both sides read the same input: this checkout generates the cases once
 (``random_revoke_cases(n, seed)``) and writes them as JSON; each side parses them with its
 own ``parse_case`` (parse time reported apart) and enumerates every restoration, building
-nothing else (``keys=True`` also builds each leaf's canonical key on both sides). Only the
+nothing else (``keys=True`` also builds each leaf's canonical key on both sides). Every
+timed pass is over cases the process has not ruled: before each repeat the cases are parsed
+again (untimed) and each side forgets the positions it ruled (``forget_positions``: the rule
+sets' memos, the lawful-card sets, the sets of cards by mask; the baseline keeps only its
+lawful-card sets, which it forgets), so no pass finds steps an earlier pass built. Only the
 cases both sides rule with the same number of restorations are timed: a later reading of a
 clause changes a few rulings since the baseline, and those cases would time different work
 (how many were left out is reported). The two sides are run alternately, three times each,
@@ -51,13 +55,21 @@ mappings = json.load(open(path))[part::parts]
 if repeats == "counts":  # the restorations of each case, to compare the rulings first
     print(json.dumps([sum(1 for _ in Ruling(parse_case(m)).restorations()) for m in mappings]))
     sys.exit(0)
+try:  # what a side keeps of the positions it ruled: forgotten before each repeat
+    from rulings.solver.rulesets.base import forget_positions
+except ImportError:  # (a baseline older than the function: its lawful-card sets are all it keeps)
+    from rulings.solver.lawful import lawful_cards
+    forget_positions = lawful_cards.cache_clear
 repeats = int(repeats)
 t0 = time.perf_counter()
 cases = [parse_case(m) for m in mappings]
 parse = time.perf_counter() - t0
 times = []
 leaves = 0
-for _ in range(repeats):
+for k in range(repeats):
+    if k:  # fresh cases: nothing a pass left on a case is read again
+        cases = [parse_case(m) for m in mappings]
+    forget_positions()
     t0 = time.perf_counter()
     leaves = 0
     for c in cases:

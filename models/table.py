@@ -2390,6 +2390,14 @@ def _dealt_masks(deal: Deal) -> tuple[int, ...]:
     return found[1]
 
 
+def forget_hands() -> None:
+    """Empty the sets of cards made by mask (:data:`_HANDS`) and the masks of the deals seen
+    (:data:`_DEALT`): a benchmark's repeat then rules its cases as a process that never saw
+    them would (``rulesets.base.forget_positions``)."""
+    _HANDS.clear()
+    _DEALT.clear()
+
+
 def _opponents_then_partner(plays: Sequence[tuple[Seat, Card]], order: Sequence[int], j: int, seat: Seat) -> int:
     """How many cards of ``seat``'s opponents, each his own, follow his early lead (at
     ``order[j]``) before his partner's card (``lead_order``); 0 when the cards after it are

@@ -40,7 +40,7 @@ from rulings.solver.casefile import load
 from rulings.solver.generate import cascade_case, case_seed, random_misplay_case, random_revoke_cases, two_cascades_case
 from rulings.solver.generate_mixed import random_mixed_case
 from rulings.solver.rulesets import get_ruleset, ruleset_names
-from rulings.solver.rulesets.base import forget_rulesets
+from rulings.solver.rulesets.base import forget_positions, forget_rulesets
 from rulings.solver.ruling import Ruling
 from rulings.solver.testing.strategies import revoke_cases
 
@@ -1021,6 +1021,27 @@ def test_rule_memo_changes_no_ruling_of_a_record_in_parts() -> None:
             assert ruled == _whole(cases)
     finally:
         forget_rulesets()
+
+
+def test_forgetting_positions_empties_what_a_run_keeps_and_rules_alike() -> None:
+    """``forget_positions`` (called by the benchmarks before each repeat, so that no pass finds
+    steps an earlier pass built) empties the rule sets' memos, the lawful-card sets and the
+    sets of cards by mask, keeps the rule sets, and the same cases are ruled alike after it."""
+    from rulings.models import table as table_module
+    from rulings.solver.lawful import lawful_cards
+    from rulings.solver.rulesets import base as rulesets_base
+
+    cases = [parse_case(m) for m in random_revoke_cases(60, seed=11)]
+    first = [[r.key() for r in Ruling(c).restorations()] for c in cases]
+    ruleset = get_ruleset("2017")
+    kept = [rs for _, rs in rulesets_base._BY_IDENTITY.values()]  # (every rule set built so far)
+    assert any(rs.memo for rs in kept)
+    assert lawful_cards.cache_info().currsize and table_module._HANDS
+    forget_positions()
+    assert not any(rs.memo for rs in kept)
+    assert not lawful_cards.cache_info().currsize and not table_module._HANDS and not table_module._DEALT
+    assert get_ruleset("2017") is ruleset
+    assert first == [[r.key() for r in Ruling(parse_case(m)).restorations()] for m in random_revoke_cases(60, seed=11)]
 
 
 def test_lead_order_looks_for_a_second_card_before_searching() -> None:

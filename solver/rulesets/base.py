@@ -18,10 +18,11 @@ from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.events import Expose
-from rulings.models.table import TableState
+from rulings.models.table import TableState, forget_hands
 from rulings.solver.clauses import ClauseBook
 from rulings.solver.config import DEFAULT, Decisions
 from rulings.solver.engine import Answer, Edge, Info, Node, Opening, Substitutions
+from rulings.solver.lawful import lawful_cards
 from rulings.solver.obligations import pc_info
 
 __all__ = ["Answerer", "Closer", "Cutter", "LeftDue", "Opener", "Opening", "Rule", "RuleSet", "get_ruleset", "may_wait_for_a_correction", "register",
@@ -384,6 +385,19 @@ def forget_rulesets() -> None:
     mypyc (``make fast``) takes no attributes."""
     _ruleset.cache_clear()
     _BY_IDENTITY.clear()
+
+
+def forget_positions() -> None:
+    """Forget every position ruled so far, keeping the rule sets: each rule set's ``memo`` (the
+    revoke rules' steps by position, the penalty cards' 50E entries, ...), the lawful-card
+    sets (``lawful_cards``) and the table's sets of cards by mask. What is left is what a
+    process that never saw the cases has: the benchmarks call it before each repeat, so that a
+    second run over the same cases is timed as the first (a step found in the memo is work
+    another case did, not this one)."""
+    for _, ruleset in _BY_IDENTITY.values():
+        ruleset.memo.clear()
+    lawful_cards.cache_clear()
+    forget_hands()
 
 
 def ruleset_names() -> list[str]:
