@@ -1099,14 +1099,49 @@ def _may_fail_or_choose(table: TableState, record: Replay) -> bool:
     if not pcs and not played:
         return False
     memo = record.memo.get(_NO_FAILURE)
-    known: frozenset[PenaltyCard] = memo if isinstance(memo, frozenset) else frozenset()
-    standing = sum([len(t.plays) for t in table.tricks])
+    known: frozenset[PenaltyCard] = memo if isinstance(memo, frozenset) else _NO_CARDS
+    standing = 0
+    for t in table.tricks:
+        standing += len(t.plays)
     for group in (pcs, played):
         for p in group:  # (``since`` first: a card's hash is the slower test)
             if p.since < standing and p not in known:
                 return True
     # a lead before declarer's choice played to (60A1), not ruled yet on this path
+    if not _lead_after_major(table):
+        return False
     return any(not record.is_ruled(_forfeited_key(f.trick, f.seat), "penalty") for f in _forfeited_leads(table, record, ()))
+
+
+_NO_CARDS: frozenset[PenaltyCard] = frozenset()
+
+
+def _lead_after_major(table: TableState) -> bool:
+    """The first tests of :func:`_forfeited_leads`, in one loop without a generator: a lead
+    made by a defender whose partner has a major penalty card (in force or since played), at
+    or after the first of those became major. Without one it finds nothing (most tables
+    that a reopening looks at)."""
+    first = -1
+    leaders: list[Seat] = []
+    for group in (table.penalty_cards, table.played_penalty):
+        for p in group:
+            if p.kind is PenaltyKind.MAJOR:
+                since = p.major_since
+                if first < 0 or since < first:
+                    first = since
+                leaders.append(p.seat.partner)
+    if not leaders:
+        return False
+    declaring = table.declarer.side
+    at = 0
+    for t in table.tricks:
+        plays = t.plays
+        if at >= first and plays:
+            seat = plays[0][0]
+            if seat in leaders and seat.side is not declaring:
+                return True
+        at += len(plays)
+    return False
 
 
 REOPEN_STATE = {"penalty": _may_fail_or_choose}
