@@ -142,6 +142,8 @@ class Info:
 def with_entries(ledger: tuple[Info, ...], infos: tuple[Info, ...]) -> tuple[Info, ...]:
     """``ledger`` with each of ``infos`` it does not hold yet: one entry per card and law (a
     card withdrawn again, or a penalty card again, adds nothing it already has)."""
+    if len(infos) == 1:  # (one card withdrawn, the usual step: no set of them to make)
+        return ledger if infos[0] in ledger else ledger + infos
     new = tuple(i for i in dict.fromkeys(infos) if i not in ledger)
     return ledger + new if new else ledger
 
