@@ -46,3 +46,19 @@ def test_two_contradictory_choices_at_one_lead_are_the_readings_not_flagged(
     assert (status, n, reasons) == ("reading", restorations, [])
     status, n, reasons = check(seed, families, edition, 2, 5000, strict=True)
     assert status == "flagged" and reasons[0].startswith("repeated: 12 restoration key(s)")
+
+
+@pytest.mark.parametrize(("edition", "leaves"), [("2017", 216), ("2007", 600)])
+def test_options_over_one_player_at_two_tricks_made_the_other_way_round_are_two_restorations(
+        edition: str, leaves: int) -> None:
+    """Declarer's 57A options over West after East's premature plays at two tricks (5 or 6,
+    then 9), West unable to keep either: a spade required at one and a diamond at the other
+    end in the table of the other order, but each restriction governs West's card to its own
+    trick and is spent with it (57A). The two courses are two rulings, not one choice given
+    twice: the key names the trick each restriction governed (``Restoration.key``,
+    docs/decisions.md), so no key is given twice."""
+    from rulings.solver.generate_mixed import FAMILIES
+
+    status, n, reasons = check(4108, tuple(FAMILIES), edition, 1, 5000)
+    assert n == leaves
+    assert not [r for r in reasons if r.startswith("repeated")]
