@@ -59,6 +59,6 @@ def test_options_over_one_player_at_two_tricks_made_the_other_way_round_are_two_
     docs/decisions.md), so no key is given twice."""
     from rulings.solver.generate_mixed import FAMILIES
 
-    status, n, reasons = check(4108, tuple(FAMILIES), edition, 1, 5000)
+    _, n, reasons = check(4108, tuple(FAMILIES), edition, 1, 5000)
     assert n == leaves
     assert not [r for r in reasons if r.startswith("repeated")]
