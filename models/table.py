@@ -1525,8 +1525,10 @@ class TableState:
         his lead made before his partner played (57A): an early lead. Declarer's, from
         either hand, is his lead once the trick is complete (45E2, 57C3): in turn or out of
         turn as the trick's winner makes it (55), never an early lead; so is a defender's
-        after his partner's card (no 57A: out of turn as the trick's winner makes it, 56). Any other second card
-        of a seat in a trick is placed as read (a trick is complete at its fourth card).
+        after his partner's card (no 57A: out of turn as the trick's winner makes it, 56).
+        Declarer's is read so also on a trick led out of turn that he, the next hand, accepted
+        by his card just before it (53A), the seat due to lead among the seats following. Any other
+        second card of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
         readings other than a defender's early lead followed in rotation need none in the trick
@@ -1568,7 +1570,10 @@ class TableState:
                 # read always; the others, where the trick as read was led by the seat due
                 # to lead it, or led by another with the seat due among those that played to
                 # it and the seats still due following in rotation, so that no card of it is
-                # missing from the lines read: a lead out of turn the proper leader played to)
+                # missing from the lines read: a lead out of turn the proper leader played to;
+                # or declarer's, the seats still due following in rotation, on a lead out of
+                # turn that his own card, the next hand's, accepted just before it (53A): the
+                # proper leader's card after it is a play to the lead, not his lead, 53B)
                 held = order[begun : j + 1 + k]
                 # (a break before the first play read counts where the trick in progress
                 # held cards before it: the line came among the trick's cards)
@@ -1583,7 +1588,8 @@ class TableState:
                         order[j + 1 : j + 2 + ahead_of] = [x, *order[j + 1 : j + 1 + ahead_of]]
                         following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
-                                                         and (seats[0] is due_leader or (following == due and due_leader in seats))
+                                                         and (seats[0] is due_leader
+                                                              or (following == due and (due_leader in seats or (not defender and len(seats) > 1 and seats[1] is seat is seats[0].lho))))
                                                          and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]

@@ -422,6 +422,7 @@ class Restoration:
             "unauthorized": sorted({f"{i.unauthorized}:{i.seat}:{i.card}" for i in self.ledger}),
             "lead": str(lead) if lead is not None else None,
             **({"findings": sorted(self.findings)} if self.findings else {}),
+            **({"played_under": under} if self.node.restrictions and (under := _played_under(self.table)) else {}),
             **({"restrictions": sorted(self.node.restrictions)} if self.node.restrictions else {}),
             **({"transfer": self.node.transfer, "equity": self.node.equity} if self.node.transfer is not None else {}),
         }
@@ -491,6 +492,8 @@ class Restoration:
         out.append(',"lead":' + lead_word)
         out.append(',"penalty":' + penalty)
         if node.restrictions:
+            if table.play_rules_made and (under := _played_under(table)):
+                out.append(',"played_under":' + json.dumps(under, separators=(",", ":")))
             out.append(',"restrictions":' + json.dumps(sorted(node.restrictions), separators=(",", ":")))
         if node.transfer is not None:
             out.append(f',"transfer":{json.dumps(node.transfer)}')
@@ -522,6 +525,24 @@ class Restoration:
             "laws": sorted(self.laws),
             "path": [s.to_json() for s in self.path],
         }
+
+
+def _played_under(table: TableState) -> list[str]:
+    """The restrictions on one card a ruling put in force on ``table`` (57A1-57A4, 57D:
+    ``TableState.play_rules_made``), each with the trick whose card it governed, as a
+    restoration's key names them: a restriction governs one player's card to one trick and is
+    spent with it, so declarer's options at two tricks, made the other way round, are two
+    restorations though their restrictions read alike (docs/decisions.md). Empty where no
+    player's cards at two tricks were restricted (the key is then its restrictions')."""
+    rules = table.play_rules_made
+    first: dict[Seat, int] = {}
+    for r in rules:
+        if first.setdefault(r.seat, r.trick) != r.trick:
+            break
+    else:
+        return []  # (no player's cards at two tricks restricted: the restrictions say it all)
+    return sorted(f"{r.seat}:{r.trick}:{r.kind}:{r.suit.letter if r.suit is not None else r.card or ''}"
+                  for r in rules)
 
 
 @mypyc_attr(native_class=False)  # (kept in the instance's __dict__, as its base's fields)

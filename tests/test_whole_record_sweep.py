@@ -46,3 +46,73 @@ def test_two_contradictory_choices_at_one_lead_are_the_readings_not_flagged(
     assert (status, n, reasons) == ("reading", restorations, [])
     status, n, reasons = check(seed, families, edition, 2, 5000, strict=True)
     assert status == "flagged" and reasons[0].startswith("repeated: 12 restoration key(s)")
+
+
+
+# ``all`` seed 4108, whole: East's premature plays at tricks 5 (or 6) and 9, West unable to
+# keep any option declarer chooses at either
+_TWO_TRICKS = """title: 'Random mixed record: together, fifth, fail from trick 2'
+laws: {edition}
+deal: E:98.AQ9.A42.AT72 A76.T76432..J95 KQJT53.KJ5.7.Q4 42.8.KQJT5.K863
+contract: 3SX
+declarer: S
+trick: 2
+leader: E
+won:
+  NS: 0
+  EW: 1
+play:
+- E plays S9 D2 H9 simultaneous visible S9 D2
+- S S6
+- W SK
+- N S2
+- W plays HJ fifth
+- W HJ
+- N H8
+- E H9
+- S H7
+- W HK
+- N C8
+- E HA
+- S H3
+- E CA
+- S C9
+- W CQ
+- N C3
+- E CT
+- S CJ
+- W C4
+- N CK
+- N S4
+- E S8
+- S S7
+- W SJ
+- W ST
+- N DK
+- E C7
+- S SA
+- S HT
+- W H5
+- N DJ
+- E HQ
+- E D4
+- attention W
+"""
+
+
+@pytest.mark.parametrize(("edition", "leaves"), [("2017", 88), ("2007", 216)])
+def test_options_over_one_player_at_two_tricks_made_the_other_way_round_are_two_restorations(
+        edition: str, leaves: int) -> None:
+    """Declarer's 57A options over West after East's premature plays at two tricks, West
+    unable to keep either: a spade required at one and a diamond at the other end in the
+    table of the other order, but each restriction governs West's card to its own trick and
+    is spent with it (57A). The two courses are two rulings, not one choice given twice: the
+    key names the trick each restriction governed (``Restoration.key``, docs/decisions.md),
+    so no key is given twice."""
+    from rulings.solver.casefile import loads
+    from rulings.solver.ruling import Ruling
+
+    rests = list(Ruling(loads(_TWO_TRICKS.format(edition=edition))).restorations(limit=5000))
+    keys = [r.key() for r in rests]
+    assert len(rests) == leaves and len(set(keys)) == len(keys)
+    assert all(json.loads(k) == r.canonical() for k, r in zip(keys, rests, strict=True))
