@@ -150,12 +150,12 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         task: object = CorrectBothRevokes(first, second, _plays_after(table, second), _record_ends_with_a_lead(replay, table), others)
         node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
-        keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card),
-                *(played(r.trick, r.seat, r.card) for r in others))
-        # (a revoke on another trick is ruled in its turn on the table the corrections leave:
-        # the opener runs again)
+        # (the two name the opening: a third revoke's card may be another family's too, a card
+        # played after a refused change, 47D; a revoke on another trick is ruled in its turn on
+        # the table the corrections leave: the opener runs again)
+        keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else (),
-                       more=len(revokes) > 2 + len(others), corrects=(first.trick,))
+                       more=len(revokes) > 2, corrects=(first.trick,))
     if pending is not None:
         # 62D1: the last trick goes back to the hands (each holds one card; it is played again)
         start = table.without_trick_after(pending.trick) if clause == "62D1" else table
