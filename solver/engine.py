@@ -1199,8 +1199,8 @@ class Reopen:
     (``make fast``) makes it a native class. Treated as immutable.
     """
 
-    __slots__ = ("apart", "base", "opened", "seen", "segment", "since", "spent", "start", "used")
-    __match_args__ = ("seen", "used", "since", "spent", "segment", "base", "start", "opened", "apart")
+    __slots__ = ("apart", "base", "behind", "opened", "seen", "segment", "since", "spent", "start", "used")
+    __match_args__ = ("seen", "used", "since", "spent", "segment", "base", "start", "opened", "apart", "behind")
 
     seen: frozenset[object]
     used: frozenset[str]  # the openers already opened on this path
@@ -1220,10 +1220,16 @@ class Reopen:
     #: (:meth:`Composition._played_twice`). Another path may play the part on to a table
     #: where the same cards are no such thing (his lead in turn there)
     apart: frozenset[tuple[int, Seat]]
+    #: the earliest trick of an opening that begins in the record before the one whose ruling
+    #: this reopening ends, and is ruled after it (a correction made when attention is drawn,
+    #: 47D after a change of designation refused, passed by what took effect at once: cards
+    #: played together, 58B2): a player's option over a card of a later trick that the
+    #: ruling made waits for it (:attr:`Staged.behind_earlier`). None: none
+    behind: int | None
 
     def __init__(self, seen: frozenset[object], used: frozenset[str], since: int | None = None, spent: str = "",
                  segment: int = 0, base: Hashable = 0, start: TableState | None = None, opened: tuple[str, ...] = (),
-                 apart: frozenset[tuple[int, Seat]] = frozenset()) -> None:
+                 apart: frozenset[tuple[int, Seat]] = frozenset(), behind: int | None = None) -> None:
         self.seen = seen
         self.used = used
         self.since = since
@@ -1233,22 +1239,23 @@ class Reopen:
         self.start = start
         self.opened = opened
         self.apart = apart
+        self.behind = behind
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Reopen) or other.__class__ is not self.__class__:
             return NotImplemented
         # (tuples of objects: compiled, a tuple of declared types may be compared wrongly, as Node's was)
-        mine: tuple[object, ...] = (self.seen, self.used, self.since, self.spent, self.segment, self.base)
-        theirs: tuple[object, ...] = (other.seen, other.used, other.since, other.spent, other.segment, other.base)
+        mine: tuple[object, ...] = (self.seen, self.used, self.since, self.spent, self.segment, self.base, self.behind)
+        theirs: tuple[object, ...] = (other.seen, other.used, other.since, other.spent, other.segment, other.base, other.behind)
         return mine == theirs
 
     def __hash__(self) -> int:
-        return hash((self.seen, self.used, self.since, self.spent, self.segment, self.base))
+        return hash((self.seen, self.used, self.since, self.spent, self.segment, self.base, self.behind))
 
     def __repr__(self) -> str:
         return (f"{self.__class__.__qualname__}(seen={self.seen!r}, used={self.used!r}, since={self.since!r}, "
                 f"spent={self.spent!r}, segment={self.segment!r}, base={self.base!r}, start={self.start!r}, "
-                f"opened={self.opened!r}, apart={self.apart!r})")
+                f"opened={self.opened!r}, apart={self.apart!r}, behind={self.behind!r})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1259,7 +1266,12 @@ class Staged:
     they place the record's later plays; a misplay is ruled where it happened, so an
     irregularity the designation's ruling reveals before it (a lead out of turn by the
     former winner of a trick the change gave to another player, 53-56) is ruled first, and
-    the misplay on the table that ruling leaves."""
+    the misplay on the table that ruling leaves. So too a player's option over a card of a
+    trick that the opening it was made in took ahead of a correction of an earlier trick
+    made when attention is drawn (an opponent's change after cards played together, 58B3,
+    ruled with the penalty cards that took effect at once, ahead of 47D after a change of
+    designation refused): it waits until that correction has settled, and is ruled on the
+    table it leaves (:attr:`behind_earlier`)."""
 
     task: Object
     #: the rule family that rules it (as an opener's name)
@@ -1268,6 +1280,16 @@ class Staged:
     at: tuple[object, ...]
     #: the trick it concerns (the ruling's focus)
     trick: int | None = None
+    #: the cards it rules on, as (trick, seat, card), when it is a right over cards standing
+    #: on the table: where the rulings before it took every one of them off (a substitute
+    #: played in its place on an earlier trick, a trick sent back, 44G), there is nothing
+    #: left to rule and the task is dropped (empty: always ruled)
+    stands: tuple[tuple[int, Seat, Card], ...] = ()
+    #: it waits only where the opening it was made in was ruled ahead of one that begins
+    #: earlier in the record, of a trick before :attr:`trick` (``Reopen.behind``); elsewhere
+    #: it is ruled in its place, where the rule left it (False: it always waits for the
+    #: reopening)
+    behind_earlier: bool = False
 
 
 #: the tasks the engine itself settles at the head of an agenda (:meth:`Composition._settle`)
@@ -1309,7 +1331,7 @@ def _with_ruled(node: Node) -> Node:
     if head.keys <= task.seen:
         return node.evolve(agenda=agenda[1:])
     again = Reopen(task.seen | head.keys, task.used, task.since, task.spent, task.segment, task.base, task.start,
-                   task.opened, task.apart)
+                   task.opened, task.apart, task.behind)
     return node.evolve(agenda=(*agenda[1:k], again, *agenda[k + 1:]))
 
 
@@ -1431,16 +1453,35 @@ def _second_card_unruled(trick_no: int, seat: Seat, mine: list[Card], line: int 
                         "players' cards: not yet ruled on", "not_ruled")
 
 
+def _still_stands(pending: Staged, table: TableState) -> bool:
+    """Whether a card ``pending`` rules on still stands on ``table`` where the record put it
+    (:attr:`Staged.stands`; True when it names none)."""
+    if not pending.stands:
+        return True
+    for number, seat, card in pending.stands:
+        trick = table.trick(number)
+        if trick is not None and trick.card_of(seat) == card:
+            return True
+    return False
+
+
 def _after_reopening(node: Node) -> Node:
     """``node``, whose agenda begins with a :class:`Staged` task, with that task moved to
     just after the agenda's first :class:`Reopen` (the end of the stage it was made in);
-    with no reopening on the agenda, the task itself in its place."""
+    with no reopening on the agenda, or none it waits for (:attr:`Staged.behind_earlier`),
+    the task itself in its place (dropped where nothing it
+    rules on stands, :func:`_still_stands`)."""
     agenda = node.agenda
     head = agenda[0]
     assert isinstance(head, Staged)
     k = next((i for i, t in enumerate(agenda) if isinstance(t, Reopen)), None)
+    if k is not None and head.behind_earlier:
+        reopen = agenda[k]
+        assert isinstance(reopen, Reopen)
+        if reopen.behind is None or head.trick is None or reopen.behind >= head.trick:
+            k = None  # (nothing of an earlier trick waits: ruled in its place)
     if k is None:
-        return node.evolve(agenda=(head.task, *agenda[1:]))
+        return node.evolve(agenda=(head.task, *agenda[1:]) if _still_stands(head, node.table) else agenda[1:])
     return node.evolve(agenda=(*agenda[1 : k + 1], head, *agenda[k + 1 :]))
 
 
@@ -1593,7 +1634,7 @@ def _with_seen(node: Node, keys: frozenset[object]) -> Node:
     for i, task in enumerate(node.agenda):
         if isinstance(task, Reopen):
             again = Reopen(task.seen | keys, task.used, task.since, task.spent, task.segment, task.base, task.start,
-                           task.opened, task.apart)
+                           task.opened, task.apart, task.behind)
             return node.evolve(agenda=(*node.agenda[:i], again, *node.agenda[i + 1:]))
     return node
 
@@ -1666,7 +1707,7 @@ def _seen_again(child: Node, key: tuple[int, Seat]) -> Node:
     if key not in task.seen and not task.used:
         return child
     again = Reopen(task.seen - {key}, frozenset(), task.since, "", task.segment, task.base, task.start,
-                   task.opened, task.apart)
+                   task.opened, task.apart, task.behind)
     return child.evolve(agenda=(*child.agenda[:k], again, *child.agenda[k + 1:]))
 
 
@@ -1987,7 +2028,8 @@ class Composition:
                 self._dead_end = root is None
                 self.root = root or start
         else:
-            root = self._settle(self._stage(start, ordered[0], Reopen(frozenset(), frozenset())))
+            root = self._settle(self._stage(start, ordered[0], Reopen(frozenset(), frozenset()),
+                                            behind=self._passed_over(ordered, ordered[0])))
             assert root is not None  # the first part of the record is the one replayed here
             self.root = root
 
@@ -2109,6 +2151,23 @@ class Composition:
                         at, waits = places[id(g)][0], 1
             keys[id(f)] = (at, waits, focus, f.priority)
         return lambda f: keys[id(f)]
+
+    def _passed_over(self, found: list[_Found], first: _Found, part: Part = (0, 0)) -> int | None:
+        """The earliest trick (focus) of the openings of ``found`` that begin in the record
+        before ``first``, the one ruled first, and are ruled after it (a correction made when
+        attention is drawn, passed by what took effect at once, :meth:`_order_keys`); None
+        when there is none."""
+        if len(found) < 2:
+            return None
+        at = self._position(first.at, first.opening.root.focus, part)[0]
+        out: int | None = None
+        for f in found:
+            focus = f.opening.root.focus
+            if f is first or focus is None:
+                continue
+            if self._position(f.at, None, part)[0] < at and (out is None or focus < out):
+                out = focus
+        return out
 
     @property
     def irregularities(self) -> tuple[str, ...]:
@@ -2272,13 +2331,14 @@ class Composition:
                 lines.setdefault((trick, seat), line)
         return by_card, by_pair, lines
 
-    def _stage(self, node: Node, found: _Found, done: Reopen, within: int | None = None) -> Node:
+    def _stage(self, node: Node, found: _Found, done: Reopen, within: int | None = None, behind: int | None = None) -> Node:
         """Open ``found`` on ``node``: its tasks, then the next irregularity, then whatever
         ``node`` still had to do; what ``node`` carries (ledger, findings, restrictions, the
         withdrawals of earlier rulings) travels on. ``within``: ``found`` is opened inside
         the ruling under way (at its :class:`CorrectionMade` task, dropped from ``node``'s
         agenda): its tasks come first, then the rest of that agenda, whose reopening
-        ``done`` (at index ``within``) counts it as ruled."""
+        ``done`` (at index ``within``) counts it as ruled. ``behind``: the earliest trick of an
+        opening passed over for ``found`` (``Reopen.behind``)."""
         self._stages += 1
         if self._watching:
             for rep in self._watching:
@@ -2328,7 +2388,7 @@ class Composition:
             table,
             (*root.agenda, *rest, Reopen(seen, used, since, spent, done.segment, done.base, done.start,
                                          (*done.opened, *found.opening.irregularities) if found.opening.irregularities
-                                         else done.opened, done.apart),
+                                         else done.opened, done.apart, behind),
              *after),
             with_entries(node.ledger, root.ledger) if root.ledger else node.ledger,
             findings,
@@ -2378,6 +2438,10 @@ class Composition:
                 node = _with_ruled(node)
                 continue
             task = node.agenda[0]
+            if len(node.agenda) > 1 and isinstance(pending := node.agenda[1], Staged) and not _still_stands(pending, node.table):
+                # (a right over cards the rulings before it took off the table: nothing to rule)
+                node = node.evolve(agenda=(task, *node.agenda[2:]))
+                continue
             if node.table.revokes_out_of_rotation:
                 node = self._revokes_at_turn(node, task)
             names, record = self._reopen_names_of(task)
@@ -2406,7 +2470,8 @@ class Composition:
                     raise err.located(file=self.case.file) from None
             if len(node.agenda) > 1 and isinstance(pending := node.agenda[1], Staged):
                 # a task a rule left for a stage of its own (dummy's misplay met by the
-                # designation rules): ruled where it happened, among what this table shows
+                # designation rules; an opponent's change after cards played together, 58B3):
+                # ruled where it happened, among what this table shows
                 staged = _staged_found(pending, node.table)
                 if not found or self._earliest([*found, staged], node.table, (task.segment, task.base)) is staged:
                     node = self._stage(node.evolve(agenda=(task, *node.agenda[2:])), staged, task)
@@ -2414,7 +2479,9 @@ class Composition:
             if found:
                 # (an opening with nothing to rule but what it says, a call that played no card,
                 # leaves the Reopen task at the head: the loop goes on with it)
-                node = self._stage(node, self._earliest(found, node.table, (task.segment, task.base)), task)
+                part = (task.segment, task.base)
+                first = self._earliest(found, node.table, part)
+                node = self._stage(node, first, task, behind=self._passed_over(found, first, part))
                 continue
             # (a later part's second card after the seat's lead out of turn and other players'
             # cards, still beside his lead when the rulings are done: with the decision, the

@@ -19,7 +19,7 @@ import yaml
 from rulings.models import parse_case
 from rulings.models.events import Play
 from rulings.solver.casefile import load
-from rulings.solver.generate_mixed import random_mixed_case
+from rulings.solver.generate_mixed import DEFAULT_FAMILIES, FAMILIES, random_mixed_case
 from rulings.solver.ruling import Ruling
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -65,6 +65,12 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     # 62C3, a lead put down before the trick was complete, after the partner's card, out of
     # turn once the trick is corrected: 56's and 62C1's one course
     "revoke/own-62c3-lead-put-down-before-the-trick-was-complete-out-of-turn-once-corrected-one-course.yaml",
+    # 62C3 with a third revoke on the trick, after the leader's early lead: every revoke is
+    # corrected before his choice over that lead, on the trick as corrected
+    "revoke/own-62c3-three-revokes-on-one-trick-all-corrected-before-the-early-lead-is-ruled.yaml",
+    # a refused change's 47D substitute is the card played together on the next trick: the
+    # 58B3 change there waits for it, and is offered only where that card still stands
+    "combined/designation-refused-change-47d-substitute-is-a-card-played-together-later-58b3-waits.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)
@@ -517,3 +523,27 @@ def test_declarers_early_lead_with_dummys_card_after_both_sides_revoked_is_the_d
     steps = [s for r in rs for s in r.path if s.question == "S may withdraw his lead of H6"]
     assert steps and all(s.kind.name == "FORCED" and s.choice == "keep" and "62C3" in s.also for s in steps)
     assert any(s.clause == "55A" and s.choice == "refuse" for r in rs for s in r.path)
+
+
+ALL_FAMILIES = tuple(FAMILIES)
+TOGETHER_SET = ("together", *DEFAULT_FAMILIES)
+
+
+@pytest.mark.parametrize(("seed", "families"), [(5543, ALL_FAMILIES), (5847, ALL_FAMILIES), (5694, ALL_FAMILIES),
+                                                (817, TOGETHER_SET)])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+@pytest.mark.parametrize("cut", [False, True])
+def test_a_choice_over_a_later_trick_waits_for_the_earlier_tricks_rulings(seed: int, families: tuple[str, ...],
+                                                                          edition: str, cut: bool) -> None:
+    """Records drawn as benchmarks/whole_record_sweep.py draws them, whole and cut, where a
+    choice over a card of a later trick was offered before the rulings of an earlier trick
+    that take that card off (or change who won the trick) had settled: an opponent's 58B3
+    change after cards played together, ruled with their penalty cards ahead of the 47D
+    substitutes of a refused change of designation on an earlier trick (5543, 5847, 817);
+    the leader's choice over his lead put down early, before a third revoke on the 62C3
+    trick was corrected (5694). Each is offered once the earlier rulings have settled, on the
+    table they leave: no restoration is given twice, every card is kept."""
+    case = _drawn(seed, edition, families, cut=cut)
+    assert not _repeated(case)
+    for r in Ruling(case).restorations():  # type: ignore[arg-type]
+        check_conservation(case, r, replayed=True)

@@ -34,7 +34,7 @@ from rulings.models.events import (
     place,
 )
 from rulings.models.table import PenaltyKind, TableState
-from rulings.solver.engine import Edge, Info, Node, Step, StepKind, info_clauses, played, with_entries
+from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
     LaterPlay,
@@ -1115,7 +1115,13 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # 58B3 is a change to the trick: once each side has played to the next trick (the
         # table played on past it, or on to the end) there is none (docs/decisions.md)
         past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
-        mid: tuple[object, ...] = ((OpponentMayChange(seat, later, early=frozenset((n, s) for n, s, _, _ in t3.put_down_early)),)
+        # 58B3's right is over a card of this trick, ruled with the penalty cards (which took
+        # effect at once) only where no correction of an earlier trick made at attention was
+        # passed for them (47D after a change of designation refused): else it waits until
+        # that correction has settled and is ruled on the table it leaves (Staged; nothing is
+        # left to rule where it took the card off the table)
+        mid: tuple[object, ...] = ((Staged(OpponentMayChange(seat, later, early=frozenset((n, s) for n, s, _, _ in t3.put_down_early)),
+                                           "exposure", (ev,), number, later, behind_earlier=True),)
                                    if later and not corrected and not past else ())
         if len(named) == 1:
             shown = " ".join(str(c) for c in faces if c in again)

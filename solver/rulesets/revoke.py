@@ -70,6 +70,10 @@ class CorrectBothRevokes:
     #: the record's own lead that ends it (trick, seat, card), a defender's alone on its trick,
     #: the record saying no choice of declarer's at a lead (``_record_ends_with_a_lead``)
     last_lead: tuple[int, Seat, Card] | None = None
+    #: the other revokes on the same trick (a third player's), in playing order: corrected with
+    #: the two before any player's option over the cards played after them (62C1, 62C2), which
+    #: is taken on the trick as every correction leaves it (who won it, 44G)
+    others: tuple[Revoke, ...] = ()
 
 
 @dataclass(unsafe_hash=True, slots=True)
@@ -140,12 +144,21 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         first, second = both
         # nothing is sent back first: the cards played after the revokes, the next trick's
         # included, are ruled in the cascade of the later revoke (62C1, 62C2, 44G)
-        task: object = CorrectBothRevokes(first, second, _plays_after(table, second), _record_ends_with_a_lead(replay, table))
+        # (a third player's revoke on the same trick is corrected with them, 62C3 correcting the
+        # trick's revokes, before the options over the cards played after them; one lead that
+        # broke a lead restriction aside: its correction leads another suit, so the others are
+        # ruled in their turn on the table it leaves)
+        trick = table.trick(first.trick)
+        assert trick is not None
+        others = tuple(r for s, c in trick.plays for r in revokes
+                       if r.trick == first.trick and r.seat is s and r.card == c and r != first and r != second) if first.rule is None else ()
+        task: object = CorrectBothRevokes(first, second, _plays_after(table, second), _record_ends_with_a_lead(replay, table), others)
         node = Node(table=table, agenda=(task,), focus=first.trick)
         described.append(f"{first} and {second}: both sides revoked on trick {first.trick} (62C3)")
+        # (the two name the opening: a third revoke's card may be another family's too, a card
+        # played after a refused change, 47D; a revoke on another trick is ruled in its turn on
+        # the table the corrections leave: the opener runs again)
         keys = (played(first.trick, first.seat, first.card), played(second.trick, second.seat, second.card))
-        # (a third revoke, on the trick or another, is ruled in its turn on the table the two
-        # corrections leave: the opener runs again)
         return Opening(node, tuple(described), tuple(notices), keys, (replay.attention,) if replay.attention is not None else (),
                        more=len(revokes) > 2, corrects=(first.trick,))
     if pending is not None:
@@ -527,7 +540,11 @@ def correct_both_revokes(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # its cascade with the rest of the trick and the next trick's cards
         correct: tuple[object, ...] = (CorrectRevoke(a, _plays_after(node.table, a), "62C3"),)
     else:
-        correct = (CorrectRevoke(a, (), "62C3"), CorrectRevoke(b, task.later, "62C3", last_lead=task.last_lead))
+        # (a third player's revoke on the trick is corrected before the later of the two, whose
+        # cascade then reads the cards still standing after it: his corrected card is his
+        # revoke's correction, not a card of that cascade)
+        correct = (CorrectRevoke(a, (), "62C3"), *(CorrectRevoke(r, (), "62C3") for r in task.others),
+                   CorrectRevoke(b, task.later, "62C3", last_lead=task.last_lead))
     agenda = (*correct, *node.agenda[1:])
     return [(step, Node(node.table, agenda, node.ledger, node.findings, node.restrictions, node.established, node.focus))]
 
