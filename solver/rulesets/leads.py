@@ -544,7 +544,9 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     down after his first went back, or his lead to the next trick put down early) is a play
     of its own, ruled under its own key."""
     table = replay.table
-    pairs = _standing_in_place(table, _this_part_first(table.out_of_turn, replay.start))
+    pairs = _this_part_first(table.out_of_turn, replay.start)
+    if replay.start is not None and replay.start.out_of_turn:
+        pairs = _standing_in_place(table, pairs, replay.start.out_of_turn)
     reopened = replay.reopened
     if reopened:
         pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads")
@@ -620,17 +622,19 @@ def _key(table: TableState, number: int, seat: Seat, card: Card) -> OutOfTurn:
     return table.played_out_of_turn(number, seat, card) or (number, seat, card)
 
 
-def _standing_in_place(table: TableState, pairs: tuple[OutOfTurn, ...]) -> tuple[OutOfTurn, ...]:
-    """``pairs`` (plays out of turn, in order) with the entry of a card that no longer stands
-    on its trick (taken back with nothing in its place), where its seat has a card there out
-    of turn since, replaced by that card's entry: the play out of turn of that seat on that
-    trick as the table now shows it, ruled in that place."""
+def _standing_in_place(table: TableState, pairs: tuple[OutOfTurn, ...], earlier: tuple[OutOfTurn, ...]) -> tuple[OutOfTurn, ...]:
+    """``pairs`` (plays out of turn, in order, of a part of the record played on after
+    ``resume``) with the entry of a card of an earlier part (``earlier``) that no longer
+    stands on its trick (a ruling there took it back with nothing in its place), where its
+    seat has put a card out of turn on that trick in this part, replaced by that card's
+    entry: the play out of turn of that seat on that trick as the table now shows it, ruled
+    in that place."""
     out: list[OutOfTurn] = []
     for p in pairs:
         if p in out:
             continue
         t = table.trick(p[0])
-        if t is not None and not any(s is p[1] and table.played_out_of_turn(p[0], s, c) == p for s, c in t.plays):
+        if p in earlier and t is not None and not any(s is p[1] and table.played_out_of_turn(p[0], s, c) == p for s, c in t.plays):
             now = next((e for s, c in t.plays if s is p[1] and (e := table.played_out_of_turn(p[0], s, c)) is not None
                         and e not in out), None)
             if now is not None:
