@@ -2023,7 +2023,9 @@ class Composition:
         # (a seat's second card in the trick: a card played out of turn only because it
         # came before another seat's turn is the leads rules' to rule, whoever placed it)
         table = self.replay.table
-        left = [p for p in pairs if p not in keyed and (t := table.trick(p[0])) is not None
+        # (one whose seat's other play out of turn there an opening keys is that opening's)
+        seats = {(k[0], k[1]) for k in keyed if isinstance(k, tuple) and len(k) == 3 and isinstance(k[0], int)}
+        left = [p for p in pairs if p not in keyed and p[:2] not in seats and (t := table.trick(p[0])) is not None
                 and sum(1 for s, _ in t.plays if s is p[1]) > 1]
         claims: dict[str, frozenset[object]] = {}
         for f in found:

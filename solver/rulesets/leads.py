@@ -549,8 +549,8 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         pairs = _standing_in_place(table, pairs, replay.start.out_of_turn)
     reopened = replay.reopened
     if reopened:
-        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads")
-                      and not _beside_ruled(table, p, partial(replay.is_ruled, opener="leads")))
+        pairs = tuple(p for p in pairs if p not in replay.ruled and (not replay.is_ruled(p, "leads") or _alone_since(table, p))
+                      and not _beside_ruled(table, p, replay.ruled.__contains__))
     if not pairs:
         return None
     events: tuple[object, ...] = (*replay.unapplied, *replay.after)
@@ -642,6 +642,18 @@ def _standing_in_place(table: TableState, pairs: tuple[OutOfTurn, ...], earlier:
                 continue
         out.append(p)
     return tuple(out) if out != list(pairs) else pairs
+
+
+def _alone_since(table: TableState, entry: OutOfTurn) -> bool:
+    """Whether ``entry``'s card, a second card of its seat on its trick when the record was
+    read (another family's opening claims it with the line that placed it), now stands
+    alone there, his other card taken back with nothing in its place: a play out of turn of
+    its own, for these rules to rule (57C3, 57A, 57D)."""
+    number, seat, _ = entry
+    t = table.trick(number)
+    if t is None or sum(1 for s, _ in t.plays if s is seat) != 1 or table.played_out_of_turn(number, seat, t.card_of(seat)) != entry:
+        return False
+    return any(w.trick == number and w.seat is seat and w.replaced_by is None for w in table.withdrawn)
 
 
 def _beside_ruled(table: TableState, entry: OutOfTurn, ruled: Callable[[OutOfTurn], bool]) -> bool:
