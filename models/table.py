@@ -30,9 +30,17 @@ from rulings.models.deal import Deal
 from rulings.models.errors import IllegalActionError
 from rulings.models.events import Play, PlayLine
 
+#: a play out of turn as the table records it (``TableState.out_of_turn``): the trick, the
+#: seat and the card he put down. Its card names it: a seat may make two plays out of turn
+#: on one trick (a card taken back and another put down, his lead to the next trick put
+#: down early), and a ruling of one is no ruling of the other. A substitute a rectification
+#: puts in place of such a card keeps the entry of the card it replaced.
+OutOfTurn = tuple[int, Seat, Card]
+
 __all__ = [
     "CardStatus",
     "LeadRule",
+    "OutOfTurn",
     "PenaltyCard",
     "PenaltyKind",
     "PlayLine",
@@ -492,51 +500,86 @@ def at_turn_after_cards_that_stand(leader: Seat, cards: Sequence[tuple[Seat, Car
     return early
 
 
-def _in_rotation_again(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
-                       plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[tuple[int, Seat], ...]:
+def _entry_of(entries: Sequence[OutOfTurn], withdrawn: tuple[Withdrawal, ...], number: int, seat: Seat,
+              card: Card) -> int:
+    """The index in ``entries`` (plays out of turn) of the entry of ``seat``'s ``card``
+    standing on trick ``number``: its own, or where it is a substitute a rectification put
+    in place of a card played out of turn (``withdrawn``: the card it replaced, back to the
+    card put down), that card's; -1 when it has none. An entry names the card its player put
+    down, and a substitute in its place stands where that play out of turn stood."""
+    for _ in range(len(withdrawn) + 1):
+        mine = False  # (an entry of his on the trick: only then a substitute's may be one)
+        for k, e in enumerate(entries):
+            if e[0] == number and e[1] is seat:
+                if e[2] == card:
+                    return k
+                mine = True
+        if not mine:
+            return -1
+        w = next((w for w in reversed(withdrawn) if w.replaced_by == card and w.trick == number and w.seat is seat), None)
+        if w is None:
+            return -1
+        card = w.card
+    return -1
+
+
+def _in_rotation_again(out_of_turn: tuple[OutOfTurn, ...], withdrawn: tuple[Withdrawal, ...], number: int, leader: Seat,
+                       plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[OutOfTurn, ...]:
     """The plays out of turn of trick ``number`` (led by ``leader``, now holding ``plays``)
     read again from its card at ``pos`` (not its lead) on: a card whose player was the first
     in rotation from the leader not to have played before it, and who has no other card
     there, was played in turn (a defender's partner at his own turn after the defender's
     premature card taken back, 57A; the players after dummy's card played second to an
-    accepted opening lead, 54B2): its entry goes. A card taken back keeps its own."""
+    accepted opening lead, 54B2): its entry goes. A card taken back keeps its own
+    (``withdrawn``: the cards taken back, for the entry of a substitute, :func:`_entry_of`)."""
     entries = list(out_of_turn)
     rotation = (leader.next(1), leader.next(2), leader.next(3))
     for k in range(max(pos, 1), len(plays)):
-        seat = plays[k][0]
-        if (number, seat) not in entries:
+        seat, card = plays[k]
+        at = _entry_of(entries, withdrawn, number, seat, card)
+        if at < 0:
             continue
         before = {s for s, _ in plays[:k]}
         if any(s is seat for s, _ in plays[k + 1:]):
             continue  # (his second card there is out of turn: the entry is that card's)
         if seat not in before and next((s for s in rotation if s not in before), None) is seat:
-            entries.remove((number, seat))
+            del entries[at]
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
-def _out_of_rotation_now(out_of_turn: tuple[tuple[int, Seat], ...], number: int, leader: Seat,
-                         plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[tuple[int, Seat], ...]:
+def _out_of_rotation_now(out_of_turn: tuple[OutOfTurn, ...], withdrawn: tuple[Withdrawal, ...], number: int, leader: Seat,
+                         plays: tuple[tuple[Seat, Card], ...], pos: int) -> tuple[OutOfTurn, ...]:
     """The plays out of turn of trick ``number`` (led by ``leader``, now holding ``plays``)
     once a card before ``pos`` was taken off it with nothing in its place: a later card whose
     player is no longer the first in rotation from the leader not to have played before it
     (his card followed the card taken off, and the seat at whose turn that card was played has
     still to play: dummy's card after a defender's card at his right-hand opponent's turn,
     57D) is now a play out of turn, for the lead rules to rule (57C3, 57A, 57D). A seat's
-    second card there keeps its reading."""
+    second card there keeps its reading; a card with an entry keeps it (``withdrawn``: for
+    the entry of a substitute, :func:`_entry_of`)."""
     entries = list(out_of_turn)
     rotation = (leader.next(1), leader.next(2), leader.next(3))
     for k in range(max(pos, 1), len(plays)):
-        seat = plays[k][0]
+        seat, card = plays[k]
         before = {s for s, _ in plays[:k]}
-        if seat in before or (number, seat) in entries:
+        if seat in before or _entry_of(entries, withdrawn, number, seat, card) >= 0:
             continue
         if next((s for s in rotation if s not in before), None) is not seat:
-            entries.append((number, seat))
+            entries.append((number, seat, card))
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
-def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...],
-                             declarer: Seat | None = None) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
+def _without_entry(out_of_turn: tuple[OutOfTurn, ...], withdrawn: tuple[Withdrawal, ...], number: int, seat: Seat,
+                   card: Card) -> tuple[OutOfTurn, ...]:
+    """``out_of_turn`` without the entry of ``seat``'s ``card`` on trick ``number``
+    (:func:`_entry_of`), if it has one."""
+    at = _entry_of(out_of_turn, withdrawn, number, seat, card)
+    return out_of_turn if at < 0 else (*out_of_turn[:at], *out_of_turn[at + 1:])
+
+
+def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[OutOfTurn, ...],
+                             withdrawn: tuple[Withdrawal, ...],
+                             declarer: Seat | None = None) -> tuple[tuple[Trick, ...], tuple[OutOfTurn, ...]]:
     """``tricks`` once a card (a lead or a card played to it) was taken off ``tricks[i]``
     with nothing in its place, when the next trick is led by a card put down after it by a
     seat with no card left in this one: his own card taken back, or none ever played there
@@ -563,7 +606,7 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
         return tricks, out_of_turn
     seat = nxt.plays[0][0]
     if any(s is seat for s, _ in t.plays):
-        return _partner_card_to_this_trick(tricks, i, out_of_turn, declarer)
+        return _partner_card_to_this_trick(tricks, i, out_of_turn, withdrawn, declarer)
     plays = (*t.plays, nxt.plays[0])
     moved = Trick(t.number, t.leader, plays)
     if i + 2 < len(tricks):
@@ -574,12 +617,13 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
     else:
         rest = nxt.plays[1:]
         tricks = (*tricks[:i], moved, *((Trick(nxt.number, rest[0][0], rest),) if rest else ()))
-    entries = tuple(x for x in out_of_turn if x != (nxt.number, seat))
-    return tricks, _out_of_rotation_now(entries, t.number, t.leader, plays, len(plays) - 1)
+    entries = _without_entry(out_of_turn, withdrawn, nxt.number, seat, nxt.plays[0][1])
+    return tricks, _out_of_rotation_now(entries, withdrawn, t.number, t.leader, plays, len(plays) - 1)
 
 
-def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[tuple[int, Seat], ...],
-                                declarer: Seat | None) -> tuple[tuple[Trick, ...], tuple[tuple[int, Seat], ...]]:
+def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tuple[OutOfTurn, ...],
+                                withdrawn: tuple[Withdrawal, ...],
+                                declarer: Seat | None) -> tuple[tuple[Trick, ...], tuple[OutOfTurn, ...]]:
     """``tricks`` once ``tricks[i]``, three cards, gets the card of the seat still due to it
     from the next trick, the last: that trick led by his partner, a defender, whose card on
     ``tricks[i]`` came before (his lead put down before his partner played, 57A), with only
@@ -598,8 +642,8 @@ def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: 
     plays = (*t.plays, nxt.plays[k])
     rest = (*nxt.plays[:k], *nxt.plays[k + 1:])
     tricks = (*tricks[:i], Trick(t.number, t.leader, plays), Trick(nxt.number, seat, rest))
-    entries = tuple(x for x in out_of_turn if x != (nxt.number, due))
-    return tricks, _out_of_rotation_now(entries, t.number, t.leader, plays, len(plays) - 1)
+    entries = _without_entry(out_of_turn, withdrawn, nxt.number, due, nxt.plays[k][1])
+    return tricks, _out_of_rotation_now(entries, withdrawn, t.number, t.leader, plays, len(plays) - 1)
 
 
 def _regrouped(later: tuple[Trick, ...], complete: bool) -> tuple[Trick, ...] | None:
@@ -795,7 +839,7 @@ class TableState:
     won_before: tuple[int, int] = (0, 0)  # NS, EW tricks won before first_trick
     revokes: tuple[Revoke, ...] = ()
     played_penalty: frozenset[PenaltyCard] = frozenset()  # penalty cards since played
-    out_of_turn: tuple[tuple[int, Seat], ...] = ()  # (trick, seat) plays out of turn
+    out_of_turn: tuple[OutOfTurn, ...] = ()  # plays out of turn, each by its card (``OutOfTurn``)
     #: lead restrictions still in force (50D2(a), 51B): a later lead that breaks one is a revoke
     lead_rules: tuple[LeadRule, ...] = ()
     #: every lead restriction put in force on this table (:meth:`with_lead_rule`), spent or
@@ -866,7 +910,7 @@ class TableState:
     def __init__(self, deal: Deal, contract: Contract, declarer: Seat, first_trick: int = 1, first_leader: Seat = Seat.W,
                  tricks: tuple[Trick, ...] = (), penalty_cards: frozenset[PenaltyCard] = frozenset(),
                  withdrawn: tuple[Withdrawal, ...] = (), won_before: tuple[int, int] = (0, 0), revokes: tuple[Revoke, ...] = (),
-                 played_penalty: frozenset[PenaltyCard] = frozenset(), out_of_turn: tuple[tuple[int, Seat], ...] = (),
+                 played_penalty: frozenset[PenaltyCard] = frozenset(), out_of_turn: tuple[OutOfTurn, ...] = (),
                  lead_rules: tuple[LeadRule, ...] = (), lead_rules_made: tuple[LeadRule, ...] = (),
                  play_rules: tuple[PlayRule, ...] = (), play_rules_made: tuple[PlayRule, ...] = (),
                  established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = (),
@@ -1074,6 +1118,35 @@ class TableState:
             return 4
         return min((k for n, k in self.dummy_indications if n == number), default=4)
 
+    def played_out_of_turn(self, number: int, seat: Seat, card: Card | None = None) -> OutOfTurn | None:
+        """The entry of ``out_of_turn`` of ``seat``'s ``card`` on trick ``number`` (of a
+        substitute standing in place of a card played out of turn, that card's entry); with
+        no ``card``, his first entry there. None when it has none."""
+        if card is not None:
+            at = _entry_of(self.out_of_turn, self.withdrawn, number, seat, card)
+            return self.out_of_turn[at] if at >= 0 else None
+        return next((e for e in self.out_of_turn if e[0] == number and e[1] is seat), None)
+
+    def second_card_beside(self, entry: OutOfTurn) -> OutOfTurn | None:
+        """For a play out of turn ``entry`` whose seat has another card standing on its trick:
+        the entry of that other card (his play out of turn there, of which ``entry`` is a
+        second card beside it), or None. A card of his that went back leaves none; nor does
+        his lead put down before the trick before it was complete (``early_leads``), ruled as
+        made then (57A): a second card of his on its trick is a play of its own."""
+        number, seat, card = entry
+        t = self.trick(number)
+        if t is None:
+            return None
+        for s, c in t.plays:
+            if s is seat and c != card:
+                other = self.played_out_of_turn(number, seat, c)
+                if other is None or other == entry:
+                    continue
+                if (number, seat) in self.early_leads and t.plays[0] == (s, c):
+                    continue
+                return other
+        return None
+
     def not_yet_faced(self, seat: Seat, card: Card) -> TableState | None:
         """The table with ``seat``'s ``card``, the last card standing, back in his hand, its
         place in the trick open again: dummy's card that declarer's call played (45C4(a)) and
@@ -1084,7 +1157,7 @@ class TableState:
         if not tricks or not tricks[-1].plays or tricks[-1].plays[-1] != (seat, card):
             return None
         last = tricks[-1]
-        if (last.number, seat) in self.out_of_turn or last.short is not None or any(
+        if _entry_of(self.out_of_turn, self.withdrawn, last.number, seat, card) >= 0 or last.short is not None or any(
                 r.seat is seat and r.card == card for r in self.revokes):
             return None
         rest = last.plays[:-1]
@@ -1338,7 +1411,7 @@ class TableState:
                                                                                     self.indicated_from(number)):
                     in_turn = True  # (at his turn: the early cards before it stand as played, 57C3, 57C1)
             if not in_turn:
-                out_of_turn.append((number, seat))
+                out_of_turn.append((number, seat, card))
             if played_rules and led is not None:  # (his card to a trick a rectification governs, 57A, 57D)
                 played_rules = self._play_under_rules(played_rules, revokes, number, seat, card,
                                                       cards_of(hand), led, in_turn, _kind_of(penalty, card))
@@ -1906,26 +1979,24 @@ class TableState:
             if pos == 0 and new is None:
                 leader = plays[0][0]
                 if leader is self.proper_leader(trick):
-                    if (trick, leader) in out_of_turn:
-                        k = out_of_turn.index((trick, leader))
-                        out_of_turn = (*out_of_turn[:k], *out_of_turn[k + 1:])
-                elif lead_read_again and (trick, leader) not in out_of_turn:
-                    out_of_turn = (*out_of_turn, (trick, leader))
+                    out_of_turn = _without_entry(out_of_turn, self.withdrawn, trick, leader, plays[0][1])
+                elif lead_read_again and _entry_of(out_of_turn, self.withdrawn, trick, leader, plays[0][1]) < 0:
+                    out_of_turn = (*out_of_turn, (trick, leader, plays[0][1]))
                 if lead_read_again:
                     # (the cards after it read again from the new lead: one its player put
                     # down where another seat was due is a play out of turn now)
-                    out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, 1)
+                    out_of_turn = _out_of_rotation_now(out_of_turn, self.withdrawn, trick, leader, plays, 1)
             elif new is None:
                 if out_of_turn:
-                    out_of_turn = _in_rotation_again(out_of_turn, trick, leader, plays, pos)
-                out_of_turn = _out_of_rotation_now(out_of_turn, trick, leader, plays, pos)
+                    out_of_turn = _in_rotation_again(out_of_turn, self.withdrawn, trick, leader, plays, pos)
+                out_of_turn = _out_of_rotation_now(out_of_turn, self.withdrawn, trick, leader, plays, pos)
             tricks = (*tricks_now[:i], Trick(t.number, leader, plays, t.short), *tricks_now[i + 1:])
             if new is None and (pos > 0 or lead_read_again) and not self.omissions:
                 # (with tricks after the next one, the later cards move back one place only
                 # where no fact of the record or of a ruling names a trick among them)
                 regroup = i + 2 < len(tricks) and not self._later_tricks_fixed(t.number)
                 if regroup or i + 2 == len(tricks):
-                    tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn, self.declarer)
+                    tricks, out_of_turn = _next_lead_to_this_trick(tricks, i, out_of_turn, self.withdrawn, self.declarer)
                 moved = len(tricks[i].plays) > len(plays)
                 regrouped = moved and regroup
         else:
@@ -1965,8 +2036,8 @@ class TableState:
             # this one, which is short: his lead to the next trick put down before this one
             # was complete, out of turn when placed, as the replay marks one: 57A)
             early = (tricks[i + 1].number, tricks[i + 1].leader)
-            if early not in state.out_of_turn:
-                state.out_of_turn = (*state.out_of_turn, early)
+            if _entry_of(state.out_of_turn, state.withdrawn, *early, tricks[i + 1].plays[0][1]) < 0:
+                state.out_of_turn = (*state.out_of_turn, (*early, tricks[i + 1].plays[0][1]))
             if early not in state.early_leads:
                 state.early_leads = (*state.early_leads, early)
             if early not in state.early_made:
@@ -2041,7 +2112,7 @@ class TableState:
                     if not in_turn and at_turn_after_cards_that_stand(t.leader, before, seat, declaring, self.indicated_from(t.number)):
                         in_turn = True
                 if not in_turn:
-                    entries.append((t.number, seat))
+                    entries.append((t.number, seat, card))
                 elif k > 0 and card.suit is not led:
                     held = self.holding[seat.index] | {c for u in self.tricks if u.number >= t.number for s, c in u.plays if s is seat}
                     if any(c.suit is led for c in held):
@@ -2057,7 +2128,7 @@ class TableState:
         t = self.trick(number)
         if t is None or not self.out_of_turn:
             return self
-        out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, t.plays, 1)
+        out_of_turn = _in_rotation_again(self.out_of_turn, self.withdrawn, number, t.leader, t.plays, 1)
         return self if out_of_turn is self.out_of_turn else self._evolve(out_of_turn=out_of_turn)
 
     def with_lead_read_again(self, number: int) -> TableState:
@@ -2065,15 +2136,20 @@ class TableState:
         changed hands (an opponent's card changed there, 58B3): made by the player now
         entitled to lead it (44G), it is in turn, and the cards played to it are read again
         from it (see :func:`_in_rotation_again`). A leader with another card on the trick keeps
-        his entry: that card is his play out of turn there (a seat is never in turn twice in a
-        trick), for the rules to rule."""
+        his own entry: that card is his play out of turn there (a seat is never in turn twice in
+        a trick), for the rules to rule."""
         t = self.trick(number)
-        if t is None or not t.plays or (number, t.leader) not in self.out_of_turn or t.leader is not self.proper_leader(number):
+        if (t is None or not t.plays or t.leader is not self.proper_leader(number)
+                or self.played_out_of_turn(number, t.leader) is None):
             return self
         entries = list(self.out_of_turn)
-        if sum(1 for s, _ in t.plays if s is t.leader) < 2:
-            entries.remove((number, t.leader))
-        again = _in_rotation_again(tuple(entries), number, t.leader, t.plays, 1)
+        at = _entry_of(entries, self.withdrawn, number, t.leader, t.plays[0][1])
+        if at >= 0:
+            del entries[at]
+        second = next((c for s, c in t.plays[1:] if s is t.leader), None)
+        if second is not None and _entry_of(entries, self.withdrawn, number, t.leader, second) < 0:
+            entries.append((number, t.leader, second))
+        again = _in_rotation_again(tuple(entries), self.withdrawn, number, t.leader, t.plays, 1)
         return self if again == self.out_of_turn else self._evolve(out_of_turn=again)
 
     def with_lead_out_of_turn_again(self, number: int) -> TableState:
@@ -2082,9 +2158,10 @@ class TableState:
         as made, out of turn when its player no longer won that trick (56, 55A), for the rules
         of leads out of turn to rule (the opposite of :meth:`with_lead_read_again`)."""
         t = self.trick(number)
-        if t is None or not t.plays or (number, t.leader) in self.out_of_turn or t.leader is self.proper_leader(number):
+        if (t is None or not t.plays or t.leader is self.proper_leader(number)
+                or _entry_of(self.out_of_turn, self.withdrawn, number, t.leader, t.plays[0][1]) >= 0):
             return self
-        return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader)))
+        return self._evolve(out_of_turn=(*self.out_of_turn, (number, t.leader, t.plays[0][1])))
 
     def with_lead_as_it_stands(self, number: int, seat: Seat, winner: Seat | None) -> TableState:
         """The table with ``seat``'s lead to trick ``number``, put down before the trick before
@@ -2115,7 +2192,7 @@ class TableState:
         rest = (*t.plays[:pos], *t.plays[pos + 1:])
         at = next((k + 1 for k, (s, _) in enumerate(rest) if s is after), len(rest)) if after is not None else len(rest)
         plays = (*rest[:at], t.plays[pos], *rest[at:])
-        out_of_turn = _in_rotation_again(self.out_of_turn, number, t.leader, plays, min(pos, at))
+        out_of_turn = _in_rotation_again(self.out_of_turn, self.withdrawn, number, t.leader, plays, min(pos, at))
         tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays, t.short), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
 
@@ -2152,7 +2229,7 @@ class TableState:
             plays = (*others[:due], t.plays[pos], *others[due:])
             if plays == t.plays:
                 continue
-            out_of_turn = _in_rotation_again(state.out_of_turn, number, t.leader, plays, min(pos, due))
+            out_of_turn = _in_rotation_again(state.out_of_turn, state.withdrawn, number, t.leader, plays, min(pos, due))
             tricks = (*state.tricks[:i], Trick(t.number, t.leader, plays), *state.tricks[i + 1:])
             state = state._evolve(tricks=tricks, out_of_turn=out_of_turn)
         return state._evolve(revokes_out_of_rotation=tuple(left))
@@ -2303,7 +2380,7 @@ class TableState:
         if i < 0:
             raise IllegalActionError(f"no card stands on trick {trick}")
         plays = tricks_now[i].plays
-        if self.out_of_turn and any(n == trick for n, _ in self.out_of_turn):
+        if self.out_of_turn and any(e[0] == trick for e in self.out_of_turn):
             # its plays out of turn are read again as each card goes (replace_card): in turn
             step = self
             for seat, old in plays:

@@ -38,7 +38,7 @@ from rulings.models.events import (
     Play,
     Simultaneous,
 )
-from rulings.models.table import PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
+from rulings.models.table import OutOfTurn, PenaltyCard, PenaltyKind, TableState, Trick, Withdrawal, card_strength
 from rulings.solver.config import Decisions
 
 if TYPE_CHECKING:
@@ -918,7 +918,7 @@ class Notice:
 class Opening:
     """What one rule family's opener found in a record: the root of its ruling, the
     irregularities, notices, and what it rules on (``handled``): record events (matched by
-    identity), ``(trick, seat)`` pairs of ``TableState.out_of_turn``, and :func:`played`
+    identity), the entries ``(trick, seat, card)`` of ``TableState.out_of_turn``, and :func:`played`
     keys of cards standing in a trick."""
 
     root: Node
@@ -1432,7 +1432,7 @@ def _first_of_two_at_turn(table: TableState) -> frozenset[tuple[int, Seat, Card]
     his in rotation from it. His play out of turn there begins with his next card (a seat is
     never in turn twice in a trick)."""
     found: list[tuple[int, Seat, Card]] = []
-    for trick_no, seat in table.out_of_turn:
+    for trick_no, seat, _ in table.out_of_turn:
         t = table.trick(trick_no)
         if t is None:
             continue
@@ -1667,35 +1667,36 @@ def _with_card_moved_in(before: TableState, child: Node) -> Node:
     seat, card = before.tricks[-1].plays[0]
     number = before.tricks[-1].number - 1
     moved = after.trick(number)
-    if moved is None or (seat, card) not in moved.plays or (number, seat) not in after.out_of_turn:
+    entry = after.played_out_of_turn(number, seat, card)
+    if moved is None or (seat, card) not in moved.plays or entry is None:
         return child
     if (nxt := after.trick(number + 1)) is not None and nxt.plays and nxt.plays[0] == (seat, card):
         return child
     ahead = {s for s, _ in moved.plays[: moved.plays.index((seat, card))]}
     if next(s for s in (moved.leader.next(1), moved.leader.next(2), moved.leader.next(3), seat) if s not in ahead) is seat:
         return child  # (placed at his turn: no play out of turn)
-    return _seen_again(child, (number, seat))
+    return _seen_again(child, entry)
 
 
-def _lead_now_out_of_turn(before: TableState, after: TableState) -> tuple[int, Seat] | None:
+def _lead_now_out_of_turn(before: TableState, after: TableState) -> OutOfTurn | None:
     """The trick and seat of a card that a rule's change (``before`` to ``after``) made the
     lead of its trick, out of turn, where it was a play to the trick before (the lead taken
     back with nothing in its place, ``TableState.replace_card``): a lead now, it is ruled as
     a lead out of turn (53, 54, 54E, 55, 56) though an earlier card of its player on the
     same trick, named by the same trick and seat, was ruled already. None otherwise."""
     for t in after.tricks:
-        if not t.plays or (t.number, t.leader) not in after.out_of_turn:
+        if not t.plays or (entry := after.played_out_of_turn(t.number, t.leader, t.plays[0][1])) is None:
             continue
         was = before.trick(t.number)
         if was is None or not was.plays or was.plays[0][0] is t.leader:
             continue
         if t.plays[0] in was.plays and t.leader is not after.proper_leader(t.number):
-            return t.number, t.leader
+            return entry
     return None
 
 
-def _seen_again(child: Node, key: tuple[int, Seat]) -> Node:
-    """``child`` with the play out of turn ``key`` (trick, seat) to be ruled again by the
+def _seen_again(child: Node, key: OutOfTurn) -> Node:
+    """``child`` with the play out of turn ``key`` (its entry) to be ruled again by the
     reopening on its agenda, where an earlier ruling saw it, and by every opener, those
     already opened on this path too (the family that rules plays out of turn may have said
     it had no more before the rule made this one)."""
@@ -1974,10 +1975,10 @@ class Composition:
         #: the trick before it won: each path rules it as its own table has it, 44G, 53-56;
         #: or one out of turn only as the replay read it without a card a ruling put in place,
         #: a fifth card found led, which a path's rulings leave in turn)
-        self._unruled_plays: dict[tuple[int, Seat], Notice] = {}
+        self._unruled_plays: dict[OutOfTurn, Notice] = {}
         #: of those, the ones some path ruled, and the ones some path ended leaving unruled
-        self._plays_ruled: set[tuple[int, Seat]] = set()
-        self._plays_left: set[tuple[int, Seat]] = set()
+        self._plays_ruled: set[OutOfTurn] = set()
+        self._plays_left: set[OutOfTurn] = set()
         notices = self._unruled(done, bool(found))
         #: the lines of the first part said "not yet ruled on" (keys): one a ruling on a
         #: rectified table rules on some path is not said after all (_take_back_ruled_lines)
@@ -2087,7 +2088,9 @@ class Composition:
         # (a seat's second card in the trick: a card played out of turn only because it
         # came before another seat's turn is the leads rules' to rule, whoever placed it)
         table = self.replay.table
-        left = [p for p in pairs if p not in keyed and (t := table.trick(p[0])) is not None
+        # (one whose seat's other play out of turn there an opening keys is that opening's)
+        seats = {(k[0], k[1]) for k in keyed if isinstance(k, tuple) and len(k) == 3 and isinstance(k[0], int)}
+        left = [p for p in pairs if p not in keyed and p[:2] not in seats and (t := table.trick(p[0])) is not None
                 and sum(1 for s, _ in t.plays if s is p[1]) > 1]
         claims: dict[str, frozenset[object]] = {}
         for f in found:
@@ -2266,11 +2269,18 @@ class Composition:
                     at = self._orders_of_part(part)[0].get(k[1:])
                 if at is None:
                     at = self._play_order.get(k[1:])
-            elif isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], int):
+            elif isinstance(k, tuple) and len(k) == 3 and isinstance(k[0], int):
+                # (a play out of turn: where its card was put down; a substitute's entry names
+                # the card it replaced, placed by the record where the pair's first play out
+                # of turn was)
                 if part[0]:
-                    at = self._orders_of_part(part)[1].get(k)
+                    at = self._orders_of_part(part)[0].get(k)
+                    if at is None:
+                        at = self._orders_of_part(part)[1].get(k[:2])
                 if at is None:
-                    at = self._pair_order.get(k)
+                    at = self._play_order.get(k)
+                if at is None:
+                    at = self._pair_order.get(k[:2])
             if at is not None:
                 found.append(at)
         big = 1 << 30
@@ -2323,10 +2333,12 @@ class Composition:
                 continue
             trick, seat, card = plays[counts[i]]
             by_card[(trick, seat, card)] = offset + i
+            line = getattr(e, "line", None)
+            if line is not None:
+                lines.setdefault((trick, seat, card), line)
             if at_turn and (trick, seat, card) in at_turn:
                 continue  # (his play at his turn: his play out of turn there is his later card)
             by_pair.setdefault((trick, seat), offset + i)
-            line = getattr(e, "line", None)
             if line is not None:
                 lines.setdefault((trick, seat), line)
         return by_card, by_pair, lines
@@ -2673,7 +2685,7 @@ class Composition:
         one the record put there and that is said (``_apart``: in its first part; ``apart``:
         in a later part, on this path): the line that named the second card (None when no
         line did: a card a player designated) and why."""
-        for trick_no, seat in dict.fromkeys(table.out_of_turn):
+        for trick_no, seat in dict.fromkeys(e[:2] for e in table.out_of_turn):
             if (trick_no, seat) in self._apart or (trick_no, seat) in apart:
                 continue
             trick = table.trick(trick_no)
@@ -2998,14 +3010,14 @@ class Composition:
         return (sum(len(t.plays) for t in start.tricks), start.declarer.index, lines, unfaced)
 
     @staticmethod
-    def _played_again(seen: Set[object], start: TableState, table: TableState, standing: bool) -> list[tuple[int, Seat]]:
-        """The plays out of turn (trick, seat) a later part of the record, begun on ``start``
+    def _played_again(seen: Set[object], start: TableState, table: TableState, standing: bool) -> list[OutOfTurn]:
+        """The plays out of turn (entries) a later part of the record, begun on ``start``
         and played to ``table``, adds where ``seen`` (an earlier part's rulings) already holds
         that key: the table keeps every entry it recorded, so a new one shows as one more.
         ``standing``: those where his earlier card there still stands on ``start`` (a second
         card of his in the trick); else those where it was taken back (a new play)."""
         before, now = Counter(start.out_of_turn), Counter(table.out_of_turn)
-        out: list[tuple[int, Seat]] = []
+        out: list[OutOfTurn] = []
         for p in now:
             if p in seen and now[p] > before[p]:
                 had = start.trick(p[0])
@@ -3077,10 +3089,10 @@ class Composition:
         # them a play in turn since, a change of the trick before it giving the lead to its
         # player: a play out of turn is one still, on the cards as they stand)
         try:
-            still = set(table.restart().play_many([(s, c) for _, s, c in table.plays()]).out_of_turn)
+            still = {(n, s) for n, s, _ in table.restart().play_many([(s, c) for _, s, c in table.plays()]).out_of_turn}
         except RulingError:
             return
-        for trick_no, seat in left:
+        for trick_no, seat, _ in left:
             trick = table.trick(trick_no)
             seats = [s for s, _ in trick.plays] if trick is not None else []
             if (trick_no, seat) not in still or seats.count(seat) != 1:
@@ -3123,15 +3135,18 @@ class Composition:
         there): its trick, seat, cards there, the line of the second card, and whether other
         players' cards came between his (after a lead out of turn ruled: see below)."""
         table = replay.table
-        pairs = table.out_of_turn
-        for k, (trick_no, seat) in enumerate(pairs):
+        entries = table.out_of_turn
+        pairs = dict.fromkeys(e[:2] for e in entries)
+        for trick_no, seat in pairs:
             # a play out of turn ruled explains one card: when both of the seat's cards in the
             # trick were out of turn (a lead out of turn and a card after it), the second needs
-            # more: a ruling of a line that placed one of them or came between them (a player
-            # misinformed, who took his lead back), or an opening that explains the trick's
-            # shape (a card missing from it or one too many)
-            twice = (trick_no, seat) in pairs[k + 1:]
-            if (trick_no, seat) in ruled and (not twice or (trick_no, seat) in shaped):
+            # more: a ruling of that card (its ``played`` key), of a line that placed one of
+            # them or came between them (a player misinformed, who took his lead back), or an
+            # opening that explains the trick's shape (a card missing from it or one too many)
+            own = [e for e in entries if e[0] == trick_no and e[1] is seat]
+            twice = len(own) > 1
+            ruled_here = any(e in ruled for e in own)
+            if ruled_here and (not twice or any(e in shaped for e in own)):
                 continue
             trick = table.trick(trick_no)
             mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
@@ -3142,14 +3157,14 @@ class Composition:
             placing = self._placing(trick_no, seat, replay, part)
             if any(handled_key(e) in ruled for e in placing):
                 continue  # a rule family rules the line that placed one of them
-            if twice and (trick_no, seat) in ruled and len(placing) > 1 and self._ruled_between(placing[0], placing[1], ruled):
+            if twice and ruled_here and len(placing) > 1 and self._ruled_between(placing[0], placing[1], ruled):
                 continue
             assert trick is not None  # (the seat has two cards there)
             seats = [s for s, _ in trick.plays]
             first = seats.index(seat)
             # (after his lead out of turn, ruled, and other players' cards: a lead to the next
             # trick before this one ended, which that ruling does not rule: said, not refused)
-            apart = twice and (trick_no, seat) in ruled and seats[first + 1] is not seat
+            apart = twice and ruled_here and seats[first + 1] is not seat
             yield trick_no, seat, mine, getattr(placing[1], "line", None) if len(placing) > 1 else None, apart
 
     def _ruled_between(self, first: object, second: object, ruled: Set[object]) -> bool:
@@ -4219,10 +4234,10 @@ class Composition:
         return [self.case.events[i] for c in cards
                 if (i := later.get((trick_no, seat, c), self._play_order.get((trick_no, seat, c)))) is not None]
 
-    def _placed_by_a_line_of(self, pair: tuple[int, Seat], keys: Set[object]) -> bool:
-        """Whether a record line among ``keys`` placed the cards of ``pair`` (a play out of
-        turn: trick and seat): ruling that line rules the play."""
-        return any(handled_key(e) in keys for e in self._placing(*pair))
+    def _placed_by_a_line_of(self, entry: OutOfTurn, keys: Set[object]) -> bool:
+        """Whether a record line among ``keys`` placed the cards of ``entry``'s seat on its
+        trick (a play out of turn): ruling that line rules the play."""
+        return any(handled_key(e) in keys for e in self._placing(entry[0], entry[1]))
 
     def _refuse_impossible(self, ruled: set[object], shaped: frozenset[object]) -> list[Notice]:
         """A seat with two cards in one trick that no irregularity ruled on explains (a
@@ -4256,12 +4271,16 @@ class Composition:
         """Record lines and plays out of turn that no rule family rules on."""
         r = self.replay
         notices = _unruled_lines(r, ruled)
-        for trick, seat in r.table.out_of_turn:
-            if (trick, seat) not in ruled and not self._placed_by_a_line_of((trick, seat), ruled):
-                notice = Notice(self._pair_lines.get((trick, seat)), f"{seat} played out of turn to trick {trick}: not yet ruled on",
-                                "not_ruled")
+        for entry in r.table.out_of_turn:
+            trick, seat, _ = entry
+            # (a second card of his standing beside a card whose play out of turn is ruled:
+            # said, or refused, as a seat's second card in a trick, _second_cards)
+            if (entry not in ruled and not self._placed_by_a_line_of(entry, ruled)
+                    and ((beside := r.table.second_card_beside(entry)) is None or beside not in ruled)):
+                notice = Notice(self._pair_lines.get(entry, self._pair_lines.get((trick, seat))),
+                                f"{seat} played out of turn to trick {trick}: not yet ruled on", "not_ruled")
                 notices.append(notice)
-                self._unruled_plays.setdefault((trick, seat), notice)
+                self._unruled_plays.setdefault(entry, notice)
         if r.attention is None and self._cut is None:
             notices.append(Notice(None, "no 'attention' line: ruling on the position at the end of the record"))
         if not found:
@@ -4270,11 +4289,11 @@ class Composition:
 
 
 def _trick_of(key: object) -> int | None:
-    """The trick of a card key of ``Opening.handled`` (a :func:`played` key or a ``(trick,
-    seat)`` pair; None for any other key)."""
+    """The trick of a card key of ``Opening.handled`` (a :func:`played` key or an entry
+    ``(trick, seat, card)`` of ``TableState.out_of_turn``; None for any other key)."""
     if isinstance(key, tuple) and len(key) == 4 and key[0] == "play":
         return key[1]  # type: ignore[no-any-return]
-    if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int):
+    if isinstance(key, tuple) and len(key) == 3 and isinstance(key[0], int):
         return key[0]
     return None
 
@@ -4291,7 +4310,9 @@ def _leads_of(keys: Iterable[object], table: TableState) -> list[tuple[int, obje
             continue
         seat, card = trick.plays[0]
         assert isinstance(k, tuple)
-        if k[-2:] == (seat, card) or k == (n, seat):
+        # (a play out of turn of the seat leading the trick: his lead, or his second card
+        # there, his lead to the next trick put down early, which waits on the same trick)
+        if k[-2:] == (seat, card) or k[:2] == (n, seat):
             leads.append((n, k))
     return leads
 

@@ -70,7 +70,7 @@ def misinformed_card(replay: Replay, event: Misinformed) -> Placed | None:
     if mine is None:
         return None
     trick_no, seat, card = mine
-    if (trick_no, seat) not in table.out_of_turn or at_his_turn(table, trick_no, seat, card):
+    if table.played_out_of_turn(trick_no, seat, card) is None or at_his_turn(table, trick_no, seat, card):
         return None
     return trick_no, seat, card
 

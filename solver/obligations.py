@@ -151,7 +151,8 @@ def restriction_trick(table: TableState, restriction: str) -> tuple[Trick, Seat,
     partner = seat.partner
     for trick in table.tricks:
         own = trick.card_of(seat)
-        if own is not None and ((trick.number, partner) in table.out_of_turn or (trick.number + 1, partner) in table.early_made):
+        if own is not None and (table.played_out_of_turn(trick.number, partner) is not None
+                                or (trick.number + 1, partner) in table.early_made):
             return trick, seat, own, True
     return None
 

@@ -113,7 +113,22 @@ def test_revoke_recorded_and_establishment() -> None:
 
 def test_out_of_turn_recorded_not_refused() -> None:
     t = _table("W DQ, E D4")
-    assert t.out_of_turn == ((1, Seat.E),)
+    assert t.out_of_turn == ((1, Seat.E, Card.parse("D4")),)
+
+
+def test_two_plays_out_of_turn_of_one_seat_on_one_trick_are_known_by_their_cards() -> None:
+    """A seat's two cards out of turn on one trick are two plays out of turn, each its own
+    entry: a ruling of one is no ruling of the other (44B). A card taken back keeps its
+    entry; a substitute put in its place stands under the entry of the card it replaced."""
+    d4, d5, d6 = Card.parse("D4"), Card.parse("D5"), Card.parse("D6")
+    t = _table("W DQ, E D4, E D5")
+    assert t.out_of_turn == ((1, Seat.E, d4), (1, Seat.E, d5))
+    assert t.second_card_beside((1, Seat.E, d5)) == (1, Seat.E, d4)
+    back = t.replace_card(1, Seat.E, None, card=d4)
+    assert (1, Seat.E, d4) in back.out_of_turn and back.played_out_of_turn(1, Seat.E, d5) == (1, Seat.E, d5)
+    assert back.second_card_beside((1, Seat.E, d5)) is None
+    sub = t.replace_card(1, Seat.E, d6, card=d4)
+    assert sub.played_out_of_turn(1, Seat.E, d6) == (1, Seat.E, d4)
 
 
 def test_card_not_in_hand_and_played_twice() -> None:
@@ -314,12 +329,12 @@ def test_a_lead_to_the_next_trick_then_the_partners_card_is_read_onto_two_tricks
     assert two is not None and three is not None
     assert [str(c) for _, c in two.plays] == ["S3", "S2", "SA", "S5"] and two.card_of(Seat.W) is not None
     assert three.leader is Seat.E and [(s, str(c)) for s, c in three.plays] == [(Seat.E, "HK"), (Seat.S, "HA")]
-    assert table.early_leads == ((3, Seat.E),) and (3, Seat.E) in table.out_of_turn
+    assert table.early_leads == ((3, Seat.E),) and table.played_out_of_turn(3, Seat.E, Card.parse("HK")) is not None
     # (kept across a replay of the record)
     assert table.restart().play_many([(s, c) for t in table.tricks for s, c in t.plays]).out_of_turn == table.out_of_turn
     # the offender won the trick: still out of turn, made before the trick was complete
     won = _record("W DQ", "N DA", "E D4", "S D7", "N C2", "E CQ", "S C7", "E HK", "W C6", "attention S")
-    assert isinstance(won, Replay) and (3, Seat.E) in won.table.out_of_turn
+    assert isinstance(won, Replay) and won.table.played_out_of_turn(3, Seat.E) is not None
     # the partner's revoke with that card is not established by the lead made before it
     revoked = _record(*opening, "W H7", "attention S")
     assert isinstance(revoked, Replay)

@@ -394,10 +394,10 @@ def test_a_premature_card_does_not_move_the_turn_once_taken_back() -> None:
     rotation from the last card); with the CA taken back it is in turn, and only the
     withdrawn card's own entry stays."""
     table = _premature_table("E CQ, S CJ, ")
-    assert (2, Seat.E) in table.out_of_turn and (2, Seat.W) in table.out_of_turn
+    assert table.played_out_of_turn(2, Seat.E) is not None and table.played_out_of_turn(2, Seat.W) is not None
     after = table.replace_card(2, Seat.W, None)
-    assert (2, Seat.E) not in after.out_of_turn
-    assert after.out_of_turn.count((2, Seat.W)) == table.out_of_turn.count((2, Seat.W))
+    assert after.played_out_of_turn(2, Seat.E) is None
+    assert [p for p in after.out_of_turn if p[:2] == (2, Seat.W)] == [p for p in table.out_of_turn if p[:2] == (2, Seat.W)]
 
 
 def test_a_premature_card_played_at_turn_moves_last_and_reads_the_trick_again() -> None:

@@ -969,7 +969,7 @@ def _played_on_before_the_first_irregularity(mapping: dict[str, Any], rng: rando
     case = loads(_text(mapping))
     table = Ruling(case).replay.table
     plain = next((i for i, e in enumerate(case.events) if type(e) is not Play), len(case.events))
-    first = min([r.trick for r in table.revokes] + [t for t, _ in table.out_of_turn] + [99])
+    first = min([r.trick for r in table.revokes] + [t for t, _, _ in table.out_of_turn] + [99])
     plays = list(table.plays())
     cuts = [c for c in range(4, plain, 4) if c <= len(plays) and plays[c - 1][0] < first]
     if not cuts:
@@ -1912,3 +1912,22 @@ def test_a_play_out_of_turn_each_path_ruled_is_not_said_unruled_where_no_restora
     assert list(ruling.restorations()) == []
     assert [n for n in ruling.notices if "no restoration of the ruling before 'resume' can be played on" in n.text]
     assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_second_card_of_a_seat_whose_lead_out_of_turn_was_ruled_before_resume_is_ruled_by_its_card(edition: str) -> None:
+    """Seed 1893 (every family, cut): West leads the H3 out of turn to trick 8 and attention
+    is drawn before anybody plays to it (ruled before 'resume'). In the part played on, dummy
+    plays to it and West then puts the ST down before his partner has played to the trick:
+    a play out of turn of its own (his lead to trick 9 made before his partner played, 57A;
+    a seat plays one card to a trick, 44B), not hidden by the ruling of his H3 on the same
+    trick. Ruled on every path where the part is played on: nothing "not yet ruled on", and
+    every restoration keeps the 52 cards, each trick in rotation."""
+    case = loads(_cut_seed(1893, edition, tuple(FAMILIES)))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert any(s.clause == "57A" for r in restorations for s in r.path)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)

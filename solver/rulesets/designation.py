@@ -724,7 +724,8 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # ruling's principal course leaves the trick before them won as played; where another
     # course leaves one out of turn (a change refused: another seat wins the trick before
     # it), it is ruled there, on that course's table (44G, 53-56; Opening.explains)
-    shifted = tuple(p for p in replay.table.out_of_turn if p not in principal.out_of_turn)
+    still = {(n, s) for n, s, _ in principal.out_of_turn}
+    shifted = tuple(p for p in replay.table.out_of_turn if p[:2] not in still)
     # a card the record shows failing to follow suit only because the reader placed it for a
     # designation this ruling changes (declarer names the D7 from his hand, changes to the HA
     # and puts it down: the change refused, the D7 is his card and the HA goes back) was never

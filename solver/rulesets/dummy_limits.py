@@ -152,12 +152,13 @@ def open_dummy_limits(rs: RuleSet, replay: Replay, root: Node) -> Opening | None
         revokes = tuple(r for r, _ in standing if table.is_defender(r.seat) and r not in asked_about)
         keys: list[object] = [played(r.trick, r.seat, r.card) for r in revokes]
         what = [f"{r}" for r in revokes]
-        for number, seat in table.out_of_turn:
+        for entry in table.out_of_turn:
+            number, seat, _ = entry
             if table.is_defender(seat):
-                keys.append((number, seat))
+                keys.append(entry)
                 what.append(f"{seat}'s card to trick {number} played out of turn")
         if keys:
-            earliest = min([r.trick for r in revokes] + [n for n, s in table.out_of_turn if table.is_defender(s)])
+            earliest = min([r.trick for r in revokes] + [n for n, s, _ in table.out_of_turn if table.is_defender(s)])
             tasks.append(LeaveUnrectified(dummy, lost, tuple(what), revokes, earliest))
             said.append(f"dummy {dummy}, after he {lost}, first drew attention to the defenders' irregularity: {', '.join(what)}")
             handled.extend(keys)

@@ -1025,7 +1025,8 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
                 edges.append((step, Node(t, rest, with_entries(ledger, lead.infos), findings, restrictions, established, focus)))
             else:
                 t = table
-                if not fixed and (table.put_down_before(trick_no, seat, card) is not None or (trick_no, seat) in table.out_of_turn):
+                if not fixed and (table.put_down_before(trick_no, seat, card) is not None
+                                  or table.played_out_of_turn(trick_no, seat, card) is not None):
                     t = table.with_lead_as_it_stands(trick_no, seat, winner)
                 edges.append((step, Node(t, rest, ledger, findings, restrictions, established, focus)))
         return edges
@@ -1291,7 +1292,7 @@ def _lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, trick: T
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not fixed:
         return _early_lead_choices(rs, table, task, winner, early, info, extra, infos, restore)
-    if winner is not None and winner is not seat and (trick_no, seat) in table.out_of_turn and not fixed:
+    if winner is not None and winner is not seat and table.played_out_of_turn(trick_no, seat, card) is not None and not fixed:
         # made out of turn as the trick then stood, and out of turn still: no lead made in
         # turn that the change of the trick's winner sends back (44G), but a card played
         # after dummy's error, ruled as it stands (53A, 55A, 56) unless its player takes it

@@ -276,8 +276,9 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # (or out of turn there too, but after another set of cards to the trick: a seat's second
     # card after his partner's card the line placed, his lead to the next trick, where the
     # first reading has it before his partner played, 57A)
+    seen = {(n, s) for n, s, _ in nominal.out_of_turn}
     explains: tuple[object, ...] = tuple(p for p in replay.table.out_of_turn
-                                         if p not in nominal.out_of_turn or _before(replay.table, p) != _before(nominal, p))
+                                         if p[:2] not in seen or _before(replay.table, p[:2]) != _before(nominal, p[:2]))
     # so too the cards the table records as failing to follow suit only because such a card
     # is missing from it (a fifth card found led, not the card the record has leading)
     if replay.table.revokes:

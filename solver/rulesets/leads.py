@@ -69,6 +69,7 @@ from rulings.models.events import (
     Simultaneous,
 )
 from rulings.models.table import (
+    OutOfTurn,
     PenaltyKind,
     PlayRule,
     Revoke,
@@ -104,8 +105,6 @@ from rulings.solver.obligations import (
 )
 from rulings.solver.rulesets.base import Opening, Rule, RuleSet
 
-#: the key of a card played (``played``), under a name no local of :func:`open_leads` hides
-_played_key = played
 SUITS_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``director finds <this>``: declarer could have seen a card of dummy's (54C).
 SAW_DUMMY = "saw_dummy"
@@ -453,7 +452,7 @@ def _lead_before_choice(rs: RuleSet, table: TableState, task: LeadOutOfTurn) -> 
     if partner is not task.proper or not table.is_defender(partner):
         return None
     t = table.trick(task.trick)
-    if t is None or not t.plays or t.plays[0][0] is not partner or (task.trick, partner) in table.out_of_turn:
+    if t is None or not t.plays or t.plays[0][0] is not partner or table.played_out_of_turn(task.trick, partner, t.plays[0][1]) is not None:
         return None
     return LeadBeforeChoice(task.trick, partner, t.plays[0][1], task.offender, task.choices, task.after_refusal)
 
@@ -540,13 +539,18 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     """Find the first play out of turn not ruled yet and put the matching task on the
     agenda. Those in later tricks are left for after its ruling (``Opening.later``): the
     engine runs this opener again on the table that ruling leaves, and each is ruled in
-    turn, with every obligation the earlier rulings left in force."""
+    turn, with every obligation the earlier rulings left in force. A play out of turn is
+    known by its card (``TableState.out_of_turn``): a seat's other card on the same trick (put
+    down after his first went back, or his lead to the next trick put down early) is a play
+    of its own, ruled under its own key."""
     table = replay.table
     pairs = _this_part_first(table.out_of_turn, replay.start)
+    if replay.start is not None and replay.start.out_of_turn:
+        pairs = _standing_in_place(table, pairs, replay.start.out_of_turn)
     reopened = replay.reopened
     if reopened:
-        pairs = tuple(p for p in pairs if not replay.is_ruled(p, "leads") or _played_since(replay, p) or (
-            _played_anew(replay, p) and not any(p in keys for name, keys in replay.claimed if name != "leads")))
+        pairs = tuple(p for p in pairs if p not in replay.ruled and (not replay.is_ruled(p, "leads") or _alone_since(table, p))
+                      and not _beside_ruled(table, p, replay.ruled.__contains__))
     if not pairs:
         return None
     events: tuple[object, ...] = (*replay.unapplied, *replay.after)
@@ -558,7 +562,7 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     found: tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None = None
     i = 0
     for i in range(len(pairs) if reopened else 1):
-        choices = _choices_after(replay, *pairs[i])
+        choices = _choices_after(replay, pairs[i][0], pairs[i][1])
         if reopened:
             choices = _not_ruled(replay, choices)
         found = _classified(rs, table, pairs[i:], choices, SAW_DUMMY in findings, replay,
@@ -569,21 +573,6 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         return None
     trick_no = pairs[i][0]
     agenda, irregularities, handled = found
-    if reopened and replay.is_ruled(pairs[i], "leads"):
-        if _played_since(replay, pairs[i]):
-            # (another card of a seat whose play out of turn to that trick a ruling took back:
-            # marked ruled by its card, the seat's pair being marked already, _played_since)
-            again = tuple(_played_key(trick_no, s, c) for s, c in table.trick(trick_no).plays  # type: ignore[union-attr]
-                          if s is pairs[i][1] and not replay.is_ruled(_played_key(trick_no, s, c), "leads"))
-            handled = (*again, *(h for h in handled if h != pairs[i]))
-        else:
-            # (a card played anew where a ruled play out of turn stood: keyed by its card, the
-            # pair being ruled on this path already, ``_played_anew``)
-            handled = _keyed_by_card(table, handled, pairs[i])
-    if reopened:
-        # (a seat's second card on a trick whose pair a ruling on this path marked ruled, his
-        # first card's: keyed by that card, the pair not hiding it, ``_second_card_key``)
-        handled = tuple(_second_card_key(replay, h) for h in handled)
     spread_found = _spread_finding(rs, table, agenda[0], events)
     barred: tuple[tuple[Choice | DirectorFinds, str], ...] = () if reopened else tuple(sorted((*_not_entitled(rs, table, agenda[0], choices),
                                                 *_option_taken_away(rs, table, agenda[0], choices), *spread_found),
@@ -594,7 +583,8 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     used: list[object] = [e for e in events if isinstance(e, DirectorFinds)
                           and (e.finding.lower() in known or (e.finding.lower() == BEGAN_TO_SPREAD and _reads_spread(table, agenda[0])))]
     recorded = tuple(f for f in (FINDING_ACCEPTED, FINDING_PROPER_LEAD) if f in findings) if len(agenda) == 1 else ()
-    texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no and p not in handled),
+    texts, later = _left_for_later(rs, replay, tuple(p for p in pairs[i:] if p[0] > trick_no and p not in handled
+                                                     and not _beside_ruled(table, p, handled.__contains__)),
                                    SAW_DUMMY in findings)
     # (a lead made before the trick before it was complete is ruled on that trick, 57A)
     focus = agenda[0].trick if isinstance(agenda[0], PrematurePlay) and agenda[0].next_trick_lead else trick_no
@@ -603,125 +593,97 @@ def open_leads(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # his hand after dummy's lead out of turn, 55A) is left for after it: what it is depends
     # on this ruling (a premature play where the lead is accepted, 57C3; the lead itself
     # where it is taken back, 55B2)
-    here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later)
+    here = tuple(p for p in pairs[i + 1:] if p[0] == trick_no and p not in handled and p not in later
+                 and not _beside_ruled(table, p, handled.__contains__))
     if isinstance(agenda[0], (LeadOutOfTurn, DeclaringSideOpeningLead)) and (played := table.trick(trick_no)) is not None:
         # a card played in turn after a lead out of turn that is not accepted may lead the
         # trick once that lead goes back: ruled after it, on the table its ruling leaves
         # (at trick 13, 2017 53A, those played to it in rotation go back with it)
-        here += tuple(p for s, _ in played.plays[1:] if (p := (trick_no, s)) not in pairs and p not in here)
+        here += tuple(p for s, c in played.plays[1:] if (p := _key(table, trick_no, s, c)) not in pairs and p not in here)
     if isinstance(agenda[0], PlayAtRhoTurn) and (played := table.trick(trick_no)) is not None:
         # a card put on the trick after one played at the right-hand opponent's turn, in turn
         # after it, is out of turn once that card leaves the trick (57D), the seat it was
         # played before still to play: ruled after it, on the table its ruling leaves (57C3)
         at = played.position_of(agenda[0].offender)
         if at is not None:
-            here += tuple(p for s, _ in played.plays[at + 1:] if (p := (trick_no, s)) not in pairs and p not in here)
+            here += tuple(p for s, c in played.plays[at + 1:] if (p := _key(table, trick_no, s, c)) not in pairs and p not in here)
     if isinstance(agenda[0], LeadBeforeTrickComplete) and not agenda[0].played_on:
         # (his lead to the next trick, out of turn where another seat wins this one: ruled
         # after, on the table each of the seats still due leaves)
-        here += ((agenda[0].trick + 1, agenda[0].offender),)
+        here += ((agenda[0].trick + 1, agenda[0].offender, agenda[0].card),)
     notices = tuple(Notice(line.line, text, "unsettled") for line, text in barred)
     return Opening(node, (*irregularities, *texts), notices, (*used, *handled), later=(*later, *here) if here else later)
 
 
-def _played_anew(replay: Replay, pair: tuple[int, Seat]) -> bool:
-    """Whether the card of ``pair``'s seat on its trick (a play out of turn a ruling on this
-    path has ruled: a pair names a trick and a seat, not a card) is another card, put there
-    since the card ruled went back with nothing in its place: his lead out of turn taken back
-    at the proper leader's lead (53B), then his card of a line the replay did not apply (cards
-    played together, 58B) placed on the trick by a later ruling, out of rotation there. That
-    card is a play of its own, out of turn where it stands, for these rules to rule."""
-    table = replay.table
-    number, seat = pair
-    trick = table.trick(number)
-    at = trick.position_of(seat) if trick is not None else None
-    if trick is None or at is None or trick.plays[0][0].next(at) is seat:
-        return False  # (none there, or his card in rotation as the trick now stands)
-    card = trick.plays[at][1]
-    if any(isinstance(e, Play) and e.seat is seat and e.card == card for e in replay.before):
-        return False  # (a card of a play line: one the replay placed, ruled with the record's plays)
-    back = [w for w in table.withdrawn if w.trick == number and w.seat is seat]
-    return any(w.replaced_by is None for w in back) and all(card not in (w.card, w.replaced_by) for w in back)
+def _key(table: TableState, number: int, seat: Seat, card: Card) -> OutOfTurn:
+    """The key a ruling of ``seat``'s ``card`` on trick ``number`` marks ruled: its entry
+    among the table's plays out of turn (a substitute's: the card it replaced), or the entry
+    it has once out of rotation (a card a ruling may leave out of turn there)."""
+    return table.played_out_of_turn(number, seat, card) or (number, seat, card)
 
 
-def _keyed_by_card(table: TableState, handled: tuple[object, ...], pair: tuple[int, Seat]) -> tuple[object, ...]:
-    """``handled`` with ``pair`` (a play out of turn ruled on this path already, whose seat's
-    card on the trick is another card played anew, :func:`_played_anew`) keyed by that card
-    as it stands, apart from the key ``played`` gives a card standing (a family that rules
-    that card for another irregularity, a penalty card it failed to play, 52, rules it
-    under its own key)."""
-    trick = table.trick(pair[0])
-    card = trick.card_of(pair[1]) if trick is not None else None
-    if card is None:
-        return handled
-    out: list[object] = []
-    for h in handled:
-        out.append(("anew", pair[0], pair[1], card) if h == pair else h)
-    return tuple(out)
+def _standing_in_place(table: TableState, pairs: tuple[OutOfTurn, ...], earlier: tuple[OutOfTurn, ...]) -> tuple[OutOfTurn, ...]:
+    """``pairs`` (plays out of turn, in order, of a part of the record played on after
+    ``resume``) with the entry of a card of an earlier part (``earlier``) that no longer
+    stands on its trick (a ruling there took it back with nothing in its place), where its
+    seat has put a card out of turn on that trick in this part, replaced by that card's
+    entry: the play out of turn of that seat on that trick as the table now shows it, ruled
+    in that place."""
+    out: list[OutOfTurn] = []
+    for p in pairs:
+        if p in out:
+            continue
+        t = table.trick(p[0])
+        if p in earlier and t is not None and not any(s is p[1] and table.played_out_of_turn(p[0], s, c) == p for s, c in t.plays):
+            now = next((e for s, c in t.plays if s is p[1] and (e := table.played_out_of_turn(p[0], s, c)) is not None
+                        and e not in out), None)
+            if now is not None:
+                out.append(now)
+                continue
+        out.append(p)
+    return tuple(out) if out != list(pairs) else pairs
 
 
-def _played_since(replay: Replay, pair: tuple[int, Seat]) -> bool:
-    """Around a rectified table, whether a play out of turn ``pair`` (trick, seat) marked
-    ruled on this path is another card of the seat's than the one ruled: a ruling took his
-    card on that trick back with nothing in its place (an opening lead by the declaring side,
-    54E; a card played before the correct lead after a lead from the wrong hand, 60B), the
-    trick is now led by the seat due to lead it, and another card of his stands on it before
-    his turn, one no ruling on the path names (``played`` key): a play of its own, put down
-    later (declarer's premature play, 57C3; a defender's at his right-hand opponent's turn,
-    57D). A ruled pair names a trick and a seat, not a card, so it does not hide that card.
-    Not where the trick is still led out of turn: the cards played to that lead are ruled
-    with it (53A, 53B)."""
-    trick_no, seat = pair
-    table = replay.table
-    trick = table.trick(trick_no)
-    if trick is None or not table.withdrawn or trick.plays[0][0] is seat or trick.leader is not expected_leader(table, trick_no):
+def _alone_since(table: TableState, entry: OutOfTurn) -> bool:
+    """Whether ``entry``'s card, a second card of its seat on its trick when the record was
+    read (another family's opening claims it with the line that placed it), now stands
+    alone there, his other card taken back with nothing in its place: a play out of turn of
+    its own, for these rules to rule (57C3, 57A, 57D)."""
+    number, seat, _ = entry
+    t = table.trick(number)
+    if t is None or sum(1 for s, _ in t.plays if s is seat) != 1 or table.played_out_of_turn(number, seat, t.card_of(seat)) != entry:
         return False
-    # (his card there gone back, nothing in its place)
-    back = {w.card for w in table.withdrawn if w.seat is seat and w.trick == trick_no and w.replaced_by is None}
-    pos = trick.position_of(seat)
-    if not back or pos is None:
-        return False
-    before = [s for s, _ in trick.plays[:pos]]
-    turn = next(s for s in rotation_from(trick.leader) if s not in before)
-    if turn is seat:
-        return False  # (at his turn on the trick as it now stands: no play out of turn)
-    card = trick.plays[pos][1]
-    return card not in back and not replay.is_ruled(played(trick_no, seat, card), "leads")
+    return any(w.trick == number and w.seat is seat and w.replaced_by is None for w in table.withdrawn)
 
 
-def _second_card_key(replay: Replay, h: object) -> object:
-    """The key an opening around a rectified table rules ``h`` under: a pair (trick, seat)
-    marked ruled on this path by the ruling of the seat's first card there (his lead to that
-    trick put down before the trick before it was complete, standing as his lead, 57A), whose
-    seat has a second card on the trick, is that second card's (``played`` key): a play of
-    its own (44B: one card to a trick), which the pair, naming a trick and a seat and not a
-    card, must not hide. Any other ``h`` as given."""
-    if not (isinstance(h, tuple) and len(h) == 2 and isinstance(h[0], int) and isinstance(h[1], Seat)):
-        return h
-    trick_no, seat = h
-    if not replay.is_ruled((trick_no, seat), "leads"):
-        return h
-    trick = replay.table.trick(trick_no)
-    mine = [c for s, c in trick.plays if s is seat] if trick is not None else []
-    return played(trick_no, seat, mine[-1]) if len(mine) > 1 else h
+def _beside_ruled(table: TableState, entry: OutOfTurn, ruled: Callable[[OutOfTurn], bool]) -> bool:
+    """Whether ``entry`` is a seat's card standing on a trick beside another card of his there
+    whose play out of turn is ``ruled`` (:meth:`TableState.second_card_beside`): ruled with
+    it, or by no law (a seat plays one card to a trick, 44B), for the engine to say."""
+    other = table.second_card_beside(entry)
+    return other is not None and ruled(other)
 
 
-def _this_part_first(pairs: tuple[tuple[int, Seat], ...], start: TableState | None) -> tuple[tuple[int, Seat], ...]:
+def _less(out_of_turn: tuple[OutOfTurn, ...], number: int, seat: Seat, card: Card | None = None) -> tuple[OutOfTurn, ...]:
+    """``out_of_turn`` less ``seat``'s plays out of turn on trick ``number``: with ``card``,
+    that card's entry only (his other card there keeps its own, a play of its own: a seat
+    plays one card to a trick, 44B)."""
+    return tuple(p for p in out_of_turn if not (p[0] == number and p[1] is seat and (card is None or p[2] == card)))
+
+
+def _this_part_first(pairs: tuple[OutOfTurn, ...], start: TableState | None) -> tuple[OutOfTurn, ...]:
     """The plays out of turn ``pairs`` of a part of the record played on after ``resume``
     (``start``: the table it was played on from; None for the first part), those its own
     lines made first, in the order they were made, then those the parts before it made
-    (ruled there). A pair names a trick and a seat, not a card: a card of an earlier part at
-    the same trick and seat (a lead out of turn there that went back, its owner then putting
-    another card on that trick) must not put the later card ahead of a card made before it
-    in this part (an opening lead the declaring side faced first, 54E, is ruled before a
-    defender's card after it). Read so where the opening lead is still to be made when the
-    part begins (no card standing; Law 54); at a later trick the order stays as it was
-    (docs/whole-record.md, "Testing")."""
+    (ruled there): an opening lead the declaring side faced first in this part (54E) is
+    ruled before a defender's card after it. Read so where the opening lead is still to be
+    made when the part begins (no card standing; Law 54); at a later trick the order stays
+    as it was (docs/whole-record.md, "Testing")."""
     if start is None or not start.out_of_turn or not pairs or start.tricks or start.first_trick != 1:
         return pairs  # (the opening lead still to be made: read only there, 54, 54E)
     earlier = Counter(start.out_of_turn)
-    mine: list[tuple[int, Seat]] = []
-    theirs: list[tuple[int, Seat]] = []
+    mine: list[OutOfTurn] = []
+    theirs: list[OutOfTurn] = []
     for p in pairs:
         if earlier[p] > 0:
             earlier[p] -= 1
@@ -956,9 +918,9 @@ def refusal_played_on(rs: RuleSet, replay: Replay) -> int | None:
         # lead; it goes back and the defender's card leads trick 1)
         if not (trick_no == 1 == table.first_trick and index == 1 and trick.plays[1] == (seat, card) and first == 2
                 and not table.is_defender(trick.plays[0][0]) and seat is not table.first_leader
-                and out_of_turn[:1] == ((1, trick.plays[0][0]),)):
+                and [p[:2] for p in out_of_turn[:1]] == [(1, trick.plays[0][0])]):
             return None
-    elif not out_of_turn or out_of_turn[0] != (trick_no, seat):
+    elif not out_of_turn or out_of_turn[0][:2] != (trick_no, seat):
         return None
     if any(r.trick < trick_no and (start is None or r not in start.revokes) for r in table.revokes):
         return None
@@ -1015,7 +977,7 @@ def _led_and_played_to(table: TableState, before: Sequence[object], last: int, t
     return last + 2 < len(before) and type(reply := before[last + 2]) is Play and reply.seat is proper.lho
 
 
-def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]], choices: tuple[ChoiceLine, ...],
+def _classified(rs: RuleSet, table: TableState, pairs: Sequence[OutOfTurn], choices: tuple[ChoiceLine, ...],
                 saw_dummy: bool, record: Replay | None = None, *,
                 began_spread: bool = False) -> tuple[tuple[object, ...], tuple[str, ...], tuple[object, ...]] | None:
     """How the first of ``pairs`` (plays out of turn, in order) is ruled: the tasks, the
@@ -1025,11 +987,11 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
     (``Replay.played_out``, ``Replay.played_to``). ``saw_dummy``, ``began_spread``: the
     director's findings about a faced opening lead out of turn (54C, 54A)."""
     played_out = record is not None and record.played_out
-    trick_no, seat = pairs[0]
+    trick_no, seat, _ = pairs[0]
     trick = table.trick(trick_no)
     if trick is None:
         return None
-    handled_pairs: list[object] = [(trick_no, seat)]
+    handled_pairs: list[object] = [pairs[0]]
     task: object
     # (a seat that led in turn and then put down a second card: the second is the play out
     # of turn, not his lead)
@@ -1054,7 +1016,9 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         task, irregularity = _classify_lead(rs, table, trick, seat, choices, saw_dummy, rs.decisions.later_play_shows_acceptance,
                                             _no_acceptance_at(rs, trick_no), played_out, record, began_spread)
         if isinstance(task, ProperLead) or (isinstance(task, AcceptedByPlay) and task.proper_lead is not None):
-            handled_pairs.append((trick_no, expected_leader(table, trick_no)))
+            proper = expected_leader(table, trick_no)
+            if (at_lead := trick.card_of(proper)) is not None:
+                handled_pairs.append(_key(table, trick_no, proper, at_lead))
             if (isinstance(task, AcceptedByPlay) and task.proper_lead is not None
                     and [s for s, _ in trick.plays].count(seat) == 2):
                 # his second card in the trick: his lead to the next trick where the next hand's
@@ -1064,8 +1028,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                 if more is not None and isinstance(more[0], PrematurePlay) and more[0].next_trick_lead:
                     task = replace(task, then=more[0], proper_lead=replace(task.proper_lead, then=seat))
                     irregularity = f"{irregularity}; where it was a play to the lead, {more[1]}"
-                    handled_pairs += [played(trick_no, seat, more[0].card),
-                                      *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, seat))]
+                    handled_pairs += [played(trick_no, seat, more[0].card), _key(table, trick_no, seat, more[0].card),
+                                      *(_key(table, trick_no, x, c) for x, c in _played_after_early_lead(table, trick, seat))]
                 else:
                     # (where it was the proper lead, his lead goes back and that card is his
                     # one card to the trick, ruled there as a play: 57A, 57D or in turn)
@@ -1089,22 +1053,24 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
                     else:
                         task = replace(task, then=proper)
                     irregularity = f"{irregularity}; {more[1]}"
-                    handled_pairs += [played(trick_no, proper, more[0].card),
-                                      *((trick_no, x) for x, _ in _played_after_early_lead(table, trick, proper))]
+                    handled_pairs += [played(trick_no, proper, more[0].card), _key(table, trick_no, proper, more[0].card),
+                                      *(_key(table, trick_no, x, c) for x, c in _played_after_early_lead(table, trick, proper))]
         elif isinstance(task, WrongDefenderPlays) or (isinstance(task, AcceptedByPlay) and task.from_dummy):
-            handled_pairs.append((trick_no, trick.plays[1][0]))
+            handled_pairs.append(_key(table, trick_no, *trick.plays[1]))
         elif isinstance(task, AcceptedByPlay):
             # The lead accepted, a later card out of turn in the trick is ruled next (57).
-            for n, s in pairs[1:]:
+            for p in pairs[1:]:
+                n, s, _ = p
                 more = _classify_play(rs, table, trick, s, choices, record) if n == trick_no else None
                 if more is not None:
                     lines = _consumed(rs, table, more[0], choices) + _consumed(rs, table, task, choices)
                     # (the leader's own second card, put down before his partner played: his
                     # lead to the next trick, 57A, ruled here; its key says so, as the play out
                     # of turn's key is his lead's too)
-                    own = ((played(n, s, more[0].card), *((n, x) for x, _ in _played_after_early_lead(table, trick, s)))
+                    own = ((played(n, s, more[0].card), _key(table, n, s, more[0].card),
+                            *(_key(table, n, x, c) for x, c in _played_after_early_lead(table, trick, s)))
                            if s is seat and isinstance(more[0], PrematurePlay) else ())
-                    return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, (n, s), *own)
+                    return (task, more[0]), (irregularity, more[1]), (*lines, *handled_pairs, p, *own)
     else:
         found = _classify_play(rs, table, trick, seat, choices, record)
         if found is None:
@@ -1112,13 +1078,13 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
         task, irregularity = found
         if isinstance(task, PrematurePlay) and task.next_trick_lead:
             # (the cards put on the trick after his lead to the next one, at their turns)
-            handled_pairs += [(trick_no, s) for s, _ in _played_after_early_lead(table, trick, seat)]
+            handled_pairs += [_key(table, trick_no, s, c) for s, c in _played_after_early_lead(table, trick, seat)]
         if isinstance(task, PrematurePlay) and task.played_to:
             # (the cards played to his early lead are ruled with it; where the next hand's card
             # forfeits the rectification, the others stand on the lead, ruled after it as
             # plays to that trick)
             by = _forfeited_by(rs, task)
-            handled_pairs += [(trick_no + 1, s) for s, _ in task.played_to if by is None or s is by[0]]
+            handled_pairs += [_key(table, trick_no + 1, s, c) for s, c in task.played_to if by is None or s is by[0]]
         if isinstance(task, DeclarerPremature):
             # A defender's premature play after declarer's in the same trick (57C1 may apply).
             pos = trick.position_of(seat)
@@ -1126,7 +1092,8 @@ def _classified(rs: RuleSet, table: TableState, pairs: Sequence[tuple[int, Seat]
             for s, _ in trick.plays[pos + 1 :]:
                 more = _classify_play(rs, table, trick, s, choices, record) if table.is_defender(s) else None
                 if more is not None and isinstance(more[0], PrematurePlay):
-                    return (task, more[0]), (irregularity, more[1]), (*_consumed(rs, table, more[0], choices), *handled_pairs, (trick_no, s))
+                    return (task, more[0]), (irregularity, more[1]), (*_consumed(rs, table, more[0], choices), *handled_pairs,
+                                                                       _key(table, trick_no, s, more[0].card))
     return (task,), (irregularity,), (*_consumed(rs, table, task, choices), *handled_pairs)
 
 
@@ -1158,7 +1125,7 @@ def _played_after(done: Trick, seat: Seat, card: Card, record: Replay | None) ->
     return "then " + (f"{said[0]}" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}") + " played"
 
 
-def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], ...],
+def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[OutOfTurn, ...],
                     saw_dummy: bool) -> tuple[tuple[str, ...], tuple[object, ...]]:
     """The plays out of turn in later tricks that the leads rules will rule after this
     ruling (``Opening.later``: the first of each trick and those ruled with it), with the
@@ -1172,7 +1139,7 @@ def _left_for_later(rs: RuleSet, replay: Replay, later: tuple[tuple[int, Seat], 
     texts: list[str] = []
     left: list[object] = []
     tricks: set[int] = set()
-    for i, (number, seat) in enumerate(later):
+    for i, (number, seat, _) in enumerate(later):
         if number in tricks:
             continue
         tricks.add(number)
@@ -1488,7 +1455,7 @@ def _next_lead_lifted(table: TableState, number: int, seat: Seat, card: Card) ->
     recorded withdrawn."""
     t = table.replace_card(number + 1, seat, None)
     return t._evolve(withdrawn=table.withdrawn,
-                     out_of_turn=tuple(p for p in t.out_of_turn if p != (number + 1, seat)),
+                     out_of_turn=_less(t.out_of_turn, number + 1, seat),
                      early_leads=tuple(p for p in t.early_leads if p != (number + 1, seat)))
 
 
@@ -1707,9 +1674,9 @@ def _leads_out_of_turn_now(table: TableState, number: int) -> TableState:
     if t is None or not t.plays:
         return table
     seat = t.plays[0][0]
-    if seat is table.proper_leader(number) or (number, seat) in table.out_of_turn:
+    if seat is table.proper_leader(number) or table.played_out_of_turn(number, seat, t.plays[0][1]) is not None:
         return table
-    return table._evolve(out_of_turn=(*table.out_of_turn, (number, seat)))
+    return table._evolve(out_of_turn=(*table.out_of_turn, (number, seat, t.plays[0][1])))
 
 
 def _played_to_it(table: TableState, task: LeadOutOfTurn) -> tuple[tuple[Seat, Card], ...]:
@@ -2076,7 +2043,7 @@ def premature_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             entry = (task.trick + 1, task.offender)
             table = table.without_early_lead(*entry)._evolve(
                 tricks=tuple(x for x in table.tricks if x.number != task.trick + 1), holding=tuple(holding),
-                out_of_turn=tuple(p for p in table.out_of_turn if p != entry))
+                out_of_turn=_less(table.out_of_turn, *entry))
         trick = table.trick(task.trick)
         assert trick is not None
         node = node.evolve(table=table)
@@ -2208,7 +2175,7 @@ def _premature_lead_played_to(rs: RuleSet, node: Node, task: PrematurePlay) -> l
         for s, c in gone:
             holding[s.index] = holding[s.index] | {c}
         t = t._evolve(tricks=(*t.tricks[:i], Trick(trick.number, trick.leader, plays)), holding=tuple(holding),
-                      out_of_turn=tuple(p for p in t.out_of_turn if p != (task.trick, task.offender) and p[0] != task.trick + 1),
+                      out_of_turn=tuple(p for p in _less(t.out_of_turn, task.trick, task.offender) if p[0] != task.trick + 1),
                       revokes=tuple(r for r in t.revokes if r.trick != task.trick + 1))
         t = t.with_turns_read_again(task.trick)
         due = tuple(s for s in rotation_from(trick.leader) if s not in {x for x, _ in plays})
@@ -2265,13 +2232,17 @@ def _due_text(table: TableState, seat: Seat) -> str:
     return f"as his penalty card {cards} was due there ({why}), it is a failure to play a penalty card, ruled under 52"
 
 
-def _without_one(entries: tuple[tuple[int, Seat], ...], entry: tuple[int, Seat]) -> tuple[tuple[int, Seat], ...]:
-    """``entries`` (plays out of turn) without the first of ``entry``'s: a seat with a second
-    card on that trick keeps the entry of that card, a play of its own (a seat plays one card
-    to a trick, 44B)."""
-    if entry not in entries:
-        return entries
-    k = entries.index(entry)
+def _without_one(entries: tuple[OutOfTurn, ...], entry: OutOfTurn) -> tuple[OutOfTurn, ...]:
+    """``entries`` (plays out of turn) without ``entry``, or where it has none (a substitute
+    stands for its card), the first of its seat's on its trick: a seat with a second card on
+    that trick keeps the entry of that card, a play of its own (a seat plays one card to a
+    trick, 44B)."""
+    if entry in entries:
+        k = entries.index(entry)
+    else:
+        k = next((i for i, p in enumerate(entries) if p[:2] == entry[:2]), -1)
+        if k < 0:
+            return entries
     return (*entries[:k], *entries[k + 1:])
 
 
@@ -2287,7 +2258,7 @@ def _stood_as_next_lead(table: TableState, trick_no: int, seat: Seat, card: Card
     plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
     return table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays),
                                  Trick(trick_no + 1, seat, ((seat, card),)), *table.tricks[i + 1:]),
-                         out_of_turn=tuple(p for p in table.out_of_turn if p != (trick_no, seat)))
+                         out_of_turn=_less(table.out_of_turn, trick_no, seat))
 
 
 def _premature_lead_played_on(rs: RuleSet, node: Node, task: PrematurePlay) -> list[Edge]:
@@ -2357,7 +2328,7 @@ def _premature_lead_to_trick_13_played_on(rs: RuleSet, node: Node, task: Prematu
         holding = list(table.holding)
         holding[task.offender.index] = holding[task.offender.index] | {task.card}
         t = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
-                          holding=tuple(holding), out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+                          holding=tuple(holding), out_of_turn=_less(table.out_of_turn, task.trick, task.offender))
         t = t._evolve(withdrawn=(*t.withdrawn, Withdrawal(task.offender, task.card, task.trick + 1)))
         t = t.with_penalty(task.offender, task.card, PenaltyKind.MAJOR)
         infos = rs.penalty_withdrawal_info(task.offender, task.card, t)  # withdrawn, a penalty card: both laws
@@ -2393,7 +2364,7 @@ def _premature_lead_answered(rs: RuleSet, node: Node, task: PrematurePlay) -> li
     had = f"{partner} had played {answer} to trick {task.trick} at his turn: declarer's options have no play of his left to govern"
     entry = (task.trick + 1, task.offender)
     t = table.without_early_lead(*entry)
-    stood = t._evolve(out_of_turn=_without_one(t.out_of_turn, entry))
+    stood = t._evolve(out_of_turn=_without_one(t.out_of_turn, (*entry, task.card)))
     winner = done.winner(table.contract.strain.trumps)
     if winner is task.offender:
         step = Step("TD", StepKind.FORCED, rs.cite("57A"),
@@ -2492,10 +2463,9 @@ def _premature_lead_back_partner_card_stays(rs: RuleSet, node: Node, task: Prema
     table = node.table
     partner, card = mine
     number = task.trick + 1
-    entry = (number, task.offender)
     k = nxt.plays.index(mine)
     before = nxt.plays[1:k]
-    back = t._evolve(out_of_turn=tuple(p for p in t.out_of_turn if p != entry))
+    back = t._evolve(out_of_turn=_less(t.out_of_turn, number, task.offender))
     for s, c in before:
         back = _taken_back(back, number, s, card=c)
     back = _taken_back(back, number, task.offender, card=task.card,
@@ -2581,7 +2551,7 @@ def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Ed
         plays = tuple(p for j, p in enumerate(trick.plays) if j != k)
         holding = tuple(h | {task.card} if j == task.offender.index else h for j, h in enumerate(table.holding))
         table = table._evolve(tricks=(*table.tricks[:i], Trick(trick.number, trick.leader, plays), *table.tricks[i + 1:]),
-                              holding=holding, out_of_turn=tuple(p for p in table.out_of_turn if p != (task.trick, task.offender)))
+                              holding=holding, out_of_turn=_less(table.out_of_turn, task.trick, task.offender))
     trick = table.trick(task.trick)
     assert trick is not None and trick.suit_led is not None
     seat, rest = task.due[0], task.due[1:]
@@ -2610,7 +2580,7 @@ def lead_before_trick_complete(rs: RuleSet, node: Node, task: object) -> list[Ed
         if task.stands_with is not None:
             # (60A2: the lead counts as made in turn, and the cards played to it stand after it)
             t = t.play_many(task.stands_with)
-            t = t._evolve(out_of_turn=tuple(p for p in t.out_of_turn if p != (task.trick + 1, task.offender)))
+            t = t._evolve(out_of_turn=_less(t.out_of_turn, task.trick + 1, task.offender))
             t = t.with_turns_read_again(task.trick + 1)
             to_it = " and ".join(f"{s}'s {x}" for s, x in task.stands_with)
             then = (f"{winner} wins it, and {task.offender}'s {task.card} stands as his lead to trick {task.trick + 1}, "
@@ -3052,8 +3022,8 @@ def _face_down(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         text = f"{event.seat} led {event.card} face down to trick 1 when {proper} was to lead"
         faced = not rs.decisions.face_down_lead_out_of_turn_returned  # then 54's choice lines are read too
         # ruled as faced, the card is a lead out of turn on the table this ruling makes: ruled here
-        handled = (event, *((*_consumed(rs, table.play(event.seat, event.card), _as_lead(task), task.choices), (1, event.seat))
-                            if faced else ()))
+        handled = (event, *((*_consumed(rs, table.play(event.seat, event.card), _as_lead(task), task.choices),
+                             (1, event.seat, event.card)) if faced else ()))
         return Opening(Node(table, (task,), focus=1), (text,), (), handled)
     return None
 
@@ -3076,7 +3046,7 @@ def retraction_pending(table: TableState) -> Withdrawal | None:
     for w in reversed(table.withdrawn):
         if table.is_defender(w.seat) or w.replaced_by is not None or w.standing:
             continue
-        if (w.trick, w.seat) not in table.out_of_turn:
+        if table.played_out_of_turn(w.trick, w.seat, w.card) is None:
             continue
         t = table.trick(w.trick)
         if t is not None and t.plays:
@@ -3117,7 +3087,7 @@ def _play_after_ruled_retraction_opening(replay: Replay) -> Opening | None:
     text = (f"{offender}'s lead of {pending.card} to trick {number} from the wrong hand was taken back "
             f"({task.proper} to lead); " + ", ".join(f"{s} played {c}" for s, c in cards)
             + f" before {task.proper} led (60B)")
-    handled: list[object] = [*((number, s) for s, _ in cards), *(played(number, s, c) for s, c in cards)]
+    handled: list[object] = [*(_key(table, number, s, c) for s, c in cards), *(played(number, s, c) for s, c in cards)]
     return Opening(Node(table, (task,), focus=number), (text,), (), tuple(handled))
 
 
@@ -3132,7 +3102,7 @@ def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Op
     ruled = _play_after_ruled_retraction_opening(replay)
     if ruled is not None:
         return ruled
-    number, offender = table.out_of_turn[0]
+    number, offender, _ = table.out_of_turn[0]
     trick = table.trick(number)
     if trick is None or trick.plays[0][0] is not offender or table.is_defender(offender):
         return None
@@ -3160,7 +3130,7 @@ def play_after_retraction_opening(rs: RuleSet, replay: Replay, root: Node) -> Op
     task = PlayAfterRetraction(number, offender, trick.plays[0][1], proper, decider, tuple(later))
     text = (f"{offender} led {task.lead} to trick {number} from the wrong hand ({proper} was to lead); {decider} required "
             f"its retraction, then " + ", ".join(f"{s} played {c}" for s, c in later) + " before declarer led again (60B)")
-    handled: list[object] = [(number, offender), *((number, s) for s, _ in later), *(c for c, _ in said.values()),
+    handled: list[object] = [table.out_of_turn[0], *(_key(table, number, s, c) for s, c in later), *(c for c, _ in said.values()),
                              *(played(number, s, c) for s, c in later)]
     return Opening(Node(table, (task,), focus=number), (text,), (), tuple(handled))
 
@@ -3170,7 +3140,7 @@ def _dummy_picked_first(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
     table = replay.table
     if not table.out_of_turn:
         return None
-    number, seat = table.out_of_turn[0]
+    number, seat, _ = table.out_of_turn[0]
     trick = table.trick(number)
     if trick is None or trick.plays[0][0] is seat:
         return None
@@ -3194,7 +3164,7 @@ def _dummy_picked_first(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
         task = DummyPickedFirst(number, seat, premature.card, e.seat, e.card, e.verb)
         what = "picked out" if e.verb == "picks" else "suggested"
         text = (f"dummy ({e.seat}) {what} {e.card} of his own accord before {e.seat.rho} played; then {found[1]}")
-        return Opening(Node(table, (task,), focus=number), (text,), (), (e, (number, seat)))
+        return Opening(Node(table, (task,), focus=number), (text,), (), (e, table.out_of_turn[0]))
     return None
 
 

@@ -71,7 +71,7 @@ def open_misinformation(rs: RuleSet, replay: Replay, root: Node) -> Opening | No
             # such play: a revoke a card taken back established stays established, and is
             # reported here (_established_by).
             stand = _established_by_retraction(rs, table, misplay)
-            handled = (event, *accepts, *((n, s) for n, s in table.out_of_turn if n == trick_no),
+            handled = (event, *accepts, *(p for p in table.out_of_turn if p[0] == trick_no),
                        *(played(r.trick, r.seat, r.card) for r, _ in stand))
             what = f"{seat} played {card} to trick {trick_no} out of turn, told by an opponent that it was his turn"
             # (a revoke a card taken back established is ruled here, reported under 63A1: it is

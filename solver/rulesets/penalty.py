@@ -347,7 +347,7 @@ def _forfeited_leads(table: TableState, replay: Replay, said_at: Iterable[int]) 
         holder = seat.partner
         if holder not in holders or t.number in said or not table.is_defender(seat):
             continue
-        if (t.number, seat) in table.out_of_turn:
+        if table.played_out_of_turn(t.number, seat, card) is not None:
             continue
         by = seat.next()
         second = t.plays[1] if len(t.plays) > 1 else None
@@ -436,7 +436,7 @@ def _premature_lead(table: TableState, replay: Replay, said_at: Iterable[int]) -
     if last is None or last.seat is not seat or last.card != card or (
             isinstance(last, Play) and any(e is last for e in replay.unapplied)):
         return None
-    if (cur.number, seat) in table.out_of_turn or seat is not table.proper_leader(cur.number) or not table.is_defender(seat):
+    if table.played_out_of_turn(cur.number, seat, card) is not None or seat is not table.proper_leader(cur.number) or not table.is_defender(seat):
         return None  # (a lead out of turn is the leads rules', 53-56)
     if any(w.trick == cur.number and w.seat is seat and w.replaced_by == card for w in table.withdrawn):
         return None  # a card a rectification put in place of a withdrawn one

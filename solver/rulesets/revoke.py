@@ -1079,7 +1079,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     early = table.put_down_before(trick_no, seat, card)
     if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
-    if (trick_no, seat) in table.out_of_turn and (task.both_sides or not establishes_own_revoke(table, seat, card, trick_no - 1)):
+    if table.played_out_of_turn(trick_no, seat, card) is not None and (task.both_sides or not establishes_own_revoke(table, seat, card, trick_no - 1)):
         # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
     if (task.both_sides and winner is seat and task.last_lead == (trick_no, seat, card)
