@@ -1077,9 +1077,11 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     later = tuple([p for p in task.later if p[0] != trick_no or p == this])
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     early = table.put_down_before(trick_no, seat, card)
-    if early is not None and not (not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)):
+    own = not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)
+    if early is not None and not own:
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
-    if table.played_out_of_turn(trick_no, seat, card) is not None and (task.both_sides or not establishes_own_revoke(table, seat, card, trick_no - 1)):
+    out_of_turn = table.played_out_of_turn(trick_no, seat, card) is not None
+    if out_of_turn and not own:
         # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
     if (task.both_sides and winner is seat and task.last_lead == (trick_no, seat, card)
@@ -1098,14 +1100,24 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
                      "lead again after declarer's choice",
                      also=(rs.cite("62C3"), rs.cite("50D2")), question=lead.keep.question, choice="keep")
         return [(stays, _child(node, table, _advance(rs, node, task, table, False)))]
-    if lead.withdrawn is not None:
+    if lead.withdrawn is not None and not (own and (early is not None or out_of_turn)):
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
-        # 62C3 that revoke is corrected, and there is nothing to keep)
+        # 62C3 that revoke is corrected, and there is nothing to keep. 44G sends back only a
+        # lead made in turn: one put down early or made out of turn stays, below)
         t2 = (table if task.both_sides else table.keeping_established(trick_no)).withdraw_trick(trick_no, restore_penalty=restore)
         t2 = _made_penalty_cards(t2, lead.made)
         return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), with_entries(node.ledger, lead.infos)))]
-    if not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1):
-        return [(lead.stays, _child(node, table, _advance(rs, node, task, table, False)))]
+    if own:
+        # 63B: it stays, read as it stands on the corrected table: whoever won the revoke trick
+        # as corrected leads the next (44G), so it is his lead in turn when he won it, out of
+        # turn otherwise, for the rules of leads out of turn (53A, 55A, 56, 57A)
+        if early is not None:
+            t2 = table.with_lead_as_it_stands(trick_no, seat, winner)
+        elif out_of_turn and winner is seat:
+            t2 = table.with_lead_read_again(trick_no)
+        else:
+            t2 = table
+        return [(lead.stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
     t2 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
     return [
         (lead.keep, _child(node, table, _advance(rs, node, task, table, False))),
