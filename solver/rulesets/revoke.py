@@ -1100,10 +1100,10 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
                      "lead again after declarer's choice",
                      also=(rs.cite("62C3"), rs.cite("50D2")), question=lead.keep.question, choice="keep")
         return [(stays, _child(node, table, _advance(rs, node, task, table, False)))]
-    if lead.withdrawn is not None and not (own and (early is not None or out_of_turn)):
+    if lead.withdrawn is not None and not (own and out_of_turn and early is None):
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
-        # 62C3 that revoke is corrected, and there is nothing to keep. 44G sends back only a
-        # lead made in turn: one put down early or made out of turn stays, below)
+        # 62C3 that revoke is corrected, and there is nothing to keep. 44G sends back a lead
+        # made in turn; one made out of turn once the trick was complete stays, below)
         t2 = (table if task.both_sides else table.keeping_established(trick_no)).withdraw_trick(trick_no, restore_penalty=restore)
         t2 = _made_penalty_cards(t2, lead.made)
         return [(lead.withdrawn, _child(node, t2, _advance(rs, node, task, t2, True, later), with_entries(node.ledger, lead.infos)))]
