@@ -1114,7 +1114,9 @@ class RuleBook(Protocol):
 
     def closings(self, replay: Replay) -> list[Opening]:
         """What follows every rectification of the record (Law 64 after play): each
-        opening's root agenda runs last on every restoration."""
+        opening's root agenda runs last on every restoration. Of a part of the record played
+        on after a ruling, a root marked established (``Node.established``: that play
+        established a revoke the ruling before it left standing) marks the path's node."""
         ...
 
     def information_at_start(self, table: TableState) -> tuple[Info, ...]:
@@ -2841,7 +2843,8 @@ class Composition:
         return Node(replay.table, (Reopen(self._seen_again(task.seen, node.table, replay.table), frozenset(), task.since, "",
                                           segment, base, began, task.opened, task.apart | apart if apart else task.apart),
                                    *(t for c in closings for t in c.root.agenda)),
-                    node.ledger, node.findings, node.restrictions, node.established, node.focus, task.since, 0)
+                    node.ledger, node.findings, node.restrictions,
+                    node.established or any(c.root.established for c in closings), node.focus, task.since, 0)
 
     def _watch_claims(self, segment: int, replay: Replay, found: Iterable[_Found], later: Iterable[object],
                       always: Set[object]) -> None:

@@ -566,7 +566,12 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
     end = end_of_play(replay)
     if end is None:
         note = Notice(None, _before_end_of_play(rs, replay, found, revokes))
-        return Opening(Node(table), notices=(note,), handled=events)
+        # a failure to play a penalty card that declarer accepted before the play of this part
+        # (52B1, a revoke never corrected: 61A, 63B) and that this play established (63A1) is
+        # ruled by no family here (the 52 ruling settled it): the restoration says it
+        # established as the 52 ruling does where the table it ruled on shows it so
+        accepted = any(r.failed is not None for r, est in found if est is not None)
+        return Opening(Node(table, established=accepted), notices=(note,), handled=events)
     findings = _findings(replay)
     late = tuple(sorted({LATE_FINDINGS[f] for f in findings if f in LATE_FINDINGS}))
     raised = frozenset((r.trick, r.seat) for part in replay.earlier for r in part.table.revokes)
