@@ -65,6 +65,9 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     # 62C3, a lead put down before the trick was complete, after the partner's card, out of
     # turn once the trick is corrected: 56's and 62C1's one course
     "revoke/own-62c3-lead-put-down-before-the-trick-was-complete-out-of-turn-once-corrected-one-course.yaml",
+    # the same with the leader's partner's card on that lead: refused, it is the partner's own
+    # lead out of turn, refused in turn: 56's and 62C1's one course
+    "revoke/own-62c3-defenders-early-lead-with-partners-card-after-it-out-of-turn-once-corrected-one-course.yaml",
     # 62C3 with a third revoke on the trick, after the leader's early lead: every revoke is
     # corrected before his choice over that lead, on the trick as corrected
     "revoke/own-62c3-three-revokes-on-one-trick-all-corrected-before-the-early-lead-is-ruled.yaml",

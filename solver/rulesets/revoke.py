@@ -1153,11 +1153,16 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
                     also=(rs.cite("44G"),), question=question, choice="stays")
         return [(step, keep_child)]
     trick = table.trick(trick_no)
-    # (the declaring side's lead with only his partner's card after it: refused (55A), the
-    # partner's card is read as his own lead out of turn, refused in turn, which leaves what
-    # taking the lead back leaves, both cards back in the hands without penalty)
-    alone = trick is not None and (len(trick.plays) == 1 or (not table.is_defender(seat)
-                                                             and all(s is seat.partner for s, _ in trick.plays[1:])))
+    # (a lead with only his partner's cards after it: refused (55A, 56), the partner's card
+    # is read as his own lead out of turn, refused in turn, which leaves what taking the lead
+    # back leaves: the declaring side's cards back in the hands without penalty, a defender's
+    # each a major penalty card (56; 62C3 where the withdrawn card would be major). A
+    # defender's 57A lead, made before his partner played, is not read so: below)
+    partners = trick is not None and all(s is seat.partner for s, _ in trick.plays[1:])
+    alone = trick is not None and (len(trick.plays) == 1 or (partners and (
+        not table.is_defender(seat)
+        or ((trick_no, seat) not in table.early_leads
+            and all(k is PenaltyKind.MAJOR for s, c, k in lead.made if s is seat.partner and (s, c) in trick.plays)))))
     if (task.both_sides and not in_turn and winner is not None and alone
             and all(k is PenaltyKind.MAJOR for s, c, k in lead.made if s is seat and c == card)):
         if (trick_no, seat) in table.early_leads:
@@ -1175,8 +1180,10 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
             # back in his hand, a defender's a major penalty card: 55A, 56, 62C3), so, as for
             # a lead made out of turn after the revoke (_lead_made_out_of_turn), whether it
             # stands is theirs to say: offered once (docs/decisions.md)
+            after_it = (f" of it and of {seat.partner._name_}'s card{'s' if len(trick.plays) > 2 else ''} after it"
+                        if trick is not None and len(trick.plays) > 1 and table.is_defender(seat) else "")
             text = (f"{who}'s lead of {what}, put down before trick {r.trick} was complete, stays as made: {as_it_stands}; "
-                    f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
+                    f"withdrawing it would leave what his opponents' refusal{after_it} leaves, both sides having offended "
                     f"({rs.cite('62C3')}), so whether it stands is theirs to say")
         stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause, text,
                      also=(rs.cite("44G"), rs.cite("62C3")), question=question, choice="keep")
