@@ -565,7 +565,9 @@ def _out_of_rotation_now(out_of_turn: tuple[OutOfTurn, ...], withdrawn: tuple[Wi
         if seat in before or _entry_of(entries, withdrawn, number, seat, card) >= 0:
             continue
         if next((s for s in rotation if s not in before), None) is not seat:
-            entries.append((number, seat, card))
+            # (placed among the entries in the order of play: before those of later tricks)
+            at = next((x for x, e in enumerate(entries) if e[0] > number), len(entries))
+            entries.insert(at, (number, seat, card))
     return tuple(entries) if len(entries) != len(out_of_turn) else out_of_turn
 
 
@@ -2193,6 +2195,9 @@ class TableState:
         at = next((k + 1 for k, (s, _) in enumerate(rest) if s is after), len(rest)) if after is not None else len(rest)
         plays = (*rest[:at], t.plays[pos], *rest[at:])
         out_of_turn = _in_rotation_again(self.out_of_turn, self.withdrawn, number, t.leader, plays, min(pos, at))
+        # (a card put down after his, before the seat at whose turn his came had played, is
+        # out of turn once his card is off that place: declarer's from hand, 57C3)
+        out_of_turn = _out_of_rotation_now(out_of_turn, self.withdrawn, number, t.leader, plays, min(pos, at))
         tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays, t.short), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
 

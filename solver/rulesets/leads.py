@@ -1427,12 +1427,21 @@ def _card_at_own_turn(table: TableState, trick: Trick, seat: Seat, card: Card, r
                and (getattr(e, "card", None) == card or card in getattr(e, "cards", ()))), None)
     if at is None:
         return None
+    order = rotation_from(trick.leader)
+    # (the lawful cards of the seats due after him in rotation, which stand as played, 57C3:
+    # once one of them came, the trick awaited no card of his at his own turn, and his next
+    # card is a lead, not a play to it)
+    led = trick.suit_led
+    later = {(s, c) for s, c in trick.plays if order.index(s) > order.index(seat)
+             and c in lawful_cards(frozenset(table.hand(s) | {c}), led, frozenset())}
     seen_rho = False
     for e in events[at + 1:]:
         if not isinstance(e, Play):
             continue
         if e.seat is seat.rho and e.card == rho:
             seen_rho = True
+        elif (e.seat, e.card) in later:
+            return None
         elif e.seat is seat:
             return e.card if seen_rho and (e.card in table.hand(seat) or _next_lead_alone(table, trick.number, seat, e.card))\
                 else None
