@@ -15,9 +15,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from whole_record_sweep import binds_a_lead_both_ways, check  # noqa: E402
+from whole_record_sweep import binds_a_lead_both_ways, check
 
-from rulings.solver.generate_mixed import FAMILIES  # noqa: E402
+from rulings.solver.generate_mixed import FAMILIES
 
 
 def _key(*restrictions: str) -> str:
