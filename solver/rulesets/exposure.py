@@ -114,6 +114,10 @@ class SimultaneousPlay:
     #: dummy's cards of the record placed after a call of declarer's designating another
     #: card (45D1: corrected at attention), as (seat, card)
     misplaced: frozenset[tuple[Seat, Card]] = frozenset()
+    #: each side played to the trick after the one these cards went to before attention, as
+    #: the record's later plays show it (all of them, past the record's next line this module
+    #: rules, which ``then`` stops at: :func:`_went_on`)
+    went_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +233,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, PlayBeforeTurn):
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay)))
+            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay),
+                                           _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:]))))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -1041,7 +1046,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     faces = ev.faces
     names = " ".join(str(c) for c in ev.cards)
     seen = rs.decisions.simultaneous_visible_cards_found_at_once and len(faces) == len(ev.cards)
-    if not seen and _found_late(table, seat, ev.cards, task.read or task.then):
+    if not seen and (task.went_on or _found_late(table, seat, ev.cards, task.read or task.then)):
         return _defective_trick(rs, node, table, seat, ev.cards, faces, task.read or task.then, rest)
     if len(faces) == 1:
         card = faces[0]
@@ -1115,7 +1120,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         corrected = any(r not in table.revokes and not t3.is_established(r) for r in t2.revokes)
         # 58B3 is a change to the trick: once each side has played to the next trick (the
         # table played on past it, or on to the end) there is none (docs/decisions.md)
-        past = rs.decisions.simultaneous_change_ends_past_the_trick and _played_past(t3, number, task.played_out)
+        past = rs.decisions.simultaneous_change_ends_past_the_trick and (task.went_on or _played_past(t3, number, task.played_out))
         # 58B3's right is over a card of this trick, ruled with the penalty cards (which took
         # effect at once) only where no correction of an earlier trick made at attention was
         # passed for them (47D after a change of designation refused): else it waits until
@@ -1154,6 +1159,19 @@ def card_before_turn(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                 also=(rs.cite("47B"),), question=f"{ev.seat}'s {ev.card}, put down before his turn", choice="out of turn",
                 past=True)
     return [(step, _node(node, _then(t2, then, _placed_key(t2, ev.seat, ev.card)), node.agenda[1:]))]
+
+
+def _went_on(at: TableState, later: tuple[LaterPlay, ...]) -> bool:
+    """Whether the record's plays after a line of cards played together (``later``: every one
+    to attention, on ``at``, the table before the line) hold cards of both sides beyond those
+    that complete the trick the line's card goes to: each side played to the next trick
+    before attention (58B4; 58B3's change is then over, ``simultaneous_change_ends_past_the_trick``).
+    The count is of play lines only: a card a later line of this module puts on a trick is
+    not counted, so a trick it completes asks one more play of the record."""
+    cur = at.current_trick
+    held = len(cur.plays) if cur is not None and not cur.is_complete else 0
+    beyond = later[3 - held:][:4]
+    return len({s.side for _, s, _ in beyond}) == 2
 
 
 def _played_again(seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> frozenset[Card]:
