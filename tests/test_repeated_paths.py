@@ -74,6 +74,10 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     # a refused change's 47D substitute is the card played together on the next trick: the
     # 58B3 change there waits for it, and is offered only where that card still stands
     "combined/designation-refused-change-47d-substitute-is-a-card-played-together-later-58b3-waits.yaml",
+    # a defender's lead out of turn after the other side's revoke, of a card that was a major
+    # penalty card: taken back (62C1) or refused (56), one position, offered once
+    "revoke/own-62c1-defenders-lead-out-of-turn-after-the-revoke-of-a-major-penalty-card-one-course.yaml",
+    "revoke/own-62c1-defenders-lead-out-of-turn-after-the-revoke-of-a-major-penalty-card-one-course-2007.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)
