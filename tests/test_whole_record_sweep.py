@@ -120,3 +120,15 @@ def test_cards_played_together_with_one_hidden_are_found_late_past_a_fifth_card_
     found in time, and the 58B2 penalty card and 58B3 changes garbled the later tricks."""
     status, n, reasons = check(4108, tuple(FAMILIES), edition, parts, 5000)
     assert (status, n, reasons) == ("ruled", 1, [])
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_lead_out_of_turn_is_ruled_after_the_next_hands_cards_played_together_that_revoke(edition: str) -> None:
+    """``all`` seed 5351, cut: after ``resume`` dummy leads out of turn when East, the next
+    hand's partner, was to lead (a revoke's correction before ``resume`` gave him the trick),
+    and West puts down two cards together, the visible one failing to follow; North and East
+    then play. West's card is his play to the lead (58B1, 53A), a revoke, and East's card no
+    proper lead (53B): the lead is ruled once the cards played together are, and every
+    restoration keeps each trick in rotation (case
+    ``lead-out-of-turn-next-hand-plays-two-cards-together-visible-one-revokes-accepts-53a.yaml``)."""
+    assert check(5351, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 130, [])

@@ -1189,7 +1189,12 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
     own). That card may be his play to the irregular lead, which accepts it (53A), or his
     proper lead (53B), and so decide whether a later card of
     the proper leader's is a play to an accepted lead or the proper lead (53B): the lead is
-    ruled after the line, on the table its ruling leaves."""
+    ruled after the line, on the table its ruling leaves. Cards he played together (58B),
+    the proper leader being his partner, an opponent of the irregular leader, whose card the
+    record puts on the trick after them, are waited for even where the card played would
+    revoke: read as his play to the lead (53A) or as a lead of his own, they came before the
+    proper leader's card, which so is no proper lead to the trick (53B: the irregular lead
+    no longer stood alone when he played)."""
     if record is None or not record.unapplied:
         return False
     before = record.before
@@ -1200,13 +1205,18 @@ def _card_line_pending(record: Replay | None, table: TableState, trick: Trick, s
         return False
     if trick.card_of(seat.lho) is not None:
         return False
-    proper = seat.lho is expected_leader(table, trick.number)
+    leader = expected_leader(table, trick.number)
+    proper = seat.lho is leader
+    # (the line of the proper leader's card on the trick, where he is the next hand's partner)
+    own = trick.card_of(leader) if leader is seat.rho else None
+    answered = next((i for i in at if own is not None and (before[i].seat, before[i].card) == (leader, own)), -1)  # type: ignore[union-attr]
     unapplied = {id(e) for e in record.unapplied}
     for i in range(lead + 1, max(at)):
         e = before[i]
+        lawful = proper or (type(e) is Simultaneous and i < answered)
         if (isinstance(e, CARD_LINES) and id(e) in unapplied and e.seat is seat.lho
                 and handled_key(e) not in record.ruled
-                and any(c in table.hand(e.seat) and (proper or _may_follow(table, e.seat, c, trick.plays[0][1])) for c in _cards_of(e))):
+                and any(c in table.hand(e.seat) and (lawful or _may_follow(table, e.seat, c, trick.plays[0][1])) for c in _cards_of(e))):
             return True
     return False
 
