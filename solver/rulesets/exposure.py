@@ -895,11 +895,14 @@ def _exposed_played(rs: RuleSet, node: Node, task: ExposedCard, clause: str, als
 def _exposed_not_played(node: Node, task: ExposedCard, clause: str, also: tuple[str, ...], why: str,
                         finding: tuple[str, ...], choice: str = "not played") -> Edge:
     """The exposed card of ``task`` is not played (``why``, under ``clause`` and ``also``;
-    ``finding``: the director's finding it rests on, if any)."""
+    ``finding``: the director's finding it rests on, if any). The record's later plays stand
+    as the table played them, in the order of its lines (``task.read``) where a ruling before
+    this one placed them anew (a card of cards played together kept, 58B), as where the card
+    is played."""
     ev = task.event
     step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{ev.card} is not played: {why}",
                 also=also, question=f"what becomes of {ev.seat}'s exposed {ev.card}?", choice=choice)
-    return (step, _node(node, _then(node.table, task.then), node.agenda[1:], findings=finding))
+    return (step, _node(node, _then(node.table, task.read or task.then), node.agenda[1:], findings=finding))
 
 
 def named_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
