@@ -863,7 +863,7 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: {why}{claim_text}",
                     also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,
                     choice="finding: visible" if finding else "penalty card")
-        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding,
+        edges.append((step, _with_followups(rs, node, t2, task.read or task.then, seat, rest, info=info, findings=finding,
                                             joined=task.joined)))
     return edges
 
@@ -894,7 +894,7 @@ def _exposed_not_played(node: Node, task: ExposedCard, clause: str, also: tuple[
     ev = task.event
     step = Step("TD", StepKind.FINDING if finding else StepKind.FORCED, clause, f"{ev.card} is not played: {why}",
                 also=also, question=f"what becomes of {ev.seat}'s exposed {ev.card}?", choice=choice)
-    return (step, _node(node, _then(node.table, task.then), node.agenda[1:], findings=finding))
+    return (step, _node(node, _then(node.table, task.read or task.then), node.agenda[1:], findings=finding))
 
 
 def named_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
