@@ -637,7 +637,7 @@ def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: 
     if seat.side is declarer.side or due is not seat.partner:
         return tricks, out_of_turn
     k = next((n for n, (s, _) in enumerate(nxt.plays) if s is due), None)
-    if k is None or k < 2 or any(s.side is seat.side for s, _ in nxt.plays[1:k]):
+    if k is None or k < 1 or any(s.side is seat.side for s, _ in nxt.plays[1:k]):
         return tricks, out_of_turn
     plays = (*t.plays, nxt.plays[k])
     rest = (*nxt.plays[:k], *nxt.plays[k + 1:])
