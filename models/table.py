@@ -598,8 +598,8 @@ def _next_lead_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: tup
 
     A next trick, the last, led by a defender with a card on this one, which now waits for
     his partner's alone: his lead was put down before his partner played to this trick, and
-    where his opponents' cards follow it and then his partner's, theirs were plays to his
-    lead and his partner's is his card to this trick, as the replay reads such cards
+    where his partner's card follows it, at once or after his opponents' cards, theirs were
+    plays to his lead and his partner's is his card to this trick, as the replay reads such cards
     (:meth:`TableState.lead_order`, 57A; ``declarer`` given: who the defenders are)."""
     if i + 2 > len(tricks):
         return tricks, out_of_turn
@@ -629,7 +629,9 @@ def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: 
     """``tricks`` once ``tricks[i]``, three cards, gets the card of the seat still due to it
     from the next trick, the last: that trick led by his partner, a defender, whose card on
     ``tricks[i]`` came before (his lead put down before his partner played, 57A), with only
-    opponents' cards between the lead and the partner's card (:func:`_next_lead_to_this_trick`).
+    opponents' cards, or none, between the lead and the partner's card: a player plays to a
+    trick before he plays to the next (44B), so the partner's card just after the lead is his
+    card to this trick, as the replay reads it (``lead_order``; :func:`_next_lead_to_this_trick`).
     Otherwise ``tricks`` as given."""
     t, nxt = tricks[i], tricks[i + 1]
     if declarer is None or len(t.plays) != 3 or i + 2 != len(tricks):
@@ -639,7 +641,7 @@ def _partner_card_to_this_trick(tricks: tuple[Trick, ...], i: int, out_of_turn: 
     if seat.side is declarer.side or due is not seat.partner:
         return tricks, out_of_turn
     k = next((n for n, (s, _) in enumerate(nxt.plays) if s is due), None)
-    if k is None or k < 2 or any(s.side is seat.side for s, _ in nxt.plays[1:k]):
+    if k is None or k < 1 or any(s.side is seat.side for s, _ in nxt.plays[1:k]):
         return tricks, out_of_turn
     plays = (*t.plays, nxt.plays[k])
     rest = (*nxt.plays[:k], *nxt.plays[k + 1:])

@@ -868,7 +868,7 @@ def exposed_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{card} becomes a {_kind_word(t2, seat, card)} penalty card: {why}{claim_text}",
                     also=(rs.cite("45C1"), rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *claim_also), question=question,
                     choice="finding: visible" if finding else "penalty card")
-        edges.append((step, _with_followups(rs, node, t2, task.then, seat, rest, info=info, findings=finding,
+        edges.append((step, _with_followups(rs, node, t2, task.read or task.then, seat, rest, info=info, findings=finding,
                                             joined=task.joined)))
     return edges
 
