@@ -687,8 +687,11 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         facing = (table.first_played(sum(1 for _ in table.plays()) - 1), call)
     # (on a table a ruling rectified since: a call a ruling on this path has ruled, a Law 45D
     # misplay the dummy_misplay rules ruled where it happened, is theirs, not this opening's;
-    # the walk reads the call's line past it, dummy's card as it stands)
-    ruled = frozenset(id(e) for e in records if isinstance(e, Call) and replay.reopened and replay.is_ruled(("line", id(e)), "designation"))
+    # the walk reads the call's line past it, dummy's card as it stands. Only what a ruling on
+    # this path ruled: what another family's opening of the record as played claimed need not
+    # hold on this table, a card a ruling placed since moving the record's later cards, 45E1:
+    # a call read there as a misplay may be a call for dummy's next lead here, 46B2)
+    ruled = frozenset(id(e) for e in records if isinstance(e, Call) and replay.reopened and ("line", id(e)) in replay.ruled)
     cursor = Cursor(events[:upto], last=carried, dummy_last=carried, played_out=replay.played_out,
                     hands_back=hands_back_in_board(replay), facing=facing, ruled=ruled)
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
