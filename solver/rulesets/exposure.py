@@ -23,6 +23,7 @@ from rulings.models.designation import resolve_call
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
     Call,
+    ChangeDesignation,
     Choice,
     DirectorFinds,
     Expose,
@@ -118,6 +119,10 @@ class SimultaneousPlay:
     #: the record's later plays show it (all of them, past the record's next line this module
     #: rules, which ``then`` stops at: :func:`_went_on`)
     went_on: bool = False
+    #: dummy's cards standing that a later change of designation of declarer's concerns
+    #: (45C4(b): which card dummy played is the designation rules' finding), each with the
+    #: record's line of that change (:func:`_redesignated`)
+    redesignated: tuple[tuple[LaterPlay, ChangeDesignation], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +150,9 @@ class OpponentMayChange:
     #: cards put back after the card placed, ``_put``): a change there rules them out of turn
     #: as they stand, never sends them back (44G)
     early: frozenset[tuple[int, Seat]] = frozenset()
+    #: the seats whose card is read as it stands on the trick when the option is ruled, not
+    #: as the record placed it (dummy's card whose designation a ruling before it settled)
+    as_standing: frozenset[Seat] = frozenset()
 
 
 OWN = (Expose, Name, FifthCard, Simultaneous, PlayBeforeTurn)
@@ -234,7 +242,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
             agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay),
-                                           _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:]))))
+                                           _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
+                                           _redesignated(replay, plays, applied)))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -334,6 +343,25 @@ def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
         if deemed is not None and deemed != nxt.card:
             out.add((dummy, nxt.card))
     return frozenset(out)
+
+
+def _redesignated(replay: Replay, plays: Sequence[LaterPlay], applied: Sequence[int]
+                  ) -> tuple[tuple[LaterPlay, ChangeDesignation], ...]:
+    """Dummy's cards standing (of ``plays``, the table's cards in order; ``applied``: how many
+    of them precede each line of ``replay.before``) that a later line of declarer's changing
+    his designation to a card of dummy's concerns (45C4(b): the change concerns dummy's latest
+    card), each with that line. Which card dummy played there is the designation rules'
+    ruling, on the director's finding."""
+    table = replay.table
+    dummy, declarer = table.dummy, table.declarer
+    out: list[tuple[LaterPlay, ChangeDesignation]] = []
+    for k, e in enumerate(replay.before):
+        if not (isinstance(e, ChangeDesignation) and e.seat is declarer and e.card in table.deal[dummy]):
+            continue
+        mine = [p for p in plays[: applied[k]] if p[1] is dummy]
+        if mine:
+            out.append((mine[-1], e))
+    return tuple(out)
 
 
 def _in_record_order(plays: list[LaterPlay], lines: list[int], counts: list[int],
@@ -1129,9 +1157,21 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # passed for them (47D after a change of designation refused): else it waits until
         # that correction has settled and is ruled on the table it leaves (Staged; nothing is
         # left to rule where it took the card off the table)
-        mid: tuple[object, ...] = ((Staged(OpponentMayChange(seat, later, early=frozenset((n, s) for n, s, _, _ in t3.put_down_early)),
-                                           "exposure", (ev,), number, later, behind_earlier=True),)
-                                   if later and not corrected and not past else ())
+        # Dummy's card there whose designation declarer later changed (45C4(b)): which card
+        # dummy played is the director's finding, ruled by the designation rules; 58B3's
+        # right is over dummy's card as that ruling leaves it, so the option (every
+        # opponent's, in rotation) waits for it, where the change's line stands, and reads
+        # dummy's card as it then stands (docs/whole-record.md)
+        changes = [line for p, line in task.redesignated if p in later]
+        early = frozenset((n, s) for n, s, _, _ in t3.put_down_early)
+        mid: tuple[object, ...] = ()
+        if later and not corrected and not past and changes:
+            waiting = frozenset(p[1] for p, _ in task.redesignated if p in later)
+            stands = tuple(p for p in later if p[1] not in waiting)
+            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting), "exposure", tuple(changes),
+                          number, stands),)
+        elif later and not corrected and not past:
+            mid = (Staged(OpponentMayChange(seat, later, early=early), "exposure", (ev,), number, later, behind_earlier=True),)
         if len(named) == 1:
             shown = " ".join(str(c) for c in faces if c in again)
             step = Step("TD", StepKind.FORCED, rs.cite("58B2"),
@@ -1243,13 +1283,27 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     assert isinstance(task, OpponentMayChange)
     table = node.table
     trick_no, seat, card = task.later[task.index]
-    nxt: tuple[object, ...] = (OpponentMayChange(task.offender, task.later, task.index + 1),) if task.index + 1 < len(task.later) else ()
+    trick = table.trick(trick_no)
+    if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
+        card = now  # (dummy's card as the ruling of its designation left it)
+    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing),)
+                               if task.index + 1 < len(task.later) else ())
     rest = nxt + node.agenda[1:]
+    if seat in task.as_standing and any((r.trick, r.seat, r.card) == (trick_no, seat, card) and not table.is_established(r)
+                                        for r in table.revokes):
+        # (dummy's card as its designation's ruling left it fails to follow suit: its
+        # withdrawal is the revoke's correction, his side the offending one, made by the
+        # revoke rules, not a free 58B3 change: as for a card so played, simultaneous_play)
+        if nxt:
+            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
+                    f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 58B3",
+                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="revoke")
+        return [(step, _node(node, table, rest))]
     question = f"{seat} (non-offending side) may withdraw {card} and play another card"
     actor = rs.actor(table, seat)
     edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} keeps {card}", question=question, choice="keep"),
                           _node(node, table, rest))]
-    trick = table.trick(trick_no)
     if trick is None or trick.card_of(seat) != card:
         return edges
     hand = frozenset(table.hand(seat) | {card})
