@@ -203,6 +203,16 @@ class Decisions:
     #: (where nothing came before to choose among). docs/decisions.md.
     second_card_in_a_part_played_on_drops_the_restoration: bool = True
 
+    #: A fifth card of the record (45E) the table played on from as if it were led, found on
+    #: a path not led (back in the hand, or a penalty card): the record's own cards (its first
+    #: part), ruled on that path, leave a trick before the last without a seat's card while
+    #: the record leads the next (a proper lead, 53B, took back cards from a trick the table
+    #: completed with four; or every later card falls a place on). True (default): no law gives
+    #: that trick its missing card, so the record cannot be played on from that finding; the
+    #: path drops out, and a note says so at the card that leads the next trick. False keeps
+    #: it, the trick short. docs/decisions.md.
+    first_part_short_trick_drops_the_restoration: bool = True
+
     #: DIGEST 32.5, the 2017 footnote to Law 53A, read as: a lead out of turn may be treated
     #: as correct only before the thirteenth trick. True (default): at trick 13 no statement
     #: and no play accepts it, and play going on forfeits nothing (60A1 has no acceptance to

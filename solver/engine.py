@@ -2523,6 +2523,28 @@ class Composition:
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, short)
                 return None
+            if (not task.segment and self.book.decisions.first_part_short_trick_drops_the_restoration
+                    and len(node.agenda) == 1 and self._fifth_card_off_the_table(node.table)
+                    and (short := self._short_before_last(node.table, short_only=True)) is not None):
+                # the record's own cards, ruled on a path where a fifth card of the record is
+                # on no trick (found not led, 45E), leave a trick before the last a card short
+                # while the record leads the next: the table played on from the card as a lead,
+                # so the record's later cards cannot be played on from this finding
+                # (docs/decisions.md)
+                line, text = short
+                text = text.removeprefix("on it ")
+                if line is None:
+                    # (the card leading the next trick put down by a line of another kind: a
+                    # card exposed, a fifth card)
+                    card = node.table.tricks[-1].plays[0][1]
+                    line = next((e.line for e in self.case.events if getattr(e, "card", None) == card
+                                 or card in getattr(e, "cards", ())), None)
+                self._dropped.setdefault(0, (line, f"the record cannot be played on from any finding ({text})"))
+                notice = Notice(line, f"restorations not ruled: the record cannot be played on from those where {text}; "
+                                      "the restorations listed leave them out", "not_ruled")
+                if notice not in self._unread:
+                    self._unread.append(notice)
+                return None
             if len(node.agenda) == 1 and task.segment + 1 < len(self._segments):
                 resumed = self._resume(node, task)
                 if resumed is None:
@@ -3248,7 +3270,16 @@ class Composition:
         # next trick that the ruling took off, still waits for the seat that had not played)
         return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
 
-    def _short_before_last(self, table: TableState) -> tuple[int | None, str] | None:
+    def _fifth_card_off_the_table(self, table: TableState) -> bool:
+        """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
+        the path found it not led (back in the hand, or a penalty card)."""
+        fifths = [e.card for e in self._segments[0] if isinstance(e, FifthCard)]
+        if not fifths:
+            return False
+        placed = {c for t in table.tricks for _, c in t.plays}
+        return any(c not in placed for c in fifths)
+
+    def _short_before_last(self, table: TableState, short_only: bool = False) -> tuple[int | None, str] | None:
         """A trick of ``table`` (a path's ruling of a later part of the record done) left
         without a seat's card with a later trick begun: where a ruling before the part took
         back a card the part was played on after (a lead refused, a card moved), the part's
@@ -3257,13 +3288,14 @@ class Composition:
         card of the next trick and why; None when every trick before the last holds a card
         of each seat (but the one a defective trick left without, 67B). A seat's second card
         in the missing card's place ends the path only with the decision
-        ``second_card_in_a_part_played_on_drops_the_restoration`` (off, the card is said)."""
+        ``second_card_in_a_part_played_on_drops_the_restoration`` (off, the card is said);
+        ``short_only``: never (the record's first part, where such a card is said)."""
         tricks = table.tricks
         for i in range(len(tricks) - 1):
             t = tricks[i]
             if not tricks[i + 1].plays or (len(t.plays) == 4 and len({s for s, _ in t.plays}) == 4):
                 continue
-            if len(t.plays) == 4 and not self.book.decisions.second_card_in_a_part_played_on_drops_the_restoration:
+            if len(t.plays) == 4 and (short_only or not self.book.decisions.second_card_in_a_part_played_on_drops_the_restoration):
                 continue  # (another seat's second card in its place: kept, and said, with the decision off)
             # (a seat's card missing: the trick short, or another seat's second card in its
             # place; not the seat a defective trick left without one, 67B)

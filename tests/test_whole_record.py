@@ -1931,3 +1931,33 @@ def test_a_second_card_of_a_seat_whose_lead_out_of_turn_was_ruled_before_resume_
     assert any(s.clause == "57A" for r in restorations for s in r.path)
     for r in restorations:
         check_conservation(case, r, replayed=True)
+
+
+@pytest.mark.parametrize(("seed", "short"), [(6330, 7), (6987, 6)])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_fifth_card_played_on_as_led_found_not_led_leaves_no_trick_short(seed: int, short: int, edition: str) -> None:
+    """Seeds 6330 and 6987 (every family, whole): declarer puts a card on a complete trick
+    and the table plays on from it as a lead. Found played to the trick (45E2), the card goes
+    back and the record's later cards leave a trick before the last without a seat's card
+    while the record leads the next (6330: dummy's proper lead, 53B, takes West's two cards
+    off trick 7; 6987: West is left without a card on trick 6). No law gives that trick its
+    card: the finding is not one the record can be played on from, and a note says so
+    (decision ``first_part_short_trick_drops_the_restoration``); every restoration listed
+    keeps the 52 cards. With the switch off the short trick is listed."""
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+
+    case = loads(_text(random_mixed_case(random.Random(seed), edition=edition, families=tuple(FAMILIES))))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and all("led" in r.findings for r in restorations)
+    assert any(n.line is not None and "the record cannot be played on from those where" in n.text
+               and f"leave trick {short} without a card of" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    kept = Ruling(case, get_ruleset(case.laws, Decisions(first_part_short_trick_drops_the_restoration=False)))
+    listed = list(kept.restorations())
+    assert len(listed) > len(restorations)
+    with pytest.raises(AssertionError, match=f"trick {short} is short of a card"):
+        for r in listed:
+            check_conservation(case, r, replayed=True)
