@@ -2523,8 +2523,9 @@ class Composition:
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, short)
                 return None
-            if (not task.segment and self.book.decisions.first_part_short_trick_drops_the_restoration
-                    and len(node.agenda) == 1 and self._fifth_card_off_the_table(node.table)
+            if (not task.segment and len(node.agenda) == 1 and FifthCard in self.case.line_kinds
+                    and self.book.decisions.first_part_short_trick_drops_the_restoration
+                    and self._fifth_card_off_the_table(node.table)
                     and (short := self._short_before_last(node.table, short_only=True)) is not None):
                 # the record's own cards, ruled on a path where a fifth card of the record is
                 # on no trick (found not led, 45E), leave a trick before the last a card short
