@@ -1754,20 +1754,21 @@ def actor_seats(actor: str) -> frozenset[Seat]:
 
 def _line_card_played_before(table: TableState, replay: Replay) -> tuple[int | None, str] | None:
     """A line of the part ``replay`` (played on from ``table``, a restoration of the parts
-    before it) that puts down a card the replay does not place (cards played together, a
-    fifth card) whose card ``table`` has its player play on a trick before the part began:
-    the line and why (None when there is none). The part cannot be played on from ``table``:
-    a player puts down only a card he holds."""
+    before it) that the restoration leaves no player able to say: a card put down that the
+    replay does not place (cards played together, a fifth card) or a card exposed, whose
+    card ``table`` has its player play on a trick before the part began: the line and why
+    (None when there is none). The part cannot be played on from ``table``: a player puts
+    down or exposes only a card he holds."""
     unapplied = {id(e) for e in replay.unapplied}
     for e in replay.before:
-        if id(e) not in unapplied or not isinstance(e, (Simultaneous, FifthCard)):
+        if id(e) not in unapplied or not isinstance(e, (Simultaneous, FifthCard, Expose)):
             continue
         cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
         for c in cards:
             trick = next((t for t in table.tricks if (e.seat, c) in t.plays), None)
             if trick is not None:
-                return e.line, (f"{e.seat} puts down {c} ('{e}'), which the ruling has him play to trick {trick.number} "
-                                "before 'resume'")
+                return e.line, (f"{e.seat} {'exposes' if isinstance(e, Expose) else 'puts down'} {c} ('{e}'), which the "
+                                f"ruling has him play to trick {trick.number} before 'resume'")
     return None
 
 
@@ -2849,7 +2850,13 @@ class Composition:
             ruled |= {handled_key(c.event) for c in self._recorded_by[segment]}
             self._watch_claims(segment, replay, found, later, closed)
             said = set(self.notices)
-            self.notices = (*self.notices, *(n for n in _unruled_lines(replay, ruled) if n not in said))
+            unruled = [n for n in _unruled_lines(replay, ruled) if n not in said]
+            if unruled:
+                self.notices = (*self.notices, *unruled)
+                # (decided on the first restoration played into the part: a ruling on another
+                # path may rule the line, and the notice is then taken back once every path is
+                # enumerated, _take_back_ruled_lines; a listing cut short cannot tell)
+                self.provisional |= frozenset(unruled)
         why, apart = self._second_card_unexplained(replay, (segment, base))
         if why is not None:
             self._dropped.setdefault(segment, why)

@@ -1961,3 +1961,37 @@ def test_a_fifth_card_played_on_as_led_found_not_led_leaves_no_trick_short(seed:
     with pytest.raises(AssertionError, match=f"trick {short} is short of a card"):
         for r in listed:
             check_conservation(case, r, replayed=True)
+
+
+@pytest.mark.parametrize(("seed", "line"), [(9069, 18), (14990, 36), (15584, 24)])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_later_part_exposing_a_card_a_restoration_played_is_not_played_on(seed: int, line: int, edition: str) -> None:
+    """Seeds of the default draw, cut as the sweep cuts them: the part after 'resume', drawn
+    as played on from the table as it stood, has a player expose a card that a correction
+    ruled before 'resume' played for him (9069: South's H3, his 62B correction; 14990: East's
+    S7, his 62B correction; 15584: North's D7, his 47D substitute after a refused change of
+    designation). Those restorations cannot be played on: the ruling says so at the line,
+    never that the line is not yet ruled on."""
+    case = loads(_cut_seed(seed, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert [n for n in ruling.notices if n.line == line and "be played on" in n.text]
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_later_parts_line_said_unruled_on_one_restoration_is_provisional(edition: str) -> None:
+    """Seed 13620 of the default draw, cut: East leads out of turn at trick 1 and the part
+    after 'resume' has South, declarer as the table stood, call dummy's D7. On the
+    restoration first played into that part South spread his hand (54A), and no rule reads
+    his call there; on those where he stayed declarer it is ruled (45D1, dummy's DK). Said
+    "not yet ruled on" when first read, the notice is taken back once every path is
+    enumerated, so it is provisional: a listing cut short (a limit) does not give it as
+    final."""
+    case = loads(_cut_seed(13620, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations(limit=300))
+    assert len(restorations) == 300
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text and n not in ruling.provisional]
