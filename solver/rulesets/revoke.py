@@ -1203,6 +1203,16 @@ def _lead_put_down_early(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Le
     ]
 
 
+def _lead_stays(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, t2: TableState, text: str,
+                clause: str) -> list[Edge]:
+    """The one course left where withdrawing the lead would leave what the opponents' choice
+    over it leaves: the lead stays as made (``text``, citing 44G and ``clause``) on ``t2``,
+    for the rules of leads out of turn."""
+    stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause, text, also=(rs.cite("44G"), clause),
+                 question=lead.keep.question, choice="keep")
+    return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
+
+
 def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
                            later: tuple[LaterPlay, ...]) -> list[Edge]:
     """A non-offending lead to the trick after the revoke trick, made once that trick was
@@ -1228,12 +1238,10 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
         # the lead kept out of turn leaves (the card back in his hand, a defender's a major
         # penalty card, unauthorized to his own side: 16C, 50E, 55A, 56). The outcome is
         # offered once, as the opponents' choice of the lead as it stands (docs/decisions.md)
-        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
-                     f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
-                     f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
-                     f"({rs.cite('62C3')}), so whether it stands is theirs to say",
-                     also=(rs.cite("44G"), rs.cite("62C3")), question=lead.keep.question, choice="keep")
-        return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
+        return _lead_stays(rs, node, task, lead, t2, (
+            f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
+            f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
+            f"({rs.cite('62C3')}), so whether it stands is theirs to say"), rs.cite("62C3"))
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     if _back_as_the_major_penalty_card_it_was(table, trick_no, seat, card, restore) and not in_turn and winner is not None:
         # a defender's card that was a major penalty card when he led it, alone on its trick:
@@ -1241,12 +1249,10 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
         # refused by declarer (56), it goes back a major penalty card (50B), the winner
         # leading, 50D read alike. One outcome, offered once: whether the lead stands is
         # declarer's to say (docs/decisions.md)
-        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
-                     f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
-                     f"withdrawing it would leave what declarer's refusal leaves, {what} back in his hand as the major "
-                     f"penalty card it was ({rs.cite('50B')}), so whether it stands is declarer's to say",
-                     also=(rs.cite("44G"), rs.cite("56")), question=lead.keep.question, choice="keep")
-        return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
+        return _lead_stays(rs, node, task, lead, t2, (
+            f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
+            f"withdrawing it would leave what declarer's refusal leaves, {what} back in his hand as the major "
+            f"penalty card it was ({rs.cite('50B')}), so whether it stands is declarer's to say"), rs.cite("56"))
     t3 = _made_penalty_cards(table.withdraw_trick(trick_no, restore_penalty=restore), lead.made)
     withdraw = lead.withdraw
     if not in_turn and winner is not None:
