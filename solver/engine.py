@@ -1847,6 +1847,9 @@ class Composition:
             self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
             self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file).cut_here()
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
+        #: the fifth cards (45E) of the record's first part, as cut: a path that leaves one on no
+        #: trick found it not led (:meth:`_fifth_card_off_the_table`)
+        self._first_part_fifths = tuple(e.card for e in self._segments[0] if isinstance(e, FifthCard))
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
         self._looked_for_cut: set[int] = set()
 
@@ -2524,7 +2527,7 @@ class Composition:
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, short)
                 return None
-            if (not task.segment and len(node.agenda) == 1 and FifthCard in self.case.line_kinds
+            if (not task.segment and len(node.agenda) == 1 and self._first_part_fifths
                     and self.book.decisions.first_part_short_trick_drops_the_restoration
                     and self._fifth_card_off_the_table(node.table)
                     and (short := self._short_before_last(node.table, short_only=True)) is not None):
@@ -3281,11 +3284,8 @@ class Composition:
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
         """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
         the path found it not led (back in the hand, or a penalty card)."""
-        fifths = [e.card for e in self._segments[0] if isinstance(e, FifthCard)]
-        if not fifths:
-            return False
         placed = {c for t in table.tricks for _, c in t.plays}
-        return any(c not in placed for c in fifths)
+        return any(c not in placed for c in self._first_part_fifths)
 
     def _short_before_last(self, table: TableState, short_only: bool = False) -> tuple[int | None, str] | None:
         """A trick of ``table`` (a path's ruling of a later part of the record done) left
