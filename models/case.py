@@ -267,6 +267,7 @@ class Replay:
             return events
         standing = {(s, c) for t in self.table.tricks for s, c in t.plays}
         by_line = {(e.seat, e.card) for e in events if isinstance(e, Play)}
+        at = self._placing_lines(events, standing, by_line)
         out: list[AnyEvent] = []
         for k, e in enumerate(events):
             if swapped and k in swapped:
@@ -279,12 +280,38 @@ class Replay:
                 continue
             if isinstance(e, (Expose, Simultaneous, FifthCard)):
                 cards = e.cards if isinstance(e, Simultaneous) else (e.card,)
-                put = [c for c in cards if (e.seat, c) in standing and (e.seat, c) not in by_line]
+                put = [c for c in cards if (e.seat, c) in standing and (e.seat, c) not in by_line
+                       and at.get((e.seat, c), k) == k]
                 if len(put) == 1:
                     out.append(Play(e.seat, put[0], e.line, e.entry))
                     continue
             out.append(e)
         return tuple(out)
+
+    def _placing_lines(self, events: tuple[AnyEvent, ...], standing: set[tuple[Seat, Card]],
+                       by_line: set[tuple[Seat, Card]]) -> dict[tuple[Seat, Card], int]:
+        """For :meth:`as_placed`: each card standing on :attr:`table` that several lines of
+        ``events`` name and no play line places (a card exposed, found not played, 45C1 or 49,
+        that the player put down later with another, 58B), by the index of the line that
+        played it: the last of them that comes at or before the card's place among the cards
+        standing (:meth:`applied_on_table`), the first where none does. A card named once is
+        not in it (its one line placed it)."""
+        naming: dict[tuple[Seat, Card], list[int]] = {}
+        for k, e in enumerate(events):
+            if isinstance(e, (Expose, Simultaneous, FifthCard)):
+                for c in e.cards if isinstance(e, Simultaneous) else (e.card,):
+                    if (e.seat, c) in standing and (e.seat, c) not in by_line:
+                        naming.setdefault((e.seat, c), []).append(k)
+        twice = {key: ks for key, ks in naming.items() if len(ks) > 1}
+        if not twice:
+            return {}
+        counts = self.applied_on_table()
+        place = {(s, c): i for i, (_, s, c) in enumerate(self.table.plays())}
+        out: dict[tuple[Seat, Card], int] = {}
+        for key, ks in twice.items():
+            before = [k for k in ks if k < len(counts) and counts[k] <= place[key]]
+            out[key] = before[-1] if before else ks[0]
+        return out
 
     def applied_on_table(self) -> tuple[int, ...]:
         """:attr:`applied_before` as counted among the cards standing on :attr:`table`: around
