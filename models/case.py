@@ -267,6 +267,10 @@ class Replay:
             return events
         standing = {(s, c) for t in self.table.tricks for s, c in t.plays}
         by_line = {(e.seat, e.card) for e in events if isinstance(e, Play)}
+        # (a substitute a ruling put in place of a line's card stands at that line: no line of
+        # another kind that names the card placed it, a fifth card that was a penalty card
+        # played under 52B2, say)
+        by_line.update((e.seat, sub) for k, sub in swapped.items() if isinstance(e := events[k], Play))
         at = self._placing_lines(events, standing, by_line)
         out: list[AnyEvent] = []
         for k, e in enumerate(events):
