@@ -2518,16 +2518,6 @@ class Composition:
                                           f"where {text}; the restorations listed leave them out", "not_ruled")
                     if notice not in self._unread:
                         self._unread.append(notice)
-                elif (not task.segment and self._first_part_fifths
-                      and self.book.decisions.first_part_short_trick_drops_the_restoration):
-                    # (the record's first part, a fifth card in it: a finding that puts every
-                    # later card a place on, a seat's next card in another's place, is not one
-                    # the record can be played on from, and is said so, as a trick left short)
-                    line, text = twice
-                    notice = Notice(line, f"restorations not ruled: the record cannot be played on from those where {text}; "
-                                          "the restorations listed leave them out", "not_ruled")
-                    if notice not in self._unread:
-                        self._unread.append(notice)
                 return None
             if task.segment and (short := self._short_before_last(node.table)) is not None:
                 # the part's cards, ruled on this restoration of the parts before it, leave a
