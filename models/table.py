@@ -2271,15 +2271,12 @@ class TableState:
         """The table with each ``(trick, seat, card)`` of ``changes`` standing in place of
         the card that seat has on that trick: the card it replaces goes back to the hand and
         the new one leaves it, and the withdrawal that placed the replaced card (a substitute)
-        names the new one; so does a play out of turn entered for the replaced card itself
-        (``out_of_turn``: a substitute keeps the entry of the card it replaced, ``_entry_of``).
-        The same table as substituting ``card`` in the first place, for a card that is no
-        penalty card. Raises IllegalActionError for a seat with no card on the trick, or a
-        card not in his hand."""
+        names the new one. The same table as substituting ``card`` in the first place, for a
+        card that is no penalty card. Raises IllegalActionError for a seat with no card on
+        the trick, or a card not in his hand."""
         tricks = list(self.tricks)
         masks = list(self.masks)
         withdrawn = list(self.withdrawn)
-        out_of_turn = self.out_of_turn
         for number, seat, card in changes:
             i = self._trick_index(number)
             pos = tricks[i].position_of(seat) if i >= 0 else None
@@ -2302,11 +2299,7 @@ class TableState:
                 if w.trick == number and (k == mine or (seat, old) in w.standing):
                     standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
                     withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
-            if out_of_turn:
-                out_of_turn = tuple((number, seat, card) if e == (number, seat, old) else e for e in out_of_turn)
-        if out_of_turn is self.out_of_turn:
-            return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn))
-        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn), out_of_turn=out_of_turn)
+        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:
