@@ -78,6 +78,9 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     # penalty card: taken back (62C1) or refused (56), one position, offered once
     "revoke/own-62c1-defenders-lead-out-of-turn-after-the-revoke-of-a-major-penalty-card-one-course.yaml",
     "revoke/own-62c1-defenders-lead-out-of-turn-after-the-revoke-of-a-major-penalty-card-one-course-2007.yaml",
+    # the same after dummy's error: taken back (45D1) or refused (56), one position, offered once
+    "dummy-misplay/own-45d1-defenders-lead-out-of-turn-of-a-major-penalty-card-one-course.yaml",
+    "dummy-misplay/own-45d1-defenders-lead-out-of-turn-of-a-major-penalty-card-one-course-2007.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)

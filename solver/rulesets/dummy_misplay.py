@@ -1014,7 +1014,8 @@ def misplay_cascade(rs: RuleSet, node: Node, task: object) -> list[Edge | Substi
         assert corrected is not None
         winner = corrected.winner(table.contract.strain.trumps)
         fixed = establishes_own_revoke(table, seat, card, m.trick)
-        key: tuple[object, ...] = (index, winner, trick.plays, fixed)
+        # (the penalty card his lead was when he led it: a ruling at the pause may have made it one)
+        key: tuple[object, ...] = (index, winner, trick.plays, fixed, table.played_penalty_card(seat, card))
         lead = shared.leads.get(key)
         if lead is None:
             lead = shared.leads[key] = _lead_choices(rs, table, task, trick, winner, fixed)
@@ -1360,6 +1361,18 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
                     (d, *extra), question, "stands")
         return _LeadChoices(((step, False),), infos, restore)
     actor = rs.actor(table, seat)
+    if made_out_of_turn and winner is not None and _back_as_the_major_penalty_card_it_was(table, trick_no, seat, card, restore):
+        # a defender's card that was a major penalty card when he led it, alone on its trick:
+        # taken back (45D1), it goes back as that major penalty card, the winner leading;
+        # refused by declarer (56), it goes back a major penalty card (50B), the winner
+        # leading, 50D read alike. One outcome, offered once: whether the lead stands is
+        # declarer's to say (as the revoke rules rule it after a revoke, 62C1; docs/decisions.md)
+        step = Step(actor, StepKind.FORCED, rs.cite("45D1"),
+                    f"{who}'s lead of {his}, made out of turn after dummy's error, stays as made: {stands}; withdrawing "
+                    f"it would leave what declarer's refusal leaves, {his} back in his hand as the major penalty card it "
+                    f"was ({rs.cite('50B')}), so whether it stands is declarer's to say",
+                    (d, rs.cite("56"), *extra), question, "keep")
+        return _LeadChoices(((step, False),), infos, restore)
     leads = (f"{winner._name_} leads to trick {trick_no}" if winner is not None and winner is not seat
              else "he will lead again")
     return _LeadChoices((
@@ -1369,6 +1382,19 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
               f"{leads}; {no_penalty_card(table, seat, card, restore)}", (info.ai_clause, info.ui_clause, d, *extra),
               question, "withdraw"), True),
     ), infos, restore)
+
+
+def _back_as_the_major_penalty_card_it_was(table: TableState, trick_no: int, seat: Seat, card: Card, restore: bool) -> bool:
+    """Whether ``seat``'s lead of ``card`` to trick ``trick_no``, made out of turn after
+    dummy's error and out of turn on the corrected trick, is a defender's card alone on its
+    trick that was a major penalty card when he led it and goes back as one when withdrawn
+    (``restore``: the switch ``withdrawn_penalty_card_stays_penalty``): his 45D1 withdrawal
+    and declarer's refusal of the lead (56, 50B) then leave one position."""
+    trick = table.trick(trick_no)
+    if not restore or trick is None or len(trick.plays) != 1 or not table.is_defender(seat):
+        return False
+    was = table.played_penalty_card(seat, card)
+    return was is not None and was.kind is PenaltyKind.MAJOR
 
 
 def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:
