@@ -1033,7 +1033,7 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         kind = kind_for(card, deliberate=rs.decisions.fifth_card_is_deliberate)
         t2, info = _make_penalty(rs, table, seat, card, kind)
         after = task.read or task.then
-        left = _left_on_the_next_trick(t2, seat, card, after)
+        left = _left_on_the_next_trick(t2, seat, card, after) if rs.decisions.fifth_card_found_played_lies_on_the_next_trick else None
         also_played = ""
         due: tuple[str, ...] = ()
         if left is not None:
