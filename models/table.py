@@ -2277,8 +2277,6 @@ class TableState:
         tricks = list(self.tricks)
         masks = list(self.masks)
         withdrawn = list(self.withdrawn)
-        out_of_turn = self.out_of_turn
-        put_down_early = self.put_down_early
         for number, seat, card in changes:
             i = self._trick_index(number)
             pos = tricks[i].position_of(seat) if i >= 0 else None
@@ -2301,14 +2299,7 @@ class TableState:
                 if w.trick == number and (k == mine or (seat, old) in w.standing):
                     standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
                     withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
-            # (a play out of turn, or a lead put down early, is marked by the card its player
-            # put down: the new card is that card now, as if put down in the first place)
-            if (number, seat, old) in out_of_turn:
-                out_of_turn = tuple((number, seat, card) if e == (number, seat, old) else e for e in out_of_turn)
-            if any(e[:3] == (number, seat, old) for e in put_down_early):
-                put_down_early = tuple((number, seat, card, e[3]) if e[:3] == (number, seat, old) else e for e in put_down_early)
-        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn), out_of_turn=out_of_turn,
-                            put_down_early=put_down_early)
+        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:

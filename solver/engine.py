@@ -1714,20 +1714,6 @@ def _seen_again(child: Node, key: OutOfTurn) -> Node:
     return child.evolve(agenda=(*child.agenda[:k], again, *child.agenda[k + 1:]))
 
 
-def _ruled_in_its_place(entry: tuple[int, Seat, Card], seen: frozenset[object], table: TableState) -> bool:
-    """Whether a ruling on the path ruled the play out of turn ``entry`` under the card its
-    player first put down, which ``entry``'s card replaced as if put down in the first place
-    (``TableState.with_cards``: a call changed before dummy faced a card): that card back in
-    his hand, and ``entry``'s card standing where it stood."""
-    number, seat, card = entry
-    hand = table.hand(seat)
-    for key in seen:
-        if (isinstance(key, tuple) and len(key) == 3 and key[0] == number and key[1] is seat and isinstance(key[2], Card)
-                and key[2] != card and key[2] in hand):
-            return True
-    return False
-
-
 def handled_key(item: object) -> object:
     """The key of an item of ``Opening.handled``: a tuple as it is (a play out of turn, a
     card standing), a record line by identity (see ``Replay.is_ruled``)."""
@@ -3125,7 +3111,7 @@ class Composition:
         record = self._segment_replays.get(part)
         if record is None:
             return
-        left = [p for p in table.out_of_turn if p not in task.seen and not _ruled_in_its_place(p, task.seen, table)]
+        left = [p for p in table.out_of_turn if p not in task.seen]
         if task.start is not None and task.start.out_of_turn:
             # a play out of turn of this part whose (trick, seat) key a ruling of an earlier
             # part holds (the same seat out of turn in the same trick again) while his
