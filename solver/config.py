@@ -213,6 +213,16 @@ class Decisions:
     #: it, the trick short. docs/decisions.md.
     first_part_short_trick_drops_the_restoration: bool = True
 
+    #: A defender's fifth card (45E1) the table played on from as if he had led it, found on a
+    #: path played to the trick before (a penalty card): the other three seats' cards to the
+    #: next trick follow in rotation from its proper leader, his left-hand opponent, and a
+    #: card not his leads the trick after. True (default): the card lay on that trick as his,
+    #: he put no other there, and it is his penalty card's first legal opportunity (50D1(a);
+    #: 50C), so it is his card to that trick at his turn, where it is a legal play and no other
+    #: penalty card of his is. False leaves him without a card there, the next lead made before
+    #: he played (57A). docs/decisions.md.
+    fifth_card_found_played_lies_on_the_next_trick: bool = True
+
     #: DIGEST 32.5, the 2017 footnote to Law 53A, read as: a lead out of turn may be treated
     #: as correct only before the thirteenth trick. True (default): at trick 13 no statement
     #: and no play accepts it, and play going on forfeits nothing (60A1 has no acceptance to

@@ -1963,6 +1963,34 @@ def test_a_fifth_card_played_on_as_led_found_not_led_leaves_no_trick_short(seed:
             check_conservation(case, r, replayed=True)
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_defenders_fifth_card_played_on_as_led_found_played_is_his_card_to_the_next_trick(edition: str) -> None:
+    """Seed 12291 (every family, whole): North puts the DJ on trick 6, won by declarer, and
+    the table plays on from it as a lead: declarer's D8, South's DQ and dummy's D2, then
+    South, who won the diamond trick, leads. Found played to trick 6 (45E1), the DJ is a
+    major penalty card that lay on trick 7 as North's card: its first legal opportunity
+    (50D1(a)), so it is his card there and South's lead is in turn (decision
+    ``fifth_card_found_played_lies_on_the_next_trick``): two restorations, each keeping the
+    52 cards, none citing 57A. With the switch off, South's lead is read as made before his
+    partner played (57A) and trick 7 is left short of North's card."""
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+
+    case = loads(_text(random_mixed_case(random.Random(12291), edition=edition, families=tuple(FAMILIES))))
+    restorations = list(Ruling(case).restorations())
+    assert len(restorations) == 2
+    assert {"played", "led"} == {f for r in restorations for f in r.findings if f in ("played", "led")}
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+        assert not any(s.clause == "57A" for s in r.path)
+    off = Ruling(case, get_ruleset(case.laws, Decisions(fifth_card_found_played_lies_on_the_next_trick=False)))
+    listed = list(off.restorations())
+    assert any(s.clause.startswith("57A") for r in listed for s in r.path)
+    with pytest.raises(AssertionError, match="trick 7 is short of a card"):
+        for r in listed:
+            check_conservation(case, r, replayed=True)
+
+
 @pytest.mark.parametrize(("seed", "line"), [(9069, 18), (14990, 36), (15584, 24)])
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_later_part_exposing_a_card_a_restoration_played_is_not_played_on(seed: int, line: int, edition: str) -> None:

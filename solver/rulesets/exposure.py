@@ -1032,9 +1032,20 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             continue
         kind = kind_for(card, deliberate=rs.decisions.fifth_card_is_deliberate)
         t2, info = _make_penalty(rs, table, seat, card, kind)
-        step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} penalty card{why}",
-                    also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2")), question=question, choice="played to the trick")
-        edges.append((step, _with_followups(rs, node, t2, task.read or task.then, seat, rest, info=info, findings=finding,
+        after = task.read or task.then
+        left = _left_on_the_next_trick(t2, seat, card, after) if rs.decisions.fifth_card_found_played_lies_on_the_next_trick else None
+        also_played = ""
+        due: tuple[str, ...] = ()
+        if left is not None:
+            after = left
+            due = (rs.cite("50D1(a)") if kind is PenaltyKind.MAJOR else rs.cite("50C"),)
+            also_played = (f"; the table played on to it as led, and it lay on trick {cur.number + 1} as {seat}'s card, "
+                           f"who put no other there: it is his card to that trick, played at his turn ({due[0]})")
+        step = Step("TD", kind_step, clause, f"{card}, played to a trick already complete, becomes a {_kind_word(t2, seat, card)} "
+                    f"penalty card{why}{also_played}",
+                    also=(rs.cite("50"), rs.cite("50B"), rs.cite("50E2"), *due),
+                    question=question, choice="played to the trick")
+        edges.append((step, _with_followups(rs, node, t2, after, seat, rest, info=info, findings=finding,
                                             joined=task.joined)))
     return edges
 
@@ -1215,6 +1226,35 @@ def _went_on(at: TableState, later: tuple[LaterPlay, ...]) -> bool:
     held = len(cur.plays) if cur is not None and not cur.is_complete else 0
     beyond = later[3 - held:][:4]
     return len({s.side for _, s, _ in beyond}) == 2
+
+
+def _left_on_the_next_trick(table: TableState, seat: Seat, card: Card,
+                            then: tuple[LaterPlay, ...]) -> tuple[LaterPlay, ...] | None:
+    """A defender's fifth card found played to the trick before (45E1), a penalty card on
+    ``table``, that the table took as his lead to the next trick and played on to: the
+    record's next plays (``then``, in the order of its lines) are the other three seats'
+    cards to that trick in rotation from its proper leader, his left-hand opponent (the
+    trick's winner), and then a card that is not his. The card lay on that trick as his, and
+    he put no other card there: a major penalty card is played at the first legal
+    opportunity (50D1(a)), a minor one may be (50C), and this is it where the card is a legal
+    play at his turn and no other penalty card of his is (declarer would designate among
+    them, 50D1(a)). The record's plays with his card put at his turn, or None where the
+    record is not so."""
+    done = table.current_trick
+    if done is None or not done.is_complete or len(then) < 4:
+        return None
+    leader = done.winner(table.trumps)
+    if leader is not seat.lho or [s for _, s, _ in then[:3]] != [seat.lho, seat.partner, seat.rho] or then[3][1] is seat:
+        return None
+    led = then[0][2].suit
+    if card.suit is not led and any(c.suit is led for c in table.hand(seat)):
+        return None  # (no legal play there: he holds the suit led)
+    if any(c not in table.hand(s) for _, s, c in then[:3]):
+        return None
+    if any(p.card != card and (p.card.suit is led or not any(c.suit is led for c in table.hand(seat)))
+           for p in table.penalty_cards_of(seat)):
+        return None  # (another penalty card of his could be played there too)
+    return (*then[:3], (done.number + 1, seat, card), *then[3:])
 
 
 def _played_again(seat: Seat, cards: tuple[Card, ...], then: tuple[LaterPlay, ...]) -> frozenset[Card]:
