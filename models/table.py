@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.contract import Contract
@@ -125,7 +125,7 @@ class Trick:
     """
 
     __slots__ = ("leader", "number", "plays", "short")
-    __match_args__ = ("number", "leader", "plays", "short")
+    __match_args__: ClassVar[tuple[str, ...]] = ("number", "leader", "plays", "short")
 
     number: int
     leader: Seat
@@ -362,7 +362,7 @@ class Revoke:
     """
 
     __slots__ = ("card", "deemed", "failed", "penalty", "rule", "seat", "suit_led", "trick")
-    __match_args__ = ("seat", "trick", "card", "suit_led", "penalty", "rule", "failed", "deemed")
+    __match_args__: ClassVar[tuple[str, ...]] = ("seat", "trick", "card", "suit_led", "penalty", "rule", "failed", "deemed")
 
     seat: Seat
     trick: int
@@ -428,7 +428,7 @@ class Withdrawal:
     """
 
     __slots__ = ("card", "replaced_by", "seat", "standing", "trick")
-    __match_args__ = ("seat", "card", "trick", "replaced_by", "standing")
+    __match_args__: ClassVar[tuple[str, ...]] = ("seat", "card", "trick", "replaced_by", "standing")
 
     seat: Seat
     card: Card
@@ -820,14 +820,16 @@ class TableState:
     ``__eq__``, ``__hash__``, ``__repr__`` and ``__match_args__``; ``holding`` and ``masks``
     outside equality and the repr), so that a compiled build (``make fast``) makes it a native
     class. Treated as immutable: a new table is a copy (:meth:`_copy`) with some fields set
-    before it is handed out.
+    before it is handed out. Compiled, the class body names no default (interpreted, they are
+    set on the class below it, ``_NATIVE``) and ``__match_args__`` is a class variable: mypyc
+    sets a class-body default on every instance made, before ``__init__`` sets it again.
 
     The hands are kept as bit masks (``masks``: one int a seat, :data:`CARD_BIT`): placing a
     card, taking one back and whether a hand holds a suit are int operations; the hands as
     sets (``holding``, ``hand``) are made from the masks when first read, and kept.
     """
 
-    __match_args__ = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
+    __match_args__: ClassVar[tuple[str, ...]] = ("deal", "contract", "declarer", "first_trick", "first_leader", "tricks", "penalty_cards", "withdrawn",
                       "won_before", "revokes", "played_penalty", "out_of_turn", "lead_rules", "lead_rules_made",
                       "play_rules", "play_rules_made", "established_by", "misplaced_leads", "early_leads", "early_made", "put_down_early",
                       "omissions", "revokes_out_of_rotation", "lead_options_waived", "dummy_indications", "raised_by_dummy", "holding", "masks")
@@ -835,81 +837,81 @@ class TableState:
     deal: Deal
     contract: Contract
     declarer: Seat
-    first_trick: int = 1
-    first_leader: Seat = Seat.W
-    tricks: tuple[Trick, ...] = ()
-    penalty_cards: frozenset[PenaltyCard] = frozenset()
-    withdrawn: tuple[Withdrawal, ...] = ()
-    won_before: tuple[int, int] = (0, 0)  # NS, EW tricks won before first_trick
-    revokes: tuple[Revoke, ...] = ()
-    played_penalty: frozenset[PenaltyCard] = frozenset()  # penalty cards since played
-    out_of_turn: tuple[OutOfTurn, ...] = ()  # plays out of turn, each by its card (``OutOfTurn``)
+    first_trick: int
+    first_leader: Seat
+    tricks: tuple[Trick, ...]
+    penalty_cards: frozenset[PenaltyCard]
+    withdrawn: tuple[Withdrawal, ...]
+    won_before: tuple[int, int]  # NS, EW tricks won before first_trick
+    revokes: tuple[Revoke, ...]
+    played_penalty: frozenset[PenaltyCard]  # penalty cards since played
+    out_of_turn: tuple[OutOfTurn, ...]  # plays out of turn, each by its card (``OutOfTurn``)
     #: lead restrictions still in force (50D2(a), 51B): a later lead that breaks one is a revoke
-    lead_rules: tuple[LeadRule, ...] = ()
+    lead_rules: tuple[LeadRule, ...]
     #: every lead restriction put in force on this table (:meth:`with_lead_rule`), spent or
     #: not: those in force at a lead already on the table are read from these (:meth:`lead_rules_at`)
-    lead_rules_made: tuple[LeadRule, ...] = ()
+    lead_rules_made: tuple[LeadRule, ...]
     #: restrictions on a player's next card to a trick (57A options, 57D): breaking one is a revoke
-    play_rules: tuple[PlayRule, ...] = ()
+    play_rules: tuple[PlayRule, ...]
     #: every restriction on one card put in force on this table (:meth:`with_play_rule`), spent
     #: or not: the one a card already on the table was played under is read from these
-    play_rules_made: tuple[PlayRule, ...] = ()
+    play_rules_made: tuple[PlayRule, ...]
     #: revokes established by a play to the next trick that a rectification has since taken
     #: back (44G), with that play: they stay established (63A1: any play by his side to the
     #: next trick establishes it; nothing in Law 63 undoes that)
-    established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...] = ()
+    established_by: tuple[tuple[Revoke, tuple[Seat, Card]], ...]
     #: (trick, card): dummy's lead of ``card`` was not the card declarer designated and a
     #: ruling let it stand, too late to correct (2017 45D2); Law 64 reads it
-    misplaced_leads: frozenset[tuple[int, Card]] = frozenset()
+    misplaced_leads: frozenset[tuple[int, Card]]
     #: (trick, seat): a defender's lead to this trick made before his partner had played to
     #: the trick before it (57A's first case), the partner's card following it in the record
     #: (docs/case-format.md): the lead is out of turn whoever won that trick, and the record
     #: keeps it across a replay (:meth:`restart`)
-    early_leads: tuple[tuple[int, Seat], ...] = ()
+    early_leads: tuple[tuple[int, Seat], ...]
     #: every lead ever marked in ``early_leads``, kept when a rule has ruled it: it was made
     #: before his partner's card to the trick before, so it establishes no revoke of the
     #: partner's there (63A1 counts plays after the revoke)
-    early_made: tuple[tuple[int, Seat], ...] = ()
+    early_made: tuple[tuple[int, Seat], ...]
     #: (trick, seat, card, seats): ``seat``'s lead of ``card`` to this trick was put down
     #: before the trick before it was complete, ``seats`` playing to that trick after it (a
     #: seat's second card in a trick read as his lead to the next one, :meth:`lead_order`);
     #: it was no lead in turn when made, and no card played after those seats' cards (62C1,
     #: 63A1); the record keeps it across a replay (:meth:`restart`)
-    put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...] = ()
+    put_down_early: tuple[tuple[int, Seat, Card, tuple[Seat, ...]], ...]
     #: (trick, seat, card): the seat played no card to this trick at his turn and it was
     #: quitted with three cards (a defective trick, 67; the record's ``<seat> omits``); ``card``
     #: is the card he placed among his played cards later (67B1), None until then. A trick
     #: with one is complete at its three other cards and won by them (``Trick.short``); the
     #: record keeps it across a replay (:meth:`restart`)
-    omissions: tuple[tuple[int, Seat, Card | None], ...] = ()
+    omissions: tuple[tuple[int, Seat, Card | None], ...]
     #: (trick, seat, card): ``seat``'s card placed out of rotation on this trick (a premature
     #: card, 57A; one at his right-hand opponent's turn, 57D) that stands as his card there, a
     #: revoke (61A), left where it was played so that the revoke rules read the order of play
     #: (62C1, 62C2); once the revoke is ruled, his card there (``card`` or its substitute) is
     #: placed at his turn (:meth:`revokes_placed_at_turn`)
-    revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...] = ()
+    revokes_out_of_rotation: tuple[tuple[int, Seat, Card], ...]
     #: (holder, cards, trick): at his partner's lead to ``trick`` declarer neither required nor
     #: forbade a suit over ``holder``'s penalty cards ``cards`` (50D2(b), 51B2(c)), which
     #: stayed on the table; a later choice over the same cards for the same lead reads it
-    lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...] = ()
+    lead_options_waived: tuple[tuple[Seat, frozenset[Card], int], ...]
     #: (trick, cards): dummy picked out or suggested a card of his own accord (45F) while this
     #: trick held that many cards, his right-hand opponent not yet having played to it: a
     #: defender's card put down after it before his partner's stands as played, no
     #: rectification (2017 57C2, 2007 57C1), and the trick waits for the seats it passed over,
     #: each at his turn (:func:`at_turn_after_cards_that_stand`); the record keeps it across a
     #: replay (:meth:`restart`)
-    dummy_indications: tuple[tuple[int, int], ...] = ()
+    dummy_indications: tuple[tuple[int, int], ...]
     #: (trick, seat, clause): a revoke that dummy, having broken 43A2, was the first to raise
     #: (a ruling of dummy's limits marks it), as Law 64 reads it: ``43B2(b)``, declarer's
     #: revoke he asked about, corrected and counted as if established; ``43B3``, a defender's
     #: revoke he pointed out, left without rectification (:meth:`with_raised_by_dummy`)
-    raised_by_dummy: tuple[tuple[int, Seat, str], ...] = ()
+    raised_by_dummy: tuple[tuple[int, Seat, str], ...]
     #: What each seat holds now (N, E, S, W), as bit masks (:data:`CARD_BIT`): derived from
     #: deal and tricks, kept for speed; the hands as sets (``holding``) are made from them
     #: when first read.
-    masks: tuple[int, ...] = ()
+    masks: tuple[int, ...]
     #: the hands as sets once read (``holding``), or None
-    _holding: tuple[frozenset[Card], ...] | None = None
+    _holding: tuple[frozenset[Card], ...] | None
 
     def __init__(self, deal: Deal, contract: Contract, declarer: Seat, first_trick: int = 1, first_leader: Seat = Seat.W,
                  tricks: tuple[Trick, ...] = (), penalty_cards: frozenset[PenaltyCard] = frozenset(),
@@ -2464,6 +2466,19 @@ class TableState:
 #: whether this module runs compiled (``make fast``), :class:`TableState` a native class: its
 #: instances have no ``__dict__``, and a copy is made by the constructor (:meth:`TableState._copy`)
 _NATIVE: Final = hasattr(TableState, "__mypyc_attrs__")
+
+if not _NATIVE:
+    # interpreted, a table started by ``_dealt`` (and its copies) holds in its dictionary the
+    # fields set there and reads the others' defaults from the class; compiled, the class body
+    # names none (mypyc would set each on every instance made, before ``__init__`` sets it)
+    for _name, _default in (("first_trick", 1), ("first_leader", Seat.W), ("tricks", ()), ("penalty_cards", frozenset()),
+                            ("withdrawn", ()), ("won_before", (0, 0)), ("revokes", ()), ("played_penalty", frozenset()),
+                            ("out_of_turn", ()), ("lead_rules", ()), ("lead_rules_made", ()), ("play_rules", ()),
+                            ("play_rules_made", ()), ("established_by", ()), ("misplaced_leads", frozenset()),
+                            ("early_leads", ()), ("early_made", ()), ("put_down_early", ()), ("omissions", ()),
+                            ("revokes_out_of_rotation", ()), ("lead_options_waived", ()), ("dummy_indications", ()),
+                            ("raised_by_dummy", ()), ("masks", ()), ("_holding", None)):
+        setattr(TableState, _name, _default)
 
 #: the masks of each deal's hands, by the deal's identity (kept with the deal: a table is
 #: started many times from one deal, ``restart``), emptied when full

@@ -17,7 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from rulings.models.cards import DECK, Card, Seat, Side, Suit
 from rulings.models.case import Case, Replay, replay_events
@@ -169,7 +169,7 @@ class Node:
     """
 
     __slots__ = _NODE_FIELDS
-    __match_args__ = _NODE_FIELDS
+    __match_args__: ClassVar[tuple[str, ...]] = _NODE_FIELDS
 
     table: TableState
     agenda: tuple[object, ...]
@@ -1202,7 +1202,7 @@ class Reopen:
     """
 
     __slots__ = ("apart", "base", "behind", "opened", "seen", "segment", "since", "spent", "start", "used")
-    __match_args__ = ("seen", "used", "since", "spent", "segment", "base", "start", "opened", "apart", "behind")
+    __match_args__: ClassVar[tuple[str, ...]] = ("seen", "used", "since", "spent", "segment", "base", "start", "opened", "apart", "behind")
 
     seen: frozenset[object]
     used: frozenset[str]  # the openers already opened on this path
@@ -1343,7 +1343,7 @@ class _Found:
     it a native class)."""
 
     __slots__ = ("at", "explained", "keys", "name", "opening", "priority")
-    __match_args__ = ("name", "opening", "keys", "at", "priority", "explained")
+    __match_args__: ClassVar[tuple[str, ...]] = ("name", "opening", "keys", "at", "priority", "explained")
 
     name: str
     opening: Opening

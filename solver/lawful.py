@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
-from rulings.models.cards import SUIT_CARDS, Card, Suit, sort_for_hand
+from rulings.models.cards import SUIT_CARDS, Card, Suit
 from rulings.models.table import PenaltyCard, PenaltyKind, PlayRule, lead_keepers
 
 Obligation = tuple[str, Callable[[Card], bool]]
@@ -92,8 +93,7 @@ def _minor_rule(minor: Card) -> Callable[[Card], bool]:
     return lambda c: c == minor or c.suit is not minor.suit or c.rank.is_honour
 
 
-@lru_cache(maxsize=65536)
-def lawful_cards(
+def lawful_cards_uncached(
     hand: frozenset[Card],
     suit_led: Suit | None,
     penalty: frozenset[PenaltyCard],
@@ -106,17 +106,31 @@ def lawful_cards(
     ``hand`` is everything the player holds, penalty cards included; obligations (follow
     suit) are judged on the whole hand, so a player whose only card of the suit led is the
     one being withdrawn has no lawful substitute.
+
+    Not kept: a rule that meets each of its positions once in a ruling (the revoke rules'
+    corrections and substitutes) calls this, where keeping every answer for the process
+    would only keep them alive (a cold pass over 2,000 random revoke cases found 5 of 3,250
+    again, and the entries kept made the collector's work). :data:`lawful_cards` keeps them,
+    for a search that meets a position again.
     """
     domain = hand - exclude if exclude else hand
     if not domain:
         return ()
+    # (``sorted(..., reverse=True)`` is :func:`sort_for_hand`'s order, without a call into an
+    # interpreted module when compiled)
     if not penalty and required_suit is None and forbidden_suit is None:
         # the one obligation is 44C (the usual case): the same answer, without predicates
         if suit_led is not None and not hand.isdisjoint(suit := SUIT_CARDS[suit_led]):
-            return tuple(sort_for_hand(domain & suit))
-        return tuple(sort_for_hand(domain))
+            return tuple(sorted(domain & suit, reverse=True))
+        return tuple(sorted(domain, reverse=True))
     predicates = [pred for _, pred in obligations(hand, suit_led, penalty, required_suit, forbidden_suit)]
-    return tuple(sort_for_hand([c for c in domain if all(pred(c) for pred in predicates)]))
+    return tuple(sorted([c for c in domain if all(pred(c) for pred in predicates)], reverse=True))
+
+
+#: :func:`lawful_cards_uncached`, each answer kept (emptied by ``cache_clear``, as the tools do
+#: between rulings): for a search that meets a position again (the double-dummy stage, 45D1's
+#: choices)
+lawful_cards: Final = lru_cache(maxsize=65536)(lawful_cards_uncached)
 
 
 def lawful_under_play_rule(hand: frozenset[Card], suit_led: Suit | None, penalty: frozenset[PenaltyCard], rule: PlayRule,
@@ -139,7 +153,7 @@ def lawful_under_play_rule(hand: frozenset[Card], suit_led: Suit | None, penalty
     """
     keep = rule.complying(hand, suit_led) - exclude
     due = [c for c in lawful_cards(hand, suit_led, penalty, exclude) if c in keep]
-    return tuple(due) if due else tuple(sort_for_hand(keep))
+    return tuple(due) if due else tuple(sorted(keep, reverse=True))
 
 
 def lawful_substitutes(
@@ -171,8 +185,8 @@ def lawful_substitutes(
     ()
     """
     if restored is None:
-        return lawful_cards(hand, suit_led, penalty, frozenset({card}), required_suit, forbidden_suit)
-    lawful = lawful_cards(hand, suit_led, with_restored(penalty, restored), frozenset(), required_suit, forbidden_suit)
+        return lawful_cards_uncached(hand, suit_led, penalty, frozenset({card}), required_suit, forbidden_suit)
+    lawful = lawful_cards_uncached(hand, suit_led, with_restored(penalty, restored), frozenset(), required_suit, forbidden_suit)
     return tuple([c for c in lawful if c != card])
 
 

@@ -72,7 +72,7 @@ def test_written_out_as_the_data_class(cls: type, options: dict[str, bool], apar
                                        samples: dict[type, list[Any]]) -> None:
     found = samples[cls]
     assert len(found) >= 2
-    # (read off an instance: compiled, a native class keeps ``__match_args__`` as a default of its instances)
+    # (read off an instance: a class variable, as the decorator makes it)
     twin = _twin(cls, found[0].__match_args__, options, apart)
     names = [f.name for f in dataclasses.fields(twin)]
     parameters = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]

@@ -38,7 +38,7 @@ from rulings.solver.establishment import (
 )
 from rulings.solver.lawful import (
     forbidden_suits,
-    lawful_cards,
+    lawful_cards_uncached,
     lawful_substitutes,
     lawful_under_play_rule,
     penalty_card_designation,
@@ -474,10 +474,10 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
         in_force = frozenset(p for p in in_force if p.card != r.card)
     if isinstance(r.rule, PlayRule):
         # (keeping the restriction comes before a penalty card in force, 50D1(b))
-        subs = lawful_under_play_rule(hand, led, in_force, r.rule, frozenset({r.card})) or lawful_cards(
+        subs = lawful_under_play_rule(hand, led, in_force, r.rule, frozenset({r.card})) or lawful_cards_uncached(
             hand, led, in_force, frozenset({r.card}))
     else:
-        subs = lawful_cards(hand, led, in_force, frozenset({r.card}), **lead_rule)
+        subs = lawful_cards_uncached(hand, led, in_force, frozenset({r.card}), **lead_rule)
     # a defender's revoke card withdrawn is a penalty card after (62B1; 62B2 when it was one and
     # stays one): both laws, 16C and 50E; declarer's or dummy's, or one that goes back to the
     # hand, 16C alone
@@ -488,7 +488,7 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
     # A penalty card in force narrows the substitutes: 50D1(a) (a major one must be played
     # at the first legal opportunity) or 50C (a minor one before a lower card of its suit).
     obliged: tuple[str, ...] = ()
-    if in_force and not isinstance(r.rule, PlayRule) and subs != lawful_cards(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
+    if in_force and not isinstance(r.rule, PlayRule) and subs != lawful_cards_uncached(hand, led, frozenset(), frozenset({r.card}), **lead_rule):
         major = any(p.kind is PenaltyKind.MAJOR and p.card in subs for p in in_force)
         obliged = (rs.cite("50D1(a)" if major else "50C"),)
     # several penalty cards due: declarer designates the one played (51A)
@@ -507,7 +507,7 @@ def _correction(rs: RuleSet, table: TableState, r: Revoke, task_clause: str, tri
 
 def _lead_rule_args(table: TableState, r: Revoke) -> dict[str, Suit | frozenset[Suit] | None]:
     """The lead restrictions in force at the revoking lead, the one it broke among them, as
-    :func:`lawful_cards` arguments: his substitute keeps them all, and a major penalty card
+    :func:`lawful_cards_uncached` arguments: his substitute keeps them all, and a major penalty card
     is due only where they let him lead it (50D1(b))."""
     assert isinstance(r.rule, LeadRule)
     required, forbidden = lead_rule_args(table, r.trick, r.seat)
