@@ -132,3 +132,27 @@ def test_a_lead_out_of_turn_is_ruled_after_the_next_hands_cards_played_together_
     restoration keeps each trick in rotation (case
     ``lead-out-of-turn-next-hand-plays-two-cards-together-visible-one-revokes-accepts-53a.yaml``)."""
     assert check(5351, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 130, [])
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_defenders_second_card_after_his_partners_on_an_accepted_lead_out_of_turn_is_his_next_lead(edition: str) -> None:
+    """``all`` seed 1629, whole: North leads out of turn to trick 5, declarer (the next hand)
+    plays to it (53A), South plays and then puts down another card before dummy, the proper
+    leader, plays. South's second card is his lead to trick 6 (his partner has played: no
+    57A), dummy's next card his card to trick 5. On trick 6 North's card at dummy's turn
+    stands at his own (57D), declarer's card before dummy's stands (57C3), and declarer's
+    refused change of designation there (45C4(b)) keeps the trick as those rulings left it:
+    dummy's card comes at his turn, no play out of turn left unruled."""
+    assert check(1629, tuple(FAMILIES), edition, 1, 5000) == ("ruled", 2, [])
+
+
+@pytest.mark.parametrize(("edition", "count"), [("2017", 3), ("2007", 6)])
+def test_a_proper_lead_after_a_lead_out_of_turn_leads_its_trick_when_a_change_of_designation_is_walked_again(
+        edition: str, count: int) -> None:
+    """``all`` seed 2658, cut: on the path where declarer's lead to trick 8 is withdrawn
+    (62C1), the part after ``resume`` has North's second card on trick 8 (led out of turn by
+    his partner and accepted by dummy's card, 53A) lead trick 9 out of turn; declarer's card
+    after the others' is his proper lead (53B), the cards played in error staying after it.
+    A later change of designation, walked again from the part's first line, keeps trick 9
+    led by declarer's card (no trick out of rotation)."""
+    assert check(2658, tuple(FAMILIES), edition, 2, 5000) == ("ruled", count, [])
