@@ -1608,7 +1608,8 @@ class TableState:
         a defender's after his partner's card on a trick led out of turn that the next hand
         accepted by his card (53A), the seat due to lead among the seats following (his
         partner has played: no 57A; the proper leader's card after it is a play to the
-        accepted lead, not his lead, 53B). Any other
+        accepted lead, not his lead, 53B), where every trick before it holds one card of each
+        seat that played to it (the seat due to lead is known from them, 44G). Any other
         second card of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
@@ -1630,6 +1631,9 @@ class TableState:
         if not _second_card_in_a_trick(read, plays):
             return order, early, put_down  # (the usual record: no seat puts two cards in a trick, placed as read)
         begun = 0  # where the trick being read begins in ``order``
+        # (every trick before the one being read holds one card of each seat that played to
+        # it, on the table and as read here: the seat due to lead is known from them, 44G)
+        as_played = all(len({s for s, _ in t.plays}) == len(t.plays) for t in self.tricks if t is not cur or len(t.plays) == 4)
         # who was to lead the trick being read (44G), None when not known
         due_leader: Seat | None = self.proper_leader(number)
         j = 0
@@ -1672,7 +1676,7 @@ class TableState:
                         following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
                                                          and (seats[0] is due_leader
-                                                              or (following == due and (due_leader in seats or (len(seats) > 1 and seats[1] is seats[0].lho and (seats[1] is seat if not defender else seat.partner in seats)))))
+                                                              or (following == due and (due_leader in seats or (len(seats) > 1 and seats[1] is seats[0].lho and (seats[1] is seat if not defender else (seat.partner in seats and as_played))))))
                                                          and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
@@ -1685,6 +1689,7 @@ class TableState:
                     continue
             read.append(plays[order[j]])
             if len(read) == 4:
+                as_played = as_played and len({s for s, _ in read}) == 4
                 due_leader = Trick(number, read[0][0], tuple(read)).winner(self.trumps)
                 read, number = [], number + 1
                 begun = j + 1

@@ -775,7 +775,9 @@ def _in_ruled_order(walked: TableState, ruled: TableState) -> TableState:
     moved to its player's turn (a premature card that stood at his turn, 57A; a card played
     at the right-hand opponent's turn, 57D, declarer's premature card after it standing,
     57C3) stands there, and a proper lead after a lead out of turn (53B) leads the trick, not
-    where the record's lines put them."""
+    where the record's lines put them. A trick the walk reads led by the seat due to lead it
+    (44G) with each card at its player's turn (44B) holds no card out of turn for a ruling to
+    have moved: it stays as the walk reads it."""
     for t in walked.tricks:
         r = ruled.trick(t.number)
         if r is None or not r.plays or not t.is_complete or t.plays[:len(r.plays)] == r.plays or not set(r.plays) <= set(t.plays):
@@ -783,6 +785,8 @@ def _in_ruled_order(walked: TableState, ruled: TableState) -> TableState:
         seats = [s for s, _ in r.plays]
         if len(set(seats)) != len(seats) or len({s for s, _ in t.plays}) != len(t.plays):
             continue  # (a seat's second card on either: placed as the walk reads it)
+        if t.leader is walked.proper_leader(t.number) and all(s is t.leader.next(i) for i, (s, _) in enumerate(t.plays)):
+            continue  # (led by the seat due to lead it, every card at its turn: played as read)
         walked = walked.with_trick_as_on(ruled, t.number)
     return walked
 
