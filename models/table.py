@@ -1606,7 +1606,12 @@ class TableState:
         turn as the trick's winner makes it (55), never an early lead; so is a defender's
         after his partner's card (no 57A: out of turn as the trick's winner makes it, 56).
         Declarer's is read so also on a trick led out of turn that he, the next hand, accepted
-        by his card just before it (53A), the seat due to lead among the seats following. Any other
+        by his card just before it (53A), the seat due to lead among the seats following; and
+        a defender's after his partner's card on a trick led out of turn that the next hand
+        accepted by his card (53A), the seat due to lead among the seats following (his
+        partner has played: no 57A; the proper leader's card after it is a play to the
+        accepted lead, not his lead, 53B), where every trick before it holds one card of each
+        seat that played to it (the seat due to lead is known from them, 44G). Any other
         second card of a seat in a trick is placed as read (a trick is complete at its fourth card).
         ``breaks``: the places in ``plays`` before which another line of the record came (one
         that may have put a card on the trick, a ``simultaneous`` or ``fifth`` line): the
@@ -1628,6 +1633,9 @@ class TableState:
         if not _second_card_in_a_trick(read, plays):
             return order, early, put_down  # (the usual record: no seat puts two cards in a trick, placed as read)
         begun = 0  # where the trick being read begins in ``order``
+        # (every trick before the one being read holds one card of each seat that played to
+        # it, on the table and as read here: the seat due to lead is known from them, 44G)
+        as_played = all(len({s for s, _ in t.plays}) == len(t.plays) for t in self.tricks if t is not cur or len(t.plays) == 4)
         # who was to lead the trick being read (44G), None when not known
         due_leader: Seat | None = self.proper_leader(number)
         j = 0
@@ -1651,8 +1659,10 @@ class TableState:
                 # it and the seats still due following in rotation, so that no card of it is
                 # missing from the lines read: a lead out of turn the proper leader played to;
                 # or declarer's, the seats still due following in rotation, on a lead out of
-                # turn that his own card, the next hand's, accepted just before it (53A): the
-                # proper leader's card after it is a play to the lead, not his lead, 53B)
+                # turn that his own card, the next hand's, accepted just before it (53A), or a
+                # defender's after his partner's card on a lead out of turn the next hand's card
+                # accepted: the proper leader's card after it is a play to the lead, not his
+                # lead, 53B)
                 held = order[begun : j + 1 + k]
                 # (a break before the first play read counts where the trick in progress
                 # held cards before it: the line came among the trick's cards)
@@ -1668,7 +1678,7 @@ class TableState:
                         following = due
                 if (following == due and early_lead) or (len(following) == k and set(following) == set(due)
                                                          and (seats[0] is due_leader
-                                                              or (following == due and (due_leader in seats or (not defender and len(seats) > 1 and seats[1] is seat is seats[0].lho))))
+                                                              or (following == due and (due_leader in seats or (len(seats) > 1 and seats[1] is seats[0].lho and (seats[1] is seat if not defender else (seat.partner in seats and as_played))))))
                                                          and whole):
                     trick = Trick(number, seats[0], (*read, *(plays[x] for x in order[j + 1 : j + 1 + k])))
                     order[j : j + 1 + k] = [*order[j + 1 : j + 1 + k], order[j]]
@@ -1681,6 +1691,7 @@ class TableState:
                     continue
             read.append(plays[order[j]])
             if len(read) == 4:
+                as_played = as_played and len({s for s, _ in read}) == 4
                 due_leader = Trick(number, read[0][0], tuple(read)).winner(self.trumps)
                 read, number = [], number + 1
                 begun = j + 1
@@ -2204,6 +2215,33 @@ class TableState:
         out_of_turn = _out_of_rotation_now(out_of_turn, self.withdrawn, number, t.leader, plays, min(pos, at))
         tricks = (*self.tricks[:i], Trick(t.number, t.leader, plays, t.short), *self.tricks[i + 1:])
         return self._evolve(tricks=tricks, out_of_turn=out_of_turn).with_revokes_judged_again(number)
+
+    def with_trick_as_on(self, other: TableState, number: int) -> TableState:
+        """The table with trick ``number`` begun as ``other`` has it: ``other``'s cards there,
+        each of them on this trick too, in ``other``'s order and with its leader (a card a
+        ruling on ``other`` moved to its player's turn, 57A, 57D; a proper lead that ruling
+        made the trick's lead, 53B, the cards played in error staying after it), then this
+        trick's cards of the seats with none there, in this trick's order; the plays out of
+        turn and revokes of ``other``'s cards as ``other`` records them, of the others as this
+        table does."""
+        i = self._trick_index(number)
+        t = other.trick(number)
+        if i < 0 or t is None:
+            raise IllegalActionError(f"trick {number} is not on both tables")
+        mine = self.tricks[i]
+        theirs = {s for s, _ in t.plays}
+        more = tuple((s, c) for s, c in mine.plays if s not in theirs)
+        if not set(t.plays) <= set(mine.plays) or len(t.plays) + len(more) != len(mine.plays):
+            raise IllegalActionError(f"trick {number} does not hold the cards of the other table's")
+        tricks = (*self.tricks[:i], Trick(number, t.leader, (*t.plays, *more), t.short), *self.tricks[i + 1:])
+        kept = set(more)
+        out_of_turn = (*(e for e in self.out_of_turn if e[0] < number), *(e for e in other.out_of_turn if e[0] == number),
+                       *(e for e in self.out_of_turn if e[0] == number and (e[1], e[2]) in kept),
+                       *(e for e in self.out_of_turn if e[0] > number))
+        revokes = (*(r for r in self.revokes if r.trick < number), *(r for r in other.revokes if r.trick == number),
+                   *(r for r in self.revokes if r.trick == number and (r.seat, r.card) in kept),
+                   *(r for r in self.revokes if r.trick > number))
+        return self._evolve(tricks=tricks, out_of_turn=out_of_turn, revokes=revokes)
 
     def with_revoke_out_of_rotation(self, revoke: Revoke) -> TableState:
         """The table with ``revoke``, a card its player placed out of rotation that stands as

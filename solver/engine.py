@@ -2690,6 +2690,12 @@ class Composition:
                 self._plays_ruled.add(pair)
             elif pair in table.out_of_turn and (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) is not None:
                 self._plays_left.add(pair)
+            elif (t := table.trick(pair[0])) is not None and t.card_of(pair[1]) == pair[2]:
+                # (his card stands on its trick in turn, the rulings on this path having moved
+                # the card before it to its own player's turn, 57D, the premature card after
+                # it standing, 57C3: a play out of turn is one still on the cards as they
+                # stand, and here none is left to rule)
+                self._plays_ruled.add(pair)
             else:
                 # (a play the record's replay read out of turn only because a card a ruling
                 # put in place was missing from it, a fifth card found led, and that this

@@ -667,3 +667,21 @@ def test_incomplete_call_completed_at_once_switch() -> None:
     on = get_ruleset("2017", Decisions(designation_incomplete_call_completed_at_once=True))
     [only] = list(Ruling(case, on).restorations())
     assert not only.findings and only.card_of(Seat.N) == c("DA")
+
+
+def test_a_refused_change_keeps_the_trick_as_57d_and_57c3_left_it() -> None:
+    """North's card at dummy's turn stands at his own (57D), declarer's card before dummy's
+    stands (57C3); declarer's change of his call of dummy's card, refused (45C4(b)), walks
+    the record again: trick 6 keeps the order those rulings left (dummy's CA at its turn,
+    North's HT at his), and no play of dummy's is ruled out of turn."""
+    path = Path(__file__).resolve().parents[1] / "cases" / "combined" / (
+        "own-57d-card-at-rho-turn-declarers-premature-card-then-a-refused-change-of-designation-keeps-the-trick-as-ruled.yaml")
+    ruling = Ruling(loads(path.read_text()))
+    restorations = list(ruling.restorations())
+    assert len(restorations) == 2
+    for r in restorations:
+        trick = r.table.trick(6)
+        assert trick is not None
+        assert [(str(s), str(card)) for s, card in trick.plays] == [("S", "D5"), ("E", "D6"), ("W", "CA"), ("N", "HT")]
+    said = [*ruling.irregularities, *ruling.found_later]
+    assert not [t for t in said if t.startswith("W played")], said

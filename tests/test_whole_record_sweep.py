@@ -15,9 +15,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from whole_record_sweep import binds_a_lead_both_ways, check
+from whole_record_sweep import binds_a_lead_both_ways, check, draw, text_of
 
+from rulings.solver.casefile import loads
 from rulings.solver.generate_mixed import FAMILIES
+from rulings.solver.ruling import Ruling
 
 
 def _key(*restrictions: str) -> str:
@@ -132,3 +134,56 @@ def test_a_lead_out_of_turn_is_ruled_after_the_next_hands_cards_played_together_
     restoration keeps each trick in rotation (case
     ``lead-out-of-turn-next-hand-plays-two-cards-together-visible-one-revokes-accepts-53a.yaml``)."""
     assert check(5351, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 130, [])
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_defenders_second_card_after_his_partners_on_an_accepted_lead_out_of_turn_is_his_next_lead(edition: str) -> None:
+    """``all`` seed 1629, whole: North leads out of turn to trick 5, declarer (the next hand)
+    plays to it (53A), South plays and then puts down another card before dummy, the proper
+    leader, plays. South's second card is his lead to trick 6 (his partner has played: no
+    57A), dummy's next card his card to trick 5. On trick 6 North's card at dummy's turn
+    stands at his own (57D), declarer's card before dummy's stands (57C3), and declarer's
+    refused change of designation there (45C4(b)) keeps the trick as those rulings left it:
+    dummy's card comes at his turn, no play out of turn left unruled."""
+    assert check(1629, tuple(FAMILIES), edition, 1, 5000) == ("ruled", 2, [])
+
+
+@pytest.mark.parametrize(("edition", "count"), [("2017", 3), ("2007", 6)])
+def test_a_proper_lead_after_a_lead_out_of_turn_leads_its_trick_when_a_change_of_designation_is_walked_again(
+        edition: str, count: int) -> None:
+    """``all`` seed 2658, cut: on the path where declarer's lead to trick 8 is withdrawn
+    (62C1), the part after ``resume`` has North's second card on trick 8 (led out of turn by
+    his partner and accepted by dummy's card, 53A) lead trick 9 out of turn; declarer's card
+    after the others' is his proper lead (53B), the cards played in error staying after it.
+    A later change of designation, walked again from the part's first line, keeps trick 9
+    led by declarer's card (no trick out of rotation)."""
+    assert check(2658, tuple(FAMILIES), edition, 2, 5000) == ("ruled", count, [])
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_trick_played_in_rotation_keeps_its_order_when_a_refused_change_of_designation_is_walked_again(
+        edition: str) -> None:
+    """``all`` seed 11331, cut: declarer leads trick 8, South follows, declarer names dummy's
+    card and changes his call, the change refused (45C4(b)); North plays after the change.
+    Walking the record again from the part's first table reads trick 8 led by the seat due
+    to lead it with every card at its turn: it stays so (dummy's card after South's, not
+    before it), and no card of it is ruled a play out of turn."""
+    assert check(11331, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 4, [])
+    mapping = draw(11331, tuple(FAMILIES), edition, 2)
+    assert mapping is not None
+    ruling = Ruling(loads(text_of(mapping)))
+    for r in ruling.restorations():
+        trick = r.table.trick(8)
+        assert trick is not None
+        assert [str(s) for s, _ in trick.plays] == ["E", "S", "W", "N"]
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_defenders_second_card_is_not_read_as_his_lead_after_a_trick_holding_a_seats_two_cards(edition: str) -> None:
+    """``all`` seed 13689, cut: a fifth card found led to trick 7 (45E1), accepted by
+    dummy's card (53A). A reading of the record that leaves that card out (as read by a rule
+    family walking the plays alone) puts a seat's two cards on trick 8; the seat due to lead
+    trick 9 is not known from it, so a defender's second card there is not read as his lead
+    after his partner's card on a lead out of turn: every trick of the restoration stays in
+    rotation, trick 8 led by its winner of trick 7."""
+    assert check(13689, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 1, [])

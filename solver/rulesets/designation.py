@@ -108,6 +108,10 @@ class Cursor:
     #: the dummy_misplay rules ruled before this opening, on a table rectified since: their
     #: ids): the walk places dummy's card as it stands and carries no misplay for them
     ruled: frozenset[int] = frozenset()
+    #: the table a ruling on this path rectified before the walk (``Replay.reopened``): a
+    #: trick the walk completes with the same cards keeps the order that ruling left it in
+    #: (:func:`_in_ruled_order`)
+    ruled_table: TableState | None = None
 
     def marked(self, d: Designated, dummy: Seat, **changes: object) -> Cursor:
         """This cursor with ``d`` as the declaring side's latest card."""
@@ -375,6 +379,17 @@ def _changed_at_once(rs: RuleSet, table: TableState, task: ResolveCall) -> RuleC
 
 def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: bool = False,
             void: list[tuple[Call, int, Card]] | None = None) -> tuple[TableState, tuple[object, ...], str]:
+    """Apply the record from ``cursor`` until the next event to rule on (:func:`_walk`),
+    each trick it completes that holds the cards a ruling on this path left on it, in the
+    order that ruling left them (``Cursor.ruled_table``, :func:`_in_ruled_order`)."""
+    walked, tasks, remark = _walk(rs, table, cursor, stop_foreign=stop_foreign, void=void)
+    if cursor.ruled_table is not None:
+        walked = _in_ruled_order(walked, cursor.ruled_table)
+    return walked, tasks, remark
+
+
+def _walk(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: bool = False,
+          void: list[tuple[Call, int, Card]] | None = None) -> tuple[TableState, tuple[object, ...], str]:
     """Apply the record from ``cursor`` until the next event to rule on.
 
     Returns the table, the next task (or nothing at the end of the record) and a remark
@@ -406,7 +421,7 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                               e.incontrovertible if isinstance(e, FoundCall) else None, placed),)
         if verdict:
             here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last, cursor.played_out,
-                          own_facing, cursor.hands_back, cursor.ruled)
+                          own_facing, cursor.hands_back, cursor.ruled, cursor.ruled_table)
             if isinstance(e, (Call, FoundCall)):
                 resolving = ResolveCall(e.call, e.incontrovertible, here) if isinstance(e, FoundCall) else \
                     ResolveCall(e, None, here)
@@ -465,7 +480,8 @@ def advance(rs: RuleSet, table: TableState, cursor: Cursor, *, stop_foreign: boo
                     i += 1  # he faced the card his designation, as ruled, played
                     continue
                 here = Cursor(after, last, standing, dummy_last, misplays, cursor.defender_last, facing, own_last,
-                              cursor.played_out, hands_back=cursor.hands_back, ruled=cursor.ruled)
+                              cursor.played_out, hands_back=cursor.hands_back, ruled=cursor.ruled,
+                              ruled_table=cursor.ruled_table)
                 return table, (FacedAfterNamed(e, number, here),), ""
             if facing is not None and e.seat is dummy:
                 at, call = facing
@@ -693,13 +709,12 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
     # a call read there as a misplay may be a call for dummy's next lead here, 46B2)
     ruled = frozenset(id(e) for e in records if isinstance(e, Call) and replay.reopened and ("line", id(e)) in replay.ruled)
     cursor = Cursor(events[:upto], last=carried, dummy_last=carried, played_out=replay.played_out,
-                    hands_back=hands_back_in_board(replay), facing=facing, ruled=ruled)
+                    hands_back=hands_back_in_board(replay), facing=facing, ruled=ruled,
+                    ruled_table=replay.table if replay.reopened else None)
     # a Law 45D misplay before the first Law 45C/46 event is carried along and ruled at the
     # end of the walk; a record with misplays only is the dummy_misplay opener's
     void: list[tuple[Call, int, Card]] = []
     start, tasks, _ = advance(rs, table, cursor, void=void)
-    if replay.reopened:
-        start = _in_ruled_order(start, replay.table)
     said = tuple(f"declarer called '{c.what}' after dummy {start.dummy} had played {card} to trick {n}: the call plays "
                  "no card (a player plays one card to a trick)" for c, n, card in void)
     if not tasks and said:
@@ -754,17 +769,25 @@ def open_designation(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 
 def _in_ruled_order(walked: TableState, ruled: TableState) -> TableState:
     """``walked`` (the record walked again from the part's first table, around a rectified
-    table ``ruled``) with each complete trick that holds the same cards as on ``ruled``, led
-    by the same seat, in the order ``ruled`` has them where that is the order of rotation: a
-    card a ruling on this path moved to its player's turn (a premature card that stood at
-    his turn, 57A) stands there, not where the record's lines put it."""
+    table ``ruled``) with each complete trick that holds every card ``ruled`` has on it,
+    another order of them, and a card of each seat with none there: begun as ``ruled`` has
+    it (:meth:`TableState.with_trick_as_on`), the others after. A card a ruling on this path
+    moved to its player's turn (a premature card that stood at his turn, 57A; a card played
+    at the right-hand opponent's turn, 57D, declarer's premature card after it standing,
+    57C3) stands there, and a proper lead after a lead out of turn (53B) leads the trick, not
+    where the record's lines put them. A trick the walk reads led by the seat due to lead it
+    (44G) with each card at its player's turn (44B) holds no card out of turn for a ruling to
+    have moved: it stays as the walk reads it."""
     for t in walked.tricks:
         r = ruled.trick(t.number)
-        if (r is None or not t.is_complete or not r.is_complete or t.leader is not r.leader or t.plays == r.plays
-                or set(t.plays) != set(r.plays) or any(s is not r.leader.next(i) for i, (s, _) in enumerate(r.plays))):
+        if r is None or not r.plays or not t.is_complete or t.plays[:len(r.plays)] == r.plays or not set(r.plays) <= set(t.plays):
             continue
-        for seat, _ in r.plays:
-            walked = walked.played_at_turn(t.number, seat)
+        seats = [s for s, _ in r.plays]
+        if len(set(seats)) != len(seats) or len({s for s, _ in t.plays}) != len(t.plays):
+            continue  # (a seat's second card on either: placed as the walk reads it)
+        if t.leader is walked.proper_leader(t.number) and all(s is t.leader.next(i) for i, (s, _) in enumerate(t.plays)):
+            continue  # (led by the seat due to lead it, every card at its turn: played as read)
+        walked = walked.with_trick_as_on(ruled, t.number)
     return walked
 
 
@@ -868,7 +891,7 @@ def resolve(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         facing = (table, Call(table.declarer, Designation("card", card=card), task.call.line)) if faces else None
         cursor = Cursor(rest, mark, standing, mark, task.cursor.misplays, task.cursor.defender_last, facing=facing,
                         own_last=task.cursor.own_last, played_out=task.cursor.played_out, hands_back=task.cursor.hands_back,
-                        ruled=task.cursor.ruled)
+                        ruled=task.cursor.ruled, ruled_table=task.cursor.ruled_table)
         edges.append(_go_on(rs, node, child, cursor, step))
     return edges
 
