@@ -203,6 +203,17 @@ class Decisions:
     #: (where nothing came before to choose among). docs/decisions.md.
     second_card_in_a_part_played_on_drops_the_restoration: bool = True
 
+    #: A part of the record played on after a ruling (``resume``) has a card that came in
+    #: turn on the table as it stood before the ruling (the record's cards, no ruling
+    #: between) land out of turn, or on another trick, on the table a restoration of that
+    #: ruling leaves, and no ruling on the path rules it. True (default): the part was played
+    #: on from the table as it stood, not from that restoration, which moved a card the part
+    #: plays; the restoration drops out and a note names it (with none left, the note says the
+    #: record cannot be played on as it goes on). False keeps it, the card said "not yet ruled
+    #: on". A card out of turn on the record as played too stays a play out of turn to rule.
+    #: docs/decisions.md.
+    play_out_of_turn_only_on_the_restoration_drops_it: bool = True
+
     #: A fifth card of the record (45E) the table played on from as if it were led, found on
     #: a path not led (back in the hand, or a penalty card): the record's own cards (its first
     #: part), ruled on that path, leave a trick before the last without a seat's card while

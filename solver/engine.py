@@ -1847,6 +1847,9 @@ class Composition:
             self._part_starts = (0, self._cut + 1, *self._part_starts[1:])
             self.replay = replay_events(case.initial_state(), self._segments[0], file=case.file).cut_here()
         self._segment_replays: dict[Part, Replay] = {(0, 0): self.replay}
+        #: the cards played out of turn in the record up to each later part, each part played
+        #: on from the table as it stood (:meth:`_out_of_turn_as_played`)
+        self._as_played: dict[int, frozenset[OutOfTurn] | None] = {}
         #: the fifth cards (45E) of the record's first part, as cut: a path that leaves one on no
         #: trick found it not led (:meth:`_fifth_card_off_the_table`)
         self._first_part_fifths = tuple(e.card for e in self._segments[0] if isinstance(e, FifthCard))
@@ -2556,10 +2559,20 @@ class Composition:
                     return None
                 node = resumed
                 continue
+            unruled = self._unruled_plays_left(node.table, task) if task.segment and node.table.out_of_turn else []
+            if unruled and (moved := self._out_of_turn_by_the_ruling(unruled, task.segment)) is not None:
+                # a play of the part out of turn on this restoration only, the cards of the
+                # parts before it as the ruling left them (the part was played on from the
+                # table as it stood, where that card came in turn): not the restoration the
+                # table played the part on from
+                self._dropped.setdefault(task.segment, moved)
+                if task.start is not None:
+                    self._say_unread(task.start, task.segment, moved)
+                return None
             if task.segment:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
-                if node.table.out_of_turn:
-                    self._say_unruled_plays(node.table, task)
+                if unruled:
+                    self._say_unruled_plays(unruled)
             elif self._watched_first and not self._watched_first.isdisjoint(task.seen):
                 self._part_seen.setdefault(0, set()).update(self._watched_first & task.seen)
             if not task.segment and self._unruled_plays:
@@ -3109,14 +3122,53 @@ class Composition:
         said = set(self.notices)
         self.notices = (*(n for n in self.notices if n not in unruled), *(n for n in dict.fromkeys(notices) if n not in said))
 
-    def _say_unruled_plays(self, table: TableState, task: Reopen) -> None:
-        """At the end of a path's ruling of a later part of the record: a play out of turn
-        on its table that no ruling on the path ruled (nor the line that placed it) is said,
-        as :meth:`_unruled` says those of the first part (once for the record)."""
+    def _out_of_turn_by_the_ruling(self, unruled: list[tuple[int, Seat, Card, int | None]],
+                                   segment: int) -> tuple[int | None, str] | None:
+        """Of the plays out of turn of a later part of the record that no ruling on the path
+        ruled (:meth:`_unruled_plays_left`), one that came in turn on the record as played,
+        each part played on from the table as it stood before any ruling (or came on another
+        trick there): the line that placed it and why (None when there is none). Such a part
+        is what the record looks like from a restoration that moved a card the part plays
+        (decision ``play_out_of_turn_only_on_the_restoration_drops_it``)."""
+        if not self.book.decisions.play_out_of_turn_only_on_the_restoration_drops_it:
+            return None
+        played = self._out_of_turn_as_played(segment)
+        if played is None:
+            return None
+        for trick_no, seat, card, line in unruled:
+            if (trick_no, seat, card) not in played:
+                return line, (f"{seat} plays {card} to trick {trick_no} out of turn there, a card that came in turn "
+                              "on the table as it stood before the ruling, or on another trick")
+        return None
+
+    def _out_of_turn_as_played(self, segment: int) -> frozenset[OutOfTurn] | None:
+        """The cards played out of turn in the record's parts up to ``segment`` played on,
+        each from the table as it stood, no ruling between (None when the cards cannot be
+        placed so)."""
+        kept = self._as_played.get(segment)
+        if kept is not None or segment in self._as_played:
+            return kept
+        lines: list[AnyEvent] = []
+        for part in self._segments[: segment + 1]:
+            for e in part:
+                if isinstance(e, Attention):
+                    break
+                lines.append(e)
+        try:
+            found: frozenset[OutOfTurn] | None = frozenset(
+                replay_events(self.case.initial_state(), lines, file=self.case.file).table.out_of_turn)
+        except RulingError:
+            found = None
+        self._as_played[segment] = found
+        return found
+
+    def _unruled_plays_left(self, table: TableState, task: Reopen) -> list[tuple[int, Seat, Card, int | None]]:
+        """The plays out of turn of a later part on ``table`` that no ruling on the path
+        ruled (nor the line that placed them), as (trick, seat, card, line)."""
         part = (task.segment, task.base)
         record = self._segment_replays.get(part)
         if record is None:
-            return
+            return []
         left = [p for p in table.out_of_turn if p not in task.seen]
         if task.start is not None and task.start.out_of_turn:
             # a play out of turn of this part whose (trick, seat) key a ruling of an earlier
@@ -3126,15 +3178,16 @@ class Composition:
             # back is ruled as a new play: _seen_again.)
             left += self._played_again(task.seen, task.start, table, standing=True)
         if not left:
-            return
+            return []
         # (the table keeps the plays out of turn it recorded; a ruling may have made one of
         # them a play in turn since, a change of the trick before it giving the lead to its
         # player: a play out of turn is one still, on the cards as they stand)
         try:
             still = {(n, s) for n, s, _ in table.restart().play_many([(s, c) for _, s, c in table.plays()]).out_of_turn}
         except RulingError:
-            return
-        for trick_no, seat, _ in left:
+            return []
+        out: list[tuple[int, Seat, Card, int | None]] = []
+        for trick_no, seat, card in left:
             trick = table.trick(trick_no)
             seats = [s for s, _ in trick.plays] if trick is not None else []
             if (trick_no, seat) not in still or seats.count(seat) != 1:
@@ -3142,8 +3195,16 @@ class Composition:
             placing = self._placing(trick_no, seat, record.with_table(table), part)
             if any(handled_key(e) in task.seen for e in placing):
                 continue
-            notice = Notice(getattr(placing[-1], "line", None) if placing else None,
-                            f"{seat} played out of turn to trick {trick_no}: not yet ruled on", "not_ruled")
+            out.append((trick_no, seat, card, getattr(placing[-1], "line", None) if placing else None))
+        return out
+
+    def _say_unruled_plays(self, unruled: list[tuple[int, Seat, Card, int | None]]) -> None:
+        """At the end of a path's ruling of a later part of the record: a play out of turn
+        on its table that no ruling on the path ruled (nor the line that placed it,
+        :meth:`_unruled_plays_left`) is said, as :meth:`_unruled` says those of the first
+        part (once for the record)."""
+        for trick_no, seat, _, line in unruled:
+            notice = Notice(line, f"{seat} played out of turn to trick {trick_no}: not yet ruled on", "not_ruled")
             if notice not in self.notices:
                 self.notices = (*self.notices, notice)
 

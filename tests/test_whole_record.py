@@ -2023,3 +2023,32 @@ def test_a_later_parts_line_said_unruled_on_one_restoration_is_provisional(editi
     restorations = list(ruling.restorations(limit=300))
     assert len(restorations) == 300
     assert not [n for n in ruling.notices if "not yet ruled" in n.text and n not in ruling.provisional]
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+@pytest.mark.parametrize(("seed", "moved"), [(16558, "N plays H3 to trick 8 out of turn there"),
+                                             (23857, "S plays H8 to trick 11 out of turn there")])
+def test_a_card_out_of_turn_only_on_the_restoration_drops_it(seed: int, moved: str, edition: str) -> None:
+    """Seeds 16558 and 23857 (default draw, cut). 16558: declarer calls dummy's SA, dummy
+    puts the S5 on the trick and the revoke before it is corrected; 23857: a change of
+    designation and a revoke in the tricks before ``resume``. The part played on was played
+    from the table as it stood, where North's H3 (South's H8) came in turn; on the
+    restorations whose ruling gave the trick before to another hand, the card lands out of
+    turn and no law of the record's rulings rules it. Those restorations are not the ones the
+    table went on from (decision ``play_out_of_turn_only_on_the_restoration_drops_it``): they
+    drop out, named by a note, nothing is said "not yet ruled on", and every restoration left
+    keeps the 52 cards in rotation. With the switch off they stay, the card said "not yet
+    ruled on"."""
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+
+    case = loads(_cut_seed(seed, edition))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and not [n for n in ruling.notices if "not yet ruled" in n.text]
+    assert any(moved in n.text and "cannot be played on from it" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    kept = Ruling(case, get_ruleset(case.laws, Decisions(play_out_of_turn_only_on_the_restoration_drops_it=False)))
+    list(kept.restorations())
+    assert any("played out of turn to trick" in n.text and "not yet ruled on" in n.text for n in kept.notices)
