@@ -1257,6 +1257,17 @@ class TableState:
             return None
         return next((p for p in self.played_penalty if p.card == card and p.seat is seat), None)
 
+    def lead_alone_was_major_penalty_card(self, trick_no: int, seat: Seat, card: Card) -> bool:
+        """Whether ``seat``'s lead of ``card`` is a defender's card alone on trick ``trick_no``
+        that was a major penalty card when he led it: withdrawn (45D1, 62C1) it goes back as
+        that major penalty card, so his withdrawal and declarer's refusal of the lead (56, 50B)
+        leave one position."""
+        trick = self.trick(trick_no)
+        if trick is None or len(trick.plays) != 1 or not self.is_defender(seat):
+            return False
+        was = self.played_penalty_card(seat, card)
+        return was is not None and was.kind is PenaltyKind.MAJOR
+
     def status(self, card: Card) -> CardStatus:
         for t in self.tricks:
             for _, c in t.plays:

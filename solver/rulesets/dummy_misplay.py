@@ -1361,7 +1361,7 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
                     (d, *extra), question, "stands")
         return _LeadChoices(((step, False),), infos, restore)
     actor = rs.actor(table, seat)
-    if made_out_of_turn and winner is not None and _back_as_the_major_penalty_card_it_was(table, trick_no, seat, card, restore):
+    if made_out_of_turn and winner is not None and restore and table.lead_alone_was_major_penalty_card(trick_no, seat, card):
         # a defender's card that was a major penalty card when he led it, alone on its trick:
         # taken back (45D1), it goes back as that major penalty card, the winner leading;
         # refused by declarer (56), it goes back a major penalty card (50B), the winner
@@ -1383,18 +1383,6 @@ def _early_lead_choices(rs: RuleSet, table: TableState, task: MisplayCascade, wi
               question, "withdraw"), True),
     ), infos, restore)
 
-
-def _back_as_the_major_penalty_card_it_was(table: TableState, trick_no: int, seat: Seat, card: Card, restore: bool) -> bool:
-    """Whether ``seat``'s lead of ``card`` to trick ``trick_no``, made out of turn after
-    dummy's error and out of turn on the corrected trick, is a defender's card alone on its
-    trick that was a major penalty card when he led it and goes back as one when withdrawn
-    (``restore``: the switch ``withdrawn_penalty_card_stays_penalty``): his 45D1 withdrawal
-    and declarer's refusal of the lead (56, 50B) then leave one position."""
-    trick = table.trick(trick_no)
-    if not restore or trick is None or len(trick.plays) != 1 or not table.is_defender(seat):
-        return False
-    was = table.played_penalty_card(seat, card)
-    return was is not None and was.kind is PenaltyKind.MAJOR
 
 
 def misplay_stands(rs: RuleSet, node: Node, task: object) -> list[Edge]:

@@ -1243,7 +1243,7 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
             f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
             f"({rs.cite('62C3')}), so whether it stands is theirs to say"), rs.cite("62C3"))
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
-    if _back_as_the_major_penalty_card_it_was(table, trick_no, seat, card, restore) and not in_turn and winner is not None:
+    if restore and table.lead_alone_was_major_penalty_card(trick_no, seat, card) and not in_turn and winner is not None:
         # a defender's card that was a major penalty card when he led it, alone on its trick:
         # taken back (62C1), it goes back as that major penalty card, the winner leading;
         # refused by declarer (56), it goes back a major penalty card (50B), the winner
@@ -1263,18 +1263,6 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
         (withdraw, _child(node, t3, _advance(rs, node, task, t3, True, later), with_entries(node.ledger, lead.infos))),
     ]
 
-
-def _back_as_the_major_penalty_card_it_was(table: TableState, trick_no: int, seat: Seat, card: Card, restore: bool) -> bool:
-    """Whether ``seat``'s lead of ``card`` to trick ``trick_no``, made out of turn after the
-    other side's revoke, is a defender's card alone on its trick that was a major penalty card
-    when he led it and goes back as one when withdrawn (``restore``: the switch
-    ``withdrawn_penalty_card_stays_penalty``): his 62C1 withdrawal and declarer's refusal of
-    the lead (56, 50B) then leave one position."""
-    trick = table.trick(trick_no)
-    if not restore or trick is None or len(trick.plays) != 1 or not table.is_defender(seat):
-        return False
-    was = table.played_penalty_card(seat, card)
-    return was is not None and was.kind is PenaltyKind.MAJOR
 
 
 def _made_penalty_cards(table: TableState, made: tuple[tuple[Seat, Card, PenaltyKind], ...]) -> TableState:
