@@ -700,7 +700,8 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
         elif isinstance(event, Call) and event.seat is declarer:
             dummy = declarer.partner
             card = event.what.card
-            if _dummy_in_trick(state, batch, dummy):
+            if _dummy_in_trick(state, batch, dummy) and not _dummy_not_in_trick_as_placed(
+                    state, batch, batch_events, breaks, before, applied_before, dummy):
                 # dummy has played to the trick in progress: the call plays no card of his
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
@@ -1202,6 +1203,26 @@ def _dummy_in_trick(state: TableState, batch: list[tuple[Seat, Card]], dummy: Se
         return any(s is dummy for s, _ in batch) or any(s is dummy for s, _ in plays)
     r = (n - to_complete) % 4
     return bool(r) and any(s is dummy for s, _ in batch[n - r:])
+
+
+def _dummy_not_in_trick_as_placed(state: TableState, batch: list[tuple[Seat, Card]], batch_events: list[AnyEvent],
+                                  breaks: set[int], before: list[AnyEvent], applied_before: list[int],
+                                  dummy: Seat) -> bool:
+    """Whether the plays ``batch``, not placed yet, placed on ``state`` as :func:`_place_batch`
+    places them, leave ``dummy`` without a card in the trick in progress, where
+    :func:`_dummy_in_trick`, counting four cards to a trick, finds one: a seat's second card
+    in a trick (a lead out of turn to the next trick made before the trick ended, 53-57)
+    starts the next trick, so dummy's card counted in the trick in progress lies in the trick
+    before it (a call of dummy's card then plays it at his turn, 45B, 45C4(a)). Asked only
+    where the count finds dummy's card: the batch is placed on copies, not emptied."""
+    if not batch:
+        return False
+    try:
+        placed, _ = _place_batch(state, list(batch), list(batch_events), set(breaks), list(before), [],
+                                 list(applied_before), None, [])
+    except RulingError:
+        return False  # (the card the table does not take is named where the batch is placed)
+    return not dummy_has_played(placed)
 
 
 def dummy_has_played(table: TableState) -> bool:
