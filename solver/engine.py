@@ -2001,6 +2001,11 @@ class Composition:
         #: path rules is said once the paths are enumerated, as a line no opening claims is
         #: (:meth:`_report_unused_lines`)
         self._claimed_lines: dict[int, dict[object, tuple[object, bool]]] = {}
+        #: of those lines of a later part, the irregularities the openings of that part that
+        #: claim them state (by part and key): one no path's rulings opened, a ruling before
+        #: it having taken it away, is said met on no path (``not_met``), as one of the first
+        #: part is (:meth:`_report_unused_lines`)
+        self._claimed_irregularities: dict[tuple[int, object], tuple[str, ...]] = {}
         if found and lines:
             self._watch_claims(0, self.replay, ordered[1:], later, ordered[0].keys | {handled_key(h) for c in closings for h in c.handled})
         #: the lines of the first part whose ruling on some path is watched (keys)
@@ -2908,6 +2913,11 @@ class Composition:
         claimed: set[object] = set(later)
         for f in found:
             claimed |= f.keys
+            irregularities = f.opening.irregularities
+            if segment and irregularities and not f.opening.choice and not f.opening.due:
+                for key in f.keys:
+                    was = self._claimed_irregularities.get((segment, key), ())
+                    self._claimed_irregularities[(segment, key)] = (*was, *(i for i in irregularities if i not in was))
         claimed -= always
         if not claimed:
             return
@@ -2925,7 +2935,8 @@ class Composition:
         penalty card, so no lead options, on any path.) A line of an irregularity of the
         record's first part that no path met is said so (``not_met``: a ruling before it took
         it away, a card exposed between tricks that the correction played to the trick), not
-        also as not yet ruled on."""
+        also as not yet ruled on; so is one of a later part whose irregularity, found on the
+        part as replayed from some restoration, no path's rulings opened."""
         gone = {k for i, (f, part) in self._irregularity_at.items()
                 if part == (0, 0) and i in self._listed and i not in self._happened and i not in self._not_irregular
                 for k in f.keys}
@@ -2933,6 +2944,10 @@ class Composition:
             seen = self._part_seen.get(segment, set())
             for key, (e, choice) in watched.items():
                 if key in seen or (not segment and key in gone):
+                    continue
+                if segment and (irregularities := self._claimed_irregularities.get((segment, key), ())) and not any(
+                        i in self._happened for i in irregularities):
+                    self.not_met = (*self.not_met, *(i for i in irregularities if i not in self.not_met))
                     continue
                 seat = getattr(e, "seat", None)
                 if choice and isinstance(seat, Seat):

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 from whole_record_sweep import binds_a_lead_both_ways, check, draw, text_of
 
+from rulings.models.cards import Card
 from rulings.solver.casefile import loads
 from rulings.solver.generate_mixed import FAMILIES
 from rulings.solver.ruling import Ruling
@@ -187,3 +188,37 @@ def test_a_defenders_second_card_is_not_read_as_his_lead_after_a_trick_holding_a
     after his partner's card on a lead out of turn: every trick of the restoration stays in
     rotation, trick 8 led by its winner of trick 7."""
     assert check(13689, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 1, [])
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_card_exposed_after_resume_that_the_correction_plays_is_met_on_no_path(edition: str) -> None:
+    """``all`` seed 17822, cut: after ``resume`` dummy places a card declarer did not call
+    (45D1) and South drops the CK between tricks 10 and 11; the correction has South play
+    the CK to trick 10 (44C) on every path. The exposure is met on no path, as in the record
+    played in one part, not a line said "not yet ruled on"."""
+    assert check(17822, tuple(FAMILIES), edition, 2, 5000) == ("ruled", 8, [])
+    text = (Path(__file__).resolve().parent.parent / "cases" / "combined" /
+            "resumed-play-card-exposed-between-tricks-that-the-45d1-correction-plays-to-the-trick-met-on-no-path.yaml").read_text()
+    ruling = Ruling(loads(text.replace("laws: 2017", f"laws: {edition}")))
+    assert len(list(ruling.restorations())) == 12
+    assert not [n for n in ruling.notices if n.kind == "not_ruled"], ruling.notices
+    assert [i for i in ruling.not_met if "dropped" in i and ("♣K" in i or "CK" in i)], ruling.not_met
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_call_at_dummys_turn_after_a_seats_second_card_in_the_trick_plays_dummys_card(edition: str) -> None:
+    """``all`` seed 15786, cut: declarer's D2, put down before trick 9 ended, is his lead to
+    trick 10; East plays to it, and declarer's call of dummy's D7 ends the part before
+    ``resume``. Dummy's H9 is his card to trick 9, so the call plays the D7 at his turn to
+    trick 10 (45C4(a)), and dummy's D9 after ``resume`` is the card he faced for it (45D1),
+    not a line left unruled. The path on which East's C6 is the proper lead (53B) corrects
+    the D7, a revoke, to the C4 (62B) before ``resume``: the part cannot be played on from it."""
+    assert check(15786, tuple(FAMILIES), edition, 2, 5000) == ("unplayable", 1, [])
+    mapping = draw(15786, tuple(FAMILIES), edition, 2)
+    assert mapping is not None
+    ruling = Ruling(loads(text_of(mapping)))
+    (only,) = ruling.restorations()
+    trick = only.table.trick(10)
+    assert trick is not None
+    assert [(str(s), str(c)) for s, c in trick.plays][-1] == ("S", str(Card.parse("D7")))
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text], ruling.notices
