@@ -224,6 +224,8 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         if isinstance(e, (FifthCard, Simultaneous)):
             placed.update((c, e) for c in cards)
     start = replay_plays(first, plays[base : counts[0]])
+    if replay.reopened and start.out_of_turn:
+        start = _in_turn_as_ruled(start, replay.table)
     # the record's plays in the order of its lines, where the replay placed some otherwise
     # (a card of these lines put among them is placed with them as play lines would be)
     read = _as_read(replay, plays, base)
@@ -317,6 +319,17 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
                                                  and not _leads_as_it_stood(start, own[0])) else ()
     return Opening(Node(start, tuple(agenda), focus=focus), tuple(irregular), (), handled=handled, explains=explains,
                    at_once=at_once, leads=leads)
+
+
+def _in_turn_as_ruled(start: TableState, table: TableState) -> TableState:
+    """``start`` (the cards standing before the first line this module rules, placed again
+    from the part's first table) without the plays out of turn that ``table``, the rectified
+    table the lines are read on again, has standing where they stand and does not count out
+    of turn: a ruling before counted them in turn (a premature lead the next hand played to,
+    60A2), which placing the cards again does not know."""
+    kept = tuple(p for p in start.out_of_turn if p in table.out_of_turn or (
+        (t := table.trick(p[0])) is None or (p[1], p[2]) not in t.plays))
+    return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=kept)
 
 
 def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
