@@ -2574,6 +2574,14 @@ class Composition:
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, moved)
                 return None
+            if task.segment and task.start is not None and task.start.withdrawn and (
+                    gone := self._trick_taken_back(task.start, task.segment, node.table)) is not None:
+                # (the part played to a card this restoration took back, its player to play
+                # again, and read from here it leaves a trick out of rotation: not the
+                # restoration the table played the part on from)
+                self._dropped.setdefault(task.segment, gone)
+                self._say_unread(task.start, task.segment, gone)
+                return None
             if task.segment:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
                 if unruled:
@@ -3362,6 +3370,44 @@ class Composition:
         # (a trick read with four cards, one seat's two among them, his second his lead to the
         # next trick that the ruling took off, still waits for the seat that had not played)
         return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
+
+    def _trick_taken_back(self, table: TableState, segment: int, end: TableState) -> tuple[int | None, str] | None:
+        """Where the part ``segment`` of the record opens with a card played to the trick in
+        progress when the part before it ended, as played, at its player's turn there, and
+        ``table`` (a restoration of the parts before it) took back a card of that trick played
+        in turn there with nothing in its place, its player to play there again (a lead in
+        turn a non-offender withdrew at his option, 62C1), so that the part's card, another
+        seat's, is out of turn on it: the record has no card of his in its place, and the part
+        was played on from the table as it stood, not from this restoration, which took back
+        the card it plays to (decision ``play_out_of_turn_only_on_the_restoration_drops_it``).
+        Not so a lead out of turn taken back (refused, 53B, 54, 56) nor a card taken back where
+        another seat then plays (a lead to the next trick made before a correction gave the
+        trick to another hand, 44G): the part played on after it is read as the table played it
+        on (docs/whole-record.md); nor where the rulings of the part, read from this
+        restoration, leave every trick from that one on in rotation (``end``, the path's table
+        once they are done: the part's cards read as a lead out of turn and the cards played to
+        it, 53A, 53B). The line and why; None otherwise."""
+        if not self.book.decisions.play_out_of_turn_only_on_the_restoration_drops_it:
+            return None
+        lines = self._segments[segment]
+        first = lines[0] if lines else None
+        if type(first) is not Play or not table.withdrawn:
+            return None
+        played = self.replay.table if segment == 1 else next(
+            (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
+        cur = played.current_trick if played is not None else None
+        if cur is None or cur.is_complete or not cur.plays or cur.next_seat is not first.seat or table.on_play is first.seat:
+            return None
+        now = table.trick(cur.number)
+        standing = set(now.plays) if now is not None else set()
+        irregular = {(s, c) for n, s, c in played.out_of_turn if n == cur.number}
+        back = next((w for w in table.withdrawn if w.trick == cur.number and w.replaced_by is None
+                     and (w.seat, w.card) in cur.plays and (w.seat, w.card) not in standing
+                     and (w.seat, w.card) not in irregular and w.seat is table.on_play), None)
+        if back is None or all(t.number < cur.number or _in_rotation(t) for t in end.tricks):
+            return None
+        return first.line, (f"{first.seat} plays {first.card} to trick {cur.number} after {back.seat}'s {back.card}, which "
+                            f"the ruling takes back: out of turn there, a card played in turn on the table as it stood")
 
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
         """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
@@ -4499,6 +4545,16 @@ def _settled_nothing_at_table(event: object) -> str | None:
     else:
         return None
     return f"{str(event)!r} settled nothing: {why} (it is not taken into account)"
+
+
+def _in_rotation(trick: Trick) -> bool:
+    """Whether the cards of ``trick`` were played in rotation from its leader, each seat once."""
+    seat = trick.leader
+    for s, _ in trick.plays:
+        if s is not seat:
+            return False
+        seat = seat.lho
+    return True
 
 
 def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:

@@ -544,7 +544,8 @@ def test_every_revoke_listed_is_met_on_some_path_in_the_corpus() -> None:
     """Over the corpus, once the paths are enumerated: every revoke the ruling lists happened
     on some restoration's path: its card stands where it was played (established, or
     counted after play, 64), or a step correcting it (62) withdraws it; the first
-    irregularity ruled is always listed; and a revoke established before attention and
+    irregularity ruled is always listed (or found while ruling, in a part played on after
+    ``resume``); and a revoke established before attention and
     counted after play stays listed though no path opens it again."""
     pattern = re.compile(r"([NESW]) revoked with (\S+) on trick (\d+) \(")
     for path in sorted(CASES.rglob("*.yaml")):
@@ -552,7 +553,9 @@ def test_every_revoke_listed_is_met_on_some_path_in_the_corpus() -> None:
         leaves = list(ruling.restorations(limit=20000))
         if not leaves or ruling.exhausted or len(leaves) == 20000:
             continue
-        assert not ruling.not_met or ruling.irregularities, (path.name, ruling.not_met)
+        # (one met on no path in a part played on after 'resume': the irregularity ruled
+        # before it there is found while ruling)
+        assert not ruling.not_met or ruling.irregularities or ruling.found_later, (path.name, ruling.not_met)
         for irr in (*ruling.irregularities, *ruling.found_later):
             for seat, card, trick in pattern.findall(irr):
                 who, what = Seat.parse(seat), Card.parse(card)

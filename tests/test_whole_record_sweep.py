@@ -222,3 +222,69 @@ def test_a_call_at_dummys_turn_after_a_seats_second_card_in_the_trick_plays_dumm
     assert trick is not None
     assert [(str(s), str(c)) for s, c in trick.plays][-1] == ("S", str(Card.parse("D7")))
     assert not [n for n in ruling.notices if "not yet ruled" in n.text], ruling.notices
+
+
+_LEAD_WITHDRAWN = """\
+title: a revoke corrected after declarer's lead to the next trick; the part after resume plays to that lead
+laws: {edition}
+deal: "W:A8..6. 42.2.. .QJ..3 .A.4.7"
+contract: 4NT
+declarer: W
+trick: 11
+leader: W
+won:
+  NS: 7
+  EW: 3
+play:
+- W S8
+- N H2
+- E C3
+- S C7
+- W SA
+- attention S
+- resume
+- N S2
+- W calls HQ
+- W changes to HJ slip
+- S D4
+- W D6
+- attention W
+"""
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_part_played_to_a_lead_withdrawn_at_its_players_option_leaves_no_trick_out_of_rotation(edition: str) -> None:
+    """Default draw seed 16046, cut (reduced here): North's revoke on trick 11 is corrected
+    when attention is drawn after declarer's lead of the SA to trick 12; dummy may change his
+    card (62C1), and declarer may take his lead back. The part after ``resume`` opens with
+    North's S2 played to the SA. Read from a restoration on which declarer took the SA back,
+    he to lead again, the part's cards leave dummy's HJ and declarer's D6 on trick 12 with
+    South's card gone: that restoration is not the one the table played on from (a note says
+    so), and every restoration listed keeps its tricks in rotation."""
+    assert check(16046, None, edition, 2, 5000) == ("unplayable", 14, [])
+    from test_properties import check_conservation  # (tests/ is on the path once whole_record_sweep is imported)
+
+    case = loads(_LEAD_WITHDRAWN.format(edition=edition))
+    ruling = Ruling(case)
+    rests = list(ruling.restorations())
+    assert len(rests) == 14
+    for r in rests:
+        check_conservation(case, r, replayed=True)
+    assert any("cannot be played on" in n.text and "which the ruling takes back" in n.text for n in ruling.notices), \
+        ruling.notices
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_premature_lead_counted_in_turn_stays_so_when_a_later_dropped_card_is_ruled(edition: str) -> None:
+    """Default draw seed 19445, cut: after ``resume`` North puts the D2 down as his lead before
+    his partner played to trick 4 and declarer plays to it: the lead counts as made in turn
+    (57A, 60A1, 60A2). The card North then drops (49), ruled on the table that ruling leaves,
+    does not make the D2 a lead out of turn again (no 53A/53B after the forfeiture, and no
+    play said "not yet ruled on")."""
+    assert check(19445, None, edition, 2, 5000) == ("ruled", 18, [])
+    mapping = draw(19445, None, edition, 2)
+    assert mapping is not None
+    ruling = Ruling(loads(text_of(mapping)))
+    for r in ruling.restorations():
+        assert (5, "N", "D2") not in {(n, str(s), str(c)) for n, s, c in r.table.out_of_turn}, r.table.out_of_turn
+    assert not [n for n in ruling.notices if "not yet ruled" in n.text], ruling.notices
