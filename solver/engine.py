@@ -3395,7 +3395,9 @@ class Composition:
             return None
         played = self.replay.table if segment == 1 else next(
             (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
-        cur = played.current_trick if played is not None else None
+        if played is None:
+            return None
+        cur = played.current_trick
         if cur is None or cur.is_complete or not cur.plays or cur.next_seat is not first.seat or table.on_play is first.seat:
             return None
         now = table.trick(cur.number)
