@@ -34,7 +34,7 @@ from rulings.models.events import (
     Simultaneous,
     place,
 )
-from rulings.models.table import PenaltyKind, TableState
+from rulings.models.table import OutOfTurn, PenaltyKind, TableState
 from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
@@ -327,9 +327,12 @@ def _in_turn_as_ruled(start: TableState, table: TableState) -> TableState:
     table the lines are read on again, has standing where they stand and does not count out
     of turn: a ruling before counted them in turn (a premature lead the next hand played to,
     60A2), which placing the cards again does not know."""
-    kept = tuple(p for p in start.out_of_turn if p in table.out_of_turn or (
-        (t := table.trick(p[0])) is None or (p[1], p[2]) not in t.plays))
-    return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=kept)
+    kept: list[OutOfTurn] = []
+    for p in start.out_of_turn:
+        trick = table.trick(p[0])
+        if p in table.out_of_turn or trick is None or (p[1], p[2]) not in trick.plays:
+            kept.append(p)
+    return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=tuple(kept))
 
 
 def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
