@@ -3406,10 +3406,14 @@ class Composition:
         back = next((w for w in table.withdrawn if w.trick == cur.number and w.replaced_by is None
                      and (w.seat, w.card) in cur.plays and (w.seat, w.card) not in standing
                      and (w.seat, w.card) not in irregular and w.seat is table.on_play), None)
-        if back is None or all(t.number < cur.number or _in_rotation(t) for t in end.tricks):
+        if back is None:
+            return None
+        garbled = next((t.number for t in end.tricks if t.number >= cur.number and not _in_rotation(t)), None)
+        if garbled is None:
             return None
         return first.line, (f"{first.seat} plays {first.card} to trick {cur.number} after {back.seat}'s {back.card}, which "
-                            f"the ruling takes back: out of turn there, a card played in turn on the table as it stood")
+                            f"the ruling takes back: out of turn there, a card played in turn on the table as it stood, "
+                            f"and read from there the record leaves trick {garbled} out of rotation")
 
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
         """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
