@@ -355,10 +355,15 @@ class Replay:
         designation rules) does not put that card back where the ruling took it from; a
         later line of the player's that names it again places it, as played anew."""
         table = self.table
-        if not self.reopened or not table.withdrawn:
+        held = [r for r in table.play_rules if r.kind == "card" and r.card is not None]
+        if not self.reopened or not (table.withdrawn or held):
             return frozenset()
         standing = {(s, c) for t in table.tricks for s, c in t.plays}
         gone = {(w.seat, w.card) for w in table.withdrawn if w.replaced_by is None} - standing
+        # (a card played at the right-hand opponent's turn that 57D sends back to be played at
+        # his own turn is off the trick, not withdrawn: the walk does not put it back at the
+        # other player's turn either)
+        gone |= {(r.seat, r.card) for r in held if r.card is not None} - standing
         if not gone:
             return frozenset()
         out: set[int] = set()
