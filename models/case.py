@@ -350,15 +350,22 @@ class Replay:
         """Of ``events`` (lines of this record, those before attention first), the play lines
         whose card a ruling on :attr:`table` took back with nothing in its place and that
         stands on no trick there (a premature card made a penalty card, 57A; a lead out of
-        turn gone back, 53B, 55B1): by index, the first line before attention that names it.
+        turn gone back, 53B, 55B1; a card played at the right-hand opponent's turn that must
+        be played at the player's own, 57D, off the trick until then): by index, the first
+        line before attention that names it.
         Only around a rectified table: a rule family that walks the record's plays again (the
         designation rules) does not put that card back where the ruling took it from; a
         later line of the player's that names it again places it, as played anew."""
         table = self.table
-        if not self.reopened or not table.withdrawn:
+        held = [r for r in table.play_rules if r.kind == "card" and r.card is not None]
+        if not self.reopened or not (table.withdrawn or held):
             return frozenset()
         standing = {(s, c) for t in table.tricks for s, c in t.plays}
         gone = {(w.seat, w.card) for w in table.withdrawn if w.replaced_by is None} - standing
+        # (a card played at the right-hand opponent's turn that 57D sends back to be played at
+        # his own turn is off the trick, not withdrawn: the walk does not put it back at the
+        # other player's turn either)
+        gone |= {(r.seat, r.card) for r in held if r.card is not None} - standing
         if not gone:
             return frozenset()
         out: set[int] = set()

@@ -140,6 +140,21 @@ def test_a_call_the_replay_read_as_playing_nothing_is_ruled_once_cards_played_to
     assert out.exit_code == 0 and "not yet ruled on" not in out.output, out.output
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_call_whose_card_dummy_does_not_face_is_followed_by_dummys_lead_only_after_that_card(edition: str) -> None:
+    """Drawn with every family (seed 15919): declarer calls ``high`` for dummy's last card to
+    trick 6, no line of dummy's facing it (the call places it, 46B1(a)), and dummy, winning the
+    trick, leads the next. A line of dummy's right after a call is read as the card dummy
+    placed for it (docs/case-format.md), so the record writes the card the call placed before
+    dummy's lead, as played: the ruling reads no misplay or revoke of dummy's there and every
+    line is ruled."""
+    mapping = random_mixed_case(random.Random(15919), edition=edition, families=tuple(FAMILIES))
+    play = [str(line) for line in mapping["play"]]
+    k = play.index("N calls high")
+    assert play[k + 1 : k + 3] == ["S HQ", "S D5"], play
+    _check_ruled_whole(15919, mapping)
+
+
 #: the families drawn only when named, each with a line form it writes (docs/case-format.md)
 _NAMED_ONLY = {"fifth": " fifth", "together": " simultaneous", "fail": None, "declarer_lead": None, "incomplete": " calls "}
 

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from whole_record_sweep import binds_a_lead_both_ways, check, draw, text_of
+from whole_record_sweep import binds_a_lead_both_ways, check, check_conservation, draw, text_of
 
 from rulings.models.cards import Card
 from rulings.solver.casefile import loads
@@ -145,11 +145,27 @@ def test_a_defenders_second_card_after_his_partners_on_an_accepted_lead_out_of_t
     57A), dummy's next card his card to trick 5. On trick 6 North's card at dummy's turn
     stands at his own (57D), declarer's card before dummy's stands (57C3), and declarer's
     refused change of designation there (45C4(b)) keeps the trick as those rulings left it:
-    dummy's card comes at his turn, no play out of turn left unruled."""
-    assert check(1629, tuple(FAMILIES), edition, 1, 5000) == ("ruled", 2, [])
+    dummy's card comes at his turn, no play out of turn left unruled. The record as first
+    drawn: declarer's call ``low`` for dummy's card to trick 4, then dummy's C5 (read as the
+    card he placed for it, 45D). The generator now writes the HA the call placed before
+    dummy's lead (``generate_mixed._placed_where_read_so``): that record is ruled too."""
+    assert check(1629, tuple(FAMILIES), edition, 1, 5000) == ("ruled", 1, [])
+    mapping = draw(1629, tuple(FAMILIES), edition, 1)
+    assert mapping is not None
+    play = [str(line) for line in mapping["play"]]
+    k = play.index("E calls low")
+    assert play[k + 1 : k + 3] == ["W HA", "W C5"], play
+    mapping["play"] = [*play[: k + 1], *play[k + 2 :]]
+    case = loads(text_of(mapping))
+    ruling = Ruling(case)
+    rs = list(ruling.restorations(limit=5000))
+    assert len(rs) == 2 and len({r.key() for r in rs}) == 2
+    assert not [n for n in ruling.notices if n.kind == "not_ruled" or "not yet ruled" in n.text], ruling.notices
+    for r in rs:
+        check_conservation(case, r, replayed=True)
 
 
-@pytest.mark.parametrize(("edition", "count"), [("2017", 3), ("2007", 6)])
+@pytest.mark.parametrize(("edition", "count"), [("2017", 4), ("2007", 6)])
 def test_a_proper_lead_after_a_lead_out_of_turn_leads_its_trick_when_a_change_of_designation_is_walked_again(
         edition: str, count: int) -> None:
     """``all`` seed 2658, cut: on the path where declarer's lead to trick 8 is withdrawn
@@ -157,7 +173,10 @@ def test_a_proper_lead_after_a_lead_out_of_turn_leads_its_trick_when_a_change_of
     his partner and accepted by dummy's card, 53A) lead trick 9 out of turn; declarer's card
     after the others' is his proper lead (53B), the cards played in error staying after it.
     A later change of designation, walked again from the part's first line, keeps trick 9
-    led by declarer's card (no trick out of rotation)."""
+    led by declarer's card (no trick out of rotation). (2017: on the path where South's HT is
+    his card at his own turn, 57D, the walk leaves it off trick 11 until then, and dummy's S8,
+    the call whose change is refused, leads it out of turn: the defenders accept or refuse it,
+    55A, two restorations where the HT put back had led the trick.)"""
     assert check(2658, tuple(FAMILIES), edition, 2, 5000) == ("ruled", count, [])
 
 

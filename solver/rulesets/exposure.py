@@ -469,7 +469,14 @@ def _counts_by_line(replay: Replay, plays: list[LaterPlay], base: int, lines: li
     for w in table.withdrawn:
         at = line_of.get((w.seat, w.card))
         if w.replaced_by is not None and at is not None:
-            line_of.setdefault((w.seat, w.replaced_by), at)
+            # (a substitute standing on the trick of the card it replaced was put down there,
+            # at that card's line, though a later line of the record names it: that line, which
+            # played it to a later trick, no longer fits the table)
+            trick = table.trick(w.trick)
+            if trick is not None and trick.card_of(w.seat) == w.replaced_by:
+                line_of[(w.seat, w.replaced_by)] = at
+            else:
+                line_of.setdefault((w.seat, w.replaced_by), at)
     own = set(lines)
     put: list[int] = []
     for _, s, c in plays[base:]:
