@@ -559,3 +559,31 @@ def test_a_choice_over_a_later_trick_waits_for_the_earlier_tricks_rulings(seed: 
     assert not _repeated(case)
     for r in Ruling(case).restorations():  # type: ignore[arg-type]
         check_conservation(case, r, replayed=True)
+
+
+#: West leads, North fails to follow, dummy places a card declarer did not call and South
+#: plays his diamond exposed before the trick, a minor penalty card when the director finds his
+#: partner could see it (the generated whole record of the default draw's seed 23953)
+PARTNERS_PENALTY_CARD_AFTER_REVOKE_AND_DUMMY_ERROR = {
+    "deal": "W:KJ7.6.KQ952.6 A9.Q8543.6.43 QT.72.JT7.KJ5 53.9.A843.T98",
+    "contract": "7CXX", "declarer": "W", "trick": 4, "leader": "W", "won": {"NS": 1, "EW": 2},
+    "play": ["W DK", "S exposes D8 held_near_table", "N HQ", "W calls DJ", "E DT", "S D8", "attention N"],
+}
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_the_revokers_partners_penalty_card_after_dummys_error_is_chosen_once(laws: str) -> None:
+    """South played his penalty card D8 after North's revoke and dummy's error: 45D1 lets him
+    change it, no new penalty card (the D8 going back as the one it was); 62C2, after dummy's
+    62C1 change, would leave the same positions. One choice, offered once, under 45D1: every
+    position the two rules reach is still reached (a 62C2 change of another card of his, one
+    that becomes a penalty card, stays), each by one path."""
+    case = parse_case({**PARTNERS_PENALTY_CARD_AFTER_REVOKE_AND_DUMMY_ERROR, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 44
+    seen = [r for r in rs if "visible_to_partner" in r.findings]  # (the D8 a penalty card when played)
+    assert seen
+    assert not any(s.clause == "62C2" and s.kind.name == "OPTION" and s.text.startswith("S withdraws D8")
+                   for r in seen for s in r.path)
+    assert any(s.clause == "62C2" and s.text.startswith("S leaves D8 here") for r in seen for s in r.path)

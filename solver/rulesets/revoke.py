@@ -630,6 +630,32 @@ def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterP
     return False
 
 
+def _changed_with_dummys_card(t: TableState, task: RevokeCascade, trick_no: int, seat: Seat) -> bool:
+    """Whether ``seat``, the revoker's partner and a defender, played his card to the revoke
+    trick ``trick_no`` after a card of dummy's there that a correction made before this one
+    replaced (dummy's card not the one declarer designated, 45D1; a changed designation
+    allowed, 47D): that correction gave him the right to withdraw his card and play another
+    lawful one, unconditionally, making no penalty card (one that was a penalty card when he
+    played it going back as the penalty card it was). Where his card was such a penalty
+    card, 62C2's right over it (only after a non-offender changed) leaves the same positions
+    as that one: one choice, offered once, there, not again here (docs/decisions.md). (A
+    card that was no penalty card becomes one under 62C2: another course, still offered.)
+    A change this cascade made of dummy's card (62C1) is not such a correction: its
+    withdrawn card is one of the cards played after the revoke (``task.later``)."""
+    if trick_no != task.revoke.trick or not t.is_defender(seat):
+        return False
+    trick = t.trick(trick_no)
+    if trick is None:
+        return False
+    dummy = t.dummy
+    here, there = trick.position_of(seat), trick.position_of(dummy)
+    if here is None or there is None or there > here:
+        return False
+    ours = [(s, c) for n, s, c in task.later if n == trick_no]
+    return any(w.seat is dummy and w.trick == trick_no and w.replaced_by is not None and (dummy, w.card) not in ours
+               for w in t.withdrawn)
+
+
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
     """The node after a step: ``node`` with the table ``t``, the agenda and (if given) ledger."""
     return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
@@ -637,7 +663,7 @@ def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[
 
 
 # what a player of the cascade may do at his position
-_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED = range(6)
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED, _OS_OFFERED = range(7)
 
 
 @dataclass(slots=True)
@@ -709,6 +735,11 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         # the revoker's partner's card no longer follows the suit led while he holds it: a
         # revoke of his own, corrected whether or not a non-offending player changed (62A)
         mode = _OS
+    elif mode == _OS and table.played_penalty_card(seat, card) is not None and _changed_with_dummys_card(table, task, trick_no, seat):
+        # (a penalty card when he played it, which 62C2 would send back as the penalty card it
+        # was, as the correction of dummy's card before it did when it let him change: one
+        # choice, offered there, not again here)
+        mode = _OS_OFFERED
     refused = _refusal_reached(table, trick_no, seat, card, node.played_out) if mode == _OS else frozenset()
     # (a player who must leave his card: his step reads only who he is, his card and who is declarer)
     key = (("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
@@ -843,6 +874,11 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
                                f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
                                also=(rs.cite("62B"),), question=question, choice="must leave it"),)), None
+    if mode == _OS_OFFERED:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
+                               f"{seat} leaves {card} here: his right to change it came with the correction of dummy's "
+                               "card before it, with no penalty card, and was offered there",
+                               question=question, choice="must leave it"),)), None
     if mode == _OS_BARRED:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
                                f"{seat} must leave {card}: no player of the non-offending side changed before him",
