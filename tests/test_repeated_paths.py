@@ -587,3 +587,34 @@ def test_the_revokers_partners_penalty_card_after_dummys_error_is_chosen_once(la
     assert not any(s.clause == "62C2" and s.kind.name == "OPTION" and s.text.startswith("S withdraws D8")
                    for r in seen for s in r.path)
     assert any(s.clause == "62C2" and s.text.startswith("S leaves D8 here") for r in seen for s in r.path)
+
+
+#: dummy leads out of turn a card declarer did not call (South won the trick before it, the
+#: change of designation there refused); South, West and North play to it (the generated whole
+#: record of the default draw's seed 12539)
+NON_OFFENDERS_CARD_AFTER_A_REVOKE_45D1_MADE = {
+    "deal": "E:AQT763.QJ5.A.5 92.T2.K543.AKQ KJ54.A7.98.T97 8.96.QJT762.43",
+    "contract": "5D", "declarer": "W", "trick": 3, "leader": "N", "won": {"NS": 2, "EW": 0},
+    "play": ["N S8", "E SA", "S S9", "W S5", "E SQ", "S S2", "W SJ", "N C4", "W calls C5", "W changes to HJ",
+             "S HT", "W H7", "N H6", "W calls S7", "E DA", "S D3", "W D9", "N H9", "attention S"],
+}
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_non_offenders_card_after_a_revoke_the_45d1_correction_makes_is_chosen_once(laws: str) -> None:
+    """North's H9 follows dummy's S7 once 45D1 replaces the DA, and 45D1 lets him change it;
+    South's substitute, a heart, is then his proper lead (53B), and West's SK, which the
+    correction made him play to the S7, fails to follow it: declarer's revoke, corrected
+    (62B), after which 62C1 lets North change the same card. One choice, offered once, under
+    62C1: no path gives North a change under 45D1 and then 62C1's choice over its
+    substitute (a substitute of his that is his own revoke once South's card leads is
+    corrected as such, 62B), and no restoration is given twice."""
+    case = parse_case({**NON_OFFENDERS_CARD_AFTER_A_REVOKE_45D1_MADE, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert any(s.clause == "62C1" and s.actor == "N" for r in rs for s in r.path)
+    for r in rs:
+        if not any(s.clause == "45D1" and s.text.startswith("S withdraws D3") for s in r.path):
+            continue  # (South's D3 leads: North's H9 was played to it, his own revoke when kept, 62B)
+        changed = any(s.clause == "45D1" and s.actor == "N" and s.text.startswith("N withdraws") for s in r.path)
+        assert not (changed and any(s.clause == "62C1" and s.actor == "N" and s.kind.name == "OPTION" for s in r.path)), r.key()

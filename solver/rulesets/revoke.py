@@ -656,6 +656,49 @@ def _changed_with_dummys_card(t: TableState, task: RevokeCascade, trick_no: int,
                for w in t.withdrawn)
 
 
+def _chosen_before(t: TableState, task: RevokeCascade, trick_no: int, seat: Seat, card: Card) -> bool:
+    """Whether ``card``, a non-offending defender's on the revoke trick ``trick_no``, replaced
+    his earlier card there once dummy's card on the trick was corrected before this cascade
+    (45D1: the card declarer designated in place of dummy's; a withdrawal not of this
+    cascade, ``task.later``), his earlier card following suit to the trick as it then stood
+    (or he was void), his new card no penalty card: a change 45D1 let him make, keeping it
+    his other course there (a defender's right under 45D1 has no condition), and 62C1 offers him the same choice
+    over the same card, no penalty card either way. On the path where he kept it, 62C1
+    reaches every card he may play to the trick as it now stands (a change forced when the
+    card he kept no longer follows, 44C); on this one, a second change of one card. (A
+    change that was forced there, his card not following suit, is no choice: 62C1's is then
+    his one.)"""
+    if trick_no != task.revoke.trick or not t.is_defender(seat):
+        return False
+    trick = t.trick(trick_no)
+    if trick is None or trick.plays[0][0] is seat or t.played_penalty_card(seat, card) is not None:
+        return False
+    dummy = t.dummy
+    # (dummy's cards a correction before this cascade replaced there: 45D1's designated card)
+    placed = [d.replaced_by for d in t.withdrawn if d.seat is dummy and d.trick == trick_no and d.replaced_by is not None
+              and (trick_no, dummy, d.card) not in task.later]
+    if not placed:
+        return False
+    led = trick.suit_led
+    leader, lead = trick.plays[0]
+    # (the card leading the trick now was itself put there by a correction, after his card
+    # was played to the trick as it stood: his earlier card, kept, would fail only to follow
+    # it, and 62C1 would have him change it, 44C; not a revoke of his own, 62B)
+    substitute = any(x.trick == trick_no and x.seat is leader and x.replaced_by == lead for x in t.withdrawn)
+    for w in t.withdrawn:
+        if w.seat is not seat or w.trick != trick_no or w.replaced_by != card or not w.standing:
+            continue
+        if (trick_no, seat, w.card) in task.later or w.standing[0][0] is seat or not any(w.stood(dummy, c) for c in placed):
+            continue  # (not a change made once dummy's card was corrected)
+        hand = t.hand(seat) | {card}
+        then = w.standing[0][1].suit
+        if not (w.card.suit is then or not any(c.suit is then for c in hand)):
+            continue  # (his change there was forced)
+        if led is None or w.card.suit is led or not any(c.suit is led for c in hand) or substitute:
+            return True
+    return False
+
+
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
     """The node after a step: ``node`` with the table ``t``, the agenda and (if given) ledger."""
     return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
@@ -730,6 +773,12 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
             # ... unless it stands established otherwise than by a play (a claim, 63A3/63A4):
             # then it is not corrected (63B), and he must leave it as such
             mode = _OWN_ESTABLISHED
+    if mode == _NOS and not turned and not task.both_sides and _chosen_before(table, task, trick_no, seat, card):
+        # his change of this card was offered him by a correction before this one, and this
+        # correction offers him the same choice over it: one choice, offered once, here; the
+        # path on which he changed it there is the one on which he kept it, this choice
+        # still to come (docs/decisions.md)
+        return []
     led = trick.suit_led
     if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
         # the revoker's partner's card no longer follows the suit led while he holds it: a
