@@ -618,3 +618,30 @@ def test_a_non_offenders_card_after_a_revoke_the_45d1_correction_makes_is_chosen
             continue  # (South's D3 leads: North's H9 was played to it, his own revoke when kept, 62B)
         changed = any(s.clause == "45D1" and s.actor == "N" and s.text.startswith("N withdraws") for s in r.path)
         assert not (changed and any(s.clause == "62C1" and s.actor == "N" and s.kind.name == "OPTION" for s in r.path)), r.key()
+
+
+#: South's revoke on trick 5 and dummy's misplaced card there, attention, then play resumed:
+#: North fails to follow trick 6 (hearts) and declarer calls for dummy's SA, a card the ruling
+#: before 'resume' has dummy play to trick 5, and dummy places the SJ (the generated whole
+#: record of the default draw's seed 16545, cut once)
+DESIGNATION_OF_DUMMYS_CARD_AFTER_A_REVOKE = {
+    "deal": "S:KQ72.4.7432.76 AJ9.KJ65.5.AT2 T865.A97.AQT8. 43.QT832.KJ96.",
+    "contract": "4C", "declarer": "E", "trick": 3, "leader": "W", "won": {"NS": 1, "EW": 1},
+    "play": ["W H5", "N H9", "E H3", "S H4", "N DQ", "E D9", "S D3", "W D5", "N ST", "E S3", "S D2", "E calls SJ",
+             "W S9", "N HA", "attention W", "resume", "E HQ", "S C6", "W HJ", "S SK", "E calls SA", "W SJ", "N S8",
+             "E S4", "attention N"],
+}
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws: str) -> None:
+    """Declarer may designate any of dummy's spades for the SA dummy no longer holds (46B4),
+    and dummy's card, played after North's revoke on trick 6, is one 62C1 lets him change
+    once that revoke is corrected: one choice, offered once, under 62C1. The SJ dummy placed
+    stands until then; no restoration is given twice."""
+    case = parse_case({**DESIGNATION_OF_DUMMYS_CARD_AFTER_A_REVOKE, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert not any(s.clause == "46B4" and s.kind.name == "OPTION" for r in rs for s in r.path)
+    assert any(s.clause == "62C1" and s.actor.startswith("E (for dummy W)") and s.text.startswith("W withdraws SJ")
+               for r in rs for s in r.path)
