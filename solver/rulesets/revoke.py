@@ -662,12 +662,12 @@ def _chosen_before(t: TableState, task: RevokeCascade, trick_no: int, seat: Seat
     (45D1: the card declarer designated in place of dummy's; a withdrawal not of this
     cascade, ``task.later``), his earlier card following suit to the trick as it then stood
     (or he was void), his new card no penalty card: a change 45D1 let him make, keeping it
-    his other course there (a defender's right under 45D1 has no condition), and 62C1 offers him the same choice
-    over the same card, no penalty card either way. On the path where he kept it, 62C1
-    reaches every card he may play to the trick as it now stands (a change forced when the
-    card he kept no longer follows, 44C); on this one, a second change of one card. (A
-    change that was forced there, his card not following suit, is no choice: 62C1's is then
-    his one.)"""
+    his other course there (a defender's right under 45D1 has no condition), and 62C1
+    offers him the same choice over the same card, no penalty card either way. On the path
+    where he kept it, 62C1 reaches every card he may play to the trick as it now stands (a
+    change forced when the card he kept no longer follows, 44C); on this one, a second
+    change of one card. (A change that was forced there, his card not following suit, is no
+    choice: 62C1's is then his one.)"""
     if trick_no != task.revoke.trick or not t.is_defender(seat):
         return False
     trick = t.trick(trick_no)
