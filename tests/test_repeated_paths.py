@@ -559,3 +559,89 @@ def test_a_choice_over_a_later_trick_waits_for_the_earlier_tricks_rulings(seed: 
     assert not _repeated(case)
     for r in Ruling(case).restorations():  # type: ignore[arg-type]
         check_conservation(case, r, replayed=True)
+
+
+#: West leads, North fails to follow, dummy places a card declarer did not call and South
+#: plays his diamond exposed before the trick, a minor penalty card when the director finds his
+#: partner could see it (the generated whole record of the default draw's seed 23953)
+PARTNERS_PENALTY_CARD_AFTER_REVOKE_AND_DUMMY_ERROR = {
+    "deal": "W:KJ7.6.KQ952.6 A9.Q8543.6.43 QT.72.JT7.KJ5 53.9.A843.T98",
+    "contract": "7CXX", "declarer": "W", "trick": 4, "leader": "W", "won": {"NS": 1, "EW": 2},
+    "play": ["W DK", "S exposes D8 held_near_table", "N HQ", "W calls DJ", "E DT", "S D8", "attention N"],
+}
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_the_revokers_partners_penalty_card_after_dummys_error_is_chosen_once(laws: str) -> None:
+    """South played his penalty card D8 after North's revoke and dummy's error: 45D1 lets him
+    change it, no new penalty card (the D8 going back as the one it was); 62C2, after dummy's
+    62C1 change, would leave the same positions. One choice, offered once, under 45D1: every
+    position the two rules reach is still reached (a 62C2 change of another card of his, one
+    that becomes a penalty card, stays), each by one path."""
+    case = parse_case({**PARTNERS_PENALTY_CARD_AFTER_REVOKE_AND_DUMMY_ERROR, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 44
+    seen = [r for r in rs if "visible_to_partner" in r.findings]  # (the D8 a penalty card when played)
+    assert seen
+    assert not any(s.clause == "62C2" and s.kind.name == "OPTION" and s.text.startswith("S withdraws D8")
+                   for r in seen for s in r.path)
+    assert any(s.clause == "62C2" and s.text.startswith("S leaves D8 here") for r in seen for s in r.path)
+
+
+#: dummy leads out of turn a card declarer did not call (South won the trick before it, the
+#: change of designation there refused); South, West and North play to it (the generated whole
+#: record of the default draw's seed 12539)
+NON_OFFENDERS_CARD_AFTER_A_REVOKE_45D1_MADE = {
+    "deal": "E:AQT763.QJ5.A.5 92.T2.K543.AKQ KJ54.A7.98.T97 8.96.QJT762.43",
+    "contract": "5D", "declarer": "W", "trick": 3, "leader": "N", "won": {"NS": 2, "EW": 0},
+    "play": ["N S8", "E SA", "S S9", "W S5", "E SQ", "S S2", "W SJ", "N C4", "W calls C5", "W changes to HJ",
+             "S HT", "W H7", "N H6", "W calls S7", "E DA", "S D3", "W D9", "N H9", "attention S"],
+}
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_a_non_offenders_card_after_a_revoke_the_45d1_correction_makes_is_chosen_once(laws: str) -> None:
+    """North's H9 follows dummy's S7 once 45D1 replaces the DA, and 45D1 lets him change it;
+    South's substitute, a heart, is then his proper lead (53B), and West's SK, which the
+    correction made him play to the S7, fails to follow it: declarer's revoke, corrected
+    (62B), after which 62C1 lets North change the same card. One choice, offered once, under
+    62C1: no path gives North a change under 45D1 and then 62C1's choice over its
+    substitute (a substitute of his that is his own revoke once South's card leads is
+    corrected as such, 62B), and no restoration is given twice."""
+    case = parse_case({**NON_OFFENDERS_CARD_AFTER_A_REVOKE_45D1_MADE, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert any(s.clause == "62C1" and s.actor == "N" for r in rs for s in r.path)
+    for r in rs:
+        if not any(s.clause == "45D1" and s.text.startswith("S withdraws D3") for s in r.path):
+            continue  # (South's D3 leads: North's H9 was played to it, his own revoke when kept, 62B)
+        changed = any(s.clause == "45D1" and s.actor == "N" and s.text.startswith("N withdraws") for s in r.path)
+        assert not (changed and any(s.clause == "62C1" and s.actor == "N" and s.kind.name == "OPTION" for s in r.path)), r.key()
+
+
+#: South's revoke on trick 5 and dummy's misplaced card there, attention, then play resumed:
+#: North fails to follow trick 6 (hearts) and declarer calls for dummy's SA, a card the ruling
+#: before 'resume' has dummy play to trick 5, and dummy places the SJ (the generated whole
+#: record of the default draw's seed 16545, cut once)
+DESIGNATION_OF_DUMMYS_CARD_AFTER_A_REVOKE = {
+    "deal": "S:KQ72.4.7432.76 AJ9.KJ65.5.AT2 T865.A97.AQT8. 43.QT832.KJ96.",
+    "contract": "4C", "declarer": "E", "trick": 3, "leader": "W", "won": {"NS": 1, "EW": 1},
+    "play": ["W H5", "N H9", "E H3", "S H4", "N DQ", "E D9", "S D3", "W D5", "N ST", "E S3", "S D2", "E calls SJ",
+             "W S9", "N HA", "attention W", "resume", "E HQ", "S C6", "W HJ", "S SK", "E calls SA", "W SJ", "N S8",
+             "E S4", "attention N"],
+}
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws: str) -> None:
+    """Declarer may designate any of dummy's spades for the SA dummy no longer holds (46B4),
+    and dummy's card, played after North's revoke on trick 6, is one 62C1 lets him change
+    once that revoke is corrected: one choice, offered once, under 62C1. The SJ dummy placed
+    stands until then; no restoration is given twice."""
+    case = parse_case({**DESIGNATION_OF_DUMMYS_CARD_AFTER_A_REVOKE, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert not any(s.clause == "46B4" and s.kind.name == "OPTION" for r in rs for s in r.path)
+    assert any(s.clause == "62C1" and s.actor.startswith("E (for dummy W)") and s.text.startswith("W withdraws SJ")
+               for r in rs for s in r.path)

@@ -1442,6 +1442,14 @@ def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     also = tuple(dict.fromkeys(rs.cite(c) for c in res.also if rs.cite(c) != clause))
     question = f"after '{om.call.what}' dummy placed {om.wrong}: {res.reason}"
     edges: list[Edge] = []
+    if res.chooser != "defenders" and om.wrong in res.options and _designation_left_to_the_revoke_correction(table, om, task.later):
+        # (declarer's choice of dummy's card is the revoke correction's, 62C1, offered once
+        # there: the card dummy placed stands until then)
+        step = Step(actor, StepKind.FORCED, clause, f"{om.wrong}, the card dummy placed, stands for now: dummy's card was "
+                    f"played after the defenders' revoke, to be corrected, and declarer's choice of it is offered once, "
+                    f"when that revoke is corrected ({rs.cite('62C1')})", also=(*also, rs.cite("62C1")), question=question,
+                    choice=str(om.wrong))
+        return [(step, _child(node, table, rest))]
     for card in res.options:
         if card == om.wrong:
             step = Step(actor, StepKind.OPTION, clause, f"{who} designates {card}, the card dummy placed: it stands",
@@ -1453,6 +1461,33 @@ def choose_designated(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     also=(*also, rs.cite("45D1")), question=question, choice=str(card))
         edges.append((step, _child(node, table, (ReplaceDummyCard(m, task.later, task.pause), *rest))))
     return edges
+
+
+def _designation_left_to_the_revoke_correction(table: TableState, om: OpenMisplay, later: tuple[LaterPlay, ...]) -> bool:
+    """Whether declarer's designation among several of dummy's cards (46B3(b), 46B4), dummy
+    having placed one of them, is a choice the revoke rules offer him again: a revoke of a
+    defender's not established (63A1), made before dummy's card (earlier on its trick, or
+    on the trick before it), is corrected at attention, and 62C1 then lets declarer, of the
+    non-offending side, change dummy's card to any lawful one, no penalty card. Designating
+    another card (45D1 replacing dummy's) and keeping it there, or designating the card
+    dummy placed and changing it there, end alike: one choice, offered once, under 62C1
+    (docs/decisions.md). Not where a defender played after dummy's card (45D1 would let him
+    change his card freely, which 62C2 gives only after a non-offender's change, with a
+    penalty card: another course)."""
+    if any(seat is not table.declarer for _, seat, _ in later):
+        return False
+    trick = table.trick(om.trick)
+    if trick is None:
+        return False
+    order = [s for s, _ in trick.plays]
+    if om.dummy not in order:
+        return False
+    for r in table.revokes:
+        if r.rule is not None or r.failed is not None or not table.is_defender(r.seat) or table.is_established(r):
+            continue
+        if r.trick == om.trick - 1 or (r.trick == om.trick and r.seat in order and order.index(r.seat) < order.index(om.dummy)):
+            return True
+    return False
 
 
 def later_misplay(rs: RuleSet, node: Node, task: object) -> list[Edge]:

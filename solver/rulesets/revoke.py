@@ -630,6 +630,75 @@ def _ruled_after_a_later_revoke(t: TableState, task: RevokeCascade, play: LaterP
     return False
 
 
+def _changed_with_dummys_card(t: TableState, task: RevokeCascade, trick_no: int, seat: Seat) -> bool:
+    """Whether ``seat``, the revoker's partner and a defender, played his card to the revoke
+    trick ``trick_no`` after a card of dummy's there that a correction made before this one
+    replaced (dummy's card not the one declarer designated, 45D1; a changed designation
+    allowed, 47D): that correction gave him the right to withdraw his card and play another
+    lawful one, unconditionally, making no penalty card (one that was a penalty card when he
+    played it going back as the penalty card it was). Where his card was such a penalty
+    card, 62C2's right over it (only after a non-offender changed) leaves the same positions
+    as that one: one choice, offered once, there, not again here (docs/decisions.md). (A
+    card that was no penalty card becomes one under 62C2: another course, still offered.)
+    A change this cascade made of dummy's card (62C1) is not such a correction: its
+    withdrawn card is one of the cards played after the revoke (``task.later``)."""
+    if trick_no != task.revoke.trick or not t.is_defender(seat):
+        return False
+    trick = t.trick(trick_no)
+    if trick is None:
+        return False
+    dummy = t.dummy
+    here, there = trick.position_of(seat), trick.position_of(dummy)
+    if here is None or there is None or there > here:
+        return False
+    ours = [(s, c) for n, s, c in task.later if n == trick_no]
+    return any(w.seat is dummy and w.trick == trick_no and w.replaced_by is not None and (dummy, w.card) not in ours
+               for w in t.withdrawn)
+
+
+def _chosen_before(t: TableState, task: RevokeCascade, trick_no: int, seat: Seat, card: Card) -> bool:
+    """Whether ``card``, a non-offending defender's on the revoke trick ``trick_no``, replaced
+    his earlier card there once dummy's card on the trick was corrected before this cascade
+    (45D1: the card declarer designated in place of dummy's; a withdrawal not of this
+    cascade, ``task.later``), his earlier card following suit to the trick as it then stood
+    (or he was void), his new card no penalty card: a change 45D1 let him make, keeping it
+    his other course there (a defender's right under 45D1 has no condition), and 62C1
+    offers him the same choice over the same card, no penalty card either way. On the path
+    where he kept it, 62C1 reaches every card he may play to the trick as it now stands (a
+    change forced when the card he kept no longer follows, 44C); on this one, a second
+    change of one card. (A change that was forced there, his card not following suit, is no
+    choice: 62C1's is then his one.)"""
+    if trick_no != task.revoke.trick or not t.is_defender(seat):
+        return False
+    trick = t.trick(trick_no)
+    if trick is None or trick.plays[0][0] is seat or t.played_penalty_card(seat, card) is not None:
+        return False
+    dummy = t.dummy
+    # (dummy's cards a correction before this cascade replaced there: 45D1's designated card)
+    placed = [d.replaced_by for d in t.withdrawn if d.seat is dummy and d.trick == trick_no and d.replaced_by is not None
+              and (trick_no, dummy, d.card) not in task.later]
+    if not placed:
+        return False
+    led = trick.suit_led
+    leader, lead = trick.plays[0]
+    # (the card leading the trick now was itself put there by a correction, after his card
+    # was played to the trick as it stood: his earlier card, kept, would fail only to follow
+    # it, and 62C1 would have him change it, 44C; not a revoke of his own, 62B)
+    substitute = any(x.trick == trick_no and x.seat is leader and x.replaced_by == lead for x in t.withdrawn)
+    for w in t.withdrawn:
+        if w.seat is not seat or w.trick != trick_no or w.replaced_by != card or not w.standing:
+            continue
+        if (trick_no, seat, w.card) in task.later or w.standing[0][0] is seat or not any(w.stood(dummy, c) for c in placed):
+            continue  # (not a change made once dummy's card was corrected)
+        hand = t.hand(seat) | {card}
+        then = w.standing[0][1].suit
+        if not (w.card.suit is then or not any(c.suit is then for c in hand)):
+            continue  # (his change there was forced)
+        if led is None or w.card.suit is led or not any(c.suit is led for c in hand) or substitute:
+            return True
+    return False
+
+
 def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[Info, ...] | None = None) -> Node:
     """The node after a step: ``node`` with the table ``t``, the agenda and (if given) ledger."""
     return Node(t, agenda, node.ledger if ledger is None else ledger, node.findings, node.restrictions, node.established,
@@ -637,7 +706,7 @@ def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[
 
 
 # what a player of the cascade may do at his position
-_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED = range(6)
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED, _OS_OFFERED = range(7)
 
 
 @dataclass(slots=True)
@@ -704,11 +773,22 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
             # ... unless it stands established otherwise than by a play (a claim, 63A3/63A4):
             # then it is not corrected (63B), and he must leave it as such
             mode = _OWN_ESTABLISHED
+    if mode == _NOS and not turned and not task.both_sides and _chosen_before(table, task, trick_no, seat, card):
+        # his change of this card was offered him by a correction before this one, and this
+        # correction offers him the same choice over it: one choice, offered once, here; the
+        # path on which he changed it there is the one on which he kept it, this choice
+        # still to come (docs/decisions.md)
+        return []
     led = trick.suit_led
     if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
         # the revoker's partner's card no longer follows the suit led while he holds it: a
         # revoke of his own, corrected whether or not a non-offending player changed (62A)
         mode = _OS
+    elif mode == _OS and table.played_penalty_card(seat, card) is not None and _changed_with_dummys_card(table, task, trick_no, seat):
+        # (a penalty card when he played it, which 62C2 would send back as the penalty card it
+        # was, as the correction of dummy's card before it did when it let him change: one
+        # choice, offered there, not again here)
+        mode = _OS_OFFERED
     refused = _refusal_reached(table, trick_no, seat, card, node.played_out) if mode == _OS else frozenset()
     # (a player who must leave his card: his step reads only who he is, his card and who is declarer)
     key = (("62C", mode, seat, card, trick.suit_led, table.hand(seat), table.penalty_cards, table.declarer,
@@ -843,6 +923,11 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
                                f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
                                also=(rs.cite("62B"),), question=question, choice="must leave it"),)), None
+    if mode == _OS_OFFERED:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
+                               f"{seat} leaves {card} here: his right to change it came with the correction of dummy's "
+                               "card before it, with no penalty card, and was offered there",
+                               question=question, choice="must leave it"),)), None
     if mode == _OS_BARRED:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
                                f"{seat} must leave {card}: no player of the non-offending side changed before him",
