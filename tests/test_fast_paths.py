@@ -1046,6 +1046,23 @@ def test_forgetting_positions_empties_what_a_run_keeps_and_rules_alike() -> None
     assert first == [[r.key() for r in Ruling(parse_case(m)).restorations()] for m in random_revoke_cases(60, seed=11)]
 
 
+def test_a_long_run_of_rulings_keeps_a_bounded_set_of_lawful_cards() -> None:
+    """A process that rules case after case without emptying the lawful-card sets (a service,
+    not the tools, which empty them between rulings) keeps only the latest few hundred: Law
+    45D1 positions each ask for about one hand, met again within their own ruling, and the
+    answers of the rulings before are not all held for the collector to walk."""
+    from rulings.solver.lawful import lawful_cards
+
+    lawful_cards.cache_clear()
+    for i in range(400):
+        for r in Ruling(parse_case(random_misplay_case(case_seed(7001, i)))).restorations():
+            r.key()
+    asked = lawful_cards.cache_info()
+    assert asked.misses > 300 and asked.hits
+    assert asked.currsize < 300
+    lawful_cards.cache_clear()
+
+
 def test_lead_order_looks_for_a_second_card_before_searching() -> None:
     """``TableState.lead_order`` first looks for a seat's second card in a trick (bits
     of ``Seat.index``): on the play lines of every corpus case (early leads to the next trick
