@@ -127,10 +127,12 @@ def lawful_cards_uncached(
     return tuple(sorted([c for c in domain if all(pred(c) for pred in predicates)], reverse=True))
 
 
-#: :func:`lawful_cards_uncached`, each answer kept (emptied by ``cache_clear``, as the tools do
-#: between rulings): for a search that meets a position again (the double-dummy stage, 45D1's
-#: choices)
-lawful_cards: Final = lru_cache(maxsize=65536)(lawful_cards_uncached)
+#: :func:`lawful_cards_uncached`, the latest answers kept (emptied by ``cache_clear``, as the tools
+#: do between rulings): for a search that meets a position again within a ruling (45D1's
+#: choices; the double-dummy stage keeps its own). A ruling of the corpus asks for at most a
+#: dozen hands and a cold run of rulings finds almost nothing an earlier ruling kept, so a
+#: few hundred serve, and a long run holds no more for the collector to walk
+lawful_cards: Final = lru_cache(maxsize=256)(lawful_cards_uncached)
 
 
 def lawful_under_play_rule(hand: frozenset[Card], suit_led: Suit | None, penalty: frozenset[PenaltyCard], rule: PlayRule,

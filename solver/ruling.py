@@ -27,4 +27,4 @@ class Ruling(Composition):
         if ruleset is None:
             ruleset = get_ruleset(case.laws, decisions_for(case), families=families_for(case.line_kinds))
         self.ruleset = ruleset
-        super().__init__(case, self.ruleset)
+        super().__init__(case, ruleset.for_one_ruling())  # (what its rules keep by position is this ruling's)

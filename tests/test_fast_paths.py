@@ -1026,7 +1026,9 @@ def test_rule_memo_changes_no_ruling_of_a_record_in_parts() -> None:
 def test_forgetting_positions_empties_what_a_run_keeps_and_rules_alike() -> None:
     """``forget_positions`` (called by the benchmarks before each repeat, so that no pass finds
     steps an earlier pass built) empties the rule sets' memos, the lawful-card sets and the
-    sets of cards by mask, keeps the rule sets, and the same cases are ruled alike after it."""
+    sets of cards by mask, keeps the rule sets, and the same cases are ruled alike after it.
+    A ruling keeps what its rules work out by position in a memo of its own
+    (``RuleSet.for_one_ruling``): the process's rule sets hold none of it after the rulings."""
     from rulings.models import table as table_module
     from rulings.solver.lawful import lawful_cards
     from rulings.solver.rulesets import base as rulesets_base
@@ -1035,13 +1037,30 @@ def test_forgetting_positions_empties_what_a_run_keeps_and_rules_alike() -> None
     first = [[r.key() for r in Ruling(c).restorations()] for c in cases]
     ruleset = get_ruleset("2017")
     kept = [rs for _, rs in rulesets_base._BY_IDENTITY.values()]  # (every rule set built so far)
-    assert any(rs.memo for rs in kept)
+    assert not any(rs.memo for rs in kept)
     assert lawful_cards.cache_info().currsize and table_module._HANDS
     forget_positions()
     assert not any(rs.memo for rs in kept)
     assert not lawful_cards.cache_info().currsize and not table_module._HANDS and not table_module._DEALT
     assert get_ruleset("2017") is ruleset
     assert first == [[r.key() for r in Ruling(parse_case(m)).restorations()] for m in random_revoke_cases(60, seed=11)]
+
+
+def test_a_long_run_of_rulings_keeps_a_bounded_set_of_lawful_cards() -> None:
+    """A process that rules case after case without emptying the lawful-card sets (a service,
+    not the tools, which empty them between rulings) keeps only the latest few hundred: Law
+    45D1 positions each ask for about one hand, met again within their own ruling, and the
+    answers of the rulings before are not all held for the collector to walk."""
+    from rulings.solver.lawful import lawful_cards
+
+    lawful_cards.cache_clear()
+    for i in range(400):
+        for r in Ruling(parse_case(random_misplay_case(case_seed(7001, i)))).restorations():
+            r.key()
+    asked = lawful_cards.cache_info()
+    assert asked.misses > 300 and asked.hits
+    assert asked.currsize < 300
+    lawful_cards.cache_clear()
 
 
 def test_lead_order_looks_for_a_second_card_before_searching() -> None:

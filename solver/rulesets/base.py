@@ -122,7 +122,8 @@ class RuleSet:
     _infos: dict[tuple[Seat, Card, Side, bool], Info] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: what a rule computes from its key alone, kept for the nodes that share the key (the
     #: steps of a position of a cascade, looked up by everything they depend on); each rule
-    #: begins its keys with its own clause, keeps them complete, and bounds what it adds
+    #: begins its keys with its own clause, keeps them complete, and bounds what it adds.
+    #: A ruling has one of its own (:meth:`for_one_ruling`), dropped with it
     memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the ``reopen_states`` tests of each set of opener names asked about (worth_reopening)
     #: and the names without a test
@@ -152,6 +153,19 @@ class RuleSet:
         object.__setattr__(self, "_dispatch", dispatch)
         object.__setattr__(self, "_rank", {name: i for i, (name, _) in enumerate(self.openers)})
         object.__setattr__(self, "_plan", tuple((name, opener, self.lines.get(name), self.states.get(name)) for name, opener in self.openers))
+
+    def for_one_ruling(self) -> RuleSet:
+        """This rule set with a ``memo`` of its own, for one ruling (``Ruling``): what its
+        rules keep by position lives as long as the ruling and goes with it, so a long run
+        holds nothing that grows, and the collector does not walk, case after case, entries
+        a later case seldom meets again (the positions and leads of a cascade are met again
+        within the ruling that made them). Everything else is shared: a copy of the fields,
+        not a rule set made again (``__post_init__`` checks every clause)."""
+        ruling = object.__new__(RuleSet)
+        fields = vars(ruling)
+        fields.update(vars(self))
+        fields["memo"] = type(self.memo)()
+        return ruling
 
     def cite(self, logical: str) -> str:
         """Return this edition's clause id for a logical clause name (default: itself)."""

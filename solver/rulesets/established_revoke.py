@@ -548,8 +548,9 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
         end = end_of_play(replay)
         if end is None:
             # (a restoration whose ruling leaves one established is said by the engine, as
-            # the ruling leaves it: ruled_before_end_of_play)
-            return Opening(Node(table), of_established=_said_of_established(rs))
+            # the ruling leaves it: ruled_before_end_of_play; bound to the ruling's rule set,
+            # kept in no memo, which would make a cycle through it)
+            return Opening(Node(table), of_established=functools.partial(ruled_before_end_of_play, rs))
         revokes = earlier  # (2007 64B7: a revoke of an earlier part, corrected there)
         events = _law64_lines(replay)
         findings = _findings(replay)
@@ -581,19 +582,6 @@ def close_after_play(rs: RuleSet, replay: Replay) -> Opening | None:
                          claim_establishes=_claim_establishes(rs, replay))
     task, notes = _won_by_checked(table, task, replay)
     return Opening(Node(table, (task,)), notices=notes, handled=events)
-
-
-#: RuleSet.memo key: what the count after play says of a restoration whose ruling leaves a
-#: revoke established (:func:`ruled_before_end_of_play` of the rule set), made once per set
-_SAID_OF_ESTABLISHED = "law64.said_of_established"
-
-
-def _said_of_established(rs: RuleSet) -> functools.partial[str | None]:
-    """:func:`ruled_before_end_of_play` bound to ``rs`` (the same value for every case)."""
-    said = rs.memo.get(_SAID_OF_ESTABLISHED)
-    if not isinstance(said, functools.partial):
-        said = rs.memo[_SAID_OF_ESTABLISHED] = functools.partial(ruled_before_end_of_play, rs)
-    return said
 
 
 def _claim_establishes(rs: RuleSet, replay: Replay) -> frozenset[Side]:
