@@ -2001,6 +2001,10 @@ class Composition:
         #: path rules is said once the paths are enumerated, as a line no opening claims is
         #: (:meth:`_report_unused_lines`)
         self._claimed_lines: dict[int, dict[object, tuple[object, bool]]] = {}
+        #: of those of a later part, the irregularities the opening that claims each shows
+        #: there: one no path meets is said met on no path, not the line unruled
+        #: (:meth:`_report_unused_lines`)
+        self._claimed_irregularities: dict[int, dict[object, tuple[str, ...]]] = {}
         if found and lines:
             self._watch_claims(0, self.replay, ordered[1:], later, ordered[0].keys | {handled_key(h) for c in closings for h in c.handled})
         #: the lines of the first part whose ruling on some path is watched (keys)
@@ -2908,6 +2912,10 @@ class Composition:
         claimed: set[object] = set(later)
         for f in found:
             claimed |= f.keys
+            if segment and f.opening.irregularities:
+                shown = self._claimed_irregularities.setdefault(segment, {})
+                for key in f.keys - always:
+                    shown.setdefault(key, f.opening.irregularities)
         claimed -= always
         if not claimed:
             return
@@ -2925,14 +2933,21 @@ class Composition:
         penalty card, so no lead options, on any path.) A line of an irregularity of the
         record's first part that no path met is said so (``not_met``: a ruling before it took
         it away, a card exposed between tricks that the correction played to the trick), not
-        also as not yet ruled on."""
+        also as not yet ruled on; so too one of a later part, the irregularity its opening
+        showed on the part's first replay met on no path (a card exposed that a correction of
+        the part, 47D, has its player play to the trick before)."""
         gone = {k for i, (f, part) in self._irregularity_at.items()
                 if part == (0, 0) and i in self._listed and i not in self._happened and i not in self._not_irregular
                 for k in f.keys}
         for segment, watched in self._claimed_lines.items():
             seen = self._part_seen.get(segment, set())
+            shown = self._claimed_irregularities.get(segment, {})
             for key, (e, choice) in watched.items():
                 if key in seen or (not segment and key in gone):
+                    continue
+                if (irregularities := [i for i in shown.get(key, ()) if i not in self._not_irregular]) and not any(
+                        i in self._happened or i in self._found_later for i in irregularities):
+                    self.not_met = (*self.not_met, *(i for i in irregularities if i not in self.not_met))
                     continue
                 seat = getattr(e, "seat", None)
                 if choice and isinstance(seat, Seat):

@@ -524,6 +524,21 @@ def test_a_revoke_with_a_card_a_ruling_replaced_is_not_listed(name: str, gone: s
     assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): " + gone in said, text.output
 
 
+def test_a_card_exposed_after_resume_that_a_correction_of_the_part_plays_is_met_on_no_path() -> None:
+    """A later part of the record (after 'resume') whose line exposes a card that a ruling of
+    the same part has its player play to the trick before (47D after declarer's change of
+    designation is refused): the exposure is met on no path, as it would be in a record of
+    one part, and its line is not said to be unruled (default draw cut 31232, 31850)."""
+    path = CASES / "combined/resumed-play-designation-change-refused-47d-plays-the-card-exposed-later-met-on-no-path.yaml"
+    ruling = Ruling(load(path))
+    assert len(list(ruling.restorations())) == 2
+    assert not [n for n in ruling.notices if n.kind == "not_ruled"], ruling.notices
+    assert [i for i in ruling.not_met if i.startswith("N dropped HJ")], ruling.not_met
+    text = runner.invoke(app, ["solve", str(path), "--ascii"])
+    said = " ".join(text.output.split())
+    assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): N dropped HJ" in said, text.output
+
+
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_trick12_revoke_62d1_corrects_is_ruled_before_the_lead_to_trick_13(edition: str) -> None:
     """A revoke on trick 12 that 62D1 corrects although established is ruled before what
