@@ -432,7 +432,9 @@ def _incomplete(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
     follows suit (46B1(a)/(c): his highest or lowest card of the suit led), a suit of which
     he may lawfully play a card (46B2: the lowest of it), or ``anything`` (46B5: a defender
     designates the card). Dummy faces the card the law gives (the defenders' choice for
-    46B5), its line written (for a determinate call now and then not: the call places it)."""
+    46B5), its line written (for a determinate call now and then not: the call places it; always
+    where dummy's card wins the trick, since the line after a call is the card dummy placed
+    for it, docs/case-format.md)."""
     sim = mix.sim
     dummy = _dummy_seat_on_play(mix.rec)
     if dummy is None:
@@ -451,9 +453,11 @@ def _incomplete(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
     if anything:
         word, card = "anything", rng.choice(lawful)
     lines.append(f"{sim.declarer} calls {word}")
-    if anything or rng.random() < 0.7:
-        lines.append(_format_play(dummy, card))
     sim.play(dummy, card)
+    # (dummy's line is always written where his card wins the trick: his next line, his lead
+    # to the next trick, right after the call would be read as the card he placed for it)
+    if anything or rng.random() < 0.7 or (not sim.current and sim.leader is dummy):
+        lines.append(_format_play(dummy, card))
     mix.rec.plays.append((dummy, card))
     return True
 

@@ -200,6 +200,21 @@ def test_families_drawn_when_named_put_their_irregularity_in(family: str) -> Non
     assert drawn >= 10, drawn
 
 
+@pytest.mark.parametrize("seed", [20229, 23550])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_call_whose_card_wins_its_trick_is_written_with_dummys_line(seed: int, edition: str) -> None:
+    """A call naming no card (``incomplete``) whose card wins the trick: dummy leads the next
+    trick, and his lead right after the call would be read as the card he placed for it (a
+    45D misplay, docs/case-format.md), so the generator writes dummy's line for the call's
+    card. Drawn from every family: the table could have played the record as read, and it is
+    ruled whole (no lead of dummy's read as his card to the trick before, no seat's second
+    card said unruled)."""
+    mapping = random_mixed_case(random.Random(seed), edition=edition, families=tuple(FAMILIES))
+    assert "incomplete" in mapping["title"]
+    _table_could_play(mapping)
+    _check_ruled_whole(seed, mapping)
+
+
 def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:
     res = runner.invoke(app, ["generate", "5", "--kind", "mixed", "--seed", "4", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
