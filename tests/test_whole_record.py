@@ -215,6 +215,25 @@ def test_a_call_whose_card_wins_its_trick_is_written_with_dummys_line(seed: int,
     _check_ruled_whole(seed, mapping)
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_fifth_card_found_led_whose_next_trick_a_ruling_leaves_short_is_not_played_on(edition: str) -> None:
+    """West's fifth card (45E1) found led to the next trick: the record's later cards fall a
+    place on, dummy's card to the trick after is a premature play that goes back (57C3, not a
+    legal play) and West's next card a premature lead (57A), so that trick is left without
+    dummy's card while the record leads the next. No law supplies the card, so the record
+    cannot be played on from that finding (``first_part_short_trick_drops_the_restoration``),
+    as where the fifth card is found not led: that path drops out with a note, and the
+    restorations of the finding "played" are the ruling, the cards conserved (``all`` whole
+    18969)."""
+    mapping = random_mixed_case(random.Random(18969), edition=edition, families=tuple(FAMILIES))
+    assert "fifth" in mapping["title"]
+    _check_ruled_whole(18969, mapping)
+    ruling = Ruling(loads(_text(mapping)))
+    restorations = list(ruling.restorations())
+    assert restorations and all("played" in r.findings for r in restorations), [r.findings for r in restorations]
+    assert [n for n in ruling.notices if "cannot be played on" in n.text and "trick 5 without a card of S" in n.text], ruling.notices
+
+
 def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:
     res = runner.invoke(app, ["generate", "5", "--kind", "mixed", "--seed", "4", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
