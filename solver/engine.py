@@ -1850,8 +1850,9 @@ class Composition:
         #: the cards played out of turn in the record up to each later part, each part played
         #: on from the table as it stood (:meth:`_out_of_turn_as_played`)
         self._as_played: dict[int, frozenset[OutOfTurn] | None] = {}
-        #: the fifth cards (45E) of the record's first part, as cut: on a path of such a record,
-        #: a trick before the last left short ends it (``first_part_short_trick_drops_the_restoration``)
+        #: the fifth cards (45E) of the record's first part, as cut: a path that leaves one on no
+        #: trick found it not led (:meth:`_fifth_card_off_the_table`); one whose findings hold
+        #: ``FIFTH_CARD_LED`` found it led
         self._first_part_fifths = tuple(e.card for e in self._segments[0] if isinstance(e, FifthCard))
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
         self._looked_for_cut: set[int] = set()
@@ -2536,10 +2537,12 @@ class Composition:
                 return None
             if (not task.segment and len(node.agenda) == 1 and self._first_part_fifths
                     and self.book.decisions.first_part_short_trick_drops_the_restoration
+                    and (self._fifth_card_off_the_table(node.table) or FIFTH_CARD_LED in node.findings)
                     and (short := self._short_before_last(node.table, short_only=True)) is not None):
-                # the record's own cards, ruled on a path of a record with a fifth card (found
-                # not led, 45E, its later cards a place off; or found led, a ruling of a later
-                # card taking one back with nothing in its place, 57C3), leave a trick before the
+                # the record's own cards, ruled on a path where a fifth card of the record is
+                # on no trick (found not led, 45E, its later cards a place off) or leads one
+                # (found led, a ruling of a later card taking one back with nothing in its
+                # place, 57C3), leave a trick before the
                 # last a card short while the record leads the next: no law supplies the card,
                 # so the record's later cards cannot be played on from this finding
                 # (docs/decisions.md)
@@ -3362,6 +3365,12 @@ class Composition:
         # (a trick read with four cards, one seat's two among them, his second his lead to the
         # next trick that the ruling took off, still waits for the seat that had not played)
         return same is not None and same.is_complete and len({s for s, _ in same.plays}) == 4
+
+    def _fifth_card_off_the_table(self, table: TableState) -> bool:
+        """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
+        the path found it not led (back in the hand, or a penalty card)."""
+        placed = {c for t in table.tricks for _, c in t.plays}
+        return any(c not in placed for c in self._first_part_fifths)
 
     def _short_before_last(self, table: TableState, short_only: bool = False) -> tuple[int | None, str] | None:
         """A trick of ``table`` (a path's ruling of a later part of the record done) left
@@ -4405,6 +4414,11 @@ class Composition:
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on", "no_irregularity"))
         return notices
+
+
+#: the finding of a fifth card (45E1) that the director finds led to the next trick, as the
+#: case format names it (``finding led``, docs/case-format.md)
+FIFTH_CARD_LED: Final = "led"
 
 
 def _trick_of(key: object) -> int | None:
