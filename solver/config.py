@@ -218,7 +218,9 @@ class Decisions:
     #: a path not led (back in the hand, or a penalty card): the record's own cards (its first
     #: part), ruled on that path, leave a trick before the last without a seat's card while
     #: the record leads the next (a proper lead, 53B, took back cards from a trick the table
-    #: completed with four; or every later card falls a place on). True (default): no law gives
+    #: completed with four; or every later card falls a place on); so too on a path that found
+    #: it led, where a ruling of the record's later cards took one back with nothing in its
+    #: place (dummy's premature card no legal play, 57C3). True (default): no law gives
     #: that trick its missing card, so the record cannot be played on from that finding; the
     #: path drops out, and a note says so at the card that leads the next trick. False keeps
     #: it, the trick short. docs/decisions.md.

@@ -1851,7 +1851,8 @@ class Composition:
         #: on from the table as it stood (:meth:`_out_of_turn_as_played`)
         self._as_played: dict[int, frozenset[OutOfTurn] | None] = {}
         #: the fifth cards (45E) of the record's first part, as cut: a path that leaves one on no
-        #: trick found it not led (:meth:`_fifth_card_off_the_table`)
+        #: trick found it not led (:meth:`_fifth_card_off_the_table`); one whose findings hold
+        #: ``FIFTH_CARD_LED`` found it led
         self._first_part_fifths = tuple(e.card for e in self._segments[0] if isinstance(e, FifthCard))
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
         self._looked_for_cut: set[int] = set()
@@ -2537,11 +2538,13 @@ class Composition:
                 return None
             if (not task.segment and len(node.agenda) == 1 and self._first_part_fifths
                     and self.book.decisions.first_part_short_trick_drops_the_restoration
-                    and self._fifth_card_off_the_table(node.table)
+                    and (self._fifth_card_off_the_table(node.table) or FIFTH_CARD_LED in node.findings)
                     and (short := self._short_before_last(node.table, short_only=True)) is not None):
                 # the record's own cards, ruled on a path where a fifth card of the record is
-                # on no trick (found not led, 45E), leave a trick before the last a card short
-                # while the record leads the next: the table played on from the card as a lead,
+                # on no trick (found not led, 45E, its later cards a place off) or leads one
+                # (found led, a ruling of a later card taking one back with nothing in its
+                # place, 57C3), leave a trick before the
+                # last a card short while the record leads the next: no law supplies the card,
                 # so the record's later cards cannot be played on from this finding
                 # (docs/decisions.md)
                 line, text = short
@@ -2944,7 +2947,8 @@ class Composition:
         record's first part that no path met is said so (``not_met``: a ruling before it took
         it away, a card exposed between tricks that the correction played to the trick), not
         also as not yet ruled on; so is one of a later part whose irregularity, found on the
-        part as replayed from some restoration, no path's rulings opened."""
+        part as replayed from some restoration, no path's rulings opened (a card exposed that a
+        correction of the part, 47D, has its player play to the trick before)."""
         gone = {k for i, (f, part) in self._irregularity_at.items()
                 if part == (0, 0) and i in self._listed and i not in self._happened and i not in self._not_irregular
                 for k in f.keys}
@@ -2953,8 +2957,9 @@ class Composition:
             for key, (e, choice) in watched.items():
                 if key in seen or (not segment and key in gone):
                     continue
-                if segment and (irregularities := self._claimed_irregularities.get((segment, key), ())) and not any(
-                        i in self._happened for i in irregularities):
+                if segment and (irregularities := [i for i in self._claimed_irregularities.get((segment, key), ())
+                                                   if i not in self._not_irregular]) and not any(
+                        i in self._happened or i in self._found_later for i in irregularities):
                     self.not_met = (*self.not_met, *(i for i in irregularities if i not in self.not_met))
                     continue
                 seat = getattr(e, "seat", None)
@@ -4463,6 +4468,11 @@ class Composition:
         if not found:
             notices.append(Notice(None, "no irregularity found to rule on", "no_irregularity"))
         return notices
+
+
+#: the finding of a fifth card (45E1) that the director finds led to the next trick, as the
+#: case format names it (``finding led``, docs/case-format.md)
+FIFTH_CARD_LED: Final = "led"
 
 
 def _trick_of(key: object) -> int | None:

@@ -82,9 +82,6 @@ class _Mixed:
     due: dict[int, Seat] = field(default_factory=dict)
     #: the tricks with a line other than a card's among their cards (``calls``, ``exposes``)
     other: set[int] = field(default_factory=set)
-    #: declarer's calls whose card no line of dummy's places (the call places it): the index
-    #: in the lines of the line after the call, with dummy and the card (:func:`_placed_where_read_so`)
-    unplaced: list[tuple[int, Seat, Card]] = field(default_factory=list)
 
     @property
     def sim(self) -> _Sim:
@@ -435,7 +432,9 @@ def _incomplete(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
     follows suit (46B1(a)/(c): his highest or lowest card of the suit led), a suit of which
     he may lawfully play a card (46B2: the lowest of it), or ``anything`` (46B5: a defender
     designates the card). Dummy faces the card the law gives (the defenders' choice for
-    46B5), its line written (for a determinate call now and then not: the call places it)."""
+    46B5), its line written (for a determinate call now and then not: the call places it; always
+    where dummy's card wins the trick, since the line after a call is the card dummy placed
+    for it, docs/case-format.md)."""
     sim = mix.sim
     dummy = _dummy_seat_on_play(mix.rec)
     if dummy is None:
@@ -454,24 +453,13 @@ def _incomplete(mix: _Mixed, rng: random.Random, lines: list[str]) -> bool:
     if anything:
         word, card = "anything", rng.choice(lawful)
     lines.append(f"{sim.declarer} calls {word}")
-    if anything or rng.random() < 0.7:
-        lines.append(_format_play(dummy, card))
-    else:
-        mix.unplaced.append((len(lines), dummy, card))
     sim.play(dummy, card)
+    # (dummy's line is always written where his card wins the trick: his next line, his lead
+    # to the next trick, right after the call would be read as the card he placed for it)
+    if anything or rng.random() < 0.7 or (not sim.current and sim.leader is dummy):
+        lines.append(_format_play(dummy, card))
     mix.rec.plays.append((dummy, card))
     return True
-
-
-def _placed_where_read_so(mix: _Mixed, lines: list[str]) -> None:
-    """Dummy's line for each call of :attr:`_Mixed.unplaced` whose next line is a card of
-    dummy's (his lead to the next trick, the call's card having completed the trick he won):
-    a line of dummy's right after a call is read as the card dummy placed for it (45D where it
-    is another card, docs/case-format.md), so the record writes the call's card first, as
-    played. Inserted from the last, the indices of the earlier ones stand."""
-    for at, dummy, card in reversed(mix.unplaced):
-        if at < len(lines) and lines[at].split()[0] == str(dummy):
-            lines.insert(at, _format_play(dummy, card))
 
 
 FAMILIES: dict[str, Injector] = {
@@ -563,7 +551,6 @@ def random_mixed_case(rng: random.Random, *, edition: str = "2017", title: bool 
             if sim.trick_number > 13 or not sim.hands[seat] or (not sim.current and _waits_for_50d2(sim, seat)):
                 break
             lines.append(_format_play(*sim.play_lawful(rng)))
-        _placed_where_read_so(mix, lines)
         lines.append(f"attention {rng.choice(SEATS)}")
         head = f"Random mixed record: {', '.join(done)} from trick {rec.start}" if title else None
         return _record_mapping(rec, rng, edition, head, lines)

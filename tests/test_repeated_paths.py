@@ -81,6 +81,9 @@ def test_a_lead_after_a_revoke_and_dummy_error_is_chosen_once() -> None:
     # the same after dummy's error: taken back (45D1) or refused (56), one position, offered once
     "dummy-misplay/own-45d1-defenders-lead-out-of-turn-of-a-major-penalty-card-one-course.yaml",
     "dummy-misplay/own-45d1-defenders-lead-out-of-turn-of-a-major-penalty-card-one-course-2007.yaml",
+    # the revoker's partner's card is his own revoke (it fails 57D's requirement): corrected
+    # once under 62B, not also changed under 62C2 once a non-offender changed
+    "revoke/own-62c2-revokers-partner-fails-a-57d-requirement-corrected-once-under-62b.yaml",
 ])
 def test_corpus_records_with_two_rules_over_one_card(name: str) -> None:
     case = load(CASES / name)

@@ -215,6 +215,40 @@ def test_families_drawn_when_named_put_their_irregularity_in(family: str) -> Non
     assert drawn >= 10, drawn
 
 
+@pytest.mark.parametrize("seed", [20229, 23550])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_call_whose_card_wins_its_trick_is_written_with_dummys_line(seed: int, edition: str) -> None:
+    """A call naming no card (``incomplete``) whose card wins the trick: dummy leads the next
+    trick, and his lead right after the call would be read as the card he placed for it (a
+    45D misplay, docs/case-format.md), so the generator writes dummy's line for the call's
+    card. Drawn from every family: the table could have played the record as read, and it is
+    ruled whole (no lead of dummy's read as his card to the trick before, no seat's second
+    card said unruled)."""
+    mapping = random_mixed_case(random.Random(seed), edition=edition, families=tuple(FAMILIES))
+    assert "incomplete" in mapping["title"]
+    _table_could_play(mapping)
+    _check_ruled_whole(seed, mapping)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_fifth_card_found_led_whose_next_trick_a_ruling_leaves_short_is_not_played_on(edition: str) -> None:
+    """West's fifth card (45E1) found led to the next trick: the record's later cards fall a
+    place on, dummy's card to the trick after is a premature play that goes back (57C3, not a
+    legal play) and West's next card a premature lead (57A), so that trick is left without
+    dummy's card while the record leads the next. No law supplies the card, so the record
+    cannot be played on from that finding (``first_part_short_trick_drops_the_restoration``),
+    as where the fifth card is found not led: that path drops out with a note, and the
+    restorations of the finding "played" are the ruling, the cards conserved (``all`` whole
+    18969)."""
+    mapping = random_mixed_case(random.Random(18969), edition=edition, families=tuple(FAMILIES))
+    assert "fifth" in mapping["title"]
+    _check_ruled_whole(18969, mapping)
+    ruling = Ruling(loads(_text(mapping)))
+    restorations = list(ruling.restorations())
+    assert restorations and all("played" in r.findings for r in restorations), [r.findings for r in restorations]
+    assert [n for n in ruling.notices if "cannot be played on" in n.text and "trick 5 without a card of S" in n.text], ruling.notices
+
+
 def test_generate_mixed_from_the_cli(tmp_path: Path) -> None:
     res = runner.invoke(app, ["generate", "5", "--kind", "mixed", "--seed", "4", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
@@ -537,6 +571,21 @@ def test_a_revoke_with_a_card_a_ruling_replaced_is_not_listed(name: str, gone: s
     text = runner.invoke(app, ["solve", str(path), "--ascii"])
     said = " ".join(text.output.split())
     assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): " + gone in said, text.output
+
+
+def test_a_card_exposed_after_resume_that_a_correction_of_the_part_plays_is_met_on_no_path() -> None:
+    """A later part of the record (after 'resume') whose line exposes a card that a ruling of
+    the same part has its player play to the trick before (47D after declarer's change of
+    designation is refused): the exposure is met on no path, as it would be in a record of
+    one part, and its line is not said to be unruled (default draw cut 31232, 31850)."""
+    path = CASES / "combined/resumed-play-designation-change-refused-47d-plays-the-card-exposed-later-met-on-no-path.yaml"
+    ruling = Ruling(load(path))
+    assert len(list(ruling.restorations())) == 2
+    assert not [n for n in ruling.notices if n.kind == "not_ruled"], ruling.notices
+    assert [i for i in ruling.not_met if i.startswith("N dropped HJ")], ruling.not_met
+    text = runner.invoke(app, ["solve", str(path), "--ascii"])
+    said = " ".join(text.output.split())
+    assert text.exit_code == 0 and "met on no path (a ruling before it takes it away): N dropped HJ" in said, text.output
 
 
 @pytest.mark.parametrize("edition", ["2017", "2007"])

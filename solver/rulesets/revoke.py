@@ -706,7 +706,7 @@ def _child(node: Node, t: TableState, agenda: tuple[object, ...], ledger: tuple[
 
 
 # what a player of the cascade may do at his position
-_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED, _OS_OFFERED = range(7)
+_OWN_ESTABLISHED, _NOS, _OS_BARRED, _OS, _NOS_OWN_REVOKE, _OWN_ESTABLISHED_CORRECTED, _OS_OFFERED, _OS_OWN_REVOKE = range(8)
 
 
 @dataclass(slots=True)
@@ -779,6 +779,15 @@ def revoke_cascade(rs: RuleSet, node: Node, task: object) -> Sequence[Edge | Sub
         # path on which he changed it there is the one on which he kept it, this choice
         # still to come (docs/decisions.md)
         return []
+    if mode == _OS and not turned and trick.plays[0][0] is not seat and any(
+            x.seat is seat and x.trick == trick_no and x.card == card and x.failed is None for x in table.revokes) and not any(
+            x.seat is seat and x.trick == trick_no and x.card == card for x in task.established):
+        # the revoker's partner's card is a revoke of his own on the trick, not established (his
+        # side revoked twice; a card that fails a requirement, 57D, is one): it must be withdrawn
+        # and replaced by a lawful card as his correction (62A, 62B), in its turn, whatever a
+        # non-offending player did, so 62C2's option over it would offer that one substitution
+        # twice; he leaves it here
+        mode = _OS_OWN_REVOKE
     led = trick.suit_led
     if turned and mode == _OS_BARRED and led is not None and card.suit is not led and not table.hand(seat).isdisjoint(SUIT_CARDS[led]):
         # the revoker's partner's card no longer follows the suit led while he holds it: a
@@ -892,13 +901,13 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     card (52B2, :func:`_refusal_reached`)."""
     # 62C3: both sides offended; a card declarer's side takes back is unauthorized to it
     # (16C), as its revoke card is; a defender's becomes a penalty card, read under 50E
-    own_side = mode in (_OS_BARRED, _OS) or (both_sides and mode == _NOS and not table.is_defender(seat))
+    own_side = mode in (_OS_BARRED, _OS, _OS_OWN_REVOKE) or (both_sides and mode == _NOS and not table.is_defender(seat))
     offending = seat.side if own_side else seat.side.other
     actor = rs.actor(table, seat)
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
     # without a Python-level __format__ call per value)
     who, what = seat._name_, card.text
-    if mode == _OS:
+    if mode in (_OS, _OS_OWN_REVOKE):
         # 62C2: the non-offending player next before him in rotation, his right-hand
         # opponent, has withdrawn his card on this branch
         question = (f"{who} (revoker's partner) may withdraw {what} and play another card: {seat.rho._name_} "
@@ -928,6 +937,10 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
                                f"{seat} leaves {card} here: his right to change it came with the correction of dummy's "
                                "card before it, with no penalty card, and was offered there",
                                question=question, choice="must leave it"),)), None
+    if mode == _OS_OWN_REVOKE:
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
+                               f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
+                               also=(rs.cite("62B"),), question=question, choice="must leave it"),)), None
     if mode == _OS_BARRED:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
                                f"{seat} must leave {card}: no player of the non-offending side changed before him",
