@@ -307,3 +307,15 @@ def test_a_premature_lead_counted_in_turn_stays_so_when_a_later_dropped_card_is_
     for r in ruling.restorations():
         assert (5, "N", "D2") not in {(n, str(s), str(c)) for n, s, c in r.table.out_of_turn}, r.table.out_of_turn
     assert not [n for n in ruling.notices if "not yet ruled" in n.text], ruling.notices
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_card_standing_inside_its_trick_keeps_its_mark_when_the_exposure_rules_place_the_cards_again(edition: str) -> None:
+    """Default draw seed 31986, cut: after ``resume`` West plays the C9 at his partner's turn
+    to trick 3 (57A: it stands, a revoke, on the path where North's S5 is the proper lead),
+    then exposes the D6. The exposure rules place the trick's cards again on the rectified
+    table: only a card that leads its trick, which a ruling counted in turn (a premature lead
+    the next hand played to), loses its mark there; West's card inside the trick keeps it, so
+    the cards played after it are ruled as the record placed them and no trick is left out of
+    rotation."""
+    assert check(31986, None, edition, 2, 5000) == ("ruled", 3, [])

@@ -325,12 +325,14 @@ def _in_turn_as_ruled(start: TableState, table: TableState) -> TableState:
     """``start`` (the cards standing before the first line this module rules, placed again
     from the part's first table) without the plays out of turn that ``table``, the rectified
     table the lines are read on again, has standing where they stand and does not count out
-    of turn: a ruling before counted them in turn (a premature lead the next hand played to,
-    60A2), which placing the cards again does not know."""
+    of turn as the lead of its trick: a ruling before counted it in turn (a premature lead the
+    next hand played to, 60A2), which placing the cards again does not know. (A card played
+    inside a trick keeps its mark: where a ruling let it stand, 57A, the trick's other cards
+    are ruled around it as the record placed them.)"""
     kept: list[OutOfTurn] = []
     for p in start.out_of_turn:
         trick = table.trick(p[0])
-        if p in table.out_of_turn or trick is None or (p[1], p[2]) not in trick.plays:
+        if p in table.out_of_turn or trick is None or not trick.plays or trick.plays[0] != (p[1], p[2]):
             kept.append(p)
     return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=tuple(kept))
 
