@@ -1133,6 +1133,36 @@ class TableState:
             return self.out_of_turn[at] if at >= 0 else None
         return next((e for e in self.out_of_turn if e[0] == number and e[1] is seat), None)
 
+    def put_down_out_of_turn(self, number: int, seat: Seat, card: Card) -> OutOfTurn | None:
+        """:meth:`played_out_of_turn` of ``seat``'s ``card`` on trick ``number``, or, where it
+        has no entry of its own, the entry of the card it stands in place of as if put down
+        in the first place (:meth:`_put_down_in_place`)."""
+        return self.played_out_of_turn(number, seat, card) or self._put_down_in_place(number, seat, card)
+
+    def _put_down_in_place(self, number: int, seat: Seat, card: Card) -> OutOfTurn | None:
+        """The entry of a play out of turn whose card ``card`` stands in place of as if put
+        down in the first place (:meth:`with_cards`: a call of dummy's card changed before
+        dummy faced one, 45C4(b), or the card dummy faced in place of the one called, 45D):
+        ``seat``'s only card on trick ``number`` is ``card``, and his one entry there names a
+        card that is not on the trick and that no rectification took back (no withdrawal of
+        it). The entry keeps the card first named (a ruling of it is known by that key)."""
+        entry: OutOfTurn | None = None
+        for e in self.out_of_turn:
+            if e[0] == number and e[1] is seat:
+                if entry is not None:
+                    return None
+                entry = e
+        if entry is None:
+            return None
+        t = self.trick(number)
+        if t is None or sum(1 for s, _ in t.plays if s is seat) != 1 or t.card_of(seat) != card:
+            return None
+        if any(c == entry[2] for _, c in t.plays):
+            return None
+        if any(w.trick == number and w.seat is seat and (w.card == entry[2] or w.replaced_by == entry[2]) for w in self.withdrawn):
+            return None
+        return entry
+
     def second_card_beside(self, entry: OutOfTurn) -> OutOfTurn | None:
         """For a play out of turn ``entry`` whose seat has another card standing on its trick:
         the entry of that other card (his play out of turn there, of which ``entry`` is a
@@ -2172,6 +2202,9 @@ class TableState:
             return self
         entries = list(self.out_of_turn)
         at = _entry_of(entries, self.withdrawn, number, t.leader, t.plays[0][1])
+        if at < 0:  # (a lead standing in place of the card first named, as if put down so)
+            named = self._put_down_in_place(number, t.leader, t.plays[0][1])
+            at = entries.index(named) if named is not None else -1
         if at >= 0:
             del entries[at]
         second = next((c for s, c in t.plays[1:] if s is t.leader), None)

@@ -319,3 +319,58 @@ def test_a_card_standing_inside_its_trick_keeps_its_mark_when_the_exposure_rules
     the cards played after it are ruled as the record placed them and no trick is left out of
     rotation."""
     assert check(31986, None, edition, 2, 5000) == ("ruled", 3, [])
+
+
+_CALL_CHANGED_UNFACED = """\
+title: a call of dummy's lead changed before dummy faced a card, the lead then in turn once the revokes are corrected
+laws: 2017
+deal: S:A876.QT5.9.876 3.K7.KJ53.AJ92 JT4.86432..K43 KQ952.AJ9.T76.
+contract: 1S
+declarer: N
+trick: 3
+leader: S
+won:
+  NS: 1
+  EW: 1
+play:
+- N calls HT
+- S SA
+- attention E
+- resume
+- W S3
+- N SJ
+- E SK
+- N calls H5
+- N changes to HQ slip
+- S HQ
+- attention N
+"""
+
+
+def test_a_lead_standing_in_place_of_the_card_first_called_is_read_as_that_play_out_of_turn() -> None:
+    """`all` seed 12188, cut (2017): dummy's SA goes back for the HT called (45D1); West, North
+    and East then fail to follow to it, and declarer calls the H5 for dummy's lead and changes
+    to the HQ before dummy faced a card (45C4(b)): the HQ stands as if put down in the first
+    place, the lead out of turn the table marked under the H5. Once both sides' revokes are
+    corrected (62C3), dummy won trick 3: his lead, kept (62C1), is in turn (44G) and no lead
+    out of turn for 55A to rule; withdrawn, he leads again. Each restoration is given once."""
+    case = loads(_CALL_CHANGED_UNFACED)
+    ruling = Ruling(case)
+    rests = list(ruling.restorations(limit=5000))
+    keys = Counter(r.key() for r in rests)
+    assert [k for k, n in keys.items() if n > 1] == []
+    assert len(rests) == 110
+    for r in rests:
+        check_conservation(case, r, replayed=True)
+        clauses = [s.clause for s in r.path]
+        kept = [s for s in r.path if s.clause == "62C1" and s.choice == "keep" and "his lead, in turn" in s.text]
+        assert not (kept and "55A" in clauses[clauses.index("62C1"):]), [(s.clause, s.text) for s in r.path]
+    assert check(12188, tuple(FAMILIES), "2017", 2, 5000) == ("ruled", 110, [])
+
+
+def test_dummys_lead_under_a_call_changed_unfaced_is_ruled_once_when_both_sides_revokes_are_corrected() -> None:
+    """Default draw seed 22380, cut (2017): a call of dummy's lead changed on a slip before
+    dummy faced a card (45C4(b)), read out of turn or in turn once both sides' revokes are
+    corrected (62C3): the lead stands in place of the card first called, for the rules of
+    revokes and of leads alike, and no restoration is given twice."""
+    assert check(22380, None, "2017", 2, 5000) == ("ruled", 416, [])

@@ -1178,7 +1178,7 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     own = not task.both_sides and establishes_own_revoke(table, seat, card, trick_no - 1)
     if early is not None and not own:
         return _lead_put_down_early(rs, node, task, lead, winner, early, later)
-    out_of_turn = table.played_out_of_turn(trick_no, seat, card) is not None
+    out_of_turn = table.put_down_out_of_turn(trick_no, seat, card) is not None
     if out_of_turn and not own:
         # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
