@@ -708,7 +708,9 @@ def replay_events(state: TableState, events: Sequence[AnyEvent], *, file: str | 
             dummy = declarer.partner
             card = event.what.card
             if _dummy_in_trick(state, batch, dummy) and not _dummy_not_in_trick_as_placed(
-                    state, batch, batch_events, breaks, before, applied_before, dummy):
+                    state, batch, batch_events, breaks, before, applied_before, dummy) and not (
+                    card is not None and card in state.hand(dummy) and _dummy_not_in_trick_once_together(
+                        state, batch, before, applied_before, unapplied, dummy)):
                 # dummy has played to the trick in progress: the call plays no card of his
                 # (the designation rules say so); a card he places after it is a play line
                 unapplied.append(event)
@@ -1230,6 +1232,33 @@ def _dummy_not_in_trick_as_placed(state: TableState, batch: list[tuple[Seat, Car
     except RulingError:
         return False  # (the card the table does not take is named where the batch is placed)
     return not dummy_has_played(placed)
+
+
+def _dummy_not_in_trick_once_together(state: TableState, batch: list[tuple[Seat, Card]], before: list[AnyEvent],
+                                      applied_before: list[int], unapplied: list[AnyEvent], dummy: Seat) -> bool:
+    """Whether dummy has no card in the trick in progress once each line of cards played
+    together (``plays <card> <card> simultaneous``) that came before, which the replay does
+    not apply, counts the one card that stands as played there (58B1, 58B2): every card
+    after such a line lies one place on from where the replay reads it, so the trick the
+    replay reads dummy's card in may be complete, and a call of dummy's card then plays it
+    (45B, 45C4(a)), the lead to the next trick as the ruling places the cards. Asked for a
+    call naming a card dummy holds (a call naming no card is read as before: Law 46 may leave
+    its card to a choice), and only where every trick on ``state`` holds one card of each
+    seat and none is defective (67)."""
+    together = [applied_before[k] for k, e in enumerate(before)
+                if isinstance(e, Simultaneous) and any(x is e for x in unapplied) and k < len(applied_before)]
+    if not together or state.omissions:
+        return False
+    cur = state.current_trick
+    if any(len({s for s, _ in t.plays}) != len(t.plays) or (t is not cur and len(t.plays) != 4) for t in state.tricks):
+        return False
+    seats: list[Seat | None] = [s for t in state.tricks for s, _ in t.plays]
+    seats += [s for s, _ in batch]
+    for at in sorted(together, reverse=True):
+        seats.insert(at, None)
+    n = len(seats)
+    r = n % 4
+    return not (r and any(s is dummy for s in seats[n - r:]))
 
 
 def dummy_has_played(table: TableState) -> bool:
