@@ -170,6 +170,16 @@ class Trick:
     def suit_led(self) -> Suit | None:
         return self.plays[0][1].suit if self.plays else None
 
+    @property
+    def in_rotation(self) -> bool:
+        """Whether the cards stand in rotation from the leader, each seat once."""
+        seat = self.leader
+        for s, _ in self.plays:
+            if s is not seat:
+                return False
+            seat = seat.lho
+        return True
+
     def card_of(self, seat: Seat) -> Card | None:
         for s, c in self.plays:
             if s is seat:

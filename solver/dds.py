@@ -171,10 +171,6 @@ class Position:
         return out + [r.text for r in self.restrictions]
 
 
-def _in_rotation(plays: Sequence[tuple[Seat, Card]], leader: Seat) -> bool:
-    return all(s is leader.next(i) for i, (s, _) in enumerate(plays))
-
-
 def position_of(r: Restoration) -> Position | str:
     """The position a restoration leaves: the table as restored, with its penalty cards and
     restrictions; or, as text, why DDS cannot value it (cards out of rotation stand in the
@@ -192,7 +188,7 @@ def table_position(table: TableState, restrictions: Iterable[str] = ()) -> Posit
     trick: tuple[tuple[Seat, Card], ...] = ()
     if cur is not None and not cur.is_complete:
         trick, leader = cur.plays, cur.leader
-        if not _in_rotation(trick, leader):
+        if not cur.in_rotation:
             return f"the cards of trick {cur.number} do not stand in rotation from its leader {leader}"
     else:
         leader = table.next_leader
@@ -226,7 +222,7 @@ def revoke_position(table: TableState, trick: int, seat: Seat) -> Position | str
     if t is None or t.position_of(seat) is None:
         return f"{seat} has no card on trick {trick}"
     before = t.plays[: t.position_of(seat)]
-    if not _in_rotation(t.plays, t.leader):
+    if not t.in_rotation:
         return f"the cards of trick {trick} do not stand in rotation from its leader {t.leader}"
     hands = [set(h.cards) for h in table.deal.hands]
     won = table.won_before[0] if table.declarer.side is Side.NS else table.won_before[1]

@@ -3413,7 +3413,7 @@ class Composition:
                      and (w.seat, w.card) not in irregular and w.seat is table.on_play), None)
         if back is None:
             return None
-        garbled = next((t.number for t in end.tricks if t.number >= cur.number and not _in_rotation(t)), None)
+        garbled = next((t.number for t in end.tricks if t.number >= cur.number and not t.in_rotation), None)
         if garbled is None:
             return None
         return first.line, (f"{first.seat} plays {first.card} to trick {cur.number} after {back.seat}'s {back.card}, which "
@@ -4561,16 +4561,6 @@ def _settled_nothing_at_table(event: object) -> str | None:
     else:
         return None
     return f"{str(event)!r} settled nothing: {why} (it is not taken into account)"
-
-
-def _in_rotation(trick: Trick) -> bool:
-    """Whether the cards of ``trick`` were played in rotation from its leader, each seat once."""
-    seat = trick.leader
-    for s, _ in trick.plays:
-        if s is not seat:
-            return False
-        seat = seat.lho
-    return True
 
 
 def _unruled_lines(replay: Replay, ruled: set[object], events: Iterable[object] | None = None) -> list[Notice]:

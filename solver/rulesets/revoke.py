@@ -928,8 +928,9 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
                                f"{seat} leaves {card} here: it is his own revoke, established, but on trick 12, so "
                                f"corrected all the same, in its turn ({rs.cite('62D1')})",
                                also=(rs.cite("62D1"),), question=question, choice="must leave it"),)), None
-    if mode == _NOS_OWN_REVOKE:
-        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1"),
+    if mode in (_NOS_OWN_REVOKE, _OS_OWN_REVOKE):
+        # (the option of his place in the cascade, 62C1 or 62C2, is the one he passes over)
+        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C1" if mode == _NOS_OWN_REVOKE else "62C2"),
                                f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
                                also=(rs.cite("62B"),), question=question, choice="must leave it"),)), None
     if mode == _OS_OFFERED:
@@ -937,10 +938,6 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
                                f"{seat} leaves {card} here: his right to change it came with the correction of dummy's "
                                "card before it, with no penalty card, and was offered there",
                                question=question, choice="must leave it"),)), None
-    if mode == _OS_OWN_REVOKE:
-        return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
-                               f"{seat} leaves {card} here: it is his own revoke, corrected in its turn (62B)",
-                               also=(rs.cite("62B"),), question=question, choice="must leave it"),)), None
     if mode == _OS_BARRED:
         return _Position((Step(actor, StepKind.FORCED, rs.cite("62C2"),
                                f"{seat} must leave {card}: no player of the non-offending side changed before him",
