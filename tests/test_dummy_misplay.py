@@ -399,3 +399,21 @@ def test_replacement_bound_by_the_card_it_plays_cites_the_penalty_card_rules() -
         assert len(rs) == 36
         assert any(r.table.trick(2).card_of(Seat.W) == Card.parse("HA") for r in rs)
         assert not any("49" in r.laws for r in rs)
+
+
+def test_revoke_before_dummys_card_is_not_listed_as_taken_back_under_45d1() -> None:
+    """A defender's revoke made before dummy's wrong card on the same trick is no card played
+    after the error: 45D1 does not reach it, the revoke rules correct it (62B1, a major penalty
+    card), and the irregularities do not list it as a revoke taken back with dummy's error;
+    the revoker's partner's 62C2 step, after declarer's 62C1 change, names him as the
+    revoker's partner."""
+    for name in ("", "-2007"):
+        path = (Path(__file__).resolve().parents[1] / "cases" / "combined"
+                / f"own-45d1-62c2-revokers-partners-minor-penalty-card-after-dummys-error-chosen-once{name}.yaml")
+        ruling = Ruling(load(path))
+        restorations = list(ruling.restorations())
+        assert len(restorations) == 5
+        assert not [i for i in ruling.irregularities if i.startswith("W failed to follow suit")], ruling.irregularities
+        assert any(i.startswith("W revoked with C4") for i in ruling.irregularities), ruling.irregularities
+        for r in restorations:
+            assert not [s for s in r.path if "E (non-offending side)" in (s.question or "")], [s.question for s in r.path]

@@ -637,10 +637,14 @@ def _own_revokes(table: TableState, m: Misplay | OpenMisplay) -> frozenset[tuple
     if trick is None or not trick.plays or not isinstance(m, Misplay):
         return frozenset()  # (a call that leaves a choice: the corrected suit led is not known yet)
     led = m.designated.suit if trick.plays[0][0] is m.dummy else trick.suit_led
+    pos = trick.position_of(m.dummy)
     out = set()
     for r in table.revokes:
         if r.trick != m.trick or not table.is_defender(r.seat) or r.card.suit is led:
             continue
+        at = trick.position_of(r.seat)
+        if pos is None or at is None or at < pos:
+            continue  # (a revoke before dummy's card: 45D1 does not reach it, 62B corrects it)
         held = table.hand(r.seat) | {c for t in table.tricks if t.number >= m.trick for x, c in t.plays if x is r.seat}
         if any(c.suit is led for c in held):
             out.add((r.trick, r.seat, r.card))

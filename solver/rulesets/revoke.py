@@ -907,7 +907,7 @@ def _position(rs: RuleSet, table: TableState, trick_no: int, seat: Seat, card: C
     # (the step texts name seats and cards by ``_name_`` and ``text``: what str() gives,
     # without a Python-level __format__ call per value)
     who, what = seat._name_, card.text
-    if mode in (_OS, _OS_OWN_REVOKE):
+    if mode in (_OS, _OS_OWN_REVOKE, _OS_OFFERED):
         # 62C2: the non-offending player next before him in rotation, his right-hand
         # opponent, has withdrawn his card on this branch
         question = (f"{who} (revoker's partner) may withdraw {what} and play another card: {seat.rho._name_} "
