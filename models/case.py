@@ -1694,6 +1694,7 @@ def parse_case(data: Any, *, file: str | None = None, lines: LineMap | None = No
         _check_changes_name_another_card(events, deal, file)
         check_end_of_play_lines(events, file)
         _check_omit_lines(events, file)
+        _check_resume_lines(events, file)
         _check_fifth_card_findings(events, file)
     except RulingError as err:
         at = next((k for k, e in enumerate(events) if _is_at(err, e)), None)
@@ -2005,6 +2006,25 @@ def _check_fifth_card_findings(events: Sequence[AnyEvent], file: str | None) -> 
                                 f"{at} before 'resume' ({place(resumed)}); the director makes it when he rules on that "
                                 "card: write it before 'resume' (after play resumed no fifth card is left for it to "
                                 "concern)", token=e.finding).at(e, file=file)
+
+
+def _check_resume_lines(events: Sequence[AnyEvent], file: str | None) -> None:
+    """``resume`` ends the lines of the ruling made at its part's ``attention`` line: a
+    ``resume`` with no ``attention`` line since the record began or since the ``resume``
+    before it ends no ruling, and the lines after it would be read as another part that
+    follows none (a second ``resume`` in a row, say). Refused at its line. Raises
+    CaseFileError."""
+    attended = False
+    before: Resume | None = None
+    for e in events:
+        if isinstance(e, Attention):
+            attended = True
+        elif isinstance(e, Resume):
+            if not attended:
+                since = f"the 'resume' at {place(before)}" if before is not None else "the record's first line"
+                raise CaseFileError(f"'resume': no 'attention' line since {since}; 'resume' ends the ruling made at "
+                                    "its part's attention line, and this one ends none", token="resume").at(e, file=file)
+            attended, before = False, e
 
 
 def _check_omit_lines(events: Sequence[AnyEvent], file: str | None) -> None:

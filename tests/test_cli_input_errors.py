@@ -567,3 +567,26 @@ def test_a_bad_claim_names_the_word_at_fault(tmp_path: Path, claim: str, words: 
     assert res.exit_code == 1, res.output
     said = " ".join(res.output.split())
     assert f"in claim '{claim}'" in said and all(w in said for w in words), said
+
+
+# ----- ``resume`` ends the ruling made at its part's ``attention`` line (docs/case-format.md) ------
+PLAYED_ON = ROOT / "cases" / "combined" / (
+    "own-45d1-62b1-52b2-penalty-card-changed-to-its-honour-then-partner-plays-a-card-over-his-revoke-card-played-on.yaml")
+
+
+@pytest.mark.parametrize(("old", "new", "line", "words"), [
+    # a second resume in a row: the lines after it would be read as a part following no ruling
+    ("  - resume\n  - N CA", "  - resume\n  - resume\n  - N CA", 22, ["the 'resume' at line 21", "ends none"]),
+    # a resume before any attention line
+    ("  - S D5\n", "  - resume\n  - S D5\n", 12, ["the record's first line", "ends none"]),
+])
+@pytest.mark.parametrize("command", ["solve", "verify"])
+def test_a_resume_with_no_attention_in_its_part_is_an_error(tmp_path: Path, old: str, new: str, line: int,
+                                                            words: list[str], command: str) -> None:
+    path = _case(tmp_path, PLAYED_ON, old, new)
+    res = runner.invoke(app, [command, str(path)])
+    assert res.exit_code == 1, res.output
+    assert f"{path}:{line}: 'resume': no 'attention' line since " in res.output, res.output
+    for w in words:
+        assert w in res.output, res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output
