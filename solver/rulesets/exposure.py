@@ -13,6 +13,7 @@ record has after it, up to the next such line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 from operator import itemgetter
 
@@ -153,6 +154,20 @@ class OpponentMayChange:
     #: the seats whose card is read as it stands on the trick when the option is ruled, not
     #: as the record placed it (dummy's card whose designation a ruling before it settled)
     as_standing: frozenset[Seat] = frozenset()
+    #: whether an opponent before this one changed his card on this branch (the offender's
+    #: partner's 47D option after it, :class:`PartnerMayChange`)
+    moved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerMayChange:
+    """47D after 58B3: the offender's partner, who played to the trick after an opponent
+    who changed his card under 58B3, may change his own."""
+
+    offender: Seat
+    trick: int
+    seat: Seat
+    early: frozenset[tuple[int, Seat]] = frozenset()
 
 
 OWN = (Expose, Name, FifthCard, Simultaneous, PlayBeforeTurn)
@@ -1351,9 +1366,13 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     trick = table.trick(trick_no)
     if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
         card = now  # (dummy's card as the ruling of its designation left it)
-    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing),)
+    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1,
+                                                  as_standing=task.as_standing, moved=task.moved),)
                                if task.index + 1 < len(task.later) else ())
     rest = nxt + node.agenda[1:]
+    # (the offender's partner's 47D option, when he played after this opponent and before
+    # the next: due where an opponent before him changed, this one or an earlier one)
+    partner = _partner_after(rs, table, task, trick_no, seat)
     if seat in task.as_standing and any((r.trick, r.seat, r.card) == (trick_no, seat, card) and not table.is_established(r)
                                         for r in table.revokes):
         # (dummy's card as its designation's ruling left it fails to follow suit: its
@@ -1364,13 +1383,15 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
                     f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 58B3",
                     question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="revoke")
-        return [(step, _node(node, table, rest))]
+        return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
     question = f"{seat} (non-offending side) may withdraw {card} and play another card"
     actor = rs.actor(table, seat)
     edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} keeps {card}", question=question, choice="keep"),
-                          _node(node, table, rest))]
+                          _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
     if trick is None or trick.card_of(seat) != card:
         return edges
+    moved = tuple(replace(t, moved=True) if isinstance(t, OpponentMayChange) else t for t in nxt)
+    changed = _with_partner(partner, True, moved, (), tail=node.agenda[1:])
     hand = frozenset(table.hand(seat) | {card})
     info = rs.withdrawn_info(seat, card, task.offender.side, table)
     pcs = table.penalty_cards_of(seat)
@@ -1390,6 +1411,75 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if back:
             text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
         step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
+                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ()), *designated),
+                    question=question, choice=f"change to {sub}")
+        edges.append((step, _node(node, t2, changed, info=infos)))
+    return edges
+
+
+def _partner_after(rs: RuleSet, table: TableState, task: OpponentMayChange, trick_no: int, seat: Seat) -> PartnerMayChange | None:
+    """The offender's partner's 47D option (:class:`PartnerMayChange`) to rule after this
+    opponent's 58B3 option: where he played to the trick after this opponent and before the
+    next opponent of ``task.later`` (switch ``simultaneous_change_lets_offenders_partner_change``)."""
+    if not rs.decisions.simultaneous_change_lets_offenders_partner_change:
+        return None
+    trick = table.trick(trick_no)
+    partner = task.offender.partner
+    if trick is None or trick.card_of(partner) is None:
+        return None
+    at, here = trick.position_of(partner), trick.position_of(seat)
+    if at is None or here is None or at < here:
+        return None
+    if task.index + 1 < len(task.later):
+        n, s, _ = task.later[task.index + 1]
+        there = trick.position_of(s) if n == trick_no else None
+        if there is not None and there < at:
+            return None
+    return PartnerMayChange(task.offender, trick_no, partner, task.early)
+
+
+def _with_partner(partner: PartnerMayChange | None, moved: bool, nxt: tuple[object, ...], rest: tuple[object, ...],
+                  tail: tuple[object, ...] | None = None) -> tuple[object, ...]:
+    """The agenda after an opponent's 58B3 option: the partner's 47D option first when one
+    is due (an opponent before him changed), then the next opponent's, then the rest."""
+    after = rest if tail is None else nxt + tail
+    if partner is None or not moved:
+        return after
+    return (partner, *after)
+
+
+def partner_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
+    """47D after 58B3: an opponent of the offender changed his card to the trick; the
+    offender's partner, who played to it after that card, may take his card back and play
+    another (no penalty card; 16C with his side the offending one)."""
+    assert isinstance(task, PartnerMayChange)
+    table = node.table
+    seat, trick_no = task.seat, task.trick
+    rest = node.agenda[1:]
+    trick = table.trick(trick_no)
+    card = trick.card_of(seat) if trick is not None else None
+    question = f"{seat} (offender's partner) may withdraw {card} and play another card: an opponent before him changed his"
+    actor = rs.actor(table, seat)
+    edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("47D"), f"{seat} keeps {card}", question=question, choice="keep"),
+                          _node(node, table, rest))]
+    if trick is None or card is None:
+        return edges
+    hand = frozenset(table.hand(seat) | {card})
+    info = rs.withdrawn_info(seat, card, seat.side, table)
+    pcs = table.penalty_cards_of(seat)
+    restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
+    led = trick.suit_led if trick.plays[0][0] is not seat else None
+    required, forbidden = lead_rule_args(table, trick_no, seat) if led is None else (None, None)
+    subs = lawful_substitutes(hand, led, pcs, card, restored, required, forbidden)
+    named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
+    for sub in subs:
+        t2 = table.replace_card(trick_no, seat, sub)
+        t2, back = _lead_no_longer_due(t2, trick_no, table, task.early)
+        infos = (info, *(rs.withdrawn_info(s, c, seat.side, table) for s, c in back))
+        text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
+        if back:
+            text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
+        step = Step(actor, StepKind.OPTION, rs.cite("47D"), text,
                     also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ()), *designated),
                     question=question, choice=f"change to {sub}")
         edges.append((step, _node(node, t2, rest, info=infos)))
@@ -1435,6 +1525,7 @@ RULES: tuple[Rule, ...] = (
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("card_before_turn", CardBeforeTurn, ("44B", "47B"), card_before_turn, card_before_turn.__doc__ or ""),
     Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
+    Rule("partner_may_change", PartnerMayChange, ("47D", "16C1", "16C2", "50E1", "50E2"), partner_may_change, partner_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
 OPENER_LINES = {"exposure": OWN}
