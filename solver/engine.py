@@ -3421,10 +3421,14 @@ class Composition:
                             f"and read from there the record leaves trick {garbled} out of rotation")
 
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
-        """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
-        the path found it not led (back in the hand, or a penalty card)."""
+        """Whether a fifth card of the record's first part (45E) is on no trick of ``table``,
+        or stands only where a later ruling of the path put it in place of a card taken back
+        (a substitute: a revoke's correction, 62B, or a non-offender's change after it, 62C1):
+        the path found it not led (back in the hand, or a penalty card), and the record's
+        later cards were played on from the table that took it as led."""
         placed = {c for t in table.tricks for _, c in t.plays}
-        return any(c not in placed for c in self._first_part_fifths)
+        substituted = {w.replaced_by for w in table.withdrawn if w.replaced_by is not None}
+        return any(c not in placed or c in substituted for c in self._first_part_fifths)
 
     def _short_before_last(self, table: TableState, short_only: bool = False) -> tuple[int | None, str] | None:
         """A trick of ``table`` (a path's ruling of a later part of the record done) left
