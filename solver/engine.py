@@ -2536,9 +2536,11 @@ class Composition:
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, short)
                 return None
-            if (not task.segment and len(node.agenda) == 1 and self._first_part_fifths
+            if (not task.segment and len(node.agenda) == 1
                     and self.book.decisions.first_part_short_trick_drops_the_restoration
-                    and (self._fifth_card_off_the_table(node.table) or FIFTH_CARD_LED in node.findings)
+                    and ((self._first_part_fifths and (self._fifth_card_off_the_table(node.table)
+                                                       or FIFTH_CARD_LED in node.findings))
+                         or self._lead_played_on_taken_back(node.table))
                     and (short := self._short_before_last(node.table, short_only=True)) is not None):
                 # the record's own cards, ruled on a path where a fifth card of the record is
                 # on no trick (found not led, 45E, its later cards a place off) or leads one
@@ -3419,6 +3421,27 @@ class Composition:
         return first.line, (f"{first.seat} plays {first.card} to trick {cur.number} after {back.seat}'s {back.card}, which "
                             f"the ruling takes back: out of turn there, a card played in turn on the table as it stood, "
                             f"and read from there the record leaves trick {garbled} out of rotation")
+
+    def _lead_played_on_taken_back(self, table: TableState) -> bool:
+        """Whether a card that leads a trick of the record as played (the table played on from
+        it as that trick's lead) is taken back on ``table`` with nothing in its place, its
+        seat's card missing from a trick before the last while the next is begun: a ruling of
+        the path gave the trick before to another hand (a change of designation refused and
+        the opponent's substitute, 45C4(b), 47D), so the card came out of turn and went back
+        (dummy's premature card no legal play, 57C3), and the record has no other card of
+        his for that trick."""
+        if not table.withdrawn:
+            return False
+        tricks = table.tricks
+        led = {t.plays[0] for t in self.replay.table.tricks if t.plays}
+        for i in range(len(tricks) - 1):
+            t = tricks[i]
+            if t.is_complete or not tricks[i + 1].plays:
+                continue
+            if any(w.trick == t.number and w.replaced_by is None and t.card_of(w.seat) is None
+                   and (w.seat, w.card) in led for w in table.withdrawn):
+                return True
+        return False
 
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
         """Whether a fifth card of the record's first part (45E) is on no trick of ``table``,

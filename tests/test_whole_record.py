@@ -2071,7 +2071,9 @@ def test_a_defenders_fifth_card_played_on_as_led_found_played_is_his_card_to_the
     (50D1(a)), so it is his card there and South's lead is in turn (decision
     ``fifth_card_found_played_lies_on_the_next_trick``): two restorations, each keeping the
     52 cards, none citing 57A. With the switch off, South's lead is read as made before his
-    partner played (57A) and trick 7 is left short of North's card."""
+    partner played (57A) and trick 7 is left short of North's card: listed with
+    ``first_part_short_trick_drops_the_restoration`` off too (on, those paths drop out, the
+    DJ standing at most as the card North plays in place of his S5, 52B2)."""
     from rulings.solver.config import Decisions
     from rulings.solver.rulesets import get_ruleset
 
@@ -2082,7 +2084,8 @@ def test_a_defenders_fifth_card_played_on_as_led_found_played_is_his_card_to_the
     for r in restorations:
         check_conservation(case, r, replayed=True)
         assert not any(s.clause == "57A" for s in r.path)
-    off = Ruling(case, get_ruleset(case.laws, Decisions(fifth_card_found_played_lies_on_the_next_trick=False)))
+    off = Ruling(case, get_ruleset(case.laws, Decisions(fifth_card_found_played_lies_on_the_next_trick=False,
+                                                        first_part_short_trick_drops_the_restoration=False)))
     listed = list(off.restorations())
     assert any(s.clause.startswith("57A") for r in listed for s in r.path)
     with pytest.raises(AssertionError, match="trick 7 is short of a card"):
