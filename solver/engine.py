@@ -1854,6 +1854,9 @@ class Composition:
         #: trick found it not led (:meth:`_fifth_card_off_the_table`); one whose findings hold
         #: ``FIFTH_CARD_LED`` found it led
         self._first_part_fifths = tuple(e.card for e in self._segments[0] if isinstance(e, FifthCard))
+        #: the cards that lead a trick of the record's first part as played (the table played
+        #: on from each as that trick's lead: :meth:`_lead_played_on_taken_back`)
+        self._first_part_leads = frozenset(t.plays[0] for t in self.replay.table.tricks if t.plays)
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
         self._looked_for_cut: set[int] = set()
 
@@ -3425,15 +3428,15 @@ class Composition:
     def _lead_played_on_taken_back(self, table: TableState) -> bool:
         """Whether a card that leads a trick of the record as played (the table played on from
         it as that trick's lead) is taken back on ``table`` with nothing in its place, its
-        seat's card missing from a trick before the last while the next is begun: a ruling of
-        the path gave the trick before to another hand (a change of designation refused and
-        the opponent's substitute, 45C4(b), 47D), so the card came out of turn and went back
-        (dummy's premature card no legal play, 57C3), and the record has no other card of
-        his for that trick."""
+        seat's card missing from a trick before the last while the next is begun: the path's
+        rulings made it a card out of turn that went back (a ruling gave the trick before to
+        another hand, a change of designation refused and the opponent's substitute winning
+        it, 45C4(b), 47D; dummy's premature card then no legal play, 57C3), and the record has
+        no other card of his for that trick."""
         if not table.withdrawn:
             return False
         tricks = table.tricks
-        led = {t.plays[0] for t in self.replay.table.tricks if t.plays}
+        led = self._first_part_leads
         for i in range(len(tricks) - 1):
             t = tricks[i]
             if t.is_complete or not tricks[i + 1].plays:
