@@ -228,10 +228,14 @@ class Decisions:
     #: the record leads the next (a proper lead, 53B, took back cards from a trick the table
     #: completed with four; or every later card falls a place on); so too on a path that found
     #: it led, where a ruling of the record's later cards took one back with nothing in its
-    #: place (dummy's premature card no legal play, 57C3). True (default): no law gives
-    #: that trick its missing card, so the record cannot be played on from that finding; the
-    #: path drops out, and a note says so at the card that leads the next trick. False keeps
-    #: it, the trick short. docs/decisions.md.
+    #: place (dummy's premature card no legal play, 57C3). A fifth card found not led that a
+    #: later ruling of the path puts back as a substitute (62C1) is still found not led. So
+    #: too, with no fifth card, where the card taken back with nothing in its place led its
+    #: trick as the table played it, a ruling of the path having given the trick before to
+    #: another hand (a change of designation refused and the opponent's 47D substitute
+    #: winning it). True (default): no law gives that trick its missing card, so the record
+    #: cannot be played on from that finding; the path drops out, and a note says so at the
+    #: card that leads the next trick. False keeps it, the trick short. docs/decisions.md.
     first_part_short_trick_drops_the_restoration: bool = True
 
     #: A defender's fifth card (45E1) the table played on from as if he had led it, found on a

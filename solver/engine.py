@@ -1854,6 +1854,9 @@ class Composition:
         #: trick found it not led (:meth:`_fifth_card_off_the_table`); one whose findings hold
         #: ``FIFTH_CARD_LED`` found it led
         self._first_part_fifths = tuple(e.card for e in self._segments[0] if isinstance(e, FifthCard))
+        #: the cards that lead a trick of the record's first part as played (the table played
+        #: on from each as that trick's lead: :meth:`_lead_played_on_taken_back`)
+        self._first_part_leads = frozenset(t.plays[0] for t in self.replay.table.tricks if t.plays)
         #: the later parts looked at for such a line (:meth:`_cut_part`, on their first replay)
         self._looked_for_cut: set[int] = set()
 
@@ -2536,9 +2539,11 @@ class Composition:
                 if task.start is not None:
                     self._say_unread(task.start, task.segment, short)
                 return None
-            if (not task.segment and len(node.agenda) == 1 and self._first_part_fifths
+            if (not task.segment and len(node.agenda) == 1
                     and self.book.decisions.first_part_short_trick_drops_the_restoration
-                    and (self._fifth_card_off_the_table(node.table) or FIFTH_CARD_LED in node.findings)
+                    and ((self._first_part_fifths and (self._fifth_card_off_the_table(node.table)
+                                                       or FIFTH_CARD_LED in node.findings))
+                         or self._lead_played_on_taken_back(node.table))
                     and (short := self._short_before_last(node.table, short_only=True)) is not None):
                 # the record's own cards, ruled on a path where a fifth card of the record is
                 # on no trick (found not led, 45E, its later cards a place off) or leads one
@@ -3420,11 +3425,36 @@ class Composition:
                             f"the ruling takes back: out of turn there, a card played in turn on the table as it stood, "
                             f"and read from there the record leaves trick {garbled} out of rotation")
 
+    def _lead_played_on_taken_back(self, table: TableState) -> bool:
+        """Whether a card that leads a trick of the record as played (the table played on from
+        it as that trick's lead) is taken back on ``table`` with nothing in its place, its
+        seat's card missing from a trick before the last while the next is begun: the path's
+        rulings made it a card out of turn that went back (a ruling gave the trick before to
+        another hand, a change of designation refused and the opponent's substitute winning
+        it, 45C4(b), 47D; dummy's premature card then no legal play, 57C3), and the record has
+        no other card of his for that trick."""
+        if not table.withdrawn:
+            return False
+        tricks = table.tricks
+        led = self._first_part_leads
+        for i in range(len(tricks) - 1):
+            t = tricks[i]
+            if t.is_complete or not tricks[i + 1].plays:
+                continue
+            if any(w.trick == t.number and w.replaced_by is None and t.card_of(w.seat) is None
+                   and (w.seat, w.card) in led for w in table.withdrawn):
+                return True
+        return False
+
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
-        """Whether a fifth card of the record's first part (45E) is on no trick of ``table``:
-        the path found it not led (back in the hand, or a penalty card)."""
+        """Whether a fifth card of the record's first part (45E) is on no trick of ``table``,
+        or stands only where a later ruling of the path put it in place of a card taken back
+        (a substitute: a revoke's correction, 62B, or a non-offender's change after it, 62C1):
+        the path found it not led (back in the hand, or a penalty card), and the record's
+        later cards were played on from the table that took it as led."""
         placed = {c for t in table.tricks for _, c in t.plays}
-        return any(c not in placed for c in self._first_part_fifths)
+        substituted = {w.replaced_by for w in table.withdrawn if w.replaced_by is not None}
+        return any(c not in placed or c in substituted for c in self._first_part_fifths)
 
     def _short_before_last(self, table: TableState, short_only: bool = False) -> tuple[int | None, str] | None:
         """A trick of ``table`` (a path's ruling of a later part of the record done) left

@@ -2030,6 +2030,38 @@ def test_a_fifth_card_played_on_as_led_found_not_led_leaves_no_trick_short(seed:
             check_conservation(case, r, replayed=True)
 
 
+@pytest.mark.parametrize(("seed", "short", "fifth"), [(26315, 9, "DQ"), (34860, 5, "CJ")])
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_fifth_card_found_not_led_and_later_substituted_leaves_the_trick_short(seed: int, short: int, fifth: str,
+                                                                               edition: str) -> None:
+    """Seeds 26315 and 34860 (every family, whole): a card put on a complete trick that the
+    table played on from as a lead (26315: declarer's DQ; 34860: East's CJ), found played to
+    its trick (45E2: back to the hand; 45E1: a major penalty card), leaves the record's later
+    cards a place off and a trick before the last without a seat's card while the record leads
+    the next. A later ruling on that path puts the same card back on the table, in place of a
+    card taken back (the non-offender's change after a revoke's correction, 62C1): the card
+    stands again, but only as that substitute, so the finding is still not one the record can
+    be played on from (decision ``first_part_short_trick_drops_the_restoration``). Only the
+    finding that it was led is ruled, and every restoration keeps the 52 cards; with the
+    switch off the short trick is listed, the card standing as the 62C1 substitute."""
+    from rulings.solver.config import Decisions
+    from rulings.solver.rulesets import get_ruleset
+
+    case = loads(_text(random_mixed_case(random.Random(seed), edition=edition, families=tuple(FAMILIES))))
+    ruling = Ruling(case)
+    restorations = list(ruling.restorations())
+    assert restorations and all("led" in r.findings for r in restorations)
+    assert any(n.line is not None and f"leave trick {short} without a card of" in n.text for n in ruling.notices)
+    for r in restorations:
+        check_conservation(case, r, replayed=True)
+    kept = Ruling(case, get_ruleset(case.laws, Decisions(first_part_short_trick_drops_the_restoration=False)))
+    listed = list(kept.restorations())
+    assert any(s.clause == "62C1" and s.choice == f"change to {fifth}" for r in listed for s in r.path)
+    with pytest.raises(AssertionError, match=f"trick {short} is short of a card"):
+        for r in listed:
+            check_conservation(case, r, replayed=True)
+
+
 @pytest.mark.parametrize("edition", ["2017", "2007"])
 def test_a_defenders_fifth_card_played_on_as_led_found_played_is_his_card_to_the_next_trick(edition: str) -> None:
     """Seed 12291 (every family, whole): North puts the DJ on trick 6, won by declarer, and
@@ -2039,7 +2071,9 @@ def test_a_defenders_fifth_card_played_on_as_led_found_played_is_his_card_to_the
     (50D1(a)), so it is his card there and South's lead is in turn (decision
     ``fifth_card_found_played_lies_on_the_next_trick``): two restorations, each keeping the
     52 cards, none citing 57A. With the switch off, South's lead is read as made before his
-    partner played (57A) and trick 7 is left short of North's card."""
+    partner played (57A) and trick 7 is left short of North's card: listed with
+    ``first_part_short_trick_drops_the_restoration`` off too (on, those paths drop out, the
+    DJ standing at most as the card North plays in place of his S5, 52B2)."""
     from rulings.solver.config import Decisions
     from rulings.solver.rulesets import get_ruleset
 
@@ -2050,7 +2084,8 @@ def test_a_defenders_fifth_card_played_on_as_led_found_played_is_his_card_to_the
     for r in restorations:
         check_conservation(case, r, replayed=True)
         assert not any(s.clause == "57A" for s in r.path)
-    off = Ruling(case, get_ruleset(case.laws, Decisions(fifth_card_found_played_lies_on_the_next_trick=False)))
+    off = Ruling(case, get_ruleset(case.laws, Decisions(fifth_card_found_played_lies_on_the_next_trick=False,
+                                                        first_part_short_trick_drops_the_restoration=False)))
     listed = list(off.restorations())
     assert any(s.clause.startswith("57A") for r in listed for s in r.path)
     with pytest.raises(AssertionError, match="trick 7 is short of a card"):
