@@ -410,6 +410,22 @@ def test_a_lead_before_declarers_choice_kept_or_withdrawn_under_62c3_is_one_outc
     assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
 
 
+@pytest.mark.parametrize("name", [
+    # the lead out of turn as the trick stood (West's SK won it), in turn once corrected
+    "own-62c3-defenders-lead-out-of-turn-as-played-in-turn-once-corrected-before-declarers-50d2-choice-one-outcome.yaml",
+    # the lead a fifth card found led (45E1)
+    "own-62c3-defenders-fifth-card-found-led-before-declarers-50d2-choice-one-outcome.yaml",
+])
+def test_a_lead_before_declarers_choice_under_62c3_is_one_outcome_however_it_was_made(name: str) -> None:
+    """As above, the lead made out of turn as the revoke trick stood, or a fifth card found
+    led: the same one outcome, offered once."""
+    case = load(CASES / "revoke" / name)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 3
+    assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
+
+
 @pytest.mark.parametrize(("seed", "edition", "count"), [
     # 62C1 after East's revoke and West's early lead that broke a requirement (61A)
     (3142, "2017", 673), (3142, "2007", 673),
@@ -648,3 +664,17 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     assert not any(s.clause == "46B4" and s.kind.name == "OPTION" for r in rs for s in r.path)
     assert any(s.clause == "62C1" and s.actor.startswith("E (for dummy W)") and s.text.startswith("W withdraws SJ")
                for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize(("seed", "edition", "cut"), [
+    # 62C3: a fifth card found led, out of turn as the revoke trick stood, in turn once
+    # corrected, made before declarer's 50D2 choice over the partner's penalty card
+    (26169, "2017", False),
+])
+def test_records_of_the_all_set_repeat_no_restoration(seed: int, edition: str, cut: bool) -> None:
+    """Seeds of the `all` set (benchmarks/whole_record_sweep.py, ``--families all``): each
+    restoration reached by one path, every card kept."""
+    case = _drawn(seed, edition, ALL_FAMILIES, cut=cut)
+    assert not _repeated(case)
+    for r in Ruling(case).restorations():  # type: ignore[arg-type]
+        check_conservation(case, r, replayed=True)
