@@ -410,6 +410,23 @@ def test_a_lead_before_declarers_choice_kept_or_withdrawn_under_62c3_is_one_outc
     assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
 
 
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_an_opponents_change_after_cards_played_together_waits_for_the_ruling_of_the_tricks_lead(laws: str) -> None:
+    """A fifth card found led out of turn, then the proper leader's card (53B, 2007 53C) and
+    cards played together: the card played is a revoke once the proper lead is ruled, so the
+    opponent's change after it is 62C1's, where the revoke is corrected, offered once (the
+    58B3 option waits for the ruling of the trick's lead)."""
+    path = CASES / "combined" / "own-58b3-card-played-together-revokes-once-the-proper-lead-is-ruled-opponent-changes-once-62c1.yaml"
+    mapping = yaml.safe_load(path.read_text())
+    case = parse_case({**mapping, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 8
+    for r in rs:
+        changed = [s for s in r.path if s.clause in ("58B3", "62C1") and s.kind.name == "OPTION"]
+        assert len(changed) <= 1, [str(s) for s in r.path]
+
+
 @pytest.mark.parametrize("name", [
     # the lead out of turn as the trick stood (West's SK won it), in turn once corrected
     "own-62c3-defenders-lead-out-of-turn-as-played-in-turn-once-corrected-before-declarers-50d2-choice-one-outcome.yaml",
@@ -670,6 +687,10 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     # 62C3: a fifth card found led, out of turn as the revoke trick stood, in turn once
     # corrected, made before declarer's 50D2 choice over the partner's penalty card
     (26169, "2017", False),
+    # 58B3 beside the revoke of the card played together, a revoke once an earlier ruling
+    # made another card the trick's lead: the opponent's change is 62C1's where it is corrected
+    # (a 53B proper lead after 47D's substitutes, 25599; after a fifth card found led, 26519)
+    *((seed, edition, cut) for seed in (25599, 26519) for edition in ("2017", "2007") for cut in (False, True)),
 ])
 def test_records_of_the_all_set_repeat_no_restoration(seed: int, edition: str, cut: bool) -> None:
     """Seeds of the `all` set (benchmarks/whole_record_sweep.py, ``--families all``): each

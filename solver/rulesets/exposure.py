@@ -34,7 +34,7 @@ from rulings.models.events import (
     Simultaneous,
     place,
 )
-from rulings.models.table import OutOfTurn, PenaltyKind, TableState
+from rulings.models.table import OutOfTurn, PenaltyKind, Revoke, TableState
 from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
@@ -1207,7 +1207,12 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting), "exposure", tuple(changes),
                           number, stands),)
         elif later and not corrected and not past:
-            mid = (Staged(OpponentMayChange(seat, later, early=early), "exposure", (ev,), number, later, behind_earlier=True),)
+            # (the trick led out of turn, that lead not yet ruled: the option waits for its
+            # ruling, which may make another card the trick's lead and the card he plays a
+            # revoke on it, 62C1's then, opponent_may_change)
+            unruled = same is not None and bool(same.plays) and (number, *same.plays[0]) in t3.out_of_turn
+            mid = (Staged(OpponentMayChange(seat, later, early=early), "exposure", (ev,), number, later,
+                          behind_earlier=not unruled),)
         if len(named) == 1:
             shown = " ".join(str(c) for c in faces if c in again)
             step = Step("TD", StepKind.FORCED, rs.cite("58B2"),
@@ -1365,6 +1370,20 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 58B3",
                     question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="revoke")
         return [(step, _node(node, table, rest))]
+    owing = _revoke_before(table, trick_no, seat, task.offender) if trick is not None and trick.card_of(seat) == card else None
+    if owing is not None:
+        # (a revoke of the offender's side stands before his card on the trick as the rulings
+        # before this option left it, a lead they made the trick's lead: corrected at
+        # attention (62A), and his right to change his card then is 62C1's, at the same moment
+        # as 58B3's: one right over one card, offered once, where the revoke is corrected)
+        if nxt:
+            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
+                    f"{seat} played {card} after {owing.seat}'s revoke {owing.card} on the trick as it now stands: "
+                    f"his change is offered where that revoke is corrected ({rs.cite('62C1')})",
+                    also=(rs.cite("62C1"),),
+                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="62C1")
+        return [(step, _node(node, table, rest))]
     question = f"{seat} (non-offending side) may withdraw {card} and play another card"
     actor = rs.actor(table, seat)
     edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} keeps {card}", question=question, choice="keep"),
@@ -1394,6 +1413,22 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     question=question, choice=f"change to {sub}")
         edges.append((step, _node(node, t2, rest, info=infos)))
     return edges
+
+
+def _revoke_before(table: TableState, trick_no: int, seat: Seat, offender: Seat) -> Revoke | None:
+    """A revoke of ``offender``'s side on trick ``trick_no`` of ``table``, not established
+    (63A1: corrected at attention, 62A), made before ``seat``'s card there. None: none."""
+    trick = table.trick(trick_no)
+    if trick is None:
+        return None
+    pos = trick.position_of(seat)
+    if pos is None:
+        return None
+    for r in table.revokes:
+        if (r.trick == trick_no and r.seat.side is offender.side and (at := trick.position_of(r.seat)) is not None
+                and at < pos and trick.card_of(r.seat) == r.card and not table.is_established(r)):
+            return r
+    return None
 
 
 def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState,
