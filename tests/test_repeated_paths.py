@@ -691,6 +691,9 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     # made another card the trick's lead: the opponent's change is 62C1's where it is corrected
     # (a 53B proper lead after 47D's substitutes, 25599; after a fifth card found led, 26519)
     *((seed, edition, cut) for seed in (25599, 26519) for edition in ("2017", "2007") for cut in (False, True)),
+    # 58B3 beside dummy's card placed after a call that leaves a choice (46B5), corrected
+    # where another card is designated: the defender's change after it is 45D1's
+    *((29375, edition, cut) for edition in ("2017", "2007") for cut in (False, True)),
 ])
 def test_records_of_the_all_set_repeat_no_restoration(seed: int, edition: str, cut: bool) -> None:
     """Seeds of the `all` set (benchmarks/whole_record_sweep.py, ``--families all``): each
