@@ -694,6 +694,9 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     # 58B3 beside dummy's card placed after a call that leaves a choice (46B5), corrected
     # where another card is designated: the defender's change after it is 45D1's
     *((29375, edition, cut) for edition in ("2017", "2007") for cut in (False, True)),
+    # 58B3 over dummy's own card placed after a call ('low', 46B1(c)) waits for the
+    # designation's ruling: the 62C2 change after it keeps the trick's cards
+    *((35302, edition, cut) for edition in ("2017", "2007") for cut in (False, True)),
 ])
 def test_records_of_the_all_set_repeat_no_restoration(seed: int, edition: str, cut: bool) -> None:
     """Seeds of the `all` set (benchmarks/whole_record_sweep.py, ``--families all``): each

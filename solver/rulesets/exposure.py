@@ -127,6 +127,8 @@ class SimultaneousPlay:
     #: among several cards, the placed card one of them (46B3(b), 46B4, 46B5): corrected at
     #: attention (45D1) only where another card is designated, as (seat, card)
     chosen: frozenset[tuple[Seat, Card]] = frozenset()
+    #: the record's lines of those cards, each with its card, as (seat, card, line)
+    calls: tuple[tuple[Seat, Card, Play], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,10 +253,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, PlayBeforeTurn):
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            misplaced, chosen = _misplaced(rs, replay)
+            misplaced, calls = _misplaced(rs, replay)
+            chosen = frozenset((s, c) for s, c, _ in calls)
             agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], misplaced,
                                            _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
-                                           _redesignated(replay, plays, applied), chosen))
+                                           _redesignated(replay, plays, applied), chosen, calls))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -346,7 +349,7 @@ def _in_turn_as_ruled(start: TableState, table: TableState) -> TableState:
     return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=tuple(kept))
 
 
-def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]], frozenset[tuple[Seat, Card]]]:
+def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]], tuple[tuple[Seat, Card, Play], ...]]:
     """Dummy's cards that stand where dummy placed them after a call of declarer's that
     designates another card (46A, 46B: ``resolve_call``), each the card of a dummy's error
     corrected at attention (45D1; 2007 45D), as (seat, card); and those placed after a call
@@ -356,10 +359,10 @@ def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]
     table = replay.table
     dummy, before = table.dummy, replay.before
     if not any(isinstance(e, Call) for e in before):
-        return frozenset(), frozenset()
+        return frozenset(), ()
     standing = [(s, c) for _, s, c in table.plays()]
     out: set[tuple[Seat, Card]] = set()
-    chosen: set[tuple[Seat, Card]] = set()
+    chosen: list[tuple[Seat, Card, Play]] = []
     for e, nxt in pairwise(before):
         if not (isinstance(e, Call) and e.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
@@ -373,9 +376,9 @@ def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]
         deemed = resolved.deemed
         if deemed is not None and deemed != nxt.card:
             out.add((dummy, nxt.card))
-        elif deemed is None and nxt.card in resolved.options and len(resolved.options) > 1:
-            chosen.add((dummy, nxt.card))
-    return frozenset(out), frozenset(chosen)
+        elif (deemed is None and nxt.card in resolved.options and len(resolved.options) > 1) or deemed == nxt.card:
+            chosen.append((dummy, nxt.card, nxt))
+    return frozenset(out), tuple(chosen)
 
 
 def _redesignated(replay: Replay, plays: Sequence[LaterPlay], applied: Sequence[int]
@@ -1230,8 +1233,13 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             # card: the option waits for the designation's ruling, 45D1's where another card is
             # designated, 58B3's where the placed card is)
             placed = _placed_before_a_defender(t3, same, later, task.chosen) if same is not None else None
-            mid = (Staged(OpponentMayChange(seat, later, early=early, placed=placed), "exposure", (ev,), number, later,
-                          behind_earlier=not unruled and placed is None),)
+            # (dummy's own card there placed after a call the designation rules rule: the
+            # option over it waits for that ruling, and reads dummy's card as it leaves it)
+            called = frozenset(p[1] for p in later if (p[1], p[2]) in task.chosen)
+            lines = tuple(e for s, c, e in task.calls if s in called and any(p[1:] == (s, c) for p in later))
+            mid = (Staged(OpponentMayChange(seat, later, early=early, placed=placed, as_standing=called), "exposure",
+                          lines or (ev,), number, later,
+                          behind_earlier=not unruled and placed is None and not called),)
         if len(named) == 1:
             shown = " ".join(str(c) for c in faces if c in again)
             step = Step("TD", StepKind.FORCED, rs.cite("58B2"),
