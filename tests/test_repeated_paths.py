@@ -410,6 +410,39 @@ def test_a_lead_before_declarers_choice_kept_or_withdrawn_under_62c3_is_one_outc
     assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
 
 
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_an_opponents_change_after_cards_played_together_waits_for_the_ruling_of_the_tricks_lead(laws: str) -> None:
+    """A fifth card found led out of turn, then the proper leader's card (53B, 2007 53C) and
+    cards played together: the card played is a revoke once the proper lead is ruled, so the
+    opponent's change after it is 62C1's, where the revoke is corrected, offered once (the
+    58B3 option waits for the ruling of the trick's lead)."""
+    path = CASES / "combined" / "own-58b3-card-played-together-revokes-once-the-proper-lead-is-ruled-opponent-changes-once-62c1.yaml"
+    mapping = yaml.safe_load(path.read_text())
+    case = parse_case({**mapping, "laws": laws})
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 8
+    for r in rs:
+        changed = [s for s in r.path if s.clause in ("58B3", "62C1") and s.kind.name == "OPTION"]
+        assert len(changed) <= 1, [str(s) for s in r.path]
+
+
+@pytest.mark.parametrize("name", [
+    # the lead out of turn as the trick stood (West's SK won it), in turn once corrected
+    "own-62c3-defenders-lead-out-of-turn-as-played-in-turn-once-corrected-before-declarers-50d2-choice-one-outcome.yaml",
+    # the lead a fifth card found led (45E1)
+    "own-62c3-defenders-fifth-card-found-led-before-declarers-50d2-choice-one-outcome.yaml",
+])
+def test_a_lead_before_declarers_choice_under_62c3_is_one_outcome_however_it_was_made(name: str) -> None:
+    """As above, the lead made out of turn as the revoke trick stood, or a fifth card found
+    led: the same one outcome, offered once."""
+    case = load(CASES / "revoke" / name)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 3
+    assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
+
+
 @pytest.mark.parametrize(("seed", "edition", "count"), [
     # 62C1 after East's revoke and West's early lead that broke a requirement (61A)
     (3142, "2017", 673), (3142, "2007", 673),
@@ -648,3 +681,27 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     assert not any(s.clause == "46B4" and s.kind.name == "OPTION" for r in rs for s in r.path)
     assert any(s.clause == "62C1" and s.actor.startswith("E (for dummy W)") and s.text.startswith("W withdraws SJ")
                for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize(("seed", "edition", "cut"), [
+    # 62C3: a fifth card found led, out of turn as the revoke trick stood, in turn once
+    # corrected, made before declarer's 50D2 choice over the partner's penalty card
+    (26169, "2017", False),
+    # 58B3 beside the revoke of the card played together, a revoke once an earlier ruling
+    # made another card the trick's lead: the opponent's change is 62C1's where it is corrected
+    # (a 53B proper lead after 47D's substitutes, 25599; after a fifth card found led, 26519)
+    *((seed, edition, cut) for seed in (25599, 26519) for edition in ("2017", "2007") for cut in (False, True)),
+    # 58B3 beside dummy's card placed after a call that leaves a choice (46B5), corrected
+    # where another card is designated: the defender's change after it is 45D1's
+    *((29375, edition, cut) for edition in ("2017", "2007") for cut in (False, True)),
+    # 58B3 over dummy's own card placed after a call ('low', 46B1(c)) waits for the
+    # designation's ruling: the 62C2 change after it keeps the trick's cards
+    *((35302, edition, cut) for edition in ("2017", "2007") for cut in (False, True)),
+])
+def test_records_of_the_all_set_repeat_no_restoration(seed: int, edition: str, cut: bool) -> None:
+    """Seeds of the `all` set (benchmarks/whole_record_sweep.py, ``--families all``): each
+    restoration reached by one path, every card kept."""
+    case = _drawn(seed, edition, ALL_FAMILIES, cut=cut)
+    assert not _repeated(case)
+    for r in Ruling(case).restorations():  # type: ignore[arg-type]
+        check_conservation(case, r, replayed=True)

@@ -35,7 +35,7 @@ from rulings.models.events import (
     Simultaneous,
     place,
 )
-from rulings.models.table import OutOfTurn, PenaltyKind, TableState
+from rulings.models.table import OutOfTurn, PenaltyKind, Revoke, TableState, Trick
 from rulings.solver.engine import Edge, Info, Node, Staged, Step, StepKind, info_clauses, played, with_entries
 from rulings.solver.lawful import lawful_substitutes, penalty_card_designation
 from rulings.solver.obligations import (
@@ -124,6 +124,12 @@ class SimultaneousPlay:
     #: (45C4(b): which card dummy played is the designation rules' finding), each with the
     #: record's line of that change (:func:`_redesignated`)
     redesignated: tuple[tuple[LaterPlay, ChangeDesignation], ...] = ()
+    #: dummy's cards of the record placed after a call of declarer's that leaves a choice
+    #: among several cards, the placed card one of them (46B3(b), 46B4, 46B5): corrected at
+    #: attention (45D1) only where another card is designated, as (seat, card)
+    chosen: frozenset[tuple[Seat, Card]] = frozenset()
+    #: the record's lines of those cards, each with its card, as (seat, card, line)
+    calls: tuple[tuple[Seat, Card, Play], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +163,10 @@ class OpponentMayChange:
     #: whether an opponent before this one changed his card on this branch (the offender's
     #: partner's 47D option after it, :class:`PartnerMayChange`)
     moved: bool = False
+    #: dummy's card placed on the trick after a call of declarer's that leaves a choice
+    #: (``SimultaneousPlay.chosen``), as (seat, card): where the designation's ruling put
+    #: another card in its place (45D1), a defender's card after it is 45D1's to change
+    placed: tuple[Seat, Card] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,9 +268,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, PlayBeforeTurn):
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay),
+            misplaced, calls = _misplaced(rs, replay)
+            chosen = frozenset((s, c) for s, c, _ in calls)
+            agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], misplaced,
                                            _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
-                                           _redesignated(replay, plays, applied)))
+                                           _redesignated(replay, plays, applied), chosen, calls))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -352,30 +364,36 @@ def _in_turn_as_ruled(start: TableState, table: TableState) -> TableState:
     return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=tuple(kept))
 
 
-def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
+def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]], tuple[tuple[Seat, Card, Play], ...]]:
     """Dummy's cards that stand where dummy placed them after a call of declarer's that
     designates another card (46A, 46B: ``resolve_call``), each the card of a dummy's error
-    corrected at attention (45D1; 2007 45D), as (seat, card). A call whose designation the
-    director's finding settles, or that leaves a choice, is not read here."""
+    corrected at attention (45D1; 2007 45D), as (seat, card); and those placed after a call
+    that leaves a choice among several cards, the placed card one of them (46B3(b), 46B4,
+    46B5: corrected only where another is designated). A call whose designation the
+    director's finding settles is not read here."""
     table = replay.table
     dummy, before = table.dummy, replay.before
     if not any(isinstance(e, Call) for e in before):
-        return frozenset()
+        return frozenset(), ()
     standing = [(s, c) for _, s, c in table.plays()]
     out: set[tuple[Seat, Card]] = set()
+    chosen: list[tuple[Seat, Card, Play]] = []
     for e, nxt in pairwise(before):
         if not (isinstance(e, Call) and e.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
             continue
         if (e.what.card is not None and e.what.card == nxt.card) or (dummy, nxt.card) not in standing:
             continue
         try:
-            deemed = resolve_call(table.first_played(standing.index((dummy, nxt.card))), e, None,
-                                  rs.decisions.designation_policy()).deemed
+            resolved = resolve_call(table.first_played(standing.index((dummy, nxt.card))), e, None,
+                                    rs.decisions.designation_policy())
         except RulingError:
             continue
+        deemed = resolved.deemed
         if deemed is not None and deemed != nxt.card:
             out.add((dummy, nxt.card))
-    return frozenset(out)
+        elif (deemed is None and nxt.card in resolved.options and len(resolved.options) > 1) or deemed == nxt.card:
+            chosen.append((dummy, nxt.card, nxt))
+    return frozenset(out), tuple(chosen)
 
 
 def _redesignated(replay: Replay, plays: Sequence[LaterPlay], applied: Sequence[int]
@@ -1222,7 +1240,21 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting), "exposure", tuple(changes),
                           number, stands),)
         elif later and not corrected and not past:
-            mid = (Staged(OpponentMayChange(seat, later, early=early), "exposure", (ev,), number, later, behind_earlier=True),)
+            # (the trick led out of turn, that lead not yet ruled: the option waits for its
+            # ruling, which may make another card the trick's lead and the card he plays a
+            # revoke on it, 62C1's then, opponent_may_change)
+            unruled = same is not None and bool(same.plays) and (number, *same.plays[0]) in t3.out_of_turn
+            # (dummy's card there placed after a call that leaves a choice, before a defender's
+            # card: the option waits for the designation's ruling, 45D1's where another card is
+            # designated, 58B3's where the placed card is)
+            placed = _placed_before_a_defender(t3, same, later, task.chosen) if same is not None else None
+            # (dummy's own card there placed after a call the designation rules rule: the
+            # option over it waits for that ruling, and reads dummy's card as it leaves it)
+            called = frozenset(p[1] for p in later if (p[1], p[2]) in task.chosen)
+            lines = tuple(e for s, c, e in task.calls if s in called and any(p[1:] == (s, c) for p in later))
+            mid = (Staged(OpponentMayChange(seat, later, early=early, placed=placed, as_standing=called), "exposure",
+                          lines or (ev,), number, later,
+                          behind_earlier=not unruled and placed is None and not called),)
         if len(named) == 1:
             shown = " ".join(str(c) for c in faces if c in again)
             step = Step("TD", StepKind.FORCED, rs.cite("58B2"),
@@ -1366,8 +1398,8 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     trick = table.trick(trick_no)
     if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
         card = now  # (dummy's card as the ruling of its designation left it)
-    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1,
-                                                  as_standing=task.as_standing, moved=task.moved),)
+    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing,
+                                                  moved=task.moved, placed=task.placed),)
                                if task.index + 1 < len(task.later) else ())
     rest = nxt + node.agenda[1:]
     # (the offender's partner's 47D option, when he played after this opponent and before
@@ -1383,6 +1415,31 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
                     f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 58B3",
                     question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="revoke")
+        return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
+    if task.placed is not None and trick is not None and _corrected_before(trick, seat, task.placed) and table.is_defender(seat):
+        # (dummy's card before his, placed after a call that left a choice, was corrected,
+        # another card designated: his right to change is 45D1's, offered with that
+        # correction: one right over one card, offered once)
+        if nxt:
+            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
+                    f"{seat} played {card} after dummy's card was corrected: his change is {rs.cite('45D1')}'s, "
+                    "offered with that correction", also=(rs.cite("45D1"),),
+                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="45D1")
+        return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
+    owing = _revoke_before(table, trick_no, seat, task.offender) if trick is not None and trick.card_of(seat) == card else None
+    if owing is not None:
+        # (a revoke of the offender's side stands before his card on the trick as the rulings
+        # before this option left it, a lead they made the trick's lead: corrected at
+        # attention (62A), and his right to change his card then is 62C1's, at the same moment
+        # as 58B3's: one right over one card, offered once, where the revoke is corrected)
+        if nxt:
+            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
+                    f"{seat} played {card} after {owing.seat}'s revoke {owing.card} on the trick as it now stands: "
+                    f"his change is offered where that revoke is corrected ({rs.cite('62C1')})",
+                    also=(rs.cite("62C1"),),
+                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="62C1")
         return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
     question = f"{seat} (non-offending side) may withdraw {card} and play another card"
     actor = rs.actor(table, seat)
@@ -1484,6 +1541,41 @@ def partner_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                     question=question, choice=f"change to {sub}")
         edges.append((step, _node(node, t2, rest, info=infos)))
     return edges
+
+
+def _placed_before_a_defender(table: TableState, trick: Trick, later: tuple[LaterPlay, ...],
+                              chosen: frozenset[tuple[Seat, Card]]) -> tuple[Seat, Card] | None:
+    """Dummy's card of ``chosen`` standing on ``trick`` before a defender's card of ``later``
+    (``SimultaneousPlay.chosen``), or None."""
+    for at, p in enumerate(trick.plays):
+        if p in chosen and any(table.is_defender(s) and trick.plays.index((s, c)) > at for _, s, c in later):
+            return p
+    return None
+
+
+def _corrected_before(trick: Trick, seat: Seat, placed: tuple[Seat, Card]) -> bool:
+    """Whether dummy's ``placed`` card, before ``seat``'s card on ``trick`` where the record
+    put it, no longer stands there (another card designated in its place, 45D1)."""
+    dummy, card = placed
+    now = trick.card_of(dummy)
+    return now is not None and now != card and trick.position_of(dummy) is not None \
+        and (trick.position_of(dummy) or 0) < (trick.position_of(seat) or 0)
+
+
+def _revoke_before(table: TableState, trick_no: int, seat: Seat, offender: Seat) -> Revoke | None:
+    """A revoke of ``offender``'s side on trick ``trick_no`` of ``table``, not established
+    (63A1: corrected at attention, 62A), made before ``seat``'s card there. None: none."""
+    trick = table.trick(trick_no)
+    if trick is None:
+        return None
+    pos = trick.position_of(seat)
+    if pos is None:
+        return None
+    for r in table.revokes:
+        if (r.trick == trick_no and r.seat.side is offender.side and (at := trick.position_of(r.seat)) is not None
+                and at < pos and trick.card_of(r.seat) == r.card and not table.is_established(r)):
+            return r
+    return None
 
 
 def _lead_no_longer_due(table: TableState, trick_no: int, before: TableState,

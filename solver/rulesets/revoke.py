@@ -223,18 +223,18 @@ def open_revoke(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
 
 def _record_ends_with_a_lead(replay: Replay, table: TableState) -> tuple[int, Seat, Card] | None:
     """The lead that ends the record as played (trick, seat, card): a defender's card alone on
-    its trick, the record's last card line, not the first card of a part played on after a
-    ruling that left him to lead (that ruling was where declarer's choice at the lead
-    belonged), and no choice of
-    declarer's at a lead (50D2, 51B) said anywhere in the record. None otherwise. Where the
-    defender was to lead while his partner held a major penalty card, it is a lead made
-    before declarer's choice, which 50D2 sends back a major penalty card (49)."""
+    its trick, the record's last card line (a fifth card found led among them, 45E1), not the
+    first card of a part played on after a ruling that left him to lead (that ruling was
+    where declarer's choice at the lead belonged), and no choice of declarer's at a lead
+    (50D2, 51B) said anywhere in the record. None otherwise. Where the defender was to lead
+    while his partner held a major penalty card, it is a lead made before declarer's choice,
+    which 50D2 sends back a major penalty card (49)."""
     cur = table.current_trick
     if cur is None or len(cur.plays) != 1 or not table.is_defender(cur.plays[0][0]):
         return None
     seat, card = cur.plays[0]
     last = next((e for e in reversed(replay.before) if isinstance(e, (Play, FifthCard))), None)
-    if not isinstance(last, Play) or last.seat is not seat or last.card != card:
+    if last is None or last.seat is not seat or last.card != card:
         return None
     start = replay.start
     if start is not None and to_lead(start) is seat and not any(t.number >= cur.number and t.plays for t in start.tricks):
@@ -1179,22 +1179,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     if out_of_turn and not own:
         # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
-    if (task.both_sides and winner is seat and task.last_lead == (trick_no, seat, card)
-            and any(s is seat and c == card and k is PenaltyKind.MAJOR for s, c, k in lead.made)
-            and _waits_for_declarers_choice(table, trick_no, seat)):
-        # 62C3: his lead in turn, made before declarer's choice over his partner's major
-        # penalty card: kept, 50D2 sends it back a major penalty card (49), declarer choosing
-        # and he leading again; taken back (62C1), it is a major penalty card the defending
-        # side withdrew (62C3), declarer choosing and he leading again. One outcome, offered
-        # once: the lead stays for 50D2 to rule (docs/decisions.md)
-        partner = seat.partner
-        stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
-                     f"{seat._name_}'s lead of {card.text} stays for {rs.cite('50D2')} to rule: he led before declarer stated "
-                     f"his choice over {partner._name_}'s major penalty card; taken back, it would be a major penalty card "
-                     f"all the same, every card the defending side withdraws becoming one ({rs.cite('62C3')}), and he would "
-                     "lead again after declarer's choice",
-                     also=(rs.cite("62C3"), rs.cite("50D2")), question=lead.keep.question, choice="keep")
-        return [(stays, _child(node, table, _advance(rs, node, task, table, False)))]
+    if _lead_waits_for_50d2(table, task, lead, winner):
+        return _lead_stays_for_50d2(rs, node, task, lead, table)
     if lead.withdrawn is not None and not (own and out_of_turn and early is None):
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep. 44G sends back a lead
@@ -1308,6 +1294,34 @@ def _lead_stays(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, t2: T
     return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
 
 
+def _lead_waits_for_50d2(table: TableState, task: RevokeCascade, lead: _Lead, winner: Seat | None) -> bool:
+    """62C3: whether the lead ``task`` is at, the record's own last lead, is his lead in turn on
+    the corrected trick, made before declarer's choice over his partner's major penalty card
+    (50D2), of a card that taken back would be a major penalty card (``lead.made``)."""
+    trick_no, seat, card = task.later[task.index]
+    return (task.both_sides and winner is seat and task.last_lead == (trick_no, seat, card)
+            and any(s is seat and c == card and k is PenaltyKind.MAJOR for s, c, k in lead.made)
+            and _waits_for_declarers_choice(table, trick_no, seat))
+
+
+def _lead_stays_for_50d2(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, table: TableState) -> list[Edge]:
+    """62C3: his lead in turn, made before declarer's choice over his partner's major penalty
+    card (``_lead_waits_for_50d2``): kept, 50D2 sends it back a major penalty card (49),
+    declarer choosing and he leading again; taken back (62C1), it is a major penalty card the
+    defending side withdrew (62C3), declarer choosing and he leading again. One outcome,
+    offered once: the lead stays for 50D2 to rule, on ``table`` (where it was made out of turn
+    as the trick stood, read again as his lead in turn) (docs/decisions.md)."""
+    _, seat, card = task.later[task.index]
+    partner = seat.partner
+    stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
+                 f"{seat._name_}'s lead of {card.text} stays for {rs.cite('50D2')} to rule: he led before declarer stated "
+                 f"his choice over {partner._name_}'s major penalty card; taken back, it would be a major penalty card "
+                 f"all the same, every card the defending side withdraws becoming one ({rs.cite('62C3')}), and he would "
+                 "lead again after declarer's choice",
+                 also=(rs.cite("62C3"), rs.cite("50D2")), question=lead.keep.question, choice="keep")
+    return [(stays, _child(node, table, _advance(rs, node, task, table, False)))]
+
+
 def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
                            later: tuple[LaterPlay, ...]) -> list[Edge]:
     """A non-offending lead to the trick after the revoke trick, made once that trick was
@@ -1328,6 +1342,8 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
     keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
                 f"{who} keeps his lead of {what}, made out of turn after the revoke; {as_it_stands}",
                 also=(rs.cite("44G"),), question=lead.keep.question, choice="keep")
+    if in_turn and _lead_waits_for_50d2(table, task, lead, winner):
+        return _lead_stays_for_50d2(rs, node, task, lead, t2)
     if task.both_sides and not in_turn and winner is not None:
         # 62C3: both sides offended, so his withdrawal leaves what his opponents' refusal of
         # the lead kept out of turn leaves (the card back in his hand, a defender's a major
