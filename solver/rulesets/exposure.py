@@ -1010,6 +1010,15 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
         return [(step, _placed(node, before, t2, then, rest))]
+    if card not in table.hand(seat):
+        # A ruling ruled before this one has him play the card to a trick (a change of his
+        # card under 58B3 or 62C1, a revoke's correction, 45D1): the card he put down as a
+        # fifth was in his hand, face up, and a card played is no penalty card and no lead
+        # (45E1; a penalty card played, 50D1(a), is one no more); nothing is left to rule.
+        step = Step("TD", StepKind.FORCED, clause,
+                    f"{card} is played to a trick by the ruling before this one: no fifth card is left to rule",
+                    also=(rs.cite("50D1(a)"),), question=question, choice="played since")
+        return [(step, _node(node, _then(table, task.read or task.then), rest))]
     edges: list[Edge] = []
     branches = _branches(task.given, (), PLAYED, LED)
     # A card he played again later in the record (his lead or play to a later trick) was not
@@ -1429,7 +1438,7 @@ RULES: tuple[Rule, ...] = (
          ("45A", "45C1", "45C2(a)", "45C2(b)", "48A", "48B2", "49", "50", "50B", "50E2", "68", "68A"),
          exposed_card, exposed_card.__doc__ or ""),
     Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
-    Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
+    Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50D1(a)", "50E2"),
          extra_card, extra_card.__doc__ or ""),
     Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
