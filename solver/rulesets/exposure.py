@@ -22,6 +22,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.designation import resolve_call
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
+    REFUSING_FINDINGS,
     Call,
     ChangeDesignation,
     Choice,
@@ -123,6 +124,11 @@ class SimultaneousPlay:
     #: (45C4(b): which card dummy played is the designation rules' finding), each with the
     #: record's line of that change (:func:`_redesignated`)
     redesignated: tuple[tuple[LaterPlay, ChangeDesignation], ...] = ()
+    #: the cards the record's play lines put down right after a change of designation of
+    #: dummy's card that the record's finding refuses, before dummy faces a card (each a
+    #: card played to the card declarer changed to, which 47D lets its player withdraw once
+    #: the change is refused), as (seat, card) (:func:`_played_to_a_refused_change`)
+    to_refused: frozenset[tuple[Seat, Card]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +251,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         else:
             agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay),
                                            _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
-                                           _redesignated(replay, plays, applied)))
+                                           _redesignated(replay, plays, applied), _played_to_a_refused_change(rs, replay)))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -360,6 +366,31 @@ def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
             continue
         if deemed is not None and deemed != nxt.card:
             out.add((dummy, nxt.card))
+    return frozenset(out)
+
+
+def _played_to_a_refused_change(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
+    """The cards the record's play lines put down right after a line of declarer's changing
+    his designation of dummy's card whose finding refuses the change (45C4(b)), up to dummy's
+    next card or a line that is no play (a director's finding passed over), as (seat, card):
+    those the designation rules let their players withdraw once the change is refused (47D,
+    ``Decisions.designation_refused_change_later_card_withdrawn``)."""
+    if not rs.decisions.designation_refused_change_later_card_withdrawn:
+        return frozenset()
+    table = replay.table
+    dummy, declarer = table.dummy, table.declarer
+    events = replay.before
+    out: set[tuple[Seat, Card]] = set()
+    for k, e in enumerate(events):
+        if not (isinstance(e, ChangeDesignation) and e.seat is declarer and e.finding in REFUSING_FINDINGS
+                and e.card in table.deal[dummy]):
+            continue
+        for nxt in events[k + 1 :]:
+            if isinstance(nxt, DirectorFinds):
+                continue
+            if not isinstance(nxt, Play) or nxt.seat is dummy:
+                break
+            out.add((nxt.seat, nxt.card))
     return frozenset(out)
 
 
@@ -1190,6 +1221,17 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             if wrong:
                 later = tuple(p for p in later if not t3.is_defender(p[1]) or p in revoked
                               or same.plays.index((p[1], p[2])) < min(wrong))
+        # A defender's card there played to the card declarer changed to, after dummy's card
+        # of the offender's side whose designation he changed, the change refused (45C4(b)):
+        # the right to withdraw it once the change is refused (47D) and 58B3's are one right
+        # over one card, offered once, where the change is ruled (dummy's own card, an
+        # opponent's, waits for that ruling instead: below)
+        if later and same is not None and task.to_refused:
+            moved = [same.plays.index((p[1], p[2])) for p, _ in task.redesignated
+                     if p[0] == number and p not in later and (p[1], p[2]) in same.plays]
+            if moved:
+                later = tuple(p for p in later if not t3.is_defender(p[1]) or (p[1], p[2]) not in task.to_refused
+                              or same.plays.index((p[1], p[2])) < min(moved))
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
