@@ -127,8 +127,11 @@ class SimultaneousPlay:
     #: the cards the record's play lines put down right after a change of designation of
     #: dummy's card that the record's finding refuses, before dummy faces a card (each a
     #: card played to the card declarer changed to, which 47D lets its player withdraw once
-    #: the change is refused), as (seat, card) (:func:`_played_to_a_refused_change`)
+    #: the change is refused), as (seat, card) (:func:`_played_to_a_change`)
     to_refused: frozenset[tuple[Seat, Card]] = frozenset()
+    #: the same, after a change the record gives no finding on, each with the card declarer
+    #: changed to: 47D's right over the card is his only where the change is refused
+    to_change: tuple[tuple[Seat, Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +162,11 @@ class OpponentMayChange:
     #: the seats whose card is read as it stands on the trick when the option is ruled, not
     #: as the record placed it (dummy's card whose designation a ruling before it settled)
     as_standing: frozenset[Seat] = frozenset()
+    #: (seat, card, the card declarer changed dummy's card to): a card played to that change,
+    #: which the record gives no finding on, ruled after it: where dummy's card is not the
+    #: card changed to (the change refused), the card was 47D's to change, offered there
+    #: (one right over one card), and 58B3 passes it over
+    if_allowed: tuple[tuple[Seat, Card, Card], ...] = ()
 
 
 OWN = (Expose, Name, FifthCard, Simultaneous, PlayBeforeTurn)
@@ -251,7 +259,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         else:
             agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], _misplaced(rs, replay),
                                            _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
-                                           _redesignated(replay, plays, applied), _played_to_a_refused_change(rs, replay)))
+                                           _redesignated(replay, plays, applied), *_played_to_a_change(rs, replay)))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -369,29 +377,36 @@ def _misplaced(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
     return frozenset(out)
 
 
-def _played_to_a_refused_change(rs: RuleSet, replay: Replay) -> frozenset[tuple[Seat, Card]]:
+def _played_to_a_change(rs: RuleSet, replay: Replay
+                        ) -> tuple[frozenset[tuple[Seat, Card]], tuple[tuple[Seat, Card, Card], ...]]:
     """The cards the record's play lines put down right after a line of declarer's changing
-    his designation of dummy's card whose finding refuses the change (45C4(b)), up to dummy's
-    next card or a line that is no play (a director's finding passed over), as (seat, card):
-    those the designation rules let their players withdraw once the change is refused (47D,
-    ``Decisions.designation_refused_change_later_card_withdrawn``)."""
+    his designation of dummy's card (45C4(b)), up to dummy's next card or a line that is no
+    play (a director's finding, and cards played together, passed over): those the designation rules let their players
+    withdraw once the change is refused (47D, ``Decisions.designation_refused_change_later_card_withdrawn``).
+    As (seat, card) where the record's finding refuses the change; as (seat, card, the card
+    changed to) where it gives no finding (the refusal one of the director's findings). A
+    change found a slip gives them no such right: they were played to the card it names."""
     if not rs.decisions.designation_refused_change_later_card_withdrawn:
-        return frozenset()
+        return frozenset(), ()
     table = replay.table
     dummy, declarer = table.dummy, table.declarer
     events = replay.before
-    out: set[tuple[Seat, Card]] = set()
+    refused: set[tuple[Seat, Card]] = set()
+    open_: list[tuple[Seat, Card, Card]] = []
     for k, e in enumerate(events):
-        if not (isinstance(e, ChangeDesignation) and e.seat is declarer and e.finding in REFUSING_FINDINGS
-                and e.card in table.deal[dummy]):
+        if not (isinstance(e, ChangeDesignation) and e.seat is declarer and e.card in table.deal[dummy]
+                and (e.finding is None or e.finding in REFUSING_FINDINGS)):
             continue
         for nxt in events[k + 1 :]:
-            if isinstance(nxt, DirectorFinds):
-                continue
+            if isinstance(nxt, DirectorFinds) or (isinstance(nxt, Simultaneous) and nxt.seat is not dummy):
+                continue  # (cards played together: the trick's card of that seat, this module's to rule)
             if not isinstance(nxt, Play) or nxt.seat is dummy:
                 break
-            out.add((nxt.seat, nxt.card))
-    return frozenset(out)
+            if e.finding is None:
+                open_.append((nxt.seat, nxt.card, e.card))
+            else:
+                refused.add((nxt.seat, nxt.card))
+    return frozenset(refused), tuple(open_)
 
 
 def _redesignated(replay: Replay, plays: Sequence[LaterPlay], applied: Sequence[int]
@@ -1250,13 +1265,28 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # opponent's, in rotation) waits for it, where the change's line stands, and reads
         # dummy's card as it then stands (docs/whole-record.md)
         changes = [line for p, line in task.redesignated if p in later]
+        # A defender's card there played to the card declarer changed dummy's card of the
+        # offender's side to, the record giving no finding on the change: refused, 47D lets
+        # him withdraw it; found a slip, only 58B3 does. The option waits for the change's
+        # ruling, where its line stands, and passes his card over where the change was
+        # refused (one right over one card, offered once, under 47D)
+        allowed: tuple[tuple[Seat, Card, Card], ...] = ()
+        if later and same is not None and task.to_change:
+            own = [(same.plays.index((p[1], p[2])), line) for p, line in task.redesignated
+                   if p[0] == number and p not in later and (p[1], p[2]) in same.plays]
+            if own:
+                first = min(i for i, _ in own)
+                allowed = tuple(x for x in task.to_change if (number, x[0], x[1]) in later and t3.is_defender(x[0])
+                                and same.plays.index((x[0], x[1])) > first)
+                if allowed:
+                    changes += [line for _, line in own]
         early = frozenset((n, s) for n, s, _, _ in t3.put_down_early)
         mid: tuple[object, ...] = ()
         if later and not corrected and not past and changes:
             waiting = frozenset(p[1] for p, _ in task.redesignated if p in later)
             stands = tuple(p for p in later if p[1] not in waiting)
-            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting), "exposure", tuple(changes),
-                          number, stands),)
+            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting, if_allowed=allowed), "exposure",
+                          tuple(changes), number, stands),)
         elif later and not corrected and not past:
             mid = (Staged(OpponentMayChange(seat, later, early=early), "exposure", (ev,), number, later, behind_earlier=True),)
         if len(named) == 1:
@@ -1402,9 +1432,21 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     trick = table.trick(trick_no)
     if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
         card = now  # (dummy's card as the ruling of its designation left it)
-    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing),)
+    nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing,
+                                                  if_allowed=task.if_allowed),)
                                if task.index + 1 < len(task.later) else ())
     rest = nxt + node.agenda[1:]
+    dummy_card = trick.card_of(table.dummy) if trick is not None else None
+    if any((s, c) == (seat, card) and dummy_card is not None and dummy_card != changed for s, c, changed in task.if_allowed):
+        # (played to a change of dummy's card that the ruling refused: 47D's right over it,
+        # offered where the change was ruled, is the one right over this card)
+        if nxt:
+            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+        return [(Step("TD", StepKind.FORCED, rs.cite("58B3"),
+                      f"{seat}'s {card} was played to declarer's change, refused: his right to change it was 47D's, "
+                      "ruled with the change", also=(rs.cite("47D"),),
+                      question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="ruled under 47D"),
+                 _node(node, table, rest))]
     if seat in task.as_standing and any((r.trick, r.seat, r.card) == (trick_no, seat, card) and not table.is_established(r)
                                         for r in table.revokes):
         # (dummy's card as its designation's ruling left it fails to follow suit: its
@@ -1485,7 +1527,7 @@ RULES: tuple[Rule, ...] = (
     Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("card_before_turn", CardBeforeTurn, ("44B", "47B"), card_before_turn, card_before_turn.__doc__ or ""),
-    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
+    Rule("opponent_may_change", OpponentMayChange, ("58B3", "47D", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
 OPENER_LINES = {"exposure": OWN}
