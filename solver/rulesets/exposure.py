@@ -1056,11 +1056,13 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
         return [(step, _placed(node, before, t2, then, rest))]
-    if card not in table.hand(seat):
+    if card not in table.hand(seat) and LED not in task.given:
         # A ruling ruled before this one has him play the card to a trick (a change of his
         # card under 58B3 or 62C1, a revoke's correction, 45D1): the card he put down as a
-        # fifth was in his hand, face up, and a card played is no penalty card and no lead
-        # (45E1; a penalty card played, 50D1(a), is one no more); nothing is left to rule.
+        # fifth was in his hand, face up (a penalty card, 45E1; declarer's back in his hand,
+        # 45E2), and a card played is no penalty card and no lead (a penalty card played,
+        # 50D1(a), is one no more); nothing is left to rule. (Found led, it was a card played
+        # to the next trick, not one a change could take from his hand.)
         step = Step("TD", StepKind.FORCED, clause,
                     f"{card} is played to a trick by the ruling before this one: no fifth card is left to rule",
                     also=(rs.cite("50D1(a)"),), question=question, choice="played since")
