@@ -26,6 +26,9 @@ from rulings.models.errors import NotationError
 
 DesignationKind = Literal["card", "high", "low", "win", "suit", "rank", "anything", "ruff", "run"]
 ChangeFinding = Literal["slip", "rethink", "lapse", "pause"]
+#: the director's findings on a change of designation that refuse it (45C4(b): only a slip of
+#: the tongue is changed without pause for thought)
+REFUSING_FINDINGS: frozenset[str] = frozenset({"rethink", "lapse", "pause"})
 EXPOSURE_FACTS: frozenset[str] = frozenset(
     {
         "visible_to_partner",

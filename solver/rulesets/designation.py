@@ -38,6 +38,7 @@ from rulings.models.designation import (
 )
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
+    REFUSING_FINDINGS,
     AnyEvent,
     Attention,
     Call,
@@ -1173,8 +1174,6 @@ def _refuse_defender_change(rs: RuleSet, node: Node, task: RuleChange, last: Des
                 question=f"may {seat} change to {card}?", choice="refused")
     return [_go_on(rs, node, node.table, task.cursor, step, findings=findings)]
 
-
-REFUSING_FINDINGS = frozenset({"rethink", "lapse", "pause"})
 
 
 def _by_finding(rs: RuleSet, node: Node, task: RuleChange, last: Designated, words: ChangeWords, clause: str,

@@ -23,6 +23,7 @@ from rulings.models.dataclass import dataclass
 from rulings.models.designation import resolve_call
 from rulings.models.errors import IllegalActionError, RulingError
 from rulings.models.events import (
+    REFUSING_FINDINGS,
     Call,
     ChangeDesignation,
     Choice,
@@ -130,6 +131,14 @@ class SimultaneousPlay:
     chosen: frozenset[tuple[Seat, Card]] = frozenset()
     #: the record's lines of those cards, each with its card, as (seat, card, line)
     calls: tuple[tuple[Seat, Card, Play], ...] = ()
+    #: the cards the record's play lines put down right after a change of designation of
+    #: dummy's card that the record's finding refuses, before dummy faces a card (each a
+    #: card played to the card declarer changed to, which 47D lets its player withdraw once
+    #: the change is refused), as (seat, card) (:func:`_played_to_a_change`)
+    to_refused: frozenset[tuple[Seat, Card]] = frozenset()
+    #: the same, after a change the record gives no finding on, each with the card declarer
+    #: changed to: 47D's right over the card is his only where the change is refused
+    to_change: tuple[tuple[Seat, Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +176,11 @@ class OpponentMayChange:
     #: (``SimultaneousPlay.chosen``), as (seat, card): where the designation's ruling put
     #: another card in its place (45D1), a defender's card after it is 45D1's to change
     placed: tuple[Seat, Card] | None = None
+    #: (seat, card, the card declarer changed dummy's card to): a card played to that change,
+    #: which the record gives no finding on, ruled after it: where dummy's card is not the
+    #: card changed to (the change refused), the card was 47D's to change, offered there
+    #: (one right over one card), and 58B3 passes it over
+    if_allowed: tuple[tuple[Seat, Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +286,7 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
             chosen = frozenset((s, c) for s, c, _ in calls)
             agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], misplaced,
                                            _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
-                                           _redesignated(replay, plays, applied), chosen, calls))
+                                           _redesignated(replay, plays, applied), chosen, calls, *_played_to_a_change(rs, replay)))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -394,6 +408,38 @@ def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]
         elif (deemed is None and nxt.card in resolved.options and len(resolved.options) > 1) or deemed == nxt.card:
             chosen.append((dummy, nxt.card, nxt))
     return frozenset(out), tuple(chosen)
+
+
+def _played_to_a_change(rs: RuleSet, replay: Replay
+                        ) -> tuple[frozenset[tuple[Seat, Card]], tuple[tuple[Seat, Card, Card], ...]]:
+    """The cards the record's play lines put down right after a line of declarer's changing
+    his designation of dummy's card (45C4(b)), up to dummy's next card or a line that is no
+    play (a director's finding, and cards played together, passed over): those the designation rules let their players
+    withdraw once the change is refused (47D, ``Decisions.designation_refused_change_later_card_withdrawn``).
+    As (seat, card) where the record's finding refuses the change; as (seat, card, the card
+    changed to) where it gives no finding (the refusal one of the director's findings). A
+    change found a slip gives them no such right: they were played to the card it names."""
+    if not rs.decisions.designation_refused_change_later_card_withdrawn:
+        return frozenset(), ()
+    table = replay.table
+    dummy, declarer = table.dummy, table.declarer
+    events = replay.before
+    refused: set[tuple[Seat, Card]] = set()
+    open_: list[tuple[Seat, Card, Card]] = []
+    for k, e in enumerate(events):
+        if not (isinstance(e, ChangeDesignation) and e.seat is declarer and e.card in table.deal[dummy]
+                and (e.finding is None or e.finding in REFUSING_FINDINGS)):
+            continue
+        for nxt in events[k + 1 :]:
+            if isinstance(nxt, DirectorFinds) or (isinstance(nxt, Simultaneous) and nxt.seat is not dummy):
+                continue  # (cards played together: the trick's card of that seat, this module's to rule)
+            if not isinstance(nxt, Play) or nxt.seat is dummy:
+                break
+            if e.finding is None:
+                open_.append((nxt.seat, nxt.card, e.card))
+            else:
+                refused.add((nxt.seat, nxt.card))
+    return frozenset(refused), tuple(open_)
 
 
 def _redesignated(replay: Replay, plays: Sequence[LaterPlay], applied: Sequence[int]
@@ -1043,6 +1089,17 @@ def extra_card(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         step = Step("TD", StepKind.FORCED, rs.cite("45A"), f"the trick did not hold four cards: {card} is simply played",
                     question=question, choice="played")
         return [(step, _placed(node, before, t2, then, rest))]
+    if card not in table.hand(seat) and LED not in task.given:
+        # A ruling ruled before this one has him play the card to a trick (a change of his
+        # card under 58B3 or 62C1, a revoke's correction, 45D1): the card he put down as a
+        # fifth was in his hand, face up (a penalty card, 45E1; declarer's back in his hand,
+        # 45E2), and a card played is no penalty card and no lead (a penalty card played,
+        # 50D1(a), is one no more); nothing is left to rule. (Found led, it was a card played
+        # to the next trick, not one a change could take from his hand.)
+        step = Step("TD", StepKind.FORCED, clause,
+                    f"{card} is played to a trick by the ruling before this one: no fifth card is left to rule",
+                    also=(rs.cite("50D1(a)"),), question=question, choice="played since")
+        return [(step, _node(node, _then(table, task.read or task.then), rest))]
     edges: list[Edge] = []
     branches = _branches(task.given, (), PLAYED, LED)
     # A card he played again later in the record (his lead or play to a later trick) was not
@@ -1214,6 +1271,17 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             if wrong:
                 later = tuple(p for p in later if not t3.is_defender(p[1]) or p in revoked
                               or same.plays.index((p[1], p[2])) < min(wrong))
+        # A defender's card there played to the card declarer changed to, after dummy's card
+        # of the offender's side whose designation he changed, the change refused (45C4(b)):
+        # the right to withdraw it once the change is refused (47D) and 58B3's are one right
+        # over one card, offered once, where the change is ruled (dummy's own card, an
+        # opponent's, waits for that ruling instead: below)
+        if later and same is not None and task.to_refused:
+            moved = [same.plays.index((p[1], p[2])) for p, _ in task.redesignated
+                     if p[0] == number and p not in later and (p[1], p[2]) in same.plays]
+            if moved:
+                later = tuple(p for p in later if not t3.is_defender(p[1]) or (p[1], p[2]) not in task.to_refused
+                              or same.plays.index((p[1], p[2])) < min(moved))
         # The card he plays fails to follow suit and is corrected at attention (62A): the
         # opponents' right to change (62C1) then comes with that correction, at the same
         # moment as 58B3's; it is one right, offered once, where the revoke is corrected.
@@ -1232,13 +1300,28 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # opponent's, in rotation) waits for it, where the change's line stands, and reads
         # dummy's card as it then stands (docs/whole-record.md)
         changes = [line for p, line in task.redesignated if p in later]
+        # A defender's card there played to the card declarer changed dummy's card of the
+        # offender's side to, the record giving no finding on the change: refused, 47D lets
+        # him withdraw it; found a slip, only 58B3 does. The option waits for the change's
+        # ruling, where its line stands, and passes his card over where the change was
+        # refused (one right over one card, offered once, under 47D)
+        allowed: tuple[tuple[Seat, Card, Card], ...] = ()
+        if later and same is not None and task.to_change:
+            own = [(same.plays.index((p[1], p[2])), line) for p, line in task.redesignated
+                   if p[0] == number and p not in later and (p[1], p[2]) in same.plays]
+            if own:
+                first = min(i for i, _ in own)
+                allowed = tuple(x for x in task.to_change if (number, x[0], x[1]) in later and t3.is_defender(x[0])
+                                and same.plays.index((x[0], x[1])) > first)
+                if allowed:
+                    changes += [line for _, line in own]
         early = frozenset((n, s) for n, s, _, _ in t3.put_down_early)
         mid: tuple[object, ...] = ()
         if later and not corrected and not past and changes:
             waiting = frozenset(p[1] for p, _ in task.redesignated if p in later)
             stands = tuple(p for p in later if p[1] not in waiting)
-            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting), "exposure", tuple(changes),
-                          number, stands),)
+            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting, if_allowed=allowed), "exposure",
+                          tuple(changes), number, stands),)
         elif later and not corrected and not past:
             # (the trick led out of turn, that lead not yet ruled: the option waits for its
             # ruling, which may make another card the trick's lead and the card he plays a
@@ -1399,12 +1482,23 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
         card = now  # (dummy's card as the ruling of its designation left it)
     nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing,
-                                                  moved=task.moved, placed=task.placed),)
+                                                  moved=task.moved, placed=task.placed, if_allowed=task.if_allowed),)
                                if task.index + 1 < len(task.later) else ())
     rest = nxt + node.agenda[1:]
     # (the offender's partner's 47D option, when he played after this opponent and before
     # the next: due where an opponent before him changed, this one or an earlier one)
     partner = _partner_after(rs, table, task, trick_no, seat)
+    dummy_card = trick.card_of(table.dummy) if trick is not None else None
+    if any((s, c) == (seat, card) and dummy_card is not None and dummy_card != changed for s, c, changed in task.if_allowed):
+        # (played to a change of dummy's card that the ruling refused: 47D's right over it,
+        # offered where the change was ruled, is the one right over this card)
+        if nxt:
+            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+        return [(Step("TD", StepKind.FORCED, rs.cite("58B3"),
+                      f"{seat}'s {card} was played to declarer's change, refused: his right to change it was 47D's, "
+                      "ruled with the change", also=(rs.cite("47D"),),
+                      question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="ruled under 47D"),
+                 _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
     if seat in task.as_standing and any((r.trick, r.seat, r.card) == (trick_no, seat, card) and not table.is_established(r)
                                         for r in table.revokes):
         # (dummy's card as its designation's ruling left it fails to follow suit: its
@@ -1611,12 +1705,12 @@ RULES: tuple[Rule, ...] = (
          ("45A", "45C1", "45C2(a)", "45C2(b)", "48A", "48B2", "49", "50", "50B", "50E2", "68", "68A"),
          exposed_card, exposed_card.__doc__ or ""),
     Rule("named_card", NamedCard, ("48A", "49", "50", "50B", "50E2"), named_card, named_card.__doc__ or ""),
-    Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50E2"),
+    Rule("extra_card", ExtraCard, ("45A", "45E1", "45E2", "44G", "48A", "53A", "55A", "56", "50", "50B", "50D1(a)", "50E2"),
          extra_card, extra_card.__doc__ or ""),
     Rule("simultaneous_play", SimultaneousPlay, ("58A", "58B1", "58B2", "58B4", "67B2", "47B", "48A", "50B", "50E2", "16C1", "16C2"),
          simultaneous_play, simultaneous_play.__doc__ or ""),
     Rule("card_before_turn", CardBeforeTurn, ("44B", "47B"), card_before_turn, card_before_turn.__doc__ or ""),
-    Rule("opponent_may_change", OpponentMayChange, ("58B3", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
+    Rule("opponent_may_change", OpponentMayChange, ("58B3", "47D", "16C1", "16C2", "50E1", "50E2"), opponent_may_change, opponent_may_change.__doc__ or ""),
     Rule("partner_may_change", PartnerMayChange, ("47D", "16C1", "16C2", "50E1", "50E2"), partner_may_change, partner_may_change.__doc__ or ""),
 )
 OPENERS: tuple[tuple[str, object], ...] = (("exposure", open_exposure),)
