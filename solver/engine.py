@@ -1772,6 +1772,24 @@ def _line_card_played_before(table: TableState, replay: Replay) -> tuple[int | N
     return None
 
 
+def _premature_cards_stand(trick: Trick, declaring: Side) -> bool:
+    """Whether every card of ``trick`` put down before a seat due before it in rotation from
+    the leader is one that may stand there as played: declarer's or dummy's (57C3), or a
+    defender's once declarer has played from both hands to the trick (57C1)."""
+    played: list[Seat] = []
+    declaring_played = 0
+    for seat, _ in trick.plays:
+        due = trick.leader
+        while due in played and due is not seat:
+            due = due.lho
+        if due is not seat and seat.side is not declaring and declaring_played < 2:
+            return False
+        played.append(seat)
+        if seat.side is declaring:
+            declaring_played += 1
+    return True
+
+
 def _cut_at_error(book: RuleBook, start: TableState, lines: Sequence[AnyEvent], err: IllegalActionError,
                   file: str | None) -> tuple[Replay, int] | None:
     """The part ``lines`` (played from ``start``) up to the line ``err`` names, replayed, and
@@ -2590,6 +2608,14 @@ class Composition:
                 self._dropped.setdefault(task.segment, gone)
                 self._say_unread(task.start, task.segment, gone)
                 return None
+            if task.segment and task.start is not None and task.start.withdrawn and (
+                    moved := self._out_of_rotation_where_the_ruling_moved_a_card(task.start, task.segment, node.table)) is not None:
+                # (the part was played on from the table as it stood, after a card this
+                # restoration took back or replaced where the part goes on, and read from here it
+                # leaves a trick out of rotation: not the restoration the table played it on from)
+                self._dropped.setdefault(task.segment, moved)
+                self._say_unread(task.start, task.segment, moved)
+                return None
             if task.segment:
                 self._part_seen.setdefault(task.segment, set()).update(task.seen)
                 if unruled:
@@ -3026,16 +3052,11 @@ class Composition:
             replay = replay_events(start, (*head, *self._segments[segment]), file=file)
         return replay
 
-    def _unfaced_call(self, start: TableState, segment: int) -> tuple[Call, TableState] | None:
+    def _call_the_part_faces(self, start: TableState, segment: int) -> Call | None:
         """Declarer's call of dummy's card that ended the part of the record before
         ``segment`` (only changes of designation after it, then ``attention``), when this part
-        opens with dummy's placing line (after declarer's changes of designation, if any: he
-        changed the call after play resumed, 45C4(b)) and the card the call played (45C4(a))
-        still stands as the last card on ``start`` (the ruling between left it): dummy had
-        not faced it when attention was drawn, so the line faces the card designated or one
-        not designated (45D), as in a record of one part (a ruling that leaves the card, and
-        ``resume``, change nothing: docs/whole-record.md). The call, and ``start`` with that
-        card back in dummy's hand, for the part to be replayed from the call; None otherwise."""
+        opens with dummy's placing line (after declarer's changes of designation, if any): the
+        line faces the card for that call, at dummy's turn as the table stood. None otherwise."""
         lines = self._segments[segment]
         dummy, declarer = start.dummy, start.declarer
         j = 0
@@ -3051,6 +3072,22 @@ class Composition:
         call = before[k] if k >= 0 else None
         if type(call) is not Call or call.seat is not declarer:
             return None
+        return call
+
+    def _unfaced_call(self, start: TableState, segment: int) -> tuple[Call, TableState] | None:
+        """Declarer's call of dummy's card that ended the part of the record before
+        ``segment`` (only changes of designation after it, then ``attention``), when this part
+        opens with dummy's placing line (after declarer's changes of designation, if any: he
+        changed the call after play resumed, 45C4(b)) and the card the call played (45C4(a))
+        still stands as the last card on ``start`` (the ruling between left it): dummy had
+        not faced it when attention was drawn, so the line faces the card designated or one
+        not designated (45D), as in a record of one part (a ruling that leaves the card, and
+        ``resume``, change nothing: docs/whole-record.md). The call, and ``start`` with that
+        card back in dummy's hand, for the part to be replayed from the call; None otherwise."""
+        call = self._call_the_part_faces(start, segment)
+        if call is None:
+            return None
+        dummy = start.dummy
         card = call.what.card
         if card is None:  # (a call naming no card: the card the reader placed for it, if any)
             played = self._parts_before(segment)[-1]
@@ -3445,6 +3482,65 @@ class Composition:
                    and (w.seat, w.card) in led for w in table.withdrawn):
                 return True
         return False
+
+    def _out_of_rotation_where_the_ruling_moved_a_card(self, table: TableState, segment: int,
+                                                       end: TableState) -> tuple[int | None, str] | None:
+        """Where the part ``segment`` of the record opens with a card played at its player's
+        turn on the table as it stood when the part before it ended (the next card to the trick
+        in progress there, or dummy's card for declarer's call that ended that part), and
+        ``table`` (a restoration of the parts before it) took back a card that stood there, on
+        that trick or the one before, so that the part's card is out of turn on it (a lead
+        refused, 56, or one whose trick a correction gave to another hand, 44G, that the card
+        was played to; dummy's called card replaced under 62C1 or 62C2, the trick then complete), and
+        the rulings of the part read from this restoration (``end``, the path's table once they
+        are done) leave a trick from there on whose cards do not stand in rotation from its
+        leader (44B): the part was played on from the table as it stood, not from this
+        restoration, which moved the card it goes on from (decision
+        ``play_out_of_turn_only_on_the_restoration_drops_it``). A reading of the part that stays
+        in rotation there is kept. The part's first line and why; None otherwise."""
+        if not self.book.decisions.play_out_of_turn_only_on_the_restoration_drops_it or self._is_cut(segment - 1):
+            return None  # (a part the table played on from a choice ruled there: from that ruling)
+        played = self.replay.table if segment == 1 else next(
+            (r.table for (s, _), r in self._segment_replays.items() if s == segment - 1), None)
+        if played is None or not played.tricks:
+            return None
+        call = self._call_the_part_faces(table, segment)
+        lines = self._segments[segment]
+        first = next((e for e in lines if type(e) is Play), None) if call is not None else (lines[0] if lines else None)
+        if type(first) is not Play or table.on_play is first.seat:
+            return None
+        cur = played.current_trick
+        if call is None and (cur is None or cur.is_complete or not cur.plays or cur.next_seat is not first.seat):
+            return None  # (not his turn as the table stood either)
+        last = played.tricks[-1].number
+        # (for the call: the card it played, the last standing as the table stood, dummy's)
+        called = played.tricks[-1].plays[-1] if call is not None and played.tricks[-1].plays else None
+        moved: Withdrawal | None = None
+        for w in table.withdrawn:
+            stood = played.trick(w.trick) if w.trick >= last - 1 else None
+            if stood is None or (w.seat, w.card) not in stood.plays or (moved is not None and w.trick < moved.trick):
+                continue
+            if call is None or (w.trick == last and (w.seat, w.card) == called and w.seat is table.dummy):
+                moved = w
+        if moved is None:
+            return None
+        # (a trick with a seat's second card is the second-card decision's to rule:
+        # ``second_card_in_a_part_played_on_drops_the_restoration``; where the part's card
+        # is not dummy's for the call, a trick whose cards out of turn may stand there, 57C1,
+        # 57C3, is read as ruled)
+        declaring = end.declarer.side
+        garbled = next((t.number for t in end.tricks if t.number >= last and not t.in_rotation
+                        and len({s for s, _ in t.plays}) == len(t.plays)
+                        and (call is not None or not _premature_cards_stand(t, declaring))), None)
+        if garbled is None:
+            return None
+        done = (f"replaces {moved.seat}'s {moved.card} on trick {moved.trick} with {moved.replaced_by}"
+                if moved.replaced_by is not None else f"takes {moved.seat}'s {moved.card} on trick {moved.trick} back")
+        what = "places" if call is not None else "plays"
+        why = " for declarer's call that ended the part before" if call is not None else ""
+        return first.line, (f"{first.seat} {what} {first.card}{why}, at his turn as the table stood; the ruling {done}, "
+                            f"so that the card is out of turn, and read from there the record leaves trick {garbled} "
+                            "out of rotation")
 
     def _fifth_card_off_the_table(self, table: TableState) -> bool:
         """Whether a fifth card of the record's first part (45E) is on no trick of ``table``,

@@ -374,3 +374,64 @@ def test_dummys_lead_under_a_call_changed_unfaced_is_ruled_once_when_both_sides_
     corrected (62C3): the lead stands in place of the card first called, for the rules of
     revokes and of leads alike, and no restoration is given twice."""
     assert check(22380, None, "2017", 2, 5000) == ("ruled", 416, [])
+
+
+_CALLED_CARD_REPLACED = """\
+title: declarer revokes on the trick he calls dummy's card to; the part after resume has dummy place another card
+laws: {edition}
+deal: "E:Q84... ...Q65 6.T..2 .J6.2."
+contract: 2C
+declarer: W
+trick: 11
+leader: S
+won: {{NS: 7, EW: 3}}
+play:
+- S C6
+- W S6
+- N D2
+- W calls SQ
+- attention W
+- resume
+- E S8
+- N plays HJ fifth
+- E SQ
+- S C5
+- attention W
+"""
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_part_played_on_after_a_card_the_ruling_replaced_leaves_no_trick_out_of_rotation(edition: str) -> None:
+    """All seed 31184, cut (reduced here): declarer discards the S6 on a club lead holding the
+    C2 and calls dummy's SQ; attention is drawn before dummy faces it. He corrects (62B), North
+    may change his D2 (62C1), and then declarer may change dummy's SQ (62C2). The part after
+    ``resume`` was played on from the table as it stood: dummy places the S8 for that call,
+    North puts the HJ down as a fifth card, dummy leads the SQ. Read from the restoration on
+    which dummy's SQ was replaced by the S4, a finding (North's HJ led, accepted) leaves trick
+    12 with North's and South's cards and none of East's: that restoration is not the one the
+    table played on from (a note says so), and every restoration listed keeps its tricks in
+    rotation (44B)."""
+    case = loads(_CALLED_CARD_REPLACED.format(edition=edition))
+    ruling = Ruling(case)
+    rests = list(ruling.restorations())
+    assert rests
+    for r in rests:
+        check_conservation(case, r, replayed=True)
+    assert any("cannot be played on" in n.text and "E's SQ on trick 11" in n.text and "out of rotation" in n.text
+               for n in ruling.notices), ruling.notices
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+@pytest.mark.parametrize(("seed", "families", "restorations"), [
+    (31184, tuple(FAMILIES), 14),  # dummy's called card replaced (62C2), his card for the call after resume
+    (45549, None, 56),  # the same, a change of designation later in the part
+    (47203, None, 4),  # a lead out of turn refused (56): the part's cards were played to it
+])
+def test_a_part_the_restoration_moved_a_card_under_is_unplayable_where_it_leaves_a_trick_out_of_rotation(
+        edition: str, seed: int, families: tuple[str, ...] | None, restorations: int) -> None:
+    """Cut records whose part after ``resume`` opens with a card played at its turn as the
+    table stood, after a card that a restoration of the ruling before it took back or
+    replaced there, so that the part's card is out of turn on that restoration: read from it,
+    the part leaves a trick out of rotation (44B), so the restoration is not played on
+    (``unplayable``, a note), not listed with a garbled trick."""
+    assert check(seed, families, edition, 2, 5000) == ("unplayable", restorations, [])
