@@ -410,11 +410,37 @@ def test_a_lead_before_declarers_choice_kept_or_withdrawn_under_62c3_is_one_outc
     assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_lead_of_his_own_major_penalty_card_before_declarers_choice_kept_or_withdrawn_is_one_outcome(edition: str) -> None:
+    """Dummy's revoke corrected, North (who wins the trick) led his own major penalty card
+    before declarer's 50D2 choice over South's: kept (50D2 sends it back, 49) or taken back
+    (62C1, back as the penalty card it was), it is a major penalty card with North to lead
+    after declarer's choice: offered once, the lead staying for 50D2 to rule. With the switch
+    off both courses are offered, and the position with no restriction is given twice."""
+    name = ("own-62c1-defenders-lead-of-his-major-penalty-card-before-declarers-50d2-choice-kept-or-withdrawn-"
+            f"one-outcome-{edition}.yaml")
+    mapping = yaml.safe_load((CASES / "revoke" / name).read_text())
+    case = parse_case(mapping)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 3
+    assert not any(s.choice == "withdraw" and "lead of H4" in s.question for r in rs for s in r.path)
+    both = parse_case({**mapping, "decisions": {"lead_before_50d2_choice_kept_or_withdrawn_offered_once": False}})
+    assert len(_repeated(both)) == 1
+    assert len(list(Ruling(both).restorations())) == 4  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("seed", "edition", "count"), [
     # 62C1 after East's revoke and West's early lead that broke a requirement (61A)
     (3142, "2017", 673), (3142, "2007", 673),
     # 62C3, East's lead before declarer's 50D2 choice over West's penalty card
     (7515, "2017", 240),
+    # 62C3, West's lead made out of turn after the revokes, his in turn once corrected, made
+    # before declarer's 50D2 choice over East's penalty cards: kept or taken back, one position
+    (28774, "2017", 653),
+    # North's lead of his own major penalty card before declarer's 50D2 choice over South's,
+    # after dummy's revoke (62C1): kept or taken back, one position
+    (42346, "2017", 200), (42346, "2007", 200),
 ])
 def test_cut_records_of_two_revokes_repeat_no_restoration(seed: int, edition: str, count: int) -> None:
     """Seeds of the default draw, cut (benchmarks/whole_record_sweep.py): each restoration
@@ -648,3 +674,23 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     assert not any(s.clause == "46B4" and s.kind.name == "OPTION" for r in rs for s in r.path)
     assert any(s.clause == "62C1" and s.actor.startswith("E (for dummy W)") and s.text.startswith("W withdraws SJ")
                for r in rs for s in r.path)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_dummys_lead_out_of_turn_after_a_call_changed_before_he_faced_a_card_is_ruled_once(edition: str) -> None:
+    """Declarer calls dummy's S4 and changes to the SQ (a slip) before dummy faces a card,
+    dummy's SQ played to declarer's lead out of turn: that lead refused, dummy's card is read
+    as his own lead out of turn, accepted or refused once. Its entry names the SQ dummy put
+    down (``TableState.with_cards``), not the S4 first called, so an acceptance is not ruled
+    again on the card standing (the record reduced from the default draw's 45813, cut)."""
+    name = ("own-45c4b-call-changed-before-dummy-faced-a-card-dummys-card-after-declarers-lead-out-of-turn-refused-"
+            f"ruled-once-{edition}.yaml")
+    case = load(CASES / "combined" / name)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 10
+    assert all(sum(1 for s in r.path if "lead of SQ" in s.question and s.clause == "55A" and "E led" in s.question) <= 1
+               for r in rs)
+    drawn = _drawn(45813, edition, None, cut=True)
+    assert not _repeated(drawn)
+    assert len(list(Ruling(drawn).restorations())) == 23  # type: ignore[arg-type]
