@@ -2371,7 +2371,6 @@ class TableState:
         tricks = list(self.tricks)
         masks = list(self.masks)
         withdrawn = list(self.withdrawn)
-        out_of_turn = self.out_of_turn
         for number, seat, card in changes:
             i = self._trick_index(number)
             pos = tricks[i].position_of(seat) if i >= 0 else None
@@ -2394,11 +2393,7 @@ class TableState:
                 if w.trick == number and (k == mine or (seat, old) in w.standing):
                     standing = tuple((seat, card) if p == (seat, old) else p for p in w.standing)
                     withdrawn[k] = Withdrawal(w.seat, w.card, number, card if k == mine else w.replaced_by, standing)
-            if mine is None and (number, seat, old) in out_of_turn:
-                # (a card put down out of turn, no substitute: the card standing in its place
-                # from the first is the one its player put down there, and its entry names it)
-                out_of_turn = tuple((number, seat, card) if e == (number, seat, old) else e for e in out_of_turn)
-        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn), out_of_turn=out_of_turn)
+        return self._evolve(tricks=tuple(tricks), masks=tuple(masks), withdrawn=tuple(withdrawn))
 
     def substitutes(self, trick: int, seat: Seat, subs: Iterable[Card], *, restore_penalty: bool = True,
                     penalty: PenaltyKind | None = None) -> list[TableState]:

@@ -675,22 +675,3 @@ def test_declarers_designation_of_dummys_card_after_a_revoke_is_chosen_once(laws
     assert any(s.clause == "62C1" and s.actor.startswith("E (for dummy W)") and s.text.startswith("W withdraws SJ")
                for r in rs for s in r.path)
 
-
-@pytest.mark.parametrize("edition", ["2017", "2007"])
-def test_dummys_lead_out_of_turn_after_a_call_changed_before_he_faced_a_card_is_ruled_once(edition: str) -> None:
-    """Declarer calls dummy's S4 and changes to the SQ (a slip) before dummy faces a card,
-    dummy's SQ played to declarer's lead out of turn: that lead refused, dummy's card is read
-    as his own lead out of turn, accepted or refused once. Its entry names the SQ dummy put
-    down (``TableState.with_cards``), not the S4 first called, so an acceptance is not ruled
-    again on the card standing (the record reduced from the default draw's 45813, cut)."""
-    name = ("own-45c4b-call-changed-before-dummy-faced-a-card-dummys-card-after-declarers-lead-out-of-turn-refused-"
-            f"ruled-once-{edition}.yaml")
-    case = load(CASES / "combined" / name)
-    assert not _repeated(case)
-    rs = list(Ruling(case).restorations())
-    assert len(rs) == 10
-    assert all(sum(1 for s in r.path if "lead of SQ" in s.question and s.clause == "55A" and "E led" in s.question) <= 1
-               for r in rs)
-    drawn = _drawn(45813, edition, None, cut=True)
-    assert not _repeated(drawn)
-    assert len(list(Ruling(drawn).restorations())) == 23  # type: ignore[arg-type]
