@@ -324,6 +324,13 @@ class Decisions:
     #: at the later lead): every option is offered, the two restrictions both recorded.
     #: docs/decisions.md.
     lead_restriction_in_force_binds_a_later_choice: bool = False
+    #: 62C1 with 50D2: a defender's lead in turn, after a revoke trick corrected, made while
+    #: his partner held a major penalty card and before declarer stated his 50D2 choice, that
+    #: is a major penalty card whether he keeps it (50D2 sends it back, 49) or takes it back
+    #: (62C3; or it was a major penalty card when led, ``withdrawn_penalty_card_stays_penalty``).
+    #: True: one course, the lead staying for 50D2 to rule, declarer's choice read there.
+    #: False: both courses offered, the position given twice. docs/decisions.md.
+    lead_before_50d2_choice_kept_or_withdrawn_offered_once: bool = True
 
 
     # ----- designations from dummy (Law 46, 45C4(b)); see docs/designation-rules.md -----

@@ -2756,6 +2756,13 @@ class Composition:
                 # it standing, 57C3: a play out of turn is one still on the cards as they
                 # stand, and here none is left to rule)
                 self._plays_ruled.add(pair)
+            elif _taken_into_an_earlier_trick(table, pair):
+                # (his card stands in an earlier trick as his own card there, a correction of
+                # that trick having taken it in: the card he put down as his lead to the next
+                # trick is the one a revoke's correction has him play to the trick he revoked
+                # on, 62A, 62B, 62D1: no lead of his is left to rule, the ruling of that trick
+                # ruled it, as a rule family that claimed the lead would find it met on no path)
+                self._plays_ruled.add(pair)
             else:
                 # (a play the record's replay read out of turn only because a card a ruling
                 # put in place was missing from it, a fifth card found led, and that this
@@ -4599,6 +4606,20 @@ class Composition:
 #: the finding of a fifth card (45E1) that the director finds led to the next trick, as the
 #: case format names it (``finding led``, docs/case-format.md)
 FIFTH_CARD_LED: Final = "led"
+
+
+def _taken_into_an_earlier_trick(table: TableState, entry: OutOfTurn) -> bool:
+    """Whether the card of ``entry``, a play out of turn the record put down in trick
+    ``entry[0]``, stands on ``table`` (a path's rectified table) in an earlier trick as its
+    player's card, and not out of turn there: a correction of that trick took it in (a
+    revoke corrected with the card he had put down as his lead to the next trick, 62B)."""
+    trick_no, seat, card = entry
+    for trick in table.tricks:
+        if trick.number >= trick_no:
+            break
+        if trick.card_of(seat) == card:
+            return (trick.number, seat, card) not in table.out_of_turn
+    return False
 
 
 def _trick_of(key: object) -> int | None:

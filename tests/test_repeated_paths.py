@@ -443,11 +443,37 @@ def test_a_lead_before_declarers_choice_under_62c3_is_one_outcome_however_it_was
     assert not any(s.choice == "withdraw" and "lead of ST" in s.question for r in rs for s in r.path)
 
 
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_a_lead_of_his_own_major_penalty_card_before_declarers_choice_kept_or_withdrawn_is_one_outcome(edition: str) -> None:
+    """Dummy's revoke corrected, North (who wins the trick) led his own major penalty card
+    before declarer's 50D2 choice over South's: kept (50D2 sends it back, 49) or taken back
+    (62C1, back as the penalty card it was), it is a major penalty card with North to lead
+    after declarer's choice: offered once, the lead staying for 50D2 to rule. With the switch
+    off both courses are offered, and the position with no restriction is given twice."""
+    name = ("own-62c1-defenders-lead-of-his-major-penalty-card-before-declarers-50d2-choice-kept-or-withdrawn-"
+            f"one-outcome-{edition}.yaml")
+    mapping = yaml.safe_load((CASES / "revoke" / name).read_text())
+    case = parse_case(mapping)
+    assert not _repeated(case)
+    rs = list(Ruling(case).restorations())
+    assert len(rs) == 3
+    assert not any(s.choice == "withdraw" and "lead of H4" in s.question for r in rs for s in r.path)
+    both = parse_case({**mapping, "decisions": {"lead_before_50d2_choice_kept_or_withdrawn_offered_once": False}})
+    assert len(_repeated(both)) == 1
+    assert len(list(Ruling(both).restorations())) == 4  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("seed", "edition", "count"), [
     # 62C1 after East's revoke and West's early lead that broke a requirement (61A)
     (3142, "2017", 673), (3142, "2007", 673),
     # 62C3, East's lead before declarer's 50D2 choice over West's penalty card
     (7515, "2017", 240),
+    # 62C3, West's lead made out of turn after the revokes, his in turn once corrected, made
+    # before declarer's 50D2 choice over East's penalty cards: kept or taken back, one position
+    (28774, "2017", 653),
+    # North's lead of his own major penalty card before declarer's 50D2 choice over South's,
+    # after dummy's revoke (62C1): kept or taken back, one position
+    (42346, "2017", 200), (42346, "2007", 200),
 ])
 def test_cut_records_of_two_revokes_repeat_no_restoration(seed: int, edition: str, count: int) -> None:
     """Seeds of the default draw, cut (benchmarks/whole_record_sweep.py): each restoration

@@ -1179,8 +1179,8 @@ def _next_trick_lead(rs: RuleSet, node: Node, task: RevokeCascade, actor: str) -
     if out_of_turn and not own:
         # (under 62C3 the revoke his lead established is corrected all the same: nothing keeps it)
         return _lead_made_out_of_turn(rs, node, task, lead, winner, later)
-    if _lead_waits_for_50d2(table, task, lead, winner):
-        return _lead_stays_for_50d2(rs, node, task, lead, table)
+    if winner is seat and (why := _major_either_way(rs, table, task, lead, trick_no, seat, card)) is not None:
+        return _lead_stays_for_50d2(rs, node, task, lead, table, why)
     if lead.withdrawn is not None and not (own and out_of_turn and early is None):
         # (a revoke of his side this lead established stays established: 63A1, 63B; under
         # 62C3 that revoke is corrected, and there is nothing to keep. 44G sends back a lead
@@ -1294,32 +1294,48 @@ def _lead_stays(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, t2: T
     return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
 
 
-def _lead_waits_for_50d2(table: TableState, task: RevokeCascade, lead: _Lead, winner: Seat | None) -> bool:
-    """62C3: whether the lead ``task`` is at, the record's own last lead, is his lead in turn on
-    the corrected trick, made before declarer's choice over his partner's major penalty card
-    (50D2), of a card that taken back would be a major penalty card (``lead.made``)."""
-    trick_no, seat, card = task.later[task.index]
-    return (task.both_sides and winner is seat and task.last_lead == (trick_no, seat, card)
-            and any(s is seat and c == card and k is PenaltyKind.MAJOR for s, c, k in lead.made)
-            and _waits_for_declarers_choice(table, trick_no, seat))
+def _major_either_way(rs: RuleSet, table: TableState, task: RevokeCascade, lead: _Lead, trick_no: int, seat: Seat,
+                      card: Card) -> str | None:
+    """Why ``seat``'s lead of ``card`` to ``trick_no``, alone on its trick and made while his
+    partner held a major penalty card and before declarer stated his 50D2 choice at that
+    lead, is a major penalty card whether he keeps it (50D2 sends it back one, 49) or takes
+    it back (62C1): every card the defending side withdraws becomes one where both sides
+    revoked on the trick (62C3, the card the record's own last lead), or it was a major
+    penalty card when he led it and goes back as that (``withdrawn_penalty_card_stays_penalty``).
+    None where the two courses differ, or where the reading is switched off
+    (``lead_before_50d2_choice_kept_or_withdrawn_offered_once``)."""
+    if not rs.decisions.lead_before_50d2_choice_kept_or_withdrawn_offered_once:
+        return None
+    if not _waits_for_declarers_choice(table, trick_no, seat):
+        return None
+    if task.both_sides:
+        if task.last_lead == (trick_no, seat, card) and any(
+                s is seat and c == card and k is PenaltyKind.MAJOR for s, c, k in lead.made):
+            return (f"taken back, it would be a major penalty card all the same, every card the defending side "
+                    f"withdraws becoming one ({rs.cite('62C3')})")
+        return None
+    if rs.decisions.withdrawn_penalty_card_stays_penalty and table.lead_alone_was_major_penalty_card(trick_no, seat, card):
+        return (f"taken back, it would go back as the major penalty card it was when he led it "
+                f"({rs.cite('50B')})")
+    return None
 
 
-def _lead_stays_for_50d2(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, table: TableState) -> list[Edge]:
-    """62C3: his lead in turn, made before declarer's choice over his partner's major penalty
-    card (``_lead_waits_for_50d2``): kept, 50D2 sends it back a major penalty card (49),
-    declarer choosing and he leading again; taken back (62C1), it is a major penalty card the
-    defending side withdrew (62C3), declarer choosing and he leading again. One outcome,
-    offered once: the lead stays for 50D2 to rule, on ``table`` (where it was made out of turn
-    as the trick stood, read again as his lead in turn) (docs/decisions.md)."""
+def _lead_stays_for_50d2(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, t2: TableState, why: str) -> list[Edge]:
+    """The one course of a lead in turn made before declarer's choice over the leader's
+    partner's major penalty card, where keeping it and taking it back (62C1) leave one
+    position (``why``, :func:`_major_either_way`): kept, 50D2 sends it back a major
+    penalty card (49), declarer choosing and he leading again; taken back, it is a major
+    penalty card all the same, declarer choosing and he leading again. Offered once: the
+    lead stays for 50D2 to rule (docs/decisions.md)."""
     _, seat, card = task.later[task.index]
     partner = seat.partner
     stays = Step(lead.keep.actor, StepKind.FORCED, lead.keep.clause,
                  f"{seat._name_}'s lead of {card.text} stays for {rs.cite('50D2')} to rule: he led before declarer stated "
-                 f"his choice over {partner._name_}'s major penalty card; taken back, it would be a major penalty card "
-                 f"all the same, every card the defending side withdraws becoming one ({rs.cite('62C3')}), and he would "
+                 f"his choice over {partner._name_}'s major penalty card; {why}, and he would "
                  "lead again after declarer's choice",
-                 also=(rs.cite("62C3"), rs.cite("50D2")), question=lead.keep.question, choice="keep")
-    return [(stays, _child(node, table, _advance(rs, node, task, table, False)))]
+                 also=(*((rs.cite("62C3"),) if task.both_sides else (rs.cite("50B"),)), rs.cite("50D2")),
+                 question=lead.keep.question, choice="keep")
+    return [(stays, _child(node, t2, _advance(rs, node, task, t2, False)))]
 
 
 def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _Lead, winner: Seat | None,
@@ -1342,8 +1358,6 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
     keep = Step(lead.keep.actor, StepKind.OPTION, lead.keep.clause,
                 f"{who} keeps his lead of {what}, made out of turn after the revoke; {as_it_stands}",
                 also=(rs.cite("44G"),), question=lead.keep.question, choice="keep")
-    if in_turn and _lead_waits_for_50d2(table, task, lead, winner):
-        return _lead_stays_for_50d2(rs, node, task, lead, t2)
     if task.both_sides and not in_turn and winner is not None:
         # 62C3: both sides offended, so his withdrawal leaves what his opponents' refusal of
         # the lead kept out of turn leaves (the card back in his hand, a defender's a major
@@ -1353,6 +1367,10 @@ def _lead_made_out_of_turn(rs: RuleSet, node: Node, task: RevokeCascade, lead: _
             f"{who}'s lead of {what}, made out of turn after the revoke, stays as made: {as_it_stands}; "
             f"withdrawing it would leave what his opponents' refusal leaves, both sides having offended "
             f"({rs.cite('62C3')}), so whether it stands is theirs to say"), rs.cite("62C3"))
+    if in_turn and (why := _major_either_way(rs, table, task, lead, trick_no, seat, card)) is not None:
+        # (his lead in turn once the revoke trick is corrected, made before declarer's
+        # choice over his partner's major penalty card: kept or taken back, one position)
+        return _lead_stays_for_50d2(rs, node, task, lead, t2, why)
     restore = rs.decisions.withdrawn_penalty_card_stays_penalty
     if restore and table.lead_alone_was_major_penalty_card(trick_no, seat, card) and not in_turn and winner is not None:
         # a defender's card that was a major penalty card when he led it, alone on its trick:
