@@ -17,7 +17,7 @@ from dataclasses import replace
 from itertools import pairwise
 from operator import itemgetter
 
-from rulings.models.cards import Card, Seat
+from rulings.models.cards import Card, Seat, Side
 from rulings.models.case import Replay
 from rulings.models.dataclass import dataclass
 from rulings.models.designation import resolve_call
@@ -1543,28 +1543,42 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         return edges
     moved = tuple(replace(t, moved=True) if isinstance(t, OpponentMayChange) else t for t in nxt)
     changed = _with_partner(partner, True, moved, (), tail=node.agenda[1:])
+    edges += _changes(rs, node, trick, seat, card, task.offender.side, task.early, rs.cite("58B3"), actor, question, changed)
+    return edges
+
+
+def _changes(rs: RuleSet, node: Node, trick: Trick, seat: Seat, card: Card, offending: Side,
+             early: frozenset[tuple[int, Seat]], clause: str, actor: str, question: str,
+             agenda: tuple[object, ...]) -> list[Edge]:
+    """The edges of ``seat``'s change of ``card`` on ``trick`` without penalty (58B3 for an
+    opponent of the offender, 47D for his partner: ``clause``): one for each lawful
+    substitute (a penalty card he played back to being one binds it, 50D1(a), 50C; at his
+    lead a restriction in force first, 50D1(b)), the card withdrawn information under 16C
+    with ``offending`` the offending side, and the cards played after it sent back where the
+    trick changes hands (44G)."""
+    table = node.table
+    trick_no = trick.number
     hand = frozenset(table.hand(seat) | {card})
-    info = rs.withdrawn_info(seat, card, task.offender.side, table)
+    info = rs.withdrawn_info(seat, card, offending, table)
     pcs = table.penalty_cards_of(seat)
-    # (a penalty card he played goes back to being one when withdrawn: it obliges his substitute, 50D1(a), 50C)
     restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
     led = trick.suit_led if trick.plays[0][0] is not seat else None
-    # (his lead: a lead restriction in force comes before a major penalty card, 50D1(b))
     required, forbidden = lead_rule_args(table, trick_no, seat) if led is None else (None, None)
     subs = lawful_substitutes(hand, led, pcs, card, restored, required, forbidden)
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
+    edges: list[Edge] = []
     for sub in subs:
         t2 = table.replace_card(trick_no, seat, sub)
-        t2, back = _lead_no_longer_due(t2, trick_no, table, task.early)
-        infos = (info, *(rs.withdrawn_info(s, c, task.offender.side, table) for s, c in back))
+        t2, back = _lead_no_longer_due(t2, trick_no, table, early)
+        infos = (info, *(rs.withdrawn_info(s, c, offending, table) for s, c in back))
         text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
         if back:
             text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
-        step = Step(actor, StepKind.OPTION, rs.cite("58B3"), text,
+        step = Step(actor, StepKind.OPTION, clause, text,
                     also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ()), *designated),
                     question=question, choice=f"change to {sub}")
-        edges.append((step, _node(node, t2, changed, info=infos)))
+        edges.append((step, _node(node, t2, agenda, info=infos)))
     return edges
 
 
@@ -1615,25 +1629,7 @@ def partner_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
                           _node(node, table, rest))]
     if trick is None or card is None:
         return edges
-    hand = frozenset(table.hand(seat) | {card})
-    info = rs.withdrawn_info(seat, card, seat.side, table)
-    pcs = table.penalty_cards_of(seat)
-    restored = table.played_penalty_card(seat, card) if rs.decisions.restored_penalty_card_binds_substitute else None
-    led = trick.suit_led if trick.plays[0][0] is not seat else None
-    required, forbidden = lead_rule_args(table, trick_no, seat) if led is None else (None, None)
-    subs = lawful_substitutes(hand, led, pcs, card, restored, required, forbidden)
-    named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
-    for sub in subs:
-        t2 = table.replace_card(trick_no, seat, sub)
-        t2, back = _lead_no_longer_due(t2, trick_no, table, task.early)
-        infos = (info, *(rs.withdrawn_info(s, c, seat.side, table) for s, c in back))
-        text = f"{seat} withdraws {card} and plays {sub}{named}; {no_penalty_card(table, seat, card, True)}"
-        if back:
-            text += f"; the trick changes hands, so {', '.join(f'{s} {c}' for s, c in back)} played after it go back (44G)"
-        step = Step(actor, StepKind.OPTION, rs.cite("47D"), text,
-                    also=(info.ai_clause, info.ui_clause, *((rs.cite("44G"),) if back else ()), *designated),
-                    question=question, choice=f"change to {sub}")
-        edges.append((step, _node(node, t2, rest, info=infos)))
+    edges += _changes(rs, node, trick, seat, card, seat.side, task.early, rs.cite("47D"), actor, question, rest)
     return edges
 
 
