@@ -118,12 +118,10 @@ class Decisions:
     #: Law 47D after 58B3: an opponent's change of his card under 58B3 is a change of play by
     #: an opponent of the offender's partner; the partner, when he played to the trick after
     #: that card, may take his card back and play another (47D, no penalty card; 16C with his
-    #: side offending). True (default): offered, in rotation, after the opponents' 58B3
-    #: options before him (45D1 and 62C2 give the side that offended the same right after the
-    #: other side's change); a revoke of his is no card to change (63B established, else the
-    #: revoke rules correct it). False: his card stands (58B3 names the opponents only).
-    #: docs/decisions.md gives both readings.
-    simultaneous_change_lets_offenders_partner_change: bool = True
+    #: side offending). True: offered, in rotation, after the opponents' 58B3 options before
+    #: him. False (default, the corpus's reading): his card stands (58B3 names the opponents
+    #: only). docs/decisions.md gives both readings.
+    simultaneous_change_lets_offenders_partner_change: bool = False
 
     #: Law 49 with 50B: a card a defender names as being in his hand is a penalty card; naming
     #: it is deliberate, so it is major (True, Levy 2018 "the H6 becomes a MPC"); False applies

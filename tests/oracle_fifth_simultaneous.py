@@ -74,10 +74,7 @@ fifth``, perhaps ``director finds played|led``, ``attention``). The reading, cla
 * 58B3 (after 58B2, the card named not a revoke): each opponent of the offender who played to
   the trick after the cards keeps his card or withdraws it for any other card that follows
   suit (his hand judged with it), no penalty card, 16C2: unauthorized to the offender's side.
-  47D: the offender's partner, once an opponent who played before him among those later
-  players changed, keeps his card or changes it the same way (no penalty card, 16C2 with his
-  side offending); his card stands where no such opponent changed, or where it fails to
-  follow suit itself.
+  The offender's partner's card stands.
 * 62C1, 62C2 (the card named or shown a revoke): the later players of the trick in rotation:
   an opponent of the revoker may change as above (62C1; one right, the same as 58B3's); the
   revoker's partner only when the player just before him is an opponent who changed (62C2),
@@ -413,7 +410,6 @@ def _corrected(rec: _Record, trick: list[tuple[str, str]], seat: str, card: str,
             gone2 = list(gone)
             ok = True
             prev_changed, prev_seat = True, seat
-            opponent_changed = False
             for (s, c), choice in zip(later, combo, strict=True):
                 changed = choice != c
                 if changed:
@@ -423,11 +419,8 @@ def _corrected(rec: _Record, trick: list[tuple[str, str]], seat: str, card: str,
                         if not opponent and not (prev_changed and side_of(prev_seat) != side):
                             ok = False
                             break
-                    elif not may_change:
-                        ok = False  # 58B3: only after a visible card went back
-                        break
-                    elif not opponent and not (opponent_changed and c in _lawful(later_hands[s], led if led is not None else sub[0], {})):
-                        ok = False  # 47D: the partner only after an opponent's change before him
+                    elif not (may_change and opponent):
+                        ok = False  # 58B3: only an opponent, only after a visible card went back
                         break
                     if choice not in _lawful(later_hands[s], led if led is not None else sub[0], {}):
                         ok = False
@@ -439,7 +432,6 @@ def _corrected(rec: _Record, trick: list[tuple[str, str]], seat: str, card: str,
                         ledger2.append(f"{side}:{s}:{c}")  # 50E2: a penalty card too
                 plays.append((s, choice))
                 prev_changed, prev_seat = changed, s
-                opponent_changed = opponent_changed or (changed and side_of(s) != side)
             if not ok:
                 continue
             cards = {f"{number}:{s}": c for s, c in plays}

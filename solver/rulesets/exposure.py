@@ -139,9 +139,6 @@ class SimultaneousPlay:
     #: the same, after a change the record gives no finding on, each with the card declarer
     #: changed to: 47D's right over the card is his only where the change is refused
     to_change: tuple[tuple[Seat, Card, Card], ...] = ()
-    #: ``misplaced``'s cards, each with the card declarer designated, as (seat, card placed,
-    #: card designated)
-    designated: tuple[tuple[Seat, Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,13 +181,6 @@ class OpponentMayChange:
     #: card changed to (the change refused), the card was 47D's to change, offered there
     #: (one right over one card), and 58B3 passes it over
     if_allowed: tuple[tuple[Seat, Card, Card], ...] = ()
-    #: dummy's card of the offender's side placed in error (45D1) before defenders' cards of
-    #: the trick, as (seat, card placed, card designated), and those defenders' cards, passed
-    #: over here (their change is 45D1's, where dummy's card is corrected): where the
-    #: offender's partner's 47D change replaces that card, no correction comes, and their
-    #: change is offered after his (:class:`PartnerMayChange`)
-    error: tuple[Seat, Card, Card] | None = None
-    after_error: tuple[LaterPlay, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +192,6 @@ class PartnerMayChange:
     trick: int
     seat: Seat
     early: frozenset[tuple[int, Seat]] = frozenset()
-    #: his card is dummy's card placed in error (45D1): the card declarer designated, which
-    #: the correction makes the card played (kept, it stands), and the defenders' cards after
-    #: it whose change is offered after his where he changes it (``OpponentMayChange.error``)
-    designated: Card | None = None
-    after_error: tuple[LaterPlay, ...] = ()
 
 
 OWN = (Expose, Name, FifthCard, Simultaneous, PlayBeforeTurn)
@@ -297,13 +282,11 @@ def open_exposure(rs: RuleSet, replay: Replay, root: Node) -> Opening | None:
         elif isinstance(e, PlayBeforeTurn):
             agenda.append(CardBeforeTurn(e, then, given, ordered))
         else:
-            designated, calls = _misplaced(rs, replay)
-            misplaced = frozenset((s, c) for s, c, _ in designated)
+            misplaced, calls = _misplaced(rs, replay)
             chosen = frozenset((s, c) for s, c, _ in calls)
             agenda.append(SimultaneousPlay(e, then, given, ordered, replay.played_out, joined[i], misplaced,
                                            _went_on(replay_plays(first, plays[base : counts[i]]), tuple(plays[counts[i]:])),
-                                           _redesignated(replay, plays, applied), chosen, calls, *_played_to_a_change(rs, replay),
-                                           designated=designated))
+                                           _redesignated(replay, plays, applied), chosen, calls, *_played_to_a_change(rs, replay)))
     # the trick under ruling: the one in progress, or the last one played (its winner leads)
     cur = start.current_trick
     focus = cur.number if cur is not None else start.first_trick
@@ -395,19 +378,19 @@ def _in_turn_as_ruled(start: TableState, table: TableState) -> TableState:
     return start if len(kept) == len(start.out_of_turn) else start._evolve(out_of_turn=tuple(kept))
 
 
-def _misplaced(rs: RuleSet, replay: Replay) -> tuple[tuple[tuple[Seat, Card, Card], ...], tuple[tuple[Seat, Card, Play], ...]]:
+def _misplaced(rs: RuleSet, replay: Replay) -> tuple[frozenset[tuple[Seat, Card]], tuple[tuple[Seat, Card, Play], ...]]:
     """Dummy's cards that stand where dummy placed them after a call of declarer's that
     designates another card (46A, 46B: ``resolve_call``), each the card of a dummy's error
-    corrected at attention (45D1; 2007 45D), as (seat, card, the card designated); and those placed after a call
+    corrected at attention (45D1; 2007 45D), as (seat, card); and those placed after a call
     that leaves a choice among several cards, the placed card one of them (46B3(b), 46B4,
     46B5: corrected only where another is designated). A call whose designation the
     director's finding settles is not read here."""
     table = replay.table
     dummy, before = table.dummy, replay.before
     if not any(isinstance(e, Call) for e in before):
-        return (), ()
+        return frozenset(), ()
     standing = [(s, c) for _, s, c in table.plays()]
-    out: dict[tuple[Seat, Card], Card] = {}
+    out: set[tuple[Seat, Card]] = set()
     chosen: list[tuple[Seat, Card, Play]] = []
     for e, nxt in pairwise(before):
         if not (isinstance(e, Call) and e.seat is table.declarer and isinstance(nxt, Play) and nxt.seat is dummy):
@@ -421,10 +404,10 @@ def _misplaced(rs: RuleSet, replay: Replay) -> tuple[tuple[tuple[Seat, Card, Car
             continue
         deemed = resolved.deemed
         if deemed is not None and deemed != nxt.card:
-            out[(dummy, nxt.card)] = deemed
+            out.add((dummy, nxt.card))
         elif (deemed is None and nxt.card in resolved.options and len(resolved.options) > 1) or deemed == nxt.card:
             chosen.append((dummy, nxt.card, nxt))
-    return tuple((s, c, d) for (s, c), d in out.items()), tuple(chosen)
+    return frozenset(out), tuple(chosen)
 
 
 def _played_to_a_change(rs: RuleSet, replay: Replay
@@ -1282,17 +1265,12 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         # are one right over one card, offered once, where dummy's error is corrected
         # (declarer's right there is 45D1's only when his right-hand opponent changed: his
         # 58B3 change stays)
-        error: tuple[Seat, Card, Card] | None = None
-        after_error: tuple[LaterPlay, ...] = ()
         if later and same is not None and task.misplaced:
             wrong = [i for i, p in enumerate(same.plays) if p in task.misplaced]
             revoked = {(r.trick, r.seat, r.card) for r in t3.revokes}
             if wrong:
-                kept = tuple(p for p in later if not t3.is_defender(p[1]) or p in revoked
-                             or same.plays.index((p[1], p[2])) < min(wrong))
-                after_error = tuple(p for p in later if p not in kept)
-                later = kept
-                error = next((d for d in task.designated if (d[0], d[1]) == same.plays[min(wrong)]), None)
+                later = tuple(p for p in later if not t3.is_defender(p[1]) or p in revoked
+                              or same.plays.index((p[1], p[2])) < min(wrong))
         # A defender's card there played to the card declarer changed to, after dummy's card
         # of the offender's side whose designation he changed, the change refused (45C4(b)):
         # the right to withdraw it once the change is refused (47D) and 58B3's are one right
@@ -1342,8 +1320,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
         if later and not corrected and not past and changes:
             waiting = frozenset(p[1] for p, _ in task.redesignated if p in later)
             stands = tuple(p for p in later if p[1] not in waiting)
-            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting, if_allowed=allowed,
-                                            error=error, after_error=after_error), "exposure",
+            mid = (Staged(OpponentMayChange(seat, later, early=early, as_standing=waiting, if_allowed=allowed), "exposure",
                           tuple(changes), number, stands),)
         elif later and not corrected and not past:
             # (the trick led out of turn, that lead not yet ruled: the option waits for its
@@ -1358,8 +1335,7 @@ def simultaneous_play(rs: RuleSet, node: Node, task: object) -> list[Edge]:
             # option over it waits for that ruling, and reads dummy's card as it leaves it)
             called = frozenset(p[1] for p in later if (p[1], p[2]) in task.chosen)
             lines = tuple(e for s, c, e in task.calls if s in called and any(p[1:] == (s, c) for p in later))
-            mid = (Staged(OpponentMayChange(seat, later, early=early, placed=placed, as_standing=called,
-                                            error=error, after_error=after_error), "exposure",
+            mid = (Staged(OpponentMayChange(seat, later, early=early, placed=placed, as_standing=called), "exposure",
                           lines or (ev,), number, later,
                           behind_earlier=not unruled and placed is None and not called),)
         if len(named) == 1:
@@ -1506,8 +1482,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
         card = now  # (dummy's card as the ruling of its designation left it)
     nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing,
-                                                  moved=task.moved, placed=task.placed, if_allowed=task.if_allowed,
-                                                  error=task.error, after_error=task.after_error),)
+                                                  moved=task.moved, placed=task.placed, if_allowed=task.if_allowed),)
                                if task.index + 1 < len(task.later) else ())
     rest = nxt + node.agenda[1:]
     # (the offender's partner's 47D option, when he played after this opponent and before
@@ -1574,14 +1549,13 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
 
 def _changes(rs: RuleSet, node: Node, trick: Trick, seat: Seat, card: Card, offending: Side,
              early: frozenset[tuple[int, Seat]], clause: str, actor: str, question: str,
-             agenda: tuple[object, ...], besides: Card | None = None) -> list[Edge]:
+             agenda: tuple[object, ...]) -> list[Edge]:
     """The edges of ``seat``'s change of ``card`` on ``trick`` without penalty (58B3 for an
     opponent of the offender, 47D for his partner: ``clause``): one for each lawful
     substitute (a penalty card he played back to being one binds it, 50D1(a), 50C; at his
     lead a restriction in force first, 50D1(b)), the card withdrawn information under 16C
     with ``offending`` the offending side, and the cards played after it sent back where the
-    trick changes hands (44G). ``besides``: a card that is no change (the card the
-    correction of dummy's error makes his, 45D1: kept, it stands)."""
+    trick changes hands (44G)."""
     table = node.table
     trick_no = trick.number
     hand = frozenset(table.hand(seat) | {card})
@@ -1591,8 +1565,6 @@ def _changes(rs: RuleSet, node: Node, trick: Trick, seat: Seat, card: Card, offe
     led = trick.suit_led if trick.plays[0][0] is not seat else None
     required, forbidden = lead_rule_args(table, trick_no, seat) if led is None else (None, None)
     subs = lawful_substitutes(hand, led, pcs, card, restored, required, forbidden)
-    if besides is not None:
-        subs = tuple(c for c in subs if c != besides)
     # several penalty cards due: declarer designates the one played (51A)
     named, designated = penalty_card_designation(subs, pcs, rs.cite("51A"))
     edges: list[Edge] = []
@@ -1628,9 +1600,6 @@ def _partner_after(rs: RuleSet, table: TableState, task: OpponentMayChange, tric
         there = trick.position_of(s) if n == trick_no else None
         if there is not None and there < at:
             return None
-    if task.error is not None and (task.error[0], task.error[1]) == (partner, trick.card_of(partner)):
-        after = tuple(p for p in task.after_error if p[0] == trick_no and (trick.position_of(p[1]) or 0) > at)
-        return PartnerMayChange(task.offender, trick_no, partner, task.early, task.error[2], after)
     return PartnerMayChange(task.offender, trick_no, partner, task.early)
 
 
@@ -1647,8 +1616,7 @@ def _with_partner(partner: PartnerMayChange | None, moved: bool, nxt: tuple[obje
 def partner_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     """47D after 58B3: an opponent of the offender changed his card to the trick; the
     offender's partner, who played to it after that card, may take his card back and play
-    another (no penalty card; 16C with his side the offending one). Not a revoke of his:
-    established it stands (63B), otherwise the revoke rules correct it (62A, 62B)."""
+    another (no penalty card; 16C with his side the offending one)."""
     assert isinstance(task, PartnerMayChange)
     table = node.table
     seat, trick_no = task.seat, task.trick
@@ -1657,29 +1625,11 @@ def partner_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     card = trick.card_of(seat) if trick is not None else None
     question = f"{seat} (offender's partner) may withdraw {card} and play another card: an opponent before him changed his"
     actor = rs.actor(table, seat)
-    revoke = next((r for r in table.revokes if (r.trick, r.seat, r.card) == (trick_no, seat, card)), None)
-    if revoke is not None:
-        # (his card fails to follow suit: a revoke is no card to change freely. Established,
-        # it may not be corrected and stands (63B); not yet, its withdrawal is the revoke's
-        # correction, made by the revoke rules with its penalty (62A, 62B))
-        if table.is_established(revoke):
-            text, clause, choice = f"{seat}'s {card} is an established revoke: it may not be corrected, it stands", rs.cite("63B"), "63B"
-        else:
-            text, clause, choice = f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 47D", \
-                rs.cite("62A"), "revoke"
-        return [(Step("TD", StepKind.FORCED, clause, text, also=(rs.cite("47D"),), question=question, choice=choice),
-                 _node(node, table, rest))]
     edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("47D"), f"{seat} keeps {card}", question=question, choice="keep"),
                           _node(node, table, rest))]
     if trick is None or card is None:
         return edges
-    # (dummy's card placed in error: kept, the correction makes the designated card his
-    # (45D1) and the defenders after it change under 45D1; changed, no correction comes, and
-    # their change over their card comes after his, one right, offered once)
-    after: tuple[object, ...] = (OpponentMayChange(task.offender, task.after_error, moved=True, early=task.early),) \
-        if task.after_error else ()
-    edges += _changes(rs, node, trick, seat, card, seat.side, task.early, rs.cite("47D"), actor, question, after + rest,
-                      besides=task.designated)
+    edges += _changes(rs, node, trick, seat, card, seat.side, task.early, rs.cite("47D"), actor, question, rest)
     return edges
 
 
