@@ -1481,6 +1481,7 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     trick = table.trick(trick_no)
     if seat in task.as_standing and trick is not None and (now := trick.card_of(seat)) is not None:
         card = now  # (dummy's card as the ruling of its designation left it)
+    question = f"{seat} (non-offending side) may withdraw {card} and play another card"
     nxt: tuple[object, ...] = ((OpponentMayChange(task.offender, task.later, task.index + 1, as_standing=task.as_standing,
                                                   moved=task.moved, placed=task.placed, if_allowed=task.if_allowed),)
                                if task.index + 1 < len(task.later) else ())
@@ -1492,50 +1493,34 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     if any((s, c) == (seat, card) and dummy_card is not None and dummy_card != changed for s, c, changed in task.if_allowed):
         # (played to a change of dummy's card that the ruling refused: 47D's right over it,
         # offered where the change was ruled, is the one right over this card)
-        if nxt:
-            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
-        return [(Step("TD", StepKind.FORCED, rs.cite("58B3"),
-                      f"{seat}'s {card} was played to declarer's change, refused: his right to change it was 47D's, "
-                      "ruled with the change", also=(rs.cite("47D"),),
-                      question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="ruled under 47D"),
-                 _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
+        return _passed_over(rs, node, task, nxt, partner, question,
+                            f"{seat}'s {card} was played to declarer's change, refused: his right to change it was 47D's, "
+                            "ruled with the change", (rs.cite("47D"),), "ruled under 47D")
     if seat in task.as_standing and any((r.trick, r.seat, r.card) == (trick_no, seat, card) and not table.is_established(r)
                                         for r in table.revokes):
         # (dummy's card as its designation's ruling left it fails to follow suit: its
         # withdrawal is the revoke's correction, his side the offending one, made by the
         # revoke rules, not a free 58B3 change: as for a card so played, simultaneous_play)
-        if nxt:
-            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
-        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
-                    f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 58B3",
-                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="revoke")
-        return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
+        return _passed_over(rs, node, task, nxt, partner, question,
+                            f"{seat}'s {card} fails to follow suit: it is corrected as a revoke, not changed under 58B3",
+                            (), "revoke")
     if task.placed is not None and trick is not None and _corrected_before(trick, seat, task.placed) and table.is_defender(seat):
         # (dummy's card before his, placed after a call that left a choice, was corrected,
         # another card designated: his right to change is 45D1's, offered with that
         # correction: one right over one card, offered once)
-        if nxt:
-            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
-        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
-                    f"{seat} played {card} after dummy's card was corrected: his change is {rs.cite('45D1')}'s, "
-                    "offered with that correction", also=(rs.cite("45D1"),),
-                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="45D1")
-        return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
+        return _passed_over(rs, node, task, nxt, partner, question,
+                            f"{seat} played {card} after dummy's card was corrected: his change is {rs.cite('45D1')}'s, "
+                            "offered with that correction", (rs.cite("45D1"),), "45D1")
     owing = _revoke_before(table, trick_no, seat, task.offender) if trick is not None and trick.card_of(seat) == card else None
     if owing is not None:
         # (a revoke of the offender's side stands before his card on the trick as the rulings
         # before this option left it, a lead they made the trick's lead: corrected at
         # attention (62A), and his right to change his card then is 62C1's, at the same moment
         # as 58B3's: one right over one card, offered once, where the revoke is corrected)
-        if nxt:
-            return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
-        step = Step("TD", StepKind.FORCED, rs.cite("58B3"),
-                    f"{seat} played {card} after {owing.seat}'s revoke {owing.card} on the trick as it now stands: "
-                    f"his change is offered where that revoke is corrected ({rs.cite('62C1')})",
-                    also=(rs.cite("62C1"),),
-                    question=f"{seat} (non-offending side) may withdraw {card} and play another card", choice="62C1")
-        return [(step, _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
-    question = f"{seat} (non-offending side) may withdraw {card} and play another card"
+        return _passed_over(rs, node, task, nxt, partner, question,
+                            f"{seat} played {card} after {owing.seat}'s revoke {owing.card} on the trick as it now stands: "
+                            f"his change is offered where that revoke is corrected ({rs.cite('62C1')})",
+                            (rs.cite("62C1"),), "62C1")
     actor = rs.actor(table, seat)
     edges: list[Edge] = [(Step(actor, StepKind.OPTION, rs.cite("58B3"), f"{seat} keeps {card}", question=question, choice="keep"),
                           _node(node, table, _with_partner(partner, task.moved, nxt, rest)))]
@@ -1545,6 +1530,20 @@ def opponent_may_change(rs: RuleSet, node: Node, task: object) -> list[Edge]:
     changed = _with_partner(partner, True, moved, (), tail=node.agenda[1:])
     edges += _changes(rs, node, trick, seat, card, task.offender.side, task.early, rs.cite("58B3"), actor, question, changed)
     return edges
+
+
+def _passed_over(rs: RuleSet, node: Node, task: OpponentMayChange, nxt: tuple[object, ...],
+                 partner: PartnerMayChange | None, question: str, text: str, also: tuple[str, ...],
+                 choice: str) -> list[Edge]:
+    """58B3 passes over this opponent's card, his one right over it being another clause's
+    (``also``) or none (``text`` says why): the next opponent's option is ruled at once; after
+    the last, one forced step, and the rest of the agenda (the offender's partner's 47D option
+    first where an opponent before him changed)."""
+    rest = nxt + node.agenda[1:]
+    if nxt:
+        return opponent_may_change(rs, node.evolve(agenda=rest), nxt[0])
+    step = Step("TD", StepKind.FORCED, rs.cite("58B3"), text, also=also, question=question, choice=choice)
+    return [(step, _node(node, node.table, _with_partner(partner, task.moved, nxt, rest)))]
 
 
 def _changes(rs: RuleSet, node: Node, trick: Trick, seat: Seat, card: Card, offending: Side,
